@@ -1,0 +1,26 @@
+// Renders the public pages to HTML at build time (dist/pages), so their first paint needs no JavaScript.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = process.cwd();
+const template = readFileSync(join(root, 'dist/web/index.html'), 'utf8');
+const { renderPage, shellHead, prerenderedPaths } = await import(
+  pathToFileURL(join(root, 'dist/prerender/entry-server.js')).href
+);
+
+const outDir = join(root, 'dist/pages');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);
+const fill = (head, html) => template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+
+for (const path of prerenderedPaths) {
+  const page = await renderPage(path);
+  writeFileSync(join(outDir, fileFor(path)), fill(page.head, page.html));
+}
+const notFound = await renderPage('/__page-not-found__');
+writeFileSync(join(outDir, '404.html'), fill(notFound.head, notFound.html));
+writeFileSync(join(outDir, 'shell.html'), fill(shellHead(), ''));
+console.log(`Prerendered ${prerenderedPaths.length} pages, the 404 page and the app shell into dist/pages`);

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { seedCatalogue } from './catalogue/seed-catalogue';
+import type { Env } from './config/env';
+import { rootDir, webDistDir } from './config/paths';
+import { type Database, type DatabaseKind, type Db, openDatabase } from './db/client';
+import { healthRoutes } from './health/routes';
+import { contentSecurityPolicy } from './http/content-security-policy';
+import { errorHandlerPlugin } from './http/error-handler';
+import { sameOriginPlugin } from './http/same-origin';
+import { webAppPlugin } from './http/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    databaseKind: DatabaseKind;
+    env: Env;
+    /** The server's clock; tests replace it to move time. */
+    now: () => Date;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An open database (tests pass their own); otherwise one is opened from the environment and closed with the app. */
+  database?: Database;
+  /** Pino options, or false for none. */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built browser app from dist/web; on by default when it has been built. */
+  serveWeb?: boolean;
+  now?: () => Date;
+}
+
+/** Features register their routes here, in this order. */
+const features = [healthRoutes];
+
+function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  return {
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      // The path only: query strings can carry tokens (e-mail confirmation links).
+      req: (request: { method: string; url: string; id: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+      }),
+    },
+  };
+}
+
+/** The whole API as one Fastify instance; `npm start` and the tests build it the same way. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env),
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
+  app.decorate('env', env);
+  app.decorate('now', options.now ?? (() => new Date()));
+  await seedCatalogue(database.db);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(env.publicUrl) },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCompress, { global: true });
+  await app.register(fastifyCookie);
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
+
+  for (const feature of features) await app.register(feature);
+
+  const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
+  if (serveWeb) {
+    await app.register(webAppPlugin, {
+      webDir: webDistDir,
+      pagesDir: join(rootDir, 'dist', 'pages'),
+      publicUrl: env.publicUrl,
+    });
+  }
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * The catalogue the shop starts with. Prices are in minor units, before VAT. The standard model
+ * is the advertised starting price (£2850 / €3340); servicing is £425 (€498) a year, less 15% for
+ * three years and 10% for two.
+ */
+export const seedProduct = {
+  productKey: 'dropwise',
+  name: 'Dropwise',
+  description:
+    'A benchtop instrument for sterile, controlled-rate, drop-wise addition of media to samples, with integrated mixing.',
+  images: ['/media/instrument-front.svg', '/media/instrument-three-quarter.svg', '/media/instrument-syringe.svg'],
+};
+
+export const seedConfigurations = [
+  {
+    configId: 'dropwise-standard',
+    name: 'Dropwise Standard',
+    description: 'Controlled-rate drop-wise addition with integrated mixing, for everyday cell and sample work.',
+    priceGbp: 285000,
+    priceEur: 334000,
+    features: [
+      'Dispense rate 0.5-15 mL/min',
+      'Mixing 0-1500 RPM',
+      'Takes 3 mL and 6 mL syringes',
+      'OLED display',
+      '12-month warranty',
+    ],
+  },
+  {
+    configId: 'dropwise-pro',
+    name: 'Dropwise Pro',
+    description: 'Everything in Standard, plus programmable addition profiles and run logs for regulated labs.',
+    priceGbp: 345000,
+    priceEur: 404000,
+    features: [
+      'Everything in Standard',
+      'Programmable multi-stage addition profiles',
+      'Run log export over USB',
+      'Priority technical support',
+    ],
+  },
+];
+
+export const seedAccessories = [
+  { accessoryId: '10x-2ml-syringes', name: '10 x 2 mL sterile syringes', description: 'Single-use, Luer slip.', priceGbp: 1800, priceEur: 2100 },
+  { accessoryId: '10x-6ml-syringes', name: '10 x 6 mL sterile syringes', description: 'Single-use, Luer slip.', priceGbp: 2200, priceEur: 2600 },
+  { accessoryId: 'sample-tube-rack', name: 'Sample tube rack', description: 'Holds 15 mL and 50 mL tubes beside the instrument.', priceGbp: 4500, priceEur: 5300 },
+  { accessoryId: 'stir-bar-set', name: 'Magnetic stir bar set', description: 'Five PTFE-coated stir bars in three sizes.', priceGbp: 2500, priceEur: 2900 },
+  { accessoryId: 'quick-start-card', name: 'Printed quick-start card', description: 'A laminated bench card with the five steps.', priceGbp: 0, priceEur: 0 },
+];
+
+export const seedAdaptors = [
+  { adaptorId: 'standard-art-adaptor', name: 'Standard ART adaptor', description: 'Fits standard sterile ART tubes and dishes.', priceGbp: 0, priceEur: 0 },
+  { adaptorId: 'luer-lock-adaptor', name: 'Luer-lock adaptor', description: 'For Luer-lock syringes and needles.', priceGbp: 3500, priceEur: 4100 },
+  { adaptorId: 'wide-neck-adaptor', name: 'Wide-neck tube adaptor', description: 'For 50 mL conical tubes and wide-neck bottles.', priceGbp: 3500, priceEur: 4100 },
+];
+
+export const seedSyringeHolders = [
+  { holderId: '3ml-syringe-mount', name: '3 mL syringe mount', description: 'Always included.', priceGbp: 0, priceEur: 0 },
+  { holderId: '6ml-syringe-mount', name: '6 mL syringe mount', description: 'For volumes up to 6 mL.', priceGbp: 6000, priceEur: 7000 },
+];
+
+export const seedPowerAdaptors = [
+  { powerAdaptorId: 'uk-power', name: 'UK plug (Type G)', region: 'UK', priceGbp: 0, priceEur: 0 },
+  { powerAdaptorId: 'eu-power', name: 'EU plug (Type C/F)', region: 'EU', priceGbp: 0, priceEur: 0 },
+  { powerAdaptorId: 'us-power', name: 'US plug (Type A/B)', region: 'US', priceGbp: 0, priceEur: 0 },
+];
+
+export const seedShippingOptions = [
+  { shippingId: 'fedex-priority', name: 'FedEx International Priority', description: 'Tracked and insured, 1-3 working days from dispatch.', priceGbp: 9500, priceEur: 11000 },
+  { shippingId: 'collection', name: 'Collect from Lancaster', description: 'Collect from our Lancaster office by appointment.', priceGbp: 0, priceEur: 0 },
+];
+
+export const seedServicingOptions = [
+  { servicingId: '3-year', name: '3-year servicing', description: 'Yearly service visits and a 3-year warranty.', priceGbp: 108375, priceEur: 126990, discountPercentage: 15, warrantyYears: 3 },
+  { servicingId: '2-year', name: '2-year servicing', description: 'Yearly service visits and a 2-year warranty.', priceGbp: 76500, priceEur: 89640, discountPercentage: 10, warrantyYears: 2 },
+  { servicingId: '1-year', name: '1-year servicing', description: 'One service visit and a 1-year warranty.', priceGbp: 42500, priceEur: 49800, discountPercentage: null, warrantyYears: 1 },
+  { servicingId: 'none', name: 'No servicing', description: 'Servicing can be bought later at £425 a year. Standard 1-year warranty.', priceGbp: 0, priceEur: 0, discountPercentage: null, warrantyYears: 1 },
+];
+
+export const seedBatches = [
+  { batchId: 'batch-1', name: 'Batch 1', date: '2025-06-30', soldOut: true },
+  { batchId: 'batch-2', name: 'Batch 2', date: '2025-08-29', soldOut: false },
+  { batchId: 'batch-3', name: 'Batch 3', date: '2025-10-31', soldOut: false },
+];

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** An optional URL; an empty value (as in .env.example) counts as unset. */
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.url().optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Folder of the embedded database and of .eml files written when no SMTP server is set. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: optionalUrl,
+  /** Redis for rate-limit counters shared by several app processes. */
+  REDIS_URL: optionalUrl,
+  /** SMTP server for outgoing e-mail; when unset, messages are written as .eml files. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Dropwise <no-reply@dropwise-labs.example>'),
+  /** The address the shop is reached at, used in e-mail links, canonical links and cookies. */
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** DATA_DIR made absolute. */
+  dataDir: string;
+  /** PUBLIC_URL, or http://localhost:PORT. */
+  publicUrl: string;
+};
+
+/** Reads and validates the environment once; a bad value stops the start with a clear message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { readDotEnv?: boolean } = {}): Env {
+  if (options.readDotEnv && existsSync('.env')) process.loadEnvFile('.env');
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

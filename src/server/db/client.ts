@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../config/paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle every service takes; a transaction is one too, so callers can group writes. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL server; without it the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite's folder; without it PGlite keeps everything in memory. */
+  dataDir?: string | undefined;
+  /** A ready PGlite instance (tests load one from a migrated snapshot). */
+  pglite?: PGlite;
+  migrate?: boolean;
+}
+
+/** Opens the database and applies the committed migrations, on PGlite and PostgreSQL alike. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on the next query.
+    });
+    const db = drizzleNodePg({ client: pool, schema });
+    if (shouldMigrate) await migrateNodePg(db, { migrationsFolder: migrationsDir });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir ? join(options.dataDir, 'pglite') : undefined);
+  }
+  const db = drizzlePglite({ client, schema });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder: migrationsDir });
+  const pglite = client;
+  return { db, kind: 'pglite', close: () => pglite.close() };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,97 @@
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const users = pgTable('users', {
+  id: id(),
+  /** Stored trimmed and lower-cased. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  userMetadata: jsonb('user_metadata').$type<{ firstName?: string; lastName?: string }>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const profiles = pgTable('profiles', {
+  /** Equals the user's id. */
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  company: text('company'),
+  country: text('country'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aal: text('aal').$type<'aal1' | 'aal2'>().notNull().default('aal1'),
+    remember: boolean('remember').notNull().default(false),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).defaultNow().notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).defaultNow().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    factorType: text('factor_type').$type<'totp'>().notNull().default('totp'),
+    friendlyName: text('friendly_name'),
+    status: text('status').$type<'unverified' | 'verified'>().notNull().default('unverified'),
+    /** Base32 TOTP secret. */
+    secret: text('secret').notNull(),
+    /** The last accepted TOTP time step, so a code is accepted once per factor. */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('mfa_factors_user_id_idx').on(table.userId)],
+);
+
+export const mfaChallenges = pgTable('mfa_challenges', {
+  id: id(),
+  factorId: uuid('factor_id')
+    .notNull()
+    .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Single-use e-mail confirmation and password-reset tokens, hashed at rest. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'email_confirmation' | 'password_reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('auth_tokens_user_id_idx').on(table.userId)],
+);

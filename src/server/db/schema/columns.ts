@@ -1,0 +1,7 @@
+import { integer, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const id = () => uuid('id').primaryKey().defaultRandom();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
+/** Money in minor units (pence, cents). */
+export const money = (name: string) => integer(name);

@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './catalogue';
+export * from './orders';
+export * from './quotes';
+export * from './storefront';
+export * from './system';

@@ -1,0 +1,29 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+/** System settings, one row per key (see src/shared/settings.ts for keys and defaults). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** E-mail written in the same transaction as the event that causes it, then delivered. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt)],
+);

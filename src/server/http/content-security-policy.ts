@@ -1,0 +1,34 @@
+import { company } from '../../shared/company';
+
+const originOf = (url: string): string[] => {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The Content-Security-Policy the app runs under: our own scripts only, styles from our bundle
+ * (inline style attributes are allowed for component libraries that position popovers), images
+ * and fonts from our bundle, and frames only from the map and a configured video host.
+ */
+export function contentSecurityPolicy(publicUrl: string): Record<string, string[] | null> {
+  const videoOrigins = [company.videos.heroLoopUrl, company.videos.manualAdditionUrl, company.videos.automatedAdditionUrl].flatMap(originOf);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", ...videoOrigins],
+    frameSrc: [...originOf(company.mapEmbedUrl), ...originOf(company.videos.embedUrl)],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: publicUrl.startsWith('https://') ? [] : null,
+  };
+}

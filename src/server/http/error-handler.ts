@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../shared/api-error';
+import { HttpError } from './http-error';
+
+const INTERNAL_MESSAGE = 'Unexpected error occurred';
+
+const codeByStatus: Record<number, string> = {
+  400: 'invalid_input',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Turns every error into the API's JSON error body; 5xx bodies never carry internals. */
+async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        fields[path] ??= issue.message ?? 'Invalid value';
+      }
+      const message = Object.values(fields)[0] ?? 'Invalid input';
+      return reply.status(400).send(body('invalid_input', message, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(codeByStatus[status] ?? 'bad_request', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status >= 500 && status < 600 ? status : 500).send(body('internal_error', INTERNAL_MESSAGE));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body('not_found', `No API route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler' });

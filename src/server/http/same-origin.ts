@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from './http-error';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF defence for the cookie session: a state-changing request must be JSON (a cross-site form
+ * cannot send that without a CORS preflight, which we never grant) and, when a browser names its
+ * Origin, it must be this site.
+ */
+async function sameOrigin(app: FastifyInstance, options: { publicUrl: string }) {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const contentType = request.headers['content-type'] ?? '';
+    if (!contentType.toLowerCase().startsWith('application/json')) {
+      throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+    }
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const claimed = originOf(origin);
+    if (claimed === undefined || (claimed !== publicOrigin && claimed !== originOf(`${request.protocol}://${request.headers.host}`))) {
+      throw new HttpError(403, 'forbidden_origin', 'Cross-site request refused');
+    }
+  });
+}
+
+export const sameOriginPlugin = fp(sameOrigin, { name: 'same-origin' });

@@ -1,0 +1,41 @@
+import type { CurrencyCode } from './countries';
+
+/** Money is an integer number of minor units (pence, cents). */
+export type Minor = number;
+
+export type Prices = Record<CurrencyCode, Minor>;
+
+/**
+ * Half-up rounding to the minor unit, the one rounding rule of the shop. Works on values that
+ * are already in minor units (a fraction of a penny arises from percentages).
+ */
+export function roundHalfUp(minorUnits: number): Minor {
+  // toPrecision(12) drops binary noise such as 12.4999999999 that should be 12.5; halves go away from zero.
+  const clean = Math.abs(Number(minorUnits.toPrecision(12)));
+  return Math.sign(minorUnits) * Math.floor(clean + 0.5);
+}
+
+const symbolToCurrency: Record<string, string> = { '£': 'GBP', '€': 'EUR', $: 'USD' };
+
+/** Maps £, € and $ to GBP, EUR and USD; anything else is taken as a currency code. */
+export function currencyFromSymbol(symbolOrCode: string): string {
+  return symbolToCurrency[symbolOrCode] ?? symbolOrCode;
+}
+
+/** US-English currency style, as the specification asks; falls back to symbol plus two decimals. */
+export function formatMoney(minor: Minor, currency: string, options: { decimals?: 0 | 2 } = {}): string {
+  const code = currencyFromSymbol(currency);
+  const amount = minor / 100;
+  const decimals = options.decimals ?? (Number.isInteger(amount) ? 0 : 2);
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(amount);
+  } catch {
+    const symbol = Object.entries(symbolToCurrency).find(([, c]) => c === code)?.[0] ?? currency;
+    return `${symbol}${amount.toFixed(2)}`;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The browser app's route table (accounts-and-admin spec, section 2). The web router defines a
+ * screen for each; the server uses the same list to answer unknown paths with a real 404.
+ */
+export const clientRoutePatterns = [
+  '/',
+  '/home',
+  '/configure',
+  '/quote-flow',
+  '/quote/:id',
+  '/order-flow',
+  '/order-confirmation/:orderId',
+  '/order/:id',
+  '/order-details/:id',
+  '/about',
+  '/careers',
+  '/contact',
+  '/coming-soon',
+  '/automation',
+  '/my-account',
+  '/login',
+  '/privacy-policy',
+  '/terms-of-sale',
+  '/admin',
+  '/admin/users',
+  '/admin/quotes',
+  '/admin/orders',
+  '/admin/orders/:id',
+  '/admin/product-configurations',
+  '/admin/accessories',
+  '/admin/shipping',
+  '/admin/settings',
+  '/admin/settings/configurations',
+  '/admin/settings/accessories',
+  '/admin/settings/shipping',
+  '/admin/system-settings',
+] as const;
+
+/** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */
+export const prerenderedPaths = [
+  '/',
+  '/about',
+  '/careers',
+  '/contact',
+  '/automation',
+  '/coming-soon',
+  '/privacy-policy',
+  '/terms-of-sale',
+  '/configure',
+  '/login',
+] as const;
+
+export function matchesClientRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const segments = path.split('/');
+  return clientRoutePatterns.some((pattern) => {
+    const parts = pattern.split('/');
+    if (parts.length !== segments.length) return false;
+    return parts.every((part, index) => {
+      const segment = segments[index] ?? '';
+      return part.startsWith(':') ? segment.length > 0 : part === segment;
+    });
+  });
+}

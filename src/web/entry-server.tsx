@@ -1,0 +1,56 @@
+import { Writable } from 'node:stream';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/app-routes';
+import { defaultHead, type HeadData, headTagsHtml } from './app/head-tags';
+import { HeadCollectorContext } from './app/page-head';
+import { createQueryClient, Providers } from './app/providers';
+import { PublicOriginContext } from './app/public-origin';
+
+export { prerenderedPaths } from '../shared/routes';
+
+export const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    stream
+      .pipe(
+        new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+        }),
+      )
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Renders one page to HTML at build time, waiting for its lazy code, with the head tags it declared. */
+export async function renderPage(path: string): Promise<{ html: string; head: string }> {
+  const collector: { head?: HeadData } = {};
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PublicOriginContext.Provider value={PUBLIC_URL_TOKEN}>
+        <HeadCollectorContext.Provider value={collector}>
+          <Providers client={createQueryClient()}>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </Providers>
+        </HeadCollectorContext.Provider>
+      </PublicOriginContext.Provider>
+    </StrictMode>,
+  );
+  const html = await streamToString(prelude);
+  return { html, head: headTagsHtml(collector.head ?? { ...defaultHead, path }) };
+}
+
+/** The head of the app shell served for client routes that are not prerendered; the page sets its own once loaded. */
+export function shellHead(): string {
+  return headTagsHtml(defaultHead, PUBLIC_URL_TOKEN, { canonical: false });
+}

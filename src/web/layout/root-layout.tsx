@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../ui/page-loading';
+import { SiteFooter } from './site-footer';
+import { SiteNav } from './site-nav';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** Pages that never show a toast; the toast library is not loaded for them. */
+const quietPaths = new Set(['/', '/about', '/careers', '/contact', '/automation', '/coming-soon', '/privacy-policy', '/terms-of-sale']);
+
+/** Every route change starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.scrollTo(0, 0), 0);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  return null;
+}
+
+/** Mounts the toaster the first time a page that can toast is shown, and keeps it from then on. */
+function ToasterHost() {
+  const { pathname } = useLocation();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (!quietPaths.has(pathname)) setNeeded(true);
+  }, [pathname]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <SiteNav />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ToasterHost />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Container } from '../ui/container';
+import { Logo } from './logo';
+import { mainLinks, productLinks } from './nav-links';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-navy-50 hover:text-navy-900',
+    isActive ? 'text-navy-900' : 'text-navy-700',
+  );
+
+/**
+ * The Products menu as a disclosure (a button that shows a list of links), the pattern suited to
+ * site navigation; Escape or leaving the menu closes it.
+ */
+function ProductsMenu() {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
+      >
+        Products <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute left-0 top-full z-50 mt-1 min-w-52 rounded-lg border border-navy-100 bg-white p-1 shadow-lg"
+      >
+        {productLinks.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The site navigation: links, Customer Login, Configure Now, and a collapsible menu on phones. */
+export function SiteNav() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Link to="/" aria-label="Dropwise home" className="shrink-0 rounded-md">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <ProductsMenu />
+          {mainLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <NavLink to="/login" className={linkClass}>
+            Customer Login
+          </NavLink>
+          <Button asChild size="sm">
+            <Link to="/configure">Configure Now</Link>
+          </Button>
+        </div>
+        <button
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        </button>
+      </Container>
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="border-t border-navy-100 bg-white lg:hidden"
+      >
+        <Container className="flex flex-col gap-1 py-3">
+          <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">Products</p>
+          {productLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass} end>
+              {link.label}
+            </NavLink>
+          ))}
+          <div className="my-2 border-t border-navy-100" />
+          {mainLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <div className="my-2 border-t border-navy-100" />
+          <NavLink to="/login" className={linkClass}>
+            Customer Login
+          </NavLink>
+          <Button asChild className="mt-2">
+            <Link to="/configure">Configure Now</Link>
+          </Button>
+        </Container>
+      </nav>
+    </header>
+  );
+}

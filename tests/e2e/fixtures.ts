@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { adminQuery, databaseUrlFor, scratchName } from '../support/database';
+
+export interface ShopServer {
+  baseURL: string;
+  dataDir: string;
+  /** The server's own database URL when running on PostgreSQL. */
+  databaseUrl?: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForStart(child: ChildProcess): Promise<void> {
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The shop did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Dropwise shop running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The shop exited with ${code} before starting:\n${output}`));
+    });
+  });
+}
+
+export interface PageOptions {
+  /** Console errors a test expects (matched by substring); they do not fail it. */
+  allowConsoleErrors: string[];
+  /** Other hosts a page may load from (the map iframe); they are answered with an empty page, as there is no internet here. */
+  allowHosts: string[];
+}
+
+export const test = base.extend<PageOptions, { shop: ShopServer }>({
+  allowConsoleErrors: [[], { option: true }],
+  allowHosts: [[], { option: true }],
+  // One built server per worker, on a free port, with a scratch data folder (and a scratch database on PostgreSQL).
+  shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
+    async ({}, use) => {
+      const port = await freePort();
+      const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-e2e-'));
+      const baseUrl = process.env.DATABASE_URL;
+      const databaseName = baseUrl ? scratchName('shop_e2e') : undefined;
+      if (baseUrl && databaseName) await adminQuery(baseUrl, `CREATE DATABASE ${databaseName}`);
+      const databaseUrl = baseUrl && databaseName ? databaseUrlFor(baseUrl, databaseName) : undefined;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      };
+      if (databaseUrl) env.DATABASE_URL = databaseUrl;
+      else delete env.DATABASE_URL;
+      const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        await waitForStart(child);
+        await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+        await rm(dataDir, { recursive: true, force: true });
+        if (baseUrl && databaseName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseURL);
+  },
+  // Every page fails its test on a console error (CSP violations are reported as such), an uncaught
+  // exception, a failed request or a request to another host.
+  page: async ({ page, allowConsoleErrors, allowHosts }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (allowConsoleErrors.some((substring) => text.includes(substring))) return;
+      problems.push(`console.error: ${text}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      const failure = request.failure()?.errorText ?? '';
+      // Requests cut short by a navigation or a closed media element are not failures of the page.
+      if (failure.includes('ERR_ABORTED')) return;
+      problems.push(`request failed: ${request.url()} ${failure}`);
+    });
+    await page.route(
+      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+      async (route) => {
+        const url = new URL(route.request().url());
+        if (allowHosts.includes(url.hostname)) {
+          await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stub</title>' });
+          return;
+        }
+        problems.push(`request left the site: ${url.href}`);
+        await route.abort('blockedbyclient');
+      },
+    );
+    await use(page);
+    expect(problems, 'the page logged errors or made unexpected requests').toEqual([]);
+  },
+});
+
+export { expect };
