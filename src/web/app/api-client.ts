@@ -1,0 +1,56 @@
+import { isApiErrorBody } from '../../shared/api-error';
+
+/** An API answer other than 2xx, with the server's code, message and field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the shop's API with JSON in and out. Mutations always send a JSON body (the server's
+ * CSRF rule); the session cookie goes along on its own. Network failures and non-2xx answers throw
+ * an ApiError whose message is the server's (or, offline, a network message the UI can map).
+ */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+  if (request.signal) init.signal = request.signal;
+  if (method !== 'GET') {
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.body = JSON.stringify(request.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'Failed to fetch: network error');
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
+    throw new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
+  }
+  return data as T;
+}
