@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { requestAuthPlugin } from './accounts/request-auth';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
 import { rootDir, webDistDir } from './config/paths';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
+  await app.register(requestAuthPlugin);
 
   for (const feature of features) await app.register(feature);
 
