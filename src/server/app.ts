@@ -18,6 +18,7 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
+import { mailPlugin } from './mail/mail-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   /** Serve the built browser app from dist/web; on by default when it has been built. */
   serveWeb?: boolean;
   now?: () => Date;
+  /** Deliver queued e-mail in the background (on by default; tests send it by calling `app.mailSender.deliverDue()`). */
+  sendMail?: boolean;
 }
 
 /** Features register their routes here, in this order. */
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
+  await app.register(mailPlugin, { poll: options.sendMail ?? true });
 
   for (const feature of features) await app.register(feature);
 

@@ -47,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: false,
     serveWeb: false,
+    sendMail: false,
     now: () => (useRealTime ? new Date() : clock.now),
   });
   await app.ready();

@@ -1,0 +1,67 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app';
+import { mailOutbox } from '../db/schema';
+import { createMailSender, MAX_ATTEMPTS } from './mail-sender';
+import { enqueueMail } from './outbox';
+
+const silentLog = { info() {}, warn() {}, error() {} } as never;
+
+describe('mail outbox and sender', () => {
+  const t = useTestApp();
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('writes a queued message as an .eml file and marks it sent', async () => {
+    const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
+    dirs.push(mailDir);
+    const id = await enqueueMail(t.db, {
+      kind: 'test',
+      to: 'ada@example.com',
+      subject: 'Your quote Q2026-1234',
+      text: 'See https://shop.example/quote/abc',
+    });
+    const sender = createMailSender({ db: t.db, log: silentLog, from: 'Shop <shop@example.com>', mailDir, now: () => new Date() });
+    expect(await sender.deliverDue()).toBe(1);
+    const [file] = await readdir(mailDir);
+    expect(file).toMatch(new RegExp(`${id}\\.eml$`));
+    const raw = await readFile(join(mailDir, file ?? ''), 'utf8');
+    expect(raw).toContain('To: ada@example.com');
+    expect(raw).toContain('Subject: Your quote Q2026-1234');
+    expect(raw).toContain('https://shop.example/quote/abc');
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await sender.deliverDue()).toBe(0);
+  });
+
+  it('retries a failed delivery later and gives up after the last attempt', async () => {
+    const id = await enqueueMail(t.db, { kind: 'test', to: 'bob@example.com', subject: 'Hello', text: 'Hi' });
+    let now = new Date();
+    // Nothing listens on port 1, so every SMTP attempt fails at once.
+    const sender = createMailSender({
+      db: t.db,
+      log: silentLog,
+      from: 'shop@example.com',
+      smtpUrl: 'smtp://127.0.0.1:1',
+      mailDir: '/nonexistent',
+      now: () => now,
+    });
+    await sender.deliverDue();
+    let [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toBeTruthy();
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    expect(await sender.deliverDue()).toBe(0);
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      now = new Date(now.getTime() + 2 * 3600_000);
+      await sender.deliverDue();
+    }
+    [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+});

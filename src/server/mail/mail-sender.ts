@@ -1,0 +1,97 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { type Db, queryRows } from '../db/client';
+
+export const MAX_ATTEMPTS = 8;
+
+interface ClaimedMail extends Record<string, unknown> {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+export interface MailSenderOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  from: string;
+  /** An SMTP server; without it each message is written to `<mailDir>/<time>-<id>.eml`. */
+  smtpUrl?: string | undefined;
+  mailDir: string;
+  now: () => Date;
+}
+
+/** Seconds to wait before the next try: 30 s, 1 min, 2 min … capped at an hour. */
+export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
+
+/**
+ * Delivers the outbox. Rows are claimed with SKIP LOCKED and pushed back five minutes while they
+ * are being sent, so several app processes never send one message twice; a failure is retried with
+ * a growing delay and given up after MAX_ATTEMPTS.
+ */
+export function createMailSender(options: MailSenderOptions) {
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    const message = { from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, ...(mail.html_body ? { html: mail.html_body } : {}) };
+    if (smtp) {
+      await smtp.sendMail(message);
+      return;
+    }
+    const info = await files.sendMail(message);
+    await mkdir(options.mailDir, { recursive: true });
+    const stamp = options.now().toISOString().replaceAll(':', '-');
+    await writeFile(join(options.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+    // Without SMTP the .eml file is the delivery; say where it went so a developer can find it.
+    options.log.info({ mailId: mail.id, kind: mail.kind, to: mail.to_address, subject: mail.subject }, 'e-mail written to file');
+  }
+
+  /** Sends what is due now; returns how many messages were sent. */
+  async function deliverDue(limit = 20): Promise<number> {
+    const now = options.now();
+    const claimed = await queryRows<ClaimedMail>(
+      options.db,
+      sql`update mail_outbox set next_attempt_at = ${new Date(now.getTime() + 5 * 60_000)}
+          where id in (
+            select id from mail_outbox
+            where status = 'pending' and next_attempt_at <= ${now}
+            order by created_at
+            limit ${limit}
+            for update skip locked
+          )
+          returning id, kind, to_address, subject, text_body, html_body, attempts`,
+    );
+    let sent = 0;
+    for (const mail of claimed) {
+      const attempts = mail.attempts + 1;
+      try {
+        await deliver(mail);
+        await options.db.execute(
+          sql`update mail_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${options.now()}, last_error = null where id = ${mail.id}`,
+        );
+        sent += 1;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+        const giveUp = attempts >= MAX_ATTEMPTS;
+        const next = new Date(options.now().getTime() + retryDelaySeconds(attempts) * 1000);
+        await options.db.execute(
+          sql`update mail_outbox set attempts = ${attempts}, last_error = ${reason},
+              status = ${giveUp ? 'failed' : 'pending'}, next_attempt_at = ${next} where id = ${mail.id}`,
+        );
+        options.log.warn({ mailId: mail.id, kind: mail.kind, attempts, giveUp }, 'e-mail delivery failed');
+      }
+    }
+    return sent;
+  }
+
+  return { deliverDue, close: () => smtp?.close() };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;

@@ -1,0 +1,24 @@
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface OutgoingMail {
+  /** What the message is for, e.g. 'quote_created', 'signup_confirmation'. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Queues an e-mail. Call it with the transaction that writes the event the e-mail is about, so
+ * the message exists exactly when the event does; the mail sender delivers it afterwards.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('Queueing the e-mail failed');
+  return row.id;
+}
