@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { invalidateCatalogueCache } from './catalogue-service';
 import {
   productAccessories,
   productAdaptors,
@@ -46,4 +47,5 @@ export async function seedCatalogue(db: Db): Promise<void> {
     await tx.insert(productServicingOptions).values(withOrder(seedServicingOptions, productId)).onConflictDoNothing();
     await tx.insert(productBatches).values(withOrder(seedBatches, productId)).onConflictDoNothing();
   });
+  invalidateCatalogueCache();
 }

@@ -1,0 +1,77 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Product } from '../../shared/catalogue';
+import type { Db } from '../db/client';
+import {
+  productAccessories,
+  productAdaptors,
+  productBatches,
+  productConfigurations,
+  productPowerAdaptors,
+  products,
+  productServicingOptions,
+  productShippingOptions,
+  productSyringeHolders,
+} from '../db/schema';
+
+/** Another process's admin edits show up within this time even without an invalidation here. */
+export const CATALOGUE_CACHE_MAX_AGE_MS = 30_000;
+
+const cache = new Map<string, { loadedAt: number; product: Promise<Product | null> }>();
+
+/** Drops the cached catalogue; every catalogue write calls it. */
+export function invalidateCatalogueCache(): void {
+  cache.clear();
+}
+
+const price = (row: { priceGbp: number; priceEur: number }) => ({ GBP: row.priceGbp, EUR: row.priceEur });
+
+async function loadProduct(db: Db, productKey: string): Promise<Product | null> {
+  const [product] = await db.select().from(products).where(eq(products.productKey, productKey));
+  if (!product) return null;
+  const byProduct = { id: product.id };
+  const [configurations, accessories, adaptors, holders, powerAdaptors, shipping, servicing, batches] = await Promise.all([
+    db.select().from(productConfigurations).where(eq(productConfigurations.productId, byProduct.id)).orderBy(asc(productConfigurations.sortOrder), asc(productConfigurations.createdAt)),
+    db.select().from(productAccessories).where(eq(productAccessories.productId, byProduct.id)).orderBy(asc(productAccessories.sortOrder), asc(productAccessories.createdAt)),
+    db.select().from(productAdaptors).where(eq(productAdaptors.productId, byProduct.id)).orderBy(asc(productAdaptors.sortOrder), asc(productAdaptors.createdAt)),
+    db.select().from(productSyringeHolders).where(eq(productSyringeHolders.productId, byProduct.id)).orderBy(asc(productSyringeHolders.sortOrder), asc(productSyringeHolders.createdAt)),
+    db.select().from(productPowerAdaptors).where(eq(productPowerAdaptors.productId, byProduct.id)).orderBy(asc(productPowerAdaptors.sortOrder), asc(productPowerAdaptors.createdAt)),
+    db.select().from(productShippingOptions).where(eq(productShippingOptions.productId, byProduct.id)).orderBy(asc(productShippingOptions.sortOrder), asc(productShippingOptions.createdAt)),
+    db.select().from(productServicingOptions).where(eq(productServicingOptions.productId, byProduct.id)).orderBy(asc(productServicingOptions.sortOrder), asc(productServicingOptions.createdAt)),
+    db.select().from(productBatches).where(eq(productBatches.productId, byProduct.id)).orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt)),
+  ]);
+  return {
+    id: product.productKey,
+    name: product.name,
+    description: product.description,
+    images: product.images,
+    configurations: configurations.map((row) => ({ id: row.configId, name: row.name, description: row.description, price: price(row), features: row.features })),
+    accessories: accessories.map((row) => ({ id: row.accessoryId, name: row.name, description: row.description, price: price(row) })),
+    adaptors: adaptors.map((row) => ({ id: row.adaptorId, name: row.name, description: row.description, price: price(row) })),
+    syringeHolders: holders.map((row) => ({ id: row.holderId, name: row.name, description: row.description, price: price(row) })),
+    powerAdaptors: powerAdaptors.map((row) => ({ id: row.powerAdaptorId, name: row.name, description: null, region: row.region, price: price(row) })),
+    shipping: shipping.map((row) => ({ id: row.shippingId, name: row.name, description: row.description, price: price(row) })),
+    servicing: servicing.map((row) => ({
+      id: row.servicingId,
+      name: row.name,
+      description: row.description,
+      price: price(row),
+      discountPercentage: row.discountPercentage,
+      warrantyYears: row.warrantyYears,
+    })),
+    batches: batches.map((row) => ({ id: row.batchId, name: row.name, date: row.date, soldOut: row.soldOut })),
+  };
+}
+
+/**
+ * The product with all its options, from an in-memory cache that a catalogue write drops
+ * (`invalidateCatalogueCache`) and that expires after CATALOGUE_CACHE_MAX_AGE_MS.
+ */
+export function getProduct(db: Db, productKey: string): Promise<Product | null> {
+  const cached = cache.get(productKey);
+  if (cached && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS) return cached.product;
+  const product = loadProduct(db, productKey);
+  cache.set(productKey, { loadedAt: Date.now(), product });
+  // A failed load is not kept: the next call tries again.
+  product.catch(() => cache.delete(productKey));
+  return product;
+}

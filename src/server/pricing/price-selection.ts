@@ -1,0 +1,27 @@
+import type { Product } from '../../shared/catalogue';
+import type { SelectedConfiguration } from '../../shared/configuration';
+import { type Pricing, priceConfiguration, validateSelection } from '../../shared/pricing';
+import { getProduct } from '../catalogue/catalogue-service';
+import type { Db } from '../db/client';
+import { badRequest, notFound } from '../http/http-error';
+import { getSettings } from '../settings/settings-service';
+
+export const PRODUCT_KEY = 'dropwise';
+
+/**
+ * Prices a selection on the server from the catalogue in the database: the price every quote and
+ * order is made with (a client's totals are never used). An invalid selection is a 400 whose
+ * message is the first problem and whose `fields` name each one.
+ */
+export async function priceSelection(db: Db, selection: SelectedConfiguration): Promise<{ product: Product; pricing: Pricing }> {
+  const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getSettings(db)]);
+  if (!product || product.configurations.length === 0) throw notFound('Product data not found');
+  const problems = validateSelection(product, selection);
+  const [first] = problems;
+  if (first) {
+    const fields: Record<string, string> = {};
+    for (const problem of problems) fields[`configuration.${problem.field}`] ??= problem.message;
+    throw badRequest(first.message, fields);
+  }
+  return { product, pricing: priceConfiguration(product, selection, settings.taxRate) };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** A catalogue price in minor units per currency. */
+export const priceSchema = z.object({ GBP: z.number().int(), EUR: z.number().int() });
+
+const option = {
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: priceSchema,
+};
+
+export const configurationOptionSchema = z.object({ ...option, features: z.array(z.string()) });
+export const catalogueOptionSchema = z.object(option);
+export const powerAdaptorOptionSchema = z.object({ ...option, region: z.string() });
+export const servicingOptionSchema = z.object({
+  ...option,
+  discountPercentage: z.number().int().nullable(),
+  warrantyYears: z.number().int(),
+});
+export const batchOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string().nullable(),
+  soldOut: z.boolean(),
+});
+
+/** The product as the storefront loads it (GET /api/products/:key). Options carry their spec id as `id`. */
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  configurations: z.array(configurationOptionSchema),
+  accessories: z.array(catalogueOptionSchema),
+  adaptors: z.array(catalogueOptionSchema),
+  syringeHolders: z.array(catalogueOptionSchema),
+  powerAdaptors: z.array(powerAdaptorOptionSchema),
+  shipping: z.array(catalogueOptionSchema),
+  servicing: z.array(servicingOptionSchema),
+  batches: z.array(batchOptionSchema),
+});
+
+export type Product = z.infer<typeof productSchema>;
+export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
+export type ConfigurationOption = z.infer<typeof configurationOptionSchema>;
+export type PowerAdaptorOption = z.infer<typeof powerAdaptorOptionSchema>;
+export type ServicingOption = z.infer<typeof servicingOptionSchema>;
+export type BatchOption = z.infer<typeof batchOptionSchema>;
+
+/** The syringe holder that is always included and cannot be removed. */
+export const REQUIRED_SYRINGE_HOLDER = '3ml-syringe-mount';
+
+export const isFree = (item: { price: { GBP: number; EUR: number } }) => item.price.GBP === 0 && item.price.EUR === 0;

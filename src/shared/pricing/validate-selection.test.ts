@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { SelectedConfiguration } from '../configuration';
+import { selectedConfigurationSchema } from '../configuration';
+import { defaultSelection, fixtureProduct } from './pricing-fixture';
+import { validateSelection } from './validate-selection';
+
+const problems = (changes: Partial<SelectedConfiguration>) => validateSelection(fixtureProduct, { ...defaultSelection, ...changes });
+
+describe('validateSelection', () => {
+  it('accepts the defaults', () => {
+    expect(problems({})).toEqual([]);
+  });
+
+  it.each([
+    [{ model: 'dropwise-ultra' }, 'model', 'Unknown model: dropwise-ultra'],
+    [{ powerAdaptor: 'moon-power' }, 'powerAdaptor', 'Unknown power adaptor: moon-power'],
+    [{ adaptors: ['standard-art-adaptor', 'nope'] }, 'adaptors', 'Unknown adaptor: nope'],
+    [{ syringeHolders: ['6ml-syringe-mount'] }, 'syringeHolders', 'The 3ml-syringe-mount is always included'],
+    [{ servicing: '10-year' }, 'servicing', 'Unknown servicing option: 10-year'],
+    [{ shipping: 'teleport' }, 'shipping', 'Unknown shipping option: teleport'],
+    [{ batch: 'batch-1' }, 'batch', 'Batch 1 is sold out'],
+    [{ customerCountry: 'US' }, 'customerCountry', 'We do not sell to United States yet'],
+    [{ customerCountry: 'JP' }, 'customerCountry', 'Unknown country: JP'],
+    [{ accessories: ['quick-start-card'], accessoryQuantities: { 'quick-start-card': 2 } }, 'accessoryQuantities.quick-start-card', 'Max 1 for free items'],
+    [{ accessories: [], accessoryQuantities: { '10x-2ml-syringes': 1 } }, 'accessoryQuantities.10x-2ml-syringes', 'Quantity given for an accessory that is not selected: 10x-2ml-syringes'],
+    [{ accessories: ['unicorn'], accessoryQuantities: {} }, 'accessories', 'Unknown accessory: unicorn'],
+  ])('refuses %o', (changes, field, message) => {
+    expect(problems(changes as Partial<SelectedConfiguration>)).toContainEqual({ field, message });
+  });
+});
+
+describe('selectedConfigurationSchema', () => {
+  it.each([
+    [{ quantity: 0 }, 'Quantity must be at least 1'],
+    [{ quantity: 1.5 }, 'Quantity must be a whole number'],
+    [{ quantity: 1e9 }, 'Quantity cannot be more than 100'],
+    [{ accessoryQuantities: { '10x-2ml-syringes': 0 } }, 'Accessory quantity must be at least 1'],
+    [{ accessoryQuantities: { '10x-2ml-syringes': 2.5 } }, 'Accessory quantity must be a whole number'],
+  ])('refuses %o', (changes, message) => {
+    const result = selectedConfigurationSchema.safeParse({ ...defaultSelection, ...changes });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+
+  it('upper-cases the country code', () => {
+    expect(selectedConfigurationSchema.parse({ ...defaultSelection, customerCountry: 'de' }).customerCountry).toBe('DE');
+  });
+});

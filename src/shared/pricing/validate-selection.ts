@@ -1,0 +1,66 @@
+import { type Product, REQUIRED_SYRINGE_HOLDER, isFree } from '../catalogue';
+import type { SelectedConfiguration } from '../configuration';
+import { findCountry } from '../countries';
+
+export interface SelectionProblem {
+  field: string;
+  message: string;
+}
+
+const known = (list: { id: string }[], id: string) => list.some((option) => option.id === id);
+
+/**
+ * Checks a selection against the catalogue: every id known, the rules of storefront spec
+ * section 4 kept. Returns the problems, in field order; an empty list means it can be priced.
+ */
+export function validateSelection(product: Product, selection: SelectedConfiguration): SelectionProblem[] {
+  const problems: SelectionProblem[] = [];
+  const add = (field: string, message: string) => problems.push({ field, message });
+
+  if (!known(product.configurations, selection.model)) add('model', `Unknown model: ${selection.model}`);
+  if (selection.configuration !== undefined && selection.configuration !== selection.model) {
+    add('configuration', 'Configuration must match the selected model');
+  }
+  if (!known(product.powerAdaptors, selection.powerAdaptor)) add('powerAdaptor', `Unknown power adaptor: ${selection.powerAdaptor}`);
+
+  const accessories = new Set(selection.accessories);
+  if (accessories.size !== selection.accessories.length) add('accessories', 'An accessory is listed twice');
+  for (const id of selection.accessories) {
+    const accessory = product.accessories.find((option) => option.id === id);
+    if (!accessory) {
+      add('accessories', `Unknown accessory: ${id}`);
+      continue;
+    }
+    const quantity = selection.accessoryQuantities[id] ?? 1;
+    if (isFree(accessory) && quantity > 1) add(`accessoryQuantities.${id}`, 'Max 1 for free items');
+  }
+  for (const id of Object.keys(selection.accessoryQuantities)) {
+    if (!accessories.has(id)) add(`accessoryQuantities.${id}`, `Quantity given for an accessory that is not selected: ${id}`);
+  }
+
+  if (new Set(selection.adaptors).size !== selection.adaptors.length) add('adaptors', 'An adaptor is listed twice');
+  for (const id of selection.adaptors) if (!known(product.adaptors, id)) add('adaptors', `Unknown adaptor: ${id}`);
+
+  if (new Set(selection.syringeHolders).size !== selection.syringeHolders.length) add('syringeHolders', 'A syringe holder is listed twice');
+  for (const id of selection.syringeHolders) {
+    if (!known(product.syringeHolders, id)) add('syringeHolders', `Unknown syringe holder: ${id}`);
+  }
+  if (!selection.syringeHolders.includes(REQUIRED_SYRINGE_HOLDER)) {
+    add('syringeHolders', `The ${REQUIRED_SYRINGE_HOLDER} is always included`);
+  }
+
+  if (!known(product.servicing, selection.servicing)) add('servicing', `Unknown servicing option: ${selection.servicing}`);
+  if (!known(product.shipping, selection.shipping)) add('shipping', `Unknown shipping option: ${selection.shipping}`);
+
+  if (selection.batch !== undefined && selection.batch !== null) {
+    const batch = product.batches.find((option) => option.id === selection.batch);
+    if (!batch) add('batch', `Unknown batch: ${selection.batch}`);
+    else if (batch.soldOut) add('batch', `${batch.name} is sold out`);
+  }
+
+  const country = findCountry(selection.customerCountry);
+  if (!country) add('customerCountry', `Unknown country: ${selection.customerCountry}`);
+  else if (!country.available) add('customerCountry', `We do not sell to ${country.name} yet`);
+
+  return problems;
+}
