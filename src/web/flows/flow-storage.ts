@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { selectedConfigurationSchema } from '../../shared/configuration';
+
+/**
+ * The hand-offs between the storefront's screens, kept in session storage (storefront spec,
+ * sections 3 and 4): the configurator → the quote flow, and a quote → the order flow.
+ */
+export const QUOTE_FLOW_KEY = 'quoteFlowData';
+export const ORDER_FLOW_KEY = 'orderFlowData';
+/** Set before sending a visitor from the quote flow to /login, so sign-in returns to the flow's step 2. */
+export const QUOTE_FLOW_REDIRECT_KEY = 'quoteFlowRedirect';
+/** Set when a quote was just created, so the quote page shows its success banner once. */
+export const QUOTE_CREATED_KEY = 'quoteJustCreated';
+
+export const quoteFlowHandoffSchema = z.object({
+  type: z.enum(['quote', 'order']),
+  configuration: selectedConfigurationSchema,
+  currency: z.enum(['GBP', 'EUR']),
+  total: z.number().int(),
+  subtotal: z.number().int(),
+  vat: z.number().int(),
+  showVAT: z.boolean(),
+});
+export type QuoteFlowHandoff = z.infer<typeof quoteFlowHandoffSchema>;
+
+export const orderFlowHandoffSchema = z.object({
+  /** The quote the order is placed from; its frozen prices are used while it is valid. */
+  quoteReference: z.string().min(1),
+  configuration: selectedConfigurationSchema,
+  currency: z.enum(['GBP', 'EUR']),
+  total: z.number().int(),
+  deposit: z.number().int(),
+  customerInfo: z.object({
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    organization: z.string(),
+    country: z.string().optional(),
+  }),
+});
+export type OrderFlowHandoff = z.infer<typeof orderFlowHandoffSchema>;
+
+function read<T>(key: string, schema: z.ZodType<T>): T | null {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    if (raw === null) return null;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown) {
+  window.sessionStorage.setItem(key, JSON.stringify(value));
+}
+
+export const saveQuoteFlow = (handoff: QuoteFlowHandoff) => write(QUOTE_FLOW_KEY, handoff);
+export const loadQuoteFlow = () => read(QUOTE_FLOW_KEY, quoteFlowHandoffSchema);
+export const clearQuoteFlow = () => window.sessionStorage.removeItem(QUOTE_FLOW_KEY);
+
+export const saveOrderFlow = (handoff: OrderFlowHandoff) => write(ORDER_FLOW_KEY, handoff);
+export const loadOrderFlow = () => read(ORDER_FLOW_KEY, orderFlowHandoffSchema);
+export const clearOrderFlow = () => window.sessionStorage.removeItem(ORDER_FLOW_KEY);
