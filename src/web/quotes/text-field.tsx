@@ -20,7 +20,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     <div className={className}>
       <label htmlFor={inputId} className="block text-sm font-medium text-navy-900">
         {label}
-        {optional ? <span className="ml-1 font-normal text-navy-500">(optional)</span> : null}
+        {optional ? <span className="font-normal text-navy-500"> (optional)</span> : null}
       </label>
       <input
         ref={ref}
