@@ -70,7 +70,7 @@ export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
     y += 8;
     const totals = quote.pricing.totals;
     const rows: [string, string, boolean][] = [['Subtotal', money(totals.subtotal), false]];
-    if (totals.showVAT) rows.push(['VAT (20%)', money(totals.vat), false]);
+    if (totals.showVAT) rows.push(['VAT', money(totals.vat), false]);
     rows.push(['Total', money(totals.total), true]);
     rows.push(['Deposit due on order (50%)', money(totals.deposit), false]);
     rows.push(['Balance before shipment', money(totals.total - totals.deposit), false]);

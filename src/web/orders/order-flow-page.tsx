@@ -52,7 +52,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
         <dl className="mt-3 space-y-1 text-sm tabular-nums">
           {pricing?.totals.showVAT ? (
             <div className="flex justify-between">
-              <dt>VAT (20%)</dt>
+              <dt>VAT</dt>
               <dd>{money(pricing.totals.vat)}</dd>
             </div>
           ) : null}

@@ -22,7 +22,7 @@ export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): strin
   const totalRows = totals
     ? [
         `<tr><td colspan="3" class="n">Subtotal</td><td class="n">${money(totals.subtotal)}</td></tr>`,
-        totals.showVAT ? `<tr><td colspan="3" class="n">VAT (20%)</td><td class="n">${money(totals.vat)}</td></tr>` : '',
+        totals.showVAT ? `<tr><td colspan="3" class="n">VAT</td><td class="n">${money(totals.vat)}</td></tr>` : '',
         `<tr class="total"><td colspan="3" class="n">Total</td><td class="n">${money(totals.total)}</td></tr>`,
         `<tr><td colspan="3" class="n">Deposit due on order (50%)</td><td class="n">${money(totals.deposit)}</td></tr>`,
       ].join('')

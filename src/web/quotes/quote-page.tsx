@@ -210,7 +210,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               </tr>
               {quote.pricing.totals.showVAT ? (
                 <tr>
-                  <th scope="row" colSpan={2} className="text-right font-normal">VAT (20%)</th>
+                  <th scope="row" colSpan={2} className="text-right font-normal">VAT</th>
                   <td className="text-right">{money(quote.pricing.totals.vat)}</td>
                 </tr>
               ) : null}
