@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import { expect, test } from './fixtures';
 
 /** The configurator's default selection with the seeded catalogue, as /configure hands it over. */
@@ -190,6 +191,30 @@ test.describe('quotes and orders', () => {
     await expect(notice).toContainText('This quote expired on');
     await expect(notice).toHaveClass(/text-red-800/);
     expect(await notice.evaluate((element) => getComputedStyle(element).color)).not.toBe('rgb(0, 0, 0)');
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
+  });
+
+  test('a quote the server reports as expired shows the red notice (PostgreSQL only: the test moves valid_until in the database)', async ({ page, shop }) => {
+    test.skip(!shop.databaseUrl, 'The embedded database cannot be reached while the shop runs; the browser-clock test above covers PGlite.');
+    const created = await page.request.post('/api/quotes', {
+      data: {
+        configuration,
+        customerInfo: { email: 'older@example.com', firstName: 'Marie', lastName: 'Curie', organization: 'Radium Institute' },
+        flowType: 'quote',
+      },
+    });
+    const { quote } = (await created.json()) as { quote: { reference: string } };
+    const client = new pg.Client({ connectionString: shop.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`update quotes set valid_until = now() - interval '1 day' where quote_reference = $1`, [quote.reference]);
+    } finally {
+      await client.end();
+    }
+    const read = await page.request.get(`/api/quotes/${quote.reference}`);
+    expect(((await read.json()) as { quote: { status: string } }).quote.status).toBe('expired');
+    await page.goto(`/quote/${quote.reference}`);
+    await expect(page.getByTestId('expiry-notice')).toHaveAttribute('data-expired', 'true');
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
   });
 

@@ -119,8 +119,9 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   if (existing) return { order: existing, created: false };
 
   const billingInput = input.billing;
+  // Checks 1-3 of section 5 before any pricing; an order from a quote may take the quote's configuration.
   const early = orderSubmitProblem({
-    configuration: input.configuration ?? (input.quoteReference ? 'from quote' : null),
+    configuration: input.configuration ?? input.quoteReference ?? null,
     email: billingInput.email,
     firstName: billingInput.firstName,
     lastName: billingInput.lastName,
