@@ -5,6 +5,12 @@ import { PlaceholderPage } from '../layout/placeholder-page';
 import { RootLayout } from '../layout/root-layout';
 
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
+const QuoteFlowPage = lazy(() => import('../quotes/quote-flow-page').then((m) => ({ default: m.QuoteFlowPage })));
+const QuotePage = lazy(() => import('../quotes/quote-page').then((m) => ({ default: m.QuotePage })));
+const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) => ({ default: m.OrderFlowPage })));
+const OrderConfirmationPage = lazy(() =>
+  import('../orders/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
+);
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
 const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
@@ -20,10 +26,10 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="home" element={<Navigate to="/" replace />} />
         <Route path="configure" element={placeholder('Configure your Dropwise', true)} />
-        <Route path="quote-flow" element={placeholder('Your quote')} />
-        <Route path="quote/:id" element={placeholder('Quote')} />
-        <Route path="order-flow" element={placeholder('Order')} />
-        <Route path="order-confirmation/:orderId" element={placeholder('Order confirmation')} />
+        <Route path="quote-flow" element={<QuoteFlowPage />} />
+        <Route path="quote/:id" element={<QuotePage />} />
+        <Route path="order-flow" element={<OrderFlowPage />} />
+        <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="order/:id" element={placeholder('Order')} />
         <Route path="order-details/:id" element={placeholder('Order details')} />
         <Route path="about" element={placeholder('About us', true)} />
