@@ -94,11 +94,14 @@ export const flowEmailRequestSchema = z.object({
 });
 
 /**
- * The cleaning applied to free text before it is stored: trimmed, angle brackets, quotes and
- * ampersands removed (so nothing stored can break out of HTML or an e-mail header), at most 1000 characters.
+ * The cleaning applied to free text before it is stored: trimmed, angle brackets and control
+ * characters removed, at most 1000 characters. Apostrophes and ampersands stay, because the
+ * validation allows them in names and organisations (O'Brien, Smith & Sons); every output escapes
+ * them instead (docs/decisions/0005-text-cleaning.md).
  */
 export function cleanText(value: string): string {
-  return value.trim().replace(/[<>"'&]/g, '').slice(0, 1000).trim();
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return value.trim().replace(/[<>\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, 1000).trim();
 }
 
 /** Maps a failed quote creation's message to what the quote flow shows (section 8). */
