@@ -18,6 +18,7 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
+import { settingsRoutes } from './settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,7 @@ export interface BuildAppOptions {
 }
 
 /** Features register their routes here, in this order. */
-const features = [healthRoutes];
+const features = [healthRoutes, settingsRoutes];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
