@@ -1,29 +1,29 @@
-import { z } from 'zod';
 import { company } from './company';
-import { defaultSystemSettings } from './settings';
 
 /**
  * The few settings that public pages show, answered by `GET /api/settings/public`. Prerendered
  * pages start from `defaultPublicSettings` and update once the server's values arrive.
+ *
+ * Kept free of zod on purpose: this module is in the home page's first load, and zod alone would
+ * add about 25 KB gzip. The server's response schema lives with its route.
  */
-export const publicSettingsSchema = z.object({
+export interface PublicSettings {
   /** Days a quote stays valid (Auto Quote Expiry). */
-  autoQuoteExpiry: z.number().int(),
+  autoQuoteExpiry: number;
   /** Standard warranty in months. */
-  defaultProductWarranty: z.number().int(),
+  defaultProductWarranty: number;
   /** Video sources (company configuration); empty strings when none is configured. */
-  videos: z.object({
-    heroLoopUrl: z.string(),
-    manualAdditionUrl: z.string(),
-    automatedAdditionUrl: z.string(),
-    embedUrl: z.string(),
-  }),
-});
+  videos: {
+    heroLoopUrl: string;
+    manualAdditionUrl: string;
+    automatedAdditionUrl: string;
+    embedUrl: string;
+  };
+}
 
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
-
+/** The system settings' defaults (src/shared/settings.ts; a test keeps the two in step). */
 export const defaultPublicSettings: PublicSettings = {
-  autoQuoteExpiry: defaultSystemSettings.autoQuoteExpiry,
-  defaultProductWarranty: defaultSystemSettings.defaultProductWarranty,
+  autoQuoteExpiry: 7,
+  defaultProductWarranty: 12,
   videos: { ...company.videos },
 };

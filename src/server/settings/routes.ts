@@ -2,8 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { company } from '../../shared/company';
-import { publicSettingsSchema } from '../../shared/public-settings';
+import type { PublicSettings } from '../../shared/public-settings';
 import { getSettings } from './settings-service';
+
+const publicSettingsSchema = z.object({
+  autoQuoteExpiry: z.number().int(),
+  defaultProductWarranty: z.number().int(),
+  videos: z.object({
+    heroLoopUrl: z.string(),
+    manualAdditionUrl: z.string(),
+    automatedAdditionUrl: z.string(),
+    embedUrl: z.string(),
+  }),
+}) satisfies z.ZodType<PublicSettings>;
 
 /** Public settings: what the terms page and the home page show (quote validity, warranty, videos). */
 export async function settingsRoutes(app: FastifyInstance) {
