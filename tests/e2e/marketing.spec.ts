@@ -166,6 +166,9 @@ test.describe('home page', () => {
 });
 
 test.describe('navigation and footer links', () => {
+  // The contact page embeds the open map.
+  test.use({ allowHosts: ['www.openstreetmap.org'] });
+
   const footerLinks = [
     ['Home', '/'],
     ['Custom Automation', '/automation'],

@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
-import { type ComponentType, useState } from 'react';
-import { Button } from '../ui/button';
+import { type ComponentType, useRef, useState } from 'react';
+import { buttonClasses } from '../ui/button';
 import type { VideoDialogProps } from './video-dialog';
 
 /**
@@ -11,8 +11,10 @@ export function WatchVideoButton({ embedUrl }: { embedUrl: string }) {
   const [Dialog, setDialog] = useState<ComponentType<VideoDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   async function openDialog() {
+    if (loading) return;
     setLoading(true);
     try {
       if (!Dialog) {
@@ -27,11 +29,27 @@ export function WatchVideoButton({ embedUrl }: { embedUrl: string }) {
 
   return (
     <>
-      <Button variant="outline" onClick={openDialog} aria-haspopup="dialog" disabled={loading}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClasses('outline', 'md')}
+        onClick={openDialog}
+        aria-haspopup="dialog"
+        aria-busy={loading}
+      >
         <Play aria-hidden="true" className="size-4 text-accent-700" />
         Watch Video
-      </Button>
-      {Dialog && open ? <Dialog embedUrl={embedUrl} onClose={() => setOpen(false)} /> : null}
+      </button>
+      {Dialog && open ? (
+        <Dialog
+          embedUrl={embedUrl}
+          onClose={() => {
+            setOpen(false);
+            // Focus goes back to the button that opened the dialog, once the dialog (and its focus trap) is gone.
+            window.setTimeout(() => buttonRef.current?.focus(), 0);
+          }}
+        />
+      ) : null}
     </>
   );
 }
