@@ -18,7 +18,7 @@ export function HowItWorksSection() {
         </SectionHeading>
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {steps.map((step, index) => (
-            <li key={step.title} className="flex flex-col rounded-xl border border-navy-100 bg-white p-4">
+            <li key={step.title} className="flex gap-4 rounded-xl border border-navy-100 bg-white p-4 sm:flex-col sm:gap-0">
               <img
                 src={`/media/step-${index + 1}.svg`}
                 alt={step.image}
@@ -26,11 +26,13 @@ export function HowItWorksSection() {
                 height={240}
                 loading="lazy"
                 decoding="async"
-                className="h-auto w-full rounded-lg"
+                className="h-auto w-28 shrink-0 self-start rounded-lg sm:w-full"
               />
-              <p className="mt-4 text-sm font-semibold text-accent-700">Step {index + 1}</p>
-              <h3 className="mt-1 font-semibold text-navy-900">{step.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-navy-700">{step.text}</p>
+              <div>
+                <p className="text-sm font-semibold text-accent-700 sm:mt-4">Step {index + 1}</p>
+                <h3 className="mt-1 font-semibold text-navy-900">{step.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-navy-700">{step.text}</p>
+              </div>
             </li>
           ))}
         </ol>
