@@ -18,6 +18,8 @@ const outDir = join(root, 'dist/pages');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
+// No <link rel="modulepreload"> for a page's own lazy chunk: measured with Lighthouse (mobile, 3 runs)
+// it moved hydration into the first seconds and cost the home page 5-10 performance points (TBT).
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);
 const fill = (head, html) => template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
 
