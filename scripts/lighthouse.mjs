@@ -102,11 +102,18 @@ try {
     const url = `${shop.baseUrl}${path}`;
     const reports = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, {
-        extends: 'lighthouse:default',
-        settings: { formFactor: 'mobile', throttlingMethod: 'simulate', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-      });
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      // A busy machine occasionally loses a trace (NO_NAVSTART); such a run is repeated, up to 3 times.
+      let result;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, {
+          extends: 'lighthouse:default',
+          settings: { formFactor: 'mobile', throttlingMethod: 'simulate', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        });
+        if (!result.lhr.runtimeError) break;
+        const problem = `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
+        if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${problem}`);
+        console.warn(`Retrying ${url}: ${problem}`);
+      }
       reports.push({ summary: summarise(result.lhr), lhr: result.lhr });
     }
     const medianPerformance = median(reports.map((report) => report.summary.performance));
