@@ -22,6 +22,7 @@ import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
+import { settingsRoutes } from './settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,7 @@ export interface BuildAppOptions {
 }
 
 /** Features register their routes here, in this order. */
-const features = [healthRoutes, flowRoutes, quoteRoutes, orderRoutes];
+const features = [healthRoutes, settingsRoutes, flowRoutes, quoteRoutes, orderRoutes];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {

@@ -11,6 +11,13 @@ const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) =>
 const OrderConfirmationPage = lazy(() =>
   import('../orders/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
 );
+const AboutPage = lazy(() => import('../marketing/about-page').then((m) => ({ default: m.AboutPage })));
+const CareersPage = lazy(() => import('../marketing/careers-page').then((m) => ({ default: m.CareersPage })));
+const ContactPage = lazy(() => import('../marketing/contact-page').then((m) => ({ default: m.ContactPage })));
+const AutomationPage = lazy(() => import('../marketing/automation-page').then((m) => ({ default: m.AutomationPage })));
+const ComingSoonPage = lazy(() => import('../marketing/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+const PrivacyPolicyPage = lazy(() => import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
 const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
@@ -32,15 +39,15 @@ export function AppRoutes() {
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="order/:id" element={placeholder('Order')} />
         <Route path="order-details/:id" element={placeholder('Order details')} />
-        <Route path="about" element={placeholder('About us', true)} />
-        <Route path="careers" element={placeholder('Careers', true)} />
-        <Route path="contact" element={placeholder('Contact', true)} />
-        <Route path="coming-soon" element={placeholder('Coming soon', true)} />
-        <Route path="automation" element={placeholder('Custom Automation', true)} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="careers" element={<CareersPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="coming-soon" element={<ComingSoonPage />} />
+        <Route path="automation" element={<AutomationPage />} />
         <Route path="my-account" element={placeholder('My Account')} />
         <Route path="login" element={placeholder('Customer Login')} />
-        <Route path="privacy-policy" element={placeholder('Privacy Policy', true)} />
-        <Route path="terms-of-sale" element={placeholder('Terms of Sale', true)} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="admin" element={placeholder('Admin Portal')} />
         <Route path="admin/users" element={placeholder('Users')} />
         <Route path="admin/quotes" element={placeholder('Quotes')} />
