@@ -13,12 +13,16 @@ import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
 import { rootDir, webDistDir } from './config/paths';
 import { type Database, type DatabaseKind, type Db, openDatabase } from './db/client';
+import { catalogueRoutes } from './catalogue/routes';
+import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
+import { pricingRoutes } from './pricing/routes';
+import { waitlistRoutes } from './waitlist/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +48,7 @@ export interface BuildAppOptions {
 }
 
 /** Features register their routes here, in this order. */
-const features = [healthRoutes];
+const features = [healthRoutes, catalogueRoutes, countriesRoutes, pricingRoutes, waitlistRoutes];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
