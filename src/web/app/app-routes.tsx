@@ -5,6 +5,7 @@ import { PlaceholderPage } from '../layout/placeholder-page';
 import { RootLayout } from '../layout/root-layout';
 
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
+const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
 const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
@@ -19,7 +20,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="home" element={<Navigate to="/" replace />} />
-        <Route path="configure" element={placeholder('Configure your Dropwise', true)} />
+        <Route path="configure" element={<ConfigurePage />} />
         <Route path="quote-flow" element={placeholder('Your quote')} />
         <Route path="quote/:id" element={placeholder('Quote')} />
         <Route path="order-flow" element={placeholder('Order')} />
