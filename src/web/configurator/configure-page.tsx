@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
 import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
@@ -229,7 +229,8 @@ export function ConfigurePage() {
   const product = query.data?.product;
   const vatRate = query.data?.vatRate ?? 0;
   useEffect(() => {
-    if (product) dispatch({ type: 'productLoaded', product });
+    // A transition lets React render the long options list in slices instead of one long task.
+    if (product) startTransition(() => dispatch({ type: 'productLoaded', product }));
   }, [product]);
 
   const { selection } = state;
@@ -253,7 +254,7 @@ export function ConfigurePage() {
         description="Configure the Dropwise benchtop instrument: model, power adaptor, syringe holders, adaptors, servicing, accessories and shipping, with a live estimated price and 50% deposit."
       />
       <Container className="pt-8 pb-12">
-        <h1 className="text-3xl font-semibold tracking-tight text-navy-900 md:text-4xl">Configure your Dropwise</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-navy-900 sm:text-3xl md:text-4xl">Configure your Dropwise</h1>
         <p className="mt-2 max-w-2xl text-navy-700">
           Choose your options and see the estimated price as you go. Generate a quote to share, or order with a 50% deposit.
         </p>
