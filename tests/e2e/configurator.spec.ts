@@ -237,9 +237,13 @@ test.describe('configurator', () => {
     await openConfigurator(page);
     const standard = page.getByRole('radio', { name: 'Dropwise Standard' });
     await standard.focus();
+    // Arrow keys move between the cards (Radix also checks on arrow focus, but only while the key is down); Space selects.
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('radio', { name: 'Dropwise Pro' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Dropwise Pro' })).toBeFocused();
+    const pro = page.getByRole('radio', { name: 'Dropwise Pro' });
+    await expect(pro).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(pro).toBeChecked();
+    await expect(standard).not.toBeChecked();
     const rack = page.getByRole('checkbox', { name: 'Sample tube rack' });
     await rack.focus();
     await page.keyboard.press('Space');
