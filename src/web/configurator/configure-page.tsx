@@ -271,7 +271,7 @@ export function ConfigurePage() {
             ) : product && state.productApplied ? (
               <div className="grid gap-8">
                 <Options product={product} state={state} dispatch={dispatch} currency={currency} onNotListed={() => setNotListedOpen(true)} />
-                <OrderSummary pricing={pricing} vatRate={vatRate} currency={currency} />
+                <OrderSummary pricing={pricing} vatRate={vatRate} />
                 <TermsNotices showVAT={pricing?.totals.showVAT ?? currency === 'GBP'} vatRate={vatRate} />
               </div>
             ) : (

@@ -1,4 +1,3 @@
-import type { CurrencyCode } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
 import type { PricedLine, Pricing } from '../../shared/pricing';
 
@@ -54,7 +53,7 @@ export function TotalsList({ pricing, vatRate }: { pricing: Pricing; vatRate: nu
 }
 
 /** The order summary section: every priced line, then the totals. */
-export function OrderSummary({ pricing, vatRate, currency }: { pricing: Pricing | null; vatRate: number; currency: CurrencyCode }) {
+export function OrderSummary({ pricing, vatRate }: { pricing: Pricing | null; vatRate: number }) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-lg border border-navy-200 bg-navy-50 p-5">
       <h2 id="summary-heading" className="text-lg font-semibold text-navy-900">
@@ -75,7 +74,7 @@ export function OrderSummary({ pricing, vatRate, currency }: { pricing: Pricing 
           </div>
         </>
       ) : (
-        <p className="mt-4 text-sm text-navy-700">Loading pricing... ({currency})</p>
+        <p className="mt-4 text-sm text-navy-700">Loading pricing...</p>
       )}
     </section>
   );
