@@ -18,6 +18,7 @@ import { InternationalDialog } from './international-dialog';
 import { OptionSection } from './option-section';
 import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
+import { ProgressiveList } from './progressive-list';
 import { QuantityStepper } from './quantity-stepper';
 import { RadioCards } from './radio-cards';
 import { ServicingInfo } from './servicing-info';
@@ -33,12 +34,16 @@ function Options({
   state,
   dispatch,
   currency,
+  pricing,
+  vatRate,
   onNotListed,
 }: {
   product: Product;
   state: ConfiguratorState;
   dispatch: (action: ConfiguratorAction) => void;
   currency: CurrencyCode;
+  pricing: Pricing | null;
+  vatRate: number;
   onNotListed: () => void;
 }) {
   const { selection } = state;
@@ -48,7 +53,7 @@ function Options({
   const servicingLater = product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
 
   return (
-    <div className="grid gap-8">
+    <ProgressiveList className="grid gap-8">
       <CountrySelect value={selection.customerCountry} onChange={(code) => dispatch({ type: 'selectCountry', code })} onNotListed={onNotListed} />
 
       <OptionSection id="model-heading" title="Model">
@@ -214,7 +219,10 @@ function Options({
           }))}
         />
       </OptionSection>
-    </div>
+
+      <OrderSummary pricing={pricing} vatRate={vatRate} />
+      <TermsNotices showVAT={pricing?.totals.showVAT ?? currency === 'GBP'} vatRate={vatRate} />
+    </ProgressiveList>
   );
 }
 
@@ -269,11 +277,15 @@ export function ConfigurePage() {
                 <p className="mt-1 text-sm">{query.error.message || 'Product not found'}</p>
               </div>
             ) : product && state.productApplied ? (
-              <div className="grid gap-8">
-                <Options product={product} state={state} dispatch={dispatch} currency={currency} onNotListed={() => setNotListedOpen(true)} />
-                <OrderSummary pricing={pricing} vatRate={vatRate} />
-                <TermsNotices showVAT={pricing?.totals.showVAT ?? currency === 'GBP'} vatRate={vatRate} />
-              </div>
+              <Options
+                product={product}
+                state={state}
+                dispatch={dispatch}
+                currency={currency}
+                pricing={pricing}
+                vatRate={vatRate}
+                onNotListed={() => setNotListedOpen(true)}
+              />
             ) : (
               <p role="status" className="flex items-center gap-3 text-navy-700">
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600" />

@@ -88,7 +88,7 @@ export function PriceBar({
   const label = batchLabel(batch);
   const disabled = pricing === null || leaving;
   return (
-    <section aria-label="Price" className="sticky inset-x-0 bottom-0 z-40 border-t border-navy-200 bg-white/95 shadow-[0_-4px_16px_rgba(11,31,58,0.08)] backdrop-blur">
+    <section aria-label="Price" className="sticky inset-x-0 bottom-0 z-40 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]">
       <Container className="flex h-40 flex-col justify-center gap-3 py-3 sm:h-24 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex min-h-12 flex-wrap items-center gap-x-6 gap-y-1" aria-live="polite">
           {pricing ? (
