@@ -231,6 +231,14 @@ test.describe('configurator', () => {
     await expect(breakdown).toContainText('Dropwise Standard');
     await expect(breakdown).toContainText('VAT (20%)');
     await expect(breakdown).toContainText('£813.75');
+    await page.keyboard.press('Escape');
+    await expect(breakdown).toBeHidden();
+    // With a mouse, hovering the price opens it too, and clicking then keeps it open.
+    await page.mouse.move(0, 0);
+    await priceBar(page).getByTestId('est-price').hover();
+    await expect(breakdown).toBeVisible();
+    await priceBar(page).getByTestId('est-price').click();
+    await expect(breakdown).toBeVisible();
   });
 
   test('the keyboard reaches and changes the options', async ({ page }) => {

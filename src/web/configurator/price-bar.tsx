@@ -22,14 +22,20 @@ export function batchLabel(batch: BatchOption | undefined): string | null {
 function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: number }) {
   const [open, setOpen] = useState(false);
   const hoverTimer = useRef<number | undefined>(undefined);
+  const hovering = useRef(false);
   const hover = (next: boolean) => (event: React.PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
+    hovering.current = next;
     window.clearTimeout(hoverTimer.current);
     hoverTimer.current = window.setTimeout(() => setOpen(next), next ? 100 : 200);
   };
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
+        onClick={(event) => {
+          // A click on a breakdown that hovering already opened keeps it open instead of toggling it shut.
+          if (open && hovering.current) event.preventDefault();
+        }}
         onPointerEnter={hover(true)}
         onPointerLeave={hover(false)}
         aria-label={`Est. Price ${formatMoney(pricing.totals.total, pricing.currency)}: show the price breakdown`}
