@@ -262,8 +262,15 @@ test.describe('configurator', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openConfigurator(page);
     // Scrolled to the very end, the bar rests above the footer instead of covering it.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+    await expect(page.getByRole('region', { name: 'Terms' })).toBeAttached();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+        }),
+      )
+      .toBe(true);
     const barBox = await priceBar(page).boundingBox();
     const footerBox = await page.getByRole('contentinfo').boundingBox();
     expect(barBox && footerBox).toBeTruthy();
