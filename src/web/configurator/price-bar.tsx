@@ -30,7 +30,14 @@ function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: numbe
     hoverTimer.current = window.setTimeout(() => setOpen(next), next ? 100 : 200);
   };
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        // A click or Escape wins over a pending hover.
+        window.clearTimeout(hoverTimer.current);
+        setOpen(next);
+      }}
+    >
       <Popover.Trigger
         onClick={(event) => {
           // A click on a breakdown that hovering already opened keeps it open instead of toggling it shut.
