@@ -20,10 +20,11 @@ async function openConfigurator(page: Page) {
 }
 
 const priceBar = (page: Page) => page.getByRole('region', { name: 'Price' });
+const countryButton = (page: Page) => page.getByRole('button', { name: /^Delivery country/ });
 
 async function chooseCountry(page: Page, name: string) {
-  await page.getByRole('combobox', { name: 'Delivery country' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await countryButton(page).click();
+  await page.getByRole('dialog', { name: 'Choose your delivery country' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
 }
 
 async function leaveWith(page: Page, button: 'Generate Quote PDF' | 'Order Now'): Promise<Handoff> {
@@ -62,7 +63,7 @@ test.describe('configurator', () => {
     await expect(page.getByRole('radio', { name: 'FedEx International Priority' })).toBeChecked();
     await expect(page.getByRole('radiogroup', { name: 'Shipping' })).toContainText('Free');
     await expect(page.getByRole('group', { name: 'Number of instruments' })).toContainText('1');
-    await expect(page.getByRole('combobox', { name: 'Delivery country' })).toContainText('United Kingdom');
+    await expect(countryButton(page)).toContainText('United Kingdom');
     await expect(page.getByTestId('batch-label')).toHaveText('Batch 2 · est. ships August 2025');
     await expect(page.getByTestId('est-price')).toHaveText('£4,882.50');
     await expect(page.getByTestId('deposit')).toHaveText('£2,441.25');
@@ -95,7 +96,7 @@ test.describe('configurator', () => {
   test('Germany switches to euros without VAT and the EU plug, and matches the server price', async ({ page }) => {
     await openConfigurator(page);
     await chooseCountry(page, 'Germany');
-    await expect(page.getByRole('combobox', { name: 'Delivery country' })).toContainText('Germany');
+    await expect(countryButton(page)).toContainText('Germany');
     await expect(page.getByRole('radio', { name: 'EU plug (Type C/F)' })).toBeChecked();
     await expect(page.getByTestId('est-price')).toHaveText(/^€/);
     await expect(page.getByText('Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.')).toBeVisible();
@@ -115,7 +116,7 @@ test.describe('configurator', () => {
     expect(shown).toBe(formatMoney(server.totals.total, 'EUR'));
 
     await page.goBack();
-    await expect(page.getByRole('combobox', { name: 'Delivery country' })).toContainText('United Kingdom');
+    await expect(countryButton(page)).toContainText('United Kingdom');
     await chooseCountry(page, 'France');
     await chooseCountry(page, 'United Kingdom');
     await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();
@@ -143,7 +144,7 @@ test.describe('configurator', () => {
       await expect(page.getByText('Successfully added to waitlist!')).toBeVisible();
       await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
       await expect(page.getByRole('dialog')).toBeHidden();
-      await expect(page.getByRole('combobox', { name: 'Delivery country' })).toContainText('Germany');
+      await expect(countryButton(page)).toContainText('Germany');
       await expect(page.getByTestId('est-price')).toHaveText(/^€/);
 
       // The address was stored lower-cased: the same one again is refused as already signed up.
@@ -252,6 +253,18 @@ test.describe('configurator', () => {
     await page.keyboard.press('Space');
     await expect(pro).toBeChecked();
     await expect(standard).not.toBeChecked();
+    // The country list opens from the keyboard on the current country; arrows move, Enter chooses.
+    await countryButton(page).focus();
+    await page.keyboard.press('Enter');
+    const countryList = page.getByRole('dialog', { name: 'Choose your delivery country' });
+    await expect(countryList.getByRole('button', { name: /^United Kingdom/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(countryList.getByRole('button', { name: /^Austria/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(countryList).toBeHidden();
+    await expect(countryButton(page)).toContainText('Austria');
+    await expect(page.getByTestId('est-price')).toHaveText(/^€/);
     const rack = page.getByRole('checkbox', { name: 'Sample tube rack' });
     await rack.focus();
     await page.keyboard.press('Space');
@@ -304,7 +317,7 @@ test.describe('configurator', () => {
     test('a flag that fails to load shows a grey box with the code', async ({ page }) => {
       await page.route(/\/assets\/gb-[^/]*\.svg$/, (route) => route.fulfill({ status: 404, body: '' }));
       await openConfigurator(page);
-      await expect(page.getByRole('combobox', { name: 'Delivery country' }).locator('[data-flag-fallback="GB"]')).toHaveText('GB');
+      await expect(countryButton(page).locator('[data-flag-fallback="GB"]')).toHaveText('GB');
     });
   });
 });

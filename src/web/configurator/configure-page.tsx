@@ -53,7 +53,7 @@ function Options({
   const servicingLater = product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
 
   return (
-    <ProgressiveList className="grid gap-8">
+    <ProgressiveList className="grid gap-8" step={1}>
       <CountrySelect value={selection.customerCountry} onChange={(code) => dispatch({ type: 'selectCountry', code })} onNotListed={onNotListed} />
 
       <OptionSection id="model-heading" title="Model">
