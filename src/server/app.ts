@@ -14,6 +14,8 @@ import type { Env } from './config/env';
 import { rootDir, webDistDir } from './config/paths';
 import { type Database, type DatabaseKind, type Db, openDatabase } from './db/client';
 import { flowRoutes } from './flows/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
@@ -23,6 +25,8 @@ import { mailPlugin } from './mail/mail-plugin';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
+import { pricingRoutes } from './pricing/routes';
+import { waitlistRoutes } from './waitlist/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +52,17 @@ export interface BuildAppOptions {
 }
 
 /** Features register their routes here, in this order. */
-const features = [healthRoutes, settingsRoutes, flowRoutes, quoteRoutes, orderRoutes];
+const features = [
+  healthRoutes,
+  settingsRoutes,
+  catalogueRoutes,
+  countriesRoutes,
+  pricingRoutes,
+  waitlistRoutes,
+  flowRoutes,
+  quoteRoutes,
+  orderRoutes,
+];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {

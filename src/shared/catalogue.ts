@@ -48,7 +48,4 @@ export type PowerAdaptorOption = z.infer<typeof powerAdaptorOptionSchema>;
 export type ServicingOption = z.infer<typeof servicingOptionSchema>;
 export type BatchOption = z.infer<typeof batchOptionSchema>;
 
-/** The syringe holder that is always included and cannot be removed. */
-export const REQUIRED_SYRINGE_HOLDER = '3ml-syringe-mount';
-
-export const isFree = (item: { price: { GBP: number; EUR: number } }) => item.price.GBP === 0 && item.price.EUR === 0;
+export { isFree, REQUIRED_SYRINGE_HOLDER } from './catalogue-rules';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from './configuration-limits';
 
-/** Upper bounds that keep a configuration sensible; larger orders go through sales. */
-export const MAX_INSTRUMENT_QUANTITY = 100;
-export const MAX_ACCESSORY_QUANTITY = 100;
+export { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from './configuration-limits';
 
 const optionId = z.string().trim().min(1).max(100);
 

@@ -22,18 +22,26 @@ export function currencyFromSymbol(symbolOrCode: string): string {
   return symbolToCurrency[symbolOrCode] ?? symbolOrCode;
 }
 
+// Building an Intl.NumberFormat costs far more than using one; a configurator page formats hundreds of prices per render.
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(currency: string, decimals: number): Intl.NumberFormat {
+  const key = `${currency}:${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** US-English currency style, as the specification asks; falls back to symbol plus two decimals. */
 export function formatMoney(minor: Minor, currency: string, options: { decimals?: 0 | 2 } = {}): string {
   const code = currencyFromSymbol(currency);
   const amount = minor / 100;
   const decimals = options.decimals ?? (Number.isInteger(amount) ? 0 : 2);
   try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(amount);
+    return numberFormat(code, decimals).format(amount);
   } catch {
     const symbol = Object.entries(symbolToCurrency).find(([, c]) => c === code)?.[0] ?? currency;
     return `${symbol}${amount.toFixed(2)}`;

@@ -71,7 +71,13 @@ export function getProduct(db: Db, productKey: string): Promise<Product | null> 
   if (cached && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS) return cached.product;
   const product = loadProduct(db, productKey);
   cache.set(productKey, { loadedAt: Date.now(), product });
-  // A failed load is not kept: the next call tries again.
-  product.catch(() => cache.delete(productKey));
+  // A failed load is not kept: the next call tries again. Nor is an unknown key, so probing
+  // GET /api/products/{key} with made-up keys cannot grow the cache.
+  const forget = () => {
+    if (cache.get(productKey)?.product === product) cache.delete(productKey);
+  };
+  product.then((found) => {
+    if (found === null) forget();
+  }, forget);
   return product;
 }

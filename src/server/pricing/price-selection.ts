@@ -4,7 +4,7 @@ import { type Pricing, priceConfiguration, validateSelection } from '../../share
 import { getProduct } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/http-error';
-import { getSettings } from '../settings/settings-service';
+import { getCachedSettings } from '../settings/settings-service';
 
 export const PRODUCT_KEY = 'dropwise';
 
@@ -14,7 +14,7 @@ export const PRODUCT_KEY = 'dropwise';
  * message is the first problem and whose `fields` name each one.
  */
 export async function priceSelection(db: Db, selection: SelectedConfiguration): Promise<{ product: Product; pricing: Pricing }> {
-  const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getSettings(db)]);
+  const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getCachedSettings(db)]);
   if (!product || product.configurations.length === 0) throw notFound('Product data not found');
   const problems = validateSelection(product, selection);
   const [first] = problems;

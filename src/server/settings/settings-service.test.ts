@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSystemSettings } from '../../shared/settings';
 import { useTestApp } from '../../../tests/support/test-app';
 import { settings } from '../db/schema';
-import { getSettings, resetSettings, updateSettings } from './settings-service';
+import { getCachedSettings, getSettings, invalidateSettingsCache, resetSettings, updateSettings } from './settings-service';
 
 describe('settings service', () => {
   const t = useTestApp();
@@ -27,5 +27,23 @@ describe('settings service', () => {
     expect((await getSettings(t.db)).autoQuoteExpiry).toBe(7);
     await resetSettings(t.db, ['autoQuoteExpiry', 'quoteNumberPrefix', 'taxRate']);
     expect(await getSettings(t.db)).toEqual(defaultSystemSettings);
+  });
+});
+
+describe('cached settings', () => {
+  const t = useTestApp();
+
+  it('reuses one read until a write through the service drops it', async () => {
+    expect((await getCachedSettings(t.db)).taxRate).toBe(20);
+    // A write behind the service's back is not seen until the cache expires or is dropped...
+    await t.db.insert(settings).values({ key: 'taxRate', value: 5 });
+    expect((await getCachedSettings(t.db)).taxRate).toBe(20);
+    invalidateSettingsCache(t.db);
+    expect((await getCachedSettings(t.db)).taxRate).toBe(5);
+    // ...while updateSettings and resetSettings drop it themselves.
+    await updateSettings(t.db, { taxRate: 12 });
+    expect((await getCachedSettings(t.db)).taxRate).toBe(12);
+    await resetSettings(t.db, ['taxRate']);
+    expect((await getCachedSettings(t.db)).taxRate).toBe(20);
   });
 });

@@ -1,4 +1,5 @@
-import { type Product, REQUIRED_SYRINGE_HOLDER, isFree } from '../catalogue';
+import type { Product } from '../catalogue';
+import { isFree, REQUIRED_SYRINGE_HOLDER } from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
 import { findCountry } from '../countries';
 

@@ -18,6 +18,7 @@ const AutomationPage = lazy(() => import('../marketing/automation-page').then((m
 const ComingSoonPage = lazy(() => import('../marketing/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 const PrivacyPolicyPage = lazy(() => import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
+const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
 const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
@@ -32,7 +33,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="home" element={<Navigate to="/" replace />} />
-        <Route path="configure" element={placeholder('Configure your Dropwise', true)} />
+        <Route path="configure" element={<ConfigurePage />} />
         <Route path="quote-flow" element={<QuoteFlowPage />} />
         <Route path="quote/:id" element={<QuotePage />} />
         <Route path="order-flow" element={<OrderFlowPage />} />

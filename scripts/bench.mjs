@@ -1,0 +1,170 @@
+// Loopback benchmark of the configurator's API against the BUILT server (npm run build first):
+// GET /api/health (the baseline), GET /api/products/dropwise and POST /api/pricing, each for a
+// bounded time with autocannon. Prints requests/s, p99 latency and the ratio to health; runs on
+// PGlite, and also on PostgreSQL (a scratch database, dropped afterwards) when DATABASE_URL is set.
+// Writes the figures to bench-results/. Targets: product >= 0.5 of health, pricing >= 0.4.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
+const WARMUP_S = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGETS = { product: 0.5, pricing: 0.4 };
+
+const selection = {
+  model: 'dropwise-standard',
+  configuration: 'dropwise-standard',
+  powerAdaptor: 'uk-power',
+  quantity: 1,
+  accessories: ['10x-2ml-syringes', '10x-6ml-syringes'],
+  accessoryQuantities: { '10x-2ml-syringes': 1, '10x-6ml-syringes': 1 },
+  adaptors: ['standard-art-adaptor'],
+  syringeHolders: ['3ml-syringe-mount'],
+  servicing: '3-year',
+  shipping: 'fedex-priority',
+  batch: 'batch-2',
+  customerCountry: 'GB',
+};
+
+const endpoints = [
+  { name: 'health', method: 'GET', path: '/api/health' },
+  { name: 'product', method: 'GET', path: '/api/products/dropwise' },
+  {
+    name: 'pricing',
+    method: 'POST',
+    path: '/api/pricing',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ configuration: selection }),
+  },
+];
+
+if (!existsSync('dist/server/main.js')) {
+  console.error('The benchmark runs the built server: run `npm run build` first.');
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(baseUrl, statement) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(databaseUrl) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-bench-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Dropwise shop running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function cannon(url, endpoint, duration) {
+  return autocannon({
+    url: `${url}${endpoint.path}`,
+    method: endpoint.method,
+    headers: endpoint.headers,
+    body: endpoint.body,
+    connections: CONNECTIONS,
+    duration,
+  });
+}
+
+async function benchOne(url, endpoint) {
+  // A check that the endpoint answers 200 before it is measured: a fast error would flatter it.
+  const check = await fetch(`${url}${endpoint.path}`, { method: endpoint.method, headers: endpoint.headers, body: endpoint.body });
+  if (check.status !== 200) throw new Error(`${endpoint.method} ${endpoint.path} answered ${check.status}: ${await check.text()}`);
+  await cannon(url, endpoint, WARMUP_S);
+  const result = await cannon(url, endpoint, DURATION_S);
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${endpoint.method} ${endpoint.path}: ${bad} failed requests during the run`);
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, total: result.requests.total };
+}
+
+async function benchDatabase(label, databaseUrl) {
+  const server = await startServer(databaseUrl);
+  try {
+    const figures = {};
+    for (const endpoint of endpoints) figures[endpoint.name] = await benchOne(server.url, endpoint);
+    const health = figures.health.requestsPerSecond;
+    const rows = endpoints.map(({ name, method, path }) => ({
+      endpoint: `${method} ${path}`,
+      'requests/s': Math.round(figures[name].requestsPerSecond),
+      'p99 ms': figures[name].p99Ms,
+      'ratio to health': Number((figures[name].requestsPerSecond / health).toFixed(2)),
+      target: TARGETS[name] ? `>= ${TARGETS[name]}` : '',
+    }));
+    console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s warm-up`);
+    console.table(rows);
+    const misses = Object.entries(TARGETS).filter(([name, target]) => figures[name].requestsPerSecond / health < target);
+    return { database: label, rows, targetsMet: misses.length === 0 };
+  } finally {
+    await server.stop();
+  }
+}
+
+const results = [await benchDatabase('pglite')];
+const baseUrl = process.env.DATABASE_URL;
+if (baseUrl) {
+  const name = `shop_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    results.push(await benchDatabase('postgres', url.toString()));
+  } finally {
+    await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+await mkdir('bench-results', { recursive: true });
+const file = join('bench-results', `bench-${new Date().toISOString().replaceAll(':', '-')}.json`);
+await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`);
+await writeFile(join('bench-results', 'latest.json'), `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`);
+console.log(`\nFigures written to ${file}`);
+for (const result of results) console.log(`${result.database}: targets ${result.targetsMet ? 'met' : 'NOT met'}`);

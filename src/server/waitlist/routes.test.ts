@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app';
+import { usaWaitlist } from '../db/schema';
+
+describe('POST /api/waitlist', () => {
+  const t = useTestApp();
+
+  it('stores the e-mail trimmed and lower-cased', async () => {
+    const response = await t.post('/api/waitlist', { email: '  Grace.Hopper@Example.COM ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ email: 'grace.hopper@example.com' });
+    const rows = await t.db.select().from(usaWaitlist).where(eq(usaWaitlist.email, 'grace.hopper@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 409 already_signed_up for the same address in another case', async () => {
+    await t.post('/api/waitlist', { email: 'ada@example.com' });
+    const response = await t.post('/api/waitlist', { email: 'ADA@example.com' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: { code: 'already_signed_up', message: 'This email is already on our USA waitlist.' } });
+  });
+
+  it('keeps one row per e-mail under concurrent sign-ups', async () => {
+    const responses = await Promise.all(Array.from({ length: 8 }, () => t.post('/api/waitlist', { email: 'race@example.com' })));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await t.db.select().from(usaWaitlist).where(eq(usaWaitlist.email, 'race@example.com'))).toHaveLength(1);
+  });
+
+  it.each([
+    [{}, 'Email required'],
+    [{ email: '   ' }, 'Email required'],
+    [{ email: 'not-an-address' }, 'Please enter a valid email address'],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters'],
+  ])('refuses %j with 400 and "%s"', async (body, message) => {
+    const response = await t.post('/api/waitlist', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid_input', message, fields: { email: message } });
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await t.request('POST', '/api/waitlist', { body: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,307 @@
+import { lazy, startTransition, Suspense, useEffect, useReducer, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Product } from '../../shared/catalogue';
+import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
+import { MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
+import { type CurrencyCode, currencyForCountry } from '../../shared/countries';
+import { formatMoney } from '../../shared/money';
+import type { Pricing } from '../../shared/pricing';
+import { PageHead } from '../app/page-head';
+import { Container } from '../ui/container';
+import { CheckboxCards } from './checkbox-cards';
+import { type ConfiguratorAction, type ConfiguratorState, configuratorReducer, FREE_ITEM_CAP_MESSAGE, initialConfiguratorState } from './configurator-state';
+import { CountrySelect } from './country-select';
+import { estimatePrice } from './estimate-price';
+import { useProduct } from './get-product';
+import { ImageGallery } from './image-gallery';
+import { InternationalDialog } from './international-dialog';
+import { OptionSection } from './option-section';
+import { OrderSummary } from './order-summary';
+import { PriceBar } from './price-bar';
+import { ProgressiveList } from './progressive-list';
+import { QuantityStepper } from './quantity-stepper';
+import { RadioCards } from './radio-cards';
+import { ServicingInfo } from './servicing-info';
+import { TermsNotices } from './terms-notices';
+
+// The waitlist form (react-hook-form, zod) loads only when a visitor picks the USA.
+const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })));
+
+const LOADING_TEXT = 'Loading product configuration...';
+
+function Options({
+  product,
+  state,
+  dispatch,
+  currency,
+  pricing,
+  vatRate,
+  onNotListed,
+}: {
+  product: Product;
+  state: ConfiguratorState;
+  dispatch: (action: ConfiguratorAction) => void;
+  currency: CurrencyCode;
+  pricing: Pricing | null;
+  vatRate: number;
+  onNotListed: () => void;
+}) {
+  const { selection } = state;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const plus = (minor: number, free: string) => (minor === 0 ? free : `+${money(minor)}`);
+  const perUnit = selection.quantity > 1 ? ' each' : '';
+  const servicingLater = product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
+
+  return (
+    <ProgressiveList className="grid gap-8" step={1}>
+      <CountrySelect value={selection.customerCountry} onChange={(code) => dispatch({ type: 'selectCountry', code })} onNotListed={onNotListed} />
+
+      <OptionSection id="model-heading" title="Model">
+        <RadioCards
+          labelledBy="model-heading"
+          value={selection.model}
+          onChange={(id) => dispatch({ type: 'selectModel', id })}
+          options={product.configurations.map((option) => ({
+            id: option.id,
+            label: option.name,
+            aside: money(option.price[currency]),
+            description: option.description,
+            extra:
+              option.features.length > 0 ? (
+                <ul className="mt-2 grid gap-1 text-sm text-navy-700">
+                  {option.features.map((feature) => (
+                    <li key={feature} className="flex gap-2">
+                      <span aria-hidden="true" className="text-accent-600">
+                        ✓
+                      </span>
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              ) : undefined,
+          }))}
+          columns={2}
+        />
+      </OptionSection>
+
+      <OptionSection id="power-heading" title="Power adaptor">
+        <RadioCards
+          labelledBy="power-heading"
+          value={selection.powerAdaptor}
+          onChange={(id) => dispatch({ type: 'selectPowerAdaptor', id })}
+          options={product.powerAdaptors.map((option) => ({
+            id: option.id,
+            label: option.name,
+            aside: plus(option.price[currency], 'Included'),
+          }))}
+        />
+      </OptionSection>
+
+      <OptionSection id="holders-heading" title="Syringe holders">
+        <CheckboxCards
+          name="holder"
+          selected={selection.syringeHolders}
+          onToggle={(id) => dispatch({ type: 'toggleSyringeHolder', id })}
+          options={product.syringeHolders.map((option) => ({
+            id: option.id,
+            label: option.name,
+            description: option.id === REQUIRED_SYRINGE_HOLDER ? 'Always included.' : option.description,
+            aside: plus(option.price[currency], 'Included') + (option.price[currency] > 0 ? perUnit : ''),
+            locked: option.id === REQUIRED_SYRINGE_HOLDER,
+          }))}
+        />
+      </OptionSection>
+
+      <OptionSection id="adaptors-heading" title="Consumable adaptors">
+        <CheckboxCards
+          name="adaptor"
+          selected={selection.adaptors}
+          onToggle={(id) => dispatch({ type: 'toggleAdaptor', id })}
+          options={product.adaptors.map((option) => ({
+            id: option.id,
+            label: option.name,
+            description: option.description,
+            aside: plus(option.price[currency], 'Free') + (option.price[currency] > 0 ? perUnit : ''),
+          }))}
+        />
+      </OptionSection>
+
+      <OptionSection id="quantity-heading" title="Quantity">
+        <div className="flex flex-wrap items-center gap-4">
+          <QuantityStepper
+            label="Number of instruments"
+            value={selection.quantity}
+            onDecrement={() => dispatch({ type: 'decrementQuantity' })}
+            onIncrement={() => dispatch({ type: 'incrementQuantity' })}
+            decrementLabel="Fewer instruments"
+            incrementLabel="More instruments"
+            decrementDisabled={selection.quantity <= 1}
+            incrementDisabled={selection.quantity >= MAX_INSTRUMENT_QUANTITY}
+          />
+          <p className="text-sm text-navy-600">Model, power adaptor, holders, adaptors and servicing are priced per instrument.</p>
+        </div>
+      </OptionSection>
+
+      <OptionSection id="servicing-heading" title="Servicing" action={<ServicingInfo laterPrice={money(servicingLater)} />}>
+        <RadioCards
+          labelledBy="servicing-heading"
+          value={selection.servicing}
+          onChange={(id) => dispatch({ type: 'selectServicing', id })}
+          columns={2}
+          options={product.servicing.map((option) => ({
+            id: option.id,
+            label: option.name,
+            aside: option.price[currency] === 0 ? money(0) : money(option.price[currency]) + perUnit,
+            description: (
+              <>
+                {option.description}
+                <span className="mt-1 flex flex-wrap gap-2">
+                  <span className="rounded bg-navy-100 px-2 py-0.5 text-xs font-medium text-navy-800">
+                    {option.warrantyYears}-year warranty
+                  </span>
+                  {option.discountPercentage ? (
+                    <span className="rounded bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-900">Save {option.discountPercentage}%</span>
+                  ) : null}
+                </span>
+              </>
+            ),
+          }))}
+        />
+      </OptionSection>
+
+      <OptionSection id="accessories-heading" title="Accessories">
+        <CheckboxCards
+          name="accessory"
+          selected={selection.accessories}
+          onToggle={(id) => dispatch({ type: 'toggleAccessory', id, product })}
+          options={product.accessories.map((option) => {
+            const selected = selection.accessories.includes(option.id);
+            const quantity = selection.accessoryQuantities[option.id] ?? 1;
+            const free = isFree(option);
+            return {
+              id: option.id,
+              label: option.name,
+              description: option.description,
+              aside: free ? 'Free' : `${money(option.price[currency])} each`,
+              extra: selected ? (
+                <div className="mt-3 flex flex-wrap items-center gap-3 pl-8">
+                  <QuantityStepper
+                    size="sm"
+                    label={`Quantity of ${option.name}`}
+                    value={quantity}
+                    onDecrement={() => dispatch({ type: 'decrementAccessory', id: option.id })}
+                    onIncrement={() => dispatch({ type: 'incrementAccessory', id: option.id, product })}
+                    decrementLabel={quantity <= 1 ? `Remove ${option.name}` : `Fewer of ${option.name}`}
+                    incrementLabel={`More of ${option.name}`}
+                  />
+                  {free && (
+                    <p className={state.capNotice === option.id ? 'text-sm font-medium text-amber-800' : 'text-sm text-navy-600'} role={state.capNotice === option.id ? 'alert' : undefined}>
+                      {FREE_ITEM_CAP_MESSAGE}
+                    </p>
+                  )}
+                </div>
+              ) : undefined,
+            };
+          })}
+        />
+      </OptionSection>
+
+      <OptionSection id="shipping-heading" title="Shipping">
+        <RadioCards
+          labelledBy="shipping-heading"
+          value={selection.shipping}
+          onChange={(id) => dispatch({ type: 'selectShipping', id })}
+          options={product.shipping.map((option) => ({
+            id: option.id,
+            label: option.name,
+            description: option.description,
+            aside: option.price[currency] === 0 ? 'Free' : money(option.price[currency]),
+          }))}
+        />
+      </OptionSection>
+
+      <OrderSummary pricing={pricing} vatRate={vatRate} />
+      <TermsNotices showVAT={pricing?.totals.showVAT ?? currency === 'GBP'} vatRate={vatRate} />
+    </ProgressiveList>
+  );
+}
+
+/** /configure: the instrument configurator with its live price (storefront spec, sections 2, 4 and 9). */
+export function ConfigurePage() {
+  const query = useProduct();
+  const [state, dispatch] = useReducer(configuratorReducer, undefined, initialConfiguratorState);
+  const [notListedOpen, setNotListedOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const navigate = useNavigate();
+
+  const product = query.data?.product;
+  const vatRate = query.data?.vatRate ?? 0;
+  useEffect(() => {
+    // A transition lets React render the long options list in slices instead of one long task.
+    if (product) startTransition(() => dispatch({ type: 'productLoaded', product }));
+  }, [product]);
+
+  const { selection } = state;
+  const currency = currencyForCountry(selection.customerCountry) ?? 'GBP';
+  const pricing: Pricing | null = state.productApplied ? estimatePrice(product, selection, vatRate) : null;
+  const batch = product?.batches.find((option) => option.id === selection.batch);
+
+  const leave = async (type: 'quote' | 'order') => {
+    if (!pricing || leaving) return;
+    setLeaving(true);
+    const { saveQuoteFlow } = await import('../flows/flow-storage');
+    const { totals } = pricing;
+    saveQuoteFlow({ type, configuration: selection, currency: pricing.currency, total: totals.total, subtotal: totals.subtotal, vat: totals.vat, showVAT: totals.showVAT });
+    navigate('/quote-flow');
+  };
+
+  return (
+    <>
+      <PageHead
+        title="Configure your Dropwise | Dropwise"
+        description="Configure the Dropwise benchtop instrument: model, power adaptor, syringe holders, adaptors, servicing, accessories and shipping, with a live estimated price and 50% deposit."
+      />
+      <Container className="pt-8 pb-12">
+        <h1 className="text-2xl font-semibold tracking-tight text-navy-900 sm:text-3xl md:text-4xl">Configure your Dropwise</h1>
+        <p className="mt-2 max-w-2xl text-navy-700">
+          Choose your options and see the estimated price as you go. Generate a quote to share, or order with a 50% deposit.
+        </p>
+        <div className="mt-8 grid gap-8 lg:grid-cols-12">
+          <div className="lg:col-span-6">
+            <ImageGallery images={product?.images} />
+          </div>
+          <div className="min-h-[100vh] lg:col-span-6">
+            {query.isError ? (
+              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-800">
+                <p className="font-semibold">Failed to load product configuration</p>
+                <p className="mt-1 text-sm">{query.error.message || 'Product not found'}</p>
+              </div>
+            ) : product && state.productApplied ? (
+              <Options
+                product={product}
+                state={state}
+                dispatch={dispatch}
+                currency={currency}
+                pricing={pricing}
+                vatRate={vatRate}
+                onNotListed={() => setNotListedOpen(true)}
+              />
+            ) : (
+              <p role="status" className="flex items-center gap-3 text-navy-700">
+                <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600" />
+                {LOADING_TEXT}
+              </p>
+            )}
+          </div>
+        </div>
+      </Container>
+      <PriceBar pricing={pricing} vatRate={vatRate} batch={batch} leaving={leaving} onLeave={(type) => void leave(type)} />
+      <InternationalDialog open={notListedOpen} onOpenChange={setNotListedOpen} />
+      {state.waitlistOpen && (
+        <Suspense fallback={null}>
+          <WaitlistDialog open onOpenChange={(open) => !open && dispatch({ type: 'closeWaitlist' })} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Check, ChevronDown } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { countries, findCountry } from '../../shared/countries';
+import { cn } from '../ui/cn';
+import { CountryFlag } from './country-flag';
+
+/** Up/Down/Home/End move between the countries of the open list. */
+function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  event.preventDefault();
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next =
+    event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
+  buttons[next]?.focus();
+}
+
+/**
+ * The customer's country, with flags. The list is a popover of buttons that is only built when
+ * opened (a select widget that renders all 32 flagged options up front cost a phone a long task).
+ * Choosing the USA (not yet sold to) leaves the country as it was; the caller opens the waitlist.
+ */
+export function CountrySelect({ value, onChange, onNotListed }: { value: string; onChange: (code: string) => void; onNotListed: () => void }) {
+  const [open, setOpen] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const current = findCountry(value);
+  return (
+    <div>
+      <span id="country-label" className="mb-2 block text-sm font-medium text-navy-800">
+        Delivery country
+      </span>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger
+          aria-labelledby="country-label country-value"
+          className="flex h-11 w-full items-center justify-between gap-3 rounded-md border border-navy-200 bg-white px-3 text-left text-navy-900 hover:border-navy-300 sm:max-w-sm"
+        >
+          <span className="flex items-center gap-2">
+            <CountryFlag code={value} />
+            <span id="country-value">{current?.name ?? value}</span>
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 text-navy-600" />
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            aria-label="Choose your delivery country"
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              list.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
+            }}
+            className="z-50 max-h-[min(24rem,var(--radix-popover-content-available-height))] w-[var(--radix-popover-trigger-width)] min-w-64 overflow-y-auto rounded-md border border-navy-200 bg-white p-1 shadow-lg"
+          >
+            <ul ref={list} onKeyDown={moveFocus} className="grid">
+              {countries.map((country) => {
+                const selected = country.code === value;
+                return (
+                  <li key={country.code}>
+                    <button
+                      type="button"
+                      aria-current={selected ? 'true' : undefined}
+                      onClick={() => {
+                        setOpen(false);
+                        onChange(country.code);
+                      }}
+                      className={cn(
+                        'flex w-full items-center gap-2 rounded px-2 py-2 text-left text-sm text-navy-900 hover:bg-accent-50 focus-visible:bg-accent-50',
+                        selected && 'font-semibold',
+                      )}
+                    >
+                      <CountryFlag code={country.code} />
+                      <span>{country.name}</span>
+                      {!country.available && <span className="text-xs text-navy-600">(coming soon: join the waitlist)</span>}
+                      <span className="ml-auto text-xs text-navy-600">{country.symbol}</span>
+                      {selected && <Check aria-hidden="true" className="size-4 text-accent-700" />}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <p className="mt-2 text-sm text-navy-600">
+        We sell to the UK and the EU.{' '}
+        <button type="button" onClick={onNotListed} className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
+          Your Country Not Listed?
+        </button>
+      </p>
+    </div>
+  );
+}

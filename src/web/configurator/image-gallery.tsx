@@ -1,0 +1,71 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../ui/cn';
+
+/** Shown (and prerendered) before the product loads, so the first paint already has the picture. */
+export const FIRST_IMAGE = '/media/instrument-front.svg';
+
+const altFor = (index: number, count: number) => `Dropwise instrument, image ${index + 1} of ${count}`;
+
+/** Product pictures with previous/next (wrapping around) and thumbnails; the space is reserved before they load. */
+export function ImageGallery({ images }: { images: string[] | undefined }) {
+  const list = images && images.length > 0 ? images : [FIRST_IMAGE];
+  const [index, setIndex] = useState(0);
+  const current = Math.min(index, list.length - 1);
+  const go = (step: number) => setIndex((current + step + list.length) % list.length);
+  const many = list.length > 1;
+
+  return (
+    <section aria-label="Product images" className="lg:sticky lg:top-6">
+      <div className="relative overflow-hidden rounded-lg border border-navy-100 bg-navy-50">
+        <img
+          src={list[current]}
+          alt={altFor(current, list.length)}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className="block aspect-[4/3] h-auto w-full object-contain"
+        />
+        {many && (
+          <>
+            <button
+              type="button"
+              onClick={() => go(-1)}
+              aria-label="Previous image"
+              className="absolute top-1/2 left-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-navy-900 shadow hover:bg-white"
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(1)}
+              aria-label="Next image"
+              className="absolute top-1/2 right-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-navy-900 shadow hover:bg-white"
+            >
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
+          </>
+        )}
+      </div>
+      <ul className="mt-3 flex h-16 gap-3" aria-label="Choose an image">
+        {many &&
+          list.map((src, position) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setIndex(position)}
+                aria-label={`Show image ${position + 1}`}
+                aria-current={position === current ? 'true' : undefined}
+                className={cn(
+                  'block h-16 w-20 overflow-hidden rounded-md border-2 bg-navy-50',
+                  position === current ? 'border-accent-600' : 'border-transparent hover:border-navy-200',
+                )}
+              >
+                <img src={src} alt="" width={80} height={60} loading="lazy" className="h-full w-full object-contain" />
+              </button>
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}

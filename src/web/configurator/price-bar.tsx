@@ -1,0 +1,136 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Info } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { BatchOption } from '../../shared/catalogue';
+import { formatMoney } from '../../shared/money';
+import type { Pricing } from '../../shared/pricing';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { TotalsList, summaryLines } from './order-summary';
+
+/** 'Batch 2 · ships August 2025', from the batch's date (read as a calendar date, not a local time). */
+export function batchLabel(batch: BatchOption | undefined): string | null {
+  if (!batch) return null;
+  if (!batch.date) return batch.name;
+  const date = new Date(`${batch.date}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return batch.name;
+  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return `${batch.name} · est. ships ${month}`;
+}
+
+/** The breakdown opens on tap or click, and on hover with a mouse. */
+function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: number }) {
+  const [open, setOpen] = useState(false);
+  const hoverTimer = useRef<number | undefined>(undefined);
+  const hovering = useRef(false);
+  const hover = (next: boolean) => (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    hovering.current = next;
+    window.clearTimeout(hoverTimer.current);
+    hoverTimer.current = window.setTimeout(() => setOpen(next), next ? 100 : 200);
+  };
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        // A click or Escape wins over a pending hover.
+        window.clearTimeout(hoverTimer.current);
+        setOpen(next);
+      }}
+    >
+      <Popover.Trigger
+        onClick={(event) => {
+          // A click on a breakdown that hovering already opened keeps it open instead of toggling it shut.
+          if (open && hovering.current) event.preventDefault();
+        }}
+        onPointerEnter={hover(true)}
+        onPointerLeave={hover(false)}
+        aria-label={`Est. Price ${formatMoney(pricing.totals.total, pricing.currency)}: show the price breakdown`}
+        className="group flex items-center gap-1.5 rounded-md text-left"
+      >
+        <span data-testid="est-price" className="tabular text-xl font-semibold text-navy-900 sm:text-2xl">
+          {formatMoney(pricing.totals.total, pricing.currency)}
+        </span>
+        <Info aria-hidden="true" className="size-4 text-navy-500 group-hover:text-navy-800" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          onPointerEnter={hover(true)}
+          onPointerLeave={hover(false)}
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          aria-label="Price breakdown"
+          className="z-50 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-navy-200 bg-white p-4 text-sm shadow-xl"
+        >
+          <p className="mb-2 font-semibold text-navy-900">Price breakdown</p>
+          <ul className="tabular mb-3 grid gap-1 border-b border-navy-100 pb-3">
+            {summaryLines(pricing).map((line) => (
+              <li key={line.key} className="flex justify-between gap-3">
+                <span className="text-navy-700">{line.label}</span>
+                <span className="shrink-0 text-navy-900">{line.amount}</span>
+              </li>
+            ))}
+          </ul>
+          <TotalsList pricing={pricing} vatRate={vatRate} />
+          <Popover.Arrow className="fill-white" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/**
+ * The sticky price bar: estimated price with its breakdown, deposit, batch and the two ways on.
+ * It has a fixed height from the first (prerendered) paint, and the page reserves that space.
+ */
+export function PriceBar({
+  pricing,
+  vatRate,
+  batch,
+  leaving,
+  onLeave,
+}: {
+  pricing: Pricing | null;
+  vatRate: number;
+  batch: BatchOption | undefined;
+  leaving: boolean;
+  onLeave: (type: 'quote' | 'order') => void;
+}) {
+  const label = batchLabel(batch);
+  const disabled = pricing === null || leaving;
+  return (
+    <section aria-label="Price" className="sticky inset-x-0 bottom-0 z-40 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]">
+      <Container className="flex h-40 flex-col justify-center gap-3 py-3 sm:h-24 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-h-12 flex-wrap items-center gap-x-6 gap-y-1" aria-live="polite">
+          {pricing ? (
+            <>
+              <div>
+                <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">Est. Price</p>
+                <PriceBreakdown pricing={pricing} vatRate={vatRate} />
+              </div>
+              <div>
+                <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">Deposit</p>
+                <p data-testid="deposit" className="tabular text-base font-semibold text-navy-900 sm:text-lg">
+                  {formatMoney(pricing.totals.deposit, pricing.currency)}
+                </p>
+              </div>
+              {label && <p className="basis-full text-xs text-navy-700 sm:basis-auto sm:text-sm" data-testid="batch-label">{label}</p>}
+            </>
+          ) : (
+            <p className="text-navy-700">Loading pricing...</p>
+          )}
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
+          <Button variant="outline" disabled={disabled} onClick={() => onLeave('quote')}>
+            Generate Quote PDF
+          </Button>
+          <Button disabled={disabled} onClick={() => onLeave('order')}>
+            {leaving ? 'Processing...' : 'Order Now'}
+          </Button>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+
+/** The notes under the summary (storefront spec, sections 2 and 9). */
+export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: number }) {
+  const link = 'font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800';
+  return (
+    <section aria-label="Terms" className="grid gap-2 text-sm text-navy-700">
+      {showVAT ? (
+        <p>Prices include UK VAT at {vatRate}%.</p>
+      ) : (
+        <p>Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.</p>
+      )}
+      <p>Prices are valid for 30 days. Only the 50% deposit is due when you order; the balance is invoiced before shipment.</p>
+      <p>
+        See our{' '}
+        <Link to="/terms-of-sale" target="_blank" rel="noopener" className={link}>
+          Terms of Sale
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy-policy" target="_blank" rel="noopener" className={link}>
+          Privacy Policy
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { WAITLIST_EMAIL_INVALID } from '../../shared/waitlist';
+import { ApiError } from '../app/api-client';
+import { Button } from '../ui/button';
+import { DialogFrame } from './dialog-frame';
+import { useJoinWaitlist } from './join-waitlist';
+
+const EMAIL_REQUIRED_TITLE = 'Email required';
+const EMAIL_REQUIRED_TEXT = 'Please enter your email address.';
+
+const formSchema = z.object({
+  email: z.string().trim().min(1, { error: EMAIL_REQUIRED_TEXT }).max(254, { error: 'Email must be at most 254 characters' }).pipe(z.email({ error: WAITLIST_EMAIL_INVALID })),
+});
+type WaitlistForm = z.infer<typeof formSchema>;
+
+/** The USA waitlist: a form, then 'You're on the list!' once the e-mail is stored. */
+export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [done, setDone] = useState(false);
+  const join = useJoinWaitlist();
+  const fieldId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<WaitlistForm>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      // Opening again starts with an empty form.
+      setDone(false);
+      reset();
+      join.reset();
+    }
+  };
+
+  const submit = handleSubmit(
+    async ({ email }) => {
+      try {
+        await join.mutateAsync(email);
+        setDone(true);
+        toast.success('Successfully added to waitlist!', { description: "We'll notify you as soon as the product is available in the USA." });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          toast.error('Already signed up', { description: 'This email is already on our USA waitlist.' });
+        } else {
+          toast.error('Error', { description: 'Failed to add to waitlist. Please try again.' });
+        }
+      }
+    },
+    (invalid) => {
+      if (invalid.email?.message === EMAIL_REQUIRED_TEXT) toast.error(EMAIL_REQUIRED_TITLE, { description: EMAIL_REQUIRED_TEXT });
+    },
+  );
+
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={close}
+      title={done ? "You're on the list!" : 'Join the USA waitlist'}
+      description={
+        done
+          ? "We'll notify you as soon as the product is available in the USA."
+          : 'Dropwise is not yet available in the USA. Leave your email and we will tell you as soon as it is.'
+      }
+    >
+      {done ? (
+        <div className="flex flex-col items-start gap-4">
+          <p className="flex items-center gap-2 font-medium text-green-800">
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+            Your email is on our USA waitlist.
+          </p>
+          <Button variant="outline" onClick={() => close(false)}>
+            Close
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <div>
+            <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-navy-800">
+              Email address
+            </label>
+            <input
+              id={fieldId}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              aria-invalid={errors.email ? 'true' : undefined}
+              aria-describedby={errors.email ? `${fieldId}-error` : undefined}
+              className="h-11 w-full rounded-md border border-navy-300 px-3 text-navy-900 aria-[invalid=true]:border-red-700"
+              {...register('email')}
+            />
+            {errors.email && (
+              <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+                {errors.email.message}
+              </p>
+            )}
+          </div>
+          <Button type="submit" disabled={join.isPending}>
+            {join.isPending ? 'Joining...' : 'Join the waitlist'}
+          </Button>
+        </form>
+      )}
+    </DialogFrame>
+  );
+}
