@@ -49,10 +49,19 @@ async function findMail(dataDir: string, match: (text: string) => boolean): Prom
   return found ?? '';
 }
 
+/** Starts where a visitor does: the configurator with its defaults, leaving by 'Generate Quote PDF'. */
+async function startFromConfigurator(page: Page) {
+  await page.goto('/configure');
+  const priceBar = page.getByRole('region', { name: 'Price' });
+  await expect(priceBar.getByTestId('est-price')).toHaveText('£4,882.50');
+  await priceBar.getByRole('button', { name: 'Generate Quote PDF' }).click();
+  await expect(page).toHaveURL(/\/quote-flow$/);
+}
+
 test.describe('quotes and orders', () => {
-  test('guest journey: quote flow → quote page → shared link → order → confirmation, with e-mails', async ({ page, browser, shop }) => {
+  test('guest journey: configure → quote flow → quote page → shared link → order → confirmation, with e-mails', async ({ page, browser, shop }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await startFlow(page, 'quote');
+    await startFromConfigurator(page);
 
     await expect(page.getByRole('heading', { name: 'Generate Your Quote' })).toBeVisible();
     await expect(page.getByText('Step 1 of 2')).toBeVisible();
