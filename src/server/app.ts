@@ -8,6 +8,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { accountRoutes } from './accounts/account-routes';
+import { authRoutes } from './accounts/auth-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
@@ -44,7 +46,7 @@ export interface BuildAppOptions {
 }
 
 /** Features register their routes here, in this order. */
-const features = [healthRoutes];
+const features = [healthRoutes, authRoutes, accountRoutes];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
