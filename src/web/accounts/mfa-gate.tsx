@@ -1,0 +1,22 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useSession } from './use-session';
+
+const MfaScreens = lazy(() => import('./mfa-screens').then((m) => ({ default: m.MfaScreens })));
+
+/**
+ * Mounted by the layout: shows the MFA challenge or the admin setup modal when the session needs
+ * one, and says so when a session ended for being too old. Its screens load only when needed.
+ */
+export function MfaGate() {
+  const session = useSession();
+  const tooOld = session.data?.message;
+  useEffect(() => {
+    if (tooOld) void import('sonner').then(({ toast }) => toast.error(tooOld));
+  }, [tooOld]);
+  if (!session.mfaStep) return null;
+  return (
+    <Suspense fallback={null}>
+      <MfaScreens step={session.needsChallenge ? 'challenge' : 'admin-setup'} factors={session.data?.factors ?? []} />
+    </Suspense>
+  );
+}
