@@ -5,6 +5,9 @@ import { PlaceholderPage } from '../layout/placeholder-page';
 import { RootLayout } from '../layout/root-layout';
 
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
+const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));
+const OrderDetailsPage = lazy(() => import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })));
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
 const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
@@ -24,15 +27,15 @@ export function AppRoutes() {
         <Route path="quote/:id" element={placeholder('Quote')} />
         <Route path="order-flow" element={placeholder('Order')} />
         <Route path="order-confirmation/:orderId" element={placeholder('Order confirmation')} />
-        <Route path="order/:id" element={placeholder('Order')} />
-        <Route path="order-details/:id" element={placeholder('Order details')} />
+        <Route path="order/:id" element={<OrderDetailsPage />} />
+        <Route path="order-details/:id" element={<OrderDetailsPage />} />
         <Route path="about" element={placeholder('About us', true)} />
         <Route path="careers" element={placeholder('Careers', true)} />
         <Route path="contact" element={placeholder('Contact', true)} />
         <Route path="coming-soon" element={placeholder('Coming soon', true)} />
         <Route path="automation" element={placeholder('Custom Automation', true)} />
-        <Route path="my-account" element={placeholder('My Account')} />
-        <Route path="login" element={placeholder('Customer Login')} />
+        <Route path="my-account" element={<MyAccountPage />} />
+        <Route path="login" element={<LoginPage />} />
         <Route path="privacy-policy" element={placeholder('Privacy Policy', true)} />
         <Route path="terms-of-sale" element={placeholder('Terms of Sale', true)} />
         <Route path="admin" element={placeholder('Admin Portal')} />
