@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { enrollVerifiedFactor, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { HttpError } from '../http/http-error';
+import { type HttpError } from '../http/http-error';
 import { type RequestAuth, requireAdmin } from './request-auth';
 
 type Caller = 'anonymous' | 'customerA' | 'customerB' | 'mfaPending';
