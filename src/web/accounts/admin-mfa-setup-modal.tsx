@@ -11,14 +11,13 @@ import { useSignOutAndLeave } from './sign-out';
 export function AdminMfaSetupModal() {
   const { signOutTo, isPending } = useSignOutAndLeave();
   return (
-    <Dialog.Root open>
+    <Dialog.Root open modal={false}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/70" />
         <Dialog.Content
           onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed inset-0 z-50 overflow-y-auto p-4"
+          className="fixed inset-x-0 bottom-0 top-16 z-30 overflow-y-auto bg-navy-950/70 p-4"
         >
           <div className="mx-auto my-8 w-full max-w-lg space-y-4">
             <div className="rounded-xl border border-amber-300 bg-amber-50 p-5">

@@ -14,6 +14,7 @@ import { useRecoverPassword } from './recover-password';
 import { useResetPassword } from './reset-password';
 import { useSignIn } from './sign-in';
 import { useSignUp } from './sign-up';
+import { useHydrated } from './use-hydrated';
 import { useRefreshSession, useSession } from './use-session';
 
 type Mode = 'signin' | 'signup' | 'reset';
@@ -152,8 +153,10 @@ export function LoginPage() {
   const leaving = useRef(false);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const resetToken = params.get('type') === 'recovery' ? params.get('token') : null;
-  const confirmed = params.get('confirmed');
+  // /login is prerendered: the query string is read, and the form enabled, only once hydrated.
+  const hydrated = useHydrated();
+  const resetToken = hydrated && params.get('type') === 'recovery' ? params.get('token') : null;
+  const confirmed = hydrated ? params.get('confirmed') : null;
 
   // The login screen's own guard: a signed-in user goes home; one still facing the MFA challenge stays (the challenge guard handles them).
   useEffect(() => {
@@ -246,7 +249,7 @@ export function LoginPage() {
   }
 
   const signingUp = mode === 'signup';
-  const busy = status === 'loading';
+  const busy = status === 'loading' || !hydrated;
   return (
     <>
       {head}
@@ -270,10 +273,10 @@ export function LoginPage() {
           {signingUp ? null : (
             <div className="flex items-center justify-between gap-4">
               <label className="inline-flex items-center gap-2 text-sm text-navy-800">
-                <input type="checkbox" className="size-4 rounded border-navy-300 accent-accent-600" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                <input type="checkbox" disabled={busy} className="size-4 rounded border-navy-300 accent-accent-600" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
                 Remember me
               </label>
-              <button type="button" onClick={() => switchMode('reset')} className="text-sm font-medium text-accent-700 hover:underline">
+              <button type="button" disabled={busy} onClick={() => switchMode('reset')} className="text-sm font-medium text-accent-700 hover:underline">
                 Forgot your password?
               </button>
             </div>
@@ -281,7 +284,7 @@ export function LoginPage() {
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
           </Button>
-          <button type="button" onClick={() => switchMode(signingUp ? 'signin' : 'signup')} className="block w-full text-center text-sm font-medium text-accent-700 hover:underline">
+          <button type="button" disabled={busy} onClick={() => switchMode(signingUp ? 'signin' : 'signup')} className="block w-full text-center text-sm font-medium text-accent-700 hover:underline">
             {signingUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
           </button>
         </form>

@@ -51,14 +51,13 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
   };
 
   return (
-    <Dialog.Root open>
+    <Dialog.Root open modal={false}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/70 motion-safe:animate-in motion-safe:fade-in" />
         <Dialog.Content
           onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed inset-0 z-50 flex items-center justify-center p-4"
+          className="fixed inset-x-0 bottom-0 top-16 z-30 bg-navy-950/70 flex items-center justify-center p-4"
         >
           <form onSubmit={verify} noValidate className="w-full max-w-md space-y-5 rounded-xl border border-navy-100 bg-white p-6 shadow-xl">
             <div>

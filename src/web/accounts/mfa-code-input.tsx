@@ -29,7 +29,6 @@ export function MfaCodeInput({
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={6}
         placeholder="000000"
         value={value}
         disabled={disabled}

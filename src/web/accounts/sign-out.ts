@@ -1,34 +1,26 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api } from '../app/api-client';
 import { sessionQueryKey } from './use-session';
 
 export const signOut = () => api<{ ok: true }>('/api/auth/signout', { method: 'POST' });
 
-/** POST /api/auth/signout; afterwards the browser forgets everything it cached about the user. */
-export function useSignOut() {
+/**
+ * POST /api/auth/signout, then to `to`: the browser forgets what it cached about the user in the
+ * same render as the navigation, so a signed-in page never sees itself signed out on the way.
+ * A failure shows "Failed to sign out" (the toast library loads only then).
+ */
+export function useSignOutAndLeave() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSuccess: () => {
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: (to: string) => signOut().then(() => to),
+    onSuccess: (to) => {
+      navigate(to);
       client.setQueryData(sessionQueryKey, { user: null });
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     },
+    onError: () => void import('sonner').then(({ toast }) => toast.error('Failed to sign out')),
   });
-}
-
-/** Signs out and goes to `to`; a failure shows "Failed to sign out" (the toast library loads only then). */
-export function useSignOutAndLeave() {
-  const mutation = useSignOut();
-  const navigate = useNavigate();
-  const leave = useCallback(
-    (to: string) =>
-      mutation.mutate(undefined, {
-        onSuccess: () => navigate(to),
-        onError: () => void import('sonner').then(({ toast }) => toast.error('Failed to sign out')),
-      }),
-    [mutation, navigate],
-  );
-  return { signOutTo: leave, isPending: mutation.isPending };
+  return { signOutTo: mutation.mutate, isPending: mutation.isPending };
 }
