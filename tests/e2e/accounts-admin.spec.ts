@@ -109,7 +109,8 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
 
   await page.goto('/my-account?tab=settings');
-  await expect(page.getByText('Administrator')).toBeVisible();
-  await expect(page.getByText('Admin', { exact: true })).toBeVisible();
+  const accountType = page.getByRole('main').locator('dd').first();
+  await expect(accountType).toContainText('Administrator');
+  await expect(accountType.getByText('Admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityErrorScreen } from './security-error-screen';
 import { SettingsTab } from './settings-tab';
+import { signOutDestination } from './sign-out';
 import { useSession } from './use-session';
 
 const tabs = ['orders', 'profile', 'settings'] as const;
@@ -24,7 +25,7 @@ export function MyAccountPage() {
 
   if (session.isError) return <SecurityErrorScreen message="Authentication service temporarily unavailable" />;
   if (session.isPending || session.mfaStep) return <PageLoading />;
-  if (!session.signedIn || !session.data.profile) return <Navigate to="/login" replace />;
+  if (!session.signedIn || !session.data.profile) return <Navigate to={signOutDestination('/login')} replace />;
 
   const name = [session.data.profile.firstName, session.data.profile.lastName].filter(Boolean).join(' ');
   return (

@@ -11,6 +11,7 @@ import { useAccountOrder } from './account-order';
 import { Badge } from './badge';
 import { formatDate, orderTimeline, paymentBadge, productSummary } from './order-display';
 import { OrderStatusBadge } from './order-status-badge';
+import { signOutDestination } from './sign-out';
 import { useSession } from './use-session';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -51,7 +52,7 @@ export function OrderDetailsPage() {
   const query = useAccountOrder(id, ready);
   const head = <PageHead title="Order details | Dropwise" description="The details of your Dropwise order." noindex />;
 
-  if (session.isSuccess && !session.signedIn) return <Navigate to="/login" replace />;
+  if (session.isSuccess && !session.signedIn) return <Navigate to={signOutDestination('/login')} replace />;
   if (session.isPending || !ready || query.isPending) return <PageLoading label="Loading order details..." />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;

@@ -3,6 +3,13 @@ import { useNavigate } from 'react-router';
 import { api } from '../app/api-client';
 import { sessionQueryKey } from './use-session';
 
+/**
+ * Where the last sign-out was going, for a moment: the router navigates in a transition, so a
+ * signed-in page may see itself signed out first; its redirect then goes here instead of /login.
+ */
+let lastSignOut: { to: string; at: number } | null = null;
+export const signOutDestination = (fallback: string) => (lastSignOut && Date.now() - lastSignOut.at < 3000 ? lastSignOut.to : fallback);
+
 export const signOut = () => api<{ ok: true }>('/api/auth/signout', { method: 'POST' });
 
 /**
@@ -16,6 +23,7 @@ export function useSignOutAndLeave() {
   const mutation = useMutation({
     mutationFn: (to: string) => signOut().then(() => to),
     onSuccess: (to) => {
+      lastSignOut = { to, at: Date.now() };
       navigate(to);
       client.setQueryData(sessionQueryKey, { user: null });
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
