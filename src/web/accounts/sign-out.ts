@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../app/api-client';
 import { sessionQueryKey } from './use-session';
@@ -14,21 +15,27 @@ export const signOut = () => api<{ ok: true }>('/api/auth/signout', { method: 'P
 
 /**
  * POST /api/auth/signout, then to `to`: the browser forgets what it cached about the user in the
- * same render as the navigation, so a signed-in page never sees itself signed out on the way.
- * A failure shows "Failed to sign out" (the toast library loads only then).
+ * same turn as the navigation. A failure shows "Failed to sign out" (the toast library loads only
+ * then). Plain state rather than a mutation hook, as the navigation of every page carries it.
  */
 export function useSignOutAndLeave() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: (to: string) => signOut().then(() => to),
-    onSuccess: (to) => {
-      lastSignOut = { to, at: Date.now() };
-      navigate(to);
-      client.setQueryData(sessionQueryKey, { user: null });
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  const [isPending, setPending] = useState(false);
+  const signOutTo = useCallback(
+    (to: string) => {
+      setPending(true);
+      signOut()
+        .then(() => {
+          lastSignOut = { to, at: Date.now() };
+          navigate(to);
+          client.setQueryData(sessionQueryKey, { user: null });
+          client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+        })
+        .catch(() => void import('sonner').then(({ toast }) => toast.error('Failed to sign out')))
+        .finally(() => setPending(false));
     },
-    onError: () => void import('sonner').then(({ toast }) => toast.error('Failed to sign out')),
-  });
-  return { signOutTo: mutation.mutate, isPending: mutation.isPending };
+    [client, navigate],
+  );
+  return { signOutTo, isPending };
 }
