@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = process.cwd();
-const template = readFileSync(join(root, 'dist/web/index.html'), 'utf8');
+// The stylesheet is inlined (the CSP allows inline styles, not scripts): one round trip less before
+// the first paint on a slow connection. Its font URLs are absolute (/assets/...), so they still resolve.
+const template = readFileSync(join(root, 'dist/web/index.html'), 'utf8').replace(
+  /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/,
+  (_tag, href) => `<style>${readFileSync(join(root, 'dist/web', href), 'utf8')}</style>`,
+);
 const { renderPage, shellHead, prerenderedPaths } = await import(
   pathToFileURL(join(root, 'dist/prerender/entry-server.js')).href
 );
@@ -13,6 +18,8 @@ const outDir = join(root, 'dist/pages');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
+// No <link rel="modulepreload"> for a page's own lazy chunk: measured with Lighthouse (mobile, 3 runs)
+// it moved hydration into the first seconds and cost the home page 5-10 performance points (TBT).
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);
 const fill = (head, html) => template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
 

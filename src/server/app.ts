@@ -15,12 +15,16 @@ import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
 import { rootDir, webDistDir } from './config/paths';
 import { type Database, type DatabaseKind, type Db, openDatabase } from './db/client';
+import { flowRoutes } from './flows/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
+import { orderRoutes } from './orders/routes';
+import { quoteRoutes } from './quotes/routes';
+import { settingsRoutes } from './settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +50,7 @@ export interface BuildAppOptions {
 }
 
 /** Features register their routes here, in this order. */
-const features = [healthRoutes, authRoutes, accountRoutes];
+const features = [healthRoutes, settingsRoutes, authRoutes, accountRoutes, flowRoutes, quoteRoutes, orderRoutes];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {

@@ -45,6 +45,8 @@ export async function renderPage(path: string): Promise<{ html: string; head: st
         </HeadCollectorContext.Provider>
       </PublicOriginContext.Provider>
     </StrictMode>,
+    // Never outline a large Suspense boundary: outlining adds inline <script>s, which the CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
   return { html, head: headTagsHtml(collector.head ?? { ...defaultHead, path }) };

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 
 test.describe('site layout', () => {
+  // The contact page, reached from the footer, embeds the open map.
+  test.use({ allowHosts: ['www.openstreetmap.org'] });
+
   test('home page shows the navigation, footer and structured data', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Dropwise/);

@@ -17,7 +17,7 @@ describe('the customer account', () => {
       { cookie },
     );
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().profile).toMatchObject({ email: 'profile@example.com', firstName: 'Rosalind', company: 'Kings College', country: 'GB', emailVerified: true });
+    expect(saved.json().profile).toMatchObject({ email: 'profile@example.com', firstName: 'Rosalind', company: "King's College", country: 'GB', emailVerified: true });
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(row).toMatchObject({ email: 'profile@example.com', firstName: 'Rosalind', lastName: 'Franklin', phone: '+44 1524 000000' });
     expect((await t.get('/api/account/profile', { cookie })).json().profile.firstName).toBe('Rosalind');

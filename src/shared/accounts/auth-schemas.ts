@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from '../quote-flow';
 
 /** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
 export const PASSWORD_MIN = 6;
@@ -10,10 +11,12 @@ export const emailMessage = 'Please enter a valid email address.';
 export const passwordMessage = 'Password must be at least 6 characters long.';
 export const codeMessage = 'Please enter a 6-digit verification code';
 
-/** The text sanitiser of section 5: trims, removes angle brackets, quotes and ampersands, caps at 1000 characters. */
-export function sanitiseText(value: string): string {
-  return value.replace(/[<>"'&]/g, '').trim().slice(0, SANITISED_TEXT_MAX);
-}
+/**
+ * The text sanitiser of section 5, as the shop applies it everywhere (docs/decisions/0005): trims,
+ * removes angle brackets and control characters, caps at 1000 characters; quotes and ampersands are
+ * kept, so "O'Brien" and "Smith & Sons" stay as typed, and outputs escape them.
+ */
+export const sanitiseText = (value: string): string => cleanText(value);
 
 /** A verification code as typed: digits only, at most 6. */
 export function cleanCode(value: string): string {

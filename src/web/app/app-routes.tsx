@@ -8,6 +8,19 @@ const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ defa
 const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
 const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));
 const OrderDetailsPage = lazy(() => import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })));
+const QuoteFlowPage = lazy(() => import('../quotes/quote-flow-page').then((m) => ({ default: m.QuoteFlowPage })));
+const QuotePage = lazy(() => import('../quotes/quote-page').then((m) => ({ default: m.QuotePage })));
+const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) => ({ default: m.OrderFlowPage })));
+const OrderConfirmationPage = lazy(() =>
+  import('../orders/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
+);
+const AboutPage = lazy(() => import('../marketing/about-page').then((m) => ({ default: m.AboutPage })));
+const CareersPage = lazy(() => import('../marketing/careers-page').then((m) => ({ default: m.CareersPage })));
+const ContactPage = lazy(() => import('../marketing/contact-page').then((m) => ({ default: m.ContactPage })));
+const AutomationPage = lazy(() => import('../marketing/automation-page').then((m) => ({ default: m.AutomationPage })));
+const ComingSoonPage = lazy(() => import('../marketing/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+const PrivacyPolicyPage = lazy(() => import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
 const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
@@ -23,21 +36,21 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="home" element={<Navigate to="/" replace />} />
         <Route path="configure" element={placeholder('Configure your Dropwise', true)} />
-        <Route path="quote-flow" element={placeholder('Your quote')} />
-        <Route path="quote/:id" element={placeholder('Quote')} />
-        <Route path="order-flow" element={placeholder('Order')} />
-        <Route path="order-confirmation/:orderId" element={placeholder('Order confirmation')} />
+        <Route path="quote-flow" element={<QuoteFlowPage />} />
+        <Route path="quote/:id" element={<QuotePage />} />
+        <Route path="order-flow" element={<OrderFlowPage />} />
+        <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="order/:id" element={<OrderDetailsPage />} />
         <Route path="order-details/:id" element={<OrderDetailsPage />} />
-        <Route path="about" element={placeholder('About us', true)} />
-        <Route path="careers" element={placeholder('Careers', true)} />
-        <Route path="contact" element={placeholder('Contact', true)} />
-        <Route path="coming-soon" element={placeholder('Coming soon', true)} />
-        <Route path="automation" element={placeholder('Custom Automation', true)} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="careers" element={<CareersPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="coming-soon" element={<ComingSoonPage />} />
+        <Route path="automation" element={<AutomationPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="login" element={<LoginPage />} />
-        <Route path="privacy-policy" element={placeholder('Privacy Policy', true)} />
-        <Route path="terms-of-sale" element={placeholder('Terms of Sale', true)} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="admin" element={placeholder('Admin Portal')} />
         <Route path="admin/users" element={placeholder('Users')} />
         <Route path="admin/quotes" element={placeholder('Quotes')} />

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { useTestApp } from '../../../tests/support/test-app';
+import { incompleteOrders, incompleteRegistrations } from '../db/schema';
+
+describe('flow logging API', () => {
+  const t = useTestApp();
+
+  it('logs the e-mail step as an incomplete registration', async () => {
+    const response = await t.post('/api/flows/email', { email: 'Step@Example.com', flowType: 'order', configuration: defaultSelection });
+    expect(response.statusCode).toBe(202);
+    const [row] = await t.db.select().from(incompleteRegistrations).where(eq(incompleteRegistrations.email, 'step@example.com'));
+    expect(row).toMatchObject({ flowType: 'order', stepReached: 'email', configuration: expect.objectContaining({ model: 'dropwise-standard' }) });
+  });
+
+  it('refuses an invalid e-mail with the live message', async () => {
+    const response = await t.post('/api/flows/email', { email: 'nope', flowType: 'quote' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it('answers the 51st e-mail step in an hour for one e-mail with 429', async () => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      expect((await t.post('/api/flows/email', { email: 'many@example.com', flowType: 'quote' })).statusCode).toBe(202);
+    }
+    const refused = await t.post('/api/flows/email', { email: 'many@example.com', flowType: 'quote' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('Too many attempts. Please wait before trying again.');
+  });
+
+  it('logs the order flow progress per tab and updates it as the form fills', async () => {
+    const base = { email: 'form@example.com', step: 'shipping', sessionId: 'tab-a' };
+    await t.post('/api/flows/progress', { ...base, firstName: 'Ada' }, { headers: { 'user-agent': 'TestAgent/1.0' } });
+    await t.post('/api/flows/progress', { ...base, city: '<London>', totalAmount: 488250, currency: 'GBP' });
+    await t.post('/api/flows/progress', { ...base, sessionId: 'tab-b', firstName: 'Other' });
+    const rows = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.email, 'form@example.com'));
+    expect(rows).toHaveLength(2);
+    const tabA = rows.find((row) => row.sessionId === 'tab-a');
+    expect(tabA).toMatchObject({ firstName: 'Ada', city: 'London', totalAmount: 488250, currency: 'GBP', stepReached: 'shipping', completedAt: null });
+  });
+});

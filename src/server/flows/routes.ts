@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { flowProgressRequestSchema } from '../../shared/order-flow';
+import { flowEmailRequestSchema, QUOTE_FLOW_HOURLY_LIMIT, quoteFlowMessages } from '../../shared/quote-flow';
+import { currentUserId } from '../accounts/request-auth';
+import { byBodyEmail, rateLimit } from '../http/rate-limit';
+import { recordRegistrationStep } from '../quotes/create-quote';
+import { recordOrderProgress } from './record-order-progress';
+
+const accepted = z.object({ ok: z.literal(true) });
+
+/** The flows' step logging (incomplete registrations and orders); the browser ignores their failures. */
+export async function flowRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/flows/email',
+    {
+      schema: { body: flowEmailRequestSchema, response: { 202: accepted } },
+      config: {
+        rateLimit: rateLimit({
+          max: QUOTE_FLOW_HOURLY_LIMIT,
+          timeWindow: '1 hour',
+          message: quoteFlowMessages.emailStepRateLimited,
+          key: byBodyEmail('flow-email'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { email, flowType, configuration } = request.body;
+      try {
+        await recordRegistrationStep(app.db, {
+          email: email.toLowerCase(),
+          flowType,
+          stepReached: 'email',
+          userId: currentUserId(request),
+          configuration,
+          now: app.now(),
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'logging the incomplete registration failed');
+      }
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  routes.post(
+    '/api/flows/progress',
+    {
+      schema: { body: flowProgressRequestSchema, response: { 202: accepted } },
+      config: { rateLimit: rateLimit({ max: 600, timeWindow: '1 hour', message: 'Too many requests' }) },
+    },
+    async (request, reply) => {
+      try {
+        await recordOrderProgress(app.db, {
+          ...request.body,
+          userId: currentUserId(request),
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+          now: app.now(),
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'logging the incomplete order failed');
+      }
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+}

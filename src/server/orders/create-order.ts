@@ -1,0 +1,229 @@
+import { eq, sql } from 'drizzle-orm';
+import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
+import { billingSchema, orderFlowMessages, orderSubmitProblem } from '../../shared/order-flow';
+import type { Pricing } from '../../shared/pricing';
+import { cleanText, type QuotePricing } from '../../shared/quote-flow';
+import { type Db, queryRows } from '../db/client';
+import { type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
+import { completeOrderProgress } from '../flows/record-order-progress';
+import { badRequest, HttpError, notFound } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { priceSelection } from '../pricing/price-selection';
+import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
+import { getSettings } from '../settings/settings-service';
+import { newOrderNoticeMail, orderReceivedMail } from './order-email';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface CreateOrderInput {
+  configuration?: SelectedConfiguration | null | undefined;
+  quoteReference?: string | null | undefined;
+  billing: Record<string, unknown>;
+  notes?: string | null | undefined;
+  idempotencyKey: string;
+  sessionId?: string | null | undefined;
+  userId: string | null;
+  now: Date;
+  publicUrl: string;
+}
+
+export interface CreateOrderHooks {
+  /** Runs inside the transaction right after the order row is written (tests inject failures here). */
+  afterOrderInsert?: (tx: Db, order: OrderRow) => Promise<void>;
+}
+
+export interface CreateOrderResult {
+  order: OrderRow;
+  /** False when the idempotency key had already made this order. */
+  created: boolean;
+}
+
+/** A stable form of a selection, so a quote's frozen prices are used only for the very configuration it priced. */
+function selectionKey(selection: SelectedConfiguration): string {
+  const normal = selectedConfigurationSchema.parse(selection);
+  const sortedQuantities = Object.fromEntries(Object.entries(normal.accessoryQuantities).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify({
+    model: normal.model,
+    powerAdaptor: normal.powerAdaptor,
+    quantity: normal.quantity,
+    accessories: [...normal.accessories].sort(),
+    accessoryQuantities: sortedQuantities,
+    adaptors: [...normal.adaptors].sort(),
+    syringeHolders: [...normal.syringeHolders].sort(),
+    servicing: normal.servicing,
+    shipping: normal.shipping,
+    customerCountry: normal.customerCountry,
+  });
+}
+
+async function findByIdempotencyKey(db: Db, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+  return row;
+}
+
+interface PricedOrder {
+  configuration: SelectedConfiguration;
+  pricing: Pick<Pricing, 'items' | 'totals'> | QuotePricing;
+  currency: 'GBP' | 'EUR';
+  quoteId: string | null;
+}
+
+/** Prices the order on the server: the quote's frozen prices while it is valid and names this configuration, else the catalogue. */
+async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder | null> {
+  if (input.quoteReference) {
+    const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
+    if (!quote) throw notFound('Quote not found');
+    if (isQuoteExpired(quote, input.now)) throw new HttpError(409, 'quote_expired', orderFlowMessages.quoteExpired);
+    const stored = splitStoredConfiguration(quote.configuration);
+    const configuration = input.configuration ?? stored.configuration;
+    if (!configuration) return null;
+    if (stored.configuration && stored.pricing && selectionKey(stored.configuration) === selectionKey(configuration)) {
+      return { configuration, pricing: stored.pricing, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP', quoteId: quote.id };
+    }
+    const { pricing } = await priceSelection(db, configuration);
+    return { configuration, pricing, currency: pricing.currency, quoteId: null };
+  }
+  if (!input.configuration) return null;
+  const { pricing } = await priceSelection(db, input.configuration);
+  return { configuration: input.configuration, pricing, currency: pricing.currency, quoteId: null };
+}
+
+function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
+  const { items } = pricing;
+  type Line = (typeof items)['baseConfiguration'];
+  const row = (itemType: OrderItemType, line: Line) => ({
+    orderId,
+    itemType,
+    itemId: line.id,
+    itemName: line.name,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    totalPrice: line.total,
+  });
+  const rows = [row('base_configuration', items.baseConfiguration), row('power_adaptor', items.powerAdaptor)];
+  rows.push(...items.accessories.map((line) => row('accessory', line)));
+  rows.push(...items.adaptors.map((line) => row('adaptor', line)));
+  rows.push(...items.syringeHolders.map((line) => row('syringe_holder', line)));
+  if (items.shipping.total > 0) rows.push(row('shipping', items.shipping));
+  if (items.servicing.total > 0) rows.push(row('servicing', items.servicing));
+  return rows;
+}
+
+/**
+ * Places an order in one transaction: its number from generate_order_number(), the order, its
+ * items, the 'Order created' history row, the e-mails and the incomplete order marked completed.
+ * The idempotency key makes a retry or a double click return the first order instead of a second.
+ */
+export async function createOrder(db: Db, input: CreateOrderInput, hooks: CreateOrderHooks = {}): Promise<CreateOrderResult> {
+  const existing = await findByIdempotencyKey(db, input.idempotencyKey);
+  if (existing) return { order: existing, created: false };
+
+  const billingInput = input.billing;
+  // Checks 1-3 of section 5 before any pricing; an order from a quote may take the quote's configuration.
+  const early = orderSubmitProblem({
+    configuration: input.configuration ?? input.quoteReference ?? null,
+    email: billingInput.email,
+    firstName: billingInput.firstName,
+    lastName: billingInput.lastName,
+    total: 1,
+  });
+  if (early) throw badRequest(early);
+
+  const priced = await priceOrder(db, input);
+  if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
+  // Check 4 of section 5, on the server's total (a client's total is never read).
+  if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowMessages.invalidTotal);
+
+  const parsed = billingSchema.safeParse(billingInput);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[`billing.${issue.path.join('.')}`] ??= issue.message;
+    throw badRequest(Object.values(fields)[0] ?? 'Invalid billing details', fields);
+  }
+  const billing = {
+    ...parsed.data,
+    firstName: cleanText(parsed.data.firstName),
+    lastName: cleanText(parsed.data.lastName),
+    company: cleanText(parsed.data.company),
+    email: parsed.data.email.toLowerCase(),
+    phone: cleanText(parsed.data.phone),
+    address: cleanText(parsed.data.address),
+    city: cleanText(parsed.data.city),
+    state: cleanText(parsed.data.state),
+    postalCode: cleanText(parsed.data.postalCode),
+  };
+  const notes = input.notes ? cleanText(input.notes) : '';
+  const settings = await getSettings(db);
+  const totals = priced.pricing.totals;
+  const address = {
+    street: billing.address,
+    city: billing.city,
+    state: billing.state || null,
+    postal_code: billing.postalCode,
+    country: billing.country,
+  };
+  const customerInfo = {
+    email: billing.email,
+    firstName: billing.firstName,
+    lastName: billing.lastName,
+    organization: billing.company,
+    country: priced.configuration.customerCountry,
+  };
+
+  const order = await db.transaction(async (tx) => {
+    const [numbered] = await queryRows<{ order_number: string }>(tx, sql`select generate_order_number() as order_number`);
+    if (!numbered) throw new Error('Failed to generate order number');
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: numbered.order_number,
+        userId: input.userId,
+        quoteId: priced.quoteId,
+        configuration: { ...priced.configuration, customerInfo, pricing: { items: priced.pricing.items, totals } },
+        totalAmount: totals.total,
+        depositAmount: totals.deposit,
+        remainingAmount: totals.total - totals.deposit,
+        currency: priced.currency,
+        status: 'pending',
+        paymentStatus: 'pending',
+        notes: notes || null,
+        billingAddress: address,
+        shippingAddress: address,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning();
+    // Another request with this key won the race: give up ours (its number is simply skipped).
+    if (!row) return null;
+    await hooks.afterOrderInsert?.(tx, row);
+    const items = itemRows(row.id, priced.pricing);
+    await tx.insert(orderItems).values(items);
+    await tx.insert(orderStatusHistory).values({
+      orderId: row.id,
+      oldStatus: null,
+      newStatus: 'pending',
+      changedBy: input.userId,
+      notes: 'Order created',
+      createdAt: input.now,
+    });
+    const mailContext = {
+      order: row,
+      customer: { email: billing.email, firstName: billing.firstName, lastName: billing.lastName, company: billing.company },
+      lines: items.map((item) => ({ name: item.itemName, quantity: item.quantity, total: item.totalPrice })),
+      orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
+    };
+    await enqueueMail(tx, orderReceivedMail(mailContext));
+    if (settings.emailNotifications && settings.adminEmail.trim() !== '') {
+      await enqueueMail(tx, newOrderNoticeMail(mailContext, settings.adminEmail.trim()));
+    }
+    await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
+    return row;
+  });
+
+  if (order) return { order, created: true };
+  const winner = await findByIdempotencyKey(db, input.idempotencyKey);
+  if (!winner) throw new Error('Failed to create order');
+  return { order: winner, created: false };
+}

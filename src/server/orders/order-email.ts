@@ -1,0 +1,61 @@
+import { company } from '../../shared/company';
+import { formatMoney } from '../../shared/money';
+import { formatDocumentDate } from '../../shared/quote-flow';
+import type { orders } from '../db/schema';
+import type { OutgoingMail } from '../mail/outbox';
+
+type OrderRow = typeof orders.$inferSelect;
+
+interface OrderMailContext {
+  order: OrderRow;
+  customer: { email: string; firstName: string; lastName: string; company: string };
+  lines: { name: string; quantity: number; total: number }[];
+  orderUrl: string;
+}
+
+function summary({ order, lines }: OrderMailContext): string[] {
+  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+  return [
+    `Order number: ${order.orderNumber}`,
+    `Order date: ${formatDocumentDate(order.createdAt)}`,
+    '',
+    ...lines.map((line) => `  ${line.quantity} x ${line.name}: ${line.total === 0 ? 'Included' : money(line.total)}`),
+    '',
+    `Total: ${money(order.totalAmount)}`,
+    `Deposit required (50%): ${money(order.depositAmount)}`,
+    `Balance before shipment: ${money(order.remainingAmount)}`,
+  ];
+}
+
+/** The customer's acknowledgement of an order. */
+export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
+  const text = [
+    `Dear ${context.customer.firstName},`,
+    '',
+    `Thank you for your order. We have received it and will confirm it by e-mail within 48 hours.`,
+    `We will contact you within 24 hours to arrange the deposit, which is paid by invoice. Production starts once it is paid.`,
+    '',
+    ...summary(context),
+    '',
+    `Your order: ${context.orderUrl}`,
+    '',
+    `Questions? Write to ${company.salesEmail} or call ${company.phone}.`,
+    '',
+    company.legalName,
+  ].join('\n');
+  return { kind: 'order_received', to: context.customer.email, subject: `We have received your order ${context.order.orderNumber}`, text };
+}
+
+/** The notice to the company's admin address that an order came in. */
+export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string): OutgoingMail {
+  const { customer } = context;
+  const text = [
+    `A new order was placed on the shop.`,
+    '',
+    `Customer: ${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ''} <${customer.email}>`,
+    ...summary(context),
+    '',
+    'Next: confirm the order and send the deposit invoice.',
+  ].join('\n');
+  return { kind: 'order_new_admin', to: adminEmail, subject: `New order ${context.order.orderNumber}`, text };
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { OrderResource } from '../../shared/order-flow';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import type { QuoteResource } from '../../shared/quote-flow';
+import { createOrder as createOrderRow, createUser } from '../../../tests/support/factories';
+import { useTestApp } from '../../../tests/support/test-app';
+import { incompleteOrders, mailOutbox, orderItems, orders, orderStatusHistory } from '../db/schema';
+import { priceSelection } from '../pricing/price-selection';
+import { updateSettings } from '../settings/settings-service';
+import { createOrder } from './create-order';
+
+const start = new Date('2026-04-01T09:00:00.000Z');
+const billing = (email = 'ada@example.com') => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: 'Analytical Engines',
+  email,
+  phone: '+44 20 7946 0000',
+  address: '12 St James Square',
+  city: 'London',
+  state: '',
+  postalCode: 'SW1Y 4JH',
+  country: 'GB',
+});
+const orderBody = (overrides: Record<string, unknown> = {}) => ({
+  configuration: defaultSelection,
+  billing: billing(),
+  notes: 'Deliver to goods-in',
+  idempotencyKey: randomUUID(),
+  ...overrides,
+});
+
+describe('orders API', () => {
+  const t = useTestApp({ now: start });
+  const countOrders = async (key: string) =>
+    (await t.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, key)))[0]?.n;
+
+  it('places a guest order in one go: number, items, history, e-mails, completed progress', async () => {
+    await t.post('/api/flows/progress', { email: 'ada@example.com', step: 'shipping', sessionId: 'tab-1', firstName: 'Ada', city: 'London' });
+    const response = await t.post('/api/orders', orderBody({ sessionId: 'tab-1', total: 1, totalAmount: 1 }));
+    expect(response.statusCode, response.body).toBe(201);
+    const { order } = response.json() as { order: OrderResource };
+    expect(order.orderNumber).toMatch(/^O\d{4}-\d{5}$/);
+    expect(order).toMatchObject({ status: 'pending', paymentStatus: 'pending', totalAmount: 488250, depositAmount: 244125, remainingAmount: 244125, currency: 'GBP', notes: 'Deliver to goods-in' });
+    expect(order.billingAddress).toEqual({ street: '12 St James Square', city: 'London', state: null, postal_code: 'SW1Y 4JH', country: 'GB' });
+    expect(order.items.map((item) => item.itemType).sort()).toEqual(
+      ['accessory', 'accessory', 'adaptor', 'base_configuration', 'power_adaptor', 'servicing', 'shipping', 'syringe_holder'].sort(),
+    );
+    expect(order.statusHistory).toEqual([expect.objectContaining({ oldStatus: null, newStatus: 'pending', notes: 'Order created' })]);
+
+    const mail = await t.db.select().from(mailOutbox);
+    const customerMail = mail.find((message) => message.kind === 'order_received' && message.subject.includes(order.orderNumber));
+    expect(customerMail?.toAddress).toBe('ada@example.com');
+    expect(customerMail?.textBody).toContain('£4,882.50');
+    const adminMail = mail.find((message) => message.kind === 'order_new_admin' && message.subject.includes(order.orderNumber));
+    expect(adminMail?.toAddress).toBe('orders@dropwise-labs.example');
+
+    const [progress] = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.email, 'ada@example.com'));
+    expect(progress?.completedAt?.toISOString()).toBe(start.toISOString());
+    expect(progress?.sessionId).toBeNull();
+    expect(progress?.firstName).toBe('Ada');
+  });
+
+  it('ignores the totals a client claims and records shipping and servicing only above 0', async () => {
+    const response = await t.post('/api/orders', orderBody({
+      configuration: { ...defaultSelection, servicing: 'none', shipping: 'collection' },
+      total: 1,
+      totals: { total: 1, deposit: 1 },
+    }));
+    expect(response.statusCode, response.body).toBe(201);
+    const { order } = response.json() as { order: OrderResource };
+    const { pricing } = await priceSelection(t.db, { ...defaultSelection, servicing: 'none', shipping: 'collection' });
+    expect(order.totalAmount).toBe(pricing.totals.total);
+    expect(order.depositAmount).toBe(pricing.totals.deposit);
+    expect(order.totalAmount).toBeGreaterThan(1);
+    const types = order.items.map((item) => item.itemType);
+    expect(types).not.toContain('shipping');
+    expect(types).not.toContain('servicing');
+  });
+
+  it('makes exactly one order from 20 concurrent requests with one idempotency key, and all get it', async () => {
+    const body = orderBody({ billing: billing('rush@example.com') });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => t.post('/api/orders', body)));
+    const ids = new Set(responses.map((response) => (response.json() as { order: OrderResource }).order.id));
+    expect(responses.map((response) => response.statusCode).every((status) => status === 200 || status === 201)).toBe(true);
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(ids.size).toBe(1);
+    expect(await countOrders(body.idempotencyKey)).toBe(1);
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'rush@example.com'));
+    expect(mail).toHaveLength(1);
+  });
+
+  it('leaves no order behind when a failure strikes between the order row and its items', async () => {
+    const key = randomUUID();
+    const failing = createOrder(
+      t.db,
+      { ...orderBody({ idempotencyKey: key, billing: billing('fail@example.com') }), userId: null, now: start, publicUrl: t.env.publicUrl },
+      { afterOrderInsert: async () => { throw new Error('injected failure'); } },
+    );
+    await expect(failing).rejects.toThrow('injected failure');
+    expect(await countOrders(key)).toBe(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'fail@example.com'))).toHaveLength(0);
+    const retried = await t.post('/api/orders', orderBody({ idempotencyKey: key, billing: billing('fail@example.com') }));
+    expect(retried.statusCode).toBe(201);
+    const { order } = retried.json() as { order: OrderResource };
+    expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).not.toHaveLength(0);
+    expect(await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('runs the submit checks of section 5 in order, then the shipping fields', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ configuration: null, billing: { ...billing(), email: '' } }, 'Product configuration is missing'],
+      [{ billing: { ...billing(), email: '', firstName: '' } }, 'Billing email is required'],
+      [{ billing: { ...billing(), lastName: ' ' } }, 'First name and last name are required'],
+      [{ billing: { ...billing(), city: '' } }, 'City is required'],
+    ];
+    for (const [change, message] of cases) {
+      const response = await t.post('/api/orders', orderBody(change));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+  });
+
+  it('uses a valid quote’s frozen prices and refuses an expired quote', async () => {
+    const created = await t.post('/api/quotes', {
+      configuration: defaultSelection,
+      customerInfo: { email: 'quoted@example.com', firstName: 'Grace', lastName: 'Hopper', organization: 'Navy Labs' },
+      flowType: 'order',
+    });
+    const { quote } = created.json() as { quote: QuoteResource };
+    await updateSettings(t.db, { taxRate: 10 });
+    try {
+      const fromQuote = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: billing('quoted@example.com') }));
+      expect(fromQuote.statusCode, fromQuote.body).toBe(201);
+      const { order } = fromQuote.json() as { order: OrderResource };
+      expect(order.totalAmount).toBe(488250);
+      expect(order.quoteId).toBe(quote.id);
+
+      t.clock.now = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
+      const late = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: billing('quoted@example.com') }));
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe('This quote has expired. Please create a new quote to order at current prices.');
+    } finally {
+      t.clock.now = start;
+      await updateSettings(t.db, { taxRate: 20 });
+    }
+  });
+
+  it('shows a guest order’s summary to anyone with its id, and hides other customers’ orders', async () => {
+    const placed = (await t.post('/api/orders', orderBody({ billing: billing('guest@example.com') }))).json() as { order: OrderResource };
+    const read = await t.get(`/api/orders/${placed.order.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      order: {
+        id: placed.order.id,
+        orderNumber: placed.order.orderNumber,
+        status: 'pending',
+        paymentStatus: 'pending',
+        createdAt: placed.order.createdAt,
+        totalAmount: 488250,
+        depositAmount: 244125,
+        currency: 'GBP',
+      },
+    });
+
+    const { user } = await createUser(t.db);
+    const owned = await createOrderRow(t.db, { userId: user.id });
+    const probe = await t.get(`/api/orders/${owned.id}`);
+    expect(probe.statusCode).toBe(404);
+    expect(probe.json().error.message).toBe('Order not found');
+    expect((await t.get(`/api/orders/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await t.get('/api/orders/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('sends no admin notice while e-mail notifications are off', async () => {
+    await updateSettings(t.db, { emailNotifications: false });
+    try {
+      const { order } = (await t.post('/api/orders', orderBody({ billing: billing('quiet@example.com') }))).json() as { order: OrderResource };
+      const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'));
+      expect(notices.some((notice) => notice.subject.includes(order.orderNumber))).toBe(false);
+    } finally {
+      await updateSettings(t.db, { emailNotifications: true });
+    }
+  });
+});

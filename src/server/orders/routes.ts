@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOrderRequestSchema, orderFlowMessages, orderResourceSchema, orderSummarySchema } from '../../shared/order-flow';
+import { currentUserId } from '../accounts/request-auth';
+import { orders } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { rateLimit } from '../http/rate-limit';
+import { createOrder } from './create-order';
+import { loadOrderResource, toOrderSummary } from './order-resource';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function orderRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/orders',
+    {
+      schema: { body: createOrderRequestSchema, response: { 200: z.object({ order: orderResourceSchema }), 201: z.object({ order: orderResourceSchema }) } },
+      config: { rateLimit: rateLimit({ max: 100, timeWindow: '1 hour', message: 'Too many orders. Please wait before trying again.' }) },
+    },
+    async (request, reply) => {
+      const { order, created } = await createOrder(app.db, {
+        ...request.body,
+        userId: currentUserId(request),
+        now: app.now(),
+        publicUrl: app.env.publicUrl,
+      });
+      return reply.status(created ? 201 : 200).send({ order: await loadOrderResource(app.db, order) });
+    },
+  );
+
+  routes.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.object({ order: z.union([orderResourceSchema, orderSummarySchema]) }) },
+      },
+    },
+    async (request, reply) => {
+      if (!UUID.test(request.params.id)) throw notFound(orderFlowMessages.orderNotFound);
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
+      if (!row) throw notFound(orderFlowMessages.orderNotFound);
+      const userId = currentUserId(request);
+      const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
+      reply.header('cache-control', 'private, no-store');
+      if (isAdmin || (row.userId !== null && row.userId === userId)) return { order: await loadOrderResource(app.db, row) };
+      // Another customer's order is a 404 too, so ids cannot be probed.
+      if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
+      return { order: toOrderSummary(row) };
+    },
+  );
+}

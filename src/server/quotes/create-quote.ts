@@ -1,0 +1,129 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { SelectedConfiguration } from '../../shared/configuration';
+import { cleanText, type CustomerInfoInput, type FlowType, type QuoteResource } from '../../shared/quote-flow';
+import type { Db } from '../db/client';
+import { incompleteRegistrations, quotes } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { priceSelection } from '../pricing/price-selection';
+import { getSettings } from '../settings/settings-service';
+import { quoteCreatedMail } from './quote-email';
+import { toQuoteResource } from './quote-resource';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const QUOTE_NUMBER_ATTEMPTS = 25;
+
+/** 18 random bytes (144 bits), URL-safe: the shareable, unguessable part of /quote/{reference}. */
+export function newQuoteReference(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function newQuoteNumber(prefix: string, now: Date): string {
+  return `${prefix}${now.getUTCFullYear()}-${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+export interface CreateQuoteInput {
+  configuration: SelectedConfiguration;
+  customerInfo: CustomerInfoInput;
+  flowType: FlowType;
+  userId: string | null;
+  now: Date;
+  publicUrl: string;
+}
+
+/**
+ * Creates a sent quote priced on the server, with the pricing frozen into its configuration, and
+ * queues the customer's e-mail in the same transaction. The quote number's four random digits
+ * are retried until unique (the unique index decides).
+ */
+export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
+  const { pricing } = await priceSelection(db, input.configuration);
+  const settings = await getSettings(db);
+  const customerInfo = {
+    email: input.customerInfo.email.trim().toLowerCase(),
+    firstName: cleanText(input.customerInfo.firstName),
+    lastName: cleanText(input.customerInfo.lastName),
+    organization: cleanText(input.customerInfo.organization),
+    country: input.configuration.customerCountry,
+  };
+  const configuration = { ...input.configuration, customerInfo, pricing: { items: pricing.items, totals: pricing.totals } };
+  const validUntil = new Date(input.now.getTime() + settings.autoQuoteExpiry * DAY_MS);
+
+  return db.transaction(async (tx) => {
+    let row: typeof quotes.$inferSelect | undefined;
+    for (let attempt = 0; attempt < QUOTE_NUMBER_ATTEMPTS && !row; attempt += 1) {
+      [row] = await tx
+        .insert(quotes)
+        .values({
+          userId: input.userId,
+          quoteNumber: newQuoteNumber(settings.quoteNumberPrefix, input.now),
+          quoteReference: newQuoteReference(),
+          currency: pricing.currency,
+          status: 'sent',
+          configuration,
+          validUntil,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+    }
+    if (!row) throw new Error('No free quote number this year');
+    const quote = toQuoteResource(row, input.now);
+    await enqueueMail(tx, quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`));
+    await recordRegistrationStep(tx, {
+      email: customerInfo.email,
+      flowType: input.flowType,
+      stepReached: 'details',
+      userId: input.userId,
+      firstName: customerInfo.firstName,
+      lastName: customerInfo.lastName,
+      organization: customerInfo.organization,
+      configuration: input.configuration,
+      currency: pricing.currency,
+      totalAmount: pricing.totals.total,
+      now: input.now,
+    });
+    return quote;
+  });
+}
+
+export interface RegistrationStep {
+  email: string;
+  flowType: FlowType;
+  stepReached: string;
+  userId: string | null;
+  firstName?: string;
+  lastName?: string;
+  organization?: string;
+  configuration?: SelectedConfiguration | undefined;
+  currency?: string;
+  totalAmount?: number;
+  now: Date;
+}
+
+/** Logs how far a visitor got in the quote flow: updates their latest record for this flow, or starts one. */
+export async function recordRegistrationStep(db: Db, step: RegistrationStep): Promise<void> {
+  const values = {
+    stepReached: step.stepReached,
+    userId: step.userId,
+    updatedAt: step.now,
+    ...(step.firstName !== undefined ? { firstName: step.firstName } : {}),
+    ...(step.lastName !== undefined ? { lastName: step.lastName } : {}),
+    ...(step.organization !== undefined ? { organization: step.organization } : {}),
+    ...(step.configuration !== undefined ? { configuration: step.configuration } : {}),
+    ...(step.currency !== undefined ? { currency: step.currency } : {}),
+    ...(step.totalAmount !== undefined ? { totalAmount: step.totalAmount } : {}),
+  };
+  const [latest] = await db
+    .select({ id: incompleteRegistrations.id })
+    .from(incompleteRegistrations)
+    .where(and(eq(incompleteRegistrations.email, step.email), eq(incompleteRegistrations.flowType, step.flowType)))
+    .orderBy(desc(incompleteRegistrations.createdAt))
+    .limit(1);
+  if (latest) {
+    await db.update(incompleteRegistrations).set(values).where(eq(incompleteRegistrations.id, latest.id));
+  } else {
+    await db.insert(incompleteRegistrations).values({ email: step.email, flowType: step.flowType, ...values });
+  }
+}

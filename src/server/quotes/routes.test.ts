@@ -1,0 +1,154 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { quoteFlowMessages, type QuoteResource } from '../../shared/quote-flow';
+import { useTestApp } from '../../../tests/support/test-app';
+import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
+import { incompleteRegistrations, mailOutbox, productConfigurations, quotes } from '../db/schema';
+
+const start = new Date('2026-03-02T10:00:00.000Z');
+
+const customer = (email: string) => ({ email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College (London)' });
+const body = (email = 'rosalind@example.com') => ({ configuration: defaultSelection, customerInfo: customer(email), flowType: 'quote' });
+
+describe('quotes API', () => {
+  const t = useTestApp({ now: start });
+
+  const create = async (email?: string) => {
+    const response = await t.post('/api/quotes', body(email));
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { quote: QuoteResource }).quote;
+  };
+
+  it('creates a sent quote priced on the server, valid for 7 days, with its e-mail and flow log', async () => {
+    const quote = await create('Rosalind@Example.com');
+    expect(quote.quoteNumber).toMatch(/^Q2026-\d{4}$/);
+    expect(quote.reference).toMatch(/^[A-Za-z0-9_-]{24,}$/);
+    expect(quote.status).toBe('sent');
+    expect(quote.validUntil).toBe('2026-03-09T10:00:00.000Z');
+    expect(quote.pricing?.totals).toMatchObject({ subtotal: 406875, vat: 81375, total: 488250, deposit: 244125 });
+    expect(quote.customerInfo).toEqual({
+      email: 'rosalind@example.com',
+      firstName: 'Rosalind',
+      lastName: 'Franklin',
+      organization: 'Kings College (London)',
+      country: 'GB',
+    });
+
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.quoteReference, quote.reference));
+    expect(row?.status).toBe('sent');
+    expect(row?.userId).toBeNull();
+    expect(row?.configuration).toMatchObject({ model: 'dropwise-standard', customerInfo: { email: 'rosalind@example.com' }, pricing: { totals: { total: 488250 } } });
+
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'quote_created'));
+    const ours = mail.find((message) => message.textBody.includes(quote.reference));
+    expect(ours?.toAddress).toBe('rosalind@example.com');
+    expect(ours?.textBody).toContain(`${t.env.publicUrl}/quote/${quote.reference}`);
+    expect(ours?.subject).toContain(quote.quoteNumber);
+
+    const [registration] = await t.db.select().from(incompleteRegistrations).where(eq(incompleteRegistrations.email, 'rosalind@example.com'));
+    expect(registration).toMatchObject({ stepReached: 'details', firstName: 'Rosalind', organization: 'Kings College (London)', totalAmount: 488250 });
+  });
+
+  it('answers the submit messages of section 5 with the field that failed', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ email: 'not-an-email' }, 'customerInfo.email', quoteFlowMessages.emailSubmit],
+      [{ email: `${'a'.repeat(250)}@x.io` }, 'customerInfo.email', quoteFlowMessages.emailSubmit],
+      [{ firstName: 'R2D2' }, 'customerInfo.firstName', quoteFlowMessages.firstNameSubmit],
+      [{ lastName: '' }, 'customerInfo.lastName', quoteFlowMessages.lastNameSubmit],
+      [{ lastName: 'x'.repeat(101) }, 'customerInfo.lastName', quoteFlowMessages.lastNameSubmit],
+      [{ organization: 'Acme <script>' }, 'customerInfo.organization', quoteFlowMessages.organizationSubmit],
+      [{ organization: 'a'.repeat(201) }, 'customerInfo.organization', quoteFlowMessages.organizationSubmit],
+    ];
+    for (const [change, field, message] of cases) {
+      const response = await t.post('/api/quotes', { ...body(), customerInfo: { ...customer('v@example.com'), ...change } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'invalid_input', message, fields: { [field]: message } } });
+    }
+  });
+
+  it('cleans the text before storing it', async () => {
+    const response = await t.post('/api/quotes', {
+      ...body(),
+      customerInfo: { ...customer('clean@example.com'), firstName: "  Mary-Jane O'Neil  ", organization: 'Smith & Sons Ltd.' },
+    });
+    const { quote } = response.json() as { quote: QuoteResource };
+    expect(quote.customerInfo?.firstName).toBe('Mary-Jane ONeil');
+    expect(quote.customerInfo?.organization).toBe('Smith  Sons Ltd.');
+  });
+
+  it('refuses an unknown option with 400', async () => {
+    const response = await t.post('/api/quotes', { ...body(), configuration: { ...defaultSelection, model: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty(['configuration.model']);
+  });
+
+  it('answers the 51st quote in an hour for one e-mail with 429 and the specification message', async () => {
+    for (let attempt = 1; attempt <= 50; attempt += 1) {
+      const response = await t.post('/api/quotes', body('busy@example.com'));
+      expect(response.statusCode, `attempt ${attempt}`).toBe(201);
+    }
+    const refused = await t.post('/api/quotes', body('BUSY@example.com'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('Rate limit exceeded. Please wait before creating another quote.');
+    expect((await t.post('/api/quotes', body('other@example.com'))).statusCode).toBe(201);
+  });
+
+  it('reads a quote by its reference and keeps its frozen prices after a catalogue change', async () => {
+    const quote = await create('frozen@example.com');
+    await t.db.update(productConfigurations).set({ priceGbp: 300000 }).where(eq(productConfigurations.configId, 'dropwise-standard'));
+    invalidateCatalogueCache();
+    try {
+      const response = await t.get(`/api/quotes/${quote.reference}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      const read = (response.json() as { quote: QuoteResource }).quote;
+      expect(read.pricing?.items.baseConfiguration.unitPrice).toBe(285000);
+      expect(read.pricing?.totals.total).toBe(488250);
+      expect(read.configuration).toMatchObject({ model: 'dropwise-standard' });
+    } finally {
+      await t.db.update(productConfigurations).set({ priceGbp: 285000 }).where(eq(productConfigurations.configId, 'dropwise-standard'));
+      invalidateCatalogueCache();
+    }
+  });
+
+  it('answers 404 "Quote not found" for an unknown reference', async () => {
+    const response = await t.get('/api/quotes/no-such-reference');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe('Quote not found');
+  });
+
+  it('reports a quote past its valid_until as expired', async () => {
+    const quote = await create('late@example.com');
+    t.clock.now = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
+    try {
+      const read = (await t.get(`/api/quotes/${quote.reference}`)).json() as { quote: QuoteResource };
+      expect(read.quote.status).toBe('expired');
+    } finally {
+      t.clock.now = start;
+    }
+  });
+
+  it('renders a one-page PDF holding the quote number and total', async () => {
+    const quote = await create('pdf@example.com');
+    const response = await t.get(`/api/quotes/${quote.reference}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    const file = join(mkdtempSync(join(tmpdir(), 'quote-pdf-')), 'quote.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(quote.quoteNumber);
+    expect(text).toContain('£4,882.50');
+    expect(text).toContain('£2,441.25');
+    expect(text).toContain('Rosalind Franklin');
+    expect(text).toContain('March 9, 2026');
+    const pages = execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1];
+    expect(pages).toBe('1');
+  });
+});

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createQuoteRequestSchema,
+  QUOTE_FLOW_HOURLY_LIMIT,
+  quoteFlowMessages,
+  quoteResourceSchema,
+} from '../../shared/quote-flow';
+import { currentUserId } from '../accounts/request-auth';
+import { quotes } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { byBodyEmail, rateLimit } from '../http/rate-limit';
+import { createQuote } from './create-quote';
+import { renderQuotePdf } from './quote-pdf';
+import { toQuoteResource } from './quote-resource';
+
+const referenceParams = z.object({ reference: z.string().min(1).max(100) });
+const quoteBody = z.object({ quote: quoteResourceSchema });
+
+export async function findQuoteByReference(app: FastifyInstance, reference: string) {
+  const [row] = await app.db.select().from(quotes).where(eq(quotes.quoteReference, reference));
+  if (!row) throw notFound('Quote not found');
+  return row;
+}
+
+export async function quoteRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/quotes',
+    {
+      schema: { body: createQuoteRequestSchema, response: { 201: quoteBody } },
+      config: {
+        rateLimit: rateLimit({
+          max: QUOTE_FLOW_HOURLY_LIMIT,
+          timeWindow: '1 hour',
+          message: quoteFlowMessages.quoteRateLimited,
+          key: byBodyEmail('quote', (body) => (body.customerInfo as Record<string, unknown> | undefined)?.email),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const quote = await createQuote(app.db, {
+        ...request.body,
+        userId: currentUserId(request),
+        now: app.now(),
+        publicUrl: app.env.publicUrl,
+      });
+      return reply.status(201).send({ quote });
+    },
+  );
+
+  routes.get(
+    '/api/quotes/:reference',
+    { schema: { params: referenceParams, response: { 200: quoteBody } } },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      // The reference is a secret link: keep shared caches from storing the personal data it shows.
+      reply.header('cache-control', 'private, no-store');
+      return { quote: toQuoteResource(row, app.now()) };
+    },
+  );
+
+  routes.get('/api/quotes/:reference/pdf', { schema: { params: referenceParams } }, async (request, reply) => {
+    const row = await findQuoteByReference(app, request.params.reference);
+    const quote = toQuoteResource(row, app.now());
+    const pdf = await renderQuotePdf(quote);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="quote-${quote.quoteNumber}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { selectedConfigurationSchema } from './configuration';
+import { countries } from './countries';
+
+/** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
+export const orderFlowMessages = {
+  configurationMissing: 'Product configuration is missing',
+  billingEmailRequired: 'Billing email is required',
+  namesRequired: 'First name and last name are required',
+  invalidTotal: 'Invalid order total',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Please enter a valid email address',
+  address: 'Address is required',
+  city: 'City is required',
+  postalCode: 'Postal code is required',
+  country: 'Please choose a country we ship to',
+  tooLong: 'This is too long',
+  placed: 'Order placed successfully!',
+  placeFailed: 'Failed to place order',
+  unexpected: 'An unexpected error occurred while placing your order',
+  quoteExpired: 'This quote has expired. Please create a new quote to order at current prices.',
+  orderNotFound: 'Order not found',
+} as const;
+
+/** Countries an order can ship to (the UK and the EU list; section 1). */
+export const shippingCountries = countries.filter((country) => country.available);
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: orderFlowMessages.tooLong });
+const optional = (max = 200) => z.string().trim().max(max, { error: orderFlowMessages.tooLong }).default('');
+
+/** Step 1, Shipping Information: required first name, last name, e-mail, address, city, postal code and country. */
+export const billingSchema = z.object({
+  firstName: required(orderFlowMessages.firstName, 100),
+  lastName: required(orderFlowMessages.lastName, 100),
+  company: optional(200),
+  email: z
+    .string({ error: orderFlowMessages.email })
+    .trim()
+    .max(254, { error: orderFlowMessages.email })
+    .pipe(z.email({ error: orderFlowMessages.email })),
+  phone: optional(50),
+  address: required(orderFlowMessages.address, 500),
+  city: required(orderFlowMessages.city, 100),
+  state: optional(100),
+  postalCode: required(orderFlowMessages.postalCode, 20),
+  country: z
+    .string({ error: orderFlowMessages.country })
+    .trim()
+    .toUpperCase()
+    .refine((code) => shippingCountries.some((country) => country.code === code), { error: orderFlowMessages.country }),
+});
+export type BillingInput = z.input<typeof billingSchema>;
+export type Billing = z.output<typeof billingSchema>;
+
+export const shippingFormSchema = billingSchema.extend({ notes: z.string().trim().max(2000, { error: orderFlowMessages.tooLong }).default('') });
+export type ShippingFormInput = z.input<typeof shippingFormSchema>;
+
+/**
+ * POST /api/orders. Loose on purpose: the section 5 submit checks run first, in their order and with
+ * their messages (`orderSubmitProblem`), then `billingSchema` checks the rest.
+ */
+export const createOrderRequestSchema = z.object({
+  configuration: selectedConfigurationSchema.nullable().optional(),
+  quoteReference: z.string().trim().min(1).max(100).nullable().optional(),
+  billing: z.record(z.string(), z.unknown()).default({}),
+  notes: z.string().max(2000).nullable().optional(),
+  idempotencyKey: z.string().trim().min(8).max(100),
+  /** The tab's id that the order flow's progress was logged under (its incomplete order is marked completed). */
+  sessionId: z.string().trim().max(100).nullable().optional(),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export interface OrderSubmitCandidate {
+  configuration: unknown;
+  email: unknown;
+  firstName: unknown;
+  lastName: unknown;
+  total: number | null | undefined;
+}
+
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/** The order submit checks of section 5, in order; the first failing check's message, or null. */
+export function orderSubmitProblem(candidate: OrderSubmitCandidate): string | null {
+  if (candidate.configuration === null || candidate.configuration === undefined) return orderFlowMessages.configurationMissing;
+  if (blank(candidate.email)) return orderFlowMessages.billingEmailRequired;
+  if (blank(candidate.firstName) || blank(candidate.lastName)) return orderFlowMessages.namesRequired;
+  if (typeof candidate.total !== 'number' || !(candidate.total > 0)) return orderFlowMessages.invalidTotal;
+  return null;
+}
+
+/** POST /api/flows/progress: what the shipping form has so far. */
+export const flowProgressRequestSchema = z.object({
+  email: z.string().trim().max(254),
+  step: z.string().trim().min(1).max(50),
+  sessionId: z.string().trim().min(1).max(100),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  company: z.string().max(200).optional(),
+  phone: z.string().max(50).optional(),
+  address: z.string().max(500).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  postalCode: z.string().max(20).optional(),
+  country: z.string().max(2).optional(),
+  notes: z.string().max(2000).optional(),
+  configuration: selectedConfigurationSchema.optional(),
+  currency: z.enum(['GBP', 'EUR']).optional(),
+  totalAmount: z.number().int().optional(),
+  subtotal: z.number().int().optional(),
+  vatAmount: z.number().int().optional(),
+  showVat: z.boolean().optional(),
+});
+export type FlowProgressRequest = z.input<typeof flowProgressRequestSchema>;
+
+const addressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
+const orderItemSchema = z.object({
+  itemType: z.string(),
+  itemId: z.string(),
+  itemName: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+});
+
+/** What anyone holding a guest order's id may read: what the confirmation page needs. */
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+  totalAmount: z.number(),
+  depositAmount: z.number(),
+  currency: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** The full order resource (docs/api.md), for its owner or an admin. */
+export const orderResourceSchema = orderSummarySchema.extend({
+  quoteId: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  remainingAmount: z.number(),
+  trackingNumber: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  invoiceDueDate: z.string().nullable(),
+  estimatedDeliveryDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  updatedAt: z.string(),
+  configuration: z.record(z.string(), z.unknown()).nullable(),
+  billingAddress: addressSchema.nullable(),
+  shippingAddress: addressSchema.nullable(),
+  items: z.array(orderItemSchema),
+  payments: z.array(
+    z.object({
+      transactionType: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      paymentMethod: z.string().nullable(),
+      status: z.string(),
+      processedAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  statusHistory: z.array(
+    z.object({ oldStatus: z.string().nullable(), newStatus: z.string(), notes: z.string().nullable(), createdAt: z.string() }),
+  ),
+});
+export type OrderResource = z.infer<typeof orderResourceSchema>;

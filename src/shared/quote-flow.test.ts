@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanText,
+  customerInfoSchema,
+  detailsLiveSchema,
+  displayLines,
+  emailStepSchema,
+  quoteCreationErrorMessage,
+  quoteFlowMessages as m,
+} from './quote-flow';
+import { priceConfiguration } from './pricing';
+import { defaultSelection, fixtureProduct } from './pricing/pricing-fixture';
+
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.success ? null : { path: result.error?.issues[0]?.path.join('.'), message: result.error?.issues[0]?.message };
+
+describe('quote flow step 1 (e-mail)', () => {
+  it.each([['ada@example.com'], ['  ada@example.co.uk  ']])('accepts %j', (email) => {
+    expect(emailStepSchema.safeParse({ email }).success).toBe(true);
+  });
+  it.each([[''], ['ada'], ['ada@'], ['ada@example'], [`${'a'.repeat(245)}@example.com`]])('refuses %j with the live message', (email) => {
+    expect(firstIssue(emailStepSchema.safeParse({ email }))).toEqual({ path: 'email', message: 'Please enter a valid email address' });
+  });
+});
+
+describe('quote flow step 2 (details)', () => {
+  const valid = { firstName: "Anne-Marie O'Brien", lastName: 'St. John', organization: "Smith & Sons (Bio), Int'l - Lab 2." };
+
+  it('accepts letters, spaces, hyphens, apostrophes and full stops in names and business symbols in organizations', () => {
+    expect(detailsLiveSchema.safeParse(valid).success).toBe(true);
+    expect(customerInfoSchema.safeParse({ ...valid, email: 'a@b.co' }).success).toBe(true);
+    expect(detailsLiveSchema.safeParse({ ...valid, firstName: 'Zoë', lastName: 'Łukasz' }).success).toBe(true);
+  });
+
+  it.each([
+    ['firstName', 'R2D2', m.firstNameLive, m.firstNameSubmit],
+    ['firstName', '', m.firstNameLive, m.firstNameSubmit],
+    ['firstName', 'x'.repeat(101), m.firstNameLive, m.firstNameSubmit],
+    ['lastName', 'Smith!', m.lastNameLive, m.lastNameSubmit],
+    ['lastName', '   ', m.lastNameLive, m.lastNameSubmit],
+    ['organization', 'Acme <b>', m.organizationLive, m.organizationSubmit],
+    ['organization', '', m.organizationLive, m.organizationSubmit],
+    ['organization', 'a'.repeat(201), m.organizationLive, m.organizationSubmit],
+  ])('%s %j: live and submit messages', (field, value, live, submit) => {
+    expect(firstIssue(detailsLiveSchema.safeParse({ ...valid, [field]: value }))).toEqual({ path: field, message: live });
+    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'a@b.co', [field]: value }))).toEqual({ path: field, message: submit });
+  });
+
+  it('uses the exact texts of the specification', () => {
+    expect(m.firstNameLive).toBe('First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes');
+    expect(m.lastNameSubmit).toBe('Valid last name is required (1-100 characters, letters only)');
+    expect(m.organizationLive).toBe(
+      'Organization name must be 1-200 characters and contain only alphanumeric characters and common business symbols',
+    );
+    expect(m.organizationSubmit).toBe('Valid organization name is required (1-200 characters)');
+    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'nope' }))).toEqual({ path: 'email', message: 'Valid email address is required' });
+  });
+});
+
+describe('quoteCreationErrorMessage (section 8)', () => {
+  it.each([
+    ['Valid email address is required', 'Please enter a valid email address.'],
+    ['Valid first name is required (1-100 characters, letters only)', 'Please enter a valid first name (letters, spaces, hyphens, and apostrophes only).'],
+    ['Valid last name is required (1-100 characters, letters only)', 'Please enter a valid last name (letters, spaces, hyphens, and apostrophes only).'],
+    ['Valid organization name is required (1-200 characters)', 'Please enter a valid organization name.'],
+    ['Rate limit exceeded. Please wait before creating another quote.', 'You have reached the maximum number of quotes per hour. Please try again later.'],
+    ['Product data not found', 'Product data not found'],
+    ['', 'Failed to create quote'],
+  ])('%j → %j', (message, shown) => {
+    expect(quoteCreationErrorMessage(message)).toBe(shown);
+  });
+});
+
+describe('cleanText', () => {
+  it('trims, removes angle brackets and control characters, keeps apostrophes and ampersands, caps at 1000', () => {
+    expect(cleanText('  <b>"Tom" & Jerry\'s</b>  ')).toBe('b"Tom" & Jerry\'s/b');
+    expect(cleanText("O'Brien\u0000\u0007")).toBe("O'Brien");
+    expect(cleanText('Smith & Sons (Lab) Ltd.')).toBe('Smith & Sons (Lab) Ltd.');
+    expect(cleanText('x'.repeat(1200))).toHaveLength(1000);
+  });
+});
+
+describe('displayLines', () => {
+  it('labels free lines Included or Free and drops servicing and shipping at 0', () => {
+    const pricing = priceConfiguration(fixtureProduct, { ...defaultSelection, servicing: 'none', shipping: 'collection', accessories: ['quick-start-card'], accessoryQuantities: { 'quick-start-card': 1 } }, 20);
+    const lines = displayLines(pricing);
+    expect(lines.map((line) => [line.name, line.freeLabel])).toEqual([
+      ['Dropwise Standard', null],
+      ['UK plug', 'Included'],
+      ['3 mL syringe mount', 'Included'],
+      ['Standard ART adaptor', 'Free'],
+      ['Quick-start card', 'Free'],
+    ]);
+    const full = displayLines(priceConfiguration(fixtureProduct, defaultSelection, 20)).map((line) => line.name);
+    expect(full).toContain('3-year servicing');
+    expect(full).toContain('FedEx International Priority');
+  });
+});

@@ -1,0 +1,88 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { company, companyAddressLines } from '../../shared/company';
+import { PageHead } from '../app/page-head';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { PageIntro } from './page-intro';
+
+const values = [
+  { title: 'Precision first', text: 'We design for repeatability: the same rate, the same mixing, the same result, sample after sample.' },
+  { title: 'Made for real labs', text: 'Our instruments use the consumables you already stock and fit the space you already have.' },
+  { title: 'Close to our users', text: 'We build with working scientists and answer every enquiry ourselves, within a working day.' },
+] as const;
+
+export function AboutPage() {
+  return (
+    <>
+      <PageHead
+        title={`About us | ${company.name}`}
+        description={`${company.name} is a laboratory automation company founded in ${company.founded} in Lancaster, UK, making the Dropwise benchtop instrument for controlled-rate media addition.`}
+      />
+      <PageIntro eyebrow="About us" title="Laboratory automation, made by people who have done the work by hand">
+        <p>
+          {company.name} was founded in {company.founded} in Lancaster, UK, to take the slow, repetitive and
+          error-prone steps out of cell and sample preparation, starting with drop-wise addition of media.
+        </p>
+      </PageIntro>
+      <Container className="grid gap-12 py-16 md:py-20 lg:grid-cols-12">
+        <div className="space-y-5 text-lg leading-relaxed text-navy-800 lg:col-span-7">
+          <h2 className="text-2xl font-semibold tracking-tight text-navy-900">Why we exist</h2>
+          <p>
+            Adding a cryoprotectant or a concentrated medium drop by drop is a common step in many protocols. Done by
+            hand it takes minutes of careful attention per sample, and the result depends on who holds the syringe.
+          </p>
+          <p>
+            Our first instrument, {company.productName}, does that step at a controlled rate while mixing, inside the
+            biosafety cabinet, with the sterile syringes labs already use. In our internal trial it was 73% more
+            consistent than manual addition.
+          </p>
+          <p>
+            Beyond our own product, we design custom automation and OEM instruments for partners in life sciences and
+            diagnostics.
+          </p>
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Button asChild>
+              <Link to="/configure">
+                Configure Now <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/automation">Custom Automation</Link>
+            </Button>
+          </div>
+        </div>
+        <aside className="lg:col-span-5">
+          <dl className="divide-y divide-navy-100 rounded-2xl border border-navy-100 bg-navy-50">
+            {[
+              ['Founded', String(company.founded)],
+              ['Based in', companyAddressLines.join(', ')],
+              ['Company', `${company.legalName}, registered in ${company.registration.registeredIn}, number ${company.registration.companyNumber}`],
+              ['Sells to', 'The UK and the EU'],
+            ].map(([term, value]) => (
+              <div key={term} className="px-6 py-4">
+                <dt className="text-sm font-medium text-navy-600">{term}</dt>
+                <dd className="mt-1 text-navy-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </aside>
+      </Container>
+      <section aria-labelledby="values-title" className="bg-navy-50 py-16 md:py-20">
+        <Container>
+          <h2 id="values-title" className="text-2xl font-semibold tracking-tight text-navy-900">
+            What we care about
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {values.map((value) => (
+              <li key={value.title} className="rounded-xl border border-navy-100 bg-white p-6">
+                <h3 className="font-semibold text-navy-900">{value.title}</h3>
+                <p className="mt-2 leading-relaxed text-navy-700">{value.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+    </>
+  );
+}

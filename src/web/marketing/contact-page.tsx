@@ -1,0 +1,99 @@
+import { Building2, Clock, Mail, MapPin, Phone, Timer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { company, companyAddressLines } from '../../shared/company';
+import { PageHead } from '../app/page-head';
+import { Container } from '../ui/container';
+import { PageIntro } from './page-intro';
+
+function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-4 rounded-xl border border-navy-100 bg-white p-5">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">{icon}</span>
+      <div>
+        <h2 className="text-sm font-semibold text-navy-900">{title}</h2>
+        <div className="mt-1 text-navy-700">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+const linkClass = 'font-medium text-accent-700 underline-offset-2 hover:underline';
+
+export function ContactPage() {
+  return (
+    <>
+      <PageHead
+        title={`Contact | ${company.name}`}
+        description={`Contact ${company.name} in Lancaster, UK: phone, sales and support e-mail, office hours ${company.officeHours}; we reply ${company.responseTime}.`}
+      />
+      <PageIntro eyebrow="Contact" title="Talk to the people who build the instrument">
+        <p>
+          Questions about the instrument, a quote, an order or custom automation: call or write to us and we will reply{' '}
+          {company.responseTime}.
+        </p>
+      </PageIntro>
+      <Container className="grid gap-10 py-16 md:py-20 lg:grid-cols-12">
+        <div className="grid content-start gap-4 sm:grid-cols-2 lg:col-span-5 lg:grid-cols-1">
+          <Detail icon={<Phone aria-hidden="true" className="size-5" />} title="Phone">
+            <a className={linkClass} href={company.phoneHref}>
+              {company.phone}
+            </a>
+          </Detail>
+          <Detail icon={<Mail aria-hidden="true" className="size-5" />} title="E-mail">
+            <p>
+              Sales:{' '}
+              <a className={linkClass} href={`mailto:${company.salesEmail}`}>
+                {company.salesEmail}
+              </a>
+            </p>
+            <p>
+              Support:{' '}
+              <a className={linkClass} href={`mailto:${company.supportEmail}`}>
+                {company.supportEmail}
+              </a>
+            </p>
+          </Detail>
+          <Detail icon={<Clock aria-hidden="true" className="size-5" />} title="Office hours">
+            {company.officeHours}
+          </Detail>
+          <Detail icon={<Timer aria-hidden="true" className="size-5" />} title="Response time">
+            We reply {company.responseTime}.
+          </Detail>
+          <Detail icon={<MapPin aria-hidden="true" className="size-5" />} title="Address">
+            <address className="not-italic">
+              {company.legalName}
+              {companyAddressLines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </Detail>
+          <Detail icon={<Building2 aria-hidden="true" className="size-5" />} title="Registered company">
+            {company.legalName}, registered in {company.registration.registeredIn}, company number{' '}
+            {company.registration.companyNumber}. VAT {company.registration.vatNumber}.
+          </Detail>
+        </div>
+        <div className="lg:col-span-7">
+          <div className="overflow-hidden rounded-2xl border border-navy-100 bg-navy-50">
+            <iframe
+              title={`Map showing the ${company.name} office in ${company.address.city}`}
+              src={company.mapEmbedUrl}
+              width={800}
+              height={560}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              className="block aspect-[4/3] h-auto w-full border-0"
+            />
+          </div>
+          <p className="mt-3 text-sm text-navy-600">
+            Map data © OpenStreetMap contributors.{' '}
+            <a className={linkClass} href={company.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+              View a larger map<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      </Container>
+    </>
+  );
+}

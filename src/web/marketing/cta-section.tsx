@@ -1,0 +1,35 @@
+import { ArrowRight, Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { contactSalesHref } from './hero-section';
+
+export function CtaSection() {
+  return (
+    <section aria-labelledby="cta-title" className="bg-navy-900 py-20 md:py-24">
+      <Container className="flex flex-col items-start justify-between gap-8 lg:flex-row lg:items-center">
+        <div className="max-w-2xl">
+          <h2 id="cta-title" className="text-3xl font-semibold tracking-tight text-white md:text-4xl">
+            Start automating today
+          </h2>
+          <p className="mt-4 text-lg text-navy-100">
+            Configure your instrument, see the price and the 50% deposit straight away, and order or take a quote to your
+            purchasing team.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild size="lg">
+            <Link to="/configure">
+              Configure Now <ArrowRight aria-hidden="true" className="size-5" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <a href={contactSalesHref}>
+              <Mail aria-hidden="true" className="size-5" /> Contact Sales
+            </a>
+          </Button>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { formatMoney } from '../../shared/money';
+import { calculateRoi, formatHours, roiConstants } from './roi';
+
+interface SliderProps {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  unit: string;
+  onChange: (value: number) => void;
+}
+
+function Slider({ label, value, min, max, step, unit, onChange }: SliderProps) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-4">
+        <label htmlFor={id} className="text-sm font-medium text-navy-900">
+          {label}
+        </label>
+        <output htmlFor={id} className="tabular text-lg font-semibold text-navy-900">
+          {value} <span className="text-sm font-normal text-navy-600">{unit}</span>
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={`${value} ${unit}`}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="mt-3 h-2 w-full cursor-pointer accent-accent-600"
+      />
+      <div className="mt-1 flex justify-between text-xs text-navy-600">
+        <span>{min}</span>
+        <span>{max}</span>
+      </div>
+    </div>
+  );
+}
+
+/** Hours a year by hand against with the instrument, as two bars. */
+function HoursChart({ manualHours, automatedHours }: { manualHours: number; automatedHours: number }) {
+  const width = 320;
+  const barHeight = 28;
+  const labelWidth = 86;
+  const scale = (hours: number) => Math.max(2, (hours / Math.max(manualHours, 1)) * (width - labelWidth - 70));
+  const rows = [
+    { label: 'By hand', hours: manualHours, color: '#8ea9cb' },
+    { label: 'Dropwise', hours: automatedHours, color: '#0e7f7e' },
+  ];
+  return (
+    <svg
+      viewBox={`0 0 ${width} 92`}
+      width={width}
+      height={92}
+      className="h-auto w-full"
+      role="img"
+      aria-label={`Hours a year: ${formatHours(manualHours)} by hand, ${formatHours(automatedHours)} with Dropwise.`}
+    >
+      {rows.map((row, index) => {
+        const top = 8 + index * (barHeight + 16);
+        return (
+          <g key={row.label}>
+            <text x={0} y={top + 19} fontSize="13" fill="#1f3a5f">
+              {row.label}
+            </text>
+            <rect x={labelWidth} y={top} width={scale(row.hours)} height={barHeight} rx={4} fill={row.color} />
+            <text x={labelWidth + scale(row.hours) + 6} y={top + 19} fontSize="13" fill="#0b1f3a" fontWeight="600">
+              {formatHours(row.hours)} h
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The savings (ROI) calculator of storefront spec section 9, recalculated as the sliders move. */
+export function RoiCalculator() {
+  const [minutes, setMinutes] = useState<number>(roiConstants.minutes.default);
+  const [procedures, setProcedures] = useState<number>(roiConstants.procedures.default);
+  const roi = calculateRoi(minutes, procedures);
+
+  return (
+    <div className="grid overflow-hidden rounded-2xl border border-navy-100 bg-white shadow-sm lg:grid-cols-2">
+      <div className="space-y-8 p-6 sm:p-8">
+        <h3 className="text-lg font-semibold text-navy-900">Savings calculator</h3>
+        <Slider
+          label="Minutes per manual addition"
+          value={minutes}
+          {...roiConstants.minutes}
+          unit="min"
+          onChange={setMinutes}
+        />
+        <Slider
+          label="Procedures per day"
+          value={procedures}
+          {...roiConstants.procedures}
+          unit={procedures === 1 ? 'procedure' : 'procedures'}
+          onChange={setProcedures}
+        />
+        <p className="text-xs leading-relaxed text-navy-600">
+          Assumes 30 seconds of hands-on time per automated addition, {roiConstants.workingDays} working days a year and
+          £{roiConstants.hourlyRateGbp} an hour of staff time.
+        </p>
+      </div>
+      <div className="flex flex-col justify-between gap-6 bg-navy-900 p-6 text-white sm:p-8" aria-live="polite">
+        <dl className="grid grid-cols-2 gap-6">
+          <div>
+            <dt className="text-sm text-navy-100">Hours saved per year</dt>
+            <dd className="tabular mt-1 text-3xl font-semibold md:text-4xl" data-testid="roi-hours">
+              {formatHours(roi.hoursSaved)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-navy-100">Saving per year</dt>
+            <dd className="tabular mt-1 text-3xl font-semibold text-accent-300 md:text-4xl" data-testid="roi-saving">
+              {formatMoney(Math.round(roi.savingGbp * 100), 'GBP', { decimals: 0 })}
+            </dd>
+          </div>
+        </dl>
+        <div className="rounded-lg bg-white p-4">
+          <HoursChart manualHours={roi.manualHours} automatedHours={roi.automatedHours} />
+        </div>
+      </div>
+    </div>
+  );
+}

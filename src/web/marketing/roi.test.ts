@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { calculateRoi, formatHours } from './roi';
+
+describe('calculateRoi', () => {
+  it('follows the section 9 formula for the defaults (4 minutes, 4 procedures)', () => {
+    const roi = calculateRoi(4, 4);
+    expect(roi.hoursSaved).toBeCloseTo((3.5 * 4 * 320) / 60, 10);
+    expect(formatHours(roi.hoursSaved)).toBe('74.7');
+    expect(roi.savingGbp).toBeCloseTo(3360, 10);
+  });
+
+  it('gives 1,546.7 hours and £69,600 a year for 15 minutes and 20 procedures', () => {
+    const roi = calculateRoi(15, 20);
+    expect(formatHours(roi.hoursSaved)).toBe('1,546.7');
+    expect(roi.savingGbp).toBeCloseTo(69_600, 10);
+    expect(roi.manualHours - roi.automatedHours).toBeCloseTo(roi.hoursSaved, 10);
+  });
+});

@@ -1,0 +1,35 @@
+/** ROI calculator constants (storefront spec, section 9). */
+export const roiConstants = {
+  automatedMinutes: 0.5,
+  hourlyRateGbp: 45,
+  workingDays: 320,
+  minutes: { min: 1, max: 15, step: 0.5, default: 4 },
+  procedures: { min: 1, max: 20, step: 1, default: 4 },
+} as const;
+
+export interface RoiResult {
+  /** Hours a year spent on manual additions. */
+  manualHours: number;
+  /** Hours a year the instrument takes for the same additions. */
+  automatedHours: number;
+  /** Hours saved = (minutes − 0.5) × procedures per day × 320 / 60. */
+  hoursSaved: number;
+  /** Saving per year in pounds = hours saved × £45. */
+  savingGbp: number;
+}
+
+export function calculateRoi(minutesPerAddition: number, proceduresPerDay: number): RoiResult {
+  const { automatedMinutes, workingDays, hourlyRateGbp } = roiConstants;
+  const perYear = (minutes: number) => (minutes * proceduresPerDay * workingDays) / 60;
+  const hoursSaved = perYear(minutesPerAddition - automatedMinutes);
+  return {
+    manualHours: perYear(minutesPerAddition),
+    automatedHours: perYear(automatedMinutes),
+    hoursSaved,
+    savingGbp: hoursSaved * hourlyRateGbp,
+  };
+}
+
+/** Hours with at most one decimal, US-English grouping: 1,546.7. */
+export const formatHours = (hours: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(Math.round(hours * 10) / 10);

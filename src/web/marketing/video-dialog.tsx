@@ -1,0 +1,76 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { company } from '../../shared/company';
+
+export interface VideoDialogProps {
+  /** The configured embeddable player URL; empty when none is configured. */
+  embedUrl: string;
+  onClose: () => void;
+}
+
+/** Asks the embedded player to start on open (the dialog is opened by a click, so autoplay is allowed). */
+function autoplayUrl(embedUrl: string): string {
+  try {
+    const url = new URL(embedUrl);
+    url.searchParams.set('autoplay', '1');
+    return url.toString();
+  } catch {
+    return embedUrl;
+  }
+}
+
+/** The product video in a modal dialog; rendered only while open, so closing it removes the player. */
+export function VideoDialog({ embedUrl, onClose }: VideoDialogProps) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/80" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-4 shadow-2xl focus:outline-none sm:p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-semibold text-navy-900">{company.productName} in action</Dialog.Title>
+              <Dialog.Description className="text-sm text-navy-600">
+                Controlled-rate, drop-wise addition with mixing, from syringe to finished sample.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-navy-700 hover:bg-navy-50"
+              aria-label="Close video"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="aspect-video overflow-hidden rounded-lg bg-navy-50">
+            {embedUrl ? (
+              <iframe
+                src={autoplayUrl(embedUrl)}
+                title={`${company.productName} product video`}
+                className="size-full"
+                allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+                allowFullScreen
+                referrerPolicy="strict-origin-when-cross-origin"
+              />
+            ) : (
+              <div className="relative size-full">
+                <img
+                  src="/media/automated-addition-poster.svg"
+                  alt="Automated addition with the Dropwise instrument"
+                  width={800}
+                  height={450}
+                  className="size-full object-cover"
+                />
+                <p className="absolute inset-x-4 bottom-4 rounded-md bg-white/95 px-4 py-3 text-sm text-navy-800 shadow">
+                  The product video is not available yet. Ask our sales team for a live demonstration at{' '}
+                  <a className="font-medium text-accent-700 underline" href={`mailto:${company.salesEmail}`}>
+                    {company.salesEmail}
+                  </a>
+                  .
+                </p>
+              </div>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

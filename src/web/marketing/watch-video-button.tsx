@@ -1,0 +1,55 @@
+import { Play } from 'lucide-react';
+import { type ComponentType, useRef, useState } from 'react';
+import { buttonClasses } from '../ui/button';
+import type { VideoDialogProps } from './video-dialog';
+
+/**
+ * Watch Video: the dialog's code loads only when the button is pressed, so the home page's
+ * first load stays small. The dialog is unmounted on close, which stops the embedded player.
+ */
+export function WatchVideoButton({ embedUrl }: { embedUrl: string }) {
+  const [Dialog, setDialog] = useState<ComponentType<VideoDialogProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  async function openDialog() {
+    if (loading) return;
+    setLoading(true);
+    try {
+      if (!Dialog) {
+        const module = await import('./video-dialog');
+        setDialog(() => module.VideoDialog);
+      }
+      setOpen(true);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClasses('outline', 'md')}
+        onClick={openDialog}
+        aria-haspopup="dialog"
+        aria-busy={loading}
+      >
+        <Play aria-hidden="true" className="size-4 text-accent-700" />
+        Watch Video
+      </button>
+      {Dialog && open ? (
+        <Dialog
+          embedUrl={embedUrl}
+          onClose={() => {
+            setOpen(false);
+            // Focus goes back to the button that opened the dialog, once the dialog (and its focus trap) is gone.
+            window.setTimeout(() => buttonRef.current?.focus(), 0);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatMoney } from '../../shared/money';
+import { formatDocumentDate } from '../../shared/quote-flow';
+import { ApiError } from '../app/api-client';
+import { PageHead } from '../app/page-head';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { PageLoading } from '../ui/page-loading';
+import { useOrder } from './get-order';
+
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+
+/** /order-confirmation/{orderId} (storefront spec, section 2). */
+export function OrderConfirmationPage() {
+  const { orderId } = useParams();
+  const order = useOrder(orderId);
+  let body;
+  if (order.isPending) body = <PageLoading label="Loading order..." />;
+  else if (order.isError) {
+    const notFound = order.error instanceof ApiError && order.error.status === 404;
+    body = (
+      <div role="alert" className="py-16 text-center">
+        <h1 className="text-2xl font-semibold">{notFound ? 'Order Not Found' : 'Failed to fetch order'}</h1>
+        <p className="mt-3 text-navy-700">
+          {notFound ? 'We could not find this order.' : 'Please try again in a moment.'}
+        </p>
+        <Button asChild className="mt-6">
+          <Link to="/my-account">Go to My Account</Link>
+        </Button>
+      </div>
+    );
+  } else {
+    const data = order.data;
+    const money = (minor: number) => formatMoney(minor, data.currency, { decimals: 2 });
+    body = (
+      <div className="space-y-8">
+        <div className="text-center">
+          <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight">Order Confirmed!</h1>
+          <p className="mt-2 text-navy-700">Thank you. We have received your order.</p>
+        </div>
+        <dl className="grid gap-4 rounded-lg border border-navy-100 p-6 sm:grid-cols-2 tabular-nums">
+          <div>
+            <dt className="text-sm text-navy-600">Order number</dt>
+            <dd data-testid="order-number" className="text-lg font-semibold">{data.orderNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-navy-600">Status</dt>
+            <dd>
+              <span className="inline-block rounded-full bg-amber-100 px-3 py-0.5 text-sm font-medium text-amber-900">
+                {statusLabel(data.status)}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-navy-600">Order date</dt>
+            <dd>{formatDocumentDate(data.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-navy-600">Total</dt>
+            <dd data-testid="order-total" className="font-semibold">{money(data.totalAmount)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-navy-600">Deposit required</dt>
+            <dd>{money(data.depositAmount)}</dd>
+          </div>
+        </dl>
+        <section aria-labelledby="next-steps" className="rounded-lg border border-navy-100 bg-navy-50 p-6">
+          <h2 id="next-steps" className="text-xl font-semibold">
+            What happens next
+          </h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-5">
+            <li>You will receive an e-mail confirmation of your order within 48 hours.</li>
+            <li>We will contact you within 24 hours to arrange the deposit payment.</li>
+            <li>Production of your instrument begins once the deposit is paid.</li>
+          </ol>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <Container className="max-w-3xl py-12 sm:py-16">
+      <PageHead title="Order confirmation | Dropwise" description="Your Dropwise order." noindex />
+      {body}
+    </Container>
+  );
+}

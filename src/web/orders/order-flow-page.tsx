@@ -1,0 +1,324 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { formatMoney } from '../../shared/money';
+import {
+  orderFlowMessages,
+  orderSubmitProblem,
+  shippingCountries,
+  shippingFormSchema,
+  type ShippingFormInput,
+} from '../../shared/order-flow';
+import { displayLines } from '../../shared/quote-flow';
+import { ApiError } from '../app/api-client';
+import { PageHead } from '../app/page-head';
+import { clearOrderFlow, loadOrderFlow, type OrderFlowHandoff } from '../flows/flow-storage';
+import { useQuote } from '../quotes/get-quote';
+import { TextField } from '../quotes/text-field';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { PageLoading } from '../ui/page-loading';
+import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
+import { usePlaceOrder } from './place-order';
+
+type Values = ShippingFormInput;
+
+function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
+  const quote = useQuote(handoff.quoteReference);
+  const money = (minor: number) => formatMoney(minor, handoff.currency, { decimals: 2 });
+  const pricing = quote.data?.pricing;
+  const total = pricing?.totals.total ?? handoff.total;
+  const deposit = pricing?.totals.deposit ?? handoff.deposit;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="review-items">
+        <h3 id="review-items" className="font-semibold">Your order</h3>
+        {pricing ? (
+          <ul className="mt-2 divide-y divide-navy-100 text-sm tabular-nums">
+            {displayLines(pricing).map((line) => (
+              <li key={line.key} className="flex justify-between gap-4 py-2">
+                <span>
+                  {line.quantity} x {line.name}
+                </span>
+                <span>{line.freeLabel ?? money(line.total)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : quote.isPending ? (
+          <p className="mt-2 text-sm text-navy-600">Loading your quote...</p>
+        ) : null}
+        <dl className="mt-3 space-y-1 text-sm tabular-nums">
+          {pricing?.totals.showVAT ? (
+            <div className="flex justify-between">
+              <dt>VAT</dt>
+              <dd>{money(pricing.totals.vat)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="review-total">{money(total)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Deposit due now (50%)</dt>
+            <dd>{money(deposit)}</dd>
+          </div>
+          <div className="flex justify-between text-navy-600">
+            <dt>Balance, invoiced before shipment</dt>
+            <dd>{money(total - deposit)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="review-shipping">
+        <h3 id="review-shipping" className="font-semibold">Shipping to</h3>
+        <address className="mt-2 text-sm not-italic text-navy-800">
+          {values.firstName} {values.lastName}
+          {values.company ? <>, {values.company}</> : null}
+          <br />
+          {values.address}
+          <br />
+          {values.city}
+          {values.state ? `, ${values.state}` : ''} {values.postalCode}
+          <br />
+          {shippingCountries.find((country) => country.code === values.country)?.name ?? values.country}
+          <br />
+          {values.email}
+          {values.phone ? ` · ${values.phone}` : ''}
+        </address>
+      </section>
+      <fieldset className="space-y-3">
+        <legend className="font-semibold">Payment</legend>
+        <label className="flex items-start gap-3 rounded-md border border-accent-600 bg-accent-50 p-3 text-sm">
+          <input type="radio" name="payment" defaultChecked className="mt-1" />
+          <span>
+            <span className="font-medium">Deposit by invoice</span>
+            <br />
+            We will contact you within 24 hours to arrange the 50% deposit of {money(deposit)} by invoice.
+          </span>
+        </label>
+        <label className="flex items-start gap-3 rounded-md border border-navy-100 p-3 text-sm text-navy-500">
+          <input type="radio" name="payment" disabled className="mt-1" />
+          <span>
+            <span className="font-medium">Card payment</span> (coming soon)
+          </span>
+        </label>
+      </fieldset>
+    </div>
+  );
+}
+
+function OrderFlow({ handoff }: { handoff: OrderFlowHandoff }) {
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per visit of the order flow: a retry or a double click returns the same order.
+  const idempotencyKey = useRef<string>('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    idempotencyKey.current ||= crypto.randomUUID();
+  }, []);
+
+  const { register, handleSubmit, formState, getValues } = useForm<Values>({
+    resolver: zodResolver(shippingFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: handoff.customerInfo.firstName,
+      lastName: handoff.customerInfo.lastName,
+      company: handoff.customerInfo.organization,
+      email: handoff.customerInfo.email,
+      phone: '',
+      address: '',
+      city: '',
+      state: '',
+      postalCode: '',
+      country: handoff.customerInfo.country ?? handoff.configuration.customerCountry,
+      notes: '',
+    },
+  });
+
+  const lastLogged = useRef('');
+  const logProgress = useCallback(
+    (stepName: string) => {
+      const values = getValues();
+      const progress = {
+        email: (values.email ?? '').trim().slice(0, 254),
+        step: stepName,
+        sessionId: orderFlowSessionId(),
+        firstName: (values.firstName ?? '').slice(0, 100),
+        lastName: (values.lastName ?? '').slice(0, 100),
+        company: (values.company ?? '').slice(0, 200),
+        phone: (values.phone ?? '').slice(0, 50),
+        address: (values.address ?? '').slice(0, 500),
+        city: (values.city ?? '').slice(0, 100),
+        state: (values.state ?? '').slice(0, 100),
+        postalCode: (values.postalCode ?? '').slice(0, 20),
+        country: (values.country ?? '').slice(0, 2),
+        notes: (values.notes ?? '').slice(0, 2000),
+        configuration: handoff.configuration,
+        currency: handoff.currency,
+        totalAmount: handoff.total,
+      };
+      const key = JSON.stringify(progress);
+      if (key === lastLogged.current || !/^\S+@\S+\.\S+$/.test(progress.email)) return;
+      lastLogged.current = key;
+      logOrderProgress(progress);
+    },
+    [getValues, handoff],
+  );
+
+  const goTo = (next: 1 | 2) => {
+    setStep(next);
+    window.setTimeout(() => headingRef.current?.focus(), 0);
+  };
+
+  const continueToPayment = handleSubmit(() => {
+    logProgress('payment');
+    goTo(2);
+  });
+
+  const submitOrder = async () => {
+    setFailure(null);
+    const values = getValues();
+    const problem = orderSubmitProblem({
+      configuration: handoff.configuration,
+      email: values.email,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      total: handoff.total,
+    });
+    if (problem) {
+      setFailure(problem);
+      toast.error(problem);
+      return;
+    }
+    try {
+      const { notes, ...billing } = shippingFormSchema.parse(values);
+      const order = await placeOrder.mutateAsync({
+        configuration: handoff.configuration,
+        quoteReference: handoff.quoteReference,
+        billing,
+        notes,
+        idempotencyKey: idempotencyKey.current,
+        sessionId: orderFlowSessionId(),
+      });
+      clearOrderFlow();
+      toast.success(orderFlowMessages.placed);
+      navigate(`/order-confirmation/${order.id}`);
+    } catch (error) {
+      const message =
+        error instanceof ApiError
+          ? error.code === 'network_error'
+            ? 'Failed to submit order. Please try again.'
+            : error.message || orderFlowMessages.placeFailed
+          : orderFlowMessages.unexpected;
+      setFailure(message);
+      toast.error(message);
+    }
+  };
+
+  const field = (name: keyof Values) => ({
+    ...register(name, { onBlur: () => logProgress('shipping') }),
+  });
+  const errors = formState.errors;
+
+  return (
+    <div className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
+      <p className="text-sm font-medium text-accent-700">Step {step} of 2</p>
+      {step === 1 ? (
+        <form onSubmit={continueToPayment} noValidate className="mt-2 space-y-5">
+          <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
+            Shipping Information
+          </h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="First name" autoComplete="given-name" maxLength={100} error={errors.firstName?.message} {...field('firstName')} />
+            <TextField label="Last name" autoComplete="family-name" maxLength={100} error={errors.lastName?.message} {...field('lastName')} />
+            <TextField label="Company" optional autoComplete="organization" maxLength={200} error={errors.company?.message} {...field('company')} />
+            <TextField label="Email" type="email" autoComplete="email" maxLength={254} error={errors.email?.message} {...field('email')} />
+            <TextField label="Phone" optional type="tel" autoComplete="tel" maxLength={50} error={errors.phone?.message} {...field('phone')} />
+            <TextField label="Address" autoComplete="street-address" maxLength={500} error={errors.address?.message} {...field('address')} />
+            <TextField label="City" autoComplete="address-level2" maxLength={100} error={errors.city?.message} {...field('city')} />
+            <TextField label="State / County" optional autoComplete="address-level1" maxLength={100} error={errors.state?.message} {...field('state')} />
+            <TextField label="Postal code" autoComplete="postal-code" maxLength={20} error={errors.postalCode?.message} {...field('postalCode')} />
+            <div>
+              <label htmlFor="order-country" className="block text-sm font-medium">
+                Country
+              </label>
+              <select
+                id="order-country"
+                autoComplete="country"
+                aria-invalid={errors.country ? true : undefined}
+                className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
+                {...field('country')}
+              >
+                {shippingCountries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+              {errors.country ? (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  {errors.country.message}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <div>
+            <label htmlFor="order-notes" className="block text-sm font-medium">
+              Order notes <span className="font-normal text-navy-500">(optional)</span>
+            </label>
+            <textarea
+              id="order-notes"
+              rows={3}
+              maxLength={2000}
+              className="mt-1 block w-full rounded-md border border-navy-200 px-3 py-2 focus-visible:outline-2 focus-visible:outline-accent-600"
+              {...field('notes')}
+            />
+          </div>
+          <p className="text-sm text-navy-600">You do not need to create an account to place an order.</p>
+          <Button type="submit">Continue to Payment</Button>
+        </form>
+      ) : (
+        <div className="mt-2 space-y-6">
+          <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
+            Confirm &amp; Pay
+          </h2>
+          <Review handoff={handoff} values={getValues()} />
+          {failure ? (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Button variant="outline" onClick={() => goTo(1)} disabled={placeOrder.isPending}>
+              Back
+            </Button>
+            <Button onClick={() => void submitOrder()} disabled={placeOrder.isPending}>
+              {placeOrder.isPending ? 'Placing Order...' : 'Place Order'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /order-flow: shipping details, then review and place the order (storefront spec, sections 2, 4 and 5). */
+export function OrderFlowPage() {
+  const navigate = useNavigate();
+  const [handoff, setHandoff] = useState<OrderFlowHandoff | null>(null);
+  useEffect(() => {
+    const stored = loadOrderFlow();
+    if (!stored) navigate('/configure', { replace: true });
+    else setHandoff(stored);
+  }, [navigate]);
+  return (
+    <Container className="max-w-3xl py-12 sm:py-16">
+      <PageHead title="Place your order | Dropwise" description="Order your Dropwise." noindex />
+      <h1 className="mb-6 text-3xl font-semibold tracking-tight">Place your order</h1>
+      {handoff ? <OrderFlow handoff={handoff} /> : <PageLoading />}
+    </Container>
+  );
+}

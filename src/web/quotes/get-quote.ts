@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { QuoteResource } from '../../shared/quote-flow';
+import { api, ApiError } from '../app/api-client';
+
+export const getQuote = (reference: string, signal?: AbortSignal) =>
+  api<{ quote: QuoteResource }>(`/api/quotes/${encodeURIComponent(reference)}`, signal ? { signal } : {}).then((answer) => answer.quote);
+
+export const useQuote = (reference: string | undefined) =>
+  useQuery({
+    queryKey: ['quote', reference],
+    queryFn: ({ signal }) => getQuote(reference ?? '', signal),
+    enabled: Boolean(reference),
+    // A missing quote stays missing; other failures get one more try.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });

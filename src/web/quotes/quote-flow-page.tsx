@@ -1,0 +1,226 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type z } from 'zod';
+import { formatMoney } from '../../shared/money';
+import {
+  customerInfoSchema,
+  detailsLiveSchema,
+  emailStepSchema,
+  quoteCreationErrorMessage,
+  quoteFlowMessages,
+} from '../../shared/quote-flow';
+import { ApiError } from '../app/api-client';
+import { PageHead } from '../app/page-head';
+import {
+  clearQuoteFlow,
+  loadQuoteFlow,
+  QUOTE_CREATED_KEY,
+  type QuoteFlowHandoff,
+  saveOrderFlow,
+} from '../flows/flow-storage';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { PageLoading } from '../ui/page-loading';
+import { useCreateQuote } from './create-quote';
+import { useSubmitFlowEmail } from './submit-flow-email';
+import { TextField } from './text-field';
+
+type EmailValues = z.input<typeof emailStepSchema>;
+type DetailsValues = z.input<typeof detailsLiveSchema>;
+const detailsSubmitSchema = customerInfoSchema.omit({ email: true });
+
+function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+function EmailStep({ handoff, initialEmail, onDone }: { handoff: QuoteFlowHandoff; initialEmail: string; onDone: (email: string) => void }) {
+  const submitEmail = useSubmitFlowEmail();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<EmailValues>({
+    resolver: zodResolver(emailStepSchema),
+    mode: 'onChange',
+    defaultValues: { email: initialEmail },
+  });
+  const showError = formState.touchedFields.email || formState.dirtyFields.email;
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const email = values.email.trim();
+    try {
+      await submitEmail.mutateAsync({ email, flowType: handoff.type, configuration: handoff.configuration });
+      onDone(email);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) setFailure(quoteFlowMessages.emailStepRateLimitedShown);
+      else if (error instanceof ApiError && error.status === 400) setFailure(error.fields.email ?? error.message);
+      else setFailure(quoteFlowMessages.emailStepFailedShown);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <h1 className="text-3xl font-semibold tracking-tight">{handoff.type === 'order' ? 'Order online' : 'Generate Your Quote'}</h1>
+      <p className="text-navy-700">Enter your e-mail address and we will prepare your quote.</p>
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        autoFocus
+        error={showError ? formState.errors.email?.message : undefined}
+        {...register('email')}
+      />
+      <FormAlert message={failure} />
+      <Button type="submit" disabled={!formState.isValid || submitEmail.isPending} className="w-full sm:w-auto">
+        {submitEmail.isPending ? 'Checking...' : 'Next'}
+      </Button>
+    </form>
+  );
+}
+
+function DetailsStep({ handoff, email, onBack }: { handoff: QuoteFlowHandoff; email: string; onBack: () => void }) {
+  const navigate = useNavigate();
+  const createQuote = useCreateQuote();
+  const [failure, setFailure] = useState<string | null>(null);
+  const submitting = useRef(false);
+  // Live messages while typing; the submit messages of section 5 when 'Create' is pressed.
+  const resolver = useMemo<Resolver<DetailsValues>>(() => {
+    const live = zodResolver(detailsLiveSchema) as unknown as Resolver<DetailsValues>;
+    const submit = zodResolver(detailsSubmitSchema) as unknown as Resolver<DetailsValues>;
+    return (values, context, options) => (submitting.current ? submit(values, context, options) : live(values, context, options));
+  }, []);
+  const { register, handleSubmit, formState } = useForm<DetailsValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { firstName: '', lastName: '', organization: '' },
+  });
+  const isOrder = handoff.type === 'order';
+
+  const create = handleSubmit(async (values) => {
+    submitting.current = false;
+    setFailure(null);
+    try {
+      const quote = await createQuote.mutateAsync({
+        configuration: handoff.configuration,
+        customerInfo: { email, ...values },
+        flowType: handoff.type,
+      });
+      clearQuoteFlow();
+      if (isOrder && quote.pricing && quote.customerInfo) {
+        saveOrderFlow({
+          quoteReference: quote.reference,
+          configuration: handoff.configuration,
+          currency: quote.currency,
+          total: quote.pricing.totals.total,
+          deposit: quote.pricing.totals.deposit,
+          customerInfo: quote.customerInfo,
+        });
+        navigate('/order-flow');
+      } else {
+        window.sessionStorage.setItem(QUOTE_CREATED_KEY, '1');
+        navigate(`/quote/${quote.reference}`);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.code !== 'network_error') setFailure(quoteCreationErrorMessage(error.message));
+      else setFailure(quoteFlowMessages.createFallback);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => {
+        submitting.current = true;
+        void create(event).finally(() => {
+          submitting.current = false;
+        });
+      }}
+      noValidate
+      className="space-y-5"
+    >
+      <h1 className="text-3xl font-semibold tracking-tight">Tell us about yourself</h1>
+      <p className="text-navy-700">
+        Your quote will be sent to <span className="font-medium text-navy-900">{email}</span>.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" maxLength={100} autoFocus error={formState.errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" maxLength={100} error={formState.errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <TextField label="Organization" autoComplete="organization" maxLength={200} error={formState.errors.organization?.message} {...register('organization')} />
+      <FormAlert message={failure} />
+      <div className="flex flex-wrap gap-3">
+        <Button variant="outline" onClick={onBack} disabled={createQuote.isPending}>
+          Back
+        </Button>
+        <Button type="submit" disabled={createQuote.isPending}>
+          {createQuote.isPending ? (isOrder ? 'Creating Order...' : 'Creating Quote...') : isOrder ? 'Create Order' : 'Create Quote'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /quote-flow: the e-mail step, then the details step that creates the quote (storefront spec, sections 2, 4, 5 and 8). */
+export function QuoteFlowPage() {
+  const navigate = useNavigate();
+  const [handoff, setHandoff] = useState<QuoteFlowHandoff | null>(null);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [email, setEmail] = useState('');
+
+  useEffect(() => {
+    const stored = loadQuoteFlow();
+    if (!stored) navigate('/configure', { replace: true });
+    else setHandoff(stored);
+  }, [navigate]);
+
+  const title = handoff?.type === 'order' ? 'Order online' : 'Generate Your Quote';
+  return (
+    <Container className="py-12 sm:py-16">
+      <PageHead title={`${title} | Dropwise`} description="Get a quote for your Dropwise configuration." noindex />
+      {!handoff ? (
+        <PageLoading />
+      ) : (
+        <div className="mx-auto grid max-w-4xl gap-10 lg:grid-cols-[1fr_18rem]">
+          <div className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
+            <p className="mb-4 text-sm font-medium text-accent-700">Step {step} of 2</p>
+            {step === 1 ? (
+              <EmailStep
+                handoff={handoff}
+                initialEmail={email}
+                onDone={(value) => {
+                  setEmail(value);
+                  setStep(2);
+                }}
+              />
+            ) : (
+              <DetailsStep handoff={handoff} email={email} onBack={() => setStep(1)} />
+            )}
+          </div>
+          <aside aria-label="Your configuration" className="h-fit rounded-lg border border-navy-100 bg-navy-50 p-6 text-sm">
+            <h2 className="text-base font-semibold">Your configuration</h2>
+            <dl className="mt-3 space-y-2 tabular-nums">
+              <div className="flex justify-between gap-4">
+                <dt>Quantity</dt>
+                <dd>{handoff.configuration.quantity}</dd>
+              </div>
+              {handoff.showVAT ? (
+                <div className="flex justify-between gap-4">
+                  <dt>VAT</dt>
+                  <dd>{formatMoney(handoff.vat, handoff.currency, { decimals: 2 })}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-4 font-semibold">
+                <dt>Est. total</dt>
+                <dd>{formatMoney(handoff.total, handoff.currency, { decimals: 2 })}</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-navy-600">Prices are confirmed on your quote.</p>
+          </aside>
+        </div>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,300 @@
+import { CheckCircle2, Copy, Download, Mail, Printer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { company } from '../../shared/company';
+import { findCountry } from '../../shared/countries';
+import { formatMoney } from '../../shared/money';
+import { displayLines, formatDocumentDate, type QuoteResource } from '../../shared/quote-flow';
+import { ApiError } from '../app/api-client';
+import { PageHead } from '../app/page-head';
+import { QUOTE_CREATED_KEY, saveOrderFlow } from '../flows/flow-storage';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Container } from '../ui/container';
+import { PageLoading } from '../ui/page-loading';
+import { useQuote } from './get-quote';
+import { printQuote } from './print-quote';
+
+const BANNER_MS = 5000;
+const COPIED_MS = 2000;
+
+function useTimedFlag(durationMs: number): [boolean, () => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = window.setTimeout(() => setOn(false), durationMs);
+    return () => window.clearTimeout(timer);
+  }, [on, durationMs]);
+  return [on, () => setOn(true)];
+}
+
+function contactHref(quote: QuoteResource, quoteUrl: string): string {
+  const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : 'n/a';
+  const subject = `Enquiry about quote ${quote.quoteNumber}`;
+  const body = [
+    'Hello,',
+    '',
+    'I have a question about my quote:',
+    `Quote number: ${quote.quoteNumber}`,
+    `Reference: ${quote.reference}`,
+    `Total: ${total}`,
+    `Quote URL: ${quoteUrl}`,
+    '',
+  ].join('\n');
+  return `mailto:${company.salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+function QuoteDetails({ quote }: { quote: QuoteResource }) {
+  const navigate = useNavigate();
+  const [bannerVisible, showBanner] = useTimedFlag(BANNER_MS);
+  const [copied, showCopied] = useTimedFlag(COPIED_MS);
+  const [quoteUrl, setQuoteUrl] = useState(`/quote/${quote.reference}`);
+
+  useEffect(() => {
+    setQuoteUrl(`${window.location.origin}/quote/${quote.reference}`);
+    if (window.sessionStorage.getItem(QUOTE_CREATED_KEY)) {
+      window.sessionStorage.removeItem(QUOTE_CREATED_KEY);
+      showBanner();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the banner is decided once, on arrival
+  }, [quote.reference]);
+
+  const validUntil = quote.validUntil ? new Date(quote.validUntil) : null;
+  const expired = quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now());
+  const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
+  const customer = quote.customerInfo;
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(quoteUrl);
+      showCopied();
+    } catch {
+      const field = document.getElementById('quote-share-link') as HTMLInputElement | null;
+      field?.select();
+    }
+  };
+
+  const orderNow = () => {
+    if (expired || !quote.pricing || !quote.configuration || !customer) return;
+    saveOrderFlow({
+      quoteReference: quote.reference,
+      configuration: quote.configuration,
+      currency: quote.currency,
+      total: quote.pricing.totals.total,
+      deposit: quote.pricing.totals.deposit,
+      customerInfo: customer,
+    });
+    navigate('/order-flow');
+  };
+
+  return (
+    <div className="space-y-8">
+      {bannerVisible ? (
+        <div role="status" className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            <span className="font-semibold">Quote created successfully!</span> We have e-mailed you a link to it.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Quote {quote.quoteNumber}</h1>
+          <p className="mt-1 break-all text-sm text-navy-600">Reference: {quote.reference}</p>
+        </div>
+        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl)}>
+          <Printer aria-hidden="true" className="size-4" /> Print/Save
+        </Button>
+      </div>
+
+      <p
+        data-testid="expiry-notice"
+        data-expired={expired ? 'true' : 'false'}
+        className={cn(
+          'rounded-md border px-4 py-3 text-sm',
+          expired ? 'border-red-300 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+        )}
+      >
+        {expired
+          ? `This quote expired on ${validUntil ? formatDocumentDate(validUntil) : ''}. Please create a new quote or contact us.`
+          : `This quote is valid until ${validUntil ? formatDocumentDate(validUntil) : 'further notice'}.`}
+      </p>
+
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="rounded-lg border border-navy-100 p-4">
+          <dt className="text-sm text-navy-600">Created</dt>
+          <dd className="font-medium">{formatDocumentDate(quote.createdAt)}</dd>
+        </div>
+        <div className="rounded-lg border border-navy-100 p-4">
+          <dt className="text-sm text-navy-600">Valid until</dt>
+          <dd className="font-medium">{validUntil ? formatDocumentDate(validUntil) : '-'}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="share-heading" className="rounded-lg border border-navy-100 bg-navy-50 p-4">
+        <h2 id="share-heading" className="text-base font-semibold">
+          Share this quote
+        </h2>
+        <div className="mt-2 flex gap-2">
+          <label htmlFor="quote-share-link" className="sr-only">
+            Quote link
+          </label>
+          <input
+            id="quote-share-link"
+            readOnly
+            value={quoteUrl}
+            className="h-11 min-w-0 flex-1 rounded-md border border-navy-200 bg-white px-3 text-sm"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button variant="outline" onClick={() => void copyLink()}>
+            <Copy aria-hidden="true" className="size-4" /> {copied ? 'Copied!' : 'Copy'}
+          </Button>
+        </div>
+      </section>
+
+      {customer ? (
+        <section aria-labelledby="customer-heading">
+          <h2 id="customer-heading" className="text-xl font-semibold">
+            Customer information
+          </h2>
+          <dl className="mt-3 grid gap-x-8 gap-y-2 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-navy-600">Name</dt>
+              <dd>
+                {customer.firstName} {customer.lastName}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-navy-600">Organization</dt>
+              <dd>{customer.organization}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-navy-600">Email</dt>
+              <dd className="break-all">{customer.email}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-navy-600">Country</dt>
+              <dd>{findCountry(customer.country)?.name ?? customer.country}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="text-xl font-semibold">
+          Configuration summary
+        </h2>
+        {quote.pricing ? (
+          <table className="mt-3 w-full text-left text-sm tabular-nums">
+            <thead>
+              <tr className="border-b border-navy-200 text-navy-600">
+                <th scope="col" className="py-2 font-medium">Item</th>
+                <th scope="col" className="py-2 text-right font-medium">Qty</th>
+                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {displayLines(quote.pricing).map((line) => (
+                <tr key={line.key} className="border-b border-navy-100">
+                  <td className="py-2">{line.name}</td>
+                  <td className="py-2 text-right">{line.quantity}</td>
+                  <td className="py-2 text-right">{line.freeLabel ?? money(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-3 text-right font-normal">Subtotal</th>
+                <td className="pt-3 text-right">{money(quote.pricing.totals.subtotal)}</td>
+              </tr>
+              {quote.pricing.totals.showVAT ? (
+                <tr>
+                  <th scope="row" colSpan={2} className="text-right font-normal">VAT</th>
+                  <td className="text-right">{money(quote.pricing.totals.vat)}</td>
+                </tr>
+              ) : null}
+              <tr className="text-base font-semibold">
+                <th scope="row" colSpan={2} className="pt-2 text-right">Total</th>
+                <td data-testid="quote-total" className="pt-2 text-right">{money(quote.pricing.totals.total)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2} className="text-right font-normal">Deposit (50%)</th>
+                <td className="text-right">{money(quote.pricing.totals.deposit)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        ) : (
+          <p className="mt-3 text-navy-700">No pricing information available for this quote.</p>
+        )}
+        {quote.pricing && !quote.pricing.totals.showVAT ? (
+          <p className="mt-2 text-sm text-navy-600">Local VAT/tax is due on delivery; EU prices are exclusive of local VAT.</p>
+        ) : null}
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl)}>
+          <Printer aria-hidden="true" className="size-4" /> Print/Save Quote
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={`/api/quotes/${encodeURIComponent(quote.reference)}/pdf`} download>
+            <Download aria-hidden="true" className="size-4" /> Download PDF
+          </a>
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={contactHref(quote, quoteUrl)}>
+            <Mail aria-hidden="true" className="size-4" /> Contact Us About This Quote
+          </a>
+        </Button>
+        <Button onClick={orderNow} disabled={expired || !quote.pricing}>
+          Order Now
+        </Button>
+      </div>
+
+      <section aria-labelledby="next-heading" className="rounded-lg border border-navy-100 p-6">
+        <h2 id="next-heading" className="text-xl font-semibold">
+          What&apos;s Next?
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
+          <li>Review the quote and share the link with your colleagues or purchasing team.</li>
+          <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
+          <li>We confirm your order and invoice the 50% deposit; production of your batch starts once it is paid.</li>
+          <li>The balance is invoiced before shipment, when your instrument is ready to ship.</li>
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** /quote/{reference}: the shareable quote (storefront spec, section 2). */
+export function QuotePage() {
+  const { id } = useParams();
+  const quote = useQuote(id);
+  let body;
+  if (quote.isPending) body = <PageLoading label="Loading quote..." />;
+  else if (quote.isError) {
+    const error = quote.error;
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? 'Quote not found'
+        : error instanceof ApiError && error.code !== 'network_error'
+          ? error.message
+          : 'Failed to load quote. Please try again.';
+    body = (
+      <div role="alert" className="py-16 text-center">
+        <h1 className="text-2xl font-semibold">{message}</h1>
+        <p className="mt-4">
+          <Link to="/configure" className="text-accent-700 underline">
+            Configure your Dropwise
+          </Link>
+        </p>
+      </div>
+    );
+  } else body = <QuoteDetails quote={quote.data} />;
+  return (
+    <Container className="max-w-4xl py-12 sm:py-16">
+      <PageHead title="Your quote | Dropwise" description="Your Dropwise quotation." noindex />
+      {body}
+    </Container>
+  );
+}

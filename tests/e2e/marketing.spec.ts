@@ -1,0 +1,340 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const publicPages = ['/', '/about', '/careers', '/contact', '/automation', '/coming-soon', '/privacy-policy', '/terms-of-sale'];
+
+/** Answers GET /api/settings/public with the given changes, as a shop configured that way would. */
+async function configureSettings(page: Page, changes: Record<string, unknown>) {
+  await page.route('**/api/settings/public', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { settings: Record<string, unknown> };
+    await route.fulfill({ response, json: { settings: { ...body.settings, ...changes } } });
+  });
+}
+
+test.describe('home page', () => {
+  test('shows the nine sections in order, prerendered', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('Commonly Asked Questions');
+    expect(html).toContain('73% more consistent');
+
+    await page.goto('/');
+    const sections = await page.locator('main > section').allTextContents();
+    const expected = [
+      'Configure Now',
+      'Reduce inconsistency',
+      'Fits in your existing workflow',
+      'Works with existing sterile consumables',
+      'Maximise team productivity',
+      'How does it work',
+      'Specifications',
+      'Commonly Asked Questions',
+      'Start automating today',
+    ];
+    expect(sections).toHaveLength(expected.length);
+    expected.forEach((text, index) => expect(sections[index]).toContain(text));
+
+    const hero = page.locator('main > section').first();
+    await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(hero).toContainText('£2,850 / €3,340');
+    await expect(hero.getByRole('link', { name: 'Configure Now' })).toHaveAttribute('href', '/configure');
+    await expect(hero.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', /^mailto:sales@/);
+    await expect(hero.getByRole('button', { name: 'Watch Video' })).toBeVisible();
+
+    const consistency = page.locator('main > section').nth(1);
+    await expect(consistency).toContainText('±25 mOsm/kg/s');
+    await expect(consistency).toContainText('±6.6 mOsm/kg/s');
+    await expect(consistency).toContainText('2.5 mL water plus 2.5 mL 50% NaCl added over 3 minutes');
+    await expect(consistency.getByRole('img', { name: /Manual addition varies/ })).toBeVisible();
+
+    const specifications = page.locator('main > section').nth(6);
+    for (const fact of ['0.5–15 mL/min', '0–1500 RPM', '210 × 100 × 300 mm', '1.5 kg', '24 V mains adaptor', 'OLED', 'EN IEC 61326-1:2021']) {
+      await expect(specifications).toContainText(fact);
+    }
+    await expect(specifications).toContainText('12 months');
+
+    // Every image has its size set, and only the hero image loads eagerly.
+    const images = await page.locator('main img').evaluateAll((elements) =>
+      elements.map((element) => ({
+        width: element.getAttribute('width'),
+        height: element.getAttribute('height'),
+        loading: element.getAttribute('loading'),
+      })),
+    );
+    expect(images.every((image) => image.width && image.height)).toBe(true);
+    expect(images[0]?.loading).toBeNull();
+    expect(images.slice(1).every((image) => image.loading === 'lazy')).toBe(true);
+  });
+
+  test('the ROI calculator follows the section 9 formula as the sliders move by keyboard', async ({ page }) => {
+    await page.goto('/');
+    const minutes = page.getByLabel('Minutes per manual addition');
+    const procedures = page.getByLabel('Procedures per day');
+    const hours = page.getByTestId('roi-hours');
+    const saving = page.getByTestId('roi-saving');
+    await expect(minutes).toHaveValue('4');
+    await expect(procedures).toHaveValue('4');
+    // (4 − 0.5) × 4 × 320 / 60 = 74.67 hours; × £45 = £3,360.
+    await expect(hours).toHaveText('74.7');
+    await expect(saving).toHaveText('£3,360');
+
+    await minutes.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(minutes).toHaveValue('4.5');
+    // (4.5 − 0.5) × 4 × 320 / 60 = 85.33 hours; × £45 = £3,840.
+    await expect(hours).toHaveText('85.3');
+    await expect(saving).toHaveText('£3,840');
+
+    await page.keyboard.press('End');
+    await procedures.focus();
+    await page.keyboard.press('End');
+    await expect(minutes).toHaveValue('15');
+    await expect(procedures).toHaveValue('20');
+    // (15 − 0.5) × 20 × 320 / 60 = 1,546.67 hours; × £45 = £69,600.
+    await expect(hours).toHaveText('1,546.7');
+    await expect(saving).toHaveText('£69,600');
+    await expect(page.getByRole('img', { name: /Hours a year: 1,600 by hand, 53.3 with Dropwise/ })).toBeVisible();
+  });
+
+  test('the FAQ keeps one item open at a time and can close it', async ({ page }) => {
+    await page.goto('/');
+    const faq = page.locator('main > section').nth(7);
+    const first = faq.locator('details').nth(0);
+    const second = faq.locator('details').nth(1);
+    await expect(faq.locator('details[open]')).toHaveCount(0);
+
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open', '');
+    await expect(first.getByText('between 0.5 and 15 mL/min')).toBeVisible();
+
+    await second.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(second).toHaveAttribute('open', '');
+    await expect(first).not.toHaveAttribute('open');
+    await expect(faq.locator('details[open]')).toHaveCount(1);
+
+    await second.locator('summary').click();
+    await expect(faq.locator('details[open]')).toHaveCount(0);
+  });
+
+  test('Watch Video without a configured video shows the poster and a message, and closes', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Watch Video' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('img', { name: /Automated addition/ })).toBeVisible();
+    await expect(dialog).toContainText('The product video is not available yet');
+    await expect(dialog.locator('iframe')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test.describe('with a video configured', () => {
+    test.use({ allowHosts: ['www.youtube-nocookie.com'] });
+
+    test('Watch Video embeds the player while open and removes it on close', async ({ page }) => {
+      const embedUrl = 'https://www.youtube-nocookie.com/embed/dropwise-demo';
+      await configureSettings(page, {
+        videos: { heroLoopUrl: '', manualAdditionUrl: '', automatedAdditionUrl: '', embedUrl },
+      });
+      // The server allows a configured embed's origin in frame-src; this run's shop has none configured.
+      await page.route('**/', async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const csp = response.headers()['content-security-policy'] ?? '';
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'content-security-policy': csp.replace('frame-src', 'frame-src https://www.youtube-nocookie.com') },
+        });
+      });
+      const settingsLoaded = page.waitForResponse('**/api/settings/public');
+      await page.goto('/');
+      await settingsLoaded;
+
+      await page.getByRole('button', { name: 'Watch Video' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
+      const player = dialog.locator('iframe[title="Dropwise product video"]');
+      await expect(player).toHaveAttribute('src', `${embedUrl}?autoplay=1`);
+      await dialog.getByRole('button', { name: 'Close video' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.locator('iframe[title="Dropwise product video"]')).toHaveCount(0);
+    });
+  });
+});
+
+test.describe('navigation and footer links', () => {
+  // The contact page embeds the open map.
+  test.use({ allowHosts: ['www.openstreetmap.org'] });
+
+  const footerLinks = [
+    ['Home', '/'],
+    ['Custom Automation', '/automation'],
+    ['About', '/about'],
+    ['Contact', '/contact'],
+    ['Privacy policy', '/privacy-policy'],
+    ['Terms of sale', '/terms-of-sale'],
+  ] as const;
+  const navLinks = [
+    ['Custom Automation', '/automation'],
+    ['About', '/about'],
+    ['Careers', '/careers'],
+    ['Contact', '/contact'],
+    ['Customer Login', '/login'],
+    ['Configure Now', '/configure'],
+  ] as const;
+
+  test('every footer link reaches its page', async ({ page }) => {
+    for (const [name, path] of footerLinks) {
+      await page.goto('/about');
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '' : path}/?$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('every navigation link reaches its page', async ({ page }) => {
+    for (const [name, path] of navLinks) {
+      await page.goto('/careers');
+      await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    for (const [name, path] of [['Dropwise instrument', '/'], ['Coming soon', '/coming-soon']] as const) {
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Products' }).click();
+      await page.getByRole('banner').getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '' : path}/?$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+});
+
+test.describe('marketing pages', () => {
+  test.use({ allowHosts: ['www.openstreetmap.org'] });
+
+  test('each page has its own title, description and canonical link, prerendered', async ({ page, request }) => {
+    const titles = new Set<string>();
+    for (const path of publicPages) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(/<h1[ >]/);
+      await page.goto(path);
+      const title = await page.title();
+      expect(title, path).toMatch(/Dropwise/);
+      titles.add(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${new URL(page.url()).origin}${path}`);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/og-image\.png$/);
+    }
+    expect(titles.size).toBe(publicPages.length);
+  });
+
+  test('the contact page shows the company details and the open map', async ({ page }) => {
+    await page.goto('/contact');
+    const main = page.getByRole('main');
+    await expect(main).toContainText('Mon-Fri 9:00-17:00 GMT');
+    await expect(main).toContainText('within 24 hours');
+    await expect(main).toContainText('Lancaster');
+    await expect(main).toContainText('company number');
+    await expect(main.getByRole('link', { name: /^sales@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(main.getByRole('link', { name: /^\+44/ })).toHaveAttribute('href', /^tel:/);
+    await expect(main.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+  });
+
+  test('the automation page lists the services and industries served', async ({ page }) => {
+    await page.goto('/automation');
+    for (const service of ['Custom laboratory automation', 'OEM design', 'Consulting and support']) {
+      await expect(page.getByRole('heading', { name: service })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Industries served' })).toBeVisible();
+  });
+
+  test('axe finds no serious or critical violation on any public page', async ({ page }) => {
+    for (const path of publicPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      expect(serious).toEqual([]);
+    }
+  });
+});
+
+test.describe('legal pages', () => {
+  test('the privacy policy: version 1.0, its 17 sections and Back to Home', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText('Version 1.0 · Effective 26 June 2025')).toBeVisible();
+    const titles = await page.locator('main section h2').allTextContents();
+    expect(titles.map((title) => title.replace(/^\d+\.\s*/, ''))).toEqual([
+      'Introduction',
+      'Data controller',
+      'Information we collect',
+      'Legal basis for processing',
+      'How we use your information',
+      'Sharing your information',
+      'International transfers',
+      'How long we keep your information',
+      'Your rights',
+      'Security',
+      'Cookies',
+      'Marketing',
+      'Children',
+      'Third-party links',
+      'Changes to this policy',
+      'Complaints',
+      'Contact us',
+    ]);
+    const main = page.getByRole('main');
+    for (const figure of ['7 years', 'until you opt out, or after 3 years without any', '90 days', 'within 30', '18 or over']) {
+      await expect(main).toContainText(figure);
+    }
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the terms of sale: version 3.0, 17 sections, the figures, Back to Configuration', async ({ page, request }) => {
+    expect(await (await request.get('/terms-of-sale')).text()).toContain('7 days</strong>');
+    await page.goto('/terms-of-sale');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Sale' })).toBeVisible();
+    await expect(page.getByText('Version 3.0 · Effective 26 June 2025')).toBeVisible();
+    await expect(page.locator('main section h2')).toHaveCount(17);
+    const main = page.getByRole('main');
+    await expect(page.getByTestId('quote-validity')).toHaveText('7 days');
+    await expect(page.getByTestId('warranty-period')).toHaveText('12 months');
+    for (const figure of [
+      'valid for 30 days',
+      'more than 10%',
+      'more than 5%',
+      'more than 60 days',
+      'deposit of 50%',
+      'administration fee of 5%',
+      'the deposit is forfeited',
+      '100% of the order total',
+      '8% a year above the Bank of England base rate',
+      '30 days before or after each anniversary of delivery',
+      'within 30 days of finding the defect',
+      'within 7 days of delivery',
+      'Return Material Authorisation (RMA)',
+      'not resolved within 30 days',
+      'under £250,000',
+      'pounds sterling (GBP)',
+      'Delivered Duty Paid (DDP)',
+      'Delivered At Place (DAP)',
+      'law of England and Wales',
+    ]) {
+      await expect(main).toContainText(figure);
+    }
+    await expect(page.getByRole('link', { name: 'Back to Configuration' })).toHaveAttribute('href', '/configure');
+  });
+
+  test('the terms state the quote validity the shop is configured with', async ({ page }) => {
+    await configureSettings(page, { autoQuoteExpiry: 14 });
+    await page.goto('/terms-of-sale');
+    await expect(page.getByTestId('quote-validity')).toHaveText('14 days');
+  });
+});
