@@ -66,3 +66,13 @@ export function CancelMfaButton({ label, className }: { label: string; className
     </button>
   );
 }
+
+/** Sign Out in the phone menu. */
+export function MobileSignOut({ className }: { className?: string }) {
+  const { signOutTo, isPending } = useSignOutAndLeave();
+  return (
+    <button type="button" disabled={isPending} onClick={() => signOutTo('/')} className={className}>
+      Sign Out
+    </button>
+  );
+}

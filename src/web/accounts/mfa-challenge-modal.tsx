@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { pathAfterSignIn } from './after-sign-in';
 import { MfaCodeInput } from './mfa-code-input';
 import { useSignOutAndLeave } from './sign-out';
-import type { SessionFactor } from './use-session';
+import { refreshSession, type SessionFactor, sessionQueryKey } from './use-session';
 import { ChallengeFailed, challengeAndVerify, verificationError } from './verify-factor';
 
 /**
@@ -39,7 +39,8 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
     try {
       await challengeAndVerify(factor.id, code);
       toast.success('Authentication complete!');
-      await client.invalidateQueries();
+      await refreshSession(client);
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       navigate(pathAfterSignIn());
     } catch (failure) {
       setCode('');

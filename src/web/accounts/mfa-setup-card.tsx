@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { type EnrolledFactor, enrollFactor } from './enroll-factor';
 import { MfaCodeInput } from './mfa-code-input';
 import { unenrollFactor } from './unenroll-factor';
-import { sessionQueryKey } from './use-session';
+import { refreshSession } from './use-session';
 import { ChallengeFailed, challengeAndVerify, verificationError } from './verify-factor';
 
 /** The pause before enrolment (spec section 4), which also lets a removal settle. */
@@ -66,7 +66,7 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
     setError(null);
     try {
       await challengeAndVerify(factor.id, code);
-      await client.invalidateQueries({ queryKey: sessionQueryKey });
+      await refreshSession(client);
       onComplete();
     } catch (failure) {
       setCode('');

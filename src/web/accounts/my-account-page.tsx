@@ -25,14 +25,15 @@ export function MyAccountPage() {
 
   if (session.isError) return <SecurityErrorScreen message="Authentication service temporarily unavailable" />;
   if (session.isPending || session.mfaStep) return <PageLoading />;
-  if (!session.signedIn || !session.data.profile) return <Navigate to={signOutDestination('/login')} replace />;
+  const data = session.data;
+  if (!data?.user || !data.profile) return <Navigate to={signOutDestination('/login')} replace />;
 
-  const name = [session.data.profile.firstName, session.data.profile.lastName].filter(Boolean).join(' ');
+  const name = [data.profile.firstName, data.profile.lastName].filter(Boolean).join(' ');
   return (
     <Container className="py-10">
       {head}
       <h1 className="text-3xl font-semibold tracking-tight text-navy-900">My Account</h1>
-      <p className="mt-1 text-navy-600">{name ? `Welcome, ${name}.` : session.data.user?.email}</p>
+      <p className="mt-1 text-navy-600">{name ? `Welcome, ${name}.` : data.user.email}</p>
       <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true })} className="mt-6">
         <Tabs.List aria-label="My Account" className="inline-flex gap-1 rounded-lg bg-navy-50 p-1">
           <Tabs.Trigger value="orders" className={tabClass}>
@@ -49,10 +50,10 @@ export function MyAccountPage() {
           <OrdersTab />
         </Tabs.Content>
         <Tabs.Content value="profile" className="mt-6">
-          <ProfileTab profile={session.data.profile} />
+          <ProfileTab profile={data.profile} />
         </Tabs.Content>
         <Tabs.Content value="settings" className="mt-6">
-          <SettingsTab session={session.data} />
+          <SettingsTab session={data} />
         </Tabs.Content>
       </Tabs.Root>
     </Container>

@@ -12,7 +12,7 @@ import { useChangePassword } from './change-password';
 import { MfaSetupCard } from './mfa-setup-card';
 import { useSignOutAndLeave } from './sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
-import { sessionQueryKey, type SessionData } from './use-session';
+import { refreshSession, type SessionData } from './use-session';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
@@ -70,7 +70,7 @@ function MfaSection({ session }: { session: SessionData }) {
     Promise.all(verified.map((f) => unenroll.mutateAsync(f.id)))
       .then(() => toast.success('Two-factor authentication disabled'))
       .catch(() => toast.error('Failed to disable two-factor authentication'))
-      .finally(() => void client.invalidateQueries({ queryKey: sessionQueryKey }));
+      .finally(() => void refreshSession(client).catch(() => undefined));
 
   return (
     <section aria-labelledby="mfa-heading" className="rounded-lg border border-navy-100 p-5">

@@ -1,14 +1,17 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu, CancelMfaButton } from '../accounts/account-menu';
 import { useSession } from '../accounts/use-session';
-import { useSignOutAndLeave } from '../accounts/sign-out';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
 import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
+
+// The signed-in controls load only for a signed-in visitor, keeping them off the home page's first load.
+const AccountMenu = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.AccountMenu })));
+const CancelMfaButton = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.CancelMfaButton })));
+const MobileSignOut = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.MobileSignOut })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -70,20 +73,13 @@ function MfaStepNav() {
           <Logo />
         </span>
         <nav aria-label="Main">
-          <CancelMfaButton label="Cancel & Sign Out" className="hidden sm:inline-flex" />
-          <CancelMfaButton label="Cancel" className="sm:hidden" />
+          <Suspense fallback={null}>
+            <CancelMfaButton label="Cancel & Sign Out" className="hidden sm:inline-flex" />
+            <CancelMfaButton label="Cancel" className="sm:hidden" />
+          </Suspense>
         </nav>
       </Container>
     </header>
-  );
-}
-
-function MobileSignOut() {
-  const { signOutTo, isPending } = useSignOutAndLeave();
-  return (
-    <button type="button" disabled={isPending} onClick={() => signOutTo('/')} className={cn(linkClass({ isActive: false }), 'text-left')}>
-      Sign Out
-    </button>
   );
 }
 
@@ -119,7 +115,9 @@ export function SiteNav() {
         <div className="hidden items-center gap-2 lg:flex">
           {adminLink}
           {session.signedIn ? (
-            <AccountMenu />
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
           ) : (
             <NavLink to="/login" className={linkClass}>
               Customer Login
@@ -167,7 +165,9 @@ export function SiteNav() {
               <NavLink to="/my-account" className={linkClass}>
                 Account Settings
               </NavLink>
-              <MobileSignOut />
+              <Suspense fallback={null}>
+                <MobileSignOut className={cn(linkClass({ isActive: false }), 'text-left')} />
+              </Suspense>
             </>
           ) : (
             <NavLink to="/login" className={linkClass}>
