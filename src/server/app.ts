@@ -8,6 +8,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { accountRoutes } from './accounts/account-routes';
+import { authRoutes } from './accounts/auth-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
@@ -59,6 +61,8 @@ const features = [
   countriesRoutes,
   pricingRoutes,
   waitlistRoutes,
+  authRoutes,
+  accountRoutes,
   flowRoutes,
   quoteRoutes,
   orderRoutes,

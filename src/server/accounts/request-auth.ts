@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../http/http-error';
+import { authMessages } from './auth-messages';
+import { resolveSession, SESSION_COOKIE } from './session-service';
 
 /** Who is calling: set from the session cookie by the accounts feature, null for a guest. */
 export interface RequestAuth {
@@ -15,20 +18,72 @@ export interface RequestAuth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** Set when the cookie named a session past its 24-hour end (so the answer can say so). */
+    authProblem: 'too_old' | null;
   }
 }
 
 /**
- * Gives every request `request.auth` (null until a session is resolved). The accounts feature
- * resolves the session cookie into it; other features only read it, through `currentUserId`.
+ * Gives every request `request.auth`: the session cookie is resolved on API requests (the web
+ * pages need no session on the server). Other features only read it, through `currentUserId`.
  */
 async function requestAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authProblem', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const resolved = await resolveSession(app.db, token, app.now());
+    if (resolved.state === 'too_old') request.authProblem = 'too_old';
+    if (resolved.state !== 'active') return;
+    request.auth = {
+      userId: resolved.session.userId,
+      sessionId: resolved.session.id,
+      email: resolved.email,
+      aal: resolved.session.aal,
+      isAdmin: resolved.isAdmin,
+      hasVerifiedFactor: resolved.hasVerifiedFactor,
+    };
+  });
 }
 
 export const requestAuthPlugin = fp(requestAuth, { name: 'request-auth' });
 
-/** The signed-in user's id, or null for a guest. */
+/** True when the caller still has to pass the MFA challenge. */
+const needsMfa = (auth: RequestAuth) => auth.aal === 'aal1' && auth.hasVerifiedFactor;
+
+/**
+ * The signed-in user's id, or null for a guest. A session still waiting for its MFA challenge
+ * counts as a guest, so a password alone never reaches a customer's data.
+ */
 export function currentUserId(request: FastifyRequest): string | null {
-  return request.auth?.userId ?? null;
+  const auth = request.auth;
+  return auth && !needsMfa(auth) ? auth.userId : null;
+}
+
+/** Any session, including one that still has to pass the MFA challenge (401 otherwise). */
+export function requireSession(request: FastifyRequest): RequestAuth {
+  if (!request.auth) {
+    throw new HttpError(401, 'unauthorized', request.authProblem === 'too_old' ? authMessages.sessionTooOld : authMessages.noSession);
+  }
+  return request.auth;
+}
+
+/** A signed-in user who has passed MFA where they have it (401, or 403 `mfa_required`). */
+export function requireUser(request: FastifyRequest): RequestAuth {
+  const auth = requireSession(request);
+  if (needsMfa(auth)) throw new HttpError(403, 'mfa_required', authMessages.mfaRequired);
+  return auth;
+}
+
+/**
+ * The guard of every admin route: an admin (`is_admin`) on an `aal2` session. Use it as a
+ * preHandler (`{ preHandler: requireAdmin }`) or call it in a handler.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<RequestAuth> {
+  const auth = requireSession(request);
+  if (!auth.isAdmin) throw new HttpError(403, 'forbidden', authMessages.notAdmin);
+  if (auth.aal !== 'aal2') throw new HttpError(403, 'mfa_required', authMessages.adminMfaRequired);
+  return auth;
 }

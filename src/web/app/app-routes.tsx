@@ -5,6 +5,9 @@ import { PlaceholderPage } from '../layout/placeholder-page';
 import { RootLayout } from '../layout/root-layout';
 
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
+const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));
+const OrderDetailsPage = lazy(() => import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })));
 const QuoteFlowPage = lazy(() => import('../quotes/quote-flow-page').then((m) => ({ default: m.QuoteFlowPage })));
 const QuotePage = lazy(() => import('../quotes/quote-page').then((m) => ({ default: m.QuotePage })));
 const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) => ({ default: m.OrderFlowPage })));
@@ -38,15 +41,15 @@ export function AppRoutes() {
         <Route path="quote/:id" element={<QuotePage />} />
         <Route path="order-flow" element={<OrderFlowPage />} />
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
-        <Route path="order/:id" element={placeholder('Order')} />
-        <Route path="order-details/:id" element={placeholder('Order details')} />
+        <Route path="order/:id" element={<OrderDetailsPage />} />
+        <Route path="order-details/:id" element={<OrderDetailsPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="careers" element={<CareersPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="coming-soon" element={<ComingSoonPage />} />
         <Route path="automation" element={<AutomationPage />} />
-        <Route path="my-account" element={placeholder('My Account')} />
-        <Route path="login" element={placeholder('Customer Login')} />
+        <Route path="my-account" element={<MyAccountPage />} />
+        <Route path="login" element={<LoginPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="admin" element={placeholder('Admin Portal')} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { MfaGate } from '../accounts/mfa-gate';
 import { PageLoading } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
@@ -52,6 +53,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ToasterHost />
+      <MfaGate />
     </div>
   );
 }

@@ -1,11 +1,17 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../accounts/use-session';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
 import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
+
+// The signed-in controls load only for a signed-in visitor, keeping them off the home page's first load.
+const AccountMenu = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.AccountMenu })));
+const CancelMfaButton = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.CancelMfaButton })));
+const MobileSignOut = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.MobileSignOut })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -58,12 +64,39 @@ function ProductsMenu() {
   );
 }
 
-/** The site navigation: links, Customer Login, Configure Now, and a collapsible menu on phones. */
+/** During a multi-factor step: the logo is not a link and only Cancel & Sign Out (Cancel on phones) remains. */
+function MfaStepNav() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <span aria-disabled="true" className="shrink-0">
+          <Logo />
+        </span>
+        <nav aria-label="Main">
+          <Suspense fallback={null}>
+            <CancelMfaButton label="Cancel & Sign Out" className="hidden sm:inline-flex" />
+            <CancelMfaButton label="Cancel" className="sm:hidden" />
+          </Suspense>
+        </nav>
+      </Container>
+    </header>
+  );
+}
+
+/** The site navigation: links, Customer Login or My Account, Configure Now, and a collapsible menu on phones. */
 export function SiteNav() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
+  const session = useSession();
   useEffect(() => setOpen(false), [pathname]);
+
+  if (session.mfaStep) return <MfaStepNav />;
+  const adminLink = session.isAdmin ? (
+    <NavLink to="/admin" className={linkClass}>
+      Admin Portal
+    </NavLink>
+  ) : null;
 
   return (
     <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
@@ -80,9 +113,16 @@ export function SiteNav() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
-          <NavLink to="/login" className={linkClass}>
-            Customer Login
-          </NavLink>
+          {adminLink}
+          {session.signedIn ? (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          ) : (
+            <NavLink to="/login" className={linkClass}>
+              Customer Login
+            </NavLink>
+          )}
           <Button asChild size="sm">
             <Link to="/configure">Configure Now</Link>
           </Button>
@@ -118,9 +158,22 @@ export function SiteNav() {
             </NavLink>
           ))}
           <div className="my-2 border-t border-navy-100" />
-          <NavLink to="/login" className={linkClass}>
-            Customer Login
-          </NavLink>
+          {adminLink}
+          {session.signedIn ? (
+            <>
+              <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">My Account</p>
+              <NavLink to="/my-account" className={linkClass}>
+                Account Settings
+              </NavLink>
+              <Suspense fallback={null}>
+                <MobileSignOut className={cn(linkClass({ isActive: false }), 'text-left')} />
+              </Suspense>
+            </>
+          ) : (
+            <NavLink to="/login" className={linkClass}>
+              Customer Login
+            </NavLink>
+          )}
           <Button asChild className="mt-2">
             <Link to="/configure">Configure Now</Link>
           </Button>

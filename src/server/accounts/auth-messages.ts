@@ -1,0 +1,27 @@
+/**
+ * Messages the accounts API answers with. Where the specification quotes a text it is used word
+ * for word; the others are worded so the browser's friendly-error mapping (spec section 8)
+ * recognises them.
+ */
+export const authMessages = {
+  noSession: 'No active session found',
+  sessionTooOld: 'Session too old, re-authentication required',
+  mfaRequired: 'Multi-factor authentication required',
+  adminMfaRequired: 'Multi-factor authentication required for admin operations',
+  notAdmin: 'Insufficient privileges - admin access required',
+  invalidCredentials: 'Invalid email or password',
+  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  alreadyRegistered: 'User already registered',
+  registrationDisabled: 'Account registration is currently disabled. Please contact support.',
+  tooManyLogins: 'Too many login attempts. Please wait a moment before trying again.',
+  tooManyRequests: 'Too many requests. Please wait a few minutes before trying again.',
+  tooManyMfa: 'Too many attempts. Please wait before trying again.',
+  invalidEmail: 'Please enter a valid email address.',
+  shortPassword: 'Password must be at least 6 characters long.',
+  invalidCode: 'Invalid verification code. Please try again.',
+  codeFormat: 'Please enter a 6-digit verification code',
+  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  tooManyFactors: 'You have reached the maximum number of authenticator apps (10).',
+  challengeExpired: 'This verification request has expired. Please try again.',
+} as const;

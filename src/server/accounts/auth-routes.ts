@@ -1,0 +1,238 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { codeSchema, emailSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
+import { byBodyEmail, rateLimit } from '../http/rate-limit';
+import { getProfile } from './account-service';
+import { authMessages } from './auth-messages';
+import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resetPassword, signUp } from './auth-service';
+import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
+import { requireSession, requireUser } from './request-auth';
+import { clearSessionCookie, createSession, deleteSession, rotateSession, sessionExpiry, setSessionCookie } from './session-service';
+
+/** Answers that must not tell whether an e-mail has an account take at least this long. */
+const EVEN_RESPONSE_MS = 400;
+
+async function evenTime<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const settle = async () => {
+    const left = EVEN_RESPONSE_MS - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  };
+  try {
+    const result = await work();
+    await settle();
+    return result;
+  } catch (error) {
+    await settle();
+    throw error;
+  }
+}
+
+const factorSchema = z.object({
+  id: z.string(),
+  status: z.enum(['verified', 'unverified']),
+  factorType: z.literal('totp'),
+  friendlyName: z.string().nullable(),
+  createdAt: z.string(),
+});
+const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  country: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export const sessionResponse = z.object({
+  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+  profile: profileSchema.optional(),
+  aal: z.enum(['aal1', 'aal2']).optional(),
+  nextAal: z.enum(['aal1', 'aal2']).optional(),
+  factors: z.array(factorSchema).optional(),
+  expiresAt: z.string().optional(),
+  message: z.string().optional(),
+});
+const okResponse = z.object({ ok: z.literal(true) });
+const factorParams = z.object({ id: z.uuid() });
+
+const serializeFactors = async (app: FastifyInstance, userId: string) =>
+  (await listFactors(app.db, userId)).map((f) => ({ ...f, createdAt: f.createdAt.toISOString() }));
+
+/** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api.md, Accounts). */
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const context = () => ({ db: app.db, now: app.now(), publicUrl: app.env.publicUrl });
+
+  r.post(
+    '/api/auth/signup',
+    {
+      schema: { body: signUpSchema, response: { 201: z.object({ confirmationSent: z.literal(true) }) } },
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('signup') }) },
+    },
+    async (request, reply) => {
+      await evenTime(() => signUp(context(), request.body));
+      return reply.status(201).send({ confirmationSent: true as const });
+    },
+  );
+
+  r.get('/api/auth/confirm', { schema: { querystring: z.object({ token: z.string().max(200).default('') }) } }, async (request, reply) => {
+    const confirmed = request.query.token !== '' && (await confirmEmail(app.db, request.query.token, app.now()));
+    return reply.redirect(confirmed ? '/login?confirmed=1' : '/login?confirmed=0', 303);
+  });
+
+  r.post(
+    '/api/auth/signin',
+    {
+      schema: {
+        body: signInSchema,
+        response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }), aal: z.enum(['aal1', 'aal2']), mfaRequired: z.boolean() }) },
+      },
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyLogins, key: byBodyEmail('signin') }) },
+    },
+    async (request, reply) => {
+      const { userId } = await evenTime(() => checkCredentials(app.db, request.body));
+      // A fresh token at every sign-in; a session the browser held before ends.
+      if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+      const { token, session } = await createSession(app.db, {
+        userId,
+        remember: request.body.remember,
+        now: app.now(),
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(request, reply, token, session);
+      const factors = await listFactors(app.db, userId);
+      const mfaRequired = factors.some((f) => f.status === 'verified');
+      return { user: { id: userId, email: request.body.email.toLowerCase() }, aal: session.aal, mfaRequired };
+    },
+  );
+
+  r.post('/api/auth/signout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+    if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+    clearSessionCookie(request, reply);
+    return { ok: true as const };
+  });
+
+  r.get('/api/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const auth = request.auth;
+    if (!auth) {
+      if (request.authProblem === 'too_old') {
+        clearSessionCookie(request, reply);
+        return { user: null, message: authMessages.sessionTooOld };
+      }
+      return { user: null };
+    }
+    const [profile, factors] = await Promise.all([getProfile(app.db, auth.userId), serializeFactors(app, auth.userId)]);
+    return {
+      user: { id: auth.userId, email: auth.email },
+      profile,
+      aal: auth.aal,
+      nextAal: factors.some((f) => f.status === 'verified') ? ('aal2' as const) : ('aal1' as const),
+      factors,
+      expiresAt: (await sessionExpiry(app.db, auth.sessionId)).toISOString(),
+    };
+  });
+
+  r.post(
+    '/api/auth/recover',
+    {
+      schema: { body: z.object({ email: emailSchema }), response: { 200: z.object({ sent: z.literal(true) }) } },
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('recover') }) },
+    },
+    async (request) => {
+      await evenTime(() => requestPasswordReset(context(), request.body.email));
+      return { sent: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset',
+    {
+      schema: { body: z.object({ token: z.string().min(1).max(200), password: passwordSchema }), response: { 200: okResponse } },
+      config: { rateLimit: rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests }) },
+    },
+    async (request, reply) => {
+      await resetPassword(app.db, request.body, app.now());
+      if (request.auth) clearSessionCookie(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  r.put(
+    '/api/auth/password',
+    {
+      schema: { body: z.object({ currentPassword: z.string().min(1).max(1024), password: passwordSchema }), response: { 200: okResponse } },
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyRequests, key: (request) => `password:${request.auth?.userId ?? request.ip}` }) },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await changePassword(app.db, { userId: auth.userId, sessionId: auth.sessionId, ...request.body });
+      return { ok: true as const };
+    },
+  );
+
+  r.get('/api/auth/factors', { schema: { response: { 200: z.object({ factors: z.array(factorSchema) }) } } }, async (request) => {
+    const auth = requireUser(request);
+    return { factors: await serializeFactors(app, auth.userId) };
+  });
+
+  r.post(
+    '/api/auth/factors',
+    {
+      schema: {
+        body: z.object({ friendlyName: z.string().max(100).optional() }),
+        response: { 201: z.object({ id: z.string(), qrCode: z.string(), secret: z.string(), uri: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const enrolled = await enrollFactor(app.db, { userId: auth.userId, email: auth.email, friendlyName: request.body.friendlyName });
+      return reply.status(201).send(enrolled);
+    },
+  );
+
+  const mfaLimit = rateLimit({ max: 10, timeWindow: 60_000, message: authMessages.tooManyMfa, key: (request) => `mfa:${request.auth?.userId ?? request.ip}` });
+
+  r.post(
+    '/api/auth/factors/:id/challenge',
+    {
+      schema: { params: factorParams, response: { 200: z.object({ challengeId: z.string(), expiresAt: z.string() }) } },
+      config: { rateLimit: mfaLimit },
+    },
+    async (request) => {
+      const auth = requireSession(request);
+      const challenge = await createChallenge(app.db, { userId: auth.userId, sessionId: auth.sessionId, factorId: request.params.id, now: app.now() });
+      return { challengeId: challenge.challengeId, expiresAt: challenge.expiresAt.toISOString() };
+    },
+  );
+
+  r.post(
+    '/api/auth/factors/:id/verify',
+    {
+      schema: {
+        params: factorParams,
+        body: z.object({ challengeId: z.uuid(), code: codeSchema }),
+        response: { 200: z.object({ aal: z.literal('aal2') }) },
+      },
+      config: { rateLimit: mfaLimit },
+    },
+    async (request, reply) => {
+      const auth = requireSession(request);
+      await verifyChallenge(app.db, { userId: auth.userId, sessionId: auth.sessionId, factorId: request.params.id, ...request.body, now: app.now() });
+      const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
+      if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+      return { aal: 'aal2' as const };
+    },
+  );
+
+  r.delete('/api/auth/factors/:id', { schema: { params: factorParams, response: { 200: okResponse } } }, async (request) => {
+    const auth = requireUser(request);
+    await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal });
+    return { ok: true as const };
+  });
+}

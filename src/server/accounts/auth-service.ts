@@ -1,0 +1,146 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { authTokens, profiles, sessions, users } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { getSettings } from '../settings/settings-service';
+import { authMessages } from './auth-messages';
+import { normaliseEmail } from './create-admin';
+import { hashPassword, verifyPassword } from './password';
+import { hashToken, randomToken } from './tokens';
+
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+interface Context {
+  db: Db;
+  now: Date;
+  publicUrl: string;
+}
+
+/** A hash to verify against when the e-mail is unknown, so the answer takes as long as for a real account. */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-matches'));
+
+async function issueToken(db: Db, userId: string, kind: 'email_confirmation' | 'password_reset', now: Date, ttl: number) {
+  const token = randomToken();
+  await db.insert(authTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + ttl) });
+  return token;
+}
+
+/** Uses a token once: marks it used only if it is of the kind, unused and unexpired; returns its user. */
+async function consumeToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset', now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .returning({ userId: authTokens.userId });
+  return row?.userId ?? null;
+}
+
+async function queueConfirmation(ctx: Context, db: Db, userId: string, email: string) {
+  const token = await issueToken(db, userId, 'email_confirmation', ctx.now, CONFIRMATION_TTL_MS);
+  const link = `${ctx.publicUrl}/api/auth/confirm?token=${token}`;
+  await enqueueMail(db, {
+    kind: 'signup_confirmation',
+    to: email,
+    subject: 'Confirm your Dropwise account',
+    text: `Welcome to Dropwise.\n\nPlease confirm your e-mail address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not create an account, you can ignore this message.\n`,
+  });
+}
+
+/**
+ * Sign-up. A new address gets an account and a confirmation e-mail; an address that is registered
+ * but unconfirmed gets a fresh confirmation e-mail and the same answer; a confirmed address is
+ * refused as already registered (docs/decisions/0004-sign-up-already-registered.md).
+ */
+export async function signUp(
+  ctx: Context,
+  input: { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
+): Promise<void> {
+  const settings = await getSettings(ctx.db);
+  if (!settings.allowRegistration) throw new HttpError(403, 'signup_disabled', authMessages.registrationDisabled);
+  const email = normaliseEmail(input.email);
+  // Hash first whatever happens, so every branch costs the same.
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.email, email));
+    if (existing?.emailConfirmedAt) throw new HttpError(409, 'already_registered', authMessages.alreadyRegistered);
+    if (existing) {
+      await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, existing.id));
+      await queueConfirmation(ctx, tx, existing.id, email);
+      return;
+    }
+    const metadata = { ...(input.firstName ? { firstName: input.firstName } : {}), ...(input.lastName ? { lastName: input.lastName } : {}) };
+    const [user] = await tx.insert(users).values({ email, passwordHash, userMetadata: metadata }).returning({ id: users.id });
+    if (!user) throw new Error('Creating the user failed');
+    await tx.insert(profiles).values({ id: user.id, email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
+    await queueConfirmation(ctx, tx, user.id, email);
+  });
+}
+
+export async function confirmEmail(db: Db, token: string, now: Date): Promise<boolean> {
+  const userId = await consumeToken(db, token, 'email_confirmation', now);
+  if (!userId) return false;
+  await db.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  return true;
+}
+
+/**
+ * Checks e-mail and password. Unknown e-mail and wrong password give the same answer in the same
+ * time; only the right password of an unconfirmed account hears that it needs confirming.
+ */
+export async function checkCredentials(db: Db, input: { email: string; password: string }): Promise<{ userId: string }> {
+  const email = normaliseEmail(input.email);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
+  if (!user || !valid) throw new HttpError(400, 'invalid_credentials', authMessages.invalidCredentials);
+  if (!user.emailConfirmedAt) throw new HttpError(403, 'email_not_confirmed', authMessages.emailNotConfirmed);
+  return { userId: user.id };
+}
+
+/** Sends a reset link when the address has an account; the caller answers the same either way. */
+export async function requestPasswordReset(ctx: Context, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) return;
+    const token = await issueToken(tx, user.id, 'password_reset', ctx.now, RESET_TTL_MS);
+    const link = `${ctx.publicUrl}/login?type=recovery&token=${token}`;
+    await enqueueMail(tx, {
+      kind: 'password_reset',
+      to: email,
+      subject: 'Reset your Dropwise password',
+      text: `Someone asked to reset the password of your Dropwise account.\n\nChoose a new password here (the link works once, for 1 hour):\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    });
+  });
+}
+
+/** Sets a new password from a reset link; every session of the user ends. */
+export async function resetPassword(db: Db, input: { token: string; password: string }, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, input.token, 'password_reset', now);
+    if (!userId) throw new HttpError(400, 'invalid_token', authMessages.invalidResetLink);
+    // The link proved control of the mailbox, so it also confirms the address.
+    const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now, ...(user?.confirmed ? {} : { emailConfirmedAt: now }) })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+/** Changes the password after checking the current one; the user's other sessions end. */
+export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new HttpError(400, 'invalid_current_password', authMessages.wrongCurrentPassword, { currentPassword: authMessages.wrongCurrentPassword });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, input.userId));
+    await tx.delete(sessions).where(and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId)));
+  });
+}

@@ -1,0 +1,106 @@
+import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import type { Db } from '../db/client';
+import { mfaChallenges, mfaFactors } from '../db/schema';
+import { HttpError, notFound } from '../http/http-error';
+import { authMessages } from './auth-messages';
+
+export const TOTP_PERIOD = 30;
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const MAX_FACTORS = 10;
+const ISSUER = 'Dropwise';
+
+function totpFor(secret: string, label: string) {
+  return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+}
+
+/** The time step a code belongs to, if it is valid at `now` within ±1 step (RFC 6238). */
+export function matchingStep(secret: string, code: string, now: Date): number | null {
+  const delta = totpFor(secret, 'check').validate({ token: code, timestamp: now.getTime(), window: 1 });
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / TOTP_PERIOD) + delta;
+}
+
+export async function listFactors(db: Db, userId: string) {
+  return db
+    .select({ id: mfaFactors.id, status: mfaFactors.status, factorType: mfaFactors.factorType, friendlyName: mfaFactors.friendlyName, createdAt: mfaFactors.createdAt })
+    .from(mfaFactors)
+    .where(eq(mfaFactors.userId, userId))
+    .orderBy(mfaFactors.createdAt);
+}
+
+/** Enrols a new TOTP factor, removing the user's unverified ones first; at most 10 per user. */
+export async function enrollFactor(db: Db, input: { userId: string; email: string; friendlyName?: string | undefined }) {
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  const factor = await db.transaction(async (tx) => {
+    await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'unverified')));
+    const [existing] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
+    if ((existing?.n ?? 0) >= MAX_FACTORS) throw new HttpError(422, 'too_many_factors', authMessages.tooManyFactors);
+    const [row] = await tx
+      .insert(mfaFactors)
+      .values({ userId: input.userId, secret, status: 'unverified', factorType: 'totp', friendlyName: input.friendlyName ?? 'Authenticator app' })
+      .returning({ id: mfaFactors.id });
+    if (!row) throw new Error('Enrolling the factor failed');
+    return row;
+  });
+  const uri = totpFor(secret, input.email).toString();
+  const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 200 });
+  return { id: factor.id, secret, uri, qrCode };
+}
+
+async function ownFactor(db: Db, userId: string, factorId: string) {
+  const [factor] = await db.select().from(mfaFactors).where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
+  if (!factor) throw notFound('Factor not found');
+  return factor;
+}
+
+export async function createChallenge(db: Db, input: { userId: string; sessionId: string; factorId: string; now: Date }) {
+  await ownFactor(db, input.userId, input.factorId);
+  const expiresAt = new Date(input.now.getTime() + CHALLENGE_TTL_MS);
+  const [challenge] = await db
+    .insert(mfaChallenges)
+    .values({ factorId: input.factorId, sessionId: input.sessionId, expiresAt, createdAt: input.now })
+    .returning({ id: mfaChallenges.id });
+  if (!challenge) throw new Error('Creating the challenge failed');
+  return { challengeId: challenge.id, expiresAt };
+}
+
+/**
+ * Verifies a code against a challenge. The challenge is used once; the code's time step is
+ * accepted once per factor by a conditional UPDATE, so parallel requests with one code cannot
+ * both pass. On success the factor is verified (first use) and the caller raises the session.
+ */
+export async function verifyChallenge(db: Db, input: { userId: string; sessionId: string; factorId: string; challengeId: string; code: string; now: Date }) {
+  const factor = await ownFactor(db, input.userId, input.factorId);
+  const [challenge] = await db
+    .select()
+    .from(mfaChallenges)
+    .where(and(eq(mfaChallenges.id, input.challengeId), eq(mfaChallenges.factorId, factor.id)));
+  if (!challenge || challenge.sessionId !== input.sessionId) throw notFound('Challenge not found');
+  if (challenge.usedAt || challenge.expiresAt.getTime() <= input.now.getTime()) {
+    throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
+  }
+  const step = matchingStep(factor.secret, input.code, input.now);
+  if (step === null) throw new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+  const [used] = await db
+    .update(mfaChallenges)
+    .set({ usedAt: input.now })
+    .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, input.now)))
+    .returning({ id: mfaChallenges.id });
+  if (!used) throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
+  const [accepted] = await db
+    .update(mfaFactors)
+    .set({ lastUsedStep: step, status: 'verified', updatedAt: input.now })
+    .where(and(eq(mfaFactors.id, factor.id), or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step))))
+    .returning({ id: mfaFactors.id });
+  if (!accepted) throw new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+  return { factorId: factor.id };
+}
+
+/** Removes a factor; a verified one only from an aal2 session. */
+export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2' }) {
+  const factor = await ownFactor(db, input.userId, input.factorId);
+  if (factor.status === 'verified' && input.aal !== 'aal2') throw new HttpError(403, 'mfa_required', authMessages.mfaRequired);
+  await db.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+}

@@ -1,0 +1,123 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { mfaFactors, profiles, sessions, users } from '../db/schema';
+import { hashToken, randomToken } from './tokens';
+
+export const SESSION_COOKIE = 'dropwise_session';
+/** Absolute session lifetime (spec section 9): 24 hours from sign-in, whatever the activity. */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so reads do not each cost a write. */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+export type Aal = 'aal1' | 'aal2';
+
+export interface SessionRow {
+  id: string;
+  userId: string;
+  aal: Aal;
+  remember: boolean;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; remember: boolean; now: Date; userAgent?: string | undefined },
+): Promise<{ token: string; session: SessionRow }> {
+  const token = randomToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      aal: 'aal1',
+      remember: input.remember,
+      issuedAt: input.now,
+      lastSeenAt: input.now,
+      expiresAt: new Date(input.now.getTime() + SESSION_MAX_AGE_MS),
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning();
+  if (!session) throw new Error('Creating the session failed');
+  return { token, session };
+}
+
+/** Raises (or keeps) the session's assurance level under a new token; the old token stops working. */
+export async function rotateSession(db: Db, sessionId: string, aal: Aal): Promise<{ token: string; session: SessionRow } | null> {
+  const token = randomToken();
+  const [session] = await db.update(sessions).set({ tokenHash: hashToken(token), aal }).where(eq(sessions.id, sessionId)).returning();
+  return session ? { token, session } : null;
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export type ResolvedSession =
+  | { state: 'none' }
+  | { state: 'too_old' }
+  | {
+      state: 'active';
+      session: SessionRow;
+      email: string;
+      isAdmin: boolean;
+      hasVerifiedFactor: boolean;
+    };
+
+/** Finds the session of a cookie token. A session past its 24-hour end is deleted and reported as too old. */
+export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession> {
+  const [row] = await db
+    .select({
+      session: sessions,
+      email: users.email,
+      isAdmin: profiles.isAdmin,
+      verifiedFactors: sql<number>`(select count(*) from ${mfaFactors} where ${mfaFactors.userId} = ${sessions.userId} and ${mfaFactors.status} = 'verified')`.mapWith(Number),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return { state: 'none' };
+  const { session } = row;
+  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() - session.issuedAt.getTime() >= SESSION_MAX_AGE_MS) {
+    await deleteSession(db, session.id);
+    return { state: 'too_old' };
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, session.id)));
+  }
+  return {
+    state: 'active',
+    session,
+    email: row.email,
+    isAdmin: row.isAdmin ?? false,
+    hasVerifiedFactor: row.verifiedFactors > 0,
+  };
+}
+
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, Secure unless the shop runs on plain http. Without
+ * Remember me it is a browser-session cookie; with it, it lasts until the session's 24-hour end.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, session: SessionRow): void {
+  const secure = !request.server.env.publicUrl.startsWith('http://');
+  const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - request.server.now().getTime()) / 1000));
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(session.remember ? { maxAge } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = !request.server.env.publicUrl.startsWith('http://');
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export async function sessionExpiry(db: Db, sessionId: string): Promise<Date> {
+  const [row] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.expiresAt ?? new Date(0);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { cleanText } from '../quote-flow';
+
+/** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
+export const PASSWORD_MIN = 6;
+export const EMAIL_MAX = 254;
+export const SANITISED_TEXT_MAX = 1000;
+export const MFA_CODE_LENGTH = 6;
+
+export const emailMessage = 'Please enter a valid email address.';
+export const passwordMessage = 'Password must be at least 6 characters long.';
+export const codeMessage = 'Please enter a 6-digit verification code';
+
+/**
+ * The text sanitiser of section 5, as the shop applies it everywhere (docs/decisions/0005): trims,
+ * removes angle brackets and control characters, caps at 1000 characters; quotes and ampersands are
+ * kept, so "O'Brien" and "Smith & Sons" stay as typed, and outputs escape them.
+ */
+export const sanitiseText = (value: string): string => cleanText(value);
+
+/** A verification code as typed: digits only, at most 6. */
+export function cleanCode(value: string): string {
+  return value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH);
+}
+
+const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX && emailPattern.test(value);
+}
+
+export const emailSchema = z
+  .string({ error: emailMessage })
+  .trim()
+  .min(1, { error: emailMessage })
+  .refine(isValidEmail, { error: emailMessage });
+
+export const passwordSchema = z.string({ error: passwordMessage }).min(PASSWORD_MIN, { error: passwordMessage }).max(1024);
+
+export const codeSchema = z.string({ error: codeMessage }).regex(/^\d{6}$/, { error: codeMessage });
+
+export const signInSchema = z.object({ email: emailSchema, password: passwordSchema, remember: z.boolean().default(false) });
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => sanitiseText(value))
+    .nullable()
+    .transform((value) => (value === '' ? null : value));
+
+/** The editable part of the profile (the e-mail cannot be changed). */
+export const profileUpdateSchema = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  phone: optionalText(50),
+  company: optionalText(200),
+  country: optionalText(100),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -1,0 +1,6 @@
+import type { ReactNode } from 'react';
+import { cn } from '../ui/cn';
+
+export function Badge({ className, children }: { className?: string; children: ReactNode }) {
+  return <span className={cn('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold', className)}>{children}</span>;
+}

@@ -1,0 +1,294 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { isValidEmail, PASSWORD_MIN, passwordMessage, emailMessage, sanitiseText } from '../../shared/accounts/auth-schemas';
+import { ApiError } from '../app/api-client';
+import { PageHead } from '../app/page-head';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { pathAfterSignIn } from './after-sign-in';
+import { friendlyAuthError, isAlreadyRegistered } from './auth-error-message';
+import { AuthField } from './auth-field';
+import { errorMessage } from './auth-request';
+import { useRecoverPassword } from './recover-password';
+import { useResetPassword } from './reset-password';
+import { useSignIn } from './sign-in';
+import { useSignUp } from './sign-up';
+import { useHydrated } from './use-hydrated';
+import { useRefreshSession, useSession } from './use-session';
+
+type Mode = 'signin' | 'signup' | 'reset';
+type Status = 'idle' | 'loading' | 'success' | 'error';
+
+/** The client-side checks of section 5 (the server checks again); null when the input is fine. */
+function validateCredentials(email: string, password: string): string | null {
+  if (!email || !password) return 'Please fill in both your email and password.';
+  if (!isValidEmail(email)) return emailMessage;
+  if (password.length < PASSWORD_MIN) return passwordMessage;
+  return null;
+}
+
+function Card({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+  return (
+    <Container className="flex justify-center py-12 sm:py-20">
+      <div className="w-full max-w-md rounded-xl border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-semibold tracking-tight text-navy-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-navy-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+        <div className="mt-6 border-t border-navy-100 pt-4 text-center">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/">Home</Link>
+          </Button>
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+function Message({ kind, children }: { kind: 'error' | 'success'; children: React.ReactNode }) {
+  return (
+    <p
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={kind === 'error' ? 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800' : 'rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800'}
+    >
+      {children}
+    </p>
+  );
+}
+
+function ResetRequestForm({ onBack }: { onBack: () => void }) {
+  const recover = useRecoverPassword();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const clean = sanitiseText(email);
+    if (!isValidEmail(clean)) {
+      setError(emailMessage);
+      return;
+    }
+    setError(null);
+    recover.mutate(
+      { email: clean },
+      {
+        onSuccess: () => {
+          setSent(true);
+          toast.success('Reset email sent!', { description: 'Please check your email for password reset instructions.' });
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError && failure.status === 429
+              ? friendlyAuthError(failure.message)
+              : failure instanceof ApiError && failure.status >= 400
+                ? 'Unable to send reset email. Please try again or contact support if the problem persists.'
+                : 'Unable to send reset email. Please try again.',
+          ),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {sent ? <Message kind="success">Please check your email for password reset instructions.</Message> : null}
+      {error ? <Message kind="error">{error}</Message> : null}
+      <AuthField label="Email" type="email" name="email" autoComplete="email" placeholder="Enter your email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Button type="submit" className="w-full" disabled={recover.isPending}>
+        {recover.isPending ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <button type="button" onClick={onBack} className="block w-full text-center text-sm font-medium text-accent-700 hover:underline">
+        Back to sign in
+      </button>
+    </form>
+  );
+}
+
+function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN) return setError(passwordMessage);
+    if (password !== confirm) return setError('The passwords do not match.');
+    setError(null);
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          toast.success('Password updated', { description: 'You can now sign in with your new password.' });
+          onDone();
+        },
+        onError: (failure) => setError(friendlyAuthError(errorMessage(failure))),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {error ? <Message kind="error">{error}</Message> : null}
+      <AuthField label="New password" type="password" name="new-password" autoComplete="new-password" placeholder="Create a password (min 6 characters)" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <AuthField label="Confirm new password" type="password" name="confirm-password" autoComplete="new-password" placeholder="Repeat the new password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <Button type="submit" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? 'Updating...' : 'Update password'}
+      </Button>
+    </form>
+  );
+}
+
+/** /login: sign in ('Welcome Back'), sign up ('Create Account'), reset, and the new-password form of a reset link. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const refreshSession = useRefreshSession();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const [mode, setMode] = useState<Mode>('signin');
+  const [status, setStatus] = useState<Status>('idle');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const leaving = useRef(false);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // /login is prerendered: the query string is read, and the form enabled, only once hydrated.
+  const hydrated = useHydrated();
+  const resetToken = hydrated && params.get('type') === 'recovery' ? params.get('token') : null;
+  const confirmed = hydrated ? params.get('confirmed') : null;
+
+  // The login screen's own guard: a signed-in user goes home; one still facing the MFA challenge stays (the challenge guard handles them).
+  useEffect(() => {
+    if (session.signedIn && !session.mfaStep && !leaving.current && !resetToken) navigate('/', { replace: true });
+  }, [session.signedIn, session.mfaStep, navigate, resetToken]);
+
+  const switchMode = (next: Mode, clear = false) => {
+    window.clearTimeout(timer.current);
+    setMode(next);
+    setStatus('idle');
+    setMessage(null);
+    if (clear) {
+      setEmail('');
+      setPassword('');
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const cleanEmail = sanitiseText(email);
+    const problem = validateCredentials(cleanEmail, password);
+    if (problem) {
+      setStatus('error');
+      setMessage(problem);
+      return;
+    }
+    setStatus('loading');
+    setMessage(null);
+    if (mode === 'signin') {
+      try {
+        const result = await signIn.mutateAsync({ email: cleanEmail, password, remember });
+        if (result.mfaRequired) {
+          // "MFA required": the form stays idle and the challenge takes over.
+          setStatus('idle');
+          await refreshSession();
+          return;
+        }
+        leaving.current = true;
+        setStatus('success');
+        toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+        await refreshSession();
+        navigate(pathAfterSignIn());
+      } catch (failure) {
+        setStatus('error');
+        setMessage(friendlyAuthError(errorMessage(failure)));
+      }
+      return;
+    }
+    try {
+      await signUp.mutateAsync({ email: cleanEmail, password });
+      setStatus('success');
+      setMessage('Account created! Please check your email for a confirmation link before signing in.');
+      toast.success('Account created successfully!', { description: 'Please check your email for a confirmation link to activate your account.' });
+      timer.current = window.setTimeout(() => switchMode('signin', true), 2000);
+    } catch (failure) {
+      setStatus('error');
+      setMessage(friendlyAuthError(errorMessage(failure)));
+      if (isAlreadyRegistered(errorMessage(failure))) timer.current = window.setTimeout(() => switchMode('signin'), 3000);
+    }
+  };
+
+  const head = <PageHead title="Customer Login | Dropwise" description="Sign in to your Dropwise account to see your orders, profile and settings." noindex />;
+
+  if (resetToken) {
+    return (
+      <>
+        {head}
+        <Card title="Set a new password" subtitle="Choose a new password for your Dropwise account.">
+          <NewPasswordForm
+            token={resetToken}
+            onDone={() => {
+              setParams({}, { replace: true });
+              switchMode('signin', true);
+            }}
+          />
+        </Card>
+      </>
+    );
+  }
+
+  if (mode === 'reset') {
+    return (
+      <>
+        {head}
+        <Card title="Reset Password" subtitle="Enter your email and we will send you a link to reset your password.">
+          <ResetRequestForm onBack={() => switchMode('signin')} />
+        </Card>
+      </>
+    );
+  }
+
+  const signingUp = mode === 'signup';
+  const busy = status === 'loading' || !hydrated;
+  return (
+    <>
+      {head}
+      <Card title={signingUp ? 'Create Account' : 'Welcome Back'} subtitle={signingUp ? 'Sign up to track your orders and quotes.' : 'Sign in to your account.'}>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {confirmed === '1' && !message ? <Message kind="success">Your email is confirmed. You can now sign in.</Message> : null}
+          {confirmed === '0' && !message ? <Message kind="error">This confirmation link is invalid or has expired.</Message> : null}
+          {message ? <Message kind={status === 'error' ? 'error' : 'success'}>{message}</Message> : null}
+          <AuthField label="Email" type="email" name="email" autoComplete="email" placeholder="Enter your email" required disabled={busy} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <AuthField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            placeholder={signingUp ? 'Create a password (min 6 characters)' : 'Enter your password'}
+            required
+            disabled={busy}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {signingUp ? null : (
+            <div className="flex items-center justify-between gap-4">
+              <label className="inline-flex items-center gap-2 text-sm text-navy-800">
+                <input type="checkbox" disabled={busy} className="size-4 rounded border-navy-300 accent-accent-600" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                Remember me
+              </label>
+              <button type="button" disabled={busy} onClick={() => switchMode('reset')} className="text-sm font-medium text-accent-700 hover:underline">
+                Forgot your password?
+              </button>
+            </div>
+          )}
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
+          </Button>
+          <button type="button" disabled={busy} onClick={() => switchMode(signingUp ? 'signin' : 'signup')} className="block w-full text-center text-sm font-medium text-accent-700 hover:underline">
+            {signingUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+          </button>
+        </form>
+      </Card>
+    </>
+  );
+}

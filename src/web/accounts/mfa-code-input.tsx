@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { cleanCode } from '../../shared/accounts/auth-schemas';
+import { cn } from '../ui/cn';
+
+/** The 6-digit code field: non-digits are stripped and input stops at 6 digits. */
+export function MfaCodeInput({
+  value,
+  onChange,
+  error,
+  autoFocus,
+  disabled,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | null;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-navy-900">
+        Verification code
+      </label>
+      <input
+        id={id}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        placeholder="000000"
+        value={value}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(cleanCode(event.target.value))}
+        className={cn(
+          'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-center font-mono text-2xl tracking-[0.5em] tabular-nums text-navy-900',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+          error ? 'border-red-600' : 'border-navy-200',
+        )}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

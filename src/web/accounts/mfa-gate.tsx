@@ -1,0 +1,32 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useSession } from './use-session';
+
+const MfaScreens = lazy(() => import('./mfa-screens').then((m) => ({ default: m.MfaScreens })));
+
+/**
+ * Mounted by the layout: shows the MFA challenge or the admin setup modal when the session needs
+ * one (below the navigation, which then offers only Cancel & Sign Out), and says so when a session ended for being too old. Its screens load only when needed.
+ */
+export function MfaGate() {
+  const session = useSession();
+  const tooOld = session.data?.message;
+  useEffect(() => {
+    if (tooOld) void import('sonner').then(({ toast }) => toast.error(tooOld));
+  }, [tooOld]);
+  const blocking = session.mfaStep;
+  // The screens cover the page below the navigation; the page underneath is inert until the step ends.
+  useEffect(() => {
+    if (!blocking) return;
+    const covered = [document.getElementById('main'), document.querySelector('body footer')].filter((el): el is HTMLElement => el instanceof HTMLElement);
+    for (const element of covered) element.inert = true;
+    return () => {
+      for (const element of covered) element.inert = false;
+    };
+  }, [blocking]);
+  if (!blocking) return null;
+  return (
+    <Suspense fallback={null}>
+      <MfaScreens step={session.needsChallenge ? 'challenge' : 'admin-setup'} factors={session.data?.factors ?? []} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,160 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { MFA_CODE_LENGTH } from '../../shared/accounts/auth-schemas';
+import { Button } from '../ui/button';
+import { type EnrolledFactor, enrollFactor } from './enroll-factor';
+import { MfaCodeInput } from './mfa-code-input';
+import { unenrollFactor } from './unenroll-factor';
+import { refreshSession } from './use-session';
+import { ChallengeFailed, challengeAndVerify, verificationError } from './verify-factor';
+
+/** The pause before enrolment (spec section 4), which also lets a removal settle. */
+const ENROLL_PAUSE_MS = 500;
+
+/**
+ * TOTP setup in two steps, setup then verify (spec section 2, multi-factor screens): the QR code,
+ * the manual secret and the factor id, then a 6-digit code; Restart Setup removes the factor and
+ * starts again.
+ */
+export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void; onCancel?: () => void }) {
+  const client = useQueryClient();
+  const [step, setStep] = useState<'setup' | 'verify'>('setup');
+  const [factor, setFactor] = useState<EnrolledFactor | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  const start = useCallback(async () => {
+    setBusy(true);
+    setError(null);
+    setFactor(null);
+    setCode('');
+    setStep('setup');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ENROLL_PAUSE_MS));
+      setFactor(await enrollFactor());
+    } catch {
+      setError('Failed to start MFA setup. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void start();
+  }, [start]);
+
+  const restart = async () => {
+    if (factor) await unenrollFactor(factor.id).catch(() => undefined);
+    await start();
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!factor) {
+      setError('No MFA factor found. Please restart the setup process.');
+      return;
+    }
+    if (code.length !== MFA_CODE_LENGTH) {
+      setError('Please enter a 6-digit verification code');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await challengeAndVerify(factor.id, code);
+      await refreshSession(client);
+      onComplete();
+    } catch (failure) {
+      setCode('');
+      setError(
+        failure instanceof ChallengeFailed && verificationError(failure, '', '') === ''
+          ? 'Failed to create MFA challenge. Please try again.'
+          : verificationError(failure, 'Failed to verify code. Please try again.', 'Too many attempts. Please wait before trying again.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="mfa-setup-title" className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm">
+      <h2 id="mfa-setup-title" className="text-lg font-semibold text-navy-900">
+        Set up two-factor authentication
+      </h2>
+      <ol className="mt-2 flex gap-4 text-sm" aria-label="Steps">
+        <li aria-current={step === 'setup' ? 'step' : undefined} className={step === 'setup' ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+          1. Setup
+        </li>
+        <li aria-current={step === 'verify' ? 'step' : undefined} className={step === 'verify' ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+          2. Verify
+        </li>
+      </ol>
+
+      {step === 'setup' ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-sm text-navy-700">Scan the QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password), or type the secret in by hand.</p>
+          {factor ? (
+            <>
+              <img src={factor.qrCode} alt="QR code for your authenticator app" width={200} height={200} className="rounded border border-navy-100" />
+              <dl className="space-y-2 text-sm">
+                <div>
+                  <dt className="font-medium text-navy-900">Secret (manual entry)</dt>
+                  <dd>
+                    <code data-testid="mfa-secret" className="break-all rounded bg-navy-50 px-2 py-1 font-mono text-navy-900">
+                      {factor.secret}
+                    </code>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-navy-900">Factor ID</dt>
+                  <dd>
+                    <code className="break-all font-mono text-xs text-navy-700">{factor.id}</code>
+                  </dd>
+                </div>
+              </dl>
+              <div className="flex flex-wrap gap-2">
+                <Button onClick={() => setStep('verify')}>Continue</Button>
+                {onCancel ? (
+                  <Button variant="outline" onClick={onCancel}>
+                    Cancel
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          ) : busy ? (
+            <p role="status" className="text-sm text-navy-600">
+              Preparing your authenticator setup...
+            </p>
+          ) : null}
+          {error ? (
+            <div className="space-y-2">
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+              <Button variant="outline" size="sm" onClick={() => void start()}>
+                Try again
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <form className="mt-4 space-y-4" onSubmit={verify} noValidate>
+          <p className="text-sm text-navy-700">Enter the 6-digit code your authenticator app shows for Dropwise.</p>
+          <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Verifying...' : 'Verify'}
+            </Button>
+            <Button variant="outline" onClick={() => void restart()} disabled={busy}>
+              Restart Setup
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

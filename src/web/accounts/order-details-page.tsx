@@ -1,0 +1,179 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { formatMoney } from '../../shared/money';
+import { ApiError } from '../app/api-client';
+import { PageHead } from '../app/page-head';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { PageLoading } from '../ui/page-loading';
+import { useAccountOrder } from './account-order';
+import { Badge } from './badge';
+import { formatDate, orderTimeline, paymentBadge, productSummary } from './order-display';
+import { OrderStatusBadge } from './order-status-badge';
+import { signOutDestination } from './sign-out';
+import { useSession } from './use-session';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-navy-100 bg-white p-5">
+      <h2 className="text-lg font-semibold text-navy-900">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-navy-600">{label}</dt>
+      <dd className="text-right font-medium tabular-nums text-navy-900">{children}</dd>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <Container className="py-20 text-center">
+      <h1 className="text-2xl font-semibold text-navy-900">Order Not Found</h1>
+      <p className="mt-2 text-navy-600">The order you're looking for could not be found.</p>
+      <Button asChild className="mt-6">
+        <Link to="/my-account">Back to My Account</Link>
+      </Button>
+    </Container>
+  );
+}
+
+/** /order-details/{id} (and /order/{id}): the customer's own order. */
+export function OrderDetailsPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const ready = session.signedIn && !session.mfaStep;
+  const query = useAccountOrder(id, ready);
+  const head = <PageHead title="Order details | Dropwise" description="The details of your Dropwise order." noindex />;
+
+  if (session.isSuccess && !session.signedIn) return <Navigate to={signOutDestination('/login')} replace />;
+  if (session.isPending || !ready || query.isPending) return <PageLoading label="Loading order details..." />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    return (
+      <Container className="py-20 text-center">
+        <p role="alert" className="text-red-800">
+          The order could not be loaded. Please try again.
+        </p>
+        <Button className="mt-4" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </Container>
+    );
+  }
+
+  const order = query.data.order;
+  const summary = productSummary(order);
+  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+  const payment = paymentBadge(order.paymentStatus);
+  const placedOn = formatDate(order.createdAt);
+  const history = [...order.statusHistory].reverse();
+
+  return (
+    <Container className="py-10">
+      {head}
+      <Link to="/my-account" className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to My Account
+      </Link>
+      <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-navy-900">Order {order.orderNumber}</h1>
+          <p className="mt-1 text-navy-600">Placed on {placedOn}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Section title="Product Details">
+            {order.configuration ? (
+              <>
+                <dl>
+                  <Row label="Product">{summary.product}</Row>
+                  <Row label="Configuration">{summary.configuration ?? 'Not specified'}</Row>
+                  <Row label="Quantity">{summary.quantity}</Row>
+                  <Row label="Batch">{summary.batch ?? 'Not specified'}</Row>
+                </dl>
+                {summary.accessories.length > 0 ? (
+                  <div className="mt-3">
+                    <h3 className="text-sm font-medium text-navy-900">Accessories</h3>
+                    <ul className="mt-1 list-inside list-disc text-sm text-navy-700">
+                      {summary.accessories.map((accessory) => (
+                        <li key={accessory}>{accessory}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <p className="text-sm text-navy-600">No configuration data available</p>
+            )}
+            {order.notes ? (
+              <div className="mt-3">
+                <h3 className="text-sm font-medium text-navy-900">Order Notes</h3>
+                <p className="mt-1 whitespace-pre-line text-sm text-navy-700">{order.notes}</p>
+              </div>
+            ) : null}
+          </Section>
+
+          {order.trackingNumber ? (
+            <Section title="Shipping Information">
+              <dl>
+                <Row label="Tracking Number">
+                  <span className="font-mono">{order.trackingNumber}</span>
+                </Row>
+                {order.estimatedDeliveryDate ? <Row label="Estimated Delivery">{formatDate(order.estimatedDeliveryDate)}</Row> : null}
+              </dl>
+            </Section>
+          ) : null}
+
+          <Section title="Order Timeline">
+            <ol className="space-y-3">
+              {orderTimeline(order.status, placedOn).map((step) => (
+                <li key={step.title} className="flex gap-3">
+                  <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-accent-600" />
+                  <div>
+                    <p className="font-medium text-navy-900">{step.title}</p>
+                    <p className="text-sm text-navy-600">{step.detail}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <h3 className="mt-5 text-sm font-medium text-navy-900">Status history</h3>
+            {history.length === 0 ? (
+              <p className="mt-1 text-sm text-navy-600">No status history available</p>
+            ) : (
+              <ul className="mt-1 space-y-1 text-sm text-navy-700">
+                {history.map((entry) => (
+                  <li key={entry.id}>
+                    {formatDate(entry.createdAt)}: {entry.oldStatus ? `${entry.oldStatus} → ` : ''}
+                    {entry.newStatus}
+                    {entry.notes ? ` (${entry.notes})` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+
+        <Section title="Payment Information">
+          <dl>
+            <Row label="Subtotal">{money(order.items.reduce((sum, item) => sum + item.totalPrice, 0) || order.totalAmount)}</Row>
+            <Row label="Deposit Required">{money(order.depositAmount)}</Row>
+            <Row label="Remaining Balance">{money(order.remainingAmount)}</Row>
+            <div className="mt-2 border-t border-navy-100 pt-2">
+              <Row label="Total">{money(order.totalAmount)}</Row>
+            </div>
+          </dl>
+          <Badge className={`mt-3 ${payment.className}`}>{payment.label}</Badge>
+        </Section>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { countries } from '../../shared/countries';
+import { Button } from '../ui/button';
+import { AuthField } from './auth-field';
+import { errorMessage } from './auth-request';
+import { useUpdateProfile } from './update-profile';
+import type { SessionProfile } from './use-session';
+
+const selectClass =
+  'mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 text-navy-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600';
+
+export function ProfileTab({ profile }: { profile: SessionProfile }) {
+  const update = useUpdateProfile();
+  const [form, setForm] = useState({
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    phone: profile.phone ?? '',
+    company: profile.company ?? '',
+    country: profile.country ?? '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    update.mutate(form, {
+      onSuccess: () => toast.success('Profile updated successfully!'),
+      onError: (failure) => setError(errorMessage(failure) ?? 'Failed to update profile'),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="max-w-2xl space-y-4" aria-labelledby="profile-heading" noValidate>
+      <h2 id="profile-heading" className="text-xl font-semibold text-navy-900">
+        Profile
+      </h2>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AuthField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} maxLength={100} />
+        <AuthField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} maxLength={100} />
+      </div>
+      <div>
+        <AuthField label="Email" name="email" type="email" value={profile.email} readOnly disabled aria-describedby="email-fixed" />
+        <p id="email-fixed" className="mt-1 text-sm text-navy-600">
+          Email cannot be changed
+        </p>
+      </div>
+      <AuthField label="Phone" name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} maxLength={50} />
+      <AuthField label="Company" name="company" autoComplete="organization" value={form.company} onChange={set('company')} maxLength={200} />
+      <div>
+        <label htmlFor="profile-country" className="block text-sm font-medium text-navy-900">
+          Country
+        </label>
+        <select id="profile-country" name="country" className={selectClass} value={form.country} onChange={set('country')}>
+          <option value="">Select a country</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? 'Updating...' : 'Update Profile'}
+      </Button>
+    </form>
+  );
+}

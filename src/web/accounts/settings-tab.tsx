@@ -1,0 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PASSWORD_MIN, passwordMessage } from '../../shared/accounts/auth-schemas';
+import { Button } from '../ui/button';
+import { AuthField } from './auth-field';
+import { errorMessage } from './auth-request';
+import { Badge } from './badge';
+import { useChangePassword } from './change-password';
+import { MfaSetupCard } from './mfa-setup-card';
+import { useSignOutAndLeave } from './sign-out';
+import { useUnenrollFactor } from './unenroll-factor';
+import { refreshSession, type SessionData } from './use-session';
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const change = useChangePassword();
+  const [currentPassword, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!currentPassword) return setError('Please enter your current password.');
+    if (password.length < PASSWORD_MIN) return setError(passwordMessage);
+    if (password !== confirm) return setError('The passwords do not match.');
+    setError(null);
+    change.mutate(
+      { currentPassword, password },
+      {
+        onSuccess: () => {
+          toast.success('Password updated successfully!');
+          onDone();
+        },
+        onError: (failure) => setError(errorMessage(failure) ?? 'Failed to update password'),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 max-w-md space-y-3">
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <AuthField label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+      <AuthField label="New password" type="password" autoComplete="new-password" placeholder="Create a password (min 6 characters)" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <AuthField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Save new password'}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function MfaSection({ session }: { session: SessionData }) {
+  const client = useQueryClient();
+  const unenroll = useUnenrollFactor();
+  const [enrolling, setEnrolling] = useState(false);
+  const verified = session.factors?.filter((f) => f.status === 'verified') ?? [];
+  const isAdmin = session.profile?.isAdmin ?? false;
+
+  const disable = () =>
+    Promise.all(verified.map((f) => unenroll.mutateAsync(f.id)))
+      .then(() => toast.success('Two-factor authentication disabled'))
+      .catch(() => toast.error('Failed to disable two-factor authentication'))
+      .finally(() => void refreshSession(client).catch(() => undefined));
+
+  return (
+    <section aria-labelledby="mfa-heading" className="rounded-lg border border-navy-100 p-5">
+      <h3 id="mfa-heading" className="flex items-center gap-2 font-semibold text-navy-900">
+        <ShieldCheck aria-hidden="true" className="size-5 text-accent-700" /> Two-factor authentication
+      </h3>
+      {verified.length > 0 ? (
+        <div className="mt-2 space-y-3">
+          <p className="text-sm text-navy-700">
+            <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">Enabled</Badge>
+            Signing in asks for a code from your authenticator app.
+          </p>
+          {isAdmin ? (
+            <p className="text-sm text-navy-600">Administrators must keep two-factor authentication on.</p>
+          ) : (
+            <Button variant="outline" size="sm" disabled={unenroll.isPending} onClick={() => void disable()}>
+              Disable two-factor authentication
+            </Button>
+          )}
+        </div>
+      ) : enrolling ? (
+        <div className="mt-4">
+          <MfaSetupCard
+            onComplete={() => {
+              setEnrolling(false);
+              toast.success('Two-factor authentication enabled');
+            }}
+            onCancel={() => setEnrolling(false)}
+          />
+        </div>
+      ) : (
+        <div className="mt-2 space-y-3">
+          <p className="text-sm text-navy-700">Protect your account with a 6-digit code from an authenticator app.</p>
+          <Button size="sm" onClick={() => setEnrolling(true)}>
+            Enable two-factor authentication
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function SettingsTab({ session }: { session: SessionData }) {
+  const { signOutTo, isPending } = useSignOutAndLeave();
+  const [changing, setChanging] = useState(false);
+  const isAdmin = session.profile?.isAdmin ?? false;
+  return (
+    <div className="max-w-2xl space-y-6">
+      <h2 className="text-xl font-semibold text-navy-900">Settings</h2>
+      <dl className="grid gap-4 rounded-lg border border-navy-100 p-5 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-navy-600">Account Type</dt>
+          <dd className="mt-1 flex items-center gap-2 font-medium text-navy-900">
+            {isAdmin ? 'Administrator' : 'Customer'}
+            <Badge className={isAdmin ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-navy-200 bg-navy-50 text-navy-800'}>{isAdmin ? 'Admin' : 'Customer'}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-navy-600">Email</dt>
+          <dd className="mt-1 flex flex-wrap items-center gap-2 font-medium text-navy-900">
+            {session.user?.email}
+            {session.profile?.emailVerified ? <Badge className="border-green-300 bg-green-100 text-green-900">Verified</Badge> : null}
+          </dd>
+        </div>
+      </dl>
+      <section aria-labelledby="password-heading" className="rounded-lg border border-navy-100 p-5">
+        <h3 id="password-heading" className="font-semibold text-navy-900">
+          Password
+        </h3>
+        {changing ? (
+          <ChangePasswordForm onDone={() => setChanging(false)} />
+        ) : (
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => setChanging(true)}>
+            Change Password
+          </Button>
+        )}
+      </section>
+      <MfaSection session={session} />
+      <div className="flex flex-wrap gap-3">
+        {isAdmin ? (
+          <Button asChild variant="navy">
+            <Link to="/admin">Admin Portal</Link>
+          </Button>
+        ) : null}
+        <Button variant="outline" disabled={isPending} onClick={() => signOutTo('/')}>
+          Sign Out
+        </Button>
+      </div>
+    </div>
+  );
+}

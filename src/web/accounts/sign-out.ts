@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../app/api-client';
+import { sessionQueryKey } from './use-session';
+
+/**
+ * Where the last sign-out was going, for a moment: the router navigates in a transition, so a
+ * signed-in page may see itself signed out first; its redirect then goes here instead of /login.
+ */
+let lastSignOut: { to: string; at: number } | null = null;
+export const signOutDestination = (fallback: string) => (lastSignOut && Date.now() - lastSignOut.at < 3000 ? lastSignOut.to : fallback);
+
+export const signOut = () => api<{ ok: true }>('/api/auth/signout', { method: 'POST' });
+
+/**
+ * POST /api/auth/signout, then to `to`: the browser forgets what it cached about the user in the
+ * same turn as the navigation. A failure shows "Failed to sign out" (the toast library loads only
+ * then). Plain state rather than a mutation hook, as the navigation of every page carries it.
+ */
+export function useSignOutAndLeave() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+  const signOutTo = useCallback(
+    (to: string) => {
+      setPending(true);
+      signOut()
+        .then(() => {
+          lastSignOut = { to, at: Date.now() };
+          navigate(to);
+          client.setQueryData(sessionQueryKey, { user: null });
+          client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+        })
+        .catch(() => void import('sonner').then(({ toast }) => toast.error('Failed to sign out')))
+        .finally(() => setPending(false));
+    },
+    [client, navigate],
+  );
+  return { signOutTo, isPending };
+}

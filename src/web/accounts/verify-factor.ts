@@ -1,0 +1,39 @@
+import { ApiError } from '../app/api-client';
+import { authRequest } from './auth-request';
+
+export const challengeFactor = (factorId: string) =>
+  authRequest<{ challengeId: string; expiresAt: string }>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST' });
+
+export const verifyFactor = (factorId: string, body: { challengeId: string; code: string }) =>
+  authRequest<{ aal: 'aal2' }>(`/api/auth/factors/${factorId}/verify`, { method: 'POST', body });
+
+/** The challenge could not be created (as opposed to a refused code). */
+export class ChallengeFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('challenge failed');
+  }
+}
+
+/** A fresh single-use challenge and its verification, for each press of Verify. */
+export async function challengeAndVerify(factorId: string, code: string) {
+  let challengeId: string;
+  try {
+    challengeId = (await challengeFactor(factorId)).challengeId;
+  } catch (error) {
+    throw new ChallengeFailed(error);
+  }
+  return verifyFactor(factorId, { challengeId, code });
+}
+
+/**
+ * The message for a failed verification (spec section 8): a refused code, too many attempts,
+ * a timeout, or the given fallback.
+ */
+export function verificationError(error: unknown, fallback: string, tooMany: string): string {
+  const apiError = error instanceof ChallengeFailed ? error.cause : error;
+  if (!(apiError instanceof ApiError)) return fallback;
+  if (apiError.code === 'timeout') return apiError.message;
+  if (apiError.status === 429) return tooMany;
+  if (apiError.code === 'invalid_code' || apiError.code === 'challenge_expired' || apiError.status === 400) return 'Invalid verification code. Please try again.';
+  return fallback;
+}

@@ -1,0 +1,42 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as OTPAuth from 'otpauth';
+
+/** Decodes a quoted-printable body as nodemailer writes it (soft line breaks and =XX escapes). */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The first link in the newest e-mail to `to` whose subject contains `subject`, read from the
+ * .eml files the shop's mail sender writes under <dataDir>/mail (it polls every second).
+ */
+export async function linkFromMail(dataDir: string, to: string, subject: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const mailDir = join(dataDir, 'mail');
+  while (Date.now() < deadline) {
+    const files = await readdir(mailDir).catch(() => [] as string[]);
+    const found: { link: string; mtime: string }[] = [];
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const raw = decodeQuotedPrintable(await readFile(join(mailDir, file), 'utf8'));
+      if (!raw.includes(`To: ${to}`) || !raw.includes(subject)) continue;
+      const link = raw.match(/https?:\/\/[^\s"<>]+/)?.[0];
+      if (link) found.push({ link, mtime: file });
+    }
+    if (found.length > 0) return found.sort((a, b) => a.mtime.localeCompare(b.mtime)).at(-1)?.link ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no e-mail "${subject}" to ${to} under ${mailDir}`);
+}
+
+const step = () => Math.floor(Date.now() / 30_000);
+
+/** The current TOTP code of a base32 secret, as an authenticator app would show it. */
+export function currentCode(secret: string): { code: string; step: number } {
+  return { code: OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }), step: step() };
+}
+
+/** Waits for the next 30-second step, so a code differs from one already used (codes are accepted once). */
+export async function nextStepAfter(usedStep: number): Promise<void> {
+  while (step() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
+}
