@@ -104,6 +104,71 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('No orders yet')).toBeVisible();
     await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Configuring' })).toHaveAttribute('href', '/configure');
+
+    // Fill in the profile, then place a quote: the quote flow starts at step 2 with the details prefilled.
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByLabel('First name').fill('Journey');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Company').fill('Bench Labs Ltd');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+    await page.goto('/configure');
+    const priceBar = page.getByRole('region', { name: 'Price' });
+    await expect(priceBar.getByTestId('est-price')).toHaveText('£4,882.50');
+    await priceBar.getByRole('button', { name: 'Generate Quote PDF' }).click();
+    await expect(page).toHaveURL(/\/quote-flow$/);
+    await expect(page.getByText('Step 2 of 2')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Journey');
+    await expect(page.getByLabel('Last name')).toHaveValue('Tester');
+    await expect(page.getByLabel('Organization')).toHaveValue('Bench Labs Ltd');
+    await page.getByRole('button', { name: 'Create Quote' }).click();
+    await expect(page).toHaveURL(/\/quote\/[A-Za-z0-9_-]{24,}$/);
+
+    // Order from the quote: the order flow is prefilled; the placed order is in My Account.
+    await page.getByRole('button', { name: 'Order Now' }).click();
+    await expect(page).toHaveURL(/\/order-flow$/);
+    await expect(page.getByLabel('First name')).toHaveValue('Journey');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Address').fill('1 Bench Street');
+    await page.getByLabel('City').fill('Lancaster');
+    await page.getByLabel('Postal code').fill('LA1 4YW');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(orderNumber).toMatch(/^O\d{4}-\d{5}$/);
+
+    await page.goto('/my-account');
+    await expect(page.getByRole('heading', { name: 'My Orders (1)' })).toBeVisible();
+    await expect(page.getByText(orderNumber)).toBeVisible();
+  });
+
+  test("the quote flow's Sign in link returns to step 2 after signing in", async ({ page, shop }) => {
+    const email = `flow-${Date.now()}@example.com`;
+    const password = 'flow-pass-1';
+    const signup = await page.request.post('/api/auth/signup', { data: { email, password } });
+    expect(signup.status()).toBe(201);
+    await page.goto(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
+    await expect(page).toHaveURL(/\/login\?confirmed=1$/);
+
+    await page.goto('/configure');
+    const priceBar = page.getByRole('region', { name: 'Price' });
+    await expect(priceBar.getByTestId('est-price')).toHaveText('£4,882.50');
+    await priceBar.getByRole('button', { name: 'Generate Quote PDF' }).click();
+    await expect(page.getByText('Step 1 of 2')).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/quote-flow$/);
+    await expect(page.getByText('Step 2 of 2')).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    // Without a company in the profile nothing is prefilled.
+    await expect(page.getByLabel('Organization')).toHaveValue('');
   });
 
   test('reset a forgotten password through the e-mailed link', async ({ page, shop }) => {

@@ -9,7 +9,7 @@ import {
   quoteResourceSchema,
 } from '../../shared/quote-flow';
 import { currentUserId } from '../accounts/request-auth';
-import { quotes } from '../db/schema';
+import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { byBodyEmail, rateLimit } from '../http/rate-limit';
 import { createQuote } from './create-quote';
@@ -42,12 +42,22 @@ export async function quoteRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const userId = currentUserId(request);
       const quote = await createQuote(app.db, {
         ...request.body,
-        userId: currentUserId(request),
+        userId,
         now: app.now(),
         publicUrl: app.env.publicUrl,
       });
+      if (userId && quote.customerInfo) {
+        // A signed-in customer's name and company follow their latest quote; a failure here is only logged.
+        const { firstName, lastName, organization } = quote.customerInfo;
+        await app.db
+          .update(profiles)
+          .set({ firstName, lastName, company: organization, updatedAt: app.now() })
+          .where(eq(profiles.id, userId))
+          .catch((error: unknown) => request.log.warn({ err: error }, 'updating the profile from a quote failed'));
+      }
       return reply.status(201).send({ quote });
     },
   );

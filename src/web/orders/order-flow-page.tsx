@@ -14,6 +14,7 @@ import {
 import { displayLines } from '../../shared/quote-flow';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
+import { type SessionProfile, useSession } from '../accounts/use-session';
 import { clearOrderFlow, loadOrderFlow, type OrderFlowHandoff } from '../flows/flow-storage';
 import { useQuote } from '../quotes/get-quote';
 import { TextField } from '../quotes/text-field';
@@ -108,7 +109,8 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
   );
 }
 
-function OrderFlow({ handoff }: { handoff: OrderFlowHandoff }) {
+/** The shipping form starts from the quote's customer details, and a signed-in customer's profile fills the rest. */
+function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: SessionProfile | undefined }) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const [step, setStep] = useState<1 | 2>(1);
@@ -124,16 +126,16 @@ function OrderFlow({ handoff }: { handoff: OrderFlowHandoff }) {
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
-      firstName: handoff.customerInfo.firstName,
-      lastName: handoff.customerInfo.lastName,
-      company: handoff.customerInfo.organization,
-      email: handoff.customerInfo.email,
-      phone: '',
+      firstName: handoff.customerInfo.firstName || (profile?.firstName ?? ''),
+      lastName: handoff.customerInfo.lastName || (profile?.lastName ?? ''),
+      company: handoff.customerInfo.organization || (profile?.company ?? ''),
+      email: handoff.customerInfo.email || (profile?.email ?? ''),
+      phone: profile?.phone ?? '',
       address: '',
       city: '',
       state: '',
       postalCode: '',
-      country: handoff.customerInfo.country ?? handoff.configuration.customerCountry,
+      country: handoff.customerInfo.country ?? profile?.country ?? handoff.configuration.customerCountry,
       notes: '',
     },
   });
@@ -309,6 +311,7 @@ function OrderFlow({ handoff }: { handoff: OrderFlowHandoff }) {
 export function OrderFlowPage() {
   const navigate = useNavigate();
   const [handoff, setHandoff] = useState<OrderFlowHandoff | null>(null);
+  const session = useSession();
   useEffect(() => {
     const stored = loadOrderFlow();
     if (!stored) navigate('/configure', { replace: true });
@@ -318,7 +321,7 @@ export function OrderFlowPage() {
     <Container className="max-w-3xl py-12 sm:py-16">
       <PageHead title="Place your order | Dropwise" description="Order your Dropwise." noindex />
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">Place your order</h1>
-      {handoff ? <OrderFlow handoff={handoff} /> : <PageLoading />}
+      {handoff && !session.isPending ? <OrderFlow handoff={handoff} profile={session.data?.profile} /> : <PageLoading />}
     </Container>
   );
 }

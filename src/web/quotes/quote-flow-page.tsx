@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type z } from 'zod';
 import { formatMoney } from '../../shared/money';
 import {
@@ -11,12 +11,14 @@ import {
   quoteCreationErrorMessage,
   quoteFlowMessages,
 } from '../../shared/quote-flow';
+import { useSession } from '../accounts/use-session';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
 import {
   clearQuoteFlow,
   loadQuoteFlow,
   QUOTE_CREATED_KEY,
+  QUOTE_FLOW_REDIRECT_KEY,
   type QuoteFlowHandoff,
   saveOrderFlow,
 } from '../flows/flow-storage';
@@ -78,11 +80,32 @@ function EmailStep({ handoff, initialEmail, onDone }: { handoff: QuoteFlowHandof
       <Button type="submit" disabled={!formState.isValid || submitEmail.isPending} className="w-full sm:w-auto">
         {submitEmail.isPending ? 'Checking...' : 'Next'}
       </Button>
+      <p className="text-sm text-navy-700">
+        Have an account?{' '}
+        <Link
+          to="/login"
+          className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
+          // Sign-in returns here, to step 2, with the details filled in from the profile.
+          onClick={() => window.sessionStorage.setItem(QUOTE_FLOW_REDIRECT_KEY, '1')}
+        >
+          Sign in
+        </Link>{' '}
+        to fill in your details. You do not need to create an account to place an order.
+      </p>
     </form>
   );
 }
 
-function DetailsStep({ handoff, email, onBack }: { handoff: QuoteFlowHandoff; email: string; onBack: () => void }) {
+interface DetailsStepProps {
+  handoff: QuoteFlowHandoff;
+  email: string;
+  /** Name and organization from the signed-in user's profile. */
+  prefill: DetailsValues;
+  /** Signed-in users start here and have no e-mail step to go back to. */
+  onBack?: () => void;
+}
+
+function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const navigate = useNavigate();
   const createQuote = useCreateQuote();
   const [failure, setFailure] = useState<string | null>(null);
@@ -96,7 +119,7 @@ function DetailsStep({ handoff, email, onBack }: { handoff: QuoteFlowHandoff; em
   const { register, handleSubmit, formState } = useForm<DetailsValues>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { firstName: '', lastName: '', organization: '' },
+    defaultValues: prefill,
   });
   const isOrder = handoff.type === 'order';
 
@@ -152,9 +175,11 @@ function DetailsStep({ handoff, email, onBack }: { handoff: QuoteFlowHandoff; em
       <TextField label="Organization" autoComplete="organization" maxLength={200} error={formState.errors.organization?.message} {...register('organization')} />
       <FormAlert message={failure} />
       <div className="flex flex-wrap gap-3">
-        <Button variant="outline" onClick={onBack} disabled={createQuote.isPending}>
-          Back
-        </Button>
+        {onBack ? (
+          <Button variant="outline" onClick={onBack} disabled={createQuote.isPending}>
+            Back
+          </Button>
+        ) : null}
         <Button type="submit" disabled={createQuote.isPending}>
           {createQuote.isPending ? (isOrder ? 'Creating Order...' : 'Creating Quote...') : isOrder ? 'Create Order' : 'Create Quote'}
         </Button>
@@ -169,6 +194,14 @@ export function QuoteFlowPage() {
   const [handoff, setHandoff] = useState<QuoteFlowHandoff | null>(null);
   const [step, setStep] = useState<1 | 2>(1);
   const [email, setEmail] = useState('');
+  const session = useSession();
+  const profile = session.data?.profile;
+  const signedInEmail = session.signedIn && !session.needsChallenge ? session.data?.user?.email : undefined;
+  // The name and organization are prefilled only when all three are in the profile (storefront spec, section 4).
+  const prefill: DetailsValues =
+    profile?.firstName && profile.lastName && profile.company
+      ? { firstName: profile.firstName, lastName: profile.lastName, organization: profile.company }
+      : { firstName: '', lastName: '', organization: '' };
 
   useEffect(() => {
     const stored = loadQuoteFlow();
@@ -176,11 +209,19 @@ export function QuoteFlowPage() {
     else setHandoff(stored);
   }, [navigate]);
 
+  // Signed-in users skip the e-mail step; this also brings a visitor back to step 2 after signing in.
+  useEffect(() => {
+    if (!signedInEmail) return;
+    window.sessionStorage.removeItem(QUOTE_FLOW_REDIRECT_KEY);
+    setEmail(signedInEmail);
+    setStep(2);
+  }, [signedInEmail]);
+
   const title = handoff?.type === 'order' ? 'Order online' : 'Generate Your Quote';
   return (
     <Container className="py-12 sm:py-16">
       <PageHead title={`${title} | Dropwise`} description="Get a quote for your Dropwise configuration." noindex />
-      {!handoff ? (
+      {!handoff || session.isPending ? (
         <PageLoading />
       ) : (
         <div className="mx-auto grid max-w-4xl gap-10 lg:grid-cols-[1fr_18rem]">
@@ -196,7 +237,13 @@ export function QuoteFlowPage() {
                 }}
               />
             ) : (
-              <DetailsStep handoff={handoff} email={email} onBack={() => setStep(1)} />
+              <DetailsStep
+                key={signedInEmail ?? 'guest'}
+                handoff={handoff}
+                email={email}
+                prefill={prefill}
+                {...(signedInEmail ? {} : { onBack: () => setStep(1) })}
+              />
             )}
           </div>
           <aside aria-label="Your configuration" className="h-fit rounded-lg border border-navy-100 bg-navy-50 p-6 text-sm">
