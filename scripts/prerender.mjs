@@ -23,11 +23,21 @@ mkdirSync(outDir, { recursive: true });
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '__')}.html`);
 const fill = (head, html) => template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
 
+// A prerendered page paints without the app: its entry script (and the chunks Vite preloads for it)
+// is started by /boot.js after the first frame, so the first paint never waits for JavaScript.
+const deferEntry = (html) =>
+  html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+      (_tag, src) => `<script src="/boot.js" data-entry="${src}" defer></script>`,
+    );
+
 for (const path of prerenderedPaths) {
   const page = await renderPage(path);
-  writeFileSync(join(outDir, fileFor(path)), fill(page.head, page.html));
+  writeFileSync(join(outDir, fileFor(path)), deferEntry(fill(page.head, page.html)));
 }
 const notFound = await renderPage('/__page-not-found__');
-writeFileSync(join(outDir, '404.html'), fill(notFound.head, notFound.html));
+writeFileSync(join(outDir, '404.html'), deferEntry(fill(notFound.head, notFound.html)));
 writeFileSync(join(outDir, 'shell.html'), fill(shellHead(), ''));
 console.log(`Prerendered ${prerenderedPaths.length} pages, the 404 page and the app shell into dist/pages`);

@@ -121,6 +121,16 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
         await route.abort('blockedbyclient');
       },
     );
+    // Prerendered pages paint before the app starts; like a person who waits for the page to react,
+    // navigation in a journey resolves once the app is running.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()['content-type']?.startsWith('text/html')) {
+        await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+      }
+      return response;
+    };
     await use(page);
     expect(problems, 'the page logged errors or made unexpected requests').toEqual([]);
   },

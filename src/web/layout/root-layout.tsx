@@ -35,6 +35,14 @@ function ToasterHost() {
   );
 }
 
+/** Marks the document once the app runs (hydrated or rendered), so browser tests know when it reacts. */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -44,6 +52,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <AppReady />
       <ScrollToTop />
       <SiteNav />
       <main id="main" className="flex-1">
