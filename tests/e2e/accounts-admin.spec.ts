@@ -1,80 +1,23 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { adminQuery, databaseUrlFor, scratchName } from '../support/database';
 import { currentCode } from './accounts-support';
-import { expect, type ShopServer, test as base } from './fixtures';
+import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'first.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function waitForStart(child: ChildProcess): Promise<void> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The shop did not start within 60 s:\n${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Dropwise shop running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The shop exited with ${code}:\n${output}`));
-    });
-  });
-}
+const execFileAsync = promisify(execFile);
 
 /** A shop whose first admin was made with `npm run admin:create` before it started, as the README says. */
 const test = base.extend<object, { shop: ShopServer }>({
   shop: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => {
-      const port = await freePort();
-      const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-e2e-admin-'));
-      const baseUrl = process.env.DATABASE_URL;
-      const databaseName = baseUrl ? scratchName('shop_e2e_admin') : undefined;
-      if (baseUrl && databaseName) await adminQuery(baseUrl, `CREATE DATABASE ${databaseName}`);
-      const databaseUrl = baseUrl && databaseName ? databaseUrlFor(baseUrl, databaseName) : '';
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://localhost:${port}`,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-      };
-      await promisify(execFile)('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], { env });
-      const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      try {
-        await waitForStart(child);
-        await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-        await rm(dataDir, { recursive: true, force: true });
-        if (baseUrl && databaseName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      }
-    },
+    async ({}, use) =>
+      runShop(use, {
+        beforeStart: async (env) => {
+          await execFileAsync('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], { env });
+        },
+      }),
     { scope: 'worker', timeout: 120_000 },
   ],
 });

@@ -45,6 +45,47 @@ async function waitForStart(child: ChildProcess): Promise<void> {
   });
 }
 
+export interface RunShopOptions {
+  /** Runs with the server's environment before it starts (e.g. `npm run admin:create`). */
+  beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>;
+}
+
+/** Starts the built shop on a free port with a scratch data folder (and database), hands it to `use`, then cleans up. */
+export async function runShop(use: (shop: ShopServer) => Promise<void>, options: RunShopOptions = {}): Promise<void> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-e2e-'));
+  const baseUrl = process.env.DATABASE_URL;
+  const databaseName = baseUrl ? scratchName('shop_e2e') : undefined;
+  if (baseUrl && databaseName) await adminQuery(baseUrl, `CREATE DATABASE ${databaseName}`);
+  const databaseUrl = baseUrl && databaseName ? databaseUrlFor(baseUrl, databaseName) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  let child: ChildProcess | undefined;
+  try {
+    await options.beforeStart?.(env);
+    child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await waitForStart(child);
+    await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  } finally {
+    if (child) {
+      const running = child;
+      running.kill('SIGTERM');
+      await new Promise((resolve) => (running.exitCode === null ? running.once('exit', resolve) : resolve(null)));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    if (baseUrl && databaseName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  }
+}
+
 export interface PageOptions {
   /** Console errors a test expects (matched by substring); they do not fail it. */
   allowConsoleErrors: string[];
@@ -58,35 +99,7 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
   // One built server per worker, on a free port, with a scratch data folder (and a scratch database on PostgreSQL).
   shop: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => {
-      const port = await freePort();
-      const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-e2e-'));
-      const baseUrl = process.env.DATABASE_URL;
-      const databaseName = baseUrl ? scratchName('shop_e2e') : undefined;
-      if (baseUrl && databaseName) await adminQuery(baseUrl, `CREATE DATABASE ${databaseName}`);
-      const databaseUrl = baseUrl && databaseName ? databaseUrlFor(baseUrl, databaseName) : undefined;
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://localhost:${port}`,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      };
-      if (databaseUrl) env.DATABASE_URL = databaseUrl;
-      else delete env.DATABASE_URL;
-      const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      try {
-        await waitForStart(child);
-        await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-        await rm(dataDir, { recursive: true, force: true });
-        if (baseUrl && databaseName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      }
-    },
+    async ({}, use) => runShop(use),
     { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ shop }, use) => {

@@ -3,23 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
+import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { expect, test } from './fixtures';
 
 /** The configurator's default selection with the seeded catalogue, as /configure hands it over. */
-const configuration = {
-  model: 'dropwise-standard',
-  configuration: 'dropwise-standard',
-  powerAdaptor: 'uk-power',
-  quantity: 1,
-  accessories: ['10x-2ml-syringes', '10x-6ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1, '10x-6ml-syringes': 1 },
-  adaptors: ['standard-art-adaptor'],
-  syringeHolders: ['3ml-syringe-mount'],
-  servicing: '3-year',
-  shipping: 'fedex-priority',
-  batch: 'batch-2',
-  customerCountry: 'GB',
-};
+const configuration = defaultSelection;
 const handoff = (type: 'quote' | 'order') => ({ type, configuration, currency: 'GBP', total: 488250, subtotal: 406875, vat: 81375, showVAT: true });
 
 async function startFlow(page: Page, type: 'quote' | 'order') {
