@@ -2,8 +2,17 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../ui/cn';
 
+import firstImageInline from '../public/media/instrument-front.svg?inline';
+
 /** Shown (and prerendered) before the product loads, so the first paint already has the picture. */
 export const FIRST_IMAGE = '/media/instrument-front.svg';
+
+/**
+ * The prerendered page carries the first picture inline, so it paints with the page and costs no
+ * request; hydration keeps that src (React leaves attributes as rendered), and the client bundle
+ * never includes it, because this map is empty outside the build-time render.
+ */
+const inlinedWhenPrerendered: Record<string, string> = import.meta.env.SSR ? { [FIRST_IMAGE]: firstImageInline } : {};
 
 const altFor = (index: number, count: number) => `Dropwise instrument, image ${index + 1} of ${count}`;
 
@@ -19,7 +28,8 @@ export function ImageGallery({ images }: { images: string[] | undefined }) {
     <section aria-label="Product images" className="lg:sticky lg:top-6">
       <div className="relative overflow-hidden rounded-lg border border-navy-100 bg-navy-50">
         <img
-          src={list[current]}
+          src={inlinedWhenPrerendered[list[current] ?? ''] ?? list[current]}
+          suppressHydrationWarning
           alt={altFor(current, list.length)}
           width={800}
           height={600}

@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { LoopingVideo } from './looping-video';
 import { WatchVideoButton } from './watch-video-button';
+import heroPosterInline from '../public/media/hero-instrument.svg?inline';
 
 export const contactSalesHref = `mailto:${company.salesEmail}?subject=${encodeURIComponent(`${company.productName} enquiry`)}`;
 
@@ -51,6 +52,7 @@ export function HeroSection({ videos }: { videos: PublicSettings['videos'] }) {
           <LoopingVideo
             src={videos.heroLoopUrl}
             poster="/media/hero-instrument.svg"
+            prerenderedPoster={import.meta.env.SSR ? heroPosterInline : undefined}
             alt="The Dropwise instrument: a syringe in its holder above a sample tube on the mixing stage"
             width={960}
             height={720}

@@ -10,6 +10,11 @@ interface LoopingVideoProps {
   height: number;
   /** The largest image above the fold loads first and eagerly; the others lazily. */
   priority?: boolean;
+  /**
+   * The poster as a data URL for the build-time render only: the prerendered page then paints it
+   * with no request, and hydration keeps that src (React leaves attributes as rendered).
+   */
+  prerenderedPoster?: string | undefined;
   className?: string;
 }
 
@@ -17,12 +22,13 @@ interface LoopingVideoProps {
  * A poster image with, when a video is configured and motion is welcome, a muted looping video
  * over it. The poster stays underneath, so nothing shifts when the video starts.
  */
-export function LoopingVideo({ src, poster, alt, width, height, priority = false, className }: LoopingVideoProps) {
+export function LoopingVideo({ src, poster, alt, width, height, priority = false, prerenderedPoster, className }: LoopingVideoProps) {
   const motionAllowed = useMotionAllowed();
   return (
     <div className={cn('relative overflow-hidden', className)}>
       <img
-        src={poster}
+        src={prerenderedPoster ?? poster}
+        suppressHydrationWarning
         alt={alt}
         width={width}
         height={height}
