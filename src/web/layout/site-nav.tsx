@@ -5,6 +5,7 @@ import { useSession } from '../accounts/use-session';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
+import { useDisclosureMenu } from '../ui/use-disclosure-menu';
 import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
 
@@ -24,32 +25,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * site navigation; Escape or leaving the menu closes it.
  */
 function ProductsMenu() {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const { open, containerProps, buttonProps, listProps } = useDisclosureMenu();
   return (
-    <div
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
+    <div className="relative" {...containerProps}>
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
         Products <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
       </button>
       <ul
-        id={listId}
-        hidden={!open}
+        {...listProps}
         className="absolute left-0 top-full z-50 mt-1 min-w-52 rounded-lg border border-navy-100 bg-white p-1 shadow-lg"
       >
         {productLinks.map((link) => (
