@@ -1,23 +1,37 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../ui/cn';
-import { useDisclosureMenu } from '../ui/use-disclosure-menu';
 import { useSignOutAndLeave } from './sign-out';
 
 /** The signed-in navigation's My Account menu: Account Settings and Sign Out (storefront spec, section 2). */
 export function AccountMenu() {
-  const { open, containerProps, buttonProps, listProps } = useDisclosureMenu();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
   const { signOutTo, isPending } = useSignOutAndLeave();
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <div className="relative" {...containerProps}>
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
-        {...buttonProps}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
         <UserRound aria-hidden="true" className="size-4" /> My Account{' '}
         <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', open && 'rotate-180')} />
       </button>
-      <ul {...listProps} className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg">
+      <ul id={listId} hidden={!open} className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg">
         <li>
           <Link to="/my-account" className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
             Account Settings

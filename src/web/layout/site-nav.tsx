@@ -5,7 +5,6 @@ import { useSession } from '../accounts/use-session';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
-import { useDisclosureMenu } from '../ui/use-disclosure-menu';
 import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
 
@@ -25,17 +24,32 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * site navigation; Escape or leaving the menu closes it.
  */
 function ProductsMenu() {
-  const { open, containerProps, buttonProps, listProps } = useDisclosureMenu();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <div className="relative" {...containerProps}>
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
-        {...buttonProps}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
         Products <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
       </button>
       <ul
-        {...listProps}
+        id={listId}
+        hidden={!open}
         className="absolute left-0 top-full z-50 mt-1 min-w-52 rounded-lg border border-navy-100 bg-white p-1 shadow-lg"
       >
         {productLinks.map((link) => (
