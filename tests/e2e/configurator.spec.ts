@@ -114,6 +114,9 @@ test.describe('configurator', () => {
     };
     expect(server).toMatchObject({ currency: 'EUR', totals: { vat: 0 } });
     expect(shown).toBe(formatMoney(server.totals.total, 'EUR'));
+    // Going back before the quote flow has rendered would keep the configurator mounted (the
+    // navigation is still pending); a visitor goes back from the page they see.
+    await expect(page.getByRole('heading', { name: 'Order online' })).toBeVisible();
 
     await page.goBack();
     await expect(countryButton(page)).toContainText('United Kingdom');
