@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadEnv } from './config/env';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 async function main() {
   const env = loadEnv(process.env, { readDotEnv: true });
@@ -19,6 +20,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A known refusal is said in one line; anything else keeps its stack for the operator.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../config/paths';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface OpenDatabaseOptions {
   /** A ready PGlite instance (tests load one from a migrated snapshot). */
   pglite?: PGlite;
   migrate?: boolean;
+  /** What a command should tell its user when another process holds `dataDir` (see data-dir-lock). */
+  lockAdvice?: string;
 }
 
 /** Opens the database and applies the committed migrations, on PGlite and PostgreSQL alike. */
@@ -45,14 +48,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;
-  if (!client) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir ? join(options.dataDir, 'pglite') : undefined);
+  // One data folder, one owner: a second process on the same folder would silently fork the data.
+  const lock = !client && options.dataDir ? lockDataDir(options.dataDir, options.lockAdvice) : undefined;
+  try {
+    if (!client) {
+      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      client = new PGlite(options.dataDir ? join(options.dataDir, 'pglite') : undefined);
+    }
+    const db = drizzlePglite({ client, schema });
+    if (shouldMigrate) await migratePglite(db, { migrationsFolder: migrationsDir });
+    const pglite = client;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const db = drizzlePglite({ client, schema });
-  if (shouldMigrate) await migratePglite(db, { migrationsFolder: migrationsDir });
-  const pglite = client;
-  return { db, kind: 'pglite', close: () => pglite.close() };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { rootDir } from '../../src/server/config/paths';
+
+export interface ShopProcess {
+  child: ChildProcess;
+  url: string;
+  pid: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export interface StartShopOptions {
+  env: Record<string, string | undefined>;
+  /** Run the built dist/server/main.js instead of the TypeScript source through tsx. */
+  built?: boolean;
+  /** Reject unless the process has started within this time. */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts the shop as its own process (`node --import tsx src/server/main.ts`, like `npm run serve`
+ * from source) on a free port, and resolves once it prints its address.
+ */
+export function spawnShop(options: StartShopOptions): { process: ShopProcess; started: Promise<ShopProcess> } {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...options.env })) {
+    if (value !== undefined) env[key] = value;
+  }
+  const args = options.built ? [join(rootDir, 'dist/server/main.js')] : ['--import', 'tsx', join(rootDir, 'src/server/main.ts')];
+  const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  const shop: ShopProcess = {
+    child,
+    url: '',
+    pid: child.pid ?? 0,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const started = new Promise<ShopProcess>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The shop did not start in time:\n${output}`)), options.timeoutMs ?? 60_000);
+    const onData = () => {
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      shop.url = match[1].replace('localhost', '127.0.0.1');
+      resolve(shop);
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The shop exited (${code}) before it started:\n${output}`));
+    });
+  });
+  started.catch(() => undefined);
+  return { process: shop, started };
+}
+
+/** Starts the shop and waits until it listens. */
+export async function startShop(options: StartShopOptions): Promise<ShopProcess> {
+  return spawnShop(options).started;
+}
