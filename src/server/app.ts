@@ -21,6 +21,7 @@ import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
+import { fallbackRateLimitStore, redisOptions } from './http/rate-limit-store';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     db: Db;
     databaseKind: DatabaseKind;
     env: Env;
+    /** The Redis client when REDIS_URL is set (rate-limit counters shared by several processes). */
+    redis: Redis | undefined;
     /** The server's clock; tests replace it to move time. */
     now: () => Date;
   }
@@ -114,9 +117,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCompress, { global: true });
   await app.register(fastifyCookie);
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, redisOptions()) : undefined;
+  if (redis) {
+    // Connection errors are reported by the rate-limit store when they matter (once per outage).
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => redis.disconnect());
+  }
+  app.decorate('redis', redis);
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: fallbackRateLimitStore(redis, app.log) } : {}) });
 
   await app.register(errorHandlerPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
