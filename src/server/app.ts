@@ -25,6 +25,7 @@ import { fallbackRateLimitStore, redisOptions } from './http/rate-limit-store';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
+import { metricsPlugin } from './metrics/metrics-plugin';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
@@ -127,6 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: fallbackRateLimitStore(redis, app.log) } : {}) });
 
   await app.register(errorHandlerPlugin);
+  // Metrics: protected by METRICS_TOKEN when set; without it open outside production and off in it.
+  if (env.METRICS_TOKEN || env.NODE_ENV !== 'production') {
+    await app.register(metricsPlugin, { token: env.METRICS_TOKEN, poolStats: database.poolStats });
+  }
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });

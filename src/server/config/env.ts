@@ -23,6 +23,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Dropwise <no-reply@dropwise-labs.example>'),
   /** The address the shop is reached at, used in e-mail links, canonical links and cookies. */
   PUBLIC_URL: optionalUrl,
+  /**
+   * Prometheus metrics at /metrics: with a token (16+ characters) scrapers send it as
+   * `Authorization: Bearer …`; without one the endpoint is open outside production and off in it.
+   */
+  METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

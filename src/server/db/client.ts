@@ -17,10 +17,18 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+export interface DatabasePoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, for the metrics (PGlite has one connection, no pool). */
+  poolStats?: () => DatabasePoolStats;
 }
 
 export interface OpenDatabaseOptions {
@@ -45,7 +53,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     const db = drizzleNodePg({ client: pool, schema });
     if (shouldMigrate) await migrateNodePg(db, { migrationsFolder: migrationsDir });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let client = options.pglite;
   // One data folder, one owner: a second process on the same folder would silently fork the data.
