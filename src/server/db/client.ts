@@ -51,6 +51,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
+    // A client in use whose connection is cut (server restart, pg_terminate_backend) reports it
+    // to its query, then emits 'error' once more; without a listener that would end the process.
+    // The pool drops such a client when it is released and opens a fresh one.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzleNodePg({ client: pool, schema });
     if (shouldMigrate) await migrateNodePg(db, { migrationsFolder: migrationsDir });
     return {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error';
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './database-unavailable';
 import { HttpError } from './http-error';
 
 const INTERNAL_MESSAGE = 'Unexpected error occurred';
@@ -42,6 +43,11 @@ async function errorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(codeByStatus[status] ?? 'bad_request', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The transaction was rolled back with the connection; the client may retry (same idempotency key).
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send(body('unavailable', SERVICE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status >= 500 && status < 600 ? status : 500).send(body('internal_error', INTERNAL_MESSAGE));
