@@ -7,6 +7,12 @@ async function main() {
   const app = await buildApp({ env });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // Stop taking connections, finish the requests in flight and the e-mail being sent, close the
+    // database (releasing the data folder); give up after 25 s so an orchestrator's kill is not needed.
+    setTimeout(() => {
+      console.error('Shutdown took longer than 25 s; exiting.');
+      process.exit(1);
+    }, 25_000).unref();
     await app.close();
     process.exit(0);
   };
