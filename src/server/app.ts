@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   env: Env;
   /** An open database (tests pass their own); otherwise one is opened from the environment and closed with the app. */
   database?: Database;
+  /** Close `database` with the app as if the app had opened it (`npm start` opens it first, for backups). */
+  closeDatabase?: boolean;
   /** Pino options, or false for none. */
   logger?: FastifyServerOptions['logger'];
   /** Serve the built browser app from dist/web; on by default when it has been built. */
@@ -100,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }));
-  if (!options.database) app.addHook('onClose', () => database.close());
+  if (!options.database || options.closeDatabase) app.addHook('onClose', () => database.close());
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('env', env);

@@ -1,10 +1,15 @@
 import { buildApp } from './app';
 import { loadEnv } from './config/env';
+import { serveBackupRequests } from './db/backup';
+import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 
 async function main() {
   const env = loadEnv(process.env, { readDotEnv: true });
-  const app = await buildApp({ env });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const app = await buildApp({ env, database, closeDatabase: true });
+  // `npm run db:backup` asks the running shop for a consistent dump of the embedded database.
+  if (database.dump) serveBackupRequests(env.dataDir, database.dump, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // Stop taking connections, finish the requests in flight and the e-mail being sent, close the
@@ -21,8 +26,8 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const database = app.databaseKind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`Dropwise shop running at http://localhost:${port} on ${database}`);
+  const where = app.databaseKind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`Dropwise shop running at http://localhost:${port} on ${where}`);
 }
 
 main().catch((error: unknown) => {

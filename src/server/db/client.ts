@@ -29,6 +29,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL's connection pool, for the metrics (PGlite has one connection, no pool). */
   poolStats?: () => DatabasePoolStats;
+  /** PGlite's consistent dump of its data folder (a gzipped tar), for `npm run db:backup`. */
+  dump?: () => Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -80,6 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'pglite',
+      dump: () => pglite.dumpDataDir('gzip'),
       close: async () => {
         try {
           await pglite.close();
