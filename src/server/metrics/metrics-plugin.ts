@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import client from '@prometheus-io/client';
+import client from 'prom-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import fp from 'fastify-plugin';
