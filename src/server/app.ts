@@ -21,6 +21,7 @@ import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
+import { openApiPlugin } from './http/openapi';
 import { fallbackRateLimitStore, redisOptions } from './http/rate-limit-store';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: fallbackRateLimitStore(redis, app.log) } : {}) });
 
   await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin);
   // Metrics: protected by METRICS_TOKEN when set; without it open outside production and off in it.
   if (env.METRICS_TOKEN || env.NODE_ENV !== 'production') {
     await app.register(metricsPlugin, { token: env.METRICS_TOKEN, poolStats: database.poolStats });
