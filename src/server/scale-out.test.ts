@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { defaultSelection } from '../shared/pricing/pricing-fixture';
+import { adminQuery, databaseUrlFor, scratchName } from '../../tests/support/database';
+import { createUser } from '../../tests/support/factories';
+import { type ShopProcess, startShop } from '../../tests/support/shop-process';
+import { openDatabase, type Database } from './db/client';
+import { mailOutbox } from './db/schema';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 30_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const HAPROXY = '/usr/sbin/haproxy';
+const REDIS = '/usr/bin/redis-server';
+const baseUrl = process.env.DATABASE_URL;
+
+// Two shop processes on one PostgreSQL database and one Redis, behind HAProxy (Debian's package,
+// installed by .ci/run), driven only through the balancer. Runs in the PostgreSQL run of the suite.
+describe.runIf(Boolean(baseUrl) && existsSync(HAPROXY) && existsSync(REDIS))('two processes behind HAProxy', () => {
+  const children: ChildProcess[] = [];
+  const shops: ShopProcess[] = [];
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push(raw);
+        callback();
+      });
+    },
+  });
+  let dir = '';
+  let dbName = '';
+  let database: Database | undefined;
+  let url = '';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dropwise-haproxy-'));
+    dbName = scratchName('shop_haproxy');
+    await adminQuery(baseUrl ?? '', `CREATE DATABASE ${dbName}`);
+    const databaseUrl = databaseUrlFor(baseUrl ?? '', dbName);
+
+    const redisPort = await freePort();
+    children.push(spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }));
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+    const [p1, p2, front] = await Promise.all([freePort(), freePort(), freePort()]);
+    url = `http://127.0.0.1:${front}`;
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: url,
+      DATA_DIR: dir,
+      TRUST_PROXY: '127.0.0.1',
+    };
+    // The first start migrates the database; the second then finds it current.
+    shops.push(await startShop({ env: { ...env, PORT: String(p1) } }));
+    shops.push(await startShop({ env: { ...env, PORT: String(p2) } }));
+
+    const config = join(dir, 'haproxy.cfg');
+    await writeFile(
+      config,
+      [
+        'global',
+        '  maxconn 256',
+        'defaults',
+        '  mode http',
+        '  timeout connect 2s',
+        '  timeout client 30s',
+        '  timeout server 30s',
+        '  option http-server-close',
+        '  option forwardfor',
+        'frontend shop',
+        `  bind 127.0.0.1:${front}`,
+        '  default_backend app',
+        'backend app',
+        '  balance roundrobin',
+        '  option httpchk GET /api/health/ready',
+        '  http-response set-header X-Served-By %s',
+        `  server one 127.0.0.1:${p1} check inter 1s`,
+        `  server two 127.0.0.1:${p2} check inter 1s`,
+        '',
+      ].join('\n'),
+    );
+    children.push(spawn(HAPROXY, ['-db', '-f', config], { stdio: 'ignore' }));
+    await until(async () => (await fetch(`${url}/api/health/ready`).catch(() => undefined))?.status === 200);
+    database = await openDatabase({ databaseUrl, migrate: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await Promise.all(shops.map((shop) => shop.stop()));
+    for (const child of children) child.kill('SIGKILL');
+    await new Promise<void>((resolve) => smtp.close(resolve));
+    if (dbName) await adminQuery(baseUrl ?? '', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const db = () => {
+    if (!database) throw new Error('the database did not open');
+    return database.db;
+  };
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+
+  it('a session made through one process is valid on the other', async () => {
+    const { user, password } = await createUser(db());
+    const signedIn = await post('/api/auth/signin', { email: user.email, password, remember: false });
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const servedBy = new Set<string>();
+    for (let i = 0; i < 6; i += 1) {
+      const session = await fetch(`${url}/api/auth/session`, { headers: { cookie } });
+      servedBy.add(session.headers.get('x-served-by') ?? '');
+      expect(session.status).toBe(200);
+      expect(JSON.stringify(await session.json())).toContain(user.email);
+    }
+    expect([...servedBy].sort()).toEqual(['one', 'two']);
+  });
+
+  it('the sign-in limit (5 per 60 s per e-mail) is exact across both processes', async () => {
+    const statuses: number[] = [];
+    const servedBy = new Set<string>();
+    for (let i = 0; i < 8; i += 1) {
+      const response = await post('/api/auth/signin', { email: 'guesser-target@example.com', password: 'wrong-password-1', remember: false });
+      servedBy.add(response.headers.get('x-served-by') ?? '');
+      statuses.push(response.status);
+    }
+    expect(servedBy.size).toBe(2);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+  });
+
+  it('the quote limit (50 per hour per e-mail) is exact, and each queued e-mail is delivered exactly once', async () => {
+    const email = 'busy-buyer@example.com';
+    const quote = () =>
+      post('/api/quotes', {
+        configuration: defaultSelection,
+        customerInfo: { email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College (London)' },
+        flowType: 'quote',
+      });
+    const statuses: number[] = [];
+    // In parallel pairs, so both processes count at the same moment.
+    for (let i = 0; i < 26; i += 1) statuses.push(...(await Promise.all([quote(), quote()])).map((response) => response.status));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+
+    await until(async () => (await db().select().from(mailOutbox)).every((row) => row.status === 'sent'), 60_000);
+    const rows = await db().select().from(mailOutbox);
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    // Give a duplicate time to show, then count: every message exactly once.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received).toHaveLength(rows.length);
+    for (const row of rows) {
+      expect(received.filter((raw) => raw.includes(`Subject: ${row.subject}`) && raw.includes(row.toAddress)), row.subject).toHaveLength(1);
+    }
+  }, 120_000);
+});
