@@ -28,6 +28,11 @@ const envSchema = z.object({
    * `Authorization: Bearer …`; without one the endpoint is open outside production and off in it.
    */
   METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
+  /**
+   * `off` lifts every rate limit, for the write benchmark's own process only (`npm run bench`);
+   * a production start refuses it.
+   */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -47,6 +52,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { read
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.RATE_LIMITS === 'off') {
+    throw new Error('Invalid environment:\n  RATE_LIMITS: "off" is for benchmarks only; production refuses to start without rate limits');
+  }
   return {
     ...env,
     dataDir: resolve(env.DATA_DIR),
