@@ -3,6 +3,7 @@
 // bounded time with autocannon. Prints requests/s, p99 latency and the ratio to health; runs on
 // PGlite, and also on PostgreSQL (a scratch database, dropped afterwards) when DATABASE_URL is set.
 // Writes the figures to bench-results/. Targets: product >= 0.5 of health, pricing >= 0.4.
+// Then the writes: scripts/bench-writes.mjs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -168,3 +169,7 @@ await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), connecti
 await writeFile(join('bench-results', 'latest.json'), `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`);
 console.log(`\nFigures written to ${file}`);
 for (const result of results) console.log(`${result.database}: targets ${result.targetsMet ? 'met' : 'NOT met'}`);
+
+// The write path (quotes, orders, the flow's e-mail step): scripts/bench-writes.mjs.
+const { benchWrites } = await import('./bench-writes.mjs');
+await benchWrites();
