@@ -40,3 +40,20 @@ export function currentCode(secret: string): { code: string; step: number } {
 export async function nextStepAfter(usedStep: number): Promise<void> {
   while (step() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
 }
+
+/**
+ * Makes an admin with `npm run admin:create` in the shop's environment, the password on standard
+ * input as the README shows (never as an argument). Use it in `runShop`'s `beforeStart`.
+ */
+export async function createAdminBeforeStart(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`))));
+    child.stdin.end(`${password}\n`);
+  });
+}

@@ -90,10 +90,12 @@ describe('one data folder, one owner', () => {
     expect(second.output()).toContain('set DATABASE_URL');
     expect(second.output()).not.toContain('    at ');
 
-    const admin = run(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', '--email', 'boss@example.com', '--password', 'long-password-1'], {
+    const admin = run(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', '--email', 'boss@example.com'], {
       cwd: rootDir,
       env: { ...process.env, ...env },
     });
+    // The password comes on standard input, as in a script.
+    admin.child.stdin?.end('long-password-1\n');
     await expect(admin).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining(`in use by another Dropwise process (pid ${first.pid})`),

@@ -5,7 +5,7 @@ import { loadEnv } from '../config/env';
 describe('RATE_LIMITS=off (the write benchmark only)', () => {
   it('is refused by a production start', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', RATE_LIMITS: 'off' })).toThrow(/RATE_LIMITS: "off" is for benchmarks only/);
-    expect(loadEnv({ NODE_ENV: 'production' }).RATE_LIMITS).toBe('on');
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).RATE_LIMITS).toBe('on');
   });
 
   it('lifts the limits in a non-production process', async () => {
