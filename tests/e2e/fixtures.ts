@@ -135,11 +135,12 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
       },
     );
     // Prerendered pages paint before the app starts; like a person who waits for the page to react,
-    // navigation in a journey resolves once the app is running.
+    // navigation in a journey resolves once the whole page reacts. `waitUntil: 'commit'` skips the
+    // wait, for journeys that tap as early as they can (the boot script replays those taps).
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (response?.headers()['content-type']?.startsWith('text/html')) {
+      if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) {
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
       }
       return response;
