@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { accountRoutes } from './accounts/account-routes';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
+import { setupRoutes } from './accounts/setup-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
@@ -64,6 +65,7 @@ const features = [
   waitlistRoutes,
   authRoutes,
   recoveryCodeRoutes,
+  setupRoutes,
   accountRoutes,
   flowRoutes,
   quoteRoutes,

@@ -47,6 +47,10 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await modal.getByRole('button', { name: 'Continue' }).click();
   await modal.getByLabel('Verification code').fill(currentCode(secret).code);
   await modal.getByRole('button', { name: 'Verify' }).click();
+  // The recovery codes are shown once, and the modal stays until they are saved.
+  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
+  const recoveryCode = (await modal.getByTestId('recovery-code').first().textContent()) ?? '';
+  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByText('Authentication complete!')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
@@ -56,4 +60,20 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await expect(accountType).toContainText('Administrator');
   await expect(accountType.getByText('Admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
+  await expect(page.getByText('Recovery codes: 10 unused.', { exact: false })).toBeVisible();
+
+  // A lost phone: sign in again with a recovery code instead of an authenticator code.
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
+  await challenge.getByRole('button', { name: 'Use a recovery code' }).click();
+  await challenge.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
+  await challenge.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await expect(challenge).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
 });

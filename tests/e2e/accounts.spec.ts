@@ -62,6 +62,8 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Verification code').fill(`${enrolment.code.slice(0, 3)} ${enrolment.code.slice(3)}x`);
     await expect(page.getByLabel('Verification code')).toHaveValue(enrolment.code);
     await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await expect(page.getByText('Two-factor authentication enabled')).toBeVisible();
     await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
 
