@@ -11,6 +11,8 @@ export interface ShopServer {
   dataDir: string;
   /** The server's own database URL when running on PostgreSQL. */
   databaseUrl?: string;
+  /** Everything the server has printed so far (e.g. the first admin's set-up link). */
+  output: () => string;
 }
 
 async function freePort(): Promise<number> {
@@ -73,8 +75,10 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   try {
     await options.beforeStart?.(env);
     child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let printed = '';
+    child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     await waitForStart(child);
-    await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+    await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}), output: () => printed });
   } finally {
     if (child) {
       const running = child;
