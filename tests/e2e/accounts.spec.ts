@@ -163,6 +163,8 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('Step 1 of 2')).toBeVisible();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The quote flow (with its own Email field) stays on screen until the login page's code has loaded.
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
