@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codeSchema, emailSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
-import { factorVerifiedSchema } from '../../shared/accounts/mfa-and-setup-schemas';
+import { codeSchema, emailSchema, factorVerifiedSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
 import { byBodyEmail, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
 import { authMessages } from './auth-messages';

@@ -5,7 +5,7 @@ import {
   recoveryCodeSignInSchema,
   recoveryCodesIssuedSchema,
   recoveryCodeStatusSchema,
-} from '../../shared/accounts/mfa-and-setup-schemas';
+} from '../../shared/accounts/auth-schemas';
 import { HttpError } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { authMessages } from './auth-messages';

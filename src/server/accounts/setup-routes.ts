@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { firstAdminSchema, setupStatusSchema, setupTokenSchema, setupUserSchema } from '../../shared/accounts/mfa-and-setup-schemas';
+import { firstAdminSchema, setupStatusSchema, setupTokenSchema, setupUserSchema } from '../../shared/accounts/first-admin-schemas';
 import { rateLimit } from '../http/rate-limit';
 import { authMessages } from './auth-messages';
 import { createFirstAdmin, setupTokenValid } from './first-admin-setup';

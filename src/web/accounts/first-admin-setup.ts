@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FirstAdminValues, setupStatusSchema, setupUserSchema } from '../../shared/accounts/mfa-and-setup-schemas';
+import { type FirstAdminValues, setupStatusSchema, setupUserSchema } from '../../shared/accounts/first-admin-schemas';
 import { authRequest } from './auth-request';
 
 /** Whether a set-up link still works (GET /api/setup/status). */

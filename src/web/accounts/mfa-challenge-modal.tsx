@@ -6,10 +6,9 @@ import { Button } from '../ui/button';
 import { pathAfterSignIn } from './after-sign-in';
 import { MfaBlockingDialog } from './mfa-blocking-dialog';
 import { MfaCodeForm } from './mfa-code-form';
-import { signInWithRecoveryCode } from './recovery-codes';
 import { useSignOutAndLeave } from './sign-out';
 import { refreshSession, type SessionFactor, sessionQueryKey } from './use-session';
-import { ChallengeFailed, challengeAndVerify, verificationError } from './verify-factor';
+import { ChallengeFailed, challengeAndVerify, signInWithRecoveryCode, verificationError } from './verify-factor';
 
 /**
  * The full-screen challenge for a user with a verified factor at aal1 (spec sections 2 and 4):

@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { codeMessage, MFA_CODE_LENGTH } from '../../shared/accounts/auth-schemas';
-import { recoveryCodeMessage } from '../../shared/accounts/mfa-and-setup-schemas';
+import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { MfaCodeInput } from './mfa-code-input';

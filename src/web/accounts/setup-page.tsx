@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { firstAdminSchema, type FirstAdminValues } from '../../shared/accounts/mfa-and-setup-schemas';
+import { firstAdminSchema, type FirstAdminValues } from '../../shared/accounts/first-admin-schemas';
 import { PageHead } from '../app/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';

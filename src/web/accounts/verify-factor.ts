@@ -1,4 +1,4 @@
-import { factorVerifiedSchema } from '../../shared/accounts/mfa-and-setup-schemas';
+import { factorVerifiedSchema, recoveryCodeSignInSchema } from '../../shared/accounts/auth-schemas';
 import { ApiError } from '../app/api-client';
 import { authRequest } from './auth-request';
 
@@ -8,6 +8,10 @@ export const challengeFactor = (factorId: string) =>
 /** Verifies a code; on enrolment the answer carries the new recovery codes, shown once. */
 export const verifyFactor = async (factorId: string, body: { challengeId: string; code: string }) =>
   factorVerifiedSchema.parse(await authRequest<unknown>(`/api/auth/factors/${factorId}/verify`, { method: 'POST', body }));
+
+/** Signs in with a recovery code instead of an authenticator code (POST /api/auth/recovery-codes/verify). */
+export const signInWithRecoveryCode = async (code: string) =>
+  recoveryCodeSignInSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes/verify', { method: 'POST', body: { code } }));
 
 /** The challenge could not be created (as opposed to a refused code). */
 export class ChallengeFailed extends Error {
