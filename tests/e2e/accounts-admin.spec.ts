@@ -22,7 +22,10 @@ const test = base.extend<object, { shop: ShopServer }>({
   ],
 });
 
-test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link', async ({ page }) => {
+// The wrong codes of the lockout are answered 400, then 429, which the browser logs.
+test.use({ allowConsoleErrors: ['the server responded with a status of 400', 'the server responded with a status of 429'] });
+
+test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link; wrong codes lock the authenticator and a recovery code still signs in', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -70,6 +73,20 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
+  // Five wrong codes in a row lock the authenticator for 15 minutes, and the admin is told so.
+  const wrong = currentCode(secret).code === '000000' ? '111111' : '000000';
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await challenge.getByLabel('Verification code').fill(wrong);
+    await challenge.getByRole('button', { name: 'Verify' }).click();
+    await expect(challenge.getByRole('alert')).toHaveText('Invalid verification code. Please try again.');
+    await expect(challenge.getByLabel('Verification code')).toHaveValue('');
+  }
+  await challenge.getByLabel('Verification code').fill(wrong);
+  await challenge.getByRole('button', { name: 'Verify' }).click();
+  await expect(challenge.getByRole('alert')).toHaveText(
+    'Too many incorrect codes. For your security, this authenticator is locked for 15 minutes. Try again later, or use a recovery code.',
+  );
+  // A recovery code still works while the authenticator is locked.
   await challenge.getByRole('button', { name: 'Use a recovery code' }).click();
   await challenge.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
   await challenge.getByRole('button', { name: 'Verify' }).click();
