@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { currentCode } from './accounts-support';
+import { currentCode, setUpAuthenticator } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'first.admin@example.com';
@@ -44,16 +44,8 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await modal.getByRole('button', { name: 'Continue' }).click();
   await modal.getByRole('button', { name: 'Restart Setup' }).click();
   await expect(modal.getByTestId('mfa-secret')).not.toHaveText(firstSecret);
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  await modal.getByLabel('Verification code').fill(currentCode(secret).code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
   // The recovery codes are shown once, and the modal stays until they are saved.
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  const recoveryCode = (await modal.getByTestId('recovery-code').first().textContent()) ?? '';
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  const { secret, recoveryCode } = await setUpAuthenticator(modal);
   await expect(modal).toBeHidden();
   await expect(page.getByText('Authentication complete!')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');

@@ -1,4 +1,4 @@
-import { currentCode } from './accounts-support';
+import { setUpAuthenticator } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 /** A fresh shop of its own: no admin exists, so `npm start` prints the one-time set-up link. */
@@ -26,13 +26,8 @@ test('from the printed set-up link to the Admin Portal link: create the first ad
 
   const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
   await expect(modal).toBeVisible();
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  await modal.getByLabel('Verification code').fill(currentCode(secret).code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(modal.getByTestId('mfa-secret')).toBeVisible();
+  await setUpAuthenticator(modal);
   await expect(modal).toBeHidden();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
   await expect(page.getByRole('main').getByRole('link', { name: 'Admin Portal' })).toBeVisible();

@@ -104,17 +104,22 @@ describe('MFA lockout after failed codes', () => {
   const later = (seconds: number) => {
     t.clock.now = new Date(t.clock.now.getTime() + seconds * 1000);
   };
+  /** An enrolled user signed in again, at the challenge: the aal1 cookie and a challenge. */
+  const atChallenge = async () => {
+    later(60);
+    const enrolled = await enrolledUser(t);
+    later(30);
+    const cookie = await signIn(t, enrolled.user.email);
+    const { challengeId } = (await t.post(`/api/auth/factors/${enrolled.factorId}/challenge`, {}, { cookie })).json() as { challengeId: string };
+    return { ...enrolled, cookie, challengeId };
+  };
   const wrong = (secret: string) => {
     const codes = [-1, 0, 1].map((offset) => totpCode(secret, t.clock.now, offset));
     return ['000000', '111111', '222222', '333333'].find((code) => !codes.includes(code)) ?? '444444';
   };
 
   it('locks the factor for 15 minutes at the 5th wrong code in a row, says so, e-mails the owner, and opens again after 15 minutes', async () => {
-    later(60);
-    const { user, factorId, secret } = await enrolledUser(t);
-    later(30);
-    const cookie = await signIn(t, user.email);
-    const { challengeId } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie })).json() as { challengeId: string };
+    const { user, factorId, secret, cookie, challengeId } = await atChallenge();
     for (let attempt = 1; attempt <= 4; attempt++) {
       const refused = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie });
       expect(refused.statusCode).toBe(400);
@@ -153,11 +158,7 @@ describe('MFA lockout after failed codes', () => {
   });
 
   it('counts failures in a row only: a right code starts the count again', async () => {
-    later(60);
-    const { user, factorId, secret } = await enrolledUser(t);
-    later(30);
-    const cookie = await signIn(t, user.email);
-    const { challengeId } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie })).json() as { challengeId: string };
+    const { user, factorId, secret, cookie, challengeId } = await atChallenge();
     for (let attempt = 1; attempt <= 4; attempt++) {
       expect((await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie })).statusCode).toBe(400);
     }
@@ -173,11 +174,7 @@ describe('MFA lockout after failed codes', () => {
   });
 
   it('a recovery code still signs in while the authenticator is locked', async () => {
-    later(60);
-    const { user, factorId, secret, recoveryCodes } = await enrolledUser(t);
-    later(30);
-    const cookie = await signIn(t, user.email);
-    const { challengeId } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie })).json() as { challengeId: string };
+    const { factorId, secret, recoveryCodes, cookie, challengeId } = await atChallenge();
     for (let attempt = 1; attempt <= 5; attempt++) await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie });
     const used = await t.post('/api/auth/recovery-codes/verify', { code: recoveryCodes[0] }, { cookie });
     expect(used.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -28,7 +28,6 @@ export function MfaCodeForm({ instructions, onCode, onRecoveryCode, describeErro
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const recoveryId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,43 +58,19 @@ export function MfaCodeForm({ instructions, onCode, onRecoveryCode, describeErro
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {mode === 'code' ? (
-        <>
-          {instructions}
-          <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
-        </>
+        instructions
       ) : (
-        <div>
-          <p className="text-sm text-navy-700">Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.</p>
-          <label htmlFor={recoveryId} className="mt-3 block text-sm font-medium text-navy-900">
-            Recovery code
-          </label>
-          <input
-            id={recoveryId}
-            name="recovery-code"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="xxxx-xxxx-xxxx-xxxx"
-            maxLength={64}
-            value={recoveryCode}
-            disabled={busy}
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${recoveryId}-error` : undefined}
-            onChange={(event) => setRecoveryCode(event.target.value)}
-            className={cn(
-              'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-center font-mono text-lg text-navy-900',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
-              error ? 'border-red-600' : 'border-navy-200',
-            )}
-          />
-          {error ? (
-            <p id={`${recoveryId}-error`} role="alert" className="mt-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <p className="text-sm text-navy-700">Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.</p>
       )}
+      <MfaCodeInput
+        key={mode}
+        kind={mode}
+        value={mode === 'code' ? code : recoveryCode}
+        onChange={mode === 'code' ? setCode : setRecoveryCode}
+        error={error}
+        autoFocus
+        disabled={busy}
+      />
       {onRecoveryCode ? (
         <button
           type="button"
