@@ -57,3 +57,20 @@ export async function setUpAuthenticator(scope: Locator): Promise<{ secret: stri
   await scope.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   return { secret, recoveryCode };
 }
+
+/**
+ * Makes an admin with `npm run admin:create` in the shop's environment, the password on standard
+ * input as the README shows (never as an argument). Use it in `runShop`'s `beforeStart`.
+ */
+export async function createAdminBeforeStart(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`))));
+    child.stdin.end(`${password}\n`);
+  });
+}
