@@ -10,7 +10,7 @@ const template = readFileSync(join(root, 'dist/web/index.html'), 'utf8').replace
   /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/,
   (_tag, href) => `<style>${readFileSync(join(root, 'dist/web', href), 'utf8')}</style>`,
 );
-const { renderPage, shellHead, prerenderedPaths } = await import(
+const { renderPage, shellHead, prerenderedPaths, bootScript } = await import(
   pathToFileURL(join(root, 'dist/prerender/entry-server.js')).href
 );
 
@@ -24,13 +24,15 @@ const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1).replac
 const fill = (head, html) => template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
 
 // A prerendered page paints without the app: its entry script (and the chunks Vite preloads for it)
-// is started by /boot.js after the first frame, so the first paint never waits for JavaScript.
+// is started by the inline boot script after the first frame, so the first paint never waits for
+// JavaScript; until the whole page reacts, the boot script holds taps and replays them
+// (src/shared/boot-script.ts; the CSP allows it by its hash).
 const deferEntry = (html) =>
   html
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace(
       /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
-      (_tag, src) => `<script src="/boot.js" data-entry="${src}" defer></script>`,
+      (_tag, src) => `<script data-entry="${src}">${bootScript}</script>`,
     );
 
 for (const path of prerenderedPaths) {

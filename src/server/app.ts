@@ -10,6 +10,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import { accountRoutes } from './accounts/account-routes';
 import { authRoutes } from './accounts/auth-routes';
+import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
+import { setupRoutes } from './accounts/setup-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
@@ -73,6 +75,8 @@ const features = [
   pricingRoutes,
   waitlistRoutes,
   authRoutes,
+  recoveryCodeRoutes,
+  setupRoutes,
   accountRoutes,
   flowRoutes,
   quoteRoutes,

@@ -1,3 +1,4 @@
+import { issueSetupToken } from './accounts/first-admin-setup';
 import { buildApp } from './app';
 import { loadEnv } from './config/env';
 import { serveBackupRequests } from './db/backup';
@@ -28,6 +29,11 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const where = app.databaseKind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`Dropwise shop running at http://localhost:${port} on ${where}`);
+  // Printed for the operator, never logged: the link is the only key to the first admin account.
+  const setupToken = await issueSetupToken(app.db, app.now());
+  if (setupToken) {
+    console.log(`No admin exists yet. Create the first one within 1 hour (the link works once): ${env.publicUrl}/setup?token=${setupToken}`);
+  }
 }
 
 main().catch((error: unknown) => {

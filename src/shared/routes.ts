@@ -19,6 +19,7 @@ export const clientRoutePatterns = [
   '/automation',
   '/my-account',
   '/login',
+  '/setup',
   '/privacy-policy',
   '/terms-of-sale',
   '/admin',

@@ -9,6 +9,7 @@ import { createQueryClient, Providers } from './app/providers';
 import { PublicOriginContext } from './app/public-origin';
 
 export { prerenderedPaths } from '../shared/routes';
+export { bootScript } from '../shared/boot-script';
 
 export const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
 

@@ -1,4 +1,4 @@
-import { createAdminBeforeStart, currentCode } from './accounts-support';
+import { createAdminBeforeStart, currentCode, setUpAuthenticator } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'first.admin@example.com';
@@ -16,7 +16,10 @@ const test = base.extend<object, { shop: ShopServer }>({
   ],
 });
 
-test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link', async ({ page }) => {
+// The wrong codes of the lockout are answered 400, then 429, which the browser logs.
+test.use({ allowConsoleErrors: ['the server responded with a status of 400', 'the server responded with a status of 429'] });
+
+test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link; wrong codes lock the authenticator and a recovery code still signs in', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -35,12 +38,8 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await modal.getByRole('button', { name: 'Continue' }).click();
   await modal.getByRole('button', { name: 'Restart Setup' }).click();
   await expect(modal.getByTestId('mfa-secret')).not.toHaveText(firstSecret);
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  await modal.getByLabel('Verification code').fill(currentCode(secret).code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
+  // The recovery codes are shown once, and the modal stays until they are saved.
+  const { secret, recoveryCode } = await setUpAuthenticator(modal);
   await expect(modal).toBeHidden();
   await expect(page.getByText('Authentication complete!')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
@@ -50,4 +49,34 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   await expect(accountType).toContainText('Administrator');
   await expect(accountType.getByText('Admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
+  await expect(page.getByText('Recovery codes: 10 unused.', { exact: false })).toBeVisible();
+
+  // A lost phone: sign in again with a recovery code instead of an authenticator code.
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
+  // Five wrong codes in a row lock the authenticator for 15 minutes, and the admin is told so.
+  const wrong = currentCode(secret).code === '000000' ? '111111' : '000000';
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await challenge.getByLabel('Verification code').fill(wrong);
+    await challenge.getByRole('button', { name: 'Verify' }).click();
+    await expect(challenge.getByRole('alert')).toHaveText('Invalid verification code. Please try again.');
+    await expect(challenge.getByLabel('Verification code')).toHaveValue('');
+  }
+  await challenge.getByLabel('Verification code').fill(wrong);
+  await challenge.getByRole('button', { name: 'Verify' }).click();
+  await expect(challenge.getByRole('alert')).toHaveText(
+    'Too many incorrect codes. For your security, this authenticator is locked for 15 minutes. Try again later, or use a recovery code.',
+  );
+  // A recovery code still works while the authenticator is locked.
+  await challenge.getByRole('button', { name: 'Use a recovery code' }).click();
+  await challenge.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
+  await challenge.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await expect(challenge).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect, type Locator } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
 /** Decodes a quoted-printable body as nodemailer writes it (soft line breaks and =XX escapes). */
@@ -39,6 +40,22 @@ export function currentCode(secret: string): { code: string; step: number } {
 /** Waits for the next 30-second step, so a code differs from one already used (codes are accepted once). */
 export async function nextStepAfter(usedStep: number): Promise<void> {
   while (step() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+/**
+ * Finishes the authenticator set-up shown in `scope` (its secret on screen): Continue, the current
+ * code, Verify, then the 10 recovery codes shown once are saved. Returns the secret and one code.
+ */
+export async function setUpAuthenticator(scope: Locator): Promise<{ secret: string; recoveryCode: string }> {
+  const secret = (await scope.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await scope.getByRole('button', { name: 'Continue' }).click();
+  await scope.getByLabel('Verification code').fill(currentCode(secret).code);
+  await scope.getByRole('button', { name: 'Verify' }).click();
+  await expect(scope.getByTestId('recovery-code')).toHaveCount(10);
+  const recoveryCode = (await scope.getByTestId('recovery-code').first().textContent()) ?? '';
+  await scope.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  return { secret, recoveryCode };
 }
 
 /**

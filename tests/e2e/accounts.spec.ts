@@ -62,6 +62,8 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Verification code').fill(`${enrolment.code.slice(0, 3)} ${enrolment.code.slice(3)}x`);
     await expect(page.getByLabel('Verification code')).toHaveValue(enrolment.code);
     await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await expect(page.getByText('Two-factor authentication enabled')).toBeVisible();
     await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
 
@@ -161,6 +163,8 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('Step 1 of 2')).toBeVisible();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The quote flow (with its own Email field) stays on screen until the login page's code has loaded.
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();

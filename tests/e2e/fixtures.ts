@@ -11,6 +11,8 @@ export interface ShopServer {
   dataDir: string;
   /** The server's own database URL when running on PostgreSQL. */
   databaseUrl?: string;
+  /** Everything the server has printed so far (e.g. the first admin's set-up link). */
+  output: () => string;
 }
 
 async function freePort(): Promise<number> {
@@ -75,8 +77,10 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   try {
     await options.beforeStart?.(env);
     child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let printed = '';
+    child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     await waitForStart(child);
-    await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+    await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}), output: () => printed });
   } finally {
     if (child) {
       const running = child;
@@ -137,11 +141,12 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
       },
     );
     // Prerendered pages paint before the app starts; like a person who waits for the page to react,
-    // navigation in a journey resolves once the app is running.
+    // navigation in a journey resolves once the whole page reacts. `waitUntil: 'commit'` skips the
+    // wait, for journeys that tap as early as they can (the boot script replays those taps).
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (response?.headers()['content-type']?.startsWith('text/html')) {
+      if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) {
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
       }
       return response;

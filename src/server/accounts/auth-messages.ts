@@ -24,4 +24,12 @@ export const authMessages = {
   wrongCurrentPassword: 'Your current password is incorrect.',
   tooManyFactors: 'You have reached the maximum number of authenticator apps (10).',
   challengeExpired: 'This verification request has expired. Please try again.',
+  invalidRecoveryCode: 'Invalid recovery code. Please check it and try again.',
+  recoveryCodesNeedMfa: 'Set up an authenticator app before creating recovery codes.',
+  invalidSetupLink: 'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
+  adminExists: 'An administrator already exists. Sign in instead.',
 } as const;
+
+/** The answer while a factor is locked after too many failed codes, with the whole minutes left. */
+export const factorLockedMessage = (minutes: number) =>
+  `Too many incorrect codes. For your security, this authenticator is locked for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}. Try again later, or use a recovery code.`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codeSchema, emailSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
+import { codeSchema, emailSchema, factorVerifiedSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
 import { authMessages } from './auth-messages';
@@ -232,16 +232,17 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         params: factorParams,
         body: z.object({ challengeId: z.uuid(), code: codeSchema }),
-        response: { 200: z.object({ aal: z.literal('aal2') }) },
+        response: { 200: factorVerifiedSchema },
       },
       config: { rateLimit: mfaLimit },
     },
     async (request, reply) => {
       const auth = requireSession(request);
-      await verifyChallenge(app.db, { userId: auth.userId, sessionId: auth.sessionId, factorId: request.params.id, ...request.body, now: app.now() });
+      const { recoveryCodes } = await verifyChallenge(app.db, { userId: auth.userId, sessionId: auth.sessionId, factorId: request.params.id, ...request.body, now: app.now() });
       const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
       if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
-      return { aal: 'aal2' as const };
+      if (recoveryCodes) reply.header('cache-control', 'no-store');
+      return { aal: 'aal2' as const, ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
   );
 

@@ -1,14 +1,19 @@
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { mfaChallenges, mfaFactors } from '../db/schema';
 import { HttpError, notFound } from '../http/http-error';
-import { authMessages } from './auth-messages';
+import { authMessages, factorLockedMessage } from './auth-messages';
+import { queueFactorLockedMail } from './mfa-security-mail';
+import { issueRecoveryCodes } from './recovery-codes';
 
 export const TOTP_PERIOD = 30;
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_FACTORS = 10;
+/** Wrong codes in a row that lock a factor, and for how long (docs/decisions/0010-mfa-recovery-codes-and-lockout.md). */
+export const MAX_FAILED_ATTEMPTS = 5;
+export const LOCK_MS = 15 * 60 * 1000;
 const ISSUER = 'Dropwise';
 
 function totpFor(secret: string, label: string) {
@@ -66,10 +71,41 @@ export async function createChallenge(db: Db, input: { userId: string; sessionId
   return { challengeId: challenge.id, expiresAt };
 }
 
+function factorLocked(lockedUntil: Date, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return new HttpError(429, 'factor_locked', factorLockedMessage(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
+}
+
+/**
+ * Counts a wrong code. The 5th in a row locks the factor for 15 minutes and e-mails the owner, in
+ * one transaction; the counter moves in one conditional UPDATE, so parallel wrong codes lock once.
+ */
+async function recordFailure(db: Db, input: { userId: string; factorId: string; now: Date }): Promise<HttpError> {
+  const lockUntil = new Date(input.now.getTime() + LOCK_MS);
+  const reachesLimit = sql`${mfaFactors.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS}`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(mfaFactors)
+      .set({
+        failedAttempts: sql`case when ${reachesLimit} then 0 else ${mfaFactors.failedAttempts} + 1 end`,
+        lockedUntil: sql`case when ${reachesLimit} then ${lockUntil.toISOString()}::timestamptz else ${mfaFactors.lockedUntil} end`,
+      })
+      .where(and(eq(mfaFactors.id, input.factorId), or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now))))
+      .returning({ lockedUntil: mfaFactors.lockedUntil });
+    if (row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) {
+      await queueFactorLockedMail(tx, input.userId, input.now, lockUntil);
+      return factorLocked(lockUntil, input.now);
+    }
+    return new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+  });
+}
+
 /**
  * Verifies a code against a challenge. The challenge is used once; the code's time step is
  * accepted once per factor by a conditional UPDATE, so parallel requests with one code cannot
- * both pass. On success the factor is verified (first use) and the caller raises the session.
+ * both pass. A locked factor accepts no code until its lock ends; wrong codes count towards the
+ * lock. On success the factor is verified; on its first verification (enrolment) the user gets a
+ * new set of recovery codes, returned once. The caller raises the session.
  */
 export async function verifyChallenge(db: Db, input: { userId: string; sessionId: string; factorId: string; challengeId: string; code: string; now: Date }) {
   const factor = await ownFactor(db, input.userId, input.factorId);
@@ -78,11 +114,12 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
     .from(mfaChallenges)
     .where(and(eq(mfaChallenges.id, input.challengeId), eq(mfaChallenges.factorId, factor.id)));
   if (!challenge || challenge.sessionId !== input.sessionId) throw notFound('Challenge not found');
+  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime()) throw factorLocked(factor.lockedUntil, input.now);
   if (challenge.usedAt || challenge.expiresAt.getTime() <= input.now.getTime()) {
     throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
   }
   const step = matchingStep(factor.secret, input.code, input.now);
-  if (step === null) throw new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+  if (step === null) throw await recordFailure(db, input);
   const [used] = await db
     .update(mfaChallenges)
     .set({ usedAt: input.now })
@@ -91,11 +128,18 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
   if (!used) throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
   const [accepted] = await db
     .update(mfaFactors)
-    .set({ lastUsedStep: step, status: 'verified', updatedAt: input.now })
-    .where(and(eq(mfaFactors.id, factor.id), or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step))))
+    .set({ lastUsedStep: step, status: 'verified', failedAttempts: 0, lockedUntil: null, updatedAt: input.now })
+    .where(
+      and(
+        eq(mfaFactors.id, factor.id),
+        or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+        or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
+      ),
+    )
     .returning({ id: mfaFactors.id });
-  if (!accepted) throw new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
-  return { factorId: factor.id };
+  if (!accepted) throw await recordFailure(db, input);
+  const recoveryCodes = factor.status === 'unverified' ? await issueRecoveryCodes(db, input.userId, input.now) : undefined;
+  return { factorId: factor.id, recoveryCodes };
 }
 
 /** Removes a factor; a verified one only from an aal2 session. */

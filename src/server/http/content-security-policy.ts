@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { bootScript } from '../../shared/boot-script';
 import { company } from '../../shared/company';
+
+/** The CSP source that allows the prerendered pages' inline boot script, and only that text. */
+export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
 const originOf = (url: string): string[] => {
   if (!url) return [];
@@ -10,7 +15,8 @@ const originOf = (url: string): string[] => {
 };
 
 /**
- * The Content-Security-Policy the app runs under: our own scripts only, styles from our bundle
+ * The Content-Security-Policy the app runs under: our own scripts only (files from our origin and
+ * the boot script pinned by its hash), styles from our bundle
  * (inline style attributes are allowed for component libraries that position popovers), images
  * and fonts from our bundle, and frames only from the map and a configured video host.
  */
@@ -18,7 +24,7 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
   const videoOrigins = [company.videos.heroLoopUrl, company.videos.manualAdditionUrl, company.videos.automatedAdditionUrl].flatMap(originOf);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", bootScriptHash],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],

@@ -69,3 +69,15 @@ export const profileUpdateSchema = z.object({
   country: optionalText(100),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** MFA recovery codes: request and response schemas of their routes and of factor verification. */
+export const recoveryCodeMessage = 'Please enter a recovery code.';
+
+export const recoveryCodeInputSchema = z.object({
+  code: z.string({ error: recoveryCodeMessage }).trim().min(1, { error: recoveryCodeMessage }).max(64, { error: recoveryCodeMessage }),
+});
+
+export const recoveryCodesIssuedSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const recoveryCodeStatusSchema = z.object({ remaining: z.number().int(), createdAt: z.string().nullable() });
+export const recoveryCodeSignInSchema = z.object({ aal: z.literal('aal2'), remaining: z.number().int() });
+export const factorVerifiedSchema = z.object({ aal: z.literal('aal2'), recoveryCodes: z.array(z.string()).optional() });

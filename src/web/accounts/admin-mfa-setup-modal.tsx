@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import { Button } from '../ui/button';
+import { MfaBlockingDialog } from './mfa-blocking-dialog';
 import { MfaSetupCard } from './mfa-setup-card';
 import { useSignOutAndLeave } from './sign-out';
 
@@ -11,28 +12,19 @@ import { useSignOutAndLeave } from './sign-out';
 export function AdminMfaSetupModal() {
   const { signOutTo, isPending } = useSignOutAndLeave();
   return (
-    <Dialog.Root open modal={false}>
-      <Dialog.Portal>
-        <Dialog.Content
-          onEscapeKeyDown={(event) => event.preventDefault()}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-          className="fixed inset-x-0 bottom-0 top-16 z-30 overflow-y-auto bg-navy-950/70 p-4"
-        >
-          <div className="mx-auto my-8 w-full max-w-lg space-y-4">
-            <div className="rounded-xl border border-amber-300 bg-amber-50 p-5">
-              <Dialog.Title className="text-lg font-semibold text-navy-900">Multi-factor authentication required</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-navy-800">
-                Administrators must protect their account with an authenticator app before using the shop. Set it up below, or sign out.
-              </Dialog.Description>
-              <Button variant="outline" size="sm" className="mt-3" disabled={isPending} onClick={() => signOutTo('/login')}>
-                Sign Out
-              </Button>
-            </div>
-            <MfaSetupCard onComplete={() => toast.success('Authentication complete!')} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <MfaBlockingDialog className="overflow-y-auto">
+      <div className="mx-auto my-8 w-full max-w-lg space-y-4">
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-5">
+          <Dialog.Title className="text-lg font-semibold text-navy-900">Multi-factor authentication required</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-navy-800">
+            Administrators must protect their account with an authenticator app before using the shop. Set it up below, or sign out.
+          </Dialog.Description>
+          <Button variant="outline" size="sm" className="mt-3" disabled={isPending} onClick={() => signOutTo('/login')}>
+            Sign Out
+          </Button>
+        </div>
+        <MfaSetupCard onComplete={() => toast.success('Authentication complete!')} />
+      </div>
+    </MfaBlockingDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { MFA_CODE_LENGTH } from '../../shared/accounts/auth-schemas';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button';
 import { type EnrolledFactor, enrollFactor } from './enroll-factor';
-import { MfaCodeInput } from './mfa-code-input';
+import { MfaCodeForm } from './mfa-code-form';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { unenrollFactor } from './unenroll-factor';
 import { refreshSession } from './use-session';
 import { ChallengeFailed, challengeAndVerify, verificationError } from './verify-factor';
@@ -14,13 +14,14 @@ const ENROLL_PAUSE_MS = 500;
 /**
  * TOTP setup in two steps, setup then verify (spec section 2, multi-factor screens): the QR code,
  * the manual secret and the factor id, then a 6-digit code; Restart Setup removes the factor and
- * starts again.
+ * starts again. A verified enrolment shows the 10 recovery codes once; the session is refreshed (and
+ * a blocking setup screen closes) only when the user says they are saved.
  */
 export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void; onCancel?: () => void }) {
   const client = useQueryClient();
   const [step, setStep] = useState<'setup' | 'verify'>('setup');
   const [factor, setFactor] = useState<EnrolledFactor | null>(null);
-  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
@@ -29,7 +30,6 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
     setBusy(true);
     setError(null);
     setFactor(null);
-    setCode('');
     setStep('setup');
     try {
       await new Promise((resolve) => setTimeout(resolve, ENROLL_PAUSE_MS));
@@ -52,32 +52,23 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
     await start();
   };
 
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!factor) {
-      setError('No MFA factor found. Please restart the setup process.');
-      return;
-    }
-    if (code.length !== MFA_CODE_LENGTH) {
-      setError('Please enter a 6-digit verification code');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await challengeAndVerify(factor.id, code);
-      await refreshSession(client);
-      onComplete();
-    } catch (failure) {
-      setCode('');
-      setError(
-        failure instanceof ChallengeFailed && verificationError(failure, '', '') === ''
-          ? 'Failed to create MFA challenge. Please try again.'
-          : verificationError(failure, 'Failed to verify code. Please try again.', 'Too many attempts. Please wait before trying again.'),
-      );
-    } finally {
-      setBusy(false);
-    }
+  const verify = async (code: string) => {
+    if (!factor) throw new Error('No MFA factor found. Please restart the setup process.');
+    const verified = await challengeAndVerify(factor.id, code);
+    if (verified.recoveryCodes) setRecoveryCodes(verified.recoveryCodes);
+    else await finish();
+  };
+
+  const finish = async () => {
+    await refreshSession(client);
+    onComplete();
+  };
+
+  const describeError = (failure: unknown) => {
+    if (!factor) return 'No MFA factor found. Please restart the setup process.';
+    return failure instanceof ChallengeFailed && verificationError(failure, '', '') === ''
+      ? 'Failed to create MFA challenge. Please try again.'
+      : verificationError(failure, 'Failed to verify code. Please try again.', 'Too many attempts. Please wait before trying again.');
   };
 
   return (
@@ -89,8 +80,11 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
         <li aria-current={step === 'setup' ? 'step' : undefined} className={step === 'setup' ? 'font-semibold text-accent-700' : 'text-navy-600'}>
           1. Setup
         </li>
-        <li aria-current={step === 'verify' ? 'step' : undefined} className={step === 'verify' ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+        <li aria-current={step === 'verify' && !recoveryCodes ? 'step' : undefined} className={step === 'verify' && !recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}>
           2. Verify
+        </li>
+        <li aria-current={recoveryCodes ? 'step' : undefined} className={recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+          3. Recovery codes
         </li>
       </ol>
 
@@ -142,18 +136,22 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
           ) : null}
         </div>
       ) : (
-        <form className="mt-4 space-y-4" onSubmit={verify} noValidate>
-          <p className="text-sm text-navy-700">Enter the 6-digit code your authenticator app shows for Dropwise.</p>
-          <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Verifying...' : 'Verify'}
-            </Button>
-            <Button variant="outline" onClick={() => void restart()} disabled={busy}>
-              Restart Setup
-            </Button>
-          </div>
-        </form>
+        <div className="mt-4">
+          {recoveryCodes ? (
+            <RecoveryCodesPanel codes={recoveryCodes} onDone={() => void finish()} />
+          ) : (
+            <MfaCodeForm
+              instructions={<p className="text-sm text-navy-700">Enter the 6-digit code your authenticator app shows for Dropwise.</p>}
+              onCode={verify}
+              describeError={describeError}
+              actions={(busy) => (
+                <Button variant="outline" onClick={() => void restart()} disabled={busy}>
+                  Restart Setup
+                </Button>
+              )}
+            />
+          )}
+        </div>
       )}
     </section>
   );

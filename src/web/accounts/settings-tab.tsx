@@ -10,6 +10,8 @@ import { errorMessage } from './auth-request';
 import { Badge } from './badge';
 import { useChangePassword } from './change-password';
 import { MfaSetupCard } from './mfa-setup-card';
+import { recoveryCodeStatusKey, regenerateRecoveryCodes, useRecoveryCodeStatus } from './recovery-codes';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useSignOutAndLeave } from './sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
 import { refreshSession, type SessionData } from './use-session';
@@ -59,6 +61,36 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** Unused recovery codes, and a new set (which voids the old one) on request. */
+function RecoveryCodesSection() {
+  const client = useQueryClient();
+  const status = useRecoveryCodeStatus(true);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const regenerate = async () => {
+    setBusy(true);
+    try {
+      setCodes(await regenerateRecoveryCodes());
+      await client.invalidateQueries({ queryKey: recoveryCodeStatusKey });
+    } catch (failure) {
+      toast.error(errorMessage(failure) ?? 'Failed to create new recovery codes');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (codes) return <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} doneLabel="Done" />;
+  return (
+    <div className="space-y-2 border-t border-navy-100 pt-3">
+      <p className="text-sm text-navy-700">
+        Recovery codes: {status.data ? `${status.data.remaining} unused` : '...'}. Each signs you in once if you lose your authenticator app.
+      </p>
+      <Button variant="outline" size="sm" disabled={busy} onClick={() => void regenerate()}>
+        {busy ? 'Creating...' : 'Generate new recovery codes'}
+      </Button>
+    </div>
+  );
+}
+
 function MfaSection({ session }: { session: SessionData }) {
   const client = useQueryClient();
   const unenroll = useUnenrollFactor();
@@ -83,6 +115,7 @@ function MfaSection({ session }: { session: SessionData }) {
             <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">Enabled</Badge>
             Signing in asks for a code from your authenticator app.
           </p>
+          <RecoveryCodesSection />
           {isAdmin ? (
             <p className="text-sm text-navy-600">Administrators must keep two-factor authentication on.</p>
           ) : (

@@ -21,6 +21,7 @@ const AutomationPage = lazy(() => import('../marketing/automation-page').then((m
 const ComingSoonPage = lazy(() => import('../marketing/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
 const PrivacyPolicyPage = lazy(() => import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
+const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
 const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
 
 /** A screen still to be built by its feature: a plain "coming soon" body. */
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path="automation" element={<AutomationPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="setup" element={<SetupPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="admin" element={placeholder('Admin Portal')} />

@@ -35,7 +35,11 @@ function ToasterHost() {
   );
 }
 
-/** Marks the document once the app runs (hydrated or rendered), so browser tests know when it reacts. */
+/**
+ * Marks the document once the whole page reacts: it sits inside the page's Suspense boundary, so its
+ * effect runs only when the lazy page has hydrated (or rendered), not just the layout. The boot
+ * script replays the taps it held until then (src/shared/boot-script.ts); journeys wait for it.
+ */
 function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
@@ -52,12 +56,12 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <AppReady />
       <ScrollToTop />
       <SiteNav />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable('users', {
@@ -62,6 +62,9 @@ export const mfaFactors = pgTable(
     secret: text('secret').notNull(),
     /** The last accepted TOTP time step, so a code is accepted once per factor. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** Failed verifications in a row; the 5th locks the factor (docs/decisions/0010-mfa-recovery-codes-and-lockout.md). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,3 +103,27 @@ export const authTokens = pgTable(
   },
   (table) => [index('auth_tokens_user_id_idx').on(table.userId)],
 );
+
+/** Single-use MFA recovery codes, 10 per set, stored as SHA-256 hashes; a new set replaces the old. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mfa_recovery_codes_user_id_idx').on(table.userId)],
+);
+
+/** The one-time link that creates the first admin (printed at start while no admin exists), hashed at rest. */
+export const setupTokens = pgTable('setup_tokens', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { profiles, setupTokens, users } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { authMessages } from './auth-messages';
+import { normaliseEmail } from './create-admin';
+import { hashPassword } from './password';
+import { hashToken, randomToken } from './tokens';
+
+export const SETUP_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export async function adminExists(db: Db): Promise<boolean> {
+  const [admin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.isAdmin, true)).limit(1);
+  return admin !== undefined;
+}
+
+/**
+ * A one-time set-up link's token, while no admin exists (null otherwise). Only its hash is kept;
+ * earlier unused tokens are dropped, so only the newest printed link works.
+ */
+export async function issueSetupToken(db: Db, now: Date): Promise<string | null> {
+  if (await adminExists(db)) return null;
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await tx.delete(setupTokens).where(isNull(setupTokens.usedAt));
+    await tx.insert(setupTokens).values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS), createdAt: now });
+  });
+  return token;
+}
+
+/** True while the token is unused, unexpired and no admin exists. */
+export async function setupTokenValid(db: Db, token: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: setupTokens.id })
+    .from(setupTokens)
+    .where(and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)));
+  return row !== undefined && !(await adminExists(db));
+}
+
+/**
+ * Creates the first admin from a set-up link: uses the token once (a conditional UPDATE), and only
+ * while no admin exists; a registered e-mail is refused (promote it with `npm run admin:create`).
+ */
+export async function createFirstAdmin(db: Db, input: { token: string; email: string; password: string; now: Date }): Promise<{ userId: string; email: string }> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(setupTokens)
+      .set({ usedAt: input.now })
+      .where(and(eq(setupTokens.tokenHash, hashToken(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, input.now)))
+      .returning({ id: setupTokens.id });
+    if (!used || (await adminExists(tx))) throw new HttpError(400, 'invalid_setup_link', authMessages.invalidSetupLink);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) throw new HttpError(409, 'already_registered', authMessages.alreadyRegistered, { email: authMessages.alreadyRegistered });
+    const [user] = await tx.insert(users).values({ email, passwordHash, emailConfirmedAt: input.now }).returning({ id: users.id });
+    if (!user) throw new Error('Creating the admin user failed');
+    await tx.insert(profiles).values({ id: user.id, email, isAdmin: true });
+    return { userId: user.id, email };
+  });
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+
+const ukTime = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
+
+async function emailOf(db: Db, userId: string): Promise<string | null> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}
+
+/** Tells the account owner that their authenticator was locked after too many wrong codes (someone may know the password). */
+export async function queueFactorLockedMail(db: Db, userId: string, at: Date, lockedUntil: Date) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'mfa_locked',
+    to,
+    subject: 'Your Dropwise sign-in was locked after failed codes',
+    text:
+      `On ${ukTime(at)} (UK time) five verification codes in a row were wrong when signing in to your Dropwise account, ` +
+      `so code entry is locked until ${ukTime(lockedUntil)}.\n\n` +
+      'The password had already been entered correctly. If this was not you, change your password now from My Account, Settings.\n',
+  });
+}
+
+/** Tells the account owner that a recovery code was used to sign in, and how many are left. */
+export async function queueRecoveryCodeUsedMail(db: Db, userId: string, at: Date, remaining: number) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'mfa_recovery_code_used',
+    to,
+    subject: 'A recovery code was used to sign in to Dropwise',
+    text:
+      `On ${ukTime(at)} (UK time) a recovery code was used instead of an authenticator code to sign in to your Dropwise account. ` +
+      `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'} left; you can create a new set in My Account, Settings.\n\n` +
+      'If this was not you, change your password and create new recovery codes now.\n',
+  });
+}
+
+/** Tells the account owner that a new set of recovery codes replaced the old one. */
+export async function queueRecoveryCodesRegeneratedMail(db: Db, userId: string, at: Date) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'mfa_recovery_codes_regenerated',
+    to,
+    subject: 'New Dropwise recovery codes were created',
+    text: `On ${ukTime(at)} (UK time) a new set of recovery codes was created for your Dropwise account; the previous codes no longer work.\n\nIf this was not you, change your password now.\n`,
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  recoveryCodeInputSchema,
+  recoveryCodeSignInSchema,
+  recoveryCodesIssuedSchema,
+  recoveryCodeStatusSchema,
+} from '../../shared/accounts/auth-schemas';
+import { HttpError } from '../http/http-error';
+import { rateLimit } from '../http/rate-limit';
+import { authMessages } from './auth-messages';
+import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
+import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
+import { requireSession, requireUser } from './request-auth';
+import { rotateSession, setSessionCookie } from './session-service';
+
+/** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api.md, Accounts). */
+export async function recoveryCodeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limit = rateLimit({ max: 10, timeWindow: 60_000, message: authMessages.tooManyMfa, key: (request) => `mfa-recovery:${request.auth?.userId ?? request.ip}` });
+
+  r.post(
+    '/api/auth/recovery-codes/verify',
+    { schema: { body: recoveryCodeInputSchema, response: { 200: recoveryCodeSignInSchema } }, config: { rateLimit: limit } },
+    async (request, reply) => {
+      const auth = requireSession(request);
+      const now = app.now();
+      const invalid = new HttpError(400, 'invalid_recovery_code', authMessages.invalidRecoveryCode, { code: authMessages.invalidRecoveryCode });
+      if (!auth.hasVerifiedFactor) throw invalid;
+      const remaining = await app.db.transaction(async (tx) => {
+        if (!(await consumeRecoveryCode(tx, auth.userId, request.body.code, now))) return null;
+        const left = (await recoveryCodeStatus(tx, auth.userId)).remaining;
+        await queueRecoveryCodeUsedMail(tx, auth.userId, now, left);
+        return left;
+      });
+      if (remaining === null) throw invalid;
+      const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
+      if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+      return { aal: 'aal2' as const, remaining };
+    },
+  );
+
+  r.get('/api/auth/recovery-codes', { schema: { response: { 200: recoveryCodeStatusSchema } } }, async (request, reply) => {
+    const auth = requireUser(request);
+    reply.header('cache-control', 'no-store');
+    const status = await recoveryCodeStatus(app.db, auth.userId);
+    return { remaining: status.remaining, createdAt: status.createdAt?.toISOString() ?? null };
+  });
+
+  r.post(
+    '/api/auth/recovery-codes',
+    {
+      schema: { response: { 201: recoveryCodesIssuedSchema } },
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: (request) => `recovery-codes:${request.auth?.userId ?? request.ip}` }) },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      if (!auth.hasVerifiedFactor) throw new HttpError(400, 'mfa_not_enrolled', authMessages.recoveryCodesNeedMfa);
+      if (auth.aal !== 'aal2') throw new HttpError(403, 'mfa_required', authMessages.mfaRequired);
+      const now = app.now();
+      const recoveryCodes = await app.db.transaction(async (tx) => {
+        const codes = await issueRecoveryCodes(tx, auth.userId, now);
+        await queueRecoveryCodesRegeneratedMail(tx, auth.userId, now);
+        return codes;
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ recoveryCodes });
+    },
+  );
+}

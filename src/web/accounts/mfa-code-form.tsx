@@ -1,0 +1,93 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { MfaCodeInput } from './mfa-code-input';
+
+export interface MfaCodeFormProps {
+  /** What to enter, above the field. */
+  instructions: ReactNode;
+  /** Checks a 6-digit code; throws to show `describeError`'s message. */
+  onCode: (code: string) => Promise<void>;
+  /** When given, "Use a recovery code" switches the field to a recovery code, checked here. */
+  onRecoveryCode?: (code: string) => Promise<void>;
+  describeError: (failure: unknown) => string;
+  /** Buttons beside Verify (Cancel, Restart Setup), told whether a check is running. */
+  actions?: (busy: boolean) => ReactNode;
+  /** Right-aligns the buttons (the challenge) instead of starting them on the left (the setup card). */
+  alignEnd?: boolean;
+}
+
+/**
+ * The MFA code form of the challenge, the setup card and the admin's setup (spec sections 2 and 5):
+ * a 6-digit code (non-digits stripped), Verify, and where offered a recovery code instead.
+ */
+export function MfaCodeForm({ instructions, onCode, onRecoveryCode, describeError, actions, alignEnd }: MfaCodeFormProps) {
+  const [mode, setMode] = useState<'code' | 'recovery'>('code');
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const usingRecovery = mode === 'recovery' && onRecoveryCode;
+    const value = usingRecovery ? recoveryCode.trim() : code;
+    if (usingRecovery ? value === '' : value.length !== MFA_CODE_LENGTH) {
+      setError(usingRecovery ? recoveryCodeMessage : codeMessage);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await (usingRecovery ? onRecoveryCode(value) : onCode(value));
+    } catch (failure) {
+      setCode('');
+      setRecoveryCode('');
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchTo = (next: 'code' | 'recovery') => {
+    setMode(next);
+    setError(null);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {mode === 'code' ? (
+        instructions
+      ) : (
+        <p className="text-sm text-navy-700">Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.</p>
+      )}
+      <MfaCodeInput
+        key={mode}
+        kind={mode}
+        value={mode === 'code' ? code : recoveryCode}
+        onChange={mode === 'code' ? setCode : setRecoveryCode}
+        error={error}
+        autoFocus
+        disabled={busy}
+      />
+      {onRecoveryCode ? (
+        <button
+          type="button"
+          className="text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
+          disabled={busy}
+          onClick={() => switchTo(mode === 'code' ? 'recovery' : 'code')}
+        >
+          {mode === 'code' ? 'Use a recovery code' : 'Use your authenticator app'}
+        </button>
+      ) : null}
+      <div className={cn('flex flex-wrap gap-2', alignEnd && 'justify-end')}>
+        {alignEnd ? actions?.(busy) : null}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify'}
+        </Button>
+        {alignEnd ? null : actions?.(busy)}
+      </div>
+    </form>
+  );
+}

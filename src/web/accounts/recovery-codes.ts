@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { recoveryCodesIssuedSchema, recoveryCodeStatusSchema } from '../../shared/accounts/auth-schemas';
+import { authRequest } from './auth-request';
+
+/** A new set of 10 codes that voids the old one (aal2 only). */
+export const regenerateRecoveryCodes = async () =>
+  recoveryCodesIssuedSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes', { method: 'POST' })).recoveryCodes;
+
+export const recoveryCodeStatusKey = ['recovery-codes'] as const;
+
+/** How many unused recovery codes the signed-in user has. */
+export const useRecoveryCodeStatus = (enabled: boolean) =>
+  useQuery({
+    queryKey: recoveryCodeStatusKey,
+    queryFn: async () => recoveryCodeStatusSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes')),
+    enabled,
+  });

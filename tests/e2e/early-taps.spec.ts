@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * A phone user taps as soon as the page shows, on a slow CPU: the tap works or is replayed once the
+ * page reacts (src/shared/boot-script.ts), never lost. Each navigation skips the fixtures' wait for
+ * data-app-ready and taps at once.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+async function throttleCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+test.describe('taps made while the page is still waking up', () => {
+  test.beforeEach(async ({ page }) => {
+    await throttleCpu(page);
+  });
+
+  test('Watch Video, the FAQ and the mobile menu react to a tap right after navigation', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Watch Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('The product video is not available yet');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/', { waitUntil: 'commit' });
+    const question = page.locator('details').filter({ hasText: 'How long does training take?' });
+    await question.locator('summary').click();
+    await expect(question).toHaveAttribute('open', '');
+    await expect(question).toContainText('About 10 minutes');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(question).toHaveAttribute('open', '');
+
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // Held taps are replayed once: the menu stays open after the page has woken up.
+    await expect(menu).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('two taps on the menu before the page reacts open and close it, in order', async ({ page }) => {
+    await page.goto('/about', { waitUntil: 'commit' });
+    const toggle = page.locator('header button[aria-label$=" menu"]');
+    await toggle.click();
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
