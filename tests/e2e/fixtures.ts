@@ -70,6 +70,9 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
     NODE_ENV: 'production',
     // Production on a loopback http address, as README's intranet override allows.
     ALLOW_HTTP_PUBLIC_URL: 'true',
+    // The browser reaches the shop over loopback as if through a proxy, so each journey can be its
+    // own client address (see `extraHTTPHeaders` below), as real visitors are.
+    TRUST_PROXY: 'loopback',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
@@ -108,6 +111,13 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
     async ({}, use) => runShop(use),
     { scope: 'worker', timeout: 90_000 },
   ],
+  // Each journey is a visitor of its own: its own client address for the IP-keyed limits (sign-in
+  // per client, orders, waitlist), instead of every journey of a worker sharing 127.0.0.1.
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1;
+    await use({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` });
+  },
   baseURL: async ({ shop }, use) => {
     await use(shop.baseURL);
   },
