@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './accounts/account-routes';
+import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { seedCatalogue } from './catalogue/seed-catalogue';
@@ -66,6 +67,7 @@ const features = [
   flowRoutes,
   quoteRoutes,
   orderRoutes,
+  adminRoutes,
 ];
 
 function loggerOptions(env: Env): FastifyServerOptions['logger'] {
