@@ -109,7 +109,8 @@ export async function* orderBatches(db: Db, query: AdminListQuery, batchSize = 1
     const rows: OrderListRow[] = await queryRows<OrderListRow>(db, sql`${orderSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`);
     if (rows.length === 0) return;
     yield rows.map(toOrderListItem);
-    const last: OrderListRow = rows[rows.length - 1]!;
+    const last = rows.at(-1);
+    if (!last) return;
     after = { createdAt: iso(last.created_at), id: last.id };
     if (rows.length < batchSize) return;
   }
@@ -198,7 +199,8 @@ export async function* quoteBatches(db: Db, query: AdminListQuery, now: Date, ba
     const rows: QuoteListRow[] = await queryRows<QuoteListRow>(db, sql`${quoteSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`);
     if (rows.length === 0) return;
     yield rows.map((row) => toQuoteListItem(row, now));
-    const last: QuoteListRow = rows[rows.length - 1]!;
+    const last = rows.at(-1);
+    if (!last) return;
     after = { createdAt: iso(last.created_at), id: last.id };
     if (rows.length < batchSize) return;
   }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrder, Order, OrderSummary } from '../../shared/orders/order-schema';
 import type { Db } from '../db/client';
-import { orderItems, orders, orderStatusHistory, paymentTransactions, profiles, users } from '../db/schema';
+import { orderItems, type orders, orderStatusHistory, paymentTransactions, profiles, users } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -164,12 +164,10 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
     },
     paidAmount: paid,
     outstandingAmount: Math.max(order.totalAmount - paid, 0),
-    payments: model.payments.map((payment, index) => ({
-      ...owner.payments[index]!,
-      reference: payment.reference,
-      refundedAt: iso(payment.refundedAt),
-      recordedBy: person(payment.recordedBy),
-    })),
-    statusHistory: model.history.map((entry, index) => ({ ...owner.statusHistory[index]!, changedBy: person(entry.changedBy) })),
+    payments: owner.payments.map((payment, index) => {
+      const row = model.payments[index];
+      return { ...payment, reference: row?.reference ?? null, refundedAt: iso(row?.refundedAt ?? null), recordedBy: person(row?.recordedBy ?? null) };
+    }),
+    statusHistory: owner.statusHistory.map((entry, index) => ({ ...entry, changedBy: person(model.history[index]?.changedBy ?? null) })),
   };
 }
