@@ -40,3 +40,14 @@ export function currentCode(secret: string): { code: string; step: number } {
 export async function nextStepAfter(usedStep: number): Promise<void> {
   while (step() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
 }
+
+/**
+ * Creates an admin the way the README says, before the shop starts (`npm run admin:create` with the
+ * shop's environment). Journeys create admins only through this helper, so a change to how the
+ * script takes the password is made here once.
+ */
+export async function createAdminAccount(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  await promisify(execFile)('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email, '--password', password], { env });
+}
