@@ -52,7 +52,7 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-3 sm:grid-cols-2" aria-label="Edit order">
       <label className="text-sm text-navy-800">
         Status
-        <select className={field} {...form.register('status')}>
+        <select aria-label="Status" className={field} {...form.register('status')}>
           {orderStatuses.map((value) => (
             <option key={value} value={value}>
               {orderStatusLabels[value]}
@@ -62,7 +62,7 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
       </label>
       <label className="text-sm text-navy-800">
         Payment status
-        <select className={field} {...form.register('paymentStatus')}>
+        <select aria-label="Payment status" className={field} {...form.register('paymentStatus')}>
           {paymentStatuses.map((value) => (
             <option key={value} value={value}>
               {paymentStatusLabels[value]}

@@ -106,7 +106,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
         <form onSubmit={form.handleSubmit((values) => record.mutate(values))} className="mt-4 grid gap-3 sm:grid-cols-5" aria-label="Record a payment">
           <label className="text-sm text-navy-800">
             Type
-            <select className={field} {...form.register('transactionType')}>
+            <select aria-label="Type" className={field} {...form.register('transactionType')}>
               <option value="deposit">Deposit</option>
               <option value="balance">Balance</option>
             </select>
@@ -118,7 +118,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           </label>
           <label className="text-sm text-navy-800">
             Method
-            <select className={field} {...form.register('paymentMethod')}>
+            <select aria-label="Method" className={field} {...form.register('paymentMethod')}>
               <option value="bank_transfer">Bank transfer</option>
               <option value="card">Card</option>
               <option value="cheque">Cheque</option>
