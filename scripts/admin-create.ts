@@ -1,26 +1,34 @@
 // Makes the first admin, or promotes an existing user:
-//   npm run admin:create -- --email you@example.com --password 'a long password'
-//   npm run admin:create -- --email existing@example.com        (promote)
-// Uses the same database as `npm start` (DATA_DIR or DATABASE_URL). Stop the shop first when it
-// runs on the embedded database, which one process at a time can open.
+//   npm run admin:create -- --email you@example.com                 (asks for the password, not echoed)
+//   printf '%s\n' "$PASSWORD" | npm run admin:create -- --email you@example.com   (scripts: from standard input)
+//   npm run admin:create -- --email existing@example.com            (promote: an empty password keeps theirs)
+// The password is never an argument: arguments show in the process list and the shell history.
+// Uses the same database as `npm start` (DATA_DIR or DATABASE_URL).
 import { parseArgs } from 'node:util';
 import { createAdmin } from '../src/server/accounts/create-admin';
+import { readSecret } from '../src/server/accounts/read-secret';
 import { loadEnv } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
-if (!values.email) {
-  console.error('Usage: npm run admin:create -- --email you@example.com [--password "..."]');
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: false });
+if (values.password !== undefined) {
+  console.error('--password is not accepted: other users can read it in the process list. Type it when asked, or pipe it on standard input.');
   process.exit(2);
 }
+if (typeof values.email !== 'string' || values.email === '') {
+  console.error('Usage: npm run admin:create -- --email you@example.com   (the password is asked for, or read from standard input)');
+  process.exit(2);
+}
+const email = values.email;
+const password = await readSecret('Password for the new admin (leave empty to promote an existing user): ');
 const env = loadEnv(process.env, { readDotEnv: true });
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 try {
-  const outcome = await createAdmin(database.db, { email: values.email, password: values.password });
+  const outcome = await createAdmin(database.db, { email, ...(password ? { password } : {}) });
   console.log(
     outcome === 'created'
-      ? `Created admin ${values.email}. Sign in at /login; you will be asked to set up an authenticator app.`
-      : `${values.email} is now an admin.`,
+      ? `Created admin ${email}. Sign in at /login; you will be asked to set up an authenticator app.`
+      : `${email} is now an admin.`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

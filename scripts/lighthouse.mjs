@@ -36,7 +36,7 @@ const freePort = () =>
 async function startShop() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dropwise-lighthouse-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_HTTP_PUBLIC_URL: 'true' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -22,6 +22,8 @@ import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
+import { logPath, safeError } from './http/log-serializers';
+import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Pino options, or false for none. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the shop's own log lines go (standard output by default; tests capture them). */
+  logStream?: NodeJS.WritableStream;
   /** Serve the built browser app from dist/web; on by default when it has been built. */
   serveWeb?: boolean;
   now?: () => Date;
@@ -70,27 +74,31 @@ const features = [
   adminRoutes,
 ];
 
-function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+function loggerOptions(env: Env, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: env.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
-      // The path only: query strings can carry tokens (e-mail confirmation links).
-      req: (request: { method: string; url: string; id: string }) => ({
-        method: request.method,
-        path: request.url.split('?')[0],
-      }),
+      // The path only: query strings can carry tokens (e-mail confirmation links), quote paths a reference.
+      req: (request: { method: string; url: string; id: string }) => ({ method: request.method, path: logPath(request.url) }),
+      // Never a query's parameters or a database error's values (src/server/http/log-serializers.ts).
+      err: safeError,
     },
   };
 }
+
+/** Trusts the nearest `hops` proxies in front of the shop, as proxy-addr does for a number. */
+const hopsOfProxies = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole API as one Fastify instance; `npm start` and the tests build it the same way. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(env),
+    logger: options.logger ?? loggerOptions(env, options.logStream),
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Forwarded headers only from the proxies the operator names (TRUST_PROXY; none by default).
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsOfProxies(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -121,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(errorHandlerPlugin);
+  await app.register(safeInputPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });

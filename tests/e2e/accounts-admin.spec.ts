@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { currentCode } from './accounts-support';
+import { createAdminBeforeStart, currentCode } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'first.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
-
-const execFileAsync = promisify(execFile);
 
 /** A shop whose first admin was made with `npm run admin:create` before it started, as the README says. */
 const test = base.extend<object, { shop: ShopServer }>({
@@ -14,9 +10,7 @@ const test = base.extend<object, { shop: ShopServer }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
     async ({}, use) =>
       runShop(use, {
-        beforeStart: async (env) => {
-          await execFileAsync('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], { env });
-        },
+        beforeStart: (env) => createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD),
       }),
     { scope: 'worker', timeout: 120_000 },
   ],

@@ -42,12 +42,18 @@ export async function nextStepAfter(usedStep: number): Promise<void> {
 }
 
 /**
- * Creates an admin the way the README says, before the shop starts (`npm run admin:create` with the
- * shop's environment). Journeys create admins only through this helper, so a change to how the
- * script takes the password is made here once.
+ * Makes an admin with `npm run admin:create` in the shop's environment, the password on standard
+ * input as the README shows (never as an argument). Use it in `runShop`'s `beforeStart`.
  */
-export async function createAdminAccount(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
-  const { execFile } = await import('node:child_process');
-  const { promisify } = await import('node:util');
-  await promisify(execFile)('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email, '--password', password], { env });
+export async function createAdminBeforeStart(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`))));
+    child.stdin.end(`${password}\n`);
+  });
 }

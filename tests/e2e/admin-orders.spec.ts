@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createAdminAccount, currentCode, linkFromMail, nextStepAfter } from './accounts-support';
+import { createAdminBeforeStart, currentCode, linkFromMail, nextStepAfter } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'ops.admin@example.com';
@@ -13,7 +13,7 @@ const XSS_ORG = '<script>alert(2)</script>';
 const test = base.extend<object, { shop: ShopServer }>({
   shop: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => runShop(use, { beforeStart: (env) => createAdminAccount(env, ADMIN_EMAIL, ADMIN_PASSWORD) }),
+    async ({}, use) => runShop(use, { beforeStart: (env) => createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD) }),
     { scope: 'worker', timeout: 120_000 },
   ],
 });

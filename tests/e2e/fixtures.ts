@@ -66,6 +66,8 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production on a loopback http address, as README's intranet override allows.
+    ALLOW_HTTP_PUBLIC_URL: 'true',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Start the clock here instead of the real time. */
   now?: Date;
+  /** Capture the shop's log lines (at level info, through its real serializers) instead of none. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -38,14 +40,15 @@ export interface TestAppOptions {
  * through the helpers below (JSON bodies, cookies), with no port and no mock of our own code.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dropwise-test-data', ...options.env });
+  const logLevel = options.logStream ? 'info' : 'silent';
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: logLevel, DATA_DIR: '/tmp/dropwise-test-data', ...options.env });
   const database = await createTestDatabase();
   const clock = { now: options.now ?? new Date() };
   const useRealTime = options.now === undefined;
   const app = await buildApp({
     env,
     database,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     serveWeb: false,
     sendMail: false,
     now: () => (useRealTime ? new Date() : clock.now),

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '../config/paths';
@@ -10,18 +9,40 @@ import { openDatabase } from '../db/client';
 import { profiles, users } from '../db/schema';
 import { verifyPassword } from './password';
 
-const run = promisify(execFile);
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the script with `stdin` piped to it, as a deployment script would. */
+function runScript(env: NodeJS.ProcessEnv, args: string[], stdin = ''): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', ...args], { cwd: rootDir, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
 
 describe('npm run admin:create', () => {
-  it('creates the first admin in the shop database, promotes, and fails loudly without a password', async () => {
+  it('creates the first admin with the password from standard input, promotes, and never takes a password argument', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'admin-create-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-    const script = (...args: string[]) => run(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', ...args], { cwd: rootDir, env });
+    const script = (args: string[], stdin?: string) => runScript(env, args, stdin);
     try {
-      const created = await script('--email', 'Boss@Example.com', '--password', 'long-password');
+      const created = await script(['--email', 'Boss@Example.com'], 'long-password\n');
       expect(created.stdout).toContain('Created admin Boss@Example.com');
-      await expect(script('--email', 'someone-new@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--password') });
-      await expect(script()).rejects.toMatchObject({ code: 2 });
+      // A password on the command line would show in the process list: refused before anything is written.
+      const argument = await script(['--email', 'other@example.com', '--password', 'visible-in-ps']);
+      expect(argument).toMatchObject({ code: 2, stderr: expect.stringContaining('process list') });
+      expect(await script(['--email', 'someone-new@example.com'])).toMatchObject({ code: 1, stderr: expect.stringContaining('password') });
+      expect((await script([])).code).toBe(2);
+      expect(await script(['--email', 'boss@example.com'])).toMatchObject({ code: 0, stdout: expect.stringContaining('is now an admin') });
 
       const database = await openDatabase({ dataDir });
       try {
@@ -31,6 +52,7 @@ describe('npm run admin:create', () => {
         const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user?.id ?? ''));
         expect(profile?.isAdmin).toBe(true);
         expect(await database.db.select().from(users).where(eq(users.email, 'someone-new@example.com'))).toHaveLength(0);
+        expect(await database.db.select().from(users).where(eq(users.email, 'other@example.com'))).toHaveLength(0);
       } finally {
         await database.close();
       }

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeSchema, emailSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
-import { byBodyEmail, rateLimit } from '../http/rate-limit';
+import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
 import { authMessages } from './auth-messages';
 import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resetPassword, signUp } from './auth-service';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
 import { clearSessionCookie, createSession, deleteSession, rotateSession, sessionExpiry, setSessionCookie } from './session-service';
+
+/**
+ * Sign-in from one client across every address (password spraying): well above what one office
+ * behind one address signs in, far below a spraying run. The per-e-mail limit of the
+ * specification stands beside it.
+ */
+export const SIGN_IN_PER_CLIENT = { max: 30, timeWindow: '10 minutes' } as const;
 
 /** Answers that must not tell whether an e-mail has an account take at least this long. */
 const EVEN_RESPONSE_MS = 400;
@@ -93,6 +100,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }), aal: z.enum(['aal1', 'aal2']), mfaRequired: z.boolean() }) },
       },
       config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyLogins, key: byBodyEmail('signin') }) },
+      preHandler: extraRateLimit(app, { ...SIGN_IN_PER_CLIENT, message: authMessages.tooManyLogins, key: (request) => `signin:ip:${request.ip}` }),
     },
     async (request, reply) => {
       const { userId } = await evenTime(() => checkCredentials(app.db, request.body));
@@ -127,14 +135,21 @@ export async function authRoutes(app: FastifyInstance) {
       }
       return { user: null };
     }
+    const expiresAt = (await sessionExpiry(app.db, auth.sessionId)).toISOString();
+    const user = { id: auth.userId, email: auth.email };
+    if (auth.aal === 'aal1' && auth.hasVerifiedFactor) {
+      // A password alone reaches only the challenge: no profile, and only the factors to challenge.
+      const factors = (await serializeFactors(app, auth.userId)).filter((f) => f.status === 'verified');
+      return { user, aal: auth.aal, nextAal: 'aal2' as const, factors, expiresAt };
+    }
     const [profile, factors] = await Promise.all([getProfile(app.db, auth.userId), serializeFactors(app, auth.userId)]);
     return {
-      user: { id: auth.userId, email: auth.email },
+      user,
       profile,
       aal: auth.aal,
       nextAal: factors.some((f) => f.status === 'verified') ? ('aal2' as const) : ('aal1' as const),
       factors,
-      expiresAt: (await sessionExpiry(app.db, auth.sessionId)).toISOString(),
+      expiresAt,
     };
   });
 

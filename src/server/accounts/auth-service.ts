@@ -22,24 +22,32 @@ interface Context {
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-matches'));
 
-async function issueToken(db: Db, userId: string, kind: 'email_confirmation' | 'password_reset', now: Date, ttl: number) {
+type TokenKind = 'email_confirmation' | 'password_reset';
+
+async function issueToken(db: Db, userId: string, kind: TokenKind, now: Date, ttl: number, passwordHash: string | null = null) {
   const token = randomToken();
-  await db.insert(authTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + ttl) });
+  await db.insert(authTokens).values({ userId, kind, tokenHash: hashToken(token), passwordHash, expiresAt: new Date(now.getTime() + ttl) });
   return token;
 }
 
-/** Uses a token once: marks it used only if it is of the kind, unused and unexpired; returns its user. */
-async function consumeToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset', now: Date): Promise<string | null> {
+/** Uses a token once: marks it used only if it is of the kind, unused and unexpired; returns its user and its password. */
+async function consumeToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<{ userId: string; passwordHash: string | null } | null> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: now })
     .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-    .returning({ userId: authTokens.userId });
-  return row?.userId ?? null;
+    .returning({ userId: authTokens.userId, passwordHash: authTokens.passwordHash });
+  return row ?? null;
 }
 
-async function queueConfirmation(ctx: Context, db: Db, userId: string, email: string) {
-  const token = await issueToken(db, userId, 'email_confirmation', ctx.now, CONFIRMATION_TTL_MS);
+/** Voids a user's other unused links of a kind (a used confirmation link voids its siblings). */
+async function voidTokens(db: Db, userId: string, kind: TokenKind, now: Date): Promise<void> {
+  await db.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}
+
+/** Queues a confirmation link that carries the password of the sign-up that asked for it. */
+async function queueConfirmation(ctx: Context, db: Db, userId: string, email: string, passwordHash: string) {
+  const token = await issueToken(db, userId, 'email_confirmation', ctx.now, CONFIRMATION_TTL_MS, passwordHash);
   const link = `${ctx.publicUrl}/api/auth/confirm?token=${token}`;
   await enqueueMail(db, {
     kind: 'signup_confirmation',
@@ -51,8 +59,9 @@ async function queueConfirmation(ctx: Context, db: Db, userId: string, email: st
 
 /**
  * Sign-up. A new address gets an account and a confirmation e-mail; an address that is registered
- * but unconfirmed gets a fresh confirmation e-mail and the same answer; a confirmed address is
- * refused as already registered (docs/decisions/0004-sign-up-already-registered.md).
+ * but unconfirmed gets a fresh confirmation e-mail and the same answer, and its credentials do not
+ * change until that e-mail's own link is used; a confirmed address is refused as already
+ * registered (docs/decisions/0004-sign-up-already-registered.md).
  */
 export async function signUp(
   ctx: Context,
@@ -67,23 +76,34 @@ export async function signUp(
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
     if (existing?.emailConfirmedAt) throw new HttpError(409, 'already_registered', authMessages.alreadyRegistered);
     if (existing) {
-      await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, existing.id));
-      await queueConfirmation(ctx, tx, existing.id, email);
+      await queueConfirmation(ctx, tx, existing.id, email, passwordHash);
       return;
     }
     const metadata = { ...(input.firstName ? { firstName: input.firstName } : {}), ...(input.lastName ? { lastName: input.lastName } : {}) };
     const [user] = await tx.insert(users).values({ email, passwordHash, userMetadata: metadata }).returning({ id: users.id });
     if (!user) throw new Error('Creating the user failed');
     await tx.insert(profiles).values({ id: user.id, email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
-    await queueConfirmation(ctx, tx, user.id, email);
+    await queueConfirmation(ctx, tx, user.id, email, passwordHash);
   });
 }
 
+/**
+ * Confirms the address of a link: the account takes the password chosen in the sign-up that sent
+ * this link, and every other link of that account is void. A link of an account confirmed since
+ * (by another link or a reset) is void too.
+ */
 export async function confirmEmail(db: Db, token: string, now: Date): Promise<boolean> {
-  const userId = await consumeToken(db, token, 'email_confirmation', now);
-  if (!userId) return false;
-  await db.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
-  return true;
+  return db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, 'email_confirmation', now);
+    if (!used) return false;
+    await voidTokens(tx, used.userId, 'email_confirmation', now);
+    const [confirmed] = await tx
+      .update(users)
+      .set({ emailConfirmedAt: now, updatedAt: now, ...(used.passwordHash ? { passwordHash: used.passwordHash } : {}) })
+      .where(and(eq(users.id, used.userId), isNull(users.emailConfirmedAt)))
+      .returning({ id: users.id });
+    return confirmed !== undefined;
+  });
 }
 
 /**
@@ -120,9 +140,12 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string): Prom
 export async function resetPassword(db: Db, input: { token: string; password: string }, now: Date): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, input.token, 'password_reset', now);
-    if (!userId) throw new HttpError(400, 'invalid_token', authMessages.invalidResetLink);
-    // The link proved control of the mailbox, so it also confirms the address.
+    const used = await consumeToken(tx, input.token, 'password_reset', now);
+    if (!used) throw new HttpError(400, 'invalid_token', authMessages.invalidResetLink);
+    const { userId } = used;
+    // The link proved control of the mailbox, so it also confirms the address, and pending
+    // confirmation links (each with its own sign-up's password) are void.
+    await voidTokens(tx, userId, 'email_confirmation', now);
     const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
     await tx
       .update(users)

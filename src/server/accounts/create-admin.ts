@@ -24,7 +24,7 @@ export async function createAdmin(db: Db, input: { email: string; password?: str
       return 'promoted';
     }
     if (!input.password || input.password.length < 6) {
-      throw new Error('A new admin needs --password of at least 6 characters');
+      throw new Error('A new admin needs a password of at least 6 characters (typed when asked, or on standard input).');
     }
     const [user] = await tx
       .insert(users)

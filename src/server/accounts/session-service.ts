@@ -100,8 +100,11 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
  * The session cookie: HttpOnly, SameSite=Lax, Secure unless the shop runs on plain http. Without
  * Remember me it is a browser-session cookie; with it, it lasts until the session's 24-hour end.
  */
+/** Secure unless the shop runs on plain http; a request that came over https (through a trusted proxy) always is. */
+const secureCookie = (request: FastifyRequest) => !request.server.env.publicUrl.startsWith('http://') || request.protocol === 'https';
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, session: SessionRow): void {
-  const secure = !request.server.env.publicUrl.startsWith('http://');
+  const secure = secureCookie(request);
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - request.server.now().getTime()) / 1000));
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -113,7 +116,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = !request.server.env.publicUrl.startsWith('http://');
+  const secure = secureCookie(request);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 

@@ -20,4 +20,21 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
+
+  it('refuses production without an https PUBLIC_URL unless the intranet override is set (security finding 9)', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: production needs the https address/);
+    expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://shop.example.com' })).toThrow(/ALLOW_HTTP_PUBLIC_URL/);
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet:3000', ALLOW_HTTP_PUBLIC_URL: 'true' }).publicUrl).toBe('http://intranet:3000');
+    // A local run (no NODE_ENV) keeps working on http://localhost.
+    expect(loadEnv({}).NODE_ENV).toBe('development');
+  });
+
+  it('trusts no proxy by default, and a hop count or addresses when told (security finding 3)', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.5', '192.168.0.0/16']);
+    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -8,8 +8,26 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
+/** A yes/no setting: 1, true, yes or on; anything else (or unset) is no. */
+const flag = z.preprocess((value) => typeof value === 'string' && /^(1|true|yes|on)$/i.test(value.trim()), z.boolean());
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe (docs/decisions/0006-trusted-proxies.md): unset,
+ * empty or "false" trusts none; a number trusts that many hops in front of the shop; otherwise a
+ * comma-separated list of addresses or CIDR ranges (or proxy-addr's names: loopback, uniquelocal).
+ */
+const trustProxy = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string' || value.trim() === '' || /^(false|0|no|off)$/i.test(value.trim())) return false;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim());
+    return value.split(',').map((part) => part.trim()).filter(Boolean);
+  },
+  z.union([z.literal(false), z.number().int().min(1).max(10), z.array(z.string().regex(/^[0-9a-fA-F.:/]+$|^(loopback|linklocal|uniquelocal)$/, 'an address, a CIDR range, loopback, linklocal or uniquelocal'))]),
+);
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** Unset means a local run; a deployment says production, which asks for an https PUBLIC_URL. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Folder of the embedded database and of .eml files written when no SMTP server is set. */
@@ -23,6 +41,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Dropwise <no-reply@dropwise-labs.example>'),
   /** The address the shop is reached at, used in e-mail links, canonical links and cookies. */
   PUBLIC_URL: optionalUrl,
+  /** Production on a plain-http intranet address: the one way to start production without https. */
+  ALLOW_HTTP_PUBLIC_URL: flag,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,9 +63,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { read
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const env = parsed.data;
-  return {
-    ...env,
-    dataDir: resolve(env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-  };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production' && !publicUrl.startsWith('https://') && !env.ALLOW_HTTP_PUBLIC_URL) {
+    throw new Error(
+      `Invalid environment:\n  PUBLIC_URL: production needs the https address customers use (it is ${publicUrl}).\n` +
+        '  Without it the session cookie is not Secure and e-mailed links point at the wrong place.\n' +
+        '  Set PUBLIC_URL=https://your.shop, or ALLOW_HTTP_PUBLIC_URL=true for a plain-http intranet.',
+    );
+  }
+  return { ...env, dataDir: resolve(env.DATA_DIR), publicUrl };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http-error';
 
 export interface RouteRateLimit {
@@ -36,5 +36,23 @@ export function byBodyEmail(namespace: string, pick: (body: Record<string, unkno
     return typeof email === 'string' && email.trim() !== ''
       ? `${namespace}:email:${email.trim().toLowerCase()}`
       : `${namespace}:ip:${request.ip}`;
+  };
+}
+
+/**
+ * A second, independent limit on a route that already has one in its config (the plugin runs one
+ * limiter per request): use it as the route's preHandler. It shares the plugin's store, so it
+ * counts in Redis when REDIS_URL is set.
+ *
+ *   preHandler: extraRateLimit(app, { max: 30, timeWindow: '10 minutes', message, key: (r) => `signin:ip:${r.ip}` })
+ */
+export function extraRateLimit(app: FastifyInstance, options: RouteRateLimit & { key: (request: FastifyRequest) => string }) {
+  const limiter = app.createRateLimit({ max: options.max, timeWindow: options.timeWindow, keyGenerator: options.key });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const outcome = await limiter(request);
+    if (!outcome.isAllowed && outcome.isExceeded) {
+      reply.header('retry-after', String(outcome.ttlInSeconds));
+      throw new HttpError(429, 'rate_limited', options.message);
+    }
   };
 }

@@ -50,7 +50,7 @@ export function createMailSender(options: MailSenderOptions) {
     const stamp = options.now().toISOString().replaceAll(':', '-');
     await writeFile(join(options.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
     // Without SMTP the .eml file is the delivery; say where it went so a developer can find it.
-    options.log.info({ mailId: mail.id, kind: mail.kind, to: mail.to_address, subject: mail.subject }, 'e-mail written to file');
+    options.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail written to file');
   }
 
   /** Sends what is due now; returns how many messages were sent. */

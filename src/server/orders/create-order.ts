@@ -61,6 +61,32 @@ async function findByIdempotencyKey(db: Db, key: string): Promise<OrderRow | und
   return row;
 }
 
+export const idempotencyConflictMessage = 'This idempotency key was already used for another order.';
+
+/**
+ * Whether a repeated idempotency key comes from whoever placed the order: the same signed-in user,
+ * or for a guest order a guest with the same billing e-mail and the same configuration. Anyone
+ * else gets a 409, never the order (its billing address is personal data).
+ */
+async function isSameRequester(db: Db, order: OrderRow, input: CreateOrderInput): Promise<boolean> {
+  if (order.userId !== null || input.userId !== null) return order.userId === input.userId;
+  const stored = splitStoredConfiguration(order.configuration ?? {});
+  const email = typeof input.billing.email === 'string' ? input.billing.email.trim().toLowerCase() : '';
+  if (email === '' || stored.customerInfo?.email !== email) return false;
+  if (input.configuration) {
+    const asked = selectedConfigurationSchema.safeParse(input.configuration);
+    return stored.configuration !== null && asked.success && selectionKey(stored.configuration) === selectionKey(asked.data);
+  }
+  if (!input.quoteReference || !order.quoteId) return false;
+  const [quote] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
+  return quote?.id === order.quoteId;
+}
+
+async function replay(db: Db, order: OrderRow, input: CreateOrderInput): Promise<CreateOrderResult> {
+  if (!(await isSameRequester(db, order, input))) throw new HttpError(409, 'idempotency_key_conflict', idempotencyConflictMessage);
+  return { order, created: false };
+}
+
 interface PricedOrder {
   configuration: SelectedConfiguration;
   pricing: Pick<Pricing, 'items' | 'totals'> | QuotePricing;
@@ -116,7 +142,7 @@ function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
  */
 export async function createOrder(db: Db, input: CreateOrderInput, hooks: CreateOrderHooks = {}): Promise<CreateOrderResult> {
   const existing = await findByIdempotencyKey(db, input.idempotencyKey);
-  if (existing) return { order: existing, created: false };
+  if (existing) return replay(db, existing, input);
 
   const billingInput = input.billing;
   // Checks 1-3 of section 5 before any pricing; an order from a quote may take the quote's configuration.
@@ -225,5 +251,5 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   if (order) return { order, created: true };
   const winner = await findByIdempotencyKey(db, input.idempotencyKey);
   if (!winner) throw new Error('Failed to create order');
-  return { order: winner, created: false };
+  return replay(db, winner, input);
 }

@@ -184,4 +184,29 @@ describe('orders API', () => {
       await updateSettings(t.db, { emailNotifications: true });
     }
   });
+
+  it('returns a repeated idempotency key’s order only to whoever placed it (security finding 8)', async () => {
+    const body = orderBody({ billing: billing('owner@example.com') });
+    const first = await t.post('/api/orders', body);
+    expect(first.statusCode).toBe(201);
+    // The same guest (same e-mail and configuration) retrying gets the order back.
+    expect((await t.post('/api/orders', body)).statusCode).toBe(200);
+    // Someone else repeating the key gets neither the order nor its billing address.
+    const stranger = await t.post('/api/orders', { ...body, billing: billing('stranger@example.com') });
+    expect(stranger.statusCode).toBe(409);
+    expect(stranger.json().error.code).toBe('idempotency_key_conflict');
+    expect(stranger.body).not.toContain('owner@example.com');
+    expect(stranger.body).not.toContain('St James');
+    const otherConfiguration = await t.post('/api/orders', { ...body, configuration: { ...defaultSelection, quantity: 2 } });
+    expect(otherConfiguration.statusCode).toBe(409);
+    // A signed-in customer's key is theirs alone, even against a guest with the same e-mail.
+    const { user } = await createUser(t.db, { email: 'member@example.com' });
+    const signedIn = await t.post('/api/auth/signin', { email: user.email, password: 'correct-horse-1' });
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const memberBody = orderBody({ billing: billing('member@example.com') });
+    expect((await t.post('/api/orders', memberBody, { cookie })).statusCode).toBe(201);
+    expect((await t.post('/api/orders', memberBody, { cookie })).statusCode).toBe(200);
+    expect((await t.post('/api/orders', memberBody)).statusCode).toBe(409);
+    expect(await countOrders(memberBody.idempotencyKey)).toBe(1);
+  });
 });

@@ -40,13 +40,6 @@ export const passwordSchema = z.string({ error: passwordMessage }).min(PASSWORD_
 export const codeSchema = z.string({ error: codeMessage }).regex(/^\d{6}$/, { error: codeMessage });
 
 export const signInSchema = z.object({ email: emailSchema, password: passwordSchema, remember: z.boolean().default(false) });
-export const signUpSchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
-});
-
 const optionalText = (max: number) =>
   z
     .string()
@@ -54,6 +47,18 @@ const optionalText = (max: number) =>
     .transform((value) => sanitiseText(value))
     .nullable()
     .transform((value) => (value === '' ? null : value));
+
+/** Sign-up names take the profile form's cleaning and limits; empty after cleaning means not given. */
+const signUpName = optionalText(100)
+  .optional()
+  .transform((value) => value ?? undefined);
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: signUpName,
+  lastName: signUpName,
+});
 
 /** The editable part of the profile (the e-mail cannot be changed). */
 export const profileUpdateSchema = z.object({

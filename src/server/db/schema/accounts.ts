@@ -91,6 +91,11 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'email_confirmation' | 'password_reset'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * A confirmation link's own password: the one chosen in the sign-up that sent it, which the
+     * account takes when this link is used (docs/decisions/0004).
+     */
+    passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
