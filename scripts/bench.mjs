@@ -168,3 +168,10 @@ await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), connecti
 await writeFile(join('bench-results', 'latest.json'), `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`);
 console.log(`\nFigures written to ${file}`);
 for (const result of results) console.log(`${result.database}: targets ${result.targetsMet ? 'met' : 'NOT met'}`);
+
+// The admin scenario (100,000 orders and quotes: list p95 and CSV export), in its own file.
+if (process.env.BENCH_ADMIN !== '0') {
+  const { runAdminBench } = await import('./bench-admin.mjs');
+  const admin = await runAdminBench();
+  await writeFile(join('bench-results', 'admin-latest.json'), `${JSON.stringify({ at: new Date().toISOString(), results: admin }, null, 2)}\n`);
+}
