@@ -105,7 +105,7 @@ async function timeExport(base, cookie) {
 
 async function benchDatabase(kind, databaseUrl) {
   const database = await openDatabase({ databaseUrl });
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dropwise-bench-admin', PUBLIC_URL: 'http://127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dropwise-bench-admin', PUBLIC_URL: 'http://127.0.0.1', ALLOW_HTTP_PUBLIC_URL: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const app = await buildApp({ env, database, logger: false, serveWeb: false, sendMail: false });
   try {
     const { cookie, seedMs } = await seed(database.db);
