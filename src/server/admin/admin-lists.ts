@@ -18,13 +18,13 @@ const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00.000Z`).get
 function searchFilter(term: string, numberColumn: SQL): SQL {
   const escaped = likeEscape(term.toLowerCase());
   if (term.includes('@')) {
-    return sql`(lower(t.configuration->'customerInfo'->>'email') like ${`${escaped}%`} or t.user_id in (select id from profiles where lower(email) like ${`${escaped}%`}))`;
+    return sql`(lower(t.configuration->'customerInfo'->>'email') like ${`${escaped}%`} or t.user_id = any(array(select id from profiles where lower(email) like ${`${escaped}%`})))`;
   }
   const contains = `%${escaped}%`;
   return sql`(upper(${numberColumn}) like ${`${likeEscape(term.toUpperCase())}%`}
     or lower(coalesce(t.configuration->'customerInfo'->>'firstName', '') || ' ' || coalesce(t.configuration->'customerInfo'->>'lastName', '')) like ${contains}
     or lower(coalesce(t.configuration->'customerInfo'->>'organization', '')) like ${contains}
-    or t.user_id in (select id from profiles where lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${contains} or lower(coalesce(company, '')) like ${contains}))`;
+    or t.user_id = any(array(select id from profiles where lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${contains} or lower(coalesce(company, '')) like ${contains})))`;
 }
 
 function commonFilters(query: AdminListQuery, numberColumn: SQL): SQL[] {
