@@ -10,9 +10,16 @@ const boundaries = [
   { target: './src/server', from: './src/web', message: 'The server never imports browser code.' },
   { target: './src/web', from: './src/server', message: 'The browser never imports server code; share it through src/shared.' },
   {
-    target: ['./src/web/!(admin)/**/*', './src/web/*'],
+    target: ['./src/web/!(admin|app)/**/*', './src/web/*'],
     from: './src/web/admin',
     message: 'A storefront feature never imports an admin feature.',
+  },
+  {
+    // The app's route table may reach the admin wing only through its one lazy route (src/web/admin/admin-app.tsx).
+    target: './src/web/app',
+    from: './src/web/admin',
+    except: ['./admin-app.tsx'],
+    message: 'Only the lazy admin/* route of app-routes.tsx may import the admin wing (admin-app.tsx).',
   },
 ];
 
@@ -35,6 +42,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
+    },
+  },
+  {
+    // The one admin import must stay lazy: a static import of admin-app would put the wing in the storefront bundle.
+    files: ['src/web/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/admin\\//]", message: 'Import the admin wing only with a lazy import().' }],
+    },
+  },
+  {
+    // The headless table and the chart library belong to the admin wing only.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/admin/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@tanstack/react-table', 'recharts', 'recharts/*'], message: 'Only src/web/admin uses the table and chart libraries.' }] }],
     },
   },
   {

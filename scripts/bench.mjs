@@ -173,3 +173,10 @@ for (const result of results) console.log(`${result.database}: targets ${result.
 // The write path (quotes, orders, the flow's e-mail step): scripts/bench-writes.mjs.
 const { benchWrites } = await import('./bench-writes.mjs');
 await benchWrites();
+
+// The admin scenario (100,000 orders and quotes: list p95 and CSV export), in its own file.
+if (process.env.BENCH_ADMIN !== '0') {
+  const { runAdminBench } = await import('./bench-admin.mjs');
+  const admin = await runAdminBench();
+  await writeFile(join('bench-results', 'admin-latest.json'), `${JSON.stringify({ at: new Date().toISOString(), results: admin }, null, 2)}\n`);
+}

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './accounts/account-routes';
+import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
 import { setupRoutes } from './accounts/setup-routes';
@@ -81,6 +82,7 @@ const features = [
   flowRoutes,
   quoteRoutes,
   orderRoutes,
+  adminRoutes,
 ];
 
 function loggerOptions(env: Env, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

@@ -115,64 +115,6 @@ export const flowProgressRequestSchema = z.object({
 });
 export type FlowProgressRequest = z.input<typeof flowProgressRequestSchema>;
 
-const addressSchema = z.object({
-  street: z.string(),
-  city: z.string(),
-  state: z.string().nullable(),
-  postal_code: z.string(),
-  country: z.string(),
-});
-
-const orderItemSchema = z.object({
-  itemType: z.string(),
-  itemId: z.string(),
-  itemName: z.string(),
-  quantity: z.number(),
-  unitPrice: z.number(),
-  totalPrice: z.number(),
-});
-
-/** What anyone holding a guest order's id may read: what the confirmation page needs. */
-export const orderSummarySchema = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  status: z.string(),
-  paymentStatus: z.string(),
-  createdAt: z.string(),
-  totalAmount: z.number(),
-  depositAmount: z.number(),
-  currency: z.string(),
-});
-export type OrderSummary = z.infer<typeof orderSummarySchema>;
-
-/** The full order resource (docs/api.md), for its owner or an admin. */
-export const orderResourceSchema = orderSummarySchema.extend({
-  quoteId: z.string().nullable(),
-  paymentMethod: z.string().nullable(),
-  remainingAmount: z.number(),
-  trackingNumber: z.string().nullable(),
-  invoiceNumber: z.string().nullable(),
-  invoiceDueDate: z.string().nullable(),
-  estimatedDeliveryDate: z.string().nullable(),
-  notes: z.string().nullable(),
-  updatedAt: z.string(),
-  configuration: z.record(z.string(), z.unknown()).nullable(),
-  billingAddress: addressSchema.nullable(),
-  shippingAddress: addressSchema.nullable(),
-  items: z.array(orderItemSchema),
-  payments: z.array(
-    z.object({
-      transactionType: z.string(),
-      amount: z.number(),
-      currency: z.string(),
-      paymentMethod: z.string().nullable(),
-      status: z.string(),
-      processedAt: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-  statusHistory: z.array(
-    z.object({ oldStatus: z.string().nullable(), newStatus: z.string(), notes: z.string().nullable(), createdAt: z.string() }),
-  ),
-});
-export type OrderResource = z.infer<typeof orderResourceSchema>;
+/** The order's wire shapes live in ./orders/order-schema (one per audience); these names stay for the order flow. */
+export { orderSchema as orderResourceSchema, orderSummarySchema, type OrderSummary } from './orders/order-schema';
+export type { Order as OrderResource } from './orders/order-schema';

@@ -35,6 +35,7 @@ export const clientRoutePatterns = [
   '/admin/settings/accessories',
   '/admin/settings/shipping',
   '/admin/system-settings',
+  '/admin/audit',
 ] as const;
 
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */

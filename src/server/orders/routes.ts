@@ -8,7 +8,7 @@ import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { createOrder } from './create-order';
-import { loadOrderResource, toOrderSummary } from './order-resource';
+import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +28,7 @@ export async function orderRoutes(app: FastifyInstance) {
         now: app.now(),
         publicUrl: app.env.publicUrl,
       });
-      return reply.status(created ? 201 : 200).send({ order: await loadOrderResource(app.db, order) });
+      return reply.status(created ? 201 : 200).send({ order: toOwnerOrder(await loadOrderModel(app.db, order)) });
     },
   );
 
@@ -47,10 +47,10 @@ export async function orderRoutes(app: FastifyInstance) {
       const userId = currentUserId(request);
       const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
       reply.header('cache-control', 'private, no-store');
-      if (isAdmin || (row.userId !== null && row.userId === userId)) return { order: await loadOrderResource(app.db, row) };
+      if (isAdmin || (row.userId !== null && row.userId === userId)) return { order: toOwnerOrder(await loadOrderModel(app.db, row)) };
       // Another customer's order is a 404 too, so ids cannot be probed.
       if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
-      return { order: toOrderSummary(row) };
+      return { order: toGuestSummary(row) };
     },
   );
 }

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { orderSchema } from '../../shared/orders/order-schema';
 import { ApiError, api } from '../app/api-client';
-import type { CustomerOrder } from './account-orders';
+
+const orderAnswer = z.object({ order: orderSchema });
 
 /** GET /api/account/orders/{id}: one of the customer's orders (another's is not found). */
-export const fetchAccountOrder = (id: string) => api<{ order: CustomerOrder }>(`/api/account/orders/${encodeURIComponent(id)}`);
+export const fetchAccountOrder = async (id: string) => orderAnswer.parse(await api<unknown>(`/api/account/orders/${encodeURIComponent(id)}`));
 export const useAccountOrder = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: ['account', 'orders', id],

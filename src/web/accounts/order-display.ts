@@ -1,23 +1,14 @@
 /** How the customer's order screens show statuses (accounts-and-admin spec, section 4). */
 
-export const statusBadgeClass: Record<string, string> = {
-  pending: 'bg-yellow-100 text-yellow-900 border-yellow-300',
-  confirmed: 'bg-blue-100 text-blue-900 border-blue-300',
-  processing: 'bg-blue-100 text-blue-900 border-blue-300',
-  shipped: 'bg-purple-100 text-purple-900 border-purple-300',
-  delivered: 'bg-green-100 text-green-900 border-green-300',
-  cancelled: 'bg-red-100 text-red-900 border-red-300',
-};
-export const otherBadgeClass = 'bg-navy-50 text-navy-800 border-navy-200';
+import { customerPaymentBadge, orderStatusClass, orderStatusLabel, otherBadgeClass } from '../../shared/orders/order-status';
 
-export const statusLabel = (status: string) => (status ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ') : 'Unknown');
+export { otherBadgeClass };
+/** The order status badge's colour (the shared list of statuses, src/shared/orders/order-status). */
+export const statusBadgeClassFor = orderStatusClass;
+export const statusLabel = orderStatusLabel;
 
 /** The customer's payment badge: Paid, Deposit Paid, or Pending Payment. */
-export function paymentBadge(paymentStatus: string): { label: string; className: string } {
-  if (paymentStatus === 'fully_paid') return { label: 'Paid', className: 'bg-green-100 text-green-900 border-green-300' };
-  if (paymentStatus === 'deposit_paid') return { label: 'Deposit Paid', className: 'bg-yellow-100 text-yellow-900 border-yellow-300' };
-  return { label: 'Pending Payment', className: otherBadgeClass };
-}
+export const paymentBadge = customerPaymentBadge;
 
 export interface TimelineStep {
   title: string;

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Truck } from 'lucide-react';
 import { Badge } from './badge';
-import { otherBadgeClass, statusBadgeClass, statusLabel } from './order-display';
+import { statusBadgeClassFor, statusLabel } from './order-display';
 
 const icons: Record<string, typeof Clock> = { processing: Clock, shipped: Truck, delivered: CheckCircle2 };
 
@@ -8,7 +8,7 @@ const icons: Record<string, typeof Clock> = { processing: Clock, shipped: Truck,
 export function OrderStatusBadge({ status }: { status: string }) {
   const Icon = icons[status];
   return (
-    <Badge className={statusBadgeClass[status] ?? otherBadgeClass}>
+    <Badge className={statusBadgeClassFor(status)}>
       {Icon ? <Icon aria-hidden="true" className="size-3.5" /> : null}
       {statusLabel(status)}
     </Badge>

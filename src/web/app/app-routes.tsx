@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../layout/not-found-page';
-import { PlaceholderPage } from '../layout/placeholder-page';
 import { RootLayout } from '../layout/root-layout';
 
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
@@ -22,10 +21,10 @@ const ComingSoonPage = lazy(() => import('../marketing/coming-soon-page').then((
 const PrivacyPolicyPage = lazy(() => import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
 const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
+/** The admin wing: the one import of src/web/admin from the storefront, lazy (eslint.config.js allows only this). */
+const AdminApp = lazy(() => import('../admin/admin-app').then((m) => ({ default: m.AdminApp })));
 const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
 
-/** A screen still to be built by its feature: a plain "coming soon" body. */
-const placeholder = (title: string, indexable = false) => <PlaceholderPage title={title} noindex={!indexable} />;
 
 /**
  * The route table of accounts-and-admin spec section 2 (mirrored in src/shared/routes.ts for the
@@ -54,19 +53,7 @@ export function AppRoutes() {
         <Route path="setup" element={<SetupPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
-        <Route path="admin" element={placeholder('Admin Portal')} />
-        <Route path="admin/users" element={placeholder('Users')} />
-        <Route path="admin/quotes" element={placeholder('Quotes')} />
-        <Route path="admin/orders" element={placeholder('Orders')} />
-        <Route path="admin/orders/:id" element={placeholder('Order')} />
-        <Route path="admin/product-configurations" element={placeholder('Product configurations')} />
-        <Route path="admin/accessories" element={placeholder('Accessories')} />
-        <Route path="admin/shipping" element={placeholder('Shipping options')} />
-        <Route path="admin/settings" element={placeholder('Settings')} />
-        <Route path="admin/settings/configurations" element={placeholder('Product configurations')} />
-        <Route path="admin/settings/accessories" element={placeholder('Accessories')} />
-        <Route path="admin/settings/shipping" element={placeholder('Shipping options')} />
-        <Route path="admin/system-settings" element={placeholder('System settings')} />
+        <Route path="admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -26,7 +26,7 @@ export const profiles = pgTable('profiles', {
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (table) => [index('profiles_created_at_idx').on(table.createdAt)]);
 
 export const sessions = pgTable(
   'sessions',
@@ -43,6 +43,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).defaultNow().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** When an admin last passed the step-up code: money may move for 5 minutes after it. */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],

@@ -4,3 +4,4 @@ export * from './orders';
 export * from './quotes';
 export * from './storefront';
 export * from './system';
+export * from './audit';

@@ -3,8 +3,9 @@ import { users } from './accounts';
 import { createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
 
-export type OrderStatus = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentStatus = 'pending' | 'deposit_paid' | 'fully_paid' | 'refunded' | 'failed';
+import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../../shared/orders/order-status';
+
+export type { OrderStatus, PaymentStatus } from '../../../shared/orders/order-status';
 export type OrderItemType =
   | 'base_configuration'
   | 'power_adaptor'
@@ -51,7 +52,15 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('orders_user_id_idx').on(table.userId), index('orders_created_at_idx').on(table.createdAt)],
+  // The admin lists: newest first, filtered by status or payment status (the e-mail and name
+  // search indexes are expressions over the configuration: drizzle/ custom migration admin_indexes).
+  (table) => [
+    index('orders_user_id_idx').on(table.userId),
+    index('orders_created_at_idx').on(table.createdAt),
+    index('orders_status_created_at_idx').on(table.status, table.createdAt),
+    index('orders_payment_status_created_at_idx').on(table.paymentStatus, table.createdAt),
+    index('orders_quote_id_idx').on(table.quoteId),
+  ],
 );
 
 const orderId = () =>
@@ -94,13 +103,19 @@ export const paymentTransactions = pgTable(
   {
     id: id(),
     orderId: orderId(),
-    transactionType: text('transaction_type').$type<'deposit' | 'balance'>().notNull(),
+    transactionType: text('transaction_type').$type<PaymentTransactionType>().notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     paymentMethod: text('payment_method'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     stripeInvoiceId: text('stripe_invoice_id'),
-    status: text('status').notNull().default('completed'),
+    status: text('status').$type<'completed' | 'refunded' | 'failed'>().notNull().default('completed'),
+    /** The payer's reference (bank transfer reference, cheque number). */
+    reference: text('reference'),
+    /** The admin who recorded it (null for payments from the card processor). */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -2,7 +2,9 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 
-export type QuoteStatus = 'draft' | 'sent' | 'accepted' | 'expired';
+import type { QuoteStatus } from '../../../shared/orders/order-status';
+
+export type { QuoteStatus } from '../../../shared/orders/order-status';
 
 export const quotes = pgTable(
   'quotes',
@@ -21,5 +23,9 @@ export const quotes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('quotes_user_id_idx').on(table.userId), index('quotes_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('quotes_user_id_idx').on(table.userId),
+    index('quotes_created_at_idx').on(table.createdAt),
+    index('quotes_status_created_at_idx').on(table.status, table.createdAt),
+  ],
 );

@@ -1,0 +1,265 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { customerFallbacks, type AdminListQuery } from '../../shared/admin/admin-schemas';
+import { effectiveQuoteStatus, isOrderStatus, type OrderStatus, type PaymentStatus, type QuoteStatus, quoteStatuses } from '../../shared/orders/order-status';
+import { type Db, queryRows } from '../db/client';
+import { badRequest } from '../http/http-error';
+
+/** LIKE with the user's % and _ taken literally. */
+const likeEscape = (term: string) => term.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
+const join = (parts: SQL[], separator: SQL) => sql.join(parts, separator);
+const whereOf = (filters: SQL[]) => (filters.length > 0 ? sql`where ${join(filters, sql` and `)}` : sql``);
+const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000).toISOString();
+
+/**
+ * The search of a list over its table alias `t`: an e-mail (contains @) is a prefix of the customer's
+ * e-mail (indexed, on the stored customer info and the profile); otherwise a prefix of the number
+ * (indexed) or a part of the name or organisation.
+ */
+function searchFilter(term: string, numberColumn: SQL): SQL {
+  const escaped = likeEscape(term.toLowerCase());
+  if (term.includes('@')) {
+    return sql`(lower(t.configuration->'customerInfo'->>'email') like ${`${escaped}%`} or t.user_id = any(array(select id from profiles where lower(email) like ${`${escaped}%`})))`;
+  }
+  const contains = `%${escaped}%`;
+  return sql`(upper(${numberColumn}) like ${`${likeEscape(term.toUpperCase())}%`}
+    or lower(coalesce(t.configuration->'customerInfo'->>'firstName', '') || ' ' || coalesce(t.configuration->'customerInfo'->>'lastName', '')) like ${contains}
+    or lower(coalesce(t.configuration->'customerInfo'->>'organization', '')) like ${contains}
+    or t.user_id = any(array(select id from profiles where lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${contains} or lower(coalesce(company, '')) like ${contains})))`;
+}
+
+function commonFilters(query: AdminListQuery, numberColumn: SQL): SQL[] {
+  const filters: SQL[] = [];
+  if (query.search) filters.push(searchFilter(query.search, numberColumn));
+  if (query.from) filters.push(sql`t.created_at >= ${`${query.from}T00:00:00.000Z`}`);
+  if (query.to) filters.push(sql`t.created_at < ${nextDay(query.to)}`);
+  return filters;
+}
+
+export function orderFilters(query: AdminListQuery): SQL[] {
+  const filters = commonFilters(query, sql`t.order_number`);
+  if (query.status) {
+    if (!isOrderStatus(query.status)) throw badRequest('Unknown order status', { status: 'Unknown order status' });
+    filters.push(sql`t.status = ${query.status}`);
+  }
+  if (query.paymentStatus) filters.push(sql`t.payment_status = ${query.paymentStatus}`);
+  return filters;
+}
+
+interface OrderListRow extends Record<string, unknown> {
+  id: string;
+  order_number: string;
+  created_at: string | Date;
+  total_amount: number;
+  currency: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  user_id: string | null;
+  profile_email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  info_email: string | null;
+  info_first: string | null;
+  info_last: string | null;
+  info_org: string | null;
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+const nameOf = (first: string | null, last: string | null) => [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
+
+function toOrderListItem(row: OrderListRow) {
+  const profileName = nameOf(row.first_name, row.last_name);
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    createdAt: iso(row.created_at),
+    customerName: (row.user_id ? profileName : null) ?? nameOf(row.info_first, row.info_last),
+    customerEmail: row.profile_email ?? row.info_email,
+    customerCompany: row.company ?? row.info_org,
+    isGuest: row.user_id === null,
+    totalAmount: Number(row.total_amount),
+    currency: row.currency,
+    status: row.status,
+    paymentStatus: row.payment_status,
+  };
+}
+
+const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amount, t.currency, t.status, t.payment_status, t.user_id,
+  p.email as profile_email, p.first_name, p.last_name, p.company,
+  t.configuration->'customerInfo'->>'email' as info_email, t.configuration->'customerInfo'->>'firstName' as info_first,
+  t.configuration->'customerInfo'->>'lastName' as info_last, t.configuration->'customerInfo'->>'organization' as info_org
+  from orders t left join profiles p on p.id = t.user_id`;
+
+/** GET /api/admin/orders: newest first, one page and the total of the filter. */
+export async function listOrders(db: Db, query: AdminListQuery) {
+  const where = whereOf(orderFilters(query));
+  const [rows, totals] = await Promise.all([
+    queryRows<OrderListRow>(db, sql`${orderSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from orders t ${where}`),
+  ]);
+  return { items: rows.map(toOrderListItem), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** Pages through the filter by keyset (created_at, id), so an export of any size holds one batch in memory. */
+export async function* orderBatches(db: Db, query: AdminListQuery, batchSize = 1000) {
+  const filters = orderFilters(query);
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL[] = after ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`] : [];
+    const rows: OrderListRow[] = await queryRows<OrderListRow>(db, sql`${orderSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`);
+    if (rows.length === 0) return;
+    yield rows.map(toOrderListItem);
+    const last = rows.at(-1);
+    if (!last) return;
+    after = { createdAt: iso(last.created_at), id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+function quoteFilters(query: AdminListQuery, now: Date): SQL[] {
+  const filters = commonFilters(query, sql`t.quote_number`);
+  const converted = sql`exists (select 1 from orders o where o.quote_id = t.id)`;
+  const nowIso = now.toISOString();
+  if (query.status) {
+    if (!(quoteStatuses as readonly string[]).includes(query.status)) throw badRequest('Unknown quote status', { status: 'Unknown quote status' });
+    const status = query.status as QuoteStatus;
+    if (status === 'accepted') filters.push(sql`(t.status = 'accepted' or ${converted})`);
+    else if (status === 'expired') filters.push(sql`(t.status = 'expired' or (t.status = 'sent' and t.valid_until < ${nowIso})) and not ${converted}`);
+    else if (status === 'sent') filters.push(sql`t.status = 'sent' and (t.valid_until is null or t.valid_until >= ${nowIso}) and not ${converted}`);
+    else filters.push(sql`t.status = ${status} and not ${converted}`);
+  }
+  return filters;
+}
+
+interface QuoteListRow extends Record<string, unknown> {
+  id: string;
+  quote_number: string;
+  quote_reference: string;
+  status: QuoteStatus;
+  currency: string;
+  created_at: string | Date;
+  valid_until: string | Date | null;
+  user_id: string | null;
+  profile_email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  info_email: string | null;
+  info_first: string | null;
+  info_last: string | null;
+  info_org: string | null;
+  total: string | number | null;
+  order_id: string | null;
+}
+
+const quoteSelect = sql`select t.id, t.quote_number, t.quote_reference, t.status, t.currency, t.created_at, t.valid_until, t.user_id,
+  p.email as profile_email, p.first_name, p.last_name, p.company,
+  t.configuration->'customerInfo'->>'email' as info_email, t.configuration->'customerInfo'->>'firstName' as info_first,
+  t.configuration->'customerInfo'->>'lastName' as info_last, t.configuration->'customerInfo'->>'organization' as info_org,
+  coalesce(t.configuration->'pricing'->'totals'->>'total', t.configuration->'pricing'->>'total') as total,
+  (select o.id from orders o where o.quote_id = t.id order by o.created_at limit 1) as order_id
+  from quotes t left join profiles p on p.id = t.user_id`;
+
+function toQuoteListItem(row: QuoteListRow, now: Date) {
+  const validUntil = row.valid_until === null ? null : iso(row.valid_until);
+  const total = row.total === null ? null : Math.round(Number(row.total));
+  return {
+    id: row.id,
+    quoteNumber: row.quote_number,
+    quoteReference: row.quote_reference,
+    status: row.status,
+    displayStatus: effectiveQuoteStatus({ status: row.status, validUntil, orderId: row.order_id }, now),
+    customerName: (row.user_id ? nameOf(row.first_name, row.last_name) : null) ?? nameOf(row.info_first, row.info_last),
+    customerEmail: row.profile_email ?? row.info_email,
+    customerCompany: row.company ?? row.info_org,
+    hasUser: row.user_id !== null,
+    total: Number.isFinite(total) ? total : null,
+    currency: row.currency,
+    createdAt: iso(row.created_at),
+    validUntil,
+    orderId: row.order_id,
+  };
+}
+
+/** GET /api/admin/quotes. */
+export async function listQuotes(db: Db, query: AdminListQuery, now: Date) {
+  const where = whereOf(quoteFilters(query, now));
+  const [rows, totals] = await Promise.all([
+    queryRows<QuoteListRow>(db, sql`${quoteSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from quotes t ${where}`),
+  ]);
+  return { items: rows.map((row) => toQuoteListItem(row, now)), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+export async function* quoteBatches(db: Db, query: AdminListQuery, now: Date, batchSize = 1000) {
+  const filters = quoteFilters(query, now);
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL[] = after ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`] : [];
+    const rows: QuoteListRow[] = await queryRows<QuoteListRow>(db, sql`${quoteSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`);
+    if (rows.length === 0) return;
+    yield rows.map((row) => toQuoteListItem(row, now));
+    const last = rows.at(-1);
+    if (!last) return;
+    after = { createdAt: iso(last.created_at), id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+interface UserListRow extends Record<string, unknown> {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  country: string | null;
+  is_admin: boolean;
+  mfa_enabled: boolean;
+  created_at: string | Date;
+}
+
+/** GET /api/admin/users: profiles newest first, with whether two-factor is on. */
+export async function listUsers(db: Db, query: AdminListQuery) {
+  const filters: SQL[] = [];
+  if (query.search) {
+    const escaped = likeEscape(query.search.toLowerCase());
+    filters.push(
+      query.search.includes('@')
+        ? sql`lower(p.email) like ${`${escaped}%`}`
+        : sql`(lower(p.email) like ${`%${escaped}%`} or lower(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) like ${`%${escaped}%`} or lower(coalesce(p.company, '')) like ${`%${escaped}%`})`,
+    );
+  }
+  if (query.from) filters.push(sql`p.created_at >= ${`${query.from}T00:00:00.000Z`}`);
+  if (query.to) filters.push(sql`p.created_at < ${nextDay(query.to)}`);
+  if (query.status === 'admin') filters.push(sql`p.is_admin`);
+  if (query.status === 'customer') filters.push(sql`not p.is_admin`);
+  const where = whereOf(filters);
+  const [rows, totals] = await Promise.all([
+    queryRows<UserListRow>(
+      db,
+      sql`select p.id, p.email, p.first_name, p.last_name, p.company, p.country, p.is_admin, p.created_at,
+        exists (select 1 from mfa_factors f where f.user_id = p.id and f.status = 'verified') as mfa_enabled
+        from profiles p ${where} order by p.created_at desc, p.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from profiles p ${where}`),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      company: row.company,
+      country: row.country,
+      isAdmin: row.is_admin,
+      mfaEnabled: row.mfa_enabled,
+      createdAt: iso(row.created_at),
+    })),
+    total: Number(totals[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export const fallback = (value: string | null | undefined, text: string) => (value && value.trim() !== '' ? value : text);
+export { customerFallbacks };

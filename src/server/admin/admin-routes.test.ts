@@ -1,0 +1,197 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
+import { signIn, totpCode } from '../../../tests/support/sessions';
+import { useTestApp } from '../../../tests/support/test-app';
+import { auditLog, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
+
+type Caller = 'signedOut' | 'customer' | 'otherCustomer' | 'adminAal1' | 'adminAal2';
+
+describe('the admin API', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+
+  it('lets only an admin at aal2 reach any route; money, deletions and rights also need a fresh code', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db);
+    const other = await createUser(t.db);
+    const cookies: Record<Caller, string | undefined> = {
+      signedOut: undefined,
+      customer: await signIn(t, customer.user.email),
+      otherCustomer: await signIn(t, other.user.email),
+      adminAal1: admin.aal1Cookie,
+      adminAal2: admin.cookie,
+    };
+    const mine = await createOrder(t.db, { userId: customer.user.id });
+    const toDelete = await createOrder(t.db, { userId: customer.user.id });
+    const toPay = await createOrder(t.db, { userId: customer.user.id });
+    const toRefund = await createOrder(t.db, { userId: customer.user.id });
+    const [payment] = await t.db
+      .insert(paymentTransactions)
+      .values({ orderId: toRefund.id, transactionType: 'deposit', amount: 1000, currency: 'GBP', status: 'completed' })
+      .returning();
+    await createQuote(t.db);
+
+    const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown; stepUp?: boolean; ok: number }[] = [
+      { method: 'GET', url: '/api/admin/dashboard', ok: 200 },
+      { method: 'GET', url: '/api/admin/users', ok: 200 },
+      { method: 'PATCH', url: `/api/admin/users/${other.user.id}`, body: { isAdmin: false }, stepUp: true, ok: 200 },
+      { method: 'DELETE', url: `/api/admin/users/${other.user.id}/factors`, stepUp: true, ok: 200 },
+      { method: 'GET', url: '/api/admin/quotes', ok: 200 },
+      { method: 'GET', url: '/api/admin/quotes.csv', ok: 200 },
+      { method: 'GET', url: '/api/admin/orders?search=ada&status=pending', ok: 200 },
+      { method: 'GET', url: '/api/admin/orders.csv', ok: 200 },
+      { method: 'GET', url: `/api/admin/orders/${mine.id}`, ok: 200 },
+      { method: 'PATCH', url: `/api/admin/orders/${mine.id}`, body: { internalNotes: 'checked' }, ok: 200 },
+      { method: 'DELETE', url: `/api/admin/orders/${toDelete.id}`, stepUp: true, ok: 200 },
+      { method: 'POST', url: `/api/admin/orders/${toPay.id}/payments`, body: { transactionType: 'deposit', amount: 1000, paymentMethod: 'bank_transfer' }, stepUp: true, ok: 201 },
+      { method: 'POST', url: `/api/admin/orders/${toRefund.id}/payments/${payment?.id}/refund`, stepUp: true, ok: 200 },
+      { method: 'GET', url: '/api/admin/audit', ok: 200 },
+    ];
+
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const expected: Record<Caller, number> = { signedOut: 401, customer: 403, otherCustomer: 403, adminAal1: 403, adminAal2: route.ok };
+      for (const caller of ['signedOut', 'customer', 'otherCustomer', 'adminAal1'] as const) {
+        const cookie = cookies[caller];
+        const response = await t.request(route.method, route.url, { body: route.body, ...(cookie ? { cookie } : {}) });
+        if (response.statusCode !== expected[caller]) wrong.push(`${caller} ${route.method} ${route.url}: ${response.statusCode}`);
+      }
+      if (route.stepUp) {
+        // Without a code passed in the last 5 minutes, the admin at aal2 is refused too.
+        t.clock.now = new Date(t.clock.now.getTime() + 5 * 60_000 + 1000);
+        const withoutCode = await t.request(route.method, route.url, { body: route.body, cookie: admin.cookie });
+        if (withoutCode.statusCode !== 403 || withoutCode.json().error.code !== 'step_up_required') wrong.push(`no step-up ${route.method} ${route.url}: ${withoutCode.statusCode}`);
+        await admin.stepUp();
+      }
+      const response = await t.request(route.method, route.url, { body: route.body, cookie: admin.cookie });
+      if (response.statusCode !== route.ok) wrong.push(`adminAal2 ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+    // Step-up itself: only the admin at aal2, and only with a valid code.
+    t.clock.now = new Date(t.clock.now.getTime() + 30_000);
+    const code = totpCode(admin.secret, t.clock.now);
+    for (const caller of ['signedOut', 'customer', 'otherCustomer', 'adminAal1'] as const) {
+      const cookie = cookies[caller];
+      const response = await t.post('/api/admin/step-up', { code }, cookie ? { cookie } : {});
+      if (response.statusCode !== { signedOut: 401, customer: 403, otherCustomer: 403, adminAal1: 403 }[caller]) wrong.push(`${caller} step-up: ${response.statusCode}`);
+    }
+    expect((await t.post('/api/admin/step-up', { code: '000000' }, { cookie: admin.cookie })).statusCode).toBe(400);
+    expect((await t.post('/api/admin/step-up', { code }, { cookie: admin.cookie })).statusCode).toBe(200);
+    // The same code again is refused: a code is used once.
+    expect((await t.post('/api/admin/step-up', { code }, { cookie: admin.cookie })).statusCode).toBe(400);
+    expect(wrong).toEqual([]);
+    expect((await t.get('/api/admin/users', { cookie: cookies.adminAal1 })).json().error.message).toBe('Multi-factor authentication required for admin operations');
+    expect((await t.get('/api/admin/users', { cookie: cookies.customer })).json().error.message).toBe('Insufficient privileges - admin access required');
+  });
+
+  it('records a deposit then the balance, refuses overpayment, and writes history and audit', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db);
+    const order = await createOrder(t.db, { userId: customer.user.id, totalAmount: 100000 });
+    await admin.stepUp();
+    const url = `/api/admin/orders/${order.id}/payments`;
+    const over = await t.post(url, { transactionType: 'deposit', amount: 100001, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe('overpayment');
+
+    const deposit = await t.post(url, { transactionType: 'deposit', amount: 50000, paymentMethod: 'bank_transfer', reference: 'INV-1', receivedAt: '2026-03-01' }, { cookie: admin.cookie });
+    expect(deposit.statusCode).toBe(201);
+    expect(deposit.json().order).toMatchObject({ paymentStatus: 'deposit_paid', paidAmount: 50000, outstandingAmount: 50000 });
+
+    const tooMuch = await t.post(url, { transactionType: 'balance', amount: 50001, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    expect(tooMuch.statusCode).toBe(409);
+    const balance = await t.post(url, { transactionType: 'balance', amount: 50000, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    expect(balance.json().order).toMatchObject({ paymentStatus: 'fully_paid', paidAmount: 100000, outstandingAmount: 0 });
+    const payments = await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+    expect(payments.map((p) => [p.transactionType, p.amount, p.status, p.processedAt !== null])).toEqual([
+      ['deposit', 50000, 'completed', true],
+      ['balance', 50000, 'completed', true],
+    ]);
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.payment')));
+    expect(audit.map((a) => [a.before?.paymentStatus, a.after?.paymentStatus, a.adminEmail])).toEqual(
+      expect.arrayContaining([
+        ['pending', 'deposit_paid', admin.user.email],
+        ['deposit_paid', 'fully_paid', admin.user.email],
+      ]),
+    );
+    // The customer sees Paid.
+    const customerCookie = await signIn(t, customer.user.email);
+    expect((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.paymentStatus).toBe('fully_paid');
+  });
+
+  it('makes one transaction of 20 identical deposit posts at once', async () => {
+    const admin = await createAdminSession(t);
+    const order = await createOrder(t.db, { totalAmount: 80000 });
+    await admin.stepUp();
+    const body = { transactionType: 'deposit', amount: 40000, paymentMethod: 'bank_transfer' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.post(`/api/admin/orders/${order.id}/payments`, body, { cookie: admin.cookie })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+    expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('confirms and ships with history, e-mails and audit; a deleted order keeps its audit entries', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db, { email: `ship-${Date.now()}@example.com` });
+    const order = await createOrder(t.db, { userId: customer.user.id });
+    const url = `/api/admin/orders/${order.id}`;
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    expect((await t.patch(url, { status: 'confirmed', invoiceNumber: '' }, { cookie: admin.cookie })).json().order).toMatchObject({ status: 'confirmed', invoiceNumber: null });
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    const shipped = await t.patch(url, { status: 'shipped', trackingNumber: '1Z999' }, { cookie: admin.cookie });
+    expect(shipped.json().order.statusHistory.find((h: { newStatus: string }) => h.newStatus === 'shipped')).toMatchObject({
+      oldStatus: 'confirmed',
+      newStatus: 'shipped',
+      notes: 'Status updated via admin panel',
+      changedBy: { id: admin.user.id },
+    });
+    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+    expect(history.map((h) => h.newStatus).sort()).toEqual(['confirmed', 'pending', 'shipped']);
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email));
+    expect(mail.map((m) => m.kind).sort()).toEqual(['order_confirmed', 'order_shipped']);
+    expect(mail.find((m) => m.kind === 'order_shipped')?.textBody).toContain('Tracking number: 1Z999');
+
+    await admin.stepUp();
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    expect((await t.delete(url, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(await t.db.select().from(orders).where(eq(orders.id, order.id))).toHaveLength(0);
+    const entries = (await t.get(`/api/admin/audit?entityType=order&entityId=${order.id}`, { cookie: admin.cookie })).json().items as { action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
+    expect(entries.map((e) => e.action)).toEqual(['order.delete', 'order.update', 'order.update']);
+    expect(entries[1]).toMatchObject({ before: { status: 'confirmed', trackingNumber: null }, after: { status: 'shipped', trackingNumber: '1Z999' } });
+    expect((await t.get(`${url}`, { cookie: admin.cookie })).statusCode).toBe(404);
+  });
+
+  it('keeps the last admin and refuses self-demotion', async () => {
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const self = await t.patch(`/api/admin/users/${admin.user.id}`, { isAdmin: false }, { cookie: admin.cookie });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.code).toBe('self_demotion');
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, admin.user.id));
+    expect(row?.isAdmin).toBe(true);
+  });
+
+  it('lists, searches and filters orders, and exports spreadsheet-safe CSV', async () => {
+    const admin = await createAdminSession(t);
+    const evil = '=HYPERLINK("http://x")';
+    const order = await createOrder(t.db, {
+      configuration: { customerInfo: { email: 'finder@lab.example', firstName: evil, lastName: '<script>alert(1)</script>', organization: '@SUM(A1)' } },
+    });
+    const byEmail = (await t.get('/api/admin/orders?search=FINDER@lab', { cookie: admin.cookie })).json();
+    expect(byEmail.items.map((i: { id: string }) => i.id)).toEqual([order.id]);
+    expect(byEmail).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    expect((await t.get(`/api/admin/orders?search=${order.orderNumber.slice(0, 6)}&status=pending`, { cookie: admin.cookie })).json().total).toBeGreaterThan(0);
+    expect((await t.get('/api/admin/orders?search=finder@lab&status=shipped', { cookie: admin.cookie })).json().total).toBe(0);
+    expect((await t.get('/api/admin/orders?search=finder@lab&paymentStatus=fully_paid', { cookie: admin.cookie })).json().total).toBe(0);
+    expect((await t.get('/api/admin/orders?search=finder@lab&from=2099-01-01', { cookie: admin.cookie })).json().total).toBe(0);
+    expect((await t.get('/api/admin/orders?status=nonsense', { cookie: admin.cookie })).statusCode).toBe(400);
+
+    const csv = await t.get('/api/admin/orders.csv?search=finder@lab', { cookie: admin.cookie });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"") <script>alert(1)</script>"`);
+    expect(lines[1]).toContain(`"'@SUM(A1)"`);
+    expect(lines[1]).not.toMatch(/,=|,@|,\+|,-/);
+  });
+});

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Dashboard } from '../../shared/admin/admin-schemas';
+import { type Db, queryRows } from '../db/client';
+
+type Money = Record<string, number>;
+interface DashboardRow extends Record<string, unknown> {
+  data: {
+    month: { currency: string; n: number; v: number }[] | null;
+    deposits: { currency: string; n: number; v: number }[] | null;
+    balances: { currency: string; n: number; v: number }[] | null;
+    quotes: { currency: string; n: number; v: number }[] | null;
+    rate: { quotes: number; converted: number };
+    weekly: { week: string; quotes: number; orders: number }[];
+  };
+}
+
+const sumUp = (rows: { currency: string; n: number; v: number }[] | null) => {
+  const value: Money = {};
+  let total = 0;
+  for (const row of rows ?? []) {
+    value[row.currency] = Number(row.v);
+    total += Number(row.n);
+  }
+  return { count: total, value };
+};
+
+/** Every figure of the dashboard from one query: nothing is loaded row by row into the browser. */
+export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
+  const at = now.toISOString();
+  const [row] = await queryRows<DashboardRow>(
+    db,
+    sql`with
+      paid as (select order_id, sum(amount) as paid from payment_transactions where status = 'completed' group by order_id),
+      weeks as (select generate_series(date_trunc('week', ${at}::timestamptz) - interval '11 weeks', date_trunc('week', ${at}::timestamptz), interval '1 week') as week)
+    select json_build_object(
+      'month', (select json_agg(x) from (select currency, count(*) as n, sum(total_amount) as v from orders
+                where created_at >= date_trunc('month', ${at}::timestamptz) and status <> 'cancelled' group by currency) x),
+      'deposits', (select json_agg(x) from (select currency, count(*) as n, sum(deposit_amount) as v from orders
+                where payment_status = 'pending' and status <> 'cancelled' group by currency) x),
+      'balances', (select json_agg(x) from (select o.currency, count(*) as n, sum(o.total_amount - coalesce(p.paid, 0)) as v from orders o
+                left join paid p on p.order_id = o.id where o.payment_status = 'deposit_paid' and o.status <> 'cancelled' group by o.currency) x),
+      'quotes', (select json_agg(x) from (select currency, count(*) as n,
+                sum(coalesce((configuration->'pricing'->'totals'->>'total')::numeric, 0))::bigint as v from quotes q
+                where status = 'sent' and (valid_until is null or valid_until >= ${at}::timestamptz)
+                and not exists (select 1 from orders o where o.quote_id = q.id) group by currency) x),
+      'rate', (select json_build_object('quotes', count(*), 'converted', count(*) filter (where exists (select 1 from orders o where o.quote_id = q.id)))
+                from quotes q where created_at >= ${at}::timestamptz - interval '90 days'),
+      'weekly', (select json_agg(json_build_object('week', w.week,
+                  'quotes', (select count(*) from quotes where created_at >= w.week and created_at < w.week + interval '1 week'),
+                  'orders', (select count(*) from orders where created_at >= w.week and created_at < w.week + interval '1 week')) order by w.week) from weeks w)
+    ) as data`,
+  );
+  if (!row) throw new Error('Loading the dashboard failed');
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as DashboardRow['data']) : row.data;
+  const month = sumUp(data.month);
+  const deposits = sumUp(data.deposits);
+  const balances = sumUp(data.balances);
+  const quotes = sumUp(data.quotes);
+  const rateQuotes = Number(data.rate.quotes);
+  const converted = Number(data.rate.converted);
+  return {
+    currency: 'GBP',
+    ordersThisMonth: { count: month.count, value: month.value },
+    depositsAwaiting: { count: deposits.count, amount: deposits.value },
+    balancesAwaiting: { count: balances.count, amount: balances.value },
+    openQuotes: { count: quotes.count, value: quotes.value },
+    quoteToOrderRate90d: { quotes: rateQuotes, converted, rate: rateQuotes === 0 ? 0 : converted / rateQuotes },
+    weekly: (data.weekly ?? []).map((week) => ({ weekStart: new Date(week.week).toISOString().slice(0, 10), quotes: Number(week.quotes), orders: Number(week.orders) })),
+  };
+}

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { type orders, profiles } from '../db/schema';
+import { storedCustomerInfo } from './order-read-model';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Locks the order row for the rest of the transaction, so concurrent admin writes to one order queue up. */
+export async function lockOrder(tx: Db, table: typeof orders, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(table).where(eq(table.id, orderId)).for('update');
+  return row;
+}
+
+/** Who the order's e-mails go to: the account's profile, else the customer info stored with the order. */
+export async function orderRecipient(tx: Db, order: OrderRow, publicUrl: string) {
+  const stored = storedCustomerInfo(order.configuration ?? null);
+  if (order.userId) {
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.userId));
+    if (profile) return { to: profile.email, firstName: profile.firstName, orderUrl: `${publicUrl}/order-details/${order.id}` };
+  }
+  const info = order.configuration?.customerInfo as Record<string, unknown> | undefined;
+  const firstName = typeof info?.firstName === 'string' ? info.firstName : null;
+  return stored.email ? { to: stored.email, firstName, orderUrl: `${publicUrl}/order-confirmation/${order.id}` } : null;
+}
+
+/** The fields of an order the audit log keeps before and after a change. */
+export function auditedOrderFields(row: OrderRow) {
+  return {
+    orderNumber: row.orderNumber,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    trackingNumber: row.trackingNumber,
+    invoiceNumber: row.invoiceNumber,
+    estimatedDeliveryDate: row.estimatedDeliveryDate,
+    notes: row.notes,
+    internalNotes: row.internalNotes,
+    totalAmount: row.totalAmount,
+    currency: row.currency,
+  };
+}

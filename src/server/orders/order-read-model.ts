@@ -1,0 +1,173 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AdminOrder, Order, OrderSummary } from '../../shared/orders/order-schema';
+import type { Db } from '../db/client';
+import { orderItems, type orders, orderStatusHistory, paymentTransactions, profiles, users } from '../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/**
+ * The one read model of an order: the row with its items, payments and status history, loaded in
+ * three queries for any number of orders, then serialised per audience (guest, owner, admin).
+ */
+export interface OrderReadModel {
+  order: OrderRow;
+  items: ItemRow[];
+  payments: PaymentRow[];
+  history: HistoryRow[];
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderReadModel[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [items, payments, history] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
+    db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids)).orderBy(asc(paymentTransactions.createdAt)),
+    db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.createdAt)),
+  ]);
+  return rows.map((order) => ({
+    order,
+    items: items.filter((item) => item.orderId === order.id),
+    payments: payments.filter((payment) => payment.orderId === order.id),
+    history: history.filter((entry) => entry.orderId === order.id),
+  }));
+}
+
+export async function loadOrderModel(db: Db, row: OrderRow): Promise<OrderReadModel> {
+  const [model] = await loadOrderModels(db, [row]);
+  if (!model) throw new Error('Loading the order failed');
+  return model;
+}
+
+/** Only what the confirmation page needs: what anyone holding a guest order's id may read. */
+export function toGuestSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    createdAt: row.createdAt.toISOString(),
+    totalAmount: row.totalAmount,
+    depositAmount: row.depositAmount,
+    currency: row.currency,
+  };
+}
+
+/** The owner's view: no internal notes, no payment-processor ids. */
+export function toOwnerOrder({ order, items, payments, history }: OrderReadModel): Order {
+  return {
+    ...toGuestSummary(order),
+    quoteId: order.quoteId,
+    paymentMethod: order.paymentMethod,
+    remainingAmount: order.remainingAmount,
+    trackingNumber: order.trackingNumber,
+    invoiceNumber: order.invoiceNumber,
+    invoiceDueDate: order.invoiceDueDate,
+    estimatedDeliveryDate: order.estimatedDeliveryDate,
+    notes: order.notes,
+    updatedAt: order.updatedAt.toISOString(),
+    configuration: order.configuration ?? null,
+    billingAddress: order.billingAddress ?? null,
+    shippingAddress: order.shippingAddress ?? null,
+    items: items.map((item) => ({
+      id: item.id,
+      itemType: item.itemType,
+      itemId: item.itemId,
+      itemName: item.itemName,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+    })),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      transactionType: payment.transactionType,
+      status: payment.status,
+      amount: payment.amount,
+      currency: payment.currency,
+      paymentMethod: payment.paymentMethod,
+      processedAt: iso(payment.processedAt),
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    statusHistory: history.map((entry) => ({
+      id: entry.id,
+      oldStatus: entry.oldStatus,
+      newStatus: entry.newStatus,
+      notes: entry.notes,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The sum of the order's completed (not refunded) payments. */
+export const paidAmount = (payments: Pick<PaymentRow, 'status' | 'amount'>[]) =>
+  payments.filter((payment) => payment.status === 'completed').reduce((sum, payment) => sum + payment.amount, 0);
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** The customer info the order flow stored with the order (guests have nothing else). */
+export function storedCustomerInfo(configuration: Record<string, unknown> | null) {
+  const info = configuration?.customerInfo;
+  const record = info && typeof info === 'object' ? (info as Record<string, unknown>) : {};
+  const first = text(record.firstName);
+  const last = text(record.lastName);
+  return {
+    name: [first, last].filter(Boolean).join(' ') || null,
+    email: text(record.email),
+    company: text(record.organization) ?? text(record.company),
+    country: text(record.country),
+  };
+}
+
+/** The admin's view: everything, with the customer (profile, else the order's customer info) and who changed what. */
+export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<AdminOrder> {
+  const { order } = model;
+  const peopleIds = [
+    ...new Set(
+      [order.userId, ...model.history.map((entry) => entry.changedBy), ...model.payments.map((payment) => payment.recordedBy)].filter(
+        (value): value is string => value !== null,
+      ),
+    ),
+  ];
+  const people =
+    peopleIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, email: users.email, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company, phone: profiles.phone, country: profiles.country })
+          .from(users)
+          .leftJoin(profiles, eq(profiles.id, users.id))
+          .where(inArray(users.id, peopleIds));
+  const person = (id: string | null) => {
+    const found = id ? people.find((candidate) => candidate.id === id) : undefined;
+    if (!found) return null;
+    return { id: found.id, email: found.email, name: [found.firstName, found.lastName].filter(Boolean).join(' ') || null };
+  };
+  const stored = storedCustomerInfo(order.configuration ?? null);
+  const profile = order.userId ? people.find((candidate) => candidate.id === order.userId) : undefined;
+  const profileName = profile ? [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null : null;
+  const paid = paidAmount(model.payments);
+  const owner = toOwnerOrder(model);
+  return {
+    ...owner,
+    internalNotes: order.internalNotes,
+    userId: order.userId,
+    customer: {
+      name: profileName ?? stored.name,
+      email: profile?.email ?? stored.email,
+      company: profile?.company ?? stored.company,
+      phone: profile?.phone ?? null,
+      country: profile?.country ?? stored.country,
+      isGuest: order.userId === null,
+    },
+    paidAmount: paid,
+    outstandingAmount: Math.max(order.totalAmount - paid, 0),
+    payments: owner.payments.map((payment, index) => {
+      const row = model.payments[index];
+      return { ...payment, reference: row?.reference ?? null, refundedAt: iso(row?.refundedAt ?? null), recordedBy: person(row?.recordedBy ?? null) };
+    }),
+    statusHistory: owner.statusHistory.map((entry, index) => ({ ...entry, changedBy: person(model.history[index]?.changedBy ?? null) })),
+  };
+}

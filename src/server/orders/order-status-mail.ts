@@ -1,0 +1,48 @@
+import { company } from '../../shared/company';
+import type { orders } from '../db/schema';
+import type { OutgoingMail } from '../mail/outbox';
+
+type OrderRow = typeof orders.$inferSelect;
+
+interface StatusMailContext {
+  order: OrderRow;
+  to: string;
+  firstName: string | null;
+  /** Where the customer sees the order: /order-details/{id} for an account, the confirmation page for a guest. */
+  orderUrl: string;
+}
+
+const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
+const footer = [`Questions? Write to ${company.salesEmail} or call ${company.phone}.`, '', company.legalName];
+
+/** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
+export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
+  const text = [
+    greeting(context.firstName),
+    '',
+    `We confirm your order ${context.order.orderNumber}.`,
+    'The 50% deposit is now due; we will send the invoice separately. Production starts once it is paid.',
+    '',
+    `Your order: ${context.orderUrl}`,
+    '',
+    ...footer,
+  ].join('\n');
+  return { kind: 'order_confirmed', to: context.to, subject: `Your order ${context.order.orderNumber} is confirmed`, text };
+}
+
+/** The customer's shipping notice, with the tracking number. */
+export function orderShippedMail(context: StatusMailContext): OutgoingMail {
+  const { order } = context;
+  const text = [
+    greeting(context.firstName),
+    '',
+    `Your order ${order.orderNumber} has shipped.`,
+    `Tracking number: ${order.trackingNumber ?? 'to follow'}`,
+    ...(order.estimatedDeliveryDate ? [`Estimated delivery: ${order.estimatedDeliveryDate}`] : []),
+    '',
+    `Your order: ${context.orderUrl}`,
+    '',
+    ...footer,
+  ].join('\n');
+  return { kind: 'order_shipped', to: context.to, subject: `Your order ${order.orderNumber} has shipped`, text };
+}

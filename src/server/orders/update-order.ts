@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { adminMessages, type UpdateOrderChanges } from '../../shared/admin/admin-schemas';
+import type { Db } from '../db/client';
+import { orders, orderStatusHistory } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { auditedOrderFields, lockOrder, orderRecipient } from './order-admin-context';
+import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
+
+export interface UpdateOrderInput {
+  orderId: string;
+  changes: UpdateOrderChanges;
+  adminId: string;
+  now: Date;
+  publicUrl: string;
+}
+
+/**
+ * The admin's edit of an order, inside the caller's transaction: any status may follow any other
+ * (spec section 4). A status change writes a history row (old, new, the admin, "Status updated via
+ * admin panel"); becoming confirmed or shipped queues the customer's e-mail.
+ */
+export async function updateOrder(tx: Db, input: UpdateOrderInput) {
+  const before = await lockOrder(tx, orders, input.orderId);
+  if (!before) throw notFound(adminMessages.orderNotFound);
+  const set: Partial<typeof orders.$inferInsert> = { updatedAt: input.now };
+  const { changes } = input;
+  if (changes.status !== undefined) set.status = changes.status;
+  if (changes.paymentStatus !== undefined) set.paymentStatus = changes.paymentStatus;
+  if (changes.paymentMethod !== undefined) set.paymentMethod = changes.paymentMethod;
+  if (changes.trackingNumber !== undefined) set.trackingNumber = changes.trackingNumber;
+  if (changes.invoiceNumber !== undefined) set.invoiceNumber = changes.invoiceNumber;
+  if (changes.estimatedDeliveryDate !== undefined) set.estimatedDeliveryDate = changes.estimatedDeliveryDate;
+  if (changes.notes !== undefined) set.notes = changes.notes;
+  if (changes.internalNotes !== undefined) set.internalNotes = changes.internalNotes;
+  const [after] = await tx.update(orders).set(set).where(eq(orders.id, before.id)).returning();
+  if (!after) throw notFound(adminMessages.orderNotFound);
+
+  if (after.status !== before.status) {
+    await tx.insert(orderStatusHistory).values({
+      orderId: after.id,
+      oldStatus: before.status,
+      newStatus: after.status,
+      changedBy: input.adminId,
+      notes: adminMessages.statusNote,
+      createdAt: input.now,
+    });
+    if (after.status === 'confirmed' || after.status === 'shipped') {
+      const recipient = await orderRecipient(tx, after, input.publicUrl);
+      if (recipient) {
+        const context = { order: after, ...recipient };
+        await enqueueMail(tx, after.status === 'confirmed' ? orderConfirmedMail(context) : orderShippedMail(context));
+      }
+    }
+  }
+  return { before: auditedOrderFields(before), after: auditedOrderFields(after), row: after };
+}
+
+/** Deletes an order with its items, payments and history (the audit log keeps its entries). */
+export async function deleteOrder(tx: Db, orderId: string) {
+  const before = await lockOrder(tx, orders, orderId);
+  if (!before) throw notFound(adminMessages.orderNotFound);
+  await tx.delete(orders).where(eq(orders.id, orderId));
+  return { before: auditedOrderFields(before) };
+}

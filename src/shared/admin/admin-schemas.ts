@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from '../orders/order-schema';
+import { paymentTransactionTypes, quoteStatuses } from '../orders/order-status';
+
+/** The admin API's requests and answers (docs/api.md, Admin), shared by the routes and the admin pages. */
+
+export const adminMessages = {
+  usersEmpty: 'No users found or unable to load user data.',
+  usersLoadFailed: 'Failed to load user data. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  usersTooMany: 'Too many requests. Please wait before trying again.',
+  tooMany: 'Too many requests. Please wait before trying again.',
+  orderUpdated: 'Order updated successfully',
+  orderUpdateFailed: 'Failed to update order',
+  orderUnexpected: 'An unexpected error occurred',
+  orderDeleted: 'Order deleted successfully',
+  orderDeleteFailed: 'Failed to delete order',
+  orderFetchFailed: 'Failed to fetch order details',
+  orderNotFound: 'Order not found',
+  statusNote: 'Status updated via admin panel',
+  stepUpRequired: 'Enter a fresh authenticator code to continue.',
+  overpayment: 'The amount is more than what is outstanding on this order.',
+  depositAlreadyRecorded: 'A deposit is already recorded for this order.',
+  lastAdmin: 'The last admin cannot lose admin rights.',
+  selfDemotion: 'You cannot remove your own admin rights.',
+  paymentNotFound: 'Payment not found',
+  paymentAlreadyRefunded: 'This payment is already refunded.',
+  userNotFound: 'User not found',
+} as const;
+
+/** Fallback texts of the lists (spec section 2). */
+export const customerFallbacks = {
+  guest: 'Guest Order',
+  unknownUser: 'Unknown User',
+  noEmail: 'No email',
+  noName: 'No name',
+  notProvided: 'Not provided',
+} as const;
+
+export const STEP_UP_MINUTES = 5;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD' });
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** The query of every admin list and its CSV: search, filters, created date range, page. */
+export const adminListQuerySchema = z.object({
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  status: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
+  from: z.preprocess(emptyToUndefined, isoDate.optional()),
+  to: z.preprocess(emptyToUndefined, isoDate.optional()),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  country: z.string().nullable(),
+  isAdmin: z.boolean(),
+  mfaEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = pageOf(adminUserSchema);
+
+export const updateUserRequestSchema = z.object({ isAdmin: z.boolean() });
+
+export const adminQuoteSchema = z.object({
+  id: z.string(),
+  quoteNumber: z.string(),
+  quoteReference: z.string(),
+  status: z.enum(quoteStatuses),
+  /** The status as shown: a sent quote past its validity is expired; a quote that became an order is accepted. */
+  displayStatus: z.enum(quoteStatuses),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerCompany: z.string().nullable(),
+  hasUser: z.boolean(),
+  total: z.number().int().nullable(),
+  currency: z.string(),
+  createdAt: z.string(),
+  validUntil: z.string().nullable(),
+  orderId: z.string().nullable(),
+});
+export type AdminQuote = z.infer<typeof adminQuoteSchema>;
+export const adminQuotePageSchema = pageOf(adminQuoteSchema);
+
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerCompany: z.string().nullable(),
+  isGuest: z.boolean(),
+  totalAmount: z.number().int(),
+  currency: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
+
+const nullableText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
+
+/** PATCH /api/admin/orders/{id}: every field of the spec's edit form; empty strings are saved as null. */
+export const updateOrderRequestSchema = z.object({
+  status: orderStatusSchema.optional(),
+  paymentStatus: paymentStatusSchema.optional(),
+  paymentMethod: nullableText(100),
+  trackingNumber: nullableText(200),
+  invoiceNumber: nullableText(100),
+  estimatedDeliveryDate: z
+    .union([isoDate, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  notes: nullableText(2000),
+  internalNotes: nullableText(5000),
+});
+export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
+export type UpdateOrderChanges = z.output<typeof updateOrderRequestSchema>;
+
+export const recordPaymentRequestSchema = z.object({
+  transactionType: z.enum(paymentTransactionTypes),
+  /** Minor units (pence, cents). */
+  amount: z.number().int().positive().max(100_000_000),
+  paymentMethod: z.string().trim().min(1).max(100).default('bank_transfer'),
+  reference: nullableText(200),
+  receivedAt: z
+    .union([isoDate, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+});
+export type RecordPaymentRequest = z.input<typeof recordPaymentRequestSchema>;
+
+export const stepUpRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'Please enter a 6-digit verification code' }) });
+
+export const adminOrderAnswerSchema = z.object({ order: adminOrderSchema });
+
+export const dashboardSchema = z.object({
+  currency: z.string(),
+  ordersThisMonth: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }),
+  depositsAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
+  balancesAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
+  openQuotes: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }),
+  quoteToOrderRate90d: z.object({ quotes: z.number().int(), converted: z.number().int(), rate: z.number() }),
+  weekly: z.array(z.object({ weekStart: z.string(), quotes: z.number().int(), orders: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const auditQuerySchema = z.object({
+  entityType: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  entityId: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  adminId: z.preprocess(emptyToUndefined, z.uuid().optional()),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  adminId: z.string().nullable(),
+  adminEmail: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pageOf(auditEntrySchema);
+
+/** Neutralises a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) and quotes it. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text.startsWith("'") ? `"${text.replaceAll('"', '""')}"` : text;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
+
+/**
+ * The one shape of an order on the wire, per audience: the guest summary (anyone holding a guest
+ * order's id), the owner's order (the customer, and the storefront's own calls), and the admin's
+ * order (plus internal notes, the customer and who changed what). Routes answer with these schemas
+ * and the browser's fetchers parse with them.
+ */
+
+export const orderStatusSchema = z.enum(orderStatuses);
+export const paymentStatusSchema = z.enum(paymentStatuses);
+
+export const addressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  itemType: z.string(),
+  itemId: z.string(),
+  itemName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  totalPrice: z.number().int(),
+});
+
+export const orderPaymentSchema = z.object({
+  id: z.string(),
+  transactionType: z.enum(paymentTransactionTypes),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  paymentMethod: z.string().nullable(),
+  processedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const orderHistoryEntrySchema = z.object({
+  id: z.string(),
+  oldStatus: z.string().nullable(),
+  newStatus: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** What anyone holding a guest order's id may read: what the confirmation page needs. */
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  createdAt: z.string(),
+  totalAmount: z.number().int(),
+  depositAmount: z.number().int(),
+  currency: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** The owner's order: no internal notes, no payment-processor ids. */
+export const orderSchema = orderSummarySchema.extend({
+  quoteId: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  remainingAmount: z.number().int(),
+  trackingNumber: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  invoiceDueDate: z.string().nullable(),
+  estimatedDeliveryDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  updatedAt: z.string(),
+  configuration: z.record(z.string(), z.unknown()).nullable(),
+  billingAddress: addressSchema.nullable(),
+  shippingAddress: addressSchema.nullable(),
+  items: z.array(orderItemSchema),
+  payments: z.array(orderPaymentSchema),
+  statusHistory: z.array(orderHistoryEntrySchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const personSchema = z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable();
+
+/** The admin's order: everything, with the customer, the amounts paid and who made each change. */
+export const adminOrderSchema = orderSchema.extend({
+  internalNotes: z.string().nullable(),
+  userId: z.string().nullable(),
+  customer: z.object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    phone: z.string().nullable(),
+    country: z.string().nullable(),
+    isGuest: z.boolean(),
+  }),
+  paidAmount: z.number().int(),
+  outstandingAmount: z.number().int(),
+  payments: z.array(
+    orderPaymentSchema.extend({ reference: z.string().nullable(), refundedAt: z.string().nullable(), recordedBy: personSchema }),
+  ),
+  statusHistory: z.array(orderHistoryEntrySchema.extend({ changedBy: personSchema })),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -1,0 +1,95 @@
+/**
+ * Order, payment and quote statuses (accounts-and-admin spec, section 4): the one list of values,
+ * with their labels and badge colours, used by the database schema, the customer pages and the admin.
+ */
+
+export const orderStatuses = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentStatuses = ['pending', 'deposit_paid', 'fully_paid', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const quoteStatuses = ['draft', 'sent', 'accepted', 'expired'] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+export const paymentTransactionTypes = ['deposit', 'balance'] as const;
+export type PaymentTransactionType = (typeof paymentTransactionTypes)[number];
+
+/** Tailwind classes of the badge colours the specification names. */
+const badge = {
+  yellow: 'bg-yellow-100 text-yellow-900 border-yellow-300',
+  blue: 'bg-blue-100 text-blue-900 border-blue-300',
+  purple: 'bg-purple-100 text-purple-900 border-purple-300',
+  green: 'bg-green-100 text-green-900 border-green-300',
+  red: 'bg-red-100 text-red-900 border-red-300',
+  gray: 'bg-navy-50 text-navy-800 border-navy-200',
+  destructive: 'bg-red-600 text-white border-red-700',
+} as const;
+
+export const otherBadgeClass = badge.gray;
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** pending yellow, confirmed and processing blue, shipped purple, delivered green, cancelled red. */
+export const orderStatusBadgeClass: Record<OrderStatus, string> = {
+  pending: badge.yellow,
+  confirmed: badge.blue,
+  processing: badge.blue,
+  shipped: badge.purple,
+  delivered: badge.green,
+  cancelled: badge.red,
+};
+
+/** The admin's payment labels (decision 0010-admin-payment-badge). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  deposit_paid: 'Deposit Paid',
+  fully_paid: 'Fully Paid',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
+/** pending gray; deposit paid yellow; fully paid green; refunded purple; failed destructive. */
+export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
+  pending: badge.gray,
+  deposit_paid: badge.yellow,
+  fully_paid: badge.green,
+  refunded: badge.purple,
+  failed: badge.destructive,
+};
+
+/** The customer's payment badge: Paid, Deposit Paid, or Pending Payment. */
+export function customerPaymentBadge(paymentStatus: string): { label: string; className: string } {
+  if (paymentStatus === 'fully_paid') return { label: 'Paid', className: badge.green };
+  if (paymentStatus === 'deposit_paid') return { label: 'Deposit Paid', className: badge.yellow };
+  return { label: 'Pending Payment', className: badge.gray };
+}
+
+export const quoteStatusLabels: Record<QuoteStatus, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', expired: 'Expired' };
+/** draft gray, sent blue, accepted green, expired red. */
+export const quoteStatusBadgeClass: Record<QuoteStatus, string> = { draft: badge.gray, sent: badge.blue, accepted: badge.green, expired: badge.red };
+
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
+export const isOrderStatus = (value: string): value is OrderStatus => isOneOf(orderStatuses, value);
+export const isPaymentStatus = (value: string): value is PaymentStatus => isOneOf(paymentStatuses, value);
+
+/** A status's label, or the value itself made readable for an unknown one. */
+export const orderStatusLabel = (status: string) =>
+  isOrderStatus(status) ? orderStatusLabels[status] : status ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ') : 'Unknown';
+export const orderStatusClass = (status: string) => (isOrderStatus(status) ? orderStatusBadgeClass[status] : otherBadgeClass);
+export const paymentStatusLabel = (status: string) => (isPaymentStatus(status) ? paymentStatusLabels[status] : status);
+export const paymentStatusClass = (status: string) => (isPaymentStatus(status) ? paymentStatusBadgeClass[status] : otherBadgeClass);
+
+/** A sent quote past its validity shows expired; a quote that became an order shows accepted. */
+export function effectiveQuoteStatus(quote: { status: QuoteStatus; validUntil: string | null; orderId: string | null }, now: Date): QuoteStatus {
+  if (quote.orderId) return 'accepted';
+  if (quote.status === 'sent' && quote.validUntil && new Date(quote.validUntil).getTime() < now.getTime()) return 'expired';
+  return quote.status;
+}

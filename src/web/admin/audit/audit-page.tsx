@@ -1,0 +1,71 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useSearchParams } from 'react-router';
+import { type AuditEntry, auditPageSchema } from '../../../shared/admin/admin-schemas';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, queryString } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { DataTable } from '../shell/data-table';
+import { moment } from '../shell/format';
+import { StateMessage } from '../shell/list-toolbar';
+import { Button } from '../../ui/button';
+
+const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 1) : '—');
+
+const columns: ColumnDef<AuditEntry, unknown>[] = [
+  { header: 'When', cell: ({ row }) => moment(row.original.createdAt) },
+  { header: 'Admin', cell: ({ row }) => row.original.adminEmail },
+  { header: 'Action', cell: ({ row }) => row.original.action },
+  { header: 'Entity', cell: ({ row }) => `${row.original.entityType} ${row.original.entityId.slice(0, 8)}` },
+  { header: 'Before', cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.before)}</pre> },
+  { header: 'After', cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.after)}</pre> },
+];
+
+/** /admin/audit: every admin write, newest first, filterable by entity and admin; read only. */
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const state = { entityType: params.get('entityType') ?? '', entityId: params.get('entityId') ?? '', adminId: params.get('adminId') ?? '', page: Number(params.get('page')) || 1 };
+  const qs = queryString(state);
+  const audit = useQuery({ queryKey: ['admin', 'audit', qs], queryFn: () => adminApi(auditPageSchema, `/audit${qs}`), placeholderData: keepPreviousData });
+  const set = (changes: Partial<typeof state>) => {
+    const next = { ...state, page: 1, ...changes };
+    setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== 1).map(([k, v]) => [k, String(v)])), { replace: true });
+  };
+  return (
+    <section>
+      <AdminHeading title="Audit log" />
+      <label className="mb-4 inline-block text-sm text-navy-700">
+        Entity
+        <select className="ml-2 h-9 rounded-md border border-navy-200 px-2" value={state.entityType} onChange={(e) => set({ entityType: e.target.value, entityId: '' })}>
+          <option value="">All</option>
+          <option value="order">Orders</option>
+          <option value="user">Users</option>
+        </select>
+      </label>
+      {state.adminId || state.entityId ? (
+        <Button size="sm" variant="ghost" className="ml-2" onClick={() => set({ adminId: '', entityId: '' })}>
+          Clear filters
+        </Button>
+      ) : null}
+      {audit.isPending ? (
+        <PageLoading label="Loading audit log..." />
+      ) : audit.isError ? (
+        <StateMessage tone="error">Failed to load the audit log. Please try again.</StateMessage>
+      ) : audit.data.items.length === 0 ? (
+        <StateMessage>No audit entries yet.</StateMessage>
+      ) : (
+        <>
+          <DataTable caption="Audit log" columns={columns} data={audit.data.items} />
+          <div className="mt-4 flex justify-end gap-2">
+            <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => set({ page: state.page - 1 })}>
+              Previous
+            </Button>
+            <Button size="sm" variant="outline" disabled={state.page * audit.data.pageSize >= audit.data.total} onClick={() => set({ page: state.page + 1 })}>
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

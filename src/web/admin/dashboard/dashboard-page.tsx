@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileText, Settings, ShoppingCart, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { dashboardSchema } from '../../../shared/admin/admin-schemas';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { money } from '../shell/format';
+import { StateMessage } from '../shell/list-toolbar';
+import { WeeklyChart } from './weekly-chart';
+
+/** The dashboard's cards; the catalogue and settings pages add theirs here. */
+export const dashboardCards = [
+  { to: '/admin/users', title: 'Users', text: 'Customers and admins, two-factor resets', icon: Users },
+  { to: '/admin/quotes', title: 'Quotes', text: 'Every quote and its status', icon: FileText },
+  { to: '/admin/orders', title: 'Orders', text: 'Confirm, take payments, ship', icon: ShoppingCart },
+  { to: '/admin/settings', title: 'Settings', text: 'Catalogue and system settings', icon: Settings },
+];
+
+const amounts = (values: Record<string, number>) => {
+  const entries = Object.entries(values);
+  return entries.length === 0 ? money(0, 'GBP') : entries.map(([currency, minor]) => money(minor, currency)).join(' + ');
+};
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <div className="rounded-lg border border-navy-100 bg-white p-4">
+      <p className="text-sm text-navy-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-navy-900">{value}</p>
+      <p className="text-sm text-navy-700">{detail}</p>
+    </div>
+  );
+}
+
+/** /admin: the figures a sales team opens the portal for, the 12-week chart, and the four cards. */
+export function DashboardPage() {
+  const dashboard = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminApi(dashboardSchema, '/dashboard') });
+  return (
+    <section className="space-y-6">
+      <AdminHeading title="Admin Portal" />
+      {dashboard.isPending ? (
+        <PageLoading label="Loading figures..." />
+      ) : dashboard.isError ? (
+        <StateMessage tone="error">Failed to load the figures. Please try again.</StateMessage>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            <Figure label="Orders this month" value={String(dashboard.data.ordersThisMonth.count)} detail={amounts(dashboard.data.ordersThisMonth.value)} />
+            <Figure label="Deposits awaiting payment" value={String(dashboard.data.depositsAwaiting.count)} detail={amounts(dashboard.data.depositsAwaiting.amount)} />
+            <Figure label="Balances awaiting payment" value={String(dashboard.data.balancesAwaiting.count)} detail={amounts(dashboard.data.balancesAwaiting.amount)} />
+            <Figure label="Open quotes" value={String(dashboard.data.openQuotes.count)} detail={amounts(dashboard.data.openQuotes.value)} />
+            <Figure
+              label="Quote-to-order rate (90 days)"
+              value={`${Math.round(dashboard.data.quoteToOrderRate90d.rate * 100)}%`}
+              detail={`${dashboard.data.quoteToOrderRate90d.converted} of ${dashboard.data.quoteToOrderRate90d.quotes} quotes`}
+            />
+          </div>
+          <div className="rounded-lg border border-navy-100 bg-white p-4">
+            <h2 className="mb-2 text-lg font-semibold text-navy-900">Quotes and orders per week</h2>
+            <WeeklyChart weeks={dashboard.data.weekly} />
+          </div>
+        </>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {dashboardCards.map((card) => (
+          <Link key={card.to} to={card.to} className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400">
+            <card.icon aria-hidden="true" className="size-6 text-accent-700" />
+            <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
+            <p className="text-sm text-navy-600">{card.text}</p>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { adminMessages, adminOrderAnswerSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import type { AdminOrder } from '../../../shared/orders/order-schema';
+import { productSummary } from '../../accounts/order-display';
+import { ApiError } from '../../app/api-client';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { OrderBadge, PaymentBadge } from '../shell/badges';
+import { day, moment, money, orText } from '../shell/format';
+import { StateMessage } from '../shell/list-toolbar';
+import { useStepUp } from '../shell/step-up-dialog';
+import { OrderEditForm } from './order-edit-form';
+import { PaymentsPanel } from './payments-panel';
+
+const card = 'rounded-lg border border-navy-100 bg-white p-4';
+
+function Address({ title, address }: { title: string; address: AdminOrder['shippingAddress'] }) {
+  return (
+    <div>
+      <h3 className="font-medium text-navy-900">{title}</h3>
+      {address ? (
+        <p className="text-sm whitespace-pre-line text-navy-700">{[address.street, address.city, address.state, address.postal_code, address.country].filter(Boolean).join('\n')}</p>
+      ) : (
+        <p className="text-sm text-navy-600">{customerFallbacks.notProvided}</p>
+      )}
+    </div>
+  );
+}
+
+/** /admin/orders/{id}: the whole order, the edit form, payments, the timeline with who made each change, and delete. */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const order = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => adminApi(adminOrderAnswerSchema, `/orders/${encodeURIComponent(id)}`), retry: false });
+  const remove = useMutation({
+    mutationFn: () => withStepUp(() => adminApi(z.unknown(), `/orders/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} })),
+    onSuccess: () => {
+      toast.success(adminMessages.orderDeleted);
+      void invalidate();
+      navigate('/admin/orders');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(adminMessages.orderDeleteFailed);
+    },
+  });
+
+  if (order.isPending) return <PageLoading label="Loading order details..." />;
+  if (order.isError) {
+    const notFound = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <StateMessage tone="error">
+        {notFound ? adminMessages.orderNotFound : adminMessages.orderFetchFailed}{' '}
+        <Link to="/admin/orders" className="underline">
+          Back to orders
+        </Link>
+      </StateMessage>
+    );
+  }
+  const data = order.data.order;
+  const product = productSummary(data);
+  return (
+    <article className="space-y-4">
+      <AdminHeading title={`Order ${data.orderNumber}`}>
+        <div className="flex items-center gap-2">
+          <OrderBadge status={data.status} />
+          <PaymentBadge status={data.paymentStatus} />
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Delete order ${data.orderNumber}? This cannot be undone.`)) remove.mutate();
+            }}
+          >
+            Delete order
+          </Button>
+        </div>
+      </AdminHeading>
+      <p className="text-sm text-navy-600">
+        Placed {moment(data.createdAt)} · <Link to="/admin/orders" className="underline">Back to orders</Link>
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section className={card} aria-labelledby="customer-heading">
+          <h2 id="customer-heading" className="text-lg font-semibold text-navy-900">
+            Customer
+          </h2>
+          <p className="text-sm">{data.customer.isGuest && !data.customer.name ? customerFallbacks.guest : orText(data.customer.name, customerFallbacks.noName)}</p>
+          <p className="text-sm text-navy-700">{orText(data.customer.email, customerFallbacks.noEmail)}</p>
+          <p className="text-sm text-navy-700">{orText(data.customer.company, customerFallbacks.notProvided)}</p>
+          {data.customer.isGuest ? <p className="text-xs text-navy-500">{customerFallbacks.guest}</p> : null}
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            <Address title="Billing address" address={data.billingAddress} />
+            <Address title="Shipping address" address={data.shippingAddress} />
+          </div>
+          {data.notes ? (
+            <p className="mt-3 text-sm">
+              <span className="font-medium">Customer notes:</span> {data.notes}
+            </p>
+          ) : null}
+        </section>
+        <section className={card} aria-labelledby="items-heading">
+          <h2 id="items-heading" className="text-lg font-semibold text-navy-900">
+            Configuration and items
+          </h2>
+          <p className="text-sm text-navy-700">
+            {product.configuration ?? 'No configuration data available'} · quantity {product.quantity} · batch {product.batch ?? 'Not specified'}
+          </p>
+          <ul className="mt-2 divide-y divide-navy-100 text-sm">
+            {data.items.map((item) => (
+              <li key={item.id} className="flex justify-between py-1">
+                <span>
+                  {item.quantity} × {item.itemName}
+                </span>
+                <span>{item.totalPrice === 0 ? 'Included' : money(item.totalPrice, data.currency)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 flex justify-between font-semibold">
+            <span>Total</span>
+            <span>{money(data.totalAmount, data.currency)}</span>
+          </p>
+          {data.trackingNumber ? <p className="mt-1 text-sm">Tracking number: {data.trackingNumber}</p> : null}
+          {data.estimatedDeliveryDate ? <p className="text-sm">Estimated delivery: {day(data.estimatedDeliveryDate)}</p> : null}
+        </section>
+      </div>
+      <PaymentsPanel order={data} />
+      <section className={card} aria-labelledby="edit-heading">
+        <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">
+          Edit order
+        </h2>
+        <OrderEditForm order={data} />
+      </section>
+      <section className={card} aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold text-navy-900">
+          Status history
+        </h2>
+        {data.statusHistory.length === 0 ? (
+          <p className="text-sm text-navy-600">No status history available</p>
+        ) : (
+          <ol className="mt-2 space-y-2 border-l-2 border-navy-100 pl-4 text-sm">
+            {data.statusHistory.map((entry) => (
+              <li key={entry.id}>
+                <span className="font-medium">{entry.oldStatus ? `${entry.oldStatus} → ${entry.newStatus}` : entry.newStatus}</span> · {moment(entry.createdAt)}
+                {entry.changedBy ? ` · ${entry.changedBy.email ?? entry.changedBy.name ?? ''}` : ''}
+                {entry.notes ? <div className="text-navy-600">{entry.notes}</div> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      {dialog}
+    </article>
+  );
+}

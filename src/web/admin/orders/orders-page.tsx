@@ -1,0 +1,72 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { type AdminOrderRow, adminOrderPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { orderStatuses, orderStatusLabels, paymentStatuses, paymentStatusLabels } from '../../../shared/orders/order-status';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, queryString } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { OrderBadge, PaymentBadge } from '../shell/badges';
+import { DataTable } from '../shell/data-table';
+import { day, money, orText } from '../shell/format';
+import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { useListState } from '../shell/use-list-state';
+
+const columns: ColumnDef<AdminOrderRow, unknown>[] = [
+  {
+    header: 'Order',
+    cell: ({ row }) => (
+      <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${row.original.id}`}>
+        {row.original.orderNumber}
+      </Link>
+    ),
+  },
+  { header: 'Date', cell: ({ row }) => day(row.original.createdAt) },
+  {
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div>
+        <div>{row.original.isGuest && !row.original.customerName ? customerFallbacks.guest : orText(row.original.customerName, customerFallbacks.noName)}</div>
+        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
+        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
+        {row.original.isGuest ? <div className="text-xs text-navy-500">{customerFallbacks.guest}</div> : null}
+      </div>
+    ),
+  },
+  { header: 'Total', cell: ({ row }) => money(row.original.totalAmount, row.original.currency) },
+  { header: 'Status', cell: ({ row }) => <OrderBadge status={row.original.status} /> },
+  { header: 'Payment', cell: ({ row }) => <PaymentBadge status={row.original.paymentStatus} /> },
+];
+
+/** /admin/orders: newest first, server pages, search and filters in the URL, Export CSV. */
+export function OrdersPage() {
+  const { state, update } = useListState();
+  const qs = queryString({ ...state });
+  const orders = useQuery({ queryKey: ['admin', 'orders', qs], queryFn: () => adminApi(adminOrderPageSchema, `/orders${qs}`), placeholderData: keepPreviousData });
+  return (
+    <section>
+      <AdminHeading title="Orders" />
+      <ListToolbar
+        key={state.search}
+        state={state}
+        update={update}
+        searchLabel="Order number, e-mail, name or organisation"
+        statuses={orderStatuses.map((value) => ({ value, label: orderStatusLabels[value] }))}
+        paymentStatuses={paymentStatuses.map((value) => ({ value, label: paymentStatusLabels[value] }))}
+        exportHref={`/api/admin/orders.csv${queryString({ ...state, page: undefined, pageSize: undefined })}`}
+      />
+      {orders.isPending ? (
+        <PageLoading label="Loading orders..." />
+      ) : orders.isError ? (
+        <StateMessage tone="error">Failed to load orders. Please try again.</StateMessage>
+      ) : orders.data.items.length === 0 ? (
+        <StateMessage>No orders found.</StateMessage>
+      ) : (
+        <>
+          <DataTable caption="Orders" columns={columns} data={orders.data.items} />
+          <Pagination state={state} total={orders.data.total} update={update} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
+import type { AdminOrder } from '../../../shared/orders/order-schema';
+import { ApiError } from '../../app/api-client';
+import { Button } from '../../ui/button';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { moment, money } from '../shell/format';
+import { useStepUp } from '../shell/step-up-dialog';
+
+const formSchema = z.object({
+  transactionType: z.enum(['deposit', 'balance']),
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, { error: 'Enter an amount like 1234.50' }),
+  paymentMethod: z.string().min(1),
+  reference: z.string().max(200),
+  receivedAt: z.string(),
+});
+type FormValues = z.infer<typeof formSchema>;
+const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
+const toMajor = (minor: number) => (minor / 100).toFixed(2);
+
+/** Payments by invoice: record a deposit (prefilled with the deposit due) or the balance, behind step-up; refund a recorded one. */
+export function PaymentsPanel({ order }: { order: AdminOrder }) {
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const depositPaid = order.payments.some((p) => p.transactionType === 'deposit' && p.status === 'completed');
+  const type = depositPaid ? 'balance' : 'deposit';
+  const due = type === 'deposit' ? Math.min(order.depositAmount, order.outstandingAmount) : order.outstandingAmount;
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    values: { transactionType: type, amount: toMajor(due), paymentMethod: 'bank_transfer', reference: '', receivedAt: '' },
+  });
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+    toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred');
+  };
+  const record = useMutation({
+    mutationFn: (values: FormValues) =>
+      withStepUp(() =>
+        adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments`, {
+          method: 'POST',
+          body: { ...values, amount: Math.round(Number(values.amount) * 100) },
+        }),
+      ),
+    onSuccess: () => {
+      toast.success('Payment recorded');
+      void invalidate();
+    },
+    onError,
+  });
+  const refund = useMutation({
+    mutationFn: (paymentId: string) => withStepUp(() => adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments/${paymentId}/refund`, { method: 'POST', body: {} })),
+    onSuccess: () => {
+      toast.success('Payment marked refunded');
+      void invalidate();
+    },
+    onError,
+  });
+
+  return (
+    <section aria-labelledby="payments-heading" className="rounded-lg border border-navy-100 bg-white p-4">
+      <h2 id="payments-heading" className="text-lg font-semibold text-navy-900">
+        Payments
+      </h2>
+      <dl className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-4">
+        <dt className="text-navy-600">Deposit due</dt>
+        <dd>{money(order.depositAmount, order.currency)}</dd>
+        <dt className="text-navy-600">Paid</dt>
+        <dd>{money(order.paidAmount, order.currency)}</dd>
+        <dt className="text-navy-600">Outstanding</dt>
+        <dd>{money(order.outstandingAmount, order.currency)}</dd>
+        <dt className="text-navy-600">Remaining balance</dt>
+        <dd>{money(order.remainingAmount, order.currency)}</dd>
+      </dl>
+      {order.payments.length === 0 ? (
+        <p className="mt-3 text-sm text-navy-600">No payments recorded.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-navy-100 text-sm">
+          {order.payments.map((payment) => (
+            <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                {payment.transactionType === 'deposit' ? 'Deposit' : 'Balance'} {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
+                {payment.reference ? ` · ref ${payment.reference}` : ''} · {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
+                {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
+              </span>
+              {payment.status === 'completed' ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={refund.isPending}
+                  onClick={() => {
+                    if (window.confirm('Mark this payment as refunded?')) refund.mutate(payment.id);
+                  }}
+                >
+                  Mark refunded
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {order.outstandingAmount > 0 ? (
+        <form onSubmit={form.handleSubmit((values) => record.mutate(values))} className="mt-4 grid gap-3 sm:grid-cols-5" aria-label="Record a payment">
+          <label className="text-sm text-navy-800">
+            Type
+            <select aria-label="Type" className={field} {...form.register('transactionType')}>
+              <option value="deposit">Deposit</option>
+              <option value="balance">Balance</option>
+            </select>
+          </label>
+          <label className="text-sm text-navy-800">
+            Amount ({order.currency})
+            <input inputMode="decimal" className={field} {...form.register('amount')} />
+            {form.formState.errors.amount ? <span className="text-xs text-red-700">{form.formState.errors.amount.message}</span> : null}
+          </label>
+          <label className="text-sm text-navy-800">
+            Method
+            <select aria-label="Method" className={field} {...form.register('paymentMethod')}>
+              <option value="bank_transfer">Bank transfer</option>
+              <option value="card">Card</option>
+              <option value="cheque">Cheque</option>
+            </select>
+          </label>
+          <label className="text-sm text-navy-800">
+            Payer&apos;s reference
+            <input className={field} {...form.register('reference')} />
+          </label>
+          <label className="text-sm text-navy-800">
+            Date received
+            <input type="date" className={field} {...form.register('receivedAt')} />
+          </label>
+          <div className="sm:col-span-5">
+            <Button type="submit" disabled={record.isPending}>
+              Record payment
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { type AdminQuote, adminQuotePageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { quoteStatuses, quoteStatusLabels } from '../../../shared/orders/order-status';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, queryString } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { QuoteBadge } from '../shell/badges';
+import { DataTable } from '../shell/data-table';
+import { day, money, orText } from '../shell/format';
+import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { useListState } from '../shell/use-list-state';
+
+const columns: ColumnDef<AdminQuote, unknown>[] = [
+  { header: 'Quote', cell: ({ row }) => row.original.quoteNumber },
+  {
+    header: 'Reference',
+    cell: ({ row }) => (
+      <Link className="text-accent-700 underline" to={`/quote/${encodeURIComponent(row.original.quoteReference)}`}>
+        {row.original.quoteReference.slice(0, 10)}…
+      </Link>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div>
+        <div>{orText(row.original.customerName, row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName)}</div>
+        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
+        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
+      </div>
+    ),
+  },
+  { header: 'Total', cell: ({ row }) => money(row.original.total, row.original.currency) },
+  { header: 'Created', cell: ({ row }) => day(row.original.createdAt) },
+  { header: 'Valid until', cell: ({ row }) => (row.original.validUntil ? day(row.original.validUntil) : 'No expiry') },
+  {
+    header: 'Status',
+    cell: ({ row }) => (
+      <div className="flex flex-col items-start gap-1">
+        <QuoteBadge status={row.original.displayStatus} />
+        {row.original.orderId ? (
+          <Link className="text-xs text-accent-700 underline" to={`/admin/orders/${row.original.orderId}`}>
+            View order
+          </Link>
+        ) : null}
+      </div>
+    ),
+  },
+];
+
+/** /admin/quotes. */
+export function QuotesPage() {
+  const { state, update } = useListState();
+  const qs = queryString({ ...state, paymentStatus: undefined });
+  const quotes = useQuery({ queryKey: ['admin', 'quotes', qs], queryFn: () => adminApi(adminQuotePageSchema, `/quotes${qs}`), placeholderData: keepPreviousData });
+  return (
+    <section>
+      <AdminHeading title="Quotes" />
+      <ListToolbar
+        key={state.search}
+        state={state}
+        update={update}
+        searchLabel="Quote number, e-mail, name or organisation"
+        statuses={quoteStatuses.map((value) => ({ value, label: quoteStatusLabels[value] }))}
+        exportHref={`/api/admin/quotes.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`}
+      />
+      {quotes.isPending ? (
+        <PageLoading label="Loading quotes..." />
+      ) : quotes.isError ? (
+        <StateMessage tone="error">Failed to load quotes. Please try again.</StateMessage>
+      ) : quotes.data.items.length === 0 ? (
+        <StateMessage>No quotes found.</StateMessage>
+      ) : (
+        <>
+          <DataTable caption="Quotes" columns={columns} data={quotes.data.items} />
+          <Pagination state={state} total={quotes.data.total} update={update} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/button';
+import type { ListState } from './use-list-state';
+
+const field = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900';
+
+/** Search, filters, created date range and Export CSV of the current filter. */
+export function ListToolbar({
+  state,
+  update,
+  statuses,
+  paymentStatuses,
+  exportHref,
+  searchLabel,
+}: {
+  state: ListState;
+  update: (changes: Partial<ListState>) => void;
+  statuses?: { value: string; label: string }[];
+  paymentStatuses?: { value: string; label: string }[];
+  exportHref?: string;
+  searchLabel: string;
+}) {
+  const [search, setSearch] = useState(state.search);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ search: search.trim() });
+  };
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3">
+      <form role="search" onSubmit={submit} className="flex items-end gap-2">
+        <label className="text-sm text-navy-700">
+          <span className="block">Search</span>
+          <input type="search" className={`${field} w-64`} value={search} placeholder={searchLabel} aria-label={searchLabel} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <Button type="submit" size="sm" variant="outline">
+          Search
+        </Button>
+      </form>
+      {statuses ? (
+        <label className="text-sm text-navy-700">
+          <span className="block">Status</span>
+          <select className={field} value={state.status} onChange={(e) => update({ status: e.target.value })}>
+            <option value="">All</option>
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {paymentStatuses ? (
+        <label className="text-sm text-navy-700">
+          <span className="block">Payment</span>
+          <select className={field} value={state.paymentStatus} onChange={(e) => update({ paymentStatus: e.target.value })}>
+            <option value="">All</option>
+            {paymentStatuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label className="text-sm text-navy-700">
+        <span className="block">From</span>
+        <input type="date" className={field} value={state.from} onChange={(e) => update({ from: e.target.value })} />
+      </label>
+      <label className="text-sm text-navy-700">
+        <span className="block">To</span>
+        <input type="date" className={field} value={state.to} onChange={(e) => update({ to: e.target.value })} />
+      </label>
+      {exportHref ? (
+        <a href={exportHref} download className="ml-auto inline-flex h-9 items-center rounded-md border border-navy-200 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-navy-50">
+          Export CSV
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+export function Pagination({ state, total, update }: { state: ListState; total: number; update: (changes: Partial<ListState>) => void }) {
+  const pages = Math.max(1, Math.ceil(total / state.pageSize));
+  return (
+    <div className="mt-4 flex items-center justify-between text-sm text-navy-700">
+      <span>
+        {total} result{total === 1 ? '' : 's'} · page {state.page} of {pages}
+      </span>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
+          Previous
+        </Button>
+        <Button size="sm" variant="outline" disabled={state.page >= pages} onClick={() => update({ page: state.page + 1 })}>
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function StateMessage({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'error' }) {
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? 'rounded-md border border-red-300 bg-red-50 p-4 text-red-800' : 'p-6 text-center text-navy-600'}>
+      {children}
+    </p>
+  );
+}

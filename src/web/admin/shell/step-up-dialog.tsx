@@ -1,0 +1,89 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { z } from 'zod';
+import { MfaCodeInput } from '../../accounts/mfa-code-input';
+import { ApiError } from '../../app/api-client';
+import { Button } from '../../ui/button';
+import { adminApi, isStepUpError } from './admin-api';
+
+const stepUpAnswer = z.object({ steppedUpUntil: z.string() });
+
+/**
+ * Runs an action that moves money (or deletes, or changes rights); when the server answers
+ * 403 step_up_required, asks for a fresh authenticator code and runs it again.
+ */
+export function useStepUp() {
+  const [open, setOpen] = useState(false);
+  const pending = useRef<{ run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void } | null>(null);
+
+  const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
+    return run().catch((error: unknown) => {
+      if (!isStepUpError(error)) throw error;
+      return new Promise<T>((resolve, reject) => {
+        pending.current = { run, resolve: resolve as (value: unknown) => void, reject };
+        setOpen(true);
+      });
+    });
+  }, []);
+
+  const dialog = (
+    <StepUpDialog
+      open={open}
+      onCancel={() => {
+        setOpen(false);
+        pending.current?.reject(new ApiError(403, 'step_up_cancelled', 'Cancelled'));
+        pending.current = null;
+      }}
+      onPassed={() => {
+        setOpen(false);
+        const current = pending.current;
+        pending.current = null;
+        if (current) current.run().then(current.resolve, current.reject);
+      }}
+    />
+  );
+  return { withStepUp, dialog };
+}
+
+function StepUpDialog({ open, onCancel, onPassed }: { open: boolean; onCancel: () => void; onPassed: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== 6) return setError('Please enter a 6-digit verification code');
+    setBusy(true);
+    try {
+      await adminApi(stepUpAnswer, '/step-up', { method: 'POST', body: { code } });
+      setCode('');
+      setError(null);
+      onPassed();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Failed to verify code. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold text-navy-900">Confirm with your authenticator</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-navy-600">Enter a fresh code from your authenticator app to continue. It covers money and deletions for 5 minutes.</Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-4">
+            <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                Verify
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

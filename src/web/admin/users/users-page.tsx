@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { type AdminUser, adminMessages, adminUserPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { Badge } from '../../accounts/badge';
+import { ApiError } from '../../app/api-client';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { DataTable } from '../shell/data-table';
+import { day, orText } from '../shell/format';
+import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { useListState } from '../shell/use-list-state';
+import { useStepUp } from '../shell/step-up-dialog';
+
+const loadError = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 429) return adminMessages.usersTooMany;
+  if (error instanceof ApiError && error.status >= 400) return adminMessages.usersLoadFailed;
+  return adminMessages.unexpected;
+};
+
+/** /admin/users: profiles newest first; grant or revoke admin rights, reset a lost authenticator. */
+export function UsersPage() {
+  const { state, update } = useListState();
+  const qs = queryString({ ...state, paymentStatus: undefined });
+  const users = useQuery({ queryKey: ['admin', 'users', qs], queryFn: () => adminApi(adminUserPageSchema, `/users${qs}`), placeholderData: keepPreviousData, retry: false });
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const action = useMutation({
+    mutationFn: (run: { path: string; method: 'PATCH' | 'DELETE'; body?: unknown }) =>
+      withStepUp(() => adminApi(z.unknown(), run.path, { method: run.method, body: run.body ?? {} })),
+    onSuccess: () => {
+      toast.success('User updated');
+      void invalidate();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(error instanceof ApiError ? error.message : adminMessages.unexpected);
+    },
+  });
+
+  const columns: ColumnDef<AdminUser, unknown>[] = [
+    { header: 'Name', cell: ({ row }) => orText([row.original.firstName, row.original.lastName].filter(Boolean).join(' '), customerFallbacks.noName) },
+    { header: 'E-mail', cell: ({ row }) => row.original.email },
+    { header: 'Company', cell: ({ row }) => orText(row.original.company, customerFallbacks.notProvided) },
+    { header: 'Country', cell: ({ row }) => orText(row.original.country, customerFallbacks.notProvided) },
+    { header: 'Role', cell: ({ row }) => (row.original.isAdmin ? <Badge className="border-accent-300 bg-accent-50 text-accent-800">Admin</Badge> : 'Customer') },
+    { header: 'Two-factor', cell: ({ row }) => (row.original.mfaEnabled ? 'On' : 'Off') },
+    { header: 'Created', cell: ({ row }) => day(row.original.createdAt) },
+    {
+      header: 'Actions',
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => action.mutate({ path: `/users/${row.original.id}`, method: 'PATCH', body: { isAdmin: !row.original.isAdmin } })}>
+            {row.original.isAdmin ? 'Revoke admin' : 'Make admin'}
+          </Button>
+          {row.original.mfaEnabled ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => {
+                if (window.confirm(`Reset two-factor for ${row.original.email}? They will set it up again at their next sign-in.`)) action.mutate({ path: `/users/${row.original.id}/factors`, method: 'DELETE' });
+              }}
+            >
+              Reset two-factor
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <AdminHeading title="Users" />
+      <ListToolbar key={state.search} state={state} update={update} searchLabel="E-mail, name or company" statuses={[{ value: 'admin', label: 'Admins' }, { value: 'customer', label: 'Customers' }]} />
+      {users.isPending ? (
+        <PageLoading label="Loading users..." />
+      ) : users.isError ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+          <strong className="font-semibold">Security Error:</strong> {loadError(users.error)}
+        </div>
+      ) : users.data.items.length === 0 ? (
+        <StateMessage>{adminMessages.usersEmpty}</StateMessage>
+      ) : (
+        <>
+          <DataTable caption="Users" columns={columns} data={users.data.items} />
+          <Pagination state={state} total={users.data.total} update={update} />
+        </>
+      )}
+      {dialog}
+    </section>
+  );
+}

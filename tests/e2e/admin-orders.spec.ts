@@ -1,0 +1,153 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createAdminBeforeStart, currentCode, linkFromMail, nextStepAfter } from './accounts-support';
+import { expect, runShop, type ShopServer, test as base } from './fixtures';
+
+const ADMIN_EMAIL = 'ops.admin@example.com';
+const ADMIN_PASSWORD = 'admin-pass-456';
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const XSS_ORG = '<script>alert(2)</script>';
+
+// The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
+const test = base.extend<object, { shop: ShopServer }>({
+  shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
+    async ({}, use) => runShop(use, { beforeStart: (env) => createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD) }),
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
+
+const selection = {
+  model: 'dropwise-standard',
+  configuration: 'dropwise-standard',
+  powerAdaptor: 'uk-power',
+  quantity: 1,
+  accessories: ['10x-2ml-syringes'],
+  accessoryQuantities: { '10x-2ml-syringes': 1 },
+  adaptors: ['standard-art-adaptor'],
+  syringeHolders: ['3ml-syringe-mount'],
+  servicing: '3-year',
+  shipping: 'fedex-priority',
+  batch: 'batch-2',
+  customerCountry: 'GB',
+};
+
+/** Any dialog (alert from an injected script) fails the journey. */
+function forbidDialogs(page: Page, seen: string[]) {
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'confirm') return void dialog.accept();
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+}
+
+async function outboxHas(dataDir: string, to: string, subject: string, text: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(join(dataDir, 'mail')).catch(() => [] as string[]);
+    for (const file of files) {
+      const raw = (await readFile(join(dataDir, 'mail', file), 'utf8')).replace(/=\r?\n/g, '');
+      if (raw.includes(`To: ${to}`) && raw.includes(subject) && raw.includes(text)) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+test('an admin finds an order, confirms it, records the deposit with a fresh code and ships it; the customer sees it', async ({ page, shop, browser }) => {
+  test.setTimeout(120_000);
+  const dialogs: string[] = [];
+  // A customer with hostile text in their name, organisation, address and notes places an order.
+  const customer = await browser.newContext({ baseURL: shop.baseURL });
+  const customerPage = await customer.newPage();
+  forbidDialogs(customerPage, dialogs);
+  const email = `buyer-${Date.now()}@example.com`;
+  expect((await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(201);
+  await customerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
+  expect((await customerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(200);
+  const placed = await customerPage.request.post('/api/orders', {
+    data: {
+      configuration: selection,
+      billing: { firstName: XSS_NAME, lastName: 'Tester', company: XSS_ORG, email, address: '<img src=y onerror=alert(3)> Road', city: 'Lancaster', postalCode: 'LA1 1AA', country: 'GB' },
+      notes: '<script>alert(4)</script>',
+      idempotencyKey: `journey-${Date.now()}`,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()).order as { id: string; orderNumber: string; depositAmount: number };
+
+  // The admin signs in, sets up the authenticator (a real TOTP code) and opens the orders list.
+  forbidDialogs(page, dialogs);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
+  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  const first = currentCode(secret);
+  await modal.getByLabel('Verification code').fill(first.code);
+  await modal.getByRole('button', { name: 'Verify' }).click();
+  await expect(modal).toBeHidden();
+
+  await page.goto('/admin/orders');
+  await page.getByRole('searchbox').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/search=buyer-/);
+  const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  // The shop cleans angle brackets from customer text on the way in (decision 0005); what is left is shown as text.
+  await expect(rows.nth(1)).toContainText('img src=x onerror=alert(1)');
+  await expect(rows.nth(1)).toContainText('alert(2)');
+  await expect(page.locator('main img, main script')).toHaveCount(0);
+  await rows.nth(1).getByRole('link', { name: order.orderNumber }).click();
+
+  // Confirm the order.
+  await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
+  await expect(page.getByText(/Customer notes: .*alert\(4\)/)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('onerror=alert(3) Road');
+  await expect(page.locator('main img[src="y"], main script')).toHaveCount(0);
+  const edit = page.getByRole('form', { name: 'Edit order' });
+  await edit.getByRole('combobox', { name: 'Status', exact: true }).selectOption('confirmed');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Order updated successfully')).toBeVisible();
+
+  // Record the deposit: the server asks for a fresh code first.
+  await nextStepAfter(first.step);
+  const payments = page.getByRole('form', { name: 'Record a payment' });
+  await expect(payments.getByLabel(/Amount/)).toHaveValue((order.depositAmount / 100).toFixed(2));
+  await payments.getByLabel("Payer's reference").fill('BACS-778');
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
+  await stepUp.getByLabel('Verification code').fill(currentCode(secret).code);
+  await stepUp.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Payment recorded')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` }).locator('..')).toContainText('Deposit Paid');
+
+  // Add a tracking number and ship.
+  await edit.getByLabel('Tracking number').fill('1Z-JOURNEY-42');
+  await edit.getByRole('combobox', { name: 'Status', exact: true }).selectOption('shipped');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Status updated via admin panel').last()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('confirmed → shipped');
+
+  // The other admin views show the hostile text as text too.
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('order.payment');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('"status": "shipped"');
+  await page.goto('/admin');
+  await expect(page.getByText('Orders this month')).toBeVisible();
+
+  // The customer sees Shipped, Deposit Paid and the tracking number; the shipping e-mail is in the outbox.
+  await customerPage.goto(`/order-details/${order.id}`);
+  const main = customerPage.getByRole('main');
+  await expect(main).toContainText('Shipped');
+  await expect(main).toContainText('Deposit Paid');
+  await expect(main.getByText('Shipping Information')).toBeVisible();
+  await expect(main).toContainText('1Z-JOURNEY-42');
+  expect(await outboxHas(shop.dataDir, email, `Your order ${order.orderNumber} has shipped`, 'Tracking number: 1Z-JOURNEY-42')).toBe(true);
+  expect(dialogs).toEqual([]);
+  await customer.close();
+});
