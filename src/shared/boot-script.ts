@@ -1,5 +1,5 @@
 /**
- * The one inline script of a prerendered page (docs/decisions/0011-mfa-no-lost-taps.md). It runs in
+ * The one inline script of a prerendered page (docs/decisions/0011-no-lost-taps.md). It runs in
  * the head, before anything paints, and:
  * - holds every tap (click) on a button, label or input, and every form submission, until
  *   `<html data-app-ready>` says the whole page reacts, then replays them in order on the same

@@ -11,7 +11,7 @@ import { issueRecoveryCodes } from './recovery-codes';
 export const TOTP_PERIOD = 30;
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_FACTORS = 10;
-/** Wrong codes in a row that lock a factor, and for how long (docs/decisions/0010-mfa-recovery-codes-and-lockout.md). */
+/** Wrong codes in a row that lock a factor, and for how long (docs/decisions/0010-recovery-codes-and-lockout.md). */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 const ISSUER = 'Dropwise';

@@ -27,7 +27,7 @@ interface Shared {
 /**
  * Counts in Redis while it answers, and in this process while it does not: a request never waits
  * more than REDIS_COUNT_TIMEOUT_MS on Redis and never fails because of it. The switch both ways
- * is logged once. See docs/decisions/0010-ops-redis-fallback.md.
+ * is logged once. See docs/decisions/0007-redis-fallback.md.
  */
 class FallbackStore implements Store {
   constructor(

@@ -47,7 +47,7 @@ export const orderStatusBadgeClass: Record<OrderStatus, string> = {
   cancelled: badge.red,
 };
 
-/** The admin's payment labels (decision 0010-admin-payment-badge). */
+/** The admin's payment labels (decision 0012-admin-payment-badge). */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Pending',
   deposit_paid: 'Deposit Paid',

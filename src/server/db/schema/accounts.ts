@@ -64,7 +64,7 @@ export const mfaFactors = pgTable(
     secret: text('secret').notNull(),
     /** The last accepted TOTP time step, so a code is accepted once per factor. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-    /** Failed verifications in a row; the 5th locks the factor (docs/decisions/0010-mfa-recovery-codes-and-lockout.md). */
+    /** Failed verifications in a row; the 5th locks the factor (docs/decisions/0010-recovery-codes-and-lockout.md). */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
