@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import pg from 'pg';
+import { onEachDatabase } from './bench-support.mjs';
 
 const ROWS = Number(process.env.BENCH_ADMIN_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES ?? 30);
@@ -20,16 +20,6 @@ const { loadEnv } = await import('../src/server/config/env.ts');
 const { openDatabase } = await import('../src/server/db/client.ts');
 const { hashToken } = await import('../src/server/accounts/tokens.ts');
 const { sql } = await import('drizzle-orm');
-
-async function adminQuery(baseUrl, statement) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** 100,000 orders and quotes in a few set-based statements, spread over two years, 5,000 customers. */
 async function seed(db) {
@@ -126,19 +116,7 @@ async function benchDatabase(kind, databaseUrl) {
 }
 
 export async function runAdminBench() {
-  const results = [await benchDatabase('pglite', undefined)];
-  const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl) {
-    const name = `shop_bench_admin_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
-      results.push(await benchDatabase('postgres', url.toString()));
-    } finally {
-      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }
+  const results = await onEachDatabase('bench_admin', benchDatabase);
   for (const r of results) {
     console.log(
       `admin ${r.database}: ${r.rows} orders+quotes; orders list p95 first page ${r.lists.firstPage.p95Ms} ms, e-mail search ${r.lists.searchByEmail.p95Ms} ms, status filter ${r.lists.statusFilter.p95Ms} ms (target ${r.targetP95Ms} ms: ${r.listsMeetTarget ? 'met' : 'MISSED'}); CSV of ${r.csv.rows} orders ${r.csv.megabytes} MB in ${r.csv.seconds} s, peak RSS +${r.csv.peakRssGrowthMb} MB, heap +${r.csv.peakHeapGrowthMb} MB`,

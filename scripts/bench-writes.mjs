@@ -4,16 +4,13 @@
 // On PGlite, and on PostgreSQL (a scratch database) when DATABASE_URL is set. The server runs with
 // RATE_LIMITS=off (refused in production, so NODE_ENV=test here) and without SMTP (e-mail as files).
 // Targets: p99 <= 50 ms on PostgreSQL; PGlite >= 0.35x PostgreSQL requests/s on each write.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchSelection, onEachDatabase, startServer } from './bench-support.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_S = 2;
@@ -21,20 +18,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const P99_TARGET_MS = 50;
 const PGLITE_RATIO_TARGET = 0.35;
 
-const selection = {
-  model: 'dropwise-standard',
-  configuration: 'dropwise-standard',
-  powerAdaptor: 'uk-power',
-  quantity: 1,
-  accessories: ['10x-2ml-syringes', '10x-6ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1, '10x-6ml-syringes': 1 },
-  adaptors: ['standard-art-adaptor'],
-  syringeHolders: ['3ml-syringe-mount'],
-  servicing: '3-year',
-  shipping: 'fedex-priority',
-  batch: 'batch-2',
-  customerCountry: 'GB',
-};
+const selection = benchSelection;
 const freshEmail = () => `bench-${randomBytes(6).toString('hex')}@example.com`;
 const billing = (email) => ({
   firstName: 'Ada',
@@ -68,62 +52,6 @@ const endpoints = [
   { name: 'flow-email', method: 'POST', path: '/api/flows/email', status: 202, body: () => ({ email: freshEmail(), flowType: 'quote', configuration: selection }) },
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function adminQuery(baseUrl, statement) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startServer(databaseUrl) {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-bench-writes-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMITS: 'off' };
-  delete env.SMTP_URL;
-  delete env.REDIS_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Dropwise shop running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 function cannon(url, endpoint, duration) {
   const headers = endpoint.body ? { 'content-type': 'application/json' } : undefined;
   return autocannon({
@@ -156,7 +84,8 @@ async function benchOne(url, endpoint) {
 }
 
 async function benchDatabase(label, databaseUrl) {
-  const server = await startServer(databaseUrl);
+  // No rate limits for the bench's own process (a production start refuses RATE_LIMITS=off), no Redis, no SMTP.
+  const server = await startServer(databaseUrl, { NODE_ENV: 'test', RATE_LIMITS: 'off', ALLOW_HTTP_PUBLIC_URL: '', SMTP_URL: '', REDIS_URL: '' });
   try {
     const figures = {};
     for (const endpoint of endpoints) figures[endpoint.name] = await benchOne(server.url, endpoint);
@@ -168,19 +97,7 @@ async function benchDatabase(label, databaseUrl) {
 
 export async function benchWrites() {
   if (!existsSync('dist/server/main.js')) throw new Error('The benchmark runs the built server: run `npm run build` first.');
-  const results = [await benchDatabase('pglite')];
-  const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl) {
-    const name = `shop_bench_writes_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
-      results.push(await benchDatabase('postgres', url.toString()));
-    } finally {
-      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }
+  const results = await onEachDatabase('bench_writes', benchDatabase);
   const postgres = results.find((result) => result.database === 'postgres');
   const verdicts = [];
   for (const result of results) {

@@ -4,35 +4,18 @@
 // PGlite, and also on PostgreSQL (a scratch database, dropped afterwards) when DATABASE_URL is set.
 // Writes the figures to bench-results/. Targets: product >= 0.5 of health, pricing >= 0.4.
 // Then the writes: scripts/bench-writes.mjs.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchSelection, onEachDatabase, startServer } from './bench-support.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGETS = { product: 0.5, pricing: 0.4 };
 
-const selection = {
-  model: 'dropwise-standard',
-  configuration: 'dropwise-standard',
-  powerAdaptor: 'uk-power',
-  quantity: 1,
-  accessories: ['10x-2ml-syringes', '10x-6ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1, '10x-6ml-syringes': 1 },
-  adaptors: ['standard-art-adaptor'],
-  syringeHolders: ['3ml-syringe-mount'],
-  servicing: '3-year',
-  shipping: 'fedex-priority',
-  batch: 'batch-2',
-  customerCountry: 'GB',
-};
+const selection = benchSelection;
 
 const endpoints = [
   { name: 'health', method: 'GET', path: '/api/health' },
@@ -49,60 +32,6 @@ const endpoints = [
 if (!existsSync('dist/server/main.js')) {
   console.error('The benchmark runs the built server: run `npm run build` first.');
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function adminQuery(baseUrl, statement) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startServer(databaseUrl) {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-bench-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_HTTP_PUBLIC_URL: 'true' };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Dropwise shop running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function cannon(url, endpoint, duration) {
@@ -149,19 +78,7 @@ async function benchDatabase(label, databaseUrl) {
   }
 }
 
-const results = [await benchDatabase('pglite')];
-const baseUrl = process.env.DATABASE_URL;
-if (baseUrl) {
-  const name = `shop_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    results.push(await benchDatabase('postgres', url.toString()));
-  } finally {
-    await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
+const results = await onEachDatabase('bench', benchDatabase);
 
 await mkdir('bench-results', { recursive: true });
 const file = join('bench-results', `bench-${new Date().toISOString().replaceAll(':', '-')}.json`);

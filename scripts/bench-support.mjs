@@ -1,0 +1,111 @@
+// What the benchmark scripts share: the default selection, a built shop on a free port, and the
+// run on PGlite then, with DATABASE_URL, on a scratch PostgreSQL database dropped afterwards.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** The configurator's default selection (src/shared/pricing/pricing-fixture.ts, which plain JavaScript cannot import). */
+export const benchSelection = {
+  model: 'dropwise-standard',
+  configuration: 'dropwise-standard',
+  powerAdaptor: 'uk-power',
+  quantity: 1,
+  accessories: ['10x-2ml-syringes', '10x-6ml-syringes'],
+  accessoryQuantities: { '10x-2ml-syringes': 1, '10x-6ml-syringes': 1 },
+  adaptors: ['standard-art-adaptor'],
+  syringeHolders: ['3ml-syringe-mount'],
+  servicing: '3-year',
+  shipping: 'fedex-priority',
+  batch: 'batch-2',
+  customerCountry: 'GB',
+};
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(baseUrl, statement) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the built shop (dist/server/main.js) on a free loopback port with a scratch data folder.
+ * `env` adds or overrides settings; by default it runs as production on loopback http.
+ */
+export async function startServer(databaseUrl, env = {}) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-bench-'));
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ALLOW_HTTP_PUBLIC_URL: 'true',
+    ...env,
+  };
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['dist/server/main.js'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Dropwise shop running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `bench(label, databaseUrl)` on PGlite, then on a scratch PostgreSQL database when DATABASE_URL is set. */
+export async function onEachDatabase(name, bench) {
+  const results = [await bench('pglite', undefined)];
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const database = `shop_${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
+    try {
+      const url = new URL(baseUrl);
+      url.pathname = `/${database}`;
+      results.push(await bench('postgres', url.toString()));
+    } finally {
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
+  }
+  return results;
+}
