@@ -142,6 +142,37 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
   return { factorId: factor.id, recoveryCodes };
 }
 
+/**
+ * A fresh code from one of the user's verified factors, outside a sign-in challenge (the admin's
+ * step-up before money moves). The same rules as the challenge: a locked factor accepts nothing,
+ * a code's time step is accepted once, and wrong codes count towards the 15-minute lock.
+ */
+export async function verifyFreshCode(db: Db, input: { userId: string; code: string; now: Date }): Promise<void> {
+  const [factor] = await db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')))
+    .orderBy(mfaFactors.createdAt)
+    .limit(1);
+  if (!factor) throw new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+  const failure = { userId: input.userId, factorId: factor.id, now: input.now };
+  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime()) throw factorLocked(factor.lockedUntil, input.now);
+  const step = matchingStep(factor.secret, input.code, input.now);
+  if (step === null) throw await recordFailure(db, failure);
+  const [accepted] = await db
+    .update(mfaFactors)
+    .set({ lastUsedStep: step, failedAttempts: 0, updatedAt: input.now })
+    .where(
+      and(
+        eq(mfaFactors.id, factor.id),
+        or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+        or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
+      ),
+    )
+    .returning({ id: mfaFactors.id });
+  if (!accepted) throw await recordFailure(db, failure);
+}
+
 /** Removes a factor; a verified one only from an aal2 session. */
 export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2' }) {
   const factor = await ownFactor(db, input.userId, input.factorId);

@@ -84,6 +84,19 @@ describe('the admin API', () => {
     expect((await t.get('/api/admin/users', { cookie: cookies.customer })).json().error.message).toBe('Insufficient privileges - admin access required');
   });
 
+  it('counts wrong step-up codes towards the factor lock, as at sign-in', async () => {
+    const admin = await createAdminSession(t);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await t.post('/api/admin/step-up', { code: '000000' }, { cookie: admin.cookie })).statusCode).toBe(400);
+    }
+    const locked = await t.post('/api/admin/step-up', { code: '000000' }, { cookie: admin.cookie });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('factor_locked');
+    // While locked, a right code does not step up either.
+    t.clock.now = new Date(t.clock.now.getTime() + 30_000);
+    expect((await t.post('/api/admin/step-up', { code: totpCode(admin.secret, t.clock.now) }, { cookie: admin.cookie })).json().error.code).toBe('factor_locked');
+  });
+
   it('records a deposit then the balance, refuses overpayment, and writes history and audit', async () => {
     const admin = await createAdminSession(t);
     const customer = await createUser(t.db);
