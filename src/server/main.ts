@@ -27,10 +27,11 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // Written before the shop says it runs, so whoever waits for that line sees a settled database.
+  const setupToken = await issueSetupToken(app.db, app.now());
   const where = app.databaseKind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`Dropwise shop running at http://localhost:${port} on ${where}`);
   // Printed for the operator, never logged: the link is the only key to the first admin account.
-  const setupToken = await issueSetupToken(app.db, app.now());
   if (setupToken) {
     console.log(`No admin exists yet. Create the first one within 1 hour (the link works once): ${env.publicUrl}/setup?token=${setupToken}`);
   }

@@ -83,9 +83,8 @@ describe('one data folder, one owner', () => {
 
     const second = spawnShop({ env }).process;
     running.push(second);
-    const startedAt = Date.now();
+    // It exits by itself (a start that waited for the folder would never exit) with code 1.
     expect(await second.exited).toBe(1);
-    expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(second.output()).toContain(`The data folder ${dir} is in use by another Dropwise process (pid ${first.pid})`);
     expect(second.output()).toContain('set DATABASE_URL');
     expect(second.output()).not.toContain('    at ');
