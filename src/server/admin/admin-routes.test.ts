@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
@@ -159,6 +159,22 @@ describe('the admin API', () => {
     expect(entries.map((e) => e.action)).toEqual(['order.delete', 'order.update', 'order.update']);
     expect(entries[1]).toMatchObject({ before: { status: 'confirmed', trackingNumber: null }, after: { status: 'shipped', trackingNumber: '1Z999' } });
     expect((await t.get(`${url}`, { cookie: admin.cookie })).statusCode).toBe(404);
+  });
+
+  it('orders the timeline by time, then by insertion, for entries written in the same millisecond', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db);
+    const order = await createOrder(t.db, { userId: customer.user.id });
+    const at = new Date('2026-03-02T10:00:00.000Z');
+    const steps = Array.from({ length: 8 }, (_, i) => `step ${i}`);
+    await t.db.insert(orderStatusHistory).values(steps.map((notes) => ({ orderId: order.id, newStatus: 'confirmed', notes, createdAt: at })));
+    // Rewriting the first half moves their tuples to the end of the heap, so a sort without a
+    // tie-breaker would see them after the second half.
+    await t.db.update(orderStatusHistory).set({ notes: sql`${orderStatusHistory.notes}` }).where(inArray(orderStatusHistory.notes, steps.slice(0, 4)));
+    const notesOf = (history: { notes: string | null }[]) => history.map((h) => h.notes).filter((n) => n?.startsWith('step '));
+    expect(notesOf((await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.statusHistory)).toEqual(steps);
+    const customerCookie = await signIn(t, customer.user.email);
+    expect(notesOf((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.statusHistory)).toEqual(steps);
   });
 
   it('keeps the last admin and refuses self-demotion', async () => {
