@@ -92,11 +92,14 @@ export async function startServer(databaseUrl, env = {}) {
   };
 }
 
-/** Runs `bench(label, databaseUrl)` on PGlite, then on a scratch PostgreSQL database when DATABASE_URL is set. */
-export async function onEachDatabase(name, bench) {
-  const results = [await bench('pglite', undefined)];
+/**
+ * Runs `bench(label, databaseUrl)` on PGlite, then on a scratch PostgreSQL database when
+ * DATABASE_URL is set; `databases` can leave one out.
+ */
+export async function onEachDatabase(name, bench, databases = ['pglite', 'postgres']) {
+  const results = databases.includes('pglite') ? [await bench('pglite', undefined)] : [];
   const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl) {
+  if (baseUrl && databases.includes('postgres')) {
     const database = `shop_${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
     try {

@@ -67,6 +67,13 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   expect((await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(201);
   await customerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
   expect((await customerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(200);
+  // A quote first (it copies its valid names into the profile), then hostile text in the profile.
+  const quote = await customerPage.request.post('/api/quotes', {
+    data: { configuration: selection, customerInfo: { email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' }, flowType: 'quote' },
+  });
+  expect(quote.status()).toBe(201);
+  const quoteNumber = ((await quote.json()) as { quote: { quoteNumber: string } }).quote.quoteNumber;
+  expect((await customerPage.request.put('/api/account/profile', { data: { firstName: XSS_NAME, lastName: 'Tester', company: XSS_ORG, phone: '', country: 'GB' } })).status()).toBe(200);
   const placed = await customerPage.request.post('/api/orders', {
     data: {
       configuration: selection,
@@ -90,6 +97,8 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   const first = currentCode(secret);
   await modal.getByLabel('Verification code').fill(first.code);
   await modal.getByRole('button', { name: 'Verify' }).click();
+  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
+  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(modal).toBeHidden();
 
   await page.goto('/admin/orders');
@@ -137,6 +146,23 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await page.goto('/admin/audit');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('order.payment');
   await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('"status": "shipped"');
+  await page.getByRole('combobox', { name: 'Admin', exact: true }).selectOption({ label: ADMIN_EMAIL });
+  await expect(page).toHaveURL(/adminId=/);
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('order.payment');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText(ADMIN_EMAIL);
+  await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+  const userRows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  await expect(userRows).toHaveCount(2);
+  await expect(userRows.nth(1)).toContainText('img src=x onerror=alert(1)');
+  await expect(userRows.nth(1)).toContainText('alert(2)');
+  await expect(page.locator('main img, main script')).toHaveCount(0);
+  await page.goto(`/admin/quotes?search=${encodeURIComponent(email)}`);
+  const quoteRows = page.getByRole('table', { name: 'Quotes' }).getByRole('row');
+  await expect(quoteRows).toHaveCount(2);
+  await expect(quoteRows.nth(1)).toContainText(quoteNumber);
+  await expect(quoteRows.nth(1)).toContainText('img src=x onerror=alert(1)');
+  await expect(quoteRows.nth(1)).toContainText('alert(2)');
+  await expect(page.locator('main img, main script')).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByText('Orders this month')).toBeVisible();
 

@@ -1,10 +1,41 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
+
+/** RFC 4180 cells: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
 
 type Caller = 'signedOut' | 'customer' | 'otherCustomer' | 'adminAal1' | 'adminAal2';
 
@@ -172,6 +203,84 @@ describe('the admin API', () => {
     expect(entries.map((e) => e.action)).toEqual(['order.delete', 'order.update', 'order.update']);
     expect(entries[1]).toMatchObject({ before: { status: 'confirmed', trackingNumber: null }, after: { status: 'shipped', trackingNumber: '1Z999' } });
     expect((await t.get(`${url}`, { cookie: admin.cookie })).statusCode).toBe(404);
+  });
+
+  it('orders the timeline by time, then by insertion, for entries written in the same millisecond', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db);
+    const order = await createOrder(t.db, { userId: customer.user.id });
+    const at = new Date('2026-03-02T10:00:00.000Z');
+    const steps = Array.from({ length: 8 }, (_, i) => `step ${i}`);
+    await t.db.insert(orderStatusHistory).values(steps.map((notes) => ({ orderId: order.id, newStatus: 'confirmed', notes, createdAt: at })));
+    // Rewriting the first half moves their tuples to the end of the heap, so a sort without a
+    // tie-breaker would see them after the second half.
+    await t.db.update(orderStatusHistory).set({ notes: sql`${orderStatusHistory.notes}` }).where(inArray(orderStatusHistory.notes, steps.slice(0, 4)));
+    const notesOf = (history: { notes: string | null }[]) => history.map((h) => h.notes).filter((n) => n?.startsWith('step '));
+    expect(notesOf((await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.statusHistory)).toEqual(steps);
+    const customerCookie = await signIn(t, customer.user.email);
+    expect(notesOf((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.statusHistory)).toEqual(steps);
+  });
+
+  it('returns hostile customer text only as data in every admin view and both CSV exports, cleaned and spreadsheet-safe', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db, { email: `hostile-${Date.now()}@example.com` });
+    const cookie = await signIn(t, customer.user.email);
+    // The quote first: placing it copies its (valid) names into the profile; the profile's hostile text comes after.
+    const quote = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: { email: customer.user.email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' }, flowType: 'quote' }, { cookie });
+    expect(quote.statusCode).toBe(201);
+    const profile = { firstName: '=HYPERLINK("http://x")<script>alert(1)</script>', lastName: '<img src=x onerror=alert(2)>', company: '+SUM(1)<img src=y onerror=alert(3)>', phone: '', country: 'GB' };
+    expect((await t.put('/api/account/profile', profile, { cookie })).statusCode).toBe(200);
+    const billing = { firstName: profile.firstName, lastName: profile.lastName, company: profile.company, email: customer.user.email, phone: '', address: '<img src=z onerror=alert(5)> Road', city: 'Lancaster', state: '', postalCode: 'LA1 1AA', country: 'GB' };
+    const placed = await t.post('/api/orders', { configuration: defaultSelection, billing, notes: '<script>alert(4)</script>', idempotencyKey: randomUUID() }, { cookie });
+    expect(placed.statusCode).toBe(201);
+    const orderId = (placed.json() as { order: { id: string } }).order.id;
+    // A guest whose name and organisation start with - and @.
+    const guestEmail = `guest-${Date.now()}@example.com`;
+    const guest = await t.post('/api/orders', { configuration: defaultSelection, billing: { ...billing, email: guestEmail, firstName: '-2+3', lastName: 'Guest', company: '@SUM(A1)' }, notes: '', idempotencyKey: randomUUID() });
+    expect(guest.statusCode).toBe(201);
+    // An admin edit puts the customer's notes into the audit log's before and after.
+    expect((await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
+
+    const search = encodeURIComponent(customer.user.email);
+    const views = [
+      `/api/admin/users?search=${search}`,
+      `/api/admin/quotes?search=${search}`,
+      `/api/admin/orders?search=${search}`,
+      `/api/admin/orders/${orderId}`,
+      `/api/admin/audit?entityType=order&entityId=${orderId}`,
+    ];
+    const cleaned = ['=HYPERLINK("http://x")scriptalert(1)/script', 'img src=x onerror=alert(2)', '+SUM(1)img src=y onerror=alert(3)'];
+    for (const url of views) {
+      const response = await t.get(url, { cookie: admin.cookie });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.body, url).not.toMatch(/[<>]|\\u003c|\\u003e/i);
+      const text = JSON.stringify(response.json());
+      for (const part of url.includes('/audit') ? ['scriptalert(4)/script'] : cleaned) expect(text, url).toContain(JSON.stringify(part).slice(1, -1));
+    }
+    const detail = JSON.stringify((await t.get(`/api/admin/orders/${orderId}`, { cookie: admin.cookie })).json());
+    expect(detail).toContain('img src=z onerror=alert(5) Road');
+    expect(detail).toContain('scriptalert(4)/script');
+
+    const exports = [
+      { url: `/api/admin/orders.csv?search=${search}`, cells: [`'=HYPERLINK("http://x")scriptalert(1)/script img src=x onerror=alert(2)`, `'+SUM(1)img src=y onerror=alert(3)`] },
+      { url: `/api/admin/quotes.csv?search=${search}`, cells: [`'=HYPERLINK("http://x")scriptalert(1)/script img src=x onerror=alert(2)`, `'+SUM(1)img src=y onerror=alert(3)`] },
+      { url: `/api/admin/orders.csv?search=${encodeURIComponent(guestEmail)}`, cells: [`'-2+3 Guest`, `'@SUM(A1)`] },
+    ];
+    for (const { url, cells } of exports) {
+      const response = await t.get(url, { cookie: admin.cookie });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition'], url).toMatch(/^attachment/);
+      expect(response.body, url).not.toMatch(/[<>]/);
+      const rows = parseCsv(response.body);
+      expect(rows.length, url).toBe(2);
+      const data = rows.slice(1).flat();
+      for (const cell of cells) expect(data, url).toContain(cell);
+      // No cell a spreadsheet would read as a formula.
+      expect(data.filter((cell) => /^[=+\-@]/.test(cell)), url).toEqual([]);
+    }
   });
 
   it('keeps the last admin and refuses self-demotion', async () => {

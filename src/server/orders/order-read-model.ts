@@ -27,7 +27,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
   const [items, payments, history] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
     db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids)).orderBy(asc(paymentTransactions.createdAt)),
-    db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.createdAt)),
+    db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.seq)),
   ]);
   return rows.map((order) => ({
     order,

@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
@@ -94,6 +94,8 @@ export const orderStatusHistory = pgTable(
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
     createdAt: createdAt(),
+    /** Insertion order: the timeline's tie-breaker for entries with the same created_at (one transaction's now()). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (table) => [index('order_status_history_order_id_idx').on(table.orderId)],
 );

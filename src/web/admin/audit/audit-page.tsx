@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
-import { type AuditEntry, auditPageSchema } from '../../../shared/admin/admin-schemas';
+import { adminUserPageSchema, type AuditEntry, auditPageSchema } from '../../../shared/admin/admin-schemas';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
@@ -27,6 +27,11 @@ export function AuditPage() {
   const state = { entityType: params.get('entityType') ?? '', entityId: params.get('entityId') ?? '', adminId: params.get('adminId') ?? '', page: Number(params.get('page')) || 1 };
   const qs = queryString(state);
   const audit = useQuery({ queryKey: ['admin', 'audit', qs], queryFn: () => adminApi(auditPageSchema, `/audit${qs}`), placeholderData: keepPreviousData });
+  // The admins to filter by: today's admins, plus anyone on this page who made changes and has since lost the role.
+  const admins = useQuery({ queryKey: ['admin', 'users', 'admins'], queryFn: () => adminApi(adminUserPageSchema, '/users?status=admin&pageSize=100'), staleTime: 5 * 60_000, retry: false });
+  const adminOptions = new Map<string, string>((admins.data?.items ?? []).map((admin) => [admin.id, admin.email]));
+  for (const entry of audit.data?.items ?? []) if (entry.adminId && !adminOptions.has(entry.adminId)) adminOptions.set(entry.adminId, entry.adminEmail);
+  if (state.adminId && !adminOptions.has(state.adminId)) adminOptions.set(state.adminId, state.adminId);
   const set = (changes: Partial<typeof state>) => {
     const next = { ...state, page: 1, ...changes };
     setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== 1).map(([k, v]) => [k, String(v)])), { replace: true });
@@ -40,6 +45,17 @@ export function AuditPage() {
           <option value="">All</option>
           <option value="order">Orders</option>
           <option value="user">Users</option>
+        </select>
+      </label>
+      <label className="mb-4 ml-4 inline-block text-sm text-navy-700">
+        Admin
+        <select className="ml-2 h-9 rounded-md border border-navy-200 px-2" value={state.adminId} onChange={(e) => set({ adminId: e.target.value })}>
+          <option value="">All admins</option>
+          {[...adminOptions].map(([id, email]) => (
+            <option key={id} value={id}>
+              {email}
+            </option>
+          ))}
         </select>
       </label>
       {state.adminId || state.entityId ? (
