@@ -12,7 +12,7 @@ const optionalUrl = z.preprocess(
 const flag = z.preprocess((value) => typeof value === 'string' && /^(1|true|yes|on)$/i.test(value.trim()), z.boolean());
 
 /**
- * Which proxies' X-Forwarded-* headers to believe (docs/decisions/0006-trusted-proxies.md): unset,
+ * Which proxies' X-Forwarded-* headers to believe (docs/decisions/0006-trusted-proxies-and-production-address.md): unset,
  * empty or "false" trusts none; a number trusts that many hops in front of the shop; otherwise a
  * comma-separated list of addresses or CIDR ranges (or proxy-addr's names: loopback, uniquelocal).
  */
