@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import type { ShopOptions } from './tests/e2e/fixtures';
+import { canBalance } from './tests/support/load-balancer';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export default defineConfig({
+export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -28,4 +30,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'chromium' },
+    // The README's deployment: the guest journey from configurator to placed order (and the rest of
+    // the quote-and-order journeys) through HAProxy to two processes on one PostgreSQL and one Redis.
+    ...(canBalance(process.env.DATABASE_URL) ? [{ name: 'behind-haproxy', testMatch: /quote-order\.spec\.ts/, use: { balanced: true } }] : []),
+  ],
 });

@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,20 +7,9 @@ import { SMTPServer } from 'smtp-server';
 import { defaultSelection } from '../shared/pricing/pricing-fixture';
 import { adminQuery, databaseUrlFor, scratchName } from '../../tests/support/database';
 import { createUser } from '../../tests/support/factories';
-import { type ShopProcess, startShop } from '../../tests/support/shop-process';
+import { type BalancedShops, canBalance, startBalancedShops } from '../../tests/support/load-balancer';
 import { openDatabase, type Database } from './db/client';
 import { mailOutbox } from './db/schema';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 30_000) => {
   const end = Date.now() + timeoutMs;
@@ -32,15 +19,12 @@ const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 30_000
   }
 };
 
-const HAPROXY = '/usr/sbin/haproxy';
-const REDIS = '/usr/bin/redis-server';
 const baseUrl = process.env.DATABASE_URL;
 
 // Two shop processes on one PostgreSQL database and one Redis, behind HAProxy (Debian's package,
 // installed by .ci/run), driven only through the balancer. Runs in the PostgreSQL run of the suite.
-describe.runIf(Boolean(baseUrl) && existsSync(HAPROXY) && existsSync(REDIS))('two processes behind HAProxy', () => {
-  const children: ChildProcess[] = [];
-  const shops: ShopProcess[] = [];
+describe.runIf(canBalance(baseUrl))('two processes behind HAProxy', () => {
+  let balanced: BalancedShops | undefined;
   const received: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -64,60 +48,16 @@ describe.runIf(Boolean(baseUrl) && existsSync(HAPROXY) && existsSync(REDIS))('tw
     dbName = scratchName('shop_haproxy');
     await adminQuery(baseUrl ?? '', `CREATE DATABASE ${dbName}`);
     const databaseUrl = databaseUrlFor(baseUrl ?? '', dbName);
-
-    const redisPort = await freePort();
-    children.push(spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }));
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as AddressInfo).port;
-
-    const [p1, p2, front] = await Promise.all([freePort(), freePort(), freePort()]);
-    url = `http://127.0.0.1:${front}`;
-    const env = {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      PUBLIC_URL: url,
-      DATA_DIR: dir,
-      TRUST_PROXY: '127.0.0.1',
-    };
-    // The first start migrates the database; the second then finds it current.
-    shops.push(await startShop({ env: { ...env, PORT: String(p1) } }));
-    shops.push(await startShop({ env: { ...env, PORT: String(p2) } }));
-
-    const config = join(dir, 'haproxy.cfg');
-    await writeFile(
-      config,
-      [
-        'global',
-        '  maxconn 256',
-        'defaults',
-        '  mode http',
-        '  timeout connect 2s',
-        '  timeout client 30s',
-        '  timeout server 30s',
-        '  option http-server-close',
-        '  option forwardfor',
-        'frontend shop',
-        `  bind 127.0.0.1:${front}`,
-        '  default_backend app',
-        'backend app',
-        '  balance roundrobin',
-        '  option httpchk GET /api/health/ready',
-        '  http-response set-header X-Served-By %s',
-        `  server one 127.0.0.1:${p1} check inter 1s`,
-        `  server two 127.0.0.1:${p2} check inter 1s`,
-        '',
-      ].join('\n'),
-    );
-    children.push(spawn(HAPROXY, ['-db', '-f', config], { stdio: 'ignore' }));
-    await until(async () => (await fetch(`${url}/api/health/ready`).catch(() => undefined))?.status === 200);
+    balanced = await startBalancedShops({ databaseUrl, dataDir: dir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+    url = balanced.url;
     database = await openDatabase({ databaseUrl, migrate: false });
   }, 120_000);
 
   afterAll(async () => {
     await database?.close();
-    await Promise.all(shops.map((shop) => shop.stop()));
-    for (const child of children) child.kill('SIGKILL');
+    await balanced?.stop();
     await new Promise<void>((resolve) => smtp.close(resolve));
     if (dbName) await adminQuery(baseUrl ?? '', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     if (dir) await rm(dir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { adminQuery, databaseUrlFor, scratchName } from '../support/database';
+import { canBalance, startBalancedShops } from '../support/load-balancer';
+import { freePort } from '../support/ports';
 
 export interface ShopServer {
   baseURL: string;
@@ -13,18 +14,6 @@ export interface ShopServer {
   databaseUrl?: string;
   /** Everything the server has printed so far (e.g. the first admin's set-up link). */
   output: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForStart(child: ChildProcess): Promise<void> {
@@ -50,6 +39,11 @@ async function waitForStart(child: ChildProcess): Promise<void> {
 export interface RunShopOptions {
   /** Runs with the server's environment before it starts (e.g. `npm run admin:create`). */
   beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  /**
+   * Two processes behind HAProxy instead of one (PostgreSQL only): the README's deployment, with
+   * the browser talking to the balancer alone.
+   */
+  balanced?: boolean;
 }
 
 /** Starts the built shop on a free port with a scratch data folder (and database), hands it to `use`, then cleans up. */
@@ -76,6 +70,24 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  if (options.balanced) {
+    if (!canBalance(databaseUrl)) throw new Error('The balanced shop needs PostgreSQL (DATABASE_URL), HAProxy and redis-server');
+    const { PORT: _port, PUBLIC_URL: _url, HOST: _host, ...shared } = env;
+    try {
+      await options.beforeStart?.(env);
+      const sharedEnv = Object.fromEntries(Object.entries(shared).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      const balanced = await startBalancedShops({ databaseUrl, dataDir, host: 'localhost', built: true, env: sharedEnv });
+      try {
+        await use({ baseURL: balanced.url, dataDir, databaseUrl, output: () => balanced.shops.map((shop) => shop.output()).join('') });
+      } finally {
+        await balanced.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      if (baseUrl && databaseName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    }
+    return;
+  }
   let child: ChildProcess | undefined;
   try {
     await options.beforeStart?.(env);
@@ -95,6 +107,11 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   }
 }
 
+export interface ShopOptions {
+  /** Run this worker's shop as two processes behind HAProxy (the `behind-haproxy` project). */
+  balanced: boolean;
+}
+
 export interface PageOptions {
   /** Console errors a test expects (matched by substring); they do not fail it. */
   allowConsoleErrors: string[];
@@ -102,13 +119,13 @@ export interface PageOptions {
   allowHosts: string[];
 }
 
-export const test = base.extend<PageOptions, { shop: ShopServer }>({
+export const test = base.extend<PageOptions, ShopOptions & { shop: ShopServer }>({
+  balanced: [false, { option: true, scope: 'worker' }],
   allowConsoleErrors: [[], { option: true }],
   allowHosts: [[], { option: true }],
   // One built server per worker, on a free port, with a scratch data folder (and a scratch database on PostgreSQL).
   shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => runShop(use),
+    async ({ balanced }, use) => runShop(use, { balanced }),
     { scope: 'worker', timeout: 90_000 },
   ],
   // Each journey is a visitor of its own: its own client address for the IP-keyed limits (sign-in
@@ -123,8 +140,15 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
   },
   // Every page fails its test on a console error (CSP violations are reported as such), an uncaught
   // exception, a failed request or a request to another host.
-  page: async ({ page, allowConsoleErrors, allowHosts }, use) => {
+  page: async ({ page, allowConsoleErrors, allowHosts, balanced, shop }, use) => {
     const problems: string[] = [];
+    // Behind the balancer, which process answered each request (HAProxy's X-Served-By).
+    const servedBy = new Set<string>();
+    if (balanced) {
+      page.on('response', (response) => {
+        if (response.url().startsWith(shop.baseURL)) servedBy.add(response.headers()['x-served-by'] ?? 'not through the balancer');
+      });
+    }
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
@@ -163,6 +187,7 @@ export const test = base.extend<PageOptions, { shop: ShopServer }>({
     };
     await use(page);
     expect(problems, 'the page logged errors or made unexpected requests').toEqual([]);
+    if (balanced) expect([...servedBy].sort(), 'both processes served the journey').toEqual(['one', 'two']);
   },
 });
 

@@ -1,26 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../tests/support/ports';
 import { createTestApp } from '../../../tests/support/test-app';
 import { errorHandlerPlugin } from './error-handler';
 import { byBodyEmail, rateLimit } from './rate-limit';
 import { fallbackRateLimitStore, redisOptions } from './rate-limit-store';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const until = async (check: () => boolean, timeoutMs = 10_000) => {
   const end = Date.now() + timeoutMs;
