@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     environment: 'node',
     pool: 'forks',

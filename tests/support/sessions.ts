@@ -30,7 +30,8 @@ export function totpCode(secret: string, at: Date, stepOffset = 0): string {
 
 /**
  * Enrols and verifies a TOTP factor for a signed-in user; returns the factor, its secret and the
- * aal2 session cookie. The clock moves one step on so the next code is fresh.
+ * aal2 session cookie. The code used is the current time step's, and each step is accepted once per
+ * factor: a test that verifies again must use a later step (`totpCode(secret, at, 1)`).
  */
 export async function enrollVerifiedFactor(t: TestApp, cookie: string) {
   const enrolled = await t.post('/api/auth/factors', {}, { cookie });

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, profiles, sessions, users } from '../db/schema';
-import { HttpError } from '../http/http-error';
+import { conflict, forbidden, HttpError } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { authMessages } from './auth-messages';
-import { normaliseEmail } from './create-admin';
+import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
 
@@ -68,13 +68,13 @@ export async function signUp(
   input: { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
 ): Promise<void> {
   const settings = await getSettings(ctx.db);
-  if (!settings.allowRegistration) throw new HttpError(403, 'signup_disabled', authMessages.registrationDisabled);
+  if (!settings.allowRegistration) throw forbidden(authMessages.registrationDisabled, 'signup_disabled');
   const email = normaliseEmail(input.email);
   // Hash first whatever happens, so every branch costs the same.
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
-    if (existing?.emailConfirmedAt) throw new HttpError(409, 'already_registered', authMessages.alreadyRegistered);
+    if (existing?.emailConfirmedAt) throw conflict('already_registered', authMessages.alreadyRegistered);
     if (existing) {
       await queueConfirmation(ctx, tx, existing.id, email, passwordHash);
       return;
@@ -115,7 +115,7 @@ export async function checkCredentials(db: Db, input: { email: string; password:
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
   if (!user || !valid) throw new HttpError(400, 'invalid_credentials', authMessages.invalidCredentials);
-  if (!user.emailConfirmedAt) throw new HttpError(403, 'email_not_confirmed', authMessages.emailNotConfirmed);
+  if (!user.emailConfirmedAt) throw forbidden(authMessages.emailNotConfirmed, 'email_not_confirmed');
   return { userId: user.id };
 }
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
+import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword } from './password';
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Makes an administrator: creates a confirmed user with the password, or promotes the existing

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, setupTokens, users } from '../db/schema';
-import { HttpError } from '../http/http-error';
+import { conflict, HttpError } from '../http/http-error';
 import { authMessages } from './auth-messages';
-import { normaliseEmail } from './create-admin';
+import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword } from './password';
 import { hashToken, randomToken } from './tokens';
 
@@ -52,7 +52,7 @@ export async function createFirstAdmin(db: Db, input: { token: string; email: st
       .returning({ id: setupTokens.id });
     if (!used || (await adminExists(tx))) throw new HttpError(400, 'invalid_setup_link', authMessages.invalidSetupLink);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw new HttpError(409, 'already_registered', authMessages.alreadyRegistered, { email: authMessages.alreadyRegistered });
+    if (existing) throw conflict('already_registered', authMessages.alreadyRegistered, { email: authMessages.alreadyRegistered });
     const [user] = await tx.insert(users).values({ email, passwordHash, emailConfirmedAt: input.now }).returning({ id: users.id });
     if (!user) throw new Error('Creating the admin user failed');
     await tx.insert(profiles).values({ id: user.id, email, isAdmin: true });

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { mfaChallenges, mfaFactors } from '../db/schema';
-import { HttpError, notFound } from '../http/http-error';
+import { forbidden, HttpError, notFound } from '../http/http-error';
 import { authMessages, factorLockedMessage } from './auth-messages';
 import { queueFactorLockedMail } from './mfa-security-mail';
 import { issueRecoveryCodes } from './recovery-codes';
@@ -176,6 +176,6 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
 /** Removes a factor; a verified one only from an aal2 session. */
 export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2' }) {
   const factor = await ownFactor(db, input.userId, input.factorId);
-  if (factor.status === 'verified' && input.aal !== 'aal2') throw new HttpError(403, 'mfa_required', authMessages.mfaRequired);
+  if (factor.status === 'verified' && input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, 'mfa_required');
   await db.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
 }

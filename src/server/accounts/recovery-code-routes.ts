@@ -6,7 +6,7 @@ import {
   recoveryCodesIssuedSchema,
   recoveryCodeStatusSchema,
 } from '../../shared/accounts/auth-schemas';
-import { HttpError } from '../http/http-error';
+import { forbidden, HttpError } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { authMessages } from './auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
@@ -56,7 +56,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireUser(request);
       if (!auth.hasVerifiedFactor) throw new HttpError(400, 'mfa_not_enrolled', authMessages.recoveryCodesNeedMfa);
-      if (auth.aal !== 'aal2') throw new HttpError(403, 'mfa_required', authMessages.mfaRequired);
+      if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, 'mfa_required');
       const now = app.now();
       const recoveryCodes = await app.db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, auth.userId, now);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http/http-error';
+import { forbidden, unauthorized } from '../http/http-error';
 import { authMessages } from './auth-messages';
 import { resolveSession, SESSION_COOKIE } from './session-service';
 
@@ -65,7 +65,7 @@ export function currentUserId(request: FastifyRequest): string | null {
 /** Any session, including one that still has to pass the MFA challenge (401 otherwise). */
 export function requireSession(request: FastifyRequest): RequestAuth {
   if (!request.auth) {
-    throw new HttpError(401, 'unauthorized', request.authProblem === 'too_old' ? authMessages.sessionTooOld : authMessages.noSession);
+    throw unauthorized(request.authProblem === 'too_old' ? authMessages.sessionTooOld : authMessages.noSession);
   }
   return request.auth;
 }
@@ -73,7 +73,7 @@ export function requireSession(request: FastifyRequest): RequestAuth {
 /** A signed-in user who has passed MFA where they have it (401, or 403 `mfa_required`). */
 export function requireUser(request: FastifyRequest): RequestAuth {
   const auth = requireSession(request);
-  if (needsMfa(auth)) throw new HttpError(403, 'mfa_required', authMessages.mfaRequired);
+  if (needsMfa(auth)) throw forbidden(authMessages.mfaRequired, 'mfa_required');
   return auth;
 }
 
@@ -83,7 +83,7 @@ export function requireUser(request: FastifyRequest): RequestAuth {
  */
 export async function requireAdmin(request: FastifyRequest): Promise<RequestAuth> {
   const auth = requireSession(request);
-  if (!auth.isAdmin) throw new HttpError(403, 'forbidden', authMessages.notAdmin);
-  if (auth.aal !== 'aal2') throw new HttpError(403, 'mfa_required', authMessages.adminMfaRequired);
+  if (!auth.isAdmin) throw forbidden(authMessages.notAdmin);
+  if (auth.aal !== 'aal2') throw forbidden(authMessages.adminMfaRequired, 'mfa_required');
   return auth;
 }

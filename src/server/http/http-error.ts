@@ -21,5 +21,5 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthorized = (message = 'No active session found') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const conflict = (code: string, message: string) => new HttpError(409, code, message);
+export const conflict = (code: string, message: string, fields?: Record<string, string>) => new HttpError(409, code, message, fields);
 export const tooManyRequests = (message: string) => new HttpError(429, 'rate_limited', message);

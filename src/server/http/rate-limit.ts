@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './http-error';
+import { tooManyRequests } from './http-error';
 
 export interface RouteRateLimit {
   /** Requests allowed per window. */
@@ -24,7 +24,7 @@ export function rateLimit(options: RouteRateLimit) {
     timeWindow: options.timeWindow,
     hook: 'preHandler' as const,
     ...(key ? { keyGenerator: (request: FastifyRequest) => key(request) } : {}),
-    errorResponseBuilder: () => new HttpError(429, 'rate_limited', options.message),
+    errorResponseBuilder: () => tooManyRequests(options.message),
   };
 }
 
@@ -52,7 +52,7 @@ export function extraRateLimit(app: FastifyInstance, options: RouteRateLimit & {
     const outcome = await limiter(request);
     if (!outcome.isAllowed && outcome.isExceeded) {
       reply.header('retry-after', String(outcome.ttlInSeconds));
-      throw new HttpError(429, 'rate_limited', options.message);
+      throw tooManyRequests(options.message);
     }
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from './http-error';
+import { forbidden, HttpError } from './http-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,7 +29,7 @@ async function sameOrigin(app: FastifyInstance, options: { publicUrl: string }) 
     if (origin === undefined) return;
     const claimed = originOf(origin);
     if (claimed === undefined || (claimed !== publicOrigin && claimed !== originOf(`${request.protocol}://${request.headers.host}`))) {
-      throw new HttpError(403, 'forbidden_origin', 'Cross-site request refused');
+      throw forbidden('Cross-site request refused', 'forbidden_origin');
     }
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import fp from 'fastify-plugin';
 import type { DatabasePoolStats } from '../db/client';
-import { HttpError } from '../http/http-error';
+import { unauthorized } from '../http/http-error';
 import { outboxBacklog } from '../health/readiness';
 
 export interface MetricsOptions {
@@ -43,7 +43,7 @@ async function metrics(app: FastifyInstance, options: MetricsOptions) {
       logLevel: 'warn',
       schema: { hide: true },
       onRequest: async (request: FastifyRequest, _reply: FastifyReply) => {
-        if (token && !tokenMatches(request.headers.authorization, token)) throw new HttpError(401, 'unauthorized', 'Metrics need the METRICS_TOKEN bearer token');
+        if (token && !tokenMatches(request.headers.authorization, token)) throw unauthorized('Metrics need the METRICS_TOKEN bearer token');
       },
       handler: () => undefined,
     },
