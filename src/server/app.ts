@@ -4,29 +4,28 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { accountRoutes } from './accounts/account-routes';
 import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
 import { setupRoutes } from './accounts/setup-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
-import { seedCatalogue } from './catalogue/seed-catalogue';
 import type { Env } from './config/env';
 import { rootDir, webDistDir } from './config/paths';
-import { type Database, type DatabaseKind, type Db, openDatabase } from './db/client';
+import type { Database } from './db/client';
+import { databasePlugin } from './db/database-plugin';
 import { flowRoutes } from './flows/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { seedPlugin } from './catalogue/seed-plugin';
 import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
-import { fallbackRateLimitStore, redisOptions } from './http/rate-limit-store';
 import { logPath, safeError } from './http/log-serializers';
+import { redisPlugin } from './http/redis-plugin';
 import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
@@ -40,11 +39,7 @@ import { waitlistRoutes } from './waitlist/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
-    databaseKind: DatabaseKind;
     env: Env;
-    /** The Redis client when REDIS_URL is set (rate-limit counters shared by several processes). */
-    redis: Redis | undefined;
     /** The server's clock; tests replace it to move time. */
     now: () => Date;
   }
@@ -115,14 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }));
-  if (!options.database || options.closeDatabase) app.addHook('onClose', () => database.close());
-  app.decorate('db', database.db);
-  app.decorate('databaseKind', database.kind);
   app.decorate('env', env);
   app.decorate('now', options.now ?? (() => new Date()));
-  await seedCatalogue(database.db);
+  await app.register(databasePlugin, { env, database: options.database, closeDatabase: options.closeDatabase });
+  await app.register(seedPlugin);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -135,25 +126,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCompress, { global: true });
   await app.register(fastifyCookie);
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, redisOptions()) : undefined;
-  if (redis) {
-    // Connection errors are reported by the rate-limit store when they matter (once per outage).
-    redis.on('error', () => {});
-    app.addHook('onClose', async () => redis.disconnect());
-  }
-  app.decorate('redis', redis);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { store: fallbackRateLimitStore(redis, app.log) } : {}),
-    // RATE_LIMITS=off (benchmarks only; refused in production) lets every request through.
-    ...(env.RATE_LIMITS === 'off' ? { allowList: () => true } : {}),
-  });
+  await app.register(redisPlugin);
 
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   // Metrics: protected by METRICS_TOKEN when set; without it open outside production and off in it.
   if (env.METRICS_TOKEN || env.NODE_ENV !== 'production') {
-    await app.register(metricsPlugin, { token: env.METRICS_TOKEN, poolStats: database.poolStats });
+    await app.register(metricsPlugin, { token: env.METRICS_TOKEN, poolStats: app.databasePoolStats });
   }
   await app.register(safeInputPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });

@@ -59,5 +59,5 @@ describe('npm run admin:create', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
