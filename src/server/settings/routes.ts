@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { company } from '../../shared/company';
-import type { PublicSettings } from '../../shared/public-settings';
+import { type PublicSettings, publicVideos } from '../../shared/public-settings';
 import { getSettings } from './settings-service';
 
 const publicSettingsSchema = z.object({
@@ -12,6 +11,7 @@ const publicSettingsSchema = z.object({
     heroLoopUrl: z.string(),
     manualAdditionUrl: z.string(),
     automatedAdditionUrl: z.string(),
+    explainerUrl: z.string(),
     embedUrl: z.string(),
   }),
 }) satisfies z.ZodType<PublicSettings>;
@@ -29,7 +29,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         settings: {
           autoQuoteExpiry: settings.autoQuoteExpiry,
           defaultProductWarranty: settings.defaultProductWarranty,
-          videos: { ...company.videos },
+          videos: { ...publicVideos },
         },
       };
     },

@@ -1,10 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { company } from '../../shared/company';
+import { type PublicSettings, videoSources } from '../../shared/public-settings';
 
 export interface VideoDialogProps {
-  /** The configured embeddable player URL; empty when none is configured. */
-  embedUrl: string;
+  /** `embedUrl`, when configured, replaces the shop's own explainer (`explainerUrl`). */
+  videos: PublicSettings['videos'];
   onClose: () => void;
 }
 
@@ -19,8 +21,16 @@ function autoplayUrl(embedUrl: string): string {
   }
 }
 
-/** The product video in a modal dialog; rendered only while open, so closing it removes the player. */
-export function VideoDialog({ embedUrl, onClose }: VideoDialogProps) {
+/**
+ * The product video in a modal dialog; rendered only while open, so closing it removes the player.
+ * A configured embed shows in a frame; otherwise the shop's own explainer plays from its origin, with
+ * controls. It starts on open (the visitor asked for it with a click), except for visitors who prefer
+ * reduced motion: for them it waits, paused on its poster, for the play button.
+ */
+export function VideoDialog({ videos, onClose }: VideoDialogProps) {
+  const { embedUrl, explainerUrl } = videos;
+  // The dialog only ever renders in the browser, after a click, so the media query can be read at once.
+  const [reducedMotion] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -50,6 +60,20 @@ export function VideoDialog({ embedUrl, onClose }: VideoDialogProps) {
                 allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
               />
+            ) : explainerUrl ? (
+              <video
+                className="size-full bg-navy-50 object-contain"
+                poster="/media/hero-instrument.svg"
+                aria-label={`${company.productName} product video`}
+                controls
+                autoPlay={!reducedMotion}
+                muted
+                playsInline
+              >
+                {videoSources(explainerUrl).map((source) => (
+                  <source key={source.src} src={source.src} type={source.type} />
+                ))}
+              </video>
             ) : (
               <div className="relative size-full">
                 <img
