@@ -200,14 +200,17 @@ test.describe('home page', () => {
       await expect(video).toHaveJSProperty('paused', true);
       await expectOwnVideo(page, video);
 
-      // The page is hydrated (the dialog opened), and still no looping video moves.
-      const hero = page.locator('main > section').first();
-      await expect(hero.getByRole('img', { name: /The Dropwise instrument/ })).toBeVisible();
-      await expect(page.locator('main video')).toHaveCount(0);
-
       // The visitor presses play: it plays.
       await video.evaluate((element: HTMLVideoElement) => element.play());
       await expectPlaying(video);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // The page is hydrated (the dialog opened), and no looping video moves: the posters show.
+      const hero = page.locator('main > section').first();
+      await expect(hero.getByRole('img', { name: /The Dropwise instrument/ })).toBeVisible();
+      await expect(page.getByRole('img', { name: /Manual addition: media added by hand/ })).toBeVisible();
+      await expect(page.locator('main video')).toHaveCount(0);
     });
   });
 
