@@ -27,43 +27,21 @@ export interface PublicSettings {
 }
 
 /**
- * The shop's own videos, served from its origin (made by scripts/make-videos.mjs, decision 0019).
- * Each exists as `name.webm` (VP9) and `name.mp4` (H.264); the pages offer both.
+ * The system settings' defaults (src/shared/settings.ts; a test keeps the two in step). The videos
+ * are the company's configured ones only: the shop's own (src/shared/own-videos.ts) arrive with the
+ * server's answer, so they stay out of the home page's first-load JavaScript, and the prerendered
+ * page paints its posters first.
  */
-export const ownVideos = {
-  heroLoopUrl: '/media/hero-loop.webm',
-  manualAdditionUrl: '/media/manual-addition.webm',
-  automatedAdditionUrl: '/media/automated-addition.webm',
-  explainerUrl: '/media/explainer.webm',
-} as const;
-
-const configuredOr = (configured: string, own: string) => configured || own;
-
-/** The videos the public pages use: a video the company configures, else the shop's own. */
-export const publicVideos: PublicSettings['videos'] = {
-  heroLoopUrl: configuredOr(company.videos.heroLoopUrl, ownVideos.heroLoopUrl),
-  manualAdditionUrl: configuredOr(company.videos.manualAdditionUrl, ownVideos.manualAdditionUrl),
-  automatedAdditionUrl: configuredOr(company.videos.automatedAdditionUrl, ownVideos.automatedAdditionUrl),
-  explainerUrl: ownVideos.explainerUrl,
-  embedUrl: company.videos.embedUrl,
-};
-
-/** The system settings' defaults (src/shared/settings.ts; a test keeps the two in step). */
 export const defaultPublicSettings: PublicSettings = {
   autoQuoteExpiry: 7,
   defaultProductWarranty: 12,
-  videos: { ...publicVideos },
+  videos: { ...company.videos, explainerUrl: '' },
 };
 
 /**
  * The sources a <video> offers for a URL: the shop's own video in both its formats (WebM first, the
- * smaller; MP4 for browsers without VP9), a configured URL as given.
+ * smaller; MP4 for browsers without VP9), a configured URL as given. Kept small: it is on the home
+ * page's first load.
  */
-export function videoSources(url: string): { src: string; type: string | undefined }[] {
-  return /^\/media\/[\w-]+\.webm$/.test(url)
-    ? [
-        { src: url, type: 'video/webm' },
-        { src: url.replace(/webm$/, 'mp4'), type: 'video/mp4' },
-      ]
-    : [{ src: url, type: undefined }];
-}
+export const videoSources = (url: string): [src: string, type?: string][] =>
+  /^\/media\/[\w-]+\.webm$/.test(url) ? [[url, 'video/webm'], [`${url.slice(0, -4)}mp4`, 'video/mp4']] : [[url]];

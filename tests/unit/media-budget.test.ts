@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownVideos, videoSources } from '../../src/shared/public-settings';
+import { ownVideos } from '../../src/shared/own-videos';
+import { videoSources } from '../../src/shared/public-settings';
 import budgetJson from '../../scripts/media-budget.json';
 
 // The shop's own videos are committed (scripts/make-videos.mjs makes them; CI has no ffmpeg), and
@@ -39,16 +40,16 @@ describe('the committed product videos', () => {
   it('every own video the settings name is one of the committed files, offered in both formats', () => {
     for (const url of Object.values(ownVideos)) {
       const sources = videoSources(url);
-      expect(sources.map((source) => source.type)).toEqual(['video/webm', 'video/mp4']);
-      for (const source of sources) {
-        expect(source.src.startsWith('/media/')).toBe(true);
-        expect(existsSync(join(mediaDir, source.src.slice('/media/'.length))), source.src).toBe(true);
+      expect(sources.map(([, type]) => type)).toEqual(['video/webm', 'video/mp4']);
+      for (const [src] of sources) {
+        expect(src.startsWith('/media/')).toBe(true);
+        expect(existsSync(join(mediaDir, src.slice('/media/'.length))), src).toBe(true);
       }
       expect(Object.keys(budget)).toContain(url.slice('/media/'.length, -'.webm'.length));
     }
   });
 
   it('a configured external video is offered as given', () => {
-    expect(videoSources('https://videos.example/hero.webm')).toEqual([{ src: 'https://videos.example/hero.webm', type: undefined }]);
+    expect(videoSources('https://videos.example/hero.webm')).toEqual([['https://videos.example/hero.webm']]);
   });
 });

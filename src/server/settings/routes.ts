@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type PublicSettings, publicVideos } from '../../shared/public-settings';
+import { publicVideos } from '../../shared/own-videos';
+import type { PublicSettings } from '../../shared/public-settings';
 import { getSettings } from './settings-service';
 
 const publicSettingsSchema = z.object({

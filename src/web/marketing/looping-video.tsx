@@ -47,8 +47,8 @@ export function LoopingVideo({ src, poster, alt, width, height, priority = false
           playsInline
           aria-hidden="true"
         >
-          {videoSources(src).map((source) => (
-            <source key={source.src} src={source.src} type={source.type} />
+          {videoSources(src).map(([source, type]) => (
+            <source key={source} src={source} type={type} />
           ))}
         </video>
       ) : null}

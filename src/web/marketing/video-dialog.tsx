@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { company } from '../../shared/company';
+import { ownVideos } from '../../shared/own-videos';
 import { type PublicSettings, videoSources } from '../../shared/public-settings';
 
 export interface VideoDialogProps {
@@ -28,7 +29,9 @@ function autoplayUrl(embedUrl: string): string {
  * reduced motion: for them it waits, paused on its poster, for the play button.
  */
 export function VideoDialog({ videos, onClose }: VideoDialogProps) {
-  const { embedUrl, explainerUrl } = videos;
+  const { embedUrl } = videos;
+  // The shop's own explainer also before the settings have arrived (the home page's defaults leave it out).
+  const explainerUrl = videos.explainerUrl || ownVideos.explainerUrl;
   // The dialog only ever renders in the browser, after a click, so the media query can be read at once.
   const [reducedMotion] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   return (
@@ -60,7 +63,7 @@ export function VideoDialog({ videos, onClose }: VideoDialogProps) {
                 allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
               />
-            ) : explainerUrl ? (
+            ) : (
               <video
                 className="size-full bg-navy-50 object-contain"
                 poster="/media/hero-instrument.svg"
@@ -70,27 +73,10 @@ export function VideoDialog({ videos, onClose }: VideoDialogProps) {
                 muted
                 playsInline
               >
-                {videoSources(explainerUrl).map((source) => (
-                  <source key={source.src} src={source.src} type={source.type} />
+                {videoSources(explainerUrl).map(([source, type]) => (
+                  <source key={source} src={source} type={type} />
                 ))}
               </video>
-            ) : (
-              <div className="relative size-full">
-                <img
-                  src="/media/automated-addition-poster.svg"
-                  alt="Automated addition with the Dropwise instrument"
-                  width={800}
-                  height={450}
-                  className="size-full object-cover"
-                />
-                <p className="absolute inset-x-4 bottom-4 rounded-md bg-white/95 px-4 py-3 text-sm text-navy-800 shadow">
-                  The product video is not available yet. Ask our sales team for a live demonstration at{' '}
-                  <a className="font-medium text-accent-700 underline" href={`mailto:${company.salesEmail}`}>
-                    {company.salesEmail}
-                  </a>
-                  .
-                </p>
-              </div>
             )}
           </div>
         </Dialog.Content>
