@@ -12,18 +12,36 @@ export interface PublicSettings {
   autoQuoteExpiry: number;
   /** Standard warranty in months. */
   defaultProductWarranty: number;
-  /** Video sources (company configuration); empty strings when none is configured. */
+  /**
+   * Video sources: the shop's own videos unless the company configures others (`company.videos`).
+   * `embedUrl` is an embeddable player; when set, Watch Video shows it instead of `explainerUrl`.
+   * An empty string means no video: the poster alone shows.
+   */
   videos: {
     heroLoopUrl: string;
     manualAdditionUrl: string;
     automatedAdditionUrl: string;
+    explainerUrl: string;
     embedUrl: string;
   };
 }
 
-/** The system settings' defaults (src/shared/settings.ts; a test keeps the two in step). */
+/**
+ * The system settings' defaults (src/shared/settings.ts; a test keeps the two in step). The videos
+ * are the company's configured ones only: the shop's own (src/shared/own-videos.ts) arrive with the
+ * server's answer, so they stay out of the home page's first-load JavaScript, and the prerendered
+ * page paints its posters first.
+ */
 export const defaultPublicSettings: PublicSettings = {
   autoQuoteExpiry: 7,
   defaultProductWarranty: 12,
-  videos: { ...company.videos },
+  videos: { ...company.videos, explainerUrl: '' },
 };
+
+/**
+ * The sources a <video> offers for a URL: the shop's own video in both its formats (WebM first, the
+ * smaller; MP4 for browsers without VP9), a configured URL as given. Kept small: it is on the home
+ * page's first load.
+ */
+export const videoSources = (url: string): [src: string, type?: string][] =>
+  /^\/media\/[\w-]+\.webm$/.test(url) ? [[url, 'video/webm'], [`${url.slice(0, -4)}mp4`, 'video/mp4']] : [[url]];

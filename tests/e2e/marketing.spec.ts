@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const publicPages = ['/', '/about', '/careers', '/contact', '/automation', '/coming-soon', '/privacy-policy', '/terms-of-sale'];
@@ -11,6 +11,26 @@ async function configureSettings(page: Page, changes: Record<string, unknown>) {
     const body = (await response.json()) as { settings: Record<string, unknown> };
     await route.fulfill({ response, json: { settings: { ...body.settings, ...changes } } });
   });
+}
+
+/** Waits until the video is playing: not paused, and its time has moved on. */
+async function expectPlaying(video: Locator) {
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0), {
+      message: 'the video plays',
+    })
+    .toBe(true);
+}
+
+/** The video plays from the shop's own origin, and that address answers 200 with a video type. */
+async function expectOwnVideo(page: Page, video: Locator) {
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc)).not.toBe('');
+  const source = new URL(await video.evaluate((element: HTMLVideoElement) => element.currentSrc));
+  expect(source.origin).toBe(new URL(page.url()).origin);
+  expect(source.pathname).toMatch(/^\/media\/[\w-]+\.(webm|mp4)$/);
+  const response = await page.request.get(source.href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^video\/(webm|mp4)/);
 }
 
 test.describe('home page', () => {
@@ -118,27 +138,95 @@ test.describe('home page', () => {
     await expect(faq.locator('details[open]')).toHaveCount(0);
   });
 
-  test('Watch Video without a configured video shows the poster and a message, and closes', async ({ page }) => {
+  test('Watch Video plays the product video from the shop itself in the modal, with controls, and closes', async ({ page }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Watch Video' });
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('img', { name: /Automated addition/ })).toBeVisible();
-    await expect(dialog).toContainText('The product video is not available yet');
+    await expect(dialog).not.toContainText('not available yet');
     await expect(dialog.locator('iframe')).toHaveCount(0);
+    const video = dialog.getByLabel('Dropwise product video');
+    await expect(video).toHaveJSProperty('autoplay', true);
+    await expect(video).toHaveJSProperty('controls', true);
+    await expectPlaying(video);
+    await expectOwnVideo(page, video);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
+    await expect(page.locator('video[aria-label="Dropwise product video"]')).toHaveCount(0);
+  });
+
+  test('the hero and both comparison videos loop, muted, from the shop itself, over their posters', async ({ page, request }) => {
+    // Poster first: the prerendered page has no video, so the hero's poster is the first paint.
+    const html = await (await request.get('/')).text();
+    expect(html).not.toContain('<video');
+
+    await page.goto('/');
+    const hero = page.locator('main > section').first();
+    await expect(hero.getByRole('img', { name: /The Dropwise instrument/ })).toBeVisible();
+    const heroVideo = hero.locator('video');
+    await expectPlaying(heroVideo);
+    await expect(heroVideo).toHaveJSProperty('muted', true);
+    await expect(heroVideo).toHaveJSProperty('loop', true);
+    await expect(heroVideo).toHaveJSProperty('controls', false);
+    await expectOwnVideo(page, heroVideo);
+
+    const consistency = page.locator('main > section').nth(1);
+    const loops = consistency.locator('video');
+    await expect(loops).toHaveCount(2);
+    await consistency.scrollIntoViewIfNeeded();
+    for (const loop of [loops.first(), loops.last()]) {
+      await expectPlaying(loop);
+      await expect(loop).toHaveJSProperty('muted', true);
+      await expect(loop).toHaveJSProperty('loop', true);
+      await expectOwnVideo(page, loop);
+    }
+    await expect(consistency.getByRole('img', { name: /Manual addition: media added by hand/ })).toBeVisible();
+    await expect(consistency.getByRole('img', { name: /Automated addition: the instrument/ })).toBeVisible();
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('the loops stay still on their posters, and the modal video waits paused for its play button', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Watch Video' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
+      const video = dialog.getByLabel('Dropwise product video');
+      await expect(video).toBeVisible();
+      await expect(video).toHaveJSProperty('controls', true);
+      await expect(video).toHaveJSProperty('autoplay', false);
+      await expect(video).toHaveJSProperty('paused', true);
+      await expectOwnVideo(page, video);
+
+      // The visitor presses play: it plays.
+      await video.evaluate((element: HTMLVideoElement) => element.play());
+      await expectPlaying(video);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // The page is hydrated (the dialog opened), and no looping video moves: the posters show.
+      const hero = page.locator('main > section').first();
+      await expect(hero.getByRole('img', { name: /The Dropwise instrument/ })).toBeVisible();
+      await expect(page.getByRole('img', { name: /Manual addition: media added by hand/ })).toBeVisible();
+      await expect(page.locator('main video')).toHaveCount(0);
+    });
   });
 
   test.describe('with a video configured', () => {
     test.use({ allowHosts: ['www.youtube-nocookie.com'] });
 
-    test('Watch Video embeds the player while open and removes it on close', async ({ page }) => {
+    test('Watch Video embeds the configured player instead of the own video while open, and removes it on close', async ({ page }) => {
       const embedUrl = 'https://www.youtube-nocookie.com/embed/dropwise-demo';
       await configureSettings(page, {
-        videos: { heroLoopUrl: '', manualAdditionUrl: '', automatedAdditionUrl: '', embedUrl },
+        videos: {
+          heroLoopUrl: '/media/hero-loop.webm',
+          manualAdditionUrl: '/media/manual-addition.webm',
+          automatedAdditionUrl: '/media/automated-addition.webm',
+          explainerUrl: '/media/explainer.webm',
+          embedUrl,
+        },
       });
       // The server allows a configured embed's origin in frame-src; this run's shop has none configured.
       await page.route('**/', async (route) => {
@@ -158,6 +246,7 @@ test.describe('home page', () => {
       const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
       const player = dialog.locator('iframe[title="Dropwise product video"]');
       await expect(player).toHaveAttribute('src', `${embedUrl}?autoplay=1`);
+      await expect(dialog.locator('video')).toHaveCount(0);
       await dialog.getByRole('button', { name: 'Close video' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.locator('iframe[title="Dropwise product video"]')).toHaveCount(0);

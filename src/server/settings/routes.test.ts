@@ -5,7 +5,7 @@ import { resetSettings, updateSettings } from './settings-service';
 describe('GET /api/settings/public', () => {
   const t = useTestApp();
 
-  it('answers the defaults: quotes valid 7 days, a 12-month warranty, no video configured', async () => {
+  it("answers the defaults: quotes valid 7 days, a 12-month warranty, the shop's own videos", async () => {
     await resetSettings(t.db, ['autoQuoteExpiry', 'defaultProductWarranty']);
     const response = await t.get('/api/settings/public');
     expect(response.statusCode).toBe(200);
@@ -13,7 +13,13 @@ describe('GET /api/settings/public', () => {
       settings: {
         autoQuoteExpiry: 7,
         defaultProductWarranty: 12,
-        videos: { heroLoopUrl: '', manualAdditionUrl: '', automatedAdditionUrl: '', embedUrl: '' },
+        videos: {
+          heroLoopUrl: '/media/hero-loop.webm',
+          manualAdditionUrl: '/media/manual-addition.webm',
+          automatedAdditionUrl: '/media/automated-addition.webm',
+          explainerUrl: '/media/explainer.webm',
+          embedUrl: '',
+        },
       },
     });
   });

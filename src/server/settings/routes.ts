@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { company } from '../../shared/company';
+import { publicVideos } from '../../shared/own-videos';
 import type { PublicSettings } from '../../shared/public-settings';
 import { getSettings } from './settings-service';
 
@@ -12,6 +12,7 @@ const publicSettingsSchema = z.object({
     heroLoopUrl: z.string(),
     manualAdditionUrl: z.string(),
     automatedAdditionUrl: z.string(),
+    explainerUrl: z.string(),
     embedUrl: z.string(),
   }),
 }) satisfies z.ZodType<PublicSettings>;
@@ -29,7 +30,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         settings: {
           autoQuoteExpiry: settings.autoQuoteExpiry,
           defaultProductWarranty: settings.defaultProductWarranty,
-          videos: { ...company.videos },
+          videos: { ...publicVideos },
         },
       };
     },

@@ -45,7 +45,7 @@ export function HeroSection({ videos }: { videos: PublicSettings['videos'] }) {
                 <Mail aria-hidden="true" className="size-4" /> Contact Sales
               </a>
             </Button>
-            <WatchVideoButton embedUrl={videos.embedUrl} />
+            <WatchVideoButton videos={videos} />
           </div>
         </div>
         <div className="lg:col-span-6">

@@ -1,8 +1,9 @@
+import { videoSources } from '../../shared/public-settings';
 import { cn } from '../ui/cn';
 import { useMotionAllowed } from './use-motion-allowed';
 
 interface LoopingVideoProps {
-  /** The configured video; empty when none is configured, and then the poster alone shows. */
+  /** The video (the shop's own unless another is configured); empty for none: the poster alone shows. */
   src: string;
   poster: string;
   alt: string;
@@ -19,8 +20,10 @@ interface LoopingVideoProps {
 }
 
 /**
- * A poster image with, when a video is configured and motion is welcome, a muted looping video
- * over it. The poster stays underneath, so nothing shifts when the video starts.
+ * A poster image with, when there is a video and motion is welcome, a muted looping video over it.
+ * The poster stays underneath and paints first (the video is added after hydration, so it never
+ * delays the LCP); the video is transparent until its first frame, so nothing shifts when it starts.
+ * With prefers-reduced-motion the poster alone shows and the video is not even fetched.
  */
 export function LoopingVideo({ src, poster, alt, width, height, priority = false, prerenderedPoster, className }: LoopingVideoProps) {
   const motionAllowed = useMotionAllowed();
@@ -38,14 +41,16 @@ export function LoopingVideo({ src, poster, alt, width, height, priority = false
       {src && motionAllowed ? (
         <video
           className="absolute inset-0 size-full object-cover"
-          src={src}
-          poster={poster}
           autoPlay
           loop
           muted
           playsInline
           aria-hidden="true"
-        />
+        >
+          {videoSources(src).map(([source, type]) => (
+            <source key={source} src={source} type={type} />
+          ))}
+        </video>
       ) : null}
     </div>
   );

@@ -1,10 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { company } from '../../shared/company';
+import { ownVideos } from '../../shared/own-videos';
+import { type PublicSettings, videoSources } from '../../shared/public-settings';
 
 export interface VideoDialogProps {
-  /** The configured embeddable player URL; empty when none is configured. */
-  embedUrl: string;
+  /** `embedUrl`, when configured, replaces the shop's own explainer (`explainerUrl`). */
+  videos: PublicSettings['videos'];
   onClose: () => void;
 }
 
@@ -19,8 +22,18 @@ function autoplayUrl(embedUrl: string): string {
   }
 }
 
-/** The product video in a modal dialog; rendered only while open, so closing it removes the player. */
-export function VideoDialog({ embedUrl, onClose }: VideoDialogProps) {
+/**
+ * The product video in a modal dialog; rendered only while open, so closing it removes the player.
+ * A configured embed shows in a frame; otherwise the shop's own explainer plays from its origin, with
+ * controls. It starts on open (the visitor asked for it with a click), except for visitors who prefer
+ * reduced motion: for them it waits, paused on its poster, for the play button.
+ */
+export function VideoDialog({ videos, onClose }: VideoDialogProps) {
+  const { embedUrl } = videos;
+  // The shop's own explainer also before the settings have arrived (the home page's defaults leave it out).
+  const explainerUrl = videos.explainerUrl || ownVideos.explainerUrl;
+  // The dialog only ever renders in the browser, after a click, so the media query can be read at once.
+  const [reducedMotion] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -51,22 +64,19 @@ export function VideoDialog({ embedUrl, onClose }: VideoDialogProps) {
                 referrerPolicy="strict-origin-when-cross-origin"
               />
             ) : (
-              <div className="relative size-full">
-                <img
-                  src="/media/automated-addition-poster.svg"
-                  alt="Automated addition with the Dropwise instrument"
-                  width={800}
-                  height={450}
-                  className="size-full object-cover"
-                />
-                <p className="absolute inset-x-4 bottom-4 rounded-md bg-white/95 px-4 py-3 text-sm text-navy-800 shadow">
-                  The product video is not available yet. Ask our sales team for a live demonstration at{' '}
-                  <a className="font-medium text-accent-700 underline" href={`mailto:${company.salesEmail}`}>
-                    {company.salesEmail}
-                  </a>
-                  .
-                </p>
-              </div>
+              <video
+                className="size-full bg-navy-50 object-contain"
+                poster="/media/hero-instrument.svg"
+                aria-label={`${company.productName} product video`}
+                controls
+                autoPlay={!reducedMotion}
+                muted
+                playsInline
+              >
+                {videoSources(explainerUrl).map(([source, type]) => (
+                  <source key={source} src={source} type={type} />
+                ))}
+              </video>
             )}
           </div>
         </Dialog.Content>

@@ -1,13 +1,14 @@
 import { Play } from 'lucide-react';
 import { type ComponentType, useRef, useState } from 'react';
 import { buttonClasses } from '../ui/button';
+import type { PublicSettings } from '../../shared/public-settings';
 import type { VideoDialogProps } from './video-dialog';
 
 /**
  * Watch Video: the dialog's code loads only when the button is pressed, so the home page's
- * first load stays small. The dialog is unmounted on close, which stops the embedded player.
+ * first load stays small. The dialog is unmounted on close, which stops the video or embedded player.
  */
-export function WatchVideoButton({ embedUrl }: { embedUrl: string }) {
+export function WatchVideoButton({ videos }: { videos: PublicSettings['videos'] }) {
   const [Dialog, setDialog] = useState<ComponentType<VideoDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -42,7 +43,7 @@ export function WatchVideoButton({ embedUrl }: { embedUrl: string }) {
       </button>
       {Dialog && open ? (
         <Dialog
-          embedUrl={embedUrl}
+          videos={videos}
           onClose={() => {
             setOpen(false);
             // Focus goes back to the button that opened the dialog, once the dialog (and its focus trap) is gone.
