@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownVideos } from '../../src/shared/own-videos';
-import { videoSources } from '../../src/shared/public-settings';
-import budgetJson from '../../scripts/media-budget.json';
+import { ownVideos } from '../../shared/own-videos';
+import { videoSources } from '../../shared/public-settings';
+import budgetJson from '../../../scripts/media-budget.json';
 
 // The shop's own videos are committed (scripts/make-videos.mjs makes them; CI has no ffmpeg), and
 // served from src/web/public/media. Budgets per file, in KB of 1000 bytes (decision 0019).
