@@ -15,8 +15,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+// Paths are the repository's, from wherever the script is started.
+process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const mediaDir = 'src/web/public/media';
 /** Per-file budgets in KB (1 KB = 1000 bytes), shared with tests/unit/media-budget.test.ts. */
 const mediaBudget = JSON.parse(readFileSync('scripts/media-budget.json', 'utf8'));
