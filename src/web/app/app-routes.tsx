@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFoundPage } from '../layout/not-found-page';
 import { RootLayout } from '../layout/root-layout';
 
+const NotFoundPage = lazy(() => import('../layout/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
 const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));

@@ -37,11 +37,15 @@ function applyHead(head: HeadData) {
     document.head.append(canonical);
   }
   canonical.href = url;
-  for (const script of document.head.querySelectorAll('script[data-page-head]')) script.remove();
+  // A page without blocks of its own in the browser keeps the ones prerendered for its path (the
+  // home page writes its schema.org blocks only when prerendered; crawlers read them there).
+  for (const script of document.head.querySelectorAll<HTMLScriptElement>('script[data-page-head]')) {
+    if (head.jsonLd || script.dataset.pageHead !== head.path) script.remove();
+  }
   for (const block of head.jsonLd ?? []) {
     const script = document.createElement('script');
     script.type = 'application/ld+json';
-    script.dataset.pageHead = '';
+    script.dataset.pageHead = head.path;
     script.textContent = serializeJsonLd(block);
     document.head.append(script);
   }

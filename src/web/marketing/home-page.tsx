@@ -22,7 +22,9 @@ export function HomePage() {
         title={defaultHead.title}
         description={defaultHead.description}
         path="/"
-        jsonLd={homeStructuredData(origin)}
+        // Prerendered only: the blocks are in the page's HTML for crawlers, and their code stays out of
+        // the browser's first load (the home page's JavaScript budget).
+        jsonLd={import.meta.env.SSR ? homeStructuredData(origin) : undefined}
       />
       <HeroSection videos={settings.videos} />
       <ConsistencySection videos={settings.videos} />
