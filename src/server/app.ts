@@ -27,6 +27,7 @@ import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
 import { fallbackRateLimitStore, redisOptions } from './http/rate-limit-store';
 import { logPath, safeError } from './http/log-serializers';
+import { maintenancePlugin } from './http/maintenance';
 import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeInputPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
+  await app.register(maintenancePlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });
 
   for (const feature of features) await app.register(feature);
