@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
@@ -295,6 +299,12 @@ describe('the admin catalogue and settings API', () => {
       expect(((await t.get(`/api/quotes/${earlier.reference}`)).json().quote as QuoteResource).quoteNumber).toMatch(/^Q2026-/);
       const settings = (await t.get('/api/settings/public')).json().settings;
       expect(settings).toMatchObject({ autoQuoteExpiry: 14, defaultProductWarranty: 24 });
+      // The quote PDF states the validity and the warranty.
+      const file = join(mkdtempSync(join(tmpdir(), 'quote-pdf-')), 'quote.pdf');
+      writeFileSync(file, (await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Warranty: 24 months standard warranty');
+      expect(text).toContain('March 16, 2026');
     } finally {
       await saveSettings(admin.cookie, { quoteNumberPrefix: 'Q', orderNumberPrefix: 'O', autoQuoteExpiry: 7, defaultProductWarranty: 12 });
     }
