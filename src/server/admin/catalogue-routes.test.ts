@@ -16,6 +16,7 @@ import { priceConfiguration } from '../../shared/pricing';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quote-flow';
 import { defaultSystemSettings } from '../../shared/settings';
+import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { auditLog, mailOutbox, orderItems, productAccessories, productShippingOptions } from '../db/schema';
 
 const start = new Date('2026-03-02T10:00:00.000Z');
@@ -72,6 +73,14 @@ describe('the admin catalogue and settings API', () => {
     expect(byAction['catalogue.accessory.create']).toMatchObject({ before: null, after: { name: 'UV lamp', priceGbp: 12345 }, adminEmail: admin.user.email });
     expect(byAction['catalogue.accessory.update']).toMatchObject({ before: { name: 'UV lamp', priceGbp: 12345 }, after: { name: 'UV lamp (new)', priceGbp: 20000 } });
     expect(byAction['catalogue.accessory.delete']).toMatchObject({ before: { name: 'UV lamp (new)' }, after: null });
+  });
+
+  it('keeps a deleted seeded accessory deleted when the shop starts again (the seed runs only for a new product)', async () => {
+    const admin = await createAdminSession(t);
+    expect((await t.delete('/api/admin/accessories/sample-tube-rack', {}, { cookie: admin.cookie })).json()).toEqual({ outcome: 'deleted' });
+    await seedCatalogue(t.db);
+    expect(await t.db.select().from(productAccessories).where(eq(productAccessories.accessoryId, 'sample-tube-rack'))).toHaveLength(0);
+    expect((await product()).product.accessories.some((a) => a.id === 'sample-tube-rack')).toBe(false);
   });
 
   it('refuses an empty name or id, a duplicate id and a negative or non-numeric price, naming the field', async () => {
