@@ -224,6 +224,7 @@ describe('the admin catalogue and settings API', () => {
       const quote = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('maint@example.com'), flowType: 'quote' });
       expect(quote.statusCode).toBe(503);
       expect(quote.json().error.code).toBe('maintenance');
+      expect(quote.headers['retry-after']).toBe('600');
       const customerCookie = await signIn(t, customer.user.email);
       expect((await t.put('/api/account/profile', { firstName: 'A', lastName: 'B', company: '', phone: '', country: 'GB' }, { cookie: customerCookie })).statusCode).toBe(503);
       expect((await t.post('/api/auth/signup', { email: 'new-during-maintenance@example.com', password: 'correct-horse-1' })).statusCode).toBe(503);

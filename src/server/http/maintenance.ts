@@ -69,9 +69,9 @@ async function maintenance(app: FastifyInstance) {
     if (!guarded) return;
     const settings = await getCachedSettings(app.db);
     if (!settings.maintenanceMode || (await isAdmin(app, request))) return;
-    reply.header('retry-after', '600').header('cache-control', 'no-store');
-    if (isApi) throw new HttpError(503, 'maintenance', MAINTENANCE_MESSAGE);
-    return reply.status(503).type('text/html; charset=utf-8').send(maintenancePage(settings.siteName));
+    const headers = { 'retry-after': '600', 'cache-control': 'no-store' };
+    if (isApi) throw new HttpError(503, 'maintenance', MAINTENANCE_MESSAGE, undefined, headers);
+    return reply.status(503).headers(headers).type('text/html; charset=utf-8').send(maintenancePage(settings.siteName));
   });
 }
 
