@@ -25,6 +25,7 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
 import { logPath, safeError } from './http/log-serializers';
+import { maintenancePlugin } from './http/maintenance';
 import { redisPlugin } from './http/redis-plugin';
 import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeInputPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
+  await app.register(maintenancePlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });
 
   for (const feature of features) await app.register(feature);

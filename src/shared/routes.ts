@@ -35,6 +35,7 @@ export const clientRoutePatterns = [
   '/admin/settings/accessories',
   '/admin/settings/shipping',
   '/admin/system-settings',
+  '/admin/batches',
   '/admin/audit',
 ] as const;
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../accounts/request-auth';
+import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
+import { adminSettingsRoutes } from './settings-routes';
 import { adminUserRoutes } from './user-routes';
 
 /**
@@ -19,6 +21,8 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminSettingsRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

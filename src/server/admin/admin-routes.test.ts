@@ -6,6 +6,7 @@ import { createOrder, createQuote, createUser } from '../../../tests/support/fac
 import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { defaultSystemSettings } from '../../shared/settings';
 import { auditLog, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
 
 /** RFC 4180 cells: quoted cells may hold commas, doubled quotes and line breaks. */
@@ -63,7 +64,7 @@ describe('the admin API', () => {
       .returning();
     await createQuote(t.db);
 
-    const routes: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown; stepUp?: boolean; ok: number }[] = [
+    const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; stepUp?: boolean; ok: number }[] = [
       { method: 'GET', url: '/api/admin/dashboard', ok: 200 },
       { method: 'GET', url: '/api/admin/users', ok: 200 },
       { method: 'PATCH', url: `/api/admin/users/${other.user.id}`, body: { isAdmin: false }, stepUp: true, ok: 200 },
@@ -78,6 +79,26 @@ describe('the admin API', () => {
       { method: 'POST', url: `/api/admin/orders/${toPay.id}/payments`, body: { transactionType: 'deposit', amount: 1000, paymentMethod: 'bank_transfer' }, stepUp: true, ok: 201 },
       { method: 'POST', url: `/api/admin/orders/${toRefund.id}/payments/${payment?.id}/refund`, stepUp: true, ok: 200 },
       { method: 'GET', url: '/api/admin/audit', ok: 200 },
+      // Catalogue editors and System Settings (issue 10).
+      { method: 'GET', url: '/api/admin/product-configurations', ok: 200 },
+      { method: 'GET', url: '/api/admin/product-configurations/dropwise-standard', ok: 200 },
+      { method: 'PUT', url: '/api/admin/product-configurations/dropwise-standard', body: { name: 'Dropwise Standard', description: null, priceGbp: 350000, priceEur: 400000, features: ['One'] }, ok: 200 },
+      { method: 'GET', url: '/api/admin/accessories', ok: 200 },
+      { method: 'POST', url: '/api/admin/accessories', body: { optionId: 'matrix-acc', name: 'Matrix', description: null, priceGbp: 100, priceEur: 100 }, ok: 201 },
+      { method: 'GET', url: '/api/admin/accessories/matrix-acc', ok: 200 },
+      { method: 'PUT', url: '/api/admin/accessories/matrix-acc', body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 }, ok: 200 },
+      { method: 'DELETE', url: '/api/admin/accessories/matrix-acc', ok: 200 },
+      { method: 'GET', url: '/api/admin/shipping', ok: 200 },
+      { method: 'POST', url: '/api/admin/shipping', body: { optionId: 'matrix-ship', name: 'Matrix', description: null, priceGbp: 100, priceEur: 100 }, ok: 201 },
+      { method: 'GET', url: '/api/admin/shipping/matrix-ship', ok: 200 },
+      { method: 'PUT', url: '/api/admin/shipping/matrix-ship', body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 }, ok: 200 },
+      { method: 'DELETE', url: '/api/admin/shipping/matrix-ship', ok: 200 },
+      { method: 'GET', url: '/api/admin/batches', ok: 200 },
+      { method: 'POST', url: '/api/admin/batches', body: { batchId: 'matrix-batch', name: 'Matrix', date: null }, ok: 201 },
+      { method: 'GET', url: '/api/admin/batches/matrix-batch', ok: 200 },
+      { method: 'PUT', url: '/api/admin/batches/matrix-batch', body: { soldOut: true }, ok: 200 },
+      { method: 'GET', url: '/api/admin/settings', ok: 200 },
+      { method: 'PUT', url: '/api/admin/settings', body: defaultSystemSettings, ok: 200 },
     ];
 
     const wrong: string[] = [];

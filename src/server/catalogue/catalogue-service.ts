@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Product } from '../../shared/catalogue';
 import type { Db } from '../db/client';
 import {
@@ -12,15 +12,24 @@ import {
   productShippingOptions,
   productSyringeHolders,
 } from '../db/schema';
+import { readChangeVersion } from './change-version';
 
-/** Another process's admin edits show up within this time even without an invalidation here. */
+/** A safety net only: every catalogue write raises the change version, which each read compares. */
 export const CATALOGUE_CACHE_MAX_AGE_MS = 30_000;
 
-const cache = new Map<string, { loadedAt: number; product: Promise<Product | null> }>();
+interface CachedProduct {
+  loadedAt: number;
+  /** The catalogue's change version read before the load began. */
+  version: number;
+  product: Promise<Product | null>;
+}
 
-/** Drops the cached catalogue; every catalogue write calls it. */
+/** Per database (tests run several apps in one process), per product key. */
+let caches = new WeakMap<Db, Map<string, CachedProduct>>();
+
+/** Drops every cached catalogue in this process (the seed calls it; writes raise the change version). */
 export function invalidateCatalogueCache(): void {
-  cache.clear();
+  caches = new WeakMap();
 }
 
 const price = (row: { priceGbp: number; priceEur: number }) => ({ GBP: row.priceGbp, EUR: row.priceEur });
@@ -31,11 +40,11 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
   const byProduct = { id: product.id };
   const [configurations, accessories, adaptors, holders, powerAdaptors, shipping, servicing, batches] = await Promise.all([
     db.select().from(productConfigurations).where(eq(productConfigurations.productId, byProduct.id)).orderBy(asc(productConfigurations.sortOrder), asc(productConfigurations.createdAt)),
-    db.select().from(productAccessories).where(eq(productAccessories.productId, byProduct.id)).orderBy(asc(productAccessories.sortOrder), asc(productAccessories.createdAt)),
+    db.select().from(productAccessories).where(and(eq(productAccessories.productId, byProduct.id), isNull(productAccessories.archivedAt))).orderBy(asc(productAccessories.sortOrder), asc(productAccessories.createdAt)),
     db.select().from(productAdaptors).where(eq(productAdaptors.productId, byProduct.id)).orderBy(asc(productAdaptors.sortOrder), asc(productAdaptors.createdAt)),
     db.select().from(productSyringeHolders).where(eq(productSyringeHolders.productId, byProduct.id)).orderBy(asc(productSyringeHolders.sortOrder), asc(productSyringeHolders.createdAt)),
     db.select().from(productPowerAdaptors).where(eq(productPowerAdaptors.productId, byProduct.id)).orderBy(asc(productPowerAdaptors.sortOrder), asc(productPowerAdaptors.createdAt)),
-    db.select().from(productShippingOptions).where(eq(productShippingOptions.productId, byProduct.id)).orderBy(asc(productShippingOptions.sortOrder), asc(productShippingOptions.createdAt)),
+    db.select().from(productShippingOptions).where(and(eq(productShippingOptions.productId, byProduct.id), isNull(productShippingOptions.archivedAt))).orderBy(asc(productShippingOptions.sortOrder), asc(productShippingOptions.createdAt)),
     db.select().from(productServicingOptions).where(eq(productServicingOptions.productId, byProduct.id)).orderBy(asc(productServicingOptions.sortOrder), asc(productServicingOptions.createdAt)),
     db.select().from(productBatches).where(eq(productBatches.productId, byProduct.id)).orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt)),
   ]);
@@ -63,14 +72,29 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
 }
 
 /**
- * The product with all its options, from an in-memory cache that a catalogue write drops
- * (`invalidateCatalogueCache`) and that expires after CATALOGUE_CACHE_MAX_AGE_MS.
+ * The product with all its options (archived accessories and shipping options left out), from an
+ * in-memory cache that is reloaded when the catalogue's change version in the database has moved
+ * (a write through any process), and after CATALOGUE_CACHE_MAX_AGE_MS in any case.
  */
-export function getProduct(db: Db, productKey: string): Promise<Product | null> {
+export async function getProduct(db: Db, productKey: string): Promise<Product | null> {
+  let perDb = caches.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    caches.set(db, perDb);
+  }
+  const cache = perDb;
   const cached = cache.get(productKey);
-  if (cached && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS) return cached.product;
+  let version: number;
+  try {
+    version = await readChangeVersion(db, 'catalogue');
+  } catch (error) {
+    // The database did not answer the version read: a loaded catalogue is still the best answer.
+    if (cached) return cached.product;
+    throw error;
+  }
+  if (cached && cached.version >= version && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS) return cached.product;
   const product = loadProduct(db, productKey);
-  cache.set(productKey, { loadedAt: Date.now(), product });
+  cache.set(productKey, { loadedAt: Date.now(), version, product });
   // A failed load is not kept: the next call tries again. Nor is an unknown key, so probing
   // GET /api/products/{key} with made-up keys cannot grow the cache.
   const forget = () => {

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchesClientRoute } from '../../shared/routes';
+import { getCachedSettings } from '../settings/settings-service';
+import { applySiteHead, descriptionOf } from './site-head';
 
 export interface WebAppOptions {
   /** The Vite build (dist/web). */
@@ -34,6 +36,7 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
   // The app shell for client routes that are not prerendered (shell.html has the default head filled in).
   const shell = pages.get('shell.html') ?? fill(readFileSync(join(options.webDir, 'index.html'), 'utf8'));
   const notFoundPage = pages.get('404.html') ?? shell;
+  const defaultDescription = descriptionOf(shell);
 
   await app.register(fastifyStatic, {
     root: options.webDir,
@@ -45,7 +48,7 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
     },
   });
 
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
     if (pathname === '/home') return reply.redirect('/', 301);
@@ -55,7 +58,9 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
       return reply.status(404).send(notFoundPage);
     }
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return reply.send(pages.get(pageFileName(normalised)) ?? shell);
+    // The Site Name and Site Description settings in the head (src/server/http/site-head.ts).
+    const settings = await getCachedSettings(app.db);
+    return reply.send(applySiteHead(pages.get(pageFileName(normalised)) ?? shell, settings, defaultDescription));
   });
 }
 

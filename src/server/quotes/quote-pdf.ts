@@ -8,7 +8,7 @@ const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
 
 /** A one-page A4 quotation: company details, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
-export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
+export function renderQuotePdf(quote: QuoteResource, options: { warrantyMonths?: number } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
@@ -98,6 +98,7 @@ export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
       `This quotation is valid until ${quote.validUntil ? formatDocumentDate(quote.validUntil) : 'further notice'}.`,
       'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced before shipment, when the instrument is ready to ship.',
       'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
+      ...(options.warrantyMonths === undefined ? [] : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
       `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,
     ].join('\n'),
     left,

@@ -13,6 +13,7 @@ import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { byBodyEmail, rateLimit } from '../http/rate-limit';
 import { createQuote } from './create-quote';
+import { getCachedSettings } from '../settings/settings-service';
 import { renderQuotePdf } from './quote-pdf';
 import { toQuoteResource } from './quote-resource';
 
@@ -76,7 +77,8 @@ export async function quoteRoutes(app: FastifyInstance) {
   routes.get('/api/quotes/:reference/pdf', { schema: { params: referenceParams } }, async (request, reply) => {
     const row = await findQuoteByReference(app, request.params.reference);
     const quote = toQuoteResource(row, app.now());
-    const pdf = await renderQuotePdf(quote);
+    // The warranty stated is the Default Product Warranty setting.
+    const pdf = await renderQuotePdf(quote, { warrantyMonths: (await getCachedSettings(app.db)).defaultProductWarranty });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="quote-${quote.quoteNumber}.pdf"`)

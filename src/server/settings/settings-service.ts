@@ -2,29 +2,39 @@ import { inArray, sql } from 'drizzle-orm';
 import { defaultSystemSettings, type SystemSettings, systemSettingsSchema } from '../../shared/settings';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
+import { bumpChangeVersion, readChangeVersion } from '../catalogue/change-version';
 
-/** How long a hot path (pricing) may reuse the settings; another process's edits show within this time. */
+/** A safety net only: every settings write raises the change version, which each cached read compares. */
 export const SETTINGS_CACHE_MAX_AGE_MS = 10_000;
 
-const cache = new WeakMap<Db, { loadedAt: number; settings: Promise<SystemSettings> }>();
+const cache = new WeakMap<Db, { loadedAt: number; version: number; settings: Promise<SystemSettings> }>();
 
-/** Drops the cached settings; every settings write here calls it. */
+/** Drops this process's cached settings (writes also raise the change version for the other processes). */
 export function invalidateSettingsCache(db: Db): void {
   cache.delete(db);
 }
 
 /**
- * The settings in force from a short-lived in-memory cache, for routes that read them on every
- * request (pricing). Writes through this module drop it at once; use `getSettings` where a read
- * must see the database as it is now.
+ * The settings in force, from an in-memory cache for routes that read them on every request
+ * (pricing, the maintenance check). One cheap read of the settings' change version per call
+ * reloads them as soon as any process has saved a change.
  */
-export function getCachedSettings(db: Db): Promise<SystemSettings> {
+export async function getCachedSettings(db: Db): Promise<SystemSettings> {
   const cached = cache.get(db);
-  if (cached && Date.now() - cached.loadedAt < SETTINGS_CACHE_MAX_AGE_MS) return cached.settings;
+  let version: number;
+  try {
+    version = await readChangeVersion(db, 'settings');
+  } catch (error) {
+    if (cached) return cached.settings;
+    throw error;
+  }
+  if (cached && cached.version >= version && Date.now() - cached.loadedAt < SETTINGS_CACHE_MAX_AGE_MS) return cached.settings;
   const settings = getSettings(db);
-  cache.set(db, { loadedAt: Date.now(), settings });
+  cache.set(db, { loadedAt: Date.now(), version, settings });
   // A failed read is not kept: the next call tries again.
-  settings.catch(() => cache.delete(db));
+  settings.catch(() => {
+    if (cache.get(db)?.settings === settings) cache.delete(db);
+  });
   return settings;
 }
 
@@ -41,7 +51,11 @@ export async function getSettings(db: Db): Promise<SystemSettings> {
   return merged as SystemSettings;
 }
 
-/** Stores the given settings (validated by the caller's schema) and returns the settings in force. */
+/**
+ * Stores the given settings (validated by the caller's schema) and raises the settings' change
+ * version; pass a transaction to make it part of a larger write (the admin route's audit entry).
+ * Returns the settings in force.
+ */
 export async function updateSettings(db: Db, changes: Partial<SystemSettings>): Promise<SystemSettings> {
   const entries = Object.entries(changes).filter(([key]) => key in defaultSystemSettings);
   if (entries.length > 0) {
@@ -49,12 +63,16 @@ export async function updateSettings(db: Db, changes: Partial<SystemSettings>): 
       .insert(settings)
       .values(entries.map(([key, value]) => ({ key, value })))
       .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: new Date() } });
+    await bumpChangeVersion(db, 'settings');
     invalidateSettingsCache(db);
   }
   return getSettings(db);
 }
 
 export async function resetSettings(db: Db, keys: (keyof SystemSettings)[]): Promise<void> {
-  if (keys.length > 0) await db.delete(settings).where(inArray(settings.key, keys));
+  if (keys.length > 0) {
+    await db.delete(settings).where(inArray(settings.key, keys));
+    await bumpChangeVersion(db, 'settings');
+  }
   invalidateSettingsCache(db);
 }

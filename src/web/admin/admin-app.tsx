@@ -1,16 +1,18 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../layout/not-found-page';
-import { PlaceholderPage } from '../layout/placeholder-page';
 import { AuditPage } from './audit/audit-page';
+import { BatchesPage } from './catalogue/batches-page';
+import { ConfigurationsPage } from './catalogue/configurations-page';
+import { accessoryEditor, OptionsPage, shippingEditor } from './catalogue/options-page';
+import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
+import { SystemSettingsPage } from './settings/system-settings-page';
 import { UsersPage } from './users/users-page';
-
-const placeholder = (title: string) => <PlaceholderPage title={title} noindex />;
 
 /**
  * Everything under /admin/*: the one lazy route of src/web/app/app-routes.tsx leads here, so no
@@ -27,14 +29,15 @@ export function AdminApp() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="audit" element={<AuditPage />} />
-          <Route path="product-configurations" element={placeholder('Product configurations')} />
-          <Route path="accessories" element={placeholder('Accessories')} />
-          <Route path="shipping" element={placeholder('Shipping options')} />
-          <Route path="settings" element={placeholder('Settings')} />
-          <Route path="settings/configurations" element={placeholder('Product configurations')} />
-          <Route path="settings/accessories" element={placeholder('Accessories')} />
-          <Route path="settings/shipping" element={placeholder('Shipping options')} />
-          <Route path="system-settings" element={placeholder('System settings')} />
+          <Route path="product-configurations" element={<ConfigurationsPage />} />
+          <Route path="accessories" element={<OptionsPage key="accessories" kind={accessoryEditor} />} />
+          <Route path="shipping" element={<OptionsPage key="shipping" kind={shippingEditor} />} />
+          <Route path="settings" element={<SettingsHubPage />} />
+          <Route path="settings/configurations" element={<ConfigurationsPage />} />
+          <Route path="settings/accessories" element={<OptionsPage key="accessories" kind={accessoryEditor} />} />
+          <Route path="settings/shipping" element={<OptionsPage key="shipping" kind={shippingEditor} />} />
+          <Route path="system-settings" element={<SystemSettingsPage />} />
+          <Route path="batches" element={<BatchesPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,8 +1,11 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Info } from 'lucide-react';
+import { usePublicSettings } from '../marketing/get-public-settings';
 
 /** What servicing means (storefront spec, section 9), behind an info button. */
 export function ServicingInfo({ laterPrice }: { laterPrice: string }) {
+  // The standard warranty is the Default Product Warranty setting.
+  const { defaultProductWarranty } = usePublicSettings();
   return (
     <Popover.Root>
       <Popover.Trigger className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50">
@@ -18,7 +21,7 @@ export function ServicingInfo({ laterPrice }: { laterPrice: string }) {
         >
           <p className="font-semibold text-navy-900">About servicing</p>
           <ul className="mt-2 grid list-disc gap-1 pl-5">
-            <li>The standard warranty is 12 months, extendable by yearly servicing.</li>
+            <li>The standard warranty is {defaultProductWarranty} months, extendable by yearly servicing.</li>
             <li>3-year servicing: 15% discount and a 3-year warranty.</li>
             <li>2-year servicing: 10% discount and a 2-year warranty.</li>
             <li>1-year servicing: a 1-year warranty.</li>

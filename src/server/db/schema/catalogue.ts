@@ -1,4 +1,4 @@
-import { boolean, date, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export const products = pgTable('products', {
@@ -48,6 +48,8 @@ export const productAccessories = pgTable(
     priceGbp: money('price_gbp').notNull(),
     priceEur: money('price_eur').notNull(),
     sortOrder: sortOrder(),
+    /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -116,6 +118,8 @@ export const productShippingOptions = pgTable(
     priceGbp: money('price_gbp').notNull(),
     priceEur: money('price_eur').notNull(),
     sortOrder: sortOrder(),
+    /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /** System settings, one row per key (see src/shared/settings.ts for keys and defaults). */
@@ -6,6 +6,16 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A counter per cached area ('catalogue', 'settings'), raised in the transaction of every write to
+ * it. Each app process compares it with the version its cache was loaded at, so a change made
+ * through one process is served by every other on the next request.
+ */
+export const changeVersions = pgTable('change_versions', {
+  key: text('key').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** E-mail written in the same transaction as the event that causes it, then delivered. */

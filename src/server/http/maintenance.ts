@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { matchesClientRoute } from '../../shared/routes';
+import { resolveSession, SESSION_COOKIE } from '../accounts/session-service';
+import { getCachedSettings } from '../settings/settings-service';
+import { HttpError } from './http-error';
+
+/** The answer to a storefront write while Maintenance Mode is on. */
+export const MAINTENANCE_MESSAGE = 'The shop is down for maintenance. Please try again later.';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** API writes that stay open: the admin portal, signing in (not signing up) with its MFA steps, the first-admin set-up. */
+function isOpenApiWrite(path: string): boolean {
+  if (path.startsWith('/api/admin/') || path.startsWith('/api/setup/')) return true;
+  return path.startsWith('/api/auth/') && path !== '/api/auth/signup';
+}
+
+/** Pages that stay open so an admin can sign in and switch maintenance off. */
+function isOpenPage(path: string): boolean {
+  return path === '/login' || path === '/setup' || path === '/admin' || path.startsWith('/admin/');
+}
+
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The maintenance page: plain HTML with no script, so it costs the visitor nothing to load. */
+export function maintenancePage(siteName: string): string {
+  const name = escapeHtml(siteName || 'Dropwise');
+  return `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Down for maintenance | ${name}</title>
+</head>
+<body style="font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8fafc; color: #0f172a;">
+<main style="max-width: 32rem; padding: 2rem; text-align: center;">
+<h1>Down for maintenance</h1>
+<p>${name} is down for maintenance. Please try again later.</p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** True for an admin who has passed MFA (API requests have `request.auth`; pages resolve the cookie here). */
+async function isAdmin(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  if (request.auth) return request.auth.isAdmin && request.auth.aal === 'aal2';
+  if (request.url.startsWith('/api/')) return false;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return false;
+  const resolved = await resolveSession(app.db, token, app.now());
+  return resolved.state === 'active' && resolved.isAdmin && resolved.session.aal === 'aal2';
+}
+
+/**
+ * Maintenance Mode (System Settings): visitors who are not admins get the maintenance page (503)
+ * on every storefront page and 503 from every storefront write; admins keep the whole shop, and
+ * everyone keeps sign-in, the admin portal and `/api/health`. Reads the cached settings, whose
+ * change version makes a switch on any process count at the next request; requests that can
+ * never be refused (assets, API reads) skip even that.
+ */
+async function maintenance(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path.startsWith('/api/');
+    const guarded = isApi ? WRITE_METHODS.has(request.method) && !isOpenApiWrite(path) : (request.method === 'GET' || request.method === 'HEAD') && matchesClientRoute(path) && !isOpenPage(path.replace(/\/+$/, '') || '/');
+    if (!guarded) return;
+    const settings = await getCachedSettings(app.db);
+    if (!settings.maintenanceMode || (await isAdmin(app, request))) return;
+    const headers = { 'retry-after': '600', 'cache-control': 'no-store' };
+    if (isApi) throw new HttpError(503, 'maintenance', MAINTENANCE_MESSAGE, undefined, headers);
+    return reply.status(503).headers(headers).type('text/html; charset=utf-8').send(maintenancePage(settings.siteName));
+  });
+}
+
+export const maintenancePlugin = fp(maintenance, { name: 'maintenance', dependencies: ['request-auth'] });

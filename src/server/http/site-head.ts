@@ -1,0 +1,33 @@
+import { company } from '../../shared/company';
+import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
+
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The description a page's HTML carries (attribute-escaped), '' without one. */
+export const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+
+/**
+ * A server-rendered page's head with the Site Name and Site Description settings: the title
+ * suffix (`… | Dropwise Labs`, or the home page's `Dropwise | …`) and the site name of the social
+ * tags become the Site Name, and the default description (`defaultDescription`, the app shell's,
+ * as written in its HTML) becomes the Site Description. Pages with their own description keep it.
+ * Unchanged settings leave the page as built.
+ */
+export function applySiteHead(html: string, settings: Pick<SystemSettings, 'siteName' | 'siteDescription'>, defaultDescription: string): string {
+  let out = html;
+  const name = settings.siteName.trim();
+  if (name !== '' && name !== defaultSystemSettings.siteName) {
+    const safe = escapeHtml(name);
+    const suffix = new RegExp(`( \\| )${escapeRegExp(escapeHtml(company.name))}(?=</title>|" />|"/>|">)`, 'g');
+    out = out.replace(suffix, `$1${safe}`);
+    const prefix = new RegExp(`(<title>|content=")${escapeRegExp(escapeHtml(company.productName))}( \\| )`, 'g');
+    out = out.replace(prefix, `$1${safe}$2`);
+    out = out.replace(/(<meta property="og:site_name" content=")[^"]*(")/, `$1${safe}$2`);
+  }
+  const description = settings.siteDescription.trim();
+  if (description !== '' && description !== defaultSystemSettings.siteDescription && defaultDescription !== '') {
+    out = out.replaceAll(`content="${defaultDescription}"`, `content="${escapeHtml(description)}"`);
+  }
+  return out;
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue editors' requests and answers (docs/api.md, Admin: catalogue), shared by the
+ * admin routes and the admin pages. Prices travel in minor units (pence, cents); the forms show
+ * and take them with 2 decimals. Unlike the specification's add forms, empty names or ids and
+ * negative or non-numeric prices are refused (docs/decisions/0013-catalogue-forms-refuse-bad-input.md).
+ */
+
+export const catalogueMessages = {
+  configurationsLoadFailed: 'Failed to load configurations',
+  accessoriesLoadFailed: 'Failed to load accessories',
+  shippingLoadFailed: 'Failed to load shipping options',
+  batchesLoadFailed: 'Failed to load batches',
+  configurationUpdated: 'Configuration updated successfully',
+  configurationUpdateFailed: 'Failed to update configuration',
+  accessoryAdded: 'Accessory added successfully',
+  accessoryAddFailed: 'Failed to add accessory',
+  accessoryUpdated: 'Accessory updated successfully',
+  accessoryUpdateFailed: 'Failed to update accessory',
+  accessoryDeleted: 'Accessory deleted successfully',
+  accessoryDeleteFailed: 'Failed to delete accessory',
+  accessoryConfirmDelete: 'Are you sure you want to delete this accessory?',
+  shippingAdded: 'Shipping option added successfully',
+  shippingAddFailed: 'Failed to add shipping option',
+  shippingUpdated: 'Shipping option updated successfully',
+  shippingUpdateFailed: 'Failed to update shipping option',
+  shippingDeleted: 'Shipping option deleted successfully',
+  shippingDeleteFailed: 'Failed to delete shipping option',
+  shippingConfirmDelete: 'Are you sure you want to delete this shipping option?',
+  batchAdded: 'Batch added successfully',
+  batchAddFailed: 'Failed to add batch',
+  batchUpdated: 'Batch updated successfully',
+  batchUpdateFailed: 'Failed to update batch',
+  configurationNotFound: 'Configuration not found',
+  accessoryNotFound: 'Accessory not found',
+  shippingNotFound: 'Shipping option not found',
+  batchNotFound: 'Batch not found',
+  duplicateAccessoryId: 'An accessory with this ID already exists',
+  duplicateShippingId: 'A shipping option with this ID already exists',
+  duplicateBatchId: 'A batch with this ID already exists',
+  nameRequired: 'Name is required',
+  idRequired: 'ID is required',
+  idFormat: 'Use letters, digits and dashes only',
+  priceNumber: 'Price must be a number',
+  priceNegative: 'Price cannot be negative',
+  priceTooLarge: 'Price is too large',
+  priceDecimals: 'Use at most 2 decimals',
+  dateFormat: 'Use a date as YYYY-MM-DD',
+} as const;
+
+/** The largest price a form accepts: £10,000,000.00 in minor units. */
+export const MAX_PRICE_MINOR = 1_000_000_000;
+
+const minorPrice = z
+  .number({ error: catalogueMessages.priceNumber })
+  .int({ error: catalogueMessages.priceDecimals })
+  .min(0, { error: catalogueMessages.priceNegative })
+  .max(MAX_PRICE_MINOR, { error: catalogueMessages.priceTooLarge });
+
+const name = z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200);
+const description = z.string().trim().max(2000).nullable();
+/** An option's public id (accessory_id, shipping_id, batch id): what quotes and orders name. */
+const optionId = z
+  .string()
+  .trim()
+  .min(1, { error: catalogueMessages.idRequired })
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: catalogueMessages.idFormat });
+
+export const adminConfigurationSchema = z.object({
+  id: z.string(),
+  configId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  priceGbp: z.number().int(),
+  priceEur: z.number().int(),
+  features: z.array(z.string()),
+  sortOrder: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminConfiguration = z.infer<typeof adminConfigurationSchema>;
+
+export const updateConfigurationRequestSchema = z.object({
+  name,
+  description,
+  priceGbp: minorPrice,
+  priceEur: minorPrice,
+  features: z.array(z.string().trim().min(1).max(500)).max(100),
+});
+export type UpdateConfigurationRequest = z.infer<typeof updateConfigurationRequestSchema>;
+
+/** An accessory or a shipping option: the same fields under their own id name. */
+export const adminOptionSchema = z.object({
+  id: z.string(),
+  optionId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  priceGbp: z.number().int(),
+  priceEur: z.number().int(),
+  sortOrder: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminOption = z.infer<typeof adminOptionSchema>;
+
+export const createOptionRequestSchema = z.object({
+  optionId,
+  name,
+  description,
+  priceGbp: minorPrice,
+  priceEur: minorPrice,
+});
+export type CreateOptionRequest = z.infer<typeof createOptionRequestSchema>;
+
+export const updateOptionRequestSchema = createOptionRequestSchema.omit({ optionId: true });
+export type UpdateOptionRequest = z.infer<typeof updateOptionRequestSchema>;
+
+/** What a delete did: removed, or archived because a quote or order names the option. */
+export const deleteOptionResponseSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
+
+export const adminBatchSchema = z.object({
+  id: z.string(),
+  batchId: z.string(),
+  name: z.string(),
+  date: z.string().nullable(),
+  soldOut: z.boolean(),
+  sortOrder: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminBatch = z.infer<typeof adminBatchSchema>;
+
+const batchDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: catalogueMessages.dateFormat }).nullable();
+
+export const createBatchRequestSchema = z.object({ batchId: optionId, name, date: batchDate, soldOut: z.boolean().default(false) });
+export type CreateBatchRequest = z.input<typeof createBatchRequestSchema>;
+
+/** Any of name, date, sold out and position (0 is first; the others move to make room). */
+export const updateBatchRequestSchema = z.object({
+  name: name.optional(),
+  date: batchDate.optional(),
+  soldOut: z.boolean().optional(),
+  position: z.number().int().min(0).max(1000).optional(),
+});
+export type UpdateBatchRequest = z.infer<typeof updateBatchRequestSchema>;
+
+export const configurationListSchema = z.object({ items: z.array(adminConfigurationSchema) });
+export const optionListSchema = z.object({ items: z.array(adminOptionSchema) });
+export const batchListSchema = z.object({ items: z.array(adminBatchSchema) });
+
+/** "12.34" or 12.34 (pounds or euros) to minor units; NaN when it is not a number with at most 2 decimals. */
+export function toMinorUnits(value: string | number): number {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) return Number.NaN;
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return text.startsWith('-') ? -minor : minor;
+}
+
+/** Minor units as the forms show them: 2 decimals, no symbol. */
+export const fromMinorUnits = (minor: number) => (minor / 100).toFixed(2);

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { systemSettingsSchema } from '../settings';
+
+/** System Settings (/admin/system-settings, `GET/PUT /api/admin/settings`): texts and the save request. */
+export const systemSettingsMessages = {
+  saved: 'System settings have been saved successfully!',
+  savedToast: 'System settings saved successfully',
+  saveFailed: 'Failed to save system settings',
+  loadFailed: 'Failed to load system settings',
+  saving: 'Saving...',
+  taxRateRange: 'Tax rate must be between 0 and 100',
+  taxRateNumber: 'Tax rate must be a number',
+  daysNegative: 'Days cannot be negative',
+  monthsNegative: 'Months cannot be negative',
+  wholeNumber: 'Enter a whole number',
+  adminEmail: 'Please enter a valid email address.',
+  prefix: 'Use up to 10 letters, digits or dashes',
+} as const;
+
+const prefix = z.string().trim().max(10, { error: systemSettingsMessages.prefix }).regex(/^[A-Za-z0-9-]*$/, { error: systemSettingsMessages.prefix });
+
+/**
+ * The whole form, as Save Settings sends it. Beyond the specification (which parses and stores
+ * anything), the server refuses a tax rate outside 0–100, negative days or months and an Admin
+ * Email that is not an address; each message names its field.
+ */
+export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
+  siteName: z.string().trim().max(200),
+  siteDescription: z.string().trim().max(1000),
+  adminEmail: z
+    .string()
+    .trim()
+    .max(254, { error: systemSettingsMessages.adminEmail })
+    .refine((value) => value === '' || z.email().safeParse(value).success, { error: systemSettingsMessages.adminEmail }),
+  defaultCurrency: z.string().trim().max(3),
+  taxRate: z
+    .number({ error: systemSettingsMessages.taxRateNumber })
+    .min(0, { error: systemSettingsMessages.taxRateRange })
+    .max(100, { error: systemSettingsMessages.taxRateRange }),
+  shippingCalculationMethod: z.string().trim().max(50),
+  orderNumberPrefix: prefix,
+  quoteNumberPrefix: prefix,
+  autoQuoteExpiry: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(0, { error: systemSettingsMessages.daysNegative })
+    .max(3650),
+  defaultProductWarranty: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(0, { error: systemSettingsMessages.monthsNegative })
+    .max(600),
+});
+export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
+
+export const systemSettingsResponseSchema = z.object({ settings: systemSettingsSchema });

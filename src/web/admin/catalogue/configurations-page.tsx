@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { type AdminConfiguration, adminConfigurationSchema, catalogueMessages, configurationListSchema, fromMinorUnits, toMinorUnits } from '../../../shared/admin/catalogue-schemas';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { StateMessage } from '../shell/list-toolbar';
+import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
+
+const formSchema = z.object({
+  name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
+  description: z.string().max(2000),
+  priceGbp: priceText,
+  priceEur: priceText,
+  /** One feature per line; empty lines are dropped. */
+  features: z.string().max(20_000),
+});
+type FormValues = z.infer<typeof formSchema>;
+const fieldNames = ['name', 'description', 'priceGbp', 'priceEur', 'features'] as const;
+
+function ConfigurationForm({ configuration }: { configuration: AdminConfiguration }) {
+  const invalidate = useInvalidateAdmin();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    values: {
+      name: configuration.name,
+      description: configuration.description ?? '',
+      priceGbp: fromMinorUnits(configuration.priceGbp),
+      priceEur: fromMinorUnits(configuration.priceEur),
+      features: configuration.features.join('\n'),
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: FormValues) =>
+      adminApi(z.object({ item: adminConfigurationSchema }), `/product-configurations/${encodeURIComponent(configuration.configId)}`, {
+        method: 'PUT',
+        body: {
+          name: values.name,
+          description: values.description.trim() || null,
+          priceGbp: toMinorUnits(values.priceGbp),
+          priceEur: toMinorUnits(values.priceEur),
+          features: values.features
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line !== ''),
+        },
+      }),
+    onSuccess: () => {
+      toast.success(catalogueMessages.configurationUpdated);
+      void invalidate();
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
+      toast.error(catalogueMessages.configurationUpdateFailed);
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      aria-label={`Edit ${configuration.name}`}
+      noValidate
+      className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-2"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2 sm:col-span-2">
+        <h2 className="text-lg font-semibold text-navy-900">{configuration.name}</h2>
+        <span className="text-sm text-navy-700">
+          {configuration.configId} · {bothPrices(configuration.priceGbp, configuration.priceEur)}
+        </span>
+      </div>
+      <Field label="Name" name={`${configuration.configId}-name`} error={errors.name?.message}>
+        <input className={inputClass} {...form.register('name')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Price (£)" name={`${configuration.configId}-gbp`} error={errors.priceGbp?.message}>
+          <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} {...form.register('priceGbp')} />
+        </Field>
+        <Field label="Price (€)" name={`${configuration.configId}-eur`} error={errors.priceEur?.message}>
+          <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} {...form.register('priceEur')} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field label="Description" name={`${configuration.configId}-description`} error={errors.description?.message}>
+          <textarea rows={2} className={inputClass} {...form.register('description')} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field label="Features (one per line)" name={`${configuration.configId}-features`} error={errors.features?.message}>
+          <textarea rows={5} className={inputClass} {...form.register('features')} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/product-configurations and /admin/settings/configurations: edit only. */
+export function ConfigurationsPage() {
+  const list = useQuery({ queryKey: ['admin', 'catalogue', 'configurations'], queryFn: () => adminApi(configurationListSchema, '/product-configurations') });
+  return (
+    <section className="space-y-4">
+      <BackToSettings />
+      <AdminHeading title="Product Configurations" />
+      {list.isPending ? (
+        <PageLoading label="Loading configurations..." />
+      ) : list.isError ? (
+        <StateMessage tone="error">{catalogueMessages.configurationsLoadFailed}</StateMessage>
+      ) : (
+        list.data.items.map((configuration) => <ConfigurationForm key={configuration.id} configuration={configuration} />)
+      )}
+    </section>
+  );
+}

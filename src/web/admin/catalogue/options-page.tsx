@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import {
+  type AdminOption,
+  adminOptionSchema,
+  catalogueMessages,
+  deleteOptionResponseSchema,
+  fromMinorUnits,
+  optionListSchema,
+  toMinorUnits,
+} from '../../../shared/admin/catalogue-schemas';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { StateMessage } from '../shell/list-toolbar';
+import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
+
+interface OptionEditorKind {
+  path: '/accessories' | '/shipping';
+  title: string;
+  singular: string;
+  idLabel: string;
+  messages: { loadFailed: string; added: string; addFailed: string; updated: string; updateFailed: string; deleted: string; deleteFailed: string; confirmDelete: string };
+}
+
+export const accessoryEditor: OptionEditorKind = {
+  path: '/accessories',
+  title: 'Accessories',
+  singular: 'accessory',
+  idLabel: 'Accessory ID',
+  messages: {
+    loadFailed: catalogueMessages.accessoriesLoadFailed,
+    added: catalogueMessages.accessoryAdded,
+    addFailed: catalogueMessages.accessoryAddFailed,
+    updated: catalogueMessages.accessoryUpdated,
+    updateFailed: catalogueMessages.accessoryUpdateFailed,
+    deleted: catalogueMessages.accessoryDeleted,
+    deleteFailed: catalogueMessages.accessoryDeleteFailed,
+    confirmDelete: catalogueMessages.accessoryConfirmDelete,
+  },
+};
+
+export const shippingEditor: OptionEditorKind = {
+  path: '/shipping',
+  title: 'Shipping Options',
+  singular: 'shipping option',
+  idLabel: 'Shipping ID',
+  messages: {
+    loadFailed: catalogueMessages.shippingLoadFailed,
+    added: catalogueMessages.shippingAdded,
+    addFailed: catalogueMessages.shippingAddFailed,
+    updated: catalogueMessages.shippingUpdated,
+    updateFailed: catalogueMessages.shippingUpdateFailed,
+    deleted: catalogueMessages.shippingDeleted,
+    deleteFailed: catalogueMessages.shippingDeleteFailed,
+    confirmDelete: catalogueMessages.shippingConfirmDelete,
+  },
+};
+
+const formSchema = z.object({
+  optionId: z.string().trim().min(1, { error: catalogueMessages.idRequired }).max(100),
+  name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
+  description: z.string().max(2000),
+  priceGbp: priceText,
+  priceEur: priceText,
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const empty: FormValues = { optionId: '', name: '', description: '', priceGbp: '', priceEur: '' };
+const fieldNames = ['optionId', 'name', 'description', 'priceGbp', 'priceEur'] as const;
+
+/** One form for adding (no option chosen) and editing (the id is then fixed). */
+function OptionForm({ kind, editing, onDone }: { kind: OptionEditorKind; editing: AdminOption | null; onDone: () => void }) {
+  const invalidate = useInvalidateAdmin();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    values: editing
+      ? { optionId: editing.optionId, name: editing.name, description: editing.description ?? '', priceGbp: fromMinorUnits(editing.priceGbp), priceEur: fromMinorUnits(editing.priceEur) }
+      : empty,
+  });
+  const save = useMutation({
+    mutationFn: (values: FormValues) => {
+      const body = { name: values.name, description: values.description.trim() || null, priceGbp: toMinorUnits(values.priceGbp), priceEur: toMinorUnits(values.priceEur) };
+      return editing
+        ? adminApi(z.object({ item: adminOptionSchema }), `${kind.path}/${encodeURIComponent(editing.optionId)}`, { method: 'PUT', body })
+        : adminApi(z.object({ item: adminOptionSchema }), kind.path, { method: 'POST', body: { ...body, optionId: values.optionId.trim() } });
+    },
+    onSuccess: () => {
+      toast.success(editing ? kind.messages.updated : kind.messages.added);
+      form.reset(empty);
+      onDone();
+      void invalidate();
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
+      toast.error(editing ? kind.messages.updateFailed : kind.messages.addFailed);
+    },
+  });
+  const errors = form.formState.errors;
+  const heading = editing ? `Edit ${kind.singular}` : `Add ${kind.singular}`;
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} aria-label={heading} noValidate className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-2">
+      <h2 className="text-lg font-semibold text-navy-900 sm:col-span-2">{heading}</h2>
+      <Field label={kind.idLabel} name="optionId" error={errors.optionId?.message}>
+        <input className={inputClass} readOnly={editing !== null} aria-invalid={errors.optionId ? true : undefined} {...form.register('optionId')} />
+      </Field>
+      <Field label="Name" name="name" error={errors.name?.message}>
+        <input className={inputClass} aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field label="Description" name="description" error={errors.description?.message}>
+          <textarea rows={2} className={inputClass} {...form.register('description')} />
+        </Field>
+      </div>
+      <Field label="Price (£)" name="priceGbp" error={errors.priceGbp?.message}>
+        <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} aria-invalid={errors.priceGbp ? true : undefined} {...form.register('priceGbp')} />
+      </Field>
+      <Field label="Price (€)" name="priceEur" error={errors.priceEur?.message}>
+        <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} aria-invalid={errors.priceEur ? true : undefined} {...form.register('priceEur')} />
+      </Field>
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : editing ? 'Save changes' : `Add ${kind.singular}`}
+        </Button>
+        {editing ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              form.reset(empty);
+              onDone();
+            }}
+          >
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** /admin/accessories, /admin/settings/accessories, /admin/shipping, /admin/settings/shipping. */
+export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
+  const invalidate = useInvalidateAdmin();
+  const [editing, setEditing] = useState<AdminOption | null>(null);
+  const list = useQuery({ queryKey: ['admin', 'catalogue', kind.path], queryFn: () => adminApi(optionListSchema, kind.path) });
+  const remove = useMutation({
+    mutationFn: (option: AdminOption) => adminApi(deleteOptionResponseSchema, `${kind.path}/${encodeURIComponent(option.optionId)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, option) => {
+      toast.success(kind.messages.deleted);
+      if (editing?.optionId === option.optionId) setEditing(null);
+      void invalidate();
+    },
+    onError: () => toast.error(kind.messages.deleteFailed),
+  });
+  return (
+    <section className="space-y-4">
+      <BackToSettings />
+      <AdminHeading title={kind.title} />
+      {list.isPending ? (
+        <PageLoading label={`Loading ${kind.title.toLowerCase()}...`} />
+      ) : list.isError ? (
+        <StateMessage tone="error">{kind.messages.loadFailed}</StateMessage>
+      ) : (
+        <ul className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white" aria-label={kind.title}>
+          {list.data.items.map((option) => (
+            <li key={option.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-option-id={option.optionId}>
+              <div>
+                <p className="font-medium text-navy-900">{option.name}</p>
+                <p className="text-xs text-navy-500">{option.optionId}</p>
+                {option.description ? <p className="text-sm text-navy-700">{option.description}</p> : null}
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="text-sm text-navy-800">{bothPrices(option.priceGbp, option.priceEur)}</span>
+                <Button type="button" size="sm" variant="outline" onClick={() => setEditing(option)} aria-label={`Edit ${option.name}`}>
+                  Edit
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="danger"
+                  aria-label={`Delete ${option.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(kind.messages.confirmDelete)) remove.mutate(option);
+                  }}
+                >
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OptionForm kind={kind} editing={editing} onDone={() => setEditing(null)} />
+    </section>
+  );
+}

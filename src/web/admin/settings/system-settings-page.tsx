@@ -1,0 +1,214 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { systemSettingsMessages, systemSettingsResponseSchema, type UpdateSystemSettingsRequest } from '../../../shared/admin/settings-schemas';
+import type { SystemSettings } from '../../../shared/settings';
+import { Button, buttonClasses } from '../../ui/button';
+import { cn } from '../../ui/cn';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { StateMessage } from '../shell/list-toolbar';
+import { Field, inputClass, serverFieldErrors } from '../catalogue/catalogue-form';
+
+/** The form's values: numbers are edited as text and parsed on save (spec section 5). */
+interface FormValues {
+  siteName: string;
+  siteDescription: string;
+  adminEmail: string;
+  maintenanceMode: boolean;
+  allowRegistration: boolean;
+  emailNotifications: boolean;
+  defaultCurrency: string;
+  taxRate: string;
+  shippingCalculationMethod: string;
+  orderNumberPrefix: string;
+  quoteNumberPrefix: string;
+  autoQuoteExpiry: string;
+  defaultProductWarranty: string;
+}
+
+const toForm = (settings: SystemSettings): FormValues => ({
+  ...settings,
+  taxRate: String(settings.taxRate),
+  autoQuoteExpiry: String(settings.autoQuoteExpiry),
+  defaultProductWarranty: String(settings.defaultProductWarranty),
+});
+
+/** Section 5: Tax Rate as a decimal, the Business Rules as integers; a non-number becomes 0. */
+const decimal = (text: string) => {
+  const value = Number.parseFloat(text);
+  return Number.isNaN(value) ? 0 : value;
+};
+const integer = (text: string) => {
+  const value = Number.parseInt(text, 10);
+  return Number.isNaN(value) ? 0 : value;
+};
+
+const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
+  ...values,
+  taxRate: decimal(values.taxRate),
+  autoQuoteExpiry: integer(values.autoQuoteExpiry),
+  defaultProductWarranty: integer(values.defaultProductWarranty),
+});
+
+const fieldNames: (keyof FormValues)[] = ['siteName', 'siteDescription', 'adminEmail', 'defaultCurrency', 'taxRate', 'shippingCalculationMethod', 'orderNumberPrefix', 'quoteNumberPrefix', 'autoQuoteExpiry', 'defaultProductWarranty'];
+
+const SAVED_BANNER_MS = 3000;
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-navy-100 bg-white p-5" aria-label={title}>
+      <h2 className="mb-3 text-lg font-semibold text-navy-900">{title}</h2>
+      <div className="grid gap-3">{children}</div>
+    </section>
+  );
+}
+
+function Switch({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <p className="text-sm font-medium text-navy-900">{label}</p>
+        <p className="text-sm text-navy-600">{description}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        onClick={() => onChange(!checked)}
+        className={cn('relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors', checked ? 'bg-accent-600' : 'bg-navy-200')}
+      >
+        <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+      </button>
+    </div>
+  );
+}
+
+/** /admin/system-settings (spec sections 2, 4, 5 and 8). */
+export function SystemSettingsPage() {
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminApi(systemSettingsResponseSchema, '/settings') });
+  const form = useForm<FormValues>();
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const loaded = settings.data?.settings;
+  useEffect(() => {
+    if (loaded) form.reset(toForm(loaded));
+  }, [loaded, form]);
+  useEffect(() => () => clearTimeout(bannerTimer.current), []);
+
+  const save = useMutation({
+    mutationFn: (values: FormValues) => adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) }),
+    onMutate: () => {
+      setSaved(false);
+      setFailed(false);
+      form.clearErrors();
+    },
+    onSuccess: (answer) => {
+      client.setQueryData(['admin', 'settings'], answer);
+      form.reset(toForm(answer.settings));
+      setSaved(true);
+      clearTimeout(bannerTimer.current);
+      bannerTimer.current = setTimeout(() => setSaved(false), SAVED_BANNER_MS);
+      toast.success('Success', { description: systemSettingsMessages.savedToast });
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
+      setFailed(true);
+      toast.error('Error', { description: systemSettingsMessages.saveFailed });
+    },
+  });
+
+  const reset = async () => {
+    clearTimeout(bannerTimer.current);
+    setSaved(false);
+    setFailed(false);
+    form.clearErrors();
+    const fresh = await settings.refetch();
+    if (fresh.data) form.reset(toForm(fresh.data.settings));
+  };
+
+  const errors = form.formState.errors;
+  const text = (name: keyof FormValues, label: string, options: { type?: string; placeholder?: string; step?: string } = {}) => (
+    <Field label={label} name={name} error={errors[name]?.message}>
+      <input
+        type={options.type ?? 'text'}
+        step={options.step}
+        placeholder={options.placeholder}
+        className={inputClass}
+        aria-invalid={errors[name] ? true : undefined}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+  const toggle = (name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications', label: string, description: string) => (
+    <Controller control={form.control} name={name} render={({ field }) => <Switch label={label} description={description} checked={field.value} onChange={field.onChange} />} />
+  );
+
+  return (
+    <section className="space-y-4">
+      <Link to="/admin/settings" className={buttonClasses('outline', 'sm')}>
+        Back to Settings
+      </Link>
+      <AdminHeading title="System Settings" />
+      {settings.isPending ? (
+        <PageLoading label="Loading settings..." />
+      ) : settings.isError ? (
+        <StateMessage tone="error">{systemSettingsMessages.loadFailed}</StateMessage>
+      ) : (
+        <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4" aria-label="System settings">
+          {saved ? (
+            <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800">
+              {systemSettingsMessages.saved}
+            </p>
+          ) : null}
+          {failed ? (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+              {systemSettingsMessages.saveFailed}
+            </p>
+          ) : null}
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title="General Settings">
+              {text('siteName', 'Site Name')}
+              <Field label="Site Description" name="siteDescription" error={errors.siteDescription?.message}>
+                <textarea rows={3} className={inputClass} {...form.register('siteDescription')} />
+              </Field>
+              {text('adminEmail', 'Admin Email', { type: 'email' })}
+            </Card>
+            <Card title="System Configuration">
+              {toggle('maintenanceMode', 'Maintenance Mode', 'Disable site access for maintenance')}
+              {toggle('allowRegistration', 'Allow Registration', 'Allow new users to register')}
+              {toggle('emailNotifications', 'Email Notifications', 'Send system email notifications')}
+            </Card>
+            <Card title="Commerce Settings">
+              {text('defaultCurrency', 'Default Currency', { placeholder: 'GBP' })}
+              {text('taxRate', 'Tax Rate (%)', { type: 'number', step: '0.1' })}
+              {text('shippingCalculationMethod', 'Shipping Calculation Method', { placeholder: 'weight, volume, flat_rate' })}
+              {text('orderNumberPrefix', 'Order Number Prefix')}
+              {text('quoteNumberPrefix', 'Quote Number Prefix')}
+            </Card>
+            <Card title="Business Rules">
+              {text('autoQuoteExpiry', 'Auto Quote Expiry (days)', { type: 'number', step: '1' })}
+              {text('defaultProductWarranty', 'Default Product Warranty (months)', { type: 'number', step: '1' })}
+            </Card>
+          </div>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" onClick={() => void reset()} disabled={save.isPending}>
+              Reset
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? systemSettingsMessages.saving : 'Save Settings'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
