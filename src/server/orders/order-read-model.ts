@@ -73,6 +73,13 @@ export function toOwnerOrder({ order, items, payments, history }: OrderReadModel
     configuration: order.configuration ?? null,
     billingAddress: order.billingAddress ?? null,
     shippingAddress: order.shippingAddress ?? null,
+    poNumber: order.poNumber,
+    vatNumber: order.vatNumber,
+    termsVersion: order.termsVersion,
+    termsAcceptedAt: iso(order.termsAcceptedAt),
+    subtotalAmount: order.subtotalAmount,
+    vatAmount: order.vatAmount,
+    vatRate: order.vatRate,
     items: items.map((item) => ({
       id: item.id,
       itemType: item.itemType,

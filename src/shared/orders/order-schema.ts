@@ -17,7 +17,12 @@ export const addressSchema = z.object({
   state: z.string().nullable(),
   postal_code: z.string(),
   country: z.string(),
+  /** Who receives at this address (orders placed before the delivery block have none). */
+  name: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
 });
+export type OrderAddress = z.infer<typeof addressSchema>;
 
 export const orderItemSchema = z.object({
   id: z.string(),
@@ -75,6 +80,14 @@ export const orderSchema = orderSummarySchema.extend({
   configuration: z.record(z.string(), z.unknown()).nullable(),
   billingAddress: addressSchema.nullable(),
   shippingAddress: addressSchema.nullable(),
+  poNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  termsVersion: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+  /** Stored when the order is placed (null for older orders): items sum to subtotalAmount, plus vatAmount is totalAmount. */
+  subtotalAmount: z.number().int().nullable(),
+  vatAmount: z.number().int().nullable(),
+  vatRate: z.number().nullable(),
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   statusHistory: z.array(orderHistoryEntrySchema),

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
+import { vatLabel } from '../../shared/orders/order-lines';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
 import { Button } from '../ui/button';
@@ -9,6 +10,7 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useAccountOrder } from './account-order';
 import { Badge } from './badge';
+import { OrderAddresses, OrderLinesTable } from '../orders/order-paperwork';
 import { formatDate, orderTimeline, paymentBadge, productSummary } from './order-display';
 import { OrderStatusBadge } from './order-status-badge';
 import { signOutDestination } from './sign-out';
@@ -122,6 +124,14 @@ export function OrderDetailsPage() {
             ) : null}
           </Section>
 
+          <Section title="Order Lines">
+            <OrderLinesTable order={order} />
+          </Section>
+
+          <Section title="Addresses">
+            <OrderAddresses order={order} />
+          </Section>
+
           {order.trackingNumber ? (
             <Section title="Shipping Information">
               <dl>
@@ -164,7 +174,8 @@ export function OrderDetailsPage() {
 
         <Section title="Payment Information">
           <dl>
-            <Row label="Subtotal">{money(order.items.reduce((sum, item) => sum + item.totalPrice, 0) || order.totalAmount)}</Row>
+            <Row label="Subtotal">{money(order.subtotalAmount ?? order.items.reduce((sum, item) => sum + item.totalPrice, 0))}</Row>
+            <Row label={vatLabel(order.vatRate)}>{money(order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0))}</Row>
             <Row label="Deposit Required">{money(order.depositAmount)}</Row>
             <Row label="Remaining Balance">{money(order.remainingAmount)}</Row>
             <div className="mt-2 border-t border-navy-100 pt-2">

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
@@ -21,6 +21,10 @@ export interface Address {
   state: string | null;
   postal_code: string;
   country: string;
+  /** Who receives at this address (orders placed before the delivery block have none). */
+  name?: string | null;
+  company?: string | null;
+  phone?: string | null;
 }
 
 export const orders = pgTable(
@@ -47,6 +51,16 @@ export const orders = pgTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     billingAddress: jsonb('billing_address').$type<Address>(),
     shippingAddress: jsonb('shipping_address').$type<Address>(),
+    /** The buyer's purchase-order number and VAT number (optional fields of the order form). */
+    poNumber: text('po_number'),
+    vatNumber: text('vat_number'),
+    /** The terms of sale the buyer accepted, and when. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Stored when placed: the items' sum, the VAT and its rate (subtotal + VAT = total). Null on older orders. */
+    subtotalAmount: money('subtotal_amount'),
+    vatAmount: money('vat_amount'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
     /** A client-chosen key: the same key again returns the same order. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
