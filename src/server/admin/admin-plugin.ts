@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../accounts/request-auth';
+import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
 import { adminUserRoutes } from './user-routes';
@@ -19,6 +20,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminInvoiceRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -53,6 +53,21 @@ export const orderHistoryEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** A PDF of the order: its written confirmation, an invoice or a credit note (owner and admins only). */
+export const orderDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['confirmation', 'deposit', 'balance', 'credit']),
+  number: z.string(),
+  issuedAt: z.string(),
+  url: z.string(),
+  /** Invoices: the amount (negative for a credit note) and due date; null for the confirmation. */
+  amount: z.number().int().nullable(),
+  dueDate: z.string().nullable(),
+  /** An invoice a credit note has cancelled. */
+  credited: z.boolean(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
 /** What anyone holding a guest order's id may read: what the confirmation page needs. */
 export const orderSummarySchema = z.object({
   id: z.string(),
@@ -88,6 +103,7 @@ export const orderSchema = orderSummarySchema.extend({
   subtotalAmount: z.number().int().nullable(),
   vatAmount: z.number().int().nullable(),
   vatRate: z.number().nullable(),
+  documents: z.array(orderDocumentSchema),
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   statusHistory: z.array(orderHistoryEntrySchema),

@@ -72,7 +72,8 @@ export function OrderConfirmationPage() {
             <h2 id="order-summary" className="text-xl font-semibold">
               Order summary
             </h2>
-            <OrderLinesTable order={data} />
+            {/* The deposit is shown above; the balance is the rest of the total. */}
+            <OrderLinesTable order={data} showSplit={false} />
             <OrderAddresses order={data} />
           </section>
         ) : null}

@@ -8,7 +8,7 @@ type PricedOrder = Pick<
 >;
 
 /** Every priced line of an order with its subtotal, VAT, total, deposit and balance: it adds up to the penny. */
-export function OrderLinesTable({ order }: { order: PricedOrder }) {
+export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrder; showSplit?: boolean }) {
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
   const lines = orderLines(order.items);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
@@ -38,14 +38,18 @@ export function OrderLinesTable({ order }: { order: PricedOrder }) {
           <dt>Total</dt>
           <dd data-testid="order-lines-total">{money(order.totalAmount)}</dd>
         </div>
-        <div className="flex justify-between">
-          <dt>Deposit (50%)</dt>
-          <dd>{money(order.depositAmount)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Balance, due before dispatch</dt>
-          <dd>{money(order.remainingAmount)}</dd>
-        </div>
+        {showSplit ? (
+          <>
+            <div className="flex justify-between">
+              <dt>Deposit (50%)</dt>
+              <dd>{money(order.depositAmount)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Balance, due before dispatch</dt>
+              <dd>{money(order.remainingAmount)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </div>
   );

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
@@ -136,4 +136,42 @@ export const paymentTransactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('payment_transactions_order_id_idx').on(table.orderId)],
+);
+
+export type InvoiceKind = 'deposit' | 'balance' | 'credit';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Invoices and credit notes: numbered INV{YYYY}-{NNNNN} from the invoice_number_seq sequence in the
+ * transaction that writes the row (custom migration invoice_number_sequence), never edited once
+ * issued. A credit note is a negative invoice referencing the one it corrects. The PDF sent to the
+ * customer is kept with its SHA-256 fingerprint. The order id is not a foreign key on purpose:
+ * an invoice outlives a deleted order (its number is never reused).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    number: text('number').notNull().unique(),
+    /** Gross amount due (negative for a credit note) and its VAT share, in minor units. */
+    amount: money('amount').notNull(),
+    vatAmount: money('vat_amount').notNull(),
+    currency: text('currency').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueDate: date('due_date').notNull(),
+    /** The invoice a credit note corrects. */
+    creditsInvoiceId: uuid('credits_invoice_id'),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    pdf: bytea('pdf').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invoices_order_id_idx').on(table.orderId), uniqueIndex('invoices_credits_invoice_id_idx').on(table.creditsInvoiceId)],
 );

@@ -9,6 +9,12 @@ export const settings = pgTable('settings', {
 });
 
 /** E-mail written in the same transaction as the event that causes it, then delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -18,6 +24,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the message (PDF documents), base64-encoded. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
