@@ -17,6 +17,7 @@ import { OrderBadge, PaymentBadge } from '../shell/badges';
 import { day, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { useStepUp } from '../shell/step-up-dialog';
+import { InvoicesPanel } from './invoices-panel';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
 
@@ -131,6 +132,7 @@ export function OrderDetailPage() {
           {data.estimatedDeliveryDate ? <p className="text-sm">Estimated delivery: {day(data.estimatedDeliveryDate)}</p> : null}
         </section>
       </div>
+      <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
       <section className={card} aria-labelledby="edit-heading">
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">
