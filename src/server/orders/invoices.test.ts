@@ -162,4 +162,33 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     // Another order's invoice id under this order is not found either.
     expect((await t.get(`/api/orders/${order.id}/documents/${guestInvoice.id}`, { cookie: ownerCookie })).statusCode).toBe(404);
   });
+
+  it('lists an order as deposit overdue once its invoice is unpaid past the due date, and counts it on the dashboard', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'overdue@example.com');
+    await admin.stepUp();
+    expect((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).statusCode).toBe(201);
+    const overdueIds = async () =>
+      ((await t.get('/api/admin/orders?overdue=deposit&pageSize=100', { cookie: admin.cookie })).json() as { items: { id: string }[] }).items.map((item) => item.id);
+    const dashboardCount = async () => ((await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as { depositsOverdue: { count: number } }).depositsOverdue.count;
+    expect(await overdueIds()).not.toContain(order.id);
+    const before = await dashboardCount();
+    // Due today is not overdue yet.
+    await t.db.update(invoices).set({ dueDate: t.clock.now.toISOString().slice(0, 10) }).where(eq(invoices.orderId, order.id));
+    expect(await overdueIds()).not.toContain(order.id);
+
+    // Its due date passes (moving the clock 15 days would also end the admin's session).
+    const yesterday = new Date(t.clock.now.getTime() - 86400_000).toISOString().slice(0, 10);
+    await t.db.update(invoices).set({ dueDate: yesterday }).where(eq(invoices.orderId, order.id));
+    expect(await overdueIds()).toContain(order.id);
+    expect(await dashboardCount()).toBe(before + 1);
+    const csv = await t.get('/api/admin/orders.csv?overdue=deposit', { cookie: admin.cookie });
+    expect(csv.body).toContain(order.orderNumber);
+
+    await admin.stepUp();
+    const paid = await t.post(`/api/admin/orders/${order.id}/payments`, { transactionType: 'deposit', amount: order.depositAmount, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    expect(paid.statusCode).toBe(201);
+    expect(await overdueIds()).not.toContain(order.id);
+    expect(await dashboardCount()).toBe(before);
+  });
 });
