@@ -145,7 +145,11 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   expect(text).toContain('INVOICE');
   expect(text).toContain(orderNumber);
   expect(text).toContain('PO-OX-2231');
-  expect(text).toContain('£2,441.25');
+  // The deposit the quote priced, with the order total it is half of.
+  const gbp = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
+  expect(text).toContain(`Amount due`);
+  expect(text).toContain(gbp(quote.pricing.totals.deposit));
+  expect(text).toContain(`order total ${gbp(quote.pricing.totals.total)}`);
 
   // The confirmation PDF holds the PO number and both addresses.
   const confirmation = await buyerPage.request.get(`/api/orders/${orderId}/documents/confirmation`);
