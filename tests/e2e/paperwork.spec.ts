@@ -133,6 +133,15 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
 
   // The buyer finds the deposit invoice on the order page and downloads it.
   await buyerPage.goto(`/order-details/${orderId}`);
+  // The order page adds up: every priced line, the VAT line, the total; the batch by name; both addresses.
+  const amount = async (testId: string) => Math.round(Number(((await buyerPage.getByTestId(testId).first().textContent()) ?? '').replace(/[^0-9.]/g, '')) * 100);
+  const orderLinesRegion = buyerPage.getByRole('region', { name: 'Order Lines' });
+  await expect(orderLinesRegion).toContainText('VAT (20%)');
+  await expect(orderLinesRegion).toContainText('3-year');
+  expect((await amount('order-subtotal')) + (await amount('order-vat'))).toBe(await amount('order-lines-total'));
+  expect(await amount('order-lines-total')).toBe(quote.pricing.totals.total);
+  await expect(buyerPage.getByRole('region', { name: 'Product Details' })).toContainText('Batch 2');
+  await expect(buyerPage.getByTestId('delivery-address')).toContainText('Building R71, Harwell Campus');
   const buyerDocuments = buyerPage.getByRole('region', { name: 'Documents' });
   await expect(buyerDocuments).toContainText('Deposit invoice INV');
   const downloading = buyerPage.waitForEvent('download');
