@@ -47,7 +47,7 @@ const endpoints = [
     method: 'POST',
     path: '/api/orders',
     status: 201,
-    body: () => ({ configuration: selection, billing: billing(freshEmail()), notes: '', idempotencyKey: randomUUID() }),
+    body: () => ({ configuration: selection, billing: billing(freshEmail()), notes: '', idempotencyKey: randomUUID(), acceptTerms: true }),
   },
   { name: 'flow-email', method: 'POST', path: '/api/flows/email', status: 202, body: () => ({ email: freshEmail(), flowType: 'quote', configuration: selection }) },
 ];

@@ -30,6 +30,16 @@ export const company = {
     registeredIn: 'England and Wales',
     vatNumber: 'GB000000000',
   },
+  /** Where invoices are paid (EXAMPLE VALUES, marked as such on every invoice until replaced). */
+  bank: {
+    example: true,
+    accountName: 'Dropwise Labs Ltd',
+    bankName: 'Example Bank plc',
+    sortCode: '00-00-00',
+    accountNumber: '00000000',
+    iban: 'GB00 EXMP 0000 0000 0000 00',
+    bic: 'EXMPGB2L',
+  },
   officeHours: 'Mon-Fri 9:00-17:00 GMT',
   responseTime: 'within 24 hours',
   /** Open map of the office, embedded on the contact page. */

@@ -1,9 +1,10 @@
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** A calendar date (`YYYY-MM-DD` or an ISO time, read in UTC) in UK style: "22 November 2026". */
-export function formatLongDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const [, year, month, day] = match;
-  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''} ${year}`;
+/**
+ * Dates as a UK company writes them: "22 November 2026", the calendar day in UTC so that the server
+ * (PDFs, e-mails) and the browser (pages) agree. A `YYYY-MM-DD` date is that day; text that is not a
+ * date is returned as it is rather than shown as "Invalid Date".
+ */
+export function formatUkDate(date: Date | string): string {
+  const value = typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
+  if (Number.isNaN(value.getTime())) return typeof date === 'string' ? date : '';
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(value);
 }

@@ -21,7 +21,12 @@ export const orderFlowMessages = {
   unexpected: 'An unexpected error occurred while placing your order',
   quoteExpired: 'This quote has expired. Please create a new quote to order at current prices.',
   orderNotFound: 'Order not found',
+  termsNotAccepted: 'Please accept the terms of sale to place your order.',
+  countryMismatch: 'This order was priced for another country. Change the delivery country or re-price the configuration for it.',
 } as const;
+
+/** The version of /terms-of-sale a buyer accepts when placing an order (stored on the order). */
+export const TERMS_VERSION = '3.0';
 
 /** Countries an order can ship to (the UK and the EU list; section 1). */
 export const shippingCountries = countries.filter((country) => country.available);
@@ -50,12 +55,69 @@ export const billingSchema = z.object({
     .trim()
     .toUpperCase()
     .refine((code) => shippingCountries.some((country) => country.code === code), { error: orderFlowMessages.country }),
+  /** The buyer's purchase-order number (shown on the order and its documents). */
+  poNumber: optional(100),
+  /** The buyer's VAT number (EU customers; shown on their documents). */
+  vatNumber: optional(50),
 });
 export type BillingInput = z.input<typeof billingSchema>;
 export type Billing = z.output<typeof billingSchema>;
 
-export const shippingFormSchema = billingSchema.extend({ notes: z.string().trim().max(2000, { error: orderFlowMessages.tooLong }).default('') });
+/** "Deliver to a different address": the same fields and required rules as the billing address, without the e-mail. */
+export const deliveryAddressSchema = billingSchema.pick({
+  firstName: true,
+  lastName: true,
+  company: true,
+  phone: true,
+  address: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+});
+export type DeliveryAddressInput = z.input<typeof deliveryAddressSchema>;
+export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
+
+const loose = z.string().default('');
+/** The delivery block as typed (checked by `deliveryAddressSchema` only while it is in use). */
+const deliveryDraftSchema = z.object({
+  firstName: loose,
+  lastName: loose,
+  company: loose,
+  phone: loose,
+  address: loose,
+  city: loose,
+  state: loose,
+  postalCode: loose,
+  country: loose,
+});
+
+/**
+ * Step 1 of the order flow: the billing fields, the notes, and the delivery block that only counts
+ * (and is only checked) while "Deliver to a different address" is ticked.
+ */
+export const shippingFormSchema = billingSchema
+  .extend({
+    notes: z.string().trim().max(2000, { error: orderFlowMessages.tooLong }).default(''),
+    differentDelivery: z.boolean().default(false),
+    delivery: deliveryDraftSchema.prefault({}),
+  })
+  .superRefine((values, context) => {
+    if (!values.differentDelivery) return;
+    const parsed = deliveryAddressSchema.safeParse(values.delivery);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['delivery', ...issue.path.map(String)] });
+  });
 export type ShippingFormInput = z.input<typeof shippingFormSchema>;
+
+/** The delivery country an order ships to and whether it agrees with the country it was priced for. */
+export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: string): string | null {
+  const delivery = shippingCountries.find((country) => country.code === deliveryCountry);
+  if (!delivery) return orderFlowMessages.country;
+  const priced = countries.find((country) => country.code === pricedCountry);
+  if (!priced || priced.currency !== delivery.currency || priced.showVAT !== delivery.showVAT) return orderFlowMessages.countryMismatch;
+  return null;
+}
 
 /**
  * POST /api/orders. Loose on purpose: the section 5 submit checks run first, in their order and with
@@ -65,6 +127,10 @@ export const createOrderRequestSchema = z.object({
   configuration: selectedConfigurationSchema.nullable().optional(),
   quoteReference: z.string().trim().min(1).max(100).nullable().optional(),
   billing: z.record(z.string(), z.unknown()).default({}),
+  /** The delivery address when it is not the billing address (`deliveryAddressSchema`); absent: the billing address. */
+  shipping: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** The buyer accepts the terms of sale (`TERMS_VERSION`); anything but true is 400 `terms_not_accepted`. */
+  acceptTerms: z.boolean().optional(),
   notes: z.string().max(2000).nullable().optional(),
   idempotencyKey: z.string().trim().min(8).max(100),
   /** The tab's id that the order flow's progress was logged under (its incomplete order is marked completed). */

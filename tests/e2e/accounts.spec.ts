@@ -134,10 +134,11 @@ test.describe('customer accounts', () => {
     await expect(page).toHaveURL(/\/order-flow$/);
     await expect(page.getByLabel('First name')).toHaveValue('Journey');
     await expect(page.getByLabel('Email')).toHaveValue(email);
-    await page.getByLabel('Address').fill('1 Bench Street');
+    await page.getByLabel('Address', { exact: true }).fill('1 Bench Street');
     await page.getByLabel('City').fill('Lancaster');
     await page.getByLabel('Postal code').fill('LA1 4YW');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByLabel('I accept the terms of sale').check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
     const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';

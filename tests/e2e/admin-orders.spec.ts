@@ -80,6 +80,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
       billing: { firstName: XSS_NAME, lastName: 'Tester', company: XSS_ORG, email, address: '<img src=y onerror=alert(3)> Road', city: 'Lancaster', postalCode: 'LA1 1AA', country: 'GB' },
       notes: '<script>alert(4)</script>',
       idempotencyKey: `journey-${Date.now()}`,
+    acceptTerms: true,
     },
   });
   expect(placed.status()).toBe(201);

@@ -133,7 +133,7 @@ test.describe('quotes and orders', () => {
     await expect(shared.getByLabel('Email')).toHaveValue('ada.lovelace@example.com');
     await shared.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(shared.getByText('Address is required')).toBeVisible();
-    await shared.getByLabel('Address').fill('12 St James Square');
+    await shared.getByLabel('Address', { exact: true }).fill('12 St James Square');
     await shared.getByLabel('City').fill('London');
     await shared.getByLabel('Postal code').fill('SW1Y 4JH');
     await shared.getByLabel('Phone (optional)').fill('+44 20 7946 0000');
@@ -147,6 +147,7 @@ test.describe('quotes and orders', () => {
     await shared.getByRole('button', { name: 'Back' }).click();
     await expect(shared.getByLabel('City')).toHaveValue('London');
     await shared.getByRole('button', { name: 'Continue to Payment' }).click();
+    await shared.getByLabel('I accept the terms of sale').check();
     await shared.getByRole('button', { name: 'Place Order' }).click();
 
     await expect(shared).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { customerFallbacks, type AdminListQuery } from '../../shared/admin/admin-schemas';
 import { effectiveQuoteStatus, isOrderStatus, type OrderStatus, type PaymentStatus, type QuoteStatus, quoteStatuses } from '../../shared/orders/order-status';
+import { overdueFilter, todayOf } from '../orders/overdue';
 import { type Db, queryRows } from '../db/client';
 import { badRequest } from '../http/http-error';
 
@@ -35,13 +36,14 @@ function commonFilters(query: AdminListQuery, numberColumn: SQL): SQL[] {
   return filters;
 }
 
-export function orderFilters(query: AdminListQuery): SQL[] {
+export function orderFilters(query: AdminListQuery, now: Date = new Date()): SQL[] {
   const filters = commonFilters(query, sql`t.order_number`);
   if (query.status) {
     if (!isOrderStatus(query.status)) throw badRequest('Unknown order status', { status: 'Unknown order status' });
     filters.push(sql`t.status = ${query.status}`);
   }
   if (query.paymentStatus) filters.push(sql`t.payment_status = ${query.paymentStatus}`);
+  if (query.overdue) filters.push(overdueFilter(query.overdue, todayOf(now)));
   return filters;
 }
 
@@ -91,8 +93,8 @@ const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amoun
   from orders t left join profiles p on p.id = t.user_id`;
 
 /** GET /api/admin/orders: newest first, one page and the total of the filter. */
-export async function listOrders(db: Db, query: AdminListQuery) {
-  const where = whereOf(orderFilters(query));
+export async function listOrders(db: Db, query: AdminListQuery, now: Date = new Date()) {
+  const where = whereOf(orderFilters(query, now));
   const [rows, totals] = await Promise.all([
     queryRows<OrderListRow>(db, sql`${orderSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
     queryRows<{ n: number | string }>(db, sql`select count(*) as n from orders t ${where}`),
@@ -101,8 +103,8 @@ export async function listOrders(db: Db, query: AdminListQuery) {
 }
 
 /** Pages through the filter by keyset (created_at, id), so an export of any size holds one batch in memory. */
-export async function* orderBatches(db: Db, query: AdminListQuery, batchSize = 1000) {
-  const filters = orderFilters(query);
+export async function* orderBatches(db: Db, query: AdminListQuery, batchSize = 1000, now: Date = new Date()) {
+  const filters = orderFilters(query, now);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL[] = after ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`] : [];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../accounts/request-auth';
 import { adminCatalogueRoutes } from './catalogue-routes';
+import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
 import { adminSettingsRoutes } from './settings-routes';
@@ -21,6 +22,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminInvoiceRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
 }

@@ -252,12 +252,12 @@ describe('the admin API', () => {
     const profile = { firstName: '=HYPERLINK("http://x")<script>alert(1)</script>', lastName: '<img src=x onerror=alert(2)>', company: '+SUM(1)<img src=y onerror=alert(3)>', phone: '', country: 'GB' };
     expect((await t.put('/api/account/profile', profile, { cookie })).statusCode).toBe(200);
     const billing = { firstName: profile.firstName, lastName: profile.lastName, company: profile.company, email: customer.user.email, phone: '', address: '<img src=z onerror=alert(5)> Road', city: 'Lancaster', state: '', postalCode: 'LA1 1AA', country: 'GB' };
-    const placed = await t.post('/api/orders', { configuration: defaultSelection, billing, notes: '<script>alert(4)</script>', idempotencyKey: randomUUID() }, { cookie });
+    const placed = await t.post('/api/orders', { configuration: defaultSelection, billing, notes: '<script>alert(4)</script>', idempotencyKey: randomUUID(), acceptTerms: true }, { cookie });
     expect(placed.statusCode).toBe(201);
     const orderId = (placed.json() as { order: { id: string } }).order.id;
     // A guest whose name and organisation start with - and @.
     const guestEmail = `guest-${Date.now()}@example.com`;
-    const guest = await t.post('/api/orders', { configuration: defaultSelection, billing: { ...billing, email: guestEmail, firstName: '-2+3', lastName: 'Guest', company: '@SUM(A1)' }, notes: '', idempotencyKey: randomUUID() });
+    const guest = await t.post('/api/orders', { configuration: defaultSelection, billing: { ...billing, email: guestEmail, firstName: '-2+3', lastName: 'Guest', company: '@SUM(A1)' }, notes: '', idempotencyKey: randomUUID(), acceptTerms: true });
     expect(guest.statusCode).toBe(201);
     // An admin edit puts the customer's notes into the audit log's before and after.
     expect((await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);

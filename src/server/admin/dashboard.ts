@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard } from '../../shared/admin/admin-schemas';
 import { type Db, queryRows } from '../db/client';
+import { overdueFilter, todayOf } from '../orders/overdue';
 
 type Money = Record<string, number>;
 interface DashboardRow extends Record<string, unknown> {
@@ -11,6 +12,7 @@ interface DashboardRow extends Record<string, unknown> {
     quotes: { currency: string; n: number; v: number }[] | null;
     rate: { quotes: number; converted: number };
     weekly: { week: string; quotes: number; orders: number }[];
+    overdue: { deposits: number; balances: number };
   };
 }
 
@@ -45,6 +47,9 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
                 and not exists (select 1 from orders o where o.quote_id = q.id) group by currency) x),
       'rate', (select json_build_object('quotes', count(*), 'converted', count(*) filter (where exists (select 1 from orders o where o.quote_id = q.id)))
                 from quotes q where created_at >= ${at}::timestamptz - interval '90 days'),
+      'overdue', json_build_object(
+                  'deposits', (select count(*) from orders t where ${overdueFilter('deposit', todayOf(now))}),
+                  'balances', (select count(*) from orders t where ${overdueFilter('balance', todayOf(now))})),
       'weekly', (select json_agg(json_build_object('week', w.week,
                   'quotes', (select count(*) from quotes where created_at >= w.week and created_at < w.week + interval '1 week'),
                   'orders', (select count(*) from orders where created_at >= w.week and created_at < w.week + interval '1 week')) order by w.week) from weeks w)
@@ -64,6 +69,8 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     depositsAwaiting: { count: deposits.count, amount: deposits.value },
     balancesAwaiting: { count: balances.count, amount: balances.value },
     openQuotes: { count: quotes.count, value: quotes.value },
+    depositsOverdue: { count: Number(data.overdue.deposits) },
+    balancesOverdue: { count: Number(data.overdue.balances) },
     quoteToOrderRate90d: { quotes: rateQuotes, converted, rate: rateQuotes === 0 ? 0 : converted / rateQuotes },
     weekly: (data.weekly ?? []).map((week) => ({ weekStart: new Date(week.week).toISOString().slice(0, 10), quotes: Number(week.quotes), orders: Number(week.orders) })),
   };

@@ -37,7 +37,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   };
 
   r.get('/orders', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema, response: { 200: adminOrderPageSchema } } }, async (request) =>
-    listOrders(app.db, request.query),
+    listOrders(app.db, request.query, app.now()),
   );
 
   r.get('/quotes', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema, response: { 200: adminQuotePageSchema } } }, async (request) =>
@@ -49,7 +49,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     return reply.send(
       csvStream(
         ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
-        orderBatches(app.db, request.query),
+        orderBatches(app.db, request.query, 1000, app.now()),
         (row) => [
           row.orderNumber,
           row.createdAt,

@@ -62,7 +62,7 @@ describe('no secret or personal value reaches the logs when the database fails',
       ['POST', '/api/flows/email', { email: `${CANARY}-flow@example.com`, flowType: 'quote' }],
       ['POST', '/api/flows/progress', { email: `${CANARY}-progress@example.com`, step: 'shipping', sessionId: randomUUID(), firstName: CANARY }],
       ['POST', '/api/quotes', { configuration: defaultSelection, customerInfo: { email: `${CANARY}-quote@example.com`, firstName: 'Ada', lastName: 'Lovelace', organization: `Org ${CANARY}` }, flowType: 'quote' }],
-      ['POST', '/api/orders', { configuration: defaultSelection, billing, notes: `Note ${CANARY}`, idempotencyKey: randomUUID() }],
+      ['POST', '/api/orders', { configuration: defaultSelection, billing, notes: `Note ${CANARY}`, idempotencyKey: randomUUID(), acceptTerms: true }],
     ];
     for (const [method, url, body, withCookie] of writes) {
       const response = await t.request(method as 'POST', url, { body, ...(withCookie ? { cookie: withCookie } : {}) });

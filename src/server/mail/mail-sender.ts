@@ -14,6 +14,7 @@ interface ClaimedMail extends Record<string, unknown> {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: { filename: string; contentType: string; contentBase64: string }[] | null;
   attempts: number;
 }
 
@@ -40,7 +41,15 @@ export function createMailSender(options: MailSenderOptions) {
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function deliver(mail: ClaimedMail): Promise<void> {
-    const message = { from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, ...(mail.html_body ? { html: mail.html_body } : {}) };
+    const attachments = (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, 'base64') }));
+    const message = {
+      from: options.from,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      ...(mail.html_body ? { html: mail.html_body } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
+    };
     if (smtp) {
       await smtp.sendMail(message);
       return;
@@ -66,7 +75,7 @@ export function createMailSender(options: MailSenderOptions) {
             limit ${limit}
             for update skip locked
           )
-          returning id, kind, to_address, subject, text_body, html_body, attempts`,
+          returning id, kind, to_address, subject, text_body, html_body, attachments, attempts`,
     );
     let sent = 0;
     for (const mail of claimed) {

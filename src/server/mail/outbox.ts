@@ -1,5 +1,10 @@
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { type MailAttachment, mailOutbox } from '../db/schema';
+
+export type { MailAttachment } from '../db/schema';
+
+/** A PDF document to send with an e-mail. */
+export const pdfAttachment = (filename: string, pdf: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
 
 export interface OutgoingMail {
   /** What the message is for, e.g. 'quote_created', 'signup_confirmation'. */
@@ -8,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (PDF documents). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -17,7 +24,7 @@ export interface OutgoingMail {
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null })
+    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('Queueing the e-mail failed');
   return row.id;

@@ -1,14 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { orderLines } from '../../shared/orders/order-lines';
 import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
-import { billingSchema, orderFlowMessages, orderSubmitProblem } from '../../shared/order-flow';
+import { billingSchema, deliveryAddressSchema, deliveryCountryProblem, orderFlowMessages, orderSubmitProblem, TERMS_VERSION } from '../../shared/order-flow';
 import type { Pricing } from '../../shared/pricing';
 import { cleanText, type QuotePricing } from '../../shared/quote-flow';
 import { type Db, queryRows } from '../db/client';
-import { type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
+import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
-import { priceSelection } from '../pricing/price-selection';
+import { getProduct } from '../catalogue/catalogue-service';
+import { PRODUCT_KEY, priceSelection } from '../pricing/price-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getSettings } from '../settings/settings-service';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
@@ -19,6 +22,9 @@ export interface CreateOrderInput {
   configuration?: SelectedConfiguration | null | undefined;
   quoteReference?: string | null | undefined;
   billing: Record<string, unknown>;
+  /** The delivery address when it differs from the billing address. */
+  shipping?: Record<string, unknown> | null | undefined;
+  acceptTerms?: boolean | undefined;
   notes?: string | null | undefined;
   idempotencyKey: string;
   sessionId?: string | null | undefined;
@@ -92,7 +98,13 @@ interface PricedOrder {
   pricing: Pick<Pricing, 'items' | 'totals'> | QuotePricing;
   currency: 'GBP' | 'EUR';
   quoteId: string | null;
+  /** The VAT rate in percent the pricing used (0 where no VAT is charged). */
+  vatRate: number;
 }
+
+/** A quote's frozen VAT rate, read back from its figures (quotes do not store the rate itself). */
+const frozenVatRate = (totals: QuotePricing['totals']) =>
+  totals.showVAT && totals.subtotal > 0 ? Math.round((totals.vat * 10000) / totals.subtotal) / 100 : 0;
 
 /** Prices the order on the server: the quote's frozen prices while it is valid and names this configuration, else the catalogue. */
 async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder | null> {
@@ -104,15 +116,32 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
     const configuration = input.configuration ?? stored.configuration;
     if (!configuration) return null;
     if (stored.configuration && stored.pricing && selectionKey(stored.configuration) === selectionKey(configuration)) {
-      return { configuration, pricing: stored.pricing, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP', quoteId: quote.id };
+      const vatRate = frozenVatRate(stored.pricing.totals);
+      return { configuration, pricing: stored.pricing, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP', quoteId: quote.id, vatRate };
     }
     const { pricing } = await priceSelection(db, configuration);
-    return { configuration, pricing, currency: pricing.currency, quoteId: null };
+    return { configuration, pricing, currency: pricing.currency, quoteId: null, vatRate: await catalogueVatRate(db, pricing) };
   }
   if (!input.configuration) return null;
   const { pricing } = await priceSelection(db, input.configuration);
-  return { configuration: input.configuration, pricing, currency: pricing.currency, quoteId: null };
+  return { configuration: input.configuration, pricing, currency: pricing.currency, quoteId: null, vatRate: await catalogueVatRate(db, pricing) };
 }
+
+async function catalogueVatRate(db: Db, pricing: Pick<Pricing, 'totals'>): Promise<number> {
+  return pricing.totals.showVAT ? (await getSettings(db)).taxRate : 0;
+}
+
+/** Checks a form block with a schema; its problems are keyed `prefix.field` (the first is the message). */
+function checkBlock<T extends z.ZodType>(schema: T, value: unknown, prefix: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[`${prefix}.${issue.path.join('.')}`] ??= issue.message;
+  throw badRequest(Object.values(fields)[0] ?? `Invalid ${prefix} details`, fields);
+}
+
+const clean = (value: string) => cleanText(value);
+const orNull = (value: string) => (value === '' ? null : value);
 
 function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
   const { items } = pricing;
@@ -160,34 +189,58 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   // Check 4 of section 5, on the server's total (a client's total is never read).
   if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowMessages.invalidTotal);
 
-  const parsed = billingSchema.safeParse(billingInput);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[`billing.${issue.path.join('.')}`] ??= issue.message;
-    throw badRequest(Object.values(fields)[0] ?? 'Invalid billing details', fields);
-  }
+  const parsed = checkBlock(billingSchema, billingInput, 'billing');
   const billing = {
-    ...parsed.data,
-    firstName: cleanText(parsed.data.firstName),
-    lastName: cleanText(parsed.data.lastName),
-    company: cleanText(parsed.data.company),
-    email: parsed.data.email.toLowerCase(),
-    phone: cleanText(parsed.data.phone),
-    address: cleanText(parsed.data.address),
-    city: cleanText(parsed.data.city),
-    state: cleanText(parsed.data.state),
-    postalCode: cleanText(parsed.data.postalCode),
+    ...parsed,
+    firstName: clean(parsed.firstName),
+    lastName: clean(parsed.lastName),
+    company: clean(parsed.company),
+    email: parsed.email.toLowerCase(),
+    phone: clean(parsed.phone),
+    address: clean(parsed.address),
+    city: clean(parsed.city),
+    state: clean(parsed.state),
+    postalCode: clean(parsed.postalCode),
+    poNumber: clean(parsed.poNumber),
+    vatNumber: clean(parsed.vatNumber),
   };
+  const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
+  // The delivery country must be sold to and share the priced country's currency and VAT treatment.
+  const deliveryCountry = delivery?.country ?? billing.country;
+  const countryProblem = deliveryCountryProblem(priced.configuration.customerCountry, deliveryCountry);
+  if (countryProblem) {
+    throw badRequest(countryProblem, { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) });
+  }
+  if (input.acceptTerms !== true) throw new HttpError(400, 'terms_not_accepted', orderFlowMessages.termsNotAccepted);
+
   const notes = input.notes ? cleanText(input.notes) : '';
+  // The batch's name is kept with the order, so its pages and documents never show the raw id.
+  const batchId = priced.configuration.batch ?? null;
+  const batchName = batchId ? ((await getProduct(db, PRODUCT_KEY))?.batches.find((batch) => batch.id === batchId)?.name ?? null) : null;
   const settings = await getSettings(db);
   const totals = priced.pricing.totals;
-  const address = {
+  const address: Address = {
     street: billing.address,
     city: billing.city,
     state: billing.state || null,
     postal_code: billing.postalCode,
     country: billing.country,
+    name: `${billing.firstName} ${billing.lastName}`,
+    company: orNull(billing.company),
+    phone: orNull(billing.phone),
   };
+  const shippingAddress: Address = delivery
+    ? {
+        street: clean(delivery.address),
+        city: clean(delivery.city),
+        state: orNull(clean(delivery.state)),
+        postal_code: clean(delivery.postalCode),
+        country: delivery.country,
+        name: `${clean(delivery.firstName)} ${clean(delivery.lastName)}`,
+        company: orNull(clean(delivery.company)),
+        phone: orNull(clean(delivery.phone)),
+      }
+    : address;
   const customerInfo = {
     email: billing.email,
     firstName: billing.firstName,
@@ -205,7 +258,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
         orderNumber: numbered.order_number,
         userId: input.userId,
         quoteId: priced.quoteId,
-        configuration: { ...priced.configuration, customerInfo, pricing: { items: priced.pricing.items, totals } },
+        configuration: { ...priced.configuration, ...(batchName ? { batchName } : {}), customerInfo, pricing: { items: priced.pricing.items, totals } },
         totalAmount: totals.total,
         depositAmount: totals.deposit,
         remainingAmount: totals.total - totals.deposit,
@@ -214,7 +267,14 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
         paymentStatus: 'pending',
         notes: notes || null,
         billingAddress: address,
-        shippingAddress: address,
+        shippingAddress,
+        poNumber: orNull(billing.poNumber),
+        vatNumber: orNull(billing.vatNumber),
+        termsVersion: TERMS_VERSION,
+        termsAcceptedAt: input.now,
+        subtotalAmount: totals.subtotal,
+        vatAmount: totals.vat,
+        vatRate: priced.vatRate,
         idempotencyKey: input.idempotencyKey,
         createdAt: input.now,
         updatedAt: input.now,
@@ -237,7 +297,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
     const mailContext = {
       order: row,
       customer: { email: billing.email, firstName: billing.firstName, lastName: billing.lastName, company: billing.company },
-      lines: items.map((item) => ({ name: item.itemName, quantity: item.quantity, total: item.totalPrice })),
+      lines: orderLines(items),
       orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
     };
     await enqueueMail(tx, orderReceivedMail(mailContext));

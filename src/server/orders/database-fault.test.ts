@@ -24,6 +24,7 @@ const orderBody = (idempotencyKey: string) => ({
   },
   notes: '',
   idempotencyKey,
+  acceptTerms: true,
 });
 
 describe('isDatabaseUnavailable', () => {

@@ -1,6 +1,7 @@
 import { company } from '../../shared/company';
 import { formatMoney } from '../../shared/money';
-import { formatDocumentDate } from '../../shared/quote-flow';
+import { formatUkDate } from '../../shared/dates';
+import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/order-lines';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 
@@ -9,21 +10,30 @@ type OrderRow = typeof orders.$inferSelect;
 interface OrderMailContext {
   order: OrderRow;
   customer: { email: string; firstName: string; lastName: string; company: string };
-  lines: { name: string; quantity: number; total: number }[];
+  lines: OrderLine[];
   orderUrl: string;
 }
 
 function summary({ order, lines }: OrderMailContext): string[] {
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+  const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
+  const vat = order.vatAmount ?? order.totalAmount - subtotal;
   return [
     `Order number: ${order.orderNumber}`,
-    `Order date: ${formatDocumentDate(order.createdAt)}`,
+    `Order date: ${formatUkDate(order.createdAt)}`,
+    ...(order.poNumber ? [`PO number: ${order.poNumber}`] : []),
+    ...(order.vatNumber ? [`VAT number: ${order.vatNumber}`] : []),
     '',
-    ...lines.map((line) => `  ${line.quantity} x ${line.name}: ${line.total === 0 ? 'Included' : money(line.total)}`),
+    ...lines.map((line) => `  ${line.quantity} × ${line.name}: ${line.freeLabel ?? money(line.total)}`),
     '',
+    `Subtotal: ${money(subtotal)}`,
+    `${vatLabel(order.vatRate)}: ${money(vat)}`,
     `Total: ${money(order.totalAmount)}`,
     `Deposit required (50%): ${money(order.depositAmount)}`,
     `Balance before shipment: ${money(order.remainingAmount)}`,
+    '',
+    'Delivery address:',
+    ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
   ];
 }
 

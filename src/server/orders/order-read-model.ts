@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrder, Order, OrderSummary } from '../../shared/orders/order-schema';
 import type { Db } from '../db/client';
-import { orderItems, type orders, orderStatusHistory, paymentTransactions, profiles, users } from '../db/schema';
+import { invoices, orderItems, type orders, orderStatusHistory, paymentTransactions, profiles, users } from '../db/schema';
+import { documentsOf, type InvoiceSummary, invoiceSummaryColumns } from './order-documents';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -17,6 +18,7 @@ export interface OrderReadModel {
   items: ItemRow[];
   payments: PaymentRow[];
   history: HistoryRow[];
+  invoices: InvoiceSummary[];
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -24,16 +26,18 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderReadModel[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, payments, history] = await Promise.all([
+  const [items, payments, history, issued] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
     db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids)).orderBy(asc(paymentTransactions.createdAt)),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.seq)),
+    db.select(invoiceSummaryColumns).from(invoices).where(inArray(invoices.orderId, ids)).orderBy(asc(invoices.issuedAt), asc(invoices.number)),
   ]);
   return rows.map((order) => ({
     order,
     items: items.filter((item) => item.orderId === order.id),
     payments: payments.filter((payment) => payment.orderId === order.id),
     history: history.filter((entry) => entry.orderId === order.id),
+    invoices: issued.filter((invoice) => invoice.orderId === order.id),
   }));
 }
 
@@ -58,7 +62,7 @@ export function toGuestSummary(row: OrderRow): OrderSummary {
 }
 
 /** The owner's view: no internal notes, no payment-processor ids. */
-export function toOwnerOrder({ order, items, payments, history }: OrderReadModel): Order {
+export function toOwnerOrder({ order, items, payments, history, invoices: issued }: OrderReadModel): Order {
   return {
     ...toGuestSummary(order),
     quoteId: order.quoteId,
@@ -73,6 +77,14 @@ export function toOwnerOrder({ order, items, payments, history }: OrderReadModel
     configuration: order.configuration ?? null,
     billingAddress: order.billingAddress ?? null,
     shippingAddress: order.shippingAddress ?? null,
+    poNumber: order.poNumber,
+    vatNumber: order.vatNumber,
+    termsVersion: order.termsVersion,
+    termsAcceptedAt: iso(order.termsAcceptedAt),
+    subtotalAmount: order.subtotalAmount,
+    vatAmount: order.vatAmount,
+    vatRate: order.vatRate,
+    documents: documentsOf(order, history, issued),
     items: items.map((item) => ({
       id: item.id,
       itemType: item.itemType,

@@ -21,6 +21,7 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
     greeting(context.firstName),
     '',
     `We confirm your order ${context.order.orderNumber}.`,
+    'Your written order confirmation is attached as a PDF.',
     'The 50% deposit is now due; we will send the invoice separately. Production starts once it is paid.',
     '',
     `Your order: ${context.orderUrl}`,

@@ -29,8 +29,20 @@ const orderBody = (overrides: Record<string, unknown> = {}) => ({
   billing: billing(),
   notes: 'Deliver to goods-in',
   idempotencyKey: randomUUID(),
+  acceptTerms: true,
   ...overrides,
 });
+const delivery = {
+  firstName: 'Charles',
+  lastName: 'Babbage',
+  company: 'Goods-in, Building 4',
+  phone: '',
+  address: '1 Science Park',
+  city: 'Cambridge',
+  state: 'Cambs',
+  postalCode: 'CB4 0WS',
+  country: 'GB',
+};
 
 describe('orders API', () => {
   const t = useTestApp({ now: start });
@@ -44,7 +56,11 @@ describe('orders API', () => {
     const { order } = response.json() as { order: OrderResource };
     expect(order.orderNumber).toMatch(/^O\d{4}-\d{5}$/);
     expect(order).toMatchObject({ status: 'pending', paymentStatus: 'pending', totalAmount: 488250, depositAmount: 244125, remainingAmount: 244125, currency: 'GBP', notes: 'Deliver to goods-in' });
-    expect(order.billingAddress).toEqual({ street: '12 St James Square', city: 'London', state: null, postal_code: 'SW1Y 4JH', country: 'GB' });
+    expect(order.billingAddress).toEqual({ street: '12 St James Square', city: 'London', state: null, postal_code: 'SW1Y 4JH', country: 'GB', name: 'Ada Lovelace', company: 'Analytical Engines', phone: '+44 20 7946 0000' });
+    // Without a delivery block the delivery address is the billing address.
+    expect(order.shippingAddress).toEqual(order.billingAddress);
+    expect(order).toMatchObject({ poNumber: null, vatNumber: null, termsVersion: '3.0', termsAcceptedAt: start.toISOString(), subtotalAmount: 406875, vatAmount: 81375, vatRate: 20 });
+    expect(order.items.reduce((sum, item) => sum + item.totalPrice, 0) + (order.vatAmount ?? 0)).toBe(order.totalAmount);
     expect(order.items.map((item) => item.itemType).sort()).toEqual(
       ['accessory', 'accessory', 'adaptor', 'base_configuration', 'power_adaptor', 'servicing', 'shipping', 'syringe_holder'].sort(),
     );
@@ -107,6 +123,73 @@ describe('orders API', () => {
     const { order } = retried.json() as { order: OrderResource };
     expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).not.toHaveLength(0);
     expect(await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('stores the PO number, VAT number and a different delivery address, and e-mails them with the VAT line', async () => {
+    const response = await t.post('/api/orders', orderBody({
+      billing: { ...billing('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB123456789' },
+      shipping: delivery,
+    }));
+    expect(response.statusCode, response.body).toBe(201);
+    const { order } = response.json() as { order: OrderResource };
+    expect(order.poNumber).toBe('PO-77812');
+    expect(order.vatNumber).toBe('GB123456789');
+    expect(order.billingAddress?.street).toBe('12 St James Square');
+    expect(order.shippingAddress).toEqual({ street: '1 Science Park', city: 'Cambridge', state: 'Cambs', postal_code: 'CB4 0WS', country: 'GB', name: 'Charles Babbage', company: 'Goods-in, Building 4', phone: null });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ poNumber: 'PO-77812', termsVersion: '3.0', subtotalAmount: 406875, vatAmount: 81375, vatRate: 20 });
+    expect(row?.termsAcceptedAt?.toISOString()).toBe(start.toISOString());
+
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'po@example.com'));
+    expect(mail?.textBody).toContain('PO number: PO-77812');
+    expect(mail?.textBody).toContain('VAT (20%): £813.75');
+    expect(mail?.textBody).toContain('Subtotal: £4,068.75');
+    expect(mail?.textBody).toMatch(/Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs CB4 0WS\n {2}United Kingdom/);
+    expect(mail?.textBody).toContain('1 × UK plug (Type G): Included');
+    expect(mail?.textBody).toContain('1 × Standard ART adaptor: Free');
+  });
+
+  it('checks the delivery block with the billing rules, keyed shipping.*', async () => {
+    const response = await t.post('/api/orders', orderBody({ billing: billing('nocity@example.com'), shipping: { ...delivery, city: ' ', lastName: '' } }));
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json() as { error: { message: string; fields: Record<string, string> } };
+    expect(error.fields['shipping.city']).toBe('City is required');
+    expect(error.fields['shipping.lastName']).toBe('Last name is required');
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nocity@example.com'))).toHaveLength(0);
+  });
+
+  it('refuses a delivery country the order was not priced for, or one the shop does not sell to', async () => {
+    const euSelection = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    const refused: [Record<string, unknown>, string[]][] = [
+      // Priced for the UK (GBP, VAT), delivered to Germany.
+      [{ billing: { ...billing('mismatch@example.com'), country: 'DE' } }, ['billing.country']],
+      [{ billing: billing('mismatch@example.com'), shipping: { ...delivery, country: 'FR' } }, ['billing.country', 'shipping.country']],
+      // Priced for Germany (EUR, no VAT), delivered to the UK.
+      [{ configuration: euSelection, billing: billing('mismatch@example.com') }, ['billing.country']],
+      // Not sold to.
+      [{ billing: { ...billing('mismatch@example.com'), country: 'US' } }, ['billing.country']],
+    ];
+    for (const [change, keys] of refused) {
+      const response = await t.post('/api/orders', orderBody(change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const { error } = response.json() as { error: { fields: Record<string, string> } };
+      for (const key of keys) expect(error.fields[key], key).toBeTruthy();
+    }
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mismatch@example.com'))).toHaveLength(0);
+    // Another euro country without VAT is the same price: France delivers a German-priced order.
+    const same = await t.post('/api/orders', orderBody({ configuration: euSelection, billing: { ...billing('eu@example.com'), country: 'FR' } }));
+    expect(same.statusCode, same.body).toBe(201);
+    expect((same.json() as { order: OrderResource }).order).toMatchObject({ currency: 'EUR', vatAmount: 0, vatRate: 0 });
+  });
+
+  it('refuses an order without the terms accepted, and writes nothing', async () => {
+    for (const acceptTerms of [undefined, false]) {
+      const body = orderBody({ billing: billing('terms@example.com'), acceptTerms });
+      const response = await t.post('/api/orders', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('terms_not_accepted');
+      expect(await countOrders(body.idempotencyKey)).toBe(0);
+    }
   });
 
   it('runs the submit checks of section 5 in order, then the shipping fields', async () => {

@@ -8,6 +8,7 @@ import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { createOrder } from './create-order';
+import { documentPdf } from './invoices';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +52,28 @@ export async function orderRoutes(app: FastifyInstance) {
       // Another customer's order is a 404 too, so ids cannot be probed.
       if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
       return { order: toGuestSummary(row) };
+    },
+  );
+
+  // An order's document (confirmation, invoice, credit note): its owner and admins only; anyone else,
+  // a guest order's id holder included, gets 404 (guests receive their documents by e-mail).
+  routes.get(
+    '/api/orders/:id/documents/:documentId',
+    { schema: { params: z.object({ id: z.string().max(100), documentId: z.string().max(100) }) } },
+    async (request, reply) => {
+      const missing = () => notFound('Document not found');
+      if (!UUID.test(request.params.id)) throw missing();
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
+      const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
+      const userId = currentUserId(request);
+      if (!row || !(isAdmin || (row.userId !== null && row.userId === userId))) throw missing();
+      const document = await documentPdf(app.db, row, request.params.documentId, app.now());
+      if (!document) throw missing();
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${document.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(document.pdf);
     },
   );
 }

@@ -5,6 +5,7 @@ import { orders, orderStatusHistory } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { auditedOrderFields, lockOrder, orderRecipient } from './order-admin-context';
+import { confirmationAttachment } from './invoices';
 import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
 
 export interface UpdateOrderInput {
@@ -49,7 +50,12 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
       const recipient = await orderRecipient(tx, after, input.publicUrl);
       if (recipient) {
         const context = { order: after, ...recipient };
-        await enqueueMail(tx, after.status === 'confirmed' ? orderConfirmedMail(context) : orderShippedMail(context));
+        if (after.status === 'confirmed') {
+          // The written order confirmation goes with the e-mail as a PDF (the contract forms on it).
+          await enqueueMail(tx, { ...orderConfirmedMail(context), attachments: [await confirmationAttachment(tx, after, input.now)] });
+        } else {
+          await enqueueMail(tx, orderShippedMail(context));
+        }
       }
     }
   }

@@ -53,7 +53,7 @@ describe('the storefront flows for a signed-in customer', () => {
     const cookie = await signIn(t, 'order-owner@example.com');
     const placed = await t.post(
       '/api/orders',
-      { configuration: defaultSelection, billing: billing('order-owner@example.com'), notes: '', idempotencyKey: crypto.randomUUID() },
+      { configuration: defaultSelection, billing: billing('order-owner@example.com'), notes: '', idempotencyKey: crypto.randomUUID(), acceptTerms: true },
       { cookie },
     );
     expect(placed.statusCode).toBe(201);

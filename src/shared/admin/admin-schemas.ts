@@ -48,6 +48,8 @@ export const adminListQuerySchema = z.object({
   search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
   status: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
   paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
+  /** Orders list: a deposit or balance invoice unpaid past its due date. */
+  overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
   from: z.preprocess(emptyToUndefined, isoDate.optional()),
   to: z.preprocess(emptyToUndefined, isoDate.optional()),
   page: z.coerce.number().int().min(1).max(100000).default(1),
@@ -153,6 +155,9 @@ export const dashboardSchema = z.object({
   ordersThisMonth: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }),
   depositsAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
   balancesAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
+  /** Orders whose deposit / balance invoice is unpaid past its due date. */
+  depositsOverdue: z.object({ count: z.number().int() }),
+  balancesOverdue: z.object({ count: z.number().int() }),
   openQuotes: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }),
   quoteToOrderRate90d: z.object({ quotes: z.number().int(), converted: z.number().int(), rate: z.number() }),
   weekly: z.array(z.object({ weekStart: z.string(), quotes: z.number().int(), orders: z.number().int() })),

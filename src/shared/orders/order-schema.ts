@@ -17,7 +17,12 @@ export const addressSchema = z.object({
   state: z.string().nullable(),
   postal_code: z.string(),
   country: z.string(),
+  /** Who receives at this address (orders placed before the delivery block have none). */
+  name: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
 });
+export type OrderAddress = z.infer<typeof addressSchema>;
 
 export const orderItemSchema = z.object({
   id: z.string(),
@@ -48,6 +53,21 @@ export const orderHistoryEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** A PDF of the order: its written confirmation, an invoice or a credit note (owner and admins only). */
+export const orderDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['confirmation', 'deposit', 'balance', 'credit']),
+  number: z.string(),
+  issuedAt: z.string(),
+  url: z.string(),
+  /** Invoices: the amount (negative for a credit note) and due date; null for the confirmation. */
+  amount: z.number().int().nullable(),
+  dueDate: z.string().nullable(),
+  /** An invoice a credit note has cancelled. */
+  credited: z.boolean(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
 /** What anyone holding a guest order's id may read: what the confirmation page needs. */
 export const orderSummarySchema = z.object({
   id: z.string(),
@@ -75,6 +95,15 @@ export const orderSchema = orderSummarySchema.extend({
   configuration: z.record(z.string(), z.unknown()).nullable(),
   billingAddress: addressSchema.nullable(),
   shippingAddress: addressSchema.nullable(),
+  poNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  termsVersion: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+  /** Stored when the order is placed (null for older orders): items sum to subtotalAmount, plus vatAmount is totalAmount. */
+  subtotalAmount: z.number().int().nullable(),
+  vatAmount: z.number().int().nullable(),
+  vatRate: z.number().nullable(),
+  documents: z.array(orderDocumentSchema),
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   statusHistory: z.array(orderHistoryEntrySchema),

@@ -2,6 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
+import { formatUkDate } from '../../shared/dates';
+import { vatLabel } from '../../shared/orders/order-lines';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
 import { Button } from '../ui/button';
@@ -9,10 +11,13 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useAccountOrder } from './account-order';
 import { Badge } from './badge';
+import { OrderAddresses, OrderLinesTable } from '../orders/order-paperwork';
 import { formatDate, orderTimeline, paymentBadge, productSummary } from './order-display';
 import { OrderStatusBadge } from './order-status-badge';
 import { signOutDestination } from './sign-out';
 import { useSession } from './use-session';
+
+const documentLabel = { confirmation: 'Order confirmation', deposit: 'Deposit invoice', balance: 'Balance invoice', credit: 'Credit note' } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -122,6 +127,37 @@ export function OrderDetailsPage() {
             ) : null}
           </Section>
 
+          <Section title="Order Lines">
+            <OrderLinesTable order={order} />
+          </Section>
+
+          <Section title="Addresses">
+            <OrderAddresses order={order} />
+          </Section>
+
+          <Section title="Documents">
+            {order.documents.length === 0 ? (
+              <p className="text-sm text-navy-600">Your order confirmation and invoices will appear here.</p>
+            ) : (
+              <ul className="divide-y divide-navy-100 text-sm">
+                {order.documents.map((document) => (
+                  <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span>
+                      {documentLabel[document.kind]}
+                      {document.kind === 'confirmation' ? '' : ` ${document.number}`} · {formatUkDate(document.issuedAt)}
+                      {document.amount !== null ? ` · ${money(document.amount)}` : ''}
+                      {document.dueDate && document.kind !== 'credit' && !document.credited ? ` · due ${formatUkDate(document.dueDate)}` : ''}
+                      {document.credited ? ' · cancelled by a credit note' : ''}
+                    </span>
+                    <a className="font-medium text-accent-700 underline" href={document.url} download>
+                      Download {documentLabel[document.kind].toLowerCase()} PDF
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
           {order.trackingNumber ? (
             <Section title="Shipping Information">
               <dl>
@@ -164,7 +200,8 @@ export function OrderDetailsPage() {
 
         <Section title="Payment Information">
           <dl>
-            <Row label="Subtotal">{money(order.items.reduce((sum, item) => sum + item.totalPrice, 0) || order.totalAmount)}</Row>
+            <Row label="Subtotal">{money(order.subtotalAmount ?? order.items.reduce((sum, item) => sum + item.totalPrice, 0))}</Row>
+            <Row label={vatLabel(order.vatRate)}>{money(order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0))}</Row>
             <Row label="Deposit Required">{money(order.depositAmount)}</Row>
             <Row label="Remaining Balance">{money(order.remainingAmount)}</Row>
             <div className="mt-2 border-t border-navy-100 pt-2">

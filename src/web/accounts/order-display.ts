@@ -41,7 +41,7 @@ export function productSummary(order: {
     product: 'Dropwise',
     configuration: base?.itemName ?? text(configuration?.configuration) ?? text(configuration?.model),
     quantity: typeof configuration?.quantity === 'number' ? configuration.quantity : (base?.quantity ?? 1),
-    batch: text(configuration?.batch),
+    batch: text(configuration?.batchName) ?? text(configuration?.batch),
     accessories: accessoryItems.length > 0 ? accessoryItems : listed,
   };
 }

@@ -7,7 +7,8 @@ import { PageHead } from '../app/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
-import { useOrder } from './get-order';
+import { isFullOrder, useOrder } from './get-order';
+import { OrderAddresses, OrderLinesTable } from './order-paperwork';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 
@@ -66,6 +67,16 @@ export function OrderConfirmationPage() {
             <dd>{money(data.depositAmount)}</dd>
           </div>
         </dl>
+        {isFullOrder(data) ? (
+          <section aria-labelledby="order-summary" className="space-y-6 rounded-lg border border-navy-100 p-6">
+            <h2 id="order-summary" className="text-xl font-semibold">
+              Order summary
+            </h2>
+            {/* The deposit is shown above; the balance is the rest of the total. */}
+            <OrderLinesTable order={data} showSplit={false} />
+            <OrderAddresses order={data} />
+          </section>
+        ) : null}
         <section aria-labelledby="next-steps" className="rounded-lg border border-navy-100 bg-navy-50 p-6">
           <h2 id="next-steps" className="text-xl font-semibold">
             What happens next

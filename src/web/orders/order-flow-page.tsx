@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { formatMoney } from '../../shared/money';
 import {
+  deliveryCountryProblem,
   orderFlowMessages,
   orderSubmitProblem,
   shippingCountries,
@@ -25,6 +26,33 @@ import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 
 type Values = ShippingFormInput;
+
+interface AddressBlock {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  company?: string | undefined;
+  address?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  postalCode?: string | undefined;
+  country?: string | undefined;
+}
+
+function ReviewAddress({ block }: { block: AddressBlock }) {
+  return (
+    <address className="mt-2 text-sm not-italic text-navy-800">
+      {block.firstName} {block.lastName}
+      {block.company ? <>, {block.company}</> : null}
+      <br />
+      {block.address}
+      <br />
+      {block.city}
+      {block.state ? `, ${block.state}` : ''} {block.postalCode}
+      <br />
+      {shippingCountries.find((country) => country.code === block.country)?.name ?? block.country}
+    </address>
+  );
+}
 
 function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
   const quote = useQuote(handoff.quoteReference);
@@ -71,23 +99,29 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           </div>
         </dl>
       </section>
-      <section aria-labelledby="review-shipping">
-        <h3 id="review-shipping" className="font-semibold">Shipping to</h3>
-        <address className="mt-2 text-sm not-italic text-navy-800">
-          {values.firstName} {values.lastName}
-          {values.company ? <>, {values.company}</> : null}
-          <br />
-          {values.address}
-          <br />
-          {values.city}
-          {values.state ? `, ${values.state}` : ''} {values.postalCode}
-          <br />
-          {shippingCountries.find((country) => country.code === values.country)?.name ?? values.country}
-          <br />
-          {values.email}
-          {values.phone ? ` · ${values.phone}` : ''}
-        </address>
-      </section>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="review-billing">
+          <h3 id="review-billing" className="font-semibold">Billing address</h3>
+          <ReviewAddress block={values} />
+          <p className="mt-1 text-sm text-navy-800">
+            {values.email}
+            {values.phone ? ` · ${values.phone}` : ''}
+          </p>
+          {values.poNumber ? <p className="mt-1 text-sm text-navy-800">PO number: {values.poNumber}</p> : null}
+          {values.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {values.vatNumber}</p> : null}
+        </section>
+        <section aria-labelledby="review-shipping">
+          <h3 id="review-shipping" className="font-semibold">Delivery address</h3>
+          {values.differentDelivery && values.delivery ? (
+            <ReviewAddress block={values.delivery} />
+          ) : (
+            <>
+              <ReviewAddress block={values} />
+              <p className="mt-1 text-sm text-navy-600">Same as the billing address</p>
+            </>
+          )}
+        </section>
+      </div>
       <fieldset className="space-y-3">
         <legend className="font-semibold">Payment</legend>
         <label className="flex items-start gap-3 rounded-md border border-accent-600 bg-accent-50 p-3 text-sm">
@@ -122,7 +156,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     idempotencyKey.current ||= crypto.randomUUID();
   }, []);
 
-  const { register, handleSubmit, formState, getValues } = useForm<Values>({
+  const { register, handleSubmit, formState, getValues, watch } = useForm<Values>({
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -135,10 +169,30 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       city: '',
       state: '',
       postalCode: '',
-      country: handoff.customerInfo.country ?? profile?.country ?? handoff.configuration.customerCountry,
+      country: handoff.configuration.customerCountry,
       notes: '',
+      poNumber: '',
+      vatNumber: '',
+      differentDelivery: false,
+      delivery: {
+        firstName: '',
+        lastName: '',
+        company: '',
+        phone: '',
+        address: '',
+        city: '',
+        state: '',
+        postalCode: '',
+        country: handoff.configuration.customerCountry,
+      },
     },
   });
+  const differentDelivery = watch('differentDelivery');
+  const billingCountry = watch('country');
+  const deliveryCountry = watch('delivery.country');
+  const shipsTo = differentDelivery ? deliveryCountry : billingCountry;
+  const countryNote = shipsTo ? deliveryCountryProblem(handoff.configuration.customerCountry, shipsTo) : null;
+  const [termsAccepted, setTermsAccepted] = useState(false);
 
   const lastLogged = useRef('');
   const logProgress = useCallback(
@@ -195,12 +249,18 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       toast.error(problem);
       return;
     }
+    if (!termsAccepted) {
+      setFailure(orderFlowMessages.termsNotAccepted);
+      return;
+    }
     try {
-      const { notes, ...billing } = shippingFormSchema.parse(values);
+      const { notes, differentDelivery: useDelivery, delivery, ...billing } = shippingFormSchema.parse(values);
       const order = await placeOrder.mutateAsync({
         configuration: handoff.configuration,
         quoteReference: handoff.quoteReference,
         billing,
+        shipping: useDelivery ? delivery : null,
+        acceptTerms: true,
         notes,
         idempotencyKey: idempotencyKey.current,
         sessionId: orderFlowSessionId(),
@@ -220,10 +280,12 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     }
   };
 
-  const field = (name: keyof Values) => ({
+  type FieldName = Exclude<keyof Values, 'delivery' | 'differentDelivery'> | `delivery.${keyof NonNullable<Values['delivery']>}`;
+  const field = (name: FieldName) => ({
     ...register(name, { onBlur: () => logProgress('shipping') }),
   });
   const errors = formState.errors;
+  const deliveryErrors = errors.delivery;
 
   return (
     <div className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
@@ -266,6 +328,67 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                 </p>
               ) : null}
             </div>
+            <TextField label="Purchase order (PO) number" optional maxLength={100} error={errors.poNumber?.message} {...field('poNumber')} />
+            <TextField
+              label="VAT number"
+              optional
+              maxLength={50}
+              hint="For EU customers; shown on your documents."
+              error={errors.vatNumber?.message}
+              {...field('vatNumber')}
+            />
+          </div>
+          <div className="space-y-4">
+            <label className="flex items-center gap-3 text-sm font-medium">
+              <input type="checkbox" className="size-4" {...register('differentDelivery')} />
+              Deliver to a different address
+            </label>
+            {differentDelivery ? (
+              <fieldset className="space-y-4 rounded-md border border-navy-100 p-4">
+                <legend className="px-1 font-semibold">Delivery address</legend>
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <TextField label="Delivery first name" autoComplete="shipping given-name" maxLength={100} error={deliveryErrors?.firstName?.message} {...field('delivery.firstName')} />
+                  <TextField label="Delivery last name" autoComplete="shipping family-name" maxLength={100} error={deliveryErrors?.lastName?.message} {...field('delivery.lastName')} />
+                  <TextField label="Delivery company" optional autoComplete="shipping organization" maxLength={200} error={deliveryErrors?.company?.message} {...field('delivery.company')} />
+                  <TextField label="Delivery phone" optional type="tel" autoComplete="shipping tel" maxLength={50} error={deliveryErrors?.phone?.message} {...field('delivery.phone')} />
+                  <TextField label="Delivery street address" autoComplete="shipping street-address" maxLength={500} error={deliveryErrors?.address?.message} {...field('delivery.address')} />
+                  <TextField label="Delivery city" autoComplete="shipping address-level2" maxLength={100} error={deliveryErrors?.city?.message} {...field('delivery.city')} />
+                  <TextField label="Delivery state / county" optional autoComplete="shipping address-level1" maxLength={100} error={deliveryErrors?.state?.message} {...field('delivery.state')} />
+                  <TextField label="Delivery postal code" autoComplete="shipping postal-code" maxLength={20} error={deliveryErrors?.postalCode?.message} {...field('delivery.postalCode')} />
+                  <div>
+                    <label htmlFor="delivery-country" className="block text-sm font-medium">
+                      Delivery country
+                    </label>
+                    <select
+                      id="delivery-country"
+                      autoComplete="shipping country"
+                      aria-invalid={deliveryErrors?.country ? true : undefined}
+                      className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
+                      {...field('delivery.country')}
+                    >
+                      {shippingCountries.map((country) => (
+                        <option key={country.code} value={country.code}>
+                          {country.name}
+                        </option>
+                      ))}
+                    </select>
+                    {deliveryErrors?.country ? (
+                      <p role="alert" className="mt-1 text-sm text-red-700">
+                        {deliveryErrors.country.message}
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+              </fieldset>
+            ) : null}
+            {countryNote ? (
+              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                {countryNote}{' '}
+                <a className="font-medium underline" href={`/configure?country=${encodeURIComponent(shipsTo ?? '')}`}>
+                  Re-price for this country
+                </a>
+              </p>
+            ) : null}
           </div>
           <div>
             <label htmlFor="order-notes" className="block text-sm font-medium">
@@ -288,6 +411,21 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             Confirm &amp; Pay
           </h2>
           <Review handoff={handoff} values={getValues()} />
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={termsAccepted}
+              onChange={(event) => setTermsAccepted(event.target.checked)}
+            />
+            <span>
+              I accept the{' '}
+              <a href="/terms-of-sale" target="_blank" rel="noopener" className="font-medium text-accent-700 underline">
+                terms of sale
+              </a>{' '}
+              (opens in a new tab).
+            </span>
+          </label>
           {failure ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
               {failure}

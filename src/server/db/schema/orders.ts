@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
@@ -21,6 +21,10 @@ export interface Address {
   state: string | null;
   postal_code: string;
   country: string;
+  /** Who receives at this address (orders placed before the delivery block have none). */
+  name?: string | null;
+  company?: string | null;
+  phone?: string | null;
 }
 
 export const orders = pgTable(
@@ -47,6 +51,16 @@ export const orders = pgTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     billingAddress: jsonb('billing_address').$type<Address>(),
     shippingAddress: jsonb('shipping_address').$type<Address>(),
+    /** The buyer's purchase-order number and VAT number (optional fields of the order form). */
+    poNumber: text('po_number'),
+    vatNumber: text('vat_number'),
+    /** The terms of sale the buyer accepted, and when. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Stored when placed: the items' sum, the VAT and its rate (subtotal + VAT = total). Null on older orders. */
+    subtotalAmount: money('subtotal_amount'),
+    vatAmount: money('vat_amount'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
     /** A client-chosen key: the same key again returns the same order. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
@@ -122,4 +136,42 @@ export const paymentTransactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('payment_transactions_order_id_idx').on(table.orderId)],
+);
+
+export type InvoiceKind = 'deposit' | 'balance' | 'credit';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Invoices and credit notes: numbered INV{YYYY}-{NNNNN} from the invoice_number_seq sequence in the
+ * transaction that writes the row (custom migration invoice_number_sequence), never edited once
+ * issued. A credit note is a negative invoice referencing the one it corrects. The PDF sent to the
+ * customer is kept with its SHA-256 fingerprint. The order id is not a foreign key on purpose:
+ * an invoice outlives a deleted order (its number is never reused).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    number: text('number').notNull().unique(),
+    /** Gross amount due (negative for a credit note) and its VAT share, in minor units. */
+    amount: money('amount').notNull(),
+    vatAmount: money('vat_amount').notNull(),
+    currency: text('currency').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueDate: date('due_date').notNull(),
+    /** The invoice a credit note corrects. */
+    creditsInvoiceId: uuid('credits_invoice_id'),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    pdf: bytea('pdf').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invoices_order_id_idx').on(table.orderId), uniqueIndex('invoices_credits_invoice_id_idx').on(table.creditsInvoiceId)],
 );

@@ -19,6 +19,12 @@ export const changeVersions = pgTable('change_versions', {
 });
 
 /** E-mail written in the same transaction as the event that causes it, then delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -28,6 +34,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the message (PDF documents), base64-encoded. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type AdminBatch, adminBatchSchema, batchListSchema, catalogueMessages, type UpdateBatchRequest } from '../../../shared/admin/catalogue-schemas';
-import { formatLongDate } from '../../../shared/dates';
+import { formatUkDate } from '../../../shared/dates';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -89,7 +89,7 @@ export function BatchesPage() {
                 </p>
                 <p className="text-sm text-navy-600">
                   {batch.batchId}
-                  {batch.date ? ` · est. ships ${formatLongDate(batch.date)}` : ''}
+                  {batch.date ? ` · est. ships ${formatUkDate(batch.date)}` : ''}
                 </p>
               </div>
               <div className="flex gap-2">

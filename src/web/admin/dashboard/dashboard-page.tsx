@@ -48,6 +48,8 @@ export function DashboardPage() {
             <Figure label="Orders this month" value={String(dashboard.data.ordersThisMonth.count)} detail={amounts(dashboard.data.ordersThisMonth.value)} />
             <Figure label="Deposits awaiting payment" value={String(dashboard.data.depositsAwaiting.count)} detail={amounts(dashboard.data.depositsAwaiting.amount)} />
             <Figure label="Balances awaiting payment" value={String(dashboard.data.balancesAwaiting.count)} detail={amounts(dashboard.data.balancesAwaiting.amount)} />
+            <Figure label="Deposits overdue" value={String(dashboard.data.depositsOverdue.count)} detail="Deposit invoice unpaid past its due date" />
+            <Figure label="Balances overdue" value={String(dashboard.data.balancesOverdue.count)} detail="Balance invoice unpaid past its due date" />
             <Figure label="Open quotes" value={String(dashboard.data.openQuotes.count)} detail={amounts(dashboard.data.openQuotes.value)} />
             <Figure
               label="Quote-to-order rate (90 days)"

@@ -4,16 +4,20 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminMessages, adminOrderAnswerSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
+import { addressLines } from '../../../shared/orders/order-lines';
+import { formatUkDate } from '../../../shared/dates';
 import { productSummary } from '../../accounts/order-display';
+import { OrderLinesTable } from '../../orders/order-paperwork';
 import { ApiError } from '../../app/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
-import { day, moment, money, orText } from '../shell/format';
+import { day, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { useStepUp } from '../shell/step-up-dialog';
+import { InvoicesPanel } from './invoices-panel';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
 
@@ -24,7 +28,7 @@ function Address({ title, address }: { title: string; address: AdminOrder['shipp
     <div>
       <h3 className="font-medium text-navy-900">{title}</h3>
       {address ? (
-        <p className="text-sm whitespace-pre-line text-navy-700">{[address.street, address.city, address.state, address.postal_code, address.country].filter(Boolean).join('\n')}</p>
+        <p className="text-sm whitespace-pre-line text-navy-700">{addressLines(address).join('\n')}</p>
       ) : (
         <p className="text-sm text-navy-600">{customerFallbacks.notProvided}</p>
       )}
@@ -98,8 +102,16 @@ export function OrderDetailPage() {
           {data.customer.isGuest ? <p className="text-xs text-navy-500">{customerFallbacks.guest}</p> : null}
           <div className="mt-3 grid grid-cols-2 gap-3">
             <Address title="Billing address" address={data.billingAddress} />
-            <Address title="Shipping address" address={data.shippingAddress} />
+            <Address title="Delivery address" address={data.shippingAddress} />
           </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            <dt className="text-navy-600">PO number</dt>
+            <dd data-testid="admin-po-number">{orText(data.poNumber, customerFallbacks.notProvided)}</dd>
+            <dt className="text-navy-600">VAT number</dt>
+            <dd>{orText(data.vatNumber, customerFallbacks.notProvided)}</dd>
+            <dt className="text-navy-600">Terms accepted</dt>
+            <dd>{data.termsVersion && data.termsAcceptedAt ? `Version ${data.termsVersion}, ${formatUkDate(data.termsAcceptedAt)}` : customerFallbacks.notProvided}</dd>
+          </dl>
           {data.notes ? (
             <p className="mt-3 text-sm">
               <span className="font-medium">Customer notes:</span> {data.notes}
@@ -113,24 +125,14 @@ export function OrderDetailPage() {
           <p className="text-sm text-navy-700">
             {product.configuration ?? 'No configuration data available'} · quantity {product.quantity} · batch {product.batch ?? 'Not specified'}
           </p>
-          <ul className="mt-2 divide-y divide-navy-100 text-sm">
-            {data.items.map((item) => (
-              <li key={item.id} className="flex justify-between py-1">
-                <span>
-                  {item.quantity} × {item.itemName}
-                </span>
-                <span>{item.totalPrice === 0 ? 'Included' : money(item.totalPrice, data.currency)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 flex justify-between font-semibold">
-            <span>Total</span>
-            <span>{money(data.totalAmount, data.currency)}</span>
-          </p>
+          <div className="mt-2">
+            <OrderLinesTable order={data} />
+          </div>
           {data.trackingNumber ? <p className="mt-1 text-sm">Tracking number: {data.trackingNumber}</p> : null}
           {data.estimatedDeliveryDate ? <p className="text-sm">Estimated delivery: {day(data.estimatedDeliveryDate)}</p> : null}
         </section>
       </div>
+      <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
       <section className={card} aria-labelledby="edit-heading">
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
@@ -41,7 +42,9 @@ const columns: ColumnDef<AdminOrderRow, unknown>[] = [
 /** /admin/orders: newest first, server pages, search and filters in the URL, Export CSV. */
 export function OrdersPage() {
   const { state, update } = useListState();
-  const qs = queryString({ ...state });
+  const [params, setParams] = useSearchParams();
+  const overdue = params.get('overdue') === 'deposit' || params.get('overdue') === 'balance' ? (params.get('overdue') ?? '') : '';
+  const qs = queryString({ ...state, overdue });
   const orders = useQuery({ queryKey: ['admin', 'orders', qs], queryFn: () => adminApi(adminOrderPageSchema, `/orders${qs}`), placeholderData: keepPreviousData });
   return (
     <section>
@@ -53,8 +56,26 @@ export function OrdersPage() {
         searchLabel="Order number, e-mail, name or organisation"
         statuses={orderStatuses.map((value) => ({ value, label: orderStatusLabels[value] }))}
         paymentStatuses={paymentStatuses.map((value) => ({ value, label: paymentStatusLabels[value] }))}
-        exportHref={`/api/admin/orders.csv${queryString({ ...state, page: undefined, pageSize: undefined })}`}
+        exportHref={`/api/admin/orders.csv${queryString({ ...state, overdue, page: undefined, pageSize: undefined })}`}
       />
+      <label className="mb-3 inline-flex items-center gap-2 text-sm text-navy-800">
+        Overdue
+        <select
+          className="rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
+          value={overdue}
+          onChange={(event) => {
+            const next = new URLSearchParams(params);
+            if (event.target.value) next.set('overdue', event.target.value);
+            else next.delete('overdue');
+            next.delete('page');
+            setParams(next);
+          }}
+        >
+          <option value="">Any</option>
+          <option value="deposit">Deposit overdue</option>
+          <option value="balance">Balance overdue</option>
+        </select>
+      </label>
       {orders.isPending ? (
         <PageLoading label="Loading orders..." />
       ) : orders.isError ? (

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Invoice, invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
+import type { invoices } from '../db/schema';
+import { creditInvoice, issueInvoice } from '../orders/invoices';
+import { adminLimit, adminOf } from './admin-route-config';
+import { writeAudit } from './audit-log';
+import { requireStepUp } from './step-up';
+
+const toInvoice = (row: typeof invoices.$inferSelect): Invoice => ({
+  id: row.id,
+  number: row.number,
+  kind: row.kind,
+  amount: row.amount,
+  vatAmount: row.vatAmount,
+  currency: row.currency,
+  issuedAt: row.issuedAt.toISOString(),
+  dueDate: row.dueDate,
+  creditsInvoiceId: row.creditsInvoiceId,
+});
+
+/** Invoices and credit notes: money documents, so each needs the fresh second factor and writes an audit entry. */
+export async function adminInvoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/orders/:id/invoices',
+    { config: adminLimit.standard, schema: { params: z.object({ id: z.uuid() }), body: issueInvoiceRequestSchema, response: { 201: invoiceAnswerSchema } } },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      await requireStepUp(app, request, admin);
+      const invoice = await app.db.transaction(async (tx) => {
+        const issued = await issueInvoice(tx, { orderId: request.params.id, kind: request.body.kind, adminId: admin.userId, now: app.now(), publicUrl: app.env.publicUrl });
+        await writeAudit(tx, { admin, action: 'invoice.issue', entityType: 'order', entityId: request.params.id, before: null, after: issued.after, now: app.now() });
+        return issued.invoice;
+      });
+      return reply.status(201).send({ invoice: toInvoice(invoice) });
+    },
+  );
+
+  r.post(
+    '/invoices/:id/credit',
+    { config: adminLimit.standard, schema: { params: z.object({ id: z.uuid() }), response: { 201: invoiceAnswerSchema } } },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      await requireStepUp(app, request, admin);
+      const invoice = await app.db.transaction(async (tx) => {
+        const credited = await creditInvoice(tx, { invoiceId: request.params.id, adminId: admin.userId, now: app.now(), publicUrl: app.env.publicUrl });
+        await writeAudit(tx, { admin, action: 'invoice.credit', entityType: 'order', entityId: credited.invoice.orderId, before: credited.before, after: credited.after, now: app.now() });
+        return credited.invoice;
+      });
+      return reply.status(201).send({ invoice: toInvoice(invoice) });
+    },
+  );
+}

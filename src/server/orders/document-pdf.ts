@@ -1,0 +1,108 @@
+import PDFDocument from 'pdfkit';
+import { company, companyAddressLines, companyRegistrationLine } from '../../shared/company';
+import type { BusinessDocument } from '../../shared/documents/document-model';
+import { formatMoney } from '../../shared/money';
+
+const NAVY = '#0f1f3d';
+const GREY = '#5b6478';
+
+/**
+ * The one PDF layout of the shop's documents (quote, order confirmation, invoice, credit note):
+ * the company's letterhead, the document's title and meta top right, the parties, the priced
+ * lines, the totals, then its sections, with the registration line at the foot. Every text comes
+ * from the document model; customer text is drawn as text.
+ */
+export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    bufferPages: true,
+    info: { Title: model.name, Author: company.legalName, Subject: `${company.productName} ${model.title.toLowerCase()}` },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const money = (minor: number) => formatMoney(minor, model.currency, { decimals: 2 });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = doc.page.height - 96;
+  const ensureRoom = (y: number, needed: number) => {
+    if (y + needed <= bottom) return y;
+    doc.addPage();
+    return doc.page.margins.top;
+  };
+
+  doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(20).text(company.legalName, left, 48, { width: width / 2 });
+  doc.font('Helvetica').fontSize(9).fillColor(GREY);
+  doc.text([...companyAddressLines, `${company.phone}  ·  ${company.salesEmail}`].join('\n'), { width: width / 2 });
+  const letterheadBottom = doc.y;
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(NAVY).text(model.title, left, 48, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(10).fillColor(NAVY);
+  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), left + width / 2, 74, { width: width / 2, align: 'right' });
+
+  let y = Math.max(letterheadBottom, doc.y) + 20;
+  const partyWidth = model.parties.length > 0 ? width / model.parties.length : width;
+  let partiesBottom = y;
+  model.parties.forEach((party, index) => {
+    const x = left + index * partyWidth;
+    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(11).text(party.title, x, y, { width: partyWidth - 12 });
+    doc.font('Helvetica').fontSize(10).text(party.lines.join('\n'), x, doc.y, { width: partyWidth - 12 });
+    partiesBottom = Math.max(partiesBottom, doc.y);
+  });
+  y = partiesBottom + 16;
+
+  const columns = { item: left, quantity: left + width * 0.58, unit: left + width * 0.68, total: left + width * 0.84 };
+  const columnWidth = { item: width * 0.56, quantity: width * 0.1, unit: width * 0.16, total: width * 0.16 };
+  if (model.lines.length > 0) {
+    doc.rect(left, y, width, 20).fill('#eef1f6');
+    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(9);
+    doc.text('Item', columns.item + 6, y + 6, { width: columnWidth.item });
+    doc.text('Qty', columns.quantity, y + 6, { width: columnWidth.quantity, align: 'right' });
+    doc.text('Unit price', columns.unit, y + 6, { width: columnWidth.unit, align: 'right' });
+    doc.text('Amount', columns.total, y + 6, { width: columnWidth.total - 6, align: 'right' });
+    y += 26;
+    doc.font('Helvetica').fontSize(9);
+    for (const line of model.lines) {
+      y = ensureRoom(y, 24);
+      doc.text(line.name, columns.item + 6, y, { width: columnWidth.item });
+      const rowHeight = Math.max(doc.y - y, 12);
+      doc.text(String(line.quantity), columns.quantity, y, { width: columnWidth.quantity, align: 'right' });
+      doc.text(line.freeLabel ?? money(line.unitPrice), columns.unit, y, { width: columnWidth.unit, align: 'right' });
+      doc.text(line.freeLabel ?? money(line.total), columns.total, y, { width: columnWidth.total - 6, align: 'right' });
+      y += rowHeight + 6;
+    }
+    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#c9d0dc').stroke();
+    y += 8;
+  }
+  for (const total of model.totals) {
+    y = ensureRoom(y, 18);
+    doc.fillColor(NAVY).font(total.emphasis ? 'Helvetica-Bold' : 'Helvetica').fontSize(total.emphasis ? 11 : 9);
+    doc.text(total.label, columns.quantity - width * 0.3, y, { width: width * 0.4 + columnWidth.quantity, align: 'right' });
+    doc.text(money(total.amount), columns.total, y, { width: columnWidth.total - 6, align: 'right' });
+    y += total.emphasis ? 18 : 14;
+  }
+  for (const note of model.notes) {
+    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.text(note, left, y, { width, align: 'right' });
+    y = doc.y + 4;
+  }
+
+  for (const section of model.sections) {
+    y = ensureRoom(y + 10, 40);
+    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(10).text(section.title, left, y, { width });
+    doc.font('Helvetica').fontSize(9).fillColor(GREY);
+    doc.text(section.lines.join('\n'), left, doc.y + 4, { width });
+    y = doc.y;
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let page = range.start; page < range.start + range.count; page += 1) {
+    doc.switchToPage(page);
+    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(companyRegistrationLine, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,194 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
+import { useTestApp } from '../../../tests/support/test-app';
+import type { OrderResource } from '../../shared/order-flow';
+import type { Invoice } from '../../shared/orders/invoice-schema';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { auditLog, invoices, mailOutbox, orders } from '../db/schema';
+
+const start = new Date('2026-11-20T09:00:00.000Z');
+
+const pdfText = (pdf: Buffer) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'paperwork-pdf-')), 'document.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+};
+
+describe('order paperwork: confirmation, invoices, credit notes', () => {
+  const t = useTestApp({ now: start });
+
+  async function placeOrder(cookie?: string, email = 'buyer@example.com') {
+    const response = await t.post(
+      '/api/orders',
+      {
+        configuration: { ...defaultSelection, batch: 'batch-2' },
+        billing: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', email, phone: '', address: '12 St James Square', city: 'London', state: '', postalCode: 'SW1Y 4JH', country: 'GB', poNumber: 'PO-4471' },
+        shipping: { firstName: 'Goods', lastName: 'Inwards', company: 'Cambridge Lab', phone: '', address: '1 Science Park', city: 'Cambridge', state: '', postalCode: 'CB4 0WS', country: 'GB' },
+        acceptTerms: true,
+        notes: '',
+        idempotencyKey: randomUUID(),
+      },
+      cookie ? { cookie } : {},
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { order: OrderResource }).order;
+  }
+
+  it('attaches the written confirmation PDF (PO number, both addresses) when an admin confirms', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder();
+    expect((await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order_confirmed'), eq(mailOutbox.toAddress, 'buyer@example.com')));
+    const attachment = mail?.attachments?.[0];
+    expect(attachment?.contentType).toBe('application/pdf');
+    expect(attachment?.filename).toBe(`Order-confirmation-${order.orderNumber}.pdf`);
+    const text = pdfText(Buffer.from(attachment?.contentBase64 ?? '', 'base64'));
+    expect(text).toContain('ORDER CONFIRMATION');
+    expect(text).toContain(order.orderNumber);
+    expect(text).toContain('PO-4471');
+    expect(text).toContain('12 St James Square');
+    expect(text).toContain('1 Science Park');
+    expect(text).toContain('Cambridge CB4 0WS');
+    expect(text).toContain('VAT (20%)');
+    expect(text).toContain('£4,882.50');
+    expect(text).toContain('Batch 2');
+    expect(text).toContain('DDP');
+    expect(text).toContain('/terms-of-sale');
+  });
+
+  it('issues deposit then balance invoices with consecutive numbers, amounts and due dates, e-mailed as PDFs; 409 out of turn', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'invoices@example.com');
+    const issue = (kind: 'deposit' | 'balance') => t.post(`/api/admin/orders/${order.id}/invoices`, { kind }, { cookie: admin.cookie });
+
+    // Money documents need the fresh second factor.
+    t.clock.now = new Date(t.clock.now.getTime() + 6 * 60_000);
+    expect((await issue('deposit')).json().error.code).toBe('step_up_required');
+    await admin.stepUp();
+    const balanceFirst = await issue('balance');
+    expect(balanceFirst.statusCode).toBe(409);
+    expect(balanceFirst.json().error.code).toBe('deposit_not_paid');
+
+    const depositResponse = await issue('deposit');
+    expect(depositResponse.statusCode, depositResponse.body).toBe(201);
+    const deposit = (depositResponse.json() as { invoice: Invoice }).invoice;
+    const year = t.clock.now.getUTCFullYear();
+    expect(deposit.number).toMatch(new RegExp(`^INV${year}-\\d{5}$`));
+    expect(deposit).toMatchObject({ kind: 'deposit', amount: 244125, currency: 'GBP', vatAmount: 40688 });
+    expect(deposit.dueDate).toBe(new Date(t.clock.now.getTime() + 14 * 86400_000).toISOString().slice(0, 10));
+    expect((await issue('deposit')).statusCode).toBe(409);
+
+    const paid = await t.post(`/api/admin/orders/${order.id}/payments`, { transactionType: 'deposit', amount: 244125, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const balance = ((await issue('balance')).json() as { invoice: Invoice }).invoice;
+    expect(balance.amount).toBe(488250 - 244125);
+    const sequence = (number: string) => Number(number.slice(-5));
+    expect(sequence(balance.number)).toBe(sequence(deposit.number) + 1);
+
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.invoiceNumber).toBe(balance.number);
+    expect(row?.invoiceDueDate).toBe(balance.dueDate);
+
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'invoices@example.com'));
+    for (const invoice of [deposit, balance]) {
+      const mail = mails.find((candidate) => candidate.subject.includes(invoice.number));
+      const attachment = mail?.attachments?.[0];
+      expect(attachment?.filename).toBe(`${invoice.number}.pdf`);
+      const text = pdfText(Buffer.from(attachment?.contentBase64 ?? '', 'base64'));
+      expect(text).toContain('INVOICE');
+      expect(text).toContain(invoice.number);
+      expect(text).toContain(order.orderNumber);
+      expect(text).toContain('£2,441.25');
+      expect(text).toContain('EXAMPLE BANK DETAILS');
+    }
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'invoice.issue')));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('credits an invoice with a negative credit note and never changes the original', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'credit@example.com');
+    await admin.stepUp();
+    const deposit = ((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).json() as { invoice: Invoice }).invoice;
+    const [before] = await t.db.select().from(invoices).where(eq(invoices.id, deposit.id));
+    const creditResponse = await t.post(`/api/admin/invoices/${deposit.id}/credit`, {}, { cookie: admin.cookie });
+    expect(creditResponse.statusCode, creditResponse.body).toBe(201);
+    const credit = (creditResponse.json() as { invoice: Invoice }).invoice;
+    expect(credit).toMatchObject({ kind: 'credit', amount: -deposit.amount, vatAmount: -deposit.vatAmount, creditsInvoiceId: deposit.id });
+    const [after] = await t.db.select().from(invoices).where(eq(invoices.id, deposit.id));
+    expect(after).toEqual(before);
+    expect((await t.post(`/api/admin/invoices/${deposit.id}/credit`, {}, { cookie: admin.cookie })).statusCode).toBe(409);
+    expect((await t.post(`/api/admin/invoices/${credit.id}/credit`, {}, { cookie: admin.cookie })).statusCode).toBe(409);
+    // Once credited, a new deposit invoice may be issued, with a new number.
+    const again = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as { invoice: Invoice }).invoice.number).not.toBe(deposit.number);
+  });
+
+  it('lets only the owner and admins download a document; another customer and a guest with the id get 404', async () => {
+    const admin = await createAdminSession(t);
+    const owner = await createUser(t.db, { email: 'owner-docs@example.com' });
+    const ownerCookie = await signIn(t, owner.user.email);
+    const order = await placeOrder(ownerCookie, 'owner-docs@example.com');
+    await admin.stepUp();
+    const invoice = ((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).json() as { invoice: Invoice }).invoice;
+
+    const mine = (await t.get(`/api/account/orders/${order.id}`, { cookie: ownerCookie })).json() as { order: OrderResource };
+    const document = mine.order.documents.find((candidate) => candidate.number === invoice.number);
+    expect(document?.url).toBe(`/api/orders/${order.id}/documents/${invoice.id}`);
+    const download = await t.get(document?.url ?? '', { cookie: ownerCookie });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(download.rawPayload)).toContain(invoice.number);
+    expect((await t.get(document?.url ?? '', { cookie: admin.cookie })).statusCode).toBe(200);
+
+    const other = await createUser(t.db);
+    expect((await t.get(document?.url ?? '', { cookie: await signIn(t, other.user.email) })).statusCode).toBe(404);
+    expect((await t.get(document?.url ?? '')).statusCode).toBe(404);
+
+    // A guest order: even holding its id, no one signed out downloads its documents.
+    const guestOrder = await placeOrder(undefined, 'guest-docs@example.com');
+    const guestInvoice = ((await t.post(`/api/admin/orders/${guestOrder.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).json() as { invoice: Invoice }).invoice;
+    expect((await t.get(`/api/orders/${guestOrder.id}/documents/${guestInvoice.id}`)).statusCode).toBe(404);
+    expect((await t.get(`/api/orders/${guestOrder.id}/documents/${guestInvoice.id}`, { cookie: admin.cookie })).statusCode).toBe(200);
+    // Another order's invoice id under this order is not found either.
+    expect((await t.get(`/api/orders/${order.id}/documents/${guestInvoice.id}`, { cookie: ownerCookie })).statusCode).toBe(404);
+  });
+
+  it('lists an order as deposit overdue once its invoice is unpaid past the due date, and counts it on the dashboard', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'overdue@example.com');
+    await admin.stepUp();
+    expect((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).statusCode).toBe(201);
+    const overdueIds = async () =>
+      ((await t.get('/api/admin/orders?overdue=deposit&pageSize=100', { cookie: admin.cookie })).json() as { items: { id: string }[] }).items.map((item) => item.id);
+    const dashboardCount = async () => ((await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as { depositsOverdue: { count: number } }).depositsOverdue.count;
+    expect(await overdueIds()).not.toContain(order.id);
+    const before = await dashboardCount();
+    // Due today is not overdue yet.
+    await t.db.update(invoices).set({ dueDate: t.clock.now.toISOString().slice(0, 10) }).where(eq(invoices.orderId, order.id));
+    expect(await overdueIds()).not.toContain(order.id);
+
+    // Its due date passes (moving the clock 15 days would also end the admin's session).
+    const yesterday = new Date(t.clock.now.getTime() - 86400_000).toISOString().slice(0, 10);
+    await t.db.update(invoices).set({ dueDate: yesterday }).where(eq(invoices.orderId, order.id));
+    expect(await overdueIds()).toContain(order.id);
+    expect(await dashboardCount()).toBe(before + 1);
+    const csv = await t.get('/api/admin/orders.csv?overdue=deposit', { cookie: admin.cookie });
+    expect(csv.body).toContain(order.orderNumber);
+
+    await admin.stepUp();
+    const paid = await t.post(`/api/admin/orders/${order.id}/payments`, { transactionType: 'deposit', amount: order.depositAmount, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    expect(paid.statusCode).toBe(201);
+    expect(await overdueIds()).not.toContain(order.id);
+    expect(await dashboardCount()).toBe(before);
+  });
+});

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { adminMessages } from '../../shared/admin/admin-schemas';
+import { company } from '../../shared/company';
+import { type ConfirmationContext, confirmationDocument, type DocumentOrder, invoiceDocument } from '../../shared/documents/order-documents';
+import { formatMoney, roundHalfUp } from '../../shared/money';
+import { getProduct } from '../catalogue/catalogue-service';
+import { type Db, queryRows } from '../db/client';
+import { invoices, orders } from '../db/schema';
+import { conflict, notFound } from '../http/http-error';
+import { enqueueMail, pdfAttachment } from '../mail/outbox';
+import { PRODUCT_KEY } from '../pricing/price-selection';
+import { getCachedSettings } from '../settings/settings-service';
+import { renderDocumentPdf } from './document-pdf';
+import { lockOrder, orderRecipient } from './order-admin-context';
+import { CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
+import { loadOrderModel, paidAmount, storedCustomerInfo, toOwnerOrder } from './order-read-model';
+
+type OrderRow = typeof orders.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+
+export const INVOICE_DUE_DAYS = 14;
+
+export const invoiceMessages = {
+  exists: 'An invoice of this kind was already issued for this order. Credit it first to issue another.',
+  depositUnpaid: 'The balance invoice can be issued once the deposit is paid.',
+  notFound: 'Invoice not found',
+  alreadyCredited: 'This invoice has already been credited.',
+  creditOfCredit: 'A credit note cannot be credited.',
+} as const;
+
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+/** The order as its documents read it (the owner's view, with the e-mail stored with the order). */
+export async function documentOrder(db: Db, row: OrderRow): Promise<{ order: DocumentOrder; model: Awaited<ReturnType<typeof loadOrderModel>> }> {
+  const model = await loadOrderModel(db, row);
+  const owner = toOwnerOrder(model);
+  return { order: { ...owner, customerEmail: storedCustomerInfo(row.configuration ?? null).email }, model };
+}
+
+/** The written confirmation's facts: when, the deposit's due date and the batch with its ship date. */
+async function confirmationContext(db: Db, row: OrderRow, model: Awaited<ReturnType<typeof loadOrderModel>>, now: Date): Promise<ConfirmationContext> {
+  const when = confirmedAt(row, model.history) ?? now;
+  const deposit = model.invoices.find((invoice) => invoice.kind === 'deposit');
+  const configuration = row.configuration ?? {};
+  const batchId = typeof configuration.batch === 'string' ? configuration.batch : null;
+  const product = batchId ? await getProduct(db, PRODUCT_KEY) : null;
+  const batch = batchId ? product?.batches.find((candidate) => candidate.id === batchId) : undefined;
+  const storedName = typeof configuration.batchName === 'string' ? configuration.batchName : null;
+  return {
+    confirmedAt: when,
+    depositDueDate: deposit?.dueDate ?? addDays(when, INVOICE_DUE_DAYS),
+    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: batch?.date ?? null } : null,
+    warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty,
+  };
+}
+
+/** The written order confirmation as a PDF (drawn from the order as it stands). */
+export async function renderConfirmationPdf(db: Db, row: OrderRow, now: Date): Promise<Buffer> {
+  const { order, model } = await documentOrder(db, row);
+  return renderDocumentPdf(confirmationDocument(order, await confirmationContext(db, row, model, now)));
+}
+
+/** The e-mail carrying the written confirmation as a PDF, queued when an admin confirms the order. */
+export async function confirmationAttachment(db: Db, row: OrderRow, now: Date) {
+  return pdfAttachment(`Order-confirmation-${row.orderNumber}.pdf`, await renderConfirmationPdf(db, row, now));
+}
+
+/** The order's latest live invoice on the order row (its number and due date), or none. */
+async function syncOrderInvoice(tx: Db, orderId: string, now: Date) {
+  const rows = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const credited = new Set(rows.map((row) => row.creditsInvoiceId).filter(Boolean));
+  const live = rows.filter((row) => row.kind !== 'credit' && !credited.has(row.id)).sort((a, b) => a.number.localeCompare(b.number));
+  const latest = live.at(-1);
+  await tx.update(orders).set({ invoiceNumber: latest?.number ?? null, invoiceDueDate: latest?.dueDate ?? null, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+async function nextInvoiceNumber(tx: Db, now: Date): Promise<string> {
+  const [row] = await queryRows<{ n: string | number }>(tx, sql`select nextval('invoice_number_seq') as n`);
+  if (!row) throw new Error('Failed to number the invoice');
+  return `INV${now.getUTCFullYear()}-${String(row.n).padStart(5, '0')}`;
+}
+
+const auditedInvoice = (row: InvoiceRow) => ({
+  id: row.id,
+  orderId: row.orderId,
+  orderNumber: row.orderNumber,
+  kind: row.kind,
+  number: row.number,
+  amount: row.amount,
+  vatAmount: row.vatAmount,
+  currency: row.currency,
+  issuedAt: row.issuedAt.toISOString(),
+  dueDate: row.dueDate,
+  creditsInvoiceId: row.creditsInvoiceId,
+  pdfSha256: row.pdfSha256,
+});
+
+export interface IssueInvoiceInput {
+  orderId: string;
+  kind: 'deposit' | 'balance';
+  adminId: string;
+  now: Date;
+  publicUrl: string;
+}
+
+/**
+ * Issues a deposit or balance invoice inside the caller's transaction: the order row is locked, the
+ * number comes from the sequence, the PDF is rendered, stored with its fingerprint and e-mailed to the
+ * customer, and the order shows it as its latest invoice. 409 for a second live invoice of a kind,
+ * or a balance invoice before the deposit is paid.
+ */
+export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
+  const row = await lockOrder(tx, orders, input.orderId);
+  if (!row) throw notFound(adminMessages.orderNotFound);
+  const { order, model } = await documentOrder(tx, row);
+  const credited = new Set(model.invoices.map((invoice) => invoice.creditsInvoiceId).filter(Boolean));
+  if (model.invoices.some((invoice) => invoice.kind === input.kind && !credited.has(invoice.id))) throw conflict('invoice_exists', invoiceMessages.exists);
+  if (input.kind === 'balance' && paidAmount(model.payments) < row.depositAmount) throw conflict('deposit_not_paid', invoiceMessages.depositUnpaid);
+
+  const amount = input.kind === 'deposit' ? row.depositAmount : row.totalAmount - row.depositAmount;
+  const vatAmount = row.vatAmount && row.totalAmount > 0 ? roundHalfUp((amount * row.vatAmount) / row.totalAmount) : 0;
+  const number = await nextInvoiceNumber(tx, input.now);
+  const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
+  const pdf = await renderDocumentPdf(invoiceDocument(order, { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate }));
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      orderId: row.id,
+      orderNumber: row.orderNumber,
+      kind: input.kind,
+      number,
+      amount,
+      vatAmount,
+      currency: row.currency,
+      issuedAt: input.now,
+      dueDate,
+      issuedBy: input.adminId,
+      pdf,
+      pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+      createdAt: input.now,
+    })
+    .returning();
+  if (!invoice) throw new Error('Issuing the invoice failed');
+  await syncOrderInvoice(tx, row.id, input.now);
+  const recipient = await orderRecipient(tx, row, input.publicUrl);
+  if (recipient) {
+    const money = formatMoney(amount, row.currency, { decimals: 2 });
+    const what = input.kind === 'deposit' ? 'deposit' : 'balance';
+    await enqueueMail(tx, {
+      kind: `invoice_${input.kind}`,
+      to: recipient.to,
+      subject: `Invoice ${number} for your order ${row.orderNumber}`,
+      text: [
+        recipient.firstName ? `Dear ${recipient.firstName},` : 'Dear customer,',
+        '',
+        `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}, due by ${dueDate}.`,
+        `Please quote ${row.orderNumber} as the payment reference.`,
+        '',
+        `Your order: ${recipient.orderUrl}`,
+        '',
+        `Questions? Write to ${company.salesEmail} or call ${company.phone}.`,
+        '',
+        company.legalName,
+      ].join('\n'),
+      attachments: [pdfAttachment(`${number}.pdf`, pdf)],
+    });
+  }
+  return { invoice, after: auditedInvoice(invoice) };
+}
+
+/** Credits an invoice with a credit note (a negative invoice naming it); the original is never changed. */
+export async function creditInvoice(tx: Db, input: { invoiceId: string; adminId: string; now: Date; publicUrl: string }) {
+  const [original] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId));
+  if (!original) throw notFound(invoiceMessages.notFound);
+  const row = await lockOrder(tx, orders, original.orderId);
+  if (!row) throw notFound(adminMessages.orderNotFound);
+  if (original.kind === 'credit') throw conflict('credit_of_credit', invoiceMessages.creditOfCredit);
+  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditsInvoiceId, original.id)));
+  if (existing) throw conflict('already_credited', invoiceMessages.alreadyCredited);
+  const { order } = await documentOrder(tx, row);
+  const number = await nextInvoiceNumber(tx, input.now);
+  const issuedOn = input.now.toISOString().slice(0, 10);
+  const facts = { kind: 'credit' as const, number, amount: -original.amount, vatAmount: -original.vatAmount, issuedAt: input.now, dueDate: issuedOn, creditsNumber: original.number };
+  const pdf = await renderDocumentPdf(invoiceDocument(order, facts));
+  const [credit] = await tx
+    .insert(invoices)
+    .values({
+      orderId: row.id,
+      orderNumber: row.orderNumber,
+      kind: 'credit',
+      number,
+      amount: facts.amount,
+      vatAmount: facts.vatAmount,
+      currency: original.currency,
+      issuedAt: input.now,
+      dueDate: issuedOn,
+      creditsInvoiceId: original.id,
+      issuedBy: input.adminId,
+      pdf,
+      pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+      createdAt: input.now,
+    })
+    .returning();
+  if (!credit) throw new Error('Issuing the credit note failed');
+  await syncOrderInvoice(tx, row.id, input.now);
+  const recipient = await orderRecipient(tx, row, input.publicUrl);
+  if (recipient) {
+    await enqueueMail(tx, {
+      kind: 'invoice_credit',
+      to: recipient.to,
+      subject: `Credit note ${number} for your order ${row.orderNumber}`,
+      text: [
+        recipient.firstName ? `Dear ${recipient.firstName},` : 'Dear customer,',
+        '',
+        `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`,
+        '',
+        `Your order: ${recipient.orderUrl}`,
+        '',
+        company.legalName,
+      ].join('\n'),
+      attachments: [pdfAttachment(`${number}.pdf`, pdf)],
+    });
+  }
+  return { invoice: credit, before: auditedInvoice(original), after: auditedInvoice(credit) };
+}
+
+/** A document's PDF for GET …/documents/{id}: the confirmation (drawn now) or a stored invoice; null when it does not exist. */
+export async function documentPdf(db: Db, row: OrderRow, documentId: string, now: Date): Promise<{ filename: string; pdf: Buffer } | null> {
+  if (documentId === CONFIRMATION_DOCUMENT_ID) {
+    const model = await loadOrderModel(db, row);
+    if (!confirmedAt(row, model.history)) return null;
+    return { filename: `Order-confirmation-${row.orderNumber}.pdf`, pdf: await renderConfirmationPdf(db, row, now) };
+  }
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return null;
+  const [invoice] = await db.select().from(invoices).where(and(eq(invoices.id, documentId), eq(invoices.orderId, row.id)));
+  return invoice ? { filename: `${invoice.number}.pdf`, pdf: invoice.pdf } : null;
+}

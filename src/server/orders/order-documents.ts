@@ -1,0 +1,75 @@
+import type { OrderDocument } from '../../shared/orders/order-schema';
+import { invoices, type orders, type orderStatusHistory } from '../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** The invoice columns an order's read model needs (never the PDF itself). */
+export const invoiceSummaryColumns = {
+  id: invoices.id,
+  orderId: invoices.orderId,
+  kind: invoices.kind,
+  number: invoices.number,
+  amount: invoices.amount,
+  vatAmount: invoices.vatAmount,
+  currency: invoices.currency,
+  issuedAt: invoices.issuedAt,
+  dueDate: invoices.dueDate,
+  creditsInvoiceId: invoices.creditsInvoiceId,
+};
+export interface InvoiceSummary {
+  id: string;
+  orderId: string;
+  kind: 'deposit' | 'balance' | 'credit';
+  number: string;
+  amount: number;
+  vatAmount: number;
+  currency: string;
+  issuedAt: Date;
+  dueDate: string;
+  creditsInvoiceId: string | null;
+}
+
+export const CONFIRMATION_DOCUMENT_ID = 'confirmation';
+const confirmedStatuses = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
+
+/** When the order was (last) confirmed: its history's latest move to confirmed, if it has reached it. */
+export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null {
+  if (!confirmedStatuses.has(order.status)) return null;
+  const moves = history.filter((entry) => entry.newStatus === 'confirmed');
+  return moves.at(-1)?.createdAt ?? order.updatedAt;
+}
+
+export const documentUrl = (orderId: string, documentId: string) => `/api/orders/${orderId}/documents/${documentId}`;
+
+/** The order's documents: its written confirmation once confirmed, then each invoice and credit note. */
+export function documentsOf(order: OrderRow, history: HistoryRow[], issued: InvoiceSummary[]): OrderDocument[] {
+  const documents: OrderDocument[] = [];
+  const confirmed = confirmedAt(order, history);
+  if (confirmed) {
+    documents.push({
+      id: CONFIRMATION_DOCUMENT_ID,
+      kind: 'confirmation',
+      number: order.orderNumber,
+      issuedAt: confirmed.toISOString(),
+      url: documentUrl(order.id, CONFIRMATION_DOCUMENT_ID),
+      amount: null,
+      dueDate: null,
+      credited: false,
+    });
+  }
+  const creditedIds = new Set(issued.map((invoice) => invoice.creditsInvoiceId).filter((id): id is string => id !== null));
+  for (const invoice of issued) {
+    documents.push({
+      id: invoice.id,
+      kind: invoice.kind,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt.toISOString(),
+      url: documentUrl(order.id, invoice.id),
+      amount: invoice.amount,
+      dueDate: invoice.dueDate,
+      credited: creditedIds.has(invoice.id),
+    });
+  }
+  return documents;
+}

@@ -1,0 +1,46 @@
+/**
+ * One model for every document the shop issues (quote, order confirmation, invoice, credit note):
+ * who it is from and for, its number and dates, its priced lines, its totals and its terms. The
+ * server's one PDF layout draws any of them, so they all look like one company's.
+ */
+
+export type DocumentKind = 'quote' | 'confirmation' | 'invoice' | 'credit_note';
+
+export interface DocumentLine {
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  /** "Included" or "Free" in place of a 0 amount, as on the quote. */
+  freeLabel: string | null;
+}
+
+export interface DocumentTotal {
+  label: string;
+  /** Minor units of the document's currency. */
+  amount: number;
+  emphasis?: boolean;
+}
+
+export interface DocumentParty {
+  title: string;
+  lines: string[];
+}
+
+export interface BusinessDocument {
+  kind: DocumentKind;
+  /** The heading, e.g. "QUOTATION", "ORDER CONFIRMATION", "INVOICE", "CREDIT NOTE". */
+  title: string;
+  /** The PDF's metadata title, e.g. "Invoice INV2026-00001". */
+  name: string;
+  currency: string;
+  /** Number, dates and references, shown top right as "label: value". */
+  meta: [string, string][];
+  parties: DocumentParty[];
+  lines: DocumentLine[];
+  totals: DocumentTotal[];
+  /** Small print under the totals (e.g. prices excluding local VAT). */
+  notes: string[];
+  /** A titled block of text after the totals (payment details, terms). */
+  sections: { title: string; lines: string[] }[];
+}

@@ -1,0 +1,63 @@
+import { company } from '../company';
+import { findCountry } from '../countries';
+import { formatUkDate } from '../dates';
+import { displayLines, type QuoteResource } from '../quote-flow';
+import type { BusinessDocument, DocumentTotal } from './document-model';
+
+/** The quotation as a document: company, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
+export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: number } = {}): BusinessDocument {
+  const validUntil = quote.validUntil ? formatUkDate(quote.validUntil) : null;
+  const customer = quote.customerInfo;
+  const totals: DocumentTotal[] = [];
+  const notes: string[] = [];
+  if (quote.pricing) {
+    const t = quote.pricing.totals;
+    totals.push({ label: 'Subtotal', amount: t.subtotal });
+    if (t.showVAT) totals.push({ label: 'VAT', amount: t.vat });
+    totals.push({ label: 'Total', amount: t.total, emphasis: true });
+    totals.push({ label: 'Deposit due on order (50%)', amount: t.deposit });
+    totals.push({ label: 'Balance before shipment', amount: t.total - t.deposit });
+    if (!t.showVAT) notes.push('Prices exclude local VAT/tax, which is due on delivery.');
+  } else {
+    notes.push('No pricing information available for this quote.');
+  }
+  return {
+    kind: 'quote',
+    title: 'QUOTATION',
+    name: `Quotation ${quote.quoteNumber}`,
+    currency: quote.currency,
+    meta: [
+      ['Quote number', quote.quoteNumber],
+      ['Date', formatUkDate(quote.createdAt)],
+      ['Valid until', validUntil ?? '-'],
+      ['Reference', quote.reference],
+    ],
+    parties: customer
+      ? [
+          {
+            title: 'Prepared for',
+            lines: [`${customer.firstName} ${customer.lastName}`, customer.organization, customer.email, findCountry(customer.country)?.name ?? customer.country].filter(
+              (line) => line.trim() !== '',
+            ),
+          },
+        ]
+      : [],
+    lines: quote.pricing
+      ? displayLines(quote.pricing).map((line) => ({ name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, total: line.total, freeLabel: line.freeLabel }))
+      : [],
+    totals,
+    notes,
+    sections: [
+      {
+        title: 'Terms',
+        lines: [
+          `This quotation is valid until ${validUntil ?? 'further notice'}.`,
+          'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced before shipment, when the instrument is ready to ship.',
+          'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
+          ...(options.warrantyMonths === undefined ? [] : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
+          `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,
+        ],
+      },
+    ],
+  };
+}

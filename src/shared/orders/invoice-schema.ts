@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** POST /api/admin/orders/{id}/invoices */
+export const issueInvoiceRequestSchema = z.object({ kind: z.enum(['deposit', 'balance']) });
+export type IssueInvoiceRequest = z.infer<typeof issueInvoiceRequestSchema>;
+
+/** An issued invoice or credit note (a credit note's amount is negative). */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(['deposit', 'balance', 'credit']),
+  amount: z.number().int(),
+  vatAmount: z.number().int(),
+  currency: z.string(),
+  issuedAt: z.string(),
+  dueDate: z.string(),
+  creditsInvoiceId: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceAnswerSchema = z.object({ invoice: invoiceSchema });

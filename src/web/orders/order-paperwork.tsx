@@ -1,0 +1,84 @@
+import { formatMoney } from '../../shared/money';
+import { addressLines, orderLines, sameAddress, vatLabel } from '../../shared/orders/order-lines';
+import type { Order } from '../../shared/orders/order-schema';
+
+type PricedOrder = Pick<
+  Order,
+  'items' | 'currency' | 'totalAmount' | 'depositAmount' | 'remainingAmount' | 'subtotalAmount' | 'vatAmount' | 'vatRate'
+>;
+
+/** Every priced line of an order with its subtotal, VAT, total, deposit and balance: it adds up to the penny. */
+export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrder; showSplit?: boolean }) {
+  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+  const lines = orderLines(order.items);
+  const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
+  const vat = order.vatAmount ?? order.totalAmount - subtotal;
+  return (
+    <div className="tabular-nums">
+      <ul className="divide-y divide-navy-100 text-sm" aria-label="Order lines">
+        {lines.map((line) => (
+          <li key={line.key} className="flex justify-between gap-4 py-2">
+            <span>
+              {line.quantity} × {line.name}
+            </span>
+            <span>{line.freeLabel ?? money(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-navy-100 pt-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd data-testid="order-subtotal">{money(subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{vatLabel(order.vatRate)}</dt>
+          <dd data-testid="order-vat">{money(vat)}</dd>
+        </div>
+        <div className="flex justify-between text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="order-lines-total">{money(order.totalAmount)}</dd>
+        </div>
+        {showSplit ? (
+          <>
+            <div className="flex justify-between">
+              <dt>Deposit (50%)</dt>
+              <dd>{money(order.depositAmount)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Balance, due before dispatch</dt>
+              <dd>{money(order.remainingAmount)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+/** The billing and delivery addresses with the PO and VAT numbers (customer text rendered as text). */
+export function OrderAddresses({ order }: { order: Pick<Order, 'billingAddress' | 'shippingAddress' | 'poNumber' | 'vatNumber'> }) {
+  const same = sameAddress(order.billingAddress, order.shippingAddress);
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <section aria-label="Billing address">
+        <h3 className="text-sm font-semibold text-navy-900">Billing address</h3>
+        <address className="mt-1 whitespace-pre-line text-sm not-italic text-navy-800" data-testid="billing-address">
+          {addressLines(order.billingAddress).join('\n')}
+        </address>
+        {order.poNumber ? (
+          <p className="mt-2 text-sm text-navy-800">
+            PO number: <span data-testid="po-number">{order.poNumber}</span>
+          </p>
+        ) : null}
+        {order.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {order.vatNumber}</p> : null}
+      </section>
+      <section aria-label="Delivery address">
+        <h3 className="text-sm font-semibold text-navy-900">Delivery address</h3>
+        <address className="mt-1 whitespace-pre-line text-sm not-italic text-navy-800" data-testid="delivery-address">
+          {addressLines(order.shippingAddress).join('\n')}
+        </address>
+        {same ? <p className="mt-1 text-sm text-navy-600">Same as the billing address</p> : null}
+      </section>
+    </div>
+  );
+}
