@@ -77,3 +77,108 @@ test('the country list jumps to the typed letters', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(countryButton(page)).toContainText('Germany');
 });
+
+interface FocusReport {
+  name: string;
+  inViewport: boolean;
+  clearOfBars: boolean;
+  indicator: boolean;
+  inBar: boolean;
+}
+
+/** Where the focused element is against the viewport, the sticky header and the sticky price bar, and whether it shows a focus indicator. */
+function focusReport(page: Page): Promise<FocusReport> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const bar = document.querySelector('section[aria-label="Price"]');
+    const header = document.querySelector('header');
+    if (!element || !bar || !header) return { name: 'nothing', inViewport: false, clearOfBars: false, indicator: false, inBar: false };
+    const rect = element.getBoundingClientRect();
+    const barTop = bar.getBoundingClientRect().top;
+    const headerBottom = header.getBoundingClientRect().bottom;
+    const style = getComputedStyle(element);
+    const inBar = bar.contains(element);
+    const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 60) || element.tagName;
+    return {
+      name,
+      inViewport: rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth,
+      clearOfBars: inBar || (rect.top >= headerBottom && rect.bottom <= barTop),
+      indicator: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none',
+      inBar,
+    };
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`keyboard focus at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('tabbing through the whole configurator, every focused element is fully visible with a focus indicator', async ({ page }) => {
+      await openConfigurator(page);
+      await expect(page.getByRole('radio', { name: 'Collect from Lancaster' })).toBeVisible();
+      await countryButton(page).focus();
+      const seen: string[] = [];
+      for (let step = 0; step < 150; step += 1) {
+        const report = await focusReport(page);
+        await expect
+          .poll(async () => {
+            const now = await focusReport(page);
+            return now.inViewport && now.clearOfBars;
+          }, { message: `"${report.name}" is hidden by a sticky bar or off screen` })
+          .toBe(true);
+        expect(report.indicator, `"${report.name}" shows no focus indicator`).toBe(true);
+        seen.push(report.name);
+        if (report.name === 'Generate Quote PDF') break;
+        await page.keyboard.press('Tab');
+      }
+      // The journey reached the price bar, through the last options of the page.
+      expect(seen.at(-1)).toBe('Generate Quote PDF');
+      expect(seen).toContain('More instruments');
+      expect(seen).toContain('Your Country Not Listed?');
+      expect(seen).toContain('Copy configuration link');
+    });
+
+    test('the quantity can be typed', async ({ page }) => {
+      await openConfigurator(page);
+      const before = (await page.getByTestId('est-price').textContent()) ?? '';
+      const field = page.getByRole('textbox', { name: 'Number of instruments' });
+      await field.fill('4');
+      await expect(page.getByRole('group', { name: 'Number of instruments' })).toContainText('4');
+      await expect(page.getByTestId('est-price')).not.toHaveText(before);
+      await field.fill('');
+      await field.blur();
+      await expect(field).toHaveValue('4');
+    });
+  });
+}
+
+test('on a phone the price bar is compact: one line of figures and buttons on one row, under the site header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openConfigurator(page);
+  const bar = priceBar(page);
+  const price = await page.getByTestId('est-price').boundingBox();
+  const deposit = await page.getByTestId('deposit').boundingBox();
+  const quote = await bar.getByRole('button', { name: 'Generate Quote PDF' }).boundingBox();
+  const order = await bar.getByRole('button', { name: 'Order Now' }).boundingBox();
+  const box = await bar.boundingBox();
+  expect(price && deposit && quote && order && box).toBeTruthy();
+  if (!price || !deposit || !quote || !order || !box) return;
+  expect(Math.abs(price.y + price.height / 2 - (deposit.y + deposit.height / 2))).toBeLessThan(8);
+  expect(Math.abs(quote.y - order.y)).toBeLessThan(2);
+  expect(quote.height).toBeLessThan(44);
+  expect(box.height).toBeLessThanOrEqual(120);
+  // At the foot of the page, the header stays on top of the bar.
+  await page.keyboard.press('End');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const onTop = await page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) return false;
+    const rect = header.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.left + 10, rect.top + rect.height / 2);
+    return hit !== null && header.contains(hit);
+  });
+  expect(onTop).toBe(true);
+});

@@ -37,6 +37,7 @@ export type ConfiguratorAction =
   | { type: 'decrementAccessory'; id: string }
   | { type: 'incrementQuantity' }
   | { type: 'decrementQuantity' }
+  | { type: 'setQuantity'; value: number }
   | { type: 'selectServicing'; id: string }
   | { type: 'selectShipping'; id: string }
   | { type: 'selectCountry'; code: string }
@@ -154,6 +155,9 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
       return set({ quantity: Math.min(MAX_INSTRUMENT_QUANTITY, selection.quantity + 1) });
     case 'decrementQuantity':
       return set({ quantity: Math.max(1, selection.quantity - 1) });
+    case 'setQuantity':
+      if (!Number.isInteger(action.value)) return state;
+      return set({ quantity: Math.min(MAX_INSTRUMENT_QUANTITY, Math.max(1, action.value)) });
     case 'selectServicing':
       return set({ servicing: action.id });
     case 'selectShipping':

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useReducer, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
 import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
@@ -16,6 +16,7 @@ import { CountrySelect } from './country-select';
 import { estimatePrice } from './estimate-price';
 import { useProduct } from './get-product';
 import { ImageGallery } from './image-gallery';
+import { useKeepFocusVisible } from './keep-focus-visible';
 import { InternationalDialog } from './international-dialog';
 import { OptionSection } from './option-section';
 import { OrderSummary } from './order-summary';
@@ -139,6 +140,8 @@ function Options({
             incrementLabel="More instruments"
             decrementDisabled={selection.quantity <= 1}
             incrementDisabled={selection.quantity >= MAX_INSTRUMENT_QUANTITY}
+            onSet={(value) => dispatch({ type: 'setQuantity', value })}
+            max={MAX_INSTRUMENT_QUANTITY}
           />
           <p className="text-sm text-navy-600">Model, power adaptor, holders, adaptors and servicing are priced per instrument.</p>
         </div>
@@ -237,6 +240,8 @@ export function ConfigurePage() {
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  const barRef = useRef<HTMLElement>(null);
+  useKeepFocusVisible(barRef);
 
   const product = query.data?.product;
   const vatRate = query.data?.vatRate ?? 0;
@@ -319,7 +324,7 @@ export function ConfigurePage() {
           </div>
         </div>
       </Container>
-      <PriceBar pricing={pricing} vatRate={vatRate} batch={batch} leaving={leaving} onLeave={(type) => void leave(type)} />
+      <PriceBar barRef={barRef} pricing={pricing} vatRate={vatRate} batch={batch} leaving={leaving} onLeave={(type) => void leave(type)} />
       <InternationalDialog open={notListedOpen} onOpenChange={setNotListedOpen} />
       {state.waitlistOpen && (
         <Suspense fallback={null}>
