@@ -182,3 +182,45 @@ test('on a phone the price bar is compact: one line of figures and buttons on on
   });
   expect(onTop).toBe(true);
 });
+
+test('the details step shows the specification submit messages when Create Quote is pressed', async ({ page }) => {
+  await openConfigurator(page);
+  await priceBar(page).getByRole('button', { name: 'Generate Quote PDF' }).click();
+  await expect(page).toHaveURL(/\/quote-flow$/);
+  await page.getByLabel('Email address').fill('submit-messages@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
+  await page.getByLabel('First name').fill('J0hn');
+  await page.getByLabel('Last name').fill('Sm1th');
+  await page.getByLabel('Organization').fill('Lab <script>');
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await expect(page.getByText('Valid first name is required (1-100 characters, letters only)')).toBeVisible();
+  await expect(page.getByText('Valid last name is required (1-100 characters, letters only)')).toBeVisible();
+  await expect(page.getByText('Valid organization name is required (1-200 characters)')).toBeVisible();
+  await expect(page).toHaveURL(/\/quote-flow$/);
+});
+
+test('the order flow reads as an order, shows what is being bought, and leads back to the same configuration', async ({ page }) => {
+  await openConfigurator(page);
+  await page.getByRole('radio', { name: 'Dropwise Pro' }).check();
+  await page.getByRole('checkbox', { name: 'Luer-lock adaptor' }).check();
+  const price = (await page.getByTestId('est-price').textContent()) ?? '';
+  await priceBar(page).getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Order online' })).toBeVisible();
+  await expect(page.getByText('Enter your e-mail address to start your order.')).toBeVisible();
+  await expect(page.getByText('we will prepare your quote')).toHaveCount(0);
+  const sidebar = page.getByRole('complementary', { name: 'Your configuration' });
+  await expect(sidebar).toContainText('Dropwise Pro');
+  await expect(sidebar).toContainText('Luer-lock adaptor');
+  await expect(sidebar).toContainText('1 × 10 x 2 mL sterile syringes');
+  await expect(sidebar).toContainText(price);
+  await page.getByLabel('Email address').fill('order-wording@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('We will send your order confirmation to')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Also e-mail me a quote for this configuration' })).not.toBeChecked();
+
+  await sidebar.getByRole('link', { name: 'Change configuration' }).click();
+  await expect(page.getByRole('radio', { name: 'Dropwise Pro' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Luer-lock adaptor' })).toBeChecked();
+  await expect(page.getByTestId('est-price')).toHaveText(price);
+});
