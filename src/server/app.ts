@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { accountQuoteRoutes } from './accounts/account-quotes';
 import { accountRoutes } from './accounts/account-routes';
 import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
@@ -79,6 +80,7 @@ const features = [
   recoveryCodeRoutes,
   setupRoutes,
   accountRoutes,
+  accountQuoteRoutes,
   flowRoutes,
   quoteRoutes,
   orderRoutes,

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { formatUkDate } from '../../src/shared/dates';
+import { linkFromMail } from './accounts-support';
 import { expect, test } from './fixtures';
 
 const priceBar = (page: Page) => page.getByRole('region', { name: 'Price' });
@@ -223,4 +225,33 @@ test('the order flow reads as an order, shows what is being bought, and leads ba
   await expect(page.getByRole('radio', { name: 'Dropwise Pro' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Luer-lock adaptor' })).toBeChecked();
   await expect(page.getByTestId('est-price')).toHaveText(price);
+});
+
+test('a signed-in customer finds their quotes in My Account and opens one', async ({ page, shop }) => {
+  const email = `quotes-tab-${Date.now()}@example.com`;
+  const password = 'quotes-pass-1';
+  expect((await page.request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
+  await page.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
+  expect((await page.request.post('/api/auth/signin', { data: { email, password, remember: false } })).status()).toBe(200);
+  const created = await page.request.post('/api/quotes', {
+    data: {
+      configuration: { model: 'dropwise-standard', powerAdaptor: 'uk-power', quantity: 1, accessories: [], accessoryQuantities: {}, adaptors: [], syringeHolders: ['3ml-syringe-mount'], servicing: 'none', shipping: 'fedex-priority', customerCountry: 'GB' },
+      customerInfo: { email, firstName: 'Grace', lastName: 'Hopper', organization: 'Navy Labs' },
+      flowType: 'quote',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { quote } = (await created.json()) as { quote: { quoteNumber: string; reference: string; createdAt: string; validUntil: string } };
+
+  await page.goto('/my-account');
+  await page.getByRole('tab', { name: 'Quotes' }).click();
+  await expect(page.getByRole('heading', { name: 'My Quotes (1)' })).toBeVisible();
+  const item = page.getByRole('main').getByRole('listitem').first();
+  await expect(item).toContainText(`Quote ${quote.quoteNumber}`);
+  await expect(item).toContainText(`Created on ${formatUkDate(quote.createdAt)}`);
+  await expect(item).toContainText(formatUkDate(quote.validUntil));
+  await expect(item).toContainText('Valid');
+  await expect(item).toContainText(/£[\d,]+\.\d\d/);
+  await item.getByRole('link', { name: `Order from quote ${quote.quoteNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/quote/${quote.reference}$`));
 });
