@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import { company, companyAddressLines, companyRegistrationLine } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
-import { displayLines, formatDocumentDate, type QuoteResource } from '../../shared/quote-flow';
+import { displayLines, type QuoteResource } from '../../shared/quote-flow';
+import { formatUkDate } from '../../shared/dates';
 
 const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
@@ -31,8 +32,8 @@ export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
   const meta = [
     `Quote number: ${quote.quoteNumber}`,
-    `Date: ${formatDocumentDate(quote.createdAt)}`,
-    `Valid until: ${quote.validUntil ? formatDocumentDate(quote.validUntil) : '-'}`,
+    `Date: ${formatUkDate(quote.createdAt)}`,
+    `Valid until: ${quote.validUntil ? formatUkDate(quote.validUntil) : '-'}`,
     `Reference: ${quote.reference}`,
   ];
   doc.text(meta.join('\n'), left, 74, { width, align: 'right' });
@@ -95,7 +96,7 @@ export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   doc.text(
     [
-      `This quotation is valid until ${quote.validUntil ? formatDocumentDate(quote.validUntil) : 'further notice'}.`,
+      `This quotation is valid until ${quote.validUntil ? formatUkDate(quote.validUntil) : 'further notice'}.`,
       'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced before shipment, when the instrument is ready to ship.',
       'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
       `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,

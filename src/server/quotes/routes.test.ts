@@ -148,7 +148,7 @@ describe('quotes API', () => {
     expect(text).toContain('£4,882.50');
     expect(text).toContain('£2,441.25');
     expect(text).toContain('Rosalind Franklin');
-    expect(text).toContain('March 9, 2026');
+    expect(text).toContain('9 March 2026');
     const pages = execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1];
     expect(pages).toBe('1');
   });

@@ -7,7 +7,8 @@ interface SummaryLine {
   amount: string;
 }
 
-const times = (line: PricedLine) => (line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name);
+// Counts are written one way across the shop: "1 × Dropwise Standard".
+const times = (line: PricedLine) => `${line.quantity} × ${line.name}`;
 
 /** The priced lines of storefront spec section 9: free parts read 'Included' or 'Free'; servicing and shipping only when charged. */
 export function summaryLines(pricing: Pricing): SummaryLine[] {

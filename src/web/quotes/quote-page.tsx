@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { company } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
-import { displayLines, formatDocumentDate, type QuoteResource } from '../../shared/quote-flow';
+import { displayLines, type QuoteResource } from '../../shared/quote-flow';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
 import { QUOTE_CREATED_KEY, saveOrderFlow } from '../flows/flow-storage';
@@ -14,6 +14,7 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useQuote } from './get-quote';
 import { printQuote } from './print-quote';
+import { formatUkDate } from '../../shared/dates';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -117,18 +118,18 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         )}
       >
         {expired
-          ? `This quote expired on ${validUntil ? formatDocumentDate(validUntil) : ''}. Please create a new quote or contact us.`
-          : `This quote is valid until ${validUntil ? formatDocumentDate(validUntil) : 'further notice'}.`}
+          ? `This quote expired on ${validUntil ? formatUkDate(validUntil) : ''}. Please create a new quote or contact us.`
+          : `This quote is valid until ${validUntil ? formatUkDate(validUntil) : 'further notice'}.`}
       </p>
 
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-navy-100 p-4">
           <dt className="text-sm text-navy-600">Created</dt>
-          <dd className="font-medium">{formatDocumentDate(quote.createdAt)}</dd>
+          <dd className="font-medium">{formatUkDate(quote.createdAt)}</dd>
         </div>
         <div className="rounded-lg border border-navy-100 p-4">
           <dt className="text-sm text-navy-600">Valid until</dt>
-          <dd className="font-medium">{validUntil ? formatDocumentDate(validUntil) : '-'}</dd>
+          <dd className="font-medium">{validUntil ? formatUkDate(validUntil) : '-'}</dd>
         </div>
       </dl>
 
