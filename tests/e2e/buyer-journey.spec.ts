@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatUkDate } from '../../src/shared/dates';
 import { linkFromMail } from './accounts-support';
@@ -254,4 +255,51 @@ test('a signed-in customer finds their quotes in My Account and opens one', asyn
   await expect(item).toContainText(/£[\d,]+\.\d\d/);
   await item.getByRole('link', { name: `Order from quote ${quote.quoteNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/quote/${quote.reference}$`));
+});
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('axe finds no serious or critical violation along the buyer journey', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, 'home');
+  await openConfigurator(page);
+  await expect(page.getByRole('radio', { name: 'Collect from Lancaster' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'configure');
+  await priceBar(page).getByRole('button', { name: 'Generate Quote PDF' }).click();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  await expectNoSeriousViolations(page, 'quote flow, step 1');
+  await page.getByLabel('Email address').fill('axe-journey@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Organization').fill('Analytical Engines');
+  await expectNoSeriousViolations(page, 'quote flow, step 2');
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await expect(page).toHaveURL(/\/quote\//);
+  await expect(page.getByTestId('quote-total')).toBeVisible();
+  await expectNoSeriousViolations(page, 'quote page');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/order-flow$/);
+  await expect(page.getByText(/Step 1 of 2/)).toBeVisible();
+  await expectNoSeriousViolations(page, 'order flow');
+  await page.goto('/login');
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expectNoSeriousViolations(page, 'login');
+});
+
+test('Escape closes the phone menu and returns focus to its button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Careers' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 });

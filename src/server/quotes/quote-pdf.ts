@@ -74,7 +74,7 @@ export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
     if (totals.showVAT) rows.push(['VAT', money(totals.vat), false]);
     rows.push(['Total', money(totals.total), true]);
     rows.push(['Deposit due on order (50%)', money(totals.deposit), false]);
-    rows.push(['Balance before shipment', money(totals.total - totals.deposit), false]);
+    rows.push(['Balance due before dispatch', money(totals.total - totals.deposit), false]);
     for (const [label, value, bold] of rows) {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
       doc.text(label, columns.quantity - width * 0.2, y, { width: width * 0.3 + columnWidth.quantity, align: 'right' });
@@ -97,7 +97,7 @@ export function renderQuotePdf(quote: QuoteResource): Promise<Buffer> {
   doc.text(
     [
       `This quotation is valid until ${quote.validUntil ? formatUkDate(quote.validUntil) : 'further notice'}.`,
-      'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced before shipment, when the instrument is ready to ship.',
+      'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.',
       'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
       `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,
     ].join('\n'),

@@ -47,7 +47,7 @@ export function TotalsList({ pricing, vatRate }: { pricing: Pricing; vatRate: nu
       <dd className="text-right font-semibold text-navy-900">{money(totals.total)}</dd>
       <dt className="text-navy-700">Deposit due now (50%)</dt>
       <dd className="text-right text-navy-900">{money(totals.deposit)}</dd>
-      <dt className="text-navy-700">Balance before shipment</dt>
+      <dt className="text-navy-700">Balance due before dispatch</dt>
       <dd className="text-right text-navy-900">{money(totals.total - totals.deposit)}</dd>
     </dl>
   );

@@ -53,7 +53,7 @@ export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): strin
 ${quote.pricing ? `<table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead><tbody>${rows}${totalRows}</tbody></table>` : '<p>No pricing information available for this quote.</p>'}
 ${totals && !totals.showVAT ? '<p class="muted">Prices exclude local VAT/tax, which is due on delivery.</p>' : ''}
 <h2>Terms</h2>
-<p>A 50% deposit is invoiced when the order is placed; the balance is invoiced before shipment. Delivery DDP for UK customers, DAP for international customers.</p>
+<p>A 50% deposit is invoiced when the order is placed; the balance is due before dispatch. Delivery DDP for UK customers, DAP for international customers.</p>
 <p>View or order online: ${escape(quoteUrl)}</p>
 <footer class="muted">${escape(companyRegistrationLine)}</footer>
 </body></html>`;

@@ -19,6 +19,9 @@ import { formatUkDate } from '../../shared/dates';
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
 
+/** A quote within this time of its end shows its validity in amber. */
+const NEAR_EXPIRY_MS = 48 * 3600 * 1000;
+
 function useTimedFlag(durationMs: number): [boolean, () => void] {
   const [on, setOn] = useState(false);
   useEffect(() => {
@@ -62,6 +65,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
   const validUntil = quote.validUntil ? new Date(quote.validUntil) : null;
   const expired = quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now());
+  // Amber only when the end is near; red once expired; a calm note otherwise.
+  const nearExpiry = !expired && validUntil !== null && validUntil.getTime() - Date.now() <= NEAR_EXPIRY_MS;
+  const vatPercent = quote.pricing && quote.pricing.totals.subtotal > 0 ? Math.round((quote.pricing.totals.vat / quote.pricing.totals.subtotal) * 100) : null;
   const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
   const customer = quote.customerInfo;
 
@@ -112,9 +118,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       <p
         data-testid="expiry-notice"
         data-expired={expired ? 'true' : 'false'}
+        data-near-expiry={nearExpiry ? 'true' : 'false'}
         className={cn(
           'rounded-md border px-4 py-3 text-sm',
-          expired ? 'border-red-300 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+          expired
+            ? 'border-red-300 bg-red-50 text-red-800'
+            : nearExpiry
+              ? 'border-amber-200 bg-amber-50 text-amber-900'
+              : 'border-navy-100 bg-navy-50 text-navy-800',
         )}
       >
         {expired
@@ -211,7 +222,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               </tr>
               {quote.pricing.totals.showVAT ? (
                 <tr>
-                  <th scope="row" colSpan={2} className="text-right font-normal">VAT</th>
+                  <th scope="row" colSpan={2} className="text-right font-normal">
+                    {vatPercent === null ? 'VAT' : `VAT (${vatPercent}%)`}
+                  </th>
                   <td className="text-right">{money(quote.pricing.totals.vat)}</td>
                 </tr>
               ) : null}
@@ -247,7 +260,8 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             <Mail aria-hidden="true" className="size-4" /> Contact Us About This Quote
           </a>
         </Button>
-        <Button onClick={orderNow} disabled={expired || !quote.pricing}>
+        {/* First on a phone, where the actions stack: ordering is the step most buyers take next. */}
+        <Button onClick={orderNow} disabled={expired || !quote.pricing} className="order-first w-full sm:order-none sm:w-auto">
           Order Now
         </Button>
       </div>
@@ -260,7 +274,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
           <li>We confirm your order and invoice the 50% deposit; production of your batch starts once it is paid.</li>
-          <li>The balance is invoiced before shipment, when your instrument is ready to ship.</li>
+          <li>The balance is invoiced when your instrument is ready and is due before dispatch.</li>
         </ol>
       </section>
     </div>
