@@ -303,3 +303,15 @@ test('Escape closes the phone menu and returns focus to its button', async ({ pa
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 });
+
+test('on a phone the two-factor set-up card scrolls into view when it opens', async ({ page, shop }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `mfa-scroll-${Date.now()}@example.com`;
+  const password = 'mfa-scroll-pass-1';
+  expect((await page.request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
+  await page.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
+  expect((await page.request.post('/api/auth/signin', { data: { email, password, remember: false } })).status()).toBe(200);
+  await page.goto('/my-account?tab=settings');
+  await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeInViewport();
+});
