@@ -292,18 +292,6 @@ test('axe finds no serious or critical violation along the buyer journey', async
   await expectNoSeriousViolations(page, 'login');
 });
 
-test('Escape closes the phone menu and returns focus to its button', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/about');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('navigation', { name: 'Mobile' });
-  await expect(menu).toBeVisible();
-  await menu.getByRole('link', { name: 'Careers' }).focus();
-  await page.keyboard.press('Escape');
-  await expect(menu).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
-});
-
 test('on a phone the two-factor set-up card scrolls into view when it opens', async ({ page, shop }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `mfa-scroll-${Date.now()}@example.com`;

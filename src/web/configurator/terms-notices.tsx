@@ -1,10 +1,7 @@
 import { Link } from 'react-router';
-import { usePublicSettings } from '../marketing/get-public-settings';
 
 /** The notes under the summary (storefront spec, sections 2 and 9). */
 export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: number }) {
-  const { autoQuoteExpiry } = usePublicSettings();
-  const quoteDays = `${autoQuoteExpiry} ${autoQuoteExpiry === 1 ? 'day' : 'days'}`;
   const link = 'font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800';
   return (
     <section aria-label="Terms" className="grid gap-2 text-sm text-navy-700">
@@ -15,7 +12,7 @@ export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: 
       )}
       {/* Said once, plainly: the price list's validity and what a quote locks. */}
       <p>
-        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for {quoteDays}. Only the 50% deposit is due
+        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity period shown on it. Only the 50% deposit is due
         when you order; the balance is due before dispatch.
       </p>
       <p>

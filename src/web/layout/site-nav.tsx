@@ -99,16 +99,7 @@ export function SiteNav() {
   ) : null;
 
   return (
-    <header
-      className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur"
-      // Escape closes the phone menu and gives focus back to its button.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          event.currentTarget.querySelector<HTMLElement>(`[aria-controls="${menuId}"]`)?.focus();
-        }
-      }}
-    >
+    <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link to="/" aria-label="Dropwise home" className="shrink-0 rounded-md">
           <Logo />
