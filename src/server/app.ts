@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountQuoteRoutes } from './accounts/account-quotes';
 import { accountRoutes } from './accounts/account-routes';
 import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
@@ -75,6 +76,7 @@ const features = [
   recoveryCodeRoutes,
   setupRoutes,
   accountRoutes,
+  accountQuoteRoutes,
   flowRoutes,
   quoteRoutes,
   orderRoutes,

@@ -83,6 +83,8 @@ export const createQuoteRequestSchema = z.object({
   configuration: selectedConfigurationSchema,
   customerInfo: customerInfoSchema,
   flowType: flowTypeSchema.default('quote'),
+  /** An order-flow hand-off sends no quote e-mail unless the buyer asks for one; a quote always sends it. */
+  emailQuote: z.boolean().optional(),
 });
 export type CreateQuoteRequest = z.input<typeof createQuoteRequestSchema>;
 

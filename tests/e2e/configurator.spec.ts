@@ -118,8 +118,10 @@ test.describe('configurator', () => {
     // navigation is still pending); a visitor goes back from the page they see.
     await expect(page.getByRole('heading', { name: 'Order online' })).toBeVisible();
 
+    // Back restores the configuration from the URL of /configure (issue 13).
     await page.goBack();
-    await expect(countryButton(page)).toContainText('United Kingdom');
+    await expect(countryButton(page)).toContainText('Germany');
+    await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();
     await chooseCountry(page, 'France');
     await chooseCountry(page, 'United Kingdom');
     await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();

@@ -30,7 +30,7 @@ function summary({ order, lines }: OrderMailContext): string[] {
     `${vatLabel(order.vatRate)}: ${money(vat)}`,
     `Total: ${money(order.totalAmount)}`,
     `Deposit required (50%): ${money(order.depositAmount)}`,
-    `Balance before shipment: ${money(order.remainingAmount)}`,
+    `Balance due before dispatch: ${money(order.remainingAmount)}`,
     '',
     'Delivery address:',
     ...addressLines(order.shippingAddress).map((line) => `  ${line}`),

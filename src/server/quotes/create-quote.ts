@@ -26,6 +26,8 @@ export interface CreateQuoteInput {
   configuration: SelectedConfiguration;
   customerInfo: CustomerInfoInput;
   flowType: FlowType;
+  /** Asked for in the order flow; a quote-flow hand-off always sends the e-mail. */
+  emailQuote?: boolean | undefined;
   userId: string | null;
   now: Date;
   publicUrl: string;
@@ -70,7 +72,10 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     }
     if (!row) throw new Error('No free quote number this year');
     const quote = toQuoteResource(row, input.now);
-    await enqueueMail(tx, quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`));
+    // The order flow goes on to place an order; a "Your quote" e-mail there reads as the wrong thing.
+    if (input.flowType === 'quote' || input.emailQuote === true) {
+      await enqueueMail(tx, quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`));
+    }
     await recordRegistrationStep(tx, {
       email: customerInfo.email,
       flowType: input.flowType,

@@ -1,14 +1,15 @@
 import { company } from '../../shared/company';
 import { formatMoney } from '../../shared/money';
-import { formatDocumentDate, type QuoteResource } from '../../shared/quote-flow';
+import { type QuoteResource } from '../../shared/quote-flow';
 import type { OutgoingMail } from '../mail/outbox';
+import { formatUkDate } from '../../shared/dates';
 
 /** The customer's e-mail with the link to their quote. */
 export function quoteCreatedMail(quote: QuoteResource, quoteUrl: string): OutgoingMail {
   const customer = quote.customerInfo;
   const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : '';
   const deposit = quote.pricing ? formatMoney(quote.pricing.totals.deposit, quote.currency, { decimals: 2 }) : '';
-  const validUntil = quote.validUntil ? formatDocumentDate(quote.validUntil) : '';
+  const validUntil = quote.validUntil ? formatUkDate(quote.validUntil) : '';
   const text = [
     `Dear ${customer ? customer.firstName : 'customer'},`,
     '',

@@ -16,7 +16,7 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
     if (t.showVAT) totals.push({ label: 'VAT', amount: t.vat });
     totals.push({ label: 'Total', amount: t.total, emphasis: true });
     totals.push({ label: 'Deposit due on order (50%)', amount: t.deposit });
-    totals.push({ label: 'Balance before shipment', amount: t.total - t.deposit });
+    totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
     if (!t.showVAT) notes.push('Prices exclude local VAT/tax, which is due on delivery.');
   } else {
     notes.push('No pricing information available for this quote.');
@@ -52,7 +52,7 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
         title: 'Terms',
         lines: [
           `This quotation is valid until ${validUntil ?? 'further notice'}.`,
-          'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced before shipment, when the instrument is ready to ship.',
+          'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.',
           'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
           ...(options.warrantyMonths === undefined ? [] : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
           `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,

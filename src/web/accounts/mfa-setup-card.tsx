@@ -25,6 +25,11 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const card = useRef<HTMLElement>(null);
+  // The card opens below the settings; bring it into view so the buyer sees what to do next.
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   const start = useCallback(async () => {
     setBusy(true);
@@ -72,7 +77,7 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
   };
 
   return (
-    <section aria-labelledby="mfa-setup-title" className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm">
+    <section ref={card} aria-labelledby="mfa-setup-title" className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm">
       <h2 id="mfa-setup-title" className="text-lg font-semibold text-navy-900">
         Set up two-factor authentication
       </h2>

@@ -5,17 +5,18 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
+import { QuotesTab } from './quotes-tab';
 import { SecurityErrorScreen } from './security-error-screen';
 import { SettingsTab } from './settings-tab';
 import { signOutDestination } from './sign-out';
 import { useSession } from './use-session';
 
-const tabs = ['orders', 'profile', 'settings'] as const;
+const tabs = ['orders', 'quotes', 'profile', 'settings'] as const;
 type Tab = (typeof tabs)[number];
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** /my-account: Orders (default), Profile and Settings; signed-out visitors go to /login. */
+/** /my-account: Orders (default), Quotes, Profile and Settings; signed-out visitors go to /login. */
 export function MyAccountPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -39,6 +40,9 @@ export function MyAccountPage() {
           <Tabs.Trigger value="orders" className={tabClass}>
             Orders
           </Tabs.Trigger>
+          <Tabs.Trigger value="quotes" className={tabClass}>
+            Quotes
+          </Tabs.Trigger>
           <Tabs.Trigger value="profile" className={tabClass}>
             Profile
           </Tabs.Trigger>
@@ -48,6 +52,9 @@ export function MyAccountPage() {
         </Tabs.List>
         <Tabs.Content value="orders" className="mt-6 focus-visible:outline-2 focus-visible:outline-accent-600">
           <OrdersTab />
+        </Tabs.Content>
+        <Tabs.Content value="quotes" className="mt-6">
+          <QuotesTab />
         </Tabs.Content>
         <Tabs.Content value="profile" className="mt-6">
           <ProfileTab profile={data.profile} />

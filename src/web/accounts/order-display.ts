@@ -1,6 +1,7 @@
 /** How the customer's order screens show statuses (accounts-and-admin spec, section 4). */
 
 import { customerPaymentBadge, orderStatusClass, orderStatusLabel, otherBadgeClass } from '../../shared/orders/order-status';
+import { formatUkDate } from '../../shared/dates';
 
 export { otherBadgeClass };
 /** The order status badge's colour (the shared list of statuses, src/shared/orders/order-status). */
@@ -24,7 +25,8 @@ export function orderTimeline(status: string, placedOn: string): TimelineStep[] 
   return steps;
 }
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** One UK date format across the shop (src/shared/dates.ts). */
+export const formatDate = (iso: string) => formatUkDate(iso);
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 

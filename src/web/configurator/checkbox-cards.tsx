@@ -34,6 +34,8 @@ export function CheckboxCards({
             className={cn(
               'rounded-lg border bg-white p-4 transition-colors',
               checked ? 'border-accent-600 ring-1 ring-accent-600' : 'border-navy-200 hover:border-navy-300',
+              // A teal outline on a teal card is hard to see: the focused card gets a navy ring too.
+              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-navy-900 has-[:focus-visible]:ring-offset-2',
             )}
           >
             <div className="flex gap-3">
@@ -44,7 +46,7 @@ export function CheckboxCards({
                 disabled={option.locked}
                 aria-describedby={option.description ? `${inputId}-description` : undefined}
                 onChange={() => onToggle(option.id)}
-                className="mt-0.5 size-5 shrink-0 accent-accent-600 disabled:opacity-70"
+                className="mt-0.5 size-5 shrink-0 accent-accent-600 focus-visible:outline-navy-900 disabled:opacity-70"
               />
               <div className="min-w-0 flex-1">
                 <div className="flex items-start justify-between gap-3">

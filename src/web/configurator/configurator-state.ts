@@ -3,7 +3,10 @@ import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { DEFAULT_COUNTRY, findCountry } from '../../shared/countries';
+import { decodeConfiguration, hasEncodedConfiguration } from './configuration-url';
 
+export const LINK_NOT_UNDERSTOOD = 'This configuration link is from another version of the shop, so the default configuration is shown.';
+export const LINK_IGNORED_PREFIX = 'Some options in this configuration link are no longer offered and were left out:';
 export const FREE_ITEM_CAP_MESSAGE = 'Max 1 for free items';
 export const DEFAULT_ACCESSORIES = ['10x-2ml-syringes', '10x-6ml-syringes'] as const;
 export const DEFAULT_ADAPTOR = 'standard-art-adaptor';
@@ -17,10 +20,14 @@ export interface ConfiguratorState {
   waitlistOpen: boolean;
   /** The free accessory whose quantity a visitor tried to raise above 1. */
   capNotice: string | null;
+  /** The selection the product's defaults give; the URL stays bare while the selection equals it. */
+  defaults: SelectedConfiguration | null;
+  /** Said once when a configuration link named options this shop does not offer. */
+  linkNote: string | null;
 }
 
 export type ConfiguratorAction =
-  | { type: 'productLoaded'; product: Product }
+  | { type: 'productLoaded'; product: Product; search?: string }
   | { type: 'selectModel'; id: string }
   | { type: 'selectPowerAdaptor'; id: string }
   | { type: 'toggleSyringeHolder'; id: string }
@@ -30,10 +37,12 @@ export type ConfiguratorAction =
   | { type: 'decrementAccessory'; id: string }
   | { type: 'incrementQuantity' }
   | { type: 'decrementQuantity' }
+  | { type: 'setQuantity'; value: number }
   | { type: 'selectServicing'; id: string }
   | { type: 'selectShipping'; id: string }
   | { type: 'selectCountry'; code: string }
-  | { type: 'closeWaitlist' };
+  | { type: 'closeWaitlist' }
+  | { type: 'dismissLinkNote' };
 
 /** The specification's defaults (storefront spec, section 4), before the product is known. */
 export function initialConfiguratorState(): ConfiguratorState {
@@ -55,6 +64,8 @@ export function initialConfiguratorState(): ConfiguratorState {
     productApplied: false,
     waitlistOpen: false,
     capNotice: null,
+    defaults: null,
+    linkNote: null,
   };
 }
 
@@ -100,8 +111,18 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
 
   switch (action.type) {
     case 'productLoaded':
+    {
       if (state.productApplied) return state;
-      return { ...state, selection: applyProduct(selection, action.product), productApplied: true };
+      const defaults = applyProduct(selection, action.product);
+      if (!action.search || !hasEncodedConfiguration(action.search)) return { ...state, selection: defaults, defaults, productApplied: true };
+      const decoded = decodeConfiguration(action.search, action.product, defaults);
+      const linkNote = !decoded.understood
+        ? LINK_NOT_UNDERSTOOD
+        : decoded.ignored.length > 0
+          ? `${LINK_IGNORED_PREFIX} ${decoded.ignored.join(', ')}.`
+          : null;
+      return { ...state, selection: decoded.selection, defaults, productApplied: true, linkNote };
+    }
     case 'selectModel':
       return set({ model: action.id, configuration: action.id });
     case 'selectPowerAdaptor':
@@ -134,6 +155,9 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
       return set({ quantity: Math.min(MAX_INSTRUMENT_QUANTITY, selection.quantity + 1) });
     case 'decrementQuantity':
       return set({ quantity: Math.max(1, selection.quantity - 1) });
+    case 'setQuantity':
+      if (!Number.isInteger(action.value)) return state;
+      return set({ quantity: Math.min(MAX_INSTRUMENT_QUANTITY, Math.max(1, action.value)) });
     case 'selectServicing':
       return set({ servicing: action.id });
     case 'selectShipping':
@@ -147,5 +171,7 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
     }
     case 'closeWaitlist':
       return { ...state, waitlistOpen: false };
+    case 'dismissLinkNote':
+      return { ...state, linkNote: null };
   }
 }

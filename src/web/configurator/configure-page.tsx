@@ -1,5 +1,5 @@
-import { lazy, startTransition, Suspense, useEffect, useReducer, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, startTransition, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
 import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
 import { MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
@@ -10,10 +10,13 @@ import { PageHead } from '../app/page-head';
 import { Container } from '../ui/container';
 import { CheckboxCards } from './checkbox-cards';
 import { type ConfiguratorAction, type ConfiguratorState, configuratorReducer, FREE_ITEM_CAP_MESSAGE, initialConfiguratorState } from './configurator-state';
+import { encodeConfiguration } from './configuration-url';
+import { CopyConfigurationLink } from './copy-configuration-link';
 import { CountrySelect } from './country-select';
 import { estimatePrice } from './estimate-price';
 import { useProduct } from './get-product';
 import { ImageGallery } from './image-gallery';
+import { useKeepFocusVisible } from './keep-focus-visible';
 import { InternationalDialog } from './international-dialog';
 import { OptionSection } from './option-section';
 import { OrderSummary } from './order-summary';
@@ -137,6 +140,8 @@ function Options({
             incrementLabel="More instruments"
             decrementDisabled={selection.quantity <= 1}
             incrementDisabled={selection.quantity >= MAX_INSTRUMENT_QUANTITY}
+            onSet={(value) => dispatch({ type: 'setQuantity', value })}
+            max={MAX_INSTRUMENT_QUANTITY}
           />
           <p className="text-sm text-navy-600">Model, power adaptor, holders, adaptors and servicing are priced per instrument.</p>
         </div>
@@ -221,6 +226,7 @@ function Options({
       </OptionSection>
 
       <OrderSummary pricing={pricing} vatRate={vatRate} />
+      <CopyConfigurationLink selection={selection} />
       <TermsNotices showVAT={pricing?.totals.showVAT ?? currency === 'GBP'} vatRate={vatRate} />
     </ProgressiveList>
   );
@@ -233,15 +239,28 @@ export function ConfigurePage() {
   const [notListedOpen, setNotListedOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
+  const barRef = useRef<HTMLElement>(null);
+  useKeepFocusVisible(barRef);
 
   const product = query.data?.product;
   const vatRate = query.data?.vatRate ?? 0;
   useEffect(() => {
     // A transition lets React render the long options list in slices instead of one long task.
-    if (product) startTransition(() => dispatch({ type: 'productLoaded', product }));
+    // The search is read once, when the product arrives: the link's selection is validated against it.
+    if (product) startTransition(() => dispatch({ type: 'productLoaded', product, search: window.location.search }));
   }, [product]);
 
   const { selection } = state;
+  // The selection lives in the URL (replacing the entry, so Back leaves /configure rather than undoing
+  // a click). The defaults keep the bare /configure address.
+  const encoded = state.productApplied ? encodeConfiguration(selection) : null;
+  const wanted = encoded === null || (state.defaults && encoded === encodeConfiguration(state.defaults)) ? '' : `?${encoded}`;
+  useEffect(() => {
+    if (encoded === null || location.search === wanted) return;
+    navigate({ pathname: location.pathname, search: wanted }, { replace: true, preventScrollReset: true });
+  }, [encoded, wanted, location.pathname, location.search, navigate]);
+
   const currency = currencyForCountry(selection.customerCountry) ?? 'GBP';
   const pricing: Pricing | null = state.productApplied ? estimatePrice(product, selection, vatRate) : null;
   const batch = product?.batches.find((option) => option.id === selection.batch);
@@ -277,6 +296,15 @@ export function ConfigurePage() {
                 <p className="mt-1 text-sm">{query.error.message || 'Product not found'}</p>
               </div>
             ) : product && state.productApplied ? (
+              <>
+              {state.linkNote && (
+                <div role="status" className="mb-6 flex items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+                  <p>{state.linkNote}</p>
+                  <button type="button" className="shrink-0 font-medium underline" onClick={() => dispatch({ type: 'dismissLinkNote' })}>
+                    Dismiss
+                  </button>
+                </div>
+              )}
               <Options
                 product={product}
                 state={state}
@@ -286,6 +314,7 @@ export function ConfigurePage() {
                 vatRate={vatRate}
                 onNotListed={() => setNotListedOpen(true)}
               />
+              </>
             ) : (
               <p role="status" className="flex items-center gap-3 text-navy-700">
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600" />
@@ -295,7 +324,7 @@ export function ConfigurePage() {
           </div>
         </div>
       </Container>
-      <PriceBar pricing={pricing} vatRate={vatRate} batch={batch} leaving={leaving} onLeave={(type) => void leave(type)} />
+      <PriceBar barRef={barRef} pricing={pricing} vatRate={vatRate} batch={batch} leaving={leaving} onLeave={(type) => void leave(type)} />
       <InternationalDialog open={notListedOpen} onOpenChange={setNotListedOpen} />
       {state.waitlistOpen && (
         <Suspense fallback={null}>

@@ -17,6 +17,30 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   buttons[next]?.focus();
 }
 
+/** How long typed letters keep adding to one search, as in a native list. */
+const TYPE_AHEAD_PAUSE_MS = 700;
+
+/**
+ * Type-ahead as a native list has it: typed letters jump to the first country whose name starts
+ * with them; the same letter again moves on to the next country with that initial.
+ */
+export function typeAheadIndex(names: readonly string[], typed: string, from: number): number {
+  const query = typed.toLocaleLowerCase('en-GB');
+  if (query.length === 0) return -1;
+  const starts = (index: number) => names[index]?.toLocaleLowerCase('en-GB').startsWith(query) ?? false;
+  const repeated = query.length > 1 && [...query].every((letter) => letter === query[0]);
+  if (repeated || query.length === 1) {
+    const initial = query[0] ?? '';
+    for (let step = 1; step <= names.length; step += 1) {
+      const index = (from + step + names.length) % names.length;
+      if (names[index]?.toLocaleLowerCase('en-GB').startsWith(initial)) return index;
+    }
+    return -1;
+  }
+  for (let index = 0; index < names.length; index += 1) if (starts(index)) return index;
+  return -1;
+}
+
 /**
  * The customer's country, with flags. The list is a popover of buttons that is only built when
  * opened (a select widget that renders all 32 flagged options up front cost a phone a long task).
@@ -25,7 +49,25 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
 export function CountrySelect({ value, onChange, onNotListed }: { value: string; onChange: (code: string) => void; onNotListed: () => void }) {
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
+  const typed = useRef({ text: '', at: 0 });
   const current = findCountry(value);
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key.length === 1 && /\p{L}/u.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      const now = event.timeStamp;
+      typed.current = { text: (now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? '' : typed.current.text) + event.key, at: now };
+      const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+      const from = buttons.indexOf(document.activeElement as HTMLButtonElement);
+      const index = typeAheadIndex(
+        countries.map((country) => country.name),
+        typed.current.text,
+        from,
+      );
+      if (index >= 0) buttons[index]?.focus();
+      return;
+    }
+    moveFocus(event);
+  };
   return (
     <div>
       <span id="country-label" className="mb-2 block text-sm font-medium text-navy-800">
@@ -53,7 +95,7 @@ export function CountrySelect({ value, onChange, onNotListed }: { value: string;
             }}
             className="z-50 max-h-[min(24rem,var(--radix-popover-content-available-height))] w-[var(--radix-popover-trigger-width)] min-w-64 overflow-y-auto rounded-md border border-navy-200 bg-white p-1 shadow-lg"
           >
-            <ul ref={list} onKeyDown={moveFocus} className="grid">
+            <ul ref={list} onKeyDown={onListKey} className="grid">
               {countries.map((country) => {
                 const selected = country.code === value;
                 return (

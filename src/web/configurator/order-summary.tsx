@@ -7,7 +7,8 @@ interface SummaryLine {
   amount: string;
 }
 
-const times = (line: PricedLine) => (line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name);
+// Counts are written one way across the shop: "1 × Dropwise Standard".
+const times = (line: PricedLine) => `${line.quantity} × ${line.name}`;
 
 /** The priced lines of storefront spec section 9: free parts read 'Included' or 'Free'; servicing and shipping only when charged. */
 export function summaryLines(pricing: Pricing): SummaryLine[] {
@@ -46,7 +47,7 @@ export function TotalsList({ pricing, vatRate }: { pricing: Pricing; vatRate: nu
       <dd className="text-right font-semibold text-navy-900">{money(totals.total)}</dd>
       <dt className="text-navy-700">Deposit due now (50%)</dt>
       <dd className="text-right text-navy-900">{money(totals.deposit)}</dd>
-      <dt className="text-navy-700">Balance before shipment</dt>
+      <dt className="text-navy-700">Balance due before dispatch</dt>
       <dd className="text-right text-navy-900">{money(totals.total - totals.deposit)}</dd>
     </dl>
   );

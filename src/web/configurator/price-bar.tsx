@@ -48,7 +48,7 @@ function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: numbe
         aria-label={`Est. Price ${formatMoney(pricing.totals.total, pricing.currency)}: show the price breakdown`}
         className="group flex items-center gap-1.5 rounded-md text-left"
       >
-        <span data-testid="est-price" className="tabular text-xl font-semibold text-navy-900 sm:text-2xl">
+        <span data-testid="est-price" className="tabular text-lg font-semibold text-navy-900 sm:text-2xl">
           {formatMoney(pricing.totals.total, pricing.currency)}
         </span>
         <Info aria-hidden="true" className="size-4 text-navy-500 group-hover:text-navy-800" />
@@ -91,7 +91,9 @@ export function PriceBar({
   batch,
   leaving,
   onLeave,
+  barRef,
 }: {
+  barRef?: React.Ref<HTMLElement>;
   pricing: Pricing | null;
   vatRate: number;
   batch: BatchOption | undefined;
@@ -101,32 +103,38 @@ export function PriceBar({
   const label = batchLabel(batch);
   const disabled = pricing === null || leaving;
   return (
-    <section aria-label="Price" className="sticky inset-x-0 bottom-0 z-40 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]">
-      <Container className="flex h-40 flex-col justify-center gap-3 py-3 sm:h-24 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-h-12 flex-wrap items-center gap-x-6 gap-y-1" aria-live="polite">
+    // Below the site header (z-40), so at the foot of the page the bar never covers it.
+    <section ref={barRef} aria-label="Price" className="sticky inset-x-0 bottom-0 z-30 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]">
+      {/* Compact on a phone: one line of figures, the batch under it, two buttons that fit side by side. */}
+      <Container className="flex h-28 flex-col justify-center gap-2 py-2 sm:h-24 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:py-3">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-0.5 sm:gap-x-6" aria-live="polite">
           {pricing ? (
             <>
-              <div>
+              <div className="flex items-baseline gap-1.5 sm:block">
                 <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">Est. Price</p>
                 <PriceBreakdown pricing={pricing} vatRate={vatRate} />
               </div>
-              <div>
+              <div className="flex items-baseline gap-1.5 sm:block">
                 <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">Deposit</p>
                 <p data-testid="deposit" className="tabular text-base font-semibold text-navy-900 sm:text-lg">
                   {formatMoney(pricing.totals.deposit, pricing.currency)}
                 </p>
               </div>
-              {label && <p className="basis-full text-xs text-navy-700 sm:basis-auto sm:text-sm" data-testid="batch-label">{label}</p>}
+              {label && (
+                <p className="basis-full truncate text-xs text-navy-700 sm:basis-auto sm:text-sm" data-testid="batch-label">
+                  {label}
+                </p>
+              )}
             </>
           ) : (
             <p className="text-navy-700">Loading pricing...</p>
           )}
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
-          <Button variant="outline" disabled={disabled} onClick={() => onLeave('quote')}>
+          <Button variant="outline" size="sm" className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base" disabled={disabled} onClick={() => onLeave('quote')}>
             Generate Quote PDF
           </Button>
-          <Button disabled={disabled} onClick={() => onLeave('order')}>
+          <Button size="sm" className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base" disabled={disabled} onClick={() => onLeave('order')}>
             {leaving ? 'Processing...' : 'Order Now'}
           </Button>
         </div>

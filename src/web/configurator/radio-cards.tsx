@@ -41,13 +41,15 @@ export function RadioCards({
             className={cn(
               'relative flex gap-3 rounded-lg border bg-white p-4 transition-colors',
               checked ? 'border-accent-600 ring-1 ring-accent-600' : 'border-navy-200 hover:border-navy-300',
+              // A teal outline on a teal card is hard to see: the focused card gets a navy ring too.
+              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-navy-900 has-[:focus-visible]:ring-offset-2',
             )}
           >
             <RadioGroup.Item
               value={option.id}
               id={`${labelledBy}-${option.id}`}
               aria-labelledby={labelId}
-              className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border border-navy-400 bg-white after:absolute after:inset-0 after:content-[''] data-[state=checked]:border-accent-600"
+              className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border border-navy-400 bg-white after:absolute after:inset-0 after:content-[''] focus-visible:outline-navy-900 data-[state=checked]:border-accent-600"
             >
               <RadioGroup.Indicator className="block size-2.5 rounded-full bg-accent-600" />
             </RadioGroup.Item>

@@ -10,7 +10,11 @@ export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: 
       ) : (
         <p>Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.</p>
       )}
-      <p>Prices are valid for 30 days. Only the 50% deposit is due when you order; the balance is invoiced before shipment.</p>
+      {/* Said once, plainly: the price list's validity and what a quote locks. */}
+      <p>
+        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity period shown on it. Only the 50% deposit is due
+        when you order; the balance is due before dispatch.
+      </p>
       <p>
         See our{' '}
         <Link to="/terms-of-sale" target="_blank" rel="noopener" className={link}>

@@ -46,7 +46,7 @@ export function FaqSection({ quoteValidityDays, warrantyMonths }: { quoteValidit
     {
       question: 'How do I pay?',
       answer:
-        'A 50% deposit is due when you order, paid by invoice; the balance is invoiced when your instrument is ready to ship. Card payment is coming soon.',
+        'A 50% deposit is due when you order, paid by invoice; the balance is invoiced when your instrument is ready and is due before dispatch. Card payment is coming soon.',
     },
     {
       question: 'Can I get a quote for my purchasing department?',

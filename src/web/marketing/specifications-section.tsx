@@ -16,7 +16,7 @@ export function SpecificationsSection({ warrantyMonths }: { warrantyMonths: numb
     ['Standards', 'EN ISO 61010-1:2010, 61010-2-051, EN IEC 61326-1:2021'],
     ['Warranty', `${warrantyMonths} months, extendable with yearly servicing`],
     ['Shipping', 'UK and EU only'],
-    ['Payment terms', '50% deposit, balance on delivery'],
+    ['Payment terms', '50% deposit, balance due before dispatch'],
     ['Delivery terms', 'DDP for UK customers, DAP for international'],
     ['Lead time', 'Depends on batch and order date'],
   ];

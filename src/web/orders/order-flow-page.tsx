@@ -94,7 +94,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             <dd>{money(deposit)}</dd>
           </div>
           <div className="flex justify-between text-navy-600">
-            <dt>Balance, invoiced before shipment</dt>
+            <dt>Balance, due before dispatch</dt>
             <dd>{money(total - deposit)}</dd>
           </div>
         </dl>

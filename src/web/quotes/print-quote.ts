@@ -1,7 +1,8 @@
 import { company, companyAddressLines, companyRegistrationLine } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
-import { displayLines, formatDocumentDate, type QuoteResource } from '../../shared/quote-flow';
+import { displayLines, type QuoteResource } from '../../shared/quote-flow';
+import { formatUkDate } from '../../shared/dates';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
@@ -43,8 +44,8 @@ export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): strin
   <div style="text-align:right"><h1>QUOTATION</h1>
     <div>Quote number: <strong>${escape(quote.quoteNumber)}</strong></div>
     <div>Reference: ${escape(quote.reference)}</div>
-    <div>Date: ${escape(formatDocumentDate(quote.createdAt))}</div>
-    <div>Valid until: ${quote.validUntil ? escape(formatDocumentDate(quote.validUntil)) : '-'}</div></div>
+    <div>Date: ${escape(formatUkDate(quote.createdAt))}</div>
+    <div>Valid until: ${quote.validUntil ? escape(formatUkDate(quote.validUntil)) : '-'}</div></div>
 </header>
 <h2>Prepared for</h2>
 <div>${customer ? [`${customer.firstName} ${customer.lastName}`, customer.organization, customer.email, findCountry(customer.country)?.name ?? customer.country].map(escape).join('<br>') : ''}</div>
@@ -52,7 +53,7 @@ export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): strin
 ${quote.pricing ? `<table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead><tbody>${rows}${totalRows}</tbody></table>` : '<p>No pricing information available for this quote.</p>'}
 ${totals && !totals.showVAT ? '<p class="muted">Prices exclude local VAT/tax, which is due on delivery.</p>' : ''}
 <h2>Terms</h2>
-<p>A 50% deposit is invoiced when the order is placed; the balance is invoiced before shipment. Delivery DDP for UK customers, DAP for international customers.</p>
+<p>A 50% deposit is invoiced when the order is placed; the balance is due before dispatch. Delivery DDP for UK customers, DAP for international customers.</p>
 <p>View or order online: ${escape(quoteUrl)}</p>
 <footer class="muted">${escape(companyRegistrationLine)}</footer>
 </body></html>`;

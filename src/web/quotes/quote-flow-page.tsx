@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type z } from 'zod';
-import { formatMoney } from '../../shared/money';
 import {
   customerInfoSchema,
   detailsLiveSchema,
@@ -26,6 +25,7 @@ import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useCreateQuote } from './create-quote';
+import { FlowConfigurationSummary } from './flow-configuration-summary';
 import { useSubmitFlowEmail } from './submit-flow-email';
 import { TextField } from './text-field';
 
@@ -66,7 +66,9 @@ function EmailStep({ handoff, initialEmail, onDone }: { handoff: QuoteFlowHandof
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <h1 className="text-3xl font-semibold tracking-tight">{handoff.type === 'order' ? 'Order online' : 'Generate Your Quote'}</h1>
-      <p className="text-navy-700">Enter your e-mail address and we will prepare your quote.</p>
+      <p className="text-navy-700">
+        {handoff.type === 'order' ? 'Enter your e-mail address to start your order.' : 'Enter your e-mail address and we will prepare your quote.'}
+      </p>
       <TextField
         label="Email address"
         type="email"
@@ -109,28 +111,25 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const navigate = useNavigate();
   const createQuote = useCreateQuote();
   const [failure, setFailure] = useState<string | null>(null);
-  const submitting = useRef(false);
-  // Live messages while typing; the submit messages of section 5 when 'Create' is pressed.
-  const resolver = useMemo<Resolver<DetailsValues>>(() => {
-    const live = zodResolver(detailsLiveSchema) as unknown as Resolver<DetailsValues>;
-    const submit = zodResolver(detailsSubmitSchema) as unknown as Resolver<DetailsValues>;
-    return (values, context, options) => (submitting.current ? submit(values, context, options) : live(values, context, options));
-  }, []);
-  const { register, handleSubmit, formState } = useForm<DetailsValues>({
-    resolver,
-    mode: 'onTouched',
+  const [emailQuote, setEmailQuote] = useState(false);
+  // Live messages while typing (the resolver); the submit messages of section 5 when 'Create' is pressed.
+  const { register, handleSubmit, formState, setError, getValues } = useForm<DetailsValues>({
+    resolver: zodResolver(detailsLiveSchema) as unknown as Resolver<DetailsValues>,
+    // Checked as the buyer types, not on leaving a field: a message appearing on blur moved the
+    // buttons under a press that had started, and the press was lost (the submit messages never showed).
+    mode: 'onChange',
     defaultValues: prefill,
   });
   const isOrder = handoff.type === 'order';
 
-  const create = handleSubmit(async (values) => {
-    submitting.current = false;
+  const create = async (values: DetailsValues) => {
     setFailure(null);
     try {
       const quote = await createQuote.mutateAsync({
         configuration: handoff.configuration,
         customerInfo: { email, ...values },
         flowType: handoff.type,
+        ...(isOrder && emailQuote ? { emailQuote: true } : {}),
       });
       clearQuoteFlow();
       if (isOrder && quote.pricing && quote.customerInfo) {
@@ -151,28 +150,42 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
       if (error instanceof ApiError && error.code !== 'network_error') setFailure(quoteCreationErrorMessage(error.message));
       else setFailure(quoteFlowMessages.createFallback);
     }
-  });
+  };
+  // The live schema passes or fails exactly as the submit schema does; only the messages differ.
+  const submitMessages = () => {
+    const parsed = detailsSubmitSchema.safeParse(getValues());
+    if (parsed.success) return;
+    let first = true;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field !== 'firstName' && field !== 'lastName' && field !== 'organization') continue;
+      setError(field, { type: 'submit', message: issue.message }, { shouldFocus: first });
+      first = false;
+    }
+  };
 
   return (
     <form
-      onSubmit={(event) => {
-        submitting.current = true;
-        void create(event).finally(() => {
-          submitting.current = false;
-        });
-      }}
+      onSubmit={(event) => void handleSubmit(create, submitMessages)(event)}
       noValidate
       className="space-y-5"
     >
       <h1 className="text-3xl font-semibold tracking-tight">Tell us about yourself</h1>
       <p className="text-navy-700">
-        Your quote will be sent to <span className="font-medium text-navy-900">{email}</span>.
+        {isOrder ? 'We will send your order confirmation to ' : 'Your quote will be sent to '}
+        <span className="font-medium text-navy-900">{email}</span>.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="First name" autoComplete="given-name" maxLength={100} autoFocus error={formState.errors.firstName?.message} {...register('firstName')} />
         <TextField label="Last name" autoComplete="family-name" maxLength={100} error={formState.errors.lastName?.message} {...register('lastName')} />
       </div>
       <TextField label="Organization" autoComplete="organization" maxLength={200} error={formState.errors.organization?.message} {...register('organization')} />
+      {isOrder ? (
+        <label className="flex items-start gap-3 text-sm text-navy-800">
+          <input type="checkbox" checked={emailQuote} onChange={(event) => setEmailQuote(event.currentTarget.checked)} className="mt-0.5 size-5 accent-accent-600" />
+          Also e-mail me a quote for this configuration
+        </label>
+      ) : null}
       <FormAlert message={failure} />
       <div className="flex flex-wrap gap-3">
         {onBack ? (
@@ -246,26 +259,7 @@ export function QuoteFlowPage() {
               />
             )}
           </div>
-          <aside aria-label="Your configuration" className="h-fit rounded-lg border border-navy-100 bg-navy-50 p-6 text-sm">
-            <h2 className="text-base font-semibold">Your configuration</h2>
-            <dl className="mt-3 space-y-2 tabular-nums">
-              <div className="flex justify-between gap-4">
-                <dt>Quantity</dt>
-                <dd>{handoff.configuration.quantity}</dd>
-              </div>
-              {handoff.showVAT ? (
-                <div className="flex justify-between gap-4">
-                  <dt>VAT</dt>
-                  <dd>{formatMoney(handoff.vat, handoff.currency, { decimals: 2 })}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between gap-4 font-semibold">
-                <dt>Est. total</dt>
-                <dd>{formatMoney(handoff.total, handoff.currency, { decimals: 2 })}</dd>
-              </div>
-            </dl>
-            <p className="mt-3 text-navy-600">Prices are confirmed on your quote.</p>
-          </aside>
+          <FlowConfigurationSummary handoff={handoff} />
         </div>
       )}
     </Container>

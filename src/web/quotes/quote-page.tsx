@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { company } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
-import { displayLines, formatDocumentDate, type QuoteResource } from '../../shared/quote-flow';
+import { displayLines, type QuoteResource } from '../../shared/quote-flow';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
 import { QUOTE_CREATED_KEY, saveOrderFlow } from '../flows/flow-storage';
@@ -14,9 +14,13 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useQuote } from './get-quote';
 import { printQuote } from './print-quote';
+import { formatUkDate } from '../../shared/dates';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
+
+/** A quote within this time of its end shows its validity in amber. */
+const NEAR_EXPIRY_MS = 48 * 3600 * 1000;
 
 function useTimedFlag(durationMs: number): [boolean, () => void] {
   const [on, setOn] = useState(false);
@@ -61,6 +65,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
   const validUntil = quote.validUntil ? new Date(quote.validUntil) : null;
   const expired = quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now());
+  // Amber only when the end is near; red once expired; a calm note otherwise.
+  const nearExpiry = !expired && validUntil !== null && validUntil.getTime() - Date.now() <= NEAR_EXPIRY_MS;
+  const vatPercent = quote.pricing && quote.pricing.totals.subtotal > 0 ? Math.round((quote.pricing.totals.vat / quote.pricing.totals.subtotal) * 100) : null;
   const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
   const customer = quote.customerInfo;
 
@@ -111,24 +118,29 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       <p
         data-testid="expiry-notice"
         data-expired={expired ? 'true' : 'false'}
+        data-near-expiry={nearExpiry ? 'true' : 'false'}
         className={cn(
           'rounded-md border px-4 py-3 text-sm',
-          expired ? 'border-red-300 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+          expired
+            ? 'border-red-300 bg-red-50 text-red-800'
+            : nearExpiry
+              ? 'border-amber-200 bg-amber-50 text-amber-900'
+              : 'border-navy-100 bg-navy-50 text-navy-800',
         )}
       >
         {expired
-          ? `This quote expired on ${validUntil ? formatDocumentDate(validUntil) : ''}. Please create a new quote or contact us.`
-          : `This quote is valid until ${validUntil ? formatDocumentDate(validUntil) : 'further notice'}.`}
+          ? `This quote expired on ${validUntil ? formatUkDate(validUntil) : ''}. Please create a new quote or contact us.`
+          : `This quote is valid until ${validUntil ? formatUkDate(validUntil) : 'further notice'}.`}
       </p>
 
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-navy-100 p-4">
           <dt className="text-sm text-navy-600">Created</dt>
-          <dd className="font-medium">{formatDocumentDate(quote.createdAt)}</dd>
+          <dd className="font-medium">{formatUkDate(quote.createdAt)}</dd>
         </div>
         <div className="rounded-lg border border-navy-100 p-4">
           <dt className="text-sm text-navy-600">Valid until</dt>
-          <dd className="font-medium">{validUntil ? formatDocumentDate(validUntil) : '-'}</dd>
+          <dd className="font-medium">{validUntil ? formatUkDate(validUntil) : '-'}</dd>
         </div>
       </dl>
 
@@ -210,7 +222,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               </tr>
               {quote.pricing.totals.showVAT ? (
                 <tr>
-                  <th scope="row" colSpan={2} className="text-right font-normal">VAT</th>
+                  <th scope="row" colSpan={2} className="text-right font-normal">
+                    {vatPercent === null ? 'VAT' : `VAT (${vatPercent}%)`}
+                  </th>
                   <td className="text-right">{money(quote.pricing.totals.vat)}</td>
                 </tr>
               ) : null}
@@ -246,7 +260,8 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             <Mail aria-hidden="true" className="size-4" /> Contact Us About This Quote
           </a>
         </Button>
-        <Button onClick={orderNow} disabled={expired || !quote.pricing}>
+        {/* First on a phone, where the actions stack: ordering is the step most buyers take next. */}
+        <Button onClick={orderNow} disabled={expired || !quote.pricing} className="order-first w-full sm:order-none sm:w-auto">
           Order Now
         </Button>
       </div>
@@ -259,7 +274,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
           <li>We confirm your order and invoice the 50% deposit; production of your batch starts once it is paid.</li>
-          <li>The balance is invoiced before shipment, when your instrument is ready to ship.</li>
+          <li>The balance is invoiced when your instrument is ready and is due before dispatch.</li>
         </ol>
       </section>
     </div>

@@ -1,0 +1,38 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AccountQuote, accountQuotesAnswerSchema } from '../../shared/accounts/account-quotes';
+import type { Db } from '../db/client';
+import { quotes } from '../db/schema';
+import { toQuoteResource } from '../quotes/quote-resource';
+import { requireUser } from './request-auth';
+
+/** Enough for any laboratory's history; the list is not paged. */
+const MAX_QUOTES = 200;
+
+/** The user's quotes, newest first (the id breaks ties), as My Account lists them. */
+export async function listOwnQuotes(db: Db, userId: string, now: Date): Promise<AccountQuote[]> {
+  const rows = await db.select().from(quotes).where(eq(quotes.userId, userId)).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(MAX_QUOTES);
+  return rows.map((row) => {
+    const quote = toQuoteResource(row, now);
+    return {
+      id: quote.id,
+      quoteNumber: quote.quoteNumber,
+      reference: quote.reference,
+      createdAt: quote.createdAt,
+      validUntil: quote.validUntil,
+      status: quote.status,
+      currency: quote.currency,
+      totalAmount: quote.pricing?.totals.total ?? null,
+    };
+  });
+}
+
+/** GET /api/account/quotes (docs/api.md, Accounts). */
+export async function accountQuoteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/account/quotes', { schema: { response: { 200: accountQuotesAnswerSchema } } }, async (request) => {
+    const auth = requireUser(request);
+    return { quotes: await listOwnQuotes(app.db, auth.userId, app.now()) };
+  });
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** One of the signed-in customer's quotes in My Account (GET /api/account/quotes). */
+export const accountQuoteSchema = z.object({
+  id: z.string(),
+  quoteNumber: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+  validUntil: z.string().nullable(),
+  /** 'expired' once validUntil has passed, as on the quote page. */
+  status: z.enum(['draft', 'sent', 'accepted', 'expired']),
+  currency: z.enum(['GBP', 'EUR']),
+  /** The frozen total in minor units; null for a quote stored without pricing. */
+  totalAmount: z.number().int().nullable(),
+});
+export type AccountQuote = z.infer<typeof accountQuoteSchema>;
+
+export const accountQuotesAnswerSchema = z.object({ quotes: z.array(accountQuoteSchema) });
