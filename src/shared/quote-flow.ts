@@ -177,12 +177,6 @@ export const quoteResourceSchema = z.object({
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;
 
-/** Dates on quote and order documents: 'November 22, 2026' (US-English, like the money format); UTC unless a zone is given. */
-export function formatDocumentDate(iso: string | Date, timeZone = 'UTC'): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
-}
-
 export interface DisplayLine {
   key: string;
   name: string;

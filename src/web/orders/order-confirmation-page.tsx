@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
-import { formatDocumentDate } from '../../shared/quote-flow';
+import { formatUkDate } from '../../shared/dates';
 import { ApiError } from '../app/api-client';
 import { PageHead } from '../app/page-head';
 import { Button } from '../ui/button';
@@ -56,7 +56,7 @@ export function OrderConfirmationPage() {
           </div>
           <div>
             <dt className="text-sm text-navy-600">Order date</dt>
-            <dd>{formatDocumentDate(data.createdAt)}</dd>
+            <dd>{formatUkDate(data.createdAt)}</dd>
           </div>
           <div>
             <dt className="text-sm text-navy-600">Total</dt>
