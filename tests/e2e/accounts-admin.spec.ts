@@ -1,20 +1,11 @@
-import { createAdminBeforeStart, currentCode, setUpAuthenticator } from './accounts-support';
-import { expect, runShop, type ShopServer, test as base } from './fixtures';
+import { currentCode, setUpAuthenticator, testWithAdmins } from './accounts-support';
+import { expect } from './fixtures';
 
 const ADMIN_EMAIL = 'first.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
 
 /** A shop whose first admin was made with `npm run admin:create` before it started, as the README says. */
-const test = base.extend<object, { shop: ShopServer }>({
-  shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) =>
-      runShop(use, {
-        beforeStart: (env) => createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD),
-      }),
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 
 // The wrong codes of the lockout are answered 400, then 429, which the browser logs.
 test.use({ allowConsoleErrors: ['the server responded with a status of 400', 'the server responded with a status of 429'] });

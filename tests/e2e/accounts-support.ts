@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Locator } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { runShop, type ShopServer, test as base } from './fixtures';
 
 /** Decodes a quoted-printable body as nodemailer writes it (soft line breaks and =XX escapes). */
 function decodeQuotedPrintable(text: string): string {
@@ -72,5 +73,24 @@ export async function createAdminBeforeStart(env: NodeJS.ProcessEnv, email: stri
     child.once('error', reject);
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`))));
     child.stdin.end(`${password}\n`);
+  });
+}
+
+/**
+ * The journeys' `test` with a shop per worker whose admins were made with `npm run admin:create`
+ * before it started, as the README says.
+ */
+export function testWithAdmins(admins: { email: string; password: string }[]) {
+  return base.extend<object, { shop: ShopServer }>({
+    shop: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
+      async ({}, use) =>
+        runShop(use, {
+          beforeStart: async (env) => {
+            for (const admin of admins) await createAdminBeforeStart(env, admin.email, admin.password);
+          },
+        }),
+      { scope: 'worker', timeout: 120_000 },
+    ],
   });
 }

@@ -1,25 +1,16 @@
 import type { Page } from '@playwright/test';
-import { createAdminBeforeStart, setUpAuthenticator } from './accounts-support';
-import { expect, runShop, type ShopServer, test as base } from './fixtures';
+import { setUpAuthenticator, testWithAdmins } from './accounts-support';
+import { expect } from './fixtures';
 
 const PASSWORD = 'admin-pass-789';
 const CATALOGUE_ADMIN = 'catalogue.admin@example.com';
 const SETTINGS_ADMIN = 'settings.admin@example.com';
 
 // One admin per journey, each setting up their authenticator at first sign-in.
-const test = base.extend<object, { shop: ShopServer }>({
-  shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) =>
-      runShop(use, {
-        beforeStart: async (env) => {
-          await createAdminBeforeStart(env, CATALOGUE_ADMIN, PASSWORD);
-          await createAdminBeforeStart(env, SETTINGS_ADMIN, PASSWORD);
-        },
-      }),
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithAdmins([
+  { email: CATALOGUE_ADMIN, password: PASSWORD },
+  { email: SETTINGS_ADMIN, password: PASSWORD },
+]);
 
 // The settings journey saves a refused tax rate on purpose: the browser logs the server's 400.
 test.use({ allowConsoleErrors: ['the server responded with a status of 400'] });

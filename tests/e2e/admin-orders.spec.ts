@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createAdminBeforeStart, currentCode, linkFromMail, nextStepAfter } from './accounts-support';
-import { expect, runShop, type ShopServer, test as base } from './fixtures';
+import { currentCode, linkFromMail, nextStepAfter, testWithAdmins } from './accounts-support';
+import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
+import { expect } from './fixtures';
 
 const ADMIN_EMAIL = 'ops.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-456';
@@ -10,29 +11,11 @@ const XSS_NAME = '<img src=x onerror=alert(1)>';
 const XSS_ORG = '<script>alert(2)</script>';
 
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
-const test = base.extend<object, { shop: ShopServer }>({
-  shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => runShop(use, { beforeStart: (env) => createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD) }),
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
-const selection = {
-  model: 'dropwise-standard',
-  configuration: 'dropwise-standard',
-  powerAdaptor: 'uk-power',
-  quantity: 1,
-  accessories: ['10x-2ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1 },
-  adaptors: ['standard-art-adaptor'],
-  syringeHolders: ['3ml-syringe-mount'],
-  servicing: '3-year',
-  shipping: 'fedex-priority',
-  batch: 'batch-2',
-  customerCountry: 'GB',
-};
+/** The specification's defaults with one accessory. */
+const selection = { ...defaultSelection, accessories: ['10x-2ml-syringes'], accessoryQuantities: { '10x-2ml-syringes': 1 } };
 
 /** Any dialog (alert from an injected script) fails the journey. */
 function forbidDialogs(page: Page, seen: string[]) {

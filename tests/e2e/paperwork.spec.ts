@@ -2,36 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdminBeforeStart, currentCode, linkFromMail, nextStepAfter } from './accounts-support';
-import { expect, runShop, type ShopServer, test as base } from './fixtures';
+import { currentCode, linkFromMail, nextStepAfter, testWithAdmins } from './accounts-support';
+import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
+import { expect } from './fixtures';
 
 const ADMIN_EMAIL = 'paper.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
 
-const test = base.extend<object, { shop: ShopServer }>({
-  shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => runShop(use, { beforeStart: (env) => createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD) }),
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
-const selection = {
-  model: 'dropwise-standard',
-  configuration: 'dropwise-standard',
-  powerAdaptor: 'uk-power',
-  quantity: 1,
-  accessories: ['10x-2ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1 },
-  adaptors: ['standard-art-adaptor'],
-  syringeHolders: ['3ml-syringe-mount'],
-  servicing: '3-year',
-  shipping: 'fedex-priority',
-  batch: 'batch-2',
-  customerCountry: 'GB',
-};
+/** The specification's defaults with one accessory. */
+const selection = { ...defaultSelection, accessories: ['10x-2ml-syringes'], accessoryQuantities: { '10x-2ml-syringes': 1 } };
 
 test('a buyer orders with a PO number and a delivery address; the admin confirms and issues the deposit invoice; the buyer downloads it', async ({ page, shop, browser }) => {
   test.setTimeout(150_000);

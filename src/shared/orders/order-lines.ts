@@ -1,16 +1,9 @@
 import { findCountry } from '../countries';
+import type { DisplayLine } from '../quote-flow';
 import type { OrderAddress } from './order-schema';
 
-/** One priced line of an order as every order screen, e-mail and document shows it. */
-export interface OrderLine {
-  key: string;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-  /** "Included" or "Free" for a line at 0 (as on the quote), else null. */
-  freeLabel: 'Included' | 'Free' | null;
-}
+/** One priced line of an order as every order screen, e-mail and document shows it: the quote's display line. */
+export type OrderLine = DisplayLine;
 
 const includedTypes = new Set(['power_adaptor', 'syringe_holder']);
 const lineOrder = ['base_configuration', 'power_adaptor', 'syringe_holder', 'adaptor', 'servicing', 'accessory', 'shipping'];
