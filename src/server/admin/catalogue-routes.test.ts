@@ -131,7 +131,7 @@ describe('the admin catalogue and settings API', () => {
     const shown = (await t.get(`/api/quotes/${quote.reference}`)).json().quote as QuoteResource;
     expect(shown.pricing?.items.accessories.map((line) => line.name)).toEqual(['Spare tips']);
     expect(shown.pricing?.items.shipping.name).toBe('Courier X');
-    const ordered = await t.post('/api/orders', { quoteReference: quote.reference, billing: billing('archive@example.com'), notes: '', idempotencyKey: randomUUID() });
+    const ordered = await t.post('/api/orders', { quoteReference: quote.reference, billing: billing('archive@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
     expect(ordered.statusCode, ordered.body).toBe(201);
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, ordered.json().order.id));
     expect(items.filter((item) => item.itemType === 'accessory').map((item) => item.itemName)).toEqual(['Spare tips']);
@@ -160,10 +160,10 @@ describe('the admin catalogue and settings API', () => {
       const after = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('price@example.com'), flowType: 'quote' })).json() as { quote: QuoteResource };
       expect(after.quote.pricing?.items.baseConfiguration.unitPrice).toBe(oldBase + 10000);
       expect(((await t.get(`/api/quotes/${oldQuote.reference}`)).json().quote as QuoteResource).pricing?.items.baseConfiguration.unitPrice).toBe(oldBase);
-      const ordered = await t.post('/api/orders', { quoteReference: oldQuote.reference, billing: billing('price@example.com'), notes: '', idempotencyKey: randomUUID() });
+      const ordered = await t.post('/api/orders', { quoteReference: oldQuote.reference, billing: billing('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(ordered.statusCode, ordered.body).toBe(201);
       expect(ordered.json().order.totalAmount).toBe(oldQuote.pricing?.totals.total);
-      const fresh = await t.post('/api/orders', { configuration: defaultSelection, billing: billing('price@example.com'), notes: '', idempotencyKey: randomUUID() });
+      const fresh = await t.post('/api/orders', { configuration: defaultSelection, billing: billing('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(fresh.json().order.totalAmount).toBe(after.quote.pricing?.totals.total);
       const [entry] = await auditOf('product_configuration', 'dropwise-standard');
       expect(entry).toMatchObject({ action: 'catalogue.configuration.update', before: { priceGbp: current.priceGbp }, after: { priceGbp: current.priceGbp + 10000 } });
@@ -266,12 +266,12 @@ describe('the admin catalogue and settings API', () => {
     const admin = await createAdminSession(t);
     await saveSettings(admin.cookie, { emailNotifications: false, adminEmail: 'notices@example.com' });
     try {
-      const placed = await t.post('/api/orders', { configuration: defaultSelection, billing: billing('buyer-quiet@example.com'), notes: '', idempotencyKey: randomUUID() });
+      const placed = await t.post('/api/orders', { configuration: defaultSelection, billing: billing('buyer-quiet@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(placed.statusCode, placed.body).toBe(201);
       expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(0);
       expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'buyer-quiet@example.com'))).length).toBeGreaterThan(0);
       await saveSettings(admin.cookie, { emailNotifications: true });
-      await t.post('/api/orders', { configuration: defaultSelection, billing: billing('buyer-loud@example.com'), notes: '', idempotencyKey: randomUUID() });
+      await t.post('/api/orders', { configuration: defaultSelection, billing: billing('buyer-loud@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(1);
     } finally {
       await saveSettings(admin.cookie, { emailNotifications: true, adminEmail: defaultSystemSettings.adminEmail });
@@ -304,7 +304,7 @@ describe('the admin catalogue and settings API', () => {
       const quote = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('prefix@example.com'), flowType: 'quote' })).json().quote as QuoteResource;
       expect(quote.quoteNumber).toMatch(/^DWQ2026-\d{4}$/);
       expect(quote.validUntil).toBe(new Date(start.getTime() + 14 * 24 * 3600 * 1000).toISOString());
-      const order = (await t.post('/api/orders', { configuration: defaultSelection, billing: billing('prefix@example.com'), notes: '', idempotencyKey: randomUUID() })).json().order;
+      const order = (await t.post('/api/orders', { configuration: defaultSelection, billing: billing('prefix@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() })).json().order;
       expect(order.orderNumber).toMatch(/^DWO2026-\d+$/);
       expect(((await t.get(`/api/quotes/${earlier.reference}`)).json().quote as QuoteResource).quoteNumber).toMatch(/^Q2026-/);
       const settings = (await t.get('/api/settings/public')).json().settings;
@@ -314,7 +314,7 @@ describe('the admin catalogue and settings API', () => {
       writeFileSync(file, (await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload);
       const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
       expect(text).toContain('Warranty: 24 months standard warranty');
-      expect(text).toContain('March 16, 2026');
+      expect(text).toContain('16 March 2026');
     } finally {
       await saveSettings(admin.cookie, { quoteNumberPrefix: 'Q', orderNumberPrefix: 'O', autoQuoteExpiry: 7, defaultProductWarranty: 12 });
     }
