@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../accounts/request-auth';
+import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
@@ -25,6 +26,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminInvoiceRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminAbandonedRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -7,7 +7,7 @@ import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { defaultSystemSettings } from '../../shared/settings';
-import { auditLog, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
+import { auditLog, incompleteOrders, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
 
 /** RFC 4180 cells: quoted cells may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -63,6 +63,7 @@ describe('the admin API', () => {
       .values({ orderId: toRefund.id, transactionType: 'deposit', amount: 1000, currency: 'GBP', status: 'completed' })
       .returning();
     await createQuote(t.db);
+    const [abandoned] = await t.db.insert(incompleteOrders).values({ email: 'matrix@example.com', stepReached: 'review', lastActivityAt: new Date(t.clock.now.getTime() - 2 * 3_600_000) }).returning();
 
     const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; stepUp?: boolean; ok: number }[] = [
       { method: 'GET', url: '/api/admin/dashboard', ok: 200 },
@@ -99,6 +100,10 @@ describe('the admin API', () => {
       { method: 'PUT', url: '/api/admin/batches/matrix-batch', body: { soldOut: true }, ok: 200 },
       { method: 'GET', url: '/api/admin/settings', ok: 200 },
       { method: 'PUT', url: '/api/admin/settings', body: defaultSystemSettings, ok: 200 },
+      // Abandoned checkouts (issue 12).
+      { method: 'GET', url: '/api/admin/abandoned', ok: 200 },
+      { method: 'GET', url: '/api/admin/abandoned.csv', ok: 200 },
+      { method: 'PATCH', url: `/api/admin/abandoned/${abandoned?.id}`, body: { contacted: true, note: 'Called' }, ok: 200 },
     ];
 
     const wrong: string[] = [];

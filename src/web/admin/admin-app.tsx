@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../layout/not-found-page';
+import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
@@ -28,6 +29,7 @@ export function AdminApp() {
           <Route path="quotes" element={<QuotesPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="abandoned" element={<AbandonedPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="product-configurations" element={<ConfigurationsPage />} />
           <Route path="accessories" element={<OptionsPage key="accessories" kind={accessoryEditor} />} />

@@ -23,6 +23,10 @@ export const incompleteRegistrations = pgTable(
     totalAmount: money('total_amount'),
     stepReached: text('step_reached').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Sales follow-up of an abandoned checkout (/admin/abandoned). */
+    contacted: boolean('contacted').default(false).notNull(),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    followUpNote: text('follow_up_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +61,10 @@ export const incompleteOrders = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).defaultNow().notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Sales follow-up of an abandoned checkout (/admin/abandoned). */
+    contacted: boolean('contacted').default(false).notNull(),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    followUpNote: text('follow_up_note'),
     createdAt: createdAt(),
   },
   (table) => [index('incomplete_orders_email_session_idx').on(table.email, table.sessionId)],

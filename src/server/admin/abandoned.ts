@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ABANDONED_AFTER_MS, type AbandonedCheckout, type AbandonedKind } from '../../shared/admin/abandoned-schemas';
+import type { AdminListQuery } from '../../shared/admin/admin-schemas';
+import { type Db, queryRows } from '../db/client';
+
+/**
+ * Abandoned checkouts: the incomplete orders (not completed) and incomplete registrations (no quote
+ * made: their step never reached 'details', which only quote creation writes) whose last activity is
+ * more than an hour old. A completed one drops off; "later ordered" says whether an order from the
+ * same e-mail was placed after the last activity anyway.
+ */
+
+const likeEscape = (term: string) => term.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
+const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000).toISOString();
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+const nameOf = (first: string | null, last: string | null) => [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
+
+interface AbandonedRow extends Record<string, unknown> {
+  kind: AbandonedKind;
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  phone: string | null;
+  country: string | null;
+  step_reached: string;
+  configuration_name: string | null;
+  total_amount: number | string | null;
+  currency: string | null;
+  last_activity: string | Date;
+  contacted: boolean;
+  contacted_at: string | Date | null;
+  follow_up_note: string | null;
+  later_ordered: boolean;
+}
+
+function abandonedSource(now: Date): SQL {
+  const cutoff = new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString();
+  return sql`(
+    select 'order'::text as kind, o.id, o.email, o.first_name, o.last_name, o.company, o.phone, o.country, o.step_reached,
+      o.configuration, o.currency, o.total_amount, o.last_activity_at as last_activity, o.contacted, o.contacted_at, o.follow_up_note
+    from incomplete_orders o
+    where o.completed_at is null and o.last_activity_at < ${cutoff}::timestamptz
+    union all
+    select 'registration'::text as kind, r.id, r.email, r.first_name, r.last_name, r.organization, null::text, null::text, r.step_reached,
+      r.configuration, r.currency, r.total_amount, r.updated_at as last_activity, r.contacted, r.contacted_at, r.follow_up_note
+    from incomplete_registrations r
+    where r.step_reached <> 'details' and r.updated_at < ${cutoff}::timestamptz
+  ) t`;
+}
+
+const abandonedSelect = (now: Date) => sql`select t.kind, t.id, t.email, t.first_name, t.last_name, t.company, t.phone, t.country, t.step_reached,
+  t.total_amount, t.currency, t.last_activity, t.contacted, t.contacted_at, t.follow_up_note,
+  coalesce(
+    (select c.name from product_configurations c where c.config_id = coalesce(t.configuration->>'configuration', t.configuration->>'model') limit 1),
+    coalesce(t.configuration->>'configuration', t.configuration->>'model')
+  ) as configuration_name,
+  exists (
+    select 1 from orders x where x.created_at > t.last_activity
+      and (lower(x.configuration->'customerInfo'->>'email') = lower(t.email) or x.user_id = any(array(select p.id from profiles p where lower(p.email) = lower(t.email))))
+  ) as later_ordered
+  from ${abandonedSource(now)}`;
+
+/** Search (an e-mail prefix, or part of the name or company), status contacted / open, last-activity date range. */
+function abandonedFilters(query: AdminListQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.search) {
+    const escaped = likeEscape(query.search.toLowerCase());
+    if (query.search.includes('@')) filters.push(sql`lower(t.email) like ${`${escaped}%`}`);
+    else {
+      const contains = `%${escaped}%`;
+      filters.push(sql`(lower(t.email) like ${contains}
+        or lower(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) like ${contains}
+        or lower(coalesce(t.company, '')) like ${contains})`);
+    }
+  }
+  if (query.status === 'contacted') filters.push(sql`t.contacted`);
+  if (query.status === 'open') filters.push(sql`not t.contacted`);
+  if (query.from) filters.push(sql`t.last_activity >= ${`${query.from}T00:00:00.000Z`}::timestamptz`);
+  if (query.to) filters.push(sql`t.last_activity < ${nextDay(query.to)}::timestamptz`);
+  return filters;
+}
+
+const whereOf = (filters: SQL[]) => (filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``);
+
+function toAbandoned(row: AbandonedRow): AbandonedCheckout {
+  const total = row.total_amount === null ? null : Number(row.total_amount);
+  return {
+    id: row.id,
+    kind: row.kind,
+    email: row.email,
+    name: nameOf(row.first_name, row.last_name),
+    company: row.company,
+    phone: row.phone,
+    country: row.country,
+    stepReached: row.step_reached,
+    configurationName: row.configuration_name,
+    totalAmount: total !== null && Number.isFinite(total) ? Math.round(total) : null,
+    currency: row.currency,
+    lastActivityAt: iso(row.last_activity),
+    laterOrdered: row.later_ordered === true,
+    contacted: row.contacted === true,
+    contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
+    note: row.follow_up_note,
+  };
+}
+
+/** GET /api/admin/abandoned: most recent activity first, one page and the total of the filter. */
+export async function listAbandoned(db: Db, query: AdminListQuery, now: Date) {
+  const where = whereOf(abandonedFilters(query));
+  const [rows, totals] = await Promise.all([
+    queryRows<AbandonedRow>(db, sql`${abandonedSelect(now)} ${where} order by t.last_activity desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${abandonedSource(now)} ${where}`),
+  ]);
+  return { items: rows.map(toAbandoned), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** The CSV's rows, by keyset (last activity, id), one batch in memory at a time. */
+export async function* abandonedBatches(db: Db, query: AdminListQuery, now: Date, batchSize = 1000) {
+  const filters = abandonedFilters(query);
+  let after: { lastActivity: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL[] = after ? [sql`(t.last_activity, t.id) < (${after.lastActivity}::timestamptz, ${after.id}::uuid)`] : [];
+    const rows: AbandonedRow[] = await queryRows<AbandonedRow>(db, sql`${abandonedSelect(now)} ${whereOf([...filters, ...keyset])} order by t.last_activity desc, t.id desc limit ${batchSize}`);
+    if (rows.length === 0) return;
+    yield rows.map(toAbandoned);
+    const last = rows.at(-1);
+    if (!last) return;
+    after = { lastActivity: iso(last.last_activity), id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}

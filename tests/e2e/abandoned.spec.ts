@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { createAdminBeforeStart, currentCode } from './accounts-support';
+import { expect, runShop, type ShopServer, test as base } from './fixtures';
+
+const ADMIN_EMAIL = 'sales.admin@example.com';
+const ADMIN_PASSWORD = 'admin-pass-789';
+
+async function seedAbandoned(env: NodeJS.ProcessEnv): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('node_modules/.bin/tsx', ['tests/e2e/abandoned-seed.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`abandoned seed exited with ${code}: ${output}`))));
+  });
+}
+
+const test = base.extend<object, { shop: ShopServer }>({
+  shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
+    async ({}, use) =>
+      runShop(use, {
+        beforeStart: async (env) => {
+          await createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD);
+          await seedAbandoned(env);
+        },
+      }),
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+test('sales finds an abandoned checkout, marks it contacted with a note, and can export the list', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
+  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await modal.getByLabel('Verification code').fill(currentCode(secret).code);
+  await modal.getByRole('button', { name: 'Verify' }).click();
+  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
+  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(modal).toBeHidden();
+
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Abandoned checkouts' }).click();
+  await expect(page).toHaveURL(/\/admin\/abandoned$/);
+  const table = page.getByRole('table', { name: 'Abandoned checkouts' });
+  const row = table.getByRole('row').filter({ hasText: 'left.cart@example.com' });
+  await expect(row).toContainText('Grace Hopper');
+  await expect(row).toContainText('Harvard Computation Lab');
+  await expect(row).toContainText('review');
+  await expect(row).toContainText('Dropwise Standard');
+  await expect(row).toContainText('£4,882.50');
+  await expect(row).toContainText('Not contacted');
+  await expect(page.getByRole('link', { name: /Export CSV/ })).toHaveAttribute('href', /\/api\/admin\/abandoned\.csv/);
+
+  await row.getByRole('button', { name: 'Mark contacted' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark contacted' });
+  await expect(dialog.getByLabel('Contacted')).toBeChecked();
+  await dialog.getByLabel('Note').fill('Phoned Grace, order expected after the grant');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Phoned Grace, order expected after the grant');
+  await expect(row.getByRole('button', { name: 'Edit follow-up' })).toBeVisible();
+
+  const csv = await page.request.get('/api/admin/abandoned.csv');
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain('"Phoned Grace, order expected after the grant"');
+});
