@@ -23,7 +23,7 @@ test.describe('taps made while the page is still waking up', () => {
     await page.getByRole('button', { name: 'Watch Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('The product video is not available yet');
+    await expect(dialog.locator('video[aria-label="Dropwise product video"]')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
