@@ -186,7 +186,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireUser(request);
-      await changePassword(app.db, { userId: auth.userId, sessionId: auth.sessionId, ...request.body });
+      await changePassword(app.db, { userId: auth.userId, sessionId: auth.sessionId, ...request.body }, app.now());
       return { ok: true as const };
     },
   );
@@ -248,7 +248,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.delete('/api/auth/factors/:id', { schema: { params: factorParams, response: { 200: okResponse } } }, async (request) => {
     const auth = requireUser(request);
-    await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal });
+    await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
     return { ok: true as const };
   });
 }

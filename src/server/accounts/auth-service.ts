@@ -8,6 +8,7 @@ import { authMessages } from './auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
+import { queuePasswordChangedMail } from './mfa-security-mail';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -152,18 +153,20 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .set({ passwordHash, updatedAt: now, ...(user?.confirmed ? {} : { emailConfirmedAt: now }) })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await queuePasswordChangedMail(tx, userId, now);
   });
 }
 
-/** Changes the password after checking the current one; the user's other sessions end. */
-export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }): Promise<void> {
+/** Changes the password after checking the current one; the user's other sessions end and the owner gets a security notice. */
+export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }, now: Date = new Date()): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(400, 'invalid_current_password', authMessages.wrongCurrentPassword, { currentPassword: authMessages.wrongCurrentPassword });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, input.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, input.userId));
     await tx.delete(sessions).where(and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId)));
+    await queuePasswordChangedMail(tx, input.userId, now);
   });
 }
