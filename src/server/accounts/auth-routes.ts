@@ -5,7 +5,7 @@ import { codeSchema, emailSchema, factorVerifiedSchema, passwordSchema, signInSc
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
 import { authMessages } from './auth-messages';
-import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resetPassword, signUp } from './auth-service';
+import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signUp } from './auth-service';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
 import { clearSessionCookie, createSession, deleteSession, rotateSession, sessionExpiry, setSessionCookie } from './session-service';
@@ -84,6 +84,19 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await evenTime(() => signUp(context(), request.body));
       return reply.status(201).send({ confirmationSent: true as const });
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-confirmation',
+    {
+      schema: { body: z.object({ email: emailSchema }), response: { 200: z.object({ sent: z.literal(true) }) } },
+      // As sign-up: 5 per 15 minutes per e-mail, so the route cannot flood a mailbox.
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('resend-confirmation') }) },
+    },
+    async (request) => {
+      await evenTime(() => resendConfirmation(context(), request.body.email));
+      return { sent: true as const };
     },
   );
 

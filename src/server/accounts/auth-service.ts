@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, profiles, sessions, users } from '../db/schema';
 import { conflict, forbidden, HttpError } from '../http/http-error';
@@ -85,6 +85,27 @@ export async function signUp(
     if (!user) throw new Error('Creating the user failed');
     await tx.insert(profiles).values({ id: user.id, email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
     await queueConfirmation(ctx, tx, user.id, email, passwordHash);
+  });
+}
+
+/**
+ * Resends the confirmation link of a pending sign-up. Only an unconfirmed account gets one, and its
+ * link carries the password of the account's latest sign-up (the newest unused link's), so a resend
+ * never chooses or changes a password (docs/decisions/0004). The caller answers the same whatever happened.
+ */
+export async function resendConfirmation(ctx: Context, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.email, email));
+    if (!user || user.confirmed) return;
+    const [latest] = await tx
+      .select({ passwordHash: authTokens.passwordHash })
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'email_confirmation'), isNull(authTokens.usedAt)))
+      .orderBy(desc(authTokens.createdAt), desc(authTokens.expiresAt))
+      .limit(1);
+    if (!latest?.passwordHash) return;
+    await queueConfirmation(ctx, tx, user.id, email, latest.passwordHash);
   });
 }
 

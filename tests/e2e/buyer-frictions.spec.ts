@@ -1,0 +1,42 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { linkFromMail } from './accounts-support';
+import { expect, test } from './fixtures';
+
+/** How many e-mails with a subject went to an address (the mail folder of the shop's data directory). */
+async function mailCount(dataDir: string, to: string, subject: string): Promise<number> {
+  const files = await readdir(join(dataDir, 'mail')).catch(() => [] as string[]);
+  let n = 0;
+  for (const file of files.filter((f) => f.endsWith('.eml'))) {
+    const raw = await readFile(join(dataDir, 'mail', file), 'utf8');
+    if (raw.includes(`To: ${to}`) && raw.includes(subject)) n += 1;
+  }
+  return n;
+}
+
+test.describe('issue 13 small frictions', () => {
+  test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({ page, shop }) => {
+    const email = `resend-${Date.now()}@example.com`;
+    await page.goto('/login');
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('resend-pass-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 5_000 });
+    const pending = page.getByTestId('confirmation-pending');
+    await expect(pending).toContainText('Account created! Please check your email for a confirmation link before signing in.');
+
+    await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account');
+    await pending.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await expect(pending).toContainText(`We have sent a new confirmation link to ${email}.`);
+    await expect.poll(() => mailCount(shop.dataDir, email, 'Confirm your Dropwise account'), { timeout: 15_000 }).toBe(2);
+
+    // The new link confirms the account with the password of the sign-up.
+    await page.goto(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
+    await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('resend-pass-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+  });
+});
