@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { linkFromMail } from './accounts-support';
 import { expect, test } from './fixtures';
 
@@ -14,7 +15,34 @@ async function mailCount(dataDir: string, to: string, subject: string): Promise<
   return n;
 }
 
+async function openConfigurator(page: Page) {
+  await page.goto('/configure');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configure your Dropwise' })).toBeVisible();
+  await expect(page.getByTestId('est-price')).toBeVisible();
+}
+
+async function chooseCountry(page: Page, name: string) {
+  await page.getByRole('button', { name: /^Delivery country/ }).click();
+  await page.getByRole('dialog', { name: 'Choose your delivery country' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
 test.describe('issue 13 small frictions', () => {
+  test('joining the waitlist shows its success once, in the dialog, and clears the earlier error toast', async ({ page }) => {
+    await openConfigurator(page);
+    await chooseCountry(page, 'United States');
+    const dialog = page.getByRole('dialog', { name: 'Join the USA waitlist' });
+    await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(page.getByText('Email required')).toBeVisible();
+
+    await dialog.getByLabel('Email address').fill(`once-${Date.now()}@example.com`);
+    await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
+    const done = page.getByRole('dialog', { name: "You're on the list!" });
+    await expect(done.getByText('Successfully added to waitlist!')).toBeVisible();
+    // Once: not again as a toast, and the earlier error toast is gone.
+    await expect(page.getByText('Successfully added to waitlist!')).toHaveCount(1);
+    await expect(page.getByText('Email required')).toHaveCount(0);
+  });
+
   test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({ page, shop }) => {
     const email = `resend-${Date.now()}@example.com`;
     await page.goto('/login');
