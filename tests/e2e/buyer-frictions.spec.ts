@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { company } from '../../src/shared/company';
 import { linkFromMail } from './accounts-support';
 import { expect, test } from './fixtures';
 
@@ -41,6 +42,20 @@ test.describe('issue 13 small frictions', () => {
     // Once: not again as a toast, and the earlier error toast is gone.
     await expect(page.getByText('Successfully added to waitlist!')).toHaveCount(1);
     await expect(page.getByText('Email required')).toHaveCount(0);
+  });
+
+  test('when the map host does not answer, the contact page shows the address with a link to open the map', async ({ page }) => {
+    // The map host never answers (a network that drops the connection); registered last, so it runs first.
+    await page.route((url) => url.hostname === 'www.openstreetmap.org', () => new Promise<void>(() => undefined));
+    await page.goto('/contact');
+    const fallback = page.getByTestId('map-fallback');
+    await fallback.scrollIntoViewIfNeeded();
+    await expect(fallback).toBeVisible();
+    await expect(fallback).toContainText('Lancaster');
+    await expect(fallback.getByRole('link', { name: 'Open the map (opens in a new tab)' })).toHaveAttribute('href', company.mapLinkUrl);
+    const caption = page.locator('figcaption');
+    await expect(caption).toContainText(company.address.street);
+    await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute('href', company.mapLinkUrl);
   });
 
   test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({ page, shop }) => {
