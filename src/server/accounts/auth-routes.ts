@@ -5,7 +5,7 @@ import { codeSchema, emailSchema, factorVerifiedSchema, passwordSchema, signInSc
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
 import { authMessages } from './auth-messages';
-import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resetPassword, signUp } from './auth-service';
+import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signUp } from './auth-service';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
 import { clearSessionCookie, createSession, deleteSession, rotateSession, sessionExpiry, setSessionCookie } from './session-service';
@@ -84,6 +84,19 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await evenTime(() => signUp(context(), request.body));
       return reply.status(201).send({ confirmationSent: true as const });
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-confirmation',
+    {
+      schema: { body: z.object({ email: emailSchema }), response: { 200: z.object({ sent: z.literal(true) }) } },
+      // As sign-up: 5 per 15 minutes per e-mail, so the route cannot flood a mailbox.
+      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('resend-confirmation') }) },
+    },
+    async (request) => {
+      await evenTime(() => resendConfirmation(context(), request.body.email));
+      return { sent: true as const };
     },
   );
 
@@ -186,7 +199,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireUser(request);
-      await changePassword(app.db, { userId: auth.userId, sessionId: auth.sessionId, ...request.body });
+      await changePassword(app.db, { userId: auth.userId, sessionId: auth.sessionId, ...request.body }, app.now());
       return { ok: true as const };
     },
   );
@@ -248,7 +261,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.delete('/api/auth/factors/:id', { schema: { params: factorParams, response: { 200: okResponse } } }, async (request) => {
     const auth = requireUser(request);
-    await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal });
+    await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
     return { ok: true as const };
   });
 }

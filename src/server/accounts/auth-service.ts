@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, profiles, sessions, users } from '../db/schema';
 import { conflict, forbidden, HttpError } from '../http/http-error';
@@ -8,6 +8,7 @@ import { authMessages } from './auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
+import { queuePasswordChangedMail } from './mfa-security-mail';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -88,6 +89,27 @@ export async function signUp(
 }
 
 /**
+ * Resends the confirmation link of a pending sign-up. Only an unconfirmed account gets one, and its
+ * link carries the password of the account's latest sign-up (the newest unused link's), so a resend
+ * never chooses or changes a password (docs/decisions/0004). The caller answers the same whatever happened.
+ */
+export async function resendConfirmation(ctx: Context, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.email, email));
+    if (!user || user.confirmed) return;
+    const [latest] = await tx
+      .select({ passwordHash: authTokens.passwordHash })
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'email_confirmation'), isNull(authTokens.usedAt)))
+      .orderBy(desc(authTokens.createdAt), desc(authTokens.expiresAt))
+      .limit(1);
+    if (!latest?.passwordHash) return;
+    await queueConfirmation(ctx, tx, user.id, email, latest.passwordHash);
+  });
+}
+
+/**
  * Confirms the address of a link: the account takes the password chosen in the sign-up that sent
  * this link, and every other link of that account is void. A link of an account confirmed since
  * (by another link or a reset) is void too.
@@ -152,18 +174,20 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .set({ passwordHash, updatedAt: now, ...(user?.confirmed ? {} : { emailConfirmedAt: now }) })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await queuePasswordChangedMail(tx, userId, now);
   });
 }
 
-/** Changes the password after checking the current one; the user's other sessions end. */
-export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }): Promise<void> {
+/** Changes the password after checking the current one; the user's other sessions end and the owner gets a security notice. */
+export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }, now: Date = new Date()): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(400, 'invalid_current_password', authMessages.wrongCurrentPassword, { currentPassword: authMessages.wrongCurrentPassword });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, input.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, input.userId));
     await tx.delete(sessions).where(and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId)));
+    await queuePasswordChangedMail(tx, input.userId, now);
   });
 }

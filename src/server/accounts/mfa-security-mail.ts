@@ -52,3 +52,44 @@ export async function queueRecoveryCodesRegeneratedMail(db: Db, userId: string, 
     text: `On ${ukTime(at)} (UK time) a new set of recovery codes was created for your Dropwise account; the previous codes no longer work.\n\nIf this was not you, change your password now.\n`,
   });
 }
+
+const notYou = 'If this was not you, reset your password now from the sign-in page (Forgot password) and contact us.\n';
+
+/** Tells the account owner that their password was changed (from My Account or a reset link). Holds no password or link. */
+export async function queuePasswordChangedMail(db: Db, userId: string, at: Date) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'security_password_changed',
+    to,
+    subject: 'Your Dropwise password was changed',
+    text: `On ${ukTime(at)} (UK time) the password of your Dropwise account was changed.\n\n${notYou}`,
+  });
+}
+
+/** Tells the account owner that an authenticator was set up: two-factor sign-in is on. Holds no secret or code. */
+export async function queueTwoFactorEnabledMail(db: Db, userId: string, at: Date) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'security_mfa_enabled',
+    to,
+    subject: 'Two-factor sign-in was turned on for your Dropwise account',
+    text: `On ${ukTime(at)} (UK time) an authenticator app was set up for your Dropwise account, so two-factor sign-in is on.\n\n${notYou}`,
+  });
+}
+
+/** Tells the account owner that an authenticator was removed, and whether two-factor sign-in is now off. */
+export async function queueTwoFactorRemovedMail(db: Db, userId: string, at: Date, factorsLeft: number) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  const off = factorsLeft === 0;
+  await enqueueMail(db, {
+    kind: off ? 'security_mfa_disabled' : 'security_mfa_factor_removed',
+    to,
+    subject: off ? 'Two-factor sign-in was turned off for your Dropwise account' : 'An authenticator was removed from your Dropwise account',
+    text: off
+      ? `On ${ukTime(at)} (UK time) the last authenticator app of your Dropwise account was removed, so two-factor sign-in is off.\n\n${notYou}`
+      : `On ${ukTime(at)} (UK time) an authenticator app was removed from your Dropwise account. Two-factor sign-in stays on with your other authenticator.\n\n${notYou}`,
+  });
+}

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { mfaChallenges, mfaFactors } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../http/http-error';
 import { authMessages, factorLockedMessage } from './auth-messages';
-import { queueFactorLockedMail } from './mfa-security-mail';
+import { queueFactorLockedMail, queueTwoFactorEnabledMail, queueTwoFactorRemovedMail } from './mfa-security-mail';
 import { issueRecoveryCodes } from './recovery-codes';
 
 export const TOTP_PERIOD = 30;
@@ -126,20 +126,27 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
     .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, input.now)))
     .returning({ id: mfaChallenges.id });
   if (!used) throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
-  const [accepted] = await db
-    .update(mfaFactors)
-    .set({ lastUsedStep: step, status: 'verified', failedAttempts: 0, lockedUntil: null, updatedAt: input.now })
-    .where(
-      and(
-        eq(mfaFactors.id, factor.id),
-        or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
-        or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
-      ),
-    )
-    .returning({ id: mfaFactors.id });
+  // The factor's acceptance, its first recovery codes and the owner's security notice commit together.
+  const accepted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(mfaFactors)
+      .set({ lastUsedStep: step, status: 'verified', failedAttempts: 0, lockedUntil: null, updatedAt: input.now })
+      .where(
+        and(
+          eq(mfaFactors.id, factor.id),
+          or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+          or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
+        ),
+      )
+      .returning({ id: mfaFactors.id });
+    if (!row) return null;
+    if (factor.status !== 'unverified') return { recoveryCodes: undefined };
+    const recoveryCodes = await issueRecoveryCodes(tx, input.userId, input.now);
+    await queueTwoFactorEnabledMail(tx, input.userId, input.now);
+    return { recoveryCodes };
+  });
   if (!accepted) throw await recordFailure(db, input);
-  const recoveryCodes = factor.status === 'unverified' ? await issueRecoveryCodes(db, input.userId, input.now) : undefined;
-  return { factorId: factor.id, recoveryCodes };
+  return { factorId: factor.id, recoveryCodes: accepted.recoveryCodes };
 }
 
 /**
@@ -174,8 +181,17 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
 }
 
 /** Removes a factor; a verified one only from an aal2 session. */
-export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2' }) {
+export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; now?: Date }) {
   const factor = await ownFactor(db, input.userId, input.factorId);
   if (factor.status === 'verified' && input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, 'mfa_required');
-  await db.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id)).returning({ status: mfaFactors.status });
+    // Removing a verified authenticator changes how the account signs in: the owner hears of it.
+    if (removed?.status !== 'verified') return;
+    const [left] = await tx
+      .select({ n: count() })
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')));
+    await queueTwoFactorRemovedMail(tx, input.userId, input.now ?? new Date(), left?.n ?? 0);
+  });
 }

@@ -4,10 +4,11 @@ import type { SelectedConfiguration } from '../../shared/configuration';
 import { cleanText, type CustomerInfoInput, type FlowType, type QuoteResource } from '../../shared/quote-flow';
 import type { Db } from '../db/client';
 import { incompleteRegistrations, quotes } from '../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { priceSelection } from '../pricing/price-selection';
 import { getSettings } from '../settings/settings-service';
 import { quoteCreatedMail } from './quote-email';
+import { renderQuotePdf } from './quote-pdf';
 import { toQuoteResource } from './quote-resource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,7 +75,9 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     const quote = toQuoteResource(row, input.now);
     // The order flow goes on to place an order; a "Your quote" e-mail there reads as the wrong thing.
     if (input.flowType === 'quote' || input.emailQuote === true) {
-      await enqueueMail(tx, quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`));
+      // The quote PDF goes with the e-mail, the same document the quote page downloads.
+      const pdf = await renderQuotePdf(quote, { warrantyMonths: settings.defaultProductWarranty });
+      await enqueueMail(tx, { ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`), attachments: [pdfAttachment(`quote-${quote.quoteNumber}.pdf`, pdf)] });
     }
     await recordRegistrationStep(tx, {
       email: customerInfo.email,

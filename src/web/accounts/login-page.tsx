@@ -11,6 +11,7 @@ import { friendlyAuthError, isAlreadyRegistered } from './auth-error-message';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
 import { useRecoverPassword } from './recover-password';
+import { useResendConfirmation } from './resend-confirmation';
 import { useResetPassword } from './reset-password';
 import { useSignIn } from './sign-in';
 import { useSignUp } from './sign-up';
@@ -102,6 +103,41 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   );
 }
 
+const CHECK_EMAIL = 'Account created! Please check your email for a confirmation link before signing in.';
+
+/** Stays on the sign-in form after a sign-up: the "check your e-mail" note and a way to get the link again. */
+function ConfirmationPending({ email }: { email: string }) {
+  const resend = useResendConfirmation();
+  const [note, setNote] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const again = () => {
+    setNote(null);
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => setNote({ kind: 'success', text: `We have sent a new confirmation link to ${email}.` }),
+        onError: (failure) =>
+          setNote({
+            kind: 'error',
+            text: failure instanceof ApiError && failure.status === 429 ? friendlyAuthError(failure.message) : 'Unable to resend the confirmation e-mail. Please try again.',
+          }),
+      },
+    );
+  };
+  return (
+    <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800" data-testid="confirmation-pending">
+      <p role="status">{note?.kind === 'success' ? note.text : CHECK_EMAIL}</p>
+      {note?.kind === 'error' ? (
+        <p role="alert" className="text-red-800">
+          {note.text}
+        </p>
+      ) : null}
+      <button type="button" disabled={resend.isPending} onClick={again} className="font-medium text-accent-700 underline hover:no-underline disabled:opacity-60">
+        {resend.isPending ? 'Sending...' : 'Resend confirmation e-mail'}
+      </button>
+    </div>
+  );
+}
+
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
@@ -149,6 +185,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  /** The address of the sign-up just made, until the buyer signs in or starts another sign-up. */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const leaving = useRef(false);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -208,7 +246,8 @@ export function LoginPage() {
     try {
       await signUp.mutateAsync({ email: cleanEmail, password });
       setStatus('success');
-      setMessage('Account created! Please check your email for a confirmation link before signing in.');
+      setMessage(CHECK_EMAIL);
+      setPendingEmail(cleanEmail);
       toast.success('Account created successfully!', { description: 'Please check your email for a confirmation link to activate your account.' });
       timer.current = window.setTimeout(() => switchMode('signin', true), 2000);
     } catch (failure) {
@@ -257,6 +296,7 @@ export function LoginPage() {
         <form onSubmit={submit} noValidate className="space-y-4">
           {confirmed === '1' && !message ? <Message kind="success">Your email is confirmed. You can now sign in.</Message> : null}
           {confirmed === '0' && !message ? <Message kind="error">This confirmation link is invalid or has expired.</Message> : null}
+          {pendingEmail && !signingUp ? <ConfirmationPending email={pendingEmail} /> : null}
           {message ? <Message kind={status === 'error' ? 'error' : 'success'}>{message}</Message> : null}
           <AuthField label="Email" type="email" name="email" autoComplete="email" placeholder="Enter your email" required disabled={busy} value={email} onChange={(e) => setEmail(e.target.value)} />
           <AuthField

@@ -3,6 +3,7 @@ import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { findCountry } from '../../shared/countries';
+import { offeredPowerAdaptors } from './power-adaptors';
 
 /**
  * The configurator's selection in the URL of /configure, so Back, a reload and a shared link
@@ -98,7 +99,8 @@ export function decodeConfiguration(search: string, product: Product, base: Sele
     selection.model = id;
     selection.configuration = id;
   });
-  pick(KEYS.power, product.powerAdaptors, (id) => (selection.powerAdaptor = id));
+  // A plug for a country the shop does not sell to is not offered, so a link naming it is not followed either.
+  pick(KEYS.power, offeredPowerAdaptors(product.powerAdaptors), (id) => (selection.powerAdaptor = id));
   pick(KEYS.servicing, product.servicing, (id) => (selection.servicing = id));
   pick(KEYS.shipping, product.shipping, (id) => (selection.shipping = id));
   pick(KEYS.batch, product.batches, (id) => (selection.batch = id));

@@ -4,6 +4,7 @@ import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { DEFAULT_COUNTRY, findCountry } from '../../shared/countries';
 import { decodeConfiguration, hasEncodedConfiguration } from './configuration-url';
+import { offeredPowerAdaptors } from './power-adaptors';
 
 export const LINK_NOT_UNDERSTOOD = 'This configuration link is from another version of the shop, so the default configuration is shown.';
 export const LINK_IGNORED_PREFIX = 'Some options in this configuration link are no longer offered and were left out:';
@@ -85,6 +86,8 @@ function withoutAccessory(selection: SelectedConfiguration, id: string): Selecte
 function applyProduct(selection: SelectedConfiguration, product: Product): SelectedConfiguration {
   const has = (list: { id: string }[], id: string) => list.some((option) => option.id === id);
   const model = product.configurations[0]?.id ?? '';
+  // A plug for a country the shop does not sell to is never selected, even from a link.
+  const powerAdaptors = offeredPowerAdaptors(product.powerAdaptors);
   const accessories = selection.accessories.filter((id) => has(product.accessories, id));
   return {
     ...selection,
@@ -93,7 +96,7 @@ function applyProduct(selection: SelectedConfiguration, product: Product): Selec
     accessories,
     accessoryQuantities: Object.fromEntries(accessories.map((id) => [id, selection.accessoryQuantities[id] ?? 1])),
     adaptors: selection.adaptors.filter((id) => has(product.adaptors, id)),
-    powerAdaptor: has(product.powerAdaptors, selection.powerAdaptor) ? selection.powerAdaptor : (product.powerAdaptors[0]?.id ?? ''),
+    powerAdaptor: has(powerAdaptors, selection.powerAdaptor) ? selection.powerAdaptor : (powerAdaptors[0]?.id ?? ''),
     servicing: has(product.servicing, selection.servicing) ? selection.servicing : (product.servicing[0]?.id ?? ''),
     shipping: has(product.shipping, selection.shipping) ? selection.shipping : (product.shipping[0]?.id ?? ''),
     batch: selection.batch ?? defaultBatch(product),

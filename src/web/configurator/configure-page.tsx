@@ -23,6 +23,7 @@ import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
 import { ProgressiveList } from './progressive-list';
 import { QuantityStepper } from './quantity-stepper';
+import { offeredPowerAdaptors } from './power-adaptors';
 import { RadioCards } from './radio-cards';
 import { ServicingInfo } from './servicing-info';
 import { TermsNotices } from './terms-notices';
@@ -92,7 +93,7 @@ function Options({
           labelledBy="power-heading"
           value={selection.powerAdaptor}
           onChange={(id) => dispatch({ type: 'selectPowerAdaptor', id })}
-          options={product.powerAdaptors.map((option) => ({
+          options={offeredPowerAdaptors(product.powerAdaptors).map((option) => ({
             id: option.id,
             label: option.name,
             aside: plus(option.price[currency], 'Included'),

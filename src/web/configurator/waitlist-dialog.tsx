@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -23,6 +23,15 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [done, setDone] = useState(false);
   const join = useJoinWaitlist();
   const fieldId = useId();
+  /** The dialog's own error toasts, dismissed once the e-mail is stored or the dialog closes. */
+  const errorToasts = useRef<(string | number)[]>([]);
+  const showError = (title: string, description: string) => {
+    errorToasts.current.push(toast.error(title, { description }));
+  };
+  const dismissErrors = () => {
+    for (const id of errorToasts.current) toast.dismiss(id);
+    errorToasts.current = [];
+  };
   const {
     register,
     handleSubmit,
@@ -33,6 +42,7 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
+      dismissErrors();
       // Opening again starts with an empty form.
       setDone(false);
       reset();
@@ -44,18 +54,21 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     async ({ email }) => {
       try {
         await join.mutateAsync(email);
+        // The success shows once, in the dialog; an earlier error toast would contradict it.
+        dismissErrors();
         setDone(true);
-        toast.success('Successfully added to waitlist!', { description: "We'll notify you as soon as the product is available in the USA." });
       } catch (error) {
+        dismissErrors();
         if (error instanceof ApiError && error.status === 409) {
-          toast.error('Already signed up', { description: 'This email is already on our USA waitlist.' });
+          showError('Already signed up', 'This email is already on our USA waitlist.');
         } else {
-          toast.error('Error', { description: 'Failed to add to waitlist. Please try again.' });
+          showError('Error', 'Failed to add to waitlist. Please try again.');
         }
       }
     },
     (invalid) => {
-      if (invalid.email?.message === EMAIL_REQUIRED_TEXT) toast.error(EMAIL_REQUIRED_TITLE, { description: EMAIL_REQUIRED_TEXT });
+      dismissErrors();
+      if (invalid.email?.message === EMAIL_REQUIRED_TEXT) showError(EMAIL_REQUIRED_TITLE, EMAIL_REQUIRED_TEXT);
     },
   );
 
@@ -74,7 +87,7 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         <div className="flex flex-col items-start gap-4">
           <p className="flex items-center gap-2 font-medium text-green-800">
             <CheckCircle2 aria-hidden="true" className="size-5" />
-            Your email is on our USA waitlist.
+            Successfully added to waitlist!
           </p>
           <Button variant="outline" onClick={() => close(false)}>
             Close

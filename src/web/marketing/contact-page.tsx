@@ -74,8 +74,27 @@ export function ContactPage() {
             {company.registration.companyNumber}. VAT {company.registration.vatNumber}.
           </Detail>
         </div>
-        <div className="lg:col-span-7">
-          <div className="overflow-hidden rounded-2xl border border-navy-100 bg-navy-50">
+        <figure className="lg:col-span-7">
+          {/*
+            The map comes from another host. Beneath it sits the address with a link to the map, seen
+            while the map loads and whenever its host cannot be reached (a browser cannot tell a
+            failed cross-origin frame from a loaded one, so the caption below says it again).
+          */}
+          <div className="relative overflow-hidden rounded-2xl border border-navy-100 bg-navy-50">
+            <div data-testid="map-fallback" className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-navy-700">
+              <MapPin aria-hidden="true" className="size-8 text-accent-700" />
+              <address className="not-italic">
+                {company.legalName}
+                {companyAddressLines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+              <a className={linkClass} href={company.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+                Open the map<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </div>
             <iframe
               title={`Map showing the ${company.name} office in ${company.address.city}`}
               src={company.mapEmbedUrl}
@@ -83,16 +102,16 @@ export function ContactPage() {
               height={560}
               loading="lazy"
               referrerPolicy="no-referrer"
-              className="block aspect-[4/3] h-auto w-full border-0"
+              className="relative block aspect-[4/3] h-auto w-full border-0"
             />
           </div>
-          <p className="mt-3 text-sm text-navy-600">
-            Map data © OpenStreetMap contributors.{' '}
+          <figcaption className="mt-3 text-sm text-navy-600">
+            {company.legalName}, {companyAddressLines.join(', ')}. Map data © OpenStreetMap contributors.{' '}
             <a className={linkClass} href={company.mapLinkUrl} target="_blank" rel="noopener noreferrer">
               View a larger map<span className="sr-only"> (opens in a new tab)</span>
             </a>
-          </p>
-        </div>
+          </figcaption>
+        </figure>
       </Container>
     </>
   );

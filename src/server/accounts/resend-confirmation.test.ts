@@ -1,0 +1,82 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../tests/support/factories';
+import { useTestApp } from '../../../tests/support/test-app';
+import { mailOutbox, users } from '../db/schema';
+import { verifyPassword } from './password';
+
+const start = new Date('2026-05-04T09:00:00.000Z');
+
+describe('POST /api/auth/resend-confirmation', () => {
+  const t = useTestApp({ now: start });
+
+  const confirmationLinks = async (email: string) => {
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'signup_confirmation')))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+    return mails.map((mail) => {
+      const url = new URL(mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
+      return url.pathname + url.search;
+    });
+  };
+  const resend = (email: string) => t.post('/api/auth/resend-confirmation', { email });
+
+  it('answers the same 200 for an unknown, a confirmed and a pending address, and mails only the pending one', async () => {
+    const { user: confirmed } = await createUser(t.db, { email: 'confirmed@example.com' });
+    expect((await t.post('/api/auth/signup', { email: 'pending@example.com', password: 'pending-password' })).statusCode).toBe(201);
+
+    const answers = await Promise.all(['nobody@example.com', confirmed.email, 'Pending@Example.com'].map(resend));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ sent: true });
+    }
+    expect(await confirmationLinks('nobody@example.com')).toHaveLength(0);
+    expect(await confirmationLinks(confirmed.email)).toHaveLength(0);
+    expect(await confirmationLinks('pending@example.com')).toHaveLength(2);
+  });
+
+  it('sends a fresh link that confirms with the latest sign-up’s password and never sets one of its own', async () => {
+    const email = 'twice@example.com';
+    expect((await t.post('/api/auth/signup', { email, password: 'first-password' })).statusCode).toBe(201);
+    t.clock.now = new Date(start.getTime() + 1000);
+    expect((await t.post('/api/auth/signup', { email, password: 'second-password' })).statusCode).toBe(201);
+    t.clock.now = new Date(start.getTime() + 2000);
+    // A password in the body is not part of the route: it cannot be used to choose one.
+    expect((await t.post('/api/auth/resend-confirmation', { email, password: 'stranger-password' })).statusCode).toBe(200);
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(await verifyPassword(user?.passwordHash ?? '', 'first-password')).toBe(true);
+
+    const links = await confirmationLinks(email);
+    expect(links).toHaveLength(3);
+    const resent = links[2] ?? '';
+    expect(resent).not.toBe(links[1]);
+    const confirmedAnswer = await t.get(resent);
+    expect(confirmedAnswer.statusCode).toBe(303);
+    expect(confirmedAnswer.headers.location).toBe('/login?confirmed=1');
+    expect((await t.post('/api/auth/signin', { email, password: 'second-password', remember: false })).statusCode).toBe(200);
+    expect((await t.post('/api/auth/signin', { email, password: 'stranger-password', remember: false })).statusCode).toBe(400);
+
+    // Confirmed now: a further resend sends nothing, with the same answer.
+    const after = await resend(email);
+    expect(after.statusCode).toBe(200);
+    expect(await confirmationLinks(email)).toHaveLength(3);
+  });
+
+  it('is limited to 5 per 15 minutes per e-mail, like sign-up', async () => {
+    const email = 'limited@example.com';
+    for (let i = 0; i < 5; i += 1) expect((await resend(email)).statusCode).toBe(200);
+    const sixth = await resend(email);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toBe('Too many requests. Please wait a few minutes before trying again.');
+    expect((await resend('someone-else@example.com')).statusCode).toBe(200);
+  });
+
+  it('answers 400 with the field for an invalid e-mail', async () => {
+    const response = await resend('not-an-email');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty('email');
+  });
+});
