@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, profiles, sessions, users } from '../db/schema';
 import { conflict, forbidden, HttpError } from '../http/http-error';
@@ -89,23 +89,27 @@ export async function signUp(
 }
 
 /**
- * Resends the confirmation link of a pending sign-up. Only an unconfirmed account gets one, and its
- * link carries the password of the account's latest sign-up (the newest unused link's), so a resend
- * never chooses or changes a password (docs/decisions/0004). The caller answers the same whatever happened.
+ * Resends the confirmation link of a pending sign-up. Only an unconfirmed account gets one, and only
+ * when its live links all come from one sign-up: the new link carries that sign-up's password, so a
+ * resend never chooses or changes a password (docs/decisions/0004). When several sign-ups are pending
+ * for the address (someone else may have signed up with it), a resend cannot know which is the
+ * owner's and sends nothing: signing up again sends a link with one's own password. The caller
+ * answers the same whatever happened.
  */
 export async function resendConfirmation(ctx: Context, rawEmail: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.email, email));
     if (!user || user.confirmed) return;
-    const [latest] = await tx
-      .select({ passwordHash: authTokens.passwordHash })
+    const pending = await tx
+      .selectDistinct({ passwordHash: authTokens.passwordHash })
       .from(authTokens)
-      .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'email_confirmation'), isNull(authTokens.usedAt)))
-      .orderBy(desc(authTokens.createdAt), desc(authTokens.expiresAt))
-      .limit(1);
-    if (!latest?.passwordHash) return;
-    await queueConfirmation(ctx, tx, user.id, email, latest.passwordHash);
+      .where(
+        and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'email_confirmation'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, ctx.now)),
+      );
+    const [only] = pending;
+    if (pending.length !== 1 || !only?.passwordHash) return;
+    await queueConfirmation(ctx, tx, user.id, email, only.passwordHash);
   });
 }
 
