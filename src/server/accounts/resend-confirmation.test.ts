@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox, users } from '../db/schema';
-import { verifyPassword } from './password';
 
 const start = new Date('2026-05-04T09:00:00.000Z');
 
