@@ -24,6 +24,7 @@ const orderBody = (email: string) => ({
     country: 'GB',
   },
   notes: '',
+  acceptTerms: true,
   idempotencyKey: randomUUID(),
 });
 

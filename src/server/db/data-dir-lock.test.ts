@@ -30,6 +30,7 @@ const orderBody = (email: string, idempotencyKey: string) => ({
     country: 'GB',
   },
   notes: '',
+  acceptTerms: true,
   idempotencyKey,
 });
 
