@@ -1,16 +1,20 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../ui/cn';
 import { useSignOutAndLeave } from './sign-out';
 
-/** The signed-in navigation's My Account menu: Account Settings and Sign Out (storefront spec, section 2). */
+/**
+ * The signed-in navigation's My Account menu: Account Settings and Sign Out (storefront spec, section
+ * 2). It closes when one of its items is chosen, on Escape and when focus leaves it, not on a change
+ * of route: a route change renders in a transition that can commit after the visitor has already
+ * opened the menu on the new address (right after sign-in, while the home page's code loads), and
+ * closing then would undo their click.
+ */
 export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const { pathname } = useLocation();
   const { signOutTo, isPending } = useSignOutAndLeave();
-  useEffect(() => setOpen(false), [pathname]);
   return (
     <div
       className="relative"
@@ -33,7 +37,7 @@ export function AccountMenu() {
       </button>
       <ul id={listId} hidden={!open} className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg">
         <li>
-          <Link to="/my-account" className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
+          <Link to="/my-account" onClick={() => setOpen(false)} className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
             Account Settings
           </Link>
         </li>
