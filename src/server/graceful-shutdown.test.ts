@@ -1,32 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultSelection } from '../shared/pricing/pricing-fixture';
+import { guestOrderBody } from '../../tests/support/factories';
 import { type ShopProcess, startShop } from '../../tests/support/shop-process';
 import { openDatabase } from './db/client';
 import { mailOutbox, orders } from './db/schema';
 
-const orderBody = (email: string) => ({
-  configuration: defaultSelection,
-  billing: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    company: 'Analytical Engines',
-    email,
-    phone: '+44 20 7946 0000',
-    address: '12 St James Square',
-    city: 'London',
-    state: '',
-    postalCode: 'SW1Y 4JH',
-    country: 'GB',
-  },
-  notes: '',
-  acceptTerms: true,
-  idempotencyKey: randomUUID(),
-});
 
 // The process runs on the embedded database; the PostgreSQL run of the suite skips it to save time.
 describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
@@ -43,7 +24,7 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
     const running = shop;
     const emails = Array.from({ length: 12 }, (_, i) => `sigterm-${i}@example.com`);
     const inFlight = emails.map((email) =>
-      fetch(`${running.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(orderBody(email)) }).then(
+      fetch(`${running.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(guestOrderBody(email)) }).then(
         async (response) => ({ status: response.status, body: await response.text() }),
         () => ({ status: 0, body: '' }),
       ),

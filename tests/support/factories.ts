@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/accounts/password';
 import type { Db } from '../../src/server/db/client';
 import { orders, orderStatusHistory, profiles, quotes, users } from '../../src/server/db/schema';
+import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -82,3 +83,23 @@ export async function createOrder(db: Db, overrides: Partial<typeof orders.$infe
   await db.insert(orderStatusHistory).values({ orderId: order.id, oldStatus: null, newStatus: 'pending', notes: 'Order created' });
   return order;
 }
+
+/** A guest's `POST /api/orders` body: the specification's default selection, a UK billing address, the terms accepted. */
+export const guestOrderBody = (email: string, idempotencyKey: string = randomUUID()) => ({
+  configuration: defaultSelection,
+  billing: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    company: 'Analytical Engines',
+    email,
+    phone: '+44 20 7946 0000',
+    address: '12 St James Square',
+    city: 'London',
+    state: '',
+    postalCode: 'SW1Y 4JH',
+    country: 'GB',
+  },
+  notes: '',
+  acceptTerms: true,
+  idempotencyKey,
+});

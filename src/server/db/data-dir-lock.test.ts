@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { guestOrderBody } from '../../../tests/support/factories';
 import { type ShopProcess, spawnShop, startShop } from '../../../tests/support/shop-process';
 import { rootDir } from '../config/paths';
 import { openDatabase } from './client';
@@ -15,24 +15,6 @@ import { orders } from './schema';
 
 const run = promisify(execFile);
 
-const orderBody = (email: string, idempotencyKey: string) => ({
-  configuration: defaultSelection,
-  billing: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    company: 'Analytical Engines',
-    email,
-    phone: '+44 20 7946 0000',
-    address: '12 St James Square',
-    city: 'London',
-    state: '',
-    postalCode: 'SW1Y 4JH',
-    country: 'GB',
-  },
-  notes: '',
-  acceptTerms: true,
-  idempotencyKey,
-});
 
 /** Every file under the folder with its size and modification time, to prove nothing changed. */
 async function snapshot(dir: string): Promise<string[]> {
@@ -124,7 +106,7 @@ describe('one data folder, one owner', () => {
           const response = await fetch(`${shop.url}/api/orders`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(orderBody(`burst-${n}-${i}@example.com`, key)),
+            body: JSON.stringify(guestOrderBody(`burst-${n}-${i}@example.com`, key)),
           });
           if (response.status === 201) committed.push(key);
           else if (response.status !== 429) throw new Error(`order answered ${response.status}`);
