@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { mfaFactors, mailOutbox } from '../../src/server/db/schema';
 import { cookiesFrom, type TestApp } from './test-app';
@@ -11,6 +11,19 @@ export async function signIn(t: TestApp, email: string, password = 'correct-hors
 }
 
 /** The first link to this shop in the newest e-mail of a kind sent to an address (read from the outbox). */
+/** Every confirmation link (path and query) sent to an address, oldest first. */
+export async function confirmationLinks(t: TestApp, email: string): Promise<string[]> {
+  const mails = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'signup_confirmation')))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  return mails.map((mail) => {
+    const url = new URL(mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
+    return url.pathname + url.search;
+  });
+}
+
 export async function linkFromOutbox(t: TestApp, to: string, kind: string): Promise<string> {
   const [mail] = await t.db
     .select()

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { linkFromOutbox } from '../../../tests/support/sessions';
+import { confirmationLinks, linkFromOutbox } from '../../../tests/support/sessions';
 import { cookiesFrom, useTestApp } from '../../../tests/support/test-app';
-import { mailOutbox, users } from '../db/schema';
+import { users } from '../db/schema';
 import { verifyPassword } from './password';
 
 const start = new Date('2026-05-04T09:00:00.000Z');
@@ -10,18 +10,7 @@ const start = new Date('2026-05-04T09:00:00.000Z');
 describe('a pending sign-up cannot be taken over (security finding 1)', () => {
   const t = useTestApp({ now: start });
 
-  /** Every confirmation link sent to an address, oldest first. */
-  const confirmationLinks = async (email: string) => {
-    const mails = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'signup_confirmation')))
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
-    return mails.map((mail) => {
-      const url = new URL(mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
-      return url.pathname + url.search;
-    });
-  };
+  const sentLinks = (email: string) => confirmationLinks(t, email);
 
   it('the victim’s own link confirms the victim’s password; the attacker’s second sign-up changes nothing', async () => {
     const email = 'victim@example.com';
@@ -35,7 +24,7 @@ describe('a pending sign-up cannot be taken over (security finding 1)', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(await verifyPassword(user?.passwordHash ?? '', 'victim-password')).toBe(true);
 
-    const [victimLink, attackerLink] = await confirmationLinks(email);
+    const [victimLink, attackerLink] = await sentLinks(email);
     expect(attackerLink).toBeDefined();
     const confirmed = await t.get(victimLink ?? '');
     expect(confirmed.headers.location).toBe('/login?confirmed=1');
@@ -52,7 +41,7 @@ describe('a pending sign-up cannot be taken over (security finding 1)', () => {
     await t.post('/api/auth/signup', { email, password: 'first-password' });
     t.clock.now = new Date(start.getTime() + 2000);
     await t.post('/api/auth/signup', { email, password: 'second-password' });
-    const [firstLink, secondLink] = await confirmationLinks(email);
+    const [firstLink, secondLink] = await sentLinks(email);
     expect((await t.get(secondLink ?? '')).headers.location).toBe('/login?confirmed=1');
     expect((await t.get(firstLink ?? '')).headers.location).toBe('/login?confirmed=0');
     expect((await t.post('/api/auth/signin', { email, password: 'second-password' })).statusCode).toBe(200);
@@ -65,7 +54,7 @@ describe('a pending sign-up cannot be taken over (security finding 1)', () => {
     await t.post('/api/auth/recover', { email });
     const reset = new URL(await linkFromOutbox(t, email, 'password_reset'));
     expect((await t.post('/api/auth/reset', { token: reset.searchParams.get('token'), password: 'owner-password' })).statusCode).toBe(200);
-    const [link] = await confirmationLinks(email);
+    const [link] = await sentLinks(email);
     expect((await t.get(link ?? '')).headers.location).toBe('/login?confirmed=0');
     const signIn = await t.post('/api/auth/signin', { email, password: 'owner-password' });
     expect(signIn.statusCode).toBe(200);

@@ -1,25 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
+import { confirmationLinks } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { mailOutbox, users } from '../db/schema';
+import { users } from '../db/schema';
 
 const start = new Date('2026-05-04T09:00:00.000Z');
 
 describe('POST /api/auth/resend-confirmation', () => {
   const t = useTestApp({ now: start });
 
-  const confirmationLinks = async (email: string) => {
-    const mails = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'signup_confirmation')))
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
-    return mails.map((mail) => {
-      const url = new URL(mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? '');
-      return url.pathname + url.search;
-    });
-  };
+  const sentLinks = (email: string) => confirmationLinks(t, email);
   const resend = (email: string) => t.post('/api/auth/resend-confirmation', { email });
 
   it('answers the same 200 for an unknown, a confirmed and a pending address, and mails only the pending one', async () => {
@@ -31,9 +22,9 @@ describe('POST /api/auth/resend-confirmation', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ sent: true });
     }
-    expect(await confirmationLinks('nobody@example.com')).toHaveLength(0);
-    expect(await confirmationLinks(confirmed.email)).toHaveLength(0);
-    expect(await confirmationLinks('pending@example.com')).toHaveLength(2);
+    expect(await sentLinks('nobody@example.com')).toHaveLength(0);
+    expect(await sentLinks(confirmed.email)).toHaveLength(0);
+    expect(await sentLinks('pending@example.com')).toHaveLength(2);
   });
 
   it('sends a fresh link that confirms with the sign-up’s own password and never sets one of its own', async () => {
@@ -43,7 +34,7 @@ describe('POST /api/auth/resend-confirmation', () => {
     // A password in the body is not part of the route: it cannot be used to choose one.
     expect((await t.post('/api/auth/resend-confirmation', { email, password: 'stranger-password' })).statusCode).toBe(200);
 
-    const links = await confirmationLinks(email);
+    const links = await sentLinks(email);
     expect(links).toHaveLength(2);
     const resent = links[1] ?? '';
     expect(resent).not.toBe(links[0]);
@@ -56,7 +47,7 @@ describe('POST /api/auth/resend-confirmation', () => {
     // Confirmed now: a further resend sends nothing, with the same answer.
     const after = await resend(email);
     expect(after.statusCode).toBe(200);
-    expect(await confirmationLinks(email)).toHaveLength(2);
+    expect(await sentLinks(email)).toHaveLength(2);
   });
 
   it('sends nothing while two sign-ups with different passwords are pending: it cannot know whose the address is', async () => {
@@ -68,7 +59,7 @@ describe('POST /api/auth/resend-confirmation', () => {
     const answer = await resend(email);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ sent: true });
-    expect(await confirmationLinks(email)).toHaveLength(2);
+    expect(await sentLinks(email)).toHaveLength(2);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailConfirmedAt).toBeNull();
   });
