@@ -4,7 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** One-way imports (docs/architecture.md): shared ← server, shared ← web; storefront never imports admin. */
+/** The web app's feature folders; each imports only src/web/lib, src/web/ui, src/shared and itself. */
+const webFeatures = ['accounts', 'admin', 'configurator', 'flows', 'layout', 'legal', 'marketing', 'orders', 'quotes'];
+const webFeatureZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/${feature}`,
+    from: ['./src/web/app', ...webFeatures.filter((other) => other !== feature).map((other) => `./src/web/${other}`)],
+    message: `A web feature imports only src/web/lib, src/web/ui and src/shared: move what ${feature} needs from another feature to lib (non-visual) or ui (visual).`,
+  })),
+  {
+    target: ['./src/web/lib', './src/web/ui'],
+    from: ['./src/web/app', ...webFeatures.map((feature) => `./src/web/${feature}`)],
+    message: 'src/web/lib and src/web/ui are the floor every feature stands on: they import no feature and not the app.',
+  },
+];
+
+/**
+ * One-way imports (docs/architecture.md): shared ← server, shared ← web; storefront never imports admin;
+ * in the browser, shared ← lib and ui ← features ← app (routes and providers).
+ */
 const boundaries = [
   { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is pure domain code: no server or web imports.' },
   { target: './src/server', from: './src/web', message: 'The server never imports browser code.' },
@@ -21,6 +39,7 @@ const boundaries = [
     except: ['./admin-app.tsx'],
     message: 'Only the lazy admin/* route of app-routes.tsx may import the admin wing (admin-app.tsx).',
   },
+  ...webFeatureZones,
 ];
 
 export default tseslint.config(

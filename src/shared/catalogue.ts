@@ -12,6 +12,8 @@ const option = {
 
 export const configurationOptionSchema = z.object({ ...option, features: z.array(z.string()) });
 export const catalogueOptionSchema = z.object(option);
+/** `countries`: the country codes the option delivers to, or null for every country the shop sells to. */
+export const shippingOptionSchema = z.object({ ...option, countries: z.array(z.string()).nullable() });
 export const powerAdaptorOptionSchema = z.object({ ...option, region: z.string() });
 export const servicingOptionSchema = z.object({
   ...option,
@@ -36,7 +38,7 @@ export const productSchema = z.object({
   adaptors: z.array(catalogueOptionSchema),
   syringeHolders: z.array(catalogueOptionSchema),
   powerAdaptors: z.array(powerAdaptorOptionSchema),
-  shipping: z.array(catalogueOptionSchema),
+  shipping: z.array(shippingOptionSchema),
   servicing: z.array(servicingOptionSchema),
   batches: z.array(batchOptionSchema),
 });
@@ -44,6 +46,7 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
 export type ConfigurationOption = z.infer<typeof configurationOptionSchema>;
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 export type PowerAdaptorOption = z.infer<typeof powerAdaptorOptionSchema>;
 export type ServicingOption = z.infer<typeof servicingOptionSchema>;
 export type BatchOption = z.infer<typeof batchOptionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
+import { EMAIL_MAX, emailFieldMessage } from './email-address';
 
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
 export const orderFlowMessages = {
@@ -10,7 +11,7 @@ export const orderFlowMessages = {
   invalidTotal: 'Invalid order total',
   firstName: 'First name is required',
   lastName: 'Last name is required',
-  email: 'Please enter a valid email address',
+  email: emailFieldMessage,
   address: 'Address is required',
   city: 'City is required',
   postalCode: 'Postal code is required',
@@ -43,7 +44,7 @@ export const billingSchema = z.object({
   email: z
     .string({ error: orderFlowMessages.email })
     .trim()
-    .max(254, { error: orderFlowMessages.email })
+    .max(EMAIL_MAX, { error: orderFlowMessages.email })
     .pipe(z.email({ error: orderFlowMessages.email })),
   phone: optional(50),
   address: required(orderFlowMessages.address, 500),
@@ -159,7 +160,7 @@ export function orderSubmitProblem(candidate: OrderSubmitCandidate): string | nu
 
 /** POST /api/flows/progress: what the shipping form has so far. */
 export const flowProgressRequestSchema = z.object({
-  email: z.string().trim().max(254),
+  email: z.string().trim().max(EMAIL_MAX),
   step: z.string().trim().min(1).max(50),
   sessionId: z.string().trim().min(1).max(100),
   firstName: z.string().max(100).optional(),

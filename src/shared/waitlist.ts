@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_MAX, emailFieldMessage } from './email-address';
 
 export const WAITLIST_EMAIL_REQUIRED = 'Email required';
-export const WAITLIST_EMAIL_INVALID = 'Please enter a valid email address';
+export const WAITLIST_EMAIL_INVALID = emailFieldMessage;
 
 /** The USA waitlist sign-up (storefront spec, section 5): the e-mail is required, stored trimmed and lower-cased. */
 export const waitlistRequestSchema = z.object({
@@ -9,7 +10,7 @@ export const waitlistRequestSchema = z.object({
     .string({ error: WAITLIST_EMAIL_REQUIRED })
     .trim()
     .min(1, { error: WAITLIST_EMAIL_REQUIRED })
-    .max(254, { error: 'Email must be at most 254 characters' })
+    .max(EMAIL_MAX, { error: 'Email must be at most 254 characters' })
     .pipe(z.email({ error: WAITLIST_EMAIL_INVALID }))
     .transform((email) => email.toLowerCase()),
 });

@@ -3,10 +3,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
-import { defaultHead, type HeadData, headTagsHtml } from './app/head-tags';
-import { HeadCollectorContext } from './app/page-head';
+import { defaultHead, type HeadData, headTagsHtml } from './lib/head-tags';
+import { HeadCollectorContext } from './lib/page-head';
 import { createQueryClient, Providers } from './app/providers';
-import { PublicOriginContext } from './app/public-origin';
+import { PublicOriginContext } from './lib/public-origin';
 
 export { prerenderedPaths } from '../shared/routes';
 export { bootScript } from '../shared/boot-script';

@@ -33,14 +33,23 @@ export async function linkFromMail(dataDir: string, to: string, subject: string,
 
 const step = () => Math.floor(Date.now() / 30_000);
 
-/** The current TOTP code of a base32 secret, as an authenticator app would show it. */
-export function currentCode(secret: string): { code: string; step: number } {
-  return { code: OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }), step: step() };
+function codeAt(secret: string, at: number): string {
+  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at * 30_000 });
 }
 
-/** Waits for the next 30-second step, so a code differs from one already used (codes are accepted once). */
-export async function nextStepAfter(usedStep: number): Promise<void> {
-  while (step() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
+/** The current TOTP code of a base32 secret, as an authenticator app would show it. */
+export function currentCode(secret: string): { code: string; step: number } {
+  const now = step();
+  return { code: codeAt(secret, now), step: now };
+}
+
+/**
+ * A code later than one already used (codes are accepted once): the next step's, as an authenticator
+ * whose clock runs up to one step ahead shows it. The server accepts the adjacent step, so no journey
+ * waits for the next 30 seconds; once that step has come, it is simply the current code.
+ */
+export function codeAfter(secret: string, usedStep: number): string {
+  return codeAt(secret, Math.max(usedStep + 1, step()));
 }
 
 /**

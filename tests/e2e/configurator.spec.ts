@@ -128,6 +128,36 @@ test.describe('configurator', () => {
     await expect(page.getByTestId('est-price')).toHaveText(/^£/);
   });
 
+  test('the gallery illustrations draw no text over another shape', async ({ page, request }) => {
+    const { product } = (await (await request.get('/api/products/dropwise')).json()) as { product: { images: string[] } };
+    expect(product.images.length).toBeGreaterThan(0);
+    for (const image of product.images) {
+      await page.goto(image);
+      // Each text's rendered box against every shape's: a shape may hold a text (its panel) or stay
+      // clear of it, never cut across it. Boxes are the browser's, after transforms.
+      const overlaps = await page.evaluate(() => {
+        const svg = document.documentElement;
+        const canvas = svg.getBoundingClientRect();
+        const shapes = [...svg.querySelectorAll('rect, circle, ellipse, path, line, polyline, polygon')].map((shape) => ({
+          tag: shape.outerHTML.slice(0, 60),
+          box: shape.getBoundingClientRect(),
+        }));
+        const found: string[] = [];
+        for (const text of svg.querySelectorAll('text')) {
+          const t = text.getBoundingClientRect();
+          for (const { tag, box: r } of shapes) {
+            if (r.width >= canvas.width && r.height >= canvas.height) continue;
+            const holds = r.left <= t.left && r.right >= t.right && r.top <= t.top && r.bottom >= t.bottom;
+            const crosses = t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom;
+            if (crosses && !holds) found.push(`"${text.textContent ?? ''}" overlaps ${tag}`);
+          }
+        }
+        return found;
+      });
+      expect(overlaps, image).toEqual([]);
+    }
+  });
+
   test.describe('USA waitlist', () => {
     // Chromium reports the repeated sign-up's 409 answer as a console error; it is expected here.
     test.use({ allowConsoleErrors: ['status of 409'] });
@@ -300,6 +330,7 @@ test.describe('configurator', () => {
   });
 
   test('no serious accessibility violations on /configure', async ({ page }) => {
+    test.setTimeout(120_000);
     await openConfigurator(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

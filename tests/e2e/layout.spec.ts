@@ -42,6 +42,23 @@ test.describe('site layout', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('Escape closes the mobile menu and puts focus back on its toggle', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    // Keys are not held for replay before hydration (taps are): wait until the page reacts.
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(mobileNav).toBeVisible();
+    await mobileNav.getByRole('link', { name: 'About' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(mobileNav).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('a footer link leads to its page, scrolled to the top', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();

@@ -186,6 +186,31 @@ test.describe('home page', () => {
     await expect(consistency.getByRole('img', { name: /Automated addition: the instrument/ })).toBeVisible();
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test('the consistency chart\'s axis labels are rendered at 11 px or more', async ({ page }) => {
+      await page.goto('/');
+      const chart = page.getByRole('img', { name: /^Manual addition varies/ });
+      await chart.scrollIntoViewIfNeeded();
+      const labels = chart.locator('text');
+      await expect(labels).toHaveText(['-30', '-15', '0', '+15', '+30', '0 s', '1 min', '2 min', '3 min', '±25 manual', '±6.6 Dropwise']);
+      const chartWidth = (await chart.boundingBox())?.width ?? 0;
+      expect(chartWidth).toBeLessThan(375);
+      for (const label of await labels.all()) {
+        const rendered = await label.evaluate((text: SVGTextElement) => {
+          const svg = text.ownerSVGElement;
+          // Font sizes in an SVG are user units: the rendered size is the computed one times the drawing's scale.
+          const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+          return { fontPx: Number.parseFloat(getComputedStyle(text).fontSize) * scale, boxHeight: text.getBoundingClientRect().height };
+        });
+        const name = (await label.textContent()) ?? '';
+        expect(rendered.fontPx, name).toBeGreaterThanOrEqual(11);
+        expect(rendered.boxHeight, name).toBeGreaterThanOrEqual(11);
+      }
+    });
+  });
+
   test.describe('with reduced motion', () => {
     test.use({ reducedMotion: 'reduce' });
 
@@ -341,6 +366,8 @@ test.describe('marketing pages', () => {
   });
 
   test('axe finds no serious or critical violation on any public page', async ({ page }) => {
+    // A full axe scan of every public page: over a minute on a busy 2-core machine.
+    test.setTimeout(240_000);
     for (const path of publicPages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -84,21 +84,24 @@ export async function createOrder(db: Db, overrides: Partial<typeof orders.$infe
   return order;
 }
 
+/** A UK billing address of an order, for `email`. */
+export const guestBilling = (email = 'ada@example.com') => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: 'Analytical Engines',
+  email,
+  phone: '+44 20 7946 0000',
+  address: '12 St James Square',
+  city: 'London',
+  state: '',
+  postalCode: 'SW1Y 4JH',
+  country: 'GB',
+});
+
 /** A guest's `POST /api/orders` body: the specification's default selection, a UK billing address, the terms accepted. */
 export const guestOrderBody = (email: string, idempotencyKey: string = randomUUID()) => ({
   configuration: defaultSelection,
-  billing: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    company: 'Analytical Engines',
-    email,
-    phone: '+44 20 7946 0000',
-    address: '12 St James Square',
-    city: 'London',
-    state: '',
-    postalCode: 'SW1Y 4JH',
-    country: 'GB',
-  },
+  billing: guestBilling(email),
   notes: '',
   acceptTerms: true,
   idempotencyKey,

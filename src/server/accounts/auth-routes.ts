@@ -1,10 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { codeSchema, emailSchema, factorVerifiedSchema, passwordSchema, signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
+import {
+  challengeAnswerSchema,
+  changePasswordRequestSchema,
+  confirmQuerySchema,
+  emailRequestSchema,
+  enrolledFactorSchema,
+  enrollFactorRequestSchema,
+  factorParamsSchema,
+  factorsAnswerSchema,
+  factorVerifiedSchema,
+  okAnswerSchema,
+  resetPasswordRequestSchema,
+  sentAnswerSchema,
+  sessionAnswerSchema,
+  signInAnswerSchema,
+  signUpAnswerSchema,
+  verifyFactorRequestSchema,
+} from '../../shared/accounts/auth-contracts';
+import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
-import { authMessages } from './auth-messages';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signUp } from './auth-service';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
@@ -36,37 +53,6 @@ async function evenTime<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const factorSchema = z.object({
-  id: z.string(),
-  status: z.enum(['verified', 'unverified']),
-  factorType: z.literal('totp'),
-  friendlyName: z.string().nullable(),
-  createdAt: z.string(),
-});
-const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  country: z.string().nullable(),
-  isAdmin: z.boolean(),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export const sessionResponse = z.object({
-  user: z.object({ id: z.string(), email: z.string() }).nullable(),
-  profile: profileSchema.optional(),
-  aal: z.enum(['aal1', 'aal2']).optional(),
-  nextAal: z.enum(['aal1', 'aal2']).optional(),
-  factors: z.array(factorSchema).optional(),
-  expiresAt: z.string().optional(),
-  message: z.string().optional(),
-});
-const okResponse = z.object({ ok: z.literal(true) });
-const factorParams = z.object({ id: z.uuid() });
-
 const serializeFactors = async (app: FastifyInstance, userId: string) =>
   (await listFactors(app.db, userId)).map((f) => ({ ...f, createdAt: f.createdAt.toISOString() }));
 
@@ -78,7 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/signup',
     {
-      schema: { body: signUpSchema, response: { 201: z.object({ confirmationSent: z.literal(true) }) } },
+      schema: { body: signUpSchema, response: { 201: signUpAnswerSchema } },
       config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('signup') }) },
     },
     async (request, reply) => {
@@ -90,7 +76,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/resend-confirmation',
     {
-      schema: { body: z.object({ email: emailSchema }), response: { 200: z.object({ sent: z.literal(true) }) } },
+      schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
       // As sign-up: 5 per 15 minutes per e-mail, so the route cannot flood a mailbox.
       config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('resend-confirmation') }) },
     },
@@ -100,7 +86,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/auth/confirm', { schema: { querystring: z.object({ token: z.string().max(200).default('') }) } }, async (request, reply) => {
+  r.get('/api/auth/confirm', { schema: { querystring: confirmQuerySchema } }, async (request, reply) => {
     const confirmed = request.query.token !== '' && (await confirmEmail(app.db, request.query.token, app.now()));
     return reply.redirect(confirmed ? '/login?confirmed=1' : '/login?confirmed=0', 303);
   });
@@ -110,7 +96,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         body: signInSchema,
-        response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string() }), aal: z.enum(['aal1', 'aal2']), mfaRequired: z.boolean() }) },
+        response: { 200: signInAnswerSchema },
       },
       config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyLogins, key: byBodyEmail('signin') }) },
       preHandler: extraRateLimit(app, { ...SIGN_IN_PER_CLIENT, message: authMessages.tooManyLogins, key: (request) => `signin:ip:${request.ip}` }),
@@ -132,13 +118,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/api/auth/signout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+  r.post('/api/auth/signout', { schema: { response: { 200: okAnswerSchema } } }, async (request, reply) => {
     if (request.auth) await deleteSession(app.db, request.auth.sessionId);
     clearSessionCookie(request, reply);
     return { ok: true as const };
   });
 
-  r.get('/api/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request, reply) => {
+  r.get('/api/auth/session', { schema: { response: { 200: sessionAnswerSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const auth = request.auth;
     if (!auth) {
@@ -169,7 +155,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/recover',
     {
-      schema: { body: z.object({ email: emailSchema }), response: { 200: z.object({ sent: z.literal(true) }) } },
+      schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
       config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('recover') }) },
     },
     async (request) => {
@@ -181,7 +167,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/reset',
     {
-      schema: { body: z.object({ token: z.string().min(1).max(200), password: passwordSchema }), response: { 200: okResponse } },
+      schema: { body: resetPasswordRequestSchema, response: { 200: okAnswerSchema } },
       config: { rateLimit: rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests }) },
     },
     async (request, reply) => {
@@ -194,7 +180,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/api/auth/password',
     {
-      schema: { body: z.object({ currentPassword: z.string().min(1).max(1024), password: passwordSchema }), response: { 200: okResponse } },
+      schema: { body: changePasswordRequestSchema, response: { 200: okAnswerSchema } },
       config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyRequests, key: (request) => `password:${request.auth?.userId ?? request.ip}` }) },
     },
     async (request) => {
@@ -204,7 +190,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/auth/factors', { schema: { response: { 200: z.object({ factors: z.array(factorSchema) }) } } }, async (request) => {
+  r.get('/api/auth/factors', { schema: { response: { 200: factorsAnswerSchema } } }, async (request) => {
     const auth = requireUser(request);
     return { factors: await serializeFactors(app, auth.userId) };
   });
@@ -212,10 +198,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/factors',
     {
-      schema: {
-        body: z.object({ friendlyName: z.string().max(100).optional() }),
-        response: { 201: z.object({ id: z.string(), qrCode: z.string(), secret: z.string(), uri: z.string() }) },
-      },
+      schema: { body: enrollFactorRequestSchema, response: { 201: enrolledFactorSchema } },
     },
     async (request, reply) => {
       const auth = requireUser(request);
@@ -229,7 +212,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/factors/:id/challenge',
     {
-      schema: { params: factorParams, response: { 200: z.object({ challengeId: z.string(), expiresAt: z.string() }) } },
+      schema: { params: factorParamsSchema, response: { 200: challengeAnswerSchema } },
       config: { rateLimit: mfaLimit },
     },
     async (request) => {
@@ -242,11 +225,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/factors/:id/verify',
     {
-      schema: {
-        params: factorParams,
-        body: z.object({ challengeId: z.uuid(), code: codeSchema }),
-        response: { 200: factorVerifiedSchema },
-      },
+      schema: { params: factorParamsSchema, body: verifyFactorRequestSchema, response: { 200: factorVerifiedSchema } },
       config: { rateLimit: mfaLimit },
     },
     async (request, reply) => {
@@ -259,7 +238,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/api/auth/factors/:id', { schema: { params: factorParams, response: { 200: okResponse } } }, async (request) => {
+  r.delete('/api/auth/factors/:id', { schema: { params: factorParamsSchema, response: { 200: okAnswerSchema } } }, async (request) => {
     const auth = requireUser(request);
     await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
     return { ok: true as const };

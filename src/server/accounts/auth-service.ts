@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTokens, profiles, sessions, users } from '../db/schema';
-import { conflict, forbidden, HttpError } from '../http/http-error';
+import { badRequest, conflict, forbidden } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
-import { authMessages } from './auth-messages';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
@@ -69,13 +69,13 @@ export async function signUp(
   input: { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
 ): Promise<void> {
   const settings = await getSettings(ctx.db);
-  if (!settings.allowRegistration) throw forbidden(authMessages.registrationDisabled, 'signup_disabled');
+  if (!settings.allowRegistration) throw forbidden(authMessages.registrationDisabled, { code: 'signup_disabled' });
   const email = normaliseEmail(input.email);
   // Hash first whatever happens, so every branch costs the same.
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
-    if (existing?.emailConfirmedAt) throw conflict('already_registered', authMessages.alreadyRegistered);
+    if (existing?.emailConfirmedAt) throw conflict(authMessages.alreadyRegistered, { code: 'already_registered' });
     if (existing) {
       await queueConfirmation(ctx, tx, existing.id, email, passwordHash);
       return;
@@ -140,8 +140,8 @@ export async function checkCredentials(db: Db, input: { email: string; password:
   const email = normaliseEmail(input.email);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
-  if (!user || !valid) throw new HttpError(400, 'invalid_credentials', authMessages.invalidCredentials);
-  if (!user.emailConfirmedAt) throw forbidden(authMessages.emailNotConfirmed, 'email_not_confirmed');
+  if (!user || !valid) throw badRequest(authMessages.invalidCredentials, { code: 'invalid_credentials' });
+  if (!user.emailConfirmedAt) throw forbidden(authMessages.emailNotConfirmed, { code: 'email_not_confirmed' });
   return { userId: user.id };
 }
 
@@ -167,7 +167,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, 'password_reset', now);
-    if (!used) throw new HttpError(400, 'invalid_token', authMessages.invalidResetLink);
+    if (!used) throw badRequest(authMessages.invalidResetLink, { code: 'invalid_token' });
     const { userId } = used;
     // The link proved control of the mailbox, so it also confirms the address, and pending
     // confirmation links (each with its own sign-up's password) are void.
@@ -186,7 +186,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
 export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }, now: Date = new Date()): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new HttpError(400, 'invalid_current_password', authMessages.wrongCurrentPassword, { currentPassword: authMessages.wrongCurrentPassword });
+    throw badRequest(authMessages.wrongCurrentPassword, { code: 'invalid_current_password', fields: { currentPassword: authMessages.wrongCurrentPassword } });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, setupTokens, users } from '../db/schema';
-import { conflict, HttpError } from '../http/http-error';
-import { authMessages } from './auth-messages';
+import { badRequest, conflict } from '../http/http-error';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword } from './password';
 import { hashToken, randomToken } from './tokens';
@@ -50,9 +50,9 @@ export async function createFirstAdmin(db: Db, input: { token: string; email: st
       .set({ usedAt: input.now })
       .where(and(eq(setupTokens.tokenHash, hashToken(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, input.now)))
       .returning({ id: setupTokens.id });
-    if (!used || (await adminExists(tx))) throw new HttpError(400, 'invalid_setup_link', authMessages.invalidSetupLink);
+    if (!used || (await adminExists(tx))) throw badRequest(authMessages.invalidSetupLink, { code: 'invalid_setup_link' });
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw conflict('already_registered', authMessages.alreadyRegistered, { email: authMessages.alreadyRegistered });
+    if (existing) throw conflict(authMessages.alreadyRegistered, { code: 'already_registered', fields: { email: authMessages.alreadyRegistered } });
     const [user] = await tx.insert(users).values({ email, passwordHash, emailConfirmedAt: input.now }).returning({ id: users.id });
     if (!user) throw new Error('Creating the admin user failed');
     await tx.insert(profiles).values({ id: user.id, email, isAdmin: true });

@@ -3,8 +3,8 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { mfaChallenges, mfaFactors } from '../db/schema';
-import { forbidden, HttpError, notFound } from '../http/http-error';
-import { authMessages, factorLockedMessage } from './auth-messages';
+import { badRequest, forbidden, type HttpError, notFound, tooManyRequests, unprocessable } from '../http/http-error';
+import { authMessages, factorLockedMessage } from '../../shared/accounts/auth-messages';
 import { queueFactorLockedMail, queueTwoFactorEnabledMail, queueTwoFactorRemovedMail } from './mfa-security-mail';
 import { issueRecoveryCodes } from './recovery-codes';
 
@@ -41,7 +41,7 @@ export async function enrollFactor(db: Db, input: { userId: string; email: strin
   const factor = await db.transaction(async (tx) => {
     await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'unverified')));
     const [existing] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
-    if ((existing?.n ?? 0) >= MAX_FACTORS) throw new HttpError(422, 'too_many_factors', authMessages.tooManyFactors);
+    if ((existing?.n ?? 0) >= MAX_FACTORS) throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
     const [row] = await tx
       .insert(mfaFactors)
       .values({ userId: input.userId, secret, status: 'unverified', factorType: 'totp', friendlyName: input.friendlyName ?? 'Authenticator app' })
@@ -73,7 +73,7 @@ export async function createChallenge(db: Db, input: { userId: string; sessionId
 
 function factorLocked(lockedUntil: Date, now: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  return new HttpError(429, 'factor_locked', factorLockedMessage(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
+  return tooManyRequests(factorLockedMessage(Math.ceil(seconds / 60)), { code: 'factor_locked', headers: { 'retry-after': String(seconds) } });
 }
 
 /**
@@ -96,7 +96,7 @@ async function recordFailure(db: Db, input: { userId: string; factorId: string; 
       await queueFactorLockedMail(tx, input.userId, input.now, lockUntil);
       return factorLocked(lockUntil, input.now);
     }
-    return new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+    return badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
   });
 }
 
@@ -116,7 +116,7 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
   if (!challenge || challenge.sessionId !== input.sessionId) throw notFound('Challenge not found');
   if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime()) throw factorLocked(factor.lockedUntil, input.now);
   if (challenge.usedAt || challenge.expiresAt.getTime() <= input.now.getTime()) {
-    throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
+    throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
   }
   const step = matchingStep(factor.secret, input.code, input.now);
   if (step === null) throw await recordFailure(db, input);
@@ -125,7 +125,7 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
     .set({ usedAt: input.now })
     .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, input.now)))
     .returning({ id: mfaChallenges.id });
-  if (!used) throw new HttpError(400, 'challenge_expired', authMessages.challengeExpired);
+  if (!used) throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
   // The factor's acceptance, its first recovery codes and the owner's security notice commit together.
   const accepted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -161,7 +161,7 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
     .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')))
     .orderBy(mfaFactors.createdAt)
     .limit(1);
-  if (!factor) throw new HttpError(400, 'invalid_code', authMessages.invalidCode, { code: authMessages.invalidCode });
+  if (!factor) throw badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
   const failure = { userId: input.userId, factorId: factor.id, now: input.now };
   if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime()) throw factorLocked(factor.lockedUntil, input.now);
   const step = matchingStep(factor.secret, input.code, input.now);
@@ -183,7 +183,7 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
 /** Removes a factor; a verified one only from an aal2 session. */
 export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; now?: Date }) {
   const factor = await ownFactor(db, input.userId, input.factorId);
-  if (factor.status === 'verified' && input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, 'mfa_required');
+  if (factor.status === 'verified' && input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id)).returning({ status: mfaFactors.status });
     // Removing a verified authenticator changes how the account signs in: the owner hears of it.

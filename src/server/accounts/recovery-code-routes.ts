@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  recoveryCodeInputSchema,
-  recoveryCodeSignInSchema,
-  recoveryCodesIssuedSchema,
-  recoveryCodeStatusSchema,
-} from '../../shared/accounts/auth-schemas';
-import { forbidden, HttpError } from '../http/http-error';
+import { recoveryCodeSignInSchema, recoveryCodesIssuedSchema, recoveryCodeStatusSchema } from '../../shared/accounts/auth-contracts';
+import { recoveryCodeInputSchema } from '../../shared/accounts/auth-schemas';
+import { badRequest, forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
-import { authMessages } from './auth-messages';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
 import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
 import { requireSession, requireUser } from './request-auth';
@@ -25,7 +21,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireSession(request);
       const now = app.now();
-      const invalid = new HttpError(400, 'invalid_recovery_code', authMessages.invalidRecoveryCode, { code: authMessages.invalidRecoveryCode });
+      const invalid = badRequest(authMessages.invalidRecoveryCode, { code: 'invalid_recovery_code', fields: { code: authMessages.invalidRecoveryCode } });
       if (!auth.hasVerifiedFactor) throw invalid;
       const remaining = await app.db.transaction(async (tx) => {
         if (!(await consumeRecoveryCode(tx, auth.userId, request.body.code, now))) return null;
@@ -55,8 +51,8 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireUser(request);
-      if (!auth.hasVerifiedFactor) throw new HttpError(400, 'mfa_not_enrolled', authMessages.recoveryCodesNeedMfa);
-      if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, 'mfa_required');
+      if (!auth.hasVerifiedFactor) throw badRequest(authMessages.recoveryCodesNeedMfa, { code: 'mfa_not_enrolled' });
+      if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
       const now = app.now();
       const recoveryCodes = await app.db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, auth.userId, now);

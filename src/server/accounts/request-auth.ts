@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/http-error';
-import { authMessages } from './auth-messages';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { resolveSession, SESSION_COOKIE } from './session-service';
 
 /** Who is calling: set from the session cookie by the accounts feature, null for a guest. */
@@ -73,7 +73,7 @@ export function requireSession(request: FastifyRequest): RequestAuth {
 /** A signed-in user who has passed MFA where they have it (401, or 403 `mfa_required`). */
 export function requireUser(request: FastifyRequest): RequestAuth {
   const auth = requireSession(request);
-  if (needsMfa(auth)) throw forbidden(authMessages.mfaRequired, 'mfa_required');
+  if (needsMfa(auth)) throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
   return auth;
 }
 
@@ -84,6 +84,6 @@ export function requireUser(request: FastifyRequest): RequestAuth {
 export async function requireAdmin(request: FastifyRequest): Promise<RequestAuth> {
   const auth = requireSession(request);
   if (!auth.isAdmin) throw forbidden(authMessages.notAdmin);
-  if (auth.aal !== 'aal2') throw forbidden(authMessages.adminMfaRequired, 'mfa_required');
+  if (auth.aal !== 'aal2') throw forbidden(authMessages.adminMfaRequired, { code: 'mfa_required' });
   return auth;
 }

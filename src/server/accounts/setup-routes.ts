@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstAdminSchema, setupStatusSchema, setupTokenSchema, setupUserSchema } from '../../shared/accounts/first-admin-schemas';
 import { rateLimit } from '../http/rate-limit';
-import { authMessages } from './auth-messages';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { createFirstAdmin, setupTokenValid } from './first-admin-setup';
 import { createSession, deleteSession, setSessionCookie } from './session-service';
 

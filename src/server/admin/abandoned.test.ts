@@ -2,25 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { guestBilling } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AbandonedCheckout } from '../../shared/admin/abandoned-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, incompleteOrders } from '../db/schema';
 
 const minutes = (n: number) => n * 60_000;
-
-const billing = (email: string) => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Analytical Engines',
-  email,
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  state: '',
-  postalCode: 'SW1Y 4JH',
-  country: 'GB',
-});
 
 describe('abandoned checkouts (admin)', () => {
   const t = useTestApp({ now: new Date('2026-05-04T09:00:00.000Z') });
@@ -83,7 +71,7 @@ describe('abandoned checkouts (admin)', () => {
 
     const placed = await t.post('/api/orders', {
       configuration: defaultSelection,
-      billing: billing('stale@example.com'),
+      billing: guestBilling('stale@example.com'),
       notes: '',
       idempotencyKey: randomUUID(),
       acceptTerms: true,
@@ -100,7 +88,7 @@ describe('abandoned checkouts (admin)', () => {
     await progress('twotabs@example.com', 'tab-used');
     const placed = await t.post('/api/orders', {
       configuration: defaultSelection,
-      billing: billing('twotabs@example.com'),
+      billing: guestBilling('twotabs@example.com'),
       notes: '',
       idempotencyKey: randomUUID(),
       acceptTerms: true,

@@ -39,7 +39,7 @@ function commonFilters(query: AdminListQuery, numberColumn: SQL): SQL[] {
 export function orderFilters(query: AdminListQuery, now: Date = new Date()): SQL[] {
   const filters = commonFilters(query, sql`t.order_number`);
   if (query.status) {
-    if (!isOrderStatus(query.status)) throw badRequest('Unknown order status', { status: 'Unknown order status' });
+    if (!isOrderStatus(query.status)) throw badRequest('Unknown order status', { fields: { status: 'Unknown order status' } });
     filters.push(sql`t.status = ${query.status}`);
   }
   if (query.paymentStatus) filters.push(sql`t.payment_status = ${query.paymentStatus}`);
@@ -123,7 +123,7 @@ function quoteFilters(query: AdminListQuery, now: Date): SQL[] {
   const converted = sql`exists (select 1 from orders o where o.quote_id = t.id)`;
   const nowIso = now.toISOString();
   if (query.status) {
-    if (!(quoteStatuses as readonly string[]).includes(query.status)) throw badRequest('Unknown quote status', { status: 'Unknown quote status' });
+    if (!(quoteStatuses as readonly string[]).includes(query.status)) throw badRequest('Unknown quote status', { fields: { status: 'Unknown quote status' } });
     const status = query.status as QuoteStatus;
     if (status === 'accepted') filters.push(sql`(t.status = 'accepted' or ${converted})`);
     else if (status === 'expired') filters.push(sql`(t.status = 'expired' or (t.status = 'sent' and t.valid_until < ${nowIso})) and not ${converted}`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createUser } from '../../../tests/support/factories';
+import { createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { catalogueMessages } from '../../shared/admin/catalogue-schemas';
@@ -14,26 +14,13 @@ import { systemSettingsMessages } from '../../shared/admin/settings-schemas';
 import type { Product } from '../../shared/catalogue';
 import { priceConfiguration } from '../../shared/pricing';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import type { QuoteResource } from '../../shared/quote-flow';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { defaultSystemSettings } from '../../shared/settings';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { auditLog, mailOutbox, orderItems, productAccessories, productShippingOptions } from '../db/schema';
 
 const start = new Date('2026-03-02T10:00:00.000Z');
 const customerInfo = (email: string) => ({ email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' });
-const billing = (email: string) => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Analytical Engines',
-  email,
-  phone: '',
-  address: '1 St James Square',
-  city: 'London',
-  state: '',
-  postalCode: 'SW1Y 4JH',
-  country: 'GB',
-});
-
 describe('the admin catalogue and settings API', () => {
   const t = useTestApp({ now: start });
 
@@ -131,7 +118,7 @@ describe('the admin catalogue and settings API', () => {
     const shown = (await t.get(`/api/quotes/${quote.reference}`)).json().quote as QuoteResource;
     expect(shown.pricing?.items.accessories.map((line) => line.name)).toEqual(['Spare tips']);
     expect(shown.pricing?.items.shipping.name).toBe('Courier X');
-    const ordered = await t.post('/api/orders', { quoteReference: quote.reference, billing: billing('archive@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+    const ordered = await t.post('/api/orders', { quoteReference: quote.reference, billing: guestBilling('archive@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
     expect(ordered.statusCode, ordered.body).toBe(201);
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, ordered.json().order.id));
     expect(items.filter((item) => item.itemType === 'accessory').map((item) => item.itemName)).toEqual(['Spare tips']);
@@ -160,10 +147,10 @@ describe('the admin catalogue and settings API', () => {
       const after = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('price@example.com'), flowType: 'quote' })).json() as { quote: QuoteResource };
       expect(after.quote.pricing?.items.baseConfiguration.unitPrice).toBe(oldBase + 10000);
       expect(((await t.get(`/api/quotes/${oldQuote.reference}`)).json().quote as QuoteResource).pricing?.items.baseConfiguration.unitPrice).toBe(oldBase);
-      const ordered = await t.post('/api/orders', { quoteReference: oldQuote.reference, billing: billing('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      const ordered = await t.post('/api/orders', { quoteReference: oldQuote.reference, billing: guestBilling('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(ordered.statusCode, ordered.body).toBe(201);
       expect(ordered.json().order.totalAmount).toBe(oldQuote.pricing?.totals.total);
-      const fresh = await t.post('/api/orders', { configuration: defaultSelection, billing: billing('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      const fresh = await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(fresh.json().order.totalAmount).toBe(after.quote.pricing?.totals.total);
       const [entry] = await auditOf('product_configuration', 'dropwise-standard');
       expect(entry).toMatchObject({ action: 'catalogue.configuration.update', before: { priceGbp: current.priceGbp }, after: { priceGbp: current.priceGbp + 10000 } });
@@ -266,12 +253,12 @@ describe('the admin catalogue and settings API', () => {
     const admin = await createAdminSession(t);
     await saveSettings(admin.cookie, { emailNotifications: false, adminEmail: 'notices@example.com' });
     try {
-      const placed = await t.post('/api/orders', { configuration: defaultSelection, billing: billing('buyer-quiet@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      const placed = await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('buyer-quiet@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(placed.statusCode, placed.body).toBe(201);
       expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(0);
       expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'buyer-quiet@example.com'))).length).toBeGreaterThan(0);
       await saveSettings(admin.cookie, { emailNotifications: true });
-      await t.post('/api/orders', { configuration: defaultSelection, billing: billing('buyer-loud@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('buyer-loud@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
       expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(1);
     } finally {
       await saveSettings(admin.cookie, { emailNotifications: true, adminEmail: defaultSystemSettings.adminEmail });
@@ -304,7 +291,7 @@ describe('the admin catalogue and settings API', () => {
       const quote = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('prefix@example.com'), flowType: 'quote' })).json().quote as QuoteResource;
       expect(quote.quoteNumber).toMatch(/^DWQ2026-\d{4}$/);
       expect(quote.validUntil).toBe(new Date(start.getTime() + 14 * 24 * 3600 * 1000).toISOString());
-      const order = (await t.post('/api/orders', { configuration: defaultSelection, billing: billing('prefix@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() })).json().order;
+      const order = (await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('prefix@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() })).json().order;
       expect(order.orderNumber).toMatch(/^DWO2026-\d+$/);
       expect(((await t.get(`/api/quotes/${earlier.reference}`)).json().quote as QuoteResource).quoteNumber).toMatch(/^Q2026-/);
       const settings = (await t.get('/api/settings/public')).json().settings;

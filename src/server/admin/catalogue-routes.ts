@@ -21,7 +21,7 @@ import { bumpChangeVersion } from '../catalogue/change-version';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { orderItems, productAccessories, productBatches, productConfigurations, products, productShippingOptions, quotes } from '../db/schema';
-import { HttpError, notFound } from '../http/http-error';
+import { conflict, notFound } from '../http/http-error';
 import { PRODUCT_KEY } from '../pricing/price-selection';
 import { adminLimit, adminOf } from './admin-route-config';
 import { writeAudit } from './audit-log';
@@ -252,7 +252,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     r.post(kind.path, { config: adminLimit.standard, schema: { body: createOptionRequestSchema, response: { 201: z.object({ item: adminOptionSchema }) } } }, async (request, reply) => {
       const admin = adminOf(request);
       const now = app.now();
-      const duplicate = new HttpError(409, 'duplicate_id', kind.messages.duplicate, { optionId: kind.messages.duplicate });
+      const duplicate = conflict(kind.messages.duplicate, { code: 'duplicate_id', fields: { optionId: kind.messages.duplicate } });
       let item: z.infer<typeof adminOptionSchema>;
       try {
         item = await app.db.transaction(async (tx) => {
@@ -334,7 +334,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.post('/batches', { config: adminLimit.standard, schema: { body: createBatchRequestSchema, response: { 201: z.object({ item: adminBatchSchema }) } } }, async (request, reply) => {
     const admin = adminOf(request);
     const now = app.now();
-    const duplicate = new HttpError(409, 'duplicate_id', catalogueMessages.duplicateBatchId, { batchId: catalogueMessages.duplicateBatchId });
+    const duplicate = conflict(catalogueMessages.duplicateBatchId, { code: 'duplicate_id', fields: { batchId: catalogueMessages.duplicateBatchId } });
     let item: z.infer<typeof adminBatchSchema>;
     try {
       item = await app.db.transaction(async (tx) => {

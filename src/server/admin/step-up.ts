@@ -5,7 +5,7 @@ import { verifyFreshCode } from '../accounts/mfa-service';
 import type { RequestAuth } from '../accounts/request-auth';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { HttpError } from '../http/http-error';
+import { forbidden } from '../http/http-error';
 
 const STEP_UP_MS = STEP_UP_MINUTES * 60 * 1000;
 
@@ -27,6 +27,6 @@ export async function requireStepUp(app: FastifyInstance, request: FastifyReques
   const at = session?.steppedUpAt;
   const now = app.now().getTime();
   if (!at || now - at.getTime() > STEP_UP_MS || at.getTime() > now + 1000) {
-    throw new HttpError(403, 'step_up_required', adminMessages.stepUpRequired);
+    throw forbidden(adminMessages.stepUpRequired, { code: 'step_up_required' });
   }
 }

@@ -32,8 +32,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
         if (!target) throw notFound(adminMessages.userNotFound);
         if (!request.body.isAdmin && target.isAdmin) {
-          if (target.id === admin.userId) throw conflict('self_demotion', adminMessages.selfDemotion);
-          if (admins.length <= 1) throw conflict('last_admin', adminMessages.lastAdmin);
+          if (target.id === admin.userId) throw conflict(adminMessages.selfDemotion, { code: 'self_demotion' });
+          if (admins.length <= 1) throw conflict(adminMessages.lastAdmin, { code: 'last_admin' });
         }
         await tx.update(profiles).set({ isAdmin: request.body.isAdmin, updatedAt: app.now() }).where(eq(profiles.id, id));
         await writeAudit(tx, {

@@ -58,7 +58,7 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
     adaptors: adaptors.map((row) => ({ id: row.adaptorId, name: row.name, description: row.description, price: price(row) })),
     syringeHolders: holders.map((row) => ({ id: row.holderId, name: row.name, description: row.description, price: price(row) })),
     powerAdaptors: powerAdaptors.map((row) => ({ id: row.powerAdaptorId, name: row.name, description: null, region: row.region, price: price(row) })),
-    shipping: shipping.map((row) => ({ id: row.shippingId, name: row.name, description: row.description, price: price(row) })),
+    shipping: shipping.map((row) => ({ id: row.shippingId, name: row.name, description: row.description, price: price(row), countries: row.countries })),
     servicing: servicing.map((row) => ({
       id: row.servicingId,
       name: row.name,

@@ -20,6 +20,12 @@ describe('GET /api/products/:key', () => {
     );
     expect(product.syringeHolders.map((option: { id: string }) => option.id)).toContain('3ml-syringe-mount');
     expect(product.powerAdaptors.map((option: { id: string }) => option.id)).toEqual(['uk-power', 'eu-power', 'us-power']);
+    expect(product.shipping.map((option: { id: string; countries: string[] | null }) => [option.id, option.countries])).toEqual([
+      ['fedex-priority', null],
+      ['uk-tracked-next-day', ['GB']],
+      ['collection', null],
+    ]);
+    expect(product.shipping[1].price).toEqual({ GBP: 3500, EUR: 4100 });
     expect(product.servicing.find((option: { id: string }) => option.id === '3-year')).toMatchObject({ discountPercentage: 15, warrantyYears: 3 });
     expect(product.batches[0]).toEqual({ id: 'batch-1', name: 'Batch 1', date: '2025-06-30', soldOut: true });
   });

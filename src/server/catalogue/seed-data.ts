@@ -67,8 +67,10 @@ export const seedPowerAdaptors = [
 ];
 
 export const seedShippingOptions = [
-  { shippingId: 'fedex-priority', name: 'FedEx International Priority', description: 'Tracked and insured, 1-3 working days from dispatch.', priceGbp: 9500, priceEur: 11000 },
-  { shippingId: 'collection', name: 'Collect from Lancaster', description: 'Collect from our Lancaster office by appointment.', priceGbp: 0, priceEur: 0 },
+  { shippingId: 'fedex-priority', name: 'FedEx International Priority', description: 'Tracked and insured, 1-3 working days from dispatch.', priceGbp: 9500, priceEur: 11000, countries: null },
+  // Domestic: offered (and the default once a buyer picks the United Kingdom) for UK delivery only.
+  { shippingId: 'uk-tracked-next-day', name: 'UK tracked next-day courier', description: 'Tracked and insured, next working day from dispatch, signature on delivery. UK addresses only.', priceGbp: 3500, priceEur: 4100, countries: ['GB'] },
+  { shippingId: 'collection', name: 'Collect from Lancaster', description: 'Collect from our Lancaster office by appointment.', priceGbp: 0, priceEur: 0, countries: null },
 ];
 
 export const seedServicingOptions = [

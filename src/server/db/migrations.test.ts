@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
-import { queryRows } from './client';
+import { openDatabase, queryRows } from './client';
 import {
   productAccessories,
   productBatches,
@@ -61,5 +62,30 @@ describe('database', () => {
     expect(second).not.toBe(first);
     await t.db.insert(settings).values({ key: 'orderNumberPrefix', value: 'DW' });
     expect(await next()).toMatch(new RegExp(`^DW${year}-\\d{5}$`));
+  });
+
+  it('gives a catalogue seeded before the domestic courier existed that option, for GB only (migration 0011)', async () => {
+    const database = await openDatabase({});
+    try {
+      const run = async (statement: string) => database.db.execute(sql.raw(statement));
+      await seedCatalogue(database.db);
+      // The state before 0011: the catalogue as seeded then, without the countries column.
+      await run(`DELETE FROM product_shipping_options WHERE shipping_id = 'uk-tracked-next-day'`);
+      await run('ALTER TABLE product_shipping_options DROP COLUMN countries');
+      const migration = readFileSync(new URL('../../../drizzle/0011_shipping_option_countries.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await run(statement);
+      const shipping = async () =>
+        queryRows<{ shipping_id: string; countries: string[] | null; price_gbp: number }>(
+          database.db,
+          sql`SELECT shipping_id, countries, price_gbp FROM product_shipping_options ORDER BY shipping_id`,
+        );
+      expect(await shipping()).toEqual([
+        { shipping_id: 'collection', countries: null, price_gbp: 0 },
+        { shipping_id: 'fedex-priority', countries: null, price_gbp: 9500 },
+        { shipping_id: 'uk-tracked-next-day', countries: ['GB'], price_gbp: 3500 },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

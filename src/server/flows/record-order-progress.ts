@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FlowProgressRequest } from '../../shared/order-flow';
-import { cleanText } from '../../shared/quote-flow';
+import { cleanText } from '../../shared/clean-text';
 import type { Db } from '../db/client';
 import { incompleteOrders } from '../db/schema';
 

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { flowProgressRequestSchema } from '../../shared/order-flow';
-import { flowEmailRequestSchema, QUOTE_FLOW_HOURLY_LIMIT, quoteFlowMessages } from '../../shared/quote-flow';
+import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import { flowEmailRequestSchema, QUOTE_FLOW_HOURLY_LIMIT } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
 import { byBodyEmail, rateLimit } from '../http/rate-limit';
-import { recordRegistrationStep } from '../quotes/create-quote';
 import { recordOrderProgress } from './record-order-progress';
+import { recordRegistrationStep } from './record-registration-step';
 
 const accepted = z.object({ ok: z.literal(true) });
 

@@ -15,7 +15,7 @@ async function appWithRoutes() {
     throw new Error('connection string postgres://secret@db leaked');
   });
   typed.post('/bad', async () => {
-    throw badRequest('Please enter a valid email address', { email: 'Please enter a valid email address' });
+    throw badRequest('Please enter a valid email address', { fields: { email: 'Please enter a valid email address' } });
   });
   typed.post(
     '/validated',

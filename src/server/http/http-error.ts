@@ -1,6 +1,7 @@
 /**
  * An error that the API answers with its own status and message (docs/api.md, Errors). Throw it
- * from a service or handler; the error handler turns it into `{ error: { code, message, fields } }`.
+ * from a service or handler through one of the helpers below; the error handler turns it into
+ * `{ error: { code, message, fields } }`.
  */
 export class HttpError extends Error {
   constructor(
@@ -16,10 +17,22 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new HttpError(400, 'invalid_input', message, fields);
-export const unauthorized = (message = 'No active session found') => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const conflict = (code: string, message: string, fields?: Record<string, string>) => new HttpError(409, code, message, fields);
-export const tooManyRequests = (message: string) => new HttpError(429, 'rate_limited', message);
+/** What an answer may add to its message: its own code instead of the status's, field messages, headers. */
+export interface HttpErrorDetails {
+  code?: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+const httpError = (statusCode: number, defaultCode: string) => (message: string, details: HttpErrorDetails = {}) =>
+  new HttpError(statusCode, details.code ?? defaultCode, message, details.fields, details.headers);
+
+export const badRequest = httpError(400, 'invalid_input');
+export const unauthorized = httpError(401, 'unauthorized');
+export const forbidden = httpError(403, 'forbidden');
+export const notFound = httpError(404, 'not_found');
+export const conflict = httpError(409, 'conflict');
+export const unsupportedMediaType = httpError(415, 'unsupported_media_type');
+export const unprocessable = httpError(422, 'unprocessable');
+export const tooManyRequests = httpError(429, 'rate_limited');
+export const serviceUnavailable = httpError(503, 'unavailable');

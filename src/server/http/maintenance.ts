@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { matchesClientRoute } from '../../shared/routes';
 import { resolveSession, SESSION_COOKIE } from '../accounts/session-service';
 import { getCachedSettings } from '../settings/settings-service';
-import { HttpError } from './http-error';
+import { serviceUnavailable } from './http-error';
 
 /** The answer to a storefront write while Maintenance Mode is on. */
 export const MAINTENANCE_MESSAGE = 'The shop is down for maintenance. Please try again later.';
@@ -70,7 +70,7 @@ async function maintenance(app: FastifyInstance) {
     const settings = await getCachedSettings(app.db);
     if (!settings.maintenanceMode || (await isAdmin(app, request))) return;
     const headers = { 'retry-after': '600', 'cache-control': 'no-store' };
-    if (isApi) throw new HttpError(503, 'maintenance', MAINTENANCE_MESSAGE, undefined, headers);
+    if (isApi) throw serviceUnavailable(MAINTENANCE_MESSAGE, { code: 'maintenance', headers });
     return reply.status(503).headers(headers).type('text/html; charset=utf-8').send(maintenancePage(settings.siteName));
   });
 }

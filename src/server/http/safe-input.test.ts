@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { createUser } from '../../../tests/support/factories';
+import { createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { findUnsafeText, unsafeTextMessage } from './safe-input';
-
-const billing = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Analytical Engines',
-  email: 'ada@example.com',
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  state: '',
-  postalCode: 'SW1Y 4JH',
-  country: 'GB',
-};
 
 describe('text the database cannot hold is refused in one place (security finding 5)', () => {
   const t = useTestApp();
@@ -38,13 +25,13 @@ describe('text the database cannot hold is refused in one place (security findin
       ['POST', '/api/auth/signup', (v) => ({ email: 'x@example.com', password: 'secret-pw', firstName: v }), 'firstName'],
       ['POST', '/api/auth/signup', (v) => ({ email: 'x@example.com', password: 'secret-pw', lastName: v }), 'lastName'],
       ['POST', '/api/auth/factors', (v) => ({ friendlyName: v }), 'friendlyName', cookie],
-      ['POST', '/api/orders', (v) => ({ configuration: defaultSelection, billing, idempotencyKey: randomUUID(), sessionId: v }), 'sessionId'],
-      ['POST', '/api/orders', (v) => ({ billing, idempotencyKey: randomUUID(), quoteReference: v }), 'quoteReference'],
+      ['POST', '/api/orders', (v) => ({ configuration: defaultSelection, billing: guestBilling(), idempotencyKey: randomUUID(), sessionId: v }), 'sessionId'],
+      ['POST', '/api/orders', (v) => ({ billing: guestBilling(), idempotencyKey: randomUUID(), quoteReference: v }), 'quoteReference'],
       ...(['firstName', 'lastName', 'company', 'phone', 'address', 'city', 'postalCode'] as const).map(
         (field): [string, string, (value: string) => unknown, string] => [
           'POST',
           '/api/orders',
-          (v) => ({ configuration: defaultSelection, billing: { ...billing, [field]: v }, idempotencyKey: randomUUID() }),
+          (v) => ({ configuration: defaultSelection, billing: { ...guestBilling(), [field]: v }, idempotencyKey: randomUUID() }),
           `billing.${field}`,
         ],
       ),

@@ -24,7 +24,7 @@ export function findUnsafeText(value: unknown, path: string, depth = 0): string 
 function check(request: FastifyRequest) {
   const found =
     findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'query') ?? findUnsafeText(request.body, '');
-  if (found !== null) throw badRequest(unsafeTextMessage, { [found || 'body']: unsafeTextMessage });
+  if (found !== null) throw badRequest(unsafeTextMessage, { fields: { [found || 'body']: unsafeTextMessage } });
 }
 
 /**

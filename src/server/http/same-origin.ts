@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, HttpError } from './http-error';
+import { forbidden, unsupportedMediaType } from './http-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,13 +23,13 @@ async function sameOrigin(app: FastifyInstance, options: { publicUrl: string }) 
     if (!STATE_CHANGING.has(request.method)) return;
     const contentType = request.headers['content-type'] ?? '';
     if (!contentType.toLowerCase().startsWith('application/json')) {
-      throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+      throw unsupportedMediaType('Content-Type must be application/json');
     }
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const claimed = originOf(origin);
     if (claimed === undefined || (claimed !== publicOrigin && claimed !== originOf(`${request.protocol}://${request.headers.host}`))) {
-      throw forbidden('Cross-site request refused', 'forbidden_origin');
+      throw forbidden('Cross-site request refused', { code: 'forbidden_origin' });
     }
   });
 }

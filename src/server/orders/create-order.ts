@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { cleanText } from '../../shared/clean-text';
 import { orderLines } from '../../shared/orders/order-lines';
 import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
 import { billingSchema, deliveryAddressSchema, deliveryCountryProblem, orderFlowMessages, orderSubmitProblem, TERMS_VERSION } from '../../shared/order-flow';
-import type { Pricing } from '../../shared/pricing';
-import { cleanText, type QuotePricing } from '../../shared/quote-flow';
+import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
 import { type Db, queryRows } from '../db/client';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
-import { badRequest, HttpError, notFound } from '../http/http-error';
+import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { getProduct } from '../catalogue/catalogue-service';
 import { PRODUCT_KEY, priceSelection } from '../pricing/price-selection';
@@ -89,13 +89,13 @@ async function isSameRequester(db: Db, order: OrderRow, input: CreateOrderInput)
 }
 
 async function replay(db: Db, order: OrderRow, input: CreateOrderInput): Promise<CreateOrderResult> {
-  if (!(await isSameRequester(db, order, input))) throw new HttpError(409, 'idempotency_key_conflict', idempotencyConflictMessage);
+  if (!(await isSameRequester(db, order, input))) throw conflict(idempotencyConflictMessage, { code: 'idempotency_key_conflict' });
   return { order, created: false };
 }
 
 interface PricedOrder {
   configuration: SelectedConfiguration;
-  pricing: Pick<Pricing, 'items' | 'totals'> | QuotePricing;
+  pricing: FrozenPricing;
   currency: 'GBP' | 'EUR';
   quoteId: string | null;
   /** The VAT rate in percent the pricing used (0 where no VAT is charged). */
@@ -103,7 +103,7 @@ interface PricedOrder {
 }
 
 /** A quote's frozen VAT rate, read back from its figures (quotes do not store the rate itself). */
-const frozenVatRate = (totals: QuotePricing['totals']) =>
+const frozenVatRate = (totals: FrozenPricing['totals']) =>
   totals.showVAT && totals.subtotal > 0 ? Math.round((totals.vat * 10000) / totals.subtotal) / 100 : 0;
 
 /** Prices the order on the server: the quote's frozen prices while it is valid and names this configuration, else the catalogue. */
@@ -111,7 +111,7 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
   if (input.quoteReference) {
     const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
     if (!quote) throw notFound('Quote not found');
-    if (isQuoteExpired(quote, input.now)) throw new HttpError(409, 'quote_expired', orderFlowMessages.quoteExpired);
+    if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
     const stored = splitStoredConfiguration(quote.configuration);
     const configuration = input.configuration ?? stored.configuration;
     if (!configuration) return null;
@@ -127,7 +127,7 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
   return { configuration: input.configuration, pricing, currency: pricing.currency, quoteId: null, vatRate: await catalogueVatRate(db, pricing) };
 }
 
-async function catalogueVatRate(db: Db, pricing: Pick<Pricing, 'totals'>): Promise<number> {
+async function catalogueVatRate(db: Db, pricing: Pick<FrozenPricing, 'totals'>): Promise<number> {
   return pricing.totals.showVAT ? (await getSettings(db)).taxRate : 0;
 }
 
@@ -137,7 +137,7 @@ function checkBlock<T extends z.ZodType>(schema: T, value: unknown, prefix: stri
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[`${prefix}.${issue.path.join('.')}`] ??= issue.message;
-  throw badRequest(Object.values(fields)[0] ?? `Invalid ${prefix} details`, fields);
+  throw badRequest(Object.values(fields)[0] ?? `Invalid ${prefix} details`, { fields });
 }
 
 const clean = (value: string) => cleanText(value);
@@ -209,9 +209,9 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   const deliveryCountry = delivery?.country ?? billing.country;
   const countryProblem = deliveryCountryProblem(priced.configuration.customerCountry, deliveryCountry);
   if (countryProblem) {
-    throw badRequest(countryProblem, { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) });
+    throw badRequest(countryProblem, { fields: { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) } });
   }
-  if (input.acceptTerms !== true) throw new HttpError(400, 'terms_not_accepted', orderFlowMessages.termsNotAccepted);
+  if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
 
   const notes = input.notes ? cleanText(input.notes) : '';
   // The batch's name is kept with the order, so its pages and documents never show the raw id.

@@ -2,30 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { guestOrderBody } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { queryRows } from '../db/client';
 import { mailOutbox, orders } from '../db/schema';
 import { isDatabaseUnavailable } from '../http/database-unavailable';
 
-const orderBody = (idempotencyKey: string) => ({
-  configuration: defaultSelection,
-  billing: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    company: 'Analytical Engines',
-    email: 'fault@example.com',
-    phone: '+44 20 7946 0000',
-    address: '12 St James Square',
-    city: 'London',
-    state: '',
-    postalCode: 'SW1Y 4JH',
-    country: 'GB',
-  },
-  notes: '',
-  idempotencyKey,
-  acceptTerms: true,
-});
+const orderBody = (idempotencyKey: string) => guestOrderBody('fault@example.com', idempotencyKey);
 
 describe('isDatabaseUnavailable', () => {
   it('knows a lost connection from other errors, also when wrapped', () => {

@@ -115,8 +115,8 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   if (!row) throw notFound(adminMessages.orderNotFound);
   const { order, model } = await documentOrder(tx, row);
   const credited = new Set(model.invoices.map((invoice) => invoice.creditsInvoiceId).filter(Boolean));
-  if (model.invoices.some((invoice) => invoice.kind === input.kind && !credited.has(invoice.id))) throw conflict('invoice_exists', invoiceMessages.exists);
-  if (input.kind === 'balance' && paidAmount(model.payments) < row.depositAmount) throw conflict('deposit_not_paid', invoiceMessages.depositUnpaid);
+  if (model.invoices.some((invoice) => invoice.kind === input.kind && !credited.has(invoice.id))) throw conflict(invoiceMessages.exists, { code: 'invoice_exists' });
+  if (input.kind === 'balance' && paidAmount(model.payments) < row.depositAmount) throw conflict(invoiceMessages.depositUnpaid, { code: 'deposit_not_paid' });
 
   const amount = input.kind === 'deposit' ? row.depositAmount : row.totalAmount - row.depositAmount;
   const vatAmount = row.vatAmount && row.totalAmount > 0 ? roundHalfUp((amount * row.vatAmount) / row.totalAmount) : 0;
@@ -175,9 +175,9 @@ export async function creditInvoice(tx: Db, input: { invoiceId: string; adminId:
   if (!original) throw notFound(invoiceMessages.notFound);
   const row = await lockOrder(tx, orders, original.orderId);
   if (!row) throw notFound(adminMessages.orderNotFound);
-  if (original.kind === 'credit') throw conflict('credit_of_credit', invoiceMessages.creditOfCredit);
+  if (original.kind === 'credit') throw conflict(invoiceMessages.creditOfCredit, { code: 'credit_of_credit' });
   const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditsInvoiceId, original.id)));
-  if (existing) throw conflict('already_credited', invoiceMessages.alreadyCredited);
+  if (existing) throw conflict(invoiceMessages.alreadyCredited, { code: 'already_credited' });
   const { order } = await documentOrder(tx, row);
   const number = await nextInvoiceNumber(tx, input.now);
   const issuedOn = input.now.toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import { formatUkDate } from '../../shared/dates';
 import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/order-lines';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -29,7 +30,7 @@ function summary({ order, lines }: OrderMailContext): string[] {
     `Subtotal: ${money(subtotal)}`,
     `${vatLabel(order.vatRate)}: ${money(vat)}`,
     `Total: ${money(order.totalAmount)}`,
-    `Deposit required (50%): ${money(order.depositAmount)}`,
+    `Deposit required (${DEPOSIT_PERCENT}%): ${money(order.depositAmount)}`,
     `Balance due before dispatch: ${money(order.remainingAmount)}`,
     '',
     'Delivery address:',

@@ -1,6 +1,7 @@
 import { company } from '../../shared/company';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -22,7 +23,7 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
     '',
     `We confirm your order ${context.order.orderNumber}.`,
     'Your written order confirmation is attached as a PDF.',
-    'The 50% deposit is now due; we will send the invoice separately. Production starts once it is paid.',
+    `The ${DEPOSIT_PERCENT}% deposit is now due; we will send the invoice separately. Production starts once it is paid.`,
     '',
     `Your order: ${context.orderUrl}`,
     '',

@@ -33,10 +33,10 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   if (!order) throw notFound(adminMessages.orderNotFound);
   const payments = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
   if (input.transactionType === 'deposit' && payments.some((payment) => payment.transactionType === 'deposit' && payment.status === 'completed')) {
-    throw conflict('deposit_already_recorded', adminMessages.depositAlreadyRecorded);
+    throw conflict(adminMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
   }
   const outstanding = order.totalAmount - paidAmount(payments);
-  if (input.amount > outstanding) throw conflict('overpayment', adminMessages.overpayment);
+  if (input.amount > outstanding) throw conflict(adminMessages.overpayment, { code: 'overpayment' });
 
   const processedAt = input.receivedAt ? new Date(`${input.receivedAt}T12:00:00.000Z`) : input.now;
   const [payment] = await tx
@@ -88,7 +88,7 @@ export async function refundPayment(tx: Db, input: { orderId: string; paymentId:
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.orderId, order.id)));
   if (!payment) throw notFound(adminMessages.paymentNotFound);
-  if (payment.status !== 'completed') throw conflict('already_refunded', adminMessages.paymentAlreadyRefunded);
+  if (payment.status !== 'completed') throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
   await tx
     .update(paymentTransactions)
     .set({ status: 'refunded', refundedAt: input.now, refundedBy: input.adminId })

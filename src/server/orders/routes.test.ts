@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OrderResource } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import type { QuoteResource } from '../../shared/quote-flow';
-import { createOrder as createOrderRow, createUser } from '../../../tests/support/factories';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import { createOrder as createOrderRow, createUser, guestBilling } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { incompleteOrders, mailOutbox, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { priceSelection } from '../pricing/price-selection';
@@ -12,21 +12,9 @@ import { updateSettings } from '../settings/settings-service';
 import { createOrder } from './create-order';
 
 const start = new Date('2026-04-01T09:00:00.000Z');
-const billing = (email = 'ada@example.com') => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Analytical Engines',
-  email,
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  state: '',
-  postalCode: 'SW1Y 4JH',
-  country: 'GB',
-});
 const orderBody = (overrides: Record<string, unknown> = {}) => ({
   configuration: defaultSelection,
-  billing: billing(),
+  billing: guestBilling(),
   notes: 'Deliver to goods-in',
   idempotencyKey: randomUUID(),
   acceptTerms: true,
@@ -97,7 +85,7 @@ describe('orders API', () => {
   });
 
   it('makes exactly one order from 20 concurrent requests with one idempotency key, and all get it', async () => {
-    const body = orderBody({ billing: billing('rush@example.com') });
+    const body = orderBody({ billing: guestBilling('rush@example.com') });
     const responses = await Promise.all(Array.from({ length: 20 }, () => t.post('/api/orders', body)));
     const ids = new Set(responses.map((response) => (response.json() as { order: OrderResource }).order.id));
     expect(responses.map((response) => response.statusCode).every((status) => status === 200 || status === 201)).toBe(true);
@@ -112,13 +100,13 @@ describe('orders API', () => {
     const key = randomUUID();
     const failing = createOrder(
       t.db,
-      { ...orderBody({ idempotencyKey: key, billing: billing('fail@example.com') }), userId: null, now: start, publicUrl: t.env.publicUrl },
+      { ...orderBody({ idempotencyKey: key, billing: guestBilling('fail@example.com') }), userId: null, now: start, publicUrl: t.env.publicUrl },
       { afterOrderInsert: async () => { throw new Error('injected failure'); } },
     );
     await expect(failing).rejects.toThrow('injected failure');
     expect(await countOrders(key)).toBe(0);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'fail@example.com'))).toHaveLength(0);
-    const retried = await t.post('/api/orders', orderBody({ idempotencyKey: key, billing: billing('fail@example.com') }));
+    const retried = await t.post('/api/orders', orderBody({ idempotencyKey: key, billing: guestBilling('fail@example.com') }));
     expect(retried.statusCode).toBe(201);
     const { order } = retried.json() as { order: OrderResource };
     expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).not.toHaveLength(0);
@@ -127,7 +115,7 @@ describe('orders API', () => {
 
   it('stores the PO number, VAT number and a different delivery address, and e-mails them with the VAT line', async () => {
     const response = await t.post('/api/orders', orderBody({
-      billing: { ...billing('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB123456789' },
+      billing: { ...guestBilling('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB123456789' },
       shipping: delivery,
     }));
     expect(response.statusCode, response.body).toBe(201);
@@ -150,7 +138,7 @@ describe('orders API', () => {
   });
 
   it('checks the delivery block with the billing rules, keyed shipping.*', async () => {
-    const response = await t.post('/api/orders', orderBody({ billing: billing('nocity@example.com'), shipping: { ...delivery, city: ' ', lastName: '' } }));
+    const response = await t.post('/api/orders', orderBody({ billing: guestBilling('nocity@example.com'), shipping: { ...delivery, city: ' ', lastName: '' } }));
     expect(response.statusCode).toBe(400);
     const { error } = response.json() as { error: { message: string; fields: Record<string, string> } };
     expect(error.fields['shipping.city']).toBe('City is required');
@@ -162,12 +150,12 @@ describe('orders API', () => {
     const euSelection = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
     const refused: [Record<string, unknown>, string[]][] = [
       // Priced for the UK (GBP, VAT), delivered to Germany.
-      [{ billing: { ...billing('mismatch@example.com'), country: 'DE' } }, ['billing.country']],
-      [{ billing: billing('mismatch@example.com'), shipping: { ...delivery, country: 'FR' } }, ['billing.country', 'shipping.country']],
+      [{ billing: { ...guestBilling('mismatch@example.com'), country: 'DE' } }, ['billing.country']],
+      [{ billing: guestBilling('mismatch@example.com'), shipping: { ...delivery, country: 'FR' } }, ['billing.country', 'shipping.country']],
       // Priced for Germany (EUR, no VAT), delivered to the UK.
-      [{ configuration: euSelection, billing: billing('mismatch@example.com') }, ['billing.country']],
+      [{ configuration: euSelection, billing: guestBilling('mismatch@example.com') }, ['billing.country']],
       // Not sold to.
-      [{ billing: { ...billing('mismatch@example.com'), country: 'US' } }, ['billing.country']],
+      [{ billing: { ...guestBilling('mismatch@example.com'), country: 'US' } }, ['billing.country']],
     ];
     for (const [change, keys] of refused) {
       const response = await t.post('/api/orders', orderBody(change));
@@ -177,14 +165,37 @@ describe('orders API', () => {
     }
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mismatch@example.com'))).toHaveLength(0);
     // Another euro country without VAT is the same price: France delivers a German-priced order.
-    const same = await t.post('/api/orders', orderBody({ configuration: euSelection, billing: { ...billing('eu@example.com'), country: 'FR' } }));
+    const same = await t.post('/api/orders', orderBody({ configuration: euSelection, billing: { ...guestBilling('eu@example.com'), country: 'FR' } }));
     expect(same.statusCode, same.body).toBe(201);
     expect((same.json() as { order: OrderResource }).order).toMatchObject({ currency: 'EUR', vatAmount: 0, vatRate: 0 });
   });
 
+  it('refuses the US plug and a shipping option that does not deliver to the customer country, naming the field', async () => {
+    const frSelection = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR' };
+    const frBilling = { ...guestBilling('plug@example.com'), country: 'FR' };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ configuration: { ...defaultSelection, powerAdaptor: 'us-power' }, billing: guestBilling('plug@example.com') }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to United Kingdom'],
+      [{ configuration: { ...frSelection, powerAdaptor: 'us-power' }, billing: frBilling }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to France'],
+      [{ configuration: { ...frSelection, shipping: 'uk-tracked-next-day' }, billing: frBilling }, 'configuration.shipping', 'UK tracked next-day courier is not offered for delivery to France'],
+    ];
+    for (const [change, field, message] of cases) {
+      const body = orderBody(change);
+      const response = await t.post('/api/orders', body);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().error.fields[field]).toBe(message);
+      expect(await countOrders(body.idempotencyKey)).toBe(0);
+    }
+    const uk = await t.post('/api/orders', orderBody({ configuration: { ...defaultSelection, shipping: 'uk-tracked-next-day' }, billing: guestBilling('courier@example.com') }));
+    expect(uk.statusCode, uk.body).toBe(201);
+    const { order } = uk.json() as { order: OrderResource };
+    expect(await t.db.select({ itemId: orderItems.itemId, total: orderItems.totalPrice }).from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.itemType, 'shipping')))).toEqual([
+      { itemId: 'uk-tracked-next-day', total: 3500 },
+    ]);
+  });
+
   it('refuses an order without the terms accepted, and writes nothing', async () => {
     for (const acceptTerms of [undefined, false]) {
-      const body = orderBody({ billing: billing('terms@example.com'), acceptTerms });
+      const body = orderBody({ billing: guestBilling('terms@example.com'), acceptTerms });
       const response = await t.post('/api/orders', body);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('terms_not_accepted');
@@ -194,10 +205,10 @@ describe('orders API', () => {
 
   it('runs the submit checks of section 5 in order, then the shipping fields', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ configuration: null, billing: { ...billing(), email: '' } }, 'Product configuration is missing'],
-      [{ billing: { ...billing(), email: '', firstName: '' } }, 'Billing email is required'],
-      [{ billing: { ...billing(), lastName: ' ' } }, 'First name and last name are required'],
-      [{ billing: { ...billing(), city: '' } }, 'City is required'],
+      [{ configuration: null, billing: { ...guestBilling(), email: '' } }, 'Product configuration is missing'],
+      [{ billing: { ...guestBilling(), email: '', firstName: '' } }, 'Billing email is required'],
+      [{ billing: { ...guestBilling(), lastName: ' ' } }, 'First name and last name are required'],
+      [{ billing: { ...guestBilling(), city: '' } }, 'City is required'],
     ];
     for (const [change, message] of cases) {
       const response = await t.post('/api/orders', orderBody(change));
@@ -215,14 +226,14 @@ describe('orders API', () => {
     const { quote } = created.json() as { quote: QuoteResource };
     await updateSettings(t.db, { taxRate: 10 });
     try {
-      const fromQuote = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: billing('quoted@example.com') }));
+      const fromQuote = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }));
       expect(fromQuote.statusCode, fromQuote.body).toBe(201);
       const { order } = fromQuote.json() as { order: OrderResource };
       expect(order.totalAmount).toBe(488250);
       expect(order.quoteId).toBe(quote.id);
 
       t.clock.now = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
-      const late = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: billing('quoted@example.com') }));
+      const late = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }));
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe('This quote has expired. Please create a new quote to order at current prices.');
     } finally {
@@ -232,7 +243,7 @@ describe('orders API', () => {
   });
 
   it('shows a guest order’s summary to anyone with its id, and hides other customers’ orders', async () => {
-    const placed = (await t.post('/api/orders', orderBody({ billing: billing('guest@example.com') }))).json() as { order: OrderResource };
+    const placed = (await t.post('/api/orders', orderBody({ billing: guestBilling('guest@example.com') }))).json() as { order: OrderResource };
     const read = await t.get(`/api/orders/${placed.order.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({
@@ -260,7 +271,7 @@ describe('orders API', () => {
   it('sends no admin notice while e-mail notifications are off', async () => {
     await updateSettings(t.db, { emailNotifications: false });
     try {
-      const { order } = (await t.post('/api/orders', orderBody({ billing: billing('quiet@example.com') }))).json() as { order: OrderResource };
+      const { order } = (await t.post('/api/orders', orderBody({ billing: guestBilling('quiet@example.com') }))).json() as { order: OrderResource };
       const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'));
       expect(notices.some((notice) => notice.subject.includes(order.orderNumber))).toBe(false);
     } finally {
@@ -269,13 +280,13 @@ describe('orders API', () => {
   });
 
   it('returns a repeated idempotency key’s order only to whoever placed it (security finding 8)', async () => {
-    const body = orderBody({ billing: billing('owner@example.com') });
+    const body = orderBody({ billing: guestBilling('owner@example.com') });
     const first = await t.post('/api/orders', body);
     expect(first.statusCode).toBe(201);
     // The same guest (same e-mail and configuration) retrying gets the order back.
     expect((await t.post('/api/orders', body)).statusCode).toBe(200);
     // Someone else repeating the key gets neither the order nor its billing address.
-    const stranger = await t.post('/api/orders', { ...body, billing: billing('stranger@example.com') });
+    const stranger = await t.post('/api/orders', { ...body, billing: guestBilling('stranger@example.com') });
     expect(stranger.statusCode).toBe(409);
     expect(stranger.json().error.code).toBe('idempotency_key_conflict');
     expect(stranger.body).not.toContain('owner@example.com');
@@ -286,7 +297,7 @@ describe('orders API', () => {
     const { user } = await createUser(t.db, { email: 'member@example.com' });
     const signedIn = await t.post('/api/auth/signin', { email: user.email, password: 'correct-horse-1' });
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const memberBody = orderBody({ billing: billing('member@example.com') });
+    const memberBody = orderBody({ billing: guestBilling('member@example.com') });
     expect((await t.post('/api/orders', memberBody, { cookie })).statusCode).toBe(201);
     expect((await t.post('/api/orders', memberBody, { cookie })).statusCode).toBe(200);
     expect((await t.post('/api/orders', memberBody)).statusCode).toBe(409);

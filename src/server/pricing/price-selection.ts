@@ -21,7 +21,7 @@ export async function priceSelection(db: Db, selection: SelectedConfiguration): 
   if (first) {
     const fields: Record<string, string> = {};
     for (const problem of problems) fields[`configuration.${problem.field}`] ??= problem.message;
-    throw badRequest(first.message, fields);
+    throw badRequest(first.message, { fields });
   }
   return { product, pricing: priceConfiguration(product, selection, settings.taxRate) };
 }

@@ -38,6 +38,13 @@ describe('POST /api/pricing', () => {
     expect(body.totals).toMatchObject({ subtotal: 476690, vat: 0, total: 476690, deposit: 238345, showVAT: false });
   });
 
+  it('prices the domestic UK courier for the United Kingdom', async () => {
+    const response = await price({ ...defaultSelection, shipping: 'uk-tracked-next-day' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().items.shipping).toMatchObject({ id: 'uk-tracked-next-day', name: 'UK tracked next-day courier', total: 3500 });
+    expect(response.json().totals.shippingTotal).toBe(3500);
+  });
+
   it('ignores totals a client sends along', async () => {
     const response = await t.post('/api/pricing', { configuration: defaultSelection, total: 1 });
     expect(response.json().totals.total).toBe(488250);
@@ -53,6 +60,9 @@ describe('POST /api/pricing', () => {
     ['an unknown accessory', { accessories: ['gold-pipette'], accessoryQuantities: { 'gold-pipette': 1 } }, 'configuration.accessories', 'Unknown accessory: gold-pipette'],
     ['an unknown servicing option', { servicing: '10-year' }, 'configuration.servicing', 'Unknown servicing option: 10-year'],
     ['an unknown shipping option', { shipping: 'teleport' }, 'configuration.shipping', 'Unknown shipping option: teleport'],
+    ['the US plug for the United Kingdom', { powerAdaptor: 'us-power' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to United Kingdom'],
+    ['the US plug for Germany', { powerAdaptor: 'us-power', customerCountry: 'DE' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to Germany'],
+    ['the UK courier for Germany', { shipping: 'uk-tracked-next-day', powerAdaptor: 'eu-power', customerCountry: 'DE' }, 'configuration.shipping', 'UK tracked next-day courier is not offered for delivery to Germany'],
     ['an unknown batch', { batch: 'batch-9' }, 'configuration.batch', 'Unknown batch: batch-9'],
     ['a sold-out batch', { batch: 'batch-1' }, 'configuration.batch', 'Batch 1 is sold out'],
     ['the USA, which is not yet available', { customerCountry: 'US' }, 'configuration.customerCountry', 'We do not sell to United States yet'],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import type { QuoteResource } from '../../shared/quote-flow';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox } from '../db/schema';
 

@@ -1,8 +1,9 @@
 import { company } from '../../shared/company';
 import { formatMoney } from '../../shared/money';
-import { type QuoteResource } from '../../shared/quote-flow';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import type { OutgoingMail } from '../mail/outbox';
 import { formatUkDate } from '../../shared/dates';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 /** The customer's e-mail with the link to their quote. */
 export function quoteCreatedMail(quote: QuoteResource, quoteUrl: string): OutgoingMail {
@@ -18,7 +19,7 @@ export function quoteCreatedMail(quote: QuoteResource, quoteUrl: string): Outgoi
     quoteUrl,
     '',
     `Total: ${total}`,
-    `Deposit (50%): ${deposit}`,
+    `Deposit (${DEPOSIT_PERCENT}%): ${deposit}`,
     `Valid until: ${validUntil}`,
     '',
     'You can print or download the quote from that page, share the link with colleagues, and order online while the quote is valid.',

@@ -1,5 +1,5 @@
 import { quoteDocument } from '../../shared/documents/quote-document';
-import type { QuoteResource } from '../../shared/quote-flow';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { renderDocumentPdf } from '../orders/document-pdf';
 
 /** A one-page A4 quotation, drawn by the shop's one document layout. */

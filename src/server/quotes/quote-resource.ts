@@ -1,5 +1,6 @@
 import { selectedConfigurationSchema } from '../../shared/configuration';
-import { pricingSchema, type QuoteResource, quoteCustomerInfoSchema } from '../../shared/quote-flow';
+import { frozenPricingSchema } from '../../shared/pricing/pricing-schema';
+import { type QuoteResource, quoteCustomerInfoSchema } from '../../shared/quotes/quote-schemas';
 import type { quotes } from '../db/schema';
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -9,7 +10,7 @@ export function splitStoredConfiguration(stored: Record<string, unknown>) {
   const { customerInfo, pricing, ...selection } = stored;
   const parsedSelection = selectedConfigurationSchema.safeParse(selection);
   const parsedCustomer = quoteCustomerInfoSchema.safeParse(customerInfo);
-  const parsedPricing = pricingSchema.safeParse(pricing);
+  const parsedPricing = frozenPricingSchema.safeParse(pricing);
   return {
     configuration: parsedSelection.success ? parsedSelection.data : null,
     customerInfo: parsedCustomer.success ? parsedCustomer.data : null,

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { quoteFlowMessages, type QuoteResource } from '../../shared/quote-flow';
+import { quoteCreationErrorMessage } from '../../shared/quotes/quote-error-message';
+import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { useTestApp } from '../../../tests/support/test-app';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { incompleteRegistrations, mailOutbox, productConfigurations, quotes } from '../db/schema';
@@ -71,6 +73,20 @@ describe('quotes API', () => {
     }
   });
 
+  it("gives the quote flow what it needs to show section 8's message: the code and the field, whatever the wording", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ email: 'not-an-email' }, quoteFlowMessages.createInvalidEmail],
+      [{ firstName: 'R2D2' }, quoteFlowMessages.createInvalidFirstName],
+      [{ lastName: '' }, quoteFlowMessages.createInvalidLastName],
+      [{ organization: 'Acme <script>' }, quoteFlowMessages.createInvalidOrganization],
+    ];
+    for (const [change, shown] of cases) {
+      const response = await t.post('/api/quotes', { ...body(), customerInfo: { ...customer('v@example.com'), ...change } });
+      const { error } = response.json() as { error: { code: string; message: string; fields: Record<string, string> } };
+      expect(quoteCreationErrorMessage('', error)).toBe(shown);
+    }
+  });
+
   it('cleans the text before storing it', async () => {
     const response = await t.post('/api/quotes', {
       ...body(),
@@ -86,6 +102,25 @@ describe('quotes API', () => {
     const response = await t.post('/api/quotes', { ...body(), configuration: { ...defaultSelection, model: 'nope' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toHaveProperty(['configuration.model']);
+  });
+
+  it('refuses the US plug and a shipping option that does not deliver to the customer country, naming the field', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ powerAdaptor: 'us-power' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to United Kingdom'],
+      [{ powerAdaptor: 'us-power', customerCountry: 'FR' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to France'],
+      [{ shipping: 'uk-tracked-next-day', powerAdaptor: 'eu-power', customerCountry: 'FR' }, 'configuration.shipping', 'UK tracked next-day courier is not offered for delivery to France'],
+    ];
+    const quotesBefore = (await t.db.select({ id: quotes.id }).from(quotes)).length;
+    for (const [change, field, message] of cases) {
+      const response = await t.post('/api/quotes', { ...body('plug@example.com'), configuration: { ...defaultSelection, ...change } });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().error.fields[field]).toBe(message);
+    }
+    expect(await t.db.select({ id: quotes.id }).from(quotes)).toHaveLength(quotesBefore);
+    // The domestic courier is a UK quote's choice.
+    const uk = await t.post('/api/quotes', { ...body('plug@example.com'), configuration: { ...defaultSelection, shipping: 'uk-tracked-next-day' } });
+    expect(uk.statusCode, uk.body).toBe(201);
+    expect((uk.json() as { quote: QuoteResource }).quote.pricing?.items.shipping).toMatchObject({ id: 'uk-tracked-next-day', total: 3500 });
   });
 
   it('answers the 51st quote in an hour for one e-mail with 429 and the specification message', async () => {

@@ -2,12 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createQuoteRequestSchema,
-  QUOTE_FLOW_HOURLY_LIMIT,
-  quoteFlowMessages,
-  quoteResourceSchema,
-} from '../../shared/quote-flow';
+import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import { createQuoteRequestSchema, QUOTE_FLOW_HOURLY_LIMIT, quoteResourceSchema } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
 import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';

@@ -10,5 +10,5 @@ export const ALREADY_SIGNED_UP = 'This email is already on our USA waitlist.';
  */
 export async function joinWaitlist(db: Db, email: string): Promise<void> {
   const inserted = await db.insert(usaWaitlist).values({ email }).onConflictDoNothing({ target: usaWaitlist.email }).returning({ id: usaWaitlist.id });
-  if (inserted.length === 0) throw conflict('already_signed_up', ALREADY_SIGNED_UP);
+  if (inserted.length === 0) throw conflict(ALREADY_SIGNED_UP, { code: 'already_signed_up' });
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { cleanText } from '../quote-flow';
+import { cleanText } from '../clean-text';
+import { EMAIL_MAX, emailErrorMessage } from '../email-address';
 
 /** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
 export const PASSWORD_MIN = 6;
-export const EMAIL_MAX = 254;
 export const SANITISED_TEXT_MAX = 1000;
 export const MFA_CODE_LENGTH = 6;
 
-export const emailMessage = 'Please enter a valid email address.';
+export const emailMessage = emailErrorMessage;
 export const passwordMessage = 'Password must be at least 6 characters long.';
 export const codeMessage = 'Please enter a 6-digit verification code';
 
@@ -70,14 +70,9 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-/** MFA recovery codes: request and response schemas of their routes and of factor verification. */
+/** The recovery code typed instead of an authenticator code (POST /api/auth/recovery-codes/verify). */
 export const recoveryCodeMessage = 'Please enter a recovery code.';
 
 export const recoveryCodeInputSchema = z.object({
   code: z.string({ error: recoveryCodeMessage }).trim().min(1, { error: recoveryCodeMessage }).max(64, { error: recoveryCodeMessage }),
 });
-
-export const recoveryCodesIssuedSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export const recoveryCodeStatusSchema = z.object({ remaining: z.number().int(), createdAt: z.string().nullable() });
-export const recoveryCodeSignInSchema = z.object({ aal: z.literal('aal2'), remaining: z.number().int() });
-export const factorVerifiedSchema = z.object({ aal: z.literal('aal2'), recoveryCodes: z.array(z.string()).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeMessage } from '../accounts/auth-schemas';
 import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from '../orders/order-schema';
 import { paymentTransactionTypes, quoteStatuses } from '../orders/order-status';
 
@@ -146,7 +147,7 @@ export const recordPaymentRequestSchema = z.object({
 });
 export type RecordPaymentRequest = z.input<typeof recordPaymentRequestSchema>;
 
-export const stepUpRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'Please enter a 6-digit verification code' }) });
+export const stepUpRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: codeMessage }) });
 
 export const adminOrderAnswerSchema = z.object({ order: adminOrderSchema });
 

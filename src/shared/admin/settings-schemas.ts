@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailMessage } from '../accounts/auth-schemas';
+import { EMAIL_MAX } from '../email-address';
 import { systemSettingsSchema } from '../settings';
 
 /** System Settings (/admin/system-settings, `GET/PUT /api/admin/settings`): texts and the save request. */
@@ -13,7 +15,7 @@ export const systemSettingsMessages = {
   daysNegative: 'Days cannot be negative',
   monthsNegative: 'Months cannot be negative',
   wholeNumber: 'Enter a whole number',
-  adminEmail: 'Please enter a valid email address.',
+  adminEmail: emailMessage,
   prefix: 'Use up to 10 letters, digits or dashes',
 } as const;
 
@@ -30,7 +32,7 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   adminEmail: z
     .string()
     .trim()
-    .max(254, { error: systemSettingsMessages.adminEmail })
+    .max(EMAIL_MAX, { error: systemSettingsMessages.adminEmail })
     .refine((value) => value === '' || z.email().safeParse(value).success, { error: systemSettingsMessages.adminEmail }),
   defaultCurrency: z.string().trim().max(3),
   taxRate: z

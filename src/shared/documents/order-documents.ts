@@ -4,6 +4,7 @@ import { formatUkDate } from '../dates';
 import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
+import { DEPOSIT_PERCENT } from '../pricing/deposit';
 
 /** What an order's documents read of the order (the owner's view of it). */
 export type DocumentOrder = Pick<
@@ -47,7 +48,7 @@ function orderTotals(order: DocumentOrder): DocumentTotal[] {
     { label: 'Subtotal', amount: subtotal },
     { label: vatLabel(order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal },
     { label: 'Total', amount: order.totalAmount, emphasis: true },
-    { label: 'Deposit (50%)', amount: order.depositAmount },
+    { label: `Deposit (${DEPOSIT_PERCENT}%)`, amount: order.depositAmount },
     { label: 'Balance, due before dispatch', amount: order.remainingAmount },
   ];
 }
@@ -95,7 +96,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
       {
         title: 'Key terms',
         lines: [
-          'A 50% deposit is due on confirmation; the balance is due before dispatch.',
+          `A ${DEPOSIT_PERCENT}% deposit is due on confirmation; the balance is due before dispatch.`,
           'Cancellation after confirmation carries an administration fee of 5% of the order value.',
           `Warranty: ${context.warrantyMonths} months from delivery (longer with a servicing plan).`,
           `This confirmation forms the contract under our terms of sale (version 3.0): ${TERMS_URL}`,
@@ -119,7 +120,7 @@ export interface InvoiceFacts {
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
 export function invoiceDocument(order: DocumentOrder, invoice: InvoiceFacts): BusinessDocument {
   const credit = invoice.kind === 'credit';
-  const what = invoice.kind === 'deposit' ? 'Deposit (50%)' : invoice.kind === 'balance' ? 'Balance' : 'Credit';
+  const what = invoice.kind === 'deposit' ? `Deposit (${DEPOSIT_PERCENT}%)` : invoice.kind === 'balance' ? 'Balance' : 'Credit';
   const bank = company.bank;
   return {
     kind: credit ? 'credit_note' : 'invoice',

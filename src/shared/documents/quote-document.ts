@@ -1,8 +1,10 @@
 import { company } from '../company';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
-import { displayLines, type QuoteResource } from '../quote-flow';
+import type { QuoteResource } from '../quotes/quote-schemas';
+import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
+import { DEPOSIT_PERCENT } from '../pricing/deposit';
 
 /** The quotation as a document: company, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
 export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: number } = {}): BusinessDocument {
@@ -15,7 +17,7 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
     totals.push({ label: 'Subtotal', amount: t.subtotal });
     if (t.showVAT) totals.push({ label: 'VAT', amount: t.vat });
     totals.push({ label: 'Total', amount: t.total, emphasis: true });
-    totals.push({ label: 'Deposit due on order (50%)', amount: t.deposit });
+    totals.push({ label: `Deposit due on order (${DEPOSIT_PERCENT}%)`, amount: t.deposit });
     totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
     if (!t.showVAT) notes.push('Prices exclude local VAT/tax, which is due on delivery.');
   } else {
@@ -52,7 +54,7 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
         title: 'Terms',
         lines: [
           `This quotation is valid until ${validUntil ?? 'further notice'}.`,
-          'Payment: a 50% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.',
+          `Payment: a ${DEPOSIT_PERCENT}% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.`,
           'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
           ...(options.warrantyMonths === undefined ? [] : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
           `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,

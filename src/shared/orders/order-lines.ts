@@ -1,5 +1,5 @@
 import { findCountry } from '../countries';
-import type { DisplayLine } from '../quote-flow';
+import type { DisplayLine } from '../documents/display-lines';
 import type { OrderAddress } from './order-schema';
 
 /** One priced line of an order as every order screen, e-mail and document shows it: the quote's display line. */

@@ -1,3 +1,4 @@
-export { DEPOSIT_PERCENT, priceConfiguration } from './price-configuration';
+export { DEPOSIT_PERCENT } from './deposit';
+export { priceConfiguration } from './price-configuration';
 export type { PricedLine, Pricing, PricingItems, PricingTotals } from './types';
 export { type SelectionProblem, validateSelection } from './validate-selection';

@@ -2,9 +2,8 @@ import type { CatalogueOption, Product } from '../catalogue';
 import type { SelectedConfiguration } from '../configuration';
 import { currencyForCountry, findCountry } from '../countries';
 import { roundHalfUp } from '../money';
+import { DEPOSIT_PERCENT } from './deposit';
 import type { PricedLine, Pricing } from './types';
-
-export const DEPOSIT_PERCENT = 50;
 
 function pick<T extends CatalogueOption>(list: T[], id: string, what: string): T {
   const option = list.find((candidate) => candidate.id === id);
@@ -18,7 +17,7 @@ const sum = (lines: PricedLine[]) => lines.reduce((total, line) => total + line.
  * The one pricing function (storefront spec, section 9). Base, adaptors, syringe holders, power
  * adaptor and servicing are multiplied by the instrument quantity; each accessory by its own
  * quantity; shipping is charged once. VAT at `vatRatePercent` applies to GB only; the deposit is
- * 50% of the total. Rounding is half-up to the minor unit. Call `validateSelection` first: an
+ * DEPOSIT_PERCENT of the total. Rounding is half-up to the minor unit. Call `validateSelection` first: an
  * unknown id here is a programming error.
  */
 export function priceConfiguration(product: Product, selection: SelectedConfiguration, vatRatePercent: number): Pricing {

@@ -33,8 +33,9 @@ export const fixtureProduct: Product = {
     { id: 'us-power', name: 'US plug', description: null, region: 'US', price: price(0, 0) },
   ],
   shipping: [
-    { id: 'fedex-priority', name: 'FedEx International Priority', description: null, price: price(9500, 11000) },
-    { id: 'collection', name: 'Collect from Lancaster', description: null, price: price(0, 0) },
+    { id: 'fedex-priority', name: 'FedEx International Priority', description: null, price: price(9500, 11000), countries: null },
+    { id: 'uk-tracked-next-day', name: 'UK tracked next-day courier', description: null, price: price(3500, 4100), countries: ['GB'] },
+    { id: 'collection', name: 'Collect from Lancaster', description: null, price: price(0, 0), countries: null },
   ],
   servicing: [
     { id: '3-year', name: '3-year servicing', description: null, price: price(108375, 126990), discountPercentage: 15, warrantyYears: 3 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Pricing } from './types';
 
 const pricedLine = z.object({
   id: z.string(),
@@ -35,3 +36,10 @@ export const pricingResponseSchema = z.object({
     showVAT: z.boolean(),
   }),
 });
+
+/**
+ * The pricing frozen into a quote's configuration and shown in the quote resource: the same
+ * `Pricing` without its currency, which the quote carries itself.
+ */
+export const frozenPricingSchema = pricingResponseSchema.omit({ currency: true });
+export type FrozenPricing = Omit<Pricing, 'currency'>;

@@ -11,9 +11,18 @@ describe('validateSelection', () => {
     expect(problems({})).toEqual([]);
   });
 
+  it('accepts a domestic shipping option for its own country, and either plug of a country sold to', () => {
+    expect(problems({ shipping: 'uk-tracked-next-day', customerCountry: 'GB' })).toEqual([]);
+    expect(problems({ powerAdaptor: 'uk-power', customerCountry: 'DE' })).toEqual([]);
+    expect(problems({ powerAdaptor: 'eu-power', customerCountry: 'GB' })).toEqual([]);
+  });
+
   it.each([
     [{ model: 'dropwise-ultra' }, 'model', 'Unknown model: dropwise-ultra'],
     [{ powerAdaptor: 'moon-power' }, 'powerAdaptor', 'Unknown power adaptor: moon-power'],
+    [{ powerAdaptor: 'us-power' }, 'powerAdaptor', 'The US plug is not offered for delivery to United Kingdom'],
+    [{ powerAdaptor: 'us-power', customerCountry: 'DE' }, 'powerAdaptor', 'The US plug is not offered for delivery to Germany'],
+    [{ shipping: 'uk-tracked-next-day', customerCountry: 'FR' }, 'shipping', 'UK tracked next-day courier is not offered for delivery to France'],
     [{ adaptors: ['standard-art-adaptor', 'nope'] }, 'adaptors', 'Unknown adaptor: nope'],
     [{ syringeHolders: ['6ml-syringe-mount'] }, 'syringeHolders', 'The 3ml-syringe-mount is always included'],
     [{ servicing: '10-year' }, 'servicing', 'Unknown servicing option: 10-year'],

@@ -1,5 +1,5 @@
 import type { Product } from '../catalogue';
-import { isFree, REQUIRED_SYRINGE_HOLDER } from '../catalogue-rules';
+import { FREE_ITEM_CAP_MESSAGE, isFree, isPowerAdaptorOffered, REQUIRED_SYRINGE_HOLDER, shipsTo } from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
 import { findCountry } from '../countries';
 
@@ -17,12 +17,17 @@ const known = (list: { id: string }[], id: string) => list.some((option) => opti
 export function validateSelection(product: Product, selection: SelectedConfiguration): SelectionProblem[] {
   const problems: SelectionProblem[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
+  const country = findCountry(selection.customerCountry);
+  // Named in the messages below only when the shop sells there; otherwise customerCountry says why.
+  const deliveryTo = country?.available ? ` for delivery to ${country.name}` : '';
 
   if (!known(product.configurations, selection.model)) add('model', `Unknown model: ${selection.model}`);
   if (selection.configuration !== undefined && selection.configuration !== selection.model) {
     add('configuration', 'Configuration must match the selected model');
   }
-  if (!known(product.powerAdaptors, selection.powerAdaptor)) add('powerAdaptor', `Unknown power adaptor: ${selection.powerAdaptor}`);
+  const powerAdaptor = product.powerAdaptors.find((option) => option.id === selection.powerAdaptor);
+  if (!powerAdaptor) add('powerAdaptor', `Unknown power adaptor: ${selection.powerAdaptor}`);
+  else if (!isPowerAdaptorOffered(powerAdaptor)) add('powerAdaptor', `The ${powerAdaptor.name} is not offered${deliveryTo}`);
 
   const accessories = new Set(selection.accessories);
   if (accessories.size !== selection.accessories.length) add('accessories', 'An accessory is listed twice');
@@ -33,7 +38,7 @@ export function validateSelection(product: Product, selection: SelectedConfigura
       continue;
     }
     const quantity = selection.accessoryQuantities[id] ?? 1;
-    if (isFree(accessory) && quantity > 1) add(`accessoryQuantities.${id}`, 'Max 1 for free items');
+    if (isFree(accessory) && quantity > 1) add(`accessoryQuantities.${id}`, FREE_ITEM_CAP_MESSAGE);
   }
   for (const id of Object.keys(selection.accessoryQuantities)) {
     if (!accessories.has(id)) add(`accessoryQuantities.${id}`, `Quantity given for an accessory that is not selected: ${id}`);
@@ -51,7 +56,9 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   }
 
   if (!known(product.servicing, selection.servicing)) add('servicing', `Unknown servicing option: ${selection.servicing}`);
-  if (!known(product.shipping, selection.shipping)) add('shipping', `Unknown shipping option: ${selection.shipping}`);
+  const shipping = product.shipping.find((option) => option.id === selection.shipping);
+  if (!shipping) add('shipping', `Unknown shipping option: ${selection.shipping}`);
+  else if (country?.available && !shipsTo(shipping, country.code)) add('shipping', `${shipping.name} is not offered${deliveryTo}`);
 
   if (selection.batch !== undefined && selection.batch !== null) {
     const batch = product.batches.find((option) => option.id === selection.batch);
@@ -59,7 +66,6 @@ export function validateSelection(product: Product, selection: SelectedConfigura
     else if (batch.soldOut) add('batch', `${batch.name} is sold out`);
   }
 
-  const country = findCountry(selection.customerCountry);
   if (!country) add('customerCountry', `Unknown country: ${selection.customerCountry}`);
   else if (!country.available) add('customerCountry', `We do not sell to ${country.name} yet`);
 

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { orderSchema } from '../../shared/orders/order-schema';
-import { ApiError, api } from '../app/api-client';
-
-const orderAnswer = z.object({ order: orderSchema });
+import { accountOrderAnswerSchema } from '../../shared/accounts/account-contracts';
+import { ApiError, api } from '../lib/api-client';
 
 /** GET /api/account/orders/{id}: one of the customer's orders (another's is not found). */
-export const fetchAccountOrder = async (id: string) => orderAnswer.parse(await api<unknown>(`/api/account/orders/${encodeURIComponent(id)}`));
+export const fetchAccountOrder = async (id: string) => accountOrderAnswerSchema.parse(await api<unknown>(`/api/account/orders/${encodeURIComponent(id)}`));
 export const useAccountOrder = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: ['account', 'orders', id],

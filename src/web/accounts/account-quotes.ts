@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountQuotesAnswerSchema } from '../../shared/accounts/account-quotes';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 /** GET /api/account/quotes: the signed-in customer's quotes, newest first. */
 export const fetchAccountQuotes = async () => accountQuotesAnswerSchema.parse(await api<unknown>('/api/account/quotes'));

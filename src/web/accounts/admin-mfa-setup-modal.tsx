@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../ui/button';
 import { MfaBlockingDialog } from './mfa-blocking-dialog';
 import { MfaSetupCard } from './mfa-setup-card';
-import { useSignOutAndLeave } from './sign-out';
+import { useSignOutAndLeave } from '../lib/sign-out';
 
 /**
  * Blocks an admin without a verified factor (spec sections 2 and 4): only Sign Out, with the

@@ -1,40 +1,88 @@
+import { authMessages } from '../../shared/accounts/auth-messages';
+import { emailMessage } from '../../shared/accounts/auth-schemas';
+import { ApiError } from '../lib/api-client';
+
+/** The friendly auth messages of accounts-and-admin spec section 8. */
+const friendly = {
+  network: 'Network connection error. Please check your internet connection and try again.',
+  tooManyRequests: 'Too many requests. Please wait a few minutes before trying again.',
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  alreadyRegistered: 'An account with this email already exists. Please sign in instead.',
+  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  shortPassword: 'Password should be at least 6 characters long.',
+  invalidEmail: emailMessage,
+  signupDisabled: 'Account registration is currently disabled. Please contact support.',
+  notAuthorized: 'This email address is not authorized to create an account.',
+  timeout: 'Request timed out. Please try again in a moment.',
+  missing: 'An unexpected error occurred. Please try again.',
+  other: 'Unable to complete request. Please try again or contact support if the problem persists.',
+} as const;
+
+/** The server's error codes (docs/api.md) and the browser's own (network, timeout), mapped first. */
+const friendlyByCode: Record<string, string> = {
+  network_error: friendly.network,
+  invalid_credentials: friendly.invalidCredentials,
+  already_registered: friendly.alreadyRegistered,
+  email_not_confirmed: friendly.emailNotConfirmed,
+  signup_disabled: friendly.signupDisabled,
+};
+
 /**
- * The friendly auth messages of accounts-and-admin spec section 8, matched by substring of the
- * lower-cased error text, in the specification's order.
+ * The specification's table, matched by substring of the lower-cased error text in its order: only
+ * for a message that came without a code (an answer that is not the API's error body).
  */
-const friendlyMessages: [needles: string[], message: string][] = [
-  [['fetch', 'network', '504'], 'Network connection error. Please check your internet connection and try again.'],
-  [['rate limit', 'too many requests'], 'Too many requests. Please wait a few minutes before trying again.'],
-  [['invalid login credentials', 'invalid email or password'], 'Invalid email or password. Please check your credentials and try again.'],
-  [['already registered'], 'An account with this email already exists. Please sign in instead.'],
-  [['email not confirmed', 'confirmation'], 'Please check your email and click the confirmation link before signing in.'],
-  [['password should be at least'], 'Password should be at least 6 characters long.'],
-  [['unable to validate email', 'invalid email'], 'Please enter a valid email address.'],
-  [['signup is disabled'], 'Account registration is currently disabled. Please contact support.'],
-  [['email address not authorized'], 'This email address is not authorized to create an account.'],
-  [['timeout', 'deadline exceeded'], 'Request timed out. Please try again in a moment.'],
+const friendlyBySubstring: [needles: string[], message: string][] = [
+  [['fetch', 'network', '504'], friendly.network],
+  [['rate limit', 'too many requests'], friendly.tooManyRequests],
+  [['invalid login credentials', 'invalid email or password'], friendly.invalidCredentials],
+  [['already registered'], friendly.alreadyRegistered],
+  [['email not confirmed', 'confirmation'], friendly.emailNotConfirmed],
+  [['password should be at least'], friendly.shortPassword],
+  [['unable to validate email', 'invalid email'], friendly.invalidEmail],
+  [['signup is disabled'], friendly.signupDisabled],
+  [['email address not authorized'], friendly.notAuthorized],
+  [['timeout', 'deadline exceeded'], friendly.timeout],
 ];
 
 /** Texts the server already words as the specification does; they are shown as they are. */
-const shownAsIs = new Set([
-  'Too many login attempts. Please wait a moment before trying again.',
-  'Account registration is currently disabled. Please contact support.',
-  'Please enter a valid email address.',
-  'Password must be at least 6 characters long.',
-  'Session too old, re-authentication required',
-  'This password reset link is invalid or has expired. Please request a new one.',
-  'Your current password is incorrect.',
+const shownAsIs = new Set<string>([
+  authMessages.tooManyLogins,
+  authMessages.registrationDisabled,
+  authMessages.invalidEmail,
+  authMessages.shortPassword,
+  authMessages.sessionTooOld,
+  authMessages.invalidResetLink,
+  authMessages.wrongCurrentPassword,
 ]);
 
-export function friendlyAuthError(message: string | null | undefined): string {
-  if (!message) return 'An unexpected error occurred. Please try again.';
+/** The code of an API answer; an answer that was not the API's error body (`http_error`) has none. */
+const codeOf = (error: unknown) => (error instanceof ApiError && error.code !== 'http_error' ? error.code : undefined);
+
+/**
+ * What an auth form shows for a failure (spec section 8): by the server's `code` first, then the
+ * specification's substring table for a message without one (docs/decisions/0024-errors-mapped-by-code.md).
+ * Takes the error itself, or only its message.
+ */
+export function friendlyAuthError(error: unknown): string {
+  const message = typeof error === 'string' ? error : error instanceof Error ? error.message : undefined;
+  if (!message) return friendly.missing;
   if (shownAsIs.has(message)) return message;
+  const code = codeOf(error);
+  if (code === 'rate_limited') return friendly.tooManyRequests;
+  // The browser's own 30-second limit (spec section 9) is told in its own words.
+  if (code === 'timeout') return message;
+  if (code !== undefined) return friendlyByCode[code] ?? friendly.other;
   const lower = message.toLowerCase();
-  for (const [needles, friendly] of friendlyMessages) {
-    if (needles.some((needle) => lower.includes(needle))) return friendly;
+  for (const [needles, shown] of friendlyBySubstring) {
+    if (needles.some((needle) => lower.includes(needle))) return shown;
   }
-  return 'Unable to complete request. Please try again or contact support if the problem persists.';
+  return friendly.other;
 }
 
 /** True when the error is the already-registered case, after which the form switches to sign-in in 3 s. */
-export const isAlreadyRegistered = (message: string | null | undefined) => (message ?? '').toLowerCase().includes('already registered');
+export function isAlreadyRegistered(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code !== undefined) return code === 'already_registered';
+  const message = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
+  return message.toLowerCase().includes('already registered');
+}

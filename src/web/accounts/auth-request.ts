@@ -1,4 +1,4 @@
-import { ApiError, api, type ApiRequest } from '../app/api-client';
+import { ApiError, api, type ApiRequest } from '../lib/api-client';
 
 /** Auth requests give up after 30 s (spec section 9) with the specification's message. */
 export const AUTH_TIMEOUT_MS = 30_000;

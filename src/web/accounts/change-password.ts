@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type changePasswordRequestSchema, okAnswerSchema } from '../../shared/accounts/auth-contracts';
 import { authRequest } from './auth-request';
 
-export const changePassword = (body: { currentPassword: string; password: string }) =>
-  authRequest<{ ok: true }>('/api/auth/password', { method: 'PUT', body });
+/** PUT /api/auth/password. */
+export const changePassword = async (body: z.input<typeof changePasswordRequestSchema>) =>
+  okAnswerSchema.parse(await authRequest<unknown>('/api/auth/password', { method: 'PUT', body }));
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,32 +1,49 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isValidEmail, PASSWORD_MIN, passwordMessage, emailMessage, sanitiseText } from '../../shared/accounts/auth-schemas';
-import { ApiError } from '../app/api-client';
-import { PageHead } from '../app/page-head';
+import { z } from 'zod';
+import { emailSchema, passwordSchema, sanitiseText, signInSchema } from '../../shared/accounts/auth-schemas';
+import { ApiError } from '../lib/api-client';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { pathAfterSignIn } from './after-sign-in';
 import { friendlyAuthError, isAlreadyRegistered } from './auth-error-message';
 import { AuthField } from './auth-field';
-import { errorMessage } from './auth-request';
 import { useRecoverPassword } from './recover-password';
 import { useResendConfirmation } from './resend-confirmation';
 import { useResetPassword } from './reset-password';
 import { useSignIn } from './sign-in';
 import { useSignUp } from './sign-up';
 import { useHydrated } from './use-hydrated';
-import { useRefreshSession, useSession } from './use-session';
+import { useRefreshSession, useSession } from '../lib/use-session';
 
 type Mode = 'signin' | 'signup' | 'reset';
 type Status = 'idle' | 'loading' | 'success' | 'error';
 
-/** The client-side checks of section 5 (the server checks again); null when the input is fine. */
-function validateCredentials(email: string, password: string): string | null {
-  if (!email || !password) return 'Please fill in both your email and password.';
-  if (!isValidEmail(email)) return emailMessage;
-  if (password.length < PASSWORD_MIN) return passwordMessage;
-  return null;
+/** The e-mail as the forms check and send it: cleaned first, then the shared e-mail rule. */
+const cleanEmailSchema = z.string().transform(sanitiseText).pipe(emailSchema);
+
+/** The client-side checks of section 5 (the server checks again) with the shared sign-in schema. */
+const credentialsSchema = signInSchema.extend({ email: cleanEmailSchema, remember: z.boolean() });
+type CredentialsInput = z.input<typeof credentialsSchema>;
+type Credentials = z.output<typeof credentialsSchema>;
+
+const resetRequestSchema = z.object({ email: cleanEmailSchema });
+type ResetRequestInput = z.input<typeof resetRequestSchema>;
+type ResetRequest = z.output<typeof resetRequestSchema>;
+
+const newPasswordSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, { path: ['confirm'], error: 'The passwords do not match.' });
+type NewPassword = z.infer<typeof newPasswordSchema>;
+
+/** The one message the sign-in and sign-up form shows for its input: a missing field first, then the e-mail, then the password. */
+function credentialsProblem({ email, password }: CredentialsInput, errors: FieldErrors<CredentialsInput>): string {
+  if (!sanitiseText(email) || !password) return 'Please fill in both your email and password.';
+  return errors.email?.message ?? errors.password?.message ?? 'Please fill in both your email and password.';
 }
 
 function Card({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
@@ -59,19 +76,13 @@ function Message({ kind, children }: { kind: 'error' | 'success'; children: Reac
 
 function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const recover = useRecoverPassword();
-  const [email, setEmail] = useState('');
+  const { register, handleSubmit } = useForm<ResetRequestInput, unknown, ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const clean = sanitiseText(email);
-    if (!isValidEmail(clean)) {
-      setError(emailMessage);
-      return;
-    }
+  const submit = handleSubmit(({ email }) => {
     setError(null);
     recover.mutate(
-      { email: clean },
+      { email },
       {
         onSuccess: () => {
           setSent(true);
@@ -80,19 +91,19 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
         onError: (failure) =>
           setError(
             failure instanceof ApiError && failure.status === 429
-              ? friendlyAuthError(failure.message)
+              ? friendlyAuthError(failure)
               : failure instanceof ApiError && failure.status >= 400
                 ? 'Unable to send reset email. Please try again or contact support if the problem persists.'
                 : 'Unable to send reset email. Please try again.',
           ),
       },
     );
-  };
+  }, (errors) => setError(errors.email?.message ?? null));
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {sent ? <Message kind="success">Please check your email for password reset instructions.</Message> : null}
       {error ? <Message kind="error">{error}</Message> : null}
-      <AuthField label="Email" type="email" name="email" autoComplete="email" placeholder="Enter your email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <AuthField label="Email" type="email" autoComplete="email" placeholder="Enter your email" required {...register('email')} />
       <Button type="submit" className="w-full" disabled={recover.isPending}>
         {recover.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
@@ -118,7 +129,7 @@ function ConfirmationPending({ email }: { email: string }) {
         onError: (failure) =>
           setNote({
             kind: 'error',
-            text: failure instanceof ApiError && failure.status === 429 ? friendlyAuthError(failure.message) : 'Unable to resend the confirmation e-mail. Please try again.',
+            text: failure instanceof ApiError && failure.status === 429 ? friendlyAuthError(failure) : 'Unable to resend the confirmation e-mail. Please try again.',
           }),
       },
     );
@@ -140,13 +151,9 @@ function ConfirmationPending({ email }: { email: string }) {
 
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { register, handleSubmit } = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN) return setError(passwordMessage);
-    if (password !== confirm) return setError('The passwords do not match.');
+  const submit = handleSubmit(({ password }) => {
     setError(null);
     reset.mutate(
       { token, password },
@@ -155,15 +162,15 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
           toast.success('Password updated', { description: 'You can now sign in with your new password.' });
           onDone();
         },
-        onError: (failure) => setError(friendlyAuthError(errorMessage(failure))),
+        onError: (failure) => setError(friendlyAuthError(failure)),
       },
     );
-  };
+  }, (errors) => setError(errors.password?.message ?? errors.confirm?.message ?? null));
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {error ? <Message kind="error">{error}</Message> : null}
-      <AuthField label="New password" type="password" name="new-password" autoComplete="new-password" placeholder="Create a password (min 6 characters)" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      <AuthField label="Confirm new password" type="password" name="confirm-password" autoComplete="new-password" placeholder="Repeat the new password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <AuthField label="New password" type="password" autoComplete="new-password" placeholder="Create a password (min 6 characters)" required {...register('password')} />
+      <AuthField label="Confirm new password" type="password" autoComplete="new-password" placeholder="Repeat the new password" required {...register('confirm')} />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         {reset.isPending ? 'Updating...' : 'Update password'}
       </Button>
@@ -181,9 +188,10 @@ export function LoginPage() {
   const signUp = useSignUp();
   const [mode, setMode] = useState<Mode>('signin');
   const [status, setStatus] = useState<Status>('idle');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  const { register, handleSubmit, getValues, setValue } = useForm<CredentialsInput, unknown, Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
   const [message, setMessage] = useState<string | null>(null);
   /** The address of the sign-up just made, until the buyer signs in or starts another sign-up. */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -207,20 +215,17 @@ export function LoginPage() {
     setStatus('idle');
     setMessage(null);
     if (clear) {
-      setEmail('');
-      setPassword('');
+      setValue('email', '');
+      setValue('password', '');
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cleanEmail = sanitiseText(email);
-    const problem = validateCredentials(cleanEmail, password);
-    if (problem) {
-      setStatus('error');
-      setMessage(problem);
-      return;
-    }
+  const showProblem = (errors: FieldErrors<CredentialsInput>) => {
+    setStatus('error');
+    setMessage(credentialsProblem(getValues(), errors));
+  };
+
+  const submit = handleSubmit(async ({ email: cleanEmail, password, remember }) => {
     setStatus('loading');
     setMessage(null);
     if (mode === 'signin') {
@@ -239,7 +244,7 @@ export function LoginPage() {
         navigate(pathAfterSignIn());
       } catch (failure) {
         setStatus('error');
-        setMessage(friendlyAuthError(errorMessage(failure)));
+        setMessage(friendlyAuthError(failure));
       }
       return;
     }
@@ -252,10 +257,10 @@ export function LoginPage() {
       timer.current = window.setTimeout(() => switchMode('signin', true), 2000);
     } catch (failure) {
       setStatus('error');
-      setMessage(friendlyAuthError(errorMessage(failure)));
-      if (isAlreadyRegistered(errorMessage(failure))) timer.current = window.setTimeout(() => switchMode('signin'), 3000);
+      setMessage(friendlyAuthError(failure));
+      if (isAlreadyRegistered(failure)) timer.current = window.setTimeout(() => switchMode('signin'), 3000);
     }
-  };
+  }, showProblem);
 
   const head = <PageHead title="Customer Login | Dropwise" description="Sign in to your Dropwise account to see your orders, profile and settings." noindex />;
 
@@ -298,22 +303,20 @@ export function LoginPage() {
           {confirmed === '0' && !message ? <Message kind="error">This confirmation link is invalid or has expired.</Message> : null}
           {pendingEmail && !signingUp ? <ConfirmationPending email={pendingEmail} /> : null}
           {message ? <Message kind={status === 'error' ? 'error' : 'success'}>{message}</Message> : null}
-          <AuthField label="Email" type="email" name="email" autoComplete="email" placeholder="Enter your email" required disabled={busy} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <AuthField label="Email" type="email" autoComplete="email" placeholder="Enter your email" required disabled={busy} {...register('email')} />
           <AuthField
             label="Password"
             type="password"
-            name="password"
             autoComplete={signingUp ? 'new-password' : 'current-password'}
             placeholder={signingUp ? 'Create a password (min 6 characters)' : 'Enter your password'}
             required
             disabled={busy}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...register('password')}
           />
           {signingUp ? null : (
             <div className="flex items-center justify-between gap-4">
               <label className="inline-flex items-center gap-2 text-sm text-navy-800">
-                <input type="checkbox" disabled={busy} className="size-4 rounded border-navy-300 accent-accent-600" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                <input type="checkbox" disabled={busy} className="size-4 rounded border-navy-300 accent-accent-600" {...register('remember')} />
                 Remember me
               </label>
               <button type="button" disabled={busy} onClick={() => switchMode('reset')} className="text-sm font-medium text-accent-700 hover:underline">

@@ -6,8 +6,8 @@ import { Button } from '../ui/button';
 import { pathAfterSignIn } from './after-sign-in';
 import { MfaBlockingDialog } from './mfa-blocking-dialog';
 import { MfaCodeForm } from './mfa-code-form';
-import { useSignOutAndLeave } from './sign-out';
-import { refreshSession, type SessionFactor, sessionQueryKey } from './use-session';
+import { useSignOutAndLeave } from '../lib/sign-out';
+import { refreshSession, type SessionFactor, sessionQueryKey } from '../lib/use-session';
 import { ChallengeFailed, challengeAndVerify, signInWithRecoveryCode, verificationError } from './verify-factor';
 
 /**

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
-import { MfaCodeInput } from './mfa-code-input';
+import { MfaCodeInput } from '../ui/mfa-code-input';
 
 export interface MfaCodeFormProps {
   /** What to enter, above the field. */

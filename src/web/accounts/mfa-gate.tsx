@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useSession } from './use-session';
+import { useSession } from '../lib/use-session';
 
 const MfaScreens = lazy(() => import('./mfa-screens').then((m) => ({ default: m.MfaScreens })));
 
@@ -14,15 +14,6 @@ export function MfaGate() {
     if (tooOld) void import('sonner').then(({ toast }) => toast.error(tooOld));
   }, [tooOld]);
   const blocking = session.mfaStep;
-  // The screens cover the page below the navigation; the page underneath is inert until the step ends.
-  useEffect(() => {
-    if (!blocking) return;
-    const covered = [document.getElementById('main'), document.querySelector('body footer')].filter((el): el is HTMLElement => el instanceof HTMLElement);
-    for (const element of covered) element.inert = true;
-    return () => {
-      for (const element of covered) element.inert = false;
-    };
-  }, [blocking]);
   if (!blocking) return null;
   return (
     <Suspense fallback={null}>

@@ -5,7 +5,7 @@ import { type EnrolledFactor, enrollFactor } from './enroll-factor';
 import { MfaCodeForm } from './mfa-code-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { unenrollFactor } from './unenroll-factor';
-import { refreshSession } from './use-session';
+import { refreshSession } from '../lib/use-session';
 import { ChallengeFailed, challengeAndVerify, verificationError } from './verify-factor';
 
 /** The pause before enrolment (spec section 4), which also lets a removal settle. */

@@ -1,15 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Navigate, useSearchParams } from 'react-router';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
 import { QuotesTab } from './quotes-tab';
-import { SecurityErrorScreen } from './security-error-screen';
+import { SecurityErrorScreen } from '../ui/security-error-screen';
 import { SettingsTab } from './settings-tab';
-import { signOutDestination } from './sign-out';
-import { useSession } from './use-session';
+import { signOutDestination } from '../lib/sign-out';
+import { useSession } from '../lib/use-session';
 
 const tabs = ['orders', 'quotes', 'profile', 'settings'] as const;
 type Tab = (typeof tabs)[number];

@@ -4,18 +4,18 @@ import { Link, Navigate, useParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
 import { vatLabel } from '../../shared/orders/order-lines';
-import { ApiError } from '../app/api-client';
-import { PageHead } from '../app/page-head';
+import { ApiError } from '../lib/api-client';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useAccountOrder } from './account-order';
-import { Badge } from './badge';
-import { OrderAddresses, OrderLinesTable } from '../orders/order-paperwork';
-import { formatDate, orderTimeline, paymentBadge, productSummary } from './order-display';
-import { OrderStatusBadge } from './order-status-badge';
-import { signOutDestination } from './sign-out';
-import { useSession } from './use-session';
+import { Badge } from '../ui/badge';
+import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
+import { formatDate, orderTimeline, paymentBadge, productSummary } from '../lib/order-display';
+import { OrderStatusBadge } from '../ui/order-status-badge';
+import { signOutDestination } from '../lib/sign-out';
+import { useSession } from '../lib/use-session';
 
 const documentLabel = { confirmation: 'Order confirmation', deposit: 'Deposit invoice', balance: 'Balance invoice', credit: 'Credit note' } as const;
 

@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
 import { useUpdateProfile } from './update-profile';
-import type { SessionProfile } from './use-session';
+import type { SessionProfile } from '../lib/use-session';
 
 const selectClass =
   'mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 text-navy-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { recoveryCodesIssuedSchema, recoveryCodeStatusSchema } from '../../shared/accounts/auth-schemas';
+import { recoveryCodesIssuedSchema, recoveryCodeStatusSchema } from '../../shared/accounts/auth-contracts';
 import { authRequest } from './auth-request';
 
 /** A new set of 10 codes that voids the old one (aal2 only). */

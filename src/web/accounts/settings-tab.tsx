@@ -7,14 +7,14 @@ import { PASSWORD_MIN, passwordMessage } from '../../shared/accounts/auth-schema
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
-import { Badge } from './badge';
+import { Badge } from '../ui/badge';
 import { useChangePassword } from './change-password';
 import { MfaSetupCard } from './mfa-setup-card';
 import { recoveryCodeStatusKey, regenerateRecoveryCodes, useRecoveryCodeStatus } from './recovery-codes';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
-import { useSignOutAndLeave } from './sign-out';
+import { useSignOutAndLeave } from '../lib/sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
-import { refreshSession, type SessionData } from './use-session';
+import { refreshSession, type SessionData } from '../lib/use-session';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { firstAdminSchema, type FirstAdminValues } from '../../shared/accounts/first-admin-schemas';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { errorMessage } from './auth-request';
 import { AuthField } from './auth-field';
 import { createFirstAdmin, useSetupLinkStatus } from './first-admin-setup';
-import { refreshSession } from './use-session';
+import { refreshSession } from '../lib/use-session';
 
 /**
  * The first admin without the command line (`/setup?token=…`, printed by `npm start` while no admin

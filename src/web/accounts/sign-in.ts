@@ -1,16 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { signInAnswerSchema } from '../../shared/accounts/auth-contracts';
+import type { signInSchema } from '../../shared/accounts/auth-schemas';
 import { authRequest } from './auth-request';
 
-export interface SignInInput {
-  email: string;
-  password: string;
-  remember: boolean;
-}
-export interface SignInResult {
-  user: { id: string; email: string };
-  aal: 'aal1' | 'aal2';
-  mfaRequired: boolean;
-}
-
-export const signIn = (body: SignInInput) => authRequest<SignInResult>('/api/auth/signin', { method: 'POST', body });
+/** POST /api/auth/signin. */
+export const signIn = async (body: z.input<typeof signInSchema>) =>
+  signInAnswerSchema.parse(await authRequest<unknown>('/api/auth/signin', { method: 'POST', body }));
 export const useSignIn = () => useMutation({ mutationFn: signIn });

@@ -1,5 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { okAnswerSchema } from '../../shared/accounts/auth-contracts';
 import { authRequest } from './auth-request';
 
-export const unenrollFactor = (factorId: string) => authRequest<{ ok: true }>(`/api/auth/factors/${factorId}`, { method: 'DELETE' });
+/** DELETE /api/auth/factors/{id}. */
+export const unenrollFactor = async (factorId: string) =>
+  okAnswerSchema.parse(await authRequest<unknown>(`/api/auth/factors/${factorId}`, { method: 'DELETE' }));
 export const useUnenrollFactor = () => useMutation({ mutationFn: unenrollFactor });

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileAnswerSchema } from '../../shared/accounts/account-contracts';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
-import { api } from '../app/api-client';
-import { refreshSession, type SessionProfile } from './use-session';
+import { api } from '../lib/api-client';
+import { refreshSession } from '../lib/use-session';
 
 /** PUT /api/account/profile. */
-export const updateProfile = (body: ProfileUpdate) => api<{ profile: SessionProfile }>('/api/account/profile', { method: 'PUT', body });
+export const updateProfile = async (body: ProfileUpdate) => profileAnswerSchema.parse(await api<unknown>('/api/account/profile', { method: 'PUT', body }));
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({ mutationFn: updateProfile, onSuccess: () => refreshSession(client) });

@@ -1,9 +1,9 @@
-import { factorVerifiedSchema, recoveryCodeSignInSchema } from '../../shared/accounts/auth-schemas';
-import { ApiError } from '../app/api-client';
+import { challengeAnswerSchema, factorVerifiedSchema, recoveryCodeSignInSchema } from '../../shared/accounts/auth-contracts';
+import { ApiError } from '../lib/api-client';
 import { authRequest } from './auth-request';
 
-export const challengeFactor = (factorId: string) =>
-  authRequest<{ challengeId: string; expiresAt: string }>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST' });
+export const challengeFactor = async (factorId: string) =>
+  challengeAnswerSchema.parse(await authRequest<unknown>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST' }));
 
 /** Verifies a code; on enrolment the answer carries the new recovery codes, shown once. */
 export const verifyFactor = async (factorId: string, body: { challengeId: string; code: string }) =>

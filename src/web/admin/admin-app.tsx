@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../layout/not-found-page';
+import { NotFoundPage } from '../ui/not-found-page';
 import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { MfaGate } from '../accounts/mfa-gate';
 import { RootLayout } from '../layout/root-layout';
 
-const NotFoundPage = lazy(() => import('../layout/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => import('../ui/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
 const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));
@@ -33,7 +34,7 @@ const ConfigurePage = lazy(() => import('../configurator/configure-page').then((
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<RootLayout />}>
+      <Route element={<RootLayout gate={<MfaGate />} />}>
         <Route index element={<HomePage />} />
         <Route path="home" element={<Navigate to="/" replace />} />
         <Route path="configure" element={<ConfigurePage />} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProduct as product } from '../../shared/pricing/pricing-fixture';
-import { decodeConfiguration, encodeConfiguration } from './configuration-url';
+import { decodeConfiguration, encodeConfiguration, repriceCountry, repriceLink } from '../lib/configuration-url';
 import { configuratorReducer, initialConfiguratorState, LINK_IGNORED_PREFIX, LINK_NOT_UNDERSTOOD } from './configurator-state';
 
 const defaults = configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product }).selection;
@@ -52,5 +52,50 @@ describe('the configuration in the URL', () => {
     expect(future.linkNote).toBe(LINK_NOT_UNDERSTOOD);
     const bare = configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search: '' });
     expect(bare.linkNote).toBeNull();
+  });
+});
+
+describe('the re-price link from the order form', () => {
+  const configured = {
+    ...defaults,
+    model: 'dropwise-pro',
+    configuration: 'dropwise-pro',
+    quantity: 2,
+    adaptors: ['luer-lock-adaptor'],
+    accessories: ['odd-item'],
+    accessoryQuantities: { 'odd-item': 3 },
+    servicing: 'none',
+  };
+  const open = (search: string) => configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search });
+
+  it('reads the asked country from the query string', () => {
+    expect(repriceCountry('?country=de')).toBe('DE');
+    expect(repriceCountry('?v=1&cc=GB&country=FR')).toBe('FR');
+    expect(repriceCountry('?v=1&cc=GB')).toBeNull();
+    expect(repriceCountry('?country=Germany')).toBeNull();
+  });
+
+  it('opens with the delivery country chosen and the rest of the selection kept', () => {
+    const link = repriceLink(configured, 'DE');
+    expect(link.startsWith('/configure?v=1&cc=GB&')).toBe(true);
+    const state = open(link.slice('/configure'.length));
+    expect(state.selection).toEqual({ ...configured, customerCountry: 'DE', powerAdaptor: 'eu-power' });
+    expect(state.linkNote).toBeNull();
+  });
+
+  it('re-prices a euro selection for the United Kingdom with the UK plug and the domestic courier', () => {
+    const german = { ...configured, customerCountry: 'DE', powerAdaptor: 'eu-power' };
+    const state = open(repriceLink(german, 'GB').slice('/configure'.length));
+    expect(state.selection).toEqual({ ...configured, customerCountry: 'GB', powerAdaptor: 'uk-power', shipping: 'uk-tracked-next-day' });
+  });
+
+  it('re-prices the defaults for a bare /configure?country=XX', () => {
+    expect(open('?country=FR').selection).toEqual({ ...defaults, customerCountry: 'FR', powerAdaptor: 'eu-power' });
+  });
+
+  it('does not follow a domestic shipping option to a country it does not deliver to, and says so', () => {
+    const decoded = decodeConfiguration('?v=1&cc=FR&sh=uk-tracked-next-day', product, defaults);
+    expect(decoded.selection.shipping).toBe('fedex-priority');
+    expect(decoded.ignored).toEqual(['uk-tracked-next-day']);
   });
 });

@@ -125,21 +125,21 @@ describe('selection rules', () => {
 
 describe('country change', () => {
   it('an EU country switches to eu-power, which can then be changed by hand', () => {
-    const de = loaded({ type: 'selectCountry', code: 'DE' });
+    const de = loaded({ type: 'selectCountry', code: 'DE', product });
     expect(de.selection).toMatchObject({ customerCountry: 'DE', powerAdaptor: 'eu-power' });
     const manual = configuratorReducer(de, { type: 'selectPowerAdaptor', id: 'uk-power' });
     expect(manual.selection.powerAdaptor).toBe('uk-power');
   });
 
   it('GB switches back to uk-power', () => {
-    expect(loaded({ type: 'selectCountry', code: 'FR' }, { type: 'selectCountry', code: 'GB' }).selection).toMatchObject({
+    expect(loaded({ type: 'selectCountry', code: 'FR', product }, { type: 'selectCountry', code: 'GB', product }).selection).toMatchObject({
       customerCountry: 'GB',
       powerAdaptor: 'uk-power',
     });
   });
 
   it('the USA keeps the country and opens the waitlist', () => {
-    const state = loaded({ type: 'selectCountry', code: 'DE' }, { type: 'selectCountry', code: 'US' });
+    const state = loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'US', product });
     expect(state.selection.customerCountry).toBe('DE');
     expect(state.selection.powerAdaptor).toBe('eu-power');
     expect(state.waitlistOpen).toBe(true);
@@ -148,6 +148,33 @@ describe('country change', () => {
 
   it('ignores an unknown country code', () => {
     const before = loaded();
-    expect(configuratorReducer(before, { type: 'selectCountry', code: 'ZZ' })).toBe(before);
+    expect(configuratorReducer(before, { type: 'selectCountry', code: 'ZZ', product })).toBe(before);
+  });
+});
+
+describe('shipping follows the country', () => {
+  const shippingFor = (state: ConfiguratorState) => state.selection.shipping;
+
+  it('keeps the specification default on the first load, even for the United Kingdom', () => {
+    expect(loaded().selection).toMatchObject({ customerCountry: 'GB', shipping: 'fedex-priority' });
+  });
+
+  it('chooses the domestic courier when the buyer picks the United Kingdom', () => {
+    expect(shippingFor(loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product }))).toBe('uk-tracked-next-day');
+  });
+
+  it('leaves the domestic courier for FedEx when the buyer picks a euro country', () => {
+    const state = loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product }, { type: 'selectCountry', code: 'FR', product });
+    expect(shippingFor(state)).toBe('fedex-priority');
+  });
+
+  it('keeps an option chosen by hand that still delivers to the new country', () => {
+    const state = loaded({ type: 'selectShipping', id: 'collection' }, { type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product });
+    expect(shippingFor(state)).toBe('collection');
+  });
+
+  it('starts from the country default when the product lacks the spec default', () => {
+    const withoutFedex: Product = { ...product, shipping: product.shipping.filter((option) => option.id !== 'fedex-priority') };
+    expect(run({ type: 'productLoaded', product: withoutFedex }).selection.shipping).toBe('uk-tracked-next-day');
   });
 });

@@ -1,14 +1,12 @@
 import type { Product } from '../../shared/catalogue';
-import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
+import { DEFAULT_SHIPPING, defaultShippingFor, isFree, offeredPowerAdaptors, REQUIRED_SYRINGE_HOLDER, shipsTo } from '../../shared/catalogue-rules';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { DEFAULT_COUNTRY, findCountry } from '../../shared/countries';
-import { decodeConfiguration, hasEncodedConfiguration } from './configuration-url';
-import { offeredPowerAdaptors } from './power-adaptors';
+import { decodeConfiguration, hasEncodedConfiguration, repriceCountry } from '../lib/configuration-url';
 
 export const LINK_NOT_UNDERSTOOD = 'This configuration link is from another version of the shop, so the default configuration is shown.';
 export const LINK_IGNORED_PREFIX = 'Some options in this configuration link are no longer offered and were left out:';
-export const FREE_ITEM_CAP_MESSAGE = 'Max 1 for free items';
 export const DEFAULT_ACCESSORIES = ['10x-2ml-syringes', '10x-6ml-syringes'] as const;
 export const DEFAULT_ADAPTOR = 'standard-art-adaptor';
 export const UK_POWER = 'uk-power';
@@ -41,7 +39,7 @@ export type ConfiguratorAction =
   | { type: 'setQuantity'; value: number }
   | { type: 'selectServicing'; id: string }
   | { type: 'selectShipping'; id: string }
-  | { type: 'selectCountry'; code: string }
+  | { type: 'selectCountry'; code: string; product: Product }
   | { type: 'closeWaitlist' }
   | { type: 'dismissLinkNote' };
 
@@ -58,7 +56,7 @@ export function initialConfiguratorState(): ConfiguratorState {
       adaptors: [DEFAULT_ADAPTOR],
       syringeHolders: [REQUIRED_SYRINGE_HOLDER],
       servicing: '3-year',
-      shipping: 'fedex-priority',
+      shipping: DEFAULT_SHIPPING,
       batch: null,
       customerCountry: DEFAULT_COUNTRY,
     },
@@ -98,9 +96,22 @@ function applyProduct(selection: SelectedConfiguration, product: Product): Selec
     adaptors: selection.adaptors.filter((id) => has(product.adaptors, id)),
     powerAdaptor: has(powerAdaptors, selection.powerAdaptor) ? selection.powerAdaptor : (powerAdaptors[0]?.id ?? ''),
     servicing: has(product.servicing, selection.servicing) ? selection.servicing : (product.servicing[0]?.id ?? ''),
-    shipping: has(product.shipping, selection.shipping) ? selection.shipping : (product.shipping[0]?.id ?? ''),
+    shipping: product.shipping.some((option) => option.id === selection.shipping && shipsTo(option, selection.customerCountry))
+      ? selection.shipping
+      : (defaultShippingFor(product.shipping, selection.customerCountry) ?? ''),
     batch: selection.batch ?? defaultBatch(product),
   };
+}
+
+/**
+ * The shipping after a change of country: the new country's default (a domestic option where there
+ * is one) unless the buyer chose another option by hand that still delivers there.
+ */
+function shippingAfterCountryChange(product: Product, selection: SelectedConfiguration, country: string): string {
+  const current = product.shipping.find((option) => option.id === selection.shipping);
+  const chosenByHand = selection.shipping !== defaultShippingFor(product.shipping, selection.customerCountry);
+  if (current && chosenByHand && shipsTo(current, country)) return selection.shipping;
+  return defaultShippingFor(product.shipping, country) ?? selection.shipping;
 }
 
 /** The configurator's selection rules (storefront spec, section 4), as a pure reducer. */
@@ -117,14 +128,19 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
     {
       if (state.productApplied) return state;
       const defaults = applyProduct(selection, action.product);
-      if (!action.search || !hasEncodedConfiguration(action.search)) return { ...state, selection: defaults, defaults, productApplied: true };
-      const decoded = decodeConfiguration(action.search, action.product, defaults);
-      const linkNote = !decoded.understood
-        ? LINK_NOT_UNDERSTOOD
-        : decoded.ignored.length > 0
-          ? `${LINK_IGNORED_PREFIX} ${decoded.ignored.join(', ')}.`
-          : null;
-      return { ...state, selection: decoded.selection, defaults, productApplied: true, linkNote };
+      const loaded = ((): ConfiguratorState => {
+        if (!action.search || !hasEncodedConfiguration(action.search)) return { ...state, selection: defaults, defaults, productApplied: true };
+        const decoded = decodeConfiguration(action.search, action.product, defaults);
+        const linkNote = !decoded.understood
+          ? LINK_NOT_UNDERSTOOD
+          : decoded.ignored.length > 0
+            ? `${LINK_IGNORED_PREFIX} ${decoded.ignored.join(', ')}.`
+            : null;
+        return { ...state, selection: decoded.selection, defaults, productApplied: true, linkNote };
+      })();
+      // The order form's re-price link (`country=XX`) changes the country as the buyer would, keeping the rest.
+      const reprice = action.search ? repriceCountry(action.search) : null;
+      return reprice ? configuratorReducer(loaded, { type: 'selectCountry', code: reprice, product: action.product }) : loaded;
     }
     case 'selectModel':
       return set({ model: action.id, configuration: action.id });
@@ -170,7 +186,11 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
       if (!country) return state;
       if (!country.available) return { ...state, waitlistOpen: true };
       if (country.code === selection.customerCountry) return state;
-      return set({ customerCountry: country.code, powerAdaptor: country.code === 'GB' ? UK_POWER : EU_POWER });
+      return set({
+        customerCountry: country.code,
+        powerAdaptor: country.code === 'GB' ? UK_POWER : EU_POWER,
+        shipping: shippingAfterCountryChange(action.product, selection, country.code),
+      });
     }
     case 'closeWaitlist':
       return { ...state, waitlistOpen: false };

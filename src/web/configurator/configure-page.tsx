@@ -1,20 +1,21 @@
 import { lazy, startTransition, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
-import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
+import { FREE_ITEM_CAP_MESSAGE, isFree, offeredPowerAdaptors, REQUIRED_SYRINGE_HOLDER, shippingOptionsFor } from '../../shared/catalogue-rules';
 import { MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { type CurrencyCode, currencyForCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
-import { PageHead } from '../app/page-head';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { CheckboxCards } from './checkbox-cards';
-import { type ConfiguratorAction, type ConfiguratorState, configuratorReducer, FREE_ITEM_CAP_MESSAGE, initialConfiguratorState } from './configurator-state';
-import { encodeConfiguration } from './configuration-url';
+import { type ConfiguratorAction, type ConfiguratorState, configuratorReducer, initialConfiguratorState } from './configurator-state';
+import { encodeConfiguration } from '../lib/configuration-url';
 import { CopyConfigurationLink } from './copy-configuration-link';
 import { CountrySelect } from './country-select';
 import { estimatePrice } from './estimate-price';
-import { useProduct } from './get-product';
+import { useProduct } from '../lib/get-product';
 import { ImageGallery } from './image-gallery';
 import { useKeepFocusVisible } from './keep-focus-visible';
 import { InternationalDialog } from './international-dialog';
@@ -23,7 +24,6 @@ import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
 import { ProgressiveList } from './progressive-list';
 import { QuantityStepper } from './quantity-stepper';
-import { offeredPowerAdaptors } from './power-adaptors';
 import { RadioCards } from './radio-cards';
 import { ServicingInfo } from './servicing-info';
 import { TermsNotices } from './terms-notices';
@@ -58,7 +58,7 @@ function Options({
 
   return (
     <ProgressiveList className="grid gap-8" step={1}>
-      <CountrySelect value={selection.customerCountry} onChange={(code) => dispatch({ type: 'selectCountry', code })} onNotListed={onNotListed} />
+      <CountrySelect value={selection.customerCountry} onChange={(code) => dispatch({ type: 'selectCountry', code, product })} onNotListed={onNotListed} />
 
       <OptionSection id="model-heading" title="Model">
         <RadioCards
@@ -217,7 +217,7 @@ function Options({
           labelledBy="shipping-heading"
           value={selection.shipping}
           onChange={(id) => dispatch({ type: 'selectShipping', id })}
-          options={product.shipping.map((option) => ({
+          options={shippingOptionsFor(product.shipping, selection.customerCountry).map((option) => ({
             id: option.id,
             label: option.name,
             description: option.description,
@@ -269,7 +269,7 @@ export function ConfigurePage() {
   const leave = async (type: 'quote' | 'order') => {
     if (!pricing || leaving) return;
     setLeaving(true);
-    const { saveQuoteFlow } = await import('../flows/flow-storage');
+    const { saveQuoteFlow } = await import('../lib/flow-storage');
     const { totals } = pricing;
     saveQuoteFlow({ type, configuration: selection, currency: pricing.currency, total: totals.total, subtotal: totals.subtotal, vat: totals.vat, showVAT: totals.showVAT });
     navigate('/quote-flow');
@@ -279,12 +279,12 @@ export function ConfigurePage() {
     <>
       <PageHead
         title="Configure your Dropwise | Dropwise"
-        description="Configure the Dropwise benchtop instrument: model, power adaptor, syringe holders, adaptors, servicing, accessories and shipping, with a live estimated price and 50% deposit."
+        description={`Configure the Dropwise benchtop instrument: model, power adaptor, syringe holders, adaptors, servicing, accessories and shipping, with a live estimated price and ${DEPOSIT_PERCENT}% deposit.`}
       />
       <Container className="pt-8 pb-12">
         <h1 className="text-2xl font-semibold tracking-tight text-navy-900 sm:text-3xl md:text-4xl">Configure your Dropwise</h1>
         <p className="mt-2 max-w-2xl text-navy-700">
-          Choose your options and see the estimated price as you go. Generate a quote to share, or order with a 50% deposit.
+          Choose your options and see the estimated price as you go. Generate a quote to share, or order with a {DEPOSIT_PERCENT}% deposit.
         </p>
         <div className="mt-8 grid gap-8 lg:grid-cols-12">
           <div className="lg:col-span-6">

@@ -1,7 +1,7 @@
 import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SelectedConfiguration } from '../../shared/configuration';
-import { encodeConfiguration } from './configuration-url';
+import { encodeConfiguration } from '../lib/configuration-url';
 
 /** The full link to /configure with this selection, for sharing; the link is always explicit, defaults included. */
 export function configurationLink(selection: SelectedConfiguration): string {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 /** POST /api/waitlist: 201 when added, 409 `already_signed_up` when the address is already there. */
 export const joinWaitlist = (email: string) => api<{ email: string }>('/api/waitlist', { body: { email } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProduct as product } from '../../shared/pricing/pricing-fixture';
-import { encodeConfiguration } from './configuration-url';
+import { encodeConfiguration } from '../lib/configuration-url';
 import { configuratorReducer, initialConfiguratorState } from './configurator-state';
-import { offeredPowerAdaptors } from './power-adaptors';
+import { offeredPowerAdaptors } from '../../shared/catalogue-rules';
 
 describe('power adaptor options', () => {
   it('offers the UK and EU plugs and not the US plug while the USA is waitlist-only', () => {

@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Info } from 'lucide-react';
-import { usePublicSettings } from '../marketing/get-public-settings';
+import { usePublicSettings } from '../lib/get-public-settings';
 
 /** What servicing means (storefront spec, section 9), behind an info button. */
 export function ServicingInfo({ laterPrice }: { laterPrice: string }) {

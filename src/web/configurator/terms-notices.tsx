@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 /** The notes under the summary (storefront spec, sections 2 and 9). */
 export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: number }) {
@@ -12,7 +13,7 @@ export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: 
       )}
       {/* Said once, plainly: the price list's validity and what a quote locks. */}
       <p>
-        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity period shown on it. Only the 50% deposit is due
+        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity period shown on it. Only the {DEPOSIT_PERCENT}% deposit is due
         when you order; the balance is due before dispatch.
       </p>
       <p>

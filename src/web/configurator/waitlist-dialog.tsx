@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { WAITLIST_EMAIL_INVALID } from '../../shared/waitlist';
-import { ApiError } from '../app/api-client';
+import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { DialogFrame } from './dialog-frame';
 import { useJoinWaitlist } from './join-waitlist';

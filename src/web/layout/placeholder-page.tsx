@@ -1,4 +1,4 @@
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 
 /** A page whose feature is still being built. */

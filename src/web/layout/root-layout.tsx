@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MfaGate } from '../accounts/mfa-gate';
 import { PageLoading } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
@@ -47,7 +46,11 @@ function AppReady() {
   return null;
 }
 
-export function RootLayout() {
+/**
+ * The page frame. `gate` is what the route table mounts after the footer (the MFA gate of accounts):
+ * the layout is a feature too and does not import another feature.
+ */
+export function RootLayout({ gate }: { gate?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -66,7 +69,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ToasterHost />
-      <MfaGate />
+      {gate}
     </div>
   );
 }

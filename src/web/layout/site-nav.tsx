@@ -1,7 +1,8 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../accounts/use-session';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useDisclosure } from '../lib/use-disclosure';
+import { useSession } from '../lib/use-session';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
@@ -9,9 +10,9 @@ import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
 
 // The signed-in controls load only for a signed-in visitor, keeping them off the home page's first load.
-const AccountMenu = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.AccountMenu })));
-const CancelMfaButton = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.CancelMfaButton })));
-const MobileSignOut = lazy(() => import('../accounts/account-menu').then((m) => ({ default: m.MobileSignOut })));
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const CancelMfaButton = lazy(() => import('./account-menu').then((m) => ({ default: m.CancelMfaButton })));
+const MobileSignOut = lazy(() => import('./account-menu').then((m) => ({ default: m.MobileSignOut })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -19,37 +20,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-navy-900' : 'text-navy-700',
   );
 
-/**
- * The Products menu as a disclosure (a button that shows a list of links), the pattern suited to
- * site navigation; Escape or leaving the menu closes it.
- */
+/** The Products menu: a disclosure of the product links. */
 function ProductsMenu() {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const menu = useDisclosure();
   return (
-    <div
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
+    <div className="relative" {...menu.root}>
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        {...menu.toggle}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
-        Products <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+        Products <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', menu.open && 'rotate-180')} />
       </button>
       <ul
-        id={listId}
-        hidden={!open}
+        {...menu.panel}
         className="absolute left-0 top-full z-50 mt-1 min-w-52 rounded-lg border border-navy-100 bg-white p-1 shadow-lg"
       >
         {productLinks.map((link) => (
@@ -83,13 +66,10 @@ function MfaStepNav() {
   );
 }
 
-/** The site navigation: links, Customer Login or My Account, Configure Now, and a collapsible menu on phones. */
+/** The site navigation: links, Customer Login or My Account, Configure Now, and a collapsible menu on phones (a disclosure too). */
 export function SiteNav() {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const { pathname } = useLocation();
+  const menu = useDisclosure();
   const session = useSession();
-  useEffect(() => setOpen(false), [pathname]);
 
   if (session.mfaStep) return <MfaStepNav />;
   const adminLink = session.isAdmin ? (
@@ -99,7 +79,7 @@ export function SiteNav() {
   ) : null;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur" {...menu.root}>
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link to="/" aria-label="Dropwise home" className="shrink-0 rounded-md">
           <Logo />
@@ -128,20 +108,16 @@ export function SiteNav() {
           </Button>
         </div>
         <button
-          type="button"
+          {...menu.toggle}
           className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
+          aria-label={menu.open ? 'Close menu' : 'Open menu'}
         >
-          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {menu.open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
       </Container>
       <nav
-        id={menuId}
+        {...menu.panel}
         aria-label="Mobile"
-        hidden={!open}
         className="border-t border-navy-100 bg-white lg:hidden"
       >
         <Container className="flex flex-col gap-1 py-3">

@@ -1,5 +1,5 @@
 import { company, companyAddressLines } from '../../shared/company';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';

@@ -1,7 +1,8 @@
 import { company, companyAddressLines } from '../../shared/company';
-import { PageHead } from '../app/page-head';
-import { usePublicSettings } from '../marketing/get-public-settings';
+import { PageHead } from '../lib/page-head';
+import { usePublicSettings } from '../lib/get-public-settings';
 import { LegalDocument, type LegalSection } from './legal-document';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -104,7 +105,7 @@ export function TermsOfSalePage() {
       body: (
         <>
           <p>
-            A deposit of 50% of the order total is due once we confirm your order and is paid by invoice. We start
+            A deposit of {DEPOSIT_PERCENT}% of the order total is due once we confirm your order and is paid by invoice. We start
             manufacturing your instrument only after the deposit has cleared.
           </p>
           <p>

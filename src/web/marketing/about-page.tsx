@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { company, companyAddressLines } from '../../shared/company';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';

@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { company } from '../../shared/company';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';

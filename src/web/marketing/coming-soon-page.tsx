@@ -1,7 +1,7 @@
 import { ArrowRight, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { company } from '../../shared/company';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 

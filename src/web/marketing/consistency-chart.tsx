@@ -5,7 +5,7 @@
  */
 const width = 560;
 const height = 260;
-const pad = { left: 44, right: 28, top: 16, bottom: 36 };
+const pad = { left: 52, right: 28, top: 16, bottom: 36 };
 const plotWidth = width - pad.left - pad.right;
 const plotHeight = height - pad.top - pad.bottom;
 const yMax = 35;
@@ -28,6 +28,9 @@ function trace(amplitude: number, frequencies: readonly number[]): string {
 const manualTrace = trace(25, [0.21, 0.53, 0.097]);
 const instrumentTrace = trace(6.6, [0.31, 0.77, 0.13]);
 
+// Text sizes are user units, scaled with the drawing: on a phone the chart is about 310 px wide (0.55
+// of the viewBox), so its labels are 22 units there to stay above 11 px. Set in CSS, not in script:
+// the home page has no JavaScript to spare.
 export function ConsistencyChart() {
   return (
     <figure className="rounded-xl border border-navy-100 bg-white p-4 sm:p-6">
@@ -46,7 +49,7 @@ export function ConsistencyChart() {
         viewBox={`0 0 ${width} ${height}`}
         width={width}
         height={height}
-        className="mt-4 h-auto w-full"
+        className="mt-4 h-auto w-full [&_text]:text-[11px] max-sm:[&_text]:text-[22px]"
         role="img"
         aria-label="Manual addition varies by up to plus or minus 25 mOsm/kg/s over three minutes; the instrument stays within plus or minus 6.6."
       >
@@ -55,22 +58,22 @@ export function ConsistencyChart() {
         {[-30, -15, 0, 15, 30].map((tick) => (
           <g key={tick}>
             <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? '#8ea9cb' : '#dfe8f3'} />
-            <text x={pad.left - 8} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#3d5f8c">
+            <text x={pad.left - 8} y={y(tick) + 4} textAnchor="end" fill="#3d5f8c">
               {tick > 0 ? `+${tick}` : tick}
             </text>
           </g>
         ))}
         {[0, 60, 120, 180].map((second) => (
-          <text key={second} x={x(second)} y={height - 12} textAnchor="middle" fontSize="11" fill="#3d5f8c">
+          <text key={second} x={x(second)} y={height - 12} textAnchor="middle" fill="#3d5f8c">
             {second === 0 ? '0 s' : `${second / 60} min`}
           </text>
         ))}
         <polyline points={manualTrace} fill="none" stroke="#c2410c" strokeWidth="1.75" strokeLinejoin="round" />
         <polyline points={instrumentTrace} fill="none" stroke="#0e7f7e" strokeWidth="2.5" strokeLinejoin="round" />
-        <text x={width - pad.right - 4} y={y(25) - 4} textAnchor="end" fontSize="11" fill="#9a3412" stroke="#fff" strokeWidth="4" paintOrder="stroke">
+        <text x={width - pad.right - 4} y={y(25) - 4} textAnchor="end" fill="#9a3412" stroke="#fff" strokeWidth="4" paintOrder="stroke">
           ±25 manual
         </text>
-        <text x={width - pad.right - 4} y={y(6.6) - 4} textAnchor="end" fontSize="11" fill="#0f6667" fontWeight="600" stroke="#fff" strokeWidth="4" paintOrder="stroke">
+        <text x={width - pad.right - 4} y={y(6.6) - 4} textAnchor="end" fill="#0f6667" fontWeight="600" stroke="#fff" strokeWidth="4" paintOrder="stroke">
           ±6.6 Dropwise
         </text>
       </svg>

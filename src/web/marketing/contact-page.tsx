@@ -1,7 +1,7 @@
 import { Building2, Clock, Mail, MapPin, Phone, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { company, companyAddressLines } from '../../shared/company';
-import { PageHead } from '../app/page-head';
+import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
 

@@ -1,11 +1,11 @@
-import { PageHead } from '../app/page-head';
-import { usePublicOrigin } from '../app/public-origin';
-import { defaultHead } from '../app/head-tags';
+import { PageHead } from '../lib/page-head';
+import { usePublicOrigin } from '../lib/public-origin';
+import { defaultHead } from '../lib/head-tags';
 import { ConsistencySection } from './consistency-section';
 import { CtaSection } from './cta-section';
 import { FaqSection } from './faq-section';
 import { FeatureSection } from './feature-section';
-import { usePublicSettings } from './get-public-settings';
+import { usePublicSettings } from '../lib/get-public-settings';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
 import { ProductivitySection } from './productivity-section';

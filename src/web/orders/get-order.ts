@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type OrderResource, orderResourceSchema, type OrderSummary, orderSummarySchema } from '../../shared/order-flow';
-import { api, ApiError } from '../app/api-client';
+import { api, ApiError } from '../lib/api-client';
 
 /** The order as this visitor may see it: the full order for its owner (or right after placing it), else the summary. */
 export const getOrder = (id: string, signal?: AbortSignal): Promise<OrderResource | OrderSummary> =>

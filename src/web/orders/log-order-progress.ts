@@ -1,5 +1,5 @@
 import type { FlowProgressRequest } from '../../shared/order-flow';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 const SESSION_KEY = 'orderFlowSessionId';
 

@@ -2,13 +2,13 @@ import { CheckCircle2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
-import { ApiError } from '../app/api-client';
-import { PageHead } from '../app/page-head';
+import { ApiError } from '../lib/api-client';
+import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { isFullOrder, useOrder } from './get-order';
-import { OrderAddresses, OrderLinesTable } from './order-paperwork';
+import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 

@@ -12,18 +12,20 @@ import {
   shippingFormSchema,
   type ShippingFormInput,
 } from '../../shared/order-flow';
-import { displayLines } from '../../shared/quote-flow';
-import { ApiError } from '../app/api-client';
-import { PageHead } from '../app/page-head';
-import { type SessionProfile, useSession } from '../accounts/use-session';
-import { clearOrderFlow, loadOrderFlow, type OrderFlowHandoff } from '../flows/flow-storage';
-import { useQuote } from '../quotes/get-quote';
-import { TextField } from '../quotes/text-field';
+import { displayLines } from '../../shared/documents/display-lines';
+import { ApiError } from '../lib/api-client';
+import { PageHead } from '../lib/page-head';
+import { type SessionProfile, useSession } from '../lib/use-session';
+import { clearOrderFlow, loadOrderFlow, type OrderFlowHandoff } from '../lib/flow-storage';
+import { repriceLink } from '../lib/configuration-url';
+import { useQuote } from '../lib/get-quote';
+import { TextField } from '../ui/text-field';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type Values = ShippingFormInput;
 
@@ -90,7 +92,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             <dd data-testid="review-total">{money(total)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt>Deposit due now (50%)</dt>
+            <dt>Deposit due now ({DEPOSIT_PERCENT}%)</dt>
             <dd>{money(deposit)}</dd>
           </div>
           <div className="flex justify-between text-navy-600">
@@ -129,7 +131,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           <span>
             <span className="font-medium">Deposit by invoice</span>
             <br />
-            We will contact you within 24 hours to arrange the 50% deposit of {money(deposit)} by invoice.
+            We will contact you within 24 hours to arrange the {DEPOSIT_PERCENT}% deposit of {money(deposit)} by invoice.
           </span>
         </label>
         <label className="flex items-start gap-3 rounded-md border border-navy-100 p-3 text-sm text-navy-500">
@@ -384,7 +386,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             {countryNote ? (
               <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
                 {countryNote}{' '}
-                <a className="font-medium underline" href={`/configure?country=${encodeURIComponent(shipsTo ?? '')}`}>
+                <a className="font-medium underline" href={repriceLink(handoff.configuration, shipsTo ?? '')}>
                   Re-price for this country
                 </a>
               </p>

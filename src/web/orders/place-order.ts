@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateOrderRequest, type OrderResource, orderResourceSchema } from '../../shared/order-flow';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 export const placeOrder = (request: CreateOrderRequest) =>
   api<{ order: unknown }>('/api/orders', { method: 'POST', body: request }).then((answer) => orderResourceSchema.parse(answer.order));

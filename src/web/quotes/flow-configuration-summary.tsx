@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { Product } from '../../shared/catalogue';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { formatMoney } from '../../shared/money';
-import { encodeConfiguration } from '../configurator/configuration-url';
-import { useProduct } from '../configurator/get-product';
-import type { QuoteFlowHandoff } from '../flows/flow-storage';
+import { encodeConfiguration } from '../lib/configuration-url';
+import { useProduct } from '../lib/get-product';
+import type { QuoteFlowHandoff } from '../lib/flow-storage';
 
 /** "2 × Luer-lock adaptor": counts are written one way everywhere, a number, a space, ×, a space. */
 export const times = (count: number, name: string) => `${count} × ${name}`;

@@ -1,8 +1,10 @@
 import { company, companyAddressLines, companyRegistrationLine } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
-import { displayLines, type QuoteResource } from '../../shared/quote-flow';
+import { displayLines } from '../../shared/documents/display-lines';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { formatUkDate } from '../../shared/dates';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
@@ -25,7 +27,7 @@ export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): strin
         `<tr><td colspan="3" class="n">Subtotal</td><td class="n">${money(totals.subtotal)}</td></tr>`,
         totals.showVAT ? `<tr><td colspan="3" class="n">VAT</td><td class="n">${money(totals.vat)}</td></tr>` : '',
         `<tr class="total"><td colspan="3" class="n">Total</td><td class="n">${money(totals.total)}</td></tr>`,
-        `<tr><td colspan="3" class="n">Deposit due on order (50%)</td><td class="n">${money(totals.deposit)}</td></tr>`,
+        `<tr><td colspan="3" class="n">Deposit due on order (${DEPOSIT_PERCENT}%)</td><td class="n">${money(totals.deposit)}</td></tr>`,
       ].join('')
     : '';
   return `<!doctype html>
@@ -53,7 +55,7 @@ export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): strin
 ${quote.pricing ? `<table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead><tbody>${rows}${totalRows}</tbody></table>` : '<p>No pricing information available for this quote.</p>'}
 ${totals && !totals.showVAT ? '<p class="muted">Prices exclude local VAT/tax, which is due on delivery.</p>' : ''}
 <h2>Terms</h2>
-<p>A 50% deposit is invoiced when the order is placed; the balance is due before dispatch. Delivery DDP for UK customers, DAP for international customers.</p>
+<p>A ${DEPOSIT_PERCENT}% deposit is invoiced when the order is placed; the balance is due before dispatch. Delivery DDP for UK customers, DAP for international customers.</p>
 <p>View or order online: ${escape(quoteUrl)}</p>
 <footer class="muted">${escape(companyRegistrationLine)}</footer>
 </body></html>`;

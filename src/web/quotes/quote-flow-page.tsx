@@ -3,16 +3,12 @@ import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type z } from 'zod';
-import {
-  customerInfoSchema,
-  detailsLiveSchema,
-  emailStepSchema,
-  quoteCreationErrorMessage,
-  quoteFlowMessages,
-} from '../../shared/quote-flow';
-import { useSession } from '../accounts/use-session';
-import { ApiError } from '../app/api-client';
-import { PageHead } from '../app/page-head';
+import { quoteCreationErrorMessage } from '../../shared/quotes/quote-error-message';
+import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import { customerInfoSchema, detailsLiveSchema, emailStepSchema } from '../../shared/quotes/quote-schemas';
+import { useSession } from '../lib/use-session';
+import { ApiError } from '../lib/api-client';
+import { PageHead } from '../lib/page-head';
 import {
   clearQuoteFlow,
   loadQuoteFlow,
@@ -20,14 +16,14 @@ import {
   QUOTE_FLOW_REDIRECT_KEY,
   type QuoteFlowHandoff,
   saveOrderFlow,
-} from '../flows/flow-storage';
+} from '../lib/flow-storage';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useCreateQuote } from './create-quote';
 import { FlowConfigurationSummary } from './flow-configuration-summary';
 import { useSubmitFlowEmail } from './submit-flow-email';
-import { TextField } from './text-field';
+import { TextField } from '../ui/text-field';
 
 type EmailValues = z.input<typeof emailStepSchema>;
 type DetailsValues = z.input<typeof detailsLiveSchema>;
@@ -147,7 +143,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         navigate(`/quote/${quote.reference}`);
       }
     } catch (error) {
-      if (error instanceof ApiError && error.code !== 'network_error') setFailure(quoteCreationErrorMessage(error.message));
+      if (error instanceof ApiError && error.code !== 'network_error') setFailure(quoteCreationErrorMessage(error.message, error.code === 'http_error' ? {} : { code: error.code, fields: error.fields }));
       else setFailure(quoteFlowMessages.createFallback);
     }
   };

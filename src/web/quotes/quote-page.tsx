@@ -4,17 +4,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { company } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
-import { displayLines, type QuoteResource } from '../../shared/quote-flow';
-import { ApiError } from '../app/api-client';
-import { PageHead } from '../app/page-head';
-import { QUOTE_CREATED_KEY, saveOrderFlow } from '../flows/flow-storage';
+import { displayLines } from '../../shared/documents/display-lines';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import { ApiError } from '../lib/api-client';
+import { PageHead } from '../lib/page-head';
+import { QUOTE_CREATED_KEY, saveOrderFlow } from '../lib/flow-storage';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
-import { useQuote } from './get-quote';
+import { useQuote } from '../lib/get-quote';
 import { printQuote } from './print-quote';
 import { formatUkDate } from '../../shared/dates';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -233,7 +235,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
                 <td data-testid="quote-total" className="pt-2 text-right">{money(quote.pricing.totals.total)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={2} className="text-right font-normal">Deposit (50%)</th>
+                <th scope="row" colSpan={2} className="text-right font-normal">Deposit ({DEPOSIT_PERCENT}%)</th>
                 <td className="text-right">{money(quote.pricing.totals.deposit)}</td>
               </tr>
             </tfoot>
@@ -273,7 +275,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
-          <li>We confirm your order and invoice the 50% deposit; production of your batch starts once it is paid.</li>
+          <li>We confirm your order and invoice the {DEPOSIT_PERCENT}% deposit; production of your batch starts once it is paid.</li>
           <li>The balance is invoiced when your instrument is ready and is due before dispatch.</li>
         </ol>
       </section>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SelectedConfiguration } from '../../shared/configuration';
-import type { FlowType } from '../../shared/quote-flow';
-import { api } from '../app/api-client';
+import type { FlowType } from '../../shared/quotes/quote-schemas';
+import { api } from '../lib/api-client';
 
 export interface FlowEmailRequest {
   email: string;

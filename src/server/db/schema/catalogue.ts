@@ -17,22 +17,27 @@ const productId = () =>
     .notNull()
     .references(() => products.id, { onDelete: 'cascade' });
 
-const sortOrder = () => integer('sort_order').notNull().default(0);
+/**
+ * The columns every catalogue option table shares (configurations, accessories, adaptors, syringe
+ * holders, power adaptors, shipping, servicing, batches): its product, its name, its prices and its
+ * place in the list. Each table adds its own id column and its own fields between them.
+ */
+const optionOf = () => ({ productId: productId(), name: text('name').notNull() });
+const prices = () => ({ priceGbp: money('price_gbp').notNull(), priceEur: money('price_eur').notNull() });
+const described = () => ({ description: text('description'), ...prices() });
+const listed = () => ({ sortOrder: integer('sort_order').notNull().default(0), createdAt: createdAt(), updatedAt: updatedAt() });
+/** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
+const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 
 export const productConfigurations = pgTable(
   'product_configurations',
   {
     id: id(),
     configId: text('config_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
-    description: text('description'),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
+    ...optionOf(),
+    ...described(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
-    sortOrder: sortOrder(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_configurations_product_config_key').on(table.productId, table.configId)],
 );
@@ -42,16 +47,10 @@ export const productAccessories = pgTable(
   {
     id: id(),
     accessoryId: text('accessory_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
-    description: text('description'),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
-    sortOrder: sortOrder(),
-    /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...optionOf(),
+    ...described(),
+    archivedAt: archivedAt(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_accessories_product_accessory_key').on(table.productId, table.accessoryId)],
 );
@@ -61,14 +60,9 @@ export const productAdaptors = pgTable(
   {
     id: id(),
     adaptorId: text('adaptor_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
-    description: text('description'),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
-    sortOrder: sortOrder(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...optionOf(),
+    ...described(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_adaptors_product_adaptor_key').on(table.productId, table.adaptorId)],
 );
@@ -78,14 +72,9 @@ export const productSyringeHolders = pgTable(
   {
     id: id(),
     holderId: text('holder_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
-    description: text('description'),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
-    sortOrder: sortOrder(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...optionOf(),
+    ...described(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_syringe_holders_product_holder_key').on(table.productId, table.holderId)],
 );
@@ -95,14 +84,10 @@ export const productPowerAdaptors = pgTable(
   {
     id: id(),
     powerAdaptorId: text('power_adaptor_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
+    ...optionOf(),
     region: text('region').notNull(),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
-    sortOrder: sortOrder(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...prices(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_power_adaptors_product_power_key').on(table.productId, table.powerAdaptorId)],
 );
@@ -112,16 +97,12 @@ export const productShippingOptions = pgTable(
   {
     id: id(),
     shippingId: text('shipping_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
-    description: text('description'),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
-    sortOrder: sortOrder(),
-    /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...optionOf(),
+    ...described(),
+    /** The country codes the option delivers to; null for every country the shop sells to (docs/decisions/0020). */
+    countries: text('countries').array(),
+    archivedAt: archivedAt(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_shipping_options_product_shipping_key').on(table.productId, table.shippingId)],
 );
@@ -131,17 +112,12 @@ export const productServicingOptions = pgTable(
   {
     id: id(),
     servicingId: text('servicing_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
-    description: text('description'),
-    priceGbp: money('price_gbp').notNull(),
-    priceEur: money('price_eur').notNull(),
+    ...optionOf(),
+    ...described(),
     /** Shown as "save n%"; the prices above already include the discount. */
     discountPercentage: integer('discount_percentage'),
     warrantyYears: integer('warranty_years').notNull().default(1),
-    sortOrder: sortOrder(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_servicing_options_product_servicing_key').on(table.productId, table.servicingId)],
 );
@@ -151,13 +127,10 @@ export const productBatches = pgTable(
   {
     id: id(),
     batchId: text('batch_id').notNull(),
-    productId: productId(),
-    name: text('name').notNull(),
+    ...optionOf(),
     date: date('date'),
     soldOut: boolean('sold_out').notNull().default(false),
-    sortOrder: sortOrder(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...listed(),
   },
   (table) => [uniqueIndex('product_batches_product_batch_key').on(table.productId, table.batchId)],
 );

@@ -6,14 +6,13 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { type AbandonedCheckout, abandonedMessages, abandonedPageSchema, type UpdateAbandonedRequest } from '../../../shared/admin/abandoned-schemas';
 import { adminMessages, customerFallbacks } from '../../../shared/admin/admin-schemas';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
-import { DataTable } from '../shell/data-table';
 import { money, moment, orText } from '../shell/format';
-import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { ListResults } from '../shell/list-results';
+import { ListToolbar } from '../shell/list-toolbar';
 import { useListState } from '../shell/use-list-state';
 
 const kindLabels = { order: 'Order', registration: 'Quote / registration' } as const;
@@ -71,18 +70,16 @@ export function AbandonedPage() {
         ]}
         exportHref={`/api/admin/abandoned.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`}
       />
-      {list.isPending ? (
-        <PageLoading label="Loading abandoned checkouts..." />
-      ) : list.isError ? (
-        <StateMessage tone="error">{abandonedMessages.loadFailed}</StateMessage>
-      ) : list.data.items.length === 0 ? (
-        <StateMessage>{abandonedMessages.empty}</StateMessage>
-      ) : (
-        <>
-          <DataTable caption="Abandoned checkouts" columns={columns} data={list.data.items} />
-          <Pagination state={state} total={list.data.total} update={update} />
-        </>
-      )}
+      <ListResults
+        query={list}
+        caption="Abandoned checkouts"
+        columns={columns}
+        loading="Loading abandoned checkouts..."
+        failed={abandonedMessages.loadFailed}
+        empty={abandonedMessages.empty}
+        state={state}
+        update={update}
+      />
       {editing ? <FollowUpDialog key={editing.id} item={editing} onClose={() => setEditing(null)} /> : null}
     </section>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { catalogueMessages, MAX_PRICE_MINOR, toMinorUnits } from '../../../shared/admin/catalogue-schemas';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { money } from '../shell/format';
 
 export const inputClass = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';

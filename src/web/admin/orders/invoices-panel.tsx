@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { formatUkDate } from '../../../shared/dates';
 import { invoiceAnswerSchema } from '../../../shared/orders/invoice-schema';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';

@@ -6,9 +6,9 @@ import { adminMessages, adminOrderAnswerSchema, customerFallbacks } from '../../
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { addressLines } from '../../../shared/orders/order-lines';
 import { formatUkDate } from '../../../shared/dates';
-import { productSummary } from '../../accounts/order-display';
-import { OrderLinesTable } from '../../orders/order-paperwork';
-import { ApiError } from '../../app/api-client';
+import { productSummary } from '../../lib/order-display';
+import { OrderLinesTable } from '../../ui/order-paperwork';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';

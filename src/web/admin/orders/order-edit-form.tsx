@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { adminMessages, adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { orderStatuses, orderStatusLabels, paymentStatuses, paymentStatusLabels } from '../../../shared/orders/order-status';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 

@@ -4,13 +4,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { type AdminOrderRow, adminOrderPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { orderStatuses, orderStatusLabels, paymentStatuses, paymentStatusLabels } from '../../../shared/orders/order-status';
-import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
-import { DataTable } from '../shell/data-table';
 import { day, money, orText } from '../shell/format';
-import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { ListResults } from '../shell/list-results';
+import { ListToolbar } from '../shell/list-toolbar';
 import { useListState } from '../shell/use-list-state';
 
 const columns: ColumnDef<AdminOrderRow, unknown>[] = [
@@ -76,18 +75,16 @@ export function OrdersPage() {
           <option value="balance">Balance overdue</option>
         </select>
       </label>
-      {orders.isPending ? (
-        <PageLoading label="Loading orders..." />
-      ) : orders.isError ? (
-        <StateMessage tone="error">Failed to load orders. Please try again.</StateMessage>
-      ) : orders.data.items.length === 0 ? (
-        <StateMessage>No orders found.</StateMessage>
-      ) : (
-        <>
-          <DataTable caption="Orders" columns={columns} data={orders.data.items} />
-          <Pagination state={state} total={orders.data.total} update={update} />
-        </>
-      )}
+      <ListResults
+        query={orders}
+        caption="Orders"
+        columns={columns}
+        loading="Loading orders..."
+        failed="Failed to load orders. Please try again."
+        empty="No orders found."
+        state={state}
+        update={update}
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { moment, money } from '../shell/format';

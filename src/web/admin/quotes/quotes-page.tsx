@@ -3,13 +3,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { type AdminQuote, adminQuotePageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { quoteStatuses, quoteStatusLabels } from '../../../shared/orders/order-status';
-import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { QuoteBadge } from '../shell/badges';
-import { DataTable } from '../shell/data-table';
 import { day, money, orText } from '../shell/format';
-import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { ListResults } from '../shell/list-results';
+import { ListToolbar } from '../shell/list-toolbar';
 import { useListState } from '../shell/use-list-state';
 
 const columns: ColumnDef<AdminQuote, unknown>[] = [
@@ -66,18 +65,16 @@ export function QuotesPage() {
         statuses={quoteStatuses.map((value) => ({ value, label: quoteStatusLabels[value] }))}
         exportHref={`/api/admin/quotes.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`}
       />
-      {quotes.isPending ? (
-        <PageLoading label="Loading quotes..." />
-      ) : quotes.isError ? (
-        <StateMessage tone="error">Failed to load quotes. Please try again.</StateMessage>
-      ) : quotes.data.items.length === 0 ? (
-        <StateMessage>No quotes found.</StateMessage>
-      ) : (
-        <>
-          <DataTable caption="Quotes" columns={columns} data={quotes.data.items} />
-          <Pagination state={state} total={quotes.data.total} update={update} />
-        </>
-      )}
+      <ListResults
+        query={quotes}
+        caption="Quotes"
+        columns={columns}
+        loading="Loading quotes..."
+        failed="Failed to load quotes. Please try again."
+        empty="No quotes found."
+        state={state}
+        update={update}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { ApiError, type ApiRequest, api } from '../../app/api-client';
+import { ApiError, type ApiRequest, api } from '../../lib/api-client';
 
 /** Calls /api/admin/… and parses the answer with the shared schema. */
 export async function adminApi<T extends z.ZodType>(schema: T, path: string, request: ApiRequest = {}): Promise<z.infer<T>> {

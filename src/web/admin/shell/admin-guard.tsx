@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { SecurityErrorScreen } from '../../accounts/security-error-screen';
-import { signOutDestination, useSignOutAndLeave } from '../../accounts/sign-out';
-import { useSession } from '../../accounts/use-session';
+import { SecurityErrorScreen } from '../../ui/security-error-screen';
+import { signOutDestination, useSignOutAndLeave } from '../../lib/sign-out';
+import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/page-loading';
 import { isPrivilegeError } from './admin-api';
 

@@ -4,6 +4,23 @@ import type { ListState } from './use-list-state';
 
 const field = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900';
 
+/** A filter of the toolbar: All, or one of the options. */
+function FilterSelect({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="text-sm text-navy-700">
+      <span className="block">{label}</span>
+      <select className={field} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All</option>
+        {options.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Search, filters, created date range and Export CSV of the current filter. */
 export function ListToolbar({
   state,
@@ -36,31 +53,9 @@ export function ListToolbar({
           Search
         </Button>
       </form>
-      {statuses ? (
-        <label className="text-sm text-navy-700">
-          <span className="block">Status</span>
-          <select className={field} value={state.status} onChange={(e) => update({ status: e.target.value })}>
-            <option value="">All</option>
-            {statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      {statuses ? <FilterSelect label="Status" options={statuses} value={state.status} onChange={(status) => update({ status })} /> : null}
       {paymentStatuses ? (
-        <label className="text-sm text-navy-700">
-          <span className="block">Payment</span>
-          <select className={field} value={state.paymentStatus} onChange={(e) => update({ paymentStatus: e.target.value })}>
-            <option value="">All</option>
-            {paymentStatuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Payment" options={paymentStatuses} value={state.paymentStatus} onChange={(paymentStatus) => update({ paymentStatus })} />
       ) : null}
       <label className="text-sm text-navy-700">
         <span className="block">From</span>

@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { z } from 'zod';
-import { MfaCodeInput } from '../../accounts/mfa-code-input';
-import { ApiError } from '../../app/api-client';
+import { codeMessage, MFA_CODE_LENGTH } from '../../../shared/accounts/auth-schemas';
+import { MfaCodeInput } from '../../ui/mfa-code-input';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, isStepUpError } from './admin-api';
 
@@ -51,7 +52,7 @@ function StepUpDialog({ open, onCancel, onPassed }: { open: boolean; onCancel: (
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.length !== 6) return setError('Please enter a 6-digit verification code');
+    if (code.length !== MFA_CODE_LENGTH) return setError(codeMessage);
     setBusy(true);
     try {
       await adminApi(stepUpAnswer, '/step-up', { method: 'POST', body: { code } });

@@ -3,15 +3,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type AdminUser, adminMessages, adminUserPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
-import { Badge } from '../../accounts/badge';
-import { ApiError } from '../../app/api-client';
+import { Badge } from '../../ui/badge';
+import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
-import { DataTable } from '../shell/data-table';
 import { day, orText } from '../shell/format';
-import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { ListResults } from '../shell/list-results';
+import { ListToolbar } from '../shell/list-toolbar';
 import { useListState } from '../shell/use-list-state';
 import { useStepUp } from '../shell/step-up-dialog';
 
@@ -77,20 +76,20 @@ export function UsersPage() {
     <section>
       <AdminHeading title="Users" />
       <ListToolbar key={state.search} state={state} update={update} searchLabel="E-mail, name or company" statuses={[{ value: 'admin', label: 'Admins' }, { value: 'customer', label: 'Customers' }]} />
-      {users.isPending ? (
-        <PageLoading label="Loading users..." />
-      ) : users.isError ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-          <strong className="font-semibold">Security Error:</strong> {loadError(users.error)}
-        </div>
-      ) : users.data.items.length === 0 ? (
-        <StateMessage>{adminMessages.usersEmpty}</StateMessage>
-      ) : (
-        <>
-          <DataTable caption="Users" columns={columns} data={users.data.items} />
-          <Pagination state={state} total={users.data.total} update={update} />
-        </>
-      )}
+      <ListResults
+        query={users}
+        caption="Users"
+        columns={columns}
+        loading="Loading users..."
+        failed={
+          <>
+            <strong className="font-semibold">Security Error:</strong> {loadError(users.error)}
+          </>
+        }
+        empty={adminMessages.usersEmpty}
+        state={state}
+        update={update}
+      />
       {dialog}
     </section>
   );

@@ -1,38 +1,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { api } from '../app/api-client';
+import type { Profile } from '../../shared/accounts/account-contracts';
+import type { Factor, SessionAnswer } from '../../shared/accounts/auth-contracts';
+import { api } from './api-client';
 
-export interface SessionFactor {
-  id: string;
-  status: 'verified' | 'unverified';
-  factorType: 'totp';
-  friendlyName: string | null;
-  createdAt: string;
-}
-
-export interface SessionProfile {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  company: string | null;
-  country: string | null;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
-
-/** GET /api/auth/session. */
-export interface SessionData {
-  user: { id: string; email: string } | null;
-  profile?: SessionProfile;
-  aal?: 'aal1' | 'aal2';
-  nextAal?: 'aal1' | 'aal2';
-  factors?: SessionFactor[];
-  expiresAt?: string;
-  message?: string;
-}
+/**
+ * GET /api/auth/session, typed by the shared contract (src/shared/accounts/auth-contracts) but not
+ * parsed with it: every page, the home page included, reads the session, and zod in the home page's
+ * first load would cost far more than its budget has left (docs/decisions/0023-shared-route-contracts.md).
+ */
+export type SessionData = SessionAnswer;
+export type SessionFactor = Factor;
+export type SessionProfile = Profile;
 
 export const sessionQueryKey = ['session'] as const;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { defaultPublicSettings, type PublicSettings } from '../../shared/public-settings';
-import { api } from '../app/api-client';
+import { api } from './api-client';
 
 export const getPublicSettings = () =>
   api<{ settings: PublicSettings }>('/api/settings/public').then((body) => body.settings);

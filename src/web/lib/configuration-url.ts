@@ -1,9 +1,8 @@
 import type { Product } from '../../shared/catalogue';
-import { isFree, REQUIRED_SYRINGE_HOLDER } from '../../shared/catalogue-rules';
+import { defaultShippingFor, isFree, offeredPowerAdaptors, REQUIRED_SYRINGE_HOLDER, shippingOptionsFor, shipsTo } from '../../shared/catalogue-rules';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { findCountry } from '../../shared/countries';
-import { offeredPowerAdaptors } from './power-adaptors';
 
 /**
  * The configurator's selection in the URL of /configure, so Back, a reload and a shared link
@@ -52,6 +51,19 @@ export function encodeConfiguration(selection: SelectedConfiguration): string {
   // A comma is safe in a query; leaving it unescaped keeps the link short and readable.
   return params.toString().replaceAll('%2C', ',');
 }
+
+/** The order form's re-price parameter: `/configure?{selection}&country=XX` opens the selection re-priced for XX. */
+const REPRICE_COUNTRY = 'country';
+
+/** The country a re-price link asks for (upper-cased), or null when the query string has none. */
+export function repriceCountry(search: string): string | null {
+  const code = new URLSearchParams(search).get(REPRICE_COUNTRY)?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? code : null;
+}
+
+/** The configurator link that re-prices a selection for another delivery country, the rest of the selection kept. */
+export const repriceLink = (selection: SelectedConfiguration, countryCode: string) =>
+  `/configure?${encodeConfiguration(selection)}&${REPRICE_COUNTRY}=${encodeURIComponent(countryCode)}`;
 
 /** True when the query string carries an encoded configuration (of any version). */
 export const hasEncodedConfiguration = (search: string) => new URLSearchParams(search).has(KEYS.version);
@@ -102,7 +114,11 @@ export function decodeConfiguration(search: string, product: Product, base: Sele
   // A plug for a country the shop does not sell to is not offered, so a link naming it is not followed either.
   pick(KEYS.power, offeredPowerAdaptors(product.powerAdaptors), (id) => (selection.powerAdaptor = id));
   pick(KEYS.servicing, product.servicing, (id) => (selection.servicing = id));
-  pick(KEYS.shipping, product.shipping, (id) => (selection.shipping = id));
+  // A shipping option is read only for a country it delivers to (the country is read first).
+  pick(KEYS.shipping, shippingOptionsFor(product.shipping, selection.customerCountry), (id) => (selection.shipping = id));
+  if (!product.shipping.some((option) => option.id === selection.shipping && shipsTo(option, selection.customerCountry))) {
+    selection.shipping = defaultShippingFor(product.shipping, selection.customerCountry) ?? selection.shipping;
+  }
   pick(KEYS.batch, product.batches, (id) => (selection.batch = id));
 
   const rawQuantity = params.get(KEYS.quantity);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QuoteResource } from '../../shared/quote-flow';
-import { api, ApiError } from '../app/api-client';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import { api, ApiError } from './api-client';
 
 export const getQuote = (reference: string, signal?: AbortSignal) =>
   api<{ quote: QuoteResource }>(`/api/quotes/${encodeURIComponent(reference)}`, signal ? { signal } : {}).then((answer) => answer.quote);

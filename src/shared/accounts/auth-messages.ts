@@ -1,7 +1,10 @@
+import { codeMessage, emailMessage, passwordMessage } from './auth-schemas';
+
 /**
- * Messages the accounts API answers with. Where the specification quotes a text it is used word
- * for word; the others are worded so the browser's friendly-error mapping (spec section 8)
- * recognises them.
+ * Messages the accounts API answers with, beside its error `code`; the browser shows some of them
+ * as they are (src/web/accounts/auth-error-message.ts). Where the specification quotes a text it is
+ * used word for word; the others keep words that the specification's substring table (section 8)
+ * recognises, for a client that reads the message only.
  */
 export const authMessages = {
   noSession: 'No active session found',
@@ -16,10 +19,10 @@ export const authMessages = {
   tooManyLogins: 'Too many login attempts. Please wait a moment before trying again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes before trying again.',
   tooManyMfa: 'Too many attempts. Please wait before trying again.',
-  invalidEmail: 'Please enter a valid email address.',
-  shortPassword: 'Password must be at least 6 characters long.',
+  invalidEmail: emailMessage,
+  shortPassword: passwordMessage,
   invalidCode: 'Invalid verification code. Please try again.',
-  codeFormat: 'Please enter a 6-digit verification code',
+  codeFormat: codeMessage,
   invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
   wrongCurrentPassword: 'Your current password is incorrect.',
   tooManyFactors: 'You have reached the maximum number of authenticator apps (10).',

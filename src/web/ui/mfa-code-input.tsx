@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cleanCode } from '../../shared/accounts/auth-schemas';
-import { cn } from '../ui/cn';
+import { cn } from './cn';
 
 /**
  * The field of the MFA code form: a 6-digit code (non-digits are stripped and input stops at 6

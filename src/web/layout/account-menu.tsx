@@ -1,43 +1,25 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../ui/cn';
-import { useSignOutAndLeave } from './sign-out';
+import { useSignOutAndLeave } from '../lib/sign-out';
+import { useDisclosure } from '../lib/use-disclosure';
 
-/**
- * The signed-in navigation's My Account menu: Account Settings and Sign Out (storefront spec, section
- * 2). It closes when one of its items is chosen, on Escape and when focus leaves it, not on a change
- * of route: a route change renders in a transition that can commit after the visitor has already
- * opened the menu on the new address (right after sign-in, while the home page's code loads), and
- * closing then would undo their click.
- */
+/** The signed-in navigation's My Account menu: Account Settings and Sign Out (storefront spec, section 2). */
 export function AccountMenu() {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
+  const menu = useDisclosure();
   const { signOutTo, isPending } = useSignOutAndLeave();
   return (
-    <div
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
+    <div className="relative" {...menu.root}>
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        {...menu.toggle}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
         <UserRound aria-hidden="true" className="size-4" /> My Account{' '}
-        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', open && 'rotate-180')} />
+        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', menu.open && 'rotate-180')} />
       </button>
-      <ul id={listId} hidden={!open} className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg">
+      <ul {...menu.panel} className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg">
         <li>
-          <Link to="/my-account" onClick={() => setOpen(false)} className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
+          <Link to="/my-account" className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
             Account Settings
           </Link>
         </li>

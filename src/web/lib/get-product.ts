@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '../../shared/catalogue';
-import { api } from '../app/api-client';
+import { api } from './api-client';
 
 export const PRODUCT_KEY = 'dropwise';
 

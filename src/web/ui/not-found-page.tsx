@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PageHead } from '../app/page-head';
-import { Button } from '../ui/button';
-import { Container } from '../ui/container';
+import { PageHead } from '../lib/page-head';
+import { Button } from './button';
+import { Container } from './container';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../app/api-client';
+import type { OkAnswer } from '../../shared/accounts/auth-contracts';
+import { api } from './api-client';
 import { sessionQueryKey } from './use-session';
 
 /**
@@ -11,7 +12,8 @@ import { sessionQueryKey } from './use-session';
 let lastSignOut: { to: string; at: number } | null = null;
 export const signOutDestination = (fallback: string) => (lastSignOut && Date.now() - lastSignOut.at < 3000 ? lastSignOut.to : fallback);
 
-export const signOut = () => api<{ ok: true }>('/api/auth/signout', { method: 'POST' });
+/** POST /api/auth/signout; typed by the shared contract, not parsed: the navigation of every page carries it, and the home page has no room for zod. */
+export const signOut = () => api<OkAnswer>('/api/auth/signout', { method: 'POST' });
 
 /**
  * POST /api/auth/signout, then to `to`: the browser forgets what it cached about the user in the

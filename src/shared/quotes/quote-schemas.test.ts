@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanText,
-  customerInfoSchema,
-  detailsLiveSchema,
-  displayLines,
-  emailStepSchema,
-  quoteCreationErrorMessage,
-  quoteFlowMessages as m,
-} from './quote-flow';
-import { priceConfiguration } from './pricing';
-import { defaultSelection, fixtureProduct } from './pricing/pricing-fixture';
+import { quoteFlowMessages as m } from './quote-messages';
+import { customerInfoSchema, detailsLiveSchema, emailStepSchema } from './quote-schemas';
 
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success ? null : { path: result.error?.issues[0]?.path.join('.'), message: result.error?.issues[0]?.message };
@@ -54,45 +45,5 @@ describe('quote flow step 2 (details)', () => {
     );
     expect(m.organizationSubmit).toBe('Valid organization name is required (1-200 characters)');
     expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'nope' }))).toEqual({ path: 'email', message: 'Valid email address is required' });
-  });
-});
-
-describe('quoteCreationErrorMessage (section 8)', () => {
-  it.each([
-    ['Valid email address is required', 'Please enter a valid email address.'],
-    ['Valid first name is required (1-100 characters, letters only)', 'Please enter a valid first name (letters, spaces, hyphens, and apostrophes only).'],
-    ['Valid last name is required (1-100 characters, letters only)', 'Please enter a valid last name (letters, spaces, hyphens, and apostrophes only).'],
-    ['Valid organization name is required (1-200 characters)', 'Please enter a valid organization name.'],
-    ['Rate limit exceeded. Please wait before creating another quote.', 'You have reached the maximum number of quotes per hour. Please try again later.'],
-    ['Product data not found', 'Product data not found'],
-    ['', 'Failed to create quote'],
-  ])('%j → %j', (message, shown) => {
-    expect(quoteCreationErrorMessage(message)).toBe(shown);
-  });
-});
-
-describe('cleanText', () => {
-  it('trims, removes angle brackets and control characters, keeps apostrophes and ampersands, caps at 1000', () => {
-    expect(cleanText('  <b>"Tom" & Jerry\'s</b>  ')).toBe('b"Tom" & Jerry\'s/b');
-    expect(cleanText("O'Brien\u0000\u0007")).toBe("O'Brien");
-    expect(cleanText('Smith & Sons (Lab) Ltd.')).toBe('Smith & Sons (Lab) Ltd.');
-    expect(cleanText('x'.repeat(1200))).toHaveLength(1000);
-  });
-});
-
-describe('displayLines', () => {
-  it('labels free lines Included or Free and drops servicing and shipping at 0', () => {
-    const pricing = priceConfiguration(fixtureProduct, { ...defaultSelection, servicing: 'none', shipping: 'collection', accessories: ['quick-start-card'], accessoryQuantities: { 'quick-start-card': 1 } }, 20);
-    const lines = displayLines(pricing);
-    expect(lines.map((line) => [line.name, line.freeLabel])).toEqual([
-      ['Dropwise Standard', null],
-      ['UK plug', 'Included'],
-      ['3 mL syringe mount', 'Included'],
-      ['Standard ART adaptor', 'Free'],
-      ['Quick-start card', 'Free'],
-    ]);
-    const full = displayLines(priceConfiguration(fixtureProduct, defaultSelection, 20)).map((line) => line.name);
-    expect(full).toContain('3-year servicing');
-    expect(full).toContain('FedEx International Priority');
   });
 });

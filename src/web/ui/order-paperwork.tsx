@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money';
 import { addressLines, orderLines, sameAddress, vatLabel } from '../../shared/orders/order-lines';
 import type { Order } from '../../shared/orders/order-schema';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type PricedOrder = Pick<
   Order,
@@ -41,7 +42,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
         {showSplit ? (
           <>
             <div className="flex justify-between">
-              <dt>Deposit (50%)</dt>
+              <dt>Deposit ({DEPOSIT_PERCENT}%)</dt>
               <dd>{money(order.depositAmount)}</dd>
             </div>
             <div className="flex justify-between">

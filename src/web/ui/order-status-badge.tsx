@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Truck } from 'lucide-react';
 import { Badge } from './badge';
-import { statusBadgeClassFor, statusLabel } from './order-display';
+import { statusBadgeClassFor, statusLabel } from '../lib/order-display';
 
 const icons: Record<string, typeof Clock> = { processing: Clock, shipped: Truck, delivered: CheckCircle2 };
 

@@ -1,6 +1,6 @@
-import { Button } from '../ui/button';
-import { Container } from '../ui/container';
-import { useSignOutAndLeave } from './sign-out';
+import { Button } from './button';
+import { Container } from './container';
+import { useSignOutAndLeave } from '../lib/sign-out';
 
 /** The "Security Error:" screen (spec section 2) with its one way out. */
 export function SecurityErrorScreen({ message }: { message: string }) {

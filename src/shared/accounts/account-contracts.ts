@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { orderSchema } from '../orders/order-schema';
+
+/**
+ * The request and response schemas of the account routes (docs/api.md, Accounts), shared by the
+ * server's route declarations and the browser's fetchers. A response schema is the allow-list of
+ * what leaves the server.
+ */
+
+/** The signed-in customer's profile, as the session and the profile routes answer it. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  country: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET and PUT /api/account/profile (the request body of PUT is `profileUpdateSchema`). */
+export const profileAnswerSchema = z.object({ profile: profileSchema });
+
+/** GET /api/account/orders: the customer's orders, newest first. */
+export const accountOrdersAnswerSchema = z.object({ orders: z.array(orderSchema) });
+
+/** GET /api/account/orders/{id}: a malformed id is simply not one of the customer's orders. */
+export const accountOrderParamsSchema = z.object({ id: z.string().max(100) });
+export const accountOrderAnswerSchema = z.object({ order: orderSchema });

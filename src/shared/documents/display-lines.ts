@@ -1,0 +1,36 @@
+import type { PricingItems } from '../pricing/types';
+
+export interface DisplayLine {
+  key: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  /** 'Included' or 'Free' for a line that costs nothing; null when it has a price. */
+  freeLabel: 'Included' | 'Free' | null;
+}
+
+/**
+ * The priced lines a quote or order document shows (section 9): free power adaptors and syringe
+ * holders read 'Included', free adaptors and accessories 'Free'; servicing and shipping appear
+ * only when they cost more than 0.
+ */
+export function displayLines(pricing: { items: PricingItems }): DisplayLine[] {
+  const { items } = pricing;
+  const line = (group: string, item: PricingItems['baseConfiguration'], freeLabel: DisplayLine['freeLabel']): DisplayLine => ({
+    key: `${group}:${item.id}`,
+    name: item.name,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    total: item.total,
+    freeLabel: item.total === 0 ? freeLabel : null,
+  });
+  const lines: DisplayLine[] = [line('base', items.baseConfiguration, null)];
+  lines.push(line('power', items.powerAdaptor, 'Included'));
+  for (const item of items.syringeHolders) lines.push(line('holder', item, 'Included'));
+  for (const item of items.adaptors) lines.push(line('adaptor', item, 'Free'));
+  if (items.servicing.total > 0) lines.push(line('servicing', items.servicing, null));
+  for (const item of items.accessories) lines.push(line('accessory', item, 'Free'));
+  if (items.shipping.total > 0) lines.push(line('shipping', items.shipping, null));
+  return lines;
+}

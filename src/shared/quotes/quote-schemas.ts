@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { selectedConfigurationSchema } from '../configuration';
+import { EMAIL_MAX } from '../email-address';
+import { frozenPricingSchema } from '../pricing/pricing-schema';
+import { quoteFlowMessages } from './quote-messages';
+
+/** Limits of storefront spec sections 5 and 9. */
+export const NAME_MAX = 100;
+export const ORGANIZATION_MAX = 200;
+/** Quote creation and the flow's e-mail step: attempts per hour per e-mail (section 5). */
+export const QUOTE_FLOW_HOURLY_LIMIT = 50;
+
+/** Letters (any script), spaces, hyphens, apostrophes and full stops. */
+const NAME_PATTERN = /^[\p{L}\p{M} '’.-]+$/u;
+/** Letters, digits, spaces and - ' . & , ( ). */
+const ORGANIZATION_PATTERN = /^[\p{L}\p{M}\p{N} '’.&,()-]+$/u;
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX, { error: message })
+    .pipe(z.email({ error: message }));
+
+const name = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(NAME_MAX, { error: message }).regex(NAME_PATTERN, { error: message });
+
+const organization = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(ORGANIZATION_MAX, { error: message })
+    .regex(ORGANIZATION_PATTERN, { error: message });
+
+/** Step 1 as the user types: Next stays disabled until this passes. */
+export const emailStepSchema = z.object({ email: email(quoteFlowMessages.emailLive) });
+
+/** Step 2 as the user types (live messages). */
+export const detailsLiveSchema = z.object({
+  firstName: name(quoteFlowMessages.firstNameLive),
+  lastName: name(quoteFlowMessages.lastNameLive),
+  organization: organization(quoteFlowMessages.organizationLive),
+});
+
+/** The customer block as submitted: the submit messages, on the server and in the browser alike. */
+export const customerInfoSchema = z.object({
+  email: email(quoteFlowMessages.emailSubmit),
+  firstName: name(quoteFlowMessages.firstNameSubmit),
+  lastName: name(quoteFlowMessages.lastNameSubmit),
+  organization: organization(quoteFlowMessages.organizationSubmit),
+});
+export type CustomerInfoInput = z.infer<typeof customerInfoSchema>;
+
+export const flowTypeSchema = z.enum(['quote', 'order']);
+export type FlowType = z.infer<typeof flowTypeSchema>;
+
+/** POST /api/quotes */
+export const createQuoteRequestSchema = z.object({
+  configuration: selectedConfigurationSchema,
+  customerInfo: customerInfoSchema,
+  flowType: flowTypeSchema.default('quote'),
+  /** An order-flow hand-off sends no quote e-mail unless the buyer asks for one; a quote always sends it. */
+  emailQuote: z.boolean().optional(),
+});
+export type CreateQuoteRequest = z.input<typeof createQuoteRequestSchema>;
+
+/** POST /api/flows/email */
+export const flowEmailRequestSchema = z.object({
+  email: email(quoteFlowMessages.emailLive),
+  flowType: flowTypeSchema.default('quote'),
+  configuration: selectedConfigurationSchema.optional(),
+});
+
+export const quoteCustomerInfoSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organization: z.string(),
+  country: z.string(),
+});
+export type QuoteCustomerInfo = z.infer<typeof quoteCustomerInfoSchema>;
+
+/** The quote resource of docs/api.md; `status` reads 'expired' once valid_until has passed. */
+export const quoteResourceSchema = z.object({
+  id: z.string(),
+  quoteNumber: z.string(),
+  reference: z.string(),
+  status: z.enum(['draft', 'sent', 'accepted', 'expired']),
+  createdAt: z.string(),
+  validUntil: z.string().nullable(),
+  currency: z.enum(['GBP', 'EUR']),
+  configuration: selectedConfigurationSchema.nullable(),
+  customerInfo: quoteCustomerInfoSchema.nullable(),
+  pricing: frozenPricingSchema.nullable(),
+});
+export type QuoteResource = z.infer<typeof quoteResourceSchema>;

@@ -1,0 +1,73 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
+import { PageLoading } from '../ui/page-loading';
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The frame of My Account's Orders and Quotes tabs: loading, the load error with Retry, the heading
+ * with the count, the empty state with Start Configuring, and the list of cards.
+ */
+export function AccountListTab<Item extends { id: string }>({
+  query,
+  items,
+  noun,
+  heading,
+  emptyIcon: EmptyIcon,
+  emptyText,
+  renderItem,
+}: {
+  query: ListQuery;
+  items: Item[] | undefined;
+  /** 'orders' or 'quotes', as the messages say it. */
+  noun: string;
+  heading: string;
+  emptyIcon: LucideIcon;
+  emptyText: string;
+  renderItem: (item: Item) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoading label={`Loading your ${noun}...`} />;
+  if (query.isError || !items) {
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Your {noun} could not be loaded. Please try again.{' '}
+        <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const list = items;
+  const headingId = `${noun}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-semibold text-navy-900">
+        {heading} ({list.length})
+      </h2>
+      {list.length === 0 ? (
+        <div className="mt-6 rounded-lg border border-dashed border-navy-200 p-10 text-center">
+          <EmptyIcon aria-hidden="true" className="mx-auto size-10 text-navy-400" />
+          <p className="mt-3 text-lg font-medium text-navy-900">No {noun} yet</p>
+          <p className="mt-1 text-navy-600">{emptyText}</p>
+          <Button asChild className="mt-5">
+            <Link to="/configure">Start Configuring</Link>
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {list.map((item) => (
+            <li key={item.id} className="rounded-lg border border-navy-100 bg-white p-5">
+              {renderItem(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
