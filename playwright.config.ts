@@ -4,11 +4,19 @@ import { canBalance } from './tests/support/load-balancer';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Journeys that write nothing and read only the seeded settings: the marketing pages, the site
+ * layout and the early taps. CI runs them once, on PGlite; its PostgreSQL pass sets
+ * E2E_DATABASE_JOURNEYS_ONLY=1 and leaves them out (docs/decisions/0008-node-24.md).
+ */
+const databaseFreeJourneys = ['**/marketing.spec.ts', '**/layout.spec.ts', '**/early-taps.spec.ts'];
+
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
+  testIgnore: process.env.E2E_DATABASE_JOURNEYS_ONLY === '1' ? databaseFreeJourneys : [],
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],

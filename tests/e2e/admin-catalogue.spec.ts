@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { setUpAuthenticator, testWithAdmins } from './accounts-support';
-import { expect } from './fixtures';
+import { expect, waitsForTheApp } from './fixtures';
 
 const PASSWORD = 'admin-pass-789';
 const CATALOGUE_ADMIN = 'catalogue.admin@example.com';
@@ -53,7 +53,7 @@ test('an admin adds an accessory, a new visitor sees it in the configurator, and
 
   // A fresh visitor (no cookies, no cache) sees it in the configurator.
   const visitor = await browser.newContext({ baseURL: shop.baseURL });
-  const visitorPage = await visitor.newPage();
+  const visitorPage = waitsForTheApp(await visitor.newPage());
   await visitorPage.goto('/configure');
   const accessories = visitorPage.getByRole('region', { name: 'Accessories' });
   await expect(accessories).toContainText('UV sterilising lamp');
@@ -75,7 +75,7 @@ test('an admin adds an accessory, a new visitor sees it in the configurator, and
   await expect(page.getByText('Accessory deleted successfully')).toBeVisible();
   await expect(list).not.toContainText('UV sterilising lamp');
 
-  const again = await visitor.newPage();
+  const again = waitsForTheApp(await visitor.newPage());
   const loaded = again.waitForResponse((response) => response.url().endsWith('/api/products/dropwise'));
   await again.goto('/configure');
   // The catalogue the page loads no longer has it, and neither has the page.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { codeAfter, currentCode, linkFromMail, testWithAdmins } from './accounts-support';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { expect } from './fixtures';
+import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'ops.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-456';
@@ -44,7 +44,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   const dialogs: string[] = [];
   // A customer with hostile text in their name, organisation, address and notes places an order.
   const customer = await browser.newContext({ baseURL: shop.baseURL });
-  const customerPage = await customer.newPage();
+  const customerPage = waitsForTheApp(await customer.newPage());
   forbidDialogs(customerPage, dialogs);
   const email = `buyer-${Date.now()}@example.com`;
   expect((await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(201);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatUkDate } from '../../src/shared/dates';
 import { linkFromMail } from './accounts-support';
-import { expect, test } from './fixtures';
+import { expect, test, waitsForTheApp } from './fixtures';
 
 const priceBar = (page: Page) => page.getByRole('region', { name: 'Price' });
 const countryButton = (page: Page) => page.getByRole('button', { name: /^Delivery country/ });
@@ -54,7 +54,7 @@ test.describe('the configuration lives in the URL', () => {
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toContain('/configure?v=1&');
 
-    const other = await context.newPage();
+    const other = waitsForTheApp(await context.newPage());
     await other.goto(link);
     await expect(other.getByTestId('est-price')).toBeVisible();
     await expectConfigured(other, price);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
 import { adminQuery, databaseUrlFor, scratchName } from '../support/database';
 import { canBalance, startBalancedShops } from '../support/load-balancer';
 import { freePort } from '../support/ports';
@@ -107,6 +107,25 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   }
 }
 
+/**
+ * Prerendered pages paint before the app starts; like a person who waits for the page to react,
+ * navigation in a journey resolves once the whole page reacts. `waitUntil: 'commit'` skips the
+ * wait, for journeys that tap as early as they can (the boot script replays those taps). The
+ * `page` fixture has it; a journey's second page or browser context gets it from here, so its
+ * first check does not also have to cover the app's start on a busy machine.
+ */
+export function waitsForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+    }
+    return response;
+  };
+  return page;
+}
+
 export interface ShopOptions {
   /** Run this worker's shop as two processes behind HAProxy (the `behind-haproxy` project). */
   balanced: boolean;
@@ -174,17 +193,7 @@ export const test = base.extend<PageOptions, ShopOptions & { shop: ShopServer }>
         await route.abort('blockedbyclient');
       },
     );
-    // Prerendered pages paint before the app starts; like a person who waits for the page to react,
-    // navigation in a journey resolves once the whole page reacts. `waitUntil: 'commit'` skips the
-    // wait, for journeys that tap as early as they can (the boot script replays those taps).
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) {
-        await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
-      }
-      return response;
-    };
+    waitsForTheApp(page);
     await use(page);
     expect(problems, 'the page logged errors or made unexpected requests').toEqual([]);
     if (balanced) expect([...servedBy].sort(), 'both processes served the journey').toEqual(['one', 'two']);

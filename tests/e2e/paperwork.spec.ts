@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeAfter, currentCode, linkFromMail, testWithAdmins } from './accounts-support';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { expect } from './fixtures';
+import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'paper.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
@@ -20,7 +20,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   test.setTimeout(150_000);
   // A signed-in buyer with a quote starts the order flow from it.
   const buyer = await browser.newContext({ baseURL: shop.baseURL });
-  const buyerPage = await buyer.newPage();
+  const buyerPage = waitsForTheApp(await buyer.newPage());
   const email = `lab-buyer-${Date.now()}@example.com`;
   expect((await buyerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-2' } })).status()).toBe(201);
   await buyerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));

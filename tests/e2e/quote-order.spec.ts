@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { expect, test } from './fixtures';
+import { expect, test, waitsForTheApp } from './fixtures';
 
 /** The configurator's default selection with the seeded catalogue, as /configure hands it over. */
 const configuration = defaultSelection;
@@ -117,7 +117,7 @@ test.describe('quotes and orders', () => {
 
     // The share link, opened by a colleague in a browser that has never seen the flow.
     const colleague = await browser.newContext({ baseURL: shop.baseURL });
-    const shared = await colleague.newPage();
+    const shared = waitsForTheApp(await colleague.newPage());
     const problems: string[] = [];
     shared.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     shared.on('pageerror', (error) => problems.push(error.message));
