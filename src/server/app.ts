@@ -32,6 +32,7 @@ import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
 import { webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
+import { withRequestChangeVersions } from './catalogue/change-version';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { env, database: options.database, closeDatabase: options.closeDatabase });
   await app.register(seedPlugin);
 
+  // Each request reads the cached areas' change versions once, whichever parts of it use them.
+  app.addHook('onRequest', (_request, _reply, done) => withRequestChangeVersions(done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

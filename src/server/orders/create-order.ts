@@ -10,10 +10,11 @@ import { type Address, type OrderItemType, orderItems, orders, orderStatusHistor
 import { completeOrderProgress } from '../flows/record-order-progress';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
+import type { OrderReadModel } from './order-read-model';
 import { getProduct } from '../catalogue/catalogue-service';
 import { PRODUCT_KEY, priceSelection } from '../pricing/price-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
-import { getSettings } from '../settings/settings-service';
+import { getCachedSettings } from '../settings/settings-service';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -42,6 +43,8 @@ export interface CreateOrderResult {
   order: OrderRow;
   /** False when the idempotency key had already made this order. */
   created: boolean;
+  /** A new order's read model, from the rows the transaction wrote (a replay reads it afresh). */
+  model?: OrderReadModel;
 }
 
 /** A stable form of a selection, so a quote's frozen prices are used only for the very configuration it priced. */
@@ -128,7 +131,7 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
 }
 
 async function catalogueVatRate(db: Db, pricing: Pick<FrozenPricing, 'totals'>): Promise<number> {
-  return pricing.totals.showVAT ? (await getSettings(db)).taxRate : 0;
+  return pricing.totals.showVAT ? (await getCachedSettings(db)).taxRate : 0;
 }
 
 /** Checks a form block with a schema; its problems are keyed `prefix.field` (the first is the message). */
@@ -217,7 +220,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   // The batch's name is kept with the order, so its pages and documents never show the raw id.
   const batchId = priced.configuration.batch ?? null;
   const batchName = batchId ? ((await getProduct(db, PRODUCT_KEY))?.batches.find((batch) => batch.id === batchId)?.name ?? null) : null;
-  const settings = await getSettings(db);
+  const settings = await getCachedSettings(db);
   const totals = priced.pricing.totals;
   const address: Address = {
     street: billing.address,
@@ -285,15 +288,15 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
     if (!row) return null;
     await hooks.afterOrderInsert?.(tx, row);
     const items = itemRows(row.id, priced.pricing);
-    await tx.insert(orderItems).values(items);
-    await tx.insert(orderStatusHistory).values({
+    const writtenItems = await tx.insert(orderItems).values(items).returning();
+    const history = await tx.insert(orderStatusHistory).values({
       orderId: row.id,
       oldStatus: null,
       newStatus: 'pending',
       changedBy: input.userId,
       notes: 'Order created',
       createdAt: input.now,
-    });
+    }).returning();
     const mailContext = {
       order: row,
       customer: { email: billing.email, firstName: billing.firstName, lastName: billing.lastName, company: billing.company },
@@ -305,10 +308,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
       await enqueueMail(tx, newOrderNoticeMail(mailContext, settings.adminEmail.trim()));
     }
     await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
-    return row;
+    // A new order has no payments or invoices yet: its whole read model is what was just written.
+    const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };
+    return model;
   });
 
-  if (order) return { order, created: true };
+  if (order) return { order: order.order, created: true, model: order };
   const winner = await findByIdempotencyKey(db, input.idempotencyKey);
   if (!winner) throw new Error('Failed to create order');
   return replay(db, winner, input);

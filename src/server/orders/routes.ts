@@ -23,13 +23,13 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { rateLimit: rateLimit({ max: 100, timeWindow: '1 hour', message: 'Too many orders. Please wait before trying again.' }) },
     },
     async (request, reply) => {
-      const { order, created } = await createOrder(app.db, {
+      const { order, created, model } = await createOrder(app.db, {
         ...request.body,
         userId: currentUserId(request),
         now: app.now(),
         publicUrl: app.env.publicUrl,
       });
-      return reply.status(created ? 201 : 200).send({ order: toOwnerOrder(await loadOrderModel(app.db, order)) });
+      return reply.status(created ? 201 : 200).send({ order: toOwnerOrder(model ?? (await loadOrderModel(app.db, order))) });
     },
   );
 

@@ -7,7 +7,7 @@ import { quotes } from '../db/schema';
 import { recordRegistrationStep } from '../flows/record-registration-step';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { priceSelection } from '../pricing/price-selection';
-import { getSettings } from '../settings/settings-service';
+import { getCachedSettings } from '../settings/settings-service';
 import { quoteCreatedMail } from './quote-email';
 import { renderQuotePdf } from './quote-pdf';
 import { toQuoteResource } from './quote-resource';
@@ -42,7 +42,7 @@ export interface CreateQuoteInput {
  */
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
   const { pricing } = await priceSelection(db, input.configuration);
-  const settings = await getSettings(db);
+  const settings = await getCachedSettings(db);
   const customerInfo = {
     email: input.customerInfo.email.trim().toLowerCase(),
     firstName: cleanText(input.customerInfo.firstName),
