@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { renderQuoteDocument } from '../quotes/quote-document';
 import { createMailSender, type MailSender } from './mail-sender';
 
 declare module 'fastify' {
@@ -18,6 +19,7 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
     smtpUrl: app.env.SMTP_URL,
     mailDir: join(app.env.dataDir, 'mail'),
     now: app.now,
+    renderAttachment: (render) => renderQuoteDocument(app.db, render.reference, app.now()),
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;

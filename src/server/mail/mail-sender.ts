@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type Db, queryRows } from '../db/client';
+import type { AttachmentRender, MailAttachment } from './outbox';
 
 export const MAX_ATTEMPTS = 8;
 
@@ -14,7 +15,7 @@ interface ClaimedMail extends Record<string, unknown> {
   subject: string;
   text_body: string;
   html_body: string | null;
-  attachments: { filename: string; contentType: string; contentBase64: string }[] | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -26,6 +27,8 @@ export interface MailSenderOptions {
   smtpUrl?: string | undefined;
   mailDir: string;
   now: () => Date;
+  /** Renders an attachment queued by name (a quote's PDF); a failure is a failed delivery, tried again later. */
+  renderAttachment?: (render: AttachmentRender) => Promise<Buffer>;
 }
 
 /** Seconds to wait before the next try: 30 s, 1 min, 2 min … capped at an hour. */
@@ -40,8 +43,14 @@ export function createMailSender(options: MailSenderOptions) {
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  async function attachmentContent(file: MailAttachment): Promise<Buffer> {
+    if ('contentBase64' in file) return Buffer.from(file.contentBase64, 'base64');
+    if (!options.renderAttachment) throw new Error(`No renderer for the attached ${file.render.document}`);
+    return options.renderAttachment(file.render);
+  }
+
   async function deliver(mail: ClaimedMail): Promise<void> {
-    const attachments = (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, 'base64') }));
+    const attachments = await Promise.all((mail.attachments ?? []).map(async (file) => ({ filename: file.filename, contentType: file.contentType, content: await attachmentContent(file) })));
     const message = {
       from: options.from,
       to: mail.to_address,

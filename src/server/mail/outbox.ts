@@ -1,10 +1,13 @@
 import type { Db } from '../db/client';
-import { type MailAttachment, mailOutbox } from '../db/schema';
+import { type AttachmentRender, type MailAttachment, mailOutbox } from '../db/schema';
 
-export type { MailAttachment } from '../db/schema';
+export type { AttachmentRender, MailAttachment } from '../db/schema';
 
 /** A PDF document to send with an e-mail. */
 export const pdfAttachment = (filename: string, pdf: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
+
+/** A PDF document the mail sender renders when it sends the e-mail. */
+export const renderedPdfAttachment = (filename: string, render: AttachmentRender): MailAttachment => ({ filename, contentType: 'application/pdf', render });
 
 export interface OutgoingMail {
   /** What the message is for, e.g. 'quote_created', 'signup_confirmation'. */

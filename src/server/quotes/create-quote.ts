@@ -5,11 +5,10 @@ import type { CustomerInfoInput, FlowType, QuoteResource } from '../../shared/qu
 import type { Db } from '../db/client';
 import { quotes } from '../db/schema';
 import { recordRegistrationStep } from '../flows/record-registration-step';
-import { enqueueMail, pdfAttachment } from '../mail/outbox';
+import { enqueueMail, renderedPdfAttachment } from '../mail/outbox';
 import { priceSelection } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
 import { quoteCreatedMail } from './quote-email';
-import { renderQuotePdf } from './quote-pdf';
 import { toQuoteResource } from './quote-resource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,9 +75,10 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     const quote = toQuoteResource(row, input.now);
     // The order flow goes on to place an order; a "Your quote" e-mail there reads as the wrong thing.
     if (input.flowType === 'quote' || input.emailQuote === true) {
-      // The quote PDF goes with the e-mail, the same document the quote page downloads.
-      const pdf = await renderQuotePdf(quote, { warrantyMonths: settings.defaultProductWarranty });
-      await enqueueMail(tx, { ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`), attachments: [pdfAttachment(`quote-${quote.quoteNumber}.pdf`, pdf)] });
+      // The quote PDF goes with the e-mail, the same document the quote page downloads, rendered
+      // by the mail sender when it sends the message.
+      const attachment = renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, { document: 'quote', reference: quote.reference });
+      await enqueueMail(tx, { ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`), attachments: [attachment] });
     }
     await recordRegistrationStep(tx, {
       email: customerInfo.email,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +10,12 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox } from '../db/schema';
 
+/** The PDF part of a message as the sender wrote it (base64 between the part's headers and the next boundary). */
+const attachedPdf = (raw: string) => {
+  const part = raw.split(/\n--/).find((section) => section.includes('Content-Type: application/pdf')) ?? '';
+  return Buffer.from(part.split('\n\n').slice(1).join('').replace(/\s+/g, ''), 'base64');
+};
+
 const pdfText = (pdf: Buffer) => {
   const file = join(mkdtempSync(join(tmpdir(), 'quote-mail-pdf-')), 'quote.pdf');
   writeFileSync(file, pdf);
@@ -16,7 +23,7 @@ const pdfText = (pdf: Buffer) => {
 };
 
 describe('quote e-mail', () => {
-  const t = useTestApp({ now: new Date('2026-03-02T10:00:00.000Z') });
+  const t = useTestApp({ now: new Date('2026-03-02T10:00:00.000Z'), env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'quote-mail-')) } });
 
   it('carries the quote PDF, the same document the quote page downloads', async () => {
     const response = await t.post('/api/quotes', {
@@ -28,11 +35,16 @@ describe('quote e-mail', () => {
     const { quote } = response.json() as { quote: QuoteResource };
 
     const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'quote_created'), eq(mailOutbox.toAddress, 'attach@example.com')));
-    expect(mail?.attachments).toHaveLength(1);
-    const attachment = mail?.attachments?.[0];
-    expect(attachment?.contentType).toBe('application/pdf');
-    expect(attachment?.filename).toBe(`quote-${quote.quoteNumber}.pdf`);
-    const pdf = Buffer.from(attachment?.contentBase64 ?? '', 'base64');
+    // Queued by name; the sender renders it when it sends the e-mail.
+    expect(mail?.attachments).toEqual([{ filename: `quote-${quote.quoteNumber}.pdf`, contentType: 'application/pdf', render: { document: 'quote', reference: quote.reference } }]);
+    const mailDir = join(t.env.dataDir, 'mail');
+    // Due now by the test's clock (the row's own default is the database's time).
+    await t.db.update(mailOutbox).set({ nextAttemptAt: t.clock.now }).where(eq(mailOutbox.id, mail?.id ?? ''));
+    await t.app.mailSender.deliverDue(100);
+    const eml = (await readdir(mailDir)).find((file) => file.endsWith(`${mail?.id}.eml`));
+    const raw = await readFile(join(mailDir, eml ?? 'missing.eml'), 'utf8');
+    expect(raw).toContain(`filename=quote-${quote.quoteNumber}.pdf`);
+    const pdf = attachedPdf(raw);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain(quote.quoteNumber);

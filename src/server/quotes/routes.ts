@@ -9,8 +9,7 @@ import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { byBodyEmail, rateLimit } from '../http/rate-limit';
 import { createQuote } from './create-quote';
-import { getCachedSettings } from '../settings/settings-service';
-import { renderQuotePdf } from './quote-pdf';
+import { quoteDocument } from './quote-document';
 import { toQuoteResource } from './quote-resource';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
@@ -72,12 +71,10 @@ export async function quoteRoutes(app: FastifyInstance) {
 
   routes.get('/api/quotes/:reference/pdf', { schema: { params: referenceParams } }, async (request, reply) => {
     const row = await findQuoteByReference(app, request.params.reference);
-    const quote = toQuoteResource(row, app.now());
-    // The warranty stated is the Default Product Warranty setting.
-    const pdf = await renderQuotePdf(quote, { warrantyMonths: (await getCachedSettings(app.db)).defaultProductWarranty });
+    const pdf = await quoteDocument(app.db, row, app.now());
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="quote-${quote.quoteNumber}.pdf"`)
+      .header('content-disposition', `attachment; filename="quote-${row.quoteNumber}.pdf"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

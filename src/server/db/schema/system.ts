@@ -18,12 +18,19 @@ export const changeVersions = pgTable('change_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
-/** E-mail written in the same transaction as the event that causes it, then delivered. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
+/** A document the mail sender renders when it sends the message (kept out of the request that queues it). */
+export interface AttachmentRender {
+  document: 'quote';
+  reference: string;
 }
+
+/**
+ * E-mail written in the same transaction as the event that causes it, then delivered. An attachment
+ * is stored whole (an invoice, as issued) or named, to be rendered at sending (a quote's PDF).
+ */
+export type MailAttachment =
+  | { filename: string; contentType: string; contentBase64: string }
+  | { filename: string; contentType: string; render: AttachmentRender };
 
 export const mailOutbox = pgTable(
   'mail_outbox',
