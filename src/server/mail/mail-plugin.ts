@@ -10,7 +10,16 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the outbox sender: it looks for due e-mail every `intervalMs` (and stops with the app). */
+/** How many messages one claim takes (`deliverDue`'s limit). */
+const BATCH = 20;
+
+/**
+ * Starts the outbox sender. It sends what is due as soon as the app is ready, then looks for due
+ * e-mail every `intervalMs`; when a claim comes back full
+ * it claims the next batch at once, so a backlog (a burst of orders, an SMTP server back after an
+ * outage) drains as fast as the messages can be sent instead of 20 a second. One batch is in hand
+ * at a time, and closing the app waits for it.
+ */
 async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?: number }) {
   const sender = createMailSender({
     db: app.db,
@@ -23,13 +32,27 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => sender.deliverDue()).catch((error: unknown) => app.log.error({ err: error }, 'mail sender failed'));
-  }, options.intervalMs ?? 1000);
-  timer.unref();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const drain = async () => {
+    try {
+      while (!stopped && (await sender.deliverDue(BATCH)) === BATCH);
+    } catch (error) {
+      app.log.error({ err: error }, 'mail sender failed');
+    }
+  };
+  const tick = () => {
+    running = drain().finally(() => {
+      if (stopped) return;
+      timer = setTimeout(tick, options.intervalMs ?? 1000);
+      timer.unref();
+    });
+  };
+  app.addHook('onReady', async () => tick());
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    stopped = true;
+    clearTimeout(timer);
     await running;
     sender.close();
   });
