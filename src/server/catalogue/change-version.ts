@@ -15,6 +15,22 @@ type Versions = Record<ChangeArea, number>;
  */
 const requestScope = new AsyncLocalStorage<{ versions?: Promise<Versions> | undefined }>();
 
+/**
+ * Databases that this process alone can write: the embedded PGlite, which lives inside the process
+ * (and whose data folder is locked to it, docs/decisions/0009). Their change versions are kept in
+ * memory, raised by `bumpChangeVersion` as the write is made, and never read from the database.
+ * That is safe because PGlite runs one statement at a time and a query waits for an open
+ * transaction to end: a cache that sees the raised version and reloads reads the committed write
+ * (or, after a rollback, the unchanged data, which costs one needless reload).
+ */
+const soleWriters = new WeakSet<Db>();
+const inProcessVersions: Versions = { catalogue: 0, settings: 0 };
+
+/** Marks `db` as written by this process alone (PGlite): its change versions are kept in memory. */
+export function keepChangeVersionsInProcess(db: Db): void {
+  soleWriters.add(db);
+}
+
 /** Runs `next` (a request's remaining hooks and handler) with its own change-version read. */
 export function withRequestChangeVersions(next: () => void): void {
   requestScope.run({}, next);
@@ -27,6 +43,8 @@ export function withRequestChangeVersions(next: () => void): void {
 export async function bumpChangeVersion(tx: Db, area: ChangeArea): Promise<void> {
   const scope = requestScope.getStore();
   if (scope) scope.versions = undefined;
+  // Raised for every database of this process: on PostgreSQL the row below is what counts.
+  inProcessVersions[area] += 1;
   await tx
     .insert(changeVersions)
     .values({ key: area, version: 1 })
@@ -43,9 +61,10 @@ async function readVersions(db: Db): Promise<Versions> {
 /**
  * The area's change version now (0 before its first write): one small read, made by each request
  * that uses a cache of the area (once per request for all areas), so a write through any process
- * shows on the next request.
+ * shows on the next request. On PGlite, the in-process version, with no read.
  */
 export async function readChangeVersion(db: Db, area: ChangeArea): Promise<number> {
+  if (soleWriters.has(db)) return inProcessVersions[area];
   const scope = requestScope.getStore();
   if (!scope) return (await readVersions(db))[area];
   const versions = (scope.versions ??= readVersions(db));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { keepChangeVersionsInProcess } from '../catalogue/change-version';
 import type { Env } from '../config/env';
 import { type Database, type DatabaseKind, type DatabasePoolStats, type Db, openDatabase } from './client';
 
@@ -24,6 +25,8 @@ export interface DatabasePluginOptions {
 async function database(app: FastifyInstance, options: DatabasePluginOptions) {
   const opened = options.database ?? (await openDatabase({ databaseUrl: options.env.DATABASE_URL, dataDir: options.env.dataDir }));
   if (!options.database || options.closeDatabase) app.addHook('onClose', () => opened.close());
+  // Only this process writes an embedded database: its caches need no version read (change-version.ts).
+  if (opened.kind === 'pglite') keepChangeVersionsInProcess(opened.db);
   app.decorate('db', opened.db);
   app.decorate('databaseKind', opened.kind);
   app.decorate('databasePoolStats', opened.poolStats);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { useTestApp } from '../../../tests/support/test-app';
 import { incompleteOrders, incompleteRegistrations } from '../db/schema';
+import { recordRegistrationStep } from './record-registration-step';
 
 describe('flow logging API', () => {
   const t = useTestApp();
@@ -12,6 +13,37 @@ describe('flow logging API', () => {
     expect(response.statusCode).toBe(202);
     const [row] = await t.db.select().from(incompleteRegistrations).where(eq(incompleteRegistrations.email, 'step@example.com'));
     expect(row).toMatchObject({ flowType: 'order', stepReached: 'email', configuration: expect.objectContaining({ model: 'dropwise-standard' }) });
+  });
+
+  it('updates the latest record of an e-mail and flow with the next step, and starts one for another flow', async () => {
+    const email = 'steps@example.com';
+    const first = new Date('2026-11-20T10:00:00Z');
+    await recordRegistrationStep(t.db, { email, flowType: 'quote', stepReached: 'email', userId: null, configuration: defaultSelection, now: first });
+    const later = new Date('2026-11-20T10:05:00Z');
+    await recordRegistrationStep(t.db, {
+      email,
+      flowType: 'quote',
+      stepReached: 'details',
+      userId: null,
+      firstName: "O'Brien",
+      organization: 'Smith & Sons',
+      currency: 'GBP',
+      totalAmount: 488250,
+      now: later,
+    });
+    await recordRegistrationStep(t.db, { email, flowType: 'order', stepReached: 'email', userId: null, now: later });
+    const rows = await t.db.select().from(incompleteRegistrations).where(eq(incompleteRegistrations.email, email));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.flowType === 'quote')).toMatchObject({
+      stepReached: 'details',
+      firstName: "O'Brien",
+      organization: 'Smith & Sons',
+      currency: 'GBP',
+      totalAmount: 488250,
+      configuration: expect.objectContaining({ model: 'dropwise-standard' }),
+      updatedAt: later,
+    });
+    expect(rows.find((row) => row.flowType === 'order')).toMatchObject({ stepReached: 'email', configuration: null, firstName: null });
   });
 
   it('refuses an invalid e-mail with the live message', async () => {

@@ -20,15 +20,29 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+const outboxRow = (mail: OutgoingMail) => ({
+  kind: mail.kind,
+  toAddress: mail.to,
+  subject: mail.subject,
+  textBody: mail.text,
+  htmlBody: mail.html ?? null,
+  attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
+});
+
 /**
  * Queues an e-mail. Call it with the transaction that writes the event the e-mail is about, so
  * the message exists exactly when the event does; the mail sender delivers it afterwards.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null })
-    .returning({ id: mailOutbox.id });
-  if (!row) throw new Error('Queueing the e-mail failed');
-  return row.id;
+  const [id] = await enqueueMails(db, [mail]);
+  if (!id) throw new Error('Queueing the e-mail failed');
+  return id;
+}
+
+/** Queues several e-mails about one event in one statement (an order's confirmation and the admin's notice). */
+export async function enqueueMails(db: Db, mails: OutgoingMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await db.insert(mailOutbox).values(mails.map(outboxRow)).returning({ id: mailOutbox.id });
+  if (rows.length !== mails.length) throw new Error('Queueing the e-mail failed');
+  return rows.map((row) => row.id);
 }

@@ -5,11 +5,11 @@ import { orderLines } from '../../shared/orders/order-lines';
 import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
 import { billingSchema, deliveryAddressSchema, deliveryCountryProblem, orderFlowMessages, orderSubmitProblem, TERMS_VERSION } from '../../shared/order-flow';
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
-import { type Db, queryRows } from '../db/client';
+import type { Db } from '../db/client';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
 import { badRequest, conflict, notFound } from '../http/http-error';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMails } from '../mail/outbox';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct } from '../catalogue/catalogue-service';
 import { PRODUCT_KEY, priceSelection } from '../pricing/price-selection';
@@ -253,12 +253,11 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   };
 
   const order = await db.transaction(async (tx) => {
-    const [numbered] = await queryRows<{ order_number: string }>(tx, sql`select generate_order_number() as order_number`);
-    if (!numbered) throw new Error('Failed to generate order number');
     const [row] = await tx
       .insert(orders)
       .values({
-        orderNumber: numbered.order_number,
+        // Numbered by the insert itself (one statement fewer); a number lost to a conflict is skipped.
+        orderNumber: sql`generate_order_number()`,
         userId: input.userId,
         quoteId: priced.quoteId,
         configuration: { ...priced.configuration, ...(batchName ? { batchName } : {}), customerInfo, pricing: { items: priced.pricing.items, totals } },
@@ -303,10 +302,8 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
       lines: orderLines(items),
       orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
     };
-    await enqueueMail(tx, orderReceivedMail(mailContext));
-    if (settings.emailNotifications && settings.adminEmail.trim() !== '') {
-      await enqueueMail(tx, newOrderNoticeMail(mailContext, settings.adminEmail.trim()));
-    }
+    const notifyAdmin = settings.emailNotifications && settings.adminEmail.trim() !== '';
+    await enqueueMails(tx, [orderReceivedMail(mailContext), ...(notifyAdmin ? [newOrderNoticeMail(mailContext, settings.adminEmail.trim())] : [])]);
     await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
     // A new order has no payments or invoices yet: its whole read model is what was just written.
     const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };
