@@ -1,4 +1,4 @@
-import { boolean, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, type PgColumnBuilderBase, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export const products = pgTable('products', {
@@ -29,108 +29,61 @@ const listed = () => ({ sortOrder: integer('sort_order').notNull().default(0), c
 /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
 const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 
-export const productConfigurations = pgTable(
-  'product_configurations',
-  {
-    id: id(),
-    configId: text('config_id').notNull(),
-    ...optionOf(),
-    ...described(),
-    features: jsonb('features').$type<string[]>().notNull().default([]),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_configurations_product_config_key').on(table.productId, table.configId)],
-);
+/**
+ * A catalogue option table: the row id, the product and the option's name, then its own fields
+ * (among them `key`, the option id the storefront uses), then its place in the list; the option id
+ * is unique within a product (`uniqueName`).
+ */
+function optionTable<Fields extends Record<string, PgColumnBuilderBase>>(name: string, uniqueName: string, key: keyof Fields & string, fields: Fields) {
+  return pgTable(name, { id: id(), ...optionOf(), ...fields, ...listed() }, (table) => [uniqueIndex(uniqueName).on(table.productId, table[key])]);
+}
 
-export const productAccessories = pgTable(
-  'product_accessories',
-  {
-    id: id(),
-    accessoryId: text('accessory_id').notNull(),
-    ...optionOf(),
-    ...described(),
-    archivedAt: archivedAt(),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_accessories_product_accessory_key').on(table.productId, table.accessoryId)],
-);
+export const productConfigurations = optionTable('product_configurations', 'product_configurations_product_config_key', 'configId', {
+  configId: text('config_id').notNull(),
+  ...described(),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+});
 
-export const productAdaptors = pgTable(
-  'product_adaptors',
-  {
-    id: id(),
-    adaptorId: text('adaptor_id').notNull(),
-    ...optionOf(),
-    ...described(),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_adaptors_product_adaptor_key').on(table.productId, table.adaptorId)],
-);
+export const productAccessories = optionTable('product_accessories', 'product_accessories_product_accessory_key', 'accessoryId', {
+  accessoryId: text('accessory_id').notNull(),
+  ...described(),
+  archivedAt: archivedAt(),
+});
 
-export const productSyringeHolders = pgTable(
-  'product_syringe_holders',
-  {
-    id: id(),
-    holderId: text('holder_id').notNull(),
-    ...optionOf(),
-    ...described(),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_syringe_holders_product_holder_key').on(table.productId, table.holderId)],
-);
+export const productAdaptors = optionTable('product_adaptors', 'product_adaptors_product_adaptor_key', 'adaptorId', {
+  adaptorId: text('adaptor_id').notNull(),
+  ...described(),
+});
 
-export const productPowerAdaptors = pgTable(
-  'product_power_adaptors',
-  {
-    id: id(),
-    powerAdaptorId: text('power_adaptor_id').notNull(),
-    ...optionOf(),
-    region: text('region').notNull(),
-    ...prices(),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_power_adaptors_product_power_key').on(table.productId, table.powerAdaptorId)],
-);
+export const productSyringeHolders = optionTable('product_syringe_holders', 'product_syringe_holders_product_holder_key', 'holderId', {
+  holderId: text('holder_id').notNull(),
+  ...described(),
+});
 
-export const productShippingOptions = pgTable(
-  'product_shipping_options',
-  {
-    id: id(),
-    shippingId: text('shipping_id').notNull(),
-    ...optionOf(),
-    ...described(),
-    /** The country codes the option delivers to; null for every country the shop sells to (docs/decisions/0020). */
-    countries: text('countries').array(),
-    archivedAt: archivedAt(),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_shipping_options_product_shipping_key').on(table.productId, table.shippingId)],
-);
+export const productPowerAdaptors = optionTable('product_power_adaptors', 'product_power_adaptors_product_power_key', 'powerAdaptorId', {
+  powerAdaptorId: text('power_adaptor_id').notNull(),
+  region: text('region').notNull(),
+  ...prices(),
+});
 
-export const productServicingOptions = pgTable(
-  'product_servicing_options',
-  {
-    id: id(),
-    servicingId: text('servicing_id').notNull(),
-    ...optionOf(),
-    ...described(),
-    /** Shown as "save n%"; the prices above already include the discount. */
-    discountPercentage: integer('discount_percentage'),
-    warrantyYears: integer('warranty_years').notNull().default(1),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_servicing_options_product_servicing_key').on(table.productId, table.servicingId)],
-);
+export const productShippingOptions = optionTable('product_shipping_options', 'product_shipping_options_product_shipping_key', 'shippingId', {
+  shippingId: text('shipping_id').notNull(),
+  ...described(),
+  /** The country codes the option delivers to; null for every country the shop sells to (docs/decisions/0020). */
+  countries: text('countries').array(),
+  archivedAt: archivedAt(),
+});
 
-export const productBatches = pgTable(
-  'product_batches',
-  {
-    id: id(),
-    batchId: text('batch_id').notNull(),
-    ...optionOf(),
-    date: date('date'),
-    soldOut: boolean('sold_out').notNull().default(false),
-    ...listed(),
-  },
-  (table) => [uniqueIndex('product_batches_product_batch_key').on(table.productId, table.batchId)],
-);
+export const productServicingOptions = optionTable('product_servicing_options', 'product_servicing_options_product_servicing_key', 'servicingId', {
+  servicingId: text('servicing_id').notNull(),
+  ...described(),
+  /** Shown as "save n%"; the prices above already include the discount. */
+  discountPercentage: integer('discount_percentage'),
+  warrantyYears: integer('warranty_years').notNull().default(1),
+});
+
+export const productBatches = optionTable('product_batches', 'product_batches_product_batch_key', 'batchId', {
+  batchId: text('batch_id').notNull(),
+  date: date('date'),
+  soldOut: boolean('sold_out').notNull().default(false),
+});
