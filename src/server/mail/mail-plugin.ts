@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { renderQuoteDocument } from '../quotes/quote-document';
-import { createMailSender, type MailSender } from './mail-sender';
+import { createMailSender, DELIVERY_BATCH, type MailSender } from './mail-sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,15 +10,12 @@ declare module 'fastify' {
   }
 }
 
-/** How many messages one claim takes (`deliverDue`'s limit). */
-const BATCH = 20;
-
 /**
  * Starts the outbox sender. It sends what is due as soon as the app is ready, then looks for due
- * e-mail every `intervalMs`; when a claim comes back full
- * it claims the next batch at once, so a backlog (a burst of orders, an SMTP server back after an
- * outage) drains as fast as the messages can be sent instead of 20 a second. One batch is in hand
- * at a time, and closing the app waits for it.
+ * e-mail every `intervalMs`; when a whole batch was sent it claims the next one at once, so a
+ * backlog (a burst of orders, an SMTP server back after an outage) drains as fast as the messages
+ * can be sent instead of one batch a second. One batch is in hand at a time, and closing the app
+ * waits for it.
  */
 async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?: number }) {
   const sender = createMailSender({
@@ -37,7 +34,7 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
   let running: Promise<void> = Promise.resolve();
   const drain = async () => {
     try {
-      while (!stopped && (await sender.deliverDue(BATCH)) === BATCH);
+      while (!stopped && (await sender.deliverDue()) === DELIVERY_BATCH);
     } catch (error) {
       app.log.error({ err: error }, 'mail sender failed');
     }

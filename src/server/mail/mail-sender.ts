@@ -7,6 +7,8 @@ import { type Db, queryRows } from '../db/client';
 import type { AttachmentRender, MailAttachment } from './outbox';
 
 export const MAX_ATTEMPTS = 8;
+/** How many messages one claim takes. */
+export const DELIVERY_BATCH = 20;
 
 interface ClaimedMail extends Record<string, unknown> {
   id: string;
@@ -72,7 +74,7 @@ export function createMailSender(options: MailSenderOptions) {
   }
 
   /** Sends what is due now; returns how many messages were sent. */
-  async function deliverDue(limit = 20): Promise<number> {
+  async function deliverDue(limit = DELIVERY_BATCH): Promise<number> {
     const now = options.now();
     const claimed = await queryRows<ClaimedMail>(
       options.db,

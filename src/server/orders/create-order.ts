@@ -302,8 +302,9 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
       lines: orderLines(items),
       orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
     };
-    const notifyAdmin = settings.emailNotifications && settings.adminEmail.trim() !== '';
-    await enqueueMails(tx, [orderReceivedMail(mailContext), ...(notifyAdmin ? [newOrderNoticeMail(mailContext, settings.adminEmail.trim())] : [])]);
+    const adminEmail = settings.adminEmail.trim();
+    const notifyAdmin = settings.emailNotifications && adminEmail !== '';
+    await enqueueMails(tx, [orderReceivedMail(mailContext), ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);
     await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
     // A new order has no payments or invoices yet: its whole read model is what was just written.
     const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };
