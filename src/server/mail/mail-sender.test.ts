@@ -9,6 +9,12 @@ import { createMailSender, MAX_ATTEMPTS } from './mail-sender';
 import { enqueueMail } from './outbox';
 
 const silentLog = { info() {}, warn() {}, error() {} } as never;
+/**
+ * The sender's clock just after a message was queued: the database stamps it in microseconds and
+ * JavaScript's Date truncates to milliseconds, so a plain `new Date()` taken in the same millisecond
+ * can fall before the message's `next_attempt_at` and find nothing due.
+ */
+const justAfterQueueing = () => new Date(Date.now() + 1);
 
 describe('mail outbox and sender', () => {
   const t = useTestApp();
@@ -26,7 +32,7 @@ describe('mail outbox and sender', () => {
       subject: 'Your quote Q2026-1234',
       text: 'See https://shop.example/quote/abc',
     });
-    const sender = createMailSender({ db: t.db, log: silentLog, from: 'Shop <shop@example.com>', mailDir, now: () => new Date() });
+    const sender = createMailSender({ db: t.db, log: silentLog, from: 'Shop <shop@example.com>', mailDir, now: justAfterQueueing });
     expect(await sender.deliverDue()).toBe(1);
     const [file] = await readdir(mailDir);
     expect(file).toMatch(new RegExp(`${id}\\.eml$`));
@@ -41,7 +47,7 @@ describe('mail outbox and sender', () => {
 
   it('retries a failed delivery later and gives up after the last attempt', async () => {
     const id = await enqueueMail(t.db, { kind: 'test', to: 'bob@example.com', subject: 'Hello', text: 'Hi' });
-    let now = new Date();
+    let now = justAfterQueueing();
     // Nothing listens on port 1, so every SMTP attempt fails at once.
     const sender = createMailSender({
       db: t.db,
