@@ -15,7 +15,8 @@ const webFeatureZones = [
   {
     target: ['./src/web/lib', './src/web/ui'],
     from: ['./src/web/app', ...webFeatures.map((feature) => `./src/web/${feature}`)],
-    message: 'src/web/lib and src/web/ui are the floor every feature stands on: they import no feature and not the app.',
+    message:
+      'src/web/lib and src/web/ui are the floor every feature stands on: they import no feature and not the app.',
   },
 ];
 
@@ -24,9 +25,17 @@ const webFeatureZones = [
  * in the browser, shared ← lib and ui ← features ← app (routes and providers).
  */
 const boundaries = [
-  { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is pure domain code: no server or web imports.' },
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'src/shared is pure domain code: no server or web imports.',
+  },
   { target: './src/server', from: './src/web', message: 'The server never imports browser code.' },
-  { target: './src/web', from: './src/server', message: 'The browser never imports server code; share it through src/shared.' },
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'The browser never imports server code; share it through src/shared.',
+  },
   {
     target: ['./src/web/!(admin|app)/**/*', './src/web/*'],
     from: './src/web/admin',
@@ -43,7 +52,17 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'drizzle/', 'test-results/', 'playwright-report/', 'bench-results/', 'lighthouse-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'drizzle/',
+      'test-results/',
+      'playwright-report/',
+      'bench-results/',
+      'lighthouse-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -67,7 +86,13 @@ export default tseslint.config(
     // The one admin import must stay lazy: a static import of admin-app would put the wing in the storefront bundle.
     files: ['src/web/app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/admin\\//]", message: 'Import the admin wing only with a lazy import().' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/admin\\//]',
+          message: 'Import the admin wing only with a lazy import().',
+        },
+      ],
     },
   },
   {
@@ -75,7 +100,17 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/admin/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@tanstack/react-table', 'recharts', 'recharts/*'], message: 'Only src/web/admin uses the table and chart libraries.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tanstack/react-table', 'recharts', 'recharts/*'],
+              message: 'Only src/web/admin uses the table and chart libraries.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -42,6 +42,8 @@ export default defineConfig<ShopOptions>({
     { name: 'chromium' },
     // The README's deployment: the guest journey from configurator to placed order (and the rest of
     // the quote-and-order journeys) through HAProxy to two processes on one PostgreSQL and one Redis.
-    ...(canBalance(process.env.DATABASE_URL) ? [{ name: 'behind-haproxy', testMatch: /quote-order\.spec\.ts/, use: { balanced: true } }] : []),
+    ...(canBalance(process.env.DATABASE_URL)
+      ? [{ name: 'behind-haproxy', testMatch: /quote-order\.spec\.ts/, use: { balanced: true } }]
+      : []),
   ],
 });

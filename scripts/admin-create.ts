@@ -14,11 +14,15 @@ import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: false });
 if (values.password !== undefined) {
-  console.error('--password is not accepted: other users can read it in the process list. Type it when asked, or pipe it on standard input.');
+  console.error(
+    '--password is not accepted: other users can read it in the process list. Type it when asked, or pipe it on standard input.',
+  );
   process.exit(2);
 }
 if (typeof values.email !== 'string' || values.email === '') {
-  console.error('Usage: npm run admin:create -- --email you@example.com   (the password is asked for, or read from standard input)');
+  console.error(
+    'Usage: npm run admin:create -- --email you@example.com   (the password is asked for, or read from standard input)',
+  );
   process.exit(2);
 }
 const email = values.email;

@@ -101,7 +101,14 @@ async function timeExport(base, cookie) {
 
 async function benchDatabase(kind, databaseUrl) {
   const database = await openDatabase({ databaseUrl });
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dropwise-bench-admin', PUBLIC_URL: 'http://127.0.0.1', ALLOW_HTTP_PUBLIC_URL: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/dropwise-bench-admin',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ALLOW_HTTP_PUBLIC_URL: 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const app = await buildApp({ env, database, logger: false, serveWeb: false, sendMail: false });
   try {
     const { cookie, seedMs } = await seed(database.db);
@@ -114,7 +121,15 @@ async function benchDatabase(kind, databaseUrl) {
     const csv = await timeExport(base, cookie);
     const target = TARGET_P95_MS[kind];
     const worst = Math.max(...Object.values(lists).map((l) => l.p95Ms));
-    return { database: kind, rows: ROWS, seedSeconds: Math.round(seedMs / 100) / 10, lists, csv, targetP95Ms: target, listsMeetTarget: worst <= target };
+    return {
+      database: kind,
+      rows: ROWS,
+      seedSeconds: Math.round(seedMs / 100) / 10,
+      lists,
+      csv,
+      targetP95Ms: target,
+      listsMeetTarget: worst <= target,
+    };
   } finally {
     await app.close();
     await database.close();
@@ -136,5 +151,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { mkdir, writeFile } = await import('node:fs/promises');
   const results = await runAdminBench();
   await mkdir('bench-results', { recursive: true });
-  await writeFile('bench-results/admin-latest.json', `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+  await writeFile(
+    'bench-results/admin-latest.json',
+    `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`,
+  );
 }

@@ -41,16 +41,32 @@ const endpoints = [
     method: 'POST',
     path: '/api/quotes',
     status: 201,
-    body: () => ({ configuration: selection, customerInfo: { email: freshEmail(), firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' }, flowType: 'quote' }),
+    body: () => ({
+      configuration: selection,
+      customerInfo: { email: freshEmail(), firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' },
+      flowType: 'quote',
+    }),
   },
   {
     name: 'order',
     method: 'POST',
     path: '/api/orders',
     status: 201,
-    body: () => ({ configuration: selection, billing: billing(freshEmail()), notes: '', idempotencyKey: randomUUID(), acceptTerms: true }),
+    body: () => ({
+      configuration: selection,
+      billing: billing(freshEmail()),
+      notes: '',
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    }),
   },
-  { name: 'flow-email', method: 'POST', path: '/api/flows/email', status: 202, body: () => ({ email: freshEmail(), flowType: 'quote', configuration: selection }) },
+  {
+    name: 'flow-email',
+    method: 'POST',
+    path: '/api/flows/email',
+    status: 202,
+    body: () => ({ email: freshEmail(), flowType: 'quote', configuration: selection }),
+  },
 ];
 
 function cannon(url, endpoint, duration) {
@@ -76,7 +92,8 @@ async function benchOne(url, endpoint) {
     headers: endpoint.body ? { 'content-type': 'application/json' } : undefined,
     body: endpoint.body ? JSON.stringify(endpoint.body()) : undefined,
   });
-  if (check.status !== endpoint.status) throw new Error(`${endpoint.method} ${endpoint.path} answered ${check.status}: ${await check.text()}`);
+  if (check.status !== endpoint.status)
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${check.status}: ${await check.text()}`);
   await cannon(url, endpoint, WARMUP_S);
   const result = await cannon(url, endpoint, DURATION_S);
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -100,7 +117,13 @@ async function drainOutbox(url) {
 
 async function benchDatabase(label, databaseUrl) {
   // No rate limits for the bench's own process (a production start refuses RATE_LIMITS=off), no Redis, no SMTP.
-  const server = await startServer(databaseUrl, { NODE_ENV: 'test', RATE_LIMITS: 'off', ALLOW_HTTP_PUBLIC_URL: '', SMTP_URL: '', REDIS_URL: '' });
+  const server = await startServer(databaseUrl, {
+    NODE_ENV: 'test',
+    RATE_LIMITS: 'off',
+    ALLOW_HTTP_PUBLIC_URL: '',
+    SMTP_URL: '',
+    REDIS_URL: '',
+  });
   try {
     const figures = {};
     for (const endpoint of endpoints) {
@@ -114,7 +137,8 @@ async function benchDatabase(label, databaseUrl) {
 }
 
 export async function benchWrites() {
-  if (!existsSync('dist/server/main.js')) throw new Error('The benchmark runs the built server: run `npm run build` first.');
+  if (!existsSync('dist/server/main.js'))
+    throw new Error('The benchmark runs the built server: run `npm run build` first.');
   const results = await onEachDatabase('bench_writes', benchDatabase);
   const postgres = results.find((result) => result.database === 'postgres');
   const verdicts = [];
@@ -142,13 +166,22 @@ export async function benchWrites() {
       return row;
     });
     result.rows = rows;
-    console.log(`\nWrites on ${result.database}: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s warm-up`);
+    console.log(
+      `\nWrites on ${result.database}: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s warm-up`,
+    );
     console.table(rows);
   }
-  const summary = { at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results: results.map(({ database, rows }) => ({ database, rows })) };
+  const summary = {
+    at: new Date().toISOString(),
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    results: results.map(({ database, rows }) => ({ database, rows })),
+  };
   await mkdir('bench-results', { recursive: true });
   await writeFile(join('bench-results', 'writes-latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(`Write targets: ${verdicts.length === 0 ? 'not judged (set DATABASE_URL to compare with PostgreSQL)' : verdicts.every(Boolean) ? 'met' : 'NOT met'}`);
+  console.log(
+    `Write targets: ${verdicts.length === 0 ? 'not judged (set DATABASE_URL to compare with PostgreSQL)' : verdicts.every(Boolean) ? 'met' : 'NOT met'}`,
+  );
   return summary;
 }
 

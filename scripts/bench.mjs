@@ -47,8 +47,13 @@ function cannon(url, endpoint, duration) {
 
 async function benchOne(url, endpoint) {
   // A check that the endpoint answers 200 before it is measured: a fast error would flatter it.
-  const check = await fetch(`${url}${endpoint.path}`, { method: endpoint.method, headers: endpoint.headers, body: endpoint.body });
-  if (check.status !== 200) throw new Error(`${endpoint.method} ${endpoint.path} answered ${check.status}: ${await check.text()}`);
+  const check = await fetch(`${url}${endpoint.path}`, {
+    method: endpoint.method,
+    headers: endpoint.headers,
+    body: endpoint.body,
+  });
+  if (check.status !== 200)
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${check.status}: ${await check.text()}`);
   await cannon(url, endpoint, WARMUP_S);
   const result = await cannon(url, endpoint, DURATION_S);
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -71,7 +76,9 @@ async function benchDatabase(label, databaseUrl) {
     }));
     console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s warm-up`);
     console.table(rows);
-    const misses = Object.entries(TARGETS).filter(([name, target]) => figures[name].requestsPerSecond / health < target);
+    const misses = Object.entries(TARGETS).filter(
+      ([name, target]) => figures[name].requestsPerSecond / health < target,
+    );
     return { database: label, rows, targetsMet: misses.length === 0 };
   } finally {
     await server.stop();
@@ -82,8 +89,14 @@ const results = await onEachDatabase('bench', benchDatabase);
 
 await mkdir('bench-results', { recursive: true });
 const file = join('bench-results', `bench-${new Date().toISOString().replaceAll(':', '-')}.json`);
-await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`);
-await writeFile(join('bench-results', 'latest.json'), `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`);
+await writeFile(
+  file,
+  `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`,
+);
+await writeFile(
+  join('bench-results', 'latest.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION_S, results }, null, 2)}\n`,
+);
 console.log(`\nFigures written to ${file}`);
 for (const result of results) console.log(`${result.database}: targets ${result.targetsMet ? 'met' : 'NOT met'}`);
 
@@ -95,5 +108,8 @@ await benchWrites();
 if (process.env.BENCH_ADMIN !== '0') {
   const { runAdminBench } = await import('./bench-admin.mjs');
   const admin = await runAdminBench();
-  await writeFile(join('bench-results', 'admin-latest.json'), `${JSON.stringify({ at: new Date().toISOString(), results: admin }, null, 2)}\n`);
+  await writeFile(
+    join('bench-results', 'admin-latest.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), results: admin }, null, 2)}\n`,
+  );
 }

@@ -53,4 +53,6 @@ if (offender) {
   console.error(`✗ an admin module is in a storefront entry's static import graph:\n  ${chain.join('\n  → ')}`);
   process.exit(1);
 }
-console.log(`✓ no src/web/admin module in the static import graph of the storefront entries (${seen.size} modules checked)`);
+console.log(
+  `✓ no src/web/admin module in the static import graph of the storefront entries (${seen.size} modules checked)`,
+);

@@ -9,7 +9,9 @@ import { backupDataDir } from '../src/server/db/backup';
 
 const env = loadEnv(process.env, { readDotEnv: true });
 if (env.DATABASE_URL) {
-  console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc "$DATABASE_URL" -f shop.dump (see the README).');
+  console.error(
+    'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc "$DATABASE_URL" -f shop.dump (see the README).',
+  );
   process.exit(2);
 }
 const file = resolve(process.argv[2] ?? `backups/dropwise-${new Date().toISOString().replaceAll(':', '-')}.tar.gz`);

@@ -18,7 +18,9 @@ if (env.DATABASE_URL) {
 }
 try {
   const keptAt = await restoreDataDir(env.dataDir, resolve(source));
-  console.log(`Restored ${resolve(source)} into ${env.dataDir}.${keptAt ? ` The previous database is kept at ${keptAt}.` : ''}`);
+  console.log(
+    `Restored ${resolve(source)} into ${env.dataDir}.${keptAt ? ` The previous database is kept at ${keptAt}.` : ''}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -6,10 +6,14 @@ import { existsSync } from 'node:fs';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   if (process.env.REQUIRE_E2E === '1') {
-    console.error(`Browser journeys need Chromium at ${chromium} (set CHROMIUM_PATH); REQUIRE_E2E=1 makes this a failure.`);
+    console.error(
+      `Browser journeys need Chromium at ${chromium} (set CHROMIUM_PATH); REQUIRE_E2E=1 makes this a failure.`,
+    );
     process.exit(1);
   }
-  console.warn(`warning: no Chromium at ${chromium}; browser journeys skipped (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  console.warn(
+    `warning: no Chromium at ${chromium}; browser journeys skipped (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+  );
   process.exit(0);
 }
 if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {

@@ -10,11 +10,21 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ['/', '/configure', '/privacy-policy'];
+const pages = process.env.LIGHTHOUSE_PAGES
+  ? process.env.LIGHTHOUSE_PAGES.split(',')
+  : ['/', '/configure', '/privacy-policy'];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const outDir = join(process.cwd(), 'lighthouse-results');
-const targets = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500, cls: 0.02, homeJsKb: 110 };
+const targets = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0.02,
+  homeJsKb: 110,
+};
 /** Chunks that must never load on the home page. */
 const forbiddenChunk = /(admin|account|login|my-account|order-details)/i;
 
@@ -36,7 +46,16 @@ const freePort = () =>
 async function startShop() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dropwise-lighthouse-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_HTTP_PUBLIC_URL: 'true' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ALLOW_HTTP_PUBLIC_URL: 'true',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -52,7 +71,13 @@ async function startShop() {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('exit', (code) => reject(new Error(`The shop exited with ${code}:\n${output}`)));
   });
-  return { baseUrl: `http://localhost:${port}`, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    baseUrl: `http://localhost:${port}`,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const median = (values) => {
@@ -94,7 +119,16 @@ mkdirSync(outDir, { recursive: true });
 const shop = await startShop();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const results = {};
 try {
@@ -105,10 +139,18 @@ try {
       // A busy machine occasionally loses a trace (NO_NAVSTART); such a run is repeated, up to 3 times.
       let result;
       for (let attempt = 1; ; attempt++) {
-        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, {
-          extends: 'lighthouse:default',
-          settings: { formFactor: 'mobile', throttlingMethod: 'simulate', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-        });
+        result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          {
+            extends: 'lighthouse:default',
+            settings: {
+              formFactor: 'mobile',
+              throttlingMethod: 'simulate',
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            },
+          },
+        );
         if (!result.lhr.runtimeError) break;
         const problem = `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
         if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${problem}`);
@@ -127,7 +169,8 @@ try {
       cls: median(reports.map((report) => report.summary.cls)),
       runs: reports.map((report) => report.summary.performance),
       lcpRuns: reports.map((report) => report.summary.lcpMs),
-      lcpElement: chosen.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel,
+      lcpElement:
+        chosen.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel,
     };
   }
 } finally {
@@ -137,7 +180,11 @@ try {
 
 const home = results['/'] ?? { scripts: [], jsTransferKb: 0 };
 // Inline scripts of the prerendered home page (the boot script) count towards the budget too.
-const inlineScripts = [...readFileSync('dist/pages/index.html', 'utf8').matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
+const inlineScripts = [
+  ...readFileSync('dist/pages/index.html', 'utf8').matchAll(
+    /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
+  ),
+]
   .map((match) => match[1])
   .filter((code) => code.trim() !== '');
 if (inlineScripts.length > 0) {
@@ -146,7 +193,19 @@ if (inlineScripts.length > 0) {
 }
 const forbidden = home.scripts.filter((script) => forbiddenChunk.test(script.url));
 const homeGzipKb = Number(home.scripts.reduce((total, script) => total + script.gzipKb, 0).toFixed(1));
-const summary = { measuredAt: new Date().toISOString(), runsPerPage: runs, preset: 'mobile', targets, pages: results, home: { firstLoadJsGzipKb: homeGzipKb, firstLoadJsTransferKb: home.jsTransferKb, scripts: home.scripts, adminOrAccountChunks: forbidden } };
+const summary = {
+  measuredAt: new Date().toISOString(),
+  runsPerPage: runs,
+  preset: 'mobile',
+  targets,
+  pages: results,
+  home: {
+    firstLoadJsGzipKb: homeGzipKb,
+    firstLoadJsTransferKb: home.jsTransferKb,
+    scripts: home.scripts,
+    adminOrAccountChunks: forbidden,
+  },
+};
 writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
 let failed = false;
@@ -155,19 +214,35 @@ const check = (ok, text) => {
   return `${ok ? 'ok  ' : 'MISS'} ${text}`;
 };
 for (const [path, r] of Object.entries(results)) {
-  console.log(`\n${path}  (performance per run: ${r.runs.join(', ')}; LCP per run: ${r.lcpRuns.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
+  console.log(
+    `\n${path}  (performance per run: ${r.runs.join(', ')}; LCP per run: ${r.lcpRuns.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
+  );
   console.log(`     LCP element: ${r.lcpElement}`);
   console.log(check(r.performance >= targets.performance, `performance ${r.performance} (≥ ${targets.performance})`));
-  console.log(check(r.accessibility >= targets.accessibility, `accessibility ${r.accessibility} (${targets.accessibility})`));
-  console.log(check(r.bestPractices >= targets.bestPractices, `best practices ${r.bestPractices} (${targets.bestPractices})`));
+  console.log(
+    check(r.accessibility >= targets.accessibility, `accessibility ${r.accessibility} (${targets.accessibility})`),
+  );
+  console.log(
+    check(r.bestPractices >= targets.bestPractices, `best practices ${r.bestPractices} (${targets.bestPractices})`),
+  );
   console.log(check(r.seo >= targets.seo, `SEO ${r.seo} (${targets.seo})`));
   console.log(check(r.lcpMs <= targets.lcpMs, `LCP ${(r.lcpMs / 1000).toFixed(2)} s (≤ 1.5 s)`));
   console.log(check(r.cls <= targets.cls, `CLS ${r.cls} (≤ ${targets.cls})`));
   if (r.failedAudits.length) console.log(`     failed audits: ${r.failedAudits.join(', ')}`);
 }
 console.log(`\nHome first-load JavaScript: ${homeGzipKb} KB gzip (${home.jsTransferKb} KB transferred, with headers)`);
-for (const script of home.scripts) console.log(`     ${script.gzipKb.toFixed(1).padStart(6)} KB gzip  ${script.transferKb.toFixed(1).padStart(6)} KB sent  ${script.url}`);
-console.log(check(homeGzipKb <= targets.homeJsKb, `home first-load JS ${homeGzipKb} KB gzip (≤ ${targets.homeJsKb} KB)`));
-console.log(check(forbidden.length === 0, `no admin or account chunk on the home page${forbidden.length ? `: ${forbidden.map((s) => s.url).join(', ')}` : ''}`));
+for (const script of home.scripts)
+  console.log(
+    `     ${script.gzipKb.toFixed(1).padStart(6)} KB gzip  ${script.transferKb.toFixed(1).padStart(6)} KB sent  ${script.url}`,
+  );
+console.log(
+  check(homeGzipKb <= targets.homeJsKb, `home first-load JS ${homeGzipKb} KB gzip (≤ ${targets.homeJsKb} KB)`),
+);
+console.log(
+  check(
+    forbidden.length === 0,
+    `no admin or account chunk on the home page${forbidden.length ? `: ${forbidden.map((s) => s.url).join(', ')}` : ''}`,
+  ),
+);
 console.log(`\nWritten to ${join('lighthouse-results', 'summary.json')}`);
 process.exit(failed ? 1 : 0);

@@ -63,7 +63,9 @@ const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** The illustrations' drop: point at (0, 0), 30 units tall at scale 1. */
 const dropPath = 'M0 0c-7 10-10 15-10 20a10 10 0 0 0 20 0c0-5-3-10-10-20z';
 const drop = (x, y, scale, fill = '#17a09d') =>
-  scale <= 0.01 ? '' : `<path transform="translate(${n(x)} ${n(y)}) scale(${n(scale)})" d="${dropPath}" fill="${fill}"/>`;
+  scale <= 0.01
+    ? ''
+    : `<path transform="translate(${n(x)} ${n(y)}) scale(${n(scale)})" d="${dropPath}" fill="${fill}"/>`;
 
 /** A liquid surface from x0 to x1 around y: the mixing's small travelling wave plus a decaying splash. */
 function surface(x0, x1, y, t, loop, { swirl = 1, splash = 0, color = '#17a09d', width = 3 } = {}) {
@@ -137,13 +139,18 @@ function heroFrame(t, loop) {
       '</g>',
   );
   // The running key pulses once per drop.
-  return swap(svg, '<circle cx="498" cy="500" r="9" fill="#17a09d"/>', `<circle cx="498" cy="500" r="9" fill="#17a09d" opacity="${n(0.65 + 0.35 * Math.cos(TAU * u))}"/>`);
+  return swap(
+    svg,
+    '<circle cx="498" cy="500" r="9" fill="#17a09d"/>',
+    `<circle cx="498" cy="500" r="9" fill="#17a09d" opacity="${n(0.65 + 0.35 * Math.cos(TAU * u))}"/>`,
+  );
 }
 
 const manualSvg = read('manual-addition-poster.svg');
 const manualSyringeOpen = '<g transform="translate(300 170) rotate(-28)">';
 const manualShake = '<g fill="none" stroke="#c2410c" stroke-width="3" stroke-linecap="round" opacity=".8">';
-const manualDrop = '<path transform="translate(468 250) scale(1.1)" d="M0 0c-7 10-10 15-10 20a10 10 0 0 0 20 0c0-5-3-10-10-20z" fill="#17a09d"/>';
+const manualDrop =
+  '<path transform="translate(468 250) scale(1.1)" d="M0 0c-7 10-10 15-10 20a10 10 0 0 0 20 0c0-5-3-10-10-20z" fill="#17a09d"/>';
 const manualLiquid = '<path d="M426 335.0h98" stroke="#17a09d" stroke-width="3"/>';
 const manualTrace = /<polyline points="90,420[^>]*\/>/;
 /** By hand: drops come in bursts and pauses, in uneven sizes. [start of forming, size, x] */
@@ -163,7 +170,11 @@ function manualFrame(t, loop) {
   const dx = 3 * w(5) + 2 * Math.sin(TAU * 11 * (t / loop) + 1);
   const dy = 2.5 * Math.sin(TAU * 7 * (t / loop) + 0.5) + 1.5 * w(13);
   const angle = -28 + 2.5 * Math.sin(TAU * 3 * (t / loop) + 2) + 1.2 * w(9);
-  let svg = swap(manualSvg, manualSyringeOpen, `<g transform="translate(${n(300 + dx)} ${n(170 + dy)}) rotate(${n(angle)})">`);
+  let svg = swap(
+    manualSvg,
+    manualSyringeOpen,
+    `<g transform="translate(${n(300 + dx)} ${n(170 + dy)}) rotate(${n(angle)})">`,
+  );
   svg = swap(svg, manualShake, manualShake.replace('opacity=".8"', `opacity="${n(0.45 + 0.4 * Math.abs(w(6)))}"`));
   const formTime = 0.45;
   const fallTime = 0.35;
@@ -180,15 +191,34 @@ function manualFrame(t, loop) {
     .join('');
   svg = swap(svg, manualDrop, drops);
   const landings = manualDrops.map(([start]) => start + formTime + fallTime);
-  svg = swap(svg, manualLiquid, surface(426, 524, 335, t, loop, { swirl: 0.3, splash: splashAt(t, loop, landings, 4) }));
+  svg = swap(
+    svg,
+    manualLiquid,
+    surface(426, 524, 335, t, loop, { swirl: 0.3, splash: splashAt(t, loop, landings, 4) }),
+  );
   return svg.replace(
     manualTrace,
-    trace(90, 710, 405, t, loop, [[3, 9, 0.3], [5, 6, 1.7], [7, 7, 2.9], [11, 4, 0.8], [13, 3, 4.1]], { color: '#c2410c' }),
+    trace(
+      90,
+      710,
+      405,
+      t,
+      loop,
+      [
+        [3, 9, 0.3],
+        [5, 6, 1.7],
+        [7, 7, 2.9],
+        [11, 4, 0.8],
+        [13, 3, 4.1],
+      ],
+      { color: '#c2410c' },
+    ),
   );
 }
 
 const automatedSvg = read('automated-addition-poster.svg');
-const automatedDrop = '<path transform="translate(100 214) scale(0.8)" d="M0 0c-7 10-10 15-10 20a10 10 0 0 0 20 0c0-5-3-10-10-20z" fill="#17a09d"/>';
+const automatedDrop =
+  '<path transform="translate(100 214) scale(0.8)" d="M0 0c-7 10-10 15-10 20a10 10 0 0 0 20 0c0-5-3-10-10-20z" fill="#17a09d"/>';
 const automatedTube =
   '<rect x="60" y="240" width="80" height="50" rx="10" fill="#effcfb" stroke="#0b1f3a" stroke-width="3.5"/><path d="M66 265.0h68" stroke="#17a09d" stroke-width="3"/>';
 const automatedTraces = /<polyline points="90,400 430,400"[^>]*\/><polyline points="90,404[^>]*\/>/;
@@ -209,11 +239,38 @@ function automatedFrame(t, loop) {
       surface(66, 134, 265, t, loop, { swirl: 1, splash: splashAt(t, loop, landings, 2.5) }) +
       '</g>',
   );
-  svg = swap(svg, automatedKey, `<circle cx="100" cy="170" r="10" fill="#17a09d" opacity="${n(0.65 + 0.35 * Math.cos(TAU * u))}"/>`);
+  svg = swap(
+    svg,
+    automatedKey,
+    `<circle cx="100" cy="170" r="10" fill="#17a09d" opacity="${n(0.65 + 0.35 * Math.cos(TAU * u))}"/>`,
+  );
   return svg.replace(
     automatedTraces,
-    trace(90, 430, 400, t, loop, [[4, 0.8, 0.2], [8, 0.5, 1.1]], { color: '#17a09d', opacity: 1 }) +
-      trace(90, 430, 401, t, loop, [[3, 3, 0.3], [5, 2, 1.7], [7, 2.4, 2.9]], { color: '#0b1f3a', width: 2, opacity: 0.35 }),
+    trace(
+      90,
+      430,
+      400,
+      t,
+      loop,
+      [
+        [4, 0.8, 0.2],
+        [8, 0.5, 1.1],
+      ],
+      { color: '#17a09d', opacity: 1 },
+    ) +
+      trace(
+        90,
+        430,
+        401,
+        t,
+        loop,
+        [
+          [3, 3, 0.3],
+          [5, 2, 1.7],
+          [7, 2.4, 2.9],
+        ],
+        { color: '#0b1f3a', width: 2, opacity: 0.35 },
+      ),
   );
 }
 
@@ -341,8 +398,44 @@ for (const name of names) {
     const even = ['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p'];
     const webm = join(mediaDir, `${name}.webm`);
     const mp4 = join(mediaDir, `${name}.mp4`);
-    run([...input, ...even, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', String(video.webm), '-row-mt', '1', '-deadline', 'good', '-cpu-used', '2', '-g', String(fps * 6), '-an', webm]);
-    run([...input, ...even, '-c:v', 'libx264', '-preset', 'slow', '-tune', 'animation', '-crf', String(video.mp4), '-profile:v', 'high', '-movflags', '+faststart', '-an', mp4]);
+    run([
+      ...input,
+      ...even,
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      String(video.webm),
+      '-row-mt',
+      '1',
+      '-deadline',
+      'good',
+      '-cpu-used',
+      '2',
+      '-g',
+      String(fps * 6),
+      '-an',
+      webm,
+    ]);
+    run([
+      ...input,
+      ...even,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'slow',
+      '-tune',
+      'animation',
+      '-crf',
+      String(video.mp4),
+      '-profile:v',
+      'high',
+      '-movflags',
+      '+faststart',
+      '-an',
+      mp4,
+    ]);
     for (const file of [webm, mp4]) {
       const kb = statSync(file).size / 1000;
       const budget = mediaBudget[name];

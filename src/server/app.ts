@@ -91,7 +91,10 @@ function loggerOptions(env: Env, stream?: NodeJS.WritableStream): FastifyServerO
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       // The path only: query strings can carry tokens (e-mail confirmation links), quote paths a reference.
-      req: (request: { method: string; url: string; id: string }) => ({ method: request.method, path: logPath(request.url) }),
+      req: (request: { method: string; url: string; id: string }) => ({
+        method: request.method,
+        path: logPath(request.url),
+      }),
       // Never a query's parameters or a database error's values (src/server/http/log-serializers.ts).
       err: safeError,
     },

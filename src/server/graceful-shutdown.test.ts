@@ -75,11 +75,16 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
 
     // Every request that reached the shop was answered in full; none was cut off by the exit.
     expect(answers.map((answer) => answer.status)).toEqual(emails.map(() => 201));
-    const keys = answers.map((answer) => (JSON.parse(answer.body) as { order: { orderNumber: string } }).order.orderNumber);
+    const keys = answers.map(
+      (answer) => (JSON.parse(answer.body) as { order: { orderNumber: string } }).order.orderNumber,
+    );
 
     const database = await openDatabase({ dataDir });
     try {
-      const rows = await database.db.select({ number: orders.orderNumber }).from(orders).where(inArray(orders.orderNumber, keys));
+      const rows = await database.db
+        .select({ number: orders.orderNumber })
+        .from(orders)
+        .where(inArray(orders.orderNumber, keys));
       expect(rows).toHaveLength(emails.length);
       // No e-mail was left claimed-but-unsent by the exit: each is sent, or still due (never taken).
       const mail = await database.db.select().from(mailOutbox);

@@ -33,7 +33,9 @@ async function main() {
   console.log(`Dropwise shop running at http://localhost:${port} on ${where}`);
   // Printed for the operator, never logged: the link is the only key to the first admin account.
   if (setupToken) {
-    console.log(`No admin exists yet. Create the first one within 1 hour (the link works once): ${env.publicUrl}/setup?token=${setupToken}`);
+    console.log(
+      `No admin exists yet. Create the first one within 1 hour (the link works once): ${env.publicUrl}/setup?token=${setupToken}`,
+    );
   }
 }
 

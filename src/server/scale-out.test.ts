@@ -50,7 +50,11 @@ describe.runIf(canBalance(baseUrl))('two processes behind HAProxy', () => {
     const databaseUrl = databaseUrlFor(baseUrl ?? '', dbName);
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as AddressInfo).port;
-    balanced = await startBalancedShops({ databaseUrl, dataDir: dir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+    balanced = await startBalancedShops({
+      databaseUrl,
+      dataDir: dir,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    });
     url = balanced.url;
     database = await openDatabase({ databaseUrl, migrate: false });
   }, 120_000);
@@ -68,7 +72,11 @@ describe.runIf(canBalance(baseUrl))('two processes behind HAProxy', () => {
     return database.db;
   };
   const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
 
   it('a session made through one process is valid on the other', async () => {
     const { user, password } = await createUser(db());
@@ -89,7 +97,11 @@ describe.runIf(canBalance(baseUrl))('two processes behind HAProxy', () => {
     const statuses: number[] = [];
     const servedBy = new Set<string>();
     for (let i = 0; i < 8; i += 1) {
-      const response = await post('/api/auth/signin', { email: 'guesser-target@example.com', password: 'wrong-password-1', remember: false });
+      const response = await post('/api/auth/signin', {
+        email: 'guesser-target@example.com',
+        password: 'wrong-password-1',
+        remember: false,
+      });
       servedBy.add(response.headers.get('x-served-by') ?? '');
       statuses.push(response.status);
     }
@@ -107,7 +119,8 @@ describe.runIf(canBalance(baseUrl))('two processes behind HAProxy', () => {
       });
     const statuses: number[] = [];
     // In parallel pairs, so both processes count at the same moment.
-    for (let i = 0; i < 26; i += 1) statuses.push(...(await Promise.all([quote(), quote()])).map((response) => response.status));
+    for (let i = 0; i < 26; i += 1)
+      statuses.push(...(await Promise.all([quote(), quote()])).map((response) => response.status));
     expect(statuses.filter((status) => status === 201)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
 
@@ -118,7 +131,10 @@ describe.runIf(canBalance(baseUrl))('two processes behind HAProxy', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toHaveLength(rows.length);
     for (const row of rows) {
-      expect(received.filter((raw) => raw.includes(`Subject: ${row.subject}`) && raw.includes(row.toAddress)), row.subject).toHaveLength(1);
+      expect(
+        received.filter((raw) => raw.includes(`Subject: ${row.subject}`) && raw.includes(row.toAddress)),
+        row.subject,
+      ).toHaveLength(1);
     }
   }, 120_000);
 });

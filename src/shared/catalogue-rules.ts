@@ -35,7 +35,10 @@ export const shipsTo = (option: { countries: readonly string[] | null }, country
   option.countries === null || option.countries.includes(countryCode);
 
 /** The shipping options offered for delivery to a country. */
-export function shippingOptionsFor<T extends { countries: readonly string[] | null }>(options: readonly T[], countryCode: string): T[] {
+export function shippingOptionsFor<T extends { countries: readonly string[] | null }>(
+  options: readonly T[],
+  countryCode: string,
+): T[] {
   return options.filter((option) => shipsTo(option, countryCode));
 }
 
@@ -43,7 +46,10 @@ export function shippingOptionsFor<T extends { countries: readonly string[] | nu
  * The shipping a country defaults to when the buyer picks it: a domestic option (one that lists the
  * country) first, else the specification's default where it applies, else the first option offered.
  */
-export function defaultShippingFor(options: readonly { id: string; countries: readonly string[] | null }[], countryCode: string): string | null {
+export function defaultShippingFor(
+  options: readonly { id: string; countries: readonly string[] | null }[],
+  countryCode: string,
+): string | null {
   const offered = shippingOptionsFor(options, countryCode);
   const domestic = offered.find((option) => option.countries !== null);
   return (domestic ?? offered.find((option) => option.id === DEFAULT_SHIPPING) ?? offered[0])?.id ?? null;

@@ -5,6 +5,12 @@
  * them instead (docs/decisions/0005-text-cleaning.md).
  */
 export function cleanText(value: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return value.trim().replace(/[<>\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, 1000).trim();
+  return (
+    value
+      .trim()
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[<>\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .slice(0, 1000)
+      .trim()
+  );
 }

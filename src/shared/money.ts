@@ -29,7 +29,12 @@ function numberFormat(currency: string, decimals: number): Intl.NumberFormat {
   const key = `${currency}:${decimals}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
     formats.set(key, format);
   }
   return format;

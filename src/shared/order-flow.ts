@@ -23,7 +23,8 @@ export const orderFlowMessages = {
   quoteExpired: 'This quote has expired. Please create a new quote to order at current prices.',
   orderNotFound: 'Order not found',
   termsNotAccepted: 'Please accept the terms of sale to place your order.',
-  countryMismatch: 'This order was priced for another country. Change the delivery country or re-price the configuration for it.',
+  countryMismatch:
+    'This order was priced for another country. Change the delivery country or re-price the configuration for it.',
 } as const;
 
 /** The version of /terms-of-sale a buyer accepts when placing an order (stored on the order). */
@@ -107,7 +108,8 @@ export const shippingFormSchema = billingSchema
     if (!values.differentDelivery) return;
     const parsed = deliveryAddressSchema.safeParse(values.delivery);
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['delivery', ...issue.path.map(String)] });
+    for (const issue of parsed.error.issues)
+      context.addIssue({ code: 'custom', message: issue.message, path: ['delivery', ...issue.path.map(String)] });
   });
 export type ShippingFormInput = z.input<typeof shippingFormSchema>;
 
@@ -116,7 +118,8 @@ export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: s
   const delivery = shippingCountries.find((country) => country.code === deliveryCountry);
   if (!delivery) return orderFlowMessages.country;
   const priced = countries.find((country) => country.code === pricedCountry);
-  if (!priced || priced.currency !== delivery.currency || priced.showVAT !== delivery.showVAT) return orderFlowMessages.countryMismatch;
+  if (!priced || priced.currency !== delivery.currency || priced.showVAT !== delivery.showVAT)
+    return orderFlowMessages.countryMismatch;
   return null;
 }
 
@@ -151,7 +154,8 @@ const blank = (value: unknown) => typeof value !== 'string' || value.trim() === 
 
 /** The order submit checks of section 5, in order; the first failing check's message, or null. */
 export function orderSubmitProblem(candidate: OrderSubmitCandidate): string | null {
-  if (candidate.configuration === null || candidate.configuration === undefined) return orderFlowMessages.configurationMissing;
+  if (candidate.configuration === null || candidate.configuration === undefined)
+    return orderFlowMessages.configurationMissing;
   if (blank(candidate.email)) return orderFlowMessages.billingEmailRequired;
   if (blank(candidate.firstName) || blank(candidate.lastName)) return orderFlowMessages.namesRequired;
   if (typeof candidate.total !== 'number' || !(candidate.total > 0)) return orderFlowMessages.invalidTotal;

@@ -44,4 +44,9 @@ export const defaultPublicSettings: PublicSettings = {
  * page's first load.
  */
 export const videoSources = (url: string): [src: string, type?: string][] =>
-  /^\/media\/[\w-]+\.webm$/.test(url) ? [[url, 'video/webm'], [`${url.slice(0, -4)}mp4`, 'video/mp4']] : [[url]];
+  /^\/media\/[\w-]+\.webm$/.test(url)
+    ? [
+        [url, 'video/webm'],
+        [`${url.slice(0, -4)}mp4`, 'video/mp4'],
+      ]
+    : [[url]];

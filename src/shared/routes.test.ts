@@ -7,7 +7,8 @@ describe('matchesClientRoute', () => {
     (path) => expect(matchesClientRoute(path)).toBe(true),
   );
 
-  it.each(['/no-such-page', '/quote', '/quote/a/b', '/admin/orders/1/edit', '/api/health'])('does not know %s', (path) =>
-    expect(matchesClientRoute(path)).toBe(false),
+  it.each(['/no-such-page', '/quote', '/quote/a/b', '/admin/orders/1/edit', '/api/health'])(
+    'does not know %s',
+    (path) => expect(matchesClientRoute(path)).toBe(false),
   );
 });

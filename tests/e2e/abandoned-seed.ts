@@ -5,7 +5,11 @@ import { openDatabase } from '../../src/server/db/client';
 import { incompleteOrders } from '../../src/server/db/schema';
 
 const env = loadEnv(process.env);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, lockAdvice: 'Stop the shop first.' });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.dataDir,
+  lockAdvice: 'Stop the shop first.',
+});
 try {
   await database.db.insert(incompleteOrders).values({
     email: 'left.cart@example.com',

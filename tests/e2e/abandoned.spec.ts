@@ -7,12 +7,17 @@ const ADMIN_PASSWORD = 'admin-pass-789';
 
 async function seedAbandoned(env: NodeJS.ProcessEnv): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['tests/e2e/abandoned-seed.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/tsx', ['tests/e2e/abandoned-seed.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`abandoned seed exited with ${code}: ${output}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`abandoned seed exited with ${code}: ${output}`)),
+    );
   });
 }
 

@@ -8,9 +8,13 @@ const ADMIN_PASSWORD = 'admin-pass-123';
 const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 
 // The wrong codes of the lockout are answered 400, then 429, which the browser logs.
-test.use({ allowConsoleErrors: ['the server responded with a status of 400', 'the server responded with a status of 429'] });
+test.use({
+  allowConsoleErrors: ['the server responded with a status of 400', 'the server responded with a status of 429'],
+});
 
-test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link; wrong codes lock the authenticator and a recovery code still signs in', async ({ page }) => {
+test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link; wrong codes lock the authenticator and a recovery code still signs in', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);

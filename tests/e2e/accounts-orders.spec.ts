@@ -6,7 +6,10 @@ import { expect, test } from './fixtures';
 // which a test can only share with the running shop on PostgreSQL (PGlite is single-process).
 test.use({ allowConsoleErrors: ['the server responded with a status of 404'] });
 
-test('a customer sees their orders in My Account and opens one; another customer\'s order is not found', async ({ page, shop }) => {
+test("a customer sees their orders in My Account and opens one; another customer's order is not found", async ({
+  page,
+  shop,
+}) => {
   test.skip(!shop.databaseUrl, 'needs the shop on PostgreSQL (DATABASE_URL) to write orders beside it');
   const email = `orders-${Date.now()}@example.com`;
   const password = 'orders-pass-1';
@@ -21,11 +24,26 @@ test('a customer sees their orders in My Account and opens one; another customer
   try {
     const user = await client.query<{ id: string }>('select id from users where email = $1', [email]);
     const userId = user.rows[0]?.id;
-    const insert = async (values: { number: string; userId: string | null; status: string; payment: string; tracking: string | null; createdAt: string }) => {
+    const insert = async (values: {
+      number: string;
+      userId: string | null;
+      status: string;
+      payment: string;
+      tracking: string | null;
+      createdAt: string;
+    }) => {
       const order = await client.query<{ id: string }>(
         `insert into orders (order_number, user_id, total_amount, deposit_amount, remaining_amount, currency, status, payment_status, tracking_number, estimated_delivery_date, configuration, notes, created_at)
          values ($1, $2, 570000, 285000, 285000, 'GBP', $3, $4, $5, '2026-04-01', $6, 'Please deliver to lab 3', $7) returning id`,
-        [values.number, values.userId, values.status, values.payment, values.tracking, JSON.stringify({ model: 'dropwise-standard', quantity: 2, batch: null }), values.createdAt],
+        [
+          values.number,
+          values.userId,
+          values.status,
+          values.payment,
+          values.tracking,
+          JSON.stringify({ model: 'dropwise-standard', quantity: 2, batch: null }),
+          values.createdAt,
+        ],
       );
       const id = order.rows[0]?.id ?? '';
       await client.query(
@@ -34,12 +52,36 @@ test('a customer sees their orders in My Account and opens one; another customer
          ($1, 'accessory', '10x-2ml-syringes', '10x 2ml syringes', 1, 0, 0)`,
         [id],
       );
-      await client.query(`insert into order_status_history (order_id, old_status, new_status, notes) values ($1, null, 'pending', 'Order created'), ($1, 'pending', $2, 'Status updated via admin panel')`, [id, values.status]);
+      await client.query(
+        `insert into order_status_history (order_id, old_status, new_status, notes) values ($1, null, 'pending', 'Order created'), ($1, 'pending', $2, 'Status updated via admin panel')`,
+        [id, values.status],
+      );
       return id;
     };
-    await insert({ number: 'O2026-90001', userId: userId ?? null, status: 'pending', payment: 'pending', tracking: null, createdAt: '2026-03-01T10:00:00Z' });
-    mine = await insert({ number: 'O2026-90002', userId: userId ?? null, status: 'shipped', payment: 'deposit_paid', tracking: 'TRK-123456', createdAt: '2026-03-05T10:00:00Z' });
-    foreign = await insert({ number: 'O2026-90003', userId: null, status: 'pending', payment: 'pending', tracking: null, createdAt: '2026-03-06T10:00:00Z' });
+    await insert({
+      number: 'O2026-90001',
+      userId: userId ?? null,
+      status: 'pending',
+      payment: 'pending',
+      tracking: null,
+      createdAt: '2026-03-01T10:00:00Z',
+    });
+    mine = await insert({
+      number: 'O2026-90002',
+      userId: userId ?? null,
+      status: 'shipped',
+      payment: 'deposit_paid',
+      tracking: 'TRK-123456',
+      createdAt: '2026-03-05T10:00:00Z',
+    });
+    foreign = await insert({
+      number: 'O2026-90003',
+      userId: null,
+      status: 'pending',
+      payment: 'pending',
+      tracking: null,
+      createdAt: '2026-03-06T10:00:00Z',
+    });
   } finally {
     await client.end();
   }
@@ -58,7 +100,10 @@ test('a customer sees their orders in My Account and opens one; another customer
   await expect(orders.first()).toContainText('TRK-123456');
   await expect(orders.first()).toContainText('£5,700.00');
   await expect(orders.nth(1)).toContainText('Pending');
-  await orders.first().getByRole('link', { name: /View details/i }).click();
+  await orders
+    .first()
+    .getByRole('link', { name: /View details/i })
+    .click();
 
   await expect(page).toHaveURL(new RegExp(`/order-details/${mine}$`));
   await expect(page.getByRole('heading', { name: 'Order O2026-90002' })).toBeVisible();

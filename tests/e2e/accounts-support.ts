@@ -6,7 +6,9 @@ import { runShop, type ShopServer, test as base } from './fixtures';
 
 /** Decodes a quoted-printable body as nodemailer writes it (soft line breaks and =XX escapes). */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -34,7 +36,13 @@ export async function linkFromMail(dataDir: string, to: string, subject: string,
 const step = () => Math.floor(Date.now() / 30_000);
 
 function codeAt(secret: string, at: number): string {
-  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at * 30_000 });
+  return OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: at * 30_000,
+  });
 }
 
 /** The current TOTP code of a base32 secret, as an authenticator app would show it. */
@@ -75,12 +83,17 @@ export async function setUpAuthenticator(scope: Locator): Promise<{ secret: stri
 export async function createAdminBeforeStart(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
   const { spawn } = await import('node:child_process');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`)),
+    );
     child.stdin.end(`${password}\n`);
   });
 }

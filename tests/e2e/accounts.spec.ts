@@ -5,7 +5,10 @@ test.describe('customer accounts', () => {
   // Refused sign-ins answer 4xx, which Chromium logs as a failed resource load.
   test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
-  test('sign up, confirm by e-mail, sign in, enable MFA, sign out, pass the challenge, see My Account', async ({ page, shop }) => {
+  test('sign up, confirm by e-mail, sign in, enable MFA, sign out, pass the challenge, see My Account', async ({
+    page,
+    shop,
+  }) => {
     test.setTimeout(150_000);
     const email = `journey-${Date.now()}@example.com`;
     const password = 'journey-pass-1';
@@ -29,7 +32,9 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please check your email and click the confirmation link before signing in.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please check your email and click the confirmation link before signing in.',
+    );
 
     // Follow the confirmation link from the e-mail.
     const link = await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account');

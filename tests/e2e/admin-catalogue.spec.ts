@@ -25,7 +25,11 @@ async function signInAdmin(page: Page, email: string) {
   await expect(modal).toBeHidden();
 }
 
-test('an admin adds an accessory, a new visitor sees it in the configurator, and after the confirmed delete it is gone', async ({ page, shop, browser }) => {
+test('an admin adds an accessory, a new visitor sees it in the configurator, and after the confirmed delete it is gone', async ({
+  page,
+  shop,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signInAdmin(page, CATALOGUE_ADMIN);
   await page.goto('/admin/settings');
@@ -85,7 +89,9 @@ test('an admin adds an accessory, a new visitor sees it in the configurator, and
   await visitor.close();
 });
 
-test('System Settings: defaults, Saving..., the 3-second banner, values kept on reload, Reset discards an edit', async ({ page }) => {
+test('System Settings: defaults, Saving..., the 3-second banner, values kept on reload, Reset discards an edit', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAdmin(page, SETTINGS_ADMIN);
   await page.goto('/admin/system-settings');

@@ -15,7 +15,11 @@ const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
 /** The specification's defaults with one accessory. */
-const selection = { ...defaultSelection, accessories: ['10x-2ml-syringes'], accessoryQuantities: { '10x-2ml-syringes': 1 } };
+const selection = {
+  ...defaultSelection,
+  accessories: ['10x-2ml-syringes'],
+  accessoryQuantities: { '10x-2ml-syringes': 1 },
+};
 
 /** Any dialog (alert from an injected script) fails the journey. */
 function forbidDialogs(page: Page, seen: string[]) {
@@ -39,7 +43,11 @@ async function outboxHas(dataDir: string, to: string, subject: string, text: str
   return false;
 }
 
-test('an admin finds an order, confirms it, records the deposit with a fresh code and ships it; the customer sees it', async ({ page, shop, browser }) => {
+test('an admin finds an order, confirms it, records the deposit with a fresh code and ships it; the customer sees it', async ({
+  page,
+  shop,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const dialogs: string[] = [];
   // A customer with hostile text in their name, organisation, address and notes places an order.
@@ -47,23 +55,46 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   const customerPage = waitsForTheApp(await customer.newPage());
   forbidDialogs(customerPage, dialogs);
   const email = `buyer-${Date.now()}@example.com`;
-  expect((await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(201);
+  expect(
+    (await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status(),
+  ).toBe(201);
   await customerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
-  expect((await customerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(200);
+  expect(
+    (await customerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status(),
+  ).toBe(200);
   // A quote first (it copies its valid names into the profile), then hostile text in the profile.
   const quote = await customerPage.request.post('/api/quotes', {
-    data: { configuration: selection, customerInfo: { email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' }, flowType: 'quote' },
+    data: {
+      configuration: selection,
+      customerInfo: { email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' },
+      flowType: 'quote',
+    },
   });
   expect(quote.status()).toBe(201);
   const quoteNumber = ((await quote.json()) as { quote: { quoteNumber: string } }).quote.quoteNumber;
-  expect((await customerPage.request.put('/api/account/profile', { data: { firstName: XSS_NAME, lastName: 'Tester', company: XSS_ORG, phone: '', country: 'GB' } })).status()).toBe(200);
+  expect(
+    (
+      await customerPage.request.put('/api/account/profile', {
+        data: { firstName: XSS_NAME, lastName: 'Tester', company: XSS_ORG, phone: '', country: 'GB' },
+      })
+    ).status(),
+  ).toBe(200);
   const placed = await customerPage.request.post('/api/orders', {
     data: {
       configuration: selection,
-      billing: { firstName: XSS_NAME, lastName: 'Tester', company: XSS_ORG, email, address: '<img src=y onerror=alert(3)> Road', city: 'Lancaster', postalCode: 'LA1 1AA', country: 'GB' },
+      billing: {
+        firstName: XSS_NAME,
+        lastName: 'Tester',
+        company: XSS_ORG,
+        email,
+        address: '<img src=y onerror=alert(3)> Road',
+        city: 'Lancaster',
+        postalCode: 'LA1 1AA',
+        country: 'GB',
+      },
       notes: '<script>alert(4)</script>',
       idempotencyKey: `journey-${Date.now()}`,
-    acceptTerms: true,
+      acceptTerms: true,
     },
   });
   expect(placed.status()).toBe(201);
@@ -116,7 +147,9 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await stepUp.getByLabel('Verification code').fill(codeAfter(secret, first.step));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Payment recorded')).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` }).locator('..')).toContainText('Deposit Paid');
+  await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` }).locator('..')).toContainText(
+    'Deposit Paid',
+  );
 
   // Add a tracking number and ship.
   await edit.getByLabel('Tracking number').fill('1Z-JOURNEY-42');
@@ -156,7 +189,14 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await expect(main).toContainText('Deposit Paid');
   await expect(main.getByText('Shipping Information')).toBeVisible();
   await expect(main).toContainText('1Z-JOURNEY-42');
-  expect(await outboxHas(shop.dataDir, email, `Your order ${order.orderNumber} has shipped`, 'Tracking number: 1Z-JOURNEY-42')).toBe(true);
+  expect(
+    await outboxHas(
+      shop.dataDir,
+      email,
+      `Your order ${order.orderNumber} has shipped`,
+      'Tracking number: 1Z-JOURNEY-42',
+    ),
+  ).toBe(true);
   expect(dialogs).toEqual([]);
   await customer.close();
 });

@@ -24,11 +24,16 @@ async function openConfigurator(page: Page) {
 
 async function chooseCountry(page: Page, name: string) {
   await page.getByRole('button', { name: /^Delivery country/ }).click();
-  await page.getByRole('dialog', { name: 'Choose your delivery country' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose your delivery country' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
 }
 
 test.describe('issue 13 small frictions', () => {
-  test('joining the waitlist shows its success once, in the dialog, and clears the earlier error toast', async ({ page }) => {
+  test('joining the waitlist shows its success once, in the dialog, and clears the earlier error toast', async ({
+    page,
+  }) => {
     await openConfigurator(page);
     await chooseCountry(page, 'United States');
     const dialog = page.getByRole('dialog', { name: 'Join the USA waitlist' });
@@ -44,22 +49,33 @@ test.describe('issue 13 small frictions', () => {
     await expect(page.getByText('Email required')).toHaveCount(0);
   });
 
-  test('when the map host does not answer, the contact page shows the address with a link to open the map', async ({ page }) => {
+  test('when the map host does not answer, the contact page shows the address with a link to open the map', async ({
+    page,
+  }) => {
     // The map host never answers (a network that drops the connection); registered last, so it runs first.
-    await page.route((url) => url.hostname === 'www.openstreetmap.org', () => new Promise<void>(() => undefined));
+    await page.route(
+      (url) => url.hostname === 'www.openstreetmap.org',
+      () => new Promise<void>(() => undefined),
+    );
     // The frame that never answers holds back the window's load event, so wait for the document only.
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
     const fallback = page.getByTestId('map-fallback');
     await fallback.scrollIntoViewIfNeeded();
     await expect(fallback).toBeVisible();
     await expect(fallback).toContainText('Lancaster');
-    await expect(fallback.getByRole('link', { name: 'Open the map (opens in a new tab)' })).toHaveAttribute('href', company.mapLinkUrl);
+    await expect(fallback.getByRole('link', { name: 'Open the map (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      company.mapLinkUrl,
+    );
     const caption = page.locator('figcaption');
     await expect(caption).toContainText(company.address.street);
     await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute('href', company.mapLinkUrl);
   });
 
-  test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({ page, shop }) => {
+  test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({
+    page,
+    shop,
+  }) => {
     const email = `resend-${Date.now()}@example.com`;
     await page.goto('/login');
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
@@ -68,12 +84,16 @@ test.describe('issue 13 small frictions', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 5_000 });
     const pending = page.getByTestId('confirmation-pending');
-    await expect(pending).toContainText('Account created! Please check your email for a confirmation link before signing in.');
+    await expect(pending).toContainText(
+      'Account created! Please check your email for a confirmation link before signing in.',
+    );
 
     await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account');
     await pending.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
     await expect(pending).toContainText(`We have sent a new confirmation link to ${email}.`);
-    await expect.poll(() => mailCount(shop.dataDir, email, 'Confirm your Dropwise account'), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => mailCount(shop.dataDir, email, 'Confirm your Dropwise account'), { timeout: 15_000 })
+      .toBe(2);
 
     // The new link confirms the account with the password of the sign-up.
     await page.goto(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));

@@ -29,7 +29,10 @@ test.describe('the configuration lives in the URL', () => {
     await openConfigurator(page);
     await expect(page).toHaveURL(/\/configure$/);
     await countryButton(page).click();
-    await page.getByRole('dialog', { name: 'Choose your delivery country' }).getByRole('button', { name: /^Germany/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose your delivery country' })
+      .getByRole('button', { name: /^Germany/ })
+      .click();
     await page.getByRole('radio', { name: 'Dropwise Pro' }).check();
     await page.getByRole('checkbox', { name: 'Luer-lock adaptor' }).check();
     await page.getByRole('checkbox', { name: 'Sample tube rack' }).check();
@@ -95,16 +98,20 @@ function focusReport(page: Page): Promise<FocusReport> {
     const element = document.activeElement as HTMLElement | null;
     const bar = document.querySelector('section[aria-label="Price"]');
     const header = document.querySelector('header');
-    if (!element || !bar || !header) return { name: 'nothing', inViewport: false, clearOfBars: false, indicator: false, inBar: false };
+    if (!element || !bar || !header)
+      return { name: 'nothing', inViewport: false, clearOfBars: false, indicator: false, inBar: false };
     const rect = element.getBoundingClientRect();
     const barTop = bar.getBoundingClientRect().top;
     const headerBottom = header.getBoundingClientRect().bottom;
     const style = getComputedStyle(element);
     const inBar = bar.contains(element);
-    const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 60) || element.tagName;
+    const name =
+      (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 60) ||
+      element.tagName;
     return {
       name,
-      inViewport: rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth,
+      inViewport:
+        rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth,
       clearOfBars: inBar || (rect.top >= headerBottom && rect.bottom <= barTop),
       indicator: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none',
       inBar,
@@ -119,7 +126,9 @@ for (const viewport of [
   test.describe(`keyboard focus at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('tabbing through the whole configurator, every focused element is fully visible with a focus indicator', async ({ page }) => {
+    test('tabbing through the whole configurator, every focused element is fully visible with a focus indicator', async ({
+      page,
+    }) => {
       await openConfigurator(page);
       await expect(page.getByRole('radio', { name: 'Collect from Lancaster' })).toBeVisible();
       await countryButton(page).focus();
@@ -127,10 +136,13 @@ for (const viewport of [
       for (let step = 0; step < 150; step += 1) {
         const report = await focusReport(page);
         await expect
-          .poll(async () => {
-            const now = await focusReport(page);
-            return now.inViewport && now.clearOfBars;
-          }, { message: `"${report.name}" is hidden by a sticky bar or off screen` })
+          .poll(
+            async () => {
+              const now = await focusReport(page);
+              return now.inViewport && now.clearOfBars;
+            },
+            { message: `"${report.name}" is hidden by a sticky bar or off screen` },
+          )
           .toBe(true);
         expect(report.indicator, `"${report.name}" shows no focus indicator`).toBe(true);
         seen.push(report.name);
@@ -158,7 +170,9 @@ for (const viewport of [
   });
 }
 
-test('on a phone the price bar is compact: one line of figures and buttons on one row, under the site header', async ({ page }) => {
+test('on a phone the price bar is compact: one line of figures and buttons on one row, under the site header', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openConfigurator(page);
   const bar = priceBar(page);
@@ -203,7 +217,9 @@ test('the details step shows the specification submit messages when Create Quote
   await expect(page).toHaveURL(/\/quote-flow$/);
 });
 
-test('the order flow reads as an order, shows what is being bought, and leads back to the same configuration', async ({ page }) => {
+test('the order flow reads as an order, shows what is being bought, and leads back to the same configuration', async ({
+  page,
+}) => {
   await openConfigurator(page);
   await page.getByRole('radio', { name: 'Dropwise Pro' }).check();
   await page.getByRole('checkbox', { name: 'Luer-lock adaptor' }).check();
@@ -228,10 +244,15 @@ test('the order flow reads as an order, shows what is being bought, and leads ba
   await expect(page.getByTestId('est-price')).toHaveText(price);
 });
 
-test('the order form\'s re-price link opens the configurator for the delivery country with the selection kept', async ({ page }) => {
+test("the order form's re-price link opens the configurator for the delivery country with the selection kept", async ({
+  page,
+}) => {
   await openConfigurator(page);
   await countryButton(page).click();
-  await page.getByRole('dialog', { name: 'Choose your delivery country' }).getByRole('button', { name: /^Germany/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose your delivery country' })
+    .getByRole('button', { name: /^Germany/ })
+    .click();
   await page.getByRole('radio', { name: 'Dropwise Pro' }).check();
   await page.getByRole('checkbox', { name: 'Luer-lock adaptor' }).check();
   await expect(page.getByTestId('est-price')).toHaveText(/^€/);
@@ -262,16 +283,31 @@ test('a signed-in customer finds their quotes in My Account and opens one', asyn
   const password = 'quotes-pass-1';
   expect((await page.request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
   await page.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
-  expect((await page.request.post('/api/auth/signin', { data: { email, password, remember: false } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/signin', { data: { email, password, remember: false } })).status()).toBe(
+    200,
+  );
   const created = await page.request.post('/api/quotes', {
     data: {
-      configuration: { model: 'dropwise-standard', powerAdaptor: 'uk-power', quantity: 1, accessories: [], accessoryQuantities: {}, adaptors: [], syringeHolders: ['3ml-syringe-mount'], servicing: 'none', shipping: 'fedex-priority', customerCountry: 'GB' },
+      configuration: {
+        model: 'dropwise-standard',
+        powerAdaptor: 'uk-power',
+        quantity: 1,
+        accessories: [],
+        accessoryQuantities: {},
+        adaptors: [],
+        syringeHolders: ['3ml-syringe-mount'],
+        servicing: 'none',
+        shipping: 'fedex-priority',
+        customerCountry: 'GB',
+      },
       customerInfo: { email, firstName: 'Grace', lastName: 'Hopper', organization: 'Navy Labs' },
       flowType: 'quote',
     },
   });
   expect(created.status()).toBe(201);
-  const { quote } = (await created.json()) as { quote: { quoteNumber: string; reference: string; createdAt: string; validUntil: string } };
+  const { quote } = (await created.json()) as {
+    quote: { quoteNumber: string; reference: string; createdAt: string; validUntil: string };
+  };
 
   await page.goto('/my-account');
   await page.getByRole('tab', { name: 'Quotes' }).click();
@@ -288,8 +324,14 @@ test('a signed-in customer finds their quotes in My Account and opens one', asyn
 
 async function expectNoSeriousViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) => `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 test('axe finds no serious or critical violation along the buyer journey', async ({ page }) => {
@@ -329,7 +371,9 @@ test('on a phone the two-factor set-up card scrolls into view when it opens', as
   const password = 'mfa-scroll-pass-1';
   expect((await page.request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
   await page.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
-  expect((await page.request.post('/api/auth/signin', { data: { email, password, remember: false } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/signin', { data: { email, password, remember: false } })).status()).toBe(
+    200,
+  );
   await page.goto('/my-account?tab=settings');
   await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
   await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeInViewport();

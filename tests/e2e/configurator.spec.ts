@@ -24,7 +24,10 @@ const countryButton = (page: Page) => page.getByRole('button', { name: /^Deliver
 
 async function chooseCountry(page: Page, name: string) {
   await countryButton(page).click();
-  await page.getByRole('dialog', { name: 'Choose your delivery country' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose your delivery country' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
 }
 
 async function leaveWith(page: Page, button: 'Generate Quote PDF' | 'Order Now'): Promise<Handoff> {
@@ -84,7 +87,11 @@ test.describe('configurator', () => {
 
     const handoff = await leaveWith(page, 'Generate Quote PDF');
     expect(handoff).toMatchObject({ type: 'quote', currency: 'GBP', showVAT: true });
-    expect(handoff.configuration).toMatchObject({ quantity: 2, adaptors: ['standard-art-adaptor', 'luer-lock-adaptor'], servicing: '2-year' });
+    expect(handoff.configuration).toMatchObject({
+      quantity: 2,
+      adaptors: ['standard-art-adaptor', 'luer-lock-adaptor'],
+      servicing: '2-year',
+    });
     const response = await page.request.post('/api/pricing', { data: { configuration: handoff.configuration } });
     expect(response.status()).toBe(200);
     const server = (await response.json()) as { currency: string; totals: { total: number; vat: number } };
@@ -99,7 +106,9 @@ test.describe('configurator', () => {
     await expect(countryButton(page)).toContainText('Germany');
     await expect(page.getByRole('radio', { name: 'EU plug (Type C/F)' })).toBeChecked();
     await expect(page.getByTestId('est-price')).toHaveText(/^€/);
-    await expect(page.getByText('Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.')).toBeVisible();
+    await expect(
+      page.getByText('Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.'),
+    ).toBeVisible();
     // The plug can still be changed by hand.
     await page.getByRole('radio', { name: 'UK plug (Type G)' }).click();
     await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();
@@ -108,7 +117,9 @@ test.describe('configurator', () => {
     const handoff = await leaveWith(page, 'Order Now');
     expect(handoff).toMatchObject({ type: 'order', currency: 'EUR', vat: 0, showVAT: false });
     expect(handoff.configuration).toMatchObject({ customerCountry: 'DE', powerAdaptor: 'uk-power' });
-    const server = (await (await page.request.post('/api/pricing', { data: { configuration: handoff.configuration } })).json()) as {
+    const server = (await (
+      await page.request.post('/api/pricing', { data: { configuration: handoff.configuration } })
+    ).json()) as {
       currency: string;
       totals: { total: number; vat: number };
     };
@@ -129,7 +140,9 @@ test.describe('configurator', () => {
   });
 
   test('the gallery illustrations draw no text over another shape', async ({ page, request }) => {
-    const { product } = (await (await request.get('/api/products/dropwise')).json()) as { product: { images: string[] } };
+    const { product } = (await (await request.get('/api/products/dropwise')).json()) as {
+      product: { images: string[] };
+    };
     expect(product.images.length).toBeGreaterThan(0);
     for (const image of product.images) {
       await page.goto(image);
@@ -138,10 +151,12 @@ test.describe('configurator', () => {
       const overlaps = await page.evaluate(() => {
         const svg = document.documentElement;
         const canvas = svg.getBoundingClientRect();
-        const shapes = [...svg.querySelectorAll('rect, circle, ellipse, path, line, polyline, polygon')].map((shape) => ({
-          tag: shape.outerHTML.slice(0, 60),
-          box: shape.getBoundingClientRect(),
-        }));
+        const shapes = [...svg.querySelectorAll('rect, circle, ellipse, path, line, polyline, polygon')].map(
+          (shape) => ({
+            tag: shape.outerHTML.slice(0, 60),
+            box: shape.getBoundingClientRect(),
+          }),
+        );
         const found: string[] = [];
         for (const text of svg.querySelectorAll('text')) {
           const t = text.getBoundingClientRect();
@@ -196,7 +211,10 @@ test.describe('configurator', () => {
     await page.getByRole('button', { name: 'Your Country Not Listed?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your Country Not Listed?' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: /Email / })).toHaveAttribute('href', /^mailto:sales@.*subject=International%20Enquiry/);
+    await expect(dialog.getByRole('link', { name: /Email / })).toHaveAttribute(
+      'href',
+      /^mailto:sales@.*subject=International%20Enquiry/,
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
@@ -262,7 +280,9 @@ test.describe('configurator', () => {
     await gallery.getByRole('button', { name: 'Show image 2' }).click();
     await expect(gallery.getByRole('img').first()).toHaveAttribute('src', '/media/instrument-three-quarter.svg');
 
-    await priceBar(page).getByRole('button', { name: /show the price breakdown/ }).click();
+    await priceBar(page)
+      .getByRole('button', { name: /show the price breakdown/ })
+      .click();
     const breakdown = page.getByRole('dialog', { name: 'Price breakdown' });
     await expect(breakdown).toContainText('Dropwise Standard');
     await expect(breakdown).toContainText('VAT (20%)');
@@ -333,8 +353,12 @@ test.describe('configurator', () => {
     test.setTimeout(120_000);
     await openConfigurator(page);
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 
   test.describe('failures', () => {
@@ -342,7 +366,11 @@ test.describe('configurator', () => {
 
     test('a failed product load shows the error', async ({ page }) => {
       await page.route('**/api/products/dropwise', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Unexpected error occurred' } }) }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'internal_error', message: 'Unexpected error occurred' } }),
+        }),
       );
       await page.goto('/configure');
       await expect(page.getByRole('alert')).toContainText('Failed to load product configuration');

@@ -10,9 +10,14 @@ const test = base.extend<object, { shop: ShopServer }>({
   ],
 });
 
-test('from the printed set-up link to the Admin Portal link: create the first admin, set up the authenticator, save the recovery codes', async ({ page, shop }) => {
+test('from the printed set-up link to the Admin Portal link: create the first admin, set up the authenticator, save the recovery codes', async ({
+  page,
+  shop,
+}) => {
   await expect.poll(() => shop.output()).toContain('/setup?token=');
-  const printed = shop.output().match(/No admin exists yet\. Create the first one within 1 hour \(the link works once\): (\S+)/);
+  const printed = shop
+    .output()
+    .match(/No admin exists yet\. Create the first one within 1 hour \(the link works once\): (\S+)/);
   const link = printed?.[1] ?? '';
   expect(link).toMatch(new RegExp(`^${shop.baseURL}/setup\\?token=[A-Za-z0-9_-]{43}$`));
 
@@ -34,5 +39,7 @@ test('from the printed set-up link to the Admin Portal link: create the first ad
 
   // The link worked once, and an admin now exists.
   await page.goto(link);
-  await expect(page.getByRole('alert')).toContainText('This set-up link is invalid, has expired or has already been used.');
+  await expect(page.getByRole('alert')).toContainText(
+    'This set-up link is invalid, has expired or has already been used.',
+  );
 });

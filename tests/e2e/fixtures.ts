@@ -71,14 +71,28 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   if (options.balanced) {
-    if (!canBalance(databaseUrl)) throw new Error('The balanced shop needs PostgreSQL (DATABASE_URL), HAProxy and redis-server');
+    if (!canBalance(databaseUrl))
+      throw new Error('The balanced shop needs PostgreSQL (DATABASE_URL), HAProxy and redis-server');
     const { PORT: _port, PUBLIC_URL: _url, HOST: _host, ...shared } = env;
     try {
       await options.beforeStart?.(env);
-      const sharedEnv = Object.fromEntries(Object.entries(shared).filter((entry): entry is [string, string] => entry[1] !== undefined));
-      const balanced = await startBalancedShops({ databaseUrl, dataDir, host: 'localhost', built: true, env: sharedEnv });
+      const sharedEnv = Object.fromEntries(
+        Object.entries(shared).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      const balanced = await startBalancedShops({
+        databaseUrl,
+        dataDir,
+        host: 'localhost',
+        built: true,
+        env: sharedEnv,
+      });
       try {
-        await use({ baseURL: balanced.url, dataDir, databaseUrl, output: () => balanced.shops.map((shop) => shop.output()).join('') });
+        await use({
+          baseURL: balanced.url,
+          dataDir,
+          databaseUrl,
+          output: () => balanced.shops.map((shop) => shop.output()).join(''),
+        });
       } finally {
         await balanced.stop();
       }
@@ -95,7 +109,12 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
     let printed = '';
     child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     await waitForStart(child);
-    await use({ baseURL: `http://localhost:${port}`, dataDir, ...(databaseUrl ? { databaseUrl } : {}), output: () => printed });
+    await use({
+      baseURL: `http://localhost:${port}`,
+      dataDir,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      output: () => printed,
+    });
   } finally {
     if (child) {
       const running = child;
@@ -143,10 +162,7 @@ export const test = base.extend<PageOptions, ShopOptions & { shop: ShopServer }>
   allowConsoleErrors: [[], { option: true }],
   allowHosts: [[], { option: true }],
   // One built server per worker, on a free port, with a scratch data folder (and a scratch database on PostgreSQL).
-  shop: [
-    async ({ balanced }, use) => runShop(use, { balanced }),
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  shop: [async ({ balanced }, use) => runShop(use, { balanced }), { scope: 'worker', timeout: 90_000 }],
   // Each journey is a visitor of its own: its own client address for the IP-keyed limits (sign-in
   // per client, orders, waitlist), instead of every journey of a worker sharing 127.0.0.1.
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
@@ -165,7 +181,8 @@ export const test = base.extend<PageOptions, ShopOptions & { shop: ShopServer }>
     const servedBy = new Set<string>();
     if (balanced) {
       page.on('response', (response) => {
-        if (response.url().startsWith(shop.baseURL)) servedBy.add(response.headers()['x-served-by'] ?? 'not through the balancer');
+        if (response.url().startsWith(shop.baseURL))
+          servedBy.add(response.headers()['x-served-by'] ?? 'not through the balancer');
       });
     }
     page.on('console', (message) => {

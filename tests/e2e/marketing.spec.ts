@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const publicPages = ['/', '/about', '/careers', '/contact', '/automation', '/coming-soon', '/privacy-policy', '/terms-of-sale'];
+const publicPages = [
+  '/',
+  '/about',
+  '/careers',
+  '/contact',
+  '/automation',
+  '/coming-soon',
+  '/privacy-policy',
+  '/terms-of-sale',
+];
 
 /** Answers GET /api/settings/public with the given changes, as a shop configured that way would. */
 async function configureSettings(page: Page, changes: Record<string, unknown>) {
@@ -69,7 +78,15 @@ test.describe('home page', () => {
     await expect(consistency.getByRole('img', { name: /Manual addition varies/ })).toBeVisible();
 
     const specifications = page.locator('main > section').nth(6);
-    for (const fact of ['0.5–15 mL/min', '0–1500 RPM', '210 × 100 × 300 mm', '1.5 kg', '24 V mains adaptor', 'OLED', 'EN IEC 61326-1:2021']) {
+    for (const fact of [
+      '0.5–15 mL/min',
+      '0–1500 RPM',
+      '210 × 100 × 300 mm',
+      '1.5 kg',
+      '24 V mains adaptor',
+      'OLED',
+      'EN IEC 61326-1:2021',
+    ]) {
       await expect(specifications).toContainText(fact);
     }
     await expect(specifications).toContainText('12 months');
@@ -138,7 +155,9 @@ test.describe('home page', () => {
     await expect(faq.locator('details[open]')).toHaveCount(0);
   });
 
-  test('Watch Video plays the product video from the shop itself in the modal, with controls, and closes', async ({ page }) => {
+  test('Watch Video plays the product video from the shop itself in the modal, with controls, and closes', async ({
+    page,
+  }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Watch Video' });
     await button.click();
@@ -157,7 +176,10 @@ test.describe('home page', () => {
     await expect(page.locator('video[aria-label="Dropwise product video"]')).toHaveCount(0);
   });
 
-  test('the hero and both comparison videos loop, muted, from the shop itself, over their posters', async ({ page, request }) => {
+  test('the hero and both comparison videos loop, muted, from the shop itself, over their posters', async ({
+    page,
+    request,
+  }) => {
     // Poster first: the prerendered page has no video, so the hero's poster is the first paint.
     const html = await (await request.get('/')).text();
     expect(html).not.toContain('<video');
@@ -189,12 +211,24 @@ test.describe('home page', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 812 } });
 
-    test('the consistency chart\'s axis labels are rendered at 11 px or more', async ({ page }) => {
+    test("the consistency chart's axis labels are rendered at 11 px or more", async ({ page }) => {
       await page.goto('/');
       const chart = page.getByRole('img', { name: /^Manual addition varies/ });
       await chart.scrollIntoViewIfNeeded();
       const labels = chart.locator('text');
-      await expect(labels).toHaveText(['-30', '-15', '0', '+15', '+30', '0 s', '1 min', '2 min', '3 min', '±25 manual', '±6.6 Dropwise']);
+      await expect(labels).toHaveText([
+        '-30',
+        '-15',
+        '0',
+        '+15',
+        '+30',
+        '0 s',
+        '1 min',
+        '2 min',
+        '3 min',
+        '±25 manual',
+        '±6.6 Dropwise',
+      ]);
       const chartWidth = (await chart.boundingBox())?.width ?? 0;
       expect(chartWidth).toBeLessThan(375);
       for (const label of await labels.all()) {
@@ -202,7 +236,10 @@ test.describe('home page', () => {
           const svg = text.ownerSVGElement;
           // Font sizes in an SVG are user units: the rendered size is the computed one times the drawing's scale.
           const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
-          return { fontPx: Number.parseFloat(getComputedStyle(text).fontSize) * scale, boxHeight: text.getBoundingClientRect().height };
+          return {
+            fontPx: Number.parseFloat(getComputedStyle(text).fontSize) * scale,
+            boxHeight: text.getBoundingClientRect().height,
+          };
         });
         const name = (await label.textContent()) ?? '';
         expect(rendered.fontPx, name).toBeGreaterThanOrEqual(11);
@@ -214,7 +251,9 @@ test.describe('home page', () => {
   test.describe('with reduced motion', () => {
     test.use({ reducedMotion: 'reduce' });
 
-    test('the loops stay still on their posters, and the modal video waits paused for its play button', async ({ page }) => {
+    test('the loops stay still on their posters, and the modal video waits paused for its play button', async ({
+      page,
+    }) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Watch Video' }).click();
       const dialog = page.getByRole('dialog', { name: 'Dropwise in action' });
@@ -242,7 +281,9 @@ test.describe('home page', () => {
   test.describe('with a video configured', () => {
     test.use({ allowHosts: ['www.youtube-nocookie.com'] });
 
-    test('Watch Video embeds the configured player instead of the own video while open, and removes it on close', async ({ page }) => {
+    test('Watch Video embeds the configured player instead of the own video while open, and removes it on close', async ({
+      page,
+    }) => {
       const embedUrl = 'https://www.youtube-nocookie.com/embed/dropwise-demo';
       await configureSettings(page, {
         videos: {
@@ -260,7 +301,10 @@ test.describe('home page', () => {
         const csp = response.headers()['content-security-policy'] ?? '';
         await route.fulfill({
           response,
-          headers: { ...response.headers(), 'content-security-policy': csp.replace('frame-src', 'frame-src https://www.youtube-nocookie.com') },
+          headers: {
+            ...response.headers(),
+            'content-security-policy': csp.replace('frame-src', 'frame-src https://www.youtube-nocookie.com'),
+          },
         });
       });
       const settingsLoaded = page.waitForResponse('**/api/settings/public');
@@ -316,7 +360,10 @@ test.describe('navigation and footer links', () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    for (const [name, path] of [['Dropwise instrument', '/'], ['Coming soon', '/coming-soon']] as const) {
+    for (const [name, path] of [
+      ['Dropwise instrument', '/'],
+      ['Coming soon', '/coming-soon'],
+    ] as const) {
       await page.goto('/about');
       await page.getByRole('button', { name: 'Products' }).click();
       await page.getByRole('banner').getByRole('link', { name }).click();
@@ -339,7 +386,10 @@ test.describe('marketing pages', () => {
       expect(title, path).toMatch(/Dropwise/);
       titles.add(title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${new URL(page.url()).origin}${path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `${new URL(page.url()).origin}${path}`,
+      );
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/og-image\.png$/);
     }
     expect(titles.size).toBe(publicPages.length);
@@ -354,7 +404,10 @@ test.describe('marketing pages', () => {
     await expect(main).toContainText('company number');
     await expect(main.getByRole('link', { name: /^sales@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(main.getByRole('link', { name: /^\+44/ })).toHaveAttribute('href', /^tel:/);
-    await expect(main.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+    await expect(main.locator('iframe')).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/,
+    );
   });
 
   test('the automation page lists the services and industries served', async ({ page }) => {
@@ -371,10 +424,15 @@ test.describe('marketing pages', () => {
     for (const path of publicPages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+        .map(
+          (violation) =>
+            `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+        );
       expect(serious).toEqual([]);
     }
   });
@@ -406,7 +464,13 @@ test.describe('legal pages', () => {
       'Contact us',
     ]);
     const main = page.getByRole('main');
-    for (const figure of ['7 years', 'until you opt out, or after 3 years without any', '90 days', 'within 30', '18 or over']) {
+    for (const figure of [
+      '7 years',
+      'until you opt out, or after 3 years without any',
+      '90 days',
+      'within 30',
+      '18 or over',
+    ]) {
       await expect(main).toContainText(figure);
     }
     await page.getByRole('link', { name: 'Back to Home' }).click();

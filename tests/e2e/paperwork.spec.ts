@@ -14,22 +14,40 @@ const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
 /** The specification's defaults with one accessory. */
-const selection = { ...defaultSelection, accessories: ['10x-2ml-syringes'], accessoryQuantities: { '10x-2ml-syringes': 1 } };
+const selection = {
+  ...defaultSelection,
+  accessories: ['10x-2ml-syringes'],
+  accessoryQuantities: { '10x-2ml-syringes': 1 },
+};
 
-test('a buyer orders with a PO number and a delivery address; the admin confirms and issues the deposit invoice; the buyer downloads it', async ({ page, shop, browser }) => {
+test('a buyer orders with a PO number and a delivery address; the admin confirms and issues the deposit invoice; the buyer downloads it', async ({
+  page,
+  shop,
+  browser,
+}) => {
   test.setTimeout(150_000);
   // A signed-in buyer with a quote starts the order flow from it.
   const buyer = await browser.newContext({ baseURL: shop.baseURL });
   const buyerPage = waitsForTheApp(await buyer.newPage());
   const email = `lab-buyer-${Date.now()}@example.com`;
-  expect((await buyerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-2' } })).status()).toBe(201);
+  expect(
+    (await buyerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-2' } })).status(),
+  ).toBe(201);
   await buyerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
-  expect((await buyerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-2' } })).status()).toBe(200);
+  expect(
+    (await buyerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-2' } })).status(),
+  ).toBe(200);
   const created = await buyerPage.request.post('/api/quotes', {
-    data: { configuration: selection, customerInfo: { email, firstName: 'Dorothy', lastName: 'Hodgkin', organization: 'Oxford Crystallography' }, flowType: 'order' },
+    data: {
+      configuration: selection,
+      customerInfo: { email, firstName: 'Dorothy', lastName: 'Hodgkin', organization: 'Oxford Crystallography' },
+      flowType: 'order',
+    },
   });
   expect(created.status()).toBe(201);
-  const quote = ((await created.json()) as { quote: { reference: string; pricing: { totals: { total: number; deposit: number } } } }).quote;
+  const quote = (
+    (await created.json()) as { quote: { reference: string; pricing: { totals: { total: number; deposit: number } } } }
+  ).quote;
   await buyerPage.goto('/');
   await buyerPage.evaluate(
     ([handoff]) => window.sessionStorage.setItem('orderFlowData', handoff ?? ''),
@@ -40,7 +58,13 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
         currency: 'GBP',
         total: quote.pricing.totals.total,
         deposit: quote.pricing.totals.deposit,
-        customerInfo: { email, firstName: 'Dorothy', lastName: 'Hodgkin', organization: 'Oxford Crystallography', country: 'GB' },
+        customerInfo: {
+          email,
+          firstName: 'Dorothy',
+          lastName: 'Hodgkin',
+          organization: 'Oxford Crystallography',
+          country: 'GB',
+        },
       }),
     ],
   );
@@ -116,7 +140,10 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   // The buyer finds the deposit invoice on the order page and downloads it.
   await buyerPage.goto(`/order-details/${orderId}`);
   // The order page adds up: every priced line, the VAT line, the total; the batch by name; both addresses.
-  const amount = async (testId: string) => Math.round(Number(((await buyerPage.getByTestId(testId).first().textContent()) ?? '').replace(/[^0-9.]/g, '')) * 100);
+  const amount = async (testId: string) =>
+    Math.round(
+      Number(((await buyerPage.getByTestId(testId).first().textContent()) ?? '').replace(/[^0-9.]/g, '')) * 100,
+    );
   const orderLinesRegion = buyerPage.getByRole('region', { name: 'Order Lines' });
   await expect(orderLinesRegion).toContainText('VAT (20%)');
   await expect(orderLinesRegion).toContainText('3-year');
@@ -137,7 +164,8 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   expect(text).toContain(orderNumber);
   expect(text).toContain('PO-OX-2231');
   // The deposit the quote priced, with the order total it is half of.
-  const gbp = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
+  const gbp = (minor: number) =>
+    new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
   expect(text).toContain(`Amount due`);
   expect(text).toContain(gbp(quote.pricing.totals.deposit));
   expect(text).toContain(`order total ${gbp(quote.pricing.totals.total)}`);

@@ -8,7 +8,15 @@ import { expect, test, waitsForTheApp } from './fixtures';
 
 /** The configurator's default selection with the seeded catalogue, as /configure hands it over. */
 const configuration = defaultSelection;
-const handoff = (type: 'quote' | 'order') => ({ type, configuration, currency: 'GBP', total: 488250, subtotal: 406875, vat: 81375, showVAT: true });
+const handoff = (type: 'quote' | 'order') => ({
+  type,
+  configuration,
+  currency: 'GBP',
+  total: 488250,
+  subtotal: 406875,
+  vat: 81375,
+  showVAT: true,
+});
 
 async function startFlow(page: Page, type: 'quote' | 'order') {
   await page.goto('/');
@@ -47,7 +55,11 @@ async function startFromConfigurator(page: Page) {
 }
 
 test.describe('quotes and orders', () => {
-  test('guest journey: configure → quote flow → quote page → shared link → order → confirmation, with e-mails', async ({ page, browser, shop }) => {
+  test('guest journey: configure → quote flow → quote page → shared link → order → confirmation, with e-mails', async ({
+    page,
+    browser,
+    shop,
+  }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await startFromConfigurator(page);
 
@@ -65,7 +77,9 @@ test.describe('quotes and orders', () => {
     await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
     await page.getByLabel('First name').fill('Ada1');
     await page.getByLabel('Last name').focus();
-    await expect(page.getByText('First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes')).toBeVisible();
+    await expect(
+      page.getByText('First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes'),
+    ).toBeVisible();
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByRole('button', { name: 'Create Quote' }).click();
@@ -163,9 +177,15 @@ test.describe('quotes and orders', () => {
     expect(problems).toEqual([]);
     await colleague.close();
 
-    const quoteMail = await findMail(shop.dataDir, (text) => text.includes(quoteNumber) && /To: .*ada\.lovelace@example\.com/.test(text));
+    const quoteMail = await findMail(
+      shop.dataDir,
+      (text) => text.includes(quoteNumber) && /To: .*ada\.lovelace@example\.com/.test(text),
+    );
     expect(quoteMail).toContain(quoteUrl);
-    const orderMail = await findMail(shop.dataDir, (text) => text.includes(orderNumber) && /To: .*ada\.lovelace@example\.com/.test(text));
+    const orderMail = await findMail(
+      shop.dataDir,
+      (text) => text.includes(orderNumber) && /To: .*ada\.lovelace@example\.com/.test(text),
+    );
     expect(orderMail).toContain('We have received your order');
     const adminMail = await findMail(shop.dataDir, (text) => text.includes(`New order ${orderNumber}`));
     expect(adminMail).toMatch(/To: .*orders@dropwise-labs\.example/);
@@ -192,12 +212,23 @@ test.describe('quotes and orders', () => {
     await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled();
   });
 
-  test('a quote the server reports as expired shows the red notice (PostgreSQL only: the test moves valid_until in the database)', async ({ page, shop }) => {
-    test.skip(!shop.databaseUrl, 'The embedded database cannot be reached while the shop runs; the browser-clock test above covers PGlite.');
+  test('a quote the server reports as expired shows the red notice (PostgreSQL only: the test moves valid_until in the database)', async ({
+    page,
+    shop,
+  }) => {
+    test.skip(
+      !shop.databaseUrl,
+      'The embedded database cannot be reached while the shop runs; the browser-clock test above covers PGlite.',
+    );
     const created = await page.request.post('/api/quotes', {
       data: {
         configuration,
-        customerInfo: { email: 'older@example.com', firstName: 'Marie', lastName: 'Curie', organization: 'Radium Institute' },
+        customerInfo: {
+          email: 'older@example.com',
+          firstName: 'Marie',
+          lastName: 'Curie',
+          organization: 'Radium Institute',
+        },
         flowType: 'quote',
       },
     });
@@ -205,7 +236,9 @@ test.describe('quotes and orders', () => {
     const client = new pg.Client({ connectionString: shop.databaseUrl });
     await client.connect();
     try {
-      await client.query(`update quotes set valid_until = now() - interval '1 day' where quote_reference = $1`, [quote.reference]);
+      await client.query(`update quotes set valid_until = now() - interval '1 day' where quote_reference = $1`, [
+        quote.reference,
+      ]);
     } finally {
       await client.end();
     }
@@ -234,7 +267,9 @@ test.describe('quotes and orders', () => {
     });
   });
 
-  test('"Order online" creates the quote and continues to the order flow with the details filled in', async ({ page }) => {
+  test('"Order online" creates the quote and continues to the order flow with the details filled in', async ({
+    page,
+  }) => {
     await startFlow(page, 'order');
     await expect(page.getByRole('heading', { name: 'Order online' })).toBeVisible();
     await page.getByLabel('Email address').fill('grace@example.com');

@@ -80,7 +80,9 @@ export async function createOrder(db: Db, overrides: Partial<typeof orders.$infe
     })
     .returning();
   if (!order) throw new Error('createOrder: insert returned nothing');
-  await db.insert(orderStatusHistory).values({ orderId: order.id, oldStatus: null, newStatus: 'pending', notes: 'Order created' });
+  await db
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, oldStatus: null, newStatus: 'pending', notes: 'Order created' });
   return order;
 }
 

@@ -53,7 +53,11 @@ export async function startBalancedShops(options: BalancedShopsOptions): Promise
   };
   try {
     const [redisPort, p1, p2, front] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-    children.push(spawn(REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }));
+    children.push(
+      spawn(REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      }),
+    );
     const url = `http://${options.host ?? '127.0.0.1'}:${front}`;
     const env = {
       DATABASE_URL: options.databaseUrl,

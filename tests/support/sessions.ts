@@ -4,7 +4,12 @@ import { mfaFactors, mailOutbox } from '../../src/server/db/schema';
 import { cookiesFrom, type TestApp } from './test-app';
 
 /** Signs in through the API and returns the session cookie to send back. */
-export async function signIn(t: TestApp, email: string, password = 'correct-horse-1', remember = false): Promise<string> {
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password = 'correct-horse-1',
+  remember = false,
+): Promise<string> {
   const response = await t.post('/api/auth/signin', { email, password, remember });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return cookiesFrom(response);
@@ -38,7 +43,13 @@ export async function linkFromOutbox(t: TestApp, to: string, kind: string): Prom
 
 /** The TOTP code of a factor's secret at a time step offset from `at`. */
 export function totpCode(secret: string, at: Date, stepOffset = 0): string {
-  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at.getTime() + stepOffset * 30_000 });
+  return OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: at.getTime() + stepOffset * 30_000,
+  });
 }
 
 /**
@@ -52,7 +63,11 @@ export async function enrollVerifiedFactor(t: TestApp, cookie: string) {
   const { id, secret } = enrolled.json() as { id: string; secret: string };
   const challenge = await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie });
   const { challengeId } = challenge.json() as { challengeId: string };
-  const verified = await t.post(`/api/auth/factors/${id}/verify`, { challengeId, code: totpCode(secret, t.app.now()) }, { cookie });
+  const verified = await t.post(
+    `/api/auth/factors/${id}/verify`,
+    { challengeId, code: totpCode(secret, t.app.now()) },
+    { cookie },
+  );
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
   const [factor] = await t.db.select().from(mfaFactors).where(eq(mfaFactors.id, id));
   return { factorId: id, secret, factor, cookie: cookiesFrom(verified) };

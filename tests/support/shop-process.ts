@@ -27,10 +27,19 @@ export interface StartShopOptions {
  */
 export function spawnShop(options: StartShopOptions): { process: ShopProcess; started: Promise<ShopProcess> } {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...options.env })) {
+  for (const [key, value] of Object.entries({
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...options.env,
+  })) {
     if (value !== undefined) env[key] = value;
   }
-  const args = options.built ? [join(rootDir, 'dist/server/main.js')] : ['--import', 'tsx', join(rootDir, 'src/server/main.ts')];
+  const args = options.built
+    ? [join(rootDir, 'dist/server/main.js')]
+    : ['--import', 'tsx', join(rootDir, 'src/server/main.ts')];
   const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -50,7 +59,10 @@ export function spawnShop(options: StartShopOptions): { process: ShopProcess; st
     },
   };
   const started = new Promise<ShopProcess>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The shop did not start in time:\n${output}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`The shop did not start in time:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const onData = () => {
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (!match?.[1]) return;

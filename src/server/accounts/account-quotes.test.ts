@@ -52,7 +52,11 @@ describe('GET /api/account/quotes', () => {
       currency: 'EUR',
       createdAt: new Date(now.getTime() - day),
       validUntil: new Date(now.getTime() + 6 * day),
-      configuration: { ...defaultSelection, customerCountry: 'DE', pricing: { ...pricing, totals: { ...pricing.totals, total: 512300 } } },
+      configuration: {
+        ...defaultSelection,
+        customerCountry: 'DE',
+        pricing: { ...pricing, totals: { ...pricing.totals, total: 512300 } },
+      },
     });
     await createQuote(t.db, { userId: other.id, quoteNumber: 'Q2026-1003', createdAt: now });
     await createQuote(t.db, { userId: null, quoteNumber: 'Q2026-1004', createdAt: now });

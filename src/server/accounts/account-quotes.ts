@@ -12,7 +12,12 @@ const MAX_QUOTES = 200;
 
 /** The user's quotes, newest first (the id breaks ties), as My Account lists them. */
 export async function listOwnQuotes(db: Db, userId: string, now: Date): Promise<AccountQuote[]> {
-  const rows = await db.select().from(quotes).where(eq(quotes.userId, userId)).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(MAX_QUOTES);
+  const rows = await db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.userId, userId))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(MAX_QUOTES);
   return rows.map((row) => {
     const quote = toQuoteResource(row, now);
     return {

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountOrderAnswerSchema, accountOrderParamsSchema, accountOrdersAnswerSchema, profileAnswerSchema } from '../../shared/accounts/account-contracts';
+import {
+  accountOrderAnswerSchema,
+  accountOrderParamsSchema,
+  accountOrdersAnswerSchema,
+  profileAnswerSchema,
+} from '../../shared/accounts/account-contracts';
 import { profileUpdateSchema } from '../../shared/accounts/auth-schemas';
 import { notFound } from '../http/http-error';
 import { getOwnOrder, getProfile, listOwnOrders, updateProfile } from './account-service';

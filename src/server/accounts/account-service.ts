@@ -28,20 +28,35 @@ export async function getProfile(db: Db, userId: string) {
   };
 }
 
-export async function updateProfile(db: Db, userId: string, changes: Required<{ [K in keyof ProfileUpdate]: string | null }>, now: Date) {
-  await db.update(profiles).set({ ...changes, updatedAt: now }).where(eq(profiles.id, userId));
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: Required<{ [K in keyof ProfileUpdate]: string | null }>,
+  now: Date,
+) {
+  await db
+    .update(profiles)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(profiles.id, userId));
   return getProfile(db, userId);
 }
 
 /** The user's orders, newest first, with items, payments and status history (the owner's view). */
 export async function listOwnOrders(db: Db, userId: string): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
   return (await loadOrderModels(db, rows)).map(toOwnerOrder);
 }
 
 /** One of the user's orders; another customer's order is not found, so ids cannot be probed. */
 export async function getOwnOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
   return toOwnerOrder(await loadOrderModel(db, row));
 }

@@ -18,7 +18,10 @@ interface Outcome {
 /** Runs the script with `stdin` piped to it, as a deployment script would. */
 function runScript(env: NodeJS.ProcessEnv, args: string[], stdin = ''): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', ...args], { cwd: rootDir, env });
+    const child = spawn(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', ...args], {
+      cwd: rootDir,
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -40,18 +43,29 @@ describe('npm run admin:create', () => {
       // A password on the command line would show in the process list: refused before anything is written.
       const argument = await script(['--email', 'other@example.com', '--password', 'visible-in-ps']);
       expect(argument).toMatchObject({ code: 2, stderr: expect.stringContaining('process list') });
-      expect(await script(['--email', 'someone-new@example.com'])).toMatchObject({ code: 1, stderr: expect.stringContaining('password') });
+      expect(await script(['--email', 'someone-new@example.com'])).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('password'),
+      });
       expect((await script([])).code).toBe(2);
-      expect(await script(['--email', 'boss@example.com'])).toMatchObject({ code: 0, stdout: expect.stringContaining('is now an admin') });
+      expect(await script(['--email', 'boss@example.com'])).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('is now an admin'),
+      });
 
       const database = await openDatabase({ dataDir });
       try {
         const [user] = await database.db.select().from(users).where(eq(users.email, 'boss@example.com'));
         expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
         expect(await verifyPassword(user?.passwordHash ?? '', 'long-password')).toBe(true);
-        const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user?.id ?? ''));
+        const [profile] = await database.db
+          .select()
+          .from(profiles)
+          .where(eq(profiles.id, user?.id ?? ''));
         expect(profile?.isAdmin).toBe(true);
-        expect(await database.db.select().from(users).where(eq(users.email, 'someone-new@example.com'))).toHaveLength(0);
+        expect(await database.db.select().from(users).where(eq(users.email, 'someone-new@example.com'))).toHaveLength(
+          0,
+        );
         expect(await database.db.select().from(users).where(eq(users.email, 'other@example.com'))).toHaveLength(0);
       } finally {
         await database.close();

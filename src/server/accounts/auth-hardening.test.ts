@@ -12,7 +12,9 @@ describe('sign-in and session hardening (security findings 4, 6, 7)', () => {
   it('stops one client spraying one password across many addresses, and keeps the per-e-mail limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= SIGN_IN_PER_CLIENT.max; i += 1) {
-      statuses.push((await t.post('/api/auth/signin', { email: `sprayed-${i}@example.com`, password: 'Summer2026!' })).statusCode);
+      statuses.push(
+        (await t.post('/api/auth/signin', { email: `sprayed-${i}@example.com`, password: 'Summer2026!' })).statusCode,
+      );
     }
     expect(statuses.slice(0, SIGN_IN_PER_CLIENT.max).every((status) => status === 400)).toBe(true);
     const last = await t.post('/api/auth/signin', { email: 'one-more@example.com', password: 'Summer2026!' });
@@ -22,10 +24,18 @@ describe('sign-in and session hardening (security findings 4, 6, 7)', () => {
 
   it('cleans sign-up names like the profile form: no angle brackets reach the profile or the session', async () => {
     const email = 'xss-name@example.com';
-    const response = await t.post('/api/auth/signup', { email, password: 'secret-pw', firstName: '<script>alert(1)</script>', lastName: '<img src=x onerror=alert(2)>' });
+    const response = await t.post('/api/auth/signup', {
+      email,
+      password: 'secret-pw',
+      firstName: '<script>alert(1)</script>',
+      lastName: '<img src=x onerror=alert(2)>',
+    });
     expect(response.statusCode).toBe(201);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user?.id ?? ''));
+    const [profile] = await t.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, user?.id ?? ''));
     expect(profile?.firstName).toBe('scriptalert(1)/script');
     expect(profile?.lastName).toBe('img src=x onerror=alert(2)');
     expect(JSON.stringify(user?.userMetadata)).not.toMatch(/[<>]/);

@@ -15,23 +15,36 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
 
   it('signs up, refuses sign-in until the e-mailed link confirms the address, then signs in', async () => {
     const email = 'new.customer@example.com';
-    const signup = await t.post('/api/auth/signup', { email: ' New.Customer@Example.com ', password: 'secret-pw', firstName: 'Grace', lastName: 'Hopper' });
+    const signup = await t.post('/api/auth/signup', {
+      email: ' New.Customer@Example.com ',
+      password: 'secret-pw',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
     expect(signup.statusCode).toBe(201);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user?.emailConfirmedAt).toBeNull();
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user?.id ?? ''));
+    const [profile] = await t.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, user?.id ?? ''));
     expect(profile).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', isAdmin: false });
 
     const early = await t.post('/api/auth/signin', { email, password: 'secret-pw' });
     expect(early.statusCode).toBe(403);
-    expect(early.json().error.message).toBe('Please check your email and click the confirmation link before signing in.');
+    expect(early.json().error.message).toBe(
+      'Please check your email and click the confirmation link before signing in.',
+    );
 
     const link = await linkFromOutbox(t, email, 'signup_confirmation');
     expect(link.startsWith(`${t.env.publicUrl}/api/auth/confirm?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token') ?? '';
     // Only the hash is kept.
-    const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const [stored] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect(stored?.kind).toBe('email_confirmation');
     expect(stored?.expiresAt.getTime()).toBe(start.getTime() + 24 * 3600_000);
 
@@ -48,7 +61,12 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.maxAge).toBeUndefined();
     const session = await t.get('/api/auth/session', { cookie: cookiesFrom(signin) });
-    expect(session.json()).toMatchObject({ user: { email }, aal: 'aal1', nextAal: 'aal1', profile: { firstName: 'Grace', emailVerified: true } });
+    expect(session.json()).toMatchObject({
+      user: { email },
+      aal: 'aal1',
+      nextAal: 'aal1',
+      profile: { firstName: 'Grace', emailVerified: true },
+    });
   });
 
   it('expires confirmation links after 24 hours', async () => {
@@ -90,7 +108,10 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
   it('validates sign-up input with the specification messages', async () => {
     const bad = await t.post('/api/auth/signup', { email: 'not-an-email', password: '123' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ email: 'Please enter a valid email address.', password: 'Password must be at least 6 characters long.' });
+    expect(bad.json().error.fields).toEqual({
+      email: 'Please enter a valid email address.',
+      password: 'Password must be at least 6 characters long.',
+    });
   });
 
   it('refuses sign-up when registration is off', async () => {
@@ -109,7 +130,14 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
     const { user } = await createUser(t.db);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await t.post('/api/auth/signin', { email: i % 2 ? user.email.toUpperCase() : user.email, password: 'wrong-password' })).statusCode);
+      statuses.push(
+        (
+          await t.post('/api/auth/signin', {
+            email: i % 2 ? user.email.toUpperCase() : user.email,
+            password: 'wrong-password',
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     const sixth = await t.post('/api/auth/signin', { email: user.email, password: 'correct-horse-1' });
@@ -117,7 +145,9 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
     expect(sixth.json().error.message).toBe('Too many login attempts. Please wait a moment before trying again.');
     // Another address is counted on its own.
     const other = await createUser(t.db);
-    expect((await t.post('/api/auth/signin', { email: other.user.email, password: 'correct-horse-1' })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/auth/signin', { email: other.user.email, password: 'correct-horse-1' })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a 24-hour-old session and deletes it', async () => {
@@ -151,7 +181,11 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
   it('issues a new token at every sign-in', async () => {
     const { user } = await createUser(t.db);
     const first = await signIn(t, user.email);
-    const second = await t.post('/api/auth/signin', { email: user.email, password: 'correct-horse-1' }, { cookie: first });
+    const second = await t.post(
+      '/api/auth/signin',
+      { email: user.email, password: 'correct-horse-1' },
+      { cookie: first },
+    );
     expect(cookiesFrom(second)).not.toBe(first);
     expect((await t.get('/api/account/profile', { cookie: first })).statusCode).toBe(401);
     expect((await t.get('/api/account/profile', { cookie: cookiesFrom(second) })).statusCode).toBe(200);
@@ -196,9 +230,17 @@ describe('accounts: sign-up, confirmation, sign-in, sessions, reset', () => {
   it('changes the password only with the current one', async () => {
     const { user } = await createUser(t.db);
     const cookie = await signIn(t, user.email);
-    const wrong = await t.put('/api/auth/password', { currentPassword: 'nope-nope', password: 'next-password' }, { cookie });
+    const wrong = await t.put(
+      '/api/auth/password',
+      { currentPassword: 'nope-nope', password: 'next-password' },
+      { cookie },
+    );
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.put('/api/auth/password', { currentPassword: 'correct-horse-1', password: 'next-password' }, { cookie });
+    const ok = await t.put(
+      '/api/auth/password',
+      { currentPassword: 'correct-horse-1', password: 'next-password' },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(await verifyPassword(row?.passwordHash ?? '', 'next-password')).toBe(true);

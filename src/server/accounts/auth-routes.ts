@@ -22,10 +22,25 @@ import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
 import { getProfile } from './account-service';
 import { authMessages } from '../../shared/accounts/auth-messages';
-import { changePassword, checkCredentials, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signUp } from './auth-service';
+import {
+  changePassword,
+  checkCredentials,
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signUp,
+} from './auth-service';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
-import { clearSessionCookie, createSession, deleteSession, rotateSession, sessionExpiry, setSessionCookie } from './session-service';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  rotateSession,
+  sessionExpiry,
+  setSessionCookie,
+} from './session-service';
 
 /**
  * Sign-in from one client across every address (password spraying): well above what one office
@@ -65,7 +80,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/signup',
     {
       schema: { body: signUpSchema, response: { 201: signUpAnswerSchema } },
-      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('signup') }) },
+      config: {
+        rateLimit: rateLimit({
+          max: 5,
+          timeWindow: '15 minutes',
+          message: authMessages.tooManyRequests,
+          key: byBodyEmail('signup'),
+        }),
+      },
     },
     async (request, reply) => {
       await evenTime(() => signUp(context(), request.body));
@@ -78,7 +100,14 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
       // As sign-up: 5 per 15 minutes per e-mail, so the route cannot flood a mailbox.
-      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('resend-confirmation') }) },
+      config: {
+        rateLimit: rateLimit({
+          max: 5,
+          timeWindow: '15 minutes',
+          message: authMessages.tooManyRequests,
+          key: byBodyEmail('resend-confirmation'),
+        }),
+      },
     },
     async (request) => {
       await evenTime(() => resendConfirmation(context(), request.body.email));
@@ -98,8 +127,19 @@ export async function authRoutes(app: FastifyInstance) {
         body: signInSchema,
         response: { 200: signInAnswerSchema },
       },
-      config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyLogins, key: byBodyEmail('signin') }) },
-      preHandler: extraRateLimit(app, { ...SIGN_IN_PER_CLIENT, message: authMessages.tooManyLogins, key: (request) => `signin:ip:${request.ip}` }),
+      config: {
+        rateLimit: rateLimit({
+          max: 5,
+          timeWindow: 60_000,
+          message: authMessages.tooManyLogins,
+          key: byBodyEmail('signin'),
+        }),
+      },
+      preHandler: extraRateLimit(app, {
+        ...SIGN_IN_PER_CLIENT,
+        message: authMessages.tooManyLogins,
+        key: (request) => `signin:ip:${request.ip}`,
+      }),
     },
     async (request, reply) => {
       const { userId } = await evenTime(() => checkCredentials(app.db, request.body));
@@ -156,7 +196,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/recover',
     {
       schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
-      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: byBodyEmail('recover') }) },
+      config: {
+        rateLimit: rateLimit({
+          max: 5,
+          timeWindow: '15 minutes',
+          message: authMessages.tooManyRequests,
+          key: byBodyEmail('recover'),
+        }),
+      },
     },
     async (request) => {
       await evenTime(() => requestPasswordReset(context(), request.body.email));
@@ -181,7 +228,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/password',
     {
       schema: { body: changePasswordRequestSchema, response: { 200: okAnswerSchema } },
-      config: { rateLimit: rateLimit({ max: 5, timeWindow: 60_000, message: authMessages.tooManyRequests, key: (request) => `password:${request.auth?.userId ?? request.ip}` }) },
+      config: {
+        rateLimit: rateLimit({
+          max: 5,
+          timeWindow: 60_000,
+          message: authMessages.tooManyRequests,
+          key: (request) => `password:${request.auth?.userId ?? request.ip}`,
+        }),
+      },
     },
     async (request) => {
       const auth = requireUser(request);
@@ -202,12 +256,21 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireUser(request);
-      const enrolled = await enrollFactor(app.db, { userId: auth.userId, email: auth.email, friendlyName: request.body.friendlyName });
+      const enrolled = await enrollFactor(app.db, {
+        userId: auth.userId,
+        email: auth.email,
+        friendlyName: request.body.friendlyName,
+      });
       return reply.status(201).send(enrolled);
     },
   );
 
-  const mfaLimit = rateLimit({ max: 10, timeWindow: 60_000, message: authMessages.tooManyMfa, key: (request) => `mfa:${request.auth?.userId ?? request.ip}` });
+  const mfaLimit = rateLimit({
+    max: 10,
+    timeWindow: 60_000,
+    message: authMessages.tooManyMfa,
+    key: (request) => `mfa:${request.auth?.userId ?? request.ip}`,
+  });
 
   r.post(
     '/api/auth/factors/:id/challenge',
@@ -217,7 +280,12 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireSession(request);
-      const challenge = await createChallenge(app.db, { userId: auth.userId, sessionId: auth.sessionId, factorId: request.params.id, now: app.now() });
+      const challenge = await createChallenge(app.db, {
+        userId: auth.userId,
+        sessionId: auth.sessionId,
+        factorId: request.params.id,
+        now: app.now(),
+      });
       return { challengeId: challenge.challengeId, expiresAt: challenge.expiresAt.toISOString() };
     },
   );
@@ -230,7 +298,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireSession(request);
-      const { recoveryCodes } = await verifyChallenge(app.db, { userId: auth.userId, sessionId: auth.sessionId, factorId: request.params.id, ...request.body, now: app.now() });
+      const { recoveryCodes } = await verifyChallenge(app.db, {
+        userId: auth.userId,
+        sessionId: auth.sessionId,
+        factorId: request.params.id,
+        ...request.body,
+        now: app.now(),
+      });
       const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
       if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
       if (recoveryCodes) reply.header('cache-control', 'no-store');
@@ -238,9 +312,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/api/auth/factors/:id', { schema: { params: factorParamsSchema, response: { 200: okAnswerSchema } } }, async (request) => {
-    const auth = requireUser(request);
-    await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
-    return { ok: true as const };
-  });
+  r.delete(
+    '/api/auth/factors/:id',
+    { schema: { params: factorParamsSchema, response: { 200: okAnswerSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
+      return { ok: true as const };
+    },
+  );
 }

@@ -25,25 +25,49 @@ const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-matches'))
 
 type TokenKind = 'email_confirmation' | 'password_reset';
 
-async function issueToken(db: Db, userId: string, kind: TokenKind, now: Date, ttl: number, passwordHash: string | null = null) {
+async function issueToken(
+  db: Db,
+  userId: string,
+  kind: TokenKind,
+  now: Date,
+  ttl: number,
+  passwordHash: string | null = null,
+) {
   const token = randomToken();
-  await db.insert(authTokens).values({ userId, kind, tokenHash: hashToken(token), passwordHash, expiresAt: new Date(now.getTime() + ttl) });
+  await db
+    .insert(authTokens)
+    .values({ userId, kind, tokenHash: hashToken(token), passwordHash, expiresAt: new Date(now.getTime() + ttl) });
   return token;
 }
 
 /** Uses a token once: marks it used only if it is of the kind, unused and unexpired; returns its user and its password. */
-async function consumeToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<{ userId: string; passwordHash: string | null } | null> {
+async function consumeToken(
+  db: Db,
+  token: string,
+  kind: TokenKind,
+  now: Date,
+): Promise<{ userId: string; passwordHash: string | null } | null> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: authTokens.userId, passwordHash: authTokens.passwordHash });
   return row ?? null;
 }
 
 /** Voids a user's other unused links of a kind (a used confirmation link voids its siblings). */
 async function voidTokens(db: Db, userId: string, kind: TokenKind, now: Date): Promise<void> {
-  await db.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
 
 /** Queues a confirmation link that carries the password of the sign-up that asked for it. */
@@ -80,10 +104,18 @@ export async function signUp(
       await queueConfirmation(ctx, tx, existing.id, email, passwordHash);
       return;
     }
-    const metadata = { ...(input.firstName ? { firstName: input.firstName } : {}), ...(input.lastName ? { lastName: input.lastName } : {}) };
-    const [user] = await tx.insert(users).values({ email, passwordHash, userMetadata: metadata }).returning({ id: users.id });
+    const metadata = {
+      ...(input.firstName ? { firstName: input.firstName } : {}),
+      ...(input.lastName ? { lastName: input.lastName } : {}),
+    };
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, userMetadata: metadata })
+      .returning({ id: users.id });
     if (!user) throw new Error('Creating the user failed');
-    await tx.insert(profiles).values({ id: user.id, email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
+    await tx
+      .insert(profiles)
+      .values({ id: user.id, email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
     await queueConfirmation(ctx, tx, user.id, email, passwordHash);
   });
 }
@@ -99,13 +131,21 @@ export async function signUp(
 export async function resendConfirmation(ctx: Context, rawEmail: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.email, email));
+    const [user] = await tx
+      .select({ id: users.id, confirmed: users.emailConfirmedAt })
+      .from(users)
+      .where(eq(users.email, email));
     if (!user || user.confirmed) return;
     const pending = await tx
       .selectDistinct({ passwordHash: authTokens.passwordHash })
       .from(authTokens)
       .where(
-        and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'email_confirmation'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, ctx.now)),
+        and(
+          eq(authTokens.userId, user.id),
+          eq(authTokens.kind, 'email_confirmation'),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, ctx.now),
+        ),
       );
     const [only] = pending;
     if (pending.length !== 1 || !only?.passwordHash) return;
@@ -136,7 +176,10 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<bo
  * Checks e-mail and password. Unknown e-mail and wrong password give the same answer in the same
  * time; only the right password of an unconfirmed account hears that it needs confirming.
  */
-export async function checkCredentials(db: Db, input: { email: string; password: string }): Promise<{ userId: string }> {
+export async function checkCredentials(
+  db: Db,
+  input: { email: string; password: string },
+): Promise<{ userId: string }> {
   const email = normaliseEmail(input.email);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
@@ -183,10 +226,17 @@ export async function resetPassword(db: Db, input: { token: string; password: st
 }
 
 /** Changes the password after checking the current one; the user's other sessions end and the owner gets a security notice. */
-export async function changePassword(db: Db, input: { userId: string; sessionId: string; currentPassword: string; password: string }, now: Date = new Date()): Promise<void> {
+export async function changePassword(
+  db: Db,
+  input: { userId: string; sessionId: string; currentPassword: string; password: string },
+  now: Date = new Date(),
+): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest(authMessages.wrongCurrentPassword, { code: 'invalid_current_password', fields: { currentPassword: authMessages.wrongCurrentPassword } });
+    throw badRequest(authMessages.wrongCurrentPassword, {
+      code: 'invalid_current_password',
+      fields: { currentPassword: authMessages.wrongCurrentPassword },
+    });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

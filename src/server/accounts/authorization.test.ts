@@ -32,7 +32,12 @@ describe('authorization over every account route', () => {
     // C has a verified factor and signs in again with the password only: an aal1 session that needs MFA.
     const { factorId: factorC } = await enrollVerifiedFactor(t, await signIn(t, c.user.email));
     const cookieC = await signIn(t, c.user.email);
-    const cookies: Record<Caller, string | undefined> = { anonymous: undefined, customerA: cookieA, customerB: cookieB, mfaPending: cookieC };
+    const cookies: Record<Caller, string | undefined> = {
+      anonymous: undefined,
+      customerA: cookieA,
+      customerB: cookieB,
+      mfaPending: cookieC,
+    };
 
     const profile = { firstName: 'X', lastName: 'Y', phone: null, company: null, country: null };
     const allowOwn = { anonymous: 401, customerA: 200, customerB: 200, mfaPending: 403 };
@@ -40,22 +45,59 @@ describe('authorization over every account route', () => {
       { method: 'GET', url: '/api/account/profile', expect: allowOwn },
       { method: 'PUT', url: '/api/account/profile', body: profile, expect: allowOwn },
       { method: 'GET', url: '/api/account/orders', expect: allowOwn },
-      { method: 'GET', url: `/api/account/orders/${orderA.id}`, expect: { anonymous: 401, customerA: 200, customerB: 404, mfaPending: 403 } },
-      { method: 'GET', url: `/api/account/orders/${orderC.id}`, expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 403 } },
-      { method: 'GET', url: '/api/account/orders/not-a-uuid', expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 403 } },
+      {
+        method: 'GET',
+        url: `/api/account/orders/${orderA.id}`,
+        expect: { anonymous: 401, customerA: 200, customerB: 404, mfaPending: 403 },
+      },
+      {
+        method: 'GET',
+        url: `/api/account/orders/${orderC.id}`,
+        expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 403 },
+      },
+      {
+        method: 'GET',
+        url: '/api/account/orders/not-a-uuid',
+        expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 403 },
+      },
       { method: 'GET', url: '/api/auth/factors', expect: allowOwn },
-      { method: 'PUT', url: '/api/auth/password', body: { currentPassword: 'correct-horse-1', password: 'correct-horse-1' }, expect: allowOwn },
-      { method: 'POST', url: `/api/auth/factors/${factorA}/challenge`, expect: { anonymous: 401, customerA: 200, customerB: 404, mfaPending: 404 } },
-      { method: 'POST', url: `/api/auth/factors/${factorC}/challenge`, expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 200 } },
+      {
+        method: 'PUT',
+        url: '/api/auth/password',
+        body: { currentPassword: 'correct-horse-1', password: 'correct-horse-1' },
+        expect: allowOwn,
+      },
+      {
+        method: 'POST',
+        url: `/api/auth/factors/${factorA}/challenge`,
+        expect: { anonymous: 401, customerA: 200, customerB: 404, mfaPending: 404 },
+      },
+      {
+        method: 'POST',
+        url: `/api/auth/factors/${factorC}/challenge`,
+        expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 200 },
+      },
       {
         method: 'POST',
         url: `/api/auth/factors/${factorA}/verify`,
         body: { challengeId: '00000000-0000-4000-8000-000000000000', code: '123456' },
         expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 404 },
       },
-      { method: 'DELETE', url: `/api/auth/factors/${factorC}`, expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 403 } },
-      { method: 'DELETE', url: `/api/auth/factors/${factorA}`, expect: { anonymous: 401, customerA: 200, customerB: 404, mfaPending: 403 } },
-      { method: 'POST', url: '/api/auth/factors', expect: { anonymous: 401, customerA: 201, customerB: 201, mfaPending: 403 } },
+      {
+        method: 'DELETE',
+        url: `/api/auth/factors/${factorC}`,
+        expect: { anonymous: 401, customerA: 404, customerB: 404, mfaPending: 403 },
+      },
+      {
+        method: 'DELETE',
+        url: `/api/auth/factors/${factorA}`,
+        expect: { anonymous: 401, customerA: 200, customerB: 404, mfaPending: 403 },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/factors',
+        expect: { anonymous: 401, customerA: 201, customerB: 201, mfaPending: 403 },
+      },
     ];
 
     // customerA runs last on each route, so A's own successful DELETE cannot hide B's attempt.
@@ -70,7 +112,8 @@ describe('authorization over every account route', () => {
         const expected = route.expect[caller];
         checked += 1;
         if (response.statusCode < 300 && expected >= 300) unexpectedSuccesses += 1;
-        if (response.statusCode !== expected) outcomes.push(`${caller} ${route.method} ${route.url}: ${response.statusCode}, expected ${expected}`);
+        if (response.statusCode !== expected)
+          outcomes.push(`${caller} ${route.method} ${route.url}: ${response.statusCode}, expected ${expected}`);
       }
     }
     expect(checked).toBe(cases.length * callers.length);
@@ -84,15 +127,28 @@ describe('authorization over every account route', () => {
     expect(listB).toEqual([]);
     // The session route answers everyone, but only about themselves.
     expect((await t.get('/api/auth/session')).json()).toEqual({ user: null });
-    expect((await t.get('/api/auth/session', { cookie: cookieC })).json()).toMatchObject({ user: { id: c.user.id }, aal: 'aal1', nextAal: 'aal2' });
+    expect((await t.get('/api/auth/session', { cookie: cookieC })).json()).toMatchObject({
+      user: { id: c.user.id },
+      aal: 'aal1',
+      nextAal: 'aal2',
+    });
   });
 
   it('guards admin operations with is_admin and aal2', async () => {
-    const base: RequestAuth = { userId: 'u', sessionId: 's', email: 'e@example.com', aal: 'aal2', isAdmin: true, hasVerifiedFactor: true };
+    const base: RequestAuth = {
+      userId: 'u',
+      sessionId: 's',
+      email: 'e@example.com',
+      aal: 'aal2',
+      isAdmin: true,
+      hasVerifiedFactor: true,
+    };
     const guard = (auth: RequestAuth | null) => requireAdmin({ auth, authProblem: null } as unknown as FastifyRequest);
     await expect(guard(base)).resolves.toEqual(base);
     const failures = await Promise.all(
-      [null, { ...base, isAdmin: false }, { ...base, aal: 'aal1' as const }].map((auth) => guard(auth).catch((error: HttpError) => [error.statusCode, error.message])),
+      [null, { ...base, isAdmin: false }, { ...base, aal: 'aal1' as const }].map((auth) =>
+        guard(auth).catch((error: HttpError) => [error.statusCode, error.message]),
+      ),
     );
     expect(failures).toEqual([
       [401, 'No active session found'],

@@ -15,7 +15,10 @@ describe('createAdmin', () => {
     expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(user?.passwordHash ?? '', 'sesame-123')).toBe(true);
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user?.id ?? ''));
+    const [profile] = await t.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, user?.id ?? ''));
     expect(profile?.isAdmin).toBe(true);
   });
 

@@ -8,13 +8,19 @@ import { hashPassword } from './password';
  * Makes an administrator: creates a confirmed user with the password, or promotes the existing
  * user with that e-mail (leaving their password alone unless one is given).
  */
-export async function createAdmin(db: Db, input: { email: string; password?: string }): Promise<'created' | 'promoted'> {
+export async function createAdmin(
+  db: Db,
+  input: { email: string; password?: string },
+): Promise<'created' | 'promoted'> {
   const email = normaliseEmail(input.email);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
     if (existing) {
       if (input.password) {
-        await tx.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, existing.id));
+        await tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+          .where(eq(users.id, existing.id));
       }
       await tx
         .insert(profiles)
@@ -23,7 +29,9 @@ export async function createAdmin(db: Db, input: { email: string; password?: str
       return 'promoted';
     }
     if (!input.password || input.password.length < 6) {
-      throw new Error('A new admin needs a password of at least 6 characters (typed when asked, or on standard input).');
+      throw new Error(
+        'A new admin needs a password of at least 6 characters (typed when asked, or on standard input).',
+      );
     }
     const [user] = await tx
       .insert(users)

@@ -20,7 +20,10 @@ describe('the first admin from the one-time set-up link', () => {
   it('works once: creates a confirmed admin, signs them in at aal1 to set up an authenticator, and stores only the hash', async () => {
     const token = await issueSetupToken(t.db, t.clock.now);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [stored] = await t.db.select().from(setupTokens).where(eq(setupTokens.tokenHash, hashToken(token ?? '')));
+    const [stored] = await t.db
+      .select()
+      .from(setupTokens)
+      .where(eq(setupTokens.tokenHash, hashToken(token ?? '')));
     expect(stored?.expiresAt.toISOString()).toBe('2026-03-02T10:00:00.000Z');
     expect(JSON.stringify(await t.db.select().from(setupTokens))).not.toContain(token);
     expect((await t.get(`/api/setup/status?token=${token}`)).json()).toEqual({ valid: true });
@@ -29,7 +32,13 @@ describe('the first admin from the one-time set-up link', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().user.email).toBe('first.admin@example.com');
     const session = (await t.get('/api/auth/session', { cookie: cookiesFrom(created) })).json();
-    expect(session).toMatchObject({ user: { email: 'first.admin@example.com' }, aal: 'aal1', nextAal: 'aal1', factors: [], profile: { isAdmin: true, emailVerified: true } });
+    expect(session).toMatchObject({
+      user: { email: 'first.admin@example.com' },
+      aal: 'aal1',
+      nextAal: 'aal1',
+      factors: [],
+      profile: { isAdmin: true, emailVerified: true },
+    });
     const signin = await t.post('/api/auth/signin', { email: 'first.admin@example.com', password: 'admin-pass-123' });
     expect(signin.statusCode).toBe(200);
 
@@ -39,7 +48,8 @@ describe('the first admin from the one-time set-up link', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toEqual({
       code: 'invalid_setup_link',
-      message: 'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
+      message:
+        'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
     });
   });
 
@@ -70,7 +80,10 @@ describe('the first admin from the one-time set-up link', () => {
     expect(customer?.isAdmin).toBe(false);
     const invalid = await t.post('/api/setup/admin', { token, email: 'not-an-email', password: '123' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error.fields).toMatchObject({ email: 'Please enter a valid email address.', password: 'Password must be at least 6 characters long.' });
+    expect(invalid.json().error.fields).toMatchObject({
+      email: 'Please enter a valid email address.',
+      password: 'Password must be at least 6 characters long.',
+    });
     const ok = await create(token ?? '');
     expect(ok.statusCode).toBe(201);
     expect(await t.db.select().from(users).where(eq(users.email, ok.json().user.email))).toHaveLength(1);

@@ -23,7 +23,9 @@ export async function issueSetupToken(db: Db, now: Date): Promise<string | null>
   const token = randomToken();
   await db.transaction(async (tx) => {
     await tx.delete(setupTokens).where(isNull(setupTokens.usedAt));
-    await tx.insert(setupTokens).values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS), createdAt: now });
+    await tx
+      .insert(setupTokens)
+      .values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS), createdAt: now });
   });
   return token;
 }
@@ -33,7 +35,9 @@ export async function setupTokenValid(db: Db, token: string, now: Date): Promise
   const [row] = await db
     .select({ id: setupTokens.id })
     .from(setupTokens)
-    .where(and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)));
+    .where(
+      and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)),
+    );
   return row !== undefined && !(await adminExists(db));
 }
 
@@ -41,19 +45,36 @@ export async function setupTokenValid(db: Db, token: string, now: Date): Promise
  * Creates the first admin from a set-up link: uses the token once (a conditional UPDATE), and only
  * while no admin exists; a registered e-mail is refused (promote it with `npm run admin:create`).
  */
-export async function createFirstAdmin(db: Db, input: { token: string; email: string; password: string; now: Date }): Promise<{ userId: string; email: string }> {
+export async function createFirstAdmin(
+  db: Db,
+  input: { token: string; email: string; password: string; now: Date },
+): Promise<{ userId: string; email: string }> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
-      .where(and(eq(setupTokens.tokenHash, hashToken(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, input.now)))
+      .where(
+        and(
+          eq(setupTokens.tokenHash, hashToken(input.token)),
+          isNull(setupTokens.usedAt),
+          gt(setupTokens.expiresAt, input.now),
+        ),
+      )
       .returning({ id: setupTokens.id });
-    if (!used || (await adminExists(tx))) throw badRequest(authMessages.invalidSetupLink, { code: 'invalid_setup_link' });
+    if (!used || (await adminExists(tx)))
+      throw badRequest(authMessages.invalidSetupLink, { code: 'invalid_setup_link' });
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw conflict(authMessages.alreadyRegistered, { code: 'already_registered', fields: { email: authMessages.alreadyRegistered } });
-    const [user] = await tx.insert(users).values({ email, passwordHash, emailConfirmedAt: input.now }).returning({ id: users.id });
+    if (existing)
+      throw conflict(authMessages.alreadyRegistered, {
+        code: 'already_registered',
+        fields: { email: authMessages.alreadyRegistered },
+      });
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, emailConfirmedAt: input.now })
+      .returning({ id: users.id });
     if (!user) throw new Error('Creating the admin user failed');
     await tx.insert(profiles).values({ id: user.id, email, isAdmin: true });
     return { userId: user.id, email };

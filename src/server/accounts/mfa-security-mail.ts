@@ -87,7 +87,9 @@ export async function queueTwoFactorRemovedMail(db: Db, userId: string, at: Date
   await enqueueMail(db, {
     kind: off ? 'security_mfa_disabled' : 'security_mfa_factor_removed',
     to,
-    subject: off ? 'Two-factor sign-in was turned off for your Dropwise account' : 'An authenticator was removed from your Dropwise account',
+    subject: off
+      ? 'Two-factor sign-in was turned off for your Dropwise account'
+      : 'An authenticator was removed from your Dropwise account',
     text: off
       ? `On ${ukTime(at)} (UK time) the last authenticator app of your Dropwise account was removed, so two-factor sign-in is off.\n\n${notYou}`
       : `On ${ukTime(at)} (UK time) an authenticator app was removed from your Dropwise account. Two-factor sign-in stays on with your other authenticator.\n\n${notYou}`,

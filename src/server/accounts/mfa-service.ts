@@ -17,7 +17,14 @@ export const LOCK_MS = 15 * 60 * 1000;
 const ISSUER = 'Dropwise';
 
 function totpFor(secret: string, label: string) {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 /** The time step a code belongs to, if it is valid at `now` within ±1 step (RFC 6238). */
@@ -29,22 +36,38 @@ export function matchingStep(secret: string, code: string, now: Date): number | 
 
 export async function listFactors(db: Db, userId: string) {
   return db
-    .select({ id: mfaFactors.id, status: mfaFactors.status, factorType: mfaFactors.factorType, friendlyName: mfaFactors.friendlyName, createdAt: mfaFactors.createdAt })
+    .select({
+      id: mfaFactors.id,
+      status: mfaFactors.status,
+      factorType: mfaFactors.factorType,
+      friendlyName: mfaFactors.friendlyName,
+      createdAt: mfaFactors.createdAt,
+    })
     .from(mfaFactors)
     .where(eq(mfaFactors.userId, userId))
     .orderBy(mfaFactors.createdAt);
 }
 
 /** Enrols a new TOTP factor, removing the user's unverified ones first; at most 10 per user. */
-export async function enrollFactor(db: Db, input: { userId: string; email: string; friendlyName?: string | undefined }) {
+export async function enrollFactor(
+  db: Db,
+  input: { userId: string; email: string; friendlyName?: string | undefined },
+) {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const factor = await db.transaction(async (tx) => {
     await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'unverified')));
     const [existing] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
-    if ((existing?.n ?? 0) >= MAX_FACTORS) throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
+    if ((existing?.n ?? 0) >= MAX_FACTORS)
+      throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
     const [row] = await tx
       .insert(mfaFactors)
-      .values({ userId: input.userId, secret, status: 'unverified', factorType: 'totp', friendlyName: input.friendlyName ?? 'Authenticator app' })
+      .values({
+        userId: input.userId,
+        secret,
+        status: 'unverified',
+        factorType: 'totp',
+        friendlyName: input.friendlyName ?? 'Authenticator app',
+      })
       .returning({ id: mfaFactors.id });
     if (!row) throw new Error('Enrolling the factor failed');
     return row;
@@ -55,12 +78,18 @@ export async function enrollFactor(db: Db, input: { userId: string; email: strin
 }
 
 async function ownFactor(db: Db, userId: string, factorId: string) {
-  const [factor] = await db.select().from(mfaFactors).where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
+  const [factor] = await db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
   if (!factor) throw notFound('Factor not found');
   return factor;
 }
 
-export async function createChallenge(db: Db, input: { userId: string; sessionId: string; factorId: string; now: Date }) {
+export async function createChallenge(
+  db: Db,
+  input: { userId: string; sessionId: string; factorId: string; now: Date },
+) {
   await ownFactor(db, input.userId, input.factorId);
   const expiresAt = new Date(input.now.getTime() + CHALLENGE_TTL_MS);
   const [challenge] = await db
@@ -73,7 +102,10 @@ export async function createChallenge(db: Db, input: { userId: string; sessionId
 
 function factorLocked(lockedUntil: Date, now: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  return tooManyRequests(factorLockedMessage(Math.ceil(seconds / 60)), { code: 'factor_locked', headers: { 'retry-after': String(seconds) } });
+  return tooManyRequests(factorLockedMessage(Math.ceil(seconds / 60)), {
+    code: 'factor_locked',
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /**
@@ -90,7 +122,12 @@ async function recordFailure(db: Db, input: { userId: string; factorId: string; 
         failedAttempts: sql`case when ${reachesLimit} then 0 else ${mfaFactors.failedAttempts} + 1 end`,
         lockedUntil: sql`case when ${reachesLimit} then ${lockUntil.toISOString()}::timestamptz else ${mfaFactors.lockedUntil} end`,
       })
-      .where(and(eq(mfaFactors.id, input.factorId), or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now))))
+      .where(
+        and(
+          eq(mfaFactors.id, input.factorId),
+          or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
+        ),
+      )
       .returning({ lockedUntil: mfaFactors.lockedUntil });
     if (row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) {
       await queueFactorLockedMail(tx, input.userId, input.now, lockUntil);
@@ -107,14 +144,18 @@ async function recordFailure(db: Db, input: { userId: string; factorId: string; 
  * lock. On success the factor is verified; on its first verification (enrolment) the user gets a
  * new set of recovery codes, returned once. The caller raises the session.
  */
-export async function verifyChallenge(db: Db, input: { userId: string; sessionId: string; factorId: string; challengeId: string; code: string; now: Date }) {
+export async function verifyChallenge(
+  db: Db,
+  input: { userId: string; sessionId: string; factorId: string; challengeId: string; code: string; now: Date },
+) {
   const factor = await ownFactor(db, input.userId, input.factorId);
   const [challenge] = await db
     .select()
     .from(mfaChallenges)
     .where(and(eq(mfaChallenges.id, input.challengeId), eq(mfaChallenges.factorId, factor.id)));
   if (!challenge || challenge.sessionId !== input.sessionId) throw notFound('Challenge not found');
-  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime()) throw factorLocked(factor.lockedUntil, input.now);
+  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime())
+    throw factorLocked(factor.lockedUntil, input.now);
   if (challenge.usedAt || challenge.expiresAt.getTime() <= input.now.getTime()) {
     throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
   }
@@ -123,7 +164,9 @@ export async function verifyChallenge(db: Db, input: { userId: string; sessionId
   const [used] = await db
     .update(mfaChallenges)
     .set({ usedAt: input.now })
-    .where(and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, input.now)))
+    .where(
+      and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, input.now)),
+    )
     .returning({ id: mfaChallenges.id });
   if (!used) throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
   // The factor's acceptance, its first recovery codes and the owner's security notice commit together.
@@ -161,9 +204,11 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
     .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')))
     .orderBy(mfaFactors.createdAt)
     .limit(1);
-  if (!factor) throw badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
+  if (!factor)
+    throw badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
   const failure = { userId: input.userId, factorId: factor.id, now: input.now };
-  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime()) throw factorLocked(factor.lockedUntil, input.now);
+  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime())
+    throw factorLocked(factor.lockedUntil, input.now);
   const step = matchingStep(factor.secret, input.code, input.now);
   if (step === null) throw await recordFailure(db, failure);
   const [accepted] = await db
@@ -181,11 +226,18 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
 }
 
 /** Removes a factor; a verified one only from an aal2 session. */
-export async function unenrollFactor(db: Db, input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; now?: Date }) {
+export async function unenrollFactor(
+  db: Db,
+  input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; now?: Date },
+) {
   const factor = await ownFactor(db, input.userId, input.factorId);
-  if (factor.status === 'verified' && input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+  if (factor.status === 'verified' && input.aal !== 'aal2')
+    throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
   await db.transaction(async (tx) => {
-    const [removed] = await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id)).returning({ status: mfaFactors.status });
+    const [removed] = await tx
+      .delete(mfaFactors)
+      .where(eq(mfaFactors.id, factor.id))
+      .returning({ status: mfaFactors.status });
     // Removing a verified authenticator changes how the account signs in: the owner hears of it.
     if (removed?.status !== 'verified') return;
     const [left] = await tx

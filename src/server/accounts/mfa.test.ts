@@ -28,15 +28,27 @@ describe('TOTP multi-factor authentication', () => {
     expect(stored?.status).toBe('unverified');
 
     const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json();
-    const bad = await t.post(`/api/auth/factors/${id}/verify`, { challengeId, code: '000000' === totpCode(secret, start) ? '111111' : '000000' }, { cookie });
+    const bad = await t.post(
+      `/api/auth/factors/${id}/verify`,
+      { challengeId, code: '000000' === totpCode(secret, start) ? '111111' : '000000' },
+      { cookie },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Invalid verification code. Please try again.');
-    const ok = await t.post(`/api/auth/factors/${id}/verify`, { challengeId, code: totpCode(secret, t.clock.now) }, { cookie });
+    const ok = await t.post(
+      `/api/auth/factors/${id}/verify`,
+      { challengeId, code: totpCode(secret, t.clock.now) },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     const raised = cookiesFrom(ok);
     expect(raised).not.toBe(cookie);
     expect((await t.get('/api/auth/session', { cookie })).json()).toMatchObject({ user: null });
-    expect((await t.get('/api/auth/session', { cookie: raised })).json()).toMatchObject({ aal: 'aal2', nextAal: 'aal2', factors: [{ id, status: 'verified' }] });
+    expect((await t.get('/api/auth/session', { cookie: raised })).json()).toMatchObject({
+      aal: 'aal2',
+      nextAal: 'aal2',
+      factors: [{ id, status: 'verified' }],
+    });
   });
 
   it('accepts codes of steps −1, 0 and +1 only, on a controlled clock', async () => {
@@ -47,7 +59,11 @@ describe('TOTP multi-factor authentication', () => {
       const cookie = await signIn(t, user.email);
       const { id, secret } = (await t.post('/api/auth/factors', {}, { cookie })).json();
       const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json();
-      const response = await t.post(`/api/auth/factors/${id}/verify`, { challengeId, code: totpCode(secret, t.clock.now, offset) }, { cookie });
+      const response = await t.post(
+        `/api/auth/factors/${id}/verify`,
+        { challengeId, code: totpCode(secret, t.clock.now, offset) },
+        { cookie },
+      );
       if (response.statusCode === 200) accepted.push(offset);
     }
     expect(accepted).toEqual([-1, 0, 1]);
@@ -70,11 +86,19 @@ describe('TOTP multi-factor authentication', () => {
     // The refused replay used up that challenge; a new one with the next step's code passes.
     later(30);
     const next = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie })).json();
-    const ok = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId: next.challengeId, code: totpCode(secret, t.clock.now) }, { cookie });
+    const ok = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId: next.challengeId, code: totpCode(secret, t.clock.now) },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     // An older step is refused after a newer one was used.
     const older = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie: cookiesFrom(ok) })).json();
-    const back = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId: older.challengeId, code: totpCode(secret, t.clock.now, -1) }, { cookie: cookiesFrom(ok) });
+    const back = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId: older.challengeId, code: totpCode(secret, t.clock.now, -1) },
+      { cookie: cookiesFrom(ok) },
+    );
     expect(back.statusCode).toBe(400);
   });
 
@@ -86,11 +110,22 @@ describe('TOTP multi-factor authentication', () => {
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const sessionId = session?.id ?? '';
     const challenges = await Promise.all(
-      Array.from({ length: 20 }, () => createChallenge(t.db, { userId: user.id, sessionId, factorId, now: t.clock.now })),
+      Array.from({ length: 20 }, () =>
+        createChallenge(t.db, { userId: user.id, sessionId, factorId, now: t.clock.now }),
+      ),
     );
     const code = totpCode(secret, t.clock.now);
     const results = await Promise.allSettled(
-      challenges.map((c) => verifyChallenge(t.db, { userId: user.id, sessionId, factorId, challengeId: c.challengeId, code, now: t.clock.now })),
+      challenges.map((c) =>
+        verifyChallenge(t.db, {
+          userId: user.id,
+          sessionId,
+          factorId,
+          challengeId: c.challengeId,
+          code,
+          now: t.clock.now,
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
@@ -102,7 +137,11 @@ describe('TOTP multi-factor authentication', () => {
     const aal1 = await signIn(t, user.email);
     const { challengeId } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie: aal1 })).json();
     later(5 * 60);
-    const expired = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: totpCode(secret, t.clock.now) }, { cookie: aal1 });
+    const expired = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId, code: totpCode(secret, t.clock.now) },
+      { cookie: aal1 },
+    );
     expect(expired.statusCode).toBe(400);
     const [row] = await t.db.select().from(mfaChallenges).where(eq(mfaChallenges.id, challengeId));
     expect(row?.usedAt).toBeNull();
@@ -117,14 +156,28 @@ describe('TOTP multi-factor authentication', () => {
     expect(rows).toHaveLength(1);
 
     // Nine verified factors plus the unverified one; the 11th enrolment is refused.
-    await t.db.insert(mfaFactors).values(Array.from({ length: 9 }, () => ({ userId: user.id, secret: 'JBSWY3DPEHPK3PXP', status: 'verified' as const })));
+    await t.db
+      .insert(mfaFactors)
+      .values(
+        Array.from({ length: 9 }, () => ({ userId: user.id, secret: 'JBSWY3DPEHPK3PXP', status: 'verified' as const })),
+      );
     const aal1 = await signIn(t, user.email);
     expect((await t.post('/api/auth/factors', {}, { cookie: aal1 })).json().error.code).toBe('mfa_required');
-    const [verified] = await t.db.select().from(mfaFactors).where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.status, 'verified')));
-    await t.db.update(mfaFactors).set({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }).where(eq(mfaFactors.id, verified?.id ?? ''));
+    const [verified] = await t.db
+      .select()
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.status, 'verified')));
+    await t.db
+      .update(mfaFactors)
+      .set({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })
+      .where(eq(mfaFactors.id, verified?.id ?? ''));
     later(30);
     const { challengeId } = (await t.post(`/api/auth/factors/${verified?.id}/challenge`, {}, { cookie: aal1 })).json();
-    const up = await t.post(`/api/auth/factors/${verified?.id}/verify`, { challengeId, code: totpCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', t.clock.now) }, { cookie: aal1 });
+    const up = await t.post(
+      `/api/auth/factors/${verified?.id}/verify`,
+      { challengeId, code: totpCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', t.clock.now) },
+      { cookie: aal1 },
+    );
     expect(up.statusCode).toBe(200);
     const aal2 = cookiesFrom(up);
     expect((await t.post('/api/auth/factors', {}, { cookie: aal2 })).statusCode).toBe(201); // replaces the unverified one: 10 in all
@@ -134,6 +187,11 @@ describe('TOTP multi-factor authentication', () => {
 
     const remove = await t.delete(`/api/auth/factors/${verified?.id}`, {}, { cookie: aal2 });
     expect(remove.statusCode).toBe(200);
-    expect(await t.db.select().from(mfaFactors).where(eq(mfaFactors.id, verified?.id ?? ''))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(mfaFactors)
+        .where(eq(mfaFactors.id, verified?.id ?? '')),
+    ).toHaveLength(0);
   });
 });

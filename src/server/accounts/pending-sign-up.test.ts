@@ -53,7 +53,10 @@ describe('a pending sign-up cannot be taken over (security finding 1)', () => {
     await t.post('/api/auth/signup', { email, password: 'attacker-password' });
     await t.post('/api/auth/recover', { email });
     const reset = new URL(await linkFromOutbox(t, email, 'password_reset'));
-    expect((await t.post('/api/auth/reset', { token: reset.searchParams.get('token'), password: 'owner-password' })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/auth/reset', { token: reset.searchParams.get('token'), password: 'owner-password' }))
+        .statusCode,
+    ).toBe(200);
     const [link] = await sentLinks(email);
     expect((await t.get(link ?? '')).headers.location).toBe('/login?confirmed=0');
     const signIn = await t.post('/api/auth/signin', { email, password: 'owner-password' });

@@ -4,7 +4,11 @@ import { createInterface } from 'node:readline';
  * Reads a secret for a command-line script: asked for without echo in a terminal, or the first
  * line of standard input when it is piped (empty when nothing is piped).
  */
-export async function readSecret(prompt: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stderr): Promise<string> {
+export async function readSecret(
+  prompt: string,
+  input: NodeJS.ReadStream = process.stdin,
+  output: NodeJS.WriteStream = process.stderr,
+): Promise<string> {
   if (!input.isTTY) {
     let text = '';
     for await (const chunk of input) text += String(chunk);

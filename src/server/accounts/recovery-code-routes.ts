@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recoveryCodeSignInSchema, recoveryCodesIssuedSchema, recoveryCodeStatusSchema } from '../../shared/accounts/auth-contracts';
+import {
+  recoveryCodeSignInSchema,
+  recoveryCodesIssuedSchema,
+  recoveryCodeStatusSchema,
+} from '../../shared/accounts/auth-contracts';
 import { recoveryCodeInputSchema } from '../../shared/accounts/auth-schemas';
 import { badRequest, forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
@@ -13,15 +17,26 @@ import { rotateSession, setSessionCookie } from './session-service';
 /** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api.md, Accounts). */
 export async function recoveryCodeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = rateLimit({ max: 10, timeWindow: 60_000, message: authMessages.tooManyMfa, key: (request) => `mfa-recovery:${request.auth?.userId ?? request.ip}` });
+  const limit = rateLimit({
+    max: 10,
+    timeWindow: 60_000,
+    message: authMessages.tooManyMfa,
+    key: (request) => `mfa-recovery:${request.auth?.userId ?? request.ip}`,
+  });
 
   r.post(
     '/api/auth/recovery-codes/verify',
-    { schema: { body: recoveryCodeInputSchema, response: { 200: recoveryCodeSignInSchema } }, config: { rateLimit: limit } },
+    {
+      schema: { body: recoveryCodeInputSchema, response: { 200: recoveryCodeSignInSchema } },
+      config: { rateLimit: limit },
+    },
     async (request, reply) => {
       const auth = requireSession(request);
       const now = app.now();
-      const invalid = badRequest(authMessages.invalidRecoveryCode, { code: 'invalid_recovery_code', fields: { code: authMessages.invalidRecoveryCode } });
+      const invalid = badRequest(authMessages.invalidRecoveryCode, {
+        code: 'invalid_recovery_code',
+        fields: { code: authMessages.invalidRecoveryCode },
+      });
       if (!auth.hasVerifiedFactor) throw invalid;
       const remaining = await app.db.transaction(async (tx) => {
         if (!(await consumeRecoveryCode(tx, auth.userId, request.body.code, now))) return null;
@@ -36,18 +51,29 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/auth/recovery-codes', { schema: { response: { 200: recoveryCodeStatusSchema } } }, async (request, reply) => {
-    const auth = requireUser(request);
-    reply.header('cache-control', 'no-store');
-    const status = await recoveryCodeStatus(app.db, auth.userId);
-    return { remaining: status.remaining, createdAt: status.createdAt?.toISOString() ?? null };
-  });
+  r.get(
+    '/api/auth/recovery-codes',
+    { schema: { response: { 200: recoveryCodeStatusSchema } } },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      reply.header('cache-control', 'no-store');
+      const status = await recoveryCodeStatus(app.db, auth.userId);
+      return { remaining: status.remaining, createdAt: status.createdAt?.toISOString() ?? null };
+    },
+  );
 
   r.post(
     '/api/auth/recovery-codes',
     {
       schema: { response: { 201: recoveryCodesIssuedSchema } },
-      config: { rateLimit: rateLimit({ max: 5, timeWindow: '15 minutes', message: authMessages.tooManyRequests, key: (request) => `recovery-codes:${request.auth?.userId ?? request.ip}` }) },
+      config: {
+        rateLimit: rateLimit({
+          max: 5,
+          timeWindow: '15 minutes',
+          message: authMessages.tooManyRequests,
+          key: (request) => `recovery-codes:${request.auth?.userId ?? request.ip}`,
+        }),
+      },
     },
     async (request, reply) => {
       const auth = requireUser(request);

@@ -13,15 +13,24 @@ async function enrolledUser(t: TestApp) {
   const { user } = await createUser(t.db);
   const cookie = await signIn(t, user.email);
   const { id, secret } = (await t.post('/api/auth/factors', {}, { cookie })).json() as { id: string; secret: string };
-  const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json() as { challengeId: string };
-  const verified = await t.post(`/api/auth/factors/${id}/verify`, { challengeId, code: totpCode(secret, t.clock.now) }, { cookie });
+  const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json() as {
+    challengeId: string;
+  };
+  const verified = await t.post(
+    `/api/auth/factors/${id}/verify`,
+    { challengeId, code: totpCode(secret, t.clock.now) },
+    { cookie },
+  );
   expect(verified.statusCode).toBe(200);
   const { recoveryCodes } = verified.json() as { recoveryCodes: string[] };
   return { user, factorId: id, secret, recoveryCodes, aal2: cookiesFrom(verified) };
 }
 
 const mailsTo = (t: TestApp, to: string, kind: string) =>
-  t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
 
 describe('MFA recovery codes', () => {
   const t = useTestApp({ now: start });
@@ -43,7 +52,11 @@ describe('MFA recovery codes', () => {
     const aal1 = await signIn(t, user.email);
     expect((await t.get('/api/account/profile', { cookie: aal1 })).statusCode).toBe(403);
     // Typed in capitals with spaces, as read from paper.
-    const used = await t.post('/api/auth/recovery-codes/verify', { code: ` ${recoveryCodes[3]?.toUpperCase().replaceAll('-', ' ')} ` }, { cookie: aal1 });
+    const used = await t.post(
+      '/api/auth/recovery-codes/verify',
+      { code: ` ${recoveryCodes[3]?.toUpperCase().replaceAll('-', ' ')} ` },
+      { cookie: aal1 },
+    );
     expect(used.statusCode).toBe(200);
     expect(used.json()).toEqual({ aal: 'aal2', remaining: 9 });
     const raised = cookiesFrom(used);
@@ -56,7 +69,10 @@ describe('MFA recovery codes', () => {
     const again = await signIn(t, user.email);
     const reused = await t.post('/api/auth/recovery-codes/verify', { code: recoveryCodes[3] }, { cookie: again });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error).toMatchObject({ code: 'invalid_recovery_code', message: 'Invalid recovery code. Please check it and try again.' });
+    expect(reused.json().error).toMatchObject({
+      code: 'invalid_recovery_code',
+      message: 'Invalid recovery code. Please check it and try again.',
+    });
     expect((await t.get('/api/auth/session', { cookie: again })).json()).toMatchObject({ aal: 'aal1' });
     expect(await mailsTo(t, user.email, 'mfa_recovery_code_used')).toHaveLength(1);
     expect((await t.get('/api/auth/recovery-codes', { cookie: raised })).json()).toMatchObject({ remaining: 9 });
@@ -68,14 +84,22 @@ describe('MFA recovery codes', () => {
     later(60);
     const second = await enrolledUser(t);
     const aal1 = await signIn(t, second.user.email);
-    expect((await t.post('/api/auth/recovery-codes/verify', { code: first.recoveryCodes[0] }, { cookie: aal1 })).statusCode).toBe(400);
+    expect(
+      (await t.post('/api/auth/recovery-codes/verify', { code: first.recoveryCodes[0] }, { cookie: aal1 })).statusCode,
+    ).toBe(400);
     const { user } = await createUser(t.db);
     const plain = await signIn(t, user.email);
-    expect((await t.post('/api/auth/recovery-codes/verify', { code: first.recoveryCodes[0] }, { cookie: plain })).statusCode).toBe(400);
-    expect((await t.post('/api/auth/recovery-codes', {}, { cookie: plain })).json().error.code).toBe('mfa_not_enrolled');
+    expect(
+      (await t.post('/api/auth/recovery-codes/verify', { code: first.recoveryCodes[0] }, { cookie: plain })).statusCode,
+    ).toBe(400);
+    expect((await t.post('/api/auth/recovery-codes', {}, { cookie: plain })).json().error.code).toBe(
+      'mfa_not_enrolled',
+    );
     // The first user's code was not used up by those attempts.
     const own = await signIn(t, first.user.email);
-    expect((await t.post('/api/auth/recovery-codes/verify', { code: first.recoveryCodes[0] }, { cookie: own })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/auth/recovery-codes/verify', { code: first.recoveryCodes[0] }, { cookie: own })).statusCode,
+    ).toBe(200);
   });
 
   it('makes a new set only at aal2, and the new set voids the old one', async () => {
@@ -110,7 +134,9 @@ describe('MFA lockout after failed codes', () => {
     const enrolled = await enrolledUser(t);
     later(30);
     const cookie = await signIn(t, enrolled.user.email);
-    const { challengeId } = (await t.post(`/api/auth/factors/${enrolled.factorId}/challenge`, {}, { cookie })).json() as { challengeId: string };
+    const { challengeId } = (
+      await t.post(`/api/auth/factors/${enrolled.factorId}/challenge`, {}, { cookie })
+    ).json() as { challengeId: string };
     return { ...enrolled, cookie, challengeId };
   };
   const wrong = (secret: string) => {
@@ -121,22 +147,35 @@ describe('MFA lockout after failed codes', () => {
   it('locks the factor for 15 minutes at the 5th wrong code in a row, says so, e-mails the owner, and opens again after 15 minutes', async () => {
     const { user, factorId, secret, cookie, challengeId } = await atChallenge();
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const refused = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie });
+      const refused = await t.post(
+        `/api/auth/factors/${factorId}/verify`,
+        { challengeId, code: wrong(secret) },
+        { cookie },
+      );
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.code).toBe('invalid_code');
     }
     expect(await mailsTo(t, user.email, 'mfa_locked')).toHaveLength(0);
-    const fifth = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie });
+    const fifth = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId, code: wrong(secret) },
+      { cookie },
+    );
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().error).toEqual({
       code: 'factor_locked',
-      message: 'Too many incorrect codes. For your security, this authenticator is locked for 15 minutes. Try again later, or use a recovery code.',
+      message:
+        'Too many incorrect codes. For your security, this authenticator is locked for 15 minutes. Try again later, or use a recovery code.',
     });
     expect(fifth.headers['retry-after']).toBe('900');
 
     // The 6th attempt, with the right code, is refused while the lock lasts.
     later(60);
-    const sixth = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: totpCode(secret, t.clock.now) }, { cookie });
+    const sixth = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId, code: totpCode(secret, t.clock.now) },
+      { cookie },
+    );
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error.message).toContain('locked for 14 minutes');
     expect((await t.get('/api/auth/session', { cookie })).json()).toMatchObject({ aal: 'aal1' });
@@ -149,8 +188,14 @@ describe('MFA lockout after failed codes', () => {
     expect(mails[0]?.textBody).toContain('change your password');
 
     later(14 * 60);
-    const { challengeId: next } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie })).json() as { challengeId: string };
-    const ok = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId: next, code: totpCode(secret, t.clock.now) }, { cookie });
+    const { challengeId: next } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie })).json() as {
+      challengeId: string;
+    };
+    const ok = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId: next, code: totpCode(secret, t.clock.now) },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ aal: 'aal2' });
     const [unlocked] = await t.db.select().from(mfaFactors).where(eq(mfaFactors.id, factorId));
@@ -160,14 +205,27 @@ describe('MFA lockout after failed codes', () => {
   it('counts failures in a row only: a right code starts the count again', async () => {
     const { user, factorId, secret, cookie, challengeId } = await atChallenge();
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expect((await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie })).statusCode).toBe(400);
+      expect(
+        (await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie }))
+          .statusCode,
+      ).toBe(400);
     }
-    const ok = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: totpCode(secret, t.clock.now) }, { cookie });
+    const ok = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId, code: totpCode(secret, t.clock.now) },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     later(30);
     const again = await signIn(t, user.email);
-    const { challengeId: next } = (await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie: again })).json() as { challengeId: string };
-    const refused = await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId: next, code: wrong(secret) }, { cookie: again });
+    const { challengeId: next } = (
+      await t.post(`/api/auth/factors/${factorId}/challenge`, {}, { cookie: again })
+    ).json() as { challengeId: string };
+    const refused = await t.post(
+      `/api/auth/factors/${factorId}/verify`,
+      { challengeId: next, code: wrong(secret) },
+      { cookie: again },
+    );
     expect(refused.json().error.code).toBe('invalid_code');
     const [factor] = await t.db.select().from(mfaFactors).where(eq(mfaFactors.id, factorId));
     expect(factor).toMatchObject({ failedAttempts: 1, lockedUntil: null });
@@ -175,7 +233,8 @@ describe('MFA lockout after failed codes', () => {
 
   it('a recovery code still signs in while the authenticator is locked', async () => {
     const { factorId, secret, recoveryCodes, cookie, challengeId } = await atChallenge();
-    for (let attempt = 1; attempt <= 5; attempt++) await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie });
+    for (let attempt = 1; attempt <= 5; attempt++)
+      await t.post(`/api/auth/factors/${factorId}/verify`, { challengeId, code: wrong(secret) }, { cookie });
     const used = await t.post('/api/auth/recovery-codes/verify', { code: recoveryCodes[0] }, { cookie });
     expect(used.statusCode).toBe(200);
   });

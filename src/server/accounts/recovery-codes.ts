@@ -12,7 +12,9 @@ const GROUP_LENGTH = 4;
 
 /** A random code like `k7m2-x9qa-4hte-p3wz`: 16 characters from 31, about 79 bits, so a hash needs no salt or stretching. */
 export function generateRecoveryCode(): string {
-  const groups = Array.from({ length: GROUPS }, () => Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''));
+  const groups = Array.from({ length: GROUPS }, () =>
+    Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
+  );
   return groups.join('-');
 }
 
@@ -26,7 +28,9 @@ export async function issueRecoveryCodes(db: Db, userId: string, now: Date): Pro
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await tx.insert(mfaRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashCode(code), createdAt: now })));
+    await tx
+      .insert(mfaRecoveryCodes)
+      .values(codes.map((code) => ({ userId, codeHash: hashCode(code), createdAt: now })));
   });
   return codes;
 }
@@ -36,14 +40,27 @@ export async function consumeRecoveryCode(db: Db, userId: string, code: string, 
   const [used] = await db
     .update(mfaRecoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, hashCode(code)), isNull(mfaRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, hashCode(code)),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: mfaRecoveryCodes.id });
   return used !== undefined;
 }
 
 /** How many unused codes the user has, and when the set was made (null without a set). */
-export async function recoveryCodeStatus(db: Db, userId: string): Promise<{ remaining: number; createdAt: Date | null }> {
-  const [set] = await db.select({ createdAt: mfaRecoveryCodes.createdAt }).from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)).limit(1);
+export async function recoveryCodeStatus(
+  db: Db,
+  userId: string,
+): Promise<{ remaining: number; createdAt: Date | null }> {
+  const [set] = await db
+    .select({ createdAt: mfaRecoveryCodes.createdAt })
+    .from(mfaRecoveryCodes)
+    .where(eq(mfaRecoveryCodes.userId, userId))
+    .limit(1);
   const [unused] = await db
     .select({ n: count() })
     .from(mfaRecoveryCodes)

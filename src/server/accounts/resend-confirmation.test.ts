@@ -15,7 +15,9 @@ describe('POST /api/auth/resend-confirmation', () => {
 
   it('answers the same 200 for an unknown, a confirmed and a pending address, and mails only the pending one', async () => {
     const { user: confirmed } = await createUser(t.db, { email: 'confirmed@example.com' });
-    expect((await t.post('/api/auth/signup', { email: 'pending@example.com', password: 'pending-password' })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/auth/signup', { email: 'pending@example.com', password: 'pending-password' })).statusCode,
+    ).toBe(201);
 
     const answers = await Promise.all(['nobody@example.com', confirmed.email, 'Pending@Example.com'].map(resend));
     for (const answer of answers) {
@@ -32,7 +34,9 @@ describe('POST /api/auth/resend-confirmation', () => {
     expect((await t.post('/api/auth/signup', { email, password: 'first-password' })).statusCode).toBe(201);
     t.clock.now = new Date(start.getTime() + 1000);
     // A password in the body is not part of the route: it cannot be used to choose one.
-    expect((await t.post('/api/auth/resend-confirmation', { email, password: 'stranger-password' })).statusCode).toBe(200);
+    expect((await t.post('/api/auth/resend-confirmation', { email, password: 'stranger-password' })).statusCode).toBe(
+      200,
+    );
 
     const links = await sentLinks(email);
     expect(links).toHaveLength(2);
@@ -41,8 +45,12 @@ describe('POST /api/auth/resend-confirmation', () => {
     const confirmedAnswer = await t.get(resent);
     expect(confirmedAnswer.statusCode).toBe(303);
     expect(confirmedAnswer.headers.location).toBe('/login?confirmed=1');
-    expect((await t.post('/api/auth/signin', { email, password: 'first-password', remember: false })).statusCode).toBe(200);
-    expect((await t.post('/api/auth/signin', { email, password: 'stranger-password', remember: false })).statusCode).toBe(400);
+    expect((await t.post('/api/auth/signin', { email, password: 'first-password', remember: false })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.post('/api/auth/signin', { email, password: 'stranger-password', remember: false })).statusCode,
+    ).toBe(400);
 
     // Confirmed now: a further resend sends nothing, with the same answer.
     const after = await resend(email);

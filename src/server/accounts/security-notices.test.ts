@@ -10,13 +10,21 @@ const start = new Date('2026-03-02T09:00:10.000Z');
 describe('security notice e-mails', () => {
   const t = useTestApp({ now: start });
 
-  const mailsTo = async (to: string, kind: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  const mailsTo = async (to: string, kind: string) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
 
   it('tells the owner when the password is changed in My Account, without the password', async () => {
     const { user } = await createUser(t.db);
     const cookie = await signIn(t, user.email);
     expect(await mailsTo(user.email, 'security_password_changed')).toHaveLength(0);
-    const response = await t.put('/api/auth/password', { currentPassword: 'correct-horse-1', password: 'new-battery-staple-9' }, { cookie });
+    const response = await t.put(
+      '/api/auth/password',
+      { currentPassword: 'correct-horse-1', password: 'new-battery-staple-9' },
+      { cookie },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const [mail] = await mailsTo(user.email, 'security_password_changed');
     expect(mail?.subject).toBe('Your Dropwise password was changed');
@@ -28,7 +36,11 @@ describe('security notice e-mails', () => {
   it('sends no notice when the current password is wrong (nothing changed)', async () => {
     const { user } = await createUser(t.db);
     const cookie = await signIn(t, user.email);
-    const response = await t.put('/api/auth/password', { currentPassword: 'wrong-password-0', password: 'new-battery-staple-9' }, { cookie });
+    const response = await t.put(
+      '/api/auth/password',
+      { currentPassword: 'wrong-password-0', password: 'new-battery-staple-9' },
+      { cookie },
+    );
     expect(response.statusCode).toBe(400);
     expect(await mailsTo(user.email, 'security_password_changed')).toHaveLength(0);
   });

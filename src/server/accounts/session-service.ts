@@ -44,9 +44,17 @@ export async function createSession(
 }
 
 /** Raises (or keeps) the session's assurance level under a new token; the old token stops working. */
-export async function rotateSession(db: Db, sessionId: string, aal: Aal): Promise<{ token: string; session: SessionRow } | null> {
+export async function rotateSession(
+  db: Db,
+  sessionId: string,
+  aal: Aal,
+): Promise<{ token: string; session: SessionRow } | null> {
   const token = randomToken();
-  const [session] = await db.update(sessions).set({ tokenHash: hashToken(token), aal }).where(eq(sessions.id, sessionId)).returning();
+  const [session] = await db
+    .update(sessions)
+    .set({ tokenHash: hashToken(token), aal })
+    .where(eq(sessions.id, sessionId))
+    .returning();
   return session ? { token, session } : null;
 }
 
@@ -72,7 +80,10 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       session: sessions,
       email: users.email,
       isAdmin: profiles.isAdmin,
-      verifiedFactors: sql<number>`(select count(*) from ${mfaFactors} where ${mfaFactors.userId} = ${sessions.userId} and ${mfaFactors.status} = 'verified')`.mapWith(Number),
+      verifiedFactors:
+        sql<number>`(select count(*) from ${mfaFactors} where ${mfaFactors.userId} = ${sessions.userId} and ${mfaFactors.status} = 'verified')`.mapWith(
+          Number,
+        ),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -80,12 +91,18 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     .where(eq(sessions.tokenHash, hashToken(token)));
   if (!row) return { state: 'none' };
   const { session } = row;
-  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() - session.issuedAt.getTime() >= SESSION_MAX_AGE_MS) {
+  if (
+    now.getTime() >= session.expiresAt.getTime() ||
+    now.getTime() - session.issuedAt.getTime() >= SESSION_MAX_AGE_MS
+  ) {
     await deleteSession(db, session.id);
     return { state: 'too_old' };
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, session.id)));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, session.id)));
   }
   return {
     state: 'active',
@@ -101,9 +118,15 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
  * Remember me it is a browser-session cookie; with it, it lasts until the session's 24-hour end.
  */
 /** Secure unless the shop runs on plain http; a request that came over https (through a trusted proxy) always is. */
-const secureCookie = (request: FastifyRequest) => !request.server.env.publicUrl.startsWith('http://') || request.protocol === 'https';
+const secureCookie = (request: FastifyRequest) =>
+  !request.server.env.publicUrl.startsWith('http://') || request.protocol === 'https';
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, session: SessionRow): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  session: SessionRow,
+): void {
   const secure = secureCookie(request);
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - request.server.now().getTime()) / 1000));
   reply.setCookie(SESSION_COOKIE, token, {

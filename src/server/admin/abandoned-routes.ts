@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { abandonedKinds, abandonedMessages, abandonedPageSchema, updateAbandonedRequestSchema } from '../../shared/admin/abandoned-schemas';
+import {
+  abandonedKinds,
+  abandonedMessages,
+  abandonedPageSchema,
+  updateAbandonedRequestSchema,
+} from '../../shared/admin/abandoned-schemas';
 import { adminListQuerySchema } from '../../shared/admin/admin-schemas';
 import type { Db } from '../db/client';
 import { incompleteOrders, incompleteRegistrations } from '../db/schema';
@@ -16,19 +21,35 @@ const idParams = z.object({ id: z.uuid() });
 const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 
 const followUpSchema = z.object({
-  abandoned: z.object({ id: z.string(), kind: z.enum(abandonedKinds), contacted: z.boolean(), contactedAt: z.string().nullable(), note: z.string().nullable() }),
+  abandoned: z.object({
+    id: z.string(),
+    kind: z.enum(abandonedKinds),
+    contacted: z.boolean(),
+    contactedAt: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
 });
 
 /** The incomplete order or registration with this id, with its follow-up, locked for the update. */
 async function findRecord(tx: Db, id: string) {
   const [order] = await tx
-    .select({ email: incompleteOrders.email, contacted: incompleteOrders.contacted, contactedAt: incompleteOrders.contactedAt, note: incompleteOrders.followUpNote })
+    .select({
+      email: incompleteOrders.email,
+      contacted: incompleteOrders.contacted,
+      contactedAt: incompleteOrders.contactedAt,
+      note: incompleteOrders.followUpNote,
+    })
     .from(incompleteOrders)
     .where(eq(incompleteOrders.id, id))
     .for('update');
   if (order) return { kind: 'order' as const, ...order };
   const [registration] = await tx
-    .select({ email: incompleteRegistrations.email, contacted: incompleteRegistrations.contacted, contactedAt: incompleteRegistrations.contactedAt, note: incompleteRegistrations.followUpNote })
+    .select({
+      email: incompleteRegistrations.email,
+      contacted: incompleteRegistrations.contacted,
+      contactedAt: incompleteRegistrations.contactedAt,
+      note: incompleteRegistrations.followUpNote,
+    })
     .from(incompleteRegistrations)
     .where(eq(incompleteRegistrations.id, id))
     .for('update');
@@ -40,39 +61,69 @@ async function findRecord(tx: Db, id: string) {
 export async function adminAbandonedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/abandoned', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema, response: { 200: abandonedPageSchema } } }, async (request) =>
-    listAbandoned(app.db, request.query, app.now()),
+  r.get(
+    '/abandoned',
+    {
+      config: adminLimit.standard,
+      schema: { querystring: adminListQuerySchema, response: { 200: abandonedPageSchema } },
+    },
+    async (request) => listAbandoned(app.db, request.query, app.now()),
   );
 
-  r.get('/abandoned.csv', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="abandoned.csv"').header('cache-control', 'no-store');
-    return reply.send(
-      csvStream(
-        ['Kind', 'E-mail', 'Name', 'Company', 'Phone', 'Country', 'Step reached', 'Configuration', 'Value', 'Currency', 'Last activity', 'Ordered later', 'Contacted', 'Note'],
-        abandonedBatches(app.db, request.query, app.now()),
-        (row) => [
-          row.kind,
-          row.email,
-          row.name,
-          row.company,
-          row.phone,
-          row.country,
-          row.stepReached,
-          row.configurationName,
-          money(row.totalAmount),
-          row.currency,
-          row.lastActivityAt,
-          row.laterOrdered ? 'yes' : 'no',
-          row.contacted ? 'yes' : 'no',
-          row.note,
-        ],
-      ),
-    );
-  });
+  r.get(
+    '/abandoned.csv',
+    { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } },
+    async (request, reply) => {
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="abandoned.csv"')
+        .header('cache-control', 'no-store');
+      return reply.send(
+        csvStream(
+          [
+            'Kind',
+            'E-mail',
+            'Name',
+            'Company',
+            'Phone',
+            'Country',
+            'Step reached',
+            'Configuration',
+            'Value',
+            'Currency',
+            'Last activity',
+            'Ordered later',
+            'Contacted',
+            'Note',
+          ],
+          abandonedBatches(app.db, request.query, app.now()),
+          (row) => [
+            row.kind,
+            row.email,
+            row.name,
+            row.company,
+            row.phone,
+            row.country,
+            row.stepReached,
+            row.configurationName,
+            money(row.totalAmount),
+            row.currency,
+            row.lastActivityAt,
+            row.laterOrdered ? 'yes' : 'no',
+            row.contacted ? 'yes' : 'no',
+            row.note,
+          ],
+        ),
+      );
+    },
+  );
 
   r.patch(
     '/abandoned/:id',
-    { config: adminLimit.standard, schema: { params: idParams, body: updateAbandonedRequestSchema, response: { 200: followUpSchema } } },
+    {
+      config: adminLimit.standard,
+      schema: { params: idParams, body: updateAbandonedRequestSchema, response: { 200: followUpSchema } },
+    },
     async (request) => {
       const admin = adminOf(request);
       const { id } = request.params;
@@ -95,7 +146,9 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
           after: { email: record.email, contacted, note },
           now,
         });
-        return { abandoned: { id, kind: record.kind, contacted, contactedAt: contactedAt?.toISOString() ?? null, note } };
+        return {
+          abandoned: { id, kind: record.kind, contacted, contactedAt: contactedAt?.toISOString() ?? null, note },
+        };
       });
     },
   );

@@ -65,7 +65,10 @@ describe('abandoned checkouts (admin)', () => {
       note: null,
     });
     expect(stale?.lastActivityAt).toBe('2026-05-04T09:00:00.000Z');
-    expect(before.items.find((item) => item.email === 'quoter@example.com')).toMatchObject({ kind: 'registration', stepReached: 'email' });
+    expect(before.items.find((item) => item.email === 'quoter@example.com')).toMatchObject({
+      kind: 'registration',
+      stepReached: 'email',
+    });
     // Search narrows the list like the other admin lists.
     expect(emails(await list(admin.cookie, '?search=stale%40'))).toEqual(['stale@example.com']);
 
@@ -108,16 +111,34 @@ describe('abandoned checkouts (admin)', () => {
     const [row] = (await list(admin.cookie, '?search=csv%40')).items;
     if (!row) throw new Error('abandoned order not listed');
 
-    const response = await t.patch(`/api/admin/abandoned/${row.id}`, { contacted: true, note: 'Called, will order in June' }, { cookie: admin.cookie });
+    const response = await t.patch(
+      `/api/admin/abandoned/${row.id}`,
+      { contacted: true, note: 'Called, will order in June' },
+      { cookie: admin.cookie },
+    );
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().abandoned).toMatchObject({ id: row.id, kind: 'order', contacted: true, note: 'Called, will order in June', contactedAt: t.clock.now.toISOString() });
+    expect(response.json().abandoned).toMatchObject({
+      id: row.id,
+      kind: 'order',
+      contacted: true,
+      note: 'Called, will order in June',
+      contactedAt: t.clock.now.toISOString(),
+    });
 
     const [stored] = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.id, row.id));
     expect(stored).toMatchObject({ contacted: true, followUpNote: 'Called, will order in June' });
     expect(stored?.contactedAt?.toISOString()).toBe(t.clock.now.toISOString());
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, 'abandoned.follow_up')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, 'abandoned.follow_up')));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ adminId: admin.user.id, entityType: 'incomplete_order', before: { contacted: false, note: null }, after: { contacted: true, note: 'Called, will order in June' } });
+    expect(audit[0]).toMatchObject({
+      adminId: admin.user.id,
+      entityType: 'incomplete_order',
+      before: { contacted: false, note: null },
+      after: { contacted: true, note: 'Called, will order in June' },
+    });
 
     expect((await list(admin.cookie, '?search=csv%40&status=contacted')).total).toBe(1);
     expect((await list(admin.cookie, '?search=csv%40&status=open')).total).toBe(0);
@@ -126,14 +147,21 @@ describe('abandoned checkouts (admin)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Kind,E-mail,Name,Company,Phone,Country,Step reached,Configuration,Value,Currency,Last activity,Ordered later,Contacted,Note');
+    expect(lines[0]).toBe(
+      'Kind,E-mail,Name,Company,Phone,Country,Step reached,Configuration,Value,Currency,Last activity,Ordered later,Contacted,Note',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('csv@example.com');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(lines[1]).toContain('4882.50,GBP');
     expect(lines[1]).toContain('"Called, will order in June"');
 
-    expect((await t.patch(`/api/admin/abandoned/${randomUUID()}`, { contacted: true, note: null }, { cookie: admin.cookie })).statusCode).toBe(404);
-    expect((await t.patch(`/api/admin/abandoned/${row.id}`, { note: 'no flag' }, { cookie: admin.cookie })).statusCode).toBe(400);
+    expect(
+      (await t.patch(`/api/admin/abandoned/${randomUUID()}`, { contacted: true, note: null }, { cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.patch(`/api/admin/abandoned/${row.id}`, { note: 'no flag' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(400);
   });
 });

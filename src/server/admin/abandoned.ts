@@ -13,7 +13,8 @@ import { type Db, queryRows } from '../db/client';
 const likeEscape = (term: string) => term.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
 const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000).toISOString();
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
-const nameOf = (first: string | null, last: string | null) => [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
+const nameOf = (first: string | null, last: string | null) =>
+  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
 
 interface AbandonedRow extends Record<string, unknown> {
   kind: AbandonedKind;
@@ -50,7 +51,9 @@ function abandonedSource(now: Date): SQL {
   ) t`;
 }
 
-const abandonedSelect = (now: Date) => sql`select t.kind, t.id, t.email, t.first_name, t.last_name, t.company, t.phone, t.country, t.step_reached,
+const abandonedSelect = (
+  now: Date,
+) => sql`select t.kind, t.id, t.email, t.first_name, t.last_name, t.company, t.phone, t.country, t.step_reached,
   t.total_amount, t.currency, t.last_activity, t.contacted, t.contacted_at, t.follow_up_note,
   coalesce(
     (select c.name from product_configurations c where c.config_id = coalesce(t.configuration->>'configuration', t.configuration->>'model') limit 1),
@@ -110,7 +113,10 @@ function toAbandoned(row: AbandonedRow): AbandonedCheckout {
 export async function listAbandoned(db: Db, query: AdminListQuery, now: Date) {
   const where = whereOf(abandonedFilters(query));
   const [rows, totals] = await Promise.all([
-    queryRows<AbandonedRow>(db, sql`${abandonedSelect(now)} ${where} order by t.last_activity desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<AbandonedRow>(
+      db,
+      sql`${abandonedSelect(now)} ${where} order by t.last_activity desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    ),
     queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${abandonedSource(now)} ${where}`),
   ]);
   return { items: rows.map(toAbandoned), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
@@ -121,8 +127,13 @@ export async function* abandonedBatches(db: Db, query: AdminListQuery, now: Date
   const filters = abandonedFilters(query);
   let after: { lastActivity: string; id: string } | null = null;
   for (;;) {
-    const keyset: SQL[] = after ? [sql`(t.last_activity, t.id) < (${after.lastActivity}::timestamptz, ${after.id}::uuid)`] : [];
-    const rows: AbandonedRow[] = await queryRows<AbandonedRow>(db, sql`${abandonedSelect(now)} ${whereOf([...filters, ...keyset])} order by t.last_activity desc, t.id desc limit ${batchSize}`);
+    const keyset: SQL[] = after
+      ? [sql`(t.last_activity, t.id) < (${after.lastActivity}::timestamptz, ${after.id}::uuid)`]
+      : [];
+    const rows: AbandonedRow[] = await queryRows<AbandonedRow>(
+      db,
+      sql`${abandonedSelect(now)} ${whereOf([...filters, ...keyset])} order by t.last_activity desc, t.id desc limit ${batchSize}`,
+    );
     if (rows.length === 0) return;
     yield rows.map(toAbandoned);
     const last = rows.at(-1);

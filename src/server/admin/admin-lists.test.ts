@@ -14,7 +14,10 @@ describe('the admin lists’ search', () => {
     // which the planner makes a hashed subplan) still shows a Seq Scan on orders.
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<Record<string, string>>(tx, sql`explain select count(*) from orders t where ${where}`);
+      const rows = await queryRows<Record<string, string>>(
+        tx,
+        sql`explain select count(*) from orders t where ${where}`,
+      );
       return rows.map((row) => Object.values(row).join('')).join('\n');
     });
     expect(plan).toContain('orders_customer_email_search_idx');

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { customerFallbacks, type AdminListQuery } from '../../shared/admin/admin-schemas';
-import { effectiveQuoteStatus, isOrderStatus, type OrderStatus, type PaymentStatus, type QuoteStatus, quoteStatuses } from '../../shared/orders/order-status';
+import {
+  effectiveQuoteStatus,
+  isOrderStatus,
+  type OrderStatus,
+  type PaymentStatus,
+  type QuoteStatus,
+  quoteStatuses,
+} from '../../shared/orders/order-status';
 import { overdueFilter, todayOf } from '../orders/overdue';
 import { type Db, queryRows } from '../db/client';
 import { badRequest } from '../http/http-error';
@@ -39,7 +46,8 @@ function commonFilters(query: AdminListQuery, numberColumn: SQL): SQL[] {
 export function orderFilters(query: AdminListQuery, now: Date = new Date()): SQL[] {
   const filters = commonFilters(query, sql`t.order_number`);
   if (query.status) {
-    if (!isOrderStatus(query.status)) throw badRequest('Unknown order status', { fields: { status: 'Unknown order status' } });
+    if (!isOrderStatus(query.status))
+      throw badRequest('Unknown order status', { fields: { status: 'Unknown order status' } });
     filters.push(sql`t.status = ${query.status}`);
   }
   if (query.paymentStatus) filters.push(sql`t.payment_status = ${query.paymentStatus}`);
@@ -67,7 +75,8 @@ interface OrderListRow extends Record<string, unknown> {
 }
 
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
-const nameOf = (first: string | null, last: string | null) => [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
+const nameOf = (first: string | null, last: string | null) =>
+  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
 
 function toOrderListItem(row: OrderListRow) {
   const profileName = nameOf(row.first_name, row.last_name);
@@ -96,10 +105,18 @@ const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amoun
 export async function listOrders(db: Db, query: AdminListQuery, now: Date = new Date()) {
   const where = whereOf(orderFilters(query, now));
   const [rows, totals] = await Promise.all([
-    queryRows<OrderListRow>(db, sql`${orderSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<OrderListRow>(
+      db,
+      sql`${orderSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    ),
     queryRows<{ n: number | string }>(db, sql`select count(*) as n from orders t ${where}`),
   ]);
-  return { items: rows.map(toOrderListItem), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map(toOrderListItem),
+    total: Number(totals[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** Pages through the filter by keyset (created_at, id), so an export of any size holds one batch in memory. */
@@ -107,8 +124,13 @@ export async function* orderBatches(db: Db, query: AdminListQuery, batchSize = 1
   const filters = orderFilters(query, now);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const keyset: SQL[] = after ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`] : [];
-    const rows: OrderListRow[] = await queryRows<OrderListRow>(db, sql`${orderSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`);
+    const keyset: SQL[] = after
+      ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`]
+      : [];
+    const rows: OrderListRow[] = await queryRows<OrderListRow>(
+      db,
+      sql`${orderSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`,
+    );
     if (rows.length === 0) return;
     yield rows.map(toOrderListItem);
     const last = rows.at(-1);
@@ -123,11 +145,18 @@ function quoteFilters(query: AdminListQuery, now: Date): SQL[] {
   const converted = sql`exists (select 1 from orders o where o.quote_id = t.id)`;
   const nowIso = now.toISOString();
   if (query.status) {
-    if (!(quoteStatuses as readonly string[]).includes(query.status)) throw badRequest('Unknown quote status', { fields: { status: 'Unknown quote status' } });
+    if (!(quoteStatuses as readonly string[]).includes(query.status))
+      throw badRequest('Unknown quote status', { fields: { status: 'Unknown quote status' } });
     const status = query.status as QuoteStatus;
     if (status === 'accepted') filters.push(sql`(t.status = 'accepted' or ${converted})`);
-    else if (status === 'expired') filters.push(sql`(t.status = 'expired' or (t.status = 'sent' and t.valid_until < ${nowIso})) and not ${converted}`);
-    else if (status === 'sent') filters.push(sql`t.status = 'sent' and (t.valid_until is null or t.valid_until >= ${nowIso}) and not ${converted}`);
+    else if (status === 'expired')
+      filters.push(
+        sql`(t.status = 'expired' or (t.status = 'sent' and t.valid_until < ${nowIso})) and not ${converted}`,
+      );
+    else if (status === 'sent')
+      filters.push(
+        sql`t.status = 'sent' and (t.valid_until is null or t.valid_until >= ${nowIso}) and not ${converted}`,
+      );
     else filters.push(sql`t.status = ${status} and not ${converted}`);
   }
   return filters;
@@ -187,18 +216,31 @@ function toQuoteListItem(row: QuoteListRow, now: Date) {
 export async function listQuotes(db: Db, query: AdminListQuery, now: Date) {
   const where = whereOf(quoteFilters(query, now));
   const [rows, totals] = await Promise.all([
-    queryRows<QuoteListRow>(db, sql`${quoteSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    queryRows<QuoteListRow>(
+      db,
+      sql`${quoteSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    ),
     queryRows<{ n: number | string }>(db, sql`select count(*) as n from quotes t ${where}`),
   ]);
-  return { items: rows.map((row) => toQuoteListItem(row, now)), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map((row) => toQuoteListItem(row, now)),
+    total: Number(totals[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function* quoteBatches(db: Db, query: AdminListQuery, now: Date, batchSize = 1000) {
   const filters = quoteFilters(query, now);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const keyset: SQL[] = after ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`] : [];
-    const rows: QuoteListRow[] = await queryRows<QuoteListRow>(db, sql`${quoteSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`);
+    const keyset: SQL[] = after
+      ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`]
+      : [];
+    const rows: QuoteListRow[] = await queryRows<QuoteListRow>(
+      db,
+      sql`${quoteSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`,
+    );
     if (rows.length === 0) return;
     yield rows.map((row) => toQuoteListItem(row, now));
     const last = rows.at(-1);
@@ -263,5 +305,6 @@ export async function listUsers(db: Db, query: AdminListQuery) {
   };
 }
 
-export const fallback = (value: string | null | undefined, text: string) => (value && value.trim() !== '' ? value : text);
+export const fallback = (value: string | null | undefined, text: string) =>
+  value && value.trim() !== '' ? value : text;
 export { customerFallbacks };

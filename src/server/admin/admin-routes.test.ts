@@ -7,7 +7,15 @@ import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { defaultSystemSettings } from '../../shared/settings';
-import { auditLog, incompleteOrders, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
+import {
+  auditLog,
+  incompleteOrders,
+  mailOutbox,
+  orders,
+  orderStatusHistory,
+  paymentTransactions,
+  profiles,
+} from '../db/schema';
 
 /** RFC 4180 cells: quoted cells may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -63,9 +71,22 @@ describe('the admin API', () => {
       .values({ orderId: toRefund.id, transactionType: 'deposit', amount: 1000, currency: 'GBP', status: 'completed' })
       .returning();
     await createQuote(t.db);
-    const [abandoned] = await t.db.insert(incompleteOrders).values({ email: 'matrix@example.com', stepReached: 'review', lastActivityAt: new Date(t.clock.now.getTime() - 2 * 3_600_000) }).returning();
+    const [abandoned] = await t.db
+      .insert(incompleteOrders)
+      .values({
+        email: 'matrix@example.com',
+        stepReached: 'review',
+        lastActivityAt: new Date(t.clock.now.getTime() - 2 * 3_600_000),
+      })
+      .returning();
 
-    const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; stepUp?: boolean; ok: number }[] = [
+    const routes: {
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      url: string;
+      body?: unknown;
+      stepUp?: boolean;
+      ok: number;
+    }[] = [
       { method: 'GET', url: '/api/admin/dashboard', ok: 200 },
       { method: 'GET', url: '/api/admin/users', ok: 200 },
       { method: 'PATCH', url: `/api/admin/users/${other.user.id}`, body: { isAdmin: false }, stepUp: true, ok: 200 },
@@ -77,25 +98,61 @@ describe('the admin API', () => {
       { method: 'GET', url: `/api/admin/orders/${mine.id}`, ok: 200 },
       { method: 'PATCH', url: `/api/admin/orders/${mine.id}`, body: { internalNotes: 'checked' }, ok: 200 },
       { method: 'DELETE', url: `/api/admin/orders/${toDelete.id}`, stepUp: true, ok: 200 },
-      { method: 'POST', url: `/api/admin/orders/${toPay.id}/payments`, body: { transactionType: 'deposit', amount: 1000, paymentMethod: 'bank_transfer' }, stepUp: true, ok: 201 },
+      {
+        method: 'POST',
+        url: `/api/admin/orders/${toPay.id}/payments`,
+        body: { transactionType: 'deposit', amount: 1000, paymentMethod: 'bank_transfer' },
+        stepUp: true,
+        ok: 201,
+      },
       { method: 'POST', url: `/api/admin/orders/${toRefund.id}/payments/${payment?.id}/refund`, stepUp: true, ok: 200 },
       { method: 'GET', url: '/api/admin/audit', ok: 200 },
       // Catalogue editors and System Settings (issue 10).
       { method: 'GET', url: '/api/admin/product-configurations', ok: 200 },
       { method: 'GET', url: '/api/admin/product-configurations/dropwise-standard', ok: 200 },
-      { method: 'PUT', url: '/api/admin/product-configurations/dropwise-standard', body: { name: 'Dropwise Standard', description: null, priceGbp: 350000, priceEur: 400000, features: ['One'] }, ok: 200 },
+      {
+        method: 'PUT',
+        url: '/api/admin/product-configurations/dropwise-standard',
+        body: { name: 'Dropwise Standard', description: null, priceGbp: 350000, priceEur: 400000, features: ['One'] },
+        ok: 200,
+      },
       { method: 'GET', url: '/api/admin/accessories', ok: 200 },
-      { method: 'POST', url: '/api/admin/accessories', body: { optionId: 'matrix-acc', name: 'Matrix', description: null, priceGbp: 100, priceEur: 100 }, ok: 201 },
+      {
+        method: 'POST',
+        url: '/api/admin/accessories',
+        body: { optionId: 'matrix-acc', name: 'Matrix', description: null, priceGbp: 100, priceEur: 100 },
+        ok: 201,
+      },
       { method: 'GET', url: '/api/admin/accessories/matrix-acc', ok: 200 },
-      { method: 'PUT', url: '/api/admin/accessories/matrix-acc', body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 }, ok: 200 },
+      {
+        method: 'PUT',
+        url: '/api/admin/accessories/matrix-acc',
+        body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 },
+        ok: 200,
+      },
       { method: 'DELETE', url: '/api/admin/accessories/matrix-acc', ok: 200 },
       { method: 'GET', url: '/api/admin/shipping', ok: 200 },
-      { method: 'POST', url: '/api/admin/shipping', body: { optionId: 'matrix-ship', name: 'Matrix', description: null, priceGbp: 100, priceEur: 100 }, ok: 201 },
+      {
+        method: 'POST',
+        url: '/api/admin/shipping',
+        body: { optionId: 'matrix-ship', name: 'Matrix', description: null, priceGbp: 100, priceEur: 100 },
+        ok: 201,
+      },
       { method: 'GET', url: '/api/admin/shipping/matrix-ship', ok: 200 },
-      { method: 'PUT', url: '/api/admin/shipping/matrix-ship', body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 }, ok: 200 },
+      {
+        method: 'PUT',
+        url: '/api/admin/shipping/matrix-ship',
+        body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 },
+        ok: 200,
+      },
       { method: 'DELETE', url: '/api/admin/shipping/matrix-ship', ok: 200 },
       { method: 'GET', url: '/api/admin/batches', ok: 200 },
-      { method: 'POST', url: '/api/admin/batches', body: { batchId: 'matrix-batch', name: 'Matrix', date: null }, ok: 201 },
+      {
+        method: 'POST',
+        url: '/api/admin/batches',
+        body: { batchId: 'matrix-batch', name: 'Matrix', date: null },
+        ok: 201,
+      },
       { method: 'GET', url: '/api/admin/batches/matrix-batch', ok: 200 },
       { method: 'PUT', url: '/api/admin/batches/matrix-batch', body: { soldOut: true }, ok: 200 },
       { method: 'GET', url: '/api/admin/settings', ok: 200 },
@@ -103,26 +160,40 @@ describe('the admin API', () => {
       // Abandoned checkouts (issue 12).
       { method: 'GET', url: '/api/admin/abandoned', ok: 200 },
       { method: 'GET', url: '/api/admin/abandoned.csv', ok: 200 },
-      { method: 'PATCH', url: `/api/admin/abandoned/${abandoned?.id}`, body: { contacted: true, note: 'Called' }, ok: 200 },
+      {
+        method: 'PATCH',
+        url: `/api/admin/abandoned/${abandoned?.id}`,
+        body: { contacted: true, note: 'Called' },
+        ok: 200,
+      },
     ];
 
     const wrong: string[] = [];
     for (const route of routes) {
-      const expected: Record<Caller, number> = { signedOut: 401, customer: 403, otherCustomer: 403, adminAal1: 403, adminAal2: route.ok };
+      const expected: Record<Caller, number> = {
+        signedOut: 401,
+        customer: 403,
+        otherCustomer: 403,
+        adminAal1: 403,
+        adminAal2: route.ok,
+      };
       for (const caller of ['signedOut', 'customer', 'otherCustomer', 'adminAal1'] as const) {
         const cookie = cookies[caller];
         const response = await t.request(route.method, route.url, { body: route.body, ...(cookie ? { cookie } : {}) });
-        if (response.statusCode !== expected[caller]) wrong.push(`${caller} ${route.method} ${route.url}: ${response.statusCode}`);
+        if (response.statusCode !== expected[caller])
+          wrong.push(`${caller} ${route.method} ${route.url}: ${response.statusCode}`);
       }
       if (route.stepUp) {
         // Without a code passed in the last 5 minutes, the admin at aal2 is refused too.
         t.clock.now = new Date(t.clock.now.getTime() + 5 * 60_000 + 1000);
         const withoutCode = await t.request(route.method, route.url, { body: route.body, cookie: admin.cookie });
-        if (withoutCode.statusCode !== 403 || withoutCode.json().error.code !== 'step_up_required') wrong.push(`no step-up ${route.method} ${route.url}: ${withoutCode.statusCode}`);
+        if (withoutCode.statusCode !== 403 || withoutCode.json().error.code !== 'step_up_required')
+          wrong.push(`no step-up ${route.method} ${route.url}: ${withoutCode.statusCode}`);
         await admin.stepUp();
       }
       const response = await t.request(route.method, route.url, { body: route.body, cookie: admin.cookie });
-      if (response.statusCode !== route.ok) wrong.push(`adminAal2 ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (response.statusCode !== route.ok)
+        wrong.push(`adminAal2 ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
     // Step-up itself: only the admin at aal2, and only with a valid code.
     t.clock.now = new Date(t.clock.now.getTime() + 30_000);
@@ -130,15 +201,20 @@ describe('the admin API', () => {
     for (const caller of ['signedOut', 'customer', 'otherCustomer', 'adminAal1'] as const) {
       const cookie = cookies[caller];
       const response = await t.post('/api/admin/step-up', { code }, cookie ? { cookie } : {});
-      if (response.statusCode !== { signedOut: 401, customer: 403, otherCustomer: 403, adminAal1: 403 }[caller]) wrong.push(`${caller} step-up: ${response.statusCode}`);
+      if (response.statusCode !== { signedOut: 401, customer: 403, otherCustomer: 403, adminAal1: 403 }[caller])
+        wrong.push(`${caller} step-up: ${response.statusCode}`);
     }
     expect((await t.post('/api/admin/step-up', { code: '000000' }, { cookie: admin.cookie })).statusCode).toBe(400);
     expect((await t.post('/api/admin/step-up', { code }, { cookie: admin.cookie })).statusCode).toBe(200);
     // The same code again is refused: a code is used once.
     expect((await t.post('/api/admin/step-up', { code }, { cookie: admin.cookie })).statusCode).toBe(400);
     expect(wrong).toEqual([]);
-    expect((await t.get('/api/admin/users', { cookie: cookies.adminAal1 })).json().error.message).toBe('Multi-factor authentication required for admin operations');
-    expect((await t.get('/api/admin/users', { cookie: cookies.customer })).json().error.message).toBe('Insufficient privileges - admin access required');
+    expect((await t.get('/api/admin/users', { cookie: cookies.adminAal1 })).json().error.message).toBe(
+      'Multi-factor authentication required for admin operations',
+    );
+    expect((await t.get('/api/admin/users', { cookie: cookies.customer })).json().error.message).toBe(
+      'Insufficient privileges - admin access required',
+    );
   });
 
   it('counts wrong step-up codes towards the factor lock, as at sign-in', async () => {
@@ -151,7 +227,11 @@ describe('the admin API', () => {
     expect(locked.json().error.code).toBe('factor_locked');
     // While locked, a right code does not step up either.
     t.clock.now = new Date(t.clock.now.getTime() + 30_000);
-    expect((await t.post('/api/admin/step-up', { code: totpCode(admin.secret, t.clock.now) }, { cookie: admin.cookie })).json().error.code).toBe('factor_locked');
+    expect(
+      (
+        await t.post('/api/admin/step-up', { code: totpCode(admin.secret, t.clock.now) }, { cookie: admin.cookie })
+      ).json().error.code,
+    ).toBe('factor_locked');
   });
 
   it('records a deposit then the balance, refuses overpayment, and writes history and audit', async () => {
@@ -160,24 +240,57 @@ describe('the admin API', () => {
     const order = await createOrder(t.db, { userId: customer.user.id, totalAmount: 100000 });
     await admin.stepUp();
     const url = `/api/admin/orders/${order.id}/payments`;
-    const over = await t.post(url, { transactionType: 'deposit', amount: 100001, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    const over = await t.post(
+      url,
+      { transactionType: 'deposit', amount: 100001, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe('overpayment');
 
-    const deposit = await t.post(url, { transactionType: 'deposit', amount: 50000, paymentMethod: 'bank_transfer', reference: 'INV-1', receivedAt: '2026-03-01' }, { cookie: admin.cookie });
+    const deposit = await t.post(
+      url,
+      {
+        transactionType: 'deposit',
+        amount: 50000,
+        paymentMethod: 'bank_transfer',
+        reference: 'INV-1',
+        receivedAt: '2026-03-01',
+      },
+      { cookie: admin.cookie },
+    );
     expect(deposit.statusCode).toBe(201);
-    expect(deposit.json().order).toMatchObject({ paymentStatus: 'deposit_paid', paidAmount: 50000, outstandingAmount: 50000 });
+    expect(deposit.json().order).toMatchObject({
+      paymentStatus: 'deposit_paid',
+      paidAmount: 50000,
+      outstandingAmount: 50000,
+    });
 
-    const tooMuch = await t.post(url, { transactionType: 'balance', amount: 50001, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    const tooMuch = await t.post(
+      url,
+      { transactionType: 'balance', amount: 50001, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
     expect(tooMuch.statusCode).toBe(409);
-    const balance = await t.post(url, { transactionType: 'balance', amount: 50000, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
-    expect(balance.json().order).toMatchObject({ paymentStatus: 'fully_paid', paidAmount: 100000, outstandingAmount: 0 });
+    const balance = await t.post(
+      url,
+      { transactionType: 'balance', amount: 50000, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
+    expect(balance.json().order).toMatchObject({
+      paymentStatus: 'fully_paid',
+      paidAmount: 100000,
+      outstandingAmount: 0,
+    });
     const payments = await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
     expect(payments.map((p) => [p.transactionType, p.amount, p.status, p.processedAt !== null])).toEqual([
       ['deposit', 50000, 'completed', true],
       ['balance', 50000, 'completed', true],
     ]);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.payment')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.payment')));
     expect(audit.map((a) => [a.before?.paymentStatus, a.after?.paymentStatus, a.adminEmail])).toEqual(
       expect.arrayContaining([
         ['pending', 'deposit_paid', admin.user.email],
@@ -186,7 +299,9 @@ describe('the admin API', () => {
     );
     // The customer sees Paid.
     const customerCookie = await signIn(t, customer.user.email);
-    expect((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.paymentStatus).toBe('fully_paid');
+    expect(
+      (await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.paymentStatus,
+    ).toBe('fully_paid');
   });
 
   it('makes one transaction of 20 identical deposit posts at once', async () => {
@@ -194,10 +309,16 @@ describe('the admin API', () => {
     const order = await createOrder(t.db, { totalAmount: 80000 });
     await admin.stepUp();
     const body = { transactionType: 'deposit', amount: 40000, paymentMethod: 'bank_transfer' };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => t.post(`/api/admin/orders/${order.id}/payments`, body, { cookie: admin.cookie })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.post(`/api/admin/orders/${order.id}/payments`, body, { cookie: admin.cookie }),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
-    expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id))).toHaveLength(1);
+    expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id))).toHaveLength(
+      1,
+    );
   });
 
   it('confirms and ships with history, e-mails and audit; a deleted order keeps its audit entries', async () => {
@@ -206,10 +327,14 @@ describe('the admin API', () => {
     const order = await createOrder(t.db, { userId: customer.user.id });
     const url = `/api/admin/orders/${order.id}`;
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
-    expect((await t.patch(url, { status: 'confirmed', invoiceNumber: '' }, { cookie: admin.cookie })).json().order).toMatchObject({ status: 'confirmed', invoiceNumber: null });
+    expect(
+      (await t.patch(url, { status: 'confirmed', invoiceNumber: '' }, { cookie: admin.cookie })).json().order,
+    ).toMatchObject({ status: 'confirmed', invoiceNumber: null });
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
     const shipped = await t.patch(url, { status: 'shipped', trackingNumber: '1Z999' }, { cookie: admin.cookie });
-    expect(shipped.json().order.statusHistory.find((h: { newStatus: string }) => h.newStatus === 'shipped')).toMatchObject({
+    expect(
+      shipped.json().order.statusHistory.find((h: { newStatus: string }) => h.newStatus === 'shipped'),
+    ).toMatchObject({
       oldStatus: 'confirmed',
       newStatus: 'shipped',
       notes: 'Status updated via admin panel',
@@ -225,9 +350,18 @@ describe('the admin API', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
     expect((await t.delete(url, {}, { cookie: admin.cookie })).statusCode).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.id, order.id))).toHaveLength(0);
-    const entries = (await t.get(`/api/admin/audit?entityType=order&entityId=${order.id}`, { cookie: admin.cookie })).json().items as { action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
+    const entries = (
+      await t.get(`/api/admin/audit?entityType=order&entityId=${order.id}`, { cookie: admin.cookie })
+    ).json().items as {
+      action: string;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }[];
     expect(entries.map((e) => e.action)).toEqual(['order.delete', 'order.update', 'order.update']);
-    expect(entries[1]).toMatchObject({ before: { status: 'confirmed', trackingNumber: null }, after: { status: 'shipped', trackingNumber: '1Z999' } });
+    expect(entries[1]).toMatchObject({
+      before: { status: 'confirmed', trackingNumber: null },
+      after: { status: 'shipped', trackingNumber: '1Z999' },
+    });
     expect((await t.get(`${url}`, { cookie: admin.cookie })).statusCode).toBe(404);
   });
 
@@ -237,14 +371,24 @@ describe('the admin API', () => {
     const order = await createOrder(t.db, { userId: customer.user.id });
     const at = new Date('2026-03-02T10:00:00.000Z');
     const steps = Array.from({ length: 8 }, (_, i) => `step ${i}`);
-    await t.db.insert(orderStatusHistory).values(steps.map((notes) => ({ orderId: order.id, newStatus: 'confirmed', notes, createdAt: at })));
+    await t.db
+      .insert(orderStatusHistory)
+      .values(steps.map((notes) => ({ orderId: order.id, newStatus: 'confirmed', notes, createdAt: at })));
     // Rewriting the first half moves their tuples to the end of the heap, so a sort without a
     // tie-breaker would see them after the second half.
-    await t.db.update(orderStatusHistory).set({ notes: sql`${orderStatusHistory.notes}` }).where(inArray(orderStatusHistory.notes, steps.slice(0, 4)));
-    const notesOf = (history: { notes: string | null }[]) => history.map((h) => h.notes).filter((n) => n?.startsWith('step '));
-    expect(notesOf((await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.statusHistory)).toEqual(steps);
+    await t.db
+      .update(orderStatusHistory)
+      .set({ notes: sql`${orderStatusHistory.notes}` })
+      .where(inArray(orderStatusHistory.notes, steps.slice(0, 4)));
+    const notesOf = (history: { notes: string | null }[]) =>
+      history.map((h) => h.notes).filter((n) => n?.startsWith('step '));
+    expect(
+      notesOf((await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.statusHistory),
+    ).toEqual(steps);
     const customerCookie = await signIn(t, customer.user.email);
-    expect(notesOf((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.statusHistory)).toEqual(steps);
+    expect(
+      notesOf((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.statusHistory),
+    ).toEqual(steps);
   });
 
   it('returns hostile customer text only as data in every admin view and both CSV exports, cleaned and spreadsheet-safe', async () => {
@@ -252,20 +396,68 @@ describe('the admin API', () => {
     const customer = await createUser(t.db, { email: `hostile-${Date.now()}@example.com` });
     const cookie = await signIn(t, customer.user.email);
     // The quote first: placing it copies its (valid) names into the profile; the profile's hostile text comes after.
-    const quote = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: { email: customer.user.email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' }, flowType: 'quote' }, { cookie });
+    const quote = await t.post(
+      '/api/quotes',
+      {
+        configuration: defaultSelection,
+        customerInfo: {
+          email: customer.user.email,
+          firstName: 'Rosalind',
+          lastName: 'Franklin',
+          organization: 'Kings College',
+        },
+        flowType: 'quote',
+      },
+      { cookie },
+    );
     expect(quote.statusCode).toBe(201);
-    const profile = { firstName: '=HYPERLINK("http://x")<script>alert(1)</script>', lastName: '<img src=x onerror=alert(2)>', company: '+SUM(1)<img src=y onerror=alert(3)>', phone: '', country: 'GB' };
+    const profile = {
+      firstName: '=HYPERLINK("http://x")<script>alert(1)</script>',
+      lastName: '<img src=x onerror=alert(2)>',
+      company: '+SUM(1)<img src=y onerror=alert(3)>',
+      phone: '',
+      country: 'GB',
+    };
     expect((await t.put('/api/account/profile', profile, { cookie })).statusCode).toBe(200);
-    const billing = { firstName: profile.firstName, lastName: profile.lastName, company: profile.company, email: customer.user.email, phone: '', address: '<img src=z onerror=alert(5)> Road', city: 'Lancaster', state: '', postalCode: 'LA1 1AA', country: 'GB' };
-    const placed = await t.post('/api/orders', { configuration: defaultSelection, billing, notes: '<script>alert(4)</script>', idempotencyKey: randomUUID(), acceptTerms: true }, { cookie });
+    const billing = {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      company: profile.company,
+      email: customer.user.email,
+      phone: '',
+      address: '<img src=z onerror=alert(5)> Road',
+      city: 'Lancaster',
+      state: '',
+      postalCode: 'LA1 1AA',
+      country: 'GB',
+    };
+    const placed = await t.post(
+      '/api/orders',
+      {
+        configuration: defaultSelection,
+        billing,
+        notes: '<script>alert(4)</script>',
+        idempotencyKey: randomUUID(),
+        acceptTerms: true,
+      },
+      { cookie },
+    );
     expect(placed.statusCode).toBe(201);
     const orderId = (placed.json() as { order: { id: string } }).order.id;
     // A guest whose name and organisation start with - and @.
     const guestEmail = `guest-${Date.now()}@example.com`;
-    const guest = await t.post('/api/orders', { configuration: defaultSelection, billing: { ...billing, email: guestEmail, firstName: '-2+3', lastName: 'Guest', company: '@SUM(A1)' }, notes: '', idempotencyKey: randomUUID(), acceptTerms: true });
+    const guest = await t.post('/api/orders', {
+      configuration: defaultSelection,
+      billing: { ...billing, email: guestEmail, firstName: '-2+3', lastName: 'Guest', company: '@SUM(A1)' },
+      notes: '',
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    });
     expect(guest.statusCode).toBe(201);
     // An admin edit puts the customer's notes into the audit log's before and after.
-    expect((await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
 
     const search = encodeURIComponent(customer.user.email);
     const views = [
@@ -275,7 +467,11 @@ describe('the admin API', () => {
       `/api/admin/orders/${orderId}`,
       `/api/admin/audit?entityType=order&entityId=${orderId}`,
     ];
-    const cleaned = ['=HYPERLINK("http://x")scriptalert(1)/script', 'img src=x onerror=alert(2)', '+SUM(1)img src=y onerror=alert(3)'];
+    const cleaned = [
+      '=HYPERLINK("http://x")scriptalert(1)/script',
+      'img src=x onerror=alert(2)',
+      '+SUM(1)img src=y onerror=alert(3)',
+    ];
     for (const url of views) {
       const response = await t.get(url, { cookie: admin.cookie });
       expect(response.statusCode, url).toBe(200);
@@ -283,15 +479,28 @@ describe('the admin API', () => {
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.body, url).not.toMatch(/[<>]|\\u003c|\\u003e/i);
       const text = JSON.stringify(response.json());
-      for (const part of url.includes('/audit') ? ['scriptalert(4)/script'] : cleaned) expect(text, url).toContain(JSON.stringify(part).slice(1, -1));
+      for (const part of url.includes('/audit') ? ['scriptalert(4)/script'] : cleaned)
+        expect(text, url).toContain(JSON.stringify(part).slice(1, -1));
     }
     const detail = JSON.stringify((await t.get(`/api/admin/orders/${orderId}`, { cookie: admin.cookie })).json());
     expect(detail).toContain('img src=z onerror=alert(5) Road');
     expect(detail).toContain('scriptalert(4)/script');
 
     const exports = [
-      { url: `/api/admin/orders.csv?search=${search}`, cells: [`'=HYPERLINK("http://x")scriptalert(1)/script img src=x onerror=alert(2)`, `'+SUM(1)img src=y onerror=alert(3)`] },
-      { url: `/api/admin/quotes.csv?search=${search}`, cells: [`'=HYPERLINK("http://x")scriptalert(1)/script img src=x onerror=alert(2)`, `'+SUM(1)img src=y onerror=alert(3)`] },
+      {
+        url: `/api/admin/orders.csv?search=${search}`,
+        cells: [
+          `'=HYPERLINK("http://x")scriptalert(1)/script img src=x onerror=alert(2)`,
+          `'+SUM(1)img src=y onerror=alert(3)`,
+        ],
+      },
+      {
+        url: `/api/admin/quotes.csv?search=${search}`,
+        cells: [
+          `'=HYPERLINK("http://x")scriptalert(1)/script img src=x onerror=alert(2)`,
+          `'+SUM(1)img src=y onerror=alert(3)`,
+        ],
+      },
       { url: `/api/admin/orders.csv?search=${encodeURIComponent(guestEmail)}`, cells: [`'-2+3 Guest`, `'@SUM(A1)`] },
     ];
     for (const { url, cells } of exports) {
@@ -305,7 +514,10 @@ describe('the admin API', () => {
       const data = rows.slice(1).flat();
       for (const cell of cells) expect(data, url).toContain(cell);
       // No cell a spreadsheet would read as a formula.
-      expect(data.filter((cell) => /^[=+\-@]/.test(cell)), url).toEqual([]);
+      expect(
+        data.filter((cell) => /^[=+\-@]/.test(cell)),
+        url,
+      ).toEqual([]);
     }
   });
 
@@ -323,15 +535,35 @@ describe('the admin API', () => {
     const admin = await createAdminSession(t);
     const evil = '=HYPERLINK("http://x")';
     const order = await createOrder(t.db, {
-      configuration: { customerInfo: { email: 'finder@lab.example', firstName: evil, lastName: '<script>alert(1)</script>', organization: '@SUM(A1)' } },
+      configuration: {
+        customerInfo: {
+          email: 'finder@lab.example',
+          firstName: evil,
+          lastName: '<script>alert(1)</script>',
+          organization: '@SUM(A1)',
+        },
+      },
     });
     const byEmail = (await t.get('/api/admin/orders?search=FINDER@lab', { cookie: admin.cookie })).json();
     expect(byEmail.items.map((i: { id: string }) => i.id)).toEqual([order.id]);
     expect(byEmail).toMatchObject({ total: 1, page: 1, pageSize: 25 });
-    expect((await t.get(`/api/admin/orders?search=${order.orderNumber.slice(0, 6)}&status=pending`, { cookie: admin.cookie })).json().total).toBeGreaterThan(0);
-    expect((await t.get('/api/admin/orders?search=finder@lab&status=shipped', { cookie: admin.cookie })).json().total).toBe(0);
-    expect((await t.get('/api/admin/orders?search=finder@lab&paymentStatus=fully_paid', { cookie: admin.cookie })).json().total).toBe(0);
-    expect((await t.get('/api/admin/orders?search=finder@lab&from=2099-01-01', { cookie: admin.cookie })).json().total).toBe(0);
+    expect(
+      (
+        await t.get(`/api/admin/orders?search=${order.orderNumber.slice(0, 6)}&status=pending`, {
+          cookie: admin.cookie,
+        })
+      ).json().total,
+    ).toBeGreaterThan(0);
+    expect(
+      (await t.get('/api/admin/orders?search=finder@lab&status=shipped', { cookie: admin.cookie })).json().total,
+    ).toBe(0);
+    expect(
+      (await t.get('/api/admin/orders?search=finder@lab&paymentStatus=fully_paid', { cookie: admin.cookie })).json()
+        .total,
+    ).toBe(0);
+    expect(
+      (await t.get('/api/admin/orders?search=finder@lab&from=2099-01-01', { cookie: admin.cookie })).json().total,
+    ).toBe(0);
     expect((await t.get('/api/admin/orders?status=nonsense', { cookie: admin.cookie })).statusCode).toBe(400);
 
     const csv = await t.get('/api/admin/orders.csv?search=finder@lab', { cookie: admin.cookie });

@@ -27,14 +27,29 @@ export async function writeAudit(tx: Db, input: AuditInput) {
   });
 }
 
-export async function listAudit(db: Db, query: { entityType?: string | undefined; entityId?: string | undefined; adminId?: string | undefined; page: number; pageSize: number }) {
+export async function listAudit(
+  db: Db,
+  query: {
+    entityType?: string | undefined;
+    entityId?: string | undefined;
+    adminId?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+) {
   const filters: SQL[] = [];
   if (query.entityType) filters.push(eq(auditLog.entityType, query.entityType));
   if (query.entityId) filters.push(eq(auditLog.entityId, query.entityId));
   if (query.adminId) filters.push(eq(auditLog.adminId, query.adminId));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, totals] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {

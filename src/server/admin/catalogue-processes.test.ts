@@ -49,15 +49,24 @@ describe.runIf(Boolean(baseUrl))('a catalogue or settings change seen by another
     if (!found) throw new Error('the shop did not start');
     return found.url;
   };
-  const productOn = async (index: 0 | 1) => (await (await fetch(`${shop(index)}/api/products/dropwise`)).json()) as { product: Product; vatRate: number };
+  const productOn = async (index: 0 | 1) =>
+    (await (await fetch(`${shop(index)}/api/products/dropwise`)).json()) as { product: Product; vatRate: number };
   const send = (index: 0 | 1, method: string, path: string, body: unknown) =>
-    fetch(`${shop(index)}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    fetch(`${shop(index)}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
 
   it('a price saved through one process is served by the other on the next request', async () => {
     // The second process has the catalogue cached.
     const before = (await productOn(1)).product.configurations.find((c) => c.id === 'dropwise-standard');
     expect(before).toBeDefined();
-    const current = (await (await fetch(`${shop(0)}/api/admin/product-configurations/dropwise-standard`, { headers: { cookie } })).json()).item;
+    const current = (
+      await (
+        await fetch(`${shop(0)}/api/admin/product-configurations/dropwise-standard`, { headers: { cookie } })
+      ).json()
+    ).item;
     const saved = await send(0, 'PUT', '/api/admin/product-configurations/dropwise-standard', {
       name: current.name,
       description: current.description,
@@ -66,7 +75,10 @@ describe.runIf(Boolean(baseUrl))('a catalogue or settings change seen by another
       features: current.features,
     });
     expect(saved.status).toBe(200);
-    expect((await productOn(1)).product.configurations.find((c) => c.id === 'dropwise-standard')?.price).toEqual({ GBP: current.priceGbp + 12300, EUR: current.priceEur + 14500 });
+    expect((await productOn(1)).product.configurations.find((c) => c.id === 'dropwise-standard')?.price).toEqual({
+      GBP: current.priceGbp + 12300,
+      EUR: current.priceEur + 14500,
+    });
     const priced = await (await send(1, 'POST', '/api/pricing', { configuration: defaultSelection })).json();
     expect(priced.items.baseConfiguration.unitPrice).toBe(current.priceGbp + 12300);
   });

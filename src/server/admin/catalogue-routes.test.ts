@@ -20,13 +20,21 @@ import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { auditLog, mailOutbox, orderItems, productAccessories, productShippingOptions } from '../db/schema';
 
 const start = new Date('2026-03-02T10:00:00.000Z');
-const customerInfo = (email: string) => ({ email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' });
+const customerInfo = (email: string) => ({
+  email,
+  firstName: 'Rosalind',
+  lastName: 'Franklin',
+  organization: 'Kings College',
+});
 describe('the admin catalogue and settings API', () => {
   const t = useTestApp({ now: start });
 
   const product = async () => (await t.get('/api/products/dropwise')).json() as { product: Product; vatRate: number };
   const auditOf = (entityType: string, entityId: string) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
   const saveSettings = async (cookie: string, changes: Partial<typeof defaultSystemSettings>) => {
     const current = (await t.get('/api/admin/settings', { cookie })).json().settings as typeof defaultSystemSettings;
     const response = await t.put('/api/admin/settings', { ...current, ...changes }, { cookie });
@@ -36,37 +44,68 @@ describe('the admin catalogue and settings API', () => {
 
   it('adds, edits and deletes an accessory, seen at once by the configurator, audited with before and after', async () => {
     const admin = await createAdminSession(t);
-    const added = await t.post('/api/admin/accessories', { optionId: 'uv-lamp', name: 'UV lamp', description: 'Sterilises the bench', priceGbp: 12345, priceEur: 14000 }, { cookie: admin.cookie });
+    const added = await t.post(
+      '/api/admin/accessories',
+      { optionId: 'uv-lamp', name: 'UV lamp', description: 'Sterilises the bench', priceGbp: 12345, priceEur: 14000 },
+      { cookie: admin.cookie },
+    );
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().item).toMatchObject({ optionId: 'uv-lamp', name: 'UV lamp', priceGbp: 12345 });
-    expect((await product()).product.accessories.find((a) => a.id === 'uv-lamp')).toEqual({ id: 'uv-lamp', name: 'UV lamp', description: 'Sterilises the bench', price: { GBP: 12345, EUR: 14000 } });
+    expect((await product()).product.accessories.find((a) => a.id === 'uv-lamp')).toEqual({
+      id: 'uv-lamp',
+      name: 'UV lamp',
+      description: 'Sterilises the bench',
+      price: { GBP: 12345, EUR: 14000 },
+    });
     // The pricing API takes it at once.
-    const priced = await t.post('/api/pricing', { configuration: { ...defaultSelection, accessories: ['uv-lamp'], accessoryQuantities: { 'uv-lamp': 2 } } });
+    const priced = await t.post('/api/pricing', {
+      configuration: { ...defaultSelection, accessories: ['uv-lamp'], accessoryQuantities: { 'uv-lamp': 2 } },
+    });
     expect(priced.statusCode, priced.body).toBe(200);
     expect(priced.json().totals.accessoryTotal).toBe(24690);
 
-    const edited = await t.put('/api/admin/accessories/uv-lamp', { name: 'UV lamp (new)', description: null, priceGbp: 20000, priceEur: 23000 }, { cookie: admin.cookie });
+    const edited = await t.put(
+      '/api/admin/accessories/uv-lamp',
+      { name: 'UV lamp (new)', description: null, priceGbp: 20000, priceEur: 23000 },
+      { cookie: admin.cookie },
+    );
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await product()).product.accessories.find((a) => a.id === 'uv-lamp')?.price).toEqual({ GBP: 20000, EUR: 23000 });
+    expect((await product()).product.accessories.find((a) => a.id === 'uv-lamp')?.price).toEqual({
+      GBP: 20000,
+      EUR: 23000,
+    });
 
     const deleted = await t.delete('/api/admin/accessories/uv-lamp', {}, { cookie: admin.cookie });
     expect(deleted.json()).toEqual({ outcome: 'deleted' });
     expect((await product()).product.accessories.some((a) => a.id === 'uv-lamp')).toBe(false);
-    expect(await t.db.select().from(productAccessories).where(eq(productAccessories.accessoryId, 'uv-lamp'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(productAccessories).where(eq(productAccessories.accessoryId, 'uv-lamp')),
+    ).toHaveLength(0);
     expect((await t.delete('/api/admin/accessories/uv-lamp', {}, { cookie: admin.cookie })).statusCode).toBe(404);
 
     const audit = await auditOf('accessory', 'uv-lamp');
     const byAction = Object.fromEntries(audit.map((entry) => [entry.action, entry]));
-    expect(byAction['catalogue.accessory.create']).toMatchObject({ before: null, after: { name: 'UV lamp', priceGbp: 12345 }, adminEmail: admin.user.email });
-    expect(byAction['catalogue.accessory.update']).toMatchObject({ before: { name: 'UV lamp', priceGbp: 12345 }, after: { name: 'UV lamp (new)', priceGbp: 20000 } });
+    expect(byAction['catalogue.accessory.create']).toMatchObject({
+      before: null,
+      after: { name: 'UV lamp', priceGbp: 12345 },
+      adminEmail: admin.user.email,
+    });
+    expect(byAction['catalogue.accessory.update']).toMatchObject({
+      before: { name: 'UV lamp', priceGbp: 12345 },
+      after: { name: 'UV lamp (new)', priceGbp: 20000 },
+    });
     expect(byAction['catalogue.accessory.delete']).toMatchObject({ before: { name: 'UV lamp (new)' }, after: null });
   });
 
   it('keeps a deleted seeded accessory deleted when the shop starts again (the seed runs only for a new product)', async () => {
     const admin = await createAdminSession(t);
-    expect((await t.delete('/api/admin/accessories/sample-tube-rack', {}, { cookie: admin.cookie })).json()).toEqual({ outcome: 'deleted' });
+    expect((await t.delete('/api/admin/accessories/sample-tube-rack', {}, { cookie: admin.cookie })).json()).toEqual({
+      outcome: 'deleted',
+    });
     await seedCatalogue(t.db);
-    expect(await t.db.select().from(productAccessories).where(eq(productAccessories.accessoryId, 'sample-tube-rack'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(productAccessories).where(eq(productAccessories.accessoryId, 'sample-tube-rack')),
+    ).toHaveLength(0);
     expect((await product()).product.accessories.some((a) => a.id === 'sample-tube-rack')).toBe(false);
   });
 
@@ -88,92 +127,221 @@ describe('the admin catalogue and settings API', () => {
     const again = await t.post('/api/admin/shipping', valid, { cookie: admin.cookie });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.fields.optionId).toBe(catalogueMessages.duplicateShippingId);
-    const seeded = await t.post('/api/admin/accessories', { ...valid, optionId: '10x-2ml-syringes' }, { cookie: admin.cookie });
-    expect(seeded.json().error.fields.optionId).toBe(catalogueMessages.duplicateAccessoryId);
-    expect((await t.put('/api/admin/product-configurations/dropwise-standard', { name: '', description: null, priceGbp: 1, priceEur: 1, features: [] }, { cookie: admin.cookie })).json().error.fields.name).toBe(
-      catalogueMessages.nameRequired,
+    const seeded = await t.post(
+      '/api/admin/accessories',
+      { ...valid, optionId: '10x-2ml-syringes' },
+      { cookie: admin.cookie },
     );
+    expect(seeded.json().error.fields.optionId).toBe(catalogueMessages.duplicateAccessoryId);
+    expect(
+      (
+        await t.put(
+          '/api/admin/product-configurations/dropwise-standard',
+          { name: '', description: null, priceGbp: 1, priceEur: 1, features: [] },
+          { cookie: admin.cookie },
+        )
+      ).json().error.fields.name,
+    ).toBe(catalogueMessages.nameRequired);
     // Nothing refused was written.
-    expect(await t.db.select().from(productShippingOptions).where(eq(productShippingOptions.shippingId, 'pallet'))).toHaveLength(1);
+    expect(
+      await t.db.select().from(productShippingOptions).where(eq(productShippingOptions.shippingId, 'pallet')),
+    ).toHaveLength(1);
   });
 
   it('archives instead of deleting an option that a quote or an order names; the old documents keep it', async () => {
     const admin = await createAdminSession(t);
-    await t.post('/api/admin/accessories', { optionId: 'spare-tips', name: 'Spare tips', description: null, priceGbp: 900, priceEur: 1000 }, { cookie: admin.cookie });
-    await t.post('/api/admin/shipping', { optionId: 'courier-x', name: 'Courier X', description: null, priceGbp: 2500, priceEur: 3000 }, { cookie: admin.cookie });
-    const selection = { ...defaultSelection, accessories: ['spare-tips'], accessoryQuantities: { 'spare-tips': 1 }, shipping: 'courier-x' };
-    const quoted = await t.post('/api/quotes', { configuration: selection, customerInfo: customerInfo('archive@example.com'), flowType: 'quote' });
+    await t.post(
+      '/api/admin/accessories',
+      { optionId: 'spare-tips', name: 'Spare tips', description: null, priceGbp: 900, priceEur: 1000 },
+      { cookie: admin.cookie },
+    );
+    await t.post(
+      '/api/admin/shipping',
+      { optionId: 'courier-x', name: 'Courier X', description: null, priceGbp: 2500, priceEur: 3000 },
+      { cookie: admin.cookie },
+    );
+    const selection = {
+      ...defaultSelection,
+      accessories: ['spare-tips'],
+      accessoryQuantities: { 'spare-tips': 1 },
+      shipping: 'courier-x',
+    };
+    const quoted = await t.post('/api/quotes', {
+      configuration: selection,
+      customerInfo: customerInfo('archive@example.com'),
+      flowType: 'quote',
+    });
     expect(quoted.statusCode, quoted.body).toBe(201);
     const { quote } = quoted.json() as { quote: QuoteResource };
 
-    expect((await t.delete('/api/admin/accessories/spare-tips', {}, { cookie: admin.cookie })).json()).toEqual({ outcome: 'archived' });
-    expect((await t.delete('/api/admin/shipping/courier-x', {}, { cookie: admin.cookie })).json()).toEqual({ outcome: 'archived' });
+    expect((await t.delete('/api/admin/accessories/spare-tips', {}, { cookie: admin.cookie })).json()).toEqual({
+      outcome: 'archived',
+    });
+    expect((await t.delete('/api/admin/shipping/courier-x', {}, { cookie: admin.cookie })).json()).toEqual({
+      outcome: 'archived',
+    });
     const [row] = await t.db.select().from(productAccessories).where(eq(productAccessories.accessoryId, 'spare-tips'));
     expect(row?.archivedAt).not.toBeNull();
     const { product: now } = await product();
     expect(now.accessories.some((a) => a.id === 'spare-tips')).toBe(false);
     expect(now.shipping.some((s) => s.id === 'courier-x')).toBe(false);
-    expect((await t.get('/api/admin/accessories', { cookie: admin.cookie })).json().items.some((a: { optionId: string }) => a.optionId === 'spare-tips')).toBe(false);
+    expect(
+      (await t.get('/api/admin/accessories', { cookie: admin.cookie }))
+        .json()
+        .items.some((a: { optionId: string }) => a.optionId === 'spare-tips'),
+    ).toBe(false);
     // The quote still shows the lines, and an order from it is placed with them.
     const shown = (await t.get(`/api/quotes/${quote.reference}`)).json().quote as QuoteResource;
     expect(shown.pricing?.items.accessories.map((line) => line.name)).toEqual(['Spare tips']);
     expect(shown.pricing?.items.shipping.name).toBe('Courier X');
-    const ordered = await t.post('/api/orders', { quoteReference: quote.reference, billing: guestBilling('archive@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+    const ordered = await t.post('/api/orders', {
+      quoteReference: quote.reference,
+      billing: guestBilling('archive@example.com'),
+      notes: '',
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
     expect(ordered.statusCode, ordered.body).toBe(201);
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, ordered.json().order.id));
     expect(items.filter((item) => item.itemType === 'accessory').map((item) => item.itemName)).toEqual(['Spare tips']);
     // A new configuration may no longer choose it.
     expect((await t.post('/api/pricing', { configuration: selection })).statusCode).toBe(400);
-    expect((await auditOf('accessory', 'spare-tips')).map((entry) => entry.action)).toContain('catalogue.accessory.archive');
+    expect((await auditOf('accessory', 'spare-tips')).map((entry) => entry.action)).toContain(
+      'catalogue.accessory.archive',
+    );
     // Its id stays taken.
-    expect((await t.post('/api/admin/accessories', { optionId: 'spare-tips', name: 'Again', description: null, priceGbp: 1, priceEur: 1 }, { cookie: admin.cookie })).statusCode).toBe(409);
+    expect(
+      (
+        await t.post(
+          '/api/admin/accessories',
+          { optionId: 'spare-tips', name: 'Again', description: null, priceGbp: 1, priceEur: 1 },
+          { cookie: admin.cookie },
+        )
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('changes a price for new quotes only: an existing quote keeps its price, and an order from it is charged that price', async () => {
     const admin = await createAdminSession(t);
-    const before = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('price@example.com'), flowType: 'quote' });
+    const before = await t.post('/api/quotes', {
+      configuration: defaultSelection,
+      customerInfo: customerInfo('price@example.com'),
+      flowType: 'quote',
+    });
     const oldQuote = (before.json() as { quote: QuoteResource }).quote;
     const oldBase = oldQuote.pricing?.items.baseConfiguration.unitPrice ?? 0;
-    const current = (await t.get('/api/admin/product-configurations/dropwise-standard', { cookie: admin.cookie })).json().item;
+    const current = (
+      await t.get('/api/admin/product-configurations/dropwise-standard', { cookie: admin.cookie })
+    ).json().item;
     const saved = await t.put(
       '/api/admin/product-configurations/dropwise-standard',
-      { name: current.name, description: current.description, priceGbp: current.priceGbp + 10000, priceEur: current.priceEur + 11000, features: [...current.features, 'Now with a lid'] },
+      {
+        name: current.name,
+        description: current.description,
+        priceGbp: current.priceGbp + 10000,
+        priceEur: current.priceEur + 11000,
+        features: [...current.features, 'Now with a lid'],
+      },
       { cookie: admin.cookie },
     );
     expect(saved.statusCode, saved.body).toBe(200);
     try {
       const { product: changed } = await product();
       expect(changed.configurations.find((c) => c.id === 'dropwise-standard')?.features).toContain('Now with a lid');
-      const after = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('price@example.com'), flowType: 'quote' })).json() as { quote: QuoteResource };
+      const after = (
+        await t.post('/api/quotes', {
+          configuration: defaultSelection,
+          customerInfo: customerInfo('price@example.com'),
+          flowType: 'quote',
+        })
+      ).json() as { quote: QuoteResource };
       expect(after.quote.pricing?.items.baseConfiguration.unitPrice).toBe(oldBase + 10000);
-      expect(((await t.get(`/api/quotes/${oldQuote.reference}`)).json().quote as QuoteResource).pricing?.items.baseConfiguration.unitPrice).toBe(oldBase);
-      const ordered = await t.post('/api/orders', { quoteReference: oldQuote.reference, billing: guestBilling('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      expect(
+        ((await t.get(`/api/quotes/${oldQuote.reference}`)).json().quote as QuoteResource).pricing?.items
+          .baseConfiguration.unitPrice,
+      ).toBe(oldBase);
+      const ordered = await t.post('/api/orders', {
+        quoteReference: oldQuote.reference,
+        billing: guestBilling('price@example.com'),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      });
       expect(ordered.statusCode, ordered.body).toBe(201);
       expect(ordered.json().order.totalAmount).toBe(oldQuote.pricing?.totals.total);
-      const fresh = await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('price@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      const fresh = await t.post('/api/orders', {
+        configuration: defaultSelection,
+        billing: guestBilling('price@example.com'),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      });
       expect(fresh.json().order.totalAmount).toBe(after.quote.pricing?.totals.total);
       const [entry] = await auditOf('product_configuration', 'dropwise-standard');
-      expect(entry).toMatchObject({ action: 'catalogue.configuration.update', before: { priceGbp: current.priceGbp }, after: { priceGbp: current.priceGbp + 10000 } });
+      expect(entry).toMatchObject({
+        action: 'catalogue.configuration.update',
+        before: { priceGbp: current.priceGbp },
+        after: { priceGbp: current.priceGbp + 10000 },
+      });
     } finally {
-      await t.put('/api/admin/product-configurations/dropwise-standard', { name: current.name, description: current.description, priceGbp: current.priceGbp, priceEur: current.priceEur, features: current.features }, { cookie: admin.cookie });
+      await t.put(
+        '/api/admin/product-configurations/dropwise-standard',
+        {
+          name: current.name,
+          description: current.description,
+          priceGbp: current.priceGbp,
+          priceEur: current.priceEur,
+          features: current.features,
+        },
+        { cookie: admin.cookie },
+      );
     }
   });
 
   it('adds a batch, marks one sold out and reorders; the configurator offers them in that order', async () => {
     const admin = await createAdminSession(t);
-    const added = await t.post('/api/admin/batches', { batchId: 'batch-2027-a', name: 'Batch 2027 A', date: '2027-03-01', soldOut: false }, { cookie: admin.cookie });
+    const added = await t.post(
+      '/api/admin/batches',
+      { batchId: 'batch-2027-a', name: 'Batch 2027 A', date: '2027-03-01', soldOut: false },
+      { cookie: admin.cookie },
+    );
     expect(added.statusCode, added.body).toBe(201);
     const moved = await t.put('/api/admin/batches/batch-2027-a', { position: 0 }, { cookie: admin.cookie });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().items[0].batchId).toBe('batch-2027-a');
-    expect((await product()).product.batches[0]).toEqual({ id: 'batch-2027-a', name: 'Batch 2027 A', date: '2027-03-01', soldOut: false });
+    expect((await product()).product.batches[0]).toEqual({
+      id: 'batch-2027-a',
+      name: 'Batch 2027 A',
+      date: '2027-03-01',
+      soldOut: false,
+    });
     const soldOut = await t.put('/api/admin/batches/batch-2027-a', { soldOut: true }, { cookie: admin.cookie });
     expect(soldOut.json().items.find((b: { batchId: string }) => b.batchId === 'batch-2027-a').soldOut).toBe(true);
     const refused = await t.post('/api/pricing', { configuration: { ...defaultSelection, batch: 'batch-2027-a' } });
     expect(refused.statusCode).toBe(400);
-    expect((await t.post('/api/admin/batches', { batchId: 'batch-2027-a', name: 'Again', date: null }, { cookie: admin.cookie })).statusCode).toBe(409);
-    expect((await t.post('/api/admin/batches', { batchId: 'b', name: 'Bad date', date: '1 March' }, { cookie: admin.cookie })).json().error.fields.date).toBe(catalogueMessages.dateFormat);
-    expect((await auditOf('batch', 'batch-2027-a')).map((entry) => entry.action).sort()).toEqual(['catalogue.batch.create', 'catalogue.batch.update', 'catalogue.batch.update']);
+    expect(
+      (
+        await t.post(
+          '/api/admin/batches',
+          { batchId: 'batch-2027-a', name: 'Again', date: null },
+          { cookie: admin.cookie },
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await t.post(
+          '/api/admin/batches',
+          { batchId: 'b', name: 'Bad date', date: '1 March' },
+          { cookie: admin.cookie },
+        )
+      ).json().error.fields.date,
+    ).toBe(catalogueMessages.dateFormat);
+    expect((await auditOf('batch', 'batch-2027-a')).map((entry) => entry.action).sort()).toEqual([
+      'catalogue.batch.create',
+      'catalogue.batch.update',
+      'catalogue.batch.update',
+    ]);
     // Back to the end, so other tests see the seeded order.
     await t.put('/api/admin/batches/batch-2027-a', { position: 1000 }, { cookie: admin.cookie });
   });
@@ -191,15 +359,26 @@ describe('the admin catalogue and settings API', () => {
       [{ adminEmail: 'not an address' }, 'adminEmail', systemSettingsMessages.adminEmail],
     ];
     for (const [change, field, message] of cases) {
-      const response = await t.put('/api/admin/settings', { ...defaultSystemSettings, ...change }, { cookie: admin.cookie });
+      const response = await t.put(
+        '/api/admin/settings',
+        { ...defaultSystemSettings, ...change },
+        { cookie: admin.cookie },
+      );
       expect(response.statusCode, field).toBe(400);
       expect(response.json().error.fields[field], field).toBe(message);
     }
-    expect((await t.get('/api/admin/settings', { cookie: admin.cookie })).json().settings).toEqual(defaultSystemSettings);
+    expect((await t.get('/api/admin/settings', { cookie: admin.cookie })).json().settings).toEqual(
+      defaultSystemSettings,
+    );
     const saved = await saveSettings(admin.cookie, { siteName: 'Dropwise Labs' });
     expect(saved.siteName).toBe('Dropwise Labs');
     const [entry] = await auditOf('settings', 'system');
-    expect(entry).toMatchObject({ action: 'settings.update', before: { siteName: 'Dropwise' }, after: { siteName: 'Dropwise Labs' }, adminEmail: admin.user.email });
+    expect(entry).toMatchObject({
+      action: 'settings.update',
+      before: { siteName: 'Dropwise' },
+      after: { siteName: 'Dropwise Labs' },
+      adminEmail: admin.user.email,
+    });
     await saveSettings(admin.cookie, { siteName: defaultSystemSettings.siteName });
   });
 
@@ -208,13 +387,28 @@ describe('the admin catalogue and settings API', () => {
     const customer = await createUser(t.db);
     await saveSettings(admin.cookie, { maintenanceMode: true });
     try {
-      const quote = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('maint@example.com'), flowType: 'quote' });
+      const quote = await t.post('/api/quotes', {
+        configuration: defaultSelection,
+        customerInfo: customerInfo('maint@example.com'),
+        flowType: 'quote',
+      });
       expect(quote.statusCode).toBe(503);
       expect(quote.json().error.code).toBe('maintenance');
       expect(quote.headers['retry-after']).toBe('600');
       const customerCookie = await signIn(t, customer.user.email);
-      expect((await t.put('/api/account/profile', { firstName: 'A', lastName: 'B', company: '', phone: '', country: 'GB' }, { cookie: customerCookie })).statusCode).toBe(503);
-      expect((await t.post('/api/auth/signup', { email: 'new-during-maintenance@example.com', password: 'correct-horse-1' })).statusCode).toBe(503);
+      expect(
+        (
+          await t.put(
+            '/api/account/profile',
+            { firstName: 'A', lastName: 'B', company: '', phone: '', country: 'GB' },
+            { cookie: customerCookie },
+          )
+        ).statusCode,
+      ).toBe(503);
+      expect(
+        (await t.post('/api/auth/signup', { email: 'new-during-maintenance@example.com', password: 'correct-horse-1' }))
+          .statusCode,
+      ).toBe(503);
       const page = await t.get('/configure');
       expect(page.statusCode).toBe(503);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -227,11 +421,27 @@ describe('the admin catalogue and settings API', () => {
       expect((await t.get('/api/health')).statusCode).toBe(200);
       expect((await t.get('/api/products/dropwise')).statusCode).toBe(200);
       // The admin can still write, and switch it off.
-      expect((await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo(admin.user.email), flowType: 'quote' }, { cookie: admin.cookie })).statusCode).toBe(201);
+      expect(
+        (
+          await t.post(
+            '/api/quotes',
+            { configuration: defaultSelection, customerInfo: customerInfo(admin.user.email), flowType: 'quote' },
+            { cookie: admin.cookie },
+          )
+        ).statusCode,
+      ).toBe(201);
     } finally {
       await saveSettings(admin.cookie, { maintenanceMode: false });
     }
-    expect((await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('maint@example.com'), flowType: 'quote' })).statusCode).toBe(201);
+    expect(
+      (
+        await t.post('/api/quotes', {
+          configuration: defaultSelection,
+          customerInfo: customerInfo('maint@example.com'),
+          flowType: 'quote',
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await t.get('/configure')).statusCode).not.toBe(503);
   });
 
@@ -253,13 +463,31 @@ describe('the admin catalogue and settings API', () => {
     const admin = await createAdminSession(t);
     await saveSettings(admin.cookie, { emailNotifications: false, adminEmail: 'notices@example.com' });
     try {
-      const placed = await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('buyer-quiet@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
+      const placed = await t.post('/api/orders', {
+        configuration: defaultSelection,
+        billing: guestBilling('buyer-quiet@example.com'),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      });
       expect(placed.statusCode, placed.body).toBe(201);
-      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(0);
-      expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'buyer-quiet@example.com'))).length).toBeGreaterThan(0);
+      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(
+        0,
+      );
+      expect(
+        (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'buyer-quiet@example.com'))).length,
+      ).toBeGreaterThan(0);
       await saveSettings(admin.cookie, { emailNotifications: true });
-      await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('buyer-loud@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() });
-      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(1);
+      await t.post('/api/orders', {
+        configuration: defaultSelection,
+        billing: guestBilling('buyer-loud@example.com'),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      });
+      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'notices@example.com'))).toHaveLength(
+        1,
+      );
     } finally {
       await saveSettings(admin.cookie, { emailNotifications: true, adminEmail: defaultSystemSettings.adminEmail });
     }
@@ -276,7 +504,13 @@ describe('the admin catalogue and settings API', () => {
       const estimate = priceConfiguration(served.product, defaultSelection, served.vatRate);
       expect(priced.totals.vat).toBe(estimate.totals.vat);
       expect(priced.totals.vat).toBe(Math.round((priced.totals.subtotal * 17.5) / 100));
-      const quote = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('vat@example.com'), flowType: 'quote' })).json().quote as QuoteResource;
+      const quote = (
+        await t.post('/api/quotes', {
+          configuration: defaultSelection,
+          customerInfo: customerInfo('vat@example.com'),
+          flowType: 'quote',
+        })
+      ).json().quote as QuoteResource;
       expect(quote.pricing?.totals.vat).toBe(estimate.totals.vat);
     } finally {
       await saveSettings(admin.cookie, { taxRate: 20 });
@@ -285,15 +519,42 @@ describe('the admin catalogue and settings API', () => {
 
   it('number prefixes, quote expiry and warranty take effect on the next quote and order and the public settings', async () => {
     const admin = await createAdminSession(t);
-    const earlier = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('prefix@example.com'), flowType: 'quote' })).json().quote as QuoteResource;
-    await saveSettings(admin.cookie, { quoteNumberPrefix: 'DWQ', orderNumberPrefix: 'DWO', autoQuoteExpiry: 14, defaultProductWarranty: 24 });
+    const earlier = (
+      await t.post('/api/quotes', {
+        configuration: defaultSelection,
+        customerInfo: customerInfo('prefix@example.com'),
+        flowType: 'quote',
+      })
+    ).json().quote as QuoteResource;
+    await saveSettings(admin.cookie, {
+      quoteNumberPrefix: 'DWQ',
+      orderNumberPrefix: 'DWO',
+      autoQuoteExpiry: 14,
+      defaultProductWarranty: 24,
+    });
     try {
-      const quote = (await t.post('/api/quotes', { configuration: defaultSelection, customerInfo: customerInfo('prefix@example.com'), flowType: 'quote' })).json().quote as QuoteResource;
+      const quote = (
+        await t.post('/api/quotes', {
+          configuration: defaultSelection,
+          customerInfo: customerInfo('prefix@example.com'),
+          flowType: 'quote',
+        })
+      ).json().quote as QuoteResource;
       expect(quote.quoteNumber).toMatch(/^DWQ2026-\d{4}$/);
       expect(quote.validUntil).toBe(new Date(start.getTime() + 14 * 24 * 3600 * 1000).toISOString());
-      const order = (await t.post('/api/orders', { configuration: defaultSelection, billing: guestBilling('prefix@example.com'), notes: '', acceptTerms: true, idempotencyKey: randomUUID() })).json().order;
+      const order = (
+        await t.post('/api/orders', {
+          configuration: defaultSelection,
+          billing: guestBilling('prefix@example.com'),
+          notes: '',
+          acceptTerms: true,
+          idempotencyKey: randomUUID(),
+        })
+      ).json().order;
       expect(order.orderNumber).toMatch(/^DWO2026-\d+$/);
-      expect(((await t.get(`/api/quotes/${earlier.reference}`)).json().quote as QuoteResource).quoteNumber).toMatch(/^Q2026-/);
+      expect(((await t.get(`/api/quotes/${earlier.reference}`)).json().quote as QuoteResource).quoteNumber).toMatch(
+        /^Q2026-/,
+      );
       const settings = (await t.get('/api/settings/public')).json().settings;
       expect(settings).toMatchObject({ autoQuoteExpiry: 14, defaultProductWarranty: 24 });
       // The quote PDF states the validity and the warranty.
@@ -303,7 +564,12 @@ describe('the admin catalogue and settings API', () => {
       expect(text).toContain('Warranty: 24 months standard warranty');
       expect(text).toContain('16 March 2026');
     } finally {
-      await saveSettings(admin.cookie, { quoteNumberPrefix: 'Q', orderNumberPrefix: 'O', autoQuoteExpiry: 7, defaultProductWarranty: 12 });
+      await saveSettings(admin.cookie, {
+        quoteNumberPrefix: 'Q',
+        orderNumberPrefix: 'O',
+        autoQuoteExpiry: 7,
+        defaultProductWarranty: 12,
+      });
     }
   });
 });

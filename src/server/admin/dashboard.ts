@@ -72,6 +72,10 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     depositsOverdue: { count: Number(data.overdue.deposits) },
     balancesOverdue: { count: Number(data.overdue.balances) },
     quoteToOrderRate90d: { quotes: rateQuotes, converted, rate: rateQuotes === 0 ? 0 : converted / rateQuotes },
-    weekly: (data.weekly ?? []).map((week) => ({ weekStart: new Date(week.week).toISOString().slice(0, 10), quotes: Number(week.quotes), orders: Number(week.orders) })),
+    weekly: (data.weekly ?? []).map((week) => ({
+      weekStart: new Date(week.week).toISOString().slice(0, 10),
+      quotes: Number(week.quotes),
+      orders: Number(week.orders),
+    })),
   };
 }

@@ -26,13 +26,34 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
 
   r.post(
     '/orders/:id/invoices',
-    { config: adminLimit.standard, schema: { params: z.object({ id: z.uuid() }), body: issueInvoiceRequestSchema, response: { 201: invoiceAnswerSchema } } },
+    {
+      config: adminLimit.standard,
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: issueInvoiceRequestSchema,
+        response: { 201: invoiceAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const admin = adminOf(request);
       await requireStepUp(app, request, admin);
       const invoice = await app.db.transaction(async (tx) => {
-        const issued = await issueInvoice(tx, { orderId: request.params.id, kind: request.body.kind, adminId: admin.userId, now: app.now(), publicUrl: app.env.publicUrl });
-        await writeAudit(tx, { admin, action: 'invoice.issue', entityType: 'order', entityId: request.params.id, before: null, after: issued.after, now: app.now() });
+        const issued = await issueInvoice(tx, {
+          orderId: request.params.id,
+          kind: request.body.kind,
+          adminId: admin.userId,
+          now: app.now(),
+          publicUrl: app.env.publicUrl,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'invoice.issue',
+          entityType: 'order',
+          entityId: request.params.id,
+          before: null,
+          after: issued.after,
+          now: app.now(),
+        });
         return issued.invoice;
       });
       return reply.status(201).send({ invoice: toInvoice(invoice) });
@@ -41,13 +62,29 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
 
   r.post(
     '/invoices/:id/credit',
-    { config: adminLimit.standard, schema: { params: z.object({ id: z.uuid() }), response: { 201: invoiceAnswerSchema } } },
+    {
+      config: adminLimit.standard,
+      schema: { params: z.object({ id: z.uuid() }), response: { 201: invoiceAnswerSchema } },
+    },
     async (request, reply) => {
       const admin = adminOf(request);
       await requireStepUp(app, request, admin);
       const invoice = await app.db.transaction(async (tx) => {
-        const credited = await creditInvoice(tx, { invoiceId: request.params.id, adminId: admin.userId, now: app.now(), publicUrl: app.env.publicUrl });
-        await writeAudit(tx, { admin, action: 'invoice.credit', entityType: 'order', entityId: credited.invoice.orderId, before: credited.before, after: credited.after, now: app.now() });
+        const credited = await creditInvoice(tx, {
+          invoiceId: request.params.id,
+          adminId: admin.userId,
+          now: app.now(),
+          publicUrl: app.env.publicUrl,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'invoice.credit',
+          entityType: 'order',
+          entityId: credited.invoice.orderId,
+          before: credited.before,
+          after: credited.after,
+          now: app.now(),
+        });
         return credited.invoice;
       });
       return reply.status(201).send({ invoice: toInvoice(invoice) });

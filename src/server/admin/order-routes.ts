@@ -36,89 +36,166 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     return toAdminOrder(app.db, await loadOrderModel(app.db, row));
   };
 
-  r.get('/orders', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema, response: { 200: adminOrderPageSchema } } }, async (request) =>
-    listOrders(app.db, request.query, app.now()),
+  r.get(
+    '/orders',
+    {
+      config: adminLimit.standard,
+      schema: { querystring: adminListQuerySchema, response: { 200: adminOrderPageSchema } },
+    },
+    async (request) => listOrders(app.db, request.query, app.now()),
   );
 
-  r.get('/quotes', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema, response: { 200: adminQuotePageSchema } } }, async (request) =>
-    listQuotes(app.db, request.query, app.now()),
+  r.get(
+    '/quotes',
+    {
+      config: adminLimit.standard,
+      schema: { querystring: adminListQuerySchema, response: { 200: adminQuotePageSchema } },
+    },
+    async (request) => listQuotes(app.db, request.query, app.now()),
   );
 
-  r.get('/orders.csv', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="orders.csv"').header('cache-control', 'no-store');
-    return reply.send(
-      csvStream(
-        ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
-        orderBatches(app.db, request.query, 1000, app.now()),
-        (row) => [
-          row.orderNumber,
-          row.createdAt,
-          row.isGuest && !row.customerName ? customerFallbacks.guest : fallback(row.customerName, customerFallbacks.noName),
-          fallback(row.customerEmail, customerFallbacks.noEmail),
-          fallback(row.customerCompany, customerFallbacks.notProvided),
-          row.status,
-          row.paymentStatus,
-          money(row.totalAmount),
-          row.currency,
-        ],
-      ),
-    );
-  });
+  r.get(
+    '/orders.csv',
+    { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } },
+    async (request, reply) => {
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store');
+      return reply.send(
+        csvStream(
+          ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
+          orderBatches(app.db, request.query, 1000, app.now()),
+          (row) => [
+            row.orderNumber,
+            row.createdAt,
+            row.isGuest && !row.customerName
+              ? customerFallbacks.guest
+              : fallback(row.customerName, customerFallbacks.noName),
+            fallback(row.customerEmail, customerFallbacks.noEmail),
+            fallback(row.customerCompany, customerFallbacks.notProvided),
+            row.status,
+            row.paymentStatus,
+            money(row.totalAmount),
+            row.currency,
+          ],
+        ),
+      );
+    },
+  );
 
-  r.get('/quotes.csv', { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="quotes.csv"').header('cache-control', 'no-store');
-    return reply.send(
-      csvStream(
-        ['Quote number', 'Reference', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Total', 'Currency', 'Valid until', 'Order'],
-        quoteBatches(app.db, request.query, app.now()),
-        (row) => [
-          row.quoteNumber,
-          row.quoteReference,
-          row.createdAt,
-          fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
-          fallback(row.customerEmail, customerFallbacks.noEmail),
-          fallback(row.customerCompany, customerFallbacks.notProvided),
-          row.displayStatus,
-          money(row.total),
-          row.currency,
-          row.validUntil ?? 'No expiry',
-          row.orderId,
-        ],
-      ),
-    );
-  });
+  r.get(
+    '/quotes.csv',
+    { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } },
+    async (request, reply) => {
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="quotes.csv"')
+        .header('cache-control', 'no-store');
+      return reply.send(
+        csvStream(
+          [
+            'Quote number',
+            'Reference',
+            'Date',
+            'Customer',
+            'E-mail',
+            'Company',
+            'Status',
+            'Total',
+            'Currency',
+            'Valid until',
+            'Order',
+          ],
+          quoteBatches(app.db, request.query, app.now()),
+          (row) => [
+            row.quoteNumber,
+            row.quoteReference,
+            row.createdAt,
+            fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
+            fallback(row.customerEmail, customerFallbacks.noEmail),
+            fallback(row.customerCompany, customerFallbacks.notProvided),
+            row.displayStatus,
+            money(row.total),
+            row.currency,
+            row.validUntil ?? 'No expiry',
+            row.orderId,
+          ],
+        ),
+      );
+    },
+  );
 
-  r.get('/orders/:id', { config: adminLimit.standard, schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return { order: await adminOrder(request.params.id) };
-  });
+  r.get(
+    '/orders/:id',
+    { config: adminLimit.standard, schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { order: await adminOrder(request.params.id) };
+    },
+  );
 
   r.patch(
     '/orders/:id',
-    { config: adminLimit.standard, schema: { params: idParams, body: updateOrderRequestSchema, response: { 200: adminOrderAnswerSchema } } },
+    {
+      config: adminLimit.standard,
+      schema: { params: idParams, body: updateOrderRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
     async (request) => {
       const admin = adminOf(request);
       await app.db.transaction(async (tx) => {
-        const { before, after } = await updateOrder(tx, { orderId: request.params.id, changes: request.body, adminId: admin.userId, now: app.now(), publicUrl: app.env.publicUrl });
-        await writeAudit(tx, { admin, action: 'order.update', entityType: 'order', entityId: request.params.id, before, after, now: app.now() });
+        const { before, after } = await updateOrder(tx, {
+          orderId: request.params.id,
+          changes: request.body,
+          adminId: admin.userId,
+          now: app.now(),
+          publicUrl: app.env.publicUrl,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.update',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after,
+          now: app.now(),
+        });
       });
       return { order: await adminOrder(request.params.id) };
     },
   );
 
-  r.delete('/orders/:id', { config: adminLimit.standard, schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true) }) } } }, async (request) => {
-    const admin = adminOf(request);
-    await requireStepUp(app, request, admin);
-    await app.db.transaction(async (tx) => {
-      const { before } = await deleteOrder(tx, request.params.id);
-      await writeAudit(tx, { admin, action: 'order.delete', entityType: 'order', entityId: request.params.id, before, after: null, now: app.now() });
-    });
-    return { deleted: true as const };
-  });
+  r.delete(
+    '/orders/:id',
+    {
+      config: adminLimit.standard,
+      schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true) }) } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      await requireStepUp(app, request, admin);
+      await app.db.transaction(async (tx) => {
+        const { before } = await deleteOrder(tx, request.params.id);
+        await writeAudit(tx, {
+          admin,
+          action: 'order.delete',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after: null,
+          now: app.now(),
+        });
+      });
+      return { deleted: true as const };
+    },
+  );
 
   r.post(
     '/orders/:id/payments',
-    { config: adminLimit.standard, schema: { params: idParams, body: recordPaymentRequestSchema, response: { 201: adminOrderAnswerSchema } } },
+    {
+      config: adminLimit.standard,
+      schema: { params: idParams, body: recordPaymentRequestSchema, response: { 201: adminOrderAnswerSchema } },
+    },
     async (request, reply) => {
       const admin = adminOf(request);
       await requireStepUp(app, request, admin);
@@ -133,7 +210,15 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           adminId: admin.userId,
           now: app.now(),
         });
-        await writeAudit(tx, { admin, action: 'order.payment', entityType: 'order', entityId: request.params.id, before, after, now: app.now() });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.payment',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after,
+          now: app.now(),
+        });
       });
       return reply.status(201).send({ order: await adminOrder(request.params.id) });
     },
@@ -141,13 +226,29 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
   r.post(
     '/orders/:id/payments/:paymentId/refund',
-    { config: adminLimit.standard, schema: { params: z.object({ id: z.uuid(), paymentId: z.uuid() }), response: { 200: adminOrderAnswerSchema } } },
+    {
+      config: adminLimit.standard,
+      schema: { params: z.object({ id: z.uuid(), paymentId: z.uuid() }), response: { 200: adminOrderAnswerSchema } },
+    },
     async (request) => {
       const admin = adminOf(request);
       await requireStepUp(app, request, admin);
       await app.db.transaction(async (tx) => {
-        const { before, after } = await refundPayment(tx, { orderId: request.params.id, paymentId: request.params.paymentId, adminId: admin.userId, now: app.now() });
-        await writeAudit(tx, { admin, action: 'order.refund', entityType: 'order', entityId: request.params.id, before, after, now: app.now() });
+        const { before, after } = await refundPayment(tx, {
+          orderId: request.params.id,
+          paymentId: request.params.paymentId,
+          adminId: admin.userId,
+          now: app.now(),
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.refund',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after,
+          now: app.now(),
+        });
       });
       return { order: await adminOrder(request.params.id) };
     },

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditPageSchema, auditQuerySchema, dashboardSchema, stepUpRequestSchema } from '../../shared/admin/admin-schemas';
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  dashboardSchema,
+  stepUpRequestSchema,
+} from '../../shared/admin/admin-schemas';
 import { adminLimit, adminOf } from './admin-route-config';
 import { listAudit } from './audit-log';
 import { loadDashboard } from './dashboard';
@@ -11,14 +16,25 @@ import { stepUp } from './step-up';
 export async function adminOverviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/dashboard', { config: adminLimit.standard, schema: { response: { 200: dashboardSchema } } }, async () => loadDashboard(app.db, app.now()));
-
-  r.get('/audit', { config: adminLimit.standard, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) =>
-    listAudit(app.db, request.query),
+  r.get('/dashboard', { config: adminLimit.standard, schema: { response: { 200: dashboardSchema } } }, async () =>
+    loadDashboard(app.db, app.now()),
   );
 
-  r.post('/step-up', { config: adminLimit.stepUp, schema: { body: stepUpRequestSchema, response: { 200: z.object({ steppedUpUntil: z.string() }) } } }, async (request) => {
-    const { until } = await stepUp(app.db, adminOf(request), request.body.code, app.now());
-    return { steppedUpUntil: until };
-  });
+  r.get(
+    '/audit',
+    { config: adminLimit.standard, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
+    async (request) => listAudit(app.db, request.query),
+  );
+
+  r.post(
+    '/step-up',
+    {
+      config: adminLimit.stepUp,
+      schema: { body: stepUpRequestSchema, response: { 200: z.object({ steppedUpUntil: z.string() }) } },
+    },
+    async (request) => {
+      const { until } = await stepUp(app.db, adminOf(request), request.body.code, app.now());
+      return { steppedUpUntil: until };
+    },
+  );
 }

@@ -10,20 +10,41 @@ import { writeAudit } from './audit-log';
 export async function adminSettingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/settings', { config: adminLimit.standard, schema: { response: { 200: systemSettingsResponseSchema } } }, async () => ({ settings: await getSettings(app.db) }));
+  r.get(
+    '/settings',
+    { config: adminLimit.standard, schema: { response: { 200: systemSettingsResponseSchema } } },
+    async () => ({ settings: await getSettings(app.db) }),
+  );
 
-  r.put('/settings', { config: adminLimit.standard, schema: { body: updateSystemSettingsRequestSchema, response: { 200: systemSettingsResponseSchema } } }, async (request) => {
-    const admin = adminOf(request);
-    const now = app.now();
-    const settings = await app.db.transaction(async (tx) => {
-      const before = await getSettings(tx);
-      const after = await updateSettings(tx, request.body);
-      const changed = (Object.keys(after) as (keyof SystemSettings)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-      const pick = (values: SystemSettings) => Object.fromEntries(changed.map((key) => [key, values[key]]));
-      await writeAudit(tx, { admin, action: 'settings.update', entityType: 'settings', entityId: 'system', before: pick(before), after: pick(after), now });
-      return after;
-    });
-    invalidateSettingsCache(app.db);
-    return { settings };
-  });
+  r.put(
+    '/settings',
+    {
+      config: adminLimit.standard,
+      schema: { body: updateSystemSettingsRequestSchema, response: { 200: systemSettingsResponseSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      const settings = await app.db.transaction(async (tx) => {
+        const before = await getSettings(tx);
+        const after = await updateSettings(tx, request.body);
+        const changed = (Object.keys(after) as (keyof SystemSettings)[]).filter(
+          (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+        );
+        const pick = (values: SystemSettings) => Object.fromEntries(changed.map((key) => [key, values[key]]));
+        await writeAudit(tx, {
+          admin,
+          action: 'settings.update',
+          entityType: 'settings',
+          entityId: 'system',
+          before: pick(before),
+          after: pick(after),
+          now,
+        });
+        return after;
+      });
+      invalidateSettingsCache(app.db);
+      return { settings };
+    },
+  );
 }

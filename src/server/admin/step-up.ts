@@ -23,7 +23,10 @@ export async function stepUp(db: Db, auth: RequestAuth, code: string, now: Date)
 
 /** 403 `step_up_required` unless this session passed a code within the last 5 minutes. */
 export async function requireStepUp(app: FastifyInstance, request: FastifyRequest, auth: RequestAuth) {
-  const [session] = await app.db.select({ steppedUpAt: sessions.steppedUpAt }).from(sessions).where(eq(sessions.id, auth.sessionId));
+  const [session] = await app.db
+    .select({ steppedUpAt: sessions.steppedUpAt })
+    .from(sessions)
+    .where(eq(sessions.id, auth.sessionId));
   const at = session?.steppedUpAt;
   const now = app.now().getTime();
   if (!at || now - at.getTime() > STEP_UP_MS || at.getTime() > now + 1000) {

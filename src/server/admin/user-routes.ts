@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminListQuerySchema, adminMessages, adminUserPageSchema, adminUserSchema, updateUserRequestSchema } from '../../shared/admin/admin-schemas';
+import {
+  adminListQuerySchema,
+  adminMessages,
+  adminUserPageSchema,
+  adminUserSchema,
+  updateUserRequestSchema,
+} from '../../shared/admin/admin-schemas';
 import { mfaFactors, profiles } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { adminLimit, adminOf } from './admin-route-config';
@@ -15,27 +21,43 @@ const idParams = z.object({ id: z.uuid() });
 export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/users', { config: adminLimit.users, schema: { querystring: adminListQuerySchema, response: { 200: adminUserPageSchema } } }, async (request) =>
-    listUsers(app.db, request.query),
+  r.get(
+    '/users',
+    { config: adminLimit.users, schema: { querystring: adminListQuerySchema, response: { 200: adminUserPageSchema } } },
+    async (request) => listUsers(app.db, request.query),
   );
 
   r.patch(
     '/users/:id',
-    { config: adminLimit.standard, schema: { params: idParams, body: updateUserRequestSchema, response: { 200: z.object({ user: adminUserSchema.pick({ id: true, email: true, isAdmin: true }) }) } } },
+    {
+      config: adminLimit.standard,
+      schema: {
+        params: idParams,
+        body: updateUserRequestSchema,
+        response: { 200: z.object({ user: adminUserSchema.pick({ id: true, email: true, isAdmin: true }) }) },
+      },
+    },
     async (request) => {
       const admin = adminOf(request);
       await requireStepUp(app, request, admin);
       const { id } = request.params;
       return app.db.transaction(async (tx) => {
         // Every admin row is locked, so two demotions at once cannot leave no admin.
-        const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.isAdmin, true)).for('update');
+        const admins = await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(eq(profiles.isAdmin, true))
+          .for('update');
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
         if (!target) throw notFound(adminMessages.userNotFound);
         if (!request.body.isAdmin && target.isAdmin) {
           if (target.id === admin.userId) throw conflict(adminMessages.selfDemotion, { code: 'self_demotion' });
           if (admins.length <= 1) throw conflict(adminMessages.lastAdmin, { code: 'last_admin' });
         }
-        await tx.update(profiles).set({ isAdmin: request.body.isAdmin, updatedAt: app.now() }).where(eq(profiles.id, id));
+        await tx
+          .update(profiles)
+          .set({ isAdmin: request.body.isAdmin, updatedAt: app.now() })
+          .where(eq(profiles.id, id));
         await writeAudit(tx, {
           admin,
           action: request.body.isAdmin ? 'user.grant_admin' : 'user.revoke_admin',
@@ -52,7 +74,10 @@ export async function adminUserRoutes(app: FastifyInstance) {
 
   r.delete(
     '/users/:id/factors',
-    { config: adminLimit.standard, schema: { params: idParams, response: { 200: z.object({ removed: z.number().int() }) } } },
+    {
+      config: adminLimit.standard,
+      schema: { params: idParams, response: { 200: z.object({ removed: z.number().int() }) } },
+    },
     async (request) => {
       const admin = adminOf(request);
       await requireStepUp(app, request, admin);
@@ -60,13 +85,20 @@ export async function adminUserRoutes(app: FastifyInstance) {
       return app.db.transaction(async (tx) => {
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
         if (!target) throw notFound(adminMessages.userNotFound);
-        const removed = await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, id))).returning({ id: mfaFactors.id, status: mfaFactors.status });
+        const removed = await tx
+          .delete(mfaFactors)
+          .where(and(eq(mfaFactors.userId, id)))
+          .returning({ id: mfaFactors.id, status: mfaFactors.status });
         await writeAudit(tx, {
           admin,
           action: 'user.reset_factors',
           entityType: 'user',
           entityId: id,
-          before: { email: target.email, factors: removed.length, verifiedFactors: removed.filter((factor) => factor.status === 'verified').length },
+          before: {
+            email: target.email,
+            factors: removed.length,
+            verifiedFactors: removed.filter((factor) => factor.status === 'verified').length,
+          },
           after: { email: target.email, factors: 0 },
           now: app.now(),
         });

@@ -38,27 +38,93 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
   const [product] = await db.select().from(products).where(eq(products.productKey, productKey));
   if (!product) return null;
   const byProduct = { id: product.id };
-  const [configurations, accessories, adaptors, holders, powerAdaptors, shipping, servicing, batches] = await Promise.all([
-    db.select().from(productConfigurations).where(eq(productConfigurations.productId, byProduct.id)).orderBy(asc(productConfigurations.sortOrder), asc(productConfigurations.createdAt)),
-    db.select().from(productAccessories).where(and(eq(productAccessories.productId, byProduct.id), isNull(productAccessories.archivedAt))).orderBy(asc(productAccessories.sortOrder), asc(productAccessories.createdAt)),
-    db.select().from(productAdaptors).where(eq(productAdaptors.productId, byProduct.id)).orderBy(asc(productAdaptors.sortOrder), asc(productAdaptors.createdAt)),
-    db.select().from(productSyringeHolders).where(eq(productSyringeHolders.productId, byProduct.id)).orderBy(asc(productSyringeHolders.sortOrder), asc(productSyringeHolders.createdAt)),
-    db.select().from(productPowerAdaptors).where(eq(productPowerAdaptors.productId, byProduct.id)).orderBy(asc(productPowerAdaptors.sortOrder), asc(productPowerAdaptors.createdAt)),
-    db.select().from(productShippingOptions).where(and(eq(productShippingOptions.productId, byProduct.id), isNull(productShippingOptions.archivedAt))).orderBy(asc(productShippingOptions.sortOrder), asc(productShippingOptions.createdAt)),
-    db.select().from(productServicingOptions).where(eq(productServicingOptions.productId, byProduct.id)).orderBy(asc(productServicingOptions.sortOrder), asc(productServicingOptions.createdAt)),
-    db.select().from(productBatches).where(eq(productBatches.productId, byProduct.id)).orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt)),
-  ]);
+  const [configurations, accessories, adaptors, holders, powerAdaptors, shipping, servicing, batches] =
+    await Promise.all([
+      db
+        .select()
+        .from(productConfigurations)
+        .where(eq(productConfigurations.productId, byProduct.id))
+        .orderBy(asc(productConfigurations.sortOrder), asc(productConfigurations.createdAt)),
+      db
+        .select()
+        .from(productAccessories)
+        .where(and(eq(productAccessories.productId, byProduct.id), isNull(productAccessories.archivedAt)))
+        .orderBy(asc(productAccessories.sortOrder), asc(productAccessories.createdAt)),
+      db
+        .select()
+        .from(productAdaptors)
+        .where(eq(productAdaptors.productId, byProduct.id))
+        .orderBy(asc(productAdaptors.sortOrder), asc(productAdaptors.createdAt)),
+      db
+        .select()
+        .from(productSyringeHolders)
+        .where(eq(productSyringeHolders.productId, byProduct.id))
+        .orderBy(asc(productSyringeHolders.sortOrder), asc(productSyringeHolders.createdAt)),
+      db
+        .select()
+        .from(productPowerAdaptors)
+        .where(eq(productPowerAdaptors.productId, byProduct.id))
+        .orderBy(asc(productPowerAdaptors.sortOrder), asc(productPowerAdaptors.createdAt)),
+      db
+        .select()
+        .from(productShippingOptions)
+        .where(and(eq(productShippingOptions.productId, byProduct.id), isNull(productShippingOptions.archivedAt)))
+        .orderBy(asc(productShippingOptions.sortOrder), asc(productShippingOptions.createdAt)),
+      db
+        .select()
+        .from(productServicingOptions)
+        .where(eq(productServicingOptions.productId, byProduct.id))
+        .orderBy(asc(productServicingOptions.sortOrder), asc(productServicingOptions.createdAt)),
+      db
+        .select()
+        .from(productBatches)
+        .where(eq(productBatches.productId, byProduct.id))
+        .orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt)),
+    ]);
   return {
     id: product.productKey,
     name: product.name,
     description: product.description,
     images: product.images,
-    configurations: configurations.map((row) => ({ id: row.configId, name: row.name, description: row.description, price: price(row), features: row.features })),
-    accessories: accessories.map((row) => ({ id: row.accessoryId, name: row.name, description: row.description, price: price(row) })),
-    adaptors: adaptors.map((row) => ({ id: row.adaptorId, name: row.name, description: row.description, price: price(row) })),
-    syringeHolders: holders.map((row) => ({ id: row.holderId, name: row.name, description: row.description, price: price(row) })),
-    powerAdaptors: powerAdaptors.map((row) => ({ id: row.powerAdaptorId, name: row.name, description: null, region: row.region, price: price(row) })),
-    shipping: shipping.map((row) => ({ id: row.shippingId, name: row.name, description: row.description, price: price(row), countries: row.countries })),
+    configurations: configurations.map((row) => ({
+      id: row.configId,
+      name: row.name,
+      description: row.description,
+      price: price(row),
+      features: row.features,
+    })),
+    accessories: accessories.map((row) => ({
+      id: row.accessoryId,
+      name: row.name,
+      description: row.description,
+      price: price(row),
+    })),
+    adaptors: adaptors.map((row) => ({
+      id: row.adaptorId,
+      name: row.name,
+      description: row.description,
+      price: price(row),
+    })),
+    syringeHolders: holders.map((row) => ({
+      id: row.holderId,
+      name: row.name,
+      description: row.description,
+      price: price(row),
+    })),
+    powerAdaptors: powerAdaptors.map((row) => ({
+      id: row.powerAdaptorId,
+      name: row.name,
+      description: null,
+      region: row.region,
+      price: price(row),
+    })),
+    shipping: shipping.map((row) => ({
+      id: row.shippingId,
+      name: row.name,
+      description: row.description,
+      price: price(row),
+      countries: row.countries,
+    })),
     servicing: servicing.map((row) => ({
       id: row.servicingId,
       name: row.name,
@@ -92,7 +158,8 @@ export async function getProduct(db: Db, productKey: string): Promise<Product | 
     if (cached) return cached.product;
     throw error;
   }
-  if (cached && cached.version >= version && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS) return cached.product;
+  if (cached && cached.version >= version && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS)
+    return cached.product;
   const product = loadProduct(db, productKey);
   cache.set(productKey, { loadedAt: Date.now(), version, product });
   // A failed load is not kept: the next call tries again. Nor is an unknown key, so probing

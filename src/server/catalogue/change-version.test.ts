@@ -3,7 +3,8 @@ import { guestOrderBody } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { bumpChangeVersion, readChangeVersion, withRequestChangeVersions } from './change-version';
 
-const inScope = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => withRequestChangeVersions(() => void work().then(resolve, reject)));
+const inScope = <T>(work: () => Promise<T>) =>
+  new Promise<T>((resolve, reject) => withRequestChangeVersions(() => void work().then(resolve, reject)));
 
 describe('change versions', () => {
   const t = useTestApp({ env: { RATE_LIMITS: 'off' } });
@@ -18,33 +19,42 @@ describe('change versions', () => {
       await bumpChangeVersion(t.db, 'settings');
       expect(await inScope(() => readChangeVersion(t.db, 'settings'))).toBe(before + 1);
       expect(await readChangeVersion(t.db, 'settings')).toBe(before + 1);
-      expect(execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('select key, version'))).toHaveLength(0);
+      expect(
+        execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('select key, version')),
+      ).toHaveLength(0);
     } finally {
       execute.mockRestore();
     }
   });
 
-  it.runIf(postgresRun)('on PostgreSQL are read once per request for every cached area, and again after a write in that request', async () => {
-    const execute = vi.spyOn(t.db, 'execute');
-    try {
-      const seen = await inScope(async () => {
-        const before = [await readChangeVersion(t.db, 'catalogue'), await readChangeVersion(t.db, 'settings'), await readChangeVersion(t.db, 'catalogue')];
-        const readsBefore = execute.mock.calls.length;
-        await bumpChangeVersion(t.db, 'settings');
-        const after = await readChangeVersion(t.db, 'settings');
-        return { before, readsBefore, after, readsAfter: execute.mock.calls.length };
-      });
-      expect(seen.readsBefore).toBe(1);
-      expect(seen.after).toBe((seen.before[1] ?? 0) + 1);
-      expect(seen.readsAfter).toBe(2);
-      // Outside a request each call reads.
-      await readChangeVersion(t.db, 'catalogue');
-      await readChangeVersion(t.db, 'catalogue');
-      expect(execute.mock.calls.length).toBe(4);
-    } finally {
-      execute.mockRestore();
-    }
-  });
+  it.runIf(postgresRun)(
+    'on PostgreSQL are read once per request for every cached area, and again after a write in that request',
+    async () => {
+      const execute = vi.spyOn(t.db, 'execute');
+      try {
+        const seen = await inScope(async () => {
+          const before = [
+            await readChangeVersion(t.db, 'catalogue'),
+            await readChangeVersion(t.db, 'settings'),
+            await readChangeVersion(t.db, 'catalogue'),
+          ];
+          const readsBefore = execute.mock.calls.length;
+          await bumpChangeVersion(t.db, 'settings');
+          const after = await readChangeVersion(t.db, 'settings');
+          return { before, readsBefore, after, readsAfter: execute.mock.calls.length };
+        });
+        expect(seen.readsBefore).toBe(1);
+        expect(seen.after).toBe((seen.before[1] ?? 0) + 1);
+        expect(seen.readsAfter).toBe(2);
+        // Outside a request each call reads.
+        await readChangeVersion(t.db, 'catalogue');
+        await readChangeVersion(t.db, 'catalogue');
+        expect(execute.mock.calls.length).toBe(4);
+      } finally {
+        execute.mockRestore();
+      }
+    },
+  );
 
   it('an order placed through the API reads them once on PostgreSQL (never on PGlite), and answers with the order as stored', async () => {
     const body = guestOrderBody('versions@example.com');
@@ -64,7 +74,9 @@ describe('change versions', () => {
     const replayed = await t.post('/api/orders', body);
     expect(replayed.statusCode, replayed.body).toBe(200);
     // (Items share their creation time, so the read back may list them in another order.)
-    const byId = (body: { order: { items: { id: string }[] } }) => ({ order: { ...body.order, items: [...body.order.items].sort((a, b) => a.id.localeCompare(b.id)) } });
+    const byId = (body: { order: { items: { id: string }[] } }) => ({
+      order: { ...body.order, items: [...body.order.items].sort((a, b) => a.id.localeCompare(b.id)) },
+    });
     expect(byId(placed.json())).toEqual(byId(replayed.json()));
     expect((placed.json() as { order: { items: unknown[] } }).order.items.length).toBeGreaterThan(2);
   });

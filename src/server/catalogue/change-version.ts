@@ -52,9 +52,13 @@ export async function bumpChangeVersion(tx: Db, area: ChangeArea): Promise<void>
 }
 
 async function readVersions(db: Db): Promise<Versions> {
-  const rows = await queryRows<{ key: string; version: string | number }>(db, sql`select key, version from change_versions`);
+  const rows = await queryRows<{ key: string; version: string | number }>(
+    db,
+    sql`select key, version from change_versions`,
+  );
   const versions: Versions = { catalogue: 0, settings: 0 };
-  for (const row of rows) if (row.key === 'catalogue' || row.key === 'settings') versions[row.key] = Number(row.version);
+  for (const row of rows)
+    if (row.key === 'catalogue' || row.key === 'settings') versions[row.key] = Number(row.version);
   return versions;
 }
 

@@ -13,20 +13,33 @@ describe('GET /api/products/:key', () => {
     expect(response.statusCode).toBe(200);
     const { product, vatRate } = response.json();
     expect(vatRate).toBe(20);
-    expect(product).toMatchObject({ id: 'dropwise', name: 'Dropwise', images: ['/media/instrument-front.svg', '/media/instrument-three-quarter.svg', '/media/instrument-syringe.svg'] });
+    expect(product).toMatchObject({
+      id: 'dropwise',
+      name: 'Dropwise',
+      images: ['/media/instrument-front.svg', '/media/instrument-three-quarter.svg', '/media/instrument-syringe.svg'],
+    });
     expect(product.configurations[0]).toMatchObject({ id: 'dropwise-standard', price: { GBP: 285000, EUR: 334000 } });
     expect(product.accessories.map((option: { id: string }) => option.id)).toEqual(
       expect.arrayContaining(['10x-2ml-syringes', '10x-6ml-syringes']),
     );
     expect(product.syringeHolders.map((option: { id: string }) => option.id)).toContain('3ml-syringe-mount');
-    expect(product.powerAdaptors.map((option: { id: string }) => option.id)).toEqual(['uk-power', 'eu-power', 'us-power']);
-    expect(product.shipping.map((option: { id: string; countries: string[] | null }) => [option.id, option.countries])).toEqual([
+    expect(product.powerAdaptors.map((option: { id: string }) => option.id)).toEqual([
+      'uk-power',
+      'eu-power',
+      'us-power',
+    ]);
+    expect(
+      product.shipping.map((option: { id: string; countries: string[] | null }) => [option.id, option.countries]),
+    ).toEqual([
       ['fedex-priority', null],
       ['uk-tracked-next-day', ['GB']],
       ['collection', null],
     ]);
     expect(product.shipping[1].price).toEqual({ GBP: 3500, EUR: 4100 });
-    expect(product.servicing.find((option: { id: string }) => option.id === '3-year')).toMatchObject({ discountPercentage: 15, warrantyYears: 3 });
+    expect(product.servicing.find((option: { id: string }) => option.id === '3-year')).toMatchObject({
+      discountPercentage: 15,
+      warrantyYears: 3,
+    });
     expect(product.batches[0]).toEqual({ id: 'batch-1', name: 'Batch 1', date: '2025-06-30', soldOut: true });
   });
 
@@ -37,11 +50,19 @@ describe('GET /api/products/:key', () => {
   });
 
   it('shows a catalogue change once the cache is dropped', async () => {
-    await t.db.update(productAccessories).set({ name: 'Renamed rack' }).where(eq(productAccessories.accessoryId, 'sample-tube-rack'));
+    await t.db
+      .update(productAccessories)
+      .set({ name: 'Renamed rack' })
+      .where(eq(productAccessories.accessoryId, 'sample-tube-rack'));
     invalidateCatalogueCache();
     const { product } = (await t.get('/api/products/dropwise')).json();
-    expect(product.accessories.find((option: { id: string }) => option.id === 'sample-tube-rack').name).toBe('Renamed rack');
-    await t.db.update(productAccessories).set({ name: 'Sample tube rack' }).where(eq(productAccessories.accessoryId, 'sample-tube-rack'));
+    expect(product.accessories.find((option: { id: string }) => option.id === 'sample-tube-rack').name).toBe(
+      'Renamed rack',
+    );
+    await t.db
+      .update(productAccessories)
+      .set({ name: 'Sample tube rack' })
+      .where(eq(productAccessories.accessoryId, 'sample-tube-rack'));
     invalidateCatalogueCache();
   });
 

@@ -22,7 +22,10 @@ export async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [product, settings] = await Promise.all([getProduct(app.db, request.params.key), getCachedSettings(app.db)]);
+      const [product, settings] = await Promise.all([
+        getProduct(app.db, request.params.key),
+        getCachedSettings(app.db),
+      ]);
       if (!product) throw notFound('Product not found');
       return { product, vatRate: settings.taxRate };
     },

@@ -33,11 +33,18 @@ const withOrder = <T extends object>(rows: T[], productId: string) =>
  */
 export async function seedCatalogue(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const created = await tx.insert(products).values(seedProduct).onConflictDoNothing({ target: products.productKey }).returning({ id: products.id });
+    const created = await tx
+      .insert(products)
+      .values(seedProduct)
+      .onConflictDoNothing({ target: products.productKey })
+      .returning({ id: products.id });
     // Options are seeded with the product only: afterwards the admin's catalogue editors own them,
     // and an option they deleted must not come back at the next start.
     if (created.length === 0) return;
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.productKey, seedProduct.productKey));
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.productKey, seedProduct.productKey));
     if (!product) throw new Error('Seeding failed: the dropwise product is missing after insert');
     const productId = product.id;
 

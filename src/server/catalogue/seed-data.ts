@@ -42,22 +42,82 @@ export const seedConfigurations = [
 ];
 
 export const seedAccessories = [
-  { accessoryId: '10x-2ml-syringes', name: '10 x 2 mL sterile syringes', description: 'Single-use, Luer slip.', priceGbp: 1800, priceEur: 2100 },
-  { accessoryId: '10x-6ml-syringes', name: '10 x 6 mL sterile syringes', description: 'Single-use, Luer slip.', priceGbp: 2200, priceEur: 2600 },
-  { accessoryId: 'sample-tube-rack', name: 'Sample tube rack', description: 'Holds 15 mL and 50 mL tubes beside the instrument.', priceGbp: 4500, priceEur: 5300 },
-  { accessoryId: 'stir-bar-set', name: 'Magnetic stir bar set', description: 'Five PTFE-coated stir bars in three sizes.', priceGbp: 2500, priceEur: 2900 },
-  { accessoryId: 'quick-start-card', name: 'Printed quick-start card', description: 'A laminated bench card with the five steps.', priceGbp: 0, priceEur: 0 },
+  {
+    accessoryId: '10x-2ml-syringes',
+    name: '10 x 2 mL sterile syringes',
+    description: 'Single-use, Luer slip.',
+    priceGbp: 1800,
+    priceEur: 2100,
+  },
+  {
+    accessoryId: '10x-6ml-syringes',
+    name: '10 x 6 mL sterile syringes',
+    description: 'Single-use, Luer slip.',
+    priceGbp: 2200,
+    priceEur: 2600,
+  },
+  {
+    accessoryId: 'sample-tube-rack',
+    name: 'Sample tube rack',
+    description: 'Holds 15 mL and 50 mL tubes beside the instrument.',
+    priceGbp: 4500,
+    priceEur: 5300,
+  },
+  {
+    accessoryId: 'stir-bar-set',
+    name: 'Magnetic stir bar set',
+    description: 'Five PTFE-coated stir bars in three sizes.',
+    priceGbp: 2500,
+    priceEur: 2900,
+  },
+  {
+    accessoryId: 'quick-start-card',
+    name: 'Printed quick-start card',
+    description: 'A laminated bench card with the five steps.',
+    priceGbp: 0,
+    priceEur: 0,
+  },
 ];
 
 export const seedAdaptors = [
-  { adaptorId: 'standard-art-adaptor', name: 'Standard ART adaptor', description: 'Fits standard sterile ART tubes and dishes.', priceGbp: 0, priceEur: 0 },
-  { adaptorId: 'luer-lock-adaptor', name: 'Luer-lock adaptor', description: 'For Luer-lock syringes and needles.', priceGbp: 3500, priceEur: 4100 },
-  { adaptorId: 'wide-neck-adaptor', name: 'Wide-neck tube adaptor', description: 'For 50 mL conical tubes and wide-neck bottles.', priceGbp: 3500, priceEur: 4100 },
+  {
+    adaptorId: 'standard-art-adaptor',
+    name: 'Standard ART adaptor',
+    description: 'Fits standard sterile ART tubes and dishes.',
+    priceGbp: 0,
+    priceEur: 0,
+  },
+  {
+    adaptorId: 'luer-lock-adaptor',
+    name: 'Luer-lock adaptor',
+    description: 'For Luer-lock syringes and needles.',
+    priceGbp: 3500,
+    priceEur: 4100,
+  },
+  {
+    adaptorId: 'wide-neck-adaptor',
+    name: 'Wide-neck tube adaptor',
+    description: 'For 50 mL conical tubes and wide-neck bottles.',
+    priceGbp: 3500,
+    priceEur: 4100,
+  },
 ];
 
 export const seedSyringeHolders = [
-  { holderId: '3ml-syringe-mount', name: '3 mL syringe mount', description: 'Always included.', priceGbp: 0, priceEur: 0 },
-  { holderId: '6ml-syringe-mount', name: '6 mL syringe mount', description: 'For volumes up to 6 mL.', priceGbp: 6000, priceEur: 7000 },
+  {
+    holderId: '3ml-syringe-mount',
+    name: '3 mL syringe mount',
+    description: 'Always included.',
+    priceGbp: 0,
+    priceEur: 0,
+  },
+  {
+    holderId: '6ml-syringe-mount',
+    name: '6 mL syringe mount',
+    description: 'For volumes up to 6 mL.',
+    priceGbp: 6000,
+    priceEur: 7000,
+  },
 ];
 
 export const seedPowerAdaptors = [
@@ -67,17 +127,70 @@ export const seedPowerAdaptors = [
 ];
 
 export const seedShippingOptions = [
-  { shippingId: 'fedex-priority', name: 'FedEx International Priority', description: 'Tracked and insured, 1-3 working days from dispatch.', priceGbp: 9500, priceEur: 11000, countries: null },
+  {
+    shippingId: 'fedex-priority',
+    name: 'FedEx International Priority',
+    description: 'Tracked and insured, 1-3 working days from dispatch.',
+    priceGbp: 9500,
+    priceEur: 11000,
+    countries: null,
+  },
   // Domestic: offered (and the default once a buyer picks the United Kingdom) for UK delivery only.
-  { shippingId: 'uk-tracked-next-day', name: 'UK tracked next-day courier', description: 'Tracked and insured, next working day from dispatch, signature on delivery. UK addresses only.', priceGbp: 3500, priceEur: 4100, countries: ['GB'] },
-  { shippingId: 'collection', name: 'Collect from Lancaster', description: 'Collect from our Lancaster office by appointment.', priceGbp: 0, priceEur: 0, countries: null },
+  {
+    shippingId: 'uk-tracked-next-day',
+    name: 'UK tracked next-day courier',
+    description: 'Tracked and insured, next working day from dispatch, signature on delivery. UK addresses only.',
+    priceGbp: 3500,
+    priceEur: 4100,
+    countries: ['GB'],
+  },
+  {
+    shippingId: 'collection',
+    name: 'Collect from Lancaster',
+    description: 'Collect from our Lancaster office by appointment.',
+    priceGbp: 0,
+    priceEur: 0,
+    countries: null,
+  },
 ];
 
 export const seedServicingOptions = [
-  { servicingId: '3-year', name: '3-year servicing', description: 'Yearly service visits and a 3-year warranty.', priceGbp: 108375, priceEur: 126990, discountPercentage: 15, warrantyYears: 3 },
-  { servicingId: '2-year', name: '2-year servicing', description: 'Yearly service visits and a 2-year warranty.', priceGbp: 76500, priceEur: 89640, discountPercentage: 10, warrantyYears: 2 },
-  { servicingId: '1-year', name: '1-year servicing', description: 'One service visit and a 1-year warranty.', priceGbp: 42500, priceEur: 49800, discountPercentage: null, warrantyYears: 1 },
-  { servicingId: 'none', name: 'No servicing', description: 'Servicing can be bought later at £425 a year. Standard 1-year warranty.', priceGbp: 0, priceEur: 0, discountPercentage: null, warrantyYears: 1 },
+  {
+    servicingId: '3-year',
+    name: '3-year servicing',
+    description: 'Yearly service visits and a 3-year warranty.',
+    priceGbp: 108375,
+    priceEur: 126990,
+    discountPercentage: 15,
+    warrantyYears: 3,
+  },
+  {
+    servicingId: '2-year',
+    name: '2-year servicing',
+    description: 'Yearly service visits and a 2-year warranty.',
+    priceGbp: 76500,
+    priceEur: 89640,
+    discountPercentage: 10,
+    warrantyYears: 2,
+  },
+  {
+    servicingId: '1-year',
+    name: '1-year servicing',
+    description: 'One service visit and a 1-year warranty.',
+    priceGbp: 42500,
+    priceEur: 49800,
+    discountPercentage: null,
+    warrantyYears: 1,
+  },
+  {
+    servicingId: 'none',
+    name: 'No servicing',
+    description: 'Servicing can be bought later at £425 a year. Standard 1-year warranty.',
+    priceGbp: 0,
+    priceEur: 0,
+    discountPercentage: null,
+    warrantyYears: 1,
+  },
 ];
 
 export const seedBatches = [

@@ -23,9 +23,15 @@ describe('loadEnv', () => {
 
   it('refuses production without an https PUBLIC_URL unless the intranet override is set (security finding 9)', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: production needs the https address/);
-    expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://shop.example.com' })).toThrow(/ALLOW_HTTP_PUBLIC_URL/);
-    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
-    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet:3000', ALLOW_HTTP_PUBLIC_URL: 'true' }).publicUrl).toBe('http://intranet:3000');
+    expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://shop.example.com' })).toThrow(
+      /ALLOW_HTTP_PUBLIC_URL/,
+    );
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe(
+      'https://shop.example.com',
+    );
+    expect(
+      loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet:3000', ALLOW_HTTP_PUBLIC_URL: 'true' }).publicUrl,
+    ).toBe('http://intranet:3000');
     // A local run (no NODE_ENV) keeps working on http://localhost.
     expect(loadEnv({}).NODE_ENV).toBe('development');
   });

@@ -20,9 +20,23 @@ const trustProxy = z.preprocess(
   (value) => {
     if (typeof value !== 'string' || value.trim() === '' || /^(false|0|no|off)$/i.test(value.trim())) return false;
     if (/^\d+$/.test(value.trim())) return Number(value.trim());
-    return value.split(',').map((part) => part.trim()).filter(Boolean);
+    return value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   },
-  z.union([z.literal(false), z.number().int().min(1).max(10), z.array(z.string().regex(/^[0-9a-fA-F.:/]+$|^(loopback|linklocal|uniquelocal)$/, 'an address, a CIDR range, loopback, linklocal or uniquelocal'))]),
+  z.union([
+    z.literal(false),
+    z.number().int().min(1).max(10),
+    z.array(
+      z
+        .string()
+        .regex(
+          /^[0-9a-fA-F.:/]+$|^(loopback|linklocal|uniquelocal)$/,
+          'an address, a CIDR range, loopback, linklocal or uniquelocal',
+        ),
+    ),
+  ]),
 );
 
 const envSchema = z.object({
@@ -74,7 +88,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { read
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && env.RATE_LIMITS === 'off') {
-    throw new Error('Invalid environment:\n  RATE_LIMITS: "off" is for benchmarks only; production refuses to start without rate limits');
+    throw new Error(
+      'Invalid environment:\n  RATE_LIMITS: "off" is for benchmarks only; production refuses to start without rate limits',
+    );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (env.NODE_ENV === 'production' && !publicUrl.startsWith('https://') && !env.ALLOW_HTTP_PUBLIC_URL) {

@@ -17,9 +17,9 @@ const countriesResponse = z.object({
 });
 
 export async function countriesRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/countries',
-    { schema: { response: { 200: countriesResponse } } },
-    async () => ({ countries: [...countries] }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/countries', { schema: { response: { 200: countriesResponse } } }, async () => ({
+      countries: [...countries],
+    }));
 }

@@ -11,7 +11,10 @@ import { usaWaitlist } from './schema';
 
 const run = promisify(execFile);
 const npmScript = (script: string, args: string[], env: Record<string, string>) =>
-  run(join(rootDir, 'node_modules', '.bin', 'tsx'), [`scripts/${script}.ts`, ...args], { cwd: rootDir, env: { ...process.env, ...env } });
+  run(join(rootDir, 'node_modules', '.bin', 'tsx'), [`scripts/${script}.ts`, ...args], {
+    cwd: rootDir,
+    env: { ...process.env, ...env },
+  });
 
 // Backups of the embedded database (PostgreSQL has pg_dump); the PostgreSQL run skips this.
 describe.runIf(!process.env.DATABASE_URL)('npm run db:backup and db:restore', () => {
@@ -29,7 +32,11 @@ describe.runIf(!process.env.DATABASE_URL)('npm run db:backup and db:restore', ()
     shop = await startShop({ env });
     const running = shop;
     const join_ = (email: string) =>
-      fetch(`${running.url}/api/waitlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      fetch(`${running.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     expect((await join_('before@example.com')).status).toBe(201);
 
     const file = join(dir, 'shop.tar.gz');

@@ -19,7 +19,11 @@ async function writeAtomically(file: string, data: Blob) {
  * In the shop: on SIGUSR2, dump the embedded database to the file named in DATA_DIR/backup-request.
  * The dump runs in PGlite's own queue, between queries, so it is consistent.
  */
-export function serveBackupRequests(dataDir: string, dump: () => Promise<Blob>, log: { info(o: object, m: string): void; error(o: object, m: string): void }) {
+export function serveBackupRequests(
+  dataDir: string,
+  dump: () => Promise<Blob>,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+) {
   const onSignal = () => {
     const requestFile = join(dataDir, BACKUP_REQUEST_FILE);
     void (async () => {
@@ -47,7 +51,11 @@ function runningOwner(dataDir: string): number | undefined {
  * A consistent backup of the embedded database in `dataDir` as a gzipped tar (PGlite's dump):
  * asked of the running shop when it holds the folder, otherwise taken under the folder's lock.
  */
-export async function backupDataDir(dataDir: string, file: string, timeoutMs = 60_000): Promise<'from running shop' | 'from stopped folder'> {
+export async function backupDataDir(
+  dataDir: string,
+  file: string,
+  timeoutMs = 60_000,
+): Promise<'from running shop' | 'from stopped folder'> {
   if (!existsSync(join(dataDir, 'pglite'))) throw new Error(`There is no embedded database in ${dataDir}.`);
   const owner = runningOwner(dataDir);
   if (owner !== undefined) {
@@ -56,7 +64,8 @@ export async function backupDataDir(dataDir: string, file: string, timeoutMs = 6
     process.kill(owner, 'SIGUSR2');
     const end = Date.now() + timeoutMs;
     while (!existsSync(file)) {
-      if (Date.now() > end) throw new Error(`The shop (pid ${owner}) did not write the backup within ${timeoutMs / 1000} s; see its log.`);
+      if (Date.now() > end)
+        throw new Error(`The shop (pid ${owner}) did not write the backup within ${timeoutMs / 1000} s; see its log.`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return 'from running shop';

@@ -23,7 +23,8 @@ export interface DatabasePluginOptions {
 
 /** The database every feature uses as `app.db`: opened (and migrated) here unless given, closed with the app when it is ours. */
 async function database(app: FastifyInstance, options: DatabasePluginOptions) {
-  const opened = options.database ?? (await openDatabase({ databaseUrl: options.env.DATABASE_URL, dataDir: options.env.dataDir }));
+  const opened =
+    options.database ?? (await openDatabase({ databaseUrl: options.env.DATABASE_URL, dataDir: options.env.dataDir }));
   if (!options.database || options.closeDatabase) app.addHook('onClose', () => opened.close());
   // Only this process writes an embedded database: its caches need no version read (change-version.ts).
   if (opened.kind === 'pglite') keepChangeVersionsInProcess(opened.db);

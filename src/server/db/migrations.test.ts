@@ -30,9 +30,15 @@ describe('database', () => {
   });
 
   it('keeps an admin edit when seeding again', async () => {
-    await t.db.update(productConfigurations).set({ name: 'Renamed by admin' }).where(eq(productConfigurations.configId, 'dropwise-pro'));
+    await t.db
+      .update(productConfigurations)
+      .set({ name: 'Renamed by admin' })
+      .where(eq(productConfigurations.configId, 'dropwise-pro'));
     await seedCatalogue(t.db);
-    const [pro] = await t.db.select().from(productConfigurations).where(eq(productConfigurations.configId, 'dropwise-pro'));
+    const [pro] = await t.db
+      .select()
+      .from(productConfigurations)
+      .where(eq(productConfigurations.configId, 'dropwise-pro'));
     expect(pro?.name).toBe('Renamed by admin');
   });
 
@@ -72,7 +78,10 @@ describe('database', () => {
       // The state before 0011: the catalogue as seeded then, without the countries column.
       await run(`DELETE FROM product_shipping_options WHERE shipping_id = 'uk-tracked-next-day'`);
       await run('ALTER TABLE product_shipping_options DROP COLUMN countries');
-      const migration = readFileSync(new URL('../../../drizzle/0011_shipping_option_countries.sql', import.meta.url), 'utf8');
+      const migration = readFileSync(
+        new URL('../../../drizzle/0011_shipping_option_countries.sql', import.meta.url),
+        'utf8',
+      );
       for (const statement of migration.split('--> statement-breakpoint')) await run(statement);
       const shipping = async () =>
         queryRows<{ shipping_id: string; countries: string[] | null; price_gbp: number }>(

@@ -18,7 +18,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
     const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 
     const first = await buildApp({ env, logger: false, serveWeb: false, sendMail: false });
-    expect((await first.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect((await first.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+    });
     await first.db.insert(usaWaitlist).values({ email: 'kept@example.com' });
     await first.close();
 

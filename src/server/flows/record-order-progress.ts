@@ -12,7 +12,9 @@ const cleaned = (value: string | undefined) => (value === undefined ? {} : { val
 export async function recordOrderProgress(db: Db, progress: OrderProgress): Promise<void> {
   const email = progress.email.trim().toLowerCase();
   if (email === '') return;
-  const text = (key: 'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'notes') => {
+  const text = (
+    key: 'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'notes',
+  ) => {
     const value = cleaned(progress[key]);
     return 'value' in value ? { [key]: value.value } : {};
   };
@@ -41,7 +43,13 @@ export async function recordOrderProgress(db: Db, progress: OrderProgress): Prom
   const [open] = await db
     .select({ id: incompleteOrders.id })
     .from(incompleteOrders)
-    .where(and(eq(incompleteOrders.email, email), eq(incompleteOrders.sessionId, progress.sessionId), isNull(incompleteOrders.completedAt)))
+    .where(
+      and(
+        eq(incompleteOrders.email, email),
+        eq(incompleteOrders.sessionId, progress.sessionId),
+        isNull(incompleteOrders.completedAt),
+      ),
+    )
     .orderBy(desc(incompleteOrders.lastActivityAt))
     .limit(1);
   if (open) {
@@ -52,10 +60,19 @@ export async function recordOrderProgress(db: Db, progress: OrderProgress): Prom
 }
 
 /** Marks the tab's incomplete order for this e-mail completed (completed_at set, session id cleared). */
-export async function completeOrderProgress(db: Db, email: string, sessionId: string | null | undefined, now: Date): Promise<void> {
+export async function completeOrderProgress(
+  db: Db,
+  email: string,
+  sessionId: string | null | undefined,
+  now: Date,
+): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const where = sessionId
-    ? and(eq(incompleteOrders.email, normalised), eq(incompleteOrders.sessionId, sessionId), isNull(incompleteOrders.completedAt))
+    ? and(
+        eq(incompleteOrders.email, normalised),
+        eq(incompleteOrders.sessionId, sessionId),
+        isNull(incompleteOrders.completedAt),
+      )
     : and(eq(incompleteOrders.email, normalised), isNull(incompleteOrders.completedAt));
   await db.update(incompleteOrders).set({ completedAt: now, lastActivityAt: now, sessionId: null }).where(where);
 }

@@ -35,7 +35,8 @@ export async function recordRegistrationStep(db: Db, step: RegistrationStep): Pr
   const columns = getTableColumns(table);
   type Key = keyof typeof columns;
   // Each value is sent as a parameter cast to its column's type, through the column's own encoder (jsonb, timestamps).
-  const value = (key: Key, data: unknown) => sql`${sql.param(data, columns[key])}::${sql.raw(columns[key].getSQLType())}`;
+  const value = (key: Key, data: unknown) =>
+    sql`${sql.param(data, columns[key])}::${sql.raw(columns[key].getSQLType())}`;
   const updates = Object.entries(values) as [Key, unknown][];
   const inserted = [['email', step.email], ['flowType', step.flowType], ...updates] as [Key, unknown][];
   // One statement: update the latest record of this e-mail and flow, or start one when there is none.
@@ -46,11 +47,20 @@ export async function recordRegistrationStep(db: Db, step: RegistrationStep): Pr
       order by ${table.createdAt} desc
       limit 1
     ), updated as (
-      update ${table} set ${sql.join(updates.map(([key, data]) => sql`${sql.identifier(columns[key].name)} = ${value(key, data)}`), sql`, `)}
+      update ${table} set ${sql.join(
+        updates.map(([key, data]) => sql`${sql.identifier(columns[key].name)} = ${value(key, data)}`),
+        sql`, `,
+      )}
       where ${table.id} in (select id from latest)
       returning ${table.id}
     )
-    insert into ${table} (${sql.join(inserted.map(([key]) => sql.identifier(columns[key].name)), sql`, `)})
-    select ${sql.join(inserted.map(([key, data]) => value(key, data)), sql`, `)}
+    insert into ${table} (${sql.join(
+      inserted.map(([key]) => sql.identifier(columns[key].name)),
+      sql`, `,
+    )})
+    select ${sql.join(
+      inserted.map(([key, data]) => value(key, data)),
+      sql`, `,
+    )}
     where not exists (select 1 from updated)`);
 }

@@ -9,16 +9,34 @@ describe('flow logging API', () => {
   const t = useTestApp();
 
   it('logs the e-mail step as an incomplete registration', async () => {
-    const response = await t.post('/api/flows/email', { email: 'Step@Example.com', flowType: 'order', configuration: defaultSelection });
+    const response = await t.post('/api/flows/email', {
+      email: 'Step@Example.com',
+      flowType: 'order',
+      configuration: defaultSelection,
+    });
     expect(response.statusCode).toBe(202);
-    const [row] = await t.db.select().from(incompleteRegistrations).where(eq(incompleteRegistrations.email, 'step@example.com'));
-    expect(row).toMatchObject({ flowType: 'order', stepReached: 'email', configuration: expect.objectContaining({ model: 'dropwise-standard' }) });
+    const [row] = await t.db
+      .select()
+      .from(incompleteRegistrations)
+      .where(eq(incompleteRegistrations.email, 'step@example.com'));
+    expect(row).toMatchObject({
+      flowType: 'order',
+      stepReached: 'email',
+      configuration: expect.objectContaining({ model: 'dropwise-standard' }),
+    });
   });
 
   it('updates the latest record of an e-mail and flow with the next step, and starts one for another flow', async () => {
     const email = 'steps@example.com';
     const first = new Date('2026-11-20T10:00:00Z');
-    await recordRegistrationStep(t.db, { email, flowType: 'quote', stepReached: 'email', userId: null, configuration: defaultSelection, now: first });
+    await recordRegistrationStep(t.db, {
+      email,
+      flowType: 'quote',
+      stepReached: 'email',
+      userId: null,
+      configuration: defaultSelection,
+      now: first,
+    });
     const later = new Date('2026-11-20T10:05:00Z');
     await recordRegistrationStep(t.db, {
       email,
@@ -43,7 +61,11 @@ describe('flow logging API', () => {
       configuration: expect.objectContaining({ model: 'dropwise-standard' }),
       updatedAt: later,
     });
-    expect(rows.find((row) => row.flowType === 'order')).toMatchObject({ stepReached: 'email', configuration: null, firstName: null });
+    expect(rows.find((row) => row.flowType === 'order')).toMatchObject({
+      stepReached: 'email',
+      configuration: null,
+      firstName: null,
+    });
   });
 
   it('refuses an invalid e-mail with the live message', async () => {
@@ -69,6 +91,13 @@ describe('flow logging API', () => {
     const rows = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.email, 'form@example.com'));
     expect(rows).toHaveLength(2);
     const tabA = rows.find((row) => row.sessionId === 'tab-a');
-    expect(tabA).toMatchObject({ firstName: 'Ada', city: 'London', totalAmount: 488250, currency: 'GBP', stepReached: 'shipping', completedAt: null });
+    expect(tabA).toMatchObject({
+      firstName: 'Ada',
+      city: 'London',
+      totalAmount: 488250,
+      currency: 'GBP',
+      stepReached: 'shipping',
+      completedAt: null,
+    });
   });
 });

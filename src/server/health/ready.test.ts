@@ -20,13 +20,22 @@ describe('GET /api/health/ready and /metrics', () => {
   it('is ready with the database and a moving outbox, and 503 naming the outbox when mail is overdue', async () => {
     const ready = await t.get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', failing: [], checks: { database: 'ok', redis: 'not_configured', outbox: 'ok' } });
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      failing: [],
+      checks: { database: 'ok', redis: 'not_configured', outbox: 'ok' },
+    });
 
     await enqueueMail(t.db, { kind: 'test', to: 'late@example.com', subject: 'Late', text: 'Late' });
     t.clock.now = new Date(Date.now() + 11 * 60_000);
     const late = await t.get('/api/health/ready');
     expect(late.statusCode).toBe(503);
-    expect(late.json()).toMatchObject({ status: 'unavailable', failing: ['outbox'], checks: { database: 'ok', outbox: 'failing' }, outbox: { overdue: 1 } });
+    expect(late.json()).toMatchObject({
+      status: 'unavailable',
+      failing: ['outbox'],
+      checks: { database: 'ok', outbox: 'failing' },
+      outbox: { overdue: 1 },
+    });
     // Liveness does not depend on the outbox.
     expect((await t.get('/api/health')).statusCode).toBe(200);
   });
@@ -66,10 +75,14 @@ describe('readiness with Redis away, and metrics in production', () => {
       await off.close();
     }
     const token = 'a-long-metrics-token-123';
-    const guarded = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', METRICS_TOKEN: token } });
+    const guarded = await createTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', METRICS_TOKEN: token },
+    });
     try {
       expect((await guarded.get('/metrics')).statusCode).toBe(401);
-      expect((await guarded.get('/metrics', { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).statusCode).toBe(401);
+      expect(
+        (await guarded.get('/metrics', { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).statusCode,
+      ).toBe(401);
       const scraped = await guarded.get('/metrics', { headers: { authorization: `Bearer ${token}` } });
       expect(scraped.statusCode).toBe(200);
       expect(scraped.body).toContain('http_request_duration_seconds');

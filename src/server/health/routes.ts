@@ -27,17 +27,21 @@ export async function healthRoutes(app: FastifyInstance) {
   });
 
   // Readiness, for a load balancer or an orchestrator: 503 names what fails.
-  routes.get('/api/health/ready', { schema: { response: { 200: readyResponse, 503: readyResponse } } }, async (_request, reply) => {
-    const readiness = await checkReadiness({ db: app.db, redis: app.redis, now: app.now() });
-    const failing = Object.entries(readiness.checks)
-      .filter(([, state]) => state === 'failing')
-      .map(([name]) => name);
-    reply.header('cache-control', 'no-store');
-    return reply.status(readiness.ready ? 200 : 503).send({
-      status: readiness.ready ? 'ready' : 'unavailable',
-      failing,
-      checks: readiness.checks,
-      outbox: readiness.outbox,
-    });
-  });
+  routes.get(
+    '/api/health/ready',
+    { schema: { response: { 200: readyResponse, 503: readyResponse } } },
+    async (_request, reply) => {
+      const readiness = await checkReadiness({ db: app.db, redis: app.redis, now: app.now() });
+      const failing = Object.entries(readiness.checks)
+        .filter(([, state]) => state === 'failing')
+        .map(([name]) => name);
+      reply.header('cache-control', 'no-store');
+      return reply.status(readiness.ready ? 200 : 503).send({
+        status: readiness.ready ? 'ready' : 'unavailable',
+        failing,
+        checks: readiness.checks,
+        outbox: readiness.outbox,
+      });
+    },
+  );
 }

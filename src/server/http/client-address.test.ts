@@ -20,7 +20,11 @@ describe('client addresses come from trusted proxies only (security finding 3)',
 
     it('does not call a plain-http request secure because a header says https', async () => {
       const { user } = await createUser(t.db);
-      const response = await t.post('/api/auth/signin', { email: user.email, password: 'correct-horse-1' }, { headers: spoofed(1) });
+      const response = await t.post(
+        '/api/auth/signin',
+        { email: user.email, password: 'correct-horse-1' },
+        { headers: spoofed(1) },
+      );
       expect(response.cookies.find((c) => c.name === 'dropwise_session')?.secure).toBeFalsy();
     });
   });
@@ -37,7 +41,11 @@ describe('client addresses come from trusted proxies only (security finding 3)',
 
     it('gives a request that arrived over https a Secure cookie, even with an http PUBLIC_URL', async () => {
       const { user } = await createUser(t.db);
-      const response = await t.post('/api/auth/signin', { email: user.email, password: 'correct-horse-1' }, { headers: spoofed(2) });
+      const response = await t.post(
+        '/api/auth/signin',
+        { email: user.email, password: 'correct-horse-1' },
+        { headers: spoofed(2) },
+      );
       expect(response.statusCode).toBe(200);
       expect(response.cookies.find((c) => c.name === 'dropwise_session')?.secure).toBe(true);
     });

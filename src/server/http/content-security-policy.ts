@@ -21,7 +21,11 @@ const originOf = (url: string): string[] => {
  * and fonts from our bundle, and frames only from the map and a configured video host.
  */
 export function contentSecurityPolicy(publicUrl: string): Record<string, string[] | null> {
-  const videoOrigins = [company.videos.heroLoopUrl, company.videos.manualAdditionUrl, company.videos.automatedAdditionUrl].flatMap(originOf);
+  const videoOrigins = [
+    company.videos.heroLoopUrl,
+    company.videos.manualAdditionUrl,
+    company.videos.automatedAdditionUrl,
+  ].flatMap(originOf);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", bootScriptHash],

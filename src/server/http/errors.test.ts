@@ -25,7 +25,11 @@ describe('API errors', () => {
   });
 
   it('lets a same-origin request through to routing', async () => {
-    const response = await t.post('/api/health', {}, { headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const response = await t.post(
+      '/api/health',
+      {},
+      { headers: { origin: 'http://localhost:80', host: 'localhost:80' } },
+    );
     expect(response.statusCode).toBe(404);
   });
 

@@ -6,13 +6,34 @@ import { useTestApp } from '../../../tests/support/test-app';
 import type { OpenApiDocument } from './openapi.test';
 
 /** Strings that have broken servers: NUL, lone surrogates, huge, path and SQL tricks, prototype keys. */
-const classics = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '__proto__', 'constructor', '../../etc/passwd', "' or 1=1 --", '%00', '%', '<script>alert(1)</script>', '', ' ', '-1', '1e309', 'NaN', 'x'.repeat(70_000)];
+const classics = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '%00',
+  '%',
+  '<script>alert(1)</script>',
+  '',
+  ' ',
+  '-1',
+  '1e309',
+  'NaN',
+  'x'.repeat(70_000),
+];
 const nastyString = fc.oneof(
   fc.constantFrom(...classics),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.nat({ max: 300_000 }).map((n) => 'x'.repeat(n)),
 );
-const nastyKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '\u0000', '\ud800'), fc.string({ maxLength: 12 }));
+const nastyKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '\u0000', '\ud800'),
+  fc.string({ maxLength: 12 }),
+);
 const { value: nastyValue } = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -41,7 +62,9 @@ function operations(document: OpenApiDocument): Operation[] {
     for (const [method, operation] of Object.entries(methods)) {
       const body = JSON.stringify(operation.requestBody ?? {});
       const bodyKeys = [...body.matchAll(/"properties":\{"(\w+)"/g)].map((match) => match[1] ?? '');
-      const queryKeys = ((operation.parameters ?? []) as { in?: string; name?: string }[]).filter((p) => p.in === 'query').map((p) => p.name ?? '');
+      const queryKeys = ((operation.parameters ?? []) as { in?: string; name?: string }[])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name ?? '');
       found.push({ method: method.toUpperCase(), path, bodyKeys, queryKeys });
     }
   }
@@ -50,7 +73,7 @@ function operations(document: OpenApiDocument): Operation[] {
 
 /** A value as it may travel in a URL: lone surrogates cannot be encoded, so they go as raw invalid UTF-8. */
 function urlPart(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   try {
     return encodeURIComponent(text);
   } catch {
@@ -108,7 +131,10 @@ describe('hostile input to every route', () => {
       fc.asyncProperty(request, async ({ op, params, query, body, keyValues, signedIn }) => {
         let index = 0;
         const path = op.path.replace(/\{\w+\}/g, () => urlPart(params[index++ % params.length]));
-        const search = Object.entries({ ...Object.fromEntries(op.queryKeys.map((key, i) => [key, keyValues[i]])), ...query })
+        const search = Object.entries({
+          ...Object.fromEntries(op.queryKeys.map((key, i) => [key, keyValues[i]])),
+          ...query,
+        })
           .map(([key, value]) => `${urlPart(key)}=${urlPart(value)}`)
           .join('&');
         const payload =
@@ -127,7 +153,11 @@ describe('hostile input to every route', () => {
         expect(response.statusCode, failure).toBeLessThan(500);
         expect(response.body, failure).not.toMatch(/\n\s+at |\.ts:\d+|node_modules/);
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 3000), endOnFailure: true, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      {
+        numRuns: Number(process.env.FUZZ_RUNS ?? 3000),
+        endOnFailure: true,
+        seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+      },
     );
     // The failing request, without fast-check's full counterexample (it can hold 300 kB strings).
     const error = result.errorInstance instanceof Error ? result.errorInstance.message.slice(0, 600) : '';

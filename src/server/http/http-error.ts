@@ -24,8 +24,10 @@ export interface HttpErrorDetails {
   headers?: Record<string, string>;
 }
 
-const httpError = (statusCode: number, defaultCode: string) => (message: string, details: HttpErrorDetails = {}) =>
-  new HttpError(statusCode, details.code ?? defaultCode, message, details.fields, details.headers);
+const httpError =
+  (statusCode: number, defaultCode: string) =>
+  (message: string, details: HttpErrorDetails = {}) =>
+    new HttpError(statusCode, details.code ?? defaultCode, message, details.fields, details.headers);
 
 export const badRequest = httpError(400, 'invalid_input');
 export const unauthorized = httpError(401, 'unauthorized');

@@ -32,10 +32,21 @@ describe('no secret or personal value reaches the logs when the database fails',
     const mfa = await enrollVerifiedFactor(t, await signIn(t, mfaUser.user.email));
 
     // From here on, every insert or update in the shop's tables fails inside PostgreSQL.
-    const tables = await queryRows<{ tablename: string }>(t.db, sql`select tablename from pg_tables where schemaname = 'public'`);
-    await t.db.execute(sql.raw(`create function refuse_writes() returns trigger language plpgsql as $$ begin raise exception 'writes refused for this test'; end $$`));
+    const tables = await queryRows<{ tablename: string }>(
+      t.db,
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    );
+    await t.db.execute(
+      sql.raw(
+        `create function refuse_writes() returns trigger language plpgsql as $$ begin raise exception 'writes refused for this test'; end $$`,
+      ),
+    );
     for (const { tablename } of tables) {
-      await t.db.execute(sql.raw(`create trigger refuse_writes before insert or update on "${tablename}" for each row execute function refuse_writes()`));
+      await t.db.execute(
+        sql.raw(
+          `create trigger refuse_writes before insert or update on "${tablename}" for each row execute function refuse_writes()`,
+        ),
+      );
     }
 
     const billing = {
@@ -51,18 +62,54 @@ describe('no secret or personal value reaches the logs when the database fails',
       country: 'GB',
     };
     const writes: [string, string, unknown, string?][] = [
-      ['POST', '/api/auth/signup', { email: `${CANARY}-new@example.com`, password: `pw-${CANARY}`, firstName: `N${CANARY}` }],
+      [
+        'POST',
+        '/api/auth/signup',
+        { email: `${CANARY}-new@example.com`, password: `pw-${CANARY}`, firstName: `N${CANARY}` },
+      ],
       ['POST', '/api/auth/signin', { email: user.email, password: 'correct-horse-1' }],
       ['POST', '/api/auth/recover', { email: user.email }],
       ['PUT', '/api/auth/password', { currentPassword: 'correct-horse-1', password: `new-${CANARY}` }, cookie],
       ['POST', '/api/auth/factors', { friendlyName: `Phone ${CANARY}` }, cookie],
       ['POST', `/api/auth/factors/${mfa.factorId}/challenge`, {}, mfa.cookie],
-      ['PUT', '/api/account/profile', { firstName: `F${CANARY}`, lastName: null, phone: CANARY, company: null, country: null }, cookie],
+      [
+        'PUT',
+        '/api/account/profile',
+        { firstName: `F${CANARY}`, lastName: null, phone: CANARY, company: null, country: null },
+        cookie,
+      ],
       ['POST', '/api/waitlist', { email: `${CANARY}-wait@example.com` }],
       ['POST', '/api/flows/email', { email: `${CANARY}-flow@example.com`, flowType: 'quote' }],
-      ['POST', '/api/flows/progress', { email: `${CANARY}-progress@example.com`, step: 'shipping', sessionId: randomUUID(), firstName: CANARY }],
-      ['POST', '/api/quotes', { configuration: defaultSelection, customerInfo: { email: `${CANARY}-quote@example.com`, firstName: 'Ada', lastName: 'Lovelace', organization: `Org ${CANARY}` }, flowType: 'quote' }],
-      ['POST', '/api/orders', { configuration: defaultSelection, billing, notes: `Note ${CANARY}`, idempotencyKey: randomUUID(), acceptTerms: true }],
+      [
+        'POST',
+        '/api/flows/progress',
+        { email: `${CANARY}-progress@example.com`, step: 'shipping', sessionId: randomUUID(), firstName: CANARY },
+      ],
+      [
+        'POST',
+        '/api/quotes',
+        {
+          configuration: defaultSelection,
+          customerInfo: {
+            email: `${CANARY}-quote@example.com`,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            organization: `Org ${CANARY}`,
+          },
+          flowType: 'quote',
+        },
+      ],
+      [
+        'POST',
+        '/api/orders',
+        {
+          configuration: defaultSelection,
+          billing,
+          notes: `Note ${CANARY}`,
+          idempotencyKey: randomUUID(),
+          acceptTerms: true,
+        },
+      ],
     ];
     for (const [method, url, body, withCookie] of writes) {
       const response = await t.request(method as 'POST', url, { body, ...(withCookie ? { cookie: withCookie } : {}) });

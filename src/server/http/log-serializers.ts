@@ -25,7 +25,9 @@ function nameField(value: unknown): string | undefined {
 
 /** PostgreSQL errors (pg's DatabaseError, PGlite's) carry a severity; drizzle's wrapper carries the query and its params. */
 function isDatabaseError(error: object): boolean {
-  return 'severity' in error || 'query' in error || 'params' in error || error.constructor?.name === 'DrizzleQueryError';
+  return (
+    'severity' in error || 'query' in error || 'params' in error || error.constructor?.name === 'DrizzleQueryError'
+  );
 }
 
 /** Messages that quote a query or its values, whatever class the error is. */
@@ -33,7 +35,8 @@ const CARRIES_VALUES = /failed query|params:|key \(|\bvalues?\b.*\(/i;
 
 export function safeError(error: unknown, depth = 0): SafeError {
   // Pino calls serializers with one argument; depth is for the cause chain.
-  if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) return { type: typeof error, message: '', stack: '' };
+  if (!(error instanceof Error) && (typeof error !== 'object' || error === null))
+    return { type: typeof error, message: '', stack: '' };
   const object = error as Error & Record<string, unknown>;
   const type = nameField(object.name) ?? nameField(object.constructor?.name) ?? 'Error';
   const safe: SafeError = { type, message: '(withheld: it may quote values)', stack: '' };
@@ -46,7 +49,11 @@ export function safeError(error: unknown, depth = 0): SafeError {
     }
   } else if (typeof object.message === 'string' && !CARRIES_VALUES.test(object.message)) {
     safe.message = object.message.slice(0, 500);
-    if (typeof object.stack === 'string') safe.stack = object.stack.split('\n').filter((line) => !CARRIES_VALUES.test(line)).join('\n');
+    if (typeof object.stack === 'string')
+      safe.stack = object.stack
+        .split('\n')
+        .filter((line) => !CARRIES_VALUES.test(line))
+        .join('\n');
   }
   if (object.cause !== undefined && depth < 3) safe.cause = safeError(object.cause, depth + 1);
   return safe;

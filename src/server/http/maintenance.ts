@@ -21,7 +21,8 @@ function isOpenPage(path: string): boolean {
   return path === '/login' || path === '/setup' || path === '/admin' || path.startsWith('/admin/');
 }
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The maintenance page: plain HTML with no script, so it costs the visitor nothing to load. */
 export function maintenancePage(siteName: string): string {
@@ -65,7 +66,11 @@ async function maintenance(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path.startsWith('/api/');
-    const guarded = isApi ? WRITE_METHODS.has(request.method) && !isOpenApiWrite(path) : (request.method === 'GET' || request.method === 'HEAD') && matchesClientRoute(path) && !isOpenPage(path.replace(/\/+$/, '') || '/');
+    const guarded = isApi
+      ? WRITE_METHODS.has(request.method) && !isOpenApiWrite(path)
+      : (request.method === 'GET' || request.method === 'HEAD') &&
+        matchesClientRoute(path) &&
+        !isOpenPage(path.replace(/\/+$/, '') || '/');
     if (!guarded) return;
     const settings = await getCachedSettings(app.db);
     if (!settings.maintenanceMode || (await isAdmin(app, request))) return;

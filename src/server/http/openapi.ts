@@ -20,7 +20,11 @@ async function openApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Dropwise shop API', version: '1.0.0', description: 'See docs/api.md for the behaviour of each route.' },
+      info: {
+        title: 'Dropwise shop API',
+        version: '1.0.0',
+        description: 'See docs/api.md for the behaviour of each route.',
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -31,7 +35,8 @@ async function openApi(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
     if (url.startsWith('/api/') && url !== '/api/openapi.json') {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') apiRoutes.push(`${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
     }
     if (!url.startsWith('/api/') && route.schema) route.schema.hide = true;
     else if (!url.startsWith('/api/')) route.schema = { hide: true };

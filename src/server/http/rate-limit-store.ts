@@ -8,7 +8,12 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 type Store = FastifyRateLimitStore;
 type RouteStoreOptions = Parameters<Store['child']>[0];
 type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
-type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => Store;
+type RedisStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => Store;
 
 // The plugin's own two stores (it exports no types for them, only the files).
 const require = createRequire(import.meta.url);
@@ -94,7 +99,11 @@ export function fallbackRateLimitStore(redis: Redis, log: FastifyBaseLogger): Fa
     constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
       const continueExceeding = options.continueExceeding ?? false;
       const exponentialBackoff = options.exponentialBackoff ?? false;
-      super(shared, new RedisStore(continueExceeding, exponentialBackoff, redis), new LocalStore(continueExceeding, exponentialBackoff));
+      super(
+        shared,
+        new RedisStore(continueExceeding, exponentialBackoff, redis),
+        new LocalStore(continueExceeding, exponentialBackoff),
+      );
     }
   };
 }

@@ -10,7 +10,16 @@ async function limitedApp() {
   await app.register(fastifyRateLimit, { global: false });
   app.post(
     '/limited',
-    { config: { rateLimit: rateLimit({ max: 2, timeWindow: '1 minute', message: 'Slow down please.', key: byBodyEmail('test') }) } },
+    {
+      config: {
+        rateLimit: rateLimit({
+          max: 2,
+          timeWindow: '1 minute',
+          message: 'Slow down please.',
+          key: byBodyEmail('test'),
+        }),
+      },
+    },
     async () => ({ ok: true }),
   );
   await app.ready();

@@ -29,7 +29,10 @@ export function rateLimit(options: RouteRateLimit) {
 }
 
 /** Counts per normalised e-mail of the JSON body (falling back to the IP when there is none), in its own namespace. */
-export function byBodyEmail(namespace: string, pick: (body: Record<string, unknown>) => unknown = (body) => body.email) {
+export function byBodyEmail(
+  namespace: string,
+  pick: (body: Record<string, unknown>) => unknown = (body) => body.email,
+) {
   return (request: FastifyRequest) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const email = pick(body);
@@ -46,7 +49,10 @@ export function byBodyEmail(namespace: string, pick: (body: Record<string, unkno
  *
  *   preHandler: extraRateLimit(app, { max: 30, timeWindow: '10 minutes', message, key: (r) => `signin:ip:${r.ip}` })
  */
-export function extraRateLimit(app: FastifyInstance, options: RouteRateLimit & { key: (request: FastifyRequest) => string }) {
+export function extraRateLimit(
+  app: FastifyInstance,
+  options: RouteRateLimit & { key: (request: FastifyRequest) => string },
+) {
   const limiter = app.createRateLimit({ max: options.max, timeWindow: options.timeWindow, keyGenerator: options.key });
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const outcome = await limiter(request);

@@ -4,7 +4,9 @@ import { loadEnv } from '../config/env';
 
 describe('RATE_LIMITS=off (the write benchmark only)', () => {
   it('is refused by a production start', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', RATE_LIMITS: 'off' })).toThrow(/RATE_LIMITS: "off" is for benchmarks only/);
+    expect(() => loadEnv({ NODE_ENV: 'production', RATE_LIMITS: 'off' })).toThrow(
+      /RATE_LIMITS: "off" is for benchmarks only/,
+    );
     expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).RATE_LIMITS).toBe('on');
   });
 
@@ -12,7 +14,10 @@ describe('RATE_LIMITS=off (the write benchmark only)', () => {
     const t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i += 1) statuses.push((await t.post('/api/auth/signin', { email: 'bench@example.com', password: 'wrong-password-1' })).statusCode);
+      for (let i = 0; i < 7; i += 1)
+        statuses.push(
+          (await t.post('/api/auth/signin', { email: 'bench@example.com', password: 'wrong-password-1' })).statusCode,
+        );
       expect(statuses.every((status) => status === 400)).toBe(true);
     } finally {
       await t.close();

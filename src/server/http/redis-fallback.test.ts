@@ -47,7 +47,11 @@ describe('Redis unreachable', () => {
 describe.runIf(existsSync('/usr/bin/redis-server'))('Redis stopped and started again', () => {
   let server: ChildProcess | undefined;
   const startRedis = async (port: number) => {
-    server = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    server = spawn(
+      '/usr/bin/redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const probe = new Redis({ port, lazyConnect: true, ...redisOptions(), retryStrategy: () => 100 });
     probe.on('error', () => {});
     await probe.connect().catch(() => undefined);
@@ -74,9 +78,16 @@ describe.runIf(existsSync('/usr/bin/redis-server'))('Redis stopped and started a
     const app = Fastify({ logger: false });
     await app.register(errorHandlerPlugin);
     await app.register(fastifyRateLimit, { global: false, store: fallbackRateLimitStore(redis, log) });
-    app.post('/limited', { config: { rateLimit: rateLimit({ max: 3, timeWindow: 60_000, message: 'Slow down.', key: byBodyEmail('t') }) } }, async () => ({ ok: true }));
+    app.post(
+      '/limited',
+      {
+        config: { rateLimit: rateLimit({ max: 3, timeWindow: 60_000, message: 'Slow down.', key: byBodyEmail('t') }) },
+      },
+      async () => ({ ok: true }),
+    );
     await app.ready();
-    const send = () => timed(() => app.inject({ method: 'POST', url: '/limited', payload: { email: 'a@example.com' } }));
+    const send = () =>
+      timed(() => app.inject({ method: 'POST', url: '/limited', payload: { email: 'a@example.com' } }));
     const redisCount = async () => Number(await probe.get((await probe.keys('*t:email:a@example.com'))[0] ?? 'none'));
     try {
       await until(() => redis.status === 'ready');

@@ -22,23 +22,50 @@ describe('text the database cannot hold is refused in one place (security findin
     const cookie = await signIn(t, user.email);
     const bad = ['nul\u0000byte', 'lone\uD800surrogate', 'lone\uDFFFlow'];
     const cases: [string, string, (value: string) => unknown, string, string?][] = [
-      ['POST', '/api/auth/signup', (v) => ({ email: 'x@example.com', password: 'secret-pw', firstName: v }), 'firstName'],
+      [
+        'POST',
+        '/api/auth/signup',
+        (v) => ({ email: 'x@example.com', password: 'secret-pw', firstName: v }),
+        'firstName',
+      ],
       ['POST', '/api/auth/signup', (v) => ({ email: 'x@example.com', password: 'secret-pw', lastName: v }), 'lastName'],
       ['POST', '/api/auth/factors', (v) => ({ friendlyName: v }), 'friendlyName', cookie],
-      ['POST', '/api/orders', (v) => ({ configuration: defaultSelection, billing: guestBilling(), idempotencyKey: randomUUID(), sessionId: v }), 'sessionId'],
-      ['POST', '/api/orders', (v) => ({ billing: guestBilling(), idempotencyKey: randomUUID(), quoteReference: v }), 'quoteReference'],
+      [
+        'POST',
+        '/api/orders',
+        (v) => ({
+          configuration: defaultSelection,
+          billing: guestBilling(),
+          idempotencyKey: randomUUID(),
+          sessionId: v,
+        }),
+        'sessionId',
+      ],
+      [
+        'POST',
+        '/api/orders',
+        (v) => ({ billing: guestBilling(), idempotencyKey: randomUUID(), quoteReference: v }),
+        'quoteReference',
+      ],
       ...(['firstName', 'lastName', 'company', 'phone', 'address', 'city', 'postalCode'] as const).map(
         (field): [string, string, (value: string) => unknown, string] => [
           'POST',
           '/api/orders',
-          (v) => ({ configuration: defaultSelection, billing: { ...guestBilling(), [field]: v }, idempotencyKey: randomUUID() }),
+          (v) => ({
+            configuration: defaultSelection,
+            billing: { ...guestBilling(), [field]: v },
+            idempotencyKey: randomUUID(),
+          }),
           `billing.${field}`,
         ],
       ),
     ];
     for (const value of bad) {
       for (const [method, url, body, field, withCookie] of cases) {
-        const response = await t.request(method as 'POST', url, { body: body(value), ...(withCookie ? { cookie: withCookie } : {}) });
+        const response = await t.request(method as 'POST', url, {
+          body: body(value),
+          ...(withCookie ? { cookie: withCookie } : {}),
+        });
         expect(response.statusCode, `${url} ${field} ${JSON.stringify(value)}`).toBe(400);
         expect(response.json().error.fields).toEqual({ [field]: unsafeTextMessage });
       }

@@ -23,7 +23,9 @@ export function findUnsafeText(value: unknown, path: string, depth = 0): string 
 
 function check(request: FastifyRequest) {
   const found =
-    findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'query') ?? findUnsafeText(request.body, '');
+    findUnsafeText(request.params, 'params') ??
+    findUnsafeText(request.query, 'query') ??
+    findUnsafeText(request.body, '');
   if (found !== null) throw badRequest(unsafeTextMessage, { fields: { [found || 'body']: unsafeTextMessage } });
 }
 

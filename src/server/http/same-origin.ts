@@ -28,7 +28,10 @@ async function sameOrigin(app: FastifyInstance, options: { publicUrl: string }) 
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const claimed = originOf(origin);
-    if (claimed === undefined || (claimed !== publicOrigin && claimed !== originOf(`${request.protocol}://${request.headers.host}`))) {
+    if (
+      claimed === undefined ||
+      (claimed !== publicOrigin && claimed !== originOf(`${request.protocol}://${request.headers.host}`))
+    ) {
       throw forbidden('Cross-site request refused', { code: 'forbidden_origin' });
     }
   });

@@ -27,7 +27,11 @@ describe('the Site Name and Site Description in a served page head', () => {
     expect(about).toContain('content="About the company."');
     expect(about).toContain('<h1>Dropwise Labs | not the head</h1>');
 
-    const home = applySiteHead(page('Dropwise | Sterile, controlled-rate drop-wise addition', shellDescription), settings, descriptionOf(page('x', shellDescription)));
+    const home = applySiteHead(
+      page('Dropwise | Sterile, controlled-rate drop-wise addition', shellDescription),
+      settings,
+      descriptionOf(page('x', shellDescription)),
+    );
     expect(home).toContain('<title>Acme &lt;Lab&gt; &amp; Co | Sterile, controlled-rate drop-wise addition</title>');
     expect(home).toContain('<meta name="description" content="Drops, &quot;done right&quot;." />');
   });

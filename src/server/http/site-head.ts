@@ -1,7 +1,8 @@
 import { company } from '../../shared/company';
 import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The description a page's HTML carries (attribute-escaped), '' without one. */
@@ -14,7 +15,11 @@ export const descriptionOf = (html: string) => /<meta name="description" content
  * as written in its HTML) becomes the Site Description. Pages with their own description keep it.
  * Unchanged settings leave the page as built.
  */
-export function applySiteHead(html: string, settings: Pick<SystemSettings, 'siteName' | 'siteDescription'>, defaultDescription: string): string {
+export function applySiteHead(
+  html: string,
+  settings: Pick<SystemSettings, 'siteName' | 'siteDescription'>,
+  defaultDescription: string,
+): string {
   let out = html;
   const name = settings.siteName.trim();
   if (name !== '' && name !== defaultSystemSettings.siteName) {

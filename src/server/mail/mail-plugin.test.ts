@@ -22,7 +22,12 @@ describe('the outbox poller', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'mail-poller-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     for (let index = 0; index < 45; index += 1) {
-      await enqueueMail(database.db, { kind: 'test', to: `buyer${index}@example.com`, subject: `Order ${index}`, text: 'Thank you' });
+      await enqueueMail(database.db, {
+        kind: 'test',
+        to: `buyer${index}@example.com`,
+        subject: `Order ${index}`,
+        text: 'Thank you',
+      });
     }
 
     const app = Fastify({ logger: false });
@@ -37,7 +42,10 @@ describe('the outbox poller', () => {
 
     await vi.waitFor(
       async () => {
-        const pending = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+        const pending = await database.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.status, 'pending'));
         expect(pending).toHaveLength(0);
       },
       { timeout: 20_000, interval: 100 },

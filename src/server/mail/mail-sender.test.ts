@@ -32,7 +32,13 @@ describe('mail outbox and sender', () => {
       subject: 'Your quote Q2026-1234',
       text: 'See https://shop.example/quote/abc',
     });
-    const sender = createMailSender({ db: t.db, log: silentLog, from: 'Shop <shop@example.com>', mailDir, now: justAfterQueueing });
+    const sender = createMailSender({
+      db: t.db,
+      log: silentLog,
+      from: 'Shop <shop@example.com>',
+      mailDir,
+      now: justAfterQueueing,
+    });
     expect(await sender.deliverDue()).toBe(1);
     const [file] = await readdir(mailDir);
     expect(file).toMatch(new RegExp(`${id}\\.eml$`));

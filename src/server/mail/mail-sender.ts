@@ -52,7 +52,13 @@ export function createMailSender(options: MailSenderOptions) {
   }
 
   async function deliver(mail: ClaimedMail): Promise<void> {
-    const attachments = await Promise.all((mail.attachments ?? []).map(async (file) => ({ filename: file.filename, contentType: file.contentType, content: await attachmentContent(file) })));
+    const attachments = await Promise.all(
+      (mail.attachments ?? []).map(async (file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: await attachmentContent(file),
+      })),
+    );
     const message = {
       from: options.from,
       to: mail.to_address,

@@ -4,10 +4,18 @@ import { type AttachmentRender, type MailAttachment, mailOutbox } from '../db/sc
 export type { AttachmentRender, MailAttachment } from '../db/schema';
 
 /** A PDF document to send with an e-mail. */
-export const pdfAttachment = (filename: string, pdf: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
+export const pdfAttachment = (filename: string, pdf: Buffer): MailAttachment => ({
+  filename,
+  contentType: 'application/pdf',
+  contentBase64: pdf.toString('base64'),
+});
 
 /** A PDF document the mail sender renders when it sends the e-mail. */
-export const renderedPdfAttachment = (filename: string, render: AttachmentRender): MailAttachment => ({ filename, contentType: 'application/pdf', render });
+export const renderedPdfAttachment = (filename: string, render: AttachmentRender): MailAttachment => ({
+  filename,
+  contentType: 'application/pdf',
+  render,
+});
 
 export interface OutgoingMail {
   /** What the message is for, e.g. 'quote_created', 'signup_confirmation'. */

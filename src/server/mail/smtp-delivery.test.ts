@@ -46,11 +46,20 @@ describe('outbox delivery through SMTP', () => {
   afterAll(() => new Promise<void>((resolve) => smtp.server.close(resolve)));
 
   const sender = (smtpUrl: string) =>
-    createMailSender({ db: t.db, log: silentLog, from: 'shop@example.com', smtpUrl, mailDir: '/nonexistent', now: () => t.clock.now });
+    createMailSender({
+      db: t.db,
+      log: silentLog,
+      from: 'shop@example.com',
+      smtpUrl,
+      mailDir: '/nonexistent',
+      now: () => t.clock.now,
+    });
 
   it('keeps mail while SMTP refuses or is unreachable, retries with backoff, and delivers each message exactly once', async () => {
     const ids = await Promise.all(
-      [1, 2, 3].map((n) => enqueueMail(t.db, { kind: 'test', to: `smtp-${n}@example.com`, subject: `Order ${n}`, text: `Thank you ${n}` })),
+      [1, 2, 3].map((n) =>
+        enqueueMail(t.db, { kind: 'test', to: `smtp-${n}@example.com`, subject: `Order ${n}`, text: `Thank you ${n}` }),
+      ),
     );
     t.clock.now = new Date(Date.now() + 1000);
     const rows = () => t.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
@@ -65,7 +74,9 @@ describe('outbox delivery through SMTP', () => {
     expect(await first.deliverDue()).toBe(0);
     t.clock.now = new Date(t.clock.now.getTime() + 31_000);
     expect(await first.deliverDue()).toBe(0);
-    expect((await rows()).every((row) => row.status === 'pending' && row.attempts === 2 && row.lastError?.includes('451'))).toBe(true);
+    expect(
+      (await rows()).every((row) => row.status === 'pending' && row.attempts === 2 && row.lastError?.includes('451')),
+    ).toBe(true);
     expect(smtp.received).toHaveLength(0);
 
     // Accepting: two senders (two app processes) race for the due messages; each goes out once.
@@ -81,8 +92,12 @@ describe('outbox delivery through SMTP', () => {
     second.close();
 
     expect(smtp.received).toHaveLength(3);
-    for (const n of [1, 2, 3]) expect(smtp.received.filter((raw) => raw.includes(`Subject: Order ${n}`))).toHaveLength(1);
-    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, ids[0] ?? ''));
+    for (const n of [1, 2, 3])
+      expect(smtp.received.filter((raw) => raw.includes(`Subject: Order ${n}`))).toHaveLength(1);
+    const [row] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, ids[0] ?? ''));
     expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
   });
 });

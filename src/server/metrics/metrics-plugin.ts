@@ -43,7 +43,8 @@ async function metrics(app: FastifyInstance, options: MetricsOptions) {
       logLevel: 'warn',
       schema: { hide: true },
       onRequest: async (request: FastifyRequest, _reply: FastifyReply) => {
-        if (token && !tokenMatches(request.headers.authorization, token)) throw unauthorized('Metrics need the METRICS_TOKEN bearer token');
+        if (token && !tokenMatches(request.headers.authorization, token))
+          throw unauthorized('Metrics need the METRICS_TOKEN bearer token');
       },
       handler: () => undefined,
     },

@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { cleanText } from '../../shared/clean-text';
 import { orderLines } from '../../shared/orders/order-lines';
 import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
-import { billingSchema, deliveryAddressSchema, deliveryCountryProblem, orderFlowMessages, orderSubmitProblem, TERMS_VERSION } from '../../shared/order-flow';
+import {
+  billingSchema,
+  deliveryAddressSchema,
+  deliveryCountryProblem,
+  orderFlowMessages,
+  orderSubmitProblem,
+  TERMS_VERSION,
+} from '../../shared/order-flow';
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
 import type { Db } from '../db/client';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
@@ -50,7 +57,9 @@ export interface CreateOrderResult {
 /** A stable form of a selection, so a quote's frozen prices are used only for the very configuration it priced. */
 function selectionKey(selection: SelectedConfiguration): string {
   const normal = selectedConfigurationSchema.parse(selection);
-  const sortedQuantities = Object.fromEntries(Object.entries(normal.accessoryQuantities).sort(([a], [b]) => a.localeCompare(b)));
+  const sortedQuantities = Object.fromEntries(
+    Object.entries(normal.accessoryQuantities).sort(([a], [b]) => a.localeCompare(b)),
+  );
   return JSON.stringify({
     model: normal.model,
     powerAdaptor: normal.powerAdaptor,
@@ -84,15 +93,21 @@ async function isSameRequester(db: Db, order: OrderRow, input: CreateOrderInput)
   if (email === '' || stored.customerInfo?.email !== email) return false;
   if (input.configuration) {
     const asked = selectedConfigurationSchema.safeParse(input.configuration);
-    return stored.configuration !== null && asked.success && selectionKey(stored.configuration) === selectionKey(asked.data);
+    return (
+      stored.configuration !== null && asked.success && selectionKey(stored.configuration) === selectionKey(asked.data)
+    );
   }
   if (!input.quoteReference || !order.quoteId) return false;
-  const [quote] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
+  const [quote] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(eq(quotes.quoteReference, input.quoteReference));
   return quote?.id === order.quoteId;
 }
 
 async function replay(db: Db, order: OrderRow, input: CreateOrderInput): Promise<CreateOrderResult> {
-  if (!(await isSameRequester(db, order, input))) throw conflict(idempotencyConflictMessage, { code: 'idempotency_key_conflict' });
+  if (!(await isSameRequester(db, order, input)))
+    throw conflict(idempotencyConflictMessage, { code: 'idempotency_key_conflict' });
   return { order, created: false };
 }
 
@@ -120,14 +135,32 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
     if (!configuration) return null;
     if (stored.configuration && stored.pricing && selectionKey(stored.configuration) === selectionKey(configuration)) {
       const vatRate = frozenVatRate(stored.pricing.totals);
-      return { configuration, pricing: stored.pricing, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP', quoteId: quote.id, vatRate };
+      return {
+        configuration,
+        pricing: stored.pricing,
+        currency: quote.currency === 'EUR' ? 'EUR' : 'GBP',
+        quoteId: quote.id,
+        vatRate,
+      };
     }
     const { pricing } = await priceSelection(db, configuration);
-    return { configuration, pricing, currency: pricing.currency, quoteId: null, vatRate: await catalogueVatRate(db, pricing) };
+    return {
+      configuration,
+      pricing,
+      currency: pricing.currency,
+      quoteId: null,
+      vatRate: await catalogueVatRate(db, pricing),
+    };
   }
   if (!input.configuration) return null;
   const { pricing } = await priceSelection(db, input.configuration);
-  return { configuration: input.configuration, pricing, currency: pricing.currency, quoteId: null, vatRate: await catalogueVatRate(db, pricing) };
+  return {
+    configuration: input.configuration,
+    pricing,
+    currency: pricing.currency,
+    quoteId: null,
+    vatRate: await catalogueVatRate(db, pricing),
+  };
 }
 
 async function catalogueVatRate(db: Db, pricing: Pick<FrozenPricing, 'totals'>): Promise<number> {
@@ -172,7 +205,11 @@ function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
  * items, the 'Order created' history row, the e-mails and the incomplete order marked completed.
  * The idempotency key makes a retry or a double click return the first order instead of a second.
  */
-export async function createOrder(db: Db, input: CreateOrderInput, hooks: CreateOrderHooks = {}): Promise<CreateOrderResult> {
+export async function createOrder(
+  db: Db,
+  input: CreateOrderInput,
+  hooks: CreateOrderHooks = {},
+): Promise<CreateOrderResult> {
   const existing = await findByIdempotencyKey(db, input.idempotencyKey);
   if (existing) return replay(db, existing, input);
 
@@ -212,14 +249,18 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
   const deliveryCountry = delivery?.country ?? billing.country;
   const countryProblem = deliveryCountryProblem(priced.configuration.customerCountry, deliveryCountry);
   if (countryProblem) {
-    throw badRequest(countryProblem, { fields: { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) } });
+    throw badRequest(countryProblem, {
+      fields: { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) },
+    });
   }
   if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
 
   const notes = input.notes ? cleanText(input.notes) : '';
   // The batch's name is kept with the order, so its pages and documents never show the raw id.
   const batchId = priced.configuration.batch ?? null;
-  const batchName = batchId ? ((await getProduct(db, PRODUCT_KEY))?.batches.find((batch) => batch.id === batchId)?.name ?? null) : null;
+  const batchName = batchId
+    ? ((await getProduct(db, PRODUCT_KEY))?.batches.find((batch) => batch.id === batchId)?.name ?? null)
+    : null;
   const settings = await getCachedSettings(db);
   const totals = priced.pricing.totals;
   const address: Address = {
@@ -260,7 +301,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
         orderNumber: sql`generate_order_number()`,
         userId: input.userId,
         quoteId: priced.quoteId,
-        configuration: { ...priced.configuration, ...(batchName ? { batchName } : {}), customerInfo, pricing: { items: priced.pricing.items, totals } },
+        configuration: {
+          ...priced.configuration,
+          ...(batchName ? { batchName } : {}),
+          customerInfo,
+          pricing: { items: priced.pricing.items, totals },
+        },
         totalAmount: totals.total,
         depositAmount: totals.deposit,
         remainingAmount: totals.total - totals.deposit,
@@ -288,23 +334,34 @@ export async function createOrder(db: Db, input: CreateOrderInput, hooks: Create
     await hooks.afterOrderInsert?.(tx, row);
     const items = itemRows(row.id, priced.pricing);
     const writtenItems = await tx.insert(orderItems).values(items).returning();
-    const history = await tx.insert(orderStatusHistory).values({
-      orderId: row.id,
-      oldStatus: null,
-      newStatus: 'pending',
-      changedBy: input.userId,
-      notes: 'Order created',
-      createdAt: input.now,
-    }).returning();
+    const history = await tx
+      .insert(orderStatusHistory)
+      .values({
+        orderId: row.id,
+        oldStatus: null,
+        newStatus: 'pending',
+        changedBy: input.userId,
+        notes: 'Order created',
+        createdAt: input.now,
+      })
+      .returning();
     const mailContext = {
       order: row,
-      customer: { email: billing.email, firstName: billing.firstName, lastName: billing.lastName, company: billing.company },
+      customer: {
+        email: billing.email,
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+        company: billing.company,
+      },
       lines: orderLines(items),
       orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
     };
     const adminEmail = settings.adminEmail.trim();
     const notifyAdmin = settings.emailNotifications && adminEmail !== '';
-    await enqueueMails(tx, [orderReceivedMail(mailContext), ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);
+    await enqueueMails(tx, [
+      orderReceivedMail(mailContext),
+      ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : []),
+    ]);
     await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
     // A new order has no payments or invoices yet: its whole read model is what was just written.
     const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };

@@ -12,10 +12,16 @@ const orderBody = (idempotencyKey: string) => guestOrderBody('fault@example.com'
 
 describe('isDatabaseUnavailable', () => {
   it('knows a lost connection from other errors, also when wrapped', () => {
-    const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
     expect(isDatabaseUnavailable(terminated)).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') })),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
   });
@@ -54,11 +60,15 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL connection lost wh
       await holder.query('rollback');
 
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' } });
+      expect(response.json()).toEqual({
+        error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' },
+      });
       expect(response.body).not.toMatch(/at .*\.ts|terminat/i);
       // Nothing half-written: no order, no e-mail for it.
       expect((await t.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, key)))[0]?.n).toBe(0);
-      expect((await t.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'fault@example.com')))[0]?.n).toBe(0);
+      expect(
+        (await t.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'fault@example.com')))[0]?.n,
+      ).toBe(0);
 
       // The pool recovers by itself; the retry with the same key places exactly one order.
       const retried = await t.post('/api/orders', orderBody(key));

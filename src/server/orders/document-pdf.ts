@@ -17,7 +17,11 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     size: 'A4',
     margin: 48,
     bufferPages: true,
-    info: { Title: model.name, Author: company.legalName, Subject: `${company.productName} ${model.title.toLowerCase()}` },
+    info: {
+      Title: model.name,
+      Author: company.legalName,
+      Subject: `${company.productName} ${model.title.toLowerCase()}`,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -35,21 +39,35 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     return doc.page.margins.top;
   };
 
-  doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(20).text(company.legalName, left, 48, { width: width / 2 });
+  doc
+    .fillColor(NAVY)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(company.legalName, left, 48, { width: width / 2 });
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   doc.text([...companyAddressLines, `${company.phone}  ·  ${company.salesEmail}`].join('\n'), { width: width / 2 });
   const letterheadBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(18).fillColor(NAVY).text(model.title, left, 48, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
-  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), left + width / 2, 74, { width: width / 2, align: 'right' });
+  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), left + width / 2, 74, {
+    width: width / 2,
+    align: 'right',
+  });
 
   let y = Math.max(letterheadBottom, doc.y) + 20;
   const partyWidth = model.parties.length > 0 ? width / model.parties.length : width;
   let partiesBottom = y;
   model.parties.forEach((party, index) => {
     const x = left + index * partyWidth;
-    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(11).text(party.title, x, y, { width: partyWidth - 12 });
-    doc.font('Helvetica').fontSize(10).text(party.lines.join('\n'), x, doc.y, { width: partyWidth - 12 });
+    doc
+      .fillColor(NAVY)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(party.title, x, y, { width: partyWidth - 12 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(party.lines.join('\n'), x, doc.y, { width: partyWidth - 12 });
     partiesBottom = Math.max(partiesBottom, doc.y);
   });
   y = partiesBottom + 16;
@@ -74,13 +92,23 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
       doc.text(line.freeLabel ?? money(line.total), columns.total, y, { width: columnWidth.total - 6, align: 'right' });
       y += rowHeight + 6;
     }
-    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#c9d0dc').stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#c9d0dc')
+      .stroke();
     y += 8;
   }
   for (const total of model.totals) {
     y = ensureRoom(y, 18);
-    doc.fillColor(NAVY).font(total.emphasis ? 'Helvetica-Bold' : 'Helvetica').fontSize(total.emphasis ? 11 : 9);
-    doc.text(total.label, columns.quantity - width * 0.3, y, { width: width * 0.4 + columnWidth.quantity, align: 'right' });
+    doc
+      .fillColor(NAVY)
+      .font(total.emphasis ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(total.emphasis ? 11 : 9);
+    doc.text(total.label, columns.quantity - width * 0.3, y, {
+      width: width * 0.4 + columnWidth.quantity,
+      align: 'right',
+    });
     doc.text(money(total.amount), columns.total, y, { width: columnWidth.total - 6, align: 'right' });
     y += total.emphasis ? 18 : 14;
   }
@@ -101,7 +129,11 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page += 1) {
     doc.switchToPage(page);
-    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(companyRegistrationLine, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(companyRegistrationLine, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
   }
   doc.end();
   return done;

@@ -30,8 +30,30 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
       '/api/orders',
       {
         configuration: { ...defaultSelection, batch: 'batch-2' },
-        billing: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', email, phone: '', address: '12 St James Square', city: 'London', state: '', postalCode: 'SW1Y 4JH', country: 'GB', poNumber: 'PO-4471' },
-        shipping: { firstName: 'Goods', lastName: 'Inwards', company: 'Cambridge Lab', phone: '', address: '1 Science Park', city: 'Cambridge', state: '', postalCode: 'CB4 0WS', country: 'GB' },
+        billing: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          company: 'Analytical Engines',
+          email,
+          phone: '',
+          address: '12 St James Square',
+          city: 'London',
+          state: '',
+          postalCode: 'SW1Y 4JH',
+          country: 'GB',
+          poNumber: 'PO-4471',
+        },
+        shipping: {
+          firstName: 'Goods',
+          lastName: 'Inwards',
+          company: 'Cambridge Lab',
+          phone: '',
+          address: '1 Science Park',
+          city: 'Cambridge',
+          state: '',
+          postalCode: 'CB4 0WS',
+          country: 'GB',
+        },
         acceptTerms: true,
         notes: '',
         idempotencyKey: randomUUID(),
@@ -45,12 +67,19 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
   it('attaches the written confirmation PDF (PO number, both addresses) when an admin confirms', async () => {
     const admin = await createAdminSession(t);
     const order = await placeOrder();
-    expect((await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order_confirmed'), eq(mailOutbox.toAddress, 'buyer@example.com')));
+    expect(
+      (await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'order_confirmed'), eq(mailOutbox.toAddress, 'buyer@example.com')));
     const attachment = mail?.attachments?.[0];
     expect(attachment?.contentType).toBe('application/pdf');
     expect(attachment?.filename).toBe(`Order-confirmation-${order.orderNumber}.pdf`);
-    const text = pdfText(Buffer.from(attachment && 'contentBase64' in attachment ? attachment.contentBase64 : '', 'base64'));
+    const text = pdfText(
+      Buffer.from(attachment && 'contentBase64' in attachment ? attachment.contentBase64 : '', 'base64'),
+    );
     expect(text).toContain('ORDER CONFIRMATION');
     expect(text).toContain(order.orderNumber);
     expect(text).toContain('PO-4471');
@@ -67,7 +96,8 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
   it('issues deposit then balance invoices with consecutive numbers, amounts and due dates, e-mailed as PDFs; 409 out of turn', async () => {
     const admin = await createAdminSession(t);
     const order = await placeOrder(undefined, 'invoices@example.com');
-    const issue = (kind: 'deposit' | 'balance') => t.post(`/api/admin/orders/${order.id}/invoices`, { kind }, { cookie: admin.cookie });
+    const issue = (kind: 'deposit' | 'balance') =>
+      t.post(`/api/admin/orders/${order.id}/invoices`, { kind }, { cookie: admin.cookie });
 
     // Money documents need the fresh second factor.
     t.clock.now = new Date(t.clock.now.getTime() + 6 * 60_000);
@@ -86,7 +116,11 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     expect(deposit.dueDate).toBe(new Date(t.clock.now.getTime() + 14 * 86400_000).toISOString().slice(0, 10));
     expect((await issue('deposit')).statusCode).toBe(409);
 
-    const paid = await t.post(`/api/admin/orders/${order.id}/payments`, { transactionType: 'deposit', amount: 244125, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    const paid = await t.post(
+      `/api/admin/orders/${order.id}/payments`,
+      { transactionType: 'deposit', amount: 244125, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
     expect(paid.statusCode, paid.body).toBe(201);
     const balance = ((await issue('balance')).json() as { invoice: Invoice }).invoice;
     expect(balance.amount).toBe(488250 - 244125);
@@ -102,14 +136,19 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
       const mail = mails.find((candidate) => candidate.subject.includes(invoice.number));
       const attachment = mail?.attachments?.[0];
       expect(attachment?.filename).toBe(`${invoice.number}.pdf`);
-      const text = pdfText(Buffer.from(attachment && 'contentBase64' in attachment ? attachment.contentBase64 : '', 'base64'));
+      const text = pdfText(
+        Buffer.from(attachment && 'contentBase64' in attachment ? attachment.contentBase64 : '', 'base64'),
+      );
       expect(text).toContain('INVOICE');
       expect(text).toContain(invoice.number);
       expect(text).toContain(order.orderNumber);
       expect(text).toContain('£2,441.25');
       expect(text).toContain('EXAMPLE BANK DETAILS');
     }
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'invoice.issue')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'invoice.issue')));
     expect(audits).toHaveLength(2);
   });
 
@@ -117,16 +156,29 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     const admin = await createAdminSession(t);
     const order = await placeOrder(undefined, 'credit@example.com');
     await admin.stepUp();
-    const deposit = ((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).json() as { invoice: Invoice }).invoice;
+    const deposit = (
+      (
+        await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })
+      ).json() as { invoice: Invoice }
+    ).invoice;
     const [before] = await t.db.select().from(invoices).where(eq(invoices.id, deposit.id));
     const creditResponse = await t.post(`/api/admin/invoices/${deposit.id}/credit`, {}, { cookie: admin.cookie });
     expect(creditResponse.statusCode, creditResponse.body).toBe(201);
     const credit = (creditResponse.json() as { invoice: Invoice }).invoice;
-    expect(credit).toMatchObject({ kind: 'credit', amount: -deposit.amount, vatAmount: -deposit.vatAmount, creditsInvoiceId: deposit.id });
+    expect(credit).toMatchObject({
+      kind: 'credit',
+      amount: -deposit.amount,
+      vatAmount: -deposit.vatAmount,
+      creditsInvoiceId: deposit.id,
+    });
     const [after] = await t.db.select().from(invoices).where(eq(invoices.id, deposit.id));
     expect(after).toEqual(before);
-    expect((await t.post(`/api/admin/invoices/${deposit.id}/credit`, {}, { cookie: admin.cookie })).statusCode).toBe(409);
-    expect((await t.post(`/api/admin/invoices/${credit.id}/credit`, {}, { cookie: admin.cookie })).statusCode).toBe(409);
+    expect((await t.post(`/api/admin/invoices/${deposit.id}/credit`, {}, { cookie: admin.cookie })).statusCode).toBe(
+      409,
+    );
+    expect((await t.post(`/api/admin/invoices/${credit.id}/credit`, {}, { cookie: admin.cookie })).statusCode).toBe(
+      409,
+    );
     // Once credited, a new deposit invoice may be issued, with a new number.
     const again = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
     expect(again.statusCode).toBe(201);
@@ -139,9 +191,15 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     const ownerCookie = await signIn(t, owner.user.email);
     const order = await placeOrder(ownerCookie, 'owner-docs@example.com');
     await admin.stepUp();
-    const invoice = ((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).json() as { invoice: Invoice }).invoice;
+    const invoice = (
+      (
+        await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })
+      ).json() as { invoice: Invoice }
+    ).invoice;
 
-    const mine = (await t.get(`/api/account/orders/${order.id}`, { cookie: ownerCookie })).json() as { order: OrderResource };
+    const mine = (await t.get(`/api/account/orders/${order.id}`, { cookie: ownerCookie })).json() as {
+      order: OrderResource;
+    };
     const document = mine.order.documents.find((candidate) => candidate.number === invoice.number);
     expect(document?.url).toBe(`/api/orders/${order.id}/documents/${invoice.id}`);
     const download = await t.get(document?.url ?? '', { cookie: ownerCookie });
@@ -156,25 +214,45 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
 
     // A guest order: even holding its id, no one signed out downloads its documents.
     const guestOrder = await placeOrder(undefined, 'guest-docs@example.com');
-    const guestInvoice = ((await t.post(`/api/admin/orders/${guestOrder.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).json() as { invoice: Invoice }).invoice;
+    const guestInvoice = (
+      (
+        await t.post(`/api/admin/orders/${guestOrder.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })
+      ).json() as { invoice: Invoice }
+    ).invoice;
     expect((await t.get(`/api/orders/${guestOrder.id}/documents/${guestInvoice.id}`)).statusCode).toBe(404);
-    expect((await t.get(`/api/orders/${guestOrder.id}/documents/${guestInvoice.id}`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.get(`/api/orders/${guestOrder.id}/documents/${guestInvoice.id}`, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
     // Another order's invoice id under this order is not found either.
-    expect((await t.get(`/api/orders/${order.id}/documents/${guestInvoice.id}`, { cookie: ownerCookie })).statusCode).toBe(404);
+    expect(
+      (await t.get(`/api/orders/${order.id}/documents/${guestInvoice.id}`, { cookie: ownerCookie })).statusCode,
+    ).toBe(404);
   });
 
   it('lists an order as deposit overdue once its invoice is unpaid past the due date, and counts it on the dashboard', async () => {
     const admin = await createAdminSession(t);
     const order = await placeOrder(undefined, 'overdue@example.com');
     await admin.stepUp();
-    expect((await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).statusCode).toBe(201);
+    expect(
+      (await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(201);
     const overdueIds = async () =>
-      ((await t.get('/api/admin/orders?overdue=deposit&pageSize=100', { cookie: admin.cookie })).json() as { items: { id: string }[] }).items.map((item) => item.id);
-    const dashboardCount = async () => ((await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as { depositsOverdue: { count: number } }).depositsOverdue.count;
+      (
+        (await t.get('/api/admin/orders?overdue=deposit&pageSize=100', { cookie: admin.cookie })).json() as {
+          items: { id: string }[];
+        }
+      ).items.map((item) => item.id);
+    const dashboardCount = async () =>
+      ((await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as { depositsOverdue: { count: number } })
+        .depositsOverdue.count;
     expect(await overdueIds()).not.toContain(order.id);
     const before = await dashboardCount();
     // Due today is not overdue yet.
-    await t.db.update(invoices).set({ dueDate: t.clock.now.toISOString().slice(0, 10) }).where(eq(invoices.orderId, order.id));
+    await t.db
+      .update(invoices)
+      .set({ dueDate: t.clock.now.toISOString().slice(0, 10) })
+      .where(eq(invoices.orderId, order.id));
     expect(await overdueIds()).not.toContain(order.id);
 
     // Its due date passes (moving the clock 15 days would also end the admin's session).
@@ -186,7 +264,11 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     expect(csv.body).toContain(order.orderNumber);
 
     await admin.stepUp();
-    const paid = await t.post(`/api/admin/orders/${order.id}/payments`, { transactionType: 'deposit', amount: order.depositAmount, paymentMethod: 'bank_transfer' }, { cookie: admin.cookie });
+    const paid = await t.post(
+      `/api/admin/orders/${order.id}/payments`,
+      { transactionType: 'deposit', amount: order.depositAmount, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
     expect(paid.statusCode).toBe(201);
     expect(await overdueIds()).not.toContain(order.id);
     expect(await dashboardCount()).toBe(before);

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { company } from '../../shared/company';
-import { type ConfirmationContext, confirmationDocument, type DocumentOrder, invoiceDocument } from '../../shared/documents/order-documents';
+import {
+  type ConfirmationContext,
+  confirmationDocument,
+  type DocumentOrder,
+  invoiceDocument,
+} from '../../shared/documents/order-documents';
 import { formatMoney, roundHalfUp } from '../../shared/money';
 import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
@@ -29,17 +34,26 @@ export const invoiceMessages = {
   creditOfCredit: 'A credit note cannot be credited.',
 } as const;
 
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+const addDays = (date: Date, days: number) =>
+  new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 /** The order as its documents read it (the owner's view, with the e-mail stored with the order). */
-export async function documentOrder(db: Db, row: OrderRow): Promise<{ order: DocumentOrder; model: Awaited<ReturnType<typeof loadOrderModel>> }> {
+export async function documentOrder(
+  db: Db,
+  row: OrderRow,
+): Promise<{ order: DocumentOrder; model: Awaited<ReturnType<typeof loadOrderModel>> }> {
   const model = await loadOrderModel(db, row);
   const owner = toOwnerOrder(model);
   return { order: { ...owner, customerEmail: storedCustomerInfo(row.configuration ?? null).email }, model };
 }
 
 /** The written confirmation's facts: when, the deposit's due date and the batch with its ship date. */
-async function confirmationContext(db: Db, row: OrderRow, model: Awaited<ReturnType<typeof loadOrderModel>>, now: Date): Promise<ConfirmationContext> {
+async function confirmationContext(
+  db: Db,
+  row: OrderRow,
+  model: Awaited<ReturnType<typeof loadOrderModel>>,
+  now: Date,
+): Promise<ConfirmationContext> {
   const when = confirmedAt(row, model.history) ?? now;
   const deposit = model.invoices.find((invoice) => invoice.kind === 'deposit');
   const configuration = row.configuration ?? {};
@@ -70,9 +84,14 @@ export async function confirmationAttachment(db: Db, row: OrderRow, now: Date) {
 async function syncOrderInvoice(tx: Db, orderId: string, now: Date) {
   const rows = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
   const credited = new Set(rows.map((row) => row.creditsInvoiceId).filter(Boolean));
-  const live = rows.filter((row) => row.kind !== 'credit' && !credited.has(row.id)).sort((a, b) => a.number.localeCompare(b.number));
+  const live = rows
+    .filter((row) => row.kind !== 'credit' && !credited.has(row.id))
+    .sort((a, b) => a.number.localeCompare(b.number));
   const latest = live.at(-1);
-  await tx.update(orders).set({ invoiceNumber: latest?.number ?? null, invoiceDueDate: latest?.dueDate ?? null, updatedAt: now }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ invoiceNumber: latest?.number ?? null, invoiceDueDate: latest?.dueDate ?? null, updatedAt: now })
+    .where(eq(orders.id, orderId));
 }
 
 async function nextInvoiceNumber(tx: Db, now: Date): Promise<string> {
@@ -115,14 +134,18 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   if (!row) throw notFound(adminMessages.orderNotFound);
   const { order, model } = await documentOrder(tx, row);
   const credited = new Set(model.invoices.map((invoice) => invoice.creditsInvoiceId).filter(Boolean));
-  if (model.invoices.some((invoice) => invoice.kind === input.kind && !credited.has(invoice.id))) throw conflict(invoiceMessages.exists, { code: 'invoice_exists' });
-  if (input.kind === 'balance' && paidAmount(model.payments) < row.depositAmount) throw conflict(invoiceMessages.depositUnpaid, { code: 'deposit_not_paid' });
+  if (model.invoices.some((invoice) => invoice.kind === input.kind && !credited.has(invoice.id)))
+    throw conflict(invoiceMessages.exists, { code: 'invoice_exists' });
+  if (input.kind === 'balance' && paidAmount(model.payments) < row.depositAmount)
+    throw conflict(invoiceMessages.depositUnpaid, { code: 'deposit_not_paid' });
 
   const amount = input.kind === 'deposit' ? row.depositAmount : row.totalAmount - row.depositAmount;
   const vatAmount = row.vatAmount && row.totalAmount > 0 ? roundHalfUp((amount * row.vatAmount) / row.totalAmount) : 0;
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
-  const pdf = await renderDocumentPdf(invoiceDocument(order, { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate }));
+  const pdf = await renderDocumentPdf(
+    invoiceDocument(order, { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate }),
+  );
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -170,18 +193,32 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
 }
 
 /** Credits an invoice with a credit note (a negative invoice naming it); the original is never changed. */
-export async function creditInvoice(tx: Db, input: { invoiceId: string; adminId: string; now: Date; publicUrl: string }) {
+export async function creditInvoice(
+  tx: Db,
+  input: { invoiceId: string; adminId: string; now: Date; publicUrl: string },
+) {
   const [original] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId));
   if (!original) throw notFound(invoiceMessages.notFound);
   const row = await lockOrder(tx, orders, original.orderId);
   if (!row) throw notFound(adminMessages.orderNotFound);
   if (original.kind === 'credit') throw conflict(invoiceMessages.creditOfCredit, { code: 'credit_of_credit' });
-  const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditsInvoiceId, original.id)));
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.creditsInvoiceId, original.id)));
   if (existing) throw conflict(invoiceMessages.alreadyCredited, { code: 'already_credited' });
   const { order } = await documentOrder(tx, row);
   const number = await nextInvoiceNumber(tx, input.now);
   const issuedOn = input.now.toISOString().slice(0, 10);
-  const facts = { kind: 'credit' as const, number, amount: -original.amount, vatAmount: -original.vatAmount, issuedAt: input.now, dueDate: issuedOn, creditsNumber: original.number };
+  const facts = {
+    kind: 'credit' as const,
+    number,
+    amount: -original.amount,
+    vatAmount: -original.vatAmount,
+    issuedAt: input.now,
+    dueDate: issuedOn,
+    creditsNumber: original.number,
+  };
   const pdf = await renderDocumentPdf(invoiceDocument(order, facts));
   const [credit] = await tx
     .insert(invoices)
@@ -226,13 +263,21 @@ export async function creditInvoice(tx: Db, input: { invoiceId: string; adminId:
 }
 
 /** A document's PDF for GET …/documents/{id}: the confirmation (drawn now) or a stored invoice; null when it does not exist. */
-export async function documentPdf(db: Db, row: OrderRow, documentId: string, now: Date): Promise<{ filename: string; pdf: Buffer } | null> {
+export async function documentPdf(
+  db: Db,
+  row: OrderRow,
+  documentId: string,
+  now: Date,
+): Promise<{ filename: string; pdf: Buffer } | null> {
   if (documentId === CONFIRMATION_DOCUMENT_ID) {
     const model = await loadOrderModel(db, row);
     if (!confirmedAt(row, model.history)) return null;
     return { filename: `Order-confirmation-${row.orderNumber}.pdf`, pdf: await renderConfirmationPdf(db, row, now) };
   }
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return null;
-  const [invoice] = await db.select().from(invoices).where(and(eq(invoices.id, documentId), eq(invoices.orderId, row.id)));
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, documentId), eq(invoices.orderId, row.id)));
   return invoice ? { filename: `${invoice.number}.pdf`, pdf: invoice.pdf } : null;
 }

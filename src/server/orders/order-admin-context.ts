@@ -16,7 +16,8 @@ export async function orderRecipient(tx: Db, order: OrderRow, publicUrl: string)
   const stored = storedCustomerInfo(order.configuration ?? null);
   if (order.userId) {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.userId));
-    if (profile) return { to: profile.email, firstName: profile.firstName, orderUrl: `${publicUrl}/order-details/${order.id}` };
+    if (profile)
+      return { to: profile.email, firstName: profile.firstName, orderUrl: `${publicUrl}/order-details/${order.id}` };
   }
   const info = order.configuration?.customerInfo as Record<string, unknown> | undefined;
   const firstName = typeof info?.firstName === 'string' ? info.firstName : null;

@@ -58,7 +58,9 @@ export function documentsOf(order: OrderRow, history: HistoryRow[], issued: Invo
       credited: false,
     });
   }
-  const creditedIds = new Set(issued.map((invoice) => invoice.creditsInvoiceId).filter((id): id is string => id !== null));
+  const creditedIds = new Set(
+    issued.map((invoice) => invoice.creditsInvoiceId).filter((id): id is string => id !== null),
+  );
   for (const invoice of issued) {
     documents.push({
       id: invoice.id,

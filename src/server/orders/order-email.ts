@@ -54,7 +54,12 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
     '',
     company.legalName,
   ].join('\n');
-  return { kind: 'order_received', to: context.customer.email, subject: `We have received your order ${context.order.orderNumber}`, text };
+  return {
+    kind: 'order_received',
+    to: context.customer.email,
+    subject: `We have received your order ${context.order.orderNumber}`,
+    text,
+  };
 }
 
 /** The notice to the company's admin address that an order came in. */

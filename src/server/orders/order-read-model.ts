@@ -1,7 +1,15 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrder, Order, OrderSummary } from '../../shared/orders/order-schema';
 import type { Db } from '../db/client';
-import { invoices, orderItems, type orders, orderStatusHistory, paymentTransactions, profiles, users } from '../db/schema';
+import {
+  invoices,
+  orderItems,
+  type orders,
+  orderStatusHistory,
+  paymentTransactions,
+  profiles,
+  users,
+} from '../db/schema';
 import { documentsOf, type InvoiceSummary, invoiceSummaryColumns } from './order-documents';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -28,9 +36,21 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
   const ids = rows.map((row) => row.id);
   const [items, payments, history, issued] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
-    db.select().from(paymentTransactions).where(inArray(paymentTransactions.orderId, ids)).orderBy(asc(paymentTransactions.createdAt)),
-    db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.seq)),
-    db.select(invoiceSummaryColumns).from(invoices).where(inArray(invoices.orderId, ids)).orderBy(asc(invoices.issuedAt), asc(invoices.number)),
+    db
+      .select()
+      .from(paymentTransactions)
+      .where(inArray(paymentTransactions.orderId, ids))
+      .orderBy(asc(paymentTransactions.createdAt)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.seq)),
+    db
+      .select(invoiceSummaryColumns)
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids))
+      .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
   ]);
   return rows.map((order) => ({
     order,
@@ -139,23 +159,37 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
   const { order } = model;
   const peopleIds = [
     ...new Set(
-      [order.userId, ...model.history.map((entry) => entry.changedBy), ...model.payments.map((payment) => payment.recordedBy)].filter(
-        (value): value is string => value !== null,
-      ),
+      [
+        order.userId,
+        ...model.history.map((entry) => entry.changedBy),
+        ...model.payments.map((payment) => payment.recordedBy),
+      ].filter((value): value is string => value !== null),
     ),
   ];
   const people =
     peopleIds.length === 0
       ? []
       : await db
-          .select({ id: users.id, email: users.email, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company, phone: profiles.phone, country: profiles.country })
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: profiles.firstName,
+            lastName: profiles.lastName,
+            company: profiles.company,
+            phone: profiles.phone,
+            country: profiles.country,
+          })
           .from(users)
           .leftJoin(profiles, eq(profiles.id, users.id))
           .where(inArray(users.id, peopleIds));
   const person = (id: string | null) => {
     const found = id ? people.find((candidate) => candidate.id === id) : undefined;
     if (!found) return null;
-    return { id: found.id, email: found.email, name: [found.firstName, found.lastName].filter(Boolean).join(' ') || null };
+    return {
+      id: found.id,
+      email: found.email,
+      name: [found.firstName, found.lastName].filter(Boolean).join(' ') || null,
+    };
   };
   const stored = storedCustomerInfo(order.configuration ?? null);
   const profile = order.userId ? people.find((candidate) => candidate.id === order.userId) : undefined;
@@ -178,8 +212,16 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
     outstandingAmount: Math.max(order.totalAmount - paid, 0),
     payments: owner.payments.map((payment, index) => {
       const row = model.payments[index];
-      return { ...payment, reference: row?.reference ?? null, refundedAt: iso(row?.refundedAt ?? null), recordedBy: person(row?.recordedBy ?? null) };
+      return {
+        ...payment,
+        reference: row?.reference ?? null,
+        refundedAt: iso(row?.refundedAt ?? null),
+        recordedBy: person(row?.recordedBy ?? null),
+      };
     }),
-    statusHistory: owner.statusHistory.map((entry, index) => ({ ...entry, changedBy: person(model.history[index]?.changedBy ?? null) })),
+    statusHistory: owner.statusHistory.map((entry, index) => ({
+      ...entry,
+      changedBy: person(model.history[index]?.changedBy ?? null),
+    })),
   };
 }

@@ -29,7 +29,12 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
     '',
     ...footer,
   ].join('\n');
-  return { kind: 'order_confirmed', to: context.to, subject: `Your order ${context.order.orderNumber} is confirmed`, text };
+  return {
+    kind: 'order_confirmed',
+    to: context.to,
+    subject: `Your order ${context.order.orderNumber} is confirmed`,
+    text,
+  };
 }
 
 /** The customer's shipping notice, with the tracking number. */

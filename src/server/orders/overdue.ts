@@ -10,7 +10,8 @@ export type OverdueKind = (typeof overdueKinds)[number];
  */
 export function overdueFilter(kind: OverdueKind, today: string, alias: 't' | 'o' = 't'): SQL {
   const order = sql.raw(alias);
-  const waiting = kind === 'deposit' ? sql`${order}.payment_status = 'pending'` : sql`${order}.payment_status = 'deposit_paid'`;
+  const waiting =
+    kind === 'deposit' ? sql`${order}.payment_status = 'pending'` : sql`${order}.payment_status = 'deposit_paid'`;
   return sql`(${waiting} and ${order}.status <> 'cancelled' and exists (
     select 1 from invoices i where i.order_id = ${order}.id and i.kind = ${kind} and i.due_date < ${today}::date
     and not exists (select 1 from invoices c where c.credits_invoice_id = i.id)))`;

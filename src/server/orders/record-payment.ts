@@ -32,7 +32,10 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   const order = await lockOrder(tx, orders, input.orderId);
   if (!order) throw notFound(adminMessages.orderNotFound);
   const payments = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
-  if (input.transactionType === 'deposit' && payments.some((payment) => payment.transactionType === 'deposit' && payment.status === 'completed')) {
+  if (
+    input.transactionType === 'deposit' &&
+    payments.some((payment) => payment.transactionType === 'deposit' && payment.status === 'completed')
+  ) {
     throw conflict(adminMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
   }
   const outstanding = order.totalAmount - paidAmount(payments);
@@ -75,7 +78,16 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   return {
     payment,
     before: { paymentStatus: order.paymentStatus, paidAmount: order.totalAmount - outstanding },
-    after: { paymentStatus: after?.paymentStatus ?? paymentStatus, paidAmount: order.totalAmount - remaining, payment: { id: payment.id, transactionType: payment.transactionType, amount: payment.amount, reference: payment.reference } },
+    after: {
+      paymentStatus: after?.paymentStatus ?? paymentStatus,
+      paidAmount: order.totalAmount - remaining,
+      payment: {
+        id: payment.id,
+        transactionType: payment.transactionType,
+        amount: payment.amount,
+        reference: payment.reference,
+      },
+    },
   };
 }
 
@@ -88,7 +100,8 @@ export async function refundPayment(tx: Db, input: { orderId: string; paymentId:
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.orderId, order.id)));
   if (!payment) throw notFound(adminMessages.paymentNotFound);
-  if (payment.status !== 'completed') throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
+  if (payment.status !== 'completed')
+    throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
   await tx
     .update(paymentTransactions)
     .set({ status: 'refunded', refundedAt: input.now, refundedBy: input.adminId })
@@ -103,7 +116,10 @@ export async function refundPayment(tx: Db, input: { orderId: string; paymentId:
     createdAt: input.now,
   });
   return {
-    before: { paymentStatus: order.paymentStatus, payment: { id: payment.id, status: payment.status, amount: payment.amount } },
+    before: {
+      paymentStatus: order.paymentStatus,
+      payment: { id: payment.id, status: payment.status, amount: payment.amount },
+    },
     after: { paymentStatus: 'refunded', payment: { id: payment.id, status: 'refunded', amount: payment.amount } },
   };
 }

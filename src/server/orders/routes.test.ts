@@ -38,27 +38,75 @@ describe('orders API', () => {
     (await t.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, key)))[0]?.n;
 
   it('places a guest order in one go: number, items, history, e-mails, completed progress', async () => {
-    await t.post('/api/flows/progress', { email: 'ada@example.com', step: 'shipping', sessionId: 'tab-1', firstName: 'Ada', city: 'London' });
+    await t.post('/api/flows/progress', {
+      email: 'ada@example.com',
+      step: 'shipping',
+      sessionId: 'tab-1',
+      firstName: 'Ada',
+      city: 'London',
+    });
     const response = await t.post('/api/orders', orderBody({ sessionId: 'tab-1', total: 1, totalAmount: 1 }));
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json() as { order: OrderResource };
     expect(order.orderNumber).toMatch(/^O\d{4}-\d{5}$/);
-    expect(order).toMatchObject({ status: 'pending', paymentStatus: 'pending', totalAmount: 488250, depositAmount: 244125, remainingAmount: 244125, currency: 'GBP', notes: 'Deliver to goods-in' });
-    expect(order.billingAddress).toEqual({ street: '12 St James Square', city: 'London', state: null, postal_code: 'SW1Y 4JH', country: 'GB', name: 'Ada Lovelace', company: 'Analytical Engines', phone: '+44 20 7946 0000' });
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+      totalAmount: 488250,
+      depositAmount: 244125,
+      remainingAmount: 244125,
+      currency: 'GBP',
+      notes: 'Deliver to goods-in',
+    });
+    expect(order.billingAddress).toEqual({
+      street: '12 St James Square',
+      city: 'London',
+      state: null,
+      postal_code: 'SW1Y 4JH',
+      country: 'GB',
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      phone: '+44 20 7946 0000',
+    });
     // Without a delivery block the delivery address is the billing address.
     expect(order.shippingAddress).toEqual(order.billingAddress);
-    expect(order).toMatchObject({ poNumber: null, vatNumber: null, termsVersion: '3.0', termsAcceptedAt: start.toISOString(), subtotalAmount: 406875, vatAmount: 81375, vatRate: 20 });
-    expect(order.items.reduce((sum, item) => sum + item.totalPrice, 0) + (order.vatAmount ?? 0)).toBe(order.totalAmount);
-    expect(order.items.map((item) => item.itemType).sort()).toEqual(
-      ['accessory', 'accessory', 'adaptor', 'base_configuration', 'power_adaptor', 'servicing', 'shipping', 'syringe_holder'].sort(),
+    expect(order).toMatchObject({
+      poNumber: null,
+      vatNumber: null,
+      termsVersion: '3.0',
+      termsAcceptedAt: start.toISOString(),
+      subtotalAmount: 406875,
+      vatAmount: 81375,
+      vatRate: 20,
+    });
+    expect(order.items.reduce((sum, item) => sum + item.totalPrice, 0) + (order.vatAmount ?? 0)).toBe(
+      order.totalAmount,
     );
-    expect(order.statusHistory).toEqual([expect.objectContaining({ oldStatus: null, newStatus: 'pending', notes: 'Order created' })]);
+    expect(order.items.map((item) => item.itemType).sort()).toEqual(
+      [
+        'accessory',
+        'accessory',
+        'adaptor',
+        'base_configuration',
+        'power_adaptor',
+        'servicing',
+        'shipping',
+        'syringe_holder',
+      ].sort(),
+    );
+    expect(order.statusHistory).toEqual([
+      expect.objectContaining({ oldStatus: null, newStatus: 'pending', notes: 'Order created' }),
+    ]);
 
     const mail = await t.db.select().from(mailOutbox);
-    const customerMail = mail.find((message) => message.kind === 'order_received' && message.subject.includes(order.orderNumber));
+    const customerMail = mail.find(
+      (message) => message.kind === 'order_received' && message.subject.includes(order.orderNumber),
+    );
     expect(customerMail?.toAddress).toBe('ada@example.com');
     expect(customerMail?.textBody).toContain('£4,882.50');
-    const adminMail = mail.find((message) => message.kind === 'order_new_admin' && message.subject.includes(order.orderNumber));
+    const adminMail = mail.find(
+      (message) => message.kind === 'order_new_admin' && message.subject.includes(order.orderNumber),
+    );
     expect(adminMail?.toAddress).toBe('orders@dropwise-labs.example');
 
     const [progress] = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.email, 'ada@example.com'));
@@ -68,11 +116,14 @@ describe('orders API', () => {
   });
 
   it('ignores the totals a client claims and records shipping and servicing only above 0', async () => {
-    const response = await t.post('/api/orders', orderBody({
-      configuration: { ...defaultSelection, servicing: 'none', shipping: 'collection' },
-      total: 1,
-      totals: { total: 1, deposit: 1 },
-    }));
+    const response = await t.post(
+      '/api/orders',
+      orderBody({
+        configuration: { ...defaultSelection, servicing: 'none', shipping: 'collection' },
+        total: 1,
+        totals: { total: 1, deposit: 1 },
+      }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json() as { order: OrderResource };
     const { pricing } = await priceSelection(t.db, { ...defaultSelection, servicing: 'none', shipping: 'collection' });
@@ -88,7 +139,9 @@ describe('orders API', () => {
     const body = orderBody({ billing: guestBilling('rush@example.com') });
     const responses = await Promise.all(Array.from({ length: 20 }, () => t.post('/api/orders', body)));
     const ids = new Set(responses.map((response) => (response.json() as { order: OrderResource }).order.id));
-    expect(responses.map((response) => response.statusCode).every((status) => status === 200 || status === 201)).toBe(true);
+    expect(responses.map((response) => response.statusCode).every((status) => status === 200 || status === 201)).toBe(
+      true,
+    );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
     expect(ids.size).toBe(1);
     expect(await countOrders(body.idempotencyKey)).toBe(1);
@@ -100,45 +153,82 @@ describe('orders API', () => {
     const key = randomUUID();
     const failing = createOrder(
       t.db,
-      { ...orderBody({ idempotencyKey: key, billing: guestBilling('fail@example.com') }), userId: null, now: start, publicUrl: t.env.publicUrl },
-      { afterOrderInsert: async () => { throw new Error('injected failure'); } },
+      {
+        ...orderBody({ idempotencyKey: key, billing: guestBilling('fail@example.com') }),
+        userId: null,
+        now: start,
+        publicUrl: t.env.publicUrl,
+      },
+      {
+        afterOrderInsert: async () => {
+          throw new Error('injected failure');
+        },
+      },
     );
     await expect(failing).rejects.toThrow('injected failure');
     expect(await countOrders(key)).toBe(0);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'fail@example.com'))).toHaveLength(0);
-    const retried = await t.post('/api/orders', orderBody({ idempotencyKey: key, billing: guestBilling('fail@example.com') }));
+    const retried = await t.post(
+      '/api/orders',
+      orderBody({ idempotencyKey: key, billing: guestBilling('fail@example.com') }),
+    );
     expect(retried.statusCode).toBe(201);
     const { order } = retried.json() as { order: OrderResource };
     expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).not.toHaveLength(0);
-    expect(await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(1);
+    expect(await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(
+      1,
+    );
   });
 
   it('stores the PO number, VAT number and a different delivery address, and e-mails them with the VAT line', async () => {
-    const response = await t.post('/api/orders', orderBody({
-      billing: { ...guestBilling('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB123456789' },
-      shipping: delivery,
-    }));
+    const response = await t.post(
+      '/api/orders',
+      orderBody({
+        billing: { ...guestBilling('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB123456789' },
+        shipping: delivery,
+      }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json() as { order: OrderResource };
     expect(order.poNumber).toBe('PO-77812');
     expect(order.vatNumber).toBe('GB123456789');
     expect(order.billingAddress?.street).toBe('12 St James Square');
-    expect(order.shippingAddress).toEqual({ street: '1 Science Park', city: 'Cambridge', state: 'Cambs', postal_code: 'CB4 0WS', country: 'GB', name: 'Charles Babbage', company: 'Goods-in, Building 4', phone: null });
+    expect(order.shippingAddress).toEqual({
+      street: '1 Science Park',
+      city: 'Cambridge',
+      state: 'Cambs',
+      postal_code: 'CB4 0WS',
+      country: 'GB',
+      name: 'Charles Babbage',
+      company: 'Goods-in, Building 4',
+      phone: null,
+    });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ poNumber: 'PO-77812', termsVersion: '3.0', subtotalAmount: 406875, vatAmount: 81375, vatRate: 20 });
+    expect(row).toMatchObject({
+      poNumber: 'PO-77812',
+      termsVersion: '3.0',
+      subtotalAmount: 406875,
+      vatAmount: 81375,
+      vatRate: 20,
+    });
     expect(row?.termsAcceptedAt?.toISOString()).toBe(start.toISOString());
 
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'po@example.com'));
     expect(mail?.textBody).toContain('PO number: PO-77812');
     expect(mail?.textBody).toContain('VAT (20%): £813.75');
     expect(mail?.textBody).toContain('Subtotal: £4,068.75');
-    expect(mail?.textBody).toMatch(/Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs CB4 0WS\n {2}United Kingdom/);
+    expect(mail?.textBody).toMatch(
+      /Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs CB4 0WS\n {2}United Kingdom/,
+    );
     expect(mail?.textBody).toContain('1 × UK plug (Type G): Included');
     expect(mail?.textBody).toContain('1 × Standard ART adaptor: Free');
   });
 
   it('checks the delivery block with the billing rules, keyed shipping.*', async () => {
-    const response = await t.post('/api/orders', orderBody({ billing: guestBilling('nocity@example.com'), shipping: { ...delivery, city: ' ', lastName: '' } }));
+    const response = await t.post(
+      '/api/orders',
+      orderBody({ billing: guestBilling('nocity@example.com'), shipping: { ...delivery, city: ' ', lastName: '' } }),
+    );
     expect(response.statusCode).toBe(400);
     const { error } = response.json() as { error: { message: string; fields: Record<string, string> } };
     expect(error.fields['shipping.city']).toBe('City is required');
@@ -151,7 +241,10 @@ describe('orders API', () => {
     const refused: [Record<string, unknown>, string[]][] = [
       // Priced for the UK (GBP, VAT), delivered to Germany.
       [{ billing: { ...guestBilling('mismatch@example.com'), country: 'DE' } }, ['billing.country']],
-      [{ billing: guestBilling('mismatch@example.com'), shipping: { ...delivery, country: 'FR' } }, ['billing.country', 'shipping.country']],
+      [
+        { billing: guestBilling('mismatch@example.com'), shipping: { ...delivery, country: 'FR' } },
+        ['billing.country', 'shipping.country'],
+      ],
       // Priced for Germany (EUR, no VAT), delivered to the UK.
       [{ configuration: euSelection, billing: guestBilling('mismatch@example.com') }, ['billing.country']],
       // Not sold to.
@@ -163,20 +256,41 @@ describe('orders API', () => {
       const { error } = response.json() as { error: { fields: Record<string, string> } };
       for (const key of keys) expect(error.fields[key], key).toBeTruthy();
     }
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mismatch@example.com'))).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mismatch@example.com'))).toHaveLength(
+      0,
+    );
     // Another euro country without VAT is the same price: France delivers a German-priced order.
-    const same = await t.post('/api/orders', orderBody({ configuration: euSelection, billing: { ...guestBilling('eu@example.com'), country: 'FR' } }));
+    const same = await t.post(
+      '/api/orders',
+      orderBody({ configuration: euSelection, billing: { ...guestBilling('eu@example.com'), country: 'FR' } }),
+    );
     expect(same.statusCode, same.body).toBe(201);
-    expect((same.json() as { order: OrderResource }).order).toMatchObject({ currency: 'EUR', vatAmount: 0, vatRate: 0 });
+    expect((same.json() as { order: OrderResource }).order).toMatchObject({
+      currency: 'EUR',
+      vatAmount: 0,
+      vatRate: 0,
+    });
   });
 
   it('refuses the US plug and a shipping option that does not deliver to the customer country, naming the field', async () => {
     const frSelection = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR' };
     const frBilling = { ...guestBilling('plug@example.com'), country: 'FR' };
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ configuration: { ...defaultSelection, powerAdaptor: 'us-power' }, billing: guestBilling('plug@example.com') }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to United Kingdom'],
-      [{ configuration: { ...frSelection, powerAdaptor: 'us-power' }, billing: frBilling }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to France'],
-      [{ configuration: { ...frSelection, shipping: 'uk-tracked-next-day' }, billing: frBilling }, 'configuration.shipping', 'UK tracked next-day courier is not offered for delivery to France'],
+      [
+        { configuration: { ...defaultSelection, powerAdaptor: 'us-power' }, billing: guestBilling('plug@example.com') },
+        'configuration.powerAdaptor',
+        'The US plug (Type A/B) is not offered for delivery to United Kingdom',
+      ],
+      [
+        { configuration: { ...frSelection, powerAdaptor: 'us-power' }, billing: frBilling },
+        'configuration.powerAdaptor',
+        'The US plug (Type A/B) is not offered for delivery to France',
+      ],
+      [
+        { configuration: { ...frSelection, shipping: 'uk-tracked-next-day' }, billing: frBilling },
+        'configuration.shipping',
+        'UK tracked next-day courier is not offered for delivery to France',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const body = orderBody(change);
@@ -185,12 +299,21 @@ describe('orders API', () => {
       expect(response.json().error.fields[field]).toBe(message);
       expect(await countOrders(body.idempotencyKey)).toBe(0);
     }
-    const uk = await t.post('/api/orders', orderBody({ configuration: { ...defaultSelection, shipping: 'uk-tracked-next-day' }, billing: guestBilling('courier@example.com') }));
+    const uk = await t.post(
+      '/api/orders',
+      orderBody({
+        configuration: { ...defaultSelection, shipping: 'uk-tracked-next-day' },
+        billing: guestBilling('courier@example.com'),
+      }),
+    );
     expect(uk.statusCode, uk.body).toBe(201);
     const { order } = uk.json() as { order: OrderResource };
-    expect(await t.db.select({ itemId: orderItems.itemId, total: orderItems.totalPrice }).from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.itemType, 'shipping')))).toEqual([
-      { itemId: 'uk-tracked-next-day', total: 3500 },
-    ]);
+    expect(
+      await t.db
+        .select({ itemId: orderItems.itemId, total: orderItems.totalPrice })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, order.id), eq(orderItems.itemType, 'shipping'))),
+    ).toEqual([{ itemId: 'uk-tracked-next-day', total: 3500 }]);
   });
 
   it('refuses an order without the terms accepted, and writes nothing', async () => {
@@ -226,16 +349,24 @@ describe('orders API', () => {
     const { quote } = created.json() as { quote: QuoteResource };
     await updateSettings(t.db, { taxRate: 10 });
     try {
-      const fromQuote = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }));
+      const fromQuote = await t.post(
+        '/api/orders',
+        orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }),
+      );
       expect(fromQuote.statusCode, fromQuote.body).toBe(201);
       const { order } = fromQuote.json() as { order: OrderResource };
       expect(order.totalAmount).toBe(488250);
       expect(order.quoteId).toBe(quote.id);
 
       t.clock.now = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
-      const late = await t.post('/api/orders', orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }));
+      const late = await t.post(
+        '/api/orders',
+        orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }),
+      );
       expect(late.statusCode).toBe(409);
-      expect(late.json().error.message).toBe('This quote has expired. Please create a new quote to order at current prices.');
+      expect(late.json().error.message).toBe(
+        'This quote has expired. Please create a new quote to order at current prices.',
+      );
     } finally {
       t.clock.now = start;
       await updateSettings(t.db, { taxRate: 20 });
@@ -243,7 +374,9 @@ describe('orders API', () => {
   });
 
   it('shows a guest order’s summary to anyone with its id, and hides other customers’ orders', async () => {
-    const placed = (await t.post('/api/orders', orderBody({ billing: guestBilling('guest@example.com') }))).json() as { order: OrderResource };
+    const placed = (await t.post('/api/orders', orderBody({ billing: guestBilling('guest@example.com') }))).json() as {
+      order: OrderResource;
+    };
     const read = await t.get(`/api/orders/${placed.order.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({
@@ -271,7 +404,9 @@ describe('orders API', () => {
   it('sends no admin notice while e-mail notifications are off', async () => {
     await updateSettings(t.db, { emailNotifications: false });
     try {
-      const { order } = (await t.post('/api/orders', orderBody({ billing: guestBilling('quiet@example.com') }))).json() as { order: OrderResource };
+      const { order } = (
+        await t.post('/api/orders', orderBody({ billing: guestBilling('quiet@example.com') }))
+      ).json() as { order: OrderResource };
       const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'));
       expect(notices.some((notice) => notice.subject.includes(order.orderNumber))).toBe(false);
     } finally {
@@ -291,7 +426,10 @@ describe('orders API', () => {
     expect(stranger.json().error.code).toBe('idempotency_key_conflict');
     expect(stranger.body).not.toContain('owner@example.com');
     expect(stranger.body).not.toContain('St James');
-    const otherConfiguration = await t.post('/api/orders', { ...body, configuration: { ...defaultSelection, quantity: 2 } });
+    const otherConfiguration = await t.post('/api/orders', {
+      ...body,
+      configuration: { ...defaultSelection, quantity: 2 },
+    });
     expect(otherConfiguration.statusCode).toBe(409);
     // A signed-in customer's key is theirs alone, even against a guest with the same e-mail.
     const { user } = await createUser(t.db, { email: 'member@example.com' });

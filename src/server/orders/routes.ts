@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrderRequestSchema, orderFlowMessages, orderResourceSchema, orderSummarySchema } from '../../shared/order-flow';
+import {
+  createOrderRequestSchema,
+  orderFlowMessages,
+  orderResourceSchema,
+  orderSummarySchema,
+} from '../../shared/order-flow';
 import { currentUserId } from '../accounts/request-auth';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
@@ -19,8 +24,17 @@ export async function orderRoutes(app: FastifyInstance) {
   routes.post(
     '/api/orders',
     {
-      schema: { body: createOrderRequestSchema, response: { 200: z.object({ order: orderResourceSchema }), 201: z.object({ order: orderResourceSchema }) } },
-      config: { rateLimit: rateLimit({ max: 100, timeWindow: '1 hour', message: 'Too many orders. Please wait before trying again.' }) },
+      schema: {
+        body: createOrderRequestSchema,
+        response: { 200: z.object({ order: orderResourceSchema }), 201: z.object({ order: orderResourceSchema }) },
+      },
+      config: {
+        rateLimit: rateLimit({
+          max: 100,
+          timeWindow: '1 hour',
+          message: 'Too many orders. Please wait before trying again.',
+        }),
+      },
     },
     async (request, reply) => {
       const { order, created, model } = await createOrder(app.db, {
@@ -29,7 +43,9 @@ export async function orderRoutes(app: FastifyInstance) {
         now: app.now(),
         publicUrl: app.env.publicUrl,
       });
-      return reply.status(created ? 201 : 200).send({ order: toOwnerOrder(model ?? (await loadOrderModel(app.db, order))) });
+      return reply
+        .status(created ? 201 : 200)
+        .send({ order: toOwnerOrder(model ?? (await loadOrderModel(app.db, order))) });
     },
   );
 
@@ -48,7 +64,8 @@ export async function orderRoutes(app: FastifyInstance) {
       const userId = currentUserId(request);
       const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
       reply.header('cache-control', 'private, no-store');
-      if (isAdmin || (row.userId !== null && row.userId === userId)) return { order: toOwnerOrder(await loadOrderModel(app.db, row)) };
+      if (isAdmin || (row.userId !== null && row.userId === userId))
+        return { order: toOwnerOrder(await loadOrderModel(app.db, row)) };
       // Another customer's order is a 404 too, so ids cannot be probed.
       if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
       return { order: toGuestSummary(row) };

@@ -52,7 +52,10 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
         const context = { order: after, ...recipient };
         if (after.status === 'confirmed') {
           // The written order confirmation goes with the e-mail as a PDF (the contract forms on it).
-          await enqueueMail(tx, { ...orderConfirmedMail(context), attachments: [await confirmationAttachment(tx, after, input.now)] });
+          await enqueueMail(tx, {
+            ...orderConfirmedMail(context),
+            attachments: [await confirmationAttachment(tx, after, input.now)],
+          });
         } else {
           await enqueueMail(tx, orderShippedMail(context));
         }

@@ -14,7 +14,13 @@ describe('priceSelection', () => {
   it('prices the default selection from the seeded catalogue', async () => {
     const { pricing } = await priceSelection(t.db, defaultSelection);
     expect(pricing.currency).toBe('GBP');
-    expect(pricing.totals).toMatchObject({ subtotal: 406875, vat: 81375, total: 488250, deposit: 244125, showVAT: true });
+    expect(pricing.totals).toMatchObject({
+      subtotal: 406875,
+      vat: 81375,
+      total: 488250,
+      deposit: 244125,
+      showVAT: true,
+    });
   });
 
   it('uses the tax rate setting', async () => {
@@ -25,21 +31,32 @@ describe('priceSelection', () => {
   });
 
   it('refuses an invalid selection with 400, the first problem as message and every field', async () => {
-    const error = await priceSelection(t.db, { ...defaultSelection, model: 'nope', customerCountry: 'US' }).catch((caught: unknown) => caught);
+    const error = await priceSelection(t.db, { ...defaultSelection, model: 'nope', customerCountry: 'US' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
       statusCode: 400,
       message: 'Unknown model: nope',
-      fields: { 'configuration.model': 'Unknown model: nope', 'configuration.customerCountry': 'We do not sell to United States yet' },
+      fields: {
+        'configuration.model': 'Unknown model: nope',
+        'configuration.customerCountry': 'We do not sell to United States yet',
+      },
     });
   });
 
   it('sees a catalogue edit once the cache is dropped', async () => {
-    await t.db.update(productConfigurations).set({ priceGbp: 300000 }).where(eq(productConfigurations.configId, 'dropwise-standard'));
+    await t.db
+      .update(productConfigurations)
+      .set({ priceGbp: 300000 })
+      .where(eq(productConfigurations.configId, 'dropwise-standard'));
     expect((await priceSelection(t.db, defaultSelection)).pricing.totals.basePrice).toBe(285000);
     invalidateCatalogueCache();
     expect((await priceSelection(t.db, defaultSelection)).pricing.totals.basePrice).toBe(300000);
-    await t.db.update(productConfigurations).set({ priceGbp: 285000 }).where(eq(productConfigurations.configId, 'dropwise-standard'));
+    await t.db
+      .update(productConfigurations)
+      .set({ priceGbp: 285000 })
+      .where(eq(productConfigurations.configId, 'dropwise-standard'));
     invalidateCatalogueCache();
   });
 });

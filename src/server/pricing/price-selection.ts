@@ -13,7 +13,10 @@ export const PRODUCT_KEY = 'dropwise';
  * order is made with (a client's totals are never used). An invalid selection is a 400 whose
  * message is the first problem and whose `fields` name each one.
  */
-export async function priceSelection(db: Db, selection: SelectedConfiguration): Promise<{ product: Product; pricing: Pricing }> {
+export async function priceSelection(
+  db: Db,
+  selection: SelectedConfiguration,
+): Promise<{ product: Product; pricing: Pricing }> {
   const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getCachedSettings(db)]);
   if (!product || product.configurations.length === 0) throw notFound('Product data not found');
   const problems = validateSelection(product, selection);

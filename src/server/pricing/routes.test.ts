@@ -28,8 +28,17 @@ describe('POST /api/pricing', () => {
       deposit: 244125,
       showVAT: true,
     });
-    expect(body.items.baseConfiguration).toEqual({ id: 'dropwise-standard', name: 'Dropwise Standard', unitPrice: 285000, quantity: 1, total: 285000 });
-    expect(body.items.accessories.map((line: { id: string }) => line.id)).toEqual(['10x-2ml-syringes', '10x-6ml-syringes']);
+    expect(body.items.baseConfiguration).toEqual({
+      id: 'dropwise-standard',
+      name: 'Dropwise Standard',
+      unitPrice: 285000,
+      quantity: 1,
+      total: 285000,
+    });
+    expect(body.items.accessories.map((line: { id: string }) => line.id)).toEqual([
+      '10x-2ml-syringes',
+      '10x-6ml-syringes',
+    ]);
   });
 
   it('prices Germany in euros without VAT', async () => {
@@ -41,7 +50,11 @@ describe('POST /api/pricing', () => {
   it('prices the domestic UK courier for the United Kingdom', async () => {
     const response = await price({ ...defaultSelection, shipping: 'uk-tracked-next-day' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().items.shipping).toMatchObject({ id: 'uk-tracked-next-day', name: 'UK tracked next-day courier', total: 3500 });
+    expect(response.json().items.shipping).toMatchObject({
+      id: 'uk-tracked-next-day',
+      name: 'UK tracked next-day courier',
+      total: 3500,
+    });
     expect(response.json().totals.shippingTotal).toBe(3500);
   });
 
@@ -51,21 +64,81 @@ describe('POST /api/pricing', () => {
   });
 
   const refusals: [string, Record<string, unknown>, string, string][] = [
-    ['an unknown model', { model: 'dropwise-max', configuration: 'dropwise-max' }, 'configuration.model', 'Unknown model: dropwise-max'],
-    ['a configuration that differs from the model', { configuration: 'dropwise-pro' }, 'configuration.configuration', 'Configuration must match the selected model'],
-    ['an unknown power adaptor', { powerAdaptor: 'jp-power' }, 'configuration.powerAdaptor', 'Unknown power adaptor: jp-power'],
-    ['an unknown syringe holder', { syringeHolders: ['3ml-syringe-mount', '9ml-mount'] }, 'configuration.syringeHolders', 'Unknown syringe holder: 9ml-mount'],
-    ['a missing 3 mL syringe mount', { syringeHolders: ['6ml-syringe-mount'] }, 'configuration.syringeHolders', 'The 3ml-syringe-mount is always included'],
+    [
+      'an unknown model',
+      { model: 'dropwise-max', configuration: 'dropwise-max' },
+      'configuration.model',
+      'Unknown model: dropwise-max',
+    ],
+    [
+      'a configuration that differs from the model',
+      { configuration: 'dropwise-pro' },
+      'configuration.configuration',
+      'Configuration must match the selected model',
+    ],
+    [
+      'an unknown power adaptor',
+      { powerAdaptor: 'jp-power' },
+      'configuration.powerAdaptor',
+      'Unknown power adaptor: jp-power',
+    ],
+    [
+      'an unknown syringe holder',
+      { syringeHolders: ['3ml-syringe-mount', '9ml-mount'] },
+      'configuration.syringeHolders',
+      'Unknown syringe holder: 9ml-mount',
+    ],
+    [
+      'a missing 3 mL syringe mount',
+      { syringeHolders: ['6ml-syringe-mount'] },
+      'configuration.syringeHolders',
+      'The 3ml-syringe-mount is always included',
+    ],
     ['an unknown adaptor', { adaptors: ['magic-adaptor'] }, 'configuration.adaptors', 'Unknown adaptor: magic-adaptor'],
-    ['an unknown accessory', { accessories: ['gold-pipette'], accessoryQuantities: { 'gold-pipette': 1 } }, 'configuration.accessories', 'Unknown accessory: gold-pipette'],
-    ['an unknown servicing option', { servicing: '10-year' }, 'configuration.servicing', 'Unknown servicing option: 10-year'],
-    ['an unknown shipping option', { shipping: 'teleport' }, 'configuration.shipping', 'Unknown shipping option: teleport'],
-    ['the US plug for the United Kingdom', { powerAdaptor: 'us-power' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to United Kingdom'],
-    ['the US plug for Germany', { powerAdaptor: 'us-power', customerCountry: 'DE' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to Germany'],
-    ['the UK courier for Germany', { shipping: 'uk-tracked-next-day', powerAdaptor: 'eu-power', customerCountry: 'DE' }, 'configuration.shipping', 'UK tracked next-day courier is not offered for delivery to Germany'],
+    [
+      'an unknown accessory',
+      { accessories: ['gold-pipette'], accessoryQuantities: { 'gold-pipette': 1 } },
+      'configuration.accessories',
+      'Unknown accessory: gold-pipette',
+    ],
+    [
+      'an unknown servicing option',
+      { servicing: '10-year' },
+      'configuration.servicing',
+      'Unknown servicing option: 10-year',
+    ],
+    [
+      'an unknown shipping option',
+      { shipping: 'teleport' },
+      'configuration.shipping',
+      'Unknown shipping option: teleport',
+    ],
+    [
+      'the US plug for the United Kingdom',
+      { powerAdaptor: 'us-power' },
+      'configuration.powerAdaptor',
+      'The US plug (Type A/B) is not offered for delivery to United Kingdom',
+    ],
+    [
+      'the US plug for Germany',
+      { powerAdaptor: 'us-power', customerCountry: 'DE' },
+      'configuration.powerAdaptor',
+      'The US plug (Type A/B) is not offered for delivery to Germany',
+    ],
+    [
+      'the UK courier for Germany',
+      { shipping: 'uk-tracked-next-day', powerAdaptor: 'eu-power', customerCountry: 'DE' },
+      'configuration.shipping',
+      'UK tracked next-day courier is not offered for delivery to Germany',
+    ],
     ['an unknown batch', { batch: 'batch-9' }, 'configuration.batch', 'Unknown batch: batch-9'],
     ['a sold-out batch', { batch: 'batch-1' }, 'configuration.batch', 'Batch 1 is sold out'],
-    ['the USA, which is not yet available', { customerCountry: 'US' }, 'configuration.customerCountry', 'We do not sell to United States yet'],
+    [
+      'the USA, which is not yet available',
+      { customerCountry: 'US' },
+      'configuration.customerCountry',
+      'We do not sell to United States yet',
+    ],
     ['an unknown country', { customerCountry: 'ZZ' }, 'configuration.customerCountry', 'Unknown country: ZZ'],
     ['quantity 0', { quantity: 0 }, 'configuration.quantity', 'Quantity must be at least 1'],
     ['a negative quantity', { quantity: -3 }, 'configuration.quantity', 'Quantity must be at least 1'],
@@ -102,7 +175,12 @@ describe('POST /api/pricing', () => {
       'configuration.accessoryQuantities.stir-bar-set',
       'Quantity given for an accessory that is not selected: stir-bar-set',
     ],
-    ['an accessory listed twice', { accessories: ['10x-2ml-syringes', '10x-2ml-syringes'], accessoryQuantities: { '10x-2ml-syringes': 1 } }, 'configuration.accessories', 'An accessory is listed twice'],
+    [
+      'an accessory listed twice',
+      { accessories: ['10x-2ml-syringes', '10x-2ml-syringes'], accessoryQuantities: { '10x-2ml-syringes': 1 } },
+      'configuration.accessories',
+      'An accessory is listed twice',
+    ],
   ];
 
   it.each(refusals)('refuses %s with 400 and a clear message', async (_name, change, field, message) => {

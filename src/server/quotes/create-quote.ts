@@ -49,7 +49,11 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     organization: cleanText(input.customerInfo.organization),
     country: input.configuration.customerCountry,
   };
-  const configuration = { ...input.configuration, customerInfo, pricing: { items: pricing.items, totals: pricing.totals } };
+  const configuration = {
+    ...input.configuration,
+    customerInfo,
+    pricing: { items: pricing.items, totals: pricing.totals },
+  };
   const validUntil = new Date(input.now.getTime() + settings.autoQuoteExpiry * DAY_MS);
 
   return db.transaction(async (tx) => {
@@ -77,8 +81,14 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     if (input.flowType === 'quote' || input.emailQuote === true) {
       // The quote PDF goes with the e-mail, the same document the quote page downloads, rendered
       // by the mail sender when it sends the message.
-      const attachment = renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, { document: 'quote', reference: quote.reference });
-      await enqueueMail(tx, { ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`), attachments: [attachment] });
+      const attachment = renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, {
+        document: 'quote',
+        reference: quote.reference,
+      });
+      await enqueueMail(tx, {
+        ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`),
+        attachments: [attachment],
+      });
     }
     await recordRegistrationStep(tx, {
       email: customerInfo.email,

@@ -17,5 +17,7 @@ export async function renderQuoteDocument(db: Db, reference: string, now: Date):
 
 /** The quote's PDF; the warranty stated is the Default Product Warranty setting. */
 export async function quoteDocument(db: Db, row: typeof quotes.$inferSelect, now: Date): Promise<Buffer> {
-  return renderQuotePdf(toQuoteResource(row, now), { warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty });
+  return renderQuotePdf(toQuoteResource(row, now), {
+    warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty,
+  });
 }

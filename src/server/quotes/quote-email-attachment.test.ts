@@ -23,7 +23,10 @@ const pdfText = (pdf: Buffer) => {
 };
 
 describe('quote e-mail', () => {
-  const t = useTestApp({ now: new Date('2026-03-02T10:00:00.000Z'), env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'quote-mail-')) } });
+  const t = useTestApp({
+    now: new Date('2026-03-02T10:00:00.000Z'),
+    env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'quote-mail-')) },
+  });
 
   it('carries the quote PDF, the same document the quote page downloads', async () => {
     const response = await t.post('/api/quotes', {
@@ -34,12 +37,24 @@ describe('quote e-mail', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { quote } = response.json() as { quote: QuoteResource };
 
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'quote_created'), eq(mailOutbox.toAddress, 'attach@example.com')));
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'quote_created'), eq(mailOutbox.toAddress, 'attach@example.com')));
     // Queued by name; the sender renders it when it sends the e-mail.
-    expect(mail?.attachments).toEqual([{ filename: `quote-${quote.quoteNumber}.pdf`, contentType: 'application/pdf', render: { document: 'quote', reference: quote.reference } }]);
+    expect(mail?.attachments).toEqual([
+      {
+        filename: `quote-${quote.quoteNumber}.pdf`,
+        contentType: 'application/pdf',
+        render: { document: 'quote', reference: quote.reference },
+      },
+    ]);
     const mailDir = join(t.env.dataDir, 'mail');
     // Due now by the test's clock (the row's own default is the database's time).
-    await t.db.update(mailOutbox).set({ nextAttemptAt: t.clock.now }).where(eq(mailOutbox.id, mail?.id ?? ''));
+    await t.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: t.clock.now })
+      .where(eq(mailOutbox.id, mail?.id ?? ''));
     await t.app.mailSender.deliverDue(100);
     const eml = (await readdir(mailDir)).find((file) => file.endsWith(`${mail?.id}.eml`));
     const raw = await readFile(join(mailDir, eml ?? 'missing.eml'), 'utf8');
@@ -55,7 +70,12 @@ describe('quote e-mail', () => {
   it('sends no quote e-mail (and so no PDF) for an order-flow hand-off', async () => {
     const response = await t.post('/api/quotes', {
       configuration: defaultSelection,
-      customerInfo: { email: 'orderflow@example.com', firstName: 'Dorothy', lastName: 'Hodgkin', organization: 'Oxford' },
+      customerInfo: {
+        email: 'orderflow@example.com',
+        firstName: 'Dorothy',
+        lastName: 'Hodgkin',
+        organization: 'Oxford',
+      },
       flowType: 'order',
     });
     expect(response.statusCode, response.body).toBe(201);

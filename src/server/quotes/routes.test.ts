@@ -14,8 +14,17 @@ import { incompleteRegistrations, mailOutbox, productConfigurations, quotes } fr
 
 const start = new Date('2026-03-02T10:00:00.000Z');
 
-const customer = (email: string) => ({ email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College (London)' });
-const body = (email = 'rosalind@example.com') => ({ configuration: defaultSelection, customerInfo: customer(email), flowType: 'quote' });
+const customer = (email: string) => ({
+  email,
+  firstName: 'Rosalind',
+  lastName: 'Franklin',
+  organization: 'Kings College (London)',
+});
+const body = (email = 'rosalind@example.com') => ({
+  configuration: defaultSelection,
+  customerInfo: customer(email),
+  flowType: 'quote',
+});
 
 describe('quotes API', () => {
   const t = useTestApp({ now: start });
@@ -44,7 +53,11 @@ describe('quotes API', () => {
     const [row] = await t.db.select().from(quotes).where(eq(quotes.quoteReference, quote.reference));
     expect(row?.status).toBe('sent');
     expect(row?.userId).toBeNull();
-    expect(row?.configuration).toMatchObject({ model: 'dropwise-standard', customerInfo: { email: 'rosalind@example.com' }, pricing: { totals: { total: 488250 } } });
+    expect(row?.configuration).toMatchObject({
+      model: 'dropwise-standard',
+      customerInfo: { email: 'rosalind@example.com' },
+      pricing: { totals: { total: 488250 } },
+    });
 
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'quote_created'));
     const ours = mail.find((message) => message.textBody.includes(quote.reference));
@@ -52,8 +65,16 @@ describe('quotes API', () => {
     expect(ours?.textBody).toContain(`${t.env.publicUrl}/quote/${quote.reference}`);
     expect(ours?.subject).toContain(quote.quoteNumber);
 
-    const [registration] = await t.db.select().from(incompleteRegistrations).where(eq(incompleteRegistrations.email, 'rosalind@example.com'));
-    expect(registration).toMatchObject({ stepReached: 'details', firstName: 'Rosalind', organization: 'Kings College (London)', totalAmount: 488250 });
+    const [registration] = await t.db
+      .select()
+      .from(incompleteRegistrations)
+      .where(eq(incompleteRegistrations.email, 'rosalind@example.com'));
+    expect(registration).toMatchObject({
+      stepReached: 'details',
+      firstName: 'Rosalind',
+      organization: 'Kings College (London)',
+      totalAmount: 488250,
+    });
   });
 
   it('answers the submit messages of section 5 with the field that failed', async () => {
@@ -67,7 +88,10 @@ describe('quotes API', () => {
       [{ organization: 'a'.repeat(201) }, 'customerInfo.organization', quoteFlowMessages.organizationSubmit],
     ];
     for (const [change, field, message] of cases) {
-      const response = await t.post('/api/quotes', { ...body(), customerInfo: { ...customer('v@example.com'), ...change } });
+      const response = await t.post('/api/quotes', {
+        ...body(),
+        customerInfo: { ...customer('v@example.com'), ...change },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: { code: 'invalid_input', message, fields: { [field]: message } } });
     }
@@ -81,7 +105,10 @@ describe('quotes API', () => {
       [{ organization: 'Acme <script>' }, quoteFlowMessages.createInvalidOrganization],
     ];
     for (const [change, shown] of cases) {
-      const response = await t.post('/api/quotes', { ...body(), customerInfo: { ...customer('v@example.com'), ...change } });
+      const response = await t.post('/api/quotes', {
+        ...body(),
+        customerInfo: { ...customer('v@example.com'), ...change },
+      });
       const { error } = response.json() as { error: { code: string; message: string; fields: Record<string, string> } };
       expect(quoteCreationErrorMessage('', error)).toBe(shown);
     }
@@ -90,7 +117,11 @@ describe('quotes API', () => {
   it('cleans the text before storing it', async () => {
     const response = await t.post('/api/quotes', {
       ...body(),
-      customerInfo: { ...customer('clean@example.com'), firstName: "  Mary-Jane O'Neil  ", organization: 'Smith & Sons Ltd.' },
+      customerInfo: {
+        ...customer('clean@example.com'),
+        firstName: "  Mary-Jane O'Neil  ",
+        organization: 'Smith & Sons Ltd.',
+      },
     });
     const { quote } = response.json() as { quote: QuoteResource };
     // Trimmed; apostrophes and ampersands kept as typed (docs/decisions/0005-text-cleaning.md).
@@ -106,21 +137,42 @@ describe('quotes API', () => {
 
   it('refuses the US plug and a shipping option that does not deliver to the customer country, naming the field', async () => {
     const cases: [Record<string, string>, string, string][] = [
-      [{ powerAdaptor: 'us-power' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to United Kingdom'],
-      [{ powerAdaptor: 'us-power', customerCountry: 'FR' }, 'configuration.powerAdaptor', 'The US plug (Type A/B) is not offered for delivery to France'],
-      [{ shipping: 'uk-tracked-next-day', powerAdaptor: 'eu-power', customerCountry: 'FR' }, 'configuration.shipping', 'UK tracked next-day courier is not offered for delivery to France'],
+      [
+        { powerAdaptor: 'us-power' },
+        'configuration.powerAdaptor',
+        'The US plug (Type A/B) is not offered for delivery to United Kingdom',
+      ],
+      [
+        { powerAdaptor: 'us-power', customerCountry: 'FR' },
+        'configuration.powerAdaptor',
+        'The US plug (Type A/B) is not offered for delivery to France',
+      ],
+      [
+        { shipping: 'uk-tracked-next-day', powerAdaptor: 'eu-power', customerCountry: 'FR' },
+        'configuration.shipping',
+        'UK tracked next-day courier is not offered for delivery to France',
+      ],
     ];
     const quotesBefore = (await t.db.select({ id: quotes.id }).from(quotes)).length;
     for (const [change, field, message] of cases) {
-      const response = await t.post('/api/quotes', { ...body('plug@example.com'), configuration: { ...defaultSelection, ...change } });
+      const response = await t.post('/api/quotes', {
+        ...body('plug@example.com'),
+        configuration: { ...defaultSelection, ...change },
+      });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json().error.fields[field]).toBe(message);
     }
     expect(await t.db.select({ id: quotes.id }).from(quotes)).toHaveLength(quotesBefore);
     // The domestic courier is a UK quote's choice.
-    const uk = await t.post('/api/quotes', { ...body('plug@example.com'), configuration: { ...defaultSelection, shipping: 'uk-tracked-next-day' } });
+    const uk = await t.post('/api/quotes', {
+      ...body('plug@example.com'),
+      configuration: { ...defaultSelection, shipping: 'uk-tracked-next-day' },
+    });
     expect(uk.statusCode, uk.body).toBe(201);
-    expect((uk.json() as { quote: QuoteResource }).quote.pricing?.items.shipping).toMatchObject({ id: 'uk-tracked-next-day', total: 3500 });
+    expect((uk.json() as { quote: QuoteResource }).quote.pricing?.items.shipping).toMatchObject({
+      id: 'uk-tracked-next-day',
+      total: 3500,
+    });
   });
 
   it('answers the 51st quote in an hour for one e-mail with 429 and the specification message', async () => {
@@ -136,7 +188,10 @@ describe('quotes API', () => {
 
   it('reads a quote by its reference and keeps its frozen prices after a catalogue change', async () => {
     const quote = await create('frozen@example.com');
-    await t.db.update(productConfigurations).set({ priceGbp: 300000 }).where(eq(productConfigurations.configId, 'dropwise-standard'));
+    await t.db
+      .update(productConfigurations)
+      .set({ priceGbp: 300000 })
+      .where(eq(productConfigurations.configId, 'dropwise-standard'));
     invalidateCatalogueCache();
     try {
       const response = await t.get(`/api/quotes/${quote.reference}`);
@@ -147,7 +202,10 @@ describe('quotes API', () => {
       expect(read.pricing?.totals.total).toBe(488250);
       expect(read.configuration).toMatchObject({ model: 'dropwise-standard' });
     } finally {
-      await t.db.update(productConfigurations).set({ priceGbp: 285000 }).where(eq(productConfigurations.configId, 'dropwise-standard'));
+      await t.db
+        .update(productConfigurations)
+        .set({ priceGbp: 285000 })
+        .where(eq(productConfigurations.configId, 'dropwise-standard'));
       invalidateCatalogueCache();
     }
   });

@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
-import { createQuoteRequestSchema, QUOTE_FLOW_HOURLY_LIMIT, quoteResourceSchema } from '../../shared/quotes/quote-schemas';
+import {
+  createQuoteRequestSchema,
+  QUOTE_FLOW_HOURLY_LIMIT,
+  quoteResourceSchema,
+} from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
 import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';

@@ -23,11 +23,20 @@ describe('the storefront flows for a signed-in customer', () => {
   const t = useTestApp();
 
   it('ties the quote to the user and updates the profile from it', async () => {
-    const { user } = await createUser(t.db, { email: 'grace@example.com', firstName: null, lastName: null, company: null });
+    const { user } = await createUser(t.db, {
+      email: 'grace@example.com',
+      firstName: null,
+      lastName: null,
+      company: null,
+    });
     const cookie = await signIn(t, 'grace@example.com');
     const response = await t.post(
       '/api/quotes',
-      { configuration: defaultSelection, customerInfo: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', organization: 'Navy Labs' }, flowType: 'quote' },
+      {
+        configuration: defaultSelection,
+        customerInfo: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', organization: 'Navy Labs' },
+        flowType: 'quote',
+      },
       { cookie },
     );
     expect(response.statusCode).toBe(201);
@@ -44,7 +53,10 @@ describe('the storefront flows for a signed-in customer', () => {
       customerInfo: { email: 'guest@example.com', firstName: 'Guest', lastName: 'Person', organization: 'Somewhere' },
       flowType: 'quote',
     });
-    const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteReference, response.json().quote.reference as string));
+    const [quote] = await t.db
+      .select()
+      .from(quotes)
+      .where(eq(quotes.quoteReference, response.json().quote.reference as string));
     expect(quote?.userId).toBeNull();
   });
 
@@ -53,7 +65,13 @@ describe('the storefront flows for a signed-in customer', () => {
     const cookie = await signIn(t, 'order-owner@example.com');
     const placed = await t.post(
       '/api/orders',
-      { configuration: defaultSelection, billing: billing('order-owner@example.com'), notes: '', idempotencyKey: crypto.randomUUID(), acceptTerms: true },
+      {
+        configuration: defaultSelection,
+        billing: billing('order-owner@example.com'),
+        notes: '',
+        idempotencyKey: crypto.randomUUID(),
+        acceptTerms: true,
+      },
       { cookie },
     );
     expect(placed.statusCode).toBe(201);

@@ -19,20 +19,22 @@ const publicSettingsSchema = z.object({
 
 /** Public settings: what the terms page and the home page show (quote validity, warranty, videos). */
 export async function settingsRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/settings/public',
-    { schema: { response: { 200: z.object({ settings: publicSettingsSchema }) } } },
-    async (_request, reply) => {
-      const settings = await getSettings(app.db);
-      // Short shared caching: the values change rarely, and a changed setting shows within a minute.
-      reply.header('cache-control', 'public, max-age=60');
-      return {
-        settings: {
-          autoQuoteExpiry: settings.autoQuoteExpiry,
-          defaultProductWarranty: settings.defaultProductWarranty,
-          videos: { ...publicVideos },
-        },
-      };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/settings/public',
+      { schema: { response: { 200: z.object({ settings: publicSettingsSchema }) } } },
+      async (_request, reply) => {
+        const settings = await getSettings(app.db);
+        // Short shared caching: the values change rarely, and a changed setting shows within a minute.
+        reply.header('cache-control', 'public, max-age=60');
+        return {
+          settings: {
+            autoQuoteExpiry: settings.autoQuoteExpiry,
+            defaultProductWarranty: settings.defaultProductWarranty,
+            videos: { ...publicVideos },
+          },
+        };
+      },
+    );
 }

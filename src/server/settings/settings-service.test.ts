@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultSystemSettings } from '../../shared/settings';
 import { useTestApp } from '../../../tests/support/test-app';
 import { settings } from '../db/schema';
-import { getCachedSettings, getSettings, invalidateSettingsCache, resetSettings, updateSettings } from './settings-service';
+import {
+  getCachedSettings,
+  getSettings,
+  invalidateSettingsCache,
+  resetSettings,
+  updateSettings,
+} from './settings-service';
 
 describe('settings service', () => {
   const t = useTestApp();

@@ -28,7 +28,8 @@ export async function getCachedSettings(db: Db): Promise<SystemSettings> {
     if (cached) return cached.settings;
     throw error;
   }
-  if (cached && cached.version >= version && Date.now() - cached.loadedAt < SETTINGS_CACHE_MAX_AGE_MS) return cached.settings;
+  if (cached && cached.version >= version && Date.now() - cached.loadedAt < SETTINGS_CACHE_MAX_AGE_MS)
+    return cached.settings;
   const settings = getSettings(db);
   cache.set(db, { loadedAt: Date.now(), version, settings });
   // A failed read is not kept: the next call tries again.

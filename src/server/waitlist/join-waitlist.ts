@@ -9,6 +9,10 @@ export const ALREADY_SIGNED_UP = 'This email is already on our USA waitlist.';
  * between concurrent sign-ups of one address: exactly one inserts, the others get 409.
  */
 export async function joinWaitlist(db: Db, email: string): Promise<void> {
-  const inserted = await db.insert(usaWaitlist).values({ email }).onConflictDoNothing({ target: usaWaitlist.email }).returning({ id: usaWaitlist.id });
+  const inserted = await db
+    .insert(usaWaitlist)
+    .values({ email })
+    .onConflictDoNothing({ target: usaWaitlist.email })
+    .returning({ id: usaWaitlist.id });
   if (inserted.length === 0) throw conflict(ALREADY_SIGNED_UP, { code: 'already_signed_up' });
 }

@@ -18,11 +18,15 @@ describe('POST /api/waitlist', () => {
     await t.post('/api/waitlist', { email: 'ada@example.com' });
     const response = await t.post('/api/waitlist', { email: 'ADA@example.com' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: { code: 'already_signed_up', message: 'This email is already on our USA waitlist.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'already_signed_up', message: 'This email is already on our USA waitlist.' },
+    });
   });
 
   it('keeps one row per e-mail under concurrent sign-ups', async () => {
-    const responses = await Promise.all(Array.from({ length: 8 }, () => t.post('/api/waitlist', { email: 'race@example.com' })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => t.post('/api/waitlist', { email: 'race@example.com' })),
+    );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await t.db.select().from(usaWaitlist).where(eq(usaWaitlist.email, 'race@example.com'))).toHaveLength(1);
@@ -40,7 +44,10 @@ describe('POST /api/waitlist', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await t.request('POST', '/api/waitlist', { body: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await t.request('POST', '/api/waitlist', {
+      body: 'email=a@example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.statusCode).toBe(415);
   });
 });

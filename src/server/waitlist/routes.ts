@@ -14,7 +14,11 @@ export async function waitlistRoutes(app: FastifyInstance) {
         response: { 201: z.object({ email: z.string() }) },
       },
       config: {
-        rateLimit: rateLimit({ max: 30, timeWindow: '1 hour', message: 'Too many requests. Please wait a moment before trying again.' }),
+        rateLimit: rateLimit({
+          max: 30,
+          timeWindow: '1 hour',
+          message: 'Too many requests. Please wait a moment before trying again.',
+        }),
       },
     },
     async (request, reply) => {

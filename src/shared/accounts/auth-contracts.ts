@@ -54,14 +54,22 @@ export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export const resetPasswordRequestSchema = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
 
 /** PUT /api/auth/password. */
-export const changePasswordRequestSchema = z.object({ currentPassword: z.string().min(1).max(1024), password: passwordSchema });
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  password: passwordSchema,
+});
 
 /** GET /api/auth/factors. */
 export const factorsAnswerSchema = z.object({ factors: z.array(factorSchema) });
 
 /** POST /api/auth/factors: starts TOTP setup. */
 export const enrollFactorRequestSchema = z.object({ friendlyName: z.string().max(100).optional() });
-export const enrolledFactorSchema = z.object({ id: z.string(), qrCode: z.string(), secret: z.string(), uri: z.string() });
+export const enrolledFactorSchema = z.object({
+  id: z.string(),
+  qrCode: z.string(),
+  secret: z.string(),
+  uri: z.string(),
+});
 export type EnrolledFactor = z.infer<typeof enrolledFactorSchema>;
 
 /** The `{id}` of /api/auth/factors/{id}/…. */

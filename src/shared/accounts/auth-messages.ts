@@ -29,7 +29,8 @@ export const authMessages = {
   challengeExpired: 'This verification request has expired. Please try again.',
   invalidRecoveryCode: 'Invalid recovery code. Please check it and try again.',
   recoveryCodesNeedMfa: 'Set up an authenticator app before creating recovery codes.',
-  invalidSetupLink: 'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
+  invalidSetupLink:
+    'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
   adminExists: 'An administrator already exists. Sign in instead.',
 } as const;
 

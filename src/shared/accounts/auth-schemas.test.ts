@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCode, codeSchema, emailSchema, isValidEmail, passwordSchema, profileUpdateSchema, sanitiseText, signInSchema } from './auth-schemas';
+import {
+  cleanCode,
+  codeSchema,
+  emailSchema,
+  isValidEmail,
+  passwordSchema,
+  profileUpdateSchema,
+  sanitiseText,
+  signInSchema,
+} from './auth-schemas';
 
 describe('auth validation (spec section 5)', () => {
   it('accepts standard addresses and refuses malformed or over-long ones', () => {
@@ -14,7 +23,9 @@ describe('auth validation (spec section 5)', () => {
   });
 
   it('needs a password of at least 6 characters', () => {
-    expect(passwordSchema.safeParse('12345').error?.issues[0]?.message).toBe('Password must be at least 6 characters long.');
+    expect(passwordSchema.safeParse('12345').error?.issues[0]?.message).toBe(
+      'Password must be at least 6 characters long.',
+    );
     expect(passwordSchema.safeParse('123456').success).toBe(true);
     expect(signInSchema.parse({ email: 'a@b.co', password: 'secret' }).remember).toBe(false);
   });
@@ -29,7 +40,9 @@ describe('auth validation (spec section 5)', () => {
   it('sanitises profile text', () => {
     expect(sanitiseText("  <b>O'Brien & Sons</b> ")).toBe("bO'Brien & Sons/b");
     expect(sanitiseText('x'.repeat(1200))).toHaveLength(1000);
-    expect(profileUpdateSchema.parse({ firstName: ' Ada ', lastName: '', phone: null, company: '<A&B>', country: 'GB' })).toEqual({
+    expect(
+      profileUpdateSchema.parse({ firstName: ' Ada ', lastName: '', phone: null, company: '<A&B>', country: 'GB' }),
+    ).toEqual({
       firstName: 'Ada',
       lastName: null,
       phone: null,

@@ -23,7 +23,8 @@ export function cleanCode(value: string): string {
   return value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH);
 }
 
-const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX && emailPattern.test(value);
@@ -35,11 +36,18 @@ export const emailSchema = z
   .min(1, { error: emailMessage })
   .refine(isValidEmail, { error: emailMessage });
 
-export const passwordSchema = z.string({ error: passwordMessage }).min(PASSWORD_MIN, { error: passwordMessage }).max(1024);
+export const passwordSchema = z
+  .string({ error: passwordMessage })
+  .min(PASSWORD_MIN, { error: passwordMessage })
+  .max(1024);
 
 export const codeSchema = z.string({ error: codeMessage }).regex(/^\d{6}$/, { error: codeMessage });
 
-export const signInSchema = z.object({ email: emailSchema, password: passwordSchema, remember: z.boolean().default(false) });
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  remember: z.boolean().default(false),
+});
 const optionalText = (max: number) =>
   z
     .string()
@@ -74,5 +82,9 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export const recoveryCodeMessage = 'Please enter a recovery code.';
 
 export const recoveryCodeInputSchema = z.object({
-  code: z.string({ error: recoveryCodeMessage }).trim().min(1, { error: recoveryCodeMessage }).max(64, { error: recoveryCodeMessage }),
+  code: z
+    .string({ error: recoveryCodeMessage })
+    .trim()
+    .min(1, { error: recoveryCodeMessage })
+    .max(64, { error: recoveryCodeMessage }),
 });

@@ -113,7 +113,14 @@ export const adminOrderRowSchema = z.object({
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
 
-const nullableText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
 
 /** PATCH /api/admin/orders/{id}: every field of the spec's edit form; empty strings are saved as null. */
 export const updateOrderRequestSchema = z.object({
@@ -147,7 +154,12 @@ export const recordPaymentRequestSchema = z.object({
 });
 export type RecordPaymentRequest = z.input<typeof recordPaymentRequestSchema>;
 
-export const stepUpRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: codeMessage }) });
+export const stepUpRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: codeMessage }),
+});
 
 export const adminOrderAnswerSchema = z.object({ order: adminOrderSchema });
 

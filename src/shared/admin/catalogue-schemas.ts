@@ -129,9 +129,17 @@ export const adminBatchSchema = z.object({
 });
 export type AdminBatch = z.infer<typeof adminBatchSchema>;
 
-const batchDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: catalogueMessages.dateFormat }).nullable();
+const batchDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: catalogueMessages.dateFormat })
+  .nullable();
 
-export const createBatchRequestSchema = z.object({ batchId: optionId, name, date: batchDate, soldOut: z.boolean().default(false) });
+export const createBatchRequestSchema = z.object({
+  batchId: optionId,
+  name,
+  date: batchDate,
+  soldOut: z.boolean().default(false),
+});
 export type CreateBatchRequest = z.input<typeof createBatchRequestSchema>;
 
 /** Any of name, date, sold out and position (0 is first; the others move to make room). */

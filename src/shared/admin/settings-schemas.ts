@@ -19,7 +19,11 @@ export const systemSettingsMessages = {
   prefix: 'Use up to 10 letters, digits or dashes',
 } as const;
 
-const prefix = z.string().trim().max(10, { error: systemSettingsMessages.prefix }).regex(/^[A-Za-z0-9-]*$/, { error: systemSettingsMessages.prefix });
+const prefix = z
+  .string()
+  .trim()
+  .max(10, { error: systemSettingsMessages.prefix })
+  .regex(/^[A-Za-z0-9-]*$/, { error: systemSettingsMessages.prefix });
 
 /**
  * The whole form, as Save Settings sends it. Beyond the specification (which parses and stores
@@ -33,7 +37,9 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
     .string()
     .trim()
     .max(EMAIL_MAX, { error: systemSettingsMessages.adminEmail })
-    .refine((value) => value === '' || z.email().safeParse(value).success, { error: systemSettingsMessages.adminEmail }),
+    .refine((value) => value === '' || z.email().safeParse(value).success, {
+      error: systemSettingsMessages.adminEmail,
+    }),
   defaultCurrency: z.string().trim().max(3),
   taxRate: z
     .number({ error: systemSettingsMessages.taxRateNumber })

@@ -5,7 +5,17 @@ import { displayLines } from './display-lines';
 
 describe('displayLines', () => {
   it('labels free lines Included or Free and drops servicing and shipping at 0', () => {
-    const pricing = priceConfiguration(fixtureProduct, { ...defaultSelection, servicing: 'none', shipping: 'collection', accessories: ['quick-start-card'], accessoryQuantities: { 'quick-start-card': 1 } }, 20);
+    const pricing = priceConfiguration(
+      fixtureProduct,
+      {
+        ...defaultSelection,
+        servicing: 'none',
+        shipping: 'collection',
+        accessories: ['quick-start-card'],
+        accessoryQuantities: { 'quick-start-card': 1 },
+      },
+      20,
+    );
     const lines = displayLines(pricing);
     expect(lines.map((line) => [line.name, line.freeLabel])).toEqual([
       ['Dropwise Standard', null],

@@ -17,7 +17,11 @@ export interface DisplayLine {
  */
 export function displayLines(pricing: { items: PricingItems }): DisplayLine[] {
   const { items } = pricing;
-  const line = (group: string, item: PricingItems['baseConfiguration'], freeLabel: DisplayLine['freeLabel']): DisplayLine => ({
+  const line = (
+    group: string,
+    item: PricingItems['baseConfiguration'],
+    freeLabel: DisplayLine['freeLabel'],
+  ): DisplayLine => ({
     key: `${group}:${item.id}`,
     name: item.name,
     quantity: item.quantity,

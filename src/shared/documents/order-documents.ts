@@ -29,7 +29,9 @@ export const TERMS_URL = `${company.siteUrl}/terms-of-sale`;
 
 /** DDP for a UK delivery, DAP elsewhere (terms of sale). */
 export const deliveryTerms = (order: Pick<Order, 'shippingAddress' | 'billingAddress'>) =>
-  (order.shippingAddress ?? order.billingAddress)?.country === 'GB' ? 'DDP (delivered duty paid), United Kingdom' : 'DAP (delivered at place); import duties and local VAT are paid by the buyer';
+  (order.shippingAddress ?? order.billingAddress)?.country === 'GB'
+    ? 'DDP (delivered duty paid), United Kingdom'
+    : 'DAP (delivered at place); import duties and local VAT are paid by the buyer';
 
 function parties(order: DocumentOrder): DocumentParty[] {
   const billing = addressLines(order.billingAddress);
@@ -53,7 +55,8 @@ function orderTotals(order: DocumentOrder): DocumentTotal[] {
   ];
 }
 
-const poMeta = (order: DocumentOrder): [string, string][] => (order.poNumber ? [['Your PO number', order.poNumber]] : []);
+const poMeta = (order: DocumentOrder): [string, string][] =>
+  order.poNumber ? [['Your PO number', order.poNumber]] : [];
 
 export interface ConfirmationContext {
   confirmedAt: Date | string;
@@ -65,13 +68,19 @@ export interface ConfirmationContext {
 
 /** The written order confirmation (the contract forms on it): lines, VAT, totals, deposit due, delivery terms, batch, key terms. */
 export function confirmationDocument(order: DocumentOrder, context: ConfirmationContext): BusinessDocument {
-  const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(minor / 100);
+  const money = (minor: number) =>
+    new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(minor / 100);
   return {
     kind: 'confirmation',
     title: 'ORDER CONFIRMATION',
     name: `Order confirmation ${order.orderNumber}`,
     currency: order.currency,
-    meta: [['Order number', order.orderNumber], ['Order date', formatUkDate(order.createdAt)], ['Confirmed', formatUkDate(context.confirmedAt)], ...poMeta(order)],
+    meta: [
+      ['Order number', order.orderNumber],
+      ['Order date', formatUkDate(order.createdAt)],
+      ['Confirmed', formatUkDate(context.confirmedAt)],
+      ...poMeta(order),
+    ],
     parties: parties(order),
     lines: orderLines(order.items),
     totals: orderTotals(order),
@@ -120,7 +129,8 @@ export interface InvoiceFacts {
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
 export function invoiceDocument(order: DocumentOrder, invoice: InvoiceFacts): BusinessDocument {
   const credit = invoice.kind === 'credit';
-  const what = invoice.kind === 'deposit' ? `Deposit (${DEPOSIT_PERCENT}%)` : invoice.kind === 'balance' ? 'Balance' : 'Credit';
+  const what =
+    invoice.kind === 'deposit' ? `Deposit (${DEPOSIT_PERCENT}%)` : invoice.kind === 'balance' ? 'Balance' : 'Credit';
   const bank = company.bank;
   return {
     kind: credit ? 'credit_note' : 'invoice',
@@ -154,7 +164,14 @@ export function invoiceDocument(order: DocumentOrder, invoice: InvoiceFacts): Bu
     ],
     notes: invoice.vatAmount === 0 && !credit ? ['No UK VAT charged: local VAT/tax is due on delivery.'] : [],
     sections: credit
-      ? [{ title: 'Credit note', lines: [`This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`] }]
+      ? [
+          {
+            title: 'Credit note',
+            lines: [
+              `This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`,
+            ],
+          },
+        ]
       : [
           {
             title: 'How to pay',
@@ -164,12 +181,17 @@ export function invoiceDocument(order: DocumentOrder, invoice: InvoiceFacts): Bu
               `Bank: ${bank.bankName}`,
               `Sort code: ${bank.sortCode}   Account number: ${bank.accountNumber}`,
               `IBAN: ${bank.iban}   BIC: ${bank.bic}`,
-              ...(bank.example ? ['EXAMPLE BANK DETAILS: to be replaced with the company’s real account before use.'] : []),
+              ...(bank.example
+                ? ['EXAMPLE BANK DETAILS: to be replaced with the company’s real account before use.']
+                : []),
             ],
           },
           {
             title: 'Terms',
-            lines: [`Delivery terms: ${deliveryTerms(order)}.`, `Late payment interest: 8% above base rate. Terms of sale: ${TERMS_URL}`],
+            lines: [
+              `Delivery terms: ${deliveryTerms(order)}.`,
+              `Late payment interest: 8% above base rate. Terms of sale: ${TERMS_URL}`,
+            ],
           },
         ],
   };

@@ -38,14 +38,23 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
       ? [
           {
             title: 'Prepared for',
-            lines: [`${customer.firstName} ${customer.lastName}`, customer.organization, customer.email, findCountry(customer.country)?.name ?? customer.country].filter(
-              (line) => line.trim() !== '',
-            ),
+            lines: [
+              `${customer.firstName} ${customer.lastName}`,
+              customer.organization,
+              customer.email,
+              findCountry(customer.country)?.name ?? customer.country,
+            ].filter((line) => line.trim() !== ''),
           },
         ]
       : [],
     lines: quote.pricing
-      ? displayLines(quote.pricing).map((line) => ({ name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, total: line.total, freeLabel: line.freeLabel }))
+      ? displayLines(quote.pricing).map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          total: line.total,
+          freeLabel: line.freeLabel,
+        }))
       : [],
     totals,
     notes,
@@ -56,7 +65,9 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
           `This quotation is valid until ${validUntil ?? 'further notice'}.`,
           `Payment: a ${DEPOSIT_PERCENT}% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.`,
           'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
-          ...(options.warrantyMonths === undefined ? [] : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
+          ...(options.warrantyMonths === undefined
+            ? []
+            : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
           `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,
         ],
       },

@@ -6,11 +6,27 @@ import type { OrderAddress } from './order-schema';
 export type OrderLine = DisplayLine;
 
 const includedTypes = new Set(['power_adaptor', 'syringe_holder']);
-const lineOrder = ['base_configuration', 'power_adaptor', 'syringe_holder', 'adaptor', 'servicing', 'accessory', 'shipping'];
+const lineOrder = [
+  'base_configuration',
+  'power_adaptor',
+  'syringe_holder',
+  'adaptor',
+  'servicing',
+  'accessory',
+  'shipping',
+];
 
 /** Every priced line of an order, in the quote's order, with the quote's free labels. */
 export function orderLines(
-  items: { id?: string; itemType: string; itemId: string; itemName: string; quantity: number; unitPrice: number; totalPrice: number }[],
+  items: {
+    id?: string;
+    itemType: string;
+    itemId: string;
+    itemName: string;
+    quantity: number;
+    unitPrice: number;
+    totalPrice: number;
+  }[],
 ): OrderLine[] {
   const rank = (type: string) => {
     const index = lineOrder.indexOf(type);

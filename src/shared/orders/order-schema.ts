@@ -127,7 +127,11 @@ export const adminOrderSchema = orderSchema.extend({
   paidAmount: z.number().int(),
   outstandingAmount: z.number().int(),
   payments: z.array(
-    orderPaymentSchema.extend({ reference: z.string().nullable(), refundedAt: z.string().nullable(), recordedBy: personSchema }),
+    orderPaymentSchema.extend({
+      reference: z.string().nullable(),
+      refundedAt: z.string().nullable(),
+      recordedBy: personSchema,
+    }),
   ),
   statusHistory: z.array(orderHistoryEntrySchema.extend({ changedBy: personSchema })),
 });

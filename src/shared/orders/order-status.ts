@@ -72,24 +72,45 @@ export function customerPaymentBadge(paymentStatus: string): { label: string; cl
   return { label: 'Pending Payment', className: badge.gray };
 }
 
-export const quoteStatusLabels: Record<QuoteStatus, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', expired: 'Expired' };
+export const quoteStatusLabels: Record<QuoteStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  accepted: 'Accepted',
+  expired: 'Expired',
+};
 /** draft gray, sent blue, accepted green, expired red. */
-export const quoteStatusBadgeClass: Record<QuoteStatus, string> = { draft: badge.gray, sent: badge.blue, accepted: badge.green, expired: badge.red };
+export const quoteStatusBadgeClass: Record<QuoteStatus, string> = {
+  draft: badge.gray,
+  sent: badge.blue,
+  accepted: badge.green,
+  expired: badge.red,
+};
 
-const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
 export const isOrderStatus = (value: string): value is OrderStatus => isOneOf(orderStatuses, value);
 export const isPaymentStatus = (value: string): value is PaymentStatus => isOneOf(paymentStatuses, value);
 
 /** A status's label, or the value itself made readable for an unknown one. */
 export const orderStatusLabel = (status: string) =>
-  isOrderStatus(status) ? orderStatusLabels[status] : status ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ') : 'Unknown';
-export const orderStatusClass = (status: string) => (isOrderStatus(status) ? orderStatusBadgeClass[status] : otherBadgeClass);
+  isOrderStatus(status)
+    ? orderStatusLabels[status]
+    : status
+      ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ')
+      : 'Unknown';
+export const orderStatusClass = (status: string) =>
+  isOrderStatus(status) ? orderStatusBadgeClass[status] : otherBadgeClass;
 export const paymentStatusLabel = (status: string) => (isPaymentStatus(status) ? paymentStatusLabels[status] : status);
-export const paymentStatusClass = (status: string) => (isPaymentStatus(status) ? paymentStatusBadgeClass[status] : otherBadgeClass);
+export const paymentStatusClass = (status: string) =>
+  isPaymentStatus(status) ? paymentStatusBadgeClass[status] : otherBadgeClass;
 
 /** A sent quote past its validity shows expired; a quote that became an order shows accepted. */
-export function effectiveQuoteStatus(quote: { status: QuoteStatus; validUntil: string | null; orderId: string | null }, now: Date): QuoteStatus {
+export function effectiveQuoteStatus(
+  quote: { status: QuoteStatus; validUntil: string | null; orderId: string | null },
+  now: Date,
+): QuoteStatus {
   if (quote.orderId) return 'accepted';
-  if (quote.status === 'sent' && quote.validUntil && new Date(quote.validUntil).getTime() < now.getTime()) return 'expired';
+  if (quote.status === 'sent' && quote.validUntil && new Date(quote.validUntil).getTime() < now.getTime())
+    return 'expired';
   return quote.status;
 }

@@ -8,17 +8,44 @@ import { validateSelection } from './validate-selection';
 const GB_VAT = 20;
 
 describe('priceConfiguration: worked cases', () => {
-  const cases: { name: string; selection: SelectedConfiguration; vatRate?: number; expect: Record<string, number | boolean | string> }[] = [
+  const cases: {
+    name: string;
+    selection: SelectedConfiguration;
+    vatRate?: number;
+    expect: Record<string, number | boolean | string>;
+  }[] = [
     {
       name: 'the defaults in the UK',
       selection: defaultSelection,
       // 2850 + 1083.75 servicing + 18 + 22 accessories + 95 shipping = 4068.75; VAT 813.75
-      expect: { currency: 'GBP', basePrice: 285000, servicingTotal: 108375, accessoryTotal: 4000, shippingTotal: 9500, subtotal: 406875, vat: 81375, total: 488250, deposit: 244125, showVAT: true },
+      expect: {
+        currency: 'GBP',
+        basePrice: 285000,
+        servicingTotal: 108375,
+        accessoryTotal: 4000,
+        shippingTotal: 9500,
+        subtotal: 406875,
+        vat: 81375,
+        total: 488250,
+        deposit: 244125,
+        showVAT: true,
+      },
     },
     {
       name: 'the defaults in Germany: euro prices, no VAT',
       selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
-      expect: { currency: 'EUR', basePrice: 334000, servicingTotal: 126990, accessoryTotal: 4700, shippingTotal: 11000, subtotal: 476690, vat: 0, total: 476690, deposit: 238345, showVAT: false },
+      expect: {
+        currency: 'EUR',
+        basePrice: 334000,
+        servicingTotal: 126990,
+        accessoryTotal: 4700,
+        shippingTotal: 11000,
+        subtotal: 476690,
+        vat: 0,
+        total: 476690,
+        deposit: 238345,
+        showVAT: false,
+      },
     },
     {
       name: 'two Pro instruments with options: per-instrument parts times 2, accessories by their own quantity, shipping once',
@@ -34,17 +61,41 @@ describe('priceConfiguration: worked cases', () => {
         accessoryQuantities: { '10x-2ml-syringes': 3, 'quick-start-card': 1 },
         shipping: 'collection',
       },
-      expect: { basePrice: 690000, syringeHolderTotal: 12000, adaptorTotal: 7000, servicingTotal: 153000, accessoryTotal: 5400, shippingTotal: 0, subtotal: 867400, vat: 173480, total: 1040880, deposit: 520440 },
+      expect: {
+        basePrice: 690000,
+        syringeHolderTotal: 12000,
+        adaptorTotal: 7000,
+        servicingTotal: 153000,
+        accessoryTotal: 5400,
+        shippingTotal: 0,
+        subtotal: 867400,
+        vat: 173480,
+        total: 1040880,
+        deposit: 520440,
+      },
     },
     {
       name: 'half a penny of deposit rounds up',
-      selection: { ...defaultSelection, customerCountry: 'FR', powerAdaptor: 'eu-power', servicing: 'none', accessories: ['odd-item'], accessoryQuantities: { 'odd-item': 1 } },
+      selection: {
+        ...defaultSelection,
+        customerCountry: 'FR',
+        powerAdaptor: 'eu-power',
+        servicing: 'none',
+        accessories: ['odd-item'],
+        accessoryQuantities: { 'odd-item': 1 },
+      },
       // 3340 + 23.33 + 110 = 3473.33; deposit 1736.665 → 1736.67
       expect: { subtotal: 347333, vat: 0, total: 347333, deposit: 173667 },
     },
     {
       name: 'a VAT rate that gives a fraction of a penny rounds half-up',
-      selection: { ...defaultSelection, servicing: 'none', shipping: 'collection', accessories: ['odd-item'], accessoryQuantities: { 'odd-item': 1 } },
+      selection: {
+        ...defaultSelection,
+        servicing: 'none',
+        shipping: 'collection',
+        accessories: ['odd-item'],
+        accessoryQuantities: { 'odd-item': 1 },
+      },
       vatRate: 17.5,
       // 2850 + 19.99 = 2869.99; 17.5% = 502.24825 → 502.25
       expect: { subtotal: 286999, vat: 50225, total: 337224, deposit: 168612 },
@@ -60,14 +111,22 @@ describe('priceConfiguration: worked cases', () => {
 
   it('lists every priced line with unit price, quantity and total', () => {
     const { items } = priceConfiguration(fixtureProduct, { ...defaultSelection, quantity: 2 }, GB_VAT);
-    expect(items.baseConfiguration).toEqual({ id: 'dropwise-standard', name: 'Dropwise Standard', unitPrice: 285000, quantity: 2, total: 570000 });
+    expect(items.baseConfiguration).toEqual({
+      id: 'dropwise-standard',
+      name: 'Dropwise Standard',
+      unitPrice: 285000,
+      quantity: 2,
+      total: 570000,
+    });
     expect(items.servicing).toMatchObject({ id: '3-year', quantity: 2, total: 216750 });
     expect(items.shipping).toMatchObject({ id: 'fedex-priority', quantity: 1, total: 9500 });
     expect(items.accessories.map((line) => [line.id, line.quantity])).toEqual([
       ['10x-2ml-syringes', 1],
       ['10x-6ml-syringes', 1],
     ]);
-    expect(items.syringeHolders).toEqual([{ id: '3ml-syringe-mount', name: '3 mL syringe mount', unitPrice: 0, quantity: 2, total: 0 }]);
+    expect(items.syringeHolders).toEqual([
+      { id: '3ml-syringe-mount', name: '3 mL syringe mount', unitPrice: 0, quantity: 2, total: 0 },
+    ]);
   });
 });
 
@@ -94,7 +153,9 @@ const selectionArbitrary = fc
       powerAdaptor: drawn.powerAdaptor,
       quantity: drawn.quantity,
       accessories,
-      accessoryQuantities: Object.fromEntries(accessories.map((id) => [id, id === 'quick-start-card' ? 1 : drawn.accessoryQuantity])),
+      accessoryQuantities: Object.fromEntries(
+        accessories.map((id) => [id, id === 'quick-start-card' ? 1 : drawn.accessoryQuantity]),
+      ),
       adaptors: ['standard-art-adaptor', ...(drawn.extraAdaptor ? ['luer-lock-adaptor'] : [])],
       syringeHolders: ['3ml-syringe-mount', ...(drawn.extraHolder ? ['6ml-syringe-mount'] : [])],
       servicing: drawn.servicing,
@@ -110,12 +171,28 @@ describe('priceConfiguration: properties', () => {
     fc.assert(
       fc.property(selectionArbitrary, ({ selection, vatRate }) => {
         const { totals, items } = priceConfiguration(fixtureProduct, selection, vatRate);
-        const parts = totals.basePrice + totals.accessoryTotal + totals.adaptorTotal + totals.syringeHolderTotal + totals.powerAdaptorTotal + totals.shippingTotal + totals.servicingTotal;
-        const lines = [items.baseConfiguration, items.powerAdaptor, items.servicing, items.shipping, ...items.accessories, ...items.adaptors, ...items.syringeHolders];
+        const parts =
+          totals.basePrice +
+          totals.accessoryTotal +
+          totals.adaptorTotal +
+          totals.syringeHolderTotal +
+          totals.powerAdaptorTotal +
+          totals.shippingTotal +
+          totals.servicingTotal;
+        const lines = [
+          items.baseConfiguration,
+          items.powerAdaptor,
+          items.servicing,
+          items.shipping,
+          ...items.accessories,
+          ...items.adaptors,
+          ...items.syringeHolders,
+        ];
         expect(parts).toBe(totals.subtotal);
         expect(lines.reduce((sum, line) => sum + line.total, 0)).toBe(totals.subtotal);
         expect(totals.subtotal + totals.vat).toBe(totals.total);
-        for (const value of Object.values(totals)) if (typeof value === 'number') expect(Number.isInteger(value)).toBe(true);
+        for (const value of Object.values(totals))
+          if (typeof value === 'number') expect(Number.isInteger(value)).toBe(true);
       }),
     );
   });
@@ -136,7 +213,8 @@ describe('priceConfiguration: properties', () => {
     fc.assert(
       fc.property(selectionArbitrary, ({ selection, vatRate }) => {
         const { totals } = priceConfiguration(fixtureProduct, selection, vatRate);
-        if (selection.customerCountry === 'GB') expect(totals.vat).toBe(Math.floor((totals.subtotal * vatRate) / 100 + 0.5));
+        if (selection.customerCountry === 'GB')
+          expect(totals.vat).toBe(Math.floor((totals.subtotal * vatRate) / 100 + 0.5));
         else expect(totals.vat).toBe(0);
         expect(totals.showVAT).toBe(selection.customerCountry === 'GB');
       }),

@@ -20,7 +20,11 @@ const sum = (lines: PricedLine[]) => lines.reduce((total, line) => total + line.
  * DEPOSIT_PERCENT of the total. Rounding is half-up to the minor unit. Call `validateSelection` first: an
  * unknown id here is a programming error.
  */
-export function priceConfiguration(product: Product, selection: SelectedConfiguration, vatRatePercent: number): Pricing {
+export function priceConfiguration(
+  product: Product,
+  selection: SelectedConfiguration,
+  vatRatePercent: number,
+): Pricing {
   const currency = currencyForCountry(selection.customerCountry);
   if (!currency) throw new Error(`Country not sold to: ${selection.customerCountry}`);
   const showVAT = findCountry(selection.customerCountry)?.showVAT ?? false;
@@ -32,7 +36,9 @@ export function priceConfiguration(product: Product, selection: SelectedConfigur
 
   const baseConfiguration = line(pick(product.configurations, selection.model, 'model'), quantity);
   const powerAdaptor = line(pick(product.powerAdaptors, selection.powerAdaptor, 'power adaptor'), quantity);
-  const syringeHolders = selection.syringeHolders.map((id) => line(pick(product.syringeHolders, id, 'syringe holder'), quantity));
+  const syringeHolders = selection.syringeHolders.map((id) =>
+    line(pick(product.syringeHolders, id, 'syringe holder'), quantity),
+  );
   const adaptors = selection.adaptors.map((id) => line(pick(product.adaptors, id, 'adaptor'), quantity));
   const servicing = line(pick(product.servicing, selection.servicing, 'servicing option'), quantity);
   const accessories = selection.accessories.map((id) =>

@@ -4,7 +4,8 @@ import { selectedConfigurationSchema } from '../configuration';
 import { defaultSelection, fixtureProduct } from './pricing-fixture';
 import { validateSelection } from './validate-selection';
 
-const problems = (changes: Partial<SelectedConfiguration>) => validateSelection(fixtureProduct, { ...defaultSelection, ...changes });
+const problems = (changes: Partial<SelectedConfiguration>) =>
+  validateSelection(fixtureProduct, { ...defaultSelection, ...changes });
 
 describe('validateSelection', () => {
   it('accepts the defaults', () => {
@@ -21,8 +22,16 @@ describe('validateSelection', () => {
     [{ model: 'dropwise-ultra' }, 'model', 'Unknown model: dropwise-ultra'],
     [{ powerAdaptor: 'moon-power' }, 'powerAdaptor', 'Unknown power adaptor: moon-power'],
     [{ powerAdaptor: 'us-power' }, 'powerAdaptor', 'The US plug is not offered for delivery to United Kingdom'],
-    [{ powerAdaptor: 'us-power', customerCountry: 'DE' }, 'powerAdaptor', 'The US plug is not offered for delivery to Germany'],
-    [{ shipping: 'uk-tracked-next-day', customerCountry: 'FR' }, 'shipping', 'UK tracked next-day courier is not offered for delivery to France'],
+    [
+      { powerAdaptor: 'us-power', customerCountry: 'DE' },
+      'powerAdaptor',
+      'The US plug is not offered for delivery to Germany',
+    ],
+    [
+      { shipping: 'uk-tracked-next-day', customerCountry: 'FR' },
+      'shipping',
+      'UK tracked next-day courier is not offered for delivery to France',
+    ],
     [{ adaptors: ['standard-art-adaptor', 'nope'] }, 'adaptors', 'Unknown adaptor: nope'],
     [{ syringeHolders: ['6ml-syringe-mount'] }, 'syringeHolders', 'The 3ml-syringe-mount is always included'],
     [{ servicing: '10-year' }, 'servicing', 'Unknown servicing option: 10-year'],
@@ -30,8 +39,16 @@ describe('validateSelection', () => {
     [{ batch: 'batch-1' }, 'batch', 'Batch 1 is sold out'],
     [{ customerCountry: 'US' }, 'customerCountry', 'We do not sell to United States yet'],
     [{ customerCountry: 'JP' }, 'customerCountry', 'Unknown country: JP'],
-    [{ accessories: ['quick-start-card'], accessoryQuantities: { 'quick-start-card': 2 } }, 'accessoryQuantities.quick-start-card', 'Max 1 for free items'],
-    [{ accessories: [], accessoryQuantities: { '10x-2ml-syringes': 1 } }, 'accessoryQuantities.10x-2ml-syringes', 'Quantity given for an accessory that is not selected: 10x-2ml-syringes'],
+    [
+      { accessories: ['quick-start-card'], accessoryQuantities: { 'quick-start-card': 2 } },
+      'accessoryQuantities.quick-start-card',
+      'Max 1 for free items',
+    ],
+    [
+      { accessories: [], accessoryQuantities: { '10x-2ml-syringes': 1 } },
+      'accessoryQuantities.10x-2ml-syringes',
+      'Quantity given for an accessory that is not selected: 10x-2ml-syringes',
+    ],
     [{ accessories: ['unicorn'], accessoryQuantities: {} }, 'accessories', 'Unknown accessory: unicorn'],
   ])('refuses %o', (changes, field, message) => {
     expect(problems(changes as Partial<SelectedConfiguration>)).toContainEqual({ field, message });
@@ -52,6 +69,8 @@ describe('selectedConfigurationSchema', () => {
   });
 
   it('upper-cases the country code', () => {
-    expect(selectedConfigurationSchema.parse({ ...defaultSelection, customerCountry: 'de' }).customerCountry).toBe('DE');
+    expect(selectedConfigurationSchema.parse({ ...defaultSelection, customerCountry: 'de' }).customerCountry).toBe(
+      'DE',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import type { Product } from '../catalogue';
-import { FREE_ITEM_CAP_MESSAGE, isFree, isPowerAdaptorOffered, REQUIRED_SYRINGE_HOLDER, shipsTo } from '../catalogue-rules';
+import {
+  FREE_ITEM_CAP_MESSAGE,
+  isFree,
+  isPowerAdaptorOffered,
+  REQUIRED_SYRINGE_HOLDER,
+  shipsTo,
+} from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
 import { findCountry } from '../countries';
 
@@ -27,7 +33,8 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   }
   const powerAdaptor = product.powerAdaptors.find((option) => option.id === selection.powerAdaptor);
   if (!powerAdaptor) add('powerAdaptor', `Unknown power adaptor: ${selection.powerAdaptor}`);
-  else if (!isPowerAdaptorOffered(powerAdaptor)) add('powerAdaptor', `The ${powerAdaptor.name} is not offered${deliveryTo}`);
+  else if (!isPowerAdaptorOffered(powerAdaptor))
+    add('powerAdaptor', `The ${powerAdaptor.name} is not offered${deliveryTo}`);
 
   const accessories = new Set(selection.accessories);
   if (accessories.size !== selection.accessories.length) add('accessories', 'An accessory is listed twice');
@@ -41,13 +48,15 @@ export function validateSelection(product: Product, selection: SelectedConfigura
     if (isFree(accessory) && quantity > 1) add(`accessoryQuantities.${id}`, FREE_ITEM_CAP_MESSAGE);
   }
   for (const id of Object.keys(selection.accessoryQuantities)) {
-    if (!accessories.has(id)) add(`accessoryQuantities.${id}`, `Quantity given for an accessory that is not selected: ${id}`);
+    if (!accessories.has(id))
+      add(`accessoryQuantities.${id}`, `Quantity given for an accessory that is not selected: ${id}`);
   }
 
   if (new Set(selection.adaptors).size !== selection.adaptors.length) add('adaptors', 'An adaptor is listed twice');
   for (const id of selection.adaptors) if (!known(product.adaptors, id)) add('adaptors', `Unknown adaptor: ${id}`);
 
-  if (new Set(selection.syringeHolders).size !== selection.syringeHolders.length) add('syringeHolders', 'A syringe holder is listed twice');
+  if (new Set(selection.syringeHolders).size !== selection.syringeHolders.length)
+    add('syringeHolders', 'A syringe holder is listed twice');
   for (const id of selection.syringeHolders) {
     if (!known(product.syringeHolders, id)) add('syringeHolders', `Unknown syringe holder: ${id}`);
   }
@@ -55,10 +64,12 @@ export function validateSelection(product: Product, selection: SelectedConfigura
     add('syringeHolders', `The ${REQUIRED_SYRINGE_HOLDER} is always included`);
   }
 
-  if (!known(product.servicing, selection.servicing)) add('servicing', `Unknown servicing option: ${selection.servicing}`);
+  if (!known(product.servicing, selection.servicing))
+    add('servicing', `Unknown servicing option: ${selection.servicing}`);
   const shipping = product.shipping.find((option) => option.id === selection.shipping);
   if (!shipping) add('shipping', `Unknown shipping option: ${selection.shipping}`);
-  else if (country?.available && !shipsTo(shipping, country.code)) add('shipping', `${shipping.name} is not offered${deliveryTo}`);
+  else if (country?.available && !shipsTo(shipping, country.code))
+    add('shipping', `${shipping.name} is not offered${deliveryTo}`);
 
   if (selection.batch !== undefined && selection.batch !== null) {
     const batch = product.batches.find((option) => option.id === selection.batch);

@@ -19,7 +19,10 @@ export interface QuoteCreationFailure {
  * `fields` decide; the specification's substring table only reads a message that came without a
  * code (docs/decisions/0024-errors-mapped-by-code.md).
  */
-export function quoteCreationErrorMessage(message: string | undefined | null, failure: QuoteCreationFailure = {}): string {
+export function quoteCreationErrorMessage(
+  message: string | undefined | null,
+  failure: QuoteCreationFailure = {},
+): string {
   if (failure.code === 'rate_limited') return quoteFlowMessages.createRateLimited;
   const [firstField] = Object.keys(failure.fields ?? {});
   if (firstField !== undefined) return shownByField[firstField] ?? message ?? quoteFlowMessages.createNoMessage;

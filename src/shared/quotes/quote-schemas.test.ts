@@ -9,13 +9,23 @@ describe('quote flow step 1 (e-mail)', () => {
   it.each([['ada@example.com'], ['  ada@example.co.uk  ']])('accepts %j', (email) => {
     expect(emailStepSchema.safeParse({ email }).success).toBe(true);
   });
-  it.each([[''], ['ada'], ['ada@'], ['ada@example'], [`${'a'.repeat(245)}@example.com`]])('refuses %j with the live message', (email) => {
-    expect(firstIssue(emailStepSchema.safeParse({ email }))).toEqual({ path: 'email', message: 'Please enter a valid email address' });
-  });
+  it.each([[''], ['ada'], ['ada@'], ['ada@example'], [`${'a'.repeat(245)}@example.com`]])(
+    'refuses %j with the live message',
+    (email) => {
+      expect(firstIssue(emailStepSchema.safeParse({ email }))).toEqual({
+        path: 'email',
+        message: 'Please enter a valid email address',
+      });
+    },
+  );
 });
 
 describe('quote flow step 2 (details)', () => {
-  const valid = { firstName: "Anne-Marie O'Brien", lastName: 'St. John', organization: "Smith & Sons (Bio), Int'l - Lab 2." };
+  const valid = {
+    firstName: "Anne-Marie O'Brien",
+    lastName: 'St. John',
+    organization: "Smith & Sons (Bio), Int'l - Lab 2.",
+  };
 
   it('accepts letters, spaces, hyphens, apostrophes and full stops in names and business symbols in organizations', () => {
     expect(detailsLiveSchema.safeParse(valid).success).toBe(true);
@@ -33,17 +43,28 @@ describe('quote flow step 2 (details)', () => {
     ['organization', '', m.organizationLive, m.organizationSubmit],
     ['organization', 'a'.repeat(201), m.organizationLive, m.organizationSubmit],
   ])('%s %j: live and submit messages', (field, value, live, submit) => {
-    expect(firstIssue(detailsLiveSchema.safeParse({ ...valid, [field]: value }))).toEqual({ path: field, message: live });
-    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'a@b.co', [field]: value }))).toEqual({ path: field, message: submit });
+    expect(firstIssue(detailsLiveSchema.safeParse({ ...valid, [field]: value }))).toEqual({
+      path: field,
+      message: live,
+    });
+    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'a@b.co', [field]: value }))).toEqual({
+      path: field,
+      message: submit,
+    });
   });
 
   it('uses the exact texts of the specification', () => {
-    expect(m.firstNameLive).toBe('First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes');
+    expect(m.firstNameLive).toBe(
+      'First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',
+    );
     expect(m.lastNameSubmit).toBe('Valid last name is required (1-100 characters, letters only)');
     expect(m.organizationLive).toBe(
       'Organization name must be 1-200 characters and contain only alphanumeric characters and common business symbols',
     );
     expect(m.organizationSubmit).toBe('Valid organization name is required (1-200 characters)');
-    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'nope' }))).toEqual({ path: 'email', message: 'Valid email address is required' });
+    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'nope' }))).toEqual({
+      path: 'email',
+      message: 'Valid email address is required',
+    });
   });
 });

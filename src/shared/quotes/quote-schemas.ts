@@ -23,7 +23,12 @@ const email = (message: string) =>
     .pipe(z.email({ error: message }));
 
 const name = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(NAME_MAX, { error: message }).regex(NAME_PATTERN, { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(NAME_MAX, { error: message })
+    .regex(NAME_PATTERN, { error: message });
 
 const organization = (message: string) =>
   z

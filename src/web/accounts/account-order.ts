@@ -3,7 +3,8 @@ import { accountOrderAnswerSchema } from '../../shared/accounts/account-contract
 import { ApiError, api } from '../lib/api-client';
 
 /** GET /api/account/orders/{id}: one of the customer's orders (another's is not found). */
-export const fetchAccountOrder = async (id: string) => accountOrderAnswerSchema.parse(await api<unknown>(`/api/account/orders/${encodeURIComponent(id)}`));
+export const fetchAccountOrder = async (id: string) =>
+  accountOrderAnswerSchema.parse(await api<unknown>(`/api/account/orders/${encodeURIComponent(id)}`));
 export const useAccountOrder = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: ['account', 'orders', id],

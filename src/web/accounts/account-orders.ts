@@ -7,5 +7,7 @@ import { api } from '../lib/api-client';
 export type CustomerOrder = Order;
 
 /** GET /api/account/orders: the signed-in customer's orders, newest first. */
-export const fetchAccountOrders = async () => accountOrdersAnswerSchema.parse(await api<unknown>('/api/account/orders'));
-export const useAccountOrders = (enabled: boolean) => useQuery({ queryKey: ['account', 'orders'], queryFn: fetchAccountOrders, enabled });
+export const fetchAccountOrders = async () =>
+  accountOrdersAnswerSchema.parse(await api<unknown>('/api/account/orders'));
+export const useAccountOrders = (enabled: boolean) =>
+  useQuery({ queryKey: ['account', 'orders'], queryFn: fetchAccountOrders, enabled });

@@ -2,7 +2,12 @@ import { type InputHTMLAttributes, useId } from 'react';
 import { cn } from '../ui/cn';
 
 /** A labelled text input with its error beside it. */
-export function AuthField({ label, error, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null | undefined }) {
+export function AuthField({
+  label,
+  error,
+  className,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null | undefined }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -6,5 +6,7 @@ export type { EnrolledFactor } from '../../shared/accounts/auth-contracts';
 
 /** Starts TOTP setup (the server removes unverified factors first). */
 export const enrollFactor = async () =>
-  enrolledFactorSchema.parse(await authRequest<unknown>('/api/auth/factors', { method: 'POST', body: { friendlyName: 'Authenticator app' } }));
+  enrolledFactorSchema.parse(
+    await authRequest<unknown>('/api/auth/factors', { method: 'POST', body: { friendlyName: 'Authenticator app' } }),
+  );
 export const useEnrollFactor = () => useMutation({ mutationFn: enrollFactor });

@@ -6,7 +6,8 @@ import { authRequest } from './auth-request';
 export const useSetupLinkStatus = (token: string) =>
   useQuery({
     queryKey: ['setup-status', token],
-    queryFn: async () => setupStatusSchema.parse(await authRequest<unknown>(`/api/setup/status?token=${encodeURIComponent(token)}`)),
+    queryFn: async () =>
+      setupStatusSchema.parse(await authRequest<unknown>(`/api/setup/status?token=${encodeURIComponent(token)}`)),
     enabled: token !== '',
     retry: false,
   });

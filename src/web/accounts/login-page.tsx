@@ -67,7 +67,11 @@ function Message({ kind, children }: { kind: 'error' | 'success'; children: Reac
   return (
     <p
       role={kind === 'error' ? 'alert' : 'status'}
-      className={kind === 'error' ? 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800' : 'rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800'}
+      className={
+        kind === 'error'
+          ? 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800'
+          : 'rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800'
+      }
     >
       {children}
     </p>
@@ -76,38 +80,57 @@ function Message({ kind, children }: { kind: 'error' | 'success'; children: Reac
 
 function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const recover = useRecoverPassword();
-  const { register, handleSubmit } = useForm<ResetRequestInput, unknown, ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit } = useForm<ResetRequestInput, unknown, ResetRequest>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const submit = handleSubmit(({ email }) => {
-    setError(null);
-    recover.mutate(
-      { email },
-      {
-        onSuccess: () => {
-          setSent(true);
-          toast.success('Reset email sent!', { description: 'Please check your email for password reset instructions.' });
+  const submit = handleSubmit(
+    ({ email }) => {
+      setError(null);
+      recover.mutate(
+        { email },
+        {
+          onSuccess: () => {
+            setSent(true);
+            toast.success('Reset email sent!', {
+              description: 'Please check your email for password reset instructions.',
+            });
+          },
+          onError: (failure) =>
+            setError(
+              failure instanceof ApiError && failure.status === 429
+                ? friendlyAuthError(failure)
+                : failure instanceof ApiError && failure.status >= 400
+                  ? 'Unable to send reset email. Please try again or contact support if the problem persists.'
+                  : 'Unable to send reset email. Please try again.',
+            ),
         },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.status === 429
-              ? friendlyAuthError(failure)
-              : failure instanceof ApiError && failure.status >= 400
-                ? 'Unable to send reset email. Please try again or contact support if the problem persists.'
-                : 'Unable to send reset email. Please try again.',
-          ),
-      },
-    );
-  }, (errors) => setError(errors.email?.message ?? null));
+      );
+    },
+    (errors) => setError(errors.email?.message ?? null),
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {sent ? <Message kind="success">Please check your email for password reset instructions.</Message> : null}
       {error ? <Message kind="error">{error}</Message> : null}
-      <AuthField label="Email" type="email" autoComplete="email" placeholder="Enter your email" required {...register('email')} />
+      <AuthField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="Enter your email"
+        required
+        {...register('email')}
+      />
       <Button type="submit" className="w-full" disabled={recover.isPending}>
         {recover.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
-      <button type="button" onClick={onBack} className="block w-full text-center text-sm font-medium text-accent-700 hover:underline">
+      <button
+        type="button"
+        onClick={onBack}
+        className="block w-full text-center text-sm font-medium text-accent-700 hover:underline"
+      >
         Back to sign in
       </button>
     </form>
@@ -129,20 +152,31 @@ function ConfirmationPending({ email }: { email: string }) {
         onError: (failure) =>
           setNote({
             kind: 'error',
-            text: failure instanceof ApiError && failure.status === 429 ? friendlyAuthError(failure) : 'Unable to resend the confirmation e-mail. Please try again.',
+            text:
+              failure instanceof ApiError && failure.status === 429
+                ? friendlyAuthError(failure)
+                : 'Unable to resend the confirmation e-mail. Please try again.',
           }),
       },
     );
   };
   return (
-    <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800" data-testid="confirmation-pending">
+    <div
+      className="space-y-2 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800"
+      data-testid="confirmation-pending"
+    >
       <p role="status">{note?.kind === 'success' ? note.text : CHECK_EMAIL}</p>
       {note?.kind === 'error' ? (
         <p role="alert" className="text-red-800">
           {note.text}
         </p>
       ) : null}
-      <button type="button" disabled={resend.isPending} onClick={again} className="font-medium text-accent-700 underline hover:no-underline disabled:opacity-60">
+      <button
+        type="button"
+        disabled={resend.isPending}
+        onClick={again}
+        className="font-medium text-accent-700 underline hover:no-underline disabled:opacity-60"
+      >
         {resend.isPending ? 'Sending...' : 'Resend confirmation e-mail'}
       </button>
     </div>
@@ -151,26 +185,46 @@ function ConfirmationPending({ email }: { email: string }) {
 
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword();
-  const { register, handleSubmit } = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const { register, handleSubmit } = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
   const [error, setError] = useState<string | null>(null);
-  const submit = handleSubmit(({ password }) => {
-    setError(null);
-    reset.mutate(
-      { token, password },
-      {
-        onSuccess: () => {
-          toast.success('Password updated', { description: 'You can now sign in with your new password.' });
-          onDone();
+  const submit = handleSubmit(
+    ({ password }) => {
+      setError(null);
+      reset.mutate(
+        { token, password },
+        {
+          onSuccess: () => {
+            toast.success('Password updated', { description: 'You can now sign in with your new password.' });
+            onDone();
+          },
+          onError: (failure) => setError(friendlyAuthError(failure)),
         },
-        onError: (failure) => setError(friendlyAuthError(failure)),
-      },
-    );
-  }, (errors) => setError(errors.password?.message ?? errors.confirm?.message ?? null));
+      );
+    },
+    (errors) => setError(errors.password?.message ?? errors.confirm?.message ?? null),
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {error ? <Message kind="error">{error}</Message> : null}
-      <AuthField label="New password" type="password" autoComplete="new-password" placeholder="Create a password (min 6 characters)" required {...register('password')} />
-      <AuthField label="Confirm new password" type="password" autoComplete="new-password" placeholder="Repeat the new password" required {...register('confirm')} />
+      <AuthField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Create a password (min 6 characters)"
+        required
+        {...register('password')}
+      />
+      <AuthField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat the new password"
+        required
+        {...register('confirm')}
+      />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         {reset.isPending ? 'Updating...' : 'Update password'}
       </Button>
@@ -253,7 +307,9 @@ export function LoginPage() {
       setStatus('success');
       setMessage(CHECK_EMAIL);
       setPendingEmail(cleanEmail);
-      toast.success('Account created successfully!', { description: 'Please check your email for a confirmation link to activate your account.' });
+      toast.success('Account created successfully!', {
+        description: 'Please check your email for a confirmation link to activate your account.',
+      });
       timer.current = window.setTimeout(() => switchMode('signin', true), 2000);
     } catch (failure) {
       setStatus('error');
@@ -262,7 +318,13 @@ export function LoginPage() {
     }
   }, showProblem);
 
-  const head = <PageHead title="Customer Login | Dropwise" description="Sign in to your Dropwise account to see your orders, profile and settings." noindex />;
+  const head = (
+    <PageHead
+      title="Customer Login | Dropwise"
+      description="Sign in to your Dropwise account to see your orders, profile and settings."
+      noindex
+    />
+  );
 
   if (resetToken) {
     return (
@@ -297,13 +359,28 @@ export function LoginPage() {
   return (
     <>
       {head}
-      <Card title={signingUp ? 'Create Account' : 'Welcome Back'} subtitle={signingUp ? 'Sign up to track your orders and quotes.' : 'Sign in to your account.'}>
+      <Card
+        title={signingUp ? 'Create Account' : 'Welcome Back'}
+        subtitle={signingUp ? 'Sign up to track your orders and quotes.' : 'Sign in to your account.'}
+      >
         <form onSubmit={submit} noValidate className="space-y-4">
-          {confirmed === '1' && !message ? <Message kind="success">Your email is confirmed. You can now sign in.</Message> : null}
-          {confirmed === '0' && !message ? <Message kind="error">This confirmation link is invalid or has expired.</Message> : null}
+          {confirmed === '1' && !message ? (
+            <Message kind="success">Your email is confirmed. You can now sign in.</Message>
+          ) : null}
+          {confirmed === '0' && !message ? (
+            <Message kind="error">This confirmation link is invalid or has expired.</Message>
+          ) : null}
           {pendingEmail && !signingUp ? <ConfirmationPending email={pendingEmail} /> : null}
           {message ? <Message kind={status === 'error' ? 'error' : 'success'}>{message}</Message> : null}
-          <AuthField label="Email" type="email" autoComplete="email" placeholder="Enter your email" required disabled={busy} {...register('email')} />
+          <AuthField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter your email"
+            required
+            disabled={busy}
+            {...register('email')}
+          />
           <AuthField
             label="Password"
             type="password"
@@ -316,10 +393,20 @@ export function LoginPage() {
           {signingUp ? null : (
             <div className="flex items-center justify-between gap-4">
               <label className="inline-flex items-center gap-2 text-sm text-navy-800">
-                <input type="checkbox" disabled={busy} className="size-4 rounded border-navy-300 accent-accent-600" {...register('remember')} />
+                <input
+                  type="checkbox"
+                  disabled={busy}
+                  className="size-4 rounded border-navy-300 accent-accent-600"
+                  {...register('remember')}
+                />
                 Remember me
               </label>
-              <button type="button" disabled={busy} onClick={() => switchMode('reset')} className="text-sm font-medium text-accent-700 hover:underline">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => switchMode('reset')}
+                className="text-sm font-medium text-accent-700 hover:underline"
+              >
                 Forgot your password?
               </button>
             </div>
@@ -327,7 +414,12 @@ export function LoginPage() {
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
           </Button>
-          <button type="button" disabled={busy} onClick={() => switchMode(signingUp ? 'signin' : 'signup')} className="block w-full text-center text-sm font-medium text-accent-700 hover:underline">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => switchMode(signingUp ? 'signin' : 'signup')}
+            className="block w-full text-center text-sm font-medium text-accent-700 hover:underline"
+          >
             {signingUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
           </button>
         </form>

@@ -33,11 +33,17 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
       <div className="w-full max-w-md space-y-5 rounded-xl border border-navy-100 bg-white p-6 shadow-xl">
         <div>
           <Dialog.Title className="text-xl font-semibold text-navy-900">Two-factor authentication</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-navy-700">Finish signing in with your authenticator app or a recovery code.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-navy-700">
+            Finish signing in with your authenticator app or a recovery code.
+          </Dialog.Description>
         </div>
         <MfaCodeForm
           alignEnd
-          instructions={<p className="text-sm text-navy-700">Enter the 6-digit code from your authenticator app to finish signing in.</p>}
+          instructions={
+            <p className="text-sm text-navy-700">
+              Enter the 6-digit code from your authenticator app to finish signing in.
+            </p>
+          }
           onCode={async (code) => {
             if (!factor) throw new Error('No MFA factor found. Please set up MFA first.');
             await challengeAndVerify(factor.id, code);
@@ -49,8 +55,17 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
           }}
           describeError={(failure) => {
             if (!factor) return 'No MFA factor found. Please set up MFA first.';
-            const message = verificationError(failure, '', 'Too many authentication attempts. Please wait before trying again.');
-            return message || (failure instanceof ChallengeFailed ? 'Failed to create MFA challenge. Please try again.' : 'Failed to verify MFA. Please try again.');
+            const message = verificationError(
+              failure,
+              '',
+              'Too many authentication attempts. Please wait before trying again.',
+            );
+            return (
+              message ||
+              (failure instanceof ChallengeFailed
+                ? 'Failed to create MFA challenge. Please try again.'
+                : 'Failed to verify MFA. Please try again.')
+            );
           }}
           actions={(busy) => (
             <Button variant="outline" disabled={busy || leaving} onClick={() => signOutTo('/login')}>

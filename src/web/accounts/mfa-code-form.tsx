@@ -22,7 +22,14 @@ export interface MfaCodeFormProps {
  * The MFA code form of the challenge, the setup card and the admin's setup (spec sections 2 and 5):
  * a 6-digit code (non-digits stripped), Verify, and where offered a recovery code instead.
  */
-export function MfaCodeForm({ instructions, onCode, onRecoveryCode, describeError, actions, alignEnd }: MfaCodeFormProps) {
+export function MfaCodeForm({
+  instructions,
+  onCode,
+  onRecoveryCode,
+  describeError,
+  actions,
+  alignEnd,
+}: MfaCodeFormProps) {
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
@@ -60,7 +67,9 @@ export function MfaCodeForm({ instructions, onCode, onRecoveryCode, describeErro
       {mode === 'code' ? (
         instructions
       ) : (
-        <p className="text-sm text-navy-700">Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.</p>
+        <p className="text-sm text-navy-700">
+          Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.
+        </p>
       )}
       <MfaCodeInput
         key={mode}

@@ -10,7 +10,9 @@ import type { SessionFactor } from '../lib/use-session';
  */
 export function MfaScreens({ step, factors }: { step: 'challenge' | 'admin-setup'; factors: SessionFactor[] }) {
   useEffect(() => {
-    const covered = [document.getElementById('main'), document.querySelector('body footer')].filter((el): el is HTMLElement => el instanceof HTMLElement);
+    const covered = [document.getElementById('main'), document.querySelector('body footer')].filter(
+      (el): el is HTMLElement => el instanceof HTMLElement,
+    );
     for (const element of covered) element.inert = true;
     return () => {
       for (const element of covered) element.inert = false;

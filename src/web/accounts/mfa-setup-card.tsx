@@ -73,37 +73,66 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
     if (!factor) return 'No MFA factor found. Please restart the setup process.';
     return failure instanceof ChallengeFailed && verificationError(failure, '', '') === ''
       ? 'Failed to create MFA challenge. Please try again.'
-      : verificationError(failure, 'Failed to verify code. Please try again.', 'Too many attempts. Please wait before trying again.');
+      : verificationError(
+          failure,
+          'Failed to verify code. Please try again.',
+          'Too many attempts. Please wait before trying again.',
+        );
   };
 
   return (
-    <section ref={card} aria-labelledby="mfa-setup-title" className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm">
+    <section
+      ref={card}
+      aria-labelledby="mfa-setup-title"
+      className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm"
+    >
       <h2 id="mfa-setup-title" className="text-lg font-semibold text-navy-900">
         Set up two-factor authentication
       </h2>
       <ol className="mt-2 flex gap-4 text-sm" aria-label="Steps">
-        <li aria-current={step === 'setup' ? 'step' : undefined} className={step === 'setup' ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+        <li
+          aria-current={step === 'setup' ? 'step' : undefined}
+          className={step === 'setup' ? 'font-semibold text-accent-700' : 'text-navy-600'}
+        >
           1. Setup
         </li>
-        <li aria-current={step === 'verify' && !recoveryCodes ? 'step' : undefined} className={step === 'verify' && !recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+        <li
+          aria-current={step === 'verify' && !recoveryCodes ? 'step' : undefined}
+          className={step === 'verify' && !recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}
+        >
           2. Verify
         </li>
-        <li aria-current={recoveryCodes ? 'step' : undefined} className={recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}>
+        <li
+          aria-current={recoveryCodes ? 'step' : undefined}
+          className={recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}
+        >
           3. Recovery codes
         </li>
       </ol>
 
       {step === 'setup' ? (
         <div className="mt-4 space-y-4">
-          <p className="text-sm text-navy-700">Scan the QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password), or type the secret in by hand.</p>
+          <p className="text-sm text-navy-700">
+            Scan the QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or
+            1Password), or type the secret in by hand.
+          </p>
           {factor ? (
             <>
-              <img src={factor.qrCode} alt="QR code for your authenticator app" width={200} height={200} className="rounded border border-navy-100" />
+              <img
+                src={factor.qrCode}
+                alt="QR code for your authenticator app"
+                width={200}
+                height={200}
+                className="rounded border border-navy-100"
+              />
               <dl className="space-y-2 text-sm">
                 <div>
                   <dt className="font-medium text-navy-900">Secret (manual entry)</dt>
                   <dd>
-                    <code data-testid="mfa-secret" className="break-all rounded bg-navy-50 px-2 py-1 font-mono text-navy-900">
+                    <code
+                      data-testid="mfa-secret"
+                      className="break-all rounded bg-navy-50 px-2 py-1 font-mono text-navy-900"
+                    >
                       {factor.secret}
                     </code>
                   </dd>
@@ -146,7 +175,11 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
             <RecoveryCodesPanel codes={recoveryCodes} onDone={() => void finish()} />
           ) : (
             <MfaCodeForm
-              instructions={<p className="text-sm text-navy-700">Enter the 6-digit code your authenticator app shows for Dropwise.</p>}
+              instructions={
+                <p className="text-sm text-navy-700">
+                  Enter the 6-digit code your authenticator app shows for Dropwise.
+                </p>
+              }
               onCode={verify}
               describeError={describeError}
               actions={(busy) => (

@@ -22,7 +22,9 @@ export function MyAccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'orders';
-  const head = <PageHead title="My Account | Dropwise" description="Your Dropwise orders, profile and settings." noindex />;
+  const head = (
+    <PageHead title="My Account | Dropwise" description="Your Dropwise orders, profile and settings." noindex />
+  );
 
   if (session.isError) return <SecurityErrorScreen message="Authentication service temporarily unavailable" />;
   if (session.isPending || session.mfaStep) return <PageLoading />;
@@ -35,7 +37,11 @@ export function MyAccountPage() {
       {head}
       <h1 className="text-3xl font-semibold tracking-tight text-navy-900">My Account</h1>
       <p className="mt-1 text-navy-600">{name ? `Welcome, ${name}.` : data.user.email}</p>
-      <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true })} className="mt-6">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true })}
+        className="mt-6"
+      >
         <Tabs.List aria-label="My Account" className="inline-flex gap-1 rounded-lg bg-navy-50 p-1">
           <Tabs.Trigger value="orders" className={tabClass}>
             Orders

@@ -17,7 +17,12 @@ import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 
-const documentLabel = { confirmation: 'Order confirmation', deposit: 'Deposit invoice', balance: 'Balance invoice', credit: 'Credit note' } as const;
+const documentLabel = {
+  confirmation: 'Order confirmation',
+  deposit: 'Deposit invoice',
+  balance: 'Balance invoice',
+  credit: 'Credit note',
+} as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -83,7 +88,10 @@ export function OrderDetailsPage() {
   return (
     <Container className="py-10">
       {head}
-      <Link to="/my-account" className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
+      <Link
+        to="/my-account"
+        className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to My Account
       </Link>
       <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
@@ -144,9 +152,12 @@ export function OrderDetailsPage() {
                   <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <span>
                       {documentLabel[document.kind]}
-                      {document.kind === 'confirmation' ? '' : ` ${document.number}`} · {formatUkDate(document.issuedAt)}
+                      {document.kind === 'confirmation' ? '' : ` ${document.number}`} ·{' '}
+                      {formatUkDate(document.issuedAt)}
                       {document.amount !== null ? ` · ${money(document.amount)}` : ''}
-                      {document.dueDate && document.kind !== 'credit' && !document.credited ? ` · due ${formatUkDate(document.dueDate)}` : ''}
+                      {document.dueDate && document.kind !== 'credit' && !document.credited
+                        ? ` · due ${formatUkDate(document.dueDate)}`
+                        : ''}
                       {document.credited ? ' · cancelled by a credit note' : ''}
                     </span>
                     <a className="font-medium text-accent-700 underline" href={document.url} download>
@@ -164,7 +175,9 @@ export function OrderDetailsPage() {
                 <Row label="Tracking Number">
                   <span className="font-mono">{order.trackingNumber}</span>
                 </Row>
-                {order.estimatedDeliveryDate ? <Row label="Estimated Delivery">{formatDate(order.estimatedDeliveryDate)}</Row> : null}
+                {order.estimatedDeliveryDate ? (
+                  <Row label="Estimated Delivery">{formatDate(order.estimatedDeliveryDate)}</Row>
+                ) : null}
               </dl>
             </Section>
           ) : null}
@@ -200,8 +213,14 @@ export function OrderDetailsPage() {
 
         <Section title="Payment Information">
           <dl>
-            <Row label="Subtotal">{money(order.subtotalAmount ?? order.items.reduce((sum, item) => sum + item.totalPrice, 0))}</Row>
-            <Row label={vatLabel(order.vatRate)}>{money(order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0))}</Row>
+            <Row label="Subtotal">
+              {money(order.subtotalAmount ?? order.items.reduce((sum, item) => sum + item.totalPrice, 0))}
+            </Row>
+            <Row label={vatLabel(order.vatRate)}>
+              {money(
+                order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0),
+              )}
+            </Row>
             <Row label="Deposit Required">{money(order.depositAmount)}</Row>
             <Row label="Remaining Balance">{money(order.remainingAmount)}</Row>
             <div className="mt-2 border-t border-navy-100 pt-2">

@@ -39,7 +39,9 @@ export function OrdersTab() {
               </div>
               <div>
                 <dt className="text-navy-600">Total Amount</dt>
-                <dd className="font-medium tabular-nums text-navy-900">{formatMoney(order.totalAmount, order.currency, { decimals: 2 })}</dd>
+                <dd className="font-medium tabular-nums text-navy-900">
+                  {formatMoney(order.totalAmount, order.currency, { decimals: 2 })}
+                </dd>
               </div>
               {order.trackingNumber ? (
                 <div>

@@ -20,7 +20,8 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
     country: profile.country ?? '',
   });
   const [error, setError] = useState<string | null>(null);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,22 +43,65 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <AuthField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} maxLength={100} />
-        <AuthField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} maxLength={100} />
+        <AuthField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={set('firstName')}
+          maxLength={100}
+        />
+        <AuthField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={set('lastName')}
+          maxLength={100}
+        />
       </div>
       <div>
-        <AuthField label="Email" name="email" type="email" value={profile.email} readOnly disabled aria-describedby="email-fixed" />
+        <AuthField
+          label="Email"
+          name="email"
+          type="email"
+          value={profile.email}
+          readOnly
+          disabled
+          aria-describedby="email-fixed"
+        />
         <p id="email-fixed" className="mt-1 text-sm text-navy-600">
           Email cannot be changed
         </p>
       </div>
-      <AuthField label="Phone" name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} maxLength={50} />
-      <AuthField label="Company" name="company" autoComplete="organization" value={form.company} onChange={set('company')} maxLength={200} />
+      <AuthField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        onChange={set('phone')}
+        maxLength={50}
+      />
+      <AuthField
+        label="Company"
+        name="company"
+        autoComplete="organization"
+        value={form.company}
+        onChange={set('company')}
+        maxLength={200}
+      />
       <div>
         <label htmlFor="profile-country" className="block text-sm font-medium text-navy-900">
           Country
         </label>
-        <select id="profile-country" name="country" className={selectClass} value={form.country} onChange={set('country')}>
+        <select
+          id="profile-country"
+          name="country"
+          className={selectClass}
+          value={form.country}
+          onChange={set('country')}
+        >
           <option value="">Select a country</option>
           {countries.map((country) => (
             <option key={country.code} value={country.code}>

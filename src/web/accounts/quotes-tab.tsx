@@ -10,7 +10,13 @@ import { useAccountQuotes } from './account-quotes';
 function QuoteStatus({ quote }: { quote: AccountQuote }) {
   const expired = quote.status === 'expired';
   return (
-    <span className={expired ? 'rounded bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800' : 'rounded bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-900'}>
+    <span
+      className={
+        expired
+          ? 'rounded bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800'
+          : 'rounded bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-900'
+      }
+    >
       {expired ? 'Expired' : quote.status === 'accepted' ? 'Ordered' : 'Valid'}
     </span>
   );
@@ -40,12 +46,16 @@ export function QuotesTab() {
             <div>
               <dt className="text-navy-600">Total</dt>
               <dd className="font-medium tabular-nums text-navy-900">
-                {quote.totalAmount === null ? 'Not priced' : formatMoney(quote.totalAmount, quote.currency, { decimals: 2 })}
+                {quote.totalAmount === null
+                  ? 'Not priced'
+                  : formatMoney(quote.totalAmount, quote.currency, { decimals: 2 })}
               </dd>
             </div>
             <div>
               <dt className="text-navy-600">{quote.status === 'expired' ? 'Expired on' : 'Valid until'}</dt>
-              <dd className="font-medium text-navy-900">{quote.validUntil ? formatUkDate(quote.validUntil) : 'Not set'}</dd>
+              <dd className="font-medium text-navy-900">
+                {quote.validUntil ? formatUkDate(quote.validUntil) : 'Not set'}
+              </dd>
             </div>
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">

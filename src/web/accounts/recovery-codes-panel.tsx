@@ -4,7 +4,15 @@ import { Button } from '../ui/button';
 /**
  * A new set of recovery codes, shown this once: copy, download as a text file, then confirm.
  */
-export function RecoveryCodesPanel({ codes, onDone, doneLabel = 'I have saved my recovery codes' }: { codes: string[]; onDone: () => void; doneLabel?: string }) {
+export function RecoveryCodesPanel({
+  codes,
+  onDone,
+  doneLabel = 'I have saved my recovery codes',
+}: {
+  codes: string[];
+  onDone: () => void;
+  doneLabel?: string;
+}) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const text = `Dropwise recovery codes\nEach code works once, instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
 
@@ -30,10 +38,14 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel = 'I have saved my
           Save your recovery codes
         </h3>
         <p className="mt-1 text-sm text-navy-700">
-          If you lose your phone, each of these codes signs you in once instead of an authenticator code. Keep them somewhere safe: they are shown only now.
+          If you lose your phone, each of these codes signs you in once instead of an authenticator code. Keep them
+          somewhere safe: they are shown only now.
         </p>
       </div>
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-md border border-navy-100 bg-navy-50 p-4 font-mono text-sm tabular-nums text-navy-900">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-md border border-navy-100 bg-navy-50 p-4 font-mono text-sm tabular-nums text-navy-900"
+      >
         {codes.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}

@@ -4,7 +4,8 @@ import { authRequest } from './auth-request';
 
 /** A new set of 10 codes that voids the old one (aal2 only). */
 export const regenerateRecoveryCodes = async () =>
-  recoveryCodesIssuedSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes', { method: 'POST' })).recoveryCodes;
+  recoveryCodesIssuedSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes', { method: 'POST' }))
+    .recoveryCodes;
 
 export const recoveryCodeStatusKey = ['recovery-codes'] as const;
 

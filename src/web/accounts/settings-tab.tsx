@@ -46,9 +46,28 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           {error}
         </p>
       ) : null}
-      <AuthField label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-      <AuthField label="New password" type="password" autoComplete="new-password" placeholder="Create a password (min 6 characters)" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <AuthField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <AuthField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <AuthField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Create a password (min 6 characters)"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <AuthField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <div className="flex gap-2">
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Save new password'}
@@ -82,7 +101,8 @@ function RecoveryCodesSection() {
   return (
     <div className="space-y-2 border-t border-navy-100 pt-3">
       <p className="text-sm text-navy-700">
-        Recovery codes: {status.data ? `${status.data.remaining} unused` : '...'}. Each signs you in once if you lose your authenticator app.
+        Recovery codes: {status.data ? `${status.data.remaining} unused` : '...'}. Each signs you in once if you lose
+        your authenticator app.
       </p>
       <Button variant="outline" size="sm" disabled={busy} onClick={() => void regenerate()}>
         {busy ? 'Creating...' : 'Generate new recovery codes'}
@@ -158,14 +178,22 @@ export function SettingsTab({ session }: { session: SessionData }) {
           <dt className="text-sm text-navy-600">Account Type</dt>
           <dd className="mt-1 flex items-center gap-2 font-medium text-navy-900">
             {isAdmin ? 'Administrator' : 'Customer'}
-            <Badge className={isAdmin ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-navy-200 bg-navy-50 text-navy-800'}>{isAdmin ? 'Admin' : 'Customer'}</Badge>
+            <Badge
+              className={
+                isAdmin ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-navy-200 bg-navy-50 text-navy-800'
+              }
+            >
+              {isAdmin ? 'Admin' : 'Customer'}
+            </Badge>
           </dd>
         </div>
         <div>
           <dt className="text-sm text-navy-600">Email</dt>
           <dd className="mt-1 flex flex-wrap items-center gap-2 font-medium text-navy-900">
             {session.user?.email}
-            {session.profile?.emailVerified ? <Badge className="border-green-300 bg-green-100 text-green-900">Verified</Badge> : null}
+            {session.profile?.emailVerified ? (
+              <Badge className="border-green-300 bg-green-100 text-green-900">Verified</Badge>
+            ) : null}
           </dd>
         </div>
       </dl>

@@ -28,7 +28,10 @@ export function SetupPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<FirstAdminValues>({ resolver: zodResolver(firstAdminSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<FirstAdminValues>({
+    resolver: zodResolver(firstAdminSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -44,13 +47,18 @@ export function SetupPage() {
   const invalid = token === '' || status.data?.valid === false || status.isError;
   return (
     <Container className="flex justify-center py-16">
-      <PageHead title="Set up the shop | Dropwise" description="Create the first administrator of this Dropwise shop." noindex />
+      <PageHead
+        title="Set up the shop | Dropwise"
+        description="Create the first administrator of this Dropwise shop."
+        noindex
+      />
       <div className="w-full max-w-md rounded-xl border border-navy-100 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-semibold tracking-tight text-navy-900">Create the first administrator</h1>
         {invalid ? (
           <div className="mt-4 space-y-3">
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one, or sign in if an administrator exists.
+              This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one, or
+              sign in if an administrator exists.
             </p>
             <Link to="/login" className="text-sm font-medium text-accent-700 underline underline-offset-2">
               Go to sign in
@@ -70,7 +78,13 @@ export function SetupPage() {
                 {failure}
               </p>
             ) : null}
-            <AuthField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <AuthField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <AuthField
               label="Password"
               type="password"

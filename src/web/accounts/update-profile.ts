@@ -5,7 +5,8 @@ import { api } from '../lib/api-client';
 import { refreshSession } from '../lib/use-session';
 
 /** PUT /api/account/profile. */
-export const updateProfile = async (body: ProfileUpdate) => profileAnswerSchema.parse(await api<unknown>('/api/account/profile', { method: 'PUT', body }));
+export const updateProfile = async (body: ProfileUpdate) =>
+  profileAnswerSchema.parse(await api<unknown>('/api/account/profile', { method: 'PUT', body }));
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({ mutationFn: updateProfile, onSuccess: () => refreshSession(client) });

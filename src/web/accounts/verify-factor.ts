@@ -1,17 +1,27 @@
-import { challengeAnswerSchema, factorVerifiedSchema, recoveryCodeSignInSchema } from '../../shared/accounts/auth-contracts';
+import {
+  challengeAnswerSchema,
+  factorVerifiedSchema,
+  recoveryCodeSignInSchema,
+} from '../../shared/accounts/auth-contracts';
 import { ApiError } from '../lib/api-client';
 import { authRequest } from './auth-request';
 
 export const challengeFactor = async (factorId: string) =>
-  challengeAnswerSchema.parse(await authRequest<unknown>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST' }));
+  challengeAnswerSchema.parse(
+    await authRequest<unknown>(`/api/auth/factors/${factorId}/challenge`, { method: 'POST' }),
+  );
 
 /** Verifies a code; on enrolment the answer carries the new recovery codes, shown once. */
 export const verifyFactor = async (factorId: string, body: { challengeId: string; code: string }) =>
-  factorVerifiedSchema.parse(await authRequest<unknown>(`/api/auth/factors/${factorId}/verify`, { method: 'POST', body }));
+  factorVerifiedSchema.parse(
+    await authRequest<unknown>(`/api/auth/factors/${factorId}/verify`, { method: 'POST', body }),
+  );
 
 /** Signs in with a recovery code instead of an authenticator code (POST /api/auth/recovery-codes/verify). */
 export const signInWithRecoveryCode = async (code: string) =>
-  recoveryCodeSignInSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes/verify', { method: 'POST', body: { code } }));
+  recoveryCodeSignInSchema.parse(
+    await authRequest<unknown>('/api/auth/recovery-codes/verify', { method: 'POST', body: { code } }),
+  );
 
 /** The challenge could not be created (as opposed to a refused code). */
 export class ChallengeFailed extends Error {
@@ -39,8 +49,10 @@ export function verificationError(error: unknown, fallback: string, tooMany: str
   const apiError = error instanceof ChallengeFailed ? error.cause : error;
   if (!(apiError instanceof ApiError)) return fallback;
   // A lock after too many wrong codes and a refused recovery code are told in the server's words.
-  if (apiError.code === 'timeout' || apiError.code === 'factor_locked' || apiError.code === 'invalid_recovery_code') return apiError.message;
+  if (apiError.code === 'timeout' || apiError.code === 'factor_locked' || apiError.code === 'invalid_recovery_code')
+    return apiError.message;
   if (apiError.status === 429) return tooMany;
-  if (apiError.code === 'invalid_code' || apiError.code === 'challenge_expired' || apiError.status === 400) return 'Invalid verification code. Please try again.';
+  if (apiError.code === 'invalid_code' || apiError.code === 'challenge_expired' || apiError.status === 400)
+    return 'Invalid verification code. Please try again.';
   return fallback;
 }

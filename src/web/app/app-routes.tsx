@@ -7,7 +7,9 @@ const NotFoundPage = lazy(() => import('../ui/not-found-page').then((m) => ({ de
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
 const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));
-const OrderDetailsPage = lazy(() => import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })));
+const OrderDetailsPage = lazy(() =>
+  import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })),
+);
 const QuoteFlowPage = lazy(() => import('../quotes/quote-flow-page').then((m) => ({ default: m.QuoteFlowPage })));
 const QuotePage = lazy(() => import('../quotes/quote-page').then((m) => ({ default: m.QuotePage })));
 const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) => ({ default: m.OrderFlowPage })));
@@ -19,13 +21,14 @@ const CareersPage = lazy(() => import('../marketing/careers-page').then((m) => (
 const ContactPage = lazy(() => import('../marketing/contact-page').then((m) => ({ default: m.ContactPage })));
 const AutomationPage = lazy(() => import('../marketing/automation-page').then((m) => ({ default: m.AutomationPage })));
 const ComingSoonPage = lazy(() => import('../marketing/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
-const PrivacyPolicyPage = lazy(() => import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
+const PrivacyPolicyPage = lazy(() =>
+  import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
 const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
 /** The admin wing: the one import of src/web/admin from the storefront, lazy (eslint.config.js allows only this). */
 const AdminApp = lazy(() => import('../admin/admin-app').then((m) => ({ default: m.AdminApp })));
 const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
-
 
 /**
  * The route table of accounts-and-admin spec section 2 (mirrored in src/shared/routes.ts for the

@@ -53,7 +53,9 @@ export function CheckboxCards({
                   <label htmlFor={inputId} className="font-medium text-navy-900">
                     {option.label}
                   </label>
-                  {option.aside && <span className="tabular shrink-0 text-sm font-medium text-navy-800">{option.aside}</span>}
+                  {option.aside && (
+                    <span className="tabular shrink-0 text-sm font-medium text-navy-800">{option.aside}</span>
+                  )}
                 </div>
                 {option.description && (
                   <p id={`${inputId}-description`} className="mt-1 text-sm text-navy-600">

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProduct as product } from '../../shared/pricing/pricing-fixture';
 import { decodeConfiguration, encodeConfiguration, repriceCountry, repriceLink } from '../lib/configuration-url';
-import { configuratorReducer, initialConfiguratorState, LINK_IGNORED_PREFIX, LINK_NOT_UNDERSTOOD } from './configurator-state';
+import {
+  configuratorReducer,
+  initialConfiguratorState,
+  LINK_IGNORED_PREFIX,
+  LINK_NOT_UNDERSTOOD,
+} from './configurator-state';
 
 const defaults = configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product }).selection;
 
@@ -28,7 +33,11 @@ describe('the configuration in the URL', () => {
   });
 
   it('ignores unknown ids, unsold countries and bad quantities, and names them', () => {
-    const decoded = decodeConfiguration('?v=1&cc=US&m=dropwise-ultra&q=999&ad=luer-lock-adaptor,laser&ac=quick-start-card*5,odd-item*2', product, defaults);
+    const decoded = decodeConfiguration(
+      '?v=1&cc=US&m=dropwise-ultra&q=999&ad=luer-lock-adaptor,laser&ac=quick-start-card*5,odd-item*2',
+      product,
+      defaults,
+    );
     expect(decoded.selection.customerCountry).toBe('GB');
     expect(decoded.selection.model).toBe('dropwise-standard');
     expect(decoded.selection.quantity).toBe(1);
@@ -39,15 +48,26 @@ describe('the configuration in the URL', () => {
   });
 
   it('keeps the required syringe holder whatever the link says', () => {
-    expect(decodeConfiguration('?v=1&h=6ml-syringe-mount', product, defaults).selection.syringeHolders).toEqual(['3ml-syringe-mount', '6ml-syringe-mount']);
+    expect(decodeConfiguration('?v=1&h=6ml-syringe-mount', product, defaults).selection.syringeHolders).toEqual([
+      '3ml-syringe-mount',
+      '6ml-syringe-mount',
+    ]);
   });
 
   it('restores through the reducer with a note, and shows the defaults for an unknown version', () => {
-    const restored = configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search: '?v=1&m=dropwise-pro&ad=laser' });
+    const restored = configuratorReducer(initialConfiguratorState(), {
+      type: 'productLoaded',
+      product,
+      search: '?v=1&m=dropwise-pro&ad=laser',
+    });
     expect(restored.selection.model).toBe('dropwise-pro');
     expect(restored.linkNote).toBe(`${LINK_IGNORED_PREFIX} laser.`);
     expect(restored.defaults).toEqual(defaults);
-    const future = configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search: '?v=9&m=dropwise-pro' });
+    const future = configuratorReducer(initialConfiguratorState(), {
+      type: 'productLoaded',
+      product,
+      search: '?v=9&m=dropwise-pro',
+    });
     expect(future.selection).toEqual(defaults);
     expect(future.linkNote).toBe(LINK_NOT_UNDERSTOOD);
     const bare = configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search: '' });
@@ -66,7 +86,8 @@ describe('the re-price link from the order form', () => {
     accessoryQuantities: { 'odd-item': 3 },
     servicing: 'none',
   };
-  const open = (search: string) => configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search });
+  const open = (search: string) =>
+    configuratorReducer(initialConfiguratorState(), { type: 'productLoaded', product, search });
 
   it('reads the asked country from the query string', () => {
     expect(repriceCountry('?country=de')).toBe('DE');
@@ -86,7 +107,12 @@ describe('the re-price link from the order form', () => {
   it('re-prices a euro selection for the United Kingdom with the UK plug and the domestic courier', () => {
     const german = { ...configured, customerCountry: 'DE', powerAdaptor: 'eu-power' };
     const state = open(repriceLink(german, 'GB').slice('/configure'.length));
-    expect(state.selection).toEqual({ ...configured, customerCountry: 'GB', powerAdaptor: 'uk-power', shipping: 'uk-tracked-next-day' });
+    expect(state.selection).toEqual({
+      ...configured,
+      customerCountry: 'GB',
+      powerAdaptor: 'uk-power',
+      shipping: 'uk-tracked-next-day',
+    });
   });
 
   it('re-prices the defaults for a bare /configure?country=XX', () => {

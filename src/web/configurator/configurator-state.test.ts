@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/catalogue';
 import { fixtureProduct as product } from '../../shared/pricing/pricing-fixture';
-import { type ConfiguratorAction, type ConfiguratorState, configuratorReducer, initialConfiguratorState } from './configurator-state';
+import {
+  type ConfiguratorAction,
+  type ConfiguratorState,
+  configuratorReducer,
+  initialConfiguratorState,
+} from './configurator-state';
 
 const run = (...actions: ConfiguratorAction[]): ConfiguratorState =>
   actions.reduce(configuratorReducer, initialConfiguratorState());
@@ -38,7 +43,10 @@ describe('configurator defaults', () => {
   });
 
   it('drops default ids the catalogue does not have', () => {
-    const trimmed: Product = { ...product, accessories: product.accessories.filter((option) => option.id !== '10x-6ml-syringes') };
+    const trimmed: Product = {
+      ...product,
+      accessories: product.accessories.filter((option) => option.id !== '10x-6ml-syringes'),
+    };
     const { selection } = run({ type: 'productLoaded', product: trimmed });
     expect(selection.accessories).toEqual(['10x-2ml-syringes']);
     expect(selection.accessoryQuantities).toEqual({ '10x-2ml-syringes': 1 });
@@ -47,7 +55,10 @@ describe('configurator defaults', () => {
 
 describe('selection rules', () => {
   it('toggles adaptors and syringe holders in and out', () => {
-    const state = loaded({ type: 'toggleAdaptor', id: 'luer-lock-adaptor' }, { type: 'toggleSyringeHolder', id: '6ml-syringe-mount' });
+    const state = loaded(
+      { type: 'toggleAdaptor', id: 'luer-lock-adaptor' },
+      { type: 'toggleSyringeHolder', id: '6ml-syringe-mount' },
+    );
     expect(state.selection.adaptors).toEqual(['standard-art-adaptor', 'luer-lock-adaptor']);
     expect(state.selection.syringeHolders).toEqual(['3ml-syringe-mount', '6ml-syringe-mount']);
     const back = [
@@ -94,20 +105,30 @@ describe('selection rules', () => {
   });
 
   it('caps a free accessory at 1 and flags the message', () => {
-    const state = loaded({ type: 'toggleAccessory', id: 'quick-start-card', product }, { type: 'incrementAccessory', id: 'quick-start-card', product });
+    const state = loaded(
+      { type: 'toggleAccessory', id: 'quick-start-card', product },
+      { type: 'incrementAccessory', id: 'quick-start-card', product },
+    );
     expect(state.selection.accessoryQuantities['quick-start-card']).toBe(1);
     expect(state.capNotice).toBe('quick-start-card');
     expect(configuratorReducer(state, { type: 'selectShipping', id: 'collection' }).capNotice).toBeNull();
   });
 
   it('caps a paid accessory at 100', () => {
-    const actions: ConfiguratorAction[] = Array.from({ length: 120 }, () => ({ type: 'incrementAccessory', id: '10x-2ml-syringes', product }));
+    const actions: ConfiguratorAction[] = Array.from({ length: 120 }, () => ({
+      type: 'incrementAccessory',
+      id: '10x-2ml-syringes',
+      product,
+    }));
     expect(loaded(...actions).selection.accessoryQuantities['10x-2ml-syringes']).toBe(100);
   });
 
   it('never lets the instrument quantity go below 1 or above 100', () => {
     expect(loaded({ type: 'decrementQuantity' }, { type: 'decrementQuantity' }).selection.quantity).toBe(1);
-    expect(loaded({ type: 'incrementQuantity' }, { type: 'incrementQuantity' }, { type: 'decrementQuantity' }).selection.quantity).toBe(2);
+    expect(
+      loaded({ type: 'incrementQuantity' }, { type: 'incrementQuantity' }, { type: 'decrementQuantity' }).selection
+        .quantity,
+    ).toBe(2);
     const many: ConfiguratorAction[] = Array.from({ length: 150 }, () => ({ type: 'incrementQuantity' }));
     expect(loaded(...many).selection.quantity).toBe(100);
   });
@@ -119,7 +140,13 @@ describe('selection rules', () => {
       { type: 'selectServicing', id: 'none' },
       { type: 'selectShipping', id: 'collection' },
     );
-    expect(selection).toMatchObject({ model: 'dropwise-pro', configuration: 'dropwise-pro', powerAdaptor: 'us-power', servicing: 'none', shipping: 'collection' });
+    expect(selection).toMatchObject({
+      model: 'dropwise-pro',
+      configuration: 'dropwise-pro',
+      powerAdaptor: 'us-power',
+      servicing: 'none',
+      shipping: 'collection',
+    });
   });
 });
 
@@ -132,14 +159,19 @@ describe('country change', () => {
   });
 
   it('GB switches back to uk-power', () => {
-    expect(loaded({ type: 'selectCountry', code: 'FR', product }, { type: 'selectCountry', code: 'GB', product }).selection).toMatchObject({
+    expect(
+      loaded({ type: 'selectCountry', code: 'FR', product }, { type: 'selectCountry', code: 'GB', product }).selection,
+    ).toMatchObject({
       customerCountry: 'GB',
       powerAdaptor: 'uk-power',
     });
   });
 
   it('the USA keeps the country and opens the waitlist', () => {
-    const state = loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'US', product });
+    const state = loaded(
+      { type: 'selectCountry', code: 'DE', product },
+      { type: 'selectCountry', code: 'US', product },
+    );
     expect(state.selection.customerCountry).toBe('DE');
     expect(state.selection.powerAdaptor).toBe('eu-power');
     expect(state.waitlistOpen).toBe(true);
@@ -160,21 +192,36 @@ describe('shipping follows the country', () => {
   });
 
   it('chooses the domestic courier when the buyer picks the United Kingdom', () => {
-    expect(shippingFor(loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product }))).toBe('uk-tracked-next-day');
+    expect(
+      shippingFor(
+        loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product }),
+      ),
+    ).toBe('uk-tracked-next-day');
   });
 
   it('leaves the domestic courier for FedEx when the buyer picks a euro country', () => {
-    const state = loaded({ type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product }, { type: 'selectCountry', code: 'FR', product });
+    const state = loaded(
+      { type: 'selectCountry', code: 'DE', product },
+      { type: 'selectCountry', code: 'GB', product },
+      { type: 'selectCountry', code: 'FR', product },
+    );
     expect(shippingFor(state)).toBe('fedex-priority');
   });
 
   it('keeps an option chosen by hand that still delivers to the new country', () => {
-    const state = loaded({ type: 'selectShipping', id: 'collection' }, { type: 'selectCountry', code: 'DE', product }, { type: 'selectCountry', code: 'GB', product });
+    const state = loaded(
+      { type: 'selectShipping', id: 'collection' },
+      { type: 'selectCountry', code: 'DE', product },
+      { type: 'selectCountry', code: 'GB', product },
+    );
     expect(shippingFor(state)).toBe('collection');
   });
 
   it('starts from the country default when the product lacks the spec default', () => {
-    const withoutFedex: Product = { ...product, shipping: product.shipping.filter((option) => option.id !== 'fedex-priority') };
+    const withoutFedex: Product = {
+      ...product,
+      shipping: product.shipping.filter((option) => option.id !== 'fedex-priority'),
+    };
     expect(run({ type: 'productLoaded', product: withoutFedex }).selection.shipping).toBe('uk-tracked-next-day');
   });
 });

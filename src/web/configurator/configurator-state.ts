@@ -1,11 +1,19 @@
 import type { Product } from '../../shared/catalogue';
-import { DEFAULT_SHIPPING, defaultShippingFor, isFree, offeredPowerAdaptors, REQUIRED_SYRINGE_HOLDER, shipsTo } from '../../shared/catalogue-rules';
+import {
+  DEFAULT_SHIPPING,
+  defaultShippingFor,
+  isFree,
+  offeredPowerAdaptors,
+  REQUIRED_SYRINGE_HOLDER,
+  shipsTo,
+} from '../../shared/catalogue-rules';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { DEFAULT_COUNTRY, findCountry } from '../../shared/countries';
 import { decodeConfiguration, hasEncodedConfiguration, repriceCountry } from '../lib/configuration-url';
 
-export const LINK_NOT_UNDERSTOOD = 'This configuration link is from another version of the shop, so the default configuration is shown.';
+export const LINK_NOT_UNDERSTOOD =
+  'This configuration link is from another version of the shop, so the default configuration is shown.';
 export const LINK_IGNORED_PREFIX = 'Some options in this configuration link are no longer offered and were left out:';
 export const DEFAULT_ACCESSORIES = ['10x-2ml-syringes', '10x-6ml-syringes'] as const;
 export const DEFAULT_ADAPTOR = 'standard-art-adaptor';
@@ -96,7 +104,9 @@ function applyProduct(selection: SelectedConfiguration, product: Product): Selec
     adaptors: selection.adaptors.filter((id) => has(product.adaptors, id)),
     powerAdaptor: has(powerAdaptors, selection.powerAdaptor) ? selection.powerAdaptor : (powerAdaptors[0]?.id ?? ''),
     servicing: has(product.servicing, selection.servicing) ? selection.servicing : (product.servicing[0]?.id ?? ''),
-    shipping: product.shipping.some((option) => option.id === selection.shipping && shipsTo(option, selection.customerCountry))
+    shipping: product.shipping.some(
+      (option) => option.id === selection.shipping && shipsTo(option, selection.customerCountry),
+    )
       ? selection.shipping
       : (defaultShippingFor(product.shipping, selection.customerCountry) ?? ''),
     batch: selection.batch ?? defaultBatch(product),
@@ -124,12 +134,12 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
   const { selection } = state;
 
   switch (action.type) {
-    case 'productLoaded':
-    {
+    case 'productLoaded': {
       if (state.productApplied) return state;
       const defaults = applyProduct(selection, action.product);
       const loaded = ((): ConfiguratorState => {
-        if (!action.search || !hasEncodedConfiguration(action.search)) return { ...state, selection: defaults, defaults, productApplied: true };
+        if (!action.search || !hasEncodedConfiguration(action.search))
+          return { ...state, selection: defaults, defaults, productApplied: true };
         const decoded = decodeConfiguration(action.search, action.product, defaults);
         const linkNote = !decoded.understood
           ? LINK_NOT_UNDERSTOOD
@@ -140,7 +150,9 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
       })();
       // The order form's re-price link (`country=XX`) changes the country as the buyer would, keeping the rest.
       const reprice = action.search ? repriceCountry(action.search) : null;
-      return reprice ? configuratorReducer(loaded, { type: 'selectCountry', code: reprice, product: action.product }) : loaded;
+      return reprice
+        ? configuratorReducer(loaded, { type: 'selectCountry', code: reprice, product: action.product })
+        : loaded;
     }
     case 'selectModel':
       return set({ model: action.id, configuration: action.id });
@@ -152,9 +164,13 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
     case 'toggleAdaptor':
       return set({ adaptors: toggle(selection.adaptors, action.id) });
     case 'toggleAccessory': {
-      if (selection.accessories.includes(action.id)) return { ...state, selection: withoutAccessory(selection, action.id), capNotice: null };
+      if (selection.accessories.includes(action.id))
+        return { ...state, selection: withoutAccessory(selection, action.id), capNotice: null };
       if (!action.product.accessories.some((option) => option.id === action.id)) return state;
-      return set({ accessories: [...selection.accessories, action.id], accessoryQuantities: { ...selection.accessoryQuantities, [action.id]: 1 } });
+      return set({
+        accessories: [...selection.accessories, action.id],
+        accessoryQuantities: { ...selection.accessoryQuantities, [action.id]: 1 },
+      });
     }
     case 'incrementAccessory': {
       const accessory = action.product.accessories.find((option) => option.id === action.id);

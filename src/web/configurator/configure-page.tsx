@@ -1,7 +1,13 @@
 import { lazy, startTransition, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
-import { FREE_ITEM_CAP_MESSAGE, isFree, offeredPowerAdaptors, REQUIRED_SYRINGE_HOLDER, shippingOptionsFor } from '../../shared/catalogue-rules';
+import {
+  FREE_ITEM_CAP_MESSAGE,
+  isFree,
+  offeredPowerAdaptors,
+  REQUIRED_SYRINGE_HOLDER,
+  shippingOptionsFor,
+} from '../../shared/catalogue-rules';
 import { MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { type CurrencyCode, currencyForCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
@@ -10,7 +16,12 @@ import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { CheckboxCards } from './checkbox-cards';
-import { type ConfiguratorAction, type ConfiguratorState, configuratorReducer, initialConfiguratorState } from './configurator-state';
+import {
+  type ConfiguratorAction,
+  type ConfiguratorState,
+  configuratorReducer,
+  initialConfiguratorState,
+} from './configurator-state';
 import { encodeConfiguration } from '../lib/configuration-url';
 import { CopyConfigurationLink } from './copy-configuration-link';
 import { CountrySelect } from './country-select';
@@ -54,11 +65,16 @@ function Options({
   const money = (minor: number) => formatMoney(minor, currency);
   const plus = (minor: number, free: string) => (minor === 0 ? free : `+${money(minor)}`);
   const perUnit = selection.quantity > 1 ? ' each' : '';
-  const servicingLater = product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
+  const servicingLater =
+    product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
 
   return (
     <ProgressiveList className="grid gap-8" step={1}>
-      <CountrySelect value={selection.customerCountry} onChange={(code) => dispatch({ type: 'selectCountry', code, product })} onNotListed={onNotListed} />
+      <CountrySelect
+        value={selection.customerCountry}
+        onChange={(code) => dispatch({ type: 'selectCountry', code, product })}
+        onNotListed={onNotListed}
+      />
 
       <OptionSection id="model-heading" title="Model">
         <RadioCards
@@ -144,11 +160,17 @@ function Options({
             onSet={(value) => dispatch({ type: 'setQuantity', value })}
             max={MAX_INSTRUMENT_QUANTITY}
           />
-          <p className="text-sm text-navy-600">Model, power adaptor, holders, adaptors and servicing are priced per instrument.</p>
+          <p className="text-sm text-navy-600">
+            Model, power adaptor, holders, adaptors and servicing are priced per instrument.
+          </p>
         </div>
       </OptionSection>
 
-      <OptionSection id="servicing-heading" title="Servicing" action={<ServicingInfo laterPrice={money(servicingLater)} />}>
+      <OptionSection
+        id="servicing-heading"
+        title="Servicing"
+        action={<ServicingInfo laterPrice={money(servicingLater)} />}
+      >
         <RadioCards
           labelledBy="servicing-heading"
           value={selection.servicing}
@@ -166,7 +188,9 @@ function Options({
                     {option.warrantyYears}-year warranty
                   </span>
                   {option.discountPercentage ? (
-                    <span className="rounded bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-900">Save {option.discountPercentage}%</span>
+                    <span className="rounded bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-900">
+                      Save {option.discountPercentage}%
+                    </span>
                   ) : null}
                 </span>
               </>
@@ -201,7 +225,12 @@ function Options({
                     incrementLabel={`More of ${option.name}`}
                   />
                   {free && (
-                    <p className={state.capNotice === option.id ? 'text-sm font-medium text-amber-800' : 'text-sm text-navy-600'} role={state.capNotice === option.id ? 'alert' : undefined}>
+                    <p
+                      className={
+                        state.capNotice === option.id ? 'text-sm font-medium text-amber-800' : 'text-sm text-navy-600'
+                      }
+                      role={state.capNotice === option.id ? 'alert' : undefined}
+                    >
                       {FREE_ITEM_CAP_MESSAGE}
                     </p>
                   )}
@@ -256,7 +285,8 @@ export function ConfigurePage() {
   // The selection lives in the URL (replacing the entry, so Back leaves /configure rather than undoing
   // a click). The defaults keep the bare /configure address.
   const encoded = state.productApplied ? encodeConfiguration(selection) : null;
-  const wanted = encoded === null || (state.defaults && encoded === encodeConfiguration(state.defaults)) ? '' : `?${encoded}`;
+  const wanted =
+    encoded === null || (state.defaults && encoded === encodeConfiguration(state.defaults)) ? '' : `?${encoded}`;
   useEffect(() => {
     if (encoded === null || location.search === wanted) return;
     navigate({ pathname: location.pathname, search: wanted }, { replace: true, preventScrollReset: true });
@@ -271,7 +301,15 @@ export function ConfigurePage() {
     setLeaving(true);
     const { saveQuoteFlow } = await import('../lib/flow-storage');
     const { totals } = pricing;
-    saveQuoteFlow({ type, configuration: selection, currency: pricing.currency, total: totals.total, subtotal: totals.subtotal, vat: totals.vat, showVAT: totals.showVAT });
+    saveQuoteFlow({
+      type,
+      configuration: selection,
+      currency: pricing.currency,
+      total: totals.total,
+      subtotal: totals.subtotal,
+      vat: totals.vat,
+      showVAT: totals.showVAT,
+    });
     navigate('/quote-flow');
   };
 
@@ -282,9 +320,12 @@ export function ConfigurePage() {
         description={`Configure the Dropwise benchtop instrument: model, power adaptor, syringe holders, adaptors, servicing, accessories and shipping, with a live estimated price and ${DEPOSIT_PERCENT}% deposit.`}
       />
       <Container className="pt-8 pb-12">
-        <h1 className="text-2xl font-semibold tracking-tight text-navy-900 sm:text-3xl md:text-4xl">Configure your Dropwise</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-navy-900 sm:text-3xl md:text-4xl">
+          Configure your Dropwise
+        </h1>
         <p className="mt-2 max-w-2xl text-navy-700">
-          Choose your options and see the estimated price as you go. Generate a quote to share, or order with a {DEPOSIT_PERCENT}% deposit.
+          Choose your options and see the estimated price as you go. Generate a quote to share, or order with a{' '}
+          {DEPOSIT_PERCENT}% deposit.
         </p>
         <div className="mt-8 grid gap-8 lg:grid-cols-12">
           <div className="lg:col-span-6">
@@ -298,34 +339,51 @@ export function ConfigurePage() {
               </div>
             ) : product && state.productApplied ? (
               <>
-              {state.linkNote && (
-                <div role="status" className="mb-6 flex items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-                  <p>{state.linkNote}</p>
-                  <button type="button" className="shrink-0 font-medium underline" onClick={() => dispatch({ type: 'dismissLinkNote' })}>
-                    Dismiss
-                  </button>
-                </div>
-              )}
-              <Options
-                product={product}
-                state={state}
-                dispatch={dispatch}
-                currency={currency}
-                pricing={pricing}
-                vatRate={vatRate}
-                onNotListed={() => setNotListedOpen(true)}
-              />
+                {state.linkNote && (
+                  <div
+                    role="status"
+                    className="mb-6 flex items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+                  >
+                    <p>{state.linkNote}</p>
+                    <button
+                      type="button"
+                      className="shrink-0 font-medium underline"
+                      onClick={() => dispatch({ type: 'dismissLinkNote' })}
+                    >
+                      Dismiss
+                    </button>
+                  </div>
+                )}
+                <Options
+                  product={product}
+                  state={state}
+                  dispatch={dispatch}
+                  currency={currency}
+                  pricing={pricing}
+                  vatRate={vatRate}
+                  onNotListed={() => setNotListedOpen(true)}
+                />
               </>
             ) : (
               <p role="status" className="flex items-center gap-3 text-navy-700">
-                <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600" />
+                <span
+                  aria-hidden="true"
+                  className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600"
+                />
                 {LOADING_TEXT}
               </p>
             )}
           </div>
         </div>
       </Container>
-      <PriceBar barRef={barRef} pricing={pricing} vatRate={vatRate} batch={batch} leaving={leaving} onLeave={(type) => void leave(type)} />
+      <PriceBar
+        barRef={barRef}
+        pricing={pricing}
+        vatRate={vatRate}
+        batch={batch}
+        leaving={leaving}
+        onLeave={(type) => void leave(type)}
+      />
       <InternationalDialog open={notListedOpen} onOpenChange={setNotListedOpen} />
       {state.waitlistOpen && (
         <Suspense fallback={null}>

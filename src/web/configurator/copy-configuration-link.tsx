@@ -10,7 +10,9 @@ export function configurationLink(selection: SelectedConfiguration): string {
 
 /** 'Copy configuration link': copies the link, or shows it to copy by hand where the clipboard is refused. */
 export function CopyConfigurationLink({ selection }: { selection: SelectedConfiguration }) {
-  const [state, setState] = useState<{ status: 'idle' | 'copied' } | { status: 'manual'; link: string }>({ status: 'idle' });
+  const [state, setState] = useState<{ status: 'idle' | 'copied' } | { status: 'manual'; link: string }>({
+    status: 'idle',
+  });
   const copy = async () => {
     const link = configurationLink(selection);
     try {
@@ -38,7 +40,12 @@ export function CopyConfigurationLink({ selection }: { selection: SelectedConfig
       {state.status === 'manual' && (
         <label className="grid gap-1 text-sm text-navy-700">
           Copy this link:
-          <input readOnly value={state.link} onFocus={(event) => event.currentTarget.select()} className="rounded-md border border-navy-300 px-3 py-2 text-navy-900" />
+          <input
+            readOnly
+            value={state.link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="rounded-md border border-navy-300 px-3 py-2 text-navy-900"
+          />
         </label>
       )}
     </div>

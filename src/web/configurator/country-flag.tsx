@@ -16,10 +16,23 @@ export function CountryFlag({ code, className }: { code: string; className?: str
   const box = cn('inline-block h-[15px] w-5 shrink-0 rounded-[2px]', className);
   if (!url || failed) {
     return (
-      <span aria-hidden="true" data-flag-fallback={code} className={cn(box, 'bg-navy-200 text-center text-[8px] leading-[15px] font-semibold text-navy-800')}>
+      <span
+        aria-hidden="true"
+        data-flag-fallback={code}
+        className={cn(box, 'bg-navy-200 text-center text-[8px] leading-[15px] font-semibold text-navy-800')}
+      >
         {code}
       </span>
     );
   }
-  return <img src={url} alt="" width={20} height={15} className={cn(box, 'object-cover ring-1 ring-navy-100')} onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={20}
+      height={15}
+      className={cn(box, 'object-cover ring-1 ring-navy-100')}
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -13,7 +13,11 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? buttons.length - 1
+        : (index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
   buttons[next]?.focus();
 }
 
@@ -46,7 +50,15 @@ export function typeAheadIndex(names: readonly string[], typed: string, from: nu
  * opened (a select widget that renders all 32 flagged options up front cost a phone a long task).
  * Choosing the USA (not yet sold to) leaves the country as it was; the caller opens the waitlist.
  */
-export function CountrySelect({ value, onChange, onNotListed }: { value: string; onChange: (code: string) => void; onNotListed: () => void }) {
+export function CountrySelect({
+  value,
+  onChange,
+  onNotListed,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  onNotListed: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const typed = useRef({ text: '', at: 0 });
@@ -55,7 +67,10 @@ export function CountrySelect({ value, onChange, onNotListed }: { value: string;
     if (event.key.length === 1 && /\p{L}/u.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       const now = event.timeStamp;
-      typed.current = { text: (now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? '' : typed.current.text) + event.key, at: now };
+      typed.current = {
+        text: (now - typed.current.at > TYPE_AHEAD_PAUSE_MS ? '' : typed.current.text) + event.key,
+        at: now,
+      };
       const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
       const from = buttons.indexOf(document.activeElement as HTMLButtonElement);
       const index = typeAheadIndex(
@@ -114,7 +129,9 @@ export function CountrySelect({ value, onChange, onNotListed }: { value: string;
                     >
                       <CountryFlag code={country.code} />
                       <span>{country.name}</span>
-                      {!country.available && <span className="text-xs text-navy-600">(coming soon: join the waitlist)</span>}
+                      {!country.available && (
+                        <span className="text-xs text-navy-600">(coming soon: join the waitlist)</span>
+                      )}
                       <span className="ml-auto text-xs text-navy-600">{country.symbol}</span>
                       {selected && <Check aria-hidden="true" className="size-4 text-accent-700" />}
                     </button>
@@ -127,7 +144,11 @@ export function CountrySelect({ value, onChange, onNotListed }: { value: string;
       </Popover.Root>
       <p className="mt-2 text-sm text-navy-600">
         We sell to the UK and the EU.{' '}
-        <button type="button" onClick={onNotListed} className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
+        <button
+          type="button"
+          onClick={onNotListed}
+          className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
+        >
           Your Country Not Listed?
         </button>
       </p>

@@ -6,7 +6,11 @@ import { type Pricing, priceConfiguration, validateSelection } from '../../share
  * The price shown while configuring, from the same function the server prices with; null while
  * the selection cannot be priced (the product is not loaded, or a choice is not in the catalogue).
  */
-export function estimatePrice(product: Product | undefined, selection: SelectedConfiguration, vatRate: number): Pricing | null {
+export function estimatePrice(
+  product: Product | undefined,
+  selection: SelectedConfiguration,
+  vatRate: number,
+): Pricing | null {
   if (!product || validateSelection(product, selection).length > 0) return null;
   return priceConfiguration(product, selection, vatRate);
 }

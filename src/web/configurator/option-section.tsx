@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** One titled step of the configurator. */
-export function OptionSection({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+export function OptionSection({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="border-t border-navy-100 pt-6">
       <div className="mb-3 flex items-center justify-between gap-3">

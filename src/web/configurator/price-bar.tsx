@@ -104,7 +104,11 @@ export function PriceBar({
   const disabled = pricing === null || leaving;
   return (
     // Below the site header (z-40), so at the foot of the page the bar never covers it.
-    <section ref={barRef} aria-label="Price" className="sticky inset-x-0 bottom-0 z-30 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]">
+    <section
+      ref={barRef}
+      aria-label="Price"
+      className="sticky inset-x-0 bottom-0 z-30 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]"
+    >
       {/* Compact on a phone: one line of figures, the batch under it, two buttons that fit side by side. */}
       <Container className="flex h-28 flex-col justify-center gap-2 py-2 sm:h-24 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:py-3">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-0.5 sm:gap-x-6" aria-live="polite">
@@ -121,7 +125,10 @@ export function PriceBar({
                 </p>
               </div>
               {label && (
-                <p className="basis-full truncate text-xs text-navy-700 sm:basis-auto sm:text-sm" data-testid="batch-label">
+                <p
+                  className="basis-full truncate text-xs text-navy-700 sm:basis-auto sm:text-sm"
+                  data-testid="batch-label"
+                >
                   {label}
                 </p>
               )}
@@ -131,10 +138,21 @@ export function PriceBar({
           )}
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
-          <Button variant="outline" size="sm" className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base" disabled={disabled} onClick={() => onLeave('quote')}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base"
+            disabled={disabled}
+            onClick={() => onLeave('quote')}
+          >
             Generate Quote PDF
           </Button>
-          <Button size="sm" className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base" disabled={disabled} onClick={() => onLeave('order')}>
+          <Button
+            size="sm"
+            className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base"
+            disabled={disabled}
+            onClick={() => onLeave('order')}
+          >
             {leaving ? 'Processing...' : 'Order Now'}
           </Button>
         </div>

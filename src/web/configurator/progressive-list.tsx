@@ -5,7 +5,15 @@ import { Children, type ReactNode, startTransition, useEffect, useState } from '
  * several short tasks instead of one long one that blocks input (Lighthouse's Total Blocking Time
  * on a phone). Later children only ever appear below earlier ones, so nothing above them moves.
  */
-export function ProgressiveList({ children, className, step = 2 }: { children: ReactNode; className?: string; step?: number }) {
+export function ProgressiveList({
+  children,
+  className,
+  step = 2,
+}: {
+  children: ReactNode;
+  className?: string;
+  step?: number;
+}) {
   const items = Children.toArray(children);
   const [shown, setShown] = useState(step);
   const complete = shown >= items.length;

@@ -39,7 +39,13 @@ export function QuantityStepper({
   const typeable = onSet !== undefined && max !== undefined;
   return (
     <div role="group" aria-label={label} className="inline-flex items-center gap-2">
-      <button type="button" className={cn(stepButton, size === 'sm' && 'size-8')} onClick={onDecrement} disabled={decrementDisabled} aria-label={decrementLabel}>
+      <button
+        type="button"
+        className={cn(stepButton, size === 'sm' && 'size-8')}
+        onClick={onDecrement}
+        disabled={decrementDisabled}
+        aria-label={decrementLabel}
+      >
         <Minus aria-hidden="true" className="size-4" />
       </button>
       {typeable ? (
@@ -57,18 +63,30 @@ export function QuantityStepper({
               if (text !== '' && typed >= 1 && typed <= max) onSet(typed);
             }}
             onBlur={() => setDraft(null)}
-            className={cn('tabular h-9 w-14 rounded-md border border-navy-200 text-center font-semibold text-navy-900', size === 'md' && 'text-lg')}
+            className={cn(
+              'tabular h-9 w-14 rounded-md border border-navy-200 text-center font-semibold text-navy-900',
+              size === 'md' && 'text-lg',
+            )}
           />
           <output aria-live="polite" className="sr-only">
             {value}
           </output>
         </>
       ) : (
-        <output aria-live="polite" className={cn('tabular min-w-8 text-center font-semibold text-navy-900', size === 'md' && 'text-lg')}>
+        <output
+          aria-live="polite"
+          className={cn('tabular min-w-8 text-center font-semibold text-navy-900', size === 'md' && 'text-lg')}
+        >
           {value}
         </output>
       )}
-      <button type="button" className={cn(stepButton, size === 'sm' && 'size-8')} onClick={onIncrement} disabled={incrementDisabled} aria-label={incrementLabel}>
+      <button
+        type="button"
+        className={cn(stepButton, size === 'sm' && 'size-8')}
+        onClick={onIncrement}
+        disabled={incrementDisabled}
+        aria-label={incrementLabel}
+      >
         <Plus aria-hidden="true" className="size-4" />
       </button>
     </div>

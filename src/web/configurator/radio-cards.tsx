@@ -58,7 +58,9 @@ export function RadioCards({
                 <span id={labelId} className="font-medium text-navy-900">
                   {option.label}
                 </span>
-                {option.aside && <span className="tabular shrink-0 text-sm font-medium text-navy-800">{option.aside}</span>}
+                {option.aside && (
+                  <span className="tabular shrink-0 text-sm font-medium text-navy-800">{option.aside}</span>
+                )}
               </div>
               {option.description && <div className="mt-1 text-sm text-navy-600">{option.description}</div>}
               {option.extra}

@@ -27,7 +27,9 @@ export function ServicingInfo({ laterPrice }: { laterPrice: string }) {
             <li>1-year servicing: a 1-year warranty.</li>
             <li>No servicing: it can be bought later at {laterPrice} a year, with a 1-year warranty.</li>
           </ul>
-          <Popover.Close className="mt-3 rounded-md px-2 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50">Close</Popover.Close>
+          <Popover.Close className="mt-3 rounded-md px-2 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50">
+            Close
+          </Popover.Close>
           <Popover.Arrow className="fill-white" />
         </Popover.Content>
       </Popover.Portal>

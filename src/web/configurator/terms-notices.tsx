@@ -13,8 +13,9 @@ export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: 
       )}
       {/* Said once, plainly: the price list's validity and what a quote locks. */}
       <p>
-        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity period shown on it. Only the {DEPOSIT_PERCENT}% deposit is due
-        when you order; the balance is due before dispatch.
+        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity
+        period shown on it. Only the {DEPOSIT_PERCENT}% deposit is due when you order; the balance is due before
+        dispatch.
       </p>
       <p>
         See our{' '}

@@ -14,7 +14,12 @@ const EMAIL_REQUIRED_TITLE = 'Email required';
 const EMAIL_REQUIRED_TEXT = 'Please enter your email address.';
 
 const formSchema = z.object({
-  email: z.string().trim().min(1, { error: EMAIL_REQUIRED_TEXT }).max(254, { error: 'Email must be at most 254 characters' }).pipe(z.email({ error: WAITLIST_EMAIL_INVALID })),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: EMAIL_REQUIRED_TEXT })
+    .max(254, { error: 'Email must be at most 254 characters' })
+    .pipe(z.email({ error: WAITLIST_EMAIL_INVALID })),
 });
 type WaitlistForm = z.infer<typeof formSchema>;
 

@@ -15,9 +15,15 @@ export function AccountMenu() {
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
         <UserRound aria-hidden="true" className="size-4" /> My Account{' '}
-        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform motion-reduce:transition-none', menu.open && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-4 transition-transform motion-reduce:transition-none', menu.open && 'rotate-180')}
+        />
       </button>
-      <ul {...menu.panel} className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg">
+      <ul
+        {...menu.panel}
+        className="absolute right-0 top-full z-50 mt-1 min-w-48 rounded-lg border border-navy-100 bg-white p-1 shadow-lg"
+      >
         <li>
           <Link to="/my-account" className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
             Account Settings
@@ -46,7 +52,10 @@ export function CancelMfaButton({ label, className }: { label: string; className
       type="button"
       disabled={isPending}
       onClick={() => signOutTo('/login')}
-      className={cn('rounded-md border border-navy-200 px-3 py-2 text-sm font-medium text-navy-900 hover:bg-navy-50 disabled:opacity-50', className)}
+      className={cn(
+        'rounded-md border border-navy-200 px-3 py-2 text-sm font-medium text-navy-900 hover:bg-navy-50 disabled:opacity-50',
+        className,
+      )}
     >
       {label}
     </button>

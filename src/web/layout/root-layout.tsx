@@ -7,7 +7,16 @@ import { SiteNav } from './site-nav';
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Pages that never show a toast; the toast library is not loaded for them. */
-const quietPaths = new Set(['/', '/about', '/careers', '/contact', '/automation', '/coming-soon', '/privacy-policy', '/terms-of-sale']);
+const quietPaths = new Set([
+  '/',
+  '/about',
+  '/careers',
+  '/contact',
+  '/automation',
+  '/coming-soon',
+  '/privacy-policy',
+  '/terms-of-sale',
+]);
 
 /** Every route change starts at the top of the page. */
 function ScrollToTop() {

@@ -29,7 +29,8 @@ function ProductsMenu() {
         {...menu.toggle}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
-        Products <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', menu.open && 'rotate-180')} />
+        Products{' '}
+        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', menu.open && 'rotate-180')} />
       </button>
       <ul
         {...menu.panel}
@@ -115,11 +116,7 @@ export function SiteNav() {
           {menu.open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
       </Container>
-      <nav
-        {...menu.panel}
-        aria-label="Mobile"
-        className="border-t border-navy-100 bg-white lg:hidden"
-      >
+      <nav {...menu.panel} aria-label="Mobile" className="border-t border-navy-100 bg-white lg:hidden">
         <Container className="flex flex-col gap-1 py-3">
           <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">Products</p>
           {productLinks.map((link) => (

@@ -42,7 +42,10 @@ export function LegalDocument({ title, version, effectiveDate, back, intro, sect
             <ol className="mt-3 space-y-1.5 text-sm">
               {sections.map((section, index) => (
                 <li key={section.id}>
-                  <a href={`#${section.id}`} className="text-navy-800 underline-offset-2 hover:text-accent-700 hover:underline">
+                  <a
+                    href={`#${section.id}`}
+                    className="text-navy-800 underline-offset-2 hover:text-accent-700 hover:underline"
+                  >
                     {index + 1}. {section.title}
                   </a>
                 </li>

@@ -43,9 +43,15 @@ const sections: LegalSection[] = [
         <ul>
           <li>contact details you give us: name, e-mail address, phone number, organisation and job details;</li>
           <li>billing and delivery addresses, your instrument configuration, quotes, orders, invoices and payments;</li>
-          <li>account details: your e-mail address, a securely hashed password and, if you use one, your second-factor enrolment;</li>
+          <li>
+            account details: your e-mail address, a securely hashed password and, if you use one, your second-factor
+            enrolment;
+          </li>
           <li>messages you send us and notes of support requests;</li>
-          <li>technical data needed to run the site securely: IP address, browser type and the pages requested, kept in server logs.</li>
+          <li>
+            technical data needed to run the site securely: IP address, browser type and the pages requested, kept in
+            server logs.
+          </li>
         </ul>
         <p>We do not collect payment card details, and we do not ask for special category data.</p>
       </>
@@ -58,7 +64,10 @@ const sections: LegalSection[] = [
       <ul>
         <li>Contract: to prepare quotes, take and fulfil orders, provide your account, warranty and servicing.</li>
         <li>Legal obligation: to keep accounting and tax records and to meet product safety duties.</li>
-        <li>Legitimate interests: to secure the site, prevent fraud, follow up an unfinished quote or order, and improve our products.</li>
+        <li>
+          Legitimate interests: to secure the site, prevent fraud, follow up an unfinished quote or order, and improve
+          our products.
+        </li>
         <li>Consent: to send you marketing e-mails; you can withdraw consent at any time.</li>
       </ul>
     ),
@@ -79,7 +88,10 @@ const sections: LegalSection[] = [
     title: 'Sharing your information',
     body: (
       <>
-        <p>We never sell your data. We share it only with those who help us run our business, under contract and for the purposes above:</p>
+        <p>
+          We never sell your data. We share it only with those who help us run our business, under contract and for the
+          purposes above:
+        </p>
         <ul>
           <li>couriers and freight forwarders, to deliver your order;</li>
           <li>our hosting, e-mail and IT service providers;</li>
@@ -154,8 +166,8 @@ const sections: LegalSection[] = [
           advertising or tracking cookies, and no third-party scripts run on this site.
         </p>
         <p>
-          The map on our contact page is served by OpenStreetMap, which receives your IP address when the map loads. If a
-          product video is shown, it is served by its video host under that host’s own policy.
+          The map on our contact page is served by OpenStreetMap, which receives your IP address when the map loads. If
+          a product video is shown, it is served by its video host under that host’s own policy.
         </p>
       </>
     ),
@@ -236,7 +248,9 @@ export function PrivacyPolicyPage() {
         version="1.0"
         effectiveDate="26 June 2025"
         back={{ to: '/', label: 'Back to Home' }}
-        intro={<p>Your privacy matters to us. This policy sets out, in plain terms, how we handle your personal data.</p>}
+        intro={
+          <p>Your privacy matters to us. This policy sets out, in plain terms, how we handle your personal data.</p>
+        }
         sections={sections}
       />
     </>

@@ -44,8 +44,8 @@ export function TermsOfSalePage() {
             date it is issued.
           </p>
           <p>
-            Prices shown in the online configurator are our current price list and are valid for 30 days. We may
-            correct obvious errors in a quote or in the price list at any time before we confirm an order.
+            Prices shown in the online configurator are our current price list and are valid for 30 days. We may correct
+            obvious errors in a quote or in the price list at any time before we confirm an order.
           </p>
         </>
       ),
@@ -74,8 +74,8 @@ export function TermsOfSalePage() {
         <>
           <p>
             For customers in the United Kingdom, prices include VAT at the current rate and delivery is duty paid. For
-            customers in the European Union, prices exclude VAT, import duties and local taxes, which you pay on delivery
-            under the rules of your country.
+            customers in the European Union, prices exclude VAT, import duties and local taxes, which you pay on
+            delivery under the rules of your country.
           </p>
           <p>Shipping, servicing and accessories are shown as separate lines in your quote or order.</p>
         </>
@@ -105,8 +105,8 @@ export function TermsOfSalePage() {
       body: (
         <>
           <p>
-            A deposit of {DEPOSIT_PERCENT}% of the order total is due once we confirm your order and is paid by invoice. We start
-            manufacturing your instrument only after the deposit has cleared.
+            A deposit of {DEPOSIT_PERCENT}% of the order total is due once we confirm your order and is paid by invoice.
+            We start manufacturing your instrument only after the deposit has cleared.
           </p>
           <p>
             The balance (the total less the deposit) is invoiced when your instrument is ready to ship and must be paid
@@ -135,7 +135,8 @@ export function TermsOfSalePage() {
           <p>You may cancel a confirmed order by writing to us. What you pay depends on how far the order has gone:</p>
           <ul>
             <li>
-              before manufacture of your instrument has started: we refund your deposit less an administration fee of 5%;
+              before manufacture of your instrument has started: we refund your deposit less an administration fee of
+              5%;
             </li>
             <li>after manufacture has started: the deposit is forfeited;</li>
             <li>after we have issued the balance invoice: 100% of the order total is payable.</li>
@@ -149,13 +150,14 @@ export function TermsOfSalePage() {
       body: (
         <>
           <p>
-            We deliver to the United Kingdom and to the European Union only. Deliveries in the UK are made Delivered Duty
-            Paid (DDP); international deliveries are made Delivered At Place (DAP), with import duties and taxes payable
-            by you (Incoterms 2020).
+            We deliver to the United Kingdom and to the European Union only. Deliveries in the UK are made Delivered
+            Duty Paid (DDP); international deliveries are made Delivered At Place (DAP), with import duties and taxes
+            payable by you (Incoterms 2020).
           </p>
           <p>
             Lead times depend on the production batch and the date of your order; the date in your confirmation is our
-            best estimate. Risk passes to you on delivery. Ownership passes to you when we have received payment in full.
+            best estimate. Risk passes to you on delivery. Ownership passes to you when we have received payment in
+            full.
           </p>
         </>
       ),
@@ -165,9 +167,9 @@ export function TermsOfSalePage() {
       title: 'Inspection on delivery',
       body: (
         <p>
-          Please inspect the goods within 7 days of delivery and tell us in writing of any damage in transit, shortage or
-          visible defect within that time, with photographs where possible. Goods not reported within 7 days are treated
-          as accepted, without affecting your warranty for hidden defects.
+          Please inspect the goods within 7 days of delivery and tell us in writing of any damage in transit, shortage
+          or visible defect within that time, with photographs where possible. Goods not reported within 7 days are
+          treated as accepted, without affecting your warranty for hidden defects.
         </p>
       ),
     },
@@ -177,13 +179,14 @@ export function TermsOfSalePage() {
       body: (
         <>
           <p>
-            The instrument is covered by a standard warranty of <strong data-testid="warranty-period">{warranty}</strong>{' '}
-            from the date of delivery against defects in materials and workmanship. A servicing plan of one, two or three
-            years extends the warranty to the length of the plan.
+            The instrument is covered by a standard warranty of{' '}
+            <strong data-testid="warranty-period">{warranty}</strong> from the date of delivery against defects in
+            materials and workmanship. A servicing plan of one, two or three years extends the warranty to the length of
+            the plan.
           </p>
           <p>
-            Servicing under a plan, and the warranty checks that go with it, take place within a service window of 30 days
-            before or after each anniversary of delivery. Please book your service within that window.
+            Servicing under a plan, and the warranty checks that go with it, take place within a service window of 30
+            days before or after each anniversary of delivery. Please book your service within that window.
           </p>
           <p>
             Tell us of a warranty claim within 30 days of finding the defect. We will repair or replace the defective
@@ -246,8 +249,8 @@ export function TermsOfSalePage() {
           <ul>
             <li>If it is not resolved within 30 days, either of us may refer it to mediation.</li>
             <li>
-              A dispute with a value under £250,000 that mediation does not resolve is settled by arbitration by a single
-              arbitrator, seated in England.
+              A dispute with a value under £250,000 that mediation does not resolve is settled by arbitration by a
+              single arbitrator, seated in England.
             </li>
             <li>Other disputes are decided by the courts named in section 16.</li>
           </ul>

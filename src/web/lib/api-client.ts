@@ -49,7 +49,8 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     }
   }
   if (!response.ok) {
-    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
+    if (isApiErrorBody(data))
+      throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
     throw new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
   }
   return data as T;

@@ -1,5 +1,12 @@
 import type { Product } from '../../shared/catalogue';
-import { defaultShippingFor, isFree, offeredPowerAdaptors, REQUIRED_SYRINGE_HOLDER, shippingOptionsFor, shipsTo } from '../../shared/catalogue-rules';
+import {
+  defaultShippingFor,
+  isFree,
+  offeredPowerAdaptors,
+  REQUIRED_SYRINGE_HOLDER,
+  shippingOptionsFor,
+  shipsTo,
+} from '../../shared/catalogue-rules';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { MAX_ACCESSORY_QUANTITY, MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { findCountry } from '../../shared/countries';
@@ -89,9 +96,14 @@ const list = (raw: string | null) => (raw ? raw.split(',').filter((item) => item
  * not have, an unavailable country or an out-of-range quantity is ignored (and named in `ignored`),
  * and the base selection (the defaults) fills what is missing.
  */
-export function decodeConfiguration(search: string, product: Product, base: SelectedConfiguration): DecodedConfiguration {
+export function decodeConfiguration(
+  search: string,
+  product: Product,
+  base: SelectedConfiguration,
+): DecodedConfiguration {
   const params = new URLSearchParams(search);
-  if (params.get(KEYS.version) !== CONFIGURATION_URL_VERSION) return { selection: base, ignored: [], understood: false };
+  if (params.get(KEYS.version) !== CONFIGURATION_URL_VERSION)
+    return { selection: base, ignored: [], understood: false };
   const ignored: string[] = [];
   const selection: SelectedConfiguration = { ...base };
   const pick = (key: string, options: { id: string }[], apply: (id: string) => void) => {
@@ -115,8 +127,14 @@ export function decodeConfiguration(search: string, product: Product, base: Sele
   pick(KEYS.power, offeredPowerAdaptors(product.powerAdaptors), (id) => (selection.powerAdaptor = id));
   pick(KEYS.servicing, product.servicing, (id) => (selection.servicing = id));
   // A shipping option is read only for a country it delivers to (the country is read first).
-  pick(KEYS.shipping, shippingOptionsFor(product.shipping, selection.customerCountry), (id) => (selection.shipping = id));
-  if (!product.shipping.some((option) => option.id === selection.shipping && shipsTo(option, selection.customerCountry))) {
+  pick(
+    KEYS.shipping,
+    shippingOptionsFor(product.shipping, selection.customerCountry),
+    (id) => (selection.shipping = id),
+  );
+  if (
+    !product.shipping.some((option) => option.id === selection.shipping && shipsTo(option, selection.customerCountry))
+  ) {
     selection.shipping = defaultShippingFor(product.shipping, selection.customerCountry) ?? selection.shipping;
   }
   pick(KEYS.batch, product.batches, (id) => (selection.batch = id));
@@ -139,7 +157,10 @@ export function decodeConfiguration(search: string, product: Product, base: Sele
     return ids;
   };
   const holders = known(KEYS.holders, product.syringeHolders);
-  if (holders) selection.syringeHolders = holders.includes(REQUIRED_SYRINGE_HOLDER) ? holders : [REQUIRED_SYRINGE_HOLDER, ...holders];
+  if (holders)
+    selection.syringeHolders = holders.includes(REQUIRED_SYRINGE_HOLDER)
+      ? holders
+      : [REQUIRED_SYRINGE_HOLDER, ...holders];
   const adaptors = known(KEYS.adaptors, product.adaptors);
   if (adaptors) selection.adaptors = adaptors;
 

@@ -3,7 +3,9 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { api, ApiError } from './api-client';
 
 export const getQuote = (reference: string, signal?: AbortSignal) =>
-  api<{ quote: QuoteResource }>(`/api/quotes/${encodeURIComponent(reference)}`, signal ? { signal } : {}).then((answer) => answer.quote);
+  api<{ quote: QuoteResource }>(`/api/quotes/${encodeURIComponent(reference)}`, signal ? { signal } : {}).then(
+    (answer) => answer.quote,
+  );
 
 export const useQuote = (reference: string | undefined) =>
   useQuery({

@@ -62,7 +62,8 @@ export function headTagsHtml(head: HeadData, origin = '%PUBLIC_URL%', options: {
     ...meta.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeAttribute(value)}" />`),
     ...(options.canonical === false ? [] : [`<link rel="canonical" href="${escapeAttribute(url)}" />`]),
     ...(head.jsonLd ?? []).map(
-      (block) => `<script type="application/ld+json" data-page-head="${escapeAttribute(head.path)}">${serializeJsonLd(block)}</script>`,
+      (block) =>
+        `<script type="application/ld+json" data-page-head="${escapeAttribute(head.path)}">${serializeJsonLd(block)}</script>`,
     ),
   ].join('\n    ');
 }

@@ -1,6 +1,11 @@
 /** How the customer's order screens show statuses (accounts-and-admin spec, section 4). */
 
-import { customerPaymentBadge, orderStatusClass, orderStatusLabel, otherBadgeClass } from '../../shared/orders/order-status';
+import {
+  customerPaymentBadge,
+  orderStatusClass,
+  orderStatusLabel,
+  otherBadgeClass,
+} from '../../shared/orders/order-status';
 import { formatUkDate } from '../../shared/dates';
 
 export { otherBadgeClass };
@@ -37,8 +42,12 @@ export function productSummary(order: {
 }) {
   const configuration = order.configuration;
   const base = order.items.find((item) => item.itemType === 'base_configuration');
-  const accessoryItems = order.items.filter((item) => item.itemType === 'accessory').map((item) => (item.quantity > 1 ? `${item.itemName} × ${item.quantity}` : item.itemName));
-  const listed = Array.isArray(configuration?.accessories) ? configuration.accessories.filter((a): a is string => typeof a === 'string') : [];
+  const accessoryItems = order.items
+    .filter((item) => item.itemType === 'accessory')
+    .map((item) => (item.quantity > 1 ? `${item.itemName} × ${item.quantity}` : item.itemName));
+  const listed = Array.isArray(configuration?.accessories)
+    ? configuration.accessories.filter((a): a is string => typeof a === 'string')
+    : [];
   return {
     product: 'Dropwise',
     configuration: base?.itemName ?? text(configuration?.configuration) ?? text(configuration?.model),

@@ -10,7 +10,8 @@ import { sessionQueryKey } from './use-session';
  * signed-in page may see itself signed out first; its redirect then goes here instead of /login.
  */
 let lastSignOut: { to: string; at: number } | null = null;
-export const signOutDestination = (fallback: string) => (lastSignOut && Date.now() - lastSignOut.at < 3000 ? lastSignOut.to : fallback);
+export const signOutDestination = (fallback: string) =>
+  lastSignOut && Date.now() - lastSignOut.at < 3000 ? lastSignOut.to : fallback;
 
 /** POST /api/auth/signout; typed by the shared contract, not parsed: the navigation of every page carries it, and the home page has no room for zod. */
 export const signOut = () => api<OkAnswer>('/api/auth/signout', { method: 'POST' });

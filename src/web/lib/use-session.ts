@@ -26,13 +26,21 @@ export function describeSession(data: SessionData | undefined) {
   const needsChallenge = signedIn && data?.aal === 'aal1' && data.nextAal === 'aal2';
   /** An admin without a verified factor: blocked by the setup modal. */
   const needsAdminSetup = signedIn && isAdmin && !hasVerifiedFactor;
-  return { signedIn, isAdmin, hasVerifiedFactor, needsChallenge, needsAdminSetup, mfaStep: needsChallenge || needsAdminSetup };
+  return {
+    signedIn,
+    isAdmin,
+    hasVerifiedFactor,
+    needsChallenge,
+    needsAdminSetup,
+    mfaStep: needsChallenge || needsAdminSetup,
+  };
 }
 
 const SESSION_STALE_MS = 60_000;
 
 /** Re-reads the session now (after sign-in, MFA, profile changes) and updates every screen that shows it. */
-export const refreshSession = (client: QueryClient) => client.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+export const refreshSession = (client: QueryClient) =>
+  client.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
 
 /**
  * The session as the browser knows it, kept in the TanStack Query cache under ['session'].
@@ -57,7 +65,10 @@ export function useSession() {
   );
   const stale = !state || state.isInvalidated || Date.now() - state.dataUpdatedAt > SESSION_STALE_MS;
   useEffect(() => {
-    if (stale) void client.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: SESSION_STALE_MS }).catch(() => undefined);
+    if (stale)
+      void client
+        .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: SESSION_STALE_MS })
+        .catch(() => undefined);
   }, [client, stale]);
   const data = state?.data;
   const isError = state?.status === 'error' && data === undefined;
@@ -71,8 +82,20 @@ export function useSession() {
     refetch,
     ...describeSession(data),
   } as
-    | (ReturnType<typeof describeSession> & { data: SessionData; isPending: false; isSuccess: true; isError: false; refetch: typeof refetch })
-    | (ReturnType<typeof describeSession> & { data: undefined; isPending: boolean; isSuccess: false; isError: boolean; refetch: typeof refetch });
+    | (ReturnType<typeof describeSession> & {
+        data: SessionData;
+        isPending: false;
+        isSuccess: true;
+        isError: false;
+        refetch: typeof refetch;
+      })
+    | (ReturnType<typeof describeSession> & {
+        data: undefined;
+        isPending: boolean;
+        isSuccess: false;
+        isError: boolean;
+        refetch: typeof refetch;
+      });
 }
 
 /** Re-reads the session (after sign-in, MFA or sign-out). */

@@ -7,9 +7,18 @@ import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
 
 const values = [
-  { title: 'Precision first', text: 'We design for repeatability: the same rate, the same mixing, the same result, sample after sample.' },
-  { title: 'Made for real labs', text: 'Our instruments use the consumables you already stock and fit the space you already have.' },
-  { title: 'Close to our users', text: 'We build with working scientists and answer every enquiry ourselves, within a working day.' },
+  {
+    title: 'Precision first',
+    text: 'We design for repeatability: the same rate, the same mixing, the same result, sample after sample.',
+  },
+  {
+    title: 'Made for real labs',
+    text: 'Our instruments use the consumables you already stock and fit the space you already have.',
+  },
+  {
+    title: 'Close to our users',
+    text: 'We build with working scientists and answer every enquiry ourselves, within a working day.',
+  },
 ] as const;
 
 export function AboutPage() {
@@ -21,8 +30,8 @@ export function AboutPage() {
       />
       <PageIntro eyebrow="About us" title="Laboratory automation, made by people who have done the work by hand">
         <p>
-          {company.name} was founded in {company.founded} in Lancaster, UK, to take the slow, repetitive and
-          error-prone steps out of cell and sample preparation, starting with drop-wise addition of media.
+          {company.name} was founded in {company.founded} in Lancaster, UK, to take the slow, repetitive and error-prone
+          steps out of cell and sample preparation, starting with drop-wise addition of media.
         </p>
       </PageIntro>
       <Container className="grid gap-12 py-16 md:py-20 lg:grid-cols-12">
@@ -57,7 +66,10 @@ export function AboutPage() {
             {[
               ['Founded', String(company.founded)],
               ['Based in', companyAddressLines.join(', ')],
-              ['Company', `${company.legalName}, registered in ${company.registration.registeredIn}, number ${company.registration.companyNumber}`],
+              [
+                'Company',
+                `${company.legalName}, registered in ${company.registration.registeredIn}, number ${company.registration.companyNumber}`,
+              ],
               ['Sells to', 'The UK and the EU'],
             ].map(([term, value]) => (
               <div key={term} className="px-6 py-4">

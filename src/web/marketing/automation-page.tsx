@@ -84,7 +84,10 @@ export function AutomationPage() {
           </div>
           <ul className="grid gap-3 sm:grid-cols-2 lg:col-span-7">
             {industries.map((industry) => (
-              <li key={industry} className="flex items-center gap-3 rounded-lg border border-navy-100 bg-white px-4 py-3 text-navy-900">
+              <li
+                key={industry}
+                className="flex items-center gap-3 rounded-lg border border-navy-100 bg-white px-4 py-3 text-navy-900"
+              >
                 <FlaskConical aria-hidden="true" className="size-5 shrink-0 text-accent-700" />
                 {industry}
               </li>

@@ -6,8 +6,14 @@ import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
 
 const disciplines = [
-  { title: 'Engineering', text: 'Mechanical, electronic and embedded firmware engineering for precise, reliable instruments.' },
-  { title: 'Applications science', text: 'Scientists who turn lab protocols into automated methods and support our customers.' },
+  {
+    title: 'Engineering',
+    text: 'Mechanical, electronic and embedded firmware engineering for precise, reliable instruments.',
+  },
+  {
+    title: 'Applications science',
+    text: 'Scientists who turn lab protocols into automated methods and support our customers.',
+  },
   { title: 'Operations', text: 'Production, quality and logistics for instruments shipped across the UK and the EU.' },
 ] as const;
 
@@ -29,8 +35,8 @@ export function CareersPage() {
         <div className="rounded-2xl border border-navy-100 bg-white p-6 md:p-8">
           <h2 className="text-2xl font-semibold tracking-tight text-navy-900">Open positions</h2>
           <p className="mt-3 max-w-2xl leading-relaxed text-navy-700">
-            There are no open positions at the moment. We are always glad to hear from engineers and scientists who
-            want to work on laboratory automation: send us your CV and a few lines about what you would like to do.
+            There are no open positions at the moment. We are always glad to hear from engineers and scientists who want
+            to work on laboratory automation: send us your CV and a few lines about what you would like to do.
           </p>
           <Button asChild className="mt-6">
             <a href={applyHref}>

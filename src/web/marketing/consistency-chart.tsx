@@ -57,7 +57,13 @@ export function ConsistencyChart() {
         <rect x={pad.left} y={y(6.6)} width={plotWidth} height={y(-6.6) - y(6.6)} fill="#17a09d" opacity="0.14" />
         {[-30, -15, 0, 15, 30].map((tick) => (
           <g key={tick}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? '#8ea9cb' : '#dfe8f3'} />
+            <line
+              x1={pad.left}
+              x2={width - pad.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={tick === 0 ? '#8ea9cb' : '#dfe8f3'}
+            />
             <text x={pad.left - 8} y={y(tick) + 4} textAnchor="end" fill="#3d5f8c">
               {tick > 0 ? `+${tick}` : tick}
             </text>
@@ -70,10 +76,27 @@ export function ConsistencyChart() {
         ))}
         <polyline points={manualTrace} fill="none" stroke="#c2410c" strokeWidth="1.75" strokeLinejoin="round" />
         <polyline points={instrumentTrace} fill="none" stroke="#0e7f7e" strokeWidth="2.5" strokeLinejoin="round" />
-        <text x={width - pad.right - 4} y={y(25) - 4} textAnchor="end" fill="#9a3412" stroke="#fff" strokeWidth="4" paintOrder="stroke">
+        <text
+          x={width - pad.right - 4}
+          y={y(25) - 4}
+          textAnchor="end"
+          fill="#9a3412"
+          stroke="#fff"
+          strokeWidth="4"
+          paintOrder="stroke"
+        >
           ±25 manual
         </text>
-        <text x={width - pad.right - 4} y={y(6.6) - 4} textAnchor="end" fill="#0f6667" fontWeight="600" stroke="#fff" strokeWidth="4" paintOrder="stroke">
+        <text
+          x={width - pad.right - 4}
+          y={y(6.6) - 4}
+          textAnchor="end"
+          fill="#0f6667"
+          fontWeight="600"
+          stroke="#fff"
+          strokeWidth="4"
+          paintOrder="stroke"
+        >
           ±6.6 Dropwise
         </text>
       </svg>

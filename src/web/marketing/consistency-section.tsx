@@ -8,7 +8,11 @@ export function ConsistencySection({ videos }: { videos: PublicSettings['videos'
   return (
     <section aria-labelledby="consistency-title" className="py-20 md:py-28">
       <Container>
-        <SectionHeading id="consistency-title" eyebrow="Reduce inconsistency" title="The same addition, every time, whoever is at the bench">
+        <SectionHeading
+          id="consistency-title"
+          eyebrow="Reduce inconsistency"
+          title="The same addition, every time, whoever is at the bench"
+        >
           <p>
             By hand, the rate of addition drifts with the person, the syringe and the day. The instrument holds the rate
             you set, so osmotic change is steady and samples are comparable.

@@ -8,7 +8,9 @@ import { PageIntro } from './page-intro';
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="flex gap-4 rounded-xl border border-navy-100 bg-white p-5">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">{icon}</span>
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+        {icon}
+      </span>
       <div>
         <h2 className="text-sm font-semibold text-navy-900">{title}</h2>
         <div className="mt-1 text-navy-700">{children}</div>
@@ -81,7 +83,10 @@ export function ContactPage() {
             failed cross-origin frame from a loaded one, so the caption below says it again).
           */}
           <div className="relative overflow-hidden rounded-2xl border border-navy-100 bg-navy-50">
-            <div data-testid="map-fallback" className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-navy-700">
+            <div
+              data-testid="map-fallback"
+              className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-navy-700"
+            >
               <MapPin aria-hidden="true" className="size-8 text-accent-700" />
               <address className="not-italic">
                 {company.legalName}

@@ -13,8 +13,8 @@ export function CtaSection() {
             Start automating today
           </h2>
           <p className="mt-4 text-lg text-navy-100">
-            Configure your instrument, see the price and the 50% deposit straight away, and order or take a quote to your
-            purchasing team.
+            Configure your instrument, see the price and the 50% deposit straight away, and order or take a quote to
+            your purchasing team.
           </p>
         </div>
         <div className="flex flex-wrap gap-3">

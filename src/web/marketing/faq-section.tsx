@@ -9,7 +9,13 @@ import { SectionHeading } from './section-heading';
  * Commonly Asked Questions as an exclusive accordion: native <details> elements sharing a name,
  * so the browser keeps one open at a time, each can be closed again, and no script is needed.
  */
-export function FaqSection({ quoteValidityDays, warrantyMonths }: { quoteValidityDays: number; warrantyMonths: number }) {
+export function FaqSection({
+  quoteValidityDays,
+  warrantyMonths,
+}: {
+  quoteValidityDays: number;
+  warrantyMonths: number;
+}) {
   const questions: readonly { question: string; answer: ReactNode }[] = [
     {
       question: 'What does the instrument do?',
@@ -23,18 +29,20 @@ export function FaqSection({ quoteValidityDays, warrantyMonths }: { quoteValidit
     },
     {
       question: 'Can it be used inside a biosafety cabinet?',
-      answer: 'Yes. It measures 210 × 100 × 300 mm, weighs 1.5 kg and runs from a 24 V mains adaptor, so it sits on the work surface of a standard cabinet.',
+      answer:
+        'Yes. It measures 210 × 100 × 300 mm, weighs 1.5 kg and runs from a 24 V mains adaptor, so it sits on the work surface of a standard cabinet.',
     },
     {
       question: 'How long does training take?',
-      answer: 'About 10 minutes. Everything is set from the instrument’s OLED display; there is no software to install.',
+      answer:
+        'About 10 minutes. Everything is set from the instrument’s OLED display; there is no software to install.',
     },
     {
       question: 'Where do you ship?',
       answer: (
         <>
-          To the UK and the EU. UK prices include VAT and are delivered duty paid (DDP); EU prices exclude VAT and duties
-          and are delivered at place (DAP). Sales to the USA are not open yet: you can join the waitlist in the
+          To the UK and the EU. UK prices include VAT and are delivered duty paid (DDP); EU prices exclude VAT and
+          duties and are delivered at place (DAP). Sales to the USA are not open yet: you can join the waitlist in the
           configurator. From other countries, configure using the UK option and{' '}
           <a className="font-medium text-accent-700 underline" href={`mailto:${company.salesEmail}`}>
             contact sales
@@ -52,8 +60,11 @@ export function FaqSection({ quoteValidityDays, warrantyMonths }: { quoteValidit
       question: 'Can I get a quote for my purchasing department?',
       answer: (
         <>
-          Yes. <Link className="font-medium text-accent-700 underline" to="/configure">Configure your instrument</Link> and
-          generate a shareable quote with a PDF. A quote is valid for {quoteValidityDays} days.
+          Yes.{' '}
+          <Link className="font-medium text-accent-700 underline" to="/configure">
+            Configure your instrument
+          </Link>{' '}
+          and generate a shareable quote with a PDF. A quote is valid for {quoteValidityDays} days.
         </>
       ),
     },
@@ -81,7 +92,10 @@ export function FaqSection({ quoteValidityDays, warrantyMonths }: { quoteValidit
             <details key={item.question} name="faq" className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-navy-900 hover:bg-navy-50 sm:px-6 [&::-webkit-details-marker]:hidden">
                 {item.question}
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-navy-600 transition-transform group-open:rotate-180" />
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-5 shrink-0 text-navy-600 transition-transform group-open:rotate-180"
+                />
               </summary>
               <div className="px-5 pb-5 leading-relaxed text-navy-700 sm:px-6">{item.answer}</div>
             </details>

@@ -16,7 +16,16 @@ interface FeatureSectionProps {
 }
 
 /** A text-and-illustration section (sections 3 and 4 of the home page). */
-export function FeatureSection({ id, eyebrow, title, lead, points, image, imageFirst = false, tinted = false }: FeatureSectionProps) {
+export function FeatureSection({
+  id,
+  eyebrow,
+  title,
+  lead,
+  points,
+  image,
+  imageFirst = false,
+  tinted = false,
+}: FeatureSectionProps) {
   return (
     <section aria-labelledby={id} className={cn('py-20 md:py-28', tinted && 'bg-navy-50')}>
       <Container className="grid items-center gap-12 lg:grid-cols-12">

@@ -13,14 +13,20 @@ export const contactSalesHref = `mailto:${company.salesEmail}?subject=${encodeUR
 
 export function HeroSection({ videos }: { videos: PublicSettings['videos'] }) {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-navy-100 bg-gradient-to-b from-navy-50 to-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden border-b border-navy-100 bg-gradient-to-b from-navy-50 to-white"
+    >
       <Container className="grid items-center gap-12 py-16 md:py-20 lg:grid-cols-12 lg:py-24">
         <div className="lg:col-span-6">
           <p className="inline-flex items-center gap-2 rounded-full border border-accent-200 bg-white px-3 py-1 text-sm font-medium text-accent-800">
             <span aria-hidden="true" className="size-2 rounded-full bg-accent-500" />
             Benchtop media addition with mixing
           </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-semibold tracking-tight text-balance text-navy-900 md:text-5xl lg:text-[3.25rem] lg:leading-[1.1]">
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl font-semibold tracking-tight text-balance text-navy-900 md:text-5xl lg:text-[3.25rem] lg:leading-[1.1]"
+          >
             {company.tagline}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-navy-700">

@@ -39,7 +39,12 @@ export function HomePage() {
           'Rate from 0.5 to 15 mL/min and mixing from 0 to 1500 RPM set on the OLED display',
           'Learned in about 10 minutes',
         ]}
-        image={{ src: '/media/workflow-cabinet.svg', alt: 'The instrument on the work surface of a biosafety cabinet, beside tube racks', width: 640, height: 480 }}
+        image={{
+          src: '/media/workflow-cabinet.svg',
+          alt: 'The instrument on the work surface of a biosafety cabinet, beside tube racks',
+          width: 640,
+          height: 480,
+        }}
         tinted
       />
       <FeatureSection
@@ -52,7 +57,12 @@ export function HomePage() {
           'Several sample containers supported, with adaptors chosen in the configurator',
           'Single-use consumables keep every addition sterile',
         ]}
-        image={{ src: '/media/consumables.svg', alt: 'Standard sterile 3 mL and 6 mL syringes and sample tubes', width: 640, height: 480 }}
+        image={{
+          src: '/media/consumables.svg',
+          alt: 'Standard sterile 3 mL and 6 mL syringes and sample tubes',
+          width: 640,
+          height: 480,
+        }}
         imageFirst
       />
       <ProductivitySection />

@@ -25,7 +25,16 @@ interface LoopingVideoProps {
  * delays the LCP); the video is transparent until its first frame, so nothing shifts when it starts.
  * With prefers-reduced-motion the poster alone shows and the video is not even fetched.
  */
-export function LoopingVideo({ src, poster, alt, width, height, priority = false, prerenderedPoster, className }: LoopingVideoProps) {
+export function LoopingVideo({
+  src,
+  poster,
+  alt,
+  width,
+  height,
+  priority = false,
+  prerenderedPoster,
+  className,
+}: LoopingVideoProps) {
   const motionAllowed = useMotionAllowed();
   return (
     <div className={cn('relative overflow-hidden', className)}>
@@ -39,14 +48,7 @@ export function LoopingVideo({ src, poster, alt, width, height, priority = false
         {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
       />
       {src && motionAllowed ? (
-        <video
-          className="absolute inset-0 size-full object-cover"
-          autoPlay
-          loop
-          muted
-          playsInline
-          aria-hidden="true"
-        >
+        <video className="absolute inset-0 size-full object-cover" autoPlay loop muted playsInline aria-hidden="true">
           {videoSources(src).map(([source, type]) => (
             <source key={source} src={source} type={type} />
           ))}

@@ -6,7 +6,11 @@ export function ProductivitySection() {
   return (
     <section aria-labelledby="productivity-title" className="bg-navy-50 py-20 md:py-28">
       <Container>
-        <SectionHeading id="productivity-title" eyebrow="Maximise team productivity" title="Give your scientists their hours back">
+        <SectionHeading
+          id="productivity-title"
+          eyebrow="Maximise team productivity"
+          title="Give your scientists their hours back"
+        >
           <p>
             A slow manual addition ties a person to the bench for minutes at a time. Set the instrument running, walk
             away, and come back to a finished sample. Move the sliders to see what that is worth to your lab.

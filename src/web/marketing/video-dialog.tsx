@@ -41,7 +41,9 @@ export function VideoDialog({ videos, onClose }: VideoDialogProps) {
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-4 shadow-2xl focus:outline-none sm:p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
-              <Dialog.Title className="text-lg font-semibold text-navy-900">{company.productName} in action</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-navy-900">
+                {company.productName} in action
+              </Dialog.Title>
               <Dialog.Description className="text-sm text-navy-600">
                 Controlled-rate, drop-wise addition with mixing, from syringe to finished sample.
               </Dialog.Description>

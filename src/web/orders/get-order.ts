@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type OrderResource, orderResourceSchema, type OrderSummary, orderSummarySchema } from '../../shared/order-flow';
+import {
+  type OrderResource,
+  orderResourceSchema,
+  type OrderSummary,
+  orderSummarySchema,
+} from '../../shared/order-flow';
 import { api, ApiError } from '../lib/api-client';
 
 /** The order as this visitor may see it: the full order for its owner (or right after placing it), else the summary. */

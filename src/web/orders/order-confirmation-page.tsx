@@ -44,7 +44,9 @@ export function OrderConfirmationPage() {
         <dl className="grid gap-4 rounded-lg border border-navy-100 p-6 sm:grid-cols-2 tabular-nums">
           <div>
             <dt className="text-sm text-navy-600">Order number</dt>
-            <dd data-testid="order-number" className="text-lg font-semibold">{data.orderNumber}</dd>
+            <dd data-testid="order-number" className="text-lg font-semibold">
+              {data.orderNumber}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-navy-600">Status</dt>
@@ -60,7 +62,9 @@ export function OrderConfirmationPage() {
           </div>
           <div>
             <dt className="text-sm text-navy-600">Total</dt>
-            <dd data-testid="order-total" className="font-semibold">{money(data.totalAmount)}</dd>
+            <dd data-testid="order-total" className="font-semibold">
+              {money(data.totalAmount)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-navy-600">Deposit required</dt>

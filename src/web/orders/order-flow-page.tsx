@@ -65,7 +65,9 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
   return (
     <div className="space-y-6">
       <section aria-labelledby="review-items">
-        <h3 id="review-items" className="font-semibold">Your order</h3>
+        <h3 id="review-items" className="font-semibold">
+          Your order
+        </h3>
         {pricing ? (
           <ul className="mt-2 divide-y divide-navy-100 text-sm tabular-nums">
             {displayLines(pricing).map((line) => (
@@ -103,7 +105,9 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
       </section>
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="review-billing">
-          <h3 id="review-billing" className="font-semibold">Billing address</h3>
+          <h3 id="review-billing" className="font-semibold">
+            Billing address
+          </h3>
           <ReviewAddress block={values} />
           <p className="mt-1 text-sm text-navy-800">
             {values.email}
@@ -113,7 +117,9 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           {values.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {values.vatNumber}</p> : null}
         </section>
         <section aria-labelledby="review-shipping">
-          <h3 id="review-shipping" className="font-semibold">Delivery address</h3>
+          <h3 id="review-shipping" className="font-semibold">
+            Delivery address
+          </h3>
           {values.differentDelivery && values.delivery ? (
             <ReviewAddress block={values.delivery} />
           ) : (
@@ -131,7 +137,8 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           <span>
             <span className="font-medium">Deposit by invoice</span>
             <br />
-            We will contact you within 24 hours to arrange the {DEPOSIT_PERCENT}% deposit of {money(deposit)} by invoice.
+            We will contact you within 24 hours to arrange the {DEPOSIT_PERCENT}% deposit of {money(deposit)} by
+            invoice.
           </span>
         </label>
         <label className="flex items-start gap-3 rounded-md border border-navy-100 p-3 text-sm text-navy-500">
@@ -282,7 +289,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     }
   };
 
-  type FieldName = Exclude<keyof Values, 'delivery' | 'differentDelivery'> | `delivery.${keyof NonNullable<Values['delivery']>}`;
+  type FieldName =
+    Exclude<keyof Values, 'delivery' | 'differentDelivery'> | `delivery.${keyof NonNullable<Values['delivery']>}`;
   const field = (name: FieldName) => ({
     ...register(name, { onBlur: () => logProgress('shipping') }),
   });
@@ -298,15 +306,74 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             Shipping Information
           </h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" maxLength={100} error={errors.firstName?.message} {...field('firstName')} />
-            <TextField label="Last name" autoComplete="family-name" maxLength={100} error={errors.lastName?.message} {...field('lastName')} />
-            <TextField label="Company" optional autoComplete="organization" maxLength={200} error={errors.company?.message} {...field('company')} />
-            <TextField label="Email" type="email" autoComplete="email" maxLength={254} error={errors.email?.message} {...field('email')} />
-            <TextField label="Phone" optional type="tel" autoComplete="tel" maxLength={50} error={errors.phone?.message} {...field('phone')} />
-            <TextField label="Address" autoComplete="street-address" maxLength={500} error={errors.address?.message} {...field('address')} />
-            <TextField label="City" autoComplete="address-level2" maxLength={100} error={errors.city?.message} {...field('city')} />
-            <TextField label="State / County" optional autoComplete="address-level1" maxLength={100} error={errors.state?.message} {...field('state')} />
-            <TextField label="Postal code" autoComplete="postal-code" maxLength={20} error={errors.postalCode?.message} {...field('postalCode')} />
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              maxLength={100}
+              error={errors.firstName?.message}
+              {...field('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              maxLength={100}
+              error={errors.lastName?.message}
+              {...field('lastName')}
+            />
+            <TextField
+              label="Company"
+              optional
+              autoComplete="organization"
+              maxLength={200}
+              error={errors.company?.message}
+              {...field('company')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              error={errors.email?.message}
+              {...field('email')}
+            />
+            <TextField
+              label="Phone"
+              optional
+              type="tel"
+              autoComplete="tel"
+              maxLength={50}
+              error={errors.phone?.message}
+              {...field('phone')}
+            />
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              maxLength={500}
+              error={errors.address?.message}
+              {...field('address')}
+            />
+            <TextField
+              label="City"
+              autoComplete="address-level2"
+              maxLength={100}
+              error={errors.city?.message}
+              {...field('city')}
+            />
+            <TextField
+              label="State / County"
+              optional
+              autoComplete="address-level1"
+              maxLength={100}
+              error={errors.state?.message}
+              {...field('state')}
+            />
+            <TextField
+              label="Postal code"
+              autoComplete="postal-code"
+              maxLength={20}
+              error={errors.postalCode?.message}
+              {...field('postalCode')}
+            />
             <div>
               <label htmlFor="order-country" className="block text-sm font-medium">
                 Country
@@ -330,7 +397,13 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                 </p>
               ) : null}
             </div>
-            <TextField label="Purchase order (PO) number" optional maxLength={100} error={errors.poNumber?.message} {...field('poNumber')} />
+            <TextField
+              label="Purchase order (PO) number"
+              optional
+              maxLength={100}
+              error={errors.poNumber?.message}
+              {...field('poNumber')}
+            />
             <TextField
               label="VAT number"
               optional
@@ -349,14 +422,66 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               <fieldset className="space-y-4 rounded-md border border-navy-100 p-4">
                 <legend className="px-1 font-semibold">Delivery address</legend>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField label="Delivery first name" autoComplete="shipping given-name" maxLength={100} error={deliveryErrors?.firstName?.message} {...field('delivery.firstName')} />
-                  <TextField label="Delivery last name" autoComplete="shipping family-name" maxLength={100} error={deliveryErrors?.lastName?.message} {...field('delivery.lastName')} />
-                  <TextField label="Delivery company" optional autoComplete="shipping organization" maxLength={200} error={deliveryErrors?.company?.message} {...field('delivery.company')} />
-                  <TextField label="Delivery phone" optional type="tel" autoComplete="shipping tel" maxLength={50} error={deliveryErrors?.phone?.message} {...field('delivery.phone')} />
-                  <TextField label="Delivery street address" autoComplete="shipping street-address" maxLength={500} error={deliveryErrors?.address?.message} {...field('delivery.address')} />
-                  <TextField label="Delivery city" autoComplete="shipping address-level2" maxLength={100} error={deliveryErrors?.city?.message} {...field('delivery.city')} />
-                  <TextField label="Delivery state / county" optional autoComplete="shipping address-level1" maxLength={100} error={deliveryErrors?.state?.message} {...field('delivery.state')} />
-                  <TextField label="Delivery postal code" autoComplete="shipping postal-code" maxLength={20} error={deliveryErrors?.postalCode?.message} {...field('delivery.postalCode')} />
+                  <TextField
+                    label="Delivery first name"
+                    autoComplete="shipping given-name"
+                    maxLength={100}
+                    error={deliveryErrors?.firstName?.message}
+                    {...field('delivery.firstName')}
+                  />
+                  <TextField
+                    label="Delivery last name"
+                    autoComplete="shipping family-name"
+                    maxLength={100}
+                    error={deliveryErrors?.lastName?.message}
+                    {...field('delivery.lastName')}
+                  />
+                  <TextField
+                    label="Delivery company"
+                    optional
+                    autoComplete="shipping organization"
+                    maxLength={200}
+                    error={deliveryErrors?.company?.message}
+                    {...field('delivery.company')}
+                  />
+                  <TextField
+                    label="Delivery phone"
+                    optional
+                    type="tel"
+                    autoComplete="shipping tel"
+                    maxLength={50}
+                    error={deliveryErrors?.phone?.message}
+                    {...field('delivery.phone')}
+                  />
+                  <TextField
+                    label="Delivery street address"
+                    autoComplete="shipping street-address"
+                    maxLength={500}
+                    error={deliveryErrors?.address?.message}
+                    {...field('delivery.address')}
+                  />
+                  <TextField
+                    label="Delivery city"
+                    autoComplete="shipping address-level2"
+                    maxLength={100}
+                    error={deliveryErrors?.city?.message}
+                    {...field('delivery.city')}
+                  />
+                  <TextField
+                    label="Delivery state / county"
+                    optional
+                    autoComplete="shipping address-level1"
+                    maxLength={100}
+                    error={deliveryErrors?.state?.message}
+                    {...field('delivery.state')}
+                  />
+                  <TextField
+                    label="Delivery postal code"
+                    autoComplete="shipping postal-code"
+                    maxLength={20}
+                    error={deliveryErrors?.postalCode?.message}
+                    {...field('delivery.postalCode')}
+                  />
                   <div>
                     <label htmlFor="delivery-country" className="block text-sm font-medium">
                       Delivery country
@@ -384,7 +509,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               </fieldset>
             ) : null}
             {countryNote ? (
-              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              <p
+                role="status"
+                className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              >
                 {countryNote}{' '}
                 <a className="font-medium underline" href={repriceLink(handoff.configuration, shipsTo ?? '')}>
                   Re-price for this country
@@ -461,7 +589,11 @@ export function OrderFlowPage() {
     <Container className="max-w-3xl py-12 sm:py-16">
       <PageHead title="Place your order | Dropwise" description="Order your Dropwise." noindex />
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">Place your order</h1>
-      {handoff && !session.isPending ? <OrderFlow handoff={handoff} profile={session.data?.profile} /> : <PageLoading />}
+      {handoff && !session.isPending ? (
+        <OrderFlow handoff={handoff} profile={session.data?.profile} />
+      ) : (
+        <PageLoading />
+      )}
     </Container>
   );
 }

@@ -3,7 +3,9 @@ import { type CreateOrderRequest, type OrderResource, orderResourceSchema } from
 import { api } from '../lib/api-client';
 
 export const placeOrder = (request: CreateOrderRequest) =>
-  api<{ order: unknown }>('/api/orders', { method: 'POST', body: request }).then((answer) => orderResourceSchema.parse(answer.order));
+  api<{ order: unknown }>('/api/orders', { method: 'POST', body: request }).then((answer) =>
+    orderResourceSchema.parse(answer.order),
+  );
 
 /** Places the order; its full resource seeds the confirmation page (a guest's later reads get only the summary). */
 export const usePlaceOrder = () => {

@@ -10,7 +10,10 @@ import type { QuoteFlowHandoff } from '../lib/flow-storage';
 export const times = (count: number, name: string) => `${count} × ${name}`;
 
 /** The configuration's options by name, as the buyer chose them (ids the catalogue no longer has are left out). */
-export function configurationLines(product: Product, selection: SelectedConfiguration): { label: string; value: string }[] {
+export function configurationLines(
+  product: Product,
+  selection: SelectedConfiguration,
+): { label: string; value: string }[] {
   const name = (list: { id: string; name: string }[], id: string) => list.find((option) => option.id === id)?.name;
   const names = (list: { id: string; name: string }[], ids: string[]) =>
     ids.map((id) => name(list, id)).filter((item): item is string => item !== undefined);
@@ -46,19 +49,19 @@ export function FlowConfigurationSummary({ handoff }: { handoff: QuoteFlowHandof
     <aside aria-label="Your configuration" className="h-fit rounded-lg border border-navy-100 bg-navy-50 p-6 text-sm">
       <h2 className="text-base font-semibold">Your configuration</h2>
       <dl className="mt-3 space-y-2">
-        {product
-          ? configurationLines(product, handoff.configuration).map((line) => (
-              <div key={line.label} className="grid gap-0.5">
-                <dt className="text-navy-600">{line.label}</dt>
-                <dd className="text-navy-900">{line.value}</dd>
-              </div>
-            ))
-          : (
-              <div className="flex justify-between gap-4">
-                <dt>Quantity</dt>
-                <dd>{handoff.configuration.quantity}</dd>
-              </div>
-            )}
+        {product ? (
+          configurationLines(product, handoff.configuration).map((line) => (
+            <div key={line.label} className="grid gap-0.5">
+              <dt className="text-navy-600">{line.label}</dt>
+              <dd className="text-navy-900">{line.value}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between gap-4">
+            <dt>Quantity</dt>
+            <dd>{handoff.configuration.quantity}</dd>
+          </div>
+        )}
       </dl>
       <dl className="tabular mt-4 space-y-2 border-t border-navy-200 pt-3">
         {handoff.showVAT ? (
@@ -78,7 +81,11 @@ export function FlowConfigurationSummary({ handoff }: { handoff: QuoteFlowHandof
           <dd>{money(handoff.total)}</dd>
         </div>
       </dl>
-      <p className="mt-3 text-navy-600">{handoff.type === 'order' ? 'Prices are confirmed when you place the order.' : 'Prices are confirmed on your quote.'}</p>
+      <p className="mt-3 text-navy-600">
+        {handoff.type === 'order'
+          ? 'Prices are confirmed when you place the order.'
+          : 'Prices are confirmed on your quote.'}
+      </p>
       <Link
         to={`/configure?${encodeConfiguration(handoff.configuration)}`}
         className="mt-3 inline-block font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"

@@ -7,7 +7,10 @@ import { formatUkDate } from '../../shared/dates';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
 
 /** The quotation document printed from the quote page: static HTML and CSS only (the CSP forbids inline scripts). */
 export function quoteDocumentHtml(quote: QuoteResource, quoteUrl: string): string {

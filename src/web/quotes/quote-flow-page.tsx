@@ -38,7 +38,15 @@ function FormAlert({ message }: { message: string | null }) {
   );
 }
 
-function EmailStep({ handoff, initialEmail, onDone }: { handoff: QuoteFlowHandoff; initialEmail: string; onDone: (email: string) => void }) {
+function EmailStep({
+  handoff,
+  initialEmail,
+  onDone,
+}: {
+  handoff: QuoteFlowHandoff;
+  initialEmail: string;
+  onDone: (email: string) => void;
+}) {
   const submitEmail = useSubmitFlowEmail();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<EmailValues>({
@@ -61,9 +69,13 @@ function EmailStep({ handoff, initialEmail, onDone }: { handoff: QuoteFlowHandof
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <h1 className="text-3xl font-semibold tracking-tight">{handoff.type === 'order' ? 'Order online' : 'Generate Your Quote'}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">
+        {handoff.type === 'order' ? 'Order online' : 'Generate Your Quote'}
+      </h1>
       <p className="text-navy-700">
-        {handoff.type === 'order' ? 'Enter your e-mail address to start your order.' : 'Enter your e-mail address and we will prepare your quote.'}
+        {handoff.type === 'order'
+          ? 'Enter your e-mail address to start your order.'
+          : 'Enter your e-mail address and we will prepare your quote.'}
       </p>
       <TextField
         label="Email address"
@@ -143,7 +155,13 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         navigate(`/quote/${quote.reference}`);
       }
     } catch (error) {
-      if (error instanceof ApiError && error.code !== 'network_error') setFailure(quoteCreationErrorMessage(error.message, error.code === 'http_error' ? {} : { code: error.code, fields: error.fields }));
+      if (error instanceof ApiError && error.code !== 'network_error')
+        setFailure(
+          quoteCreationErrorMessage(
+            error.message,
+            error.code === 'http_error' ? {} : { code: error.code, fields: error.fields },
+          ),
+        );
       else setFailure(quoteFlowMessages.createFallback);
     }
   };
@@ -161,24 +179,44 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   };
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(create, submitMessages)(event)}
-      noValidate
-      className="space-y-5"
-    >
+    <form onSubmit={(event) => void handleSubmit(create, submitMessages)(event)} noValidate className="space-y-5">
       <h1 className="text-3xl font-semibold tracking-tight">Tell us about yourself</h1>
       <p className="text-navy-700">
         {isOrder ? 'We will send your order confirmation to ' : 'Your quote will be sent to '}
         <span className="font-medium text-navy-900">{email}</span>.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" maxLength={100} autoFocus error={formState.errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={100} error={formState.errors.lastName?.message} {...register('lastName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={100}
+          autoFocus
+          error={formState.errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={100}
+          error={formState.errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
-      <TextField label="Organization" autoComplete="organization" maxLength={200} error={formState.errors.organization?.message} {...register('organization')} />
+      <TextField
+        label="Organization"
+        autoComplete="organization"
+        maxLength={200}
+        error={formState.errors.organization?.message}
+        {...register('organization')}
+      />
       {isOrder ? (
         <label className="flex items-start gap-3 text-sm text-navy-800">
-          <input type="checkbox" checked={emailQuote} onChange={(event) => setEmailQuote(event.currentTarget.checked)} className="mt-0.5 size-5 accent-accent-600" />
+          <input
+            type="checkbox"
+            checked={emailQuote}
+            onChange={(event) => setEmailQuote(event.currentTarget.checked)}
+            className="mt-0.5 size-5 accent-accent-600"
+          />
           Also e-mail me a quote for this configuration
         </label>
       ) : null}
@@ -190,7 +228,13 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
           </Button>
         ) : null}
         <Button type="submit" disabled={createQuote.isPending}>
-          {createQuote.isPending ? (isOrder ? 'Creating Order...' : 'Creating Quote...') : isOrder ? 'Create Order' : 'Create Quote'}
+          {createQuote.isPending
+            ? isOrder
+              ? 'Creating Order...'
+              : 'Creating Quote...'
+            : isOrder
+              ? 'Create Order'
+              : 'Create Quote'}
         </Button>
       </div>
     </form>

@@ -69,7 +69,10 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
   const expired = quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now());
   // Amber only when the end is near; red once expired; a calm note otherwise.
   const nearExpiry = !expired && validUntil !== null && validUntil.getTime() - Date.now() <= NEAR_EXPIRY_MS;
-  const vatPercent = quote.pricing && quote.pricing.totals.subtotal > 0 ? Math.round((quote.pricing.totals.vat / quote.pricing.totals.subtotal) * 100) : null;
+  const vatPercent =
+    quote.pricing && quote.pricing.totals.subtotal > 0
+      ? Math.round((quote.pricing.totals.vat / quote.pricing.totals.subtotal) * 100)
+      : null;
   const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
   const customer = quote.customerInfo;
 
@@ -99,7 +102,10 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
   return (
     <div className="space-y-8">
       {bannerVisible ? (
-        <div role="status" className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+        >
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
             <span className="font-semibold">Quote created successfully!</span> We have e-mailed you a link to it.
@@ -203,9 +209,15 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <table className="mt-3 w-full text-left text-sm tabular-nums">
             <thead>
               <tr className="border-b border-navy-200 text-navy-600">
-                <th scope="col" className="py-2 font-medium">Item</th>
-                <th scope="col" className="py-2 text-right font-medium">Qty</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+                <th scope="col" className="py-2 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Qty
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -219,7 +231,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={2} className="pt-3 text-right font-normal">Subtotal</th>
+                <th scope="row" colSpan={2} className="pt-3 text-right font-normal">
+                  Subtotal
+                </th>
                 <td className="pt-3 text-right">{money(quote.pricing.totals.subtotal)}</td>
               </tr>
               {quote.pricing.totals.showVAT ? (
@@ -231,11 +245,17 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
                 </tr>
               ) : null}
               <tr className="text-base font-semibold">
-                <th scope="row" colSpan={2} className="pt-2 text-right">Total</th>
-                <td data-testid="quote-total" className="pt-2 text-right">{money(quote.pricing.totals.total)}</td>
+                <th scope="row" colSpan={2} className="pt-2 text-right">
+                  Total
+                </th>
+                <td data-testid="quote-total" className="pt-2 text-right">
+                  {money(quote.pricing.totals.total)}
+                </td>
               </tr>
               <tr>
-                <th scope="row" colSpan={2} className="text-right font-normal">Deposit ({DEPOSIT_PERCENT}%)</th>
+                <th scope="row" colSpan={2} className="text-right font-normal">
+                  Deposit ({DEPOSIT_PERCENT}%)
+                </th>
                 <td className="text-right">{money(quote.pricing.totals.deposit)}</td>
               </tr>
             </tfoot>
@@ -244,7 +264,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <p className="mt-3 text-navy-700">No pricing information available for this quote.</p>
         )}
         {quote.pricing && !quote.pricing.totals.showVAT ? (
-          <p className="mt-2 text-sm text-navy-600">Local VAT/tax is due on delivery; EU prices are exclusive of local VAT.</p>
+          <p className="mt-2 text-sm text-navy-600">
+            Local VAT/tax is due on delivery; EU prices are exclusive of local VAT.
+          </p>
         ) : null}
       </section>
 
@@ -263,7 +285,11 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           </a>
         </Button>
         {/* First on a phone, where the actions stack: ordering is the step most buyers take next. */}
-        <Button onClick={orderNow} disabled={expired || !quote.pricing} className="order-first w-full sm:order-none sm:w-auto">
+        <Button
+          onClick={orderNow}
+          disabled={expired || !quote.pricing}
+          className="order-first w-full sm:order-none sm:w-auto"
+        >
           Order Now
         </Button>
       </div>
@@ -275,7 +301,10 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
-          <li>We confirm your order and invoice the {DEPOSIT_PERCENT}% deposit; production of your batch starts once it is paid.</li>
+          <li>
+            We confirm your order and invoice the {DEPOSIT_PERCENT}% deposit; production of your batch starts once it is
+            paid.
+          </li>
           <li>The balance is invoiced when your instrument is ready and is due before dispatch.</li>
         </ol>
       </section>

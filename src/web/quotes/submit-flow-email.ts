@@ -10,6 +10,7 @@ export interface FlowEmailRequest {
 }
 
 /** The quote flow's step 1: checks the rate limit and logs the step on the server. */
-export const submitFlowEmail = (request: FlowEmailRequest) => api<{ ok: true }>('/api/flows/email', { method: 'POST', body: request });
+export const submitFlowEmail = (request: FlowEmailRequest) =>
+  api<{ ok: true }>('/api/flows/email', { method: 'POST', body: request });
 
 export const useSubmitFlowEmail = () => useMutation({ mutationFn: submitFlowEmail });

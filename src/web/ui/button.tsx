@@ -22,7 +22,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
-export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', className?: string) {
+export function buttonClasses(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  className?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',

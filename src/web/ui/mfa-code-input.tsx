@@ -34,7 +34,13 @@ export function MfaCodeInput({
         name={code ? 'code' : 'recovery-code'}
         {...(code
           ? { inputMode: 'numeric' as const, autoComplete: 'one-time-code', pattern: '[0-9]*', placeholder: '000000' }
-          : { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, placeholder: 'xxxx-xxxx-xxxx-xxxx', maxLength: 64 })}
+          : {
+              autoComplete: 'off',
+              autoCapitalize: 'none',
+              spellCheck: false,
+              placeholder: 'xxxx-xxxx-xxxx-xxxx',
+              maxLength: 64,
+            })}
         value={value}
         disabled={disabled}
         autoFocus={autoFocus}

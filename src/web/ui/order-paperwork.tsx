@@ -5,7 +5,14 @@ import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type PricedOrder = Pick<
   Order,
-  'items' | 'currency' | 'totalAmount' | 'depositAmount' | 'remainingAmount' | 'subtotalAmount' | 'vatAmount' | 'vatRate'
+  | 'items'
+  | 'currency'
+  | 'totalAmount'
+  | 'depositAmount'
+  | 'remainingAmount'
+  | 'subtotalAmount'
+  | 'vatAmount'
+  | 'vatRate'
 >;
 
 /** Every priced line of an order with its subtotal, VAT, total, deposit and balance: it adds up to the penny. */
@@ -57,7 +64,11 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
 }
 
 /** The billing and delivery addresses with the PO and VAT numbers (customer text rendered as text). */
-export function OrderAddresses({ order }: { order: Pick<Order, 'billingAddress' | 'shippingAddress' | 'poNumber' | 'vatNumber'> }) {
+export function OrderAddresses({
+  order,
+}: {
+  order: Pick<Order, 'billingAddress' | 'shippingAddress' | 'poNumber' | 'vatNumber'>;
+}) {
   const same = sameAddress(order.billingAddress, order.shippingAddress);
   return (
     <div className="grid gap-6 sm:grid-cols-2">

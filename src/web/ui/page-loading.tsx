@@ -3,7 +3,10 @@ export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center text-navy-600">
       <span className="inline-flex items-center gap-3">
-        <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600" />
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600"
+        />
         {label}
       </span>
     </div>

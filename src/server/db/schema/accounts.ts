@@ -12,21 +12,25 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-export const profiles = pgTable('profiles', {
-  /** Equals the user's id. */
-  id: uuid('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  email: text('email').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  phone: text('phone'),
-  company: text('company'),
-  country: text('country'),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (table) => [index('profiles_created_at_idx').on(table.createdAt)]);
+export const profiles = pgTable(
+  'profiles',
+  {
+    /** Equals the user's id. */
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    company: text('company'),
+    country: text('country'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('profiles_created_at_idx').on(table.createdAt)],
+);
 
 export const sessions = pgTable(
   'sessions',

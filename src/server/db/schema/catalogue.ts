@@ -1,4 +1,15 @@
-import { boolean, date, integer, jsonb, type PgColumnBuilderBase, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  type PgColumnBuilderBase,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export const products = pgTable('products', {
@@ -25,7 +36,11 @@ const productId = () =>
 const optionOf = () => ({ productId: productId(), name: text('name').notNull() });
 const prices = () => ({ priceGbp: money('price_gbp').notNull(), priceEur: money('price_eur').notNull() });
 const described = () => ({ description: text('description'), ...prices() });
-const listed = () => ({ sortOrder: integer('sort_order').notNull().default(0), createdAt: createdAt(), updatedAt: updatedAt() });
+const listed = () => ({
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
 const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 
@@ -34,53 +49,90 @@ const archivedAt = () => timestamp('archived_at', { withTimezone: true });
  * (among them `key`, the option id the storefront uses), then its place in the list; the option id
  * is unique within a product (`uniqueName`).
  */
-function optionTable<Fields extends Record<string, PgColumnBuilderBase>>(name: string, uniqueName: string, key: keyof Fields & string, fields: Fields) {
-  return pgTable(name, { id: id(), ...optionOf(), ...fields, ...listed() }, (table) => [uniqueIndex(uniqueName).on(table.productId, table[key])]);
+function optionTable<Fields extends Record<string, PgColumnBuilderBase>>(
+  name: string,
+  uniqueName: string,
+  key: keyof Fields & string,
+  fields: Fields,
+) {
+  return pgTable(name, { id: id(), ...optionOf(), ...fields, ...listed() }, (table) => [
+    uniqueIndex(uniqueName).on(table.productId, table[key]),
+  ]);
 }
 
-export const productConfigurations = optionTable('product_configurations', 'product_configurations_product_config_key', 'configId', {
-  configId: text('config_id').notNull(),
-  ...described(),
-  features: jsonb('features').$type<string[]>().notNull().default([]),
-});
+export const productConfigurations = optionTable(
+  'product_configurations',
+  'product_configurations_product_config_key',
+  'configId',
+  {
+    configId: text('config_id').notNull(),
+    ...described(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+  },
+);
 
-export const productAccessories = optionTable('product_accessories', 'product_accessories_product_accessory_key', 'accessoryId', {
-  accessoryId: text('accessory_id').notNull(),
-  ...described(),
-  archivedAt: archivedAt(),
-});
+export const productAccessories = optionTable(
+  'product_accessories',
+  'product_accessories_product_accessory_key',
+  'accessoryId',
+  {
+    accessoryId: text('accessory_id').notNull(),
+    ...described(),
+    archivedAt: archivedAt(),
+  },
+);
 
 export const productAdaptors = optionTable('product_adaptors', 'product_adaptors_product_adaptor_key', 'adaptorId', {
   adaptorId: text('adaptor_id').notNull(),
   ...described(),
 });
 
-export const productSyringeHolders = optionTable('product_syringe_holders', 'product_syringe_holders_product_holder_key', 'holderId', {
-  holderId: text('holder_id').notNull(),
-  ...described(),
-});
+export const productSyringeHolders = optionTable(
+  'product_syringe_holders',
+  'product_syringe_holders_product_holder_key',
+  'holderId',
+  {
+    holderId: text('holder_id').notNull(),
+    ...described(),
+  },
+);
 
-export const productPowerAdaptors = optionTable('product_power_adaptors', 'product_power_adaptors_product_power_key', 'powerAdaptorId', {
-  powerAdaptorId: text('power_adaptor_id').notNull(),
-  region: text('region').notNull(),
-  ...prices(),
-});
+export const productPowerAdaptors = optionTable(
+  'product_power_adaptors',
+  'product_power_adaptors_product_power_key',
+  'powerAdaptorId',
+  {
+    powerAdaptorId: text('power_adaptor_id').notNull(),
+    region: text('region').notNull(),
+    ...prices(),
+  },
+);
 
-export const productShippingOptions = optionTable('product_shipping_options', 'product_shipping_options_product_shipping_key', 'shippingId', {
-  shippingId: text('shipping_id').notNull(),
-  ...described(),
-  /** The country codes the option delivers to; null for every country the shop sells to (docs/decisions/0020). */
-  countries: text('countries').array(),
-  archivedAt: archivedAt(),
-});
+export const productShippingOptions = optionTable(
+  'product_shipping_options',
+  'product_shipping_options_product_shipping_key',
+  'shippingId',
+  {
+    shippingId: text('shipping_id').notNull(),
+    ...described(),
+    /** The country codes the option delivers to; null for every country the shop sells to (docs/decisions/0020). */
+    countries: text('countries').array(),
+    archivedAt: archivedAt(),
+  },
+);
 
-export const productServicingOptions = optionTable('product_servicing_options', 'product_servicing_options_product_servicing_key', 'servicingId', {
-  servicingId: text('servicing_id').notNull(),
-  ...described(),
-  /** Shown as "save n%"; the prices above already include the discount. */
-  discountPercentage: integer('discount_percentage'),
-  warrantyYears: integer('warranty_years').notNull().default(1),
-});
+export const productServicingOptions = optionTable(
+  'product_servicing_options',
+  'product_servicing_options_product_servicing_key',
+  'servicingId',
+  {
+    servicingId: text('servicing_id').notNull(),
+    ...described(),
+    /** Shown as "save n%"; the prices above already include the discount. */
+    discountPercentage: integer('discount_percentage'),
+    warrantyYears: integer('warranty_years').notNull().default(1),
+  },
+);
 
 export const productBatches = optionTable('product_batches', 'product_batches_product_batch_key', 'batchId', {
   batchId: text('batch_id').notNull(),

@@ -1,4 +1,17 @@
-import { bigint, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
@@ -7,13 +20,7 @@ import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../.
 
 export type { OrderStatus, PaymentStatus } from '../../../shared/orders/order-status';
 export type OrderItemType =
-  | 'base_configuration'
-  | 'power_adaptor'
-  | 'accessory'
-  | 'adaptor'
-  | 'syringe_holder'
-  | 'shipping'
-  | 'servicing';
+  'base_configuration' | 'power_adaptor' | 'accessory' | 'adaptor' | 'syringe_holder' | 'shipping' | 'servicing';
 
 export interface Address {
   street: string;
@@ -173,5 +180,8 @@ export const invoices = pgTable(
     pdfSha256: text('pdf_sha256').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('invoices_order_id_idx').on(table.orderId), uniqueIndex('invoices_credits_invoice_id_idx').on(table.creditsInvoiceId)],
+  (table) => [
+    index('invoices_order_id_idx').on(table.orderId),
+    uniqueIndex('invoices_credits_invoice_id_idx').on(table.creditsInvoiceId),
+  ],
 );

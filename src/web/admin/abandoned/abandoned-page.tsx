@@ -4,7 +4,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { type AbandonedCheckout, abandonedMessages, abandonedPageSchema, type UpdateAbandonedRequest } from '../../../shared/admin/abandoned-schemas';
+import {
+  type AbandonedCheckout,
+  abandonedMessages,
+  abandonedPageSchema,
+  type UpdateAbandonedRequest,
+} from '../../../shared/admin/abandoned-schemas';
 import { adminMessages, customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -21,7 +26,11 @@ const kindLabels = { order: 'Order', registration: 'Quote / registration' } as c
 export function AbandonedPage() {
   const { state, update } = useListState();
   const qs = queryString({ ...state, paymentStatus: undefined });
-  const list = useQuery({ queryKey: ['admin', 'abandoned', qs], queryFn: () => adminApi(abandonedPageSchema, `/abandoned${qs}`), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['admin', 'abandoned', qs],
+    queryFn: () => adminApi(abandonedPageSchema, `/abandoned${qs}`),
+    placeholderData: keepPreviousData,
+  });
   const [editing, setEditing] = useState<AbandonedCheckout | null>(null);
 
   const columns: ColumnDef<AbandonedCheckout, unknown>[] = [
@@ -39,14 +48,21 @@ export function AbandonedPage() {
     { header: 'Flow', cell: ({ row }) => kindLabels[row.original.kind] },
     { header: 'Step reached', cell: ({ row }) => row.original.stepReached },
     { header: 'Configuration', cell: ({ row }) => orText(row.original.configurationName, '—') },
-    { header: 'Value', cell: ({ row }) => (row.original.currency ? money(row.original.totalAmount, row.original.currency) : '—') },
+    {
+      header: 'Value',
+      cell: ({ row }) => (row.original.currency ? money(row.original.totalAmount, row.original.currency) : '—'),
+    },
     { header: 'Last activity', cell: ({ row }) => moment(row.original.lastActivityAt) },
     { header: 'Ordered later', cell: ({ row }) => (row.original.laterOrdered ? 'Yes' : 'No') },
     {
       header: 'Follow-up',
       cell: ({ row }) => (
         <div className="space-y-1">
-          <div>{row.original.contacted ? `Contacted${row.original.contactedAt ? ` ${moment(row.original.contactedAt)}` : ''}` : 'Not contacted'}</div>
+          <div>
+            {row.original.contacted
+              ? `Contacted${row.original.contactedAt ? ` ${moment(row.original.contactedAt)}` : ''}`
+              : 'Not contacted'}
+          </div>
           {row.original.note ? <div className="text-navy-600">{row.original.note}</div> : null}
           <Button size="sm" variant="outline" onClick={() => setEditing(row.original)}>
             {row.original.contacted ? 'Edit follow-up' : 'Mark contacted'}
@@ -91,7 +107,8 @@ function FollowUpDialog({ item, onClose }: { item: AbandonedCheckout; onClose: (
   const [note, setNote] = useState(item.note ?? '');
   const invalidate = useInvalidateAdmin();
   const save = useMutation({
-    mutationFn: (body: UpdateAbandonedRequest) => adminApi(z.unknown(), `/abandoned/${item.id}`, { method: 'PATCH', body }),
+    mutationFn: (body: UpdateAbandonedRequest) =>
+      adminApi(z.unknown(), `/abandoned/${item.id}`, { method: 'PATCH', body }),
     onSuccess: () => {
       toast.success(abandonedMessages.saved);
       void invalidate();

@@ -17,31 +17,63 @@ const columns: ColumnDef<AuditEntry, unknown>[] = [
   { header: 'Admin', cell: ({ row }) => row.original.adminEmail },
   { header: 'Action', cell: ({ row }) => row.original.action },
   { header: 'Entity', cell: ({ row }) => `${row.original.entityType} ${row.original.entityId.slice(0, 8)}` },
-  { header: 'Before', cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.before)}</pre> },
-  { header: 'After', cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.after)}</pre> },
+  {
+    header: 'Before',
+    cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.before)}</pre>,
+  },
+  {
+    header: 'After',
+    cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.after)}</pre>,
+  },
 ];
 
 /** /admin/audit: every admin write, newest first, filterable by entity and admin; read only. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const state = { entityType: params.get('entityType') ?? '', entityId: params.get('entityId') ?? '', adminId: params.get('adminId') ?? '', page: Number(params.get('page')) || 1 };
+  const state = {
+    entityType: params.get('entityType') ?? '',
+    entityId: params.get('entityId') ?? '',
+    adminId: params.get('adminId') ?? '',
+    page: Number(params.get('page')) || 1,
+  };
   const qs = queryString(state);
-  const audit = useQuery({ queryKey: ['admin', 'audit', qs], queryFn: () => adminApi(auditPageSchema, `/audit${qs}`), placeholderData: keepPreviousData });
+  const audit = useQuery({
+    queryKey: ['admin', 'audit', qs],
+    queryFn: () => adminApi(auditPageSchema, `/audit${qs}`),
+    placeholderData: keepPreviousData,
+  });
   // The admins to filter by: today's admins, plus anyone on this page who made changes and has since lost the role.
-  const admins = useQuery({ queryKey: ['admin', 'users', 'admins'], queryFn: () => adminApi(adminUserPageSchema, '/users?status=admin&pageSize=100'), staleTime: 5 * 60_000, retry: false });
+  const admins = useQuery({
+    queryKey: ['admin', 'users', 'admins'],
+    queryFn: () => adminApi(adminUserPageSchema, '/users?status=admin&pageSize=100'),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const adminOptions = new Map<string, string>((admins.data?.items ?? []).map((admin) => [admin.id, admin.email]));
-  for (const entry of audit.data?.items ?? []) if (entry.adminId && !adminOptions.has(entry.adminId)) adminOptions.set(entry.adminId, entry.adminEmail);
+  for (const entry of audit.data?.items ?? [])
+    if (entry.adminId && !adminOptions.has(entry.adminId)) adminOptions.set(entry.adminId, entry.adminEmail);
   if (state.adminId && !adminOptions.has(state.adminId)) adminOptions.set(state.adminId, state.adminId);
   const set = (changes: Partial<typeof state>) => {
     const next = { ...state, page: 1, ...changes };
-    setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== 1).map(([k, v]) => [k, String(v)])), { replace: true });
+    setParams(
+      new URLSearchParams(
+        Object.entries(next)
+          .filter(([, v]) => v !== '' && v !== 1)
+          .map(([k, v]) => [k, String(v)]),
+      ),
+      { replace: true },
+    );
   };
   return (
     <section>
       <AdminHeading title="Audit log" />
       <label className="mb-4 inline-block text-sm text-navy-700">
         Entity
-        <select className="ml-2 h-9 rounded-md border border-navy-200 px-2" value={state.entityType} onChange={(e) => set({ entityType: e.target.value, entityId: '' })}>
+        <select
+          className="ml-2 h-9 rounded-md border border-navy-200 px-2"
+          value={state.entityType}
+          onChange={(e) => set({ entityType: e.target.value, entityId: '' })}
+        >
           <option value="">All</option>
           <option value="order">Orders</option>
           <option value="user">Users</option>
@@ -49,7 +81,11 @@ export function AuditPage() {
       </label>
       <label className="mb-4 ml-4 inline-block text-sm text-navy-700">
         Admin
-        <select className="ml-2 h-9 rounded-md border border-navy-200 px-2" value={state.adminId} onChange={(e) => set({ adminId: e.target.value })}>
+        <select
+          className="ml-2 h-9 rounded-md border border-navy-200 px-2"
+          value={state.adminId}
+          onChange={(e) => set({ adminId: e.target.value })}
+        >
           <option value="">All admins</option>
           {[...adminOptions].map(([id, email]) => (
             <option key={id} value={id}>
@@ -73,10 +109,20 @@ export function AuditPage() {
         <>
           <DataTable caption="Audit log" columns={columns} data={audit.data.items} />
           <div className="mt-4 flex justify-end gap-2">
-            <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => set({ page: state.page - 1 })}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={state.page <= 1}
+              onClick={() => set({ page: state.page - 1 })}
+            >
               Previous
             </Button>
-            <Button size="sm" variant="outline" disabled={state.page * audit.data.pageSize >= audit.data.total} onClick={() => set({ page: state.page + 1 })}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={state.page * audit.data.pageSize >= audit.data.total}
+              onClick={() => set({ page: state.page + 1 })}
+            >
               Next
             </Button>
           </div>

@@ -3,7 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { type AdminBatch, adminBatchSchema, batchListSchema, catalogueMessages, type UpdateBatchRequest } from '../../../shared/admin/catalogue-schemas';
+import {
+  type AdminBatch,
+  adminBatchSchema,
+  batchListSchema,
+  catalogueMessages,
+  type UpdateBatchRequest,
+} from '../../../shared/admin/catalogue-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
@@ -15,7 +21,9 @@ import { BackToSettings, Field, inputClass, serverFieldErrors } from './catalogu
 const formSchema = z.object({
   batchId: z.string().trim().min(1, { error: catalogueMessages.idRequired }).max(100),
   name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
-  date: z.string().refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), { error: catalogueMessages.dateFormat }),
+  date: z
+    .string()
+    .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), { error: catalogueMessages.dateFormat }),
 });
 type FormValues = z.infer<typeof formSchema>;
 const empty: FormValues = { batchId: '', name: '', date: '' };
@@ -25,7 +33,10 @@ function AddBatchForm() {
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: empty });
   const add = useMutation({
     mutationFn: (values: FormValues) =>
-      adminApi(z.object({ item: adminBatchSchema }), '/batches', { method: 'POST', body: { batchId: values.batchId.trim(), name: values.name, date: values.date || null, soldOut: false } }),
+      adminApi(z.object({ item: adminBatchSchema }), '/batches', {
+        method: 'POST',
+        body: { batchId: values.batchId.trim(), name: values.name, date: values.date || null, soldOut: false },
+      }),
     onSuccess: () => {
       toast.success(catalogueMessages.batchAdded);
       form.reset(empty);
@@ -33,13 +44,19 @@ function AddBatchForm() {
     },
     onError: (error) => {
       const fields = serverFieldErrors(error);
-      for (const name of ['batchId', 'name', 'date'] as const) if (fields[name]) form.setError(name, { message: fields[name] });
+      for (const name of ['batchId', 'name', 'date'] as const)
+        if (fields[name]) form.setError(name, { message: fields[name] });
       toast.error(catalogueMessages.batchAddFailed);
     },
   });
   const errors = form.formState.errors;
   return (
-    <form onSubmit={form.handleSubmit((values) => add.mutate(values))} aria-label="Add batch" noValidate className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-3">
+    <form
+      onSubmit={form.handleSubmit((values) => add.mutate(values))}
+      aria-label="Add batch"
+      noValidate
+      className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-3"
+    >
       <h2 className="text-lg font-semibold text-navy-900 sm:col-span-3">Add batch</h2>
       <Field label="Batch ID" name="batchId" error={errors.batchId?.message}>
         <input className={inputClass} {...form.register('batchId')} />
@@ -62,9 +79,13 @@ function AddBatchForm() {
 /** /admin/batches: the production batches the configurator offers, in its order (default: the first not sold out). */
 export function BatchesPage() {
   const invalidate = useInvalidateAdmin();
-  const list = useQuery({ queryKey: ['admin', 'catalogue', 'batches'], queryFn: () => adminApi(batchListSchema, '/batches') });
+  const list = useQuery({
+    queryKey: ['admin', 'catalogue', 'batches'],
+    queryFn: () => adminApi(batchListSchema, '/batches'),
+  });
   const update = useMutation({
-    mutationFn: ({ batch, change }: { batch: AdminBatch; change: UpdateBatchRequest }) => adminApi(batchListSchema, `/batches/${encodeURIComponent(batch.batchId)}`, { method: 'PUT', body: change }),
+    mutationFn: ({ batch, change }: { batch: AdminBatch; change: UpdateBatchRequest }) =>
+      adminApi(batchListSchema, `/batches/${encodeURIComponent(batch.batchId)}`, { method: 'PUT', body: change }),
     onSuccess: () => {
       toast.success(catalogueMessages.batchUpdated);
       void invalidate();
@@ -85,7 +106,10 @@ export function BatchesPage() {
             <li key={batch.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div>
                 <p className="font-medium text-navy-900">
-                  {batch.name} {batch.soldOut ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Sold out</span> : null}
+                  {batch.name}{' '}
+                  {batch.soldOut ? (
+                    <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Sold out</span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-navy-600">
                   {batch.batchId}
@@ -93,7 +117,14 @@ export function BatchesPage() {
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button type="button" size="sm" variant="outline" disabled={index === 0 || update.isPending} onClick={() => update.mutate({ batch, change: { position: index - 1 } })} aria-label={`Move ${batch.name} up`}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={index === 0 || update.isPending}
+                  onClick={() => update.mutate({ batch, change: { position: index - 1 } })}
+                  aria-label={`Move ${batch.name} up`}
+                >
                   Up
                 </Button>
                 <Button
@@ -106,7 +137,13 @@ export function BatchesPage() {
                 >
                   Down
                 </Button>
-                <Button type="button" size="sm" variant={batch.soldOut ? 'outline' : 'danger'} disabled={update.isPending} onClick={() => update.mutate({ batch, change: { soldOut: !batch.soldOut } })}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant={batch.soldOut ? 'outline' : 'danger'}
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ batch, change: { soldOut: !batch.soldOut } })}
+                >
                   {batch.soldOut ? 'Mark available' : 'Mark sold out'}
                 </Button>
               </div>

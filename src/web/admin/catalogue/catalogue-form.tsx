@@ -5,7 +5,8 @@ import { catalogueMessages, MAX_PRICE_MINOR, toMinorUnits } from '../../../share
 import { ApiError } from '../../lib/api-client';
 import { money } from '../shell/format';
 
-export const inputClass = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 
 /** A price field's text: a number with at most 2 decimals, not negative (docs/decisions/0013). */
 export const priceText = z
@@ -30,7 +31,17 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-export function Field({ label, error, name, children }: { label: string; error: string | undefined; name: string; children: ReactNode }) {
+export function Field({
+  label,
+  error,
+  name,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  name: string;
+  children: ReactNode;
+}) {
   return (
     <label className="block text-sm text-navy-800">
       {label}

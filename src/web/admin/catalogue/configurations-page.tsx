@@ -3,7 +3,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { type AdminConfiguration, adminConfigurationSchema, catalogueMessages, configurationListSchema, fromMinorUnits, toMinorUnits } from '../../../shared/admin/catalogue-schemas';
+import {
+  type AdminConfiguration,
+  adminConfigurationSchema,
+  catalogueMessages,
+  configurationListSchema,
+  fromMinorUnits,
+  toMinorUnits,
+} from '../../../shared/admin/catalogue-schemas';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -36,19 +43,23 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
   });
   const save = useMutation({
     mutationFn: (values: FormValues) =>
-      adminApi(z.object({ item: adminConfigurationSchema }), `/product-configurations/${encodeURIComponent(configuration.configId)}`, {
-        method: 'PUT',
-        body: {
-          name: values.name,
-          description: values.description.trim() || null,
-          priceGbp: toMinorUnits(values.priceGbp),
-          priceEur: toMinorUnits(values.priceEur),
-          features: values.features
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line !== ''),
+      adminApi(
+        z.object({ item: adminConfigurationSchema }),
+        `/product-configurations/${encodeURIComponent(configuration.configId)}`,
+        {
+          method: 'PUT',
+          body: {
+            name: values.name,
+            description: values.description.trim() || null,
+            priceGbp: toMinorUnits(values.priceGbp),
+            priceEur: toMinorUnits(values.priceEur),
+            features: values.features
+              .split('\n')
+              .map((line) => line.trim())
+              .filter((line) => line !== ''),
+          },
         },
-      }),
+      ),
     onSuccess: () => {
       toast.success(catalogueMessages.configurationUpdated);
       void invalidate();
@@ -78,10 +89,24 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Price (£)" name={`${configuration.configId}-gbp`} error={errors.priceGbp?.message}>
-          <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} {...form.register('priceGbp')} />
+          <input
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            className={inputClass}
+            {...form.register('priceGbp')}
+          />
         </Field>
         <Field label="Price (€)" name={`${configuration.configId}-eur`} error={errors.priceEur?.message}>
-          <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} {...form.register('priceEur')} />
+          <input
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            className={inputClass}
+            {...form.register('priceEur')}
+          />
         </Field>
       </div>
       <div className="sm:col-span-2">
@@ -90,7 +115,11 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field label="Features (one per line)" name={`${configuration.configId}-features`} error={errors.features?.message}>
+        <Field
+          label="Features (one per line)"
+          name={`${configuration.configId}-features`}
+          error={errors.features?.message}
+        >
           <textarea rows={5} className={inputClass} {...form.register('features')} />
         </Field>
       </div>
@@ -105,7 +134,10 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
 
 /** /admin/product-configurations and /admin/settings/configurations: edit only. */
 export function ConfigurationsPage() {
-  const list = useQuery({ queryKey: ['admin', 'catalogue', 'configurations'], queryFn: () => adminApi(configurationListSchema, '/product-configurations') });
+  const list = useQuery({
+    queryKey: ['admin', 'catalogue', 'configurations'],
+    queryFn: () => adminApi(configurationListSchema, '/product-configurations'),
+  });
   return (
     <section className="space-y-4">
       <BackToSettings />
@@ -115,7 +147,9 @@ export function ConfigurationsPage() {
       ) : list.isError ? (
         <StateMessage tone="error">{catalogueMessages.configurationsLoadFailed}</StateMessage>
       ) : (
-        list.data.items.map((configuration) => <ConfigurationForm key={configuration.id} configuration={configuration} />)
+        list.data.items.map((configuration) => (
+          <ConfigurationForm key={configuration.id} configuration={configuration} />
+        ))
       )}
     </section>
   );

@@ -25,7 +25,16 @@ interface OptionEditorKind {
   title: string;
   singular: string;
   idLabel: string;
-  messages: { loadFailed: string; added: string; addFailed: string; updated: string; updateFailed: string; deleted: string; deleteFailed: string; confirmDelete: string };
+  messages: {
+    loadFailed: string;
+    added: string;
+    addFailed: string;
+    updated: string;
+    updateFailed: string;
+    deleted: string;
+    deleteFailed: string;
+    confirmDelete: string;
+  };
 }
 
 export const accessoryEditor: OptionEditorKind = {
@@ -75,20 +84,45 @@ const empty: FormValues = { optionId: '', name: '', description: '', priceGbp: '
 const fieldNames = ['optionId', 'name', 'description', 'priceGbp', 'priceEur'] as const;
 
 /** One form for adding (no option chosen) and editing (the id is then fixed). */
-function OptionForm({ kind, editing, onDone }: { kind: OptionEditorKind; editing: AdminOption | null; onDone: () => void }) {
+function OptionForm({
+  kind,
+  editing,
+  onDone,
+}: {
+  kind: OptionEditorKind;
+  editing: AdminOption | null;
+  onDone: () => void;
+}) {
   const invalidate = useInvalidateAdmin();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: editing
-      ? { optionId: editing.optionId, name: editing.name, description: editing.description ?? '', priceGbp: fromMinorUnits(editing.priceGbp), priceEur: fromMinorUnits(editing.priceEur) }
+      ? {
+          optionId: editing.optionId,
+          name: editing.name,
+          description: editing.description ?? '',
+          priceGbp: fromMinorUnits(editing.priceGbp),
+          priceEur: fromMinorUnits(editing.priceEur),
+        }
       : empty,
   });
   const save = useMutation({
     mutationFn: (values: FormValues) => {
-      const body = { name: values.name, description: values.description.trim() || null, priceGbp: toMinorUnits(values.priceGbp), priceEur: toMinorUnits(values.priceEur) };
+      const body = {
+        name: values.name,
+        description: values.description.trim() || null,
+        priceGbp: toMinorUnits(values.priceGbp),
+        priceEur: toMinorUnits(values.priceEur),
+      };
       return editing
-        ? adminApi(z.object({ item: adminOptionSchema }), `${kind.path}/${encodeURIComponent(editing.optionId)}`, { method: 'PUT', body })
-        : adminApi(z.object({ item: adminOptionSchema }), kind.path, { method: 'POST', body: { ...body, optionId: values.optionId.trim() } });
+        ? adminApi(z.object({ item: adminOptionSchema }), `${kind.path}/${encodeURIComponent(editing.optionId)}`, {
+            method: 'PUT',
+            body,
+          })
+        : adminApi(z.object({ item: adminOptionSchema }), kind.path, {
+            method: 'POST',
+            body: { ...body, optionId: values.optionId.trim() },
+          });
     },
     onSuccess: () => {
       toast.success(editing ? kind.messages.updated : kind.messages.added);
@@ -105,10 +139,20 @@ function OptionForm({ kind, editing, onDone }: { kind: OptionEditorKind; editing
   const errors = form.formState.errors;
   const heading = editing ? `Edit ${kind.singular}` : `Add ${kind.singular}`;
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} aria-label={heading} noValidate className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-2">
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      aria-label={heading}
+      noValidate
+      className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-2"
+    >
       <h2 className="text-lg font-semibold text-navy-900 sm:col-span-2">{heading}</h2>
       <Field label={kind.idLabel} name="optionId" error={errors.optionId?.message}>
-        <input className={inputClass} readOnly={editing !== null} aria-invalid={errors.optionId ? true : undefined} {...form.register('optionId')} />
+        <input
+          className={inputClass}
+          readOnly={editing !== null}
+          aria-invalid={errors.optionId ? true : undefined}
+          {...form.register('optionId')}
+        />
       </Field>
       <Field label="Name" name="name" error={errors.name?.message}>
         <input className={inputClass} aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
@@ -119,10 +163,26 @@ function OptionForm({ kind, editing, onDone }: { kind: OptionEditorKind; editing
         </Field>
       </div>
       <Field label="Price (£)" name="priceGbp" error={errors.priceGbp?.message}>
-        <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} aria-invalid={errors.priceGbp ? true : undefined} {...form.register('priceGbp')} />
+        <input
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          className={inputClass}
+          aria-invalid={errors.priceGbp ? true : undefined}
+          {...form.register('priceGbp')}
+        />
       </Field>
       <Field label="Price (€)" name="priceEur" error={errors.priceEur?.message}>
-        <input type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} aria-invalid={errors.priceEur ? true : undefined} {...form.register('priceEur')} />
+        <input
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          className={inputClass}
+          aria-invalid={errors.priceEur ? true : undefined}
+          {...form.register('priceEur')}
+        />
       </Field>
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
@@ -150,9 +210,13 @@ function OptionForm({ kind, editing, onDone }: { kind: OptionEditorKind; editing
 export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
   const invalidate = useInvalidateAdmin();
   const [editing, setEditing] = useState<AdminOption | null>(null);
-  const list = useQuery({ queryKey: ['admin', 'catalogue', kind.path], queryFn: () => adminApi(optionListSchema, kind.path) });
+  const list = useQuery({
+    queryKey: ['admin', 'catalogue', kind.path],
+    queryFn: () => adminApi(optionListSchema, kind.path),
+  });
   const remove = useMutation({
-    mutationFn: (option: AdminOption) => adminApi(deleteOptionResponseSchema, `${kind.path}/${encodeURIComponent(option.optionId)}`, { method: 'DELETE' }),
+    mutationFn: (option: AdminOption) =>
+      adminApi(deleteOptionResponseSchema, `${kind.path}/${encodeURIComponent(option.optionId)}`, { method: 'DELETE' }),
     onSuccess: (_answer, option) => {
       toast.success(kind.messages.deleted);
       if (editing?.optionId === option.optionId) setEditing(null);
@@ -171,7 +235,11 @@ export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
       ) : (
         <ul className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white" aria-label={kind.title}>
           {list.data.items.map((option) => (
-            <li key={option.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-option-id={option.optionId}>
+            <li
+              key={option.id}
+              className="flex flex-wrap items-center justify-between gap-3 p-4"
+              data-option-id={option.optionId}
+            >
               <div>
                 <p className="font-medium text-navy-900">{option.name}</p>
                 <p className="text-xs text-navy-500">{option.optionId}</p>
@@ -179,7 +247,13 @@ export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
               </div>
               <div className="flex items-center gap-3">
                 <span className="text-sm text-navy-800">{bothPrices(option.priceGbp, option.priceEur)}</span>
-                <Button type="button" size="sm" variant="outline" onClick={() => setEditing(option)} aria-label={`Edit ${option.name}`}>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setEditing(option)}
+                  aria-label={`Edit ${option.name}`}
+                >
                   Edit
                 </Button>
                 <Button

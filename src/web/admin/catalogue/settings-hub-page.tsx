@@ -4,11 +4,31 @@ import { AdminHeading } from '../shell/admin-layout';
 
 /** The settings hub's five cards: the three catalogue editors, System Settings and Batches. */
 export const settingsCards = [
-  { to: '/admin/settings/configurations', title: 'Product Configurations', text: 'Names, descriptions, prices and features of the models', icon: Package },
+  {
+    to: '/admin/settings/configurations',
+    title: 'Product Configurations',
+    text: 'Names, descriptions, prices and features of the models',
+    icon: Package,
+  },
   { to: '/admin/settings/accessories', title: 'Accessories', text: 'Add, edit and delete accessories', icon: Puzzle },
-  { to: '/admin/settings/shipping', title: 'Shipping Options', text: 'Add, edit and delete shipping options', icon: Truck },
-  { to: '/admin/system-settings', title: 'System Settings', text: 'Site, registration, notifications, tax, numbering and business rules', icon: Cog },
-  { to: '/admin/batches', title: 'Batches', text: 'Production batches, ship dates and sold-out state', icon: CalendarClock },
+  {
+    to: '/admin/settings/shipping',
+    title: 'Shipping Options',
+    text: 'Add, edit and delete shipping options',
+    icon: Truck,
+  },
+  {
+    to: '/admin/system-settings',
+    title: 'System Settings',
+    text: 'Site, registration, notifications, tax, numbering and business rules',
+    icon: Cog,
+  },
+  {
+    to: '/admin/batches',
+    title: 'Batches',
+    text: 'Production batches, ship dates and sold-out state',
+    icon: CalendarClock,
+  },
 ];
 
 /** /admin/settings. */
@@ -18,7 +38,11 @@ export function SettingsHubPage() {
       <AdminHeading title="Settings" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {settingsCards.map((card) => (
-          <Link key={card.to} to={card.to} className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400">
+          <Link
+            key={card.to}
+            to={card.to}
+            className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400"
+          >
             <card.icon aria-hidden="true" className="size-6 text-accent-700" />
             <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
             <p className="text-sm text-navy-600">{card.text}</p>

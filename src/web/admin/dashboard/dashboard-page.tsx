@@ -19,7 +19,9 @@ export const dashboardCards = [
 
 const amounts = (values: Record<string, number>) => {
   const entries = Object.entries(values);
-  return entries.length === 0 ? money(0, 'GBP') : entries.map(([currency, minor]) => money(minor, currency)).join(' + ');
+  return entries.length === 0
+    ? money(0, 'GBP')
+    : entries.map(([currency, minor]) => money(minor, currency)).join(' + ');
 };
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
@@ -34,7 +36,10 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 /** /admin: the figures a sales team opens the portal for, the 12-week chart, and the four cards. */
 export function DashboardPage() {
-  const dashboard = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminApi(dashboardSchema, '/dashboard') });
+  const dashboard = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => adminApi(dashboardSchema, '/dashboard'),
+  });
   return (
     <section className="space-y-6">
       <AdminHeading title="Admin Portal" />
@@ -45,12 +50,36 @@ export function DashboardPage() {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-            <Figure label="Orders this month" value={String(dashboard.data.ordersThisMonth.count)} detail={amounts(dashboard.data.ordersThisMonth.value)} />
-            <Figure label="Deposits awaiting payment" value={String(dashboard.data.depositsAwaiting.count)} detail={amounts(dashboard.data.depositsAwaiting.amount)} />
-            <Figure label="Balances awaiting payment" value={String(dashboard.data.balancesAwaiting.count)} detail={amounts(dashboard.data.balancesAwaiting.amount)} />
-            <Figure label="Deposits overdue" value={String(dashboard.data.depositsOverdue.count)} detail="Deposit invoice unpaid past its due date" />
-            <Figure label="Balances overdue" value={String(dashboard.data.balancesOverdue.count)} detail="Balance invoice unpaid past its due date" />
-            <Figure label="Open quotes" value={String(dashboard.data.openQuotes.count)} detail={amounts(dashboard.data.openQuotes.value)} />
+            <Figure
+              label="Orders this month"
+              value={String(dashboard.data.ordersThisMonth.count)}
+              detail={amounts(dashboard.data.ordersThisMonth.value)}
+            />
+            <Figure
+              label="Deposits awaiting payment"
+              value={String(dashboard.data.depositsAwaiting.count)}
+              detail={amounts(dashboard.data.depositsAwaiting.amount)}
+            />
+            <Figure
+              label="Balances awaiting payment"
+              value={String(dashboard.data.balancesAwaiting.count)}
+              detail={amounts(dashboard.data.balancesAwaiting.amount)}
+            />
+            <Figure
+              label="Deposits overdue"
+              value={String(dashboard.data.depositsOverdue.count)}
+              detail="Deposit invoice unpaid past its due date"
+            />
+            <Figure
+              label="Balances overdue"
+              value={String(dashboard.data.balancesOverdue.count)}
+              detail="Balance invoice unpaid past its due date"
+            />
+            <Figure
+              label="Open quotes"
+              value={String(dashboard.data.openQuotes.count)}
+              detail={amounts(dashboard.data.openQuotes.value)}
+            />
             <Figure
               label="Quote-to-order rate (90 days)"
               value={`${Math.round(dashboard.data.quoteToOrderRate90d.rate * 100)}%`}
@@ -65,7 +94,11 @@ export function DashboardPage() {
       )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {dashboardCards.map((card) => (
-          <Link key={card.to} to={card.to} className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400">
+          <Link
+            key={card.to}
+            to={card.to}
+            className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400"
+          >
             <card.icon aria-hidden="true" className="size-6 text-accent-700" />
             <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
             <p className="text-sm text-navy-600">{card.text}</p>

@@ -9,7 +9,12 @@ import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';
 import { useStepUp } from '../shell/step-up-dialog';
 
-const kindLabel = { confirmation: 'Order confirmation', deposit: 'Deposit invoice', balance: 'Balance invoice', credit: 'Credit note' } as const;
+const kindLabel = {
+  confirmation: 'Order confirmation',
+  deposit: 'Deposit invoice',
+  balance: 'Balance invoice',
+  credit: 'Credit note',
+} as const;
 
 /** The order's documents with downloads; issue the deposit and balance invoices and credit one, behind step-up. */
 export function InvoicesPanel({ order }: { order: AdminOrder }) {
@@ -21,7 +26,9 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
   };
   const issue = useMutation({
     mutationFn: (kind: 'deposit' | 'balance') =>
-      withStepUp(() => adminApi(invoiceAnswerSchema, `/orders/${order.id}/invoices`, { method: 'POST', body: { kind } })),
+      withStepUp(() =>
+        adminApi(invoiceAnswerSchema, `/orders/${order.id}/invoices`, { method: 'POST', body: { kind } }),
+      ),
     onSuccess: (answer) => {
       toast.success(`Invoice ${answer.invoice.number} issued and e-mailed`);
       void invalidate();
@@ -29,14 +36,16 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
     onError,
   });
   const credit = useMutation({
-    mutationFn: (invoiceId: string) => withStepUp(() => adminApi(invoiceAnswerSchema, `/invoices/${invoiceId}/credit`, { method: 'POST', body: {} })),
+    mutationFn: (invoiceId: string) =>
+      withStepUp(() => adminApi(invoiceAnswerSchema, `/invoices/${invoiceId}/credit`, { method: 'POST', body: {} })),
     onSuccess: (answer) => {
       toast.success(`Credit note ${answer.invoice.number} issued`);
       void invalidate();
     },
     onError,
   });
-  const live = (kind: 'deposit' | 'balance') => order.documents.some((document) => document.kind === kind && !document.credited);
+  const live = (kind: 'deposit' | 'balance') =>
+    order.documents.some((document) => document.kind === kind && !document.credited);
   const depositPaid = order.paidAmount >= order.depositAmount;
   return (
     <section className="rounded-lg border border-navy-100 bg-white p-4" aria-labelledby="documents-heading">
@@ -64,7 +73,8 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
           {order.documents.map((document) => (
             <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {kindLabel[document.kind]} {document.kind === 'confirmation' ? '' : document.number} · {formatUkDate(document.issuedAt)}
+                {kindLabel[document.kind]} {document.kind === 'confirmation' ? '' : document.number} ·{' '}
+                {formatUkDate(document.issuedAt)}
                 {document.amount !== null ? ` · ${money(document.amount, order.currency)}` : ''}
                 {document.dueDate && document.kind !== 'credit' ? ` · due ${formatUkDate(document.dueDate)}` : ''}
                 {document.credited ? ' · credited' : ''}
@@ -79,7 +89,12 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                     variant="outline"
                     disabled={credit.isPending}
                     onClick={() => {
-                      if (window.confirm(`Issue a credit note for ${document.number}? The invoice itself stays unchanged.`)) credit.mutate(document.id);
+                      if (
+                        window.confirm(
+                          `Issue a credit note for ${document.number}? The invoice itself stays unchanged.`,
+                        )
+                      )
+                        credit.mutate(document.id);
                     }}
                   >
                     Credit

@@ -42,9 +42,14 @@ export function OrderDetailPage() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
-  const order = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => adminApi(adminOrderAnswerSchema, `/orders/${encodeURIComponent(id)}`), retry: false });
+  const order = useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: () => adminApi(adminOrderAnswerSchema, `/orders/${encodeURIComponent(id)}`),
+    retry: false,
+  });
   const remove = useMutation({
-    mutationFn: () => withStepUp(() => adminApi(z.unknown(), `/orders/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} })),
+    mutationFn: () =>
+      withStepUp(() => adminApi(z.unknown(), `/orders/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} })),
     onSuccess: () => {
       toast.success(adminMessages.orderDeleted);
       void invalidate();
@@ -89,14 +94,21 @@ export function OrderDetailPage() {
         </div>
       </AdminHeading>
       <p className="text-sm text-navy-600">
-        Placed {moment(data.createdAt)} · <Link to="/admin/orders" className="underline">Back to orders</Link>
+        Placed {moment(data.createdAt)} ·{' '}
+        <Link to="/admin/orders" className="underline">
+          Back to orders
+        </Link>
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <section className={card} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-lg font-semibold text-navy-900">
             Customer
           </h2>
-          <p className="text-sm">{data.customer.isGuest && !data.customer.name ? customerFallbacks.guest : orText(data.customer.name, customerFallbacks.noName)}</p>
+          <p className="text-sm">
+            {data.customer.isGuest && !data.customer.name
+              ? customerFallbacks.guest
+              : orText(data.customer.name, customerFallbacks.noName)}
+          </p>
           <p className="text-sm text-navy-700">{orText(data.customer.email, customerFallbacks.noEmail)}</p>
           <p className="text-sm text-navy-700">{orText(data.customer.company, customerFallbacks.notProvided)}</p>
           {data.customer.isGuest ? <p className="text-xs text-navy-500">{customerFallbacks.guest}</p> : null}
@@ -110,7 +122,11 @@ export function OrderDetailPage() {
             <dt className="text-navy-600">VAT number</dt>
             <dd>{orText(data.vatNumber, customerFallbacks.notProvided)}</dd>
             <dt className="text-navy-600">Terms accepted</dt>
-            <dd>{data.termsVersion && data.termsAcceptedAt ? `Version ${data.termsVersion}, ${formatUkDate(data.termsAcceptedAt)}` : customerFallbacks.notProvided}</dd>
+            <dd>
+              {data.termsVersion && data.termsAcceptedAt
+                ? `Version ${data.termsVersion}, ${formatUkDate(data.termsAcceptedAt)}`
+                : customerFallbacks.notProvided}
+            </dd>
           </dl>
           {data.notes ? (
             <p className="mt-3 text-sm">
@@ -123,13 +139,16 @@ export function OrderDetailPage() {
             Configuration and items
           </h2>
           <p className="text-sm text-navy-700">
-            {product.configuration ?? 'No configuration data available'} · quantity {product.quantity} · batch {product.batch ?? 'Not specified'}
+            {product.configuration ?? 'No configuration data available'} · quantity {product.quantity} · batch{' '}
+            {product.batch ?? 'Not specified'}
           </p>
           <div className="mt-2">
             <OrderLinesTable order={data} />
           </div>
           {data.trackingNumber ? <p className="mt-1 text-sm">Tracking number: {data.trackingNumber}</p> : null}
-          {data.estimatedDeliveryDate ? <p className="text-sm">Estimated delivery: {day(data.estimatedDeliveryDate)}</p> : null}
+          {data.estimatedDeliveryDate ? (
+            <p className="text-sm">Estimated delivery: {day(data.estimatedDeliveryDate)}</p>
+          ) : null}
         </section>
       </div>
       <InvoicesPanel order={data} />
@@ -150,7 +169,10 @@ export function OrderDetailPage() {
           <ol className="mt-2 space-y-2 border-l-2 border-navy-100 pl-4 text-sm">
             {data.statusHistory.map((entry) => (
               <li key={entry.id}>
-                <span className="font-medium">{entry.oldStatus ? `${entry.oldStatus} → ${entry.newStatus}` : entry.newStatus}</span> · {moment(entry.createdAt)}
+                <span className="font-medium">
+                  {entry.oldStatus ? `${entry.oldStatus} → ${entry.newStatus}` : entry.newStatus}
+                </span>{' '}
+                · {moment(entry.createdAt)}
                 {entry.changedBy ? ` · ${entry.changedBy.email ?? entry.changedBy.name ?? ''}` : ''}
                 {entry.notes ? <div className="text-navy-600">{entry.notes}</div> : null}
               </li>

@@ -5,7 +5,12 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminMessages, adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
-import { orderStatuses, orderStatusLabels, paymentStatuses, paymentStatusLabels } from '../../../shared/orders/order-status';
+import {
+  orderStatuses,
+  orderStatusLabels,
+  paymentStatuses,
+  paymentStatusLabels,
+} from '../../../shared/orders/order-status';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -41,15 +46,23 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
     },
   });
   const save = useMutation({
-    mutationFn: (values: FormValues) => adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, { method: 'PATCH', body: values }),
+    mutationFn: (values: FormValues) =>
+      adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, { method: 'PATCH', body: values }),
     onSuccess: () => {
       toast.success(adminMessages.orderUpdated);
       void invalidate();
     },
-    onError: (error) => toast.error(error instanceof ApiError && error.status > 0 ? adminMessages.orderUpdateFailed : adminMessages.orderUnexpected),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status > 0 ? adminMessages.orderUpdateFailed : adminMessages.orderUnexpected,
+      ),
   });
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} className="grid gap-3 sm:grid-cols-2" aria-label="Edit order">
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="grid gap-3 sm:grid-cols-2"
+      aria-label="Edit order"
+    >
       <label className="text-sm text-navy-800">
         Status
         <select aria-label="Status" className={field} {...form.register('status')}>

@@ -3,7 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { type AdminOrderRow, adminOrderPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
-import { orderStatuses, orderStatusLabels, paymentStatuses, paymentStatusLabels } from '../../../shared/orders/order-status';
+import {
+  orderStatuses,
+  orderStatusLabels,
+  paymentStatuses,
+  paymentStatusLabels,
+} from '../../../shared/orders/order-status';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
@@ -26,7 +31,11 @@ const columns: ColumnDef<AdminOrderRow, unknown>[] = [
     header: 'Customer',
     cell: ({ row }) => (
       <div>
-        <div>{row.original.isGuest && !row.original.customerName ? customerFallbacks.guest : orText(row.original.customerName, customerFallbacks.noName)}</div>
+        <div>
+          {row.original.isGuest && !row.original.customerName
+            ? customerFallbacks.guest
+            : orText(row.original.customerName, customerFallbacks.noName)}
+        </div>
         <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
         <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
         {row.original.isGuest ? <div className="text-xs text-navy-500">{customerFallbacks.guest}</div> : null}
@@ -42,9 +51,14 @@ const columns: ColumnDef<AdminOrderRow, unknown>[] = [
 export function OrdersPage() {
   const { state, update } = useListState();
   const [params, setParams] = useSearchParams();
-  const overdue = params.get('overdue') === 'deposit' || params.get('overdue') === 'balance' ? (params.get('overdue') ?? '') : '';
+  const overdue =
+    params.get('overdue') === 'deposit' || params.get('overdue') === 'balance' ? (params.get('overdue') ?? '') : '';
   const qs = queryString({ ...state, overdue });
-  const orders = useQuery({ queryKey: ['admin', 'orders', qs], queryFn: () => adminApi(adminOrderPageSchema, `/orders${qs}`), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    queryKey: ['admin', 'orders', qs],
+    queryFn: () => adminApi(adminOrderPageSchema, `/orders${qs}`),
+    placeholderData: keepPreviousData,
+  });
   return (
     <section>
       <AdminHeading title="Orders" />

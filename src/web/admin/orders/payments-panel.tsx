@@ -31,7 +31,13 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
   const due = type === 'deposit' ? Math.min(order.depositAmount, order.outstandingAmount) : order.outstandingAmount;
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    values: { transactionType: type, amount: toMajor(due), paymentMethod: 'bank_transfer', reference: '', receivedAt: '' },
+    values: {
+      transactionType: type,
+      amount: toMajor(due),
+      paymentMethod: 'bank_transfer',
+      reference: '',
+      receivedAt: '',
+    },
   });
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
@@ -52,7 +58,13 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
     onError,
   });
   const refund = useMutation({
-    mutationFn: (paymentId: string) => withStepUp(() => adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments/${paymentId}/refund`, { method: 'POST', body: {} })),
+    mutationFn: (paymentId: string) =>
+      withStepUp(() =>
+        adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments/${paymentId}/refund`, {
+          method: 'POST',
+          body: {},
+        }),
+      ),
     onSuccess: () => {
       toast.success('Payment marked refunded');
       void invalidate();
@@ -82,8 +94,10 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           {order.payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {payment.transactionType === 'deposit' ? 'Deposit' : 'Balance'} {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
-                {payment.reference ? ` · ref ${payment.reference}` : ''} · {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
+                {payment.transactionType === 'deposit' ? 'Deposit' : 'Balance'}{' '}
+                {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
+                {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
+                {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
                 {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
               </span>
               {payment.status === 'completed' ? (
@@ -103,7 +117,11 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
         </ul>
       )}
       {order.outstandingAmount > 0 ? (
-        <form onSubmit={form.handleSubmit((values) => record.mutate(values))} className="mt-4 grid gap-3 sm:grid-cols-5" aria-label="Record a payment">
+        <form
+          onSubmit={form.handleSubmit((values) => record.mutate(values))}
+          className="mt-4 grid gap-3 sm:grid-cols-5"
+          aria-label="Record a payment"
+        >
           <label className="text-sm text-navy-800">
             Type
             <select aria-label="Type" className={field} {...form.register('transactionType')}>
@@ -114,7 +132,9 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           <label className="text-sm text-navy-800">
             Amount ({order.currency})
             <input inputMode="decimal" className={field} {...form.register('amount')} />
-            {form.formState.errors.amount ? <span className="text-xs text-red-700">{form.formState.errors.amount.message}</span> : null}
+            {form.formState.errors.amount ? (
+              <span className="text-xs text-red-700">{form.formState.errors.amount.message}</span>
+            ) : null}
           </label>
           <label className="text-sm text-navy-800">
             Method

@@ -25,7 +25,12 @@ const columns: ColumnDef<AdminQuote, unknown>[] = [
     header: 'Customer',
     cell: ({ row }) => (
       <div>
-        <div>{orText(row.original.customerName, row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName)}</div>
+        <div>
+          {orText(
+            row.original.customerName,
+            row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName,
+          )}
+        </div>
         <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
         <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
       </div>
@@ -53,7 +58,11 @@ const columns: ColumnDef<AdminQuote, unknown>[] = [
 export function QuotesPage() {
   const { state, update } = useListState();
   const qs = queryString({ ...state, paymentStatus: undefined });
-  const quotes = useQuery({ queryKey: ['admin', 'quotes', qs], queryFn: () => adminApi(adminQuotePageSchema, `/quotes${qs}`), placeholderData: keepPreviousData });
+  const quotes = useQuery({
+    queryKey: ['admin', 'quotes', qs],
+    queryFn: () => adminApi(adminQuotePageSchema, `/quotes${qs}`),
+    placeholderData: keepPreviousData,
+  });
   return (
     <section>
       <AdminHeading title="Quotes" />

@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { systemSettingsMessages, systemSettingsResponseSchema, type UpdateSystemSettingsRequest } from '../../../shared/admin/settings-schemas';
+import {
+  systemSettingsMessages,
+  systemSettingsResponseSchema,
+  type UpdateSystemSettingsRequest,
+} from '../../../shared/admin/settings-schemas';
 import type { SystemSettings } from '../../../shared/settings';
 import { Button, buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -54,7 +58,18 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   defaultProductWarranty: integer(values.defaultProductWarranty),
 });
 
-const fieldNames: (keyof FormValues)[] = ['siteName', 'siteDescription', 'adminEmail', 'defaultCurrency', 'taxRate', 'shippingCalculationMethod', 'orderNumberPrefix', 'quoteNumberPrefix', 'autoQuoteExpiry', 'defaultProductWarranty'];
+const fieldNames: (keyof FormValues)[] = [
+  'siteName',
+  'siteDescription',
+  'adminEmail',
+  'defaultCurrency',
+  'taxRate',
+  'shippingCalculationMethod',
+  'orderNumberPrefix',
+  'quoteNumberPrefix',
+  'autoQuoteExpiry',
+  'defaultProductWarranty',
+];
 
 const SAVED_BANNER_MS = 3000;
 
@@ -67,7 +82,17 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-function Switch({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
+function Switch({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   return (
     <div className="flex items-center justify-between gap-4">
       <div>
@@ -80,9 +105,17 @@ function Switch({ label, description, checked, onChange }: { label: string; desc
         aria-checked={checked}
         aria-label={label}
         onClick={() => onChange(!checked)}
-        className={cn('relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors', checked ? 'bg-accent-600' : 'bg-navy-200')}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+          checked ? 'bg-accent-600' : 'bg-navy-200',
+        )}
       >
-        <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
       </button>
     </div>
   );
@@ -91,7 +124,10 @@ function Switch({ label, description, checked, onChange }: { label: string; desc
 /** /admin/system-settings (spec sections 2, 4, 5 and 8). */
 export function SystemSettingsPage() {
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminApi(systemSettingsResponseSchema, '/settings') });
+  const settings = useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: () => adminApi(systemSettingsResponseSchema, '/settings'),
+  });
   const form = useForm<FormValues>();
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -104,7 +140,8 @@ export function SystemSettingsPage() {
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
   const save = useMutation({
-    mutationFn: (values: FormValues) => adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) }),
+    mutationFn: (values: FormValues) =>
+      adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) }),
     onMutate: () => {
       setSaved(false);
       setFailed(false);
@@ -136,7 +173,11 @@ export function SystemSettingsPage() {
   };
 
   const errors = form.formState.errors;
-  const text = (name: keyof FormValues, label: string, options: { type?: string; placeholder?: string; step?: string } = {}) => (
+  const text = (
+    name: keyof FormValues,
+    label: string,
+    options: { type?: string; placeholder?: string; step?: string } = {},
+  ) => (
     <Field label={label} name={name} error={errors[name]?.message}>
       <input
         type={options.type ?? 'text'}
@@ -148,8 +189,18 @@ export function SystemSettingsPage() {
       />
     </Field>
   );
-  const toggle = (name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications', label: string, description: string) => (
-    <Controller control={form.control} name={name} render={({ field }) => <Switch label={label} description={description} checked={field.value} onChange={field.onChange} />} />
+  const toggle = (
+    name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications',
+    label: string,
+    description: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch label={label} description={description} checked={field.value} onChange={field.onChange} />
+      )}
+    />
   );
 
   return (
@@ -163,7 +214,12 @@ export function SystemSettingsPage() {
       ) : settings.isError ? (
         <StateMessage tone="error">{systemSettingsMessages.loadFailed}</StateMessage>
       ) : (
-        <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4" aria-label="System settings">
+        <form
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          noValidate
+          className="space-y-4"
+          aria-label="System settings"
+        >
           {saved ? (
             <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-800">
               {systemSettingsMessages.saved}
@@ -190,7 +246,9 @@ export function SystemSettingsPage() {
             <Card title="Commerce Settings">
               {text('defaultCurrency', 'Default Currency', { placeholder: 'GBP' })}
               {text('taxRate', 'Tax Rate (%)', { type: 'number', step: '0.1' })}
-              {text('shippingCalculationMethod', 'Shipping Calculation Method', { placeholder: 'weight, volume, flat_rate' })}
+              {text('shippingCalculationMethod', 'Shipping Calculation Method', {
+                placeholder: 'weight, volume, flat_rate',
+              })}
               {text('orderNumberPrefix', 'Order Number Prefix')}
               {text('quoteNumberPrefix', 'Quote Number Prefix')}
             </Card>

@@ -4,18 +4,25 @@ import type { z } from 'zod';
 import { ApiError, type ApiRequest, api } from '../../lib/api-client';
 
 /** Calls /api/admin/… and parses the answer with the shared schema. */
-export async function adminApi<T extends z.ZodType>(schema: T, path: string, request: ApiRequest = {}): Promise<z.infer<T>> {
+export async function adminApi<T extends z.ZodType>(
+  schema: T,
+  path: string,
+  request: ApiRequest = {},
+): Promise<z.infer<T>> {
   return schema.parse(await api<unknown>(`/api/admin${path}`, request));
 }
 
 /** A 403 for lack of privileges (not a missing step-up): the browser signs the admin out (spec section 6). */
-export const isPrivilegeError = (error: unknown) => error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.code !== 'step_up_required'));
-export const isStepUpError = (error: unknown) => error instanceof ApiError && error.status === 403 && error.code === 'step_up_required';
+export const isPrivilegeError = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.code !== 'step_up_required'));
+export const isStepUpError = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === 'step_up_required';
 
 /** The list query string of the current URL state, without empty values. */
 export function queryString(values: Record<string, string | number | undefined>) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

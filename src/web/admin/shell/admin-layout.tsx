@@ -23,7 +23,10 @@ export function AdminLayout() {
             to={section.to}
             end={section.end ?? false}
             className={({ isActive }) =>
-              cn('rounded-md px-3 py-1.5 text-sm font-medium text-navy-700 hover:bg-white', isActive && 'bg-white text-navy-900 shadow-sm')
+              cn(
+                'rounded-md px-3 py-1.5 text-sm font-medium text-navy-700 hover:bg-white',
+                isActive && 'bg-white text-navy-900 shadow-sm',
+              )
             }
           >
             {section.label}

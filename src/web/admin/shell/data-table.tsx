@@ -1,7 +1,15 @@
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 
 /** A table of one page of server rows, on TanStack Table (headless); the server sorts and pages. */
-export function DataTable<T>({ columns, data, caption }: { columns: ColumnDef<T, unknown>[]; data: T[]; caption: string }) {
+export function DataTable<T>({
+  columns,
+  data,
+  caption,
+}: {
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  caption: string;
+}) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
   return (
     <div className="overflow-x-auto rounded-lg border border-navy-100 bg-white">

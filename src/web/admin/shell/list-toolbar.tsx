@@ -5,7 +5,17 @@ import type { ListState } from './use-list-state';
 const field = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900';
 
 /** A filter of the toolbar: All, or one of the options. */
-function FilterSelect({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
+function FilterSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="text-sm text-navy-700">
       <span className="block">{label}</span>
@@ -47,15 +57,34 @@ export function ListToolbar({
       <form role="search" onSubmit={submit} className="flex items-end gap-2">
         <label className="text-sm text-navy-700">
           <span className="block">Search</span>
-          <input type="search" className={`${field} w-64`} value={search} placeholder={searchLabel} aria-label={searchLabel} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            className={`${field} w-64`}
+            value={search}
+            placeholder={searchLabel}
+            aria-label={searchLabel}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         <Button type="submit" size="sm" variant="outline">
           Search
         </Button>
       </form>
-      {statuses ? <FilterSelect label="Status" options={statuses} value={state.status} onChange={(status) => update({ status })} /> : null}
+      {statuses ? (
+        <FilterSelect
+          label="Status"
+          options={statuses}
+          value={state.status}
+          onChange={(status) => update({ status })}
+        />
+      ) : null}
       {paymentStatuses ? (
-        <FilterSelect label="Payment" options={paymentStatuses} value={state.paymentStatus} onChange={(paymentStatus) => update({ paymentStatus })} />
+        <FilterSelect
+          label="Payment"
+          options={paymentStatuses}
+          value={state.paymentStatus}
+          onChange={(paymentStatus) => update({ paymentStatus })}
+        />
       ) : null}
       <label className="text-sm text-navy-700">
         <span className="block">From</span>
@@ -66,7 +95,11 @@ export function ListToolbar({
         <input type="date" className={field} value={state.to} onChange={(e) => update({ to: e.target.value })} />
       </label>
       {exportHref ? (
-        <a href={exportHref} download className="ml-auto inline-flex h-9 items-center rounded-md border border-navy-200 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-navy-50">
+        <a
+          href={exportHref}
+          download
+          className="ml-auto inline-flex h-9 items-center rounded-md border border-navy-200 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-navy-50"
+        >
           Export CSV
         </a>
       ) : null}
@@ -74,7 +107,15 @@ export function ListToolbar({
   );
 }
 
-export function Pagination({ state, total, update }: { state: ListState; total: number; update: (changes: Partial<ListState>) => void }) {
+export function Pagination({
+  state,
+  total,
+  update,
+}: {
+  state: ListState;
+  total: number;
+  update: (changes: Partial<ListState>) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / state.pageSize));
   return (
     <div className="mt-4 flex items-center justify-between text-sm text-navy-700">
@@ -85,7 +126,12 @@ export function Pagination({ state, total, update }: { state: ListState; total: 
         <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
           Previous
         </Button>
-        <Button size="sm" variant="outline" disabled={state.page >= pages} onClick={() => update({ page: state.page + 1 })}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={state.page >= pages}
+          onClick={() => update({ page: state.page + 1 })}
+        >
           Next
         </Button>
       </div>
@@ -95,7 +141,14 @@ export function Pagination({ state, total, update }: { state: ListState; total: 
 
 export function StateMessage({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'error' }) {
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? 'rounded-md border border-red-300 bg-red-50 p-4 text-red-800' : 'p-6 text-center text-navy-600'}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'rounded-md border border-red-300 bg-red-50 p-4 text-red-800'
+          : 'p-6 text-center text-navy-600'
+      }
+    >
       {children}
     </p>
   );

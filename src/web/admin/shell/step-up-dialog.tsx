@@ -15,7 +15,11 @@ const stepUpAnswer = z.object({ steppedUpUntil: z.string() });
  */
 export function useStepUp() {
   const [open, setOpen] = useState(false);
-  const pending = useRef<{ run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void } | null>(null);
+  const pending = useRef<{
+    run: () => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  } | null>(null);
 
   const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
     return run().catch((error: unknown) => {
@@ -71,7 +75,9 @@ function StepUpDialog({ open, onCancel, onPassed }: { open: boolean; onCancel: (
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-navy-900">Confirm with your authenticator</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-navy-600">Enter a fresh code from your authenticator app to continue. It covers money and deletions for 5 minutes.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-navy-600">
+            Enter a fresh code from your authenticator app to continue. It covers money and deletions for 5 minutes.
+          </Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4">
             <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
             <div className="flex justify-end gap-2">

@@ -2,7 +2,12 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { type AdminUser, adminMessages, adminUserPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import {
+  type AdminUser,
+  adminMessages,
+  adminUserPageSchema,
+  customerFallbacks,
+} from '../../../shared/admin/admin-schemas';
 import { Badge } from '../../ui/badge';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -24,7 +29,12 @@ const loadError = (error: unknown) => {
 export function UsersPage() {
   const { state, update } = useListState();
   const qs = queryString({ ...state, paymentStatus: undefined });
-  const users = useQuery({ queryKey: ['admin', 'users', qs], queryFn: () => adminApi(adminUserPageSchema, `/users${qs}`), placeholderData: keepPreviousData, retry: false });
+  const users = useQuery({
+    queryKey: ['admin', 'users', qs],
+    queryFn: () => adminApi(adminUserPageSchema, `/users${qs}`),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const action = useMutation({
@@ -41,18 +51,41 @@ export function UsersPage() {
   });
 
   const columns: ColumnDef<AdminUser, unknown>[] = [
-    { header: 'Name', cell: ({ row }) => orText([row.original.firstName, row.original.lastName].filter(Boolean).join(' '), customerFallbacks.noName) },
+    {
+      header: 'Name',
+      cell: ({ row }) =>
+        orText([row.original.firstName, row.original.lastName].filter(Boolean).join(' '), customerFallbacks.noName),
+    },
     { header: 'E-mail', cell: ({ row }) => row.original.email },
     { header: 'Company', cell: ({ row }) => orText(row.original.company, customerFallbacks.notProvided) },
     { header: 'Country', cell: ({ row }) => orText(row.original.country, customerFallbacks.notProvided) },
-    { header: 'Role', cell: ({ row }) => (row.original.isAdmin ? <Badge className="border-accent-300 bg-accent-50 text-accent-800">Admin</Badge> : 'Customer') },
+    {
+      header: 'Role',
+      cell: ({ row }) =>
+        row.original.isAdmin ? (
+          <Badge className="border-accent-300 bg-accent-50 text-accent-800">Admin</Badge>
+        ) : (
+          'Customer'
+        ),
+    },
     { header: 'Two-factor', cell: ({ row }) => (row.original.mfaEnabled ? 'On' : 'Off') },
     { header: 'Created', cell: ({ row }) => day(row.original.createdAt) },
     {
       header: 'Actions',
       cell: ({ row }) => (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => action.mutate({ path: `/users/${row.original.id}`, method: 'PATCH', body: { isAdmin: !row.original.isAdmin } })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={action.isPending}
+            onClick={() =>
+              action.mutate({
+                path: `/users/${row.original.id}`,
+                method: 'PATCH',
+                body: { isAdmin: !row.original.isAdmin },
+              })
+            }
+          >
             {row.original.isAdmin ? 'Revoke admin' : 'Make admin'}
           </Button>
           {row.original.mfaEnabled ? (
@@ -61,7 +94,12 @@ export function UsersPage() {
               variant="outline"
               disabled={action.isPending}
               onClick={() => {
-                if (window.confirm(`Reset two-factor for ${row.original.email}? They will set it up again at their next sign-in.`)) action.mutate({ path: `/users/${row.original.id}/factors`, method: 'DELETE' });
+                if (
+                  window.confirm(
+                    `Reset two-factor for ${row.original.email}? They will set it up again at their next sign-in.`,
+                  )
+                )
+                  action.mutate({ path: `/users/${row.original.id}/factors`, method: 'DELETE' });
               }}
             >
               Reset two-factor
@@ -75,7 +113,16 @@ export function UsersPage() {
   return (
     <section>
       <AdminHeading title="Users" />
-      <ListToolbar key={state.search} state={state} update={update} searchLabel="E-mail, name or company" statuses={[{ value: 'admin', label: 'Admins' }, { value: 'customer', label: 'Customers' }]} />
+      <ListToolbar
+        key={state.search}
+        state={state}
+        update={update}
+        searchLabel="E-mail, name or company"
+        statuses={[
+          { value: 'admin', label: 'Admins' },
+          { value: 'customer', label: 'Customers' },
+        ]}
+      />
       <ListResults
         query={users}
         caption="Users"
