@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountQuoteRoutes } from './accounts/account-quotes';
 import { accountRoutes } from './accounts/account-routes';
@@ -45,7 +45,15 @@ declare module 'fastify' {
     env: Env;
     /** The server's clock; tests replace it to move time. */
     now: () => Date;
+    /** Every route as registered, with its options' `config`; the authorization tests are generated from it. */
+    routeTable: readonly RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig | undefined;
 }
 
 export interface BuildAppOptions {
@@ -149,6 +157,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(maintenancePlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });
 
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: route.config });
+    }
+  });
   for (const feature of features) await app.register(feature);
 
   const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { incompleteOrders, incompleteRegistrations } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { abandonedBatches, listAbandoned } from './abandoned';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
 import { csvStream } from './csv-export';
 
@@ -64,7 +64,7 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
   r.get(
     '/abandoned',
     {
-      config: adminLimit.standard,
+      config: adminRoute('abandoned.manage'),
       schema: { querystring: adminListQuerySchema, response: { 200: abandonedPageSchema } },
     },
     async (request) => listAbandoned(app.db, request.query, app.now()),
@@ -72,7 +72,7 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
 
   r.get(
     '/abandoned.csv',
-    { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } },
+    { config: adminRoute('abandoned.manage'), schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -121,7 +121,7 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
   r.patch(
     '/abandoned/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('abandoned.manage'),
       schema: { params: idParams, body: updateAbandonedRequestSchema, response: { 200: followUpSchema } },
     },
     async (request) => {

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../accounts/request-auth';
+import { adminMessages } from '../../shared/admin/admin-schemas';
+import { requireAdmin, type RequestAuth } from '../accounts/request-auth';
+import { forbidden } from '../http/http-error';
+import { permissionsOfRoles, type Role } from '../../shared/admin/permissions';
+import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
@@ -8,14 +12,24 @@ import { adminOverviewRoutes } from './overview-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminUserRoutes } from './user-routes';
 
+/** Every admin is an Owner until staff roles are stored (issue 24); the migration will make them so. */
+const rolesOf = (auth: RequestAuth): Role[] => (auth.isAdmin ? ['owner'] : []);
+
 /**
- * The admin wing, `/api/admin/*` (docs/api.md, Admin): one guard for every route (an admin on an
- * aal2 session), each route rate-limited per admin. Other admin features (catalogue, settings,
- * invoices) register their route files here.
+ * The admin wing, `/api/admin/*` (docs/api.md, Admin). Every route declares what it needs in its
+ * options (`config: adminRoute(permission, { stepUp })`, admin-route-config.ts) and this one guard
+ * checks it: a staff member on an aal2 session, holding the permission, and where declared a fresh
+ * code. A route that declares nothing is refused, so a forgotten declaration fails closed.
  */
 async function adminWing(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    await requireAdmin(request);
+    const auth = await requireAdmin(request);
+    const needs = request.routeOptions.config.admin;
+    if (!needs) throw forbidden(adminMessages.noAccess, { code: 'no_access' });
+    if (needs.permission !== 'staff' && !permissionsOfRoles(rolesOf(auth)).has(needs.permission)) {
+      throw forbidden(adminMessages.noAccess, { code: 'no_access' });
+    }
+    if (needs.stepUp) await requireStepUp(app, request, auth);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');

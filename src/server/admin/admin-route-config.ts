@@ -1,28 +1,54 @@
 import type { FastifyRequest } from 'fastify';
 import { adminMessages } from '../../shared/admin/admin-schemas';
+import type { Permission } from '../../shared/admin/permissions';
 import { rateLimit } from '../http/rate-limit';
+
+/**
+ * What an admin route needs, declared in its route options and checked by the wing's one hook
+ * (admin-plugin.ts): a staff member at aal2 holding `permission`, and with `stepUp` a fresh
+ * authenticator code within the last 5 minutes. `'staff'` is for what every staff member uses
+ * (the step-up itself).
+ */
+export interface AdminRouteNeeds {
+  permission: Permission | 'staff';
+  stepUp: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    admin?: AdminRouteNeeds;
+  }
+}
 
 /** Counted per admin (the guard has run: `request.auth` is an admin's). */
 const perAdmin = (namespace: string) => (request: FastifyRequest) =>
   `admin:${namespace}:${request.auth?.userId ?? request.ip}`;
 
 /** The wing's rate limits per admin: 120 requests a minute, the users list 10 (spec section 9), step-up 10. */
-export const adminLimit = {
-  standard: {
-    rateLimit: rateLimit({ max: 120, timeWindow: 60_000, message: adminMessages.tooMany, key: perAdmin('any') }),
-  },
-  users: {
-    rateLimit: rateLimit({ max: 10, timeWindow: 60_000, message: adminMessages.usersTooMany, key: perAdmin('users') }),
-  },
-  stepUp: {
-    rateLimit: rateLimit({
-      max: 10,
-      timeWindow: 60_000,
-      message: 'Too many attempts. Please wait before trying again.',
-      key: perAdmin('step-up'),
-    }),
-  },
+const adminLimit = {
+  standard: rateLimit({ max: 120, timeWindow: 60_000, message: adminMessages.tooMany, key: perAdmin('any') }),
+  users: rateLimit({ max: 10, timeWindow: 60_000, message: adminMessages.usersTooMany, key: perAdmin('users') }),
+  stepUp: rateLimit({
+    max: 10,
+    timeWindow: 60_000,
+    message: 'Too many attempts. Please wait before trying again.',
+    key: perAdmin('step-up'),
+  }),
 };
+
+/**
+ * An admin route's `config`: what it needs and its rate limit, e.g.
+ * `{ config: adminRoute('payments.record', { stepUp: true }) }`.
+ */
+export function adminRoute(
+  permission: AdminRouteNeeds['permission'],
+  options: { stepUp?: boolean; limit?: keyof typeof adminLimit } = {},
+) {
+  return {
+    admin: { permission, stepUp: options.stepUp ?? false },
+    rateLimit: adminLimit[options.limit ?? 'standard'],
+  };
+}
 
 /** The admin behind a guarded request. */
 export function adminOf(request: FastifyRequest) {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { issueInvoice } from '../orders/invoices';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { defaultSystemSettings } from '../../shared/settings';
 import {
@@ -46,12 +48,23 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The registered route pattern (`/api/admin/orders/:id`) that a concrete URL reaches. */
+function routePattern(app: FastifyInstance, method: string, url: string): string {
+  const path = url.split('?')[0] ?? url;
+  const candidates = app.routeTable.filter((route) => route.method === method);
+  const exact = candidates.find((route) => route.url === path);
+  const matching = candidates.find((route) =>
+    new RegExp(`^${route.url.replace(/[.]/g, '\\.').replace(/:[^/]+/g, '[^/]+')}$`).test(path),
+  );
+  return (exact ?? matching)?.url ?? `unregistered ${url}`;
+}
+
 type Caller = 'signedOut' | 'customer' | 'otherCustomer' | 'adminAal1' | 'adminAal2';
 
 describe('the admin API', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
 
-  it('lets only an admin at aal2 reach any route; money, deletions and rights also need a fresh code', async () => {
+  it('is generated from the registered routes: each declares its permission; only an admin at aal2 reaches it, and a declared step-up needs a fresh code', async () => {
     const admin = await createAdminSession(t);
     const customer = await createUser(t.db);
     const other = await createUser(t.db);
@@ -70,6 +83,15 @@ describe('the admin API', () => {
       .insert(paymentTransactions)
       .values({ orderId: toRefund.id, transactionType: 'deposit', amount: 1000, currency: 'GBP', status: 'completed' })
       .returning();
+    const toInvoice = await createOrder(t.db, { userId: customer.user.id });
+    const toCredit = await createOrder(t.db, { userId: customer.user.id });
+    const { invoice: issued } = await issueInvoice(t.db, {
+      orderId: toCredit.id,
+      kind: 'deposit',
+      adminId: admin.user.id,
+      now: t.clock.now,
+      publicUrl: 'http://localhost:3000',
+    });
     await createQuote(t.db);
     const [abandoned] = await t.db
       .insert(incompleteOrders)
@@ -80,33 +102,33 @@ describe('the admin API', () => {
       })
       .returning();
 
-    const routes: {
-      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-      url: string;
-      body?: unknown;
-      stepUp?: boolean;
-      ok: number;
-    }[] = [
+    /** A request that succeeds for a staff member allowed to make it, for each registered admin route. */
+    const examples = new Map<string, { url: string; body?: unknown; ok: number }>();
+    for (const { method, url, body, ok } of [
       { method: 'GET', url: '/api/admin/dashboard', ok: 200 },
       { method: 'GET', url: '/api/admin/users', ok: 200 },
-      { method: 'PATCH', url: `/api/admin/users/${other.user.id}`, body: { isAdmin: false }, stepUp: true, ok: 200 },
-      { method: 'DELETE', url: `/api/admin/users/${other.user.id}/factors`, stepUp: true, ok: 200 },
+      { method: 'PATCH', url: `/api/admin/users/${other.user.id}`, body: { isAdmin: false }, ok: 200 },
+      { method: 'DELETE', url: `/api/admin/users/${other.user.id}/factors`, ok: 200 },
       { method: 'GET', url: '/api/admin/quotes', ok: 200 },
       { method: 'GET', url: '/api/admin/quotes.csv', ok: 200 },
       { method: 'GET', url: '/api/admin/orders?search=ada&status=pending', ok: 200 },
       { method: 'GET', url: '/api/admin/orders.csv', ok: 200 },
       { method: 'GET', url: `/api/admin/orders/${mine.id}`, ok: 200 },
       { method: 'PATCH', url: `/api/admin/orders/${mine.id}`, body: { internalNotes: 'checked' }, ok: 200 },
-      { method: 'DELETE', url: `/api/admin/orders/${toDelete.id}`, stepUp: true, ok: 200 },
+      { method: 'DELETE', url: `/api/admin/orders/${toDelete.id}`, ok: 200 },
       {
         method: 'POST',
         url: `/api/admin/orders/${toPay.id}/payments`,
         body: { transactionType: 'deposit', amount: 1000, paymentMethod: 'bank_transfer' },
-        stepUp: true,
+
         ok: 201,
       },
-      { method: 'POST', url: `/api/admin/orders/${toRefund.id}/payments/${payment?.id}/refund`, stepUp: true, ok: 200 },
+      { method: 'POST', url: `/api/admin/orders/${toRefund.id}/payments/${payment?.id}/refund`, ok: 200 },
       { method: 'GET', url: '/api/admin/audit', ok: 200 },
+      // Step-up passes the guard and checks the code (the right code is tried below).
+      { method: 'POST', url: '/api/admin/step-up', body: { code: '000000' }, ok: 400 },
+      { method: 'POST', url: `/api/admin/orders/${toInvoice.id}/invoices`, body: { kind: 'deposit' }, ok: 201 },
+      { method: 'POST', url: `/api/admin/invoices/${issued.id}/credit`, ok: 201 },
       // Catalogue editors and System Settings (issue 10).
       { method: 'GET', url: '/api/admin/product-configurations', ok: 200 },
       { method: 'GET', url: '/api/admin/product-configurations/dropwise-standard', ok: 200 },
@@ -166,48 +188,55 @@ describe('the admin API', () => {
         body: { contacted: true, note: 'Called' },
         ok: 200,
       },
-    ];
+    ] as { method: string; url: string; body?: unknown; ok: number }[]) {
+      examples.set(`${method} ${routePattern(t.app, method, url)}`, { url, body, ok });
+    }
+    const registered = t.app.routeTable.filter((route) => route.url.startsWith('/api/admin/'));
+    // Every route the app registers is in the matrix, so a new route cannot be left out of it.
+    expect(registered.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...examples.keys()].sort());
 
     const wrong: string[] = [];
-    for (const route of routes) {
+    // In the examples' order: a resource is created before it is read, changed and deleted.
+    for (const [key, example] of examples) {
+      const route = registered.find((candidate) => `${candidate.method} ${candidate.url}` === key);
+      const needs = route?.config?.admin;
+      if (!route || !needs) {
+        wrong.push(`${key}: declares no permission`);
+        continue;
+      }
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const expected: Record<Caller, number> = {
         signedOut: 401,
         customer: 403,
         otherCustomer: 403,
         adminAal1: 403,
-        adminAal2: route.ok,
+        adminAal2: example.ok,
       };
       for (const caller of ['signedOut', 'customer', 'otherCustomer', 'adminAal1'] as const) {
         const cookie = cookies[caller];
-        const response = await t.request(route.method, route.url, { body: route.body, ...(cookie ? { cookie } : {}) });
+        const response = await t.request(method, example.url, { body: example.body, ...(cookie ? { cookie } : {}) });
         if (response.statusCode !== expected[caller])
-          wrong.push(`${caller} ${route.method} ${route.url}: ${response.statusCode}`);
+          wrong.push(`${caller} ${route.method} ${example.url}: ${response.statusCode}`);
       }
-      if (route.stepUp) {
+      if (needs.stepUp) {
         // Without a code passed in the last 5 minutes, the admin at aal2 is refused too.
         t.clock.now = new Date(t.clock.now.getTime() + 5 * 60_000 + 1000);
-        const withoutCode = await t.request(route.method, route.url, { body: route.body, cookie: admin.cookie });
+        const withoutCode = await t.request(method, example.url, { body: example.body, cookie: admin.cookie });
         if (withoutCode.statusCode !== 403 || withoutCode.json().error.code !== 'step_up_required')
-          wrong.push(`no step-up ${route.method} ${route.url}: ${withoutCode.statusCode}`);
+          wrong.push(`no step-up ${route.method} ${example.url}: ${withoutCode.statusCode}`);
         await admin.stepUp();
       }
-      const response = await t.request(route.method, route.url, { body: route.body, cookie: admin.cookie });
-      if (response.statusCode !== route.ok)
-        wrong.push(`adminAal2 ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      const response = await t.request(method, example.url, { body: example.body, cookie: admin.cookie });
+      if (response.statusCode !== example.ok)
+        wrong.push(`adminAal2 ${route.method} ${example.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
-    // Step-up itself: only the admin at aal2, and only with a valid code.
+    // Step-up itself (the matrix above saw only a wrong code): a valid code once, never twice. A
+    // second admin, since the matrix used up this admin's step-ups for the minute.
+    const second = await createAdminSession(t);
     t.clock.now = new Date(t.clock.now.getTime() + 30_000);
-    const code = totpCode(admin.secret, t.clock.now);
-    for (const caller of ['signedOut', 'customer', 'otherCustomer', 'adminAal1'] as const) {
-      const cookie = cookies[caller];
-      const response = await t.post('/api/admin/step-up', { code }, cookie ? { cookie } : {});
-      if (response.statusCode !== { signedOut: 401, customer: 403, otherCustomer: 403, adminAal1: 403 }[caller])
-        wrong.push(`${caller} step-up: ${response.statusCode}`);
-    }
-    expect((await t.post('/api/admin/step-up', { code: '000000' }, { cookie: admin.cookie })).statusCode).toBe(400);
-    expect((await t.post('/api/admin/step-up', { code }, { cookie: admin.cookie })).statusCode).toBe(200);
-    // The same code again is refused: a code is used once.
-    expect((await t.post('/api/admin/step-up', { code }, { cookie: admin.cookie })).statusCode).toBe(400);
+    const code = totpCode(second.secret, t.clock.now);
+    expect((await t.post('/api/admin/step-up', { code }, { cookie: second.cookie })).statusCode).toBe(200);
+    expect((await t.post('/api/admin/step-up', { code }, { cookie: second.cookie })).statusCode).toBe(400);
     expect(wrong).toEqual([]);
     expect((await t.get('/api/admin/users', { cookie: cookies.adminAal1 })).json().error.message).toBe(
       'Multi-factor authentication required for admin operations',

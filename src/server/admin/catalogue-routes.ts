@@ -31,7 +31,7 @@ import {
 } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { PRODUCT_KEY } from '../pricing/price-selection';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
 
 const optionParams = z.object({ id: z.string().trim().min(1).max(100) });
@@ -349,7 +349,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   // Product configurations: edit only.
   r.get(
     '/product-configurations',
-    { config: adminLimit.standard, schema: { response: { 200: configurationListSchema } } },
+    { config: adminRoute('catalogue.edit'), schema: { response: { 200: configurationListSchema } } },
     async () => {
       const productId = await productIdOf(app.db);
       const rows = await app.db
@@ -375,7 +375,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.get(
     '/product-configurations/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('catalogue.edit'),
       schema: { params: optionParams, response: { 200: z.object({ item: adminConfigurationSchema }) } },
     },
     async (request) => ({
@@ -386,7 +386,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.put(
     '/product-configurations/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('catalogue.edit'),
       schema: {
         params: optionParams,
         body: updateConfigurationRequestSchema,
@@ -425,15 +425,19 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
 
   // Accessories and shipping options: add, edit, delete (archive when a quote or order names it).
   for (const kind of [accessoryKind, shippingKind]) {
-    r.get(kind.path, { config: adminLimit.standard, schema: { response: { 200: optionListSchema } } }, async () => {
-      const productId = await productIdOf(app.db);
-      return { items: (await kind.list(app.db, productId)).map(toOption) };
-    });
+    r.get(
+      kind.path,
+      { config: adminRoute('catalogue.edit'), schema: { response: { 200: optionListSchema } } },
+      async () => {
+        const productId = await productIdOf(app.db);
+        return { items: (await kind.list(app.db, productId)).map(toOption) };
+      },
+    );
 
     r.get(
       `${kind.path}/:id`,
       {
-        config: adminLimit.standard,
+        config: adminRoute('catalogue.edit'),
         schema: { params: optionParams, response: { 200: z.object({ item: adminOptionSchema }) } },
       },
       async (request) => {
@@ -446,7 +450,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     r.post(
       kind.path,
       {
-        config: adminLimit.standard,
+        config: adminRoute('catalogue.edit'),
         schema: { body: createOptionRequestSchema, response: { 201: z.object({ item: adminOptionSchema }) } },
       },
       async (request, reply) => {
@@ -497,7 +501,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     r.put(
       `${kind.path}/:id`,
       {
-        config: adminLimit.standard,
+        config: adminRoute('catalogue.edit'),
         schema: {
           params: optionParams,
           body: updateOptionRequestSchema,
@@ -537,7 +541,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
 
     r.delete(
       `${kind.path}/:id`,
-      { config: adminLimit.standard, schema: { params: optionParams, response: { 200: deleteOptionResponseSchema } } },
+      {
+        config: adminRoute('catalogue.edit'),
+        schema: { params: optionParams, response: { 200: deleteOptionResponseSchema } },
+      },
       async (request) => {
         const admin = adminOf(request);
         const now = app.now();
@@ -573,14 +580,18 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
       .where(eq(productBatches.productId, productId))
       .orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt));
 
-  r.get('/batches', { config: adminLimit.standard, schema: { response: { 200: batchListSchema } } }, async () => ({
-    items: (await listBatches(app.db, await productIdOf(app.db))).map(toBatch),
-  }));
+  r.get(
+    '/batches',
+    { config: adminRoute('catalogue.edit'), schema: { response: { 200: batchListSchema } } },
+    async () => ({
+      items: (await listBatches(app.db, await productIdOf(app.db))).map(toBatch),
+    }),
+  );
 
   r.get(
     '/batches/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('catalogue.edit'),
       schema: { params: optionParams, response: { 200: z.object({ item: adminBatchSchema }) } },
     },
     async (request) => {
@@ -594,7 +605,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.post(
     '/batches',
     {
-      config: adminLimit.standard,
+      config: adminRoute('catalogue.edit'),
       schema: { body: createBatchRequestSchema, response: { 201: z.object({ item: adminBatchSchema }) } },
     },
     async (request, reply) => {
@@ -642,7 +653,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.put(
     '/batches/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('catalogue.edit'),
       schema: { params: optionParams, body: updateBatchRequestSchema, response: { 200: batchListSchema } },
     },
     async (request) => {

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { type Invoice, invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
 import type { invoices } from '../db/schema';
 import { creditInvoice, issueInvoice } from '../orders/invoices';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
-import { requireStepUp } from './step-up';
 
 const toInvoice = (row: typeof invoices.$inferSelect): Invoice => ({
   id: row.id,
@@ -27,7 +26,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
   r.post(
     '/orders/:id/invoices',
     {
-      config: adminLimit.standard,
+      config: adminRoute('invoices.issue', { stepUp: true }),
       schema: {
         params: z.object({ id: z.uuid() }),
         body: issueInvoiceRequestSchema,
@@ -36,7 +35,6 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       const invoice = await app.db.transaction(async (tx) => {
         const issued = await issueInvoice(tx, {
           orderId: request.params.id,
@@ -63,12 +61,11 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/credit',
     {
-      config: adminLimit.standard,
+      config: adminRoute('invoices.issue', { stepUp: true }),
       schema: { params: z.object({ id: z.uuid() }), response: { 201: invoiceAnswerSchema } },
     },
     async (request, reply) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       const invoice = await app.db.transaction(async (tx) => {
         const credited = await creditInvoice(tx, {
           invoiceId: request.params.id,

@@ -17,11 +17,10 @@ import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
 import { deleteOrder, updateOrder } from '../orders/update-order';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { fallback, listOrders, listQuotes, orderBatches, quoteBatches } from './admin-lists';
 import { writeAudit } from './audit-log';
 import { csvStream } from './csv-export';
-import { requireStepUp } from './step-up';
 
 const idParams = z.object({ id: z.uuid() });
 const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
@@ -39,7 +38,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.get(
     '/orders',
     {
-      config: adminLimit.standard,
+      config: adminRoute('orders.view'),
       schema: { querystring: adminListQuerySchema, response: { 200: adminOrderPageSchema } },
     },
     async (request) => listOrders(app.db, request.query, app.now()),
@@ -48,7 +47,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.get(
     '/quotes',
     {
-      config: adminLimit.standard,
+      config: adminRoute('quotes.view'),
       schema: { querystring: adminListQuerySchema, response: { 200: adminQuotePageSchema } },
     },
     async (request) => listQuotes(app.db, request.query, app.now()),
@@ -56,7 +55,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
   r.get(
     '/orders.csv',
-    { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } },
+    { config: adminRoute('exports.csv'), schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -86,7 +85,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
   r.get(
     '/quotes.csv',
-    { config: adminLimit.standard, schema: { querystring: adminListQuerySchema } },
+    { config: adminRoute('exports.csv'), schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -128,7 +127,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
   r.get(
     '/orders/:id',
-    { config: adminLimit.standard, schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
+    { config: adminRoute('orders.view'), schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { order: await adminOrder(request.params.id) };
@@ -138,7 +137,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.patch(
     '/orders/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('orders.edit'),
       schema: { params: idParams, body: updateOrderRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
@@ -168,12 +167,11 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.delete(
     '/orders/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('orders.delete', { stepUp: true }),
       schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true) }) } },
     },
     async (request) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       await app.db.transaction(async (tx) => {
         const { before } = await deleteOrder(tx, request.params.id);
         await writeAudit(tx, {
@@ -193,12 +191,11 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.post(
     '/orders/:id/payments',
     {
-      config: adminLimit.standard,
+      config: adminRoute('payments.record', { stepUp: true }),
       schema: { params: idParams, body: recordPaymentRequestSchema, response: { 201: adminOrderAnswerSchema } },
     },
     async (request, reply) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       await app.db.transaction(async (tx) => {
         const { before, after } = await recordPayment(tx, {
           orderId: request.params.id,
@@ -227,12 +224,11 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.post(
     '/orders/:id/payments/:paymentId/refund',
     {
-      config: adminLimit.standard,
+      config: adminRoute('payments.record', { stepUp: true }),
       schema: { params: z.object({ id: z.uuid(), paymentId: z.uuid() }), response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       await app.db.transaction(async (tx) => {
         const { before, after } = await refundPayment(tx, {
           orderId: request.params.id,

@@ -7,7 +7,7 @@ import {
   dashboardSchema,
   stepUpRequestSchema,
 } from '../../shared/admin/admin-schemas';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { listAudit } from './audit-log';
 import { loadDashboard } from './dashboard';
 import { stepUp } from './step-up';
@@ -16,20 +16,22 @@ import { stepUp } from './step-up';
 export async function adminOverviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/dashboard', { config: adminLimit.standard, schema: { response: { 200: dashboardSchema } } }, async () =>
-    loadDashboard(app.db, app.now()),
+  r.get(
+    '/dashboard',
+    { config: adminRoute('dashboard.view'), schema: { response: { 200: dashboardSchema } } },
+    async () => loadDashboard(app.db, app.now()),
   );
 
   r.get(
     '/audit',
-    { config: adminLimit.standard, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
+    { config: adminRoute('audit.view'), schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } },
     async (request) => listAudit(app.db, request.query),
   );
 
   r.post(
     '/step-up',
     {
-      config: adminLimit.stepUp,
+      config: adminRoute('staff', { limit: 'stepUp' }),
       schema: { body: stepUpRequestSchema, response: { 200: z.object({ steppedUpUntil: z.string() }) } },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemSettingsResponseSchema, updateSystemSettingsRequestSchema } from '../../shared/admin/settings-schemas';
 import type { SystemSettings } from '../../shared/settings';
 import { getSettings, invalidateSettingsCache, updateSettings } from '../settings/settings-service';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
 
 /** System Settings (docs/api.md, Admin: settings): read all, save all; the change is audited and in force at once on every process. */
@@ -12,14 +12,14 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
 
   r.get(
     '/settings',
-    { config: adminLimit.standard, schema: { response: { 200: systemSettingsResponseSchema } } },
+    { config: adminRoute('settings.edit'), schema: { response: { 200: systemSettingsResponseSchema } } },
     async () => ({ settings: await getSettings(app.db) }),
   );
 
   r.put(
     '/settings',
     {
-      config: adminLimit.standard,
+      config: adminRoute('settings.edit'),
       schema: { body: updateSystemSettingsRequestSchema, response: { 200: systemSettingsResponseSchema } },
     },
     async (request) => {

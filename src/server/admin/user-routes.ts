@@ -11,10 +11,9 @@ import {
 } from '../../shared/admin/admin-schemas';
 import { mfaFactors, profiles } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
-import { adminLimit, adminOf } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { listUsers } from './admin-lists';
 import { writeAudit } from './audit-log';
-import { requireStepUp } from './step-up';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -23,14 +22,17 @@ export async function adminUserRoutes(app: FastifyInstance) {
 
   r.get(
     '/users',
-    { config: adminLimit.users, schema: { querystring: adminListQuerySchema, response: { 200: adminUserPageSchema } } },
+    {
+      config: adminRoute('staff.manage', { limit: 'users' }),
+      schema: { querystring: adminListQuerySchema, response: { 200: adminUserPageSchema } },
+    },
     async (request) => listUsers(app.db, request.query),
   );
 
   r.patch(
     '/users/:id',
     {
-      config: adminLimit.standard,
+      config: adminRoute('staff.manage', { stepUp: true }),
       schema: {
         params: idParams,
         body: updateUserRequestSchema,
@@ -39,7 +41,6 @@ export async function adminUserRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       const { id } = request.params;
       return app.db.transaction(async (tx) => {
         // Every admin row is locked, so two demotions at once cannot leave no admin.
@@ -75,12 +76,11 @@ export async function adminUserRoutes(app: FastifyInstance) {
   r.delete(
     '/users/:id/factors',
     {
-      config: adminLimit.standard,
+      config: adminRoute('staff.manage', { stepUp: true }),
       schema: { params: idParams, response: { 200: z.object({ removed: z.number().int() }) } },
     },
     async (request) => {
       const admin = adminOf(request);
-      await requireStepUp(app, request, admin);
       const { id } = request.params;
       return app.db.transaction(async (tx) => {
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));

@@ -20,6 +20,7 @@ export const adminMessages = {
   orderNotFound: 'Order not found',
   statusNote: 'Status updated via admin panel',
   stepUpRequired: 'Enter a fresh authenticator code to continue.',
+  noAccess: "You don't have access to this.",
   overpayment: 'The amount is more than what is outstanding on this order.',
   depositAlreadyRecorded: 'A deposit is already recorded for this order.',
   lastAdmin: 'The last admin cannot lose admin rights.',

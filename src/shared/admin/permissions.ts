@@ -1,0 +1,45 @@
+/**
+ * What a staff member may do in the admin, one permission per kind of power. Every admin route
+ * declares the one it needs (src/server/admin/admin-route-config.ts) and one hook checks it; the
+ * admin's menu reads the same list. Roles are named sets of these.
+ */
+export const permissions = [
+  'dashboard.view',
+  'orders.view',
+  'orders.edit',
+  'orders.delete',
+  'payments.record',
+  'invoices.issue',
+  'quotes.view',
+  'exports.csv',
+  'abandoned.manage',
+  'customers.view',
+  'catalogue.edit',
+  'settings.edit',
+  'staff.manage',
+  'audit.view',
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+/** The built-in roles (issue 24's table); the Owner holds every permission. */
+export const roles = {
+  owner: { label: 'Owner', permissions },
+  sales: {
+    label: 'Sales',
+    permissions: ['dashboard.view', 'quotes.view', 'orders.view', 'orders.edit', 'abandoned.manage', 'customers.view'],
+  },
+  finance: {
+    label: 'Finance',
+    permissions: ['dashboard.view', 'orders.view', 'payments.record', 'invoices.issue', 'exports.csv'],
+  },
+  catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit'] },
+  support: { label: 'Support', permissions: ['dashboard.view', 'customers.view'] },
+} as const satisfies Record<string, { label: string; permissions: readonly Permission[] }>;
+
+export type Role = keyof typeof roles;
+
+/** The permissions a set of roles grants, each once. */
+export function permissionsOfRoles(held: readonly Role[]): ReadonlySet<Permission> {
+  return new Set(held.flatMap((role) => roles[role].permissions));
+}
