@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { billingSchema, orderSubmitProblem } from './order-flow';
+import {
+  billingSchema,
+  createOrderRequestSchema,
+  flowProgressRequestSchema,
+  orderSubmitProblem,
+  shippingFormSchema,
+} from './order-flow';
 
 describe('orderSubmitProblem (section 5, in order)', () => {
   const ok = { configuration: {}, email: 'a@b.co', firstName: 'Ada', lastName: 'Lovelace', total: 100 };
@@ -47,4 +53,40 @@ describe('billingSchema (step 1)', () => {
   });
   it('refuses a country we do not ship to', () =>
     expect(billingSchema.safeParse({ ...valid, country: 'US' }).success).toBe(false));
+
+  it('cleans every one-line field to one line, and a field of nothing but breaks is missing', () => {
+    const broken = 'A\r\n\r\nB:\tC\u2028D';
+    const fields = ['firstName', 'lastName', 'company', 'phone', 'address', 'city', 'state', 'postalCode'] as const;
+    const parsed = billingSchema.parse({
+      ...valid,
+      ...Object.fromEntries(fields.map((field) => [field, broken])),
+      poNumber: broken,
+      vatNumber: broken,
+    });
+    for (const field of [...fields, 'poNumber', 'vatNumber'] as const) expect(parsed[field], field).toBe('A B: C D');
+    expect(billingSchema.safeParse({ ...valid, address: '\r\n\t' }).error?.issues[0]).toMatchObject({
+      path: ['address'],
+      message: 'Address is required',
+    });
+  });
+
+  it('keeps the lines of the notes, and cleans the delivery block and the progress log like the billing fields', () => {
+    const form = shippingFormSchema.parse({
+      ...valid,
+      notes: ' Goods-in\r\nRing first ',
+      differentDelivery: true,
+      delivery: { ...valid, address: '1 Lab Lane\nIMPORTANT' },
+    });
+    expect(form.notes).toBe('Goods-in\nRing first');
+    expect(createOrderRequestSchema.parse({ idempotencyKey: 'key-12345', notes: 'a\r\nb\u0000' }).notes).toBe('a\nb');
+    expect(
+      flowProgressRequestSchema.parse({
+        email: 'a@b.co',
+        step: 'shipping',
+        sessionId: 'tab',
+        address: '1 Lab Lane\r\nIMPORTANT',
+        notes: 'a\rb',
+      }),
+    ).toMatchObject({ address: '1 Lab Lane IMPORTANT', notes: 'a\nb' });
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
@@ -33,9 +34,17 @@ export const TERMS_VERSION = '3.0';
 /** Countries an order can ship to (the UK and the EU list; section 1). */
 export const shippingCountries = countries.filter((country) => country.available);
 
+// Every one-line field is cleaned to one line before its checks, so a line break can never be stored.
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: orderFlowMessages.tooLong });
-const optional = (max = 200) => z.string().trim().max(max, { error: orderFlowMessages.tooLong }).default('');
+  z
+    .string({ error: message })
+    .overwrite(cleanLine)
+    .min(1, { error: message })
+    .max(max, { error: orderFlowMessages.tooLong });
+const optional = (max = 200) =>
+  z.string().overwrite(cleanLine).max(max, { error: orderFlowMessages.tooLong }).default('');
+/** Multi-line text (the order notes): its lines kept, cleaned by `cleanText`. */
+const notesText = () => z.string().max(2000, { error: orderFlowMessages.tooLong }).overwrite(cleanText);
 
 /** Step 1, Shipping Information: required first name, last name, e-mail, address, city, postal code and country. */
 export const billingSchema = z.object({
@@ -100,7 +109,7 @@ const deliveryDraftSchema = z.object({
  */
 export const shippingFormSchema = billingSchema
   .extend({
-    notes: z.string().trim().max(2000, { error: orderFlowMessages.tooLong }).default(''),
+    notes: notesText().default(''),
     differentDelivery: z.boolean().default(false),
     delivery: deliveryDraftSchema.prefault({}),
   })
@@ -135,7 +144,7 @@ export const createOrderRequestSchema = z.object({
   shipping: z.record(z.string(), z.unknown()).nullable().optional(),
   /** The buyer accepts the terms of sale (`TERMS_VERSION`); anything but true is 400 `terms_not_accepted`. */
   acceptTerms: z.boolean().optional(),
-  notes: z.string().max(2000).nullable().optional(),
+  notes: notesText().nullable().optional(),
   idempotencyKey: z.string().trim().min(8).max(100),
   /** The tab's id that the order flow's progress was logged under (its incomplete order is marked completed). */
   sessionId: z.string().trim().max(100).nullable().optional(),
@@ -167,16 +176,16 @@ export const flowProgressRequestSchema = z.object({
   email: z.string().trim().max(EMAIL_MAX),
   step: z.string().trim().min(1).max(50),
   sessionId: z.string().trim().min(1).max(100),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
-  company: z.string().max(200).optional(),
-  phone: z.string().max(50).optional(),
-  address: z.string().max(500).optional(),
-  city: z.string().max(100).optional(),
-  state: z.string().max(100).optional(),
-  postalCode: z.string().max(20).optional(),
+  firstName: z.string().overwrite(cleanLine).max(100).optional(),
+  lastName: z.string().overwrite(cleanLine).max(100).optional(),
+  company: z.string().overwrite(cleanLine).max(200).optional(),
+  phone: z.string().overwrite(cleanLine).max(50).optional(),
+  address: z.string().overwrite(cleanLine).max(500).optional(),
+  city: z.string().overwrite(cleanLine).max(100).optional(),
+  state: z.string().overwrite(cleanLine).max(100).optional(),
+  postalCode: z.string().overwrite(cleanLine).max(20).optional(),
   country: z.string().max(2).optional(),
-  notes: z.string().max(2000).optional(),
+  notes: z.string().max(2000).overwrite(cleanText).optional(),
   configuration: selectedConfigurationSchema.optional(),
   currency: z.enum(['GBP', 'EUR']).optional(),
   totalAmount: z.number().int().optional(),

@@ -1,22 +1,20 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FlowProgressRequest } from '../../shared/order-flow';
-import { cleanText } from '../../shared/clean-text';
 import type { Db } from '../db/client';
 import { incompleteOrders } from '../db/schema';
 
 export type OrderProgress = FlowProgressRequest & { userId: string | null; userAgent: string | null; now: Date };
 
-const cleaned = (value: string | undefined) => (value === undefined ? {} : { value: cleanText(value) });
-
 /** Logs the order flow's progress: updates this tab's open record for the e-mail, or starts one. */
 export async function recordOrderProgress(db: Db, progress: OrderProgress): Promise<void> {
   const email = progress.email.trim().toLowerCase();
   if (email === '') return;
+  // flowProgressRequestSchema has cleaned these: one-line fields by cleanLine, the notes by cleanText.
   const text = (
     key: 'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'notes',
   ) => {
-    const value = cleaned(progress[key]);
-    return 'value' in value ? { [key]: value.value } : {};
+    const value = progress[key];
+    return value === undefined ? {} : { [key]: value };
   };
   const values = {
     stepReached: progress.step,

@@ -100,4 +100,23 @@ describe('flow logging API', () => {
       completedAt: null,
     });
   });
+  it('stores the one-line fields of the progress on one line and keeps the lines of the notes', async () => {
+    const response = await t.post('/api/flows/progress', {
+      email: 'lines@example.com',
+      step: 'shipping',
+      sessionId: 'tab-c',
+      firstName: 'Ada\r\nIMPORTANT',
+      address: 'Smith\r\n\r\nIMPORTANT: our bank details changed',
+      postalCode: 'SW1Y\t4JH',
+      notes: 'Goods-in\r\nRing first',
+    });
+    expect(response.statusCode).toBe(202);
+    const [row] = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.email, 'lines@example.com'));
+    expect(row).toMatchObject({
+      firstName: 'Ada IMPORTANT',
+      address: 'Smith IMPORTANT: our bank details changed',
+      postalCode: 'SW1Y 4JH',
+      notes: 'Goods-in\nRing first',
+    });
+  });
 });

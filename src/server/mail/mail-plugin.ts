@@ -25,7 +25,8 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
     smtpUrl: app.env.SMTP_URL,
     mailDir: join(app.env.dataDir, 'mail'),
     now: app.now,
-    renderAttachment: (render) => renderQuoteDocument(app.db, render.reference, app.now()),
+    renderAttachment: (render) =>
+      renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;

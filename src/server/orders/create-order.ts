@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cleanText } from '../../shared/clean-text';
 import { orderLines } from '../../shared/orders/order-lines';
 import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
 import {
@@ -12,6 +11,7 @@ import {
   TERMS_VERSION,
 } from '../../shared/order-flow';
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
+import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
@@ -176,7 +176,6 @@ function checkBlock<T extends z.ZodType>(schema: T, value: unknown, prefix: stri
   throw badRequest(Object.values(fields)[0] ?? `Invalid ${prefix} details`, { fields });
 }
 
-const clean = (value: string) => cleanText(value);
 const orNull = (value: string) => (value === '' ? null : value);
 
 function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
@@ -229,21 +228,9 @@ export async function createOrder(
   // Check 4 of section 5, on the server's total (a client's total is never read).
   if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowMessages.invalidTotal);
 
+  // The schemas clean every field: one-line fields by cleanLine, the notes by cleanText.
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
-  const billing = {
-    ...parsed,
-    firstName: clean(parsed.firstName),
-    lastName: clean(parsed.lastName),
-    company: clean(parsed.company),
-    email: parsed.email.toLowerCase(),
-    phone: clean(parsed.phone),
-    address: clean(parsed.address),
-    city: clean(parsed.city),
-    state: clean(parsed.state),
-    postalCode: clean(parsed.postalCode),
-    poNumber: clean(parsed.poNumber),
-    vatNumber: clean(parsed.vatNumber),
-  };
+  const billing = { ...parsed, email: parsed.email.toLowerCase() };
   const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
   // The delivery country must be sold to and share the priced country's currency and VAT treatment.
   const deliveryCountry = delivery?.country ?? billing.country;
@@ -255,13 +242,15 @@ export async function createOrder(
   }
   if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
 
-  const notes = input.notes ? cleanText(input.notes) : '';
+  const notes = input.notes ?? '';
   // The batch's name is kept with the order, so its pages and documents never show the raw id.
   const batchId = priced.configuration.batch ?? null;
   const batchName = batchId
     ? ((await getProduct(db, PRODUCT_KEY))?.batches.find((batch) => batch.id === batchId)?.name ?? null)
     : null;
   const settings = await getCachedSettings(db);
+  // Anyone can type anyone's address into a guest order: only a confirmed account's own address gets their text back.
+  const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, billing.email);
   const totals = priced.pricing.totals;
   const address: Address = {
     street: billing.address,
@@ -275,14 +264,14 @@ export async function createOrder(
   };
   const shippingAddress: Address = delivery
     ? {
-        street: clean(delivery.address),
-        city: clean(delivery.city),
-        state: orNull(clean(delivery.state)),
-        postal_code: clean(delivery.postalCode),
+        street: delivery.address,
+        city: delivery.city,
+        state: orNull(delivery.state),
+        postal_code: delivery.postalCode,
         country: delivery.country,
-        name: `${clean(delivery.firstName)} ${clean(delivery.lastName)}`,
-        company: orNull(clean(delivery.company)),
-        phone: orNull(clean(delivery.phone)),
+        name: `${delivery.firstName} ${delivery.lastName}`,
+        company: orNull(delivery.company),
+        phone: orNull(delivery.phone),
       }
     : address;
   const customerInfo = {
@@ -354,6 +343,7 @@ export async function createOrder(
         company: billing.company,
       },
       lines: orderLines(items),
+      confirmedAddress,
       orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
     };
     const adminEmail = settings.adminEmail.trim();

@@ -1,3 +1,4 @@
+import { cleanLine } from '../../shared/clean-text';
 import { company } from '../../shared/company';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
@@ -12,18 +13,33 @@ interface OrderMailContext {
   order: OrderRow;
   customer: { email: string; firstName: string; lastName: string; company: string };
   lines: OrderLine[];
+  /** The billing e-mail is the signed-in buyer's confirmed account e-mail (see `isConfirmedAccountEmail`). */
+  confirmedAddress: boolean;
   orderUrl: string;
 }
 
-function summary({ order, lines }: OrderMailContext): string[] {
+/**
+ * Customer text quoted under a label, every line behind "> ", so what the buyer typed never reads as
+ * the shop's own words. Any kind of line break starts a new quoted line.
+ */
+export function quotedText(label: string, text: string | null): string[] {
+  if (!text || text.trim() === '') return [];
+  return ['', label, ...text.split(/\r\n?|[\n\u0085\u2028\u2029]/).map((line) => `> ${line}`.trimEnd())];
+}
+
+/**
+ * The order's facts. `withCustomerText`: also the references and delivery address the buyer typed,
+ * which only go to staff and to a confirmed account's own address (docs/decisions/0005).
+ */
+function summary({ order, lines }: OrderMailContext, withCustomerText: boolean): string[] {
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   const vat = order.vatAmount ?? order.totalAmount - subtotal;
   return [
     `Order number: ${order.orderNumber}`,
     `Order date: ${formatUkDate(order.createdAt)}`,
-    ...(order.poNumber ? [`PO number: ${order.poNumber}`] : []),
-    ...(order.vatNumber ? [`VAT number: ${order.vatNumber}`] : []),
+    ...(withCustomerText && order.poNumber ? [`PO number: ${cleanLine(order.poNumber)}`] : []),
+    ...(withCustomerText && order.vatNumber ? [`VAT number: ${cleanLine(order.vatNumber)}`] : []),
     '',
     ...lines.map((line) => `  ${line.quantity} × ${line.name}: ${line.freeLabel ?? money(line.total)}`),
     '',
@@ -33,8 +49,9 @@ function summary({ order, lines }: OrderMailContext): string[] {
     `Deposit required (${DEPOSIT_PERCENT}%): ${money(order.depositAmount)}`,
     `Balance due before dispatch: ${money(order.remainingAmount)}`,
     '',
-    'Delivery address:',
-    ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+    ...(withCustomerText
+      ? ['Delivery address:', ...addressLines(order.shippingAddress).map((line) => `  ${line}`)]
+      : ['This e-mail does not repeat the addresses, references or notes given with the order.']),
   ];
 }
 
@@ -46,7 +63,8 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
     `Thank you for your order. We have received it and will confirm it by e-mail within 48 hours.`,
     `We will contact you within 24 hours to arrange the deposit, which is paid by invoice. Production starts once it is paid.`,
     '',
-    ...summary(context),
+    ...summary(context, context.confirmedAddress),
+    ...(context.confirmedAddress ? quotedText('Your notes:', context.order.notes) : []),
     '',
     `Your order: ${context.orderUrl}`,
     '',
@@ -69,7 +87,8 @@ export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string
     `A new order was placed on the shop.`,
     '',
     `Customer: ${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ''} <${customer.email}>`,
-    ...summary(context),
+    ...summary(context, true),
+    ...quotedText("Customer's notes:", context.order.notes),
     '',
     'Next: confirm the order and send the deposit invoice.',
   ].join('\n');

@@ -180,7 +180,7 @@ describe('orders API', () => {
     );
   });
 
-  it('stores the PO number, VAT number and a different delivery address, and e-mails them with the VAT line', async () => {
+  it('stores the PO number, VAT number and a different delivery address, and e-mails them to the shop with the VAT line', async () => {
     const response = await t.post(
       '/api/orders',
       orderBody({
@@ -213,7 +213,13 @@ describe('orders API', () => {
     });
     expect(row?.termsAcceptedAt?.toISOString()).toBe(start.toISOString());
 
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'po@example.com'));
+    // A guest's billing address is not confirmed: only the shop's notice repeats what was typed (decision 0005).
+    const [guestMail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'po@example.com'));
+    expect(guestMail?.textBody).toContain('VAT (20%): £813.75');
+    expect(guestMail?.textBody).not.toContain('PO-77812');
+    const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'))).find((notice) =>
+      notice.subject.includes(order.orderNumber),
+    );
     expect(mail?.textBody).toContain('PO number: PO-77812');
     expect(mail?.textBody).toContain('VAT (20%): £813.75');
     expect(mail?.textBody).toContain('Subtotal: £4,068.75');

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { cleanText } from '../../shared/clean-text';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import type { CustomerInfoInput, FlowType, QuoteResource } from '../../shared/quotes/quote-schemas';
+import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
 import { quotes } from '../db/schema';
 import { recordRegistrationStep } from '../flows/record-registration-step';
@@ -42,13 +42,15 @@ export interface CreateQuoteInput {
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
   const { pricing } = await priceSelection(db, input.configuration);
   const settings = await getCachedSettings(db);
+  // The names and organisation come cleaned to one line by customerInfoSchema.
   const customerInfo = {
     email: input.customerInfo.email.trim().toLowerCase(),
-    firstName: cleanText(input.customerInfo.firstName),
-    lastName: cleanText(input.customerInfo.lastName),
-    organization: cleanText(input.customerInfo.organization),
+    firstName: input.customerInfo.firstName,
+    lastName: input.customerInfo.lastName,
+    organization: input.customerInfo.organization,
     country: input.configuration.customerCountry,
   };
+  const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, customerInfo.email);
   const configuration = {
     ...input.configuration,
     customerInfo,
@@ -81,9 +83,11 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     if (input.flowType === 'quote' || input.emailQuote === true) {
       // The quote PDF goes with the e-mail, the same document the quote page downloads, rendered
       // by the mail sender when it sends the message.
+      // Printed without the organisation unless the address is the signed-in customer's confirmed one.
       const attachment = renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, {
         document: 'quote',
         reference: quote.reference,
+        ...(confirmedAddress ? { customerText: true } : {}),
       });
       await enqueueMail(tx, {
         ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`),

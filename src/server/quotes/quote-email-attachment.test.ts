@@ -7,7 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { useTestApp } from '../../../tests/support/test-app';
+import { createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
+import { type TestApp, useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox } from '../db/schema';
 
 /** The PDF part of a message as the sender wrote it (base64 between the part's headers and the next boundary). */
@@ -21,6 +23,22 @@ const pdfText = (pdf: Buffer) => {
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };
+
+/** Sends the queued e-mail to this address now and returns the text of its attached PDF. */
+async function sentPdfText(t: TestApp, to: string): Promise<string> {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'quote_created'), eq(mailOutbox.toAddress, to)));
+  await t.db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: t.clock.now })
+    .where(eq(mailOutbox.id, mail?.id ?? ''));
+  await t.app.mailSender.deliverDue(100);
+  const mailDir = join(t.env.dataDir, 'mail');
+  const eml = (await readdir(mailDir)).find((file) => file.endsWith(`${mail?.id}.eml`));
+  return pdfText(attachedPdf(await readFile(join(mailDir, eml ?? 'missing.eml'), 'utf8')));
+}
 
 describe('quote e-mail', () => {
   const t = useTestApp({
@@ -65,6 +83,36 @@ describe('quote e-mail', () => {
     expect(text).toContain(quote.quoteNumber);
     expect(text).toContain('Dorothy');
     expect(text).toContain('£4,882.50');
+  });
+
+  it('leaves the typed organisation out of the PDF e-mailed to an address no account has confirmed (security audit issue 22)', async () => {
+    const organization = 'Pay the deposit to sort code 00-00-00 acct 12345678';
+    const customerInfo = { email: 'victim@example.com', firstName: 'Dorothy', lastName: 'Hodgkin', organization };
+    const response = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo, flowType: 'quote' });
+    expect(response.statusCode, response.body).toBe(201);
+    const { quote } = response.json() as { quote: QuoteResource };
+    const text = await sentPdfText(t, 'victim@example.com');
+    expect(text).toContain(quote.quoteNumber);
+    expect(text).toContain('Dorothy Hodgkin');
+    expect(text).not.toContain('00-00-00');
+    expect(text).not.toContain('sort code');
+    // The quote keeps it, and its page still shows it to whoever holds the link.
+    expect(quote.customerInfo?.organization).toBe(organization);
+  });
+
+  it('prints the organisation in the PDF e-mailed to the signed-in customer’s own confirmed address', async () => {
+    const { user } = await createUser(t.db, { email: 'member@example.com' });
+    const cookie = await signIn(t, user.email);
+    const customerInfo = { email: user.email, firstName: 'Dorothy', lastName: 'Hodgkin', organization: 'Oxford Lab' };
+    const response = await t.post(
+      '/api/quotes',
+      { configuration: defaultSelection, customerInfo, flowType: 'quote' },
+      { cookie },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const text = await sentPdfText(t, user.email);
+    expect(text).toContain('Dorothy Hodgkin');
+    expect(text).toContain('Oxford Lab');
   });
 
   it('sends no quote e-mail (and so no PDF) for an order-flow hand-off', async () => {

@@ -8,6 +8,7 @@ import {
   profileUpdateSchema,
   sanitiseText,
   signInSchema,
+  signUpSchema,
 } from './auth-schemas';
 
 describe('auth validation (spec section 5)', () => {
@@ -49,5 +50,26 @@ describe('auth validation (spec section 5)', () => {
       company: 'A&B',
       country: 'GB',
     });
+  });
+
+  it('cleans profile and sign-up names to one line', () => {
+    expect(
+      profileUpdateSchema.parse({
+        firstName: 'Ada\r\nIMPORTANT',
+        lastName: 'Love\u2028lace',
+        phone: '020\t7946',
+        company: 'Lab\n\nLtd',
+        country: 'GB\u0000',
+      }),
+    ).toEqual({
+      firstName: 'Ada IMPORTANT',
+      lastName: 'Love lace',
+      phone: '020 7946',
+      company: 'Lab Ltd',
+      country: 'GB',
+    });
+    expect(
+      signUpSchema.parse({ email: 'a@b.co', password: 'secret-1', firstName: 'Ada\nIMPORTANT', lastName: '\r\n' }),
+    ).toMatchObject({ firstName: 'Ada IMPORTANT', lastName: undefined });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanText } from '../clean-text';
+import { cleanLine, cleanText } from '../clean-text';
 import { EMAIL_MAX, emailErrorMessage } from '../email-address';
 
 /** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
@@ -48,11 +48,12 @@ export const signInSchema = z.object({
   password: passwordSchema,
   remember: z.boolean().default(false),
 });
+/** A one-line profile field (names, phone, company, country), cleaned to one line by `cleanLine`. */
 const optionalText = (max: number) =>
   z
     .string()
     .max(max)
-    .transform((value) => sanitiseText(value))
+    .transform((value) => cleanLine(value))
     .nullable()
     .transform((value) => (value === '' ? null : value));
 

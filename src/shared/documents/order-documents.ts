@@ -1,3 +1,4 @@
+import { cleanLine } from '../clean-text';
 import { company } from '../company';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
@@ -36,7 +37,8 @@ export const deliveryTerms = (order: Pick<Order, 'shippingAddress' | 'billingAdd
 function parties(order: DocumentOrder): DocumentParty[] {
   const billing = addressLines(order.billingAddress);
   if (order.customerEmail) billing.push(order.customerEmail);
-  if (order.vatNumber) billing.push(`VAT number: ${order.vatNumber}`);
+  // Single-line fields stay one line here even if stored before they were cleaned to one line.
+  if (order.vatNumber) billing.push(`VAT number: ${cleanLine(order.vatNumber)}`);
   return [
     { title: 'Bill to', lines: billing },
     { title: 'Deliver to', lines: addressLines(order.shippingAddress) },
@@ -56,7 +58,7 @@ function orderTotals(order: DocumentOrder): DocumentTotal[] {
 }
 
 const poMeta = (order: DocumentOrder): [string, string][] =>
-  order.poNumber ? [['Your PO number', order.poNumber]] : [];
+  order.poNumber ? [['Your PO number', cleanLine(order.poNumber)]] : [];
 
 export interface ConfirmationContext {
   confirmedAt: Date | string;

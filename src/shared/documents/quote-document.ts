@@ -6,8 +6,17 @@ import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
 import { DEPOSIT_PERCENT } from '../pricing/deposit';
 
+export interface QuoteDocumentOptions {
+  warrantyMonths?: number;
+  /**
+   * False leaves out the organisation the requester typed: the copy e-mailed to an address that is
+   * not a confirmed account's own carries no free text of theirs but the name (docs/decisions/0005).
+   */
+  customerText?: boolean;
+}
+
 /** The quotation as a document: company, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
-export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: number } = {}): BusinessDocument {
+export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOptions = {}): BusinessDocument {
   const validUntil = quote.validUntil ? formatUkDate(quote.validUntil) : null;
   const customer = quote.customerInfo;
   const totals: DocumentTotal[] = [];
@@ -40,7 +49,7 @@ export function quoteDocument(quote: QuoteResource, options: { warrantyMonths?: 
             title: 'Prepared for',
             lines: [
               `${customer.firstName} ${customer.lastName}`,
-              customer.organization,
+              options.customerText === false ? '' : customer.organization,
               customer.email,
               findCountry(customer.country)?.name ?? customer.country,
             ].filter((line) => line.trim() !== ''),

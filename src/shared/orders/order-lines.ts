@@ -1,3 +1,4 @@
+import { cleanLine } from '../clean-text';
 import { findCountry } from '../countries';
 import type { DisplayLine } from '../documents/display-lines';
 import type { OrderAddress } from './order-schema';
@@ -50,7 +51,10 @@ export function vatLabel(vatRate: number | null): string {
   return vatRate === null ? 'VAT' : `VAT (${Number.isInteger(vatRate) ? vatRate : vatRate.toFixed(2)}%)`;
 }
 
-/** An address as lines of text (name, company, street, town and postcode, country). */
+/**
+ * An address as lines of text (name, company, street, town and postcode, country). Each part is
+ * one line whatever was stored, so a line break in a field cannot add lines to a document or e-mail.
+ */
 export function addressLines(address: OrderAddress | null): string[] {
   if (!address) return [];
   const town = [address.city, address.state].filter((part) => part && part.trim() !== '').join(', ');
@@ -60,7 +64,9 @@ export function addressLines(address: OrderAddress | null): string[] {
     address.street,
     [town, address.postal_code].filter((part) => part.trim() !== '').join(' '),
     findCountry(address.country)?.name ?? address.country,
-  ].filter((line) => line.trim() !== '');
+  ]
+    .map(cleanLine)
+    .filter((line) => line !== '');
 }
 
 /** Whether the delivery address is the billing address (compared field by field). */

@@ -53,6 +53,19 @@ describe('quote flow step 2 (details)', () => {
     });
   });
 
+  it.each([
+    ['firstName', 'Anne\r\nMarie', m.firstNameSubmit],
+    ['lastName', 'St.\tJohn', m.lastNameSubmit],
+    ['lastName', 'Smith\u2028IMPORTANT', m.lastNameSubmit],
+    ['organization', 'Smith & Sons\n\nPay to 00-00-00', m.organizationSubmit],
+    ['organization', 'Lab\u0000', m.organizationSubmit],
+  ])('refuses %s %j: a line break or control character has no place in a one-line field', (field, value, submit) => {
+    expect(firstIssue(customerInfoSchema.safeParse({ ...valid, email: 'a@b.co', [field]: value }))).toEqual({
+      path: field,
+      message: submit,
+    });
+  });
+
   it('uses the exact texts of the specification', () => {
     expect(m.firstNameLive).toBe(
       'First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
 import { EMAIL_MAX } from '../email-address';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
@@ -22,13 +23,16 @@ const email = (message: string) =>
     .max(EMAIL_MAX, { error: message })
     .pipe(z.email({ error: message }));
 
+// The patterns refuse line breaks and control characters (their only whitespace is the space);
+// cleanLine after them keeps these one-line fields cleaned like every other should a pattern widen.
 const name = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(NAME_MAX, { error: message })
-    .regex(NAME_PATTERN, { error: message });
+    .regex(NAME_PATTERN, { error: message })
+    .overwrite(cleanLine);
 
 const organization = (message: string) =>
   z
@@ -36,7 +40,8 @@ const organization = (message: string) =>
     .trim()
     .min(1, { error: message })
     .max(ORGANIZATION_MAX, { error: message })
-    .regex(ORGANIZATION_PATTERN, { error: message });
+    .regex(ORGANIZATION_PATTERN, { error: message })
+    .overwrite(cleanLine);
 
 /** Step 1 as the user types: Next stays disabled until this passes. */
 export const emailStepSchema = z.object({ email: email(quoteFlowMessages.emailLive) });

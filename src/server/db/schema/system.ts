@@ -22,6 +22,8 @@ export const changeVersions = pgTable('change_versions', {
 export interface AttachmentRender {
   document: 'quote';
   reference: string;
+  /** The requester's own text (the organisation) may be printed: the address is a confirmed account's. */
+  customerText?: boolean;
 }
 
 /**
