@@ -1,0 +1,146 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { productBatches, productConfigurations, products } from '../db/schema';
+import { PRODUCT_KEY } from '../pricing/price-selection';
+
+/** The catalogue's rows as the admin editors read and write them (the storefront reads catalogue-service.ts). */
+
+export type ConfigurationRow = typeof productConfigurations.$inferSelect;
+export type BatchRow = typeof productBatches.$inferSelect;
+
+/** The product's row id, or undefined before the catalogue is seeded. */
+export async function productIdOf(db: Db): Promise<string | undefined> {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.productKey, PRODUCT_KEY));
+  return product?.id;
+}
+
+export const listConfigurations = (db: Db, productId: string) =>
+  db
+    .select()
+    .from(productConfigurations)
+    .where(eq(productConfigurations.productId, productId))
+    .orderBy(asc(productConfigurations.sortOrder), asc(productConfigurations.createdAt));
+
+export async function findConfiguration(
+  db: Db,
+  productId: string,
+  configId: string,
+  lock = false,
+): Promise<ConfigurationRow | undefined> {
+  const query = db
+    .select()
+    .from(productConfigurations)
+    .where(and(eq(productConfigurations.productId, productId), eq(productConfigurations.configId, configId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateConfiguration(
+  db: Db,
+  rowId: string,
+  values: Pick<ConfigurationRow, 'name' | 'description' | 'priceGbp' | 'priceEur' | 'features' | 'updatedAt'>,
+): Promise<ConfigurationRow> {
+  const [row] = await db
+    .update(productConfigurations)
+    .set(values)
+    .where(eq(productConfigurations.id, rowId))
+    .returning();
+  if (!row) throw new Error('configuration update returned no row');
+  return row;
+}
+
+/** The product's batches in list order; `lock` locks every row, as a reorder renumbers them all. */
+export function listBatches(db: Db, productId: string, options: { lock?: boolean } = {}): Promise<BatchRow[]> {
+  const query = db
+    .select()
+    .from(productBatches)
+    .where(eq(productBatches.productId, productId))
+    .orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt));
+  return options.lock ? query.for('update') : query;
+}
+
+export async function insertBatch(
+  db: Db,
+  values: Pick<
+    BatchRow,
+    'productId' | 'batchId' | 'name' | 'date' | 'soldOut' | 'sortOrder' | 'createdAt' | 'updatedAt'
+  >,
+): Promise<BatchRow> {
+  const [row] = await db.insert(productBatches).values(values).returning();
+  if (!row) throw new Error('batch insert returned no row');
+  return row;
+}
+
+/** Changes a batch's name, date or sold-out flag and, with `position`, moves it there in the list. */
+export async function updateBatch(
+  db: Db,
+  batches: BatchRow[],
+  before: BatchRow,
+  change: { name?: string; date?: string | null; soldOut?: boolean; position?: number; now: Date },
+): Promise<BatchRow> {
+  const { name, date, soldOut, position, now } = change;
+  const [updated] = await db
+    .update(productBatches)
+    .set({
+      ...(name !== undefined ? { name } : {}),
+      ...(date !== undefined ? { date } : {}),
+      ...(soldOut !== undefined ? { soldOut } : {}),
+      updatedAt: now,
+    })
+    .where(eq(productBatches.id, before.id))
+    .returning();
+  if (!updated) throw new Error('batch update returned no row');
+  if (position === undefined) return updated;
+  const others = batches.filter((batch) => batch.id !== before.id);
+  const ordered = [...others.slice(0, position), before, ...others.slice(position)];
+  for (const [index, batch] of ordered.entries()) {
+    if (batch.sortOrder !== index || batch.id === before.id)
+      await db.update(productBatches).set({ sortOrder: index }).where(eq(productBatches.id, batch.id));
+  }
+  return { ...updated, sortOrder: ordered.indexOf(before) };
+}
+
+/** The admin API's view of a row, and what its audit entry records. */
+export const toConfiguration = (row: ConfigurationRow) => ({
+  id: row.id,
+  configId: row.configId,
+  name: row.name,
+  description: row.description,
+  priceGbp: row.priceGbp,
+  priceEur: row.priceEur,
+  features: row.features,
+  sortOrder: row.sortOrder,
+  updatedAt: row.updatedAt.toISOString(),
+});
+export const configurationAudit = ({
+  configId,
+  name,
+  description,
+  priceGbp,
+  priceEur,
+  features,
+}: ConfigurationRow) => ({
+  configId,
+  name,
+  description,
+  priceGbp,
+  priceEur,
+  features,
+});
+
+export const toBatch = (row: BatchRow) => ({
+  id: row.id,
+  batchId: row.batchId,
+  name: row.name,
+  date: row.date,
+  soldOut: row.soldOut,
+  sortOrder: row.sortOrder,
+  updatedAt: row.updatedAt.toISOString(),
+});
+export const batchAudit = ({ batchId, name, date, soldOut, sortOrder }: BatchRow) => ({
+  batchId,
+  name,
+  date,
+  soldOut,
+  sortOrder,
+});
