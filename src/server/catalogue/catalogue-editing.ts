@@ -112,21 +112,16 @@ export const toConfiguration = (row: ConfigurationRow) => ({
   sortOrder: row.sortOrder,
   updatedAt: row.updatedAt.toISOString(),
 });
-export const configurationAudit = ({
-  configId,
-  name,
-  description,
-  priceGbp,
-  priceEur,
-  features,
-}: ConfigurationRow) => ({
-  configId,
-  name,
-  description,
-  priceGbp,
-  priceEur,
-  features,
-});
+/** What an audit entry records of a row: its editable fields, not the row id or the time stamp. */
+export function auditFields<Row extends { id: string; updatedAt: Date }>(row: Row): Omit<Row, 'id' | 'updatedAt'> {
+  const { id: _id, updatedAt: _updatedAt, ...fields } = row;
+  return fields;
+}
+
+export const configurationAudit = (row: ConfigurationRow) => {
+  const { productId: _productId, sortOrder: _sortOrder, createdAt: _createdAt, ...fields } = auditFields(row);
+  return fields;
+};
 
 export const toBatch = (row: BatchRow) => ({
   id: row.id,
@@ -137,10 +132,7 @@ export const toBatch = (row: BatchRow) => ({
   sortOrder: row.sortOrder,
   updatedAt: row.updatedAt.toISOString(),
 });
-export const batchAudit = ({ batchId, name, date, soldOut, sortOrder }: BatchRow) => ({
-  batchId,
-  name,
-  date,
-  soldOut,
-  sortOrder,
-});
+export const batchAudit = (row: BatchRow) => {
+  const { productId: _productId, createdAt: _createdAt, ...fields } = auditFields(row);
+  return fields;
+};

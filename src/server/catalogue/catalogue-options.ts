@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { auditFields } from './catalogue-editing';
 import { orderItems, productAccessories, productShippingOptions, quotes } from '../db/schema';
 
 /** An accessory or shipping option as the admin edits it; `optionId` is its specification id. */
@@ -176,10 +177,7 @@ export const shippingOptions = optionRepository({
 });
 
 export const toOption = (row: CatalogueOption) => ({ ...row, updatedAt: row.updatedAt.toISOString() });
-export const optionAudit = ({ optionId, name, description, priceGbp, priceEur }: CatalogueOption) => ({
-  optionId,
-  name,
-  description,
-  priceGbp,
-  priceEur,
-});
+export const optionAudit = (row: CatalogueOption) => {
+  const { sortOrder: _sortOrder, ...fields } = auditFields(row);
+  return fields;
+};
