@@ -10,6 +10,7 @@ import {
   factorParamsSchema,
   factorsAnswerSchema,
   factorVerifiedSchema,
+  freshCodeRequestSchema,
   okAnswerSchema,
   resetPasswordRequestSchema,
   sentAnswerSchema,
@@ -244,6 +245,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
+  const mfaLimit = rateLimit({
+    max: 10,
+    timeWindow: 60_000,
+    message: authMessages.tooManyMfa,
+    key: (request) => `mfa:${request.auth?.userId ?? request.ip}`,
+  });
+
   r.get('/api/auth/factors', { schema: { response: { 200: factorsAnswerSchema } } }, async (request) => {
     const auth = requireUser(request);
     return { factors: await serializeFactors(app, auth.userId) };
@@ -260,17 +268,12 @@ export async function authRoutes(app: FastifyInstance) {
         userId: auth.userId,
         email: auth.email,
         friendlyName: request.body.friendlyName,
+        code: request.body.code,
+        now: app.now(),
       });
       return reply.status(201).send(enrolled);
     },
   );
-
-  const mfaLimit = rateLimit({
-    max: 10,
-    timeWindow: 60_000,
-    message: authMessages.tooManyMfa,
-    key: (request) => `mfa:${request.auth?.userId ?? request.ip}`,
-  });
 
   r.post(
     '/api/auth/factors/:id/challenge',
@@ -314,10 +317,23 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/auth/factors/:id',
-    { schema: { params: factorParamsSchema, response: { 200: okAnswerSchema } } },
+    {
+      schema: {
+        params: factorParamsSchema,
+        body: freshCodeRequestSchema.optional(),
+        response: { 200: okAnswerSchema },
+      },
+      config: { rateLimit: mfaLimit },
+    },
     async (request) => {
       const auth = requireUser(request);
-      await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
+      await unenrollFactor(app.db, {
+        userId: auth.userId,
+        factorId: request.params.id,
+        aal: auth.aal,
+        code: request.body?.code,
+        now: app.now(),
+      });
       return { ok: true as const };
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  freshCodeRequestSchema,
   recoveryCodeSignInSchema,
   recoveryCodesIssuedSchema,
   recoveryCodeStatusSchema,
@@ -10,6 +11,7 @@ import { badRequest, forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
+import { verifySecondFactorProof } from './mfa-service';
 import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
 import { requireSession, requireUser } from './request-auth';
 import { rotateSession, setSessionCookie } from './session-service';
@@ -65,7 +67,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/recovery-codes',
     {
-      schema: { response: { 201: recoveryCodesIssuedSchema } },
+      schema: { body: freshCodeRequestSchema.optional(), response: { 201: recoveryCodesIssuedSchema } },
       config: {
         rateLimit: rateLimit({
           max: 5,
@@ -80,6 +82,8 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
       if (!auth.hasVerifiedFactor) throw badRequest(authMessages.recoveryCodesNeedMfa, { code: 'mfa_not_enrolled' });
       if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
       const now = app.now();
+      // A new set voids the owner's codes: a stolen session alone must not be able to do that.
+      await verifySecondFactorProof(app.db, { userId: auth.userId, code: request.body?.code, now });
       const recoveryCodes = await app.db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, auth.userId, now);
         await queueRecoveryCodesRegeneratedMail(tx, auth.userId, now);
