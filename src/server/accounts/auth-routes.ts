@@ -21,6 +21,7 @@ import {
 } from '../../shared/accounts/auth-contracts';
 import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
+import { noStoreAnswers } from '../http/no-store';
 import { getProfile } from './account-service';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import {
@@ -74,6 +75,7 @@ const serializeFactors = async (app: FastifyInstance, userId: string) =>
 
 /** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api.md, Accounts). */
 export async function authRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = () => ({ db: app.db, now: app.now(), publicUrl: app.env.publicUrl });
 

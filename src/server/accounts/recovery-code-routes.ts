@@ -9,6 +9,7 @@ import {
 import { recoveryCodeInputSchema } from '../../shared/accounts/auth-schemas';
 import { badRequest, forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
+import { noStoreAnswers } from '../http/no-store';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
 import { verifySecondFactorProof } from './mfa-service';
@@ -18,6 +19,7 @@ import { rotateSession, setSessionCookie } from './session-service';
 
 /** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api.md, Accounts). */
 export async function recoveryCodeRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = rateLimit({
     max: 10,
