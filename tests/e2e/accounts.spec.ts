@@ -2,8 +2,10 @@ import { codeAfter, currentCode, linkFromMail } from './accounts-support';
 import { expect, test } from './fixtures';
 
 test.describe('customer accounts', () => {
-  // Refused sign-ins answer 4xx, which Chromium logs as a failed resource load.
-  test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
+  // Refused sign-ins and codes answer 4xx, which Chromium logs as a failed resource load.
+  test.use({
+    allowConsoleErrors: ['the server responded with a status of 403', 'the server responded with a status of 400'],
+  });
 
   test('sign up, confirm by e-mail, sign in, enable MFA, sign out, pass the challenge, see My Account', async ({
     page,
@@ -68,6 +70,7 @@ test.describe('customer accounts', () => {
     await expect(page.getByLabel('Verification code')).toHaveValue(enrolment.code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+    const recoveryCode = (await page.getByTestId('recovery-code').first().textContent()) ?? '';
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await expect(page.getByText('Two-factor authentication enabled')).toBeVisible();
     await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
@@ -103,6 +106,25 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('Authentication complete!')).toBeVisible();
     await expect(challenge).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
+
+    // A new set of recovery codes asks for a code first, from the keyboard; a wrong one is refused and stays to be corrected.
+    await page.goto('/my-account?tab=settings');
+    const mfa = page.getByRole('region', { name: 'Two-factor authentication' });
+    await mfa.getByRole('button', { name: 'Generate new recovery codes' }).click();
+    const freshCode = mfa.getByLabel('Authenticator or recovery code');
+    await expect(freshCode).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(mfa.getByRole('alert')).toHaveText('Enter a code from your authenticator app or a recovery code.');
+    await page.keyboard.type('abcd-efgh-jkmn-pqrs');
+    await page.keyboard.press('Enter');
+    await expect(mfa.getByRole('alert')).toHaveText('Invalid recovery code. Please check it and try again.');
+    await expect(freshCode).toHaveValue('abcd-efgh-jkmn-pqrs');
+    await freshCode.fill(recoveryCode);
+    await mfa.getByRole('button', { name: 'Create new codes' }).click();
+    await expect(mfa.getByTestId('recovery-code')).toHaveCount(10);
+    await expect(mfa.getByTestId('recovery-code').filter({ hasText: recoveryCode })).toHaveCount(0);
+    await mfa.getByRole('button', { name: 'Done' }).click();
+    await expect(mfa.getByText('Recovery codes: 10 unused.', { exact: false })).toBeVisible();
 
     // My Account with the empty orders state.
     await page.goto('/my-account');

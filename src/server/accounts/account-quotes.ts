@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { quotes } from '../db/schema';
 import { toQuoteResource } from '../quotes/quote-resource';
 import { requireUser } from './request-auth';
+import { noStoreAnswers } from '../http/no-store';
 
 /** Enough for any laboratory's history; the list is not paged. */
 const MAX_QUOTES = 200;
@@ -35,6 +36,7 @@ export async function listOwnQuotes(db: Db, userId: string, now: Date): Promise<
 
 /** GET /api/account/quotes (docs/api.md, Accounts). */
 export async function accountQuoteRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/account/quotes', { schema: { response: { 200: accountQuotesAnswerSchema } } }, async (request) => {
     const auth = requireUser(request);

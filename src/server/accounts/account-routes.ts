@@ -9,11 +9,13 @@ import {
 } from '../../shared/accounts/account-contracts';
 import { profileUpdateSchema } from '../../shared/accounts/auth-schemas';
 import { notFound } from '../http/http-error';
+import { noStoreAnswers } from '../http/no-store';
 import { getOwnOrder, getProfile, listOwnOrders, updateProfile } from './account-service';
 import { requireUser } from './request-auth';
 
 /** The signed-in customer's own profile and orders (docs/api.md, Accounts). */
 export async function accountRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/account/profile', { schema: { response: { 200: profileAnswerSchema } } }, async (request) => {

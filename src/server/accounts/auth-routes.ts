@@ -10,6 +10,7 @@ import {
   factorParamsSchema,
   factorsAnswerSchema,
   factorVerifiedSchema,
+  freshCodeRequestSchema,
   okAnswerSchema,
   resetPasswordRequestSchema,
   sentAnswerSchema,
@@ -20,6 +21,7 @@ import {
 } from '../../shared/accounts/auth-contracts';
 import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
 import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
+import { noStoreAnswers } from '../http/no-store';
 import { getProfile } from './account-service';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import {
@@ -73,6 +75,7 @@ const serializeFactors = async (app: FastifyInstance, userId: string) =>
 
 /** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api.md, Accounts). */
 export async function authRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = () => ({ db: app.db, now: app.now(), publicUrl: app.env.publicUrl });
 
@@ -244,6 +247,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
+  const mfaLimit = rateLimit({
+    max: 10,
+    timeWindow: 60_000,
+    message: authMessages.tooManyMfa,
+    key: (request) => `mfa:${request.auth?.userId ?? request.ip}`,
+  });
+
   r.get('/api/auth/factors', { schema: { response: { 200: factorsAnswerSchema } } }, async (request) => {
     const auth = requireUser(request);
     return { factors: await serializeFactors(app, auth.userId) };
@@ -260,17 +270,12 @@ export async function authRoutes(app: FastifyInstance) {
         userId: auth.userId,
         email: auth.email,
         friendlyName: request.body.friendlyName,
+        code: request.body.code,
+        now: app.now(),
       });
       return reply.status(201).send(enrolled);
     },
   );
-
-  const mfaLimit = rateLimit({
-    max: 10,
-    timeWindow: 60_000,
-    message: authMessages.tooManyMfa,
-    key: (request) => `mfa:${request.auth?.userId ?? request.ip}`,
-  });
 
   r.post(
     '/api/auth/factors/:id/challenge',
@@ -314,10 +319,23 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/auth/factors/:id',
-    { schema: { params: factorParamsSchema, response: { 200: okAnswerSchema } } },
+    {
+      schema: {
+        params: factorParamsSchema,
+        body: freshCodeRequestSchema.optional(),
+        response: { 200: okAnswerSchema },
+      },
+      config: { rateLimit: mfaLimit },
+    },
     async (request) => {
       const auth = requireUser(request);
-      await unenrollFactor(app.db, { userId: auth.userId, factorId: request.params.id, aal: auth.aal, now: app.now() });
+      await unenrollFactor(app.db, {
+        userId: auth.userId,
+        factorId: request.params.id,
+        aal: auth.aal,
+        code: request.body?.code,
+        now: app.now(),
+      });
       return { ok: true as const };
     },
   );

@@ -1,12 +1,17 @@
-import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { mfaChallenges, mfaFactors } from '../db/schema';
 import { badRequest, forbidden, type HttpError, notFound, tooManyRequests, unprocessable } from '../http/http-error';
 import { authMessages, factorLockedMessage } from '../../shared/accounts/auth-messages';
-import { queueFactorLockedMail, queueTwoFactorEnabledMail, queueTwoFactorRemovedMail } from './mfa-security-mail';
-import { issueRecoveryCodes } from './recovery-codes';
+import {
+  queueFactorLockedMail,
+  queueRecoveryCodeUsedMail,
+  queueTwoFactorEnabledMail,
+  queueTwoFactorRemovedMail,
+} from './mfa-security-mail';
+import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
 
 export const TOTP_PERIOD = 30;
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -48,11 +53,16 @@ export async function listFactors(db: Db, userId: string) {
     .orderBy(mfaFactors.createdAt);
 }
 
-/** Enrols a new TOTP factor, removing the user's unverified ones first; at most 10 per user. */
+/**
+ * Enrols a new TOTP factor, removing the user's unverified ones first; at most 10 per user. The
+ * first factor needs no code (that is enrolment); another one needs proof of an existing one.
+ */
 export async function enrollFactor(
   db: Db,
-  input: { userId: string; email: string; friendlyName?: string | undefined },
+  input: { userId: string; email: string; friendlyName?: string | undefined; code?: string | undefined; now: Date },
 ) {
+  if (await hasVerifiedFactor(db, input.userId))
+    await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const factor = await db.transaction(async (tx) => {
     await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'unverified')));
@@ -109,14 +119,15 @@ function factorLocked(lockedUntil: Date, now: Date): HttpError {
 }
 
 /**
- * Counts a wrong code. The 5th in a row locks the factor for 15 minutes and e-mails the owner, in
- * one transaction; the counter moves in one conditional UPDATE, so parallel wrong codes lock once.
+ * Counts a wrong code against each of the given factors. The 5th in a row locks a factor for 15
+ * minutes and e-mails the owner (once, however many factors lock), in one transaction; each
+ * counter moves in one conditional UPDATE, so parallel wrong codes lock once.
  */
-async function recordFailure(db: Db, input: { userId: string; factorId: string; now: Date }): Promise<HttpError> {
+async function recordFailure(db: Db, input: { userId: string; factorIds: string[]; now: Date }): Promise<HttpError> {
   const lockUntil = new Date(input.now.getTime() + LOCK_MS);
   const reachesLimit = sql`${mfaFactors.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS}`;
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const rows = await tx
       .update(mfaFactors)
       .set({
         failedAttempts: sql`case when ${reachesLimit} then 0 else ${mfaFactors.failedAttempts} + 1 end`,
@@ -124,12 +135,12 @@ async function recordFailure(db: Db, input: { userId: string; factorId: string; 
       })
       .where(
         and(
-          eq(mfaFactors.id, input.factorId),
+          inArray(mfaFactors.id, input.factorIds),
           or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
         ),
       )
       .returning({ lockedUntil: mfaFactors.lockedUntil });
-    if (row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) {
+    if (rows.some((row) => row.lockedUntil?.getTime() === lockUntil.getTime())) {
       await queueFactorLockedMail(tx, input.userId, input.now, lockUntil);
       return factorLocked(lockUntil, input.now);
     }
@@ -160,7 +171,7 @@ export async function verifyChallenge(
     throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
   }
   const step = matchingStep(factor.secret, input.code, input.now);
-  if (step === null) throw await recordFailure(db, input);
+  if (step === null) throw await recordFailure(db, { ...input, factorIds: [factor.id] });
   const [used] = await db
     .update(mfaChallenges)
     .set({ usedAt: input.now })
@@ -188,51 +199,123 @@ export async function verifyChallenge(
     await queueTwoFactorEnabledMail(tx, input.userId, input.now);
     return { recoveryCodes };
   });
-  if (!accepted) throw await recordFailure(db, input);
+  if (!accepted) throw await recordFailure(db, { ...input, factorIds: [factor.id] });
   return { factorId: factor.id, recoveryCodes: accepted.recoveryCodes };
 }
 
+const isLocked = (factor: { lockedUntil: Date | null }, now: Date) =>
+  factor.lockedUntil !== null && factor.lockedUntil.getTime() > now.getTime();
+
 /**
- * A fresh code from one of the user's verified factors, outside a sign-in challenge (the admin's
- * step-up before money moves). The same rules as the challenge: a locked factor accepts nothing,
- * a code's time step is accepted once, and wrong codes count towards the 15-minute lock.
+ * A fresh code from any of the user's verified factors, outside a sign-in challenge (the admin's
+ * step-up before money moves, a change to the factors). The same rules as the challenge: a locked
+ * factor accepts nothing and a code's time step is accepted once per factor. A code that no open
+ * factor accepts counts against every open factor, since one guess is tried against all of them;
+ * a right code of any factor starts every count again.
  */
 export async function verifyFreshCode(db: Db, input: { userId: string; code: string; now: Date }): Promise<void> {
-  const [factor] = await db
+  const factors = await db
     .select()
     .from(mfaFactors)
     .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')))
-    .orderBy(mfaFactors.createdAt)
-    .limit(1);
-  if (!factor)
+    .orderBy(mfaFactors.createdAt);
+  if (factors.length === 0)
     throw badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
-  const failure = { userId: input.userId, factorId: factor.id, now: input.now };
-  if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime())
-    throw factorLocked(factor.lockedUntil, input.now);
-  const step = matchingStep(factor.secret, input.code, input.now);
-  if (step === null) throw await recordFailure(db, failure);
-  const [accepted] = await db
-    .update(mfaFactors)
-    .set({ lastUsedStep: step, failedAttempts: 0, updatedAt: input.now })
-    .where(
-      and(
-        eq(mfaFactors.id, factor.id),
-        or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
-        or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
-      ),
-    )
-    .returning({ id: mfaFactors.id });
-  if (!accepted) throw await recordFailure(db, failure);
+  const open = factors.filter((factor) => !isLocked(factor, input.now));
+  if (open.length === 0) {
+    const soonest = Math.min(...factors.map((factor) => factor.lockedUntil?.getTime() ?? 0));
+    throw factorLocked(new Date(soonest), input.now);
+  }
+  for (const factor of open) {
+    const step = matchingStep(factor.secret, input.code, input.now);
+    if (step === null) continue;
+    const passed = await db.transaction(async (tx) => {
+      const [accepted] = await tx
+        .update(mfaFactors)
+        .set({ lastUsedStep: step, failedAttempts: 0, updatedAt: input.now })
+        .where(
+          and(
+            eq(mfaFactors.id, factor.id),
+            or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+            or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
+          ),
+        )
+        .returning({ id: mfaFactors.id });
+      if (!accepted) return false;
+      await tx
+        .update(mfaFactors)
+        .set({ failedAttempts: 0 })
+        .where(
+          inArray(
+            mfaFactors.id,
+            open.map((f) => f.id),
+          ),
+        );
+      return true;
+    });
+    if (passed) return;
+  }
+  throw await recordFailure(db, { userId: input.userId, factorIds: open.map((f) => f.id), now: input.now });
 }
 
-/** Removes a factor; a verified one only from an aal2 session. */
+/** Six digits (spaces aside, as some apps show them) are an authenticator code; anything else is taken as a recovery code. */
+const asTotp = (code: string) => {
+  const digits = code.replace(/\s/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+};
+
+/**
+ * The proof asked before the second factor changes (a factor added while one is verified, a
+ * verified factor removed, a new set of recovery codes), so a stolen session alone cannot swap
+ * the owner's authenticator for its own: a fresh authenticator code (verifyFreshCode), or an
+ * unused recovery code, used up here and reported to the owner as at sign-in.
+ */
+export async function verifySecondFactorProof(
+  db: Db,
+  input: { userId: string; code: string | undefined; now: Date },
+): Promise<void> {
+  const code = input.code?.trim() ?? '';
+  if (code === '')
+    throw forbidden(authMessages.freshCodeRequired, {
+      code: 'fresh_code_required',
+      fields: { code: authMessages.freshCodeRequired },
+    });
+  const totp = asTotp(code);
+  if (totp) return verifyFreshCode(db, { userId: input.userId, code: totp, now: input.now });
+  const used = await db.transaction(async (tx) => {
+    if (!(await consumeRecoveryCode(tx, input.userId, code, input.now))) return false;
+    const left = (await recoveryCodeStatus(tx, input.userId)).remaining;
+    await queueRecoveryCodeUsedMail(tx, input.userId, input.now, left);
+    return true;
+  });
+  if (!used)
+    throw badRequest(authMessages.invalidRecoveryCode, {
+      code: 'invalid_recovery_code',
+      fields: { code: authMessages.invalidRecoveryCode },
+    });
+}
+
+async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean> {
+  const [verified] = await db
+    .select({ n: count() })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'verified')));
+  return (verified?.n ?? 0) > 0;
+}
+
+/**
+ * Removes a factor; a verified one only from an aal2 session and with a fresh code or recovery
+ * code. An unverified one (a setup abandoned) goes without: it never guarded the account.
+ */
 export async function unenrollFactor(
   db: Db,
-  input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; now?: Date },
+  input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; code?: string | undefined; now: Date },
 ) {
   const factor = await ownFactor(db, input.userId, input.factorId);
-  if (factor.status === 'verified' && input.aal !== 'aal2')
-    throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+  if (factor.status === 'verified') {
+    if (input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+    await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
+  }
   await db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(mfaFactors)
@@ -244,6 +327,6 @@ export async function unenrollFactor(
       .select({ n: count() })
       .from(mfaFactors)
       .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')));
-    await queueTwoFactorRemovedMail(tx, input.userId, input.now ?? new Date(), left?.n ?? 0);
+    await queueTwoFactorRemovedMail(tx, input.userId, input.now, left?.n ?? 0);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  freshCodeRequestSchema,
   recoveryCodeSignInSchema,
   recoveryCodesIssuedSchema,
   recoveryCodeStatusSchema,
@@ -8,14 +9,17 @@ import {
 import { recoveryCodeInputSchema } from '../../shared/accounts/auth-schemas';
 import { badRequest, forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
+import { noStoreAnswers } from '../http/no-store';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
+import { verifySecondFactorProof } from './mfa-service';
 import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
 import { requireSession, requireUser } from './request-auth';
 import { rotateSession, setSessionCookie } from './session-service';
 
 /** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api.md, Accounts). */
 export async function recoveryCodeRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = rateLimit({
     max: 10,
@@ -65,7 +69,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/recovery-codes',
     {
-      schema: { response: { 201: recoveryCodesIssuedSchema } },
+      schema: { body: freshCodeRequestSchema.optional(), response: { 201: recoveryCodesIssuedSchema } },
       config: {
         rateLimit: rateLimit({
           max: 5,
@@ -80,6 +84,8 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
       if (!auth.hasVerifiedFactor) throw badRequest(authMessages.recoveryCodesNeedMfa, { code: 'mfa_not_enrolled' });
       if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
       const now = app.now();
+      // A new set voids the owner's codes: a stolen session alone must not be able to do that.
+      await verifySecondFactorProof(app.db, { userId: auth.userId, code: request.body?.code, now });
       const recoveryCodes = await app.db.transaction(async (tx) => {
         const codes = await issueRecoveryCodes(tx, auth.userId, now);
         await queueRecoveryCodesRegeneratedMail(tx, auth.userId, now);

@@ -104,11 +104,13 @@ describe('MFA recovery codes', () => {
 
   it('makes a new set only at aal2, and the new set voids the old one', async () => {
     later(60);
-    const { user, recoveryCodes, aal2 } = await enrolledUser(t);
+    const { user, secret, recoveryCodes, aal2 } = await enrolledUser(t);
     const aal1 = await signIn(t, user.email);
     expect((await t.post('/api/auth/recovery-codes', {}, { cookie: aal1 })).json().error.code).toBe('mfa_required');
 
-    const regenerated = await t.post('/api/auth/recovery-codes', {}, { cookie: aal2 });
+    later(30);
+    const code = totpCode(secret, t.clock.now);
+    const regenerated = await t.post('/api/auth/recovery-codes', { code }, { cookie: aal2 });
     expect(regenerated.statusCode).toBe(201);
     const fresh = (regenerated.json() as { recoveryCodes: string[] }).recoveryCodes;
     expect(fresh).toHaveLength(10);

@@ -68,11 +68,13 @@ describe('security notice e-mails', () => {
     expect(on?.textBody).not.toContain(totpCode(secret, t.clock.now));
     expect(await mailsTo(user.email, 'security_mfa_disabled')).toHaveLength(0);
 
-    const removed = await t.delete(`/api/auth/factors/${factorId}`, undefined, { cookie: aal2 });
+    const code = totpCode(secret, t.clock.now, 1); // the enrolment used this step's code
+    const removed = await t.delete(`/api/auth/factors/${factorId}`, { code }, { cookie: aal2 });
     expect(removed.statusCode, removed.body).toBe(200);
     const [off] = await mailsTo(user.email, 'security_mfa_disabled');
     expect(off?.subject).toBe('Two-factor sign-in was turned off for your Dropwise account');
     expect(off?.textBody).not.toContain(secret);
+    expect(off?.textBody).not.toContain(code);
   });
 
   it('sends no notice for discarding an authenticator that was never verified', async () => {

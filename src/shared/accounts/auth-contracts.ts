@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileSchema } from './account-contracts';
-import { codeSchema, emailSchema, passwordSchema } from './auth-schemas';
+import { codeSchema, emailSchema, freshCodeSchema, passwordSchema } from './auth-schemas';
 
 /**
  * The request and response schemas of the auth routes (docs/api.md, Accounts), shared by the
@@ -62,8 +62,18 @@ export const changePasswordRequestSchema = z.object({
 /** GET /api/auth/factors. */
 export const factorsAnswerSchema = z.object({ factors: z.array(factorSchema) });
 
-/** POST /api/auth/factors: starts TOTP setup. */
-export const enrollFactorRequestSchema = z.object({ friendlyName: z.string().max(100).optional() });
+/**
+ * The body of DELETE /api/auth/factors/{id} (a verified factor) and POST /api/auth/recovery-codes:
+ * a fresh authenticator code or a recovery code. Optional here so that a missing one is answered
+ * with `fresh_code_required` rather than a schema error.
+ */
+export const freshCodeRequestSchema = z.object({ code: freshCodeSchema.optional() });
+export type FreshCodeRequest = z.infer<typeof freshCodeRequestSchema>;
+
+/** POST /api/auth/factors: starts TOTP setup; `code` as above once the user has a verified factor. */
+export const enrollFactorRequestSchema = freshCodeRequestSchema.extend({
+  friendlyName: z.string().max(100).optional(),
+});
 export const enrolledFactorSchema = z.object({
   id: z.string(),
   qrCode: z.string(),

@@ -1,4 +1,4 @@
-import { codeMessage, emailMessage, passwordMessage } from './auth-schemas';
+import { codeMessage, emailMessage, freshCodeMessage, passwordMessage } from './auth-schemas';
 
 /**
  * Messages the accounts API answers with, beside its error `code`; the browser shows some of them
@@ -28,6 +28,7 @@ export const authMessages = {
   tooManyFactors: 'You have reached the maximum number of authenticator apps (10).',
   challengeExpired: 'This verification request has expired. Please try again.',
   invalidRecoveryCode: 'Invalid recovery code. Please check it and try again.',
+  freshCodeRequired: freshCodeMessage,
   recoveryCodesNeedMfa: 'Set up an authenticator app before creating recovery codes.',
   invalidSetupLink:
     'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',

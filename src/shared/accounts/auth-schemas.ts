@@ -89,3 +89,12 @@ export const recoveryCodeInputSchema = z.object({
     .min(1, { error: recoveryCodeMessage })
     .max(64, { error: recoveryCodeMessage }),
 });
+
+/**
+ * The proof asked before the second factor changes (adding a factor while one is verified,
+ * removing a verified one, new recovery codes): an authenticator code or a recovery code. The
+ * server answers `fresh_code_required` when it is missing.
+ */
+export const freshCodeMessage = 'Enter a code from your authenticator app or a recovery code.';
+
+export const freshCodeSchema = z.string().trim().max(64, { error: freshCodeMessage });

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { recoveryCodesIssuedSchema, recoveryCodeStatusSchema } from '../../shared/accounts/auth-contracts';
 import { authRequest } from './auth-request';
 
-/** A new set of 10 codes that voids the old one (aal2 only). */
-export const regenerateRecoveryCodes = async () =>
-  recoveryCodesIssuedSchema.parse(await authRequest<unknown>('/api/auth/recovery-codes', { method: 'POST' }))
-    .recoveryCodes;
+/** A new set of 10 codes that voids the old one (aal2 only, with an authenticator or recovery code). */
+export const regenerateRecoveryCodes = async (code: string) =>
+  recoveryCodesIssuedSchema.parse(
+    await authRequest<unknown>('/api/auth/recovery-codes', { method: 'POST', body: { code } }),
+  ).recoveryCodes;
 
 export const recoveryCodeStatusKey = ['recovery-codes'] as const;
 

@@ -7,6 +7,7 @@ import { PASSWORD_MIN, passwordMessage } from '../../shared/accounts/auth-schema
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
+import { FreshCodeForm } from './fresh-code-form';
 import { Badge } from '../ui/badge';
 import { useChangePassword } from './change-password';
 import { MfaSetupCard } from './mfa-setup-card';
@@ -80,22 +81,16 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Unused recovery codes, and a new set (which voids the old one) on request. */
+/** Unused recovery codes, and a new set (which voids the old one) on request, after a code. */
 function RecoveryCodesSection() {
   const client = useQueryClient();
   const status = useRecoveryCodeStatus(true);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const regenerate = async () => {
-    setBusy(true);
-    try {
-      setCodes(await regenerateRecoveryCodes());
-      await client.invalidateQueries({ queryKey: recoveryCodeStatusKey });
-    } catch (failure) {
-      toast.error(errorMessage(failure) ?? 'Failed to create new recovery codes');
-    } finally {
-      setBusy(false);
-    }
+  const [confirming, setConfirming] = useState(false);
+  const regenerate = async (code: string) => {
+    setCodes(await regenerateRecoveryCodes(code));
+    setConfirming(false);
+    await client.invalidateQueries({ queryKey: recoveryCodeStatusKey });
   };
   if (codes) return <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} doneLabel="Done" />;
   return (
@@ -104,9 +99,20 @@ function RecoveryCodesSection() {
         Recovery codes: {status.data ? `${status.data.remaining} unused` : '...'}. Each signs you in once if you lose
         your authenticator app.
       </p>
-      <Button variant="outline" size="sm" disabled={busy} onClick={() => void regenerate()}>
-        {busy ? 'Creating...' : 'Generate new recovery codes'}
-      </Button>
+      {confirming ? (
+        <FreshCodeForm
+          instructions="A new set replaces your current recovery codes. To confirm, enter a code from your authenticator app or one of your recovery codes."
+          submitLabel="Create new codes"
+          busyLabel="Creating..."
+          fallbackError="Failed to create new recovery codes"
+          onCode={regenerate}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+          Generate new recovery codes
+        </Button>
+      )}
     </div>
   );
 }
@@ -115,14 +121,19 @@ function MfaSection({ session }: { session: SessionData }) {
   const client = useQueryClient();
   const unenroll = useUnenrollFactor();
   const [enrolling, setEnrolling] = useState(false);
+  const [disabling, setDisabling] = useState(false);
   const verified = session.factors?.filter((f) => f.status === 'verified') ?? [];
   const isAdmin = session.profile?.isAdmin ?? false;
 
-  const disable = () =>
-    Promise.all(verified.map((f) => unenroll.mutateAsync(f.id)))
-      .then(() => toast.success('Two-factor authentication disabled'))
-      .catch(() => toast.error('Failed to disable two-factor authentication'))
-      .finally(() => void refreshSession(client).catch(() => undefined));
+  // One code removes one authenticator (a code is accepted once); with more than one, the button stays to remove the next.
+  const disable = async (code: string) => {
+    const [factor] = verified;
+    if (!factor) return;
+    await unenroll.mutateAsync({ factorId: factor.id, code });
+    setDisabling(false);
+    toast.success(verified.length > 1 ? 'Authenticator removed' : 'Two-factor authentication disabled');
+    await refreshSession(client).catch(() => undefined);
+  };
 
   return (
     <section aria-labelledby="mfa-heading" className="rounded-lg border border-navy-100 p-5">
@@ -138,8 +149,17 @@ function MfaSection({ session }: { session: SessionData }) {
           <RecoveryCodesSection />
           {isAdmin ? (
             <p className="text-sm text-navy-600">Administrators must keep two-factor authentication on.</p>
+          ) : disabling ? (
+            <FreshCodeForm
+              instructions="To turn off two-factor authentication, enter a code from your authenticator app or one of your recovery codes."
+              submitLabel="Disable two-factor authentication"
+              busyLabel="Disabling..."
+              fallbackError="Failed to disable two-factor authentication"
+              onCode={disable}
+              onCancel={() => setDisabling(false)}
+            />
           ) : (
-            <Button variant="outline" size="sm" disabled={unenroll.isPending} onClick={() => void disable()}>
+            <Button variant="outline" size="sm" onClick={() => setDisabling(true)}>
               Disable two-factor authentication
             </Button>
           )}

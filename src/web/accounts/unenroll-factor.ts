@@ -2,7 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { okAnswerSchema } from '../../shared/accounts/auth-contracts';
 import { authRequest } from './auth-request';
 
-/** DELETE /api/auth/factors/{id}. */
-export const unenrollFactor = async (factorId: string) =>
-  okAnswerSchema.parse(await authRequest<unknown>(`/api/auth/factors/${factorId}`, { method: 'DELETE' }));
-export const useUnenrollFactor = () => useMutation({ mutationFn: unenrollFactor });
+/**
+ * DELETE /api/auth/factors/{id}. A verified factor needs `code` (an authenticator or recovery
+ * code); an unverified one (a setup abandoned) goes without.
+ */
+export const unenrollFactor = async (factorId: string, code?: string) =>
+  okAnswerSchema.parse(
+    await authRequest<unknown>(`/api/auth/factors/${factorId}`, {
+      method: 'DELETE',
+      body: code === undefined ? {} : { code },
+    }),
+  );
+export const useUnenrollFactor = () =>
+  useMutation({
+    mutationFn: (input: { factorId: string; code: string }) => unenrollFactor(input.factorId, input.code),
+  });
