@@ -15,6 +15,7 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useQuote } from '../lib/get-quote';
 import { printQuote } from './print-quote';
+import { usePublicSettings } from '../lib/get-public-settings';
 import { formatUkDate } from '../../shared/dates';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
@@ -55,6 +56,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
   const [bannerVisible, showBanner] = useTimedFlag(BANNER_MS);
   const [copied, showCopied] = useTimedFlag(COPIED_MS);
   const [quoteUrl, setQuoteUrl] = useState(`/quote/${quote.reference}`);
+  const settings = usePublicSettings();
 
   useEffect(() => {
     setQuoteUrl(`${window.location.origin}/quote/${quote.reference}`);
@@ -118,7 +120,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <h1 className="text-3xl font-semibold tracking-tight">Quote {quote.quoteNumber}</h1>
           <p className="mt-1 break-all text-sm text-navy-600">Reference: {quote.reference}</p>
         </div>
-        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl)}>
+        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings.defaultProductWarranty)}>
           <Printer aria-hidden="true" className="size-4" /> Print/Save
         </Button>
       </div>
@@ -271,7 +273,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl)}>
+        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings.defaultProductWarranty)}>
           <Printer aria-hidden="true" className="size-4" /> Print/Save Quote
         </Button>
         <Button variant="outline" asChild>

@@ -1,0 +1,5 @@
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for HTML element content and quoted attribute values. */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
