@@ -65,6 +65,8 @@ describe('quote e-mail', () => {
     expect(text).toContain(quote.quoteNumber);
     expect(text).toContain('Dorothy');
     expect(text).toContain('£4,882.50');
+    // The page's download is the very document the e-mail carried: rendered once, then stored.
+    expect((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload.equals(pdf)).toBe(true);
   });
 
   it('sends no quote e-mail (and so no PDF) for an order-flow hand-off', async () => {
