@@ -36,4 +36,12 @@ describe('per-client limits of the routes that send account mail', () => {
       expect((await t.post(url, body(eleventh), { remoteAddress: '203.0.113.200' })).statusCode).toBe(ok);
     },
   );
+
+  it('counts an IPv6 client by its /64, so cycling through its own addresses does not escape the limit', async () => {
+    const recover = (email: string, remoteAddress: string) => t.post('/api/auth/recover', { email }, { remoteAddress });
+    for (let i = 1; i <= 10; i += 1)
+      expect((await recover(`v6-${i}@example.com`, `2001:db8:5:6::${i.toString(16)}`)).statusCode).toBe(200);
+    expect((await recover('v6-11@example.com', '2001:db8:5:6:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await recover('v6-11@example.com', '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
 });
