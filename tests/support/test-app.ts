@@ -25,6 +25,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Cookie header value, e.g. from `sessionCookie(response)`. */
   cookie?: string;
+  /** The client's IP address (127.0.0.1 by default), for tests of per-client limits. */
+  remoteAddress?: string;
 }
 
 export interface TestAppOptions {
@@ -64,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       method,
       url,
       headers,
+      ...(requestOptions.remoteAddress ? { remoteAddress: requestOptions.remoteAddress } : {}),
       ...(hasBody ? { payload: JSON.stringify(requestOptions.body ?? {}) } : {}),
     });
   };

@@ -20,7 +20,7 @@ import {
   verifyFactorRequestSchema,
 } from '../../shared/accounts/auth-contracts';
 import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
-import { byBodyEmail, extraRateLimit, rateLimit } from '../http/rate-limit';
+import { byBodyEmail, extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { noStoreAnswers } from '../http/no-store';
 import { getProfile } from './account-service';
 import { authMessages } from '../../shared/accounts/auth-messages';
@@ -50,6 +50,12 @@ import {
  * specification stands beside it.
  */
 export const SIGN_IN_PER_CLIENT = { max: 30, timeWindow: '10 minutes' } as const;
+
+/**
+ * Sign-ups, confirmation resends and password-reset requests from one client (IP address), each
+ * route on its own, across every address: a person needs a few, a mail bomb or an account probe many.
+ */
+export const MAIL_SENDS_PER_CLIENT = { max: 10, timeWindow: '1 hour' } as const;
 
 /** Answers that must not tell whether an e-mail has an account take at least this long. */
 const EVEN_RESPONSE_MS = 400;
@@ -83,14 +89,12 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/signup',
     {
       schema: { body: signUpSchema, response: { 201: signUpAnswerSchema } },
-      config: {
-        rateLimit: rateLimit({
-          max: 5,
-          timeWindow: '15 minutes',
-          message: authMessages.tooManyRequests,
-          key: byBodyEmail('signup'),
-        }),
-      },
+      ...perClientAndEmail(app, {
+        namespace: 'signup',
+        message: authMessages.tooManyRequests,
+        perClient: MAIL_SENDS_PER_CLIENT,
+        perEmail: { max: 5, timeWindow: '15 minutes' },
+      }),
     },
     async (request, reply) => {
       await evenTime(() => signUp(context(), request.body));
@@ -102,15 +106,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/resend-confirmation',
     {
       schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
-      // As sign-up: 5 per 15 minutes per e-mail, so the route cannot flood a mailbox.
-      config: {
-        rateLimit: rateLimit({
-          max: 5,
-          timeWindow: '15 minutes',
-          message: authMessages.tooManyRequests,
-          key: byBodyEmail('resend-confirmation'),
-        }),
-      },
+      // As sign-up, so the route cannot flood a mailbox nor probe addresses from one client.
+      ...perClientAndEmail(app, {
+        namespace: 'resend-confirmation',
+        message: authMessages.tooManyRequests,
+        perClient: MAIL_SENDS_PER_CLIENT,
+        perEmail: { max: 5, timeWindow: '15 minutes' },
+      }),
     },
     async (request) => {
       await evenTime(() => resendConfirmation(context(), request.body.email));
@@ -199,14 +201,12 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/recover',
     {
       schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
-      config: {
-        rateLimit: rateLimit({
-          max: 5,
-          timeWindow: '15 minutes',
-          message: authMessages.tooManyRequests,
-          key: byBodyEmail('recover'),
-        }),
-      },
+      ...perClientAndEmail(app, {
+        namespace: 'recover',
+        message: authMessages.tooManyRequests,
+        perClient: MAIL_SENDS_PER_CLIENT,
+        perEmail: { max: 5, timeWindow: '15 minutes' },
+      }),
     },
     async (request) => {
       await evenTime(() => requestPasswordReset(context(), request.body.email));

@@ -75,12 +75,35 @@ describe('flow logging API', () => {
   });
 
   it('answers the 51st e-mail step in an hour for one e-mail with 429', async () => {
+    const from = { remoteAddress: '198.51.100.51' };
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      expect((await t.post('/api/flows/email', { email: 'many@example.com', flowType: 'quote' })).statusCode).toBe(202);
+      const response = await t.post('/api/flows/email', { email: 'many@example.com', flowType: 'quote' }, from);
+      expect(response.statusCode).toBe(202);
     }
-    const refused = await t.post('/api/flows/email', { email: 'many@example.com', flowType: 'quote' });
+    const refused = await t.post('/api/flows/email', { email: 'many@example.com', flowType: 'quote' }, from);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe('Too many attempts. Please wait before trying again.');
+  });
+
+  it('answers the 61st e-mail step in an hour from one client, whatever the e-mails, with 429 and Retry-After', async () => {
+    const from = { remoteAddress: '203.0.113.161' };
+    for (let i = 1; i <= 60; i += 1) {
+      const response = await t.post('/api/flows/email', { email: `step-${i}@example.com`, flowType: 'quote' }, from);
+      expect(response.statusCode, `step ${i}`).toBe(202);
+    }
+    const refused = await t.post('/api/flows/email', { email: 'step-61@example.com', flowType: 'quote' }, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('Too many attempts. Please wait before trying again.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const logged = await t.db
+      .select()
+      .from(incompleteRegistrations)
+      .where(eq(incompleteRegistrations.email, 'step-61@example.com'));
+    expect(logged).toHaveLength(0);
+    const other = { remoteAddress: '203.0.113.162' };
+    expect(
+      (await t.post('/api/flows/email', { email: 'step-61@example.com', flowType: 'quote' }, other)).statusCode,
+    ).toBe(202);
   });
 
   it('logs the order flow progress per tab and updates it as the form fills', async () => {

@@ -5,11 +5,14 @@ import { flowProgressRequestSchema } from '../../shared/order-flow';
 import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
 import { flowEmailRequestSchema, QUOTE_FLOW_HOURLY_LIMIT } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
-import { byBodyEmail, rateLimit } from '../http/rate-limit';
+import { perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { recordOrderProgress } from './record-order-progress';
 import { recordRegistrationStep } from './record-registration-step';
 
 const accepted = z.object({ ok: z.literal(true) });
+
+/** E-mail steps from one client across every address: a flow or two per quote, not a list of addresses. */
+export const FLOW_EMAILS_PER_CLIENT = { max: 60, timeWindow: '1 hour' } as const;
 
 /** The flows' step logging (incomplete registrations and orders); the browser ignores their failures. */
 export async function flowRoutes(app: FastifyInstance) {
@@ -19,14 +22,12 @@ export async function flowRoutes(app: FastifyInstance) {
     '/api/flows/email',
     {
       schema: { body: flowEmailRequestSchema, response: { 202: accepted } },
-      config: {
-        rateLimit: rateLimit({
-          max: QUOTE_FLOW_HOURLY_LIMIT,
-          timeWindow: '1 hour',
-          message: quoteFlowMessages.emailStepRateLimited,
-          key: byBodyEmail('flow-email'),
-        }),
-      },
+      ...perClientAndEmail(app, {
+        namespace: 'flow-email',
+        message: quoteFlowMessages.emailStepRateLimited,
+        perClient: FLOW_EMAILS_PER_CLIENT,
+        perEmail: { max: QUOTE_FLOW_HOURLY_LIMIT, timeWindow: '1 hour' },
+      }),
     },
     async (request, reply) => {
       const { email, flowType, configuration } = request.body;

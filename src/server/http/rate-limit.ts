@@ -62,3 +62,34 @@ export function extraRateLimit(
     }
   };
 }
+
+/** Requests allowed per window. */
+export interface Allowance {
+  max: number;
+  timeWindow: string | number;
+}
+
+/**
+ * Both limits of an anonymous route that writes or sends mail, spread into its options: per client
+ * (the plugin's own key: the IP address, an IPv6 address by its /64), so one client cannot run
+ * through many e-mail addresses, and per e-mail of the body, so many clients cannot flood one
+ * mailbox. Both count in Redis when REDIS_URL is set, and RATE_LIMITS=off lifts both.
+ *
+ *   routes.post('/api/auth/signup', { schema, ...perClientAndEmail(app, { namespace: 'signup', message, perClient: { max: 10, timeWindow: '1 hour' }, perEmail: { max: 5, timeWindow: '15 minutes' } }) }, …)
+ */
+export function perClientAndEmail(
+  app: FastifyInstance,
+  options: {
+    namespace: string;
+    message: string;
+    perClient: Allowance;
+    perEmail: Allowance;
+    email?: (body: Record<string, unknown>) => unknown;
+  },
+) {
+  const { namespace, message, perClient, perEmail, email } = options;
+  return {
+    config: { rateLimit: rateLimit({ ...perClient, message }) },
+    preHandler: extraRateLimit(app, { ...perEmail, message, key: byBodyEmail(namespace, email) }),
+  };
+}

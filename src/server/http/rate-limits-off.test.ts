@@ -19,6 +19,13 @@ describe('RATE_LIMITS=off (the write benchmark only)', () => {
           (await t.post('/api/auth/signin', { email: 'bench@example.com', password: 'wrong-password-1' })).statusCode,
         );
       expect(statuses.every((status) => status === 400)).toBe(true);
+      // A route with both a per-client and a per-e-mail limit: both lifted.
+      const signUps: number[] = [];
+      for (let i = 0; i < 6; i += 1)
+        signUps.push(
+          (await t.post('/api/auth/signup', { email: 'bench@example.com', password: 'bench-password' })).statusCode,
+        );
+      expect(signUps.every((status) => status === 201)).toBe(true);
     } finally {
       await t.close();
     }

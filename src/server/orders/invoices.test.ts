@@ -206,6 +206,22 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(pdfText(download.rawPayload)).toContain(invoice.number);
+    // An issued invoice never changes: its stored bytes under their fingerprint, 304 when the client holds them.
+    const [stored] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(download.rawPayload.equals(stored?.pdf ?? Buffer.alloc(0))).toBe(true);
+    expect(download.headers.etag).toBe(`"${stored?.pdfSha256}"`);
+    expect(download.headers['cache-control']).toBe('private, no-cache');
+    const held = { cookie: ownerCookie, headers: { 'if-none-match': String(download.headers.etag) } };
+    const unchanged = await t.get(document?.url ?? '', held);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload).toHaveLength(0);
+    // 60 downloads in 10 minutes per client, then 429; another client is not affected.
+    const from = { ...held, remoteAddress: '203.0.113.60' };
+    for (let i = 1; i <= 60; i += 1) expect((await t.get(document?.url ?? '', from)).statusCode).toBe(304);
+    const refused = await t.get(document?.url ?? '', from);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.get(document?.url ?? '', { ...held, remoteAddress: '203.0.113.59' })).statusCode).toBe(304);
     expect((await t.get(document?.url ?? '', { cookie: admin.cookie })).statusCode).toBe(200);
 
     const other = await createUser(t.db);

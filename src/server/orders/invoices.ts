@@ -262,22 +262,29 @@ export async function creditInvoice(
   return { invoice: credit, before: auditedInvoice(original), after: auditedInvoice(credit) };
 }
 
-/** A document's PDF for GET …/documents/{id}: the confirmation (drawn now) or a stored invoice; null when it does not exist. */
+/**
+ * A document's PDF for GET …/documents/{id}: the confirmation (drawn now, so without a fingerprint)
+ * or a stored invoice with its SHA-256; null when it does not exist.
+ */
 export async function documentPdf(
   db: Db,
   row: OrderRow,
   documentId: string,
   now: Date,
-): Promise<{ filename: string; pdf: Buffer } | null> {
+): Promise<{ filename: string; pdf: Buffer; pdfSha256: string | null } | null> {
   if (documentId === CONFIRMATION_DOCUMENT_ID) {
     const model = await loadOrderModel(db, row);
     if (!confirmedAt(row, model.history)) return null;
-    return { filename: `Order-confirmation-${row.orderNumber}.pdf`, pdf: await renderConfirmationPdf(db, row, now) };
+    return {
+      filename: `Order-confirmation-${row.orderNumber}.pdf`,
+      pdf: await renderConfirmationPdf(db, row, now),
+      pdfSha256: null,
+    };
   }
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return null;
   const [invoice] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.id, documentId), eq(invoices.orderId, row.id)));
-  return invoice ? { filename: `${invoice.number}.pdf`, pdf: invoice.pdf } : null;
+  return invoice ? { filename: `${invoice.number}.pdf`, pdf: invoice.pdf, pdfSha256: invoice.pdfSha256 } : null;
 }

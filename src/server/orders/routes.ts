@@ -12,6 +12,7 @@ import { currentUserId } from '../accounts/request-auth';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
+import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createOrder } from './create-order';
 import { documentPdf } from './invoices';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
@@ -76,7 +77,10 @@ export async function orderRoutes(app: FastifyInstance) {
   // a guest order's id holder included, gets 404 (guests receive their documents by e-mail).
   routes.get(
     '/api/orders/:id/documents/:documentId',
-    { schema: { params: z.object({ id: z.string().max(100), documentId: z.string().max(100) }) } },
+    {
+      schema: { params: z.object({ id: z.string().max(100), documentId: z.string().max(100) }) },
+      config: { rateLimit: pdfDownloadLimit() },
+    },
     async (request, reply) => {
       const missing = () => notFound('Document not found');
       if (!UUID.test(request.params.id)) throw missing();
@@ -86,6 +90,8 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!row || !(isAdmin || (row.userId !== null && row.userId === userId))) throw missing();
       const document = await documentPdf(app.db, row, request.params.documentId, app.now());
       if (!document) throw missing();
+      // An issued invoice or credit note never changes: its stored bytes, with their ETag.
+      if (document.pdfSha256) return sendStoredPdf(request, reply, { ...document, pdfSha256: document.pdfSha256 });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${document.filename}"`)

@@ -1,8 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import type { CustomerInfoInput, FlowType, QuoteResource } from '../../shared/quotes/quote-schemas';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { quotes } from '../db/schema';
 import { recordRegistrationStep } from '../flows/record-registration-step';
 import { enqueueMail, renderedPdfAttachment } from '../mail/outbox';
@@ -12,15 +13,21 @@ import { quoteCreatedMail } from './quote-email';
 import { toQuoteResource } from './quote-resource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const QUOTE_NUMBER_ATTEMPTS = 25;
 
 /** 18 random bytes (144 bits), URL-safe: the shareable, unguessable part of /quote/{reference}. */
 export function newQuoteReference(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export function newQuoteNumber(prefix: string, now: Date): string {
-  return `${prefix}${now.getUTCFullYear()}-${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+/** `{prefix}{YYYY}-{NNNN}`: the sequence's number, zero-padded to four digits and wider past 9999. */
+export function formatQuoteNumber(prefix: string, now: Date, sequence: number | string): string {
+  return `${prefix}${now.getUTCFullYear()}-${String(sequence).padStart(4, '0')}`;
+}
+
+async function nextQuoteSequence(tx: Db): Promise<string> {
+  const [row] = await queryRows<{ n: string | number }>(tx, sql`select nextval('quote_number_seq') as n`);
+  if (!row) throw new Error('Failed to number the quote');
+  return String(row.n);
 }
 
 export interface CreateQuoteInput {
@@ -36,8 +43,8 @@ export interface CreateQuoteInput {
 
 /**
  * Creates a sent quote priced on the server, with the pricing frozen into its configuration, and
- * queues the customer's e-mail in the same transaction. The quote number's four random digits
- * are retried until unique (the unique index decides).
+ * queues the customer's e-mail in the same transaction. The quote number comes from quote_number_seq;
+ * a number already held by an older quote (random digits, or a prefix changed back) is skipped.
  */
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
   const { pricing } = await priceSelection(db, input.configuration);
@@ -60,12 +67,13 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
 
   return db.transaction(async (tx) => {
     let row: typeof quotes.$inferSelect | undefined;
-    for (let attempt = 0; attempt < QUOTE_NUMBER_ATTEMPTS && !row; attempt += 1) {
+    // Ends: each turn draws a higher number, and only finitely many are taken.
+    while (!row) {
       [row] = await tx
         .insert(quotes)
         .values({
           userId: input.userId,
-          quoteNumber: newQuoteNumber(settings.quoteNumberPrefix, input.now),
+          quoteNumber: formatQuoteNumber(settings.quoteNumberPrefix, input.now, await nextQuoteSequence(tx)),
           quoteReference: newQuoteReference(),
           currency: pricing.currency,
           status: 'sent',
@@ -74,10 +82,9 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
           createdAt: input.now,
           updatedAt: input.now,
         })
-        .onConflictDoNothing()
+        .onConflictDoNothing({ target: quotes.quoteNumber })
         .returning();
     }
-    if (!row) throw new Error('No free quote number this year');
     const quote = toQuoteResource(row, input.now);
     // The order flow goes on to place an order; a "Your quote" e-mail there reads as the wrong thing.
     if (input.flowType === 'quote' || input.emailQuote === true) {

@@ -1,14 +1,24 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { quotes } from '../db/schema';
+import { quoteDocuments, quotes } from '../db/schema';
 import { getCachedSettings } from '../settings/settings-service';
 import { renderQuotePdf } from './quote-pdf';
 import { toQuoteResource } from './quote-resource';
 
+type QuoteRow = typeof quotes.$inferSelect;
+
+/** A stored PDF and its SHA-256 fingerprint (hex), the ETag its download answers with. */
+export interface StoredPdf {
+  pdf: Buffer;
+  pdfSha256: string;
+}
+
 /**
- * The quote's PDF for the e-mail that carries it, rendered when the e-mail is sent, so creating a
- * quote does not wait for the document. The page's download, less the organisation unless
- * `customerText` (the e-mail goes to a confirmed account's own address).
+ * The quote's PDF for the e-mail that carries it: the same stored document the quote page
+ * downloads, rendered when the e-mail is sent if nobody asked for it before. Without
+ * `customerText` (the e-mail goes to an address no account has confirmed) a copy without the
+ * organisation is drawn instead, and not stored.
  */
 export async function renderQuoteDocument(
   db: Db,
@@ -18,13 +28,41 @@ export async function renderQuoteDocument(
 ): Promise<Buffer> {
   const [row] = await db.select().from(quotes).where(eq(quotes.quoteReference, reference));
   if (!row) throw new Error('The quote of a queued e-mail no longer exists');
-  return quoteDocument(db, row, now, options);
+  if (!options.customerText) return quoteDocument(db, row, now, options);
+  return (await quotePdf(db, row, now)).pdf;
 }
 
-/** The quote's PDF; the warranty stated is the Default Product Warranty setting. */
-export async function quoteDocument(
+/**
+ * The quote's PDF: rendered and stored the first time it is asked for, the stored bytes after
+ * (a quote is frozen, and rendering costs CPU anyone with the link could spend).
+ */
+export async function quotePdf(db: Db, row: QuoteRow, now: Date): Promise<StoredPdf> {
+  const stored = await storedQuotePdf(db, row.id);
+  if (stored) return stored;
+  const pdf = await quoteDocument(db, row, now);
+  const [inserted] = await db
+    .insert(quoteDocuments)
+    .values({ quoteId: row.id, pdf, pdfSha256: createHash('sha256').update(pdf).digest('hex') })
+    .onConflictDoNothing()
+    .returning({ pdf: quoteDocuments.pdf, pdfSha256: quoteDocuments.pdfSha256 });
+  // Two first requests at once render twice; the one stored first is the quote's PDF for both.
+  const kept = inserted ?? (await storedQuotePdf(db, row.id));
+  if (!kept) throw new Error('Storing the quote PDF failed');
+  return kept;
+}
+
+async function storedQuotePdf(db: Db, quoteId: string): Promise<StoredPdf | undefined> {
+  const [stored] = await db
+    .select({ pdf: quoteDocuments.pdf, pdfSha256: quoteDocuments.pdfSha256 })
+    .from(quoteDocuments)
+    .where(eq(quoteDocuments.quoteId, quoteId));
+  return stored;
+}
+
+/** The quote's PDF as drawn now; the warranty stated is the Default Product Warranty setting. */
+async function quoteDocument(
   db: Db,
-  row: typeof quotes.$inferSelect,
+  row: QuoteRow,
   now: Date,
   options: { customerText: boolean } = { customerText: true },
 ): Promise<Buffer> {

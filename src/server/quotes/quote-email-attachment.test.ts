@@ -83,6 +83,8 @@ describe('quote e-mail', () => {
     expect(text).toContain(quote.quoteNumber);
     expect(text).toContain('Dorothy');
     expect(text).toContain('£4,882.50');
+    // The page's download is the very document the e-mail carried: rendered once, then stored.
+    expect((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload.equals(pdf)).toBe(true);
   });
 
   it('leaves the typed organisation out of the PDF e-mailed to an address no account has confirmed (security audit issue 22)', async () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +11,15 @@ import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { useTestApp } from '../../../tests/support/test-app';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
-import { incompleteRegistrations, mailOutbox, productConfigurations, quotes } from '../db/schema';
+import { incompleteRegistrations, mailOutbox, productConfigurations, quoteDocuments, quotes } from '../db/schema';
 
 const start = new Date('2026-03-02T10:00:00.000Z');
+
+const pdfText = (pdf: Buffer) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'quote-pdf-')), 'quote.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+};
 
 const customer = (email: string) => ({
   email,
@@ -176,14 +183,35 @@ describe('quotes API', () => {
   });
 
   it('answers the 51st quote in an hour for one e-mail with 429 and the specification message', async () => {
+    // From three clients, each under its own limit of 20: the e-mail's limit is the one reached.
+    const client = (attempt: number) => ({ remoteAddress: `198.51.100.${(attempt % 3) + 1}` });
     for (let attempt = 1; attempt <= 50; attempt += 1) {
-      const response = await t.post('/api/quotes', body('busy@example.com'));
+      const response = await t.post('/api/quotes', body('busy@example.com'), client(attempt));
       expect(response.statusCode, `attempt ${attempt}`).toBe(201);
     }
-    const refused = await t.post('/api/quotes', body('BUSY@example.com'));
+    const refused = await t.post('/api/quotes', body('BUSY@example.com'), client(51));
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe('Rate limit exceeded. Please wait before creating another quote.');
-    expect((await t.post('/api/quotes', body('other@example.com'))).statusCode).toBe(201);
+    expect((await t.post('/api/quotes', body('other@example.com'), client(51))).statusCode).toBe(201);
+  });
+
+  it('answers the 21st quote in an hour from one client, whatever the e-mails, with 429 and Retry-After', async () => {
+    const from = { remoteAddress: '203.0.113.21' };
+    for (let i = 1; i <= 20; i += 1) {
+      const response = await t.post('/api/quotes', body(`bomb-${i}@example.com`), from);
+      expect(response.statusCode, `quote ${i}`).toBe(201);
+    }
+    const refused = await t.post('/api/quotes', body('bomb-21@example.com'), from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Rate limit exceeded. Please wait before creating another quote.' },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const mailed = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bomb-21@example.com'));
+    expect(mailed).toHaveLength(0);
+    // Another client, and the same e-mail from it, are not affected.
+    const other = await t.post('/api/quotes', body('bomb-21@example.com'), { remoteAddress: '203.0.113.22' });
+    expect(other.statusCode).toBe(201);
   });
 
   it('reads a quote by its reference and keeps its frozen prices after a catalogue change', async () => {
@@ -236,7 +264,7 @@ describe('quotes API', () => {
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     const file = join(mkdtempSync(join(tmpdir(), 'quote-pdf-')), 'quote.pdf');
     writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = pdfText(pdf);
     expect(text).toContain(quote.quoteNumber);
     expect(text).toContain('£4,882.50');
     expect(text).toContain('£2,441.25');
@@ -244,5 +272,44 @@ describe('quotes API', () => {
     expect(text).toContain('9 March 2026');
     const pages = execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1];
     expect(pages).toBe('1');
+  });
+
+  it('renders the PDF once and serves the stored bytes with their ETag, 304 when the client holds them', async () => {
+    const quote = await create('stored-pdf@example.com');
+    const url = `/api/quotes/${quote.reference}/pdf`;
+    const first = await t.get(url);
+    expect(first.statusCode).toBe(200);
+    const [stored] = await t.db.select().from(quoteDocuments).where(eq(quoteDocuments.quoteId, quote.id));
+    expect(stored?.pdf.equals(first.rawPayload)).toBe(true);
+    expect(first.headers.etag).toBe(`"${createHash('sha256').update(first.rawPayload).digest('hex')}"`);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="quote-${quote.quoteNumber}.pdf"`);
+
+    const second = await t.get(url);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const unchanged = await t.get(url, { headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload).toHaveLength(0);
+    expect(unchanged.headers.etag).toBe(first.headers.etag);
+    const otherTag = await t.get(url, { headers: { 'if-none-match': '"something-else"' } });
+    expect(otherTag.statusCode).toBe(200);
+    expect(pdfText(otherTag.rawPayload)).toContain(quote.quoteNumber);
+  });
+
+  it('answers the 61st PDF download in 10 minutes from one client with 429; another client still downloads', async () => {
+    const quote = await create('pdf-limit@example.com');
+    const url = `/api/quotes/${quote.reference}/pdf`;
+    const from = { remoteAddress: '203.0.113.61' };
+    for (let i = 1; i <= 60; i += 1) expect((await t.get(url, from)).statusCode, `download ${i}`).toBe(200);
+    const refused = await t.get(url, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many downloads. Please wait a few minutes before trying again.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.get(url, { remoteAddress: '203.0.113.62' })).statusCode).toBe(200);
   });
 });

@@ -11,13 +11,17 @@ import {
 import { currentUserId } from '../accounts/request-auth';
 import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
-import { byBodyEmail, rateLimit } from '../http/rate-limit';
+import { perClientAndEmail } from '../http/rate-limit';
+import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createQuote } from './create-quote';
-import { quoteDocument } from './quote-document';
+import { quotePdf } from './quote-document';
 import { toQuoteResource } from './quote-resource';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 const quoteBody = z.object({ quote: quoteResourceSchema });
+
+/** Quotes from one client (IP address) across every e-mail: an office's busy day, not a mail cannon. */
+export const QUOTES_PER_CLIENT = { max: 20, timeWindow: '1 hour' } as const;
 
 export async function findQuoteByReference(app: FastifyInstance, reference: string) {
   const [row] = await app.db.select().from(quotes).where(eq(quotes.quoteReference, reference));
@@ -32,14 +36,13 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/api/quotes',
     {
       schema: { body: createQuoteRequestSchema, response: { 201: quoteBody } },
-      config: {
-        rateLimit: rateLimit({
-          max: QUOTE_FLOW_HOURLY_LIMIT,
-          timeWindow: '1 hour',
-          message: quoteFlowMessages.quoteRateLimited,
-          key: byBodyEmail('quote', (body) => (body.customerInfo as Record<string, unknown> | undefined)?.email),
-        }),
-      },
+      ...perClientAndEmail(app, {
+        namespace: 'quote',
+        message: quoteFlowMessages.quoteRateLimited,
+        perClient: QUOTES_PER_CLIENT,
+        perEmail: { max: QUOTE_FLOW_HOURLY_LIMIT, timeWindow: '1 hour' },
+        email: (body) => (body.customerInfo as Record<string, unknown> | undefined)?.email,
+      }),
     },
     async (request, reply) => {
       const userId = currentUserId(request);
@@ -73,13 +76,16 @@ export async function quoteRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get('/api/quotes/:reference/pdf', { schema: { params: referenceParams } }, async (request, reply) => {
-    const row = await findQuoteByReference(app, request.params.reference);
-    const pdf = await quoteDocument(app.db, row, app.now());
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="quote-${row.quoteNumber}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  routes.get(
+    '/api/quotes/:reference/pdf',
+    {
+      schema: { params: referenceParams },
+      config: { rateLimit: pdfDownloadLimit() },
+    },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      const stored = await quotePdf(app.db, row, app.now());
+      return sendStoredPdf(request, reply, { ...stored, filename: `quote-${row.quoteNumber}.pdf` });
+    },
+  );
 }

@@ -1,6 +1,5 @@
 import {
   bigint,
-  customType,
   date,
   index,
   integer,
@@ -13,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id, money, updatedAt } from './columns';
+import { bytea, createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
 
 import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../../shared/orders/order-status';
@@ -146,11 +145,6 @@ export const paymentTransactions = pgTable(
 );
 
 export type InvoiceKind = 'deposit' | 'balance' | 'credit';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Invoices and credit notes: numbered INV{YYYY}-{NNNNN} from the invoice_number_seq sequence in the

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id, updatedAt } from './columns';
+import { bytea, createdAt, id, updatedAt } from './columns';
 
 import type { QuoteStatus } from '../../../shared/orders/order-status';
 
@@ -11,7 +11,10 @@ export const quotes = pgTable(
   {
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** {quoteNumberPrefix}{YYYY}-{NNNN}; the year makes it unique per year. */
+    /**
+     * {quoteNumberPrefix}{YYYY}-{NNNN}: the number from quote_number_seq (custom migration
+     * quote_number_sequence), at least four digits; older quotes keep their random four digits.
+     */
     quoteNumber: text('quote_number').notNull().unique(),
     /** The shareable reference of /quote/{reference}: at least 128 random bits, URL-safe. */
     quoteReference: text('quote_reference').notNull().unique(),
@@ -29,3 +32,16 @@ export const quotes = pgTable(
     index('quotes_status_created_at_idx').on(table.status, table.createdAt),
   ],
 );
+
+/**
+ * A quote's PDF, rendered once on first use (the page's download or the e-mail) and served as
+ * stored from then on: a quote is frozen. Its own table so reading quotes never loads the bytes.
+ */
+export const quoteDocuments = pgTable('quote_documents', {
+  quoteId: uuid('quote_id')
+    .primaryKey()
+    .references(() => quotes.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  pdfSha256: text('pdf_sha256').notNull(),
+  createdAt: createdAt(),
+});

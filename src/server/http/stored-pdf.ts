@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rateLimit } from './rate-limit';
+
+/** PDF downloads per client on each PDF route: far more than a person opens, far fewer than a render loop. */
+export const PDF_DOWNLOADS_PER_CLIENT = { max: 60, timeWindow: '10 minutes' } as const;
+export const pdfDownloadsLimited = 'Too many downloads. Please wait a few minutes before trying again.';
+
+/** The route config of a PDF download: PDF_DOWNLOADS_PER_CLIENT per IP address. */
+export const pdfDownloadLimit = () => rateLimit({ ...PDF_DOWNLOADS_PER_CLIENT, message: pdfDownloadsLimited });
+
+/** A PDF that never changes once stored (a quote, an issued invoice or credit note). */
+export interface StoredPdfFile {
+  pdf: Buffer;
+  /** The SHA-256 of the bytes (hex), kept with them. */
+  pdfSha256: string;
+  filename: string;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag);
+}
+
+/**
+ * Sends a stored PDF with its fingerprint as a strong ETag, or 304 when the client already holds
+ * it. `private, no-cache`: the browser may keep the document but asks again each time, and no
+ * shared cache stores it (it carries personal data).
+ */
+export function sendStoredPdf(request: FastifyRequest, reply: FastifyReply, file: StoredPdfFile) {
+  const etag = `"${file.pdfSha256}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.pdf);
+}
