@@ -30,7 +30,7 @@ import { maintenancePlugin } from './http/maintenance';
 import { redisPlugin } from './http/redis-plugin';
 import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
-import { webAppPlugin } from './http/web-app';
+import { type WebAppOptions, webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
 import { withRequestChangeVersions } from './catalogue/change-version';
 import { metricsPlugin } from './metrics/metrics-plugin';
@@ -58,8 +58,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the shop's own log lines go (standard output by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
-  /** Serve the built browser app from dist/web; on by default when it has been built. */
-  serveWeb?: boolean;
+  /** Serve the built browser app from dist/web (on by default when it has been built), or from the folders given (tests). */
+  serveWeb?: boolean | Pick<WebAppOptions, 'webDir' | 'pagesDir'>;
   now?: () => Date;
   /** Deliver queued e-mail in the background (on by default; tests send it by calling `app.mailSender.deliverDue()`). */
   sendMail?: boolean;
@@ -153,11 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {
-    await app.register(webAppPlugin, {
-      webDir: webDistDir,
-      pagesDir: join(rootDir, 'dist', 'pages'),
-      publicUrl: env.publicUrl,
-    });
+    const dirs = serveWeb === true ? { webDir: webDistDir, pagesDir: join(rootDir, 'dist', 'pages') } : serveWeb;
+    await app.register(webAppPlugin, { ...dirs, publicUrl: env.publicUrl });
   }
   return app;
 }
