@@ -1,6 +1,6 @@
 import { issueSetupToken } from './accounts/first-admin-setup';
 import { buildApp } from './app';
-import { loadEnv } from './config/env';
+import { EnvError, loadEnv } from './config/env';
 import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -40,7 +40,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A known refusal is said in one line; anything else keeps its stack for the operator.
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  // A start-up error is said in its message, never as a stack trace (which shows the code's layout to
+  // whoever reads the logs); LOG_LEVEL=debug or trace prints the stack of an unexpected one.
+  const known = error instanceof EnvError || error instanceof DataDirLockedError;
+  const debug = /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '');
+  if (!known && debug) console.error(error);
+  else console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
