@@ -12,6 +12,9 @@ import { loadEnvOrExit } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 
+// The database, backups and their folders are for this account only (password hashes, TOTP secrets).
+process.umask(0o077);
+
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: false });
 if (values.password !== undefined) {
   console.error(

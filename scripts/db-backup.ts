@@ -7,6 +7,9 @@ import { resolve } from 'node:path';
 import { loadEnvOrExit } from '../src/server/config/env';
 import { backupDataDir } from '../src/server/db/backup';
 
+// The database, backups and their folders are for this account only (password hashes, TOTP secrets).
+process.umask(0o077);
+
 const env = loadEnvOrExit(process.env, { readDotEnv: true });
 if (env.DATABASE_URL) {
   console.error(

@@ -6,6 +6,9 @@ import { resolve } from 'node:path';
 import { loadEnvOrExit } from '../src/server/config/env';
 import { restoreDataDir } from '../src/server/db/backup';
 
+// The database, backups and their folders are for this account only (password hashes, TOTP secrets).
+process.umask(0o077);
+
 const env = loadEnvOrExit(process.env, { readDotEnv: true });
 const source = process.argv[2];
 if (!source) {

@@ -4,11 +4,19 @@ import { EnvError, loadEnv } from './config/env';
 import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DATA_DIR_TIGHTENED, secureDataDir } from './db/secure-data-dir';
 
 async function main() {
+  // Everything the shop writes (database, e-mail files, backups) is for its own account only.
+  process.umask(0o077);
   const env = loadEnv(process.env, { readDotEnv: true });
+  // What an older version or another umask left readable is made private before the database opens,
+  // and what PGlite loosens as it opens (it sets modes itself) right after.
+  let tightened = secureDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const app = await buildApp({ env, database, closeDatabase: true });
+  tightened += secureDataDir(env.dataDir);
+  if (tightened > 0) app.log.info({ dataDir: env.dataDir, changed: tightened }, DATA_DIR_TIGHTENED);
   // `npm run db:backup` asks the running shop for a consistent dump of the embedded database.
   if (database.dump) serveBackupRequests(env.dataDir, database.dump, app.log);
   const shutdown = async (signal: string) => {
