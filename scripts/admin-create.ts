@@ -8,9 +8,12 @@
 import { parseArgs } from 'node:util';
 import { createAdmin } from '../src/server/accounts/create-admin';
 import { readSecret } from '../src/server/accounts/read-secret';
-import { loadEnv } from '../src/server/config/env';
+import { loadEnvOrExit } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+
+// The database, backups and their folders are for this account only (password hashes, TOTP secrets).
+process.umask(0o077);
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: false });
 if (values.password !== undefined) {
@@ -27,7 +30,7 @@ if (typeof values.email !== 'string' || values.email === '') {
 }
 const email = values.email;
 const password = await readSecret('Password for the new admin (leave empty to promote an existing user): ');
-const env = loadEnv(process.env, { readDotEnv: true });
+const env = loadEnvOrExit(process.env, { readDotEnv: true });
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.dataDir,

@@ -4,10 +4,13 @@
 // While the shop runs it is asked to write the backup itself (SIGUSR2, local only); otherwise the
 // folder is locked and read directly. On PostgreSQL use pg_dump (see the README).
 import { resolve } from 'node:path';
-import { loadEnv } from '../src/server/config/env';
+import { loadEnvOrExit } from '../src/server/config/env';
 import { backupDataDir } from '../src/server/db/backup';
 
-const env = loadEnv(process.env, { readDotEnv: true });
+// The database, backups and their folders are for this account only (password hashes, TOTP secrets).
+process.umask(0o077);
+
+const env = loadEnvOrExit(process.env, { readDotEnv: true });
 if (env.DATABASE_URL) {
   console.error(
     'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc "$DATABASE_URL" -f shop.dump (see the README).',

@@ -3,10 +3,13 @@
 //   npm run db:restore -- backups/dropwise-….tar.gz
 // The database the folder had is kept beside it (pglite.before-restore-<time>).
 import { resolve } from 'node:path';
-import { loadEnv } from '../src/server/config/env';
+import { loadEnvOrExit } from '../src/server/config/env';
 import { restoreDataDir } from '../src/server/db/backup';
 
-const env = loadEnv(process.env, { readDotEnv: true });
+// The database, backups and their folders are for this account only (password hashes, TOTP secrets).
+process.umask(0o077);
+
+const env = loadEnvOrExit(process.env, { readDotEnv: true });
 const source = process.argv[2];
 if (!source) {
   console.error('Usage: npm run db:restore -- path/to/backup.tar.gz');

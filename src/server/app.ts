@@ -30,7 +30,7 @@ import { maintenancePlugin } from './http/maintenance';
 import { redisPlugin } from './http/redis-plugin';
 import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
-import { webAppPlugin } from './http/web-app';
+import { type WebAppOptions, webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
 import { withRequestChangeVersions } from './catalogue/change-version';
 import { metricsPlugin } from './metrics/metrics-plugin';
@@ -66,12 +66,26 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the shop's own log lines go (standard output by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
-  /** Serve the built browser app from dist/web; on by default when it has been built. */
-  serveWeb?: boolean;
+  /** Serve the built browser app from dist/web (on by default when it has been built), or from the folders given (tests). */
+  serveWeb?: boolean | Pick<WebAppOptions, 'webDir' | 'pagesDir'>;
   now?: () => Date;
   /** Deliver queued e-mail in the background (on by default; tests send it by calling `app.mailSender.deliverDue()`). */
   sendMail?: boolean;
+  /** The HTTP server's limits (`serverLimits` by default; tests shorten the timeouts). */
+  serverLimits?: Partial<ServerLimits>;
 }
+
+export interface ServerLimits {
+  /** Time for a whole request (headers and body) to arrive; a slower one gets 408 and its connection closed. */
+  requestTimeoutMs: number;
+  /** Time for the request headers to arrive. */
+  headersTimeoutMs: number;
+  /** Open connections at once; more are refused until some close. */
+  maxConnections: number;
+}
+
+/** A slow sender cannot hold a connection for long, nor can a crowd of them exhaust the process. */
+export const serverLimits: ServerLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 30_000, maxConnections: 1_000 };
 
 /** Features register their routes here, in this order. */
 const features = [
@@ -115,13 +129,22 @@ const hopsOfProxies = (hops: number) => (_address: string, hop: number) => hop <
 /** The whole API as one Fastify instance; `npm start` and the tests build it the same way. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const limits = { ...serverLimits, ...options.serverLimits };
   const app = Fastify({
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      // Node checks the two timeouts on this interval (30 s by default, which would double them).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 4),
+    },
     logger: options.logger ?? loggerOptions(env, options.logStream),
     genReqId: () => randomUUID(),
     // Forwarded headers only from the proxies the operator names (TRUST_PROXY; none by default).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsOfProxies(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   });
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -168,11 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {
-    await app.register(webAppPlugin, {
-      webDir: webDistDir,
-      pagesDir: join(rootDir, 'dist', 'pages'),
-      publicUrl: env.publicUrl,
-    });
+    const dirs = serveWeb === true ? { webDir: webDistDir, pagesDir: join(rootDir, 'dist', 'pages') } : serveWeb;
+    await app.register(webAppPlugin, { ...dirs, publicUrl: env.publicUrl });
   }
   return app;
 }

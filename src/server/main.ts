@@ -1,14 +1,22 @@
 import { issueSetupToken } from './accounts/first-admin-setup';
 import { buildApp } from './app';
-import { loadEnv } from './config/env';
+import { EnvError, loadEnv } from './config/env';
 import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DATA_DIR_TIGHTENED, secureDataDir } from './db/secure-data-dir';
 
 async function main() {
+  // Everything the shop writes (database, e-mail files, backups) is for its own account only.
+  process.umask(0o077);
   const env = loadEnv(process.env, { readDotEnv: true });
+  // What an older version or another umask left readable is made private before the database opens,
+  // and what PGlite loosens as it opens (it sets modes itself) right after.
+  let tightened = secureDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const app = await buildApp({ env, database, closeDatabase: true });
+  tightened += secureDataDir(env.dataDir);
+  if (tightened > 0) app.log.info({ dataDir: env.dataDir, changed: tightened }, DATA_DIR_TIGHTENED);
   // `npm run db:backup` asks the running shop for a consistent dump of the embedded database.
   if (database.dump) serveBackupRequests(env.dataDir, database.dump, app.log);
   const shutdown = async (signal: string) => {
@@ -40,7 +48,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A known refusal is said in one line; anything else keeps its stack for the operator.
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  // A start-up error is said in its message, never as a stack trace (which shows the code's layout to
+  // whoever reads the logs); LOG_LEVEL=debug or trace prints the stack of an unexpected one.
+  const known = error instanceof EnvError || error instanceof DataDirLockedError;
+  const debug = /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '');
+  if (!known && debug) console.error(error);
+  else console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -173,7 +173,8 @@ export function orderSubmitProblem(candidate: OrderSubmitCandidate): string | nu
 
 /** POST /api/flows/progress: what the shipping form has so far. */
 export const flowProgressRequestSchema = z.object({
-  email: z.string().trim().max(EMAIL_MAX),
+  // Checked like the form's own e-mail, so no made-up lead reaches the abandoned-checkout list.
+  email: billingSchema.shape.email,
   step: z.string().trim().min(1).max(50),
   sessionId: z.string().trim().min(1).max(100),
   firstName: z.string().overwrite(cleanLine).max(100).optional(),

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   now?: Date;
   /** Capture the shop's log lines (at level info, through its real serializers) instead of none. */
   logStream?: NodeJS.WritableStream;
+  /** Serve the browser app from these folders (a test's own pages) instead of none. */
+  web?: { webDir: string; pagesDir: string };
 }
 
 /**
@@ -51,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     env,
     database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-    serveWeb: false,
+    serveWeb: options.web ?? false,
     sendMail: false,
     now: () => (useRealTime ? new Date() : clock.now),
   });

@@ -78,27 +78,43 @@ export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
 };
 
+/** A bad or missing setting: the message says which and how to fix it, so it is printed without a stack trace. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
 /** Reads and validates the environment once; a bad value stops the start with a clear message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { readDotEnv?: boolean } = {}): Env {
   if (options.readDotEnv && existsSync('.env')) process.loadEnvFile('.env');
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
-    throw new Error(`Invalid environment:\n${problems}`);
+    throw new EnvError(`Invalid environment:\n${problems}`);
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && env.RATE_LIMITS === 'off') {
-    throw new Error(
+    throw new EnvError(
       'Invalid environment:\n  RATE_LIMITS: "off" is for benchmarks only; production refuses to start without rate limits',
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (env.NODE_ENV === 'production' && !publicUrl.startsWith('https://') && !env.ALLOW_HTTP_PUBLIC_URL) {
-    throw new Error(
+    throw new EnvError(
       `Invalid environment:\n  PUBLIC_URL: production needs the https address customers use (it is ${publicUrl}).\n` +
         '  Without it the session cookie is not Secure and e-mailed links point at the wrong place.\n' +
         '  Set PUBLIC_URL=https://your.shop, or ALLOW_HTTP_PUBLIC_URL=true for a plain-http intranet.',
     );
   }
   return { ...env, dataDir: resolve(env.DATA_DIR), publicUrl };
+}
+
+/** `loadEnv` for a command: a bad setting prints its message (no stack trace) and exits 1. */
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env, options: { readDotEnv?: boolean } = {}): Env {
+  try {
+    return loadEnv(source, options);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

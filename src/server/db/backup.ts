@@ -3,15 +3,19 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { LOCK_FILE, lockDataDir } from './data-dir-lock';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './secure-data-dir';
 
 /** The file a backup command leaves in DATA_DIR to ask the running shop for a backup (then SIGUSR2). */
 export const BACKUP_REQUEST_FILE = 'backup-request';
 
-/** Writes a backup file atomically (a partial file never carries the final name). */
+/**
+ * Writes a backup file atomically (a partial file never carries the final name), owner only: it
+ * holds password hashes and TOTP secrets.
+ */
 async function writeAtomically(file: string, data: Blob) {
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const draft = `${file}.partial`;
-  await writeFile(draft, Buffer.from(await data.arrayBuffer()));
+  await writeFile(draft, Buffer.from(await data.arrayBuffer()), { mode: PRIVATE_FILE_MODE });
   await rename(draft, file);
 }
 

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { migrationsDir } from '../config/paths';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { PRIVATE_DIR_MODE } from './secure-data-dir';
 
 export type Schema = typeof schema;
 /** The database handle every service takes; a transaction is one too, so callers can group writes. */
@@ -73,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const lock = !client && options.dataDir ? lockDataDir(options.dataDir, options.lockAdvice) : undefined;
   try {
     if (!client) {
-      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       client = new PGlite(options.dataDir ? join(options.dataDir, 'pglite') : undefined);
     }
     const db = drizzlePglite({ client, schema });

@@ -1,5 +1,6 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_DIR_MODE } from './secure-data-dir';
 
 /** The file inside DATA_DIR that names the process owning the embedded database. */
 export const LOCK_FILE = 'dropwise.lock';
@@ -52,7 +53,7 @@ function readOwner(path: string): number | undefined {
  * moved aside and taken over. The lock is released on `release()` and at process exit.
  */
 export function lockDataDir(dataDir: string, advice = defaultLockAdvice): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const path = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     // Written whole under a private name, then hard-linked into place: link() fails if the lock

@@ -142,4 +142,24 @@ describe('flow logging API', () => {
       notes: 'Goods-in\nRing first',
     });
   });
+
+  it('refuses order progress whose e-mail is not an address (400 naming the field, no row) and records a real one', async () => {
+    const sessionId = 'tab-fake';
+    for (const email of ['not an email', 'fake-lead', 'a@b', '<script>@x.y', ' ']) {
+      const refused = await t.post('/api/flows/progress', { email, step: 'shipping', sessionId, firstName: 'Fake' });
+      expect(refused.statusCode, email).toBe(400);
+      expect(refused.json().error.fields.email, email).toBe('Please enter a valid email address');
+    }
+    expect(await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.sessionId, sessionId))).toEqual([]);
+
+    const recorded = await t.post('/api/flows/progress', {
+      email: ' Lead@Example.com ',
+      step: 'shipping',
+      sessionId,
+      firstName: 'Real',
+    });
+    expect(recorded.statusCode).toBe(202);
+    const rows = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.sessionId, sessionId));
+    expect(rows).toMatchObject([{ email: 'lead@example.com', firstName: 'Real' }]);
+  });
 });

@@ -10,10 +10,25 @@ export const MAINTENANCE_MESSAGE = 'The shop is down for maintenance. Please try
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** API writes that stay open: the admin portal, signing in (not signing up) with its MFA steps, the first-admin set-up. */
-function isOpenApiWrite(path: string): boolean {
-  if (path.startsWith('/api/admin/') || path.startsWith('/api/setup/')) return true;
-  return path.startsWith('/api/auth/') && path !== '/api/auth/signup';
+/**
+ * API writes that stay open, by the route the router matched (never the raw URL, which can be
+ * percent-encoded): the admin portal, signing in (not signing up) with its MFA steps, the first-admin set-up.
+ */
+function isOpenApiWrite(route: string | undefined): boolean {
+  if (route === undefined) return false;
+  if (route.startsWith('/api/admin/') || route.startsWith('/api/setup/')) return true;
+  return route.startsWith('/api/auth/') && route !== '/api/auth/signup';
+}
+
+/** A page path as the browser means it: decoded, without repeated or trailing slashes. */
+export function normalisePath(rawPath: string): string {
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // A malformed escape stays as written; such a path matches no page.
+  }
+  return path.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
 }
 
 /** Pages that stay open so an admin can sign in and switch maintenance off. */
@@ -64,18 +79,21 @@ async function isAdmin(app: FastifyInstance, request: FastifyRequest): Promise<b
  */
 async function maintenance(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isApi = path.startsWith('/api/');
-    const guarded = isApi
-      ? WRITE_METHODS.has(request.method) && !isOpenApiWrite(path)
+    const isWrite = WRITE_METHODS.has(request.method);
+    // Writes are refused unless the matched route is an open one, so no spelling of a path (encoded,
+    // doubled slashes, a trailing dot) slips past; pages are judged on their normalised path.
+    const path = normalisePath(request.url.split('?')[0] ?? '/');
+    const guarded = isWrite
+      ? !isOpenApiWrite(request.routeOptions.url)
       : (request.method === 'GET' || request.method === 'HEAD') &&
+        !path.startsWith('/api/') &&
         matchesClientRoute(path) &&
-        !isOpenPage(path.replace(/\/+$/, '') || '/');
+        !isOpenPage(path);
     if (!guarded) return;
     const settings = await getCachedSettings(app.db);
     if (!settings.maintenanceMode || (await isAdmin(app, request))) return;
     const headers = { 'retry-after': '600', 'cache-control': 'no-store' };
-    if (isApi) throw serviceUnavailable(MAINTENANCE_MESSAGE, { code: 'maintenance', headers });
+    if (isWrite) throw serviceUnavailable(MAINTENANCE_MESSAGE, { code: 'maintenance', headers });
     return reply.status(503).headers(headers).type('text/html; charset=utf-8').send(maintenancePage(settings.siteName));
   });
 }

@@ -21,18 +21,24 @@ export function applySiteHead(
   defaultDescription: string,
 ): string {
   let out = html;
+  // Settings text goes in through replacement functions, never as a replacement pattern: in a
+  // pattern `$&`, `$'` or `$2` would splice other parts of the page into the head.
   const name = settings.siteName.trim();
   if (name !== '' && name !== defaultSystemSettings.siteName) {
     const safe = escapeHtml(name);
     const suffix = new RegExp(`( \\| )${escapeRegExp(escapeHtml(company.name))}(?=</title>|" />|"/>|">)`, 'g');
-    out = out.replace(suffix, `$1${safe}`);
+    out = out.replace(suffix, (_match, separator: string) => `${separator}${safe}`);
     const prefix = new RegExp(`(<title>|content=")${escapeRegExp(escapeHtml(company.productName))}( \\| )`, 'g');
-    out = out.replace(prefix, `$1${safe}$2`);
-    out = out.replace(/(<meta property="og:site_name" content=")[^"]*(")/, `$1${safe}$2`);
+    out = out.replace(prefix, (_match, opening: string, separator: string) => `${opening}${safe}${separator}`);
+    out = out.replace(
+      /(<meta property="og:site_name" content=")[^"]*"/,
+      (_match, opening: string) => `${opening}${safe}"`,
+    );
   }
   const description = settings.siteDescription.trim();
   if (description !== '' && description !== defaultSystemSettings.siteDescription && defaultDescription !== '') {
-    out = out.replaceAll(`content="${defaultDescription}"`, `content="${escapeHtml(description)}"`);
+    const replacement = `content="${escapeHtml(description)}"`;
+    out = out.replaceAll(`content="${defaultDescription}"`, () => replacement);
   }
   return out;
 }

@@ -26,7 +26,8 @@ export function pageFileName(pathname: string): string {
  * the app shell for the other client routes, and the 404 page with a real 404 status.
  */
 async function webApp(app: FastifyInstance, options: WebAppOptions) {
-  const fill = (html: string) => html.replace(PUBLIC_URL_TOKEN, options.publicUrl);
+  // A function, so a `$` in PUBLIC_URL is never read as a replacement pattern.
+  const fill = (html: string) => html.replace(PUBLIC_URL_TOKEN, () => options.publicUrl);
   const pages = new Map<string, string>();
   if (existsSync(options.pagesDir)) {
     for (const file of readdirSync(options.pagesDir)) {

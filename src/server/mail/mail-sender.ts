@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type Db, queryRows } from '../db/client';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/secure-data-dir';
 import type { AttachmentRender, MailAttachment } from './outbox';
 
 export const MAX_ATTEMPTS = 8;
@@ -72,9 +73,12 @@ export function createMailSender(options: MailSenderOptions) {
       return;
     }
     const info = await files.sendMail(message);
-    await mkdir(options.mailDir, { recursive: true });
+    // Owner only: the messages carry confirmation and password-reset links.
+    await mkdir(options.mailDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const stamp = options.now().toISOString().replaceAll(':', '-');
-    await writeFile(join(options.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+    await writeFile(join(options.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer, {
+      mode: PRIVATE_FILE_MODE,
+    });
     // Without SMTP the .eml file is the delivery; say where it went so a developer can find it.
     options.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail written to file');
   }

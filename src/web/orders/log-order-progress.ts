@@ -1,4 +1,4 @@
-import type { FlowProgressRequest } from '../../shared/order-flow';
+import { type FlowProgressRequest, flowProgressRequestSchema } from '../../shared/order-flow';
 import { api } from '../lib/api-client';
 
 const SESSION_KEY = 'orderFlowSessionId';
@@ -15,6 +15,7 @@ export function orderFlowSessionId(): string {
 
 /** Logs the shipping form's progress. Failures are ignored: logging never blocks an order. */
 export function logOrderProgress(progress: FlowProgressRequest): void {
-  if (!progress.email.trim()) return;
+  // The server refuses an address that is not one yet (still being typed); not worth a request.
+  if (!flowProgressRequestSchema.shape.email.safeParse(progress.email).success) return;
   api('/api/flows/progress', { method: 'POST', body: progress }).catch(() => undefined);
 }
