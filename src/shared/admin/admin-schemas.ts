@@ -31,6 +31,8 @@ export const adminMessages = {
   recordPaymentInstead: 'Record a payment instead.',
   refundPaymentInstead: 'Record or refund a payment instead.',
   invoiceNumberFollowsInvoices: 'Invoice numbers follow the issued invoices. Issue or credit an invoice instead.',
+  paymentStatusHint: 'Follows the recorded payments: record or refund a payment under Payments.',
+  invoiceNumberHint: 'Follows the issued invoices: issue or credit one under Documents.',
   orderOnTheBooks: 'This order has payments or invoices: cancel it instead, with a credit note where one is due.',
 } as const;
 
