@@ -137,6 +137,8 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await edit.getByRole('combobox', { name: 'Status', exact: true }).selectOption('confirmed');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Order updated successfully')).toBeVisible();
+  // Nothing is on the books yet: the order may still be deleted.
+  await expect(page.getByRole('button', { name: 'Delete order' })).toBeVisible();
 
   // Record the deposit: the server asks for a fresh code first.
   const payments = page.getByRole('form', { name: 'Record a payment' });
@@ -149,6 +151,15 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await expect(page.getByText('Payment recorded')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` }).locator('..')).toContainText(
     'Deposit Paid',
+  );
+  // Payment status follows the recorded payments: read-only in the edit form. With a payment on the
+  // books the order is cancelled, not deleted, and the page says why instead of offering Delete.
+  await expect(edit.getByLabel('Payment status')).toHaveValue('Deposit Paid');
+  await expect(edit.getByLabel('Payment status')).not.toBeEditable();
+  await expect(edit.getByLabel('Invoice number')).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Delete order' })).toHaveCount(0);
+  await expect(page.getByTestId('delete-refused')).toHaveText(
+    'This order has payments or invoices: cancel it instead, with a credit note where one is due.',
   );
 
   // Add a tracking number and ship.

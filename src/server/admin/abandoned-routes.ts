@@ -15,7 +15,7 @@ import { notFound } from '../http/http-error';
 import { abandonedBatches, listAbandoned } from './abandoned';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
-import { csvStream } from './csv-export';
+import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });
 const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
@@ -74,46 +74,42 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
     '/abandoned.csv',
     { config: adminRoute('abandoned.manage'), schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="abandoned.csv"')
-        .header('cache-control', 'no-store');
-      return reply.send(
-        csvStream(
-          [
-            'Kind',
-            'E-mail',
-            'Name',
-            'Company',
-            'Phone',
-            'Country',
-            'Step reached',
-            'Configuration',
-            'Value',
-            'Currency',
-            'Last activity',
-            'Ordered later',
-            'Contacted',
-            'Note',
-          ],
-          abandonedBatches(app.db, request.query, app.now()),
-          (row) => [
-            row.kind,
-            row.email,
-            row.name,
-            row.company,
-            row.phone,
-            row.country,
-            row.stepReached,
-            row.configurationName,
-            money(row.totalAmount),
-            row.currency,
-            row.lastActivityAt,
-            row.laterOrdered ? 'yes' : 'no',
-            row.contacted ? 'yes' : 'no',
-            row.note,
-          ],
-        ),
+      return sendCsv(
+        reply,
+        'abandoned.csv',
+        [
+          'Kind',
+          'E-mail',
+          'Name',
+          'Company',
+          'Phone',
+          'Country',
+          'Step reached',
+          'Configuration',
+          'Value',
+          'Currency',
+          'Last activity',
+          'Ordered later',
+          'Contacted',
+          'Note',
+        ],
+        abandonedBatches(app.db, request.query, app.now()),
+        (row) => [
+          row.kind,
+          row.email,
+          row.name,
+          row.company,
+          row.phone,
+          row.country,
+          row.stepReached,
+          row.configurationName,
+          money(row.totalAmount),
+          row.currency,
+          row.lastActivityAt,
+          row.laterOrdered ? 'yes' : 'no',
+          row.contacted ? 'yes' : 'no',
+          row.note,
+        ],
       );
     },
   );

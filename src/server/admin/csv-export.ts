@@ -1,17 +1,41 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { csvCell } from '../../shared/admin/admin-schemas';
 
-/** Streams CSV from batches of rows: a header line, then one line per row, never the whole file in memory. */
-export function csvStream<T>(
+/**
+ * Streams CSV from batches of rows: a header line, then one line per row, never the whole file in
+ * memory. The first batch is fetched before the stream is handed over, so a query that fails does so
+ * before anything is sent and is answered as a normal JSON error (not a 200, or a gzip header over
+ * a broken body).
+ */
+export async function csvStream<T>(
   header: string[],
   batches: AsyncGenerator<T[]>,
   toCells: (row: T) => (string | number | null)[],
-): Readable {
+): Promise<Readable> {
+  const first = await batches.next();
+  const linesOf = (batch: T[]) => batch.map((row) => `${toCells(row).map(csvCell).join(',')}\r\n`).join('');
   async function* lines() {
     yield `${header.map(csvCell).join(',')}\r\n`;
-    for await (const batch of batches) {
-      yield batch.map((row) => `${toCells(row).map(csvCell).join(',')}\r\n`).join('');
-    }
+    if (first.done) return;
+    yield linesOf(first.value);
+    for await (const batch of batches) yield linesOf(batch);
   }
   return Readable.from(lines());
+}
+
+/** Sends a CSV download; its headers are set only once the first batch is in (see csvStream). */
+export async function sendCsv<T>(
+  reply: FastifyReply,
+  filename: string,
+  header: string[],
+  batches: AsyncGenerator<T[]>,
+  toCells: (row: T) => (string | number | null)[],
+) {
+  const stream = await csvStream(header, batches, toCells);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
 }

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminListQuerySchema,
   adminMessages,
   adminOrderAnswerSchema,
+  adminOrderListQuerySchema,
   adminOrderPageSchema,
+  adminQuoteListQuerySchema,
   adminQuotePageSchema,
   customerFallbacks,
   recordPaymentRequestSchema,
@@ -20,7 +21,7 @@ import { deleteOrder, updateOrder } from '../orders/update-order';
 import { adminOf, adminRoute } from './admin-route-config';
 import { fallback, listOrders, listQuotes, orderBatches, quoteBatches } from './admin-lists';
 import { writeAudit } from './audit-log';
-import { csvStream } from './csv-export';
+import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });
 const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
@@ -39,7 +40,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     '/orders',
     {
       config: adminRoute('orders.view'),
-      schema: { querystring: adminListQuerySchema, response: { 200: adminOrderPageSchema } },
+      schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderPageSchema } },
     },
     async (request) => listOrders(app.db, request.query, app.now()),
   );
@@ -48,79 +49,71 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     '/quotes',
     {
       config: adminRoute('quotes.view'),
-      schema: { querystring: adminListQuerySchema, response: { 200: adminQuotePageSchema } },
+      schema: { querystring: adminQuoteListQuerySchema, response: { 200: adminQuotePageSchema } },
     },
     async (request) => listQuotes(app.db, request.query, app.now()),
   );
 
   r.get(
     '/orders.csv',
-    { config: adminRoute('exports.csv'), schema: { querystring: adminListQuerySchema } },
+    { config: adminRoute('exports.csv'), schema: { querystring: adminOrderListQuerySchema } },
     async (request, reply) => {
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="orders.csv"')
-        .header('cache-control', 'no-store');
-      return reply.send(
-        csvStream(
-          ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
-          orderBatches(app.db, request.query, 1000, app.now()),
-          (row) => [
-            row.orderNumber,
-            row.createdAt,
-            row.isGuest && !row.customerName
-              ? customerFallbacks.guest
-              : fallback(row.customerName, customerFallbacks.noName),
-            fallback(row.customerEmail, customerFallbacks.noEmail),
-            fallback(row.customerCompany, customerFallbacks.notProvided),
-            row.status,
-            row.paymentStatus,
-            money(row.totalAmount),
-            row.currency,
-          ],
-        ),
+      return sendCsv(
+        reply,
+        'orders.csv',
+        ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
+        orderBatches(app.db, request.query, 1000, app.now()),
+        (row) => [
+          row.orderNumber,
+          row.createdAt,
+          row.isGuest && !row.customerName
+            ? customerFallbacks.guest
+            : fallback(row.customerName, customerFallbacks.noName),
+          fallback(row.customerEmail, customerFallbacks.noEmail),
+          fallback(row.customerCompany, customerFallbacks.notProvided),
+          row.status,
+          row.paymentStatus,
+          money(row.totalAmount),
+          row.currency,
+        ],
       );
     },
   );
 
   r.get(
     '/quotes.csv',
-    { config: adminRoute('exports.csv'), schema: { querystring: adminListQuerySchema } },
+    { config: adminRoute('exports.csv'), schema: { querystring: adminQuoteListQuerySchema } },
     async (request, reply) => {
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="quotes.csv"')
-        .header('cache-control', 'no-store');
-      return reply.send(
-        csvStream(
-          [
-            'Quote number',
-            'Reference',
-            'Date',
-            'Customer',
-            'E-mail',
-            'Company',
-            'Status',
-            'Total',
-            'Currency',
-            'Valid until',
-            'Order',
-          ],
-          quoteBatches(app.db, request.query, app.now()),
-          (row) => [
-            row.quoteNumber,
-            row.quoteReference,
-            row.createdAt,
-            fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
-            fallback(row.customerEmail, customerFallbacks.noEmail),
-            fallback(row.customerCompany, customerFallbacks.notProvided),
-            row.displayStatus,
-            money(row.total),
-            row.currency,
-            row.validUntil ?? 'No expiry',
-            row.orderId,
-          ],
-        ),
+      return sendCsv(
+        reply,
+        'quotes.csv',
+        [
+          'Quote number',
+          'Reference',
+          'Date',
+          'Customer',
+          'E-mail',
+          'Company',
+          'Status',
+          'Total',
+          'Currency',
+          'Valid until',
+          'Order',
+        ],
+        quoteBatches(app.db, request.query, app.now()),
+        (row) => [
+          row.quoteNumber,
+          row.quoteReference,
+          row.createdAt,
+          fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
+          fallback(row.customerEmail, customerFallbacks.noEmail),
+          fallback(row.customerCompany, customerFallbacks.notProvided),
+          row.displayStatus,
+          money(row.total),
+          row.currency,
+          row.validUntil ?? 'No expiry',
+          row.orderId,
+        ],
       );
     },
   );

@@ -18,6 +18,7 @@ import { PRODUCT_KEY } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
 import { renderDocumentPdf } from './document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
+import { latestLiveInvoice } from './order-ledger';
 import { CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, paidAmount, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 
@@ -82,12 +83,7 @@ export async function confirmationAttachment(db: Db, row: OrderRow, now: Date) {
 
 /** The order's latest live invoice on the order row (its number and due date), or none. */
 async function syncOrderInvoice(tx: Db, orderId: string, now: Date) {
-  const rows = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
-  const credited = new Set(rows.map((row) => row.creditsInvoiceId).filter(Boolean));
-  const live = rows
-    .filter((row) => row.kind !== 'credit' && !credited.has(row.id))
-    .sort((a, b) => a.number.localeCompare(b.number));
-  const latest = live.at(-1);
+  const latest = latestLiveInvoice(await tx.select().from(invoices).where(eq(invoices.orderId, orderId)));
   await tx
     .update(orders)
     .set({ invoiceNumber: latest?.number ?? null, invoiceDueDate: latest?.dueDate ?? null, updatedAt: now })

@@ -11,6 +11,7 @@ import {
   users,
 } from '../db/schema';
 import { documentsOf, type InvoiceSummary, invoiceSummaryColumns } from './order-documents';
+import { paidOf } from './order-ledger';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -135,8 +136,8 @@ export function toOwnerOrder({ order, items, payments, history, invoices: issued
 }
 
 /** The sum of the order's completed (not refunded) payments. */
-export const paidAmount = (payments: Pick<PaymentRow, 'status' | 'amount'>[]) =>
-  payments.filter((payment) => payment.status === 'completed').reduce((sum, payment) => sum + payment.amount, 0);
+/** The order ledger's rule (order-ledger.ts), under the name the read model has always used. */
+export const paidAmount = (payments: Pick<PaymentRow, 'status' | 'amount'>[]) => paidOf(payments);
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 

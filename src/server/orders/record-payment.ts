@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { formatMoney } from '../../shared/money';
-import type { PaymentStatus, PaymentTransactionType } from '../../shared/orders/order-status';
+import type { PaymentTransactionType } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { orders, orderStatusHistory, paymentTransactions } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { lockOrder } from './order-admin-context';
+import { ledgerPaymentStatus } from './order-ledger';
 import { paidAmount } from './order-read-model';
 
 export interface RecordPaymentInput {
@@ -26,7 +27,7 @@ const methodLabel = (method: string) => method.replaceAll('_', ' ');
  * Records a payment received by invoice, inside the caller's transaction: the order row is locked,
  * so two admins recording the same payment at once queue up and the second is refused. A deposit
  * is recorded once; no payment may take more than what is outstanding. Writes the completed
- * transaction, sets deposit_paid or fully_paid (storefront spec section 4) and a history row.
+ * transaction, sets the payment status the ledger then implies (order-ledger.ts) and a history row.
  */
 export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   const order = await lockOrder(tx, orders, input.orderId);
@@ -60,7 +61,7 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   if (!payment) throw new Error('Recording the payment failed');
 
   const remaining = outstanding - input.amount;
-  const paymentStatus: PaymentStatus = remaining === 0 ? 'fully_paid' : 'deposit_paid';
+  const paymentStatus = ledgerPaymentStatus(order, [...payments, payment]);
   const [after] = await tx
     .update(orders)
     .set({ paymentStatus, paymentMethod: input.paymentMethod, updatedAt: input.now })
@@ -91,7 +92,10 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   };
 }
 
-/** Marks a recorded payment refunded (never edited): the order's payment status becomes refunded. */
+/**
+ * Marks a recorded payment refunded (never edited): the order's payment status is the ledger's
+ * after it (refunded when no completed payment remains).
+ */
 export async function refundPayment(tx: Db, input: { orderId: string; paymentId: string; adminId: string; now: Date }) {
   const order = await lockOrder(tx, orders, input.orderId);
   if (!order) throw notFound(adminMessages.orderNotFound);
@@ -102,11 +106,15 @@ export async function refundPayment(tx: Db, input: { orderId: string; paymentId:
   if (!payment) throw notFound(adminMessages.paymentNotFound);
   if (payment.status !== 'completed')
     throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
-  await tx
+  const [refunded] = await tx
     .update(paymentTransactions)
     .set({ status: 'refunded', refundedAt: input.now, refundedBy: input.adminId })
-    .where(eq(paymentTransactions.id, payment.id));
-  await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: input.now }).where(eq(orders.id, order.id));
+    .where(eq(paymentTransactions.id, payment.id))
+    .returning();
+  if (!refunded) throw new Error('Refunding the payment failed');
+  const payments = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+  const paymentStatus = ledgerPaymentStatus(order, payments);
+  await tx.update(orders).set({ paymentStatus, updatedAt: input.now }).where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     oldStatus: order.status,
@@ -120,6 +128,6 @@ export async function refundPayment(tx: Db, input: { orderId: string; paymentId:
       paymentStatus: order.paymentStatus,
       payment: { id: payment.id, status: payment.status, amount: payment.amount },
     },
-    after: { paymentStatus: 'refunded', payment: { id: payment.id, status: 'refunded', amount: payment.amount } },
+    after: { paymentStatus, payment: { id: payment.id, status: 'refunded', amount: payment.amount } },
   };
 }

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { adminMessages, type UpdateOrderChanges } from '../../shared/admin/admin-schemas';
 import type { Db } from '../db/client';
 import { orders, orderStatusHistory } from '../db/schema';
-import { notFound } from '../http/http-error';
+import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { auditedOrderFields, lockOrder, orderRecipient } from './order-admin-context';
 import { confirmationAttachment } from './invoices';
+import { ledgerEditRefusals, loadOrderLedger } from './order-ledger';
 import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
 
 export interface UpdateOrderInput {
@@ -19,11 +20,16 @@ export interface UpdateOrderInput {
 /**
  * The admin's edit of an order, inside the caller's transaction: any status may follow any other
  * (spec section 4). A status change writes a history row (old, new, the admin, "Status updated via
- * admin panel"); becoming confirmed or shipped queues the customer's e-mail.
+ * admin panel"); becoming confirmed or shipped queues the customer's e-mail. Payment status and
+ * invoice number follow the ledger: 400 with the field's message when the edit contradicts it.
  */
 export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   const before = await lockOrder(tx, orders, input.orderId);
   if (!before) throw notFound(adminMessages.orderNotFound);
+  if (input.changes.paymentStatus !== undefined || input.changes.invoiceNumber !== undefined) {
+    const refusals = ledgerEditRefusals(before, await loadOrderLedger(tx, before), input.changes);
+    if (refusals) throw badRequest(Object.values(refusals)[0] ?? adminMessages.orderUpdateFailed, { fields: refusals });
+  }
   const set: Partial<typeof orders.$inferInsert> = { updatedAt: input.now };
   const { changes } = input;
   if (changes.status !== undefined) set.status = changes.status;
@@ -65,10 +71,15 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   return { before: auditedOrderFields(before), after: auditedOrderFields(after), row: after };
 }
 
-/** Deletes an order with its items, payments and history (the audit log keeps its entries). */
+/**
+ * Deletes an order with its items and history (the audit log keeps its entries). An order with
+ * payments or invoices is on the books and is cancelled instead: 409 `order_has_ledger`.
+ */
 export async function deleteOrder(tx: Db, orderId: string) {
   const before = await lockOrder(tx, orders, orderId);
   if (!before) throw notFound(adminMessages.orderNotFound);
+  if ((await loadOrderLedger(tx, before)).hasEntries)
+    throw conflict(adminMessages.orderOnTheBooks, { code: 'order_has_ledger' });
   await tx.delete(orders).where(eq(orders.id, orderId));
   return { before: auditedOrderFields(before) };
 }

@@ -28,6 +28,13 @@ export const adminMessages = {
   paymentNotFound: 'Payment not found',
   paymentAlreadyRefunded: 'This payment is already refunded.',
   userNotFound: 'User not found',
+  paymentStatusFollowsLedger: 'Payment status follows the recorded payments',
+  recordPaymentInstead: 'Record a payment instead.',
+  refundPaymentInstead: 'Record or refund a payment instead.',
+  invoiceNumberFollowsInvoices: 'Invoice numbers follow the issued invoices. Issue or credit an invoice instead.',
+  paymentStatusHint: 'Follows the recorded payments: record or refund a payment under Payments.',
+  invoiceNumberHint: 'Follows the issued invoices: issue or credit one under Documents.',
+  orderOnTheBooks: 'This order has payments or invoices: cancel it instead, with a credit note where one is due.',
 } as const;
 
 /** Fallback texts of the lists (spec section 2). */
@@ -42,22 +49,56 @@ export const customerFallbacks = {
 export const STEP_UP_MINUTES = 5;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD' });
+export const dateMessages = {
+  format: 'Use a date as YYYY-MM-DD',
+  calendar: 'Use a real calendar date between 1900 and 2999',
+} as const;
+
+/** A day that exists (no 2026-02-30): the text round-trips through a UTC date; years bound to what the shop can mean. */
+const isCalendarDate = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return year >= 1900 && year <= 2999 && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: dateMessages.format })
+  .refine(isCalendarDate, { error: dateMessages.calendar });
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-/** The query of every admin list and its CSV: search, filters, created date range, page. */
-export const adminListQuerySchema = z.object({
+const listQueryBase = {
   search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  status: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
-  paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
-  /** Orders list: a deposit or balance invoice unpaid past its due date. */
-  overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
   from: z.preprocess(emptyToUndefined, isoDate.optional()),
   to: z.preprocess(emptyToUndefined, isoDate.optional()),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+};
+
+/** The query of the users and abandoned lists: search, a status word of the list, created date range, page. */
+export const adminListQuerySchema = z.object({
+  ...listQueryBase,
+  status: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
+  overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
 });
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+/** The orders list and its CSV: status one of the orders' statuses (400 otherwise, before any query runs). */
+export const adminOrderListQuerySchema = z.object({
+  ...listQueryBase,
+  status: z.preprocess(emptyToUndefined, orderStatusSchema.optional()),
+  paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
+  /** A deposit or balance invoice unpaid past its due date. */
+  overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+/** The quotes list and its CSV: status one of the quotes' (displayed) statuses. */
+export const adminQuoteListQuerySchema = z.object({
+  ...listQueryBase,
+  status: z.preprocess(emptyToUndefined, z.enum(quoteStatuses).optional()),
+});
+export type AdminQuoteListQuery = z.output<typeof adminQuoteListQuerySchema>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -57,7 +57,8 @@ export function OrderDetailPage() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
-      toast.error(adminMessages.orderDeleteFailed);
+      // A refusal says why (payments or invoices recorded meanwhile); other failures keep the spec's toast.
+      toast.error(error instanceof ApiError && error.status === 409 ? error.message : adminMessages.orderDeleteFailed);
     },
   });
 
@@ -75,24 +76,33 @@ export function OrderDetailPage() {
   }
   const data = order.data.order;
   const product = productSummary(data);
+  // The server refuses to delete an order on the books (any payment or invoice); say so instead of offering it.
+  const onTheBooks = data.payments.length > 0 || data.documents.some((document) => document.kind !== 'confirmation');
   return (
     <article className="space-y-4">
       <AdminHeading title={`Order ${data.orderNumber}`}>
         <div className="flex items-center gap-2">
           <OrderBadge status={data.status} />
           <PaymentBadge status={data.paymentStatus} />
-          <Button
-            variant="danger"
-            size="sm"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm(`Delete order ${data.orderNumber}? This cannot be undone.`)) remove.mutate();
-            }}
-          >
-            Delete order
-          </Button>
+          {onTheBooks ? null : (
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(`Delete order ${data.orderNumber}? This cannot be undone.`)) remove.mutate();
+              }}
+            >
+              Delete order
+            </Button>
+          )}
         </div>
       </AdminHeading>
+      {onTheBooks ? (
+        <p className="text-sm text-navy-600" data-testid="delete-refused">
+          {adminMessages.orderOnTheBooks}
+        </p>
+      ) : null}
       <p className="text-sm text-navy-600">
         Placed {moment(data.createdAt)} ·{' '}
         <Link to="/admin/orders" className="underline">

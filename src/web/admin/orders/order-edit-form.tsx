@@ -1,45 +1,61 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminMessages, adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
-import {
-  orderStatuses,
-  orderStatusLabels,
-  paymentStatuses,
-  paymentStatusLabels,
-} from '../../../shared/orders/order-status';
+import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../shared/orders/order-status';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 
 const formSchema = z.object({
   status: z.enum(orderStatuses),
-  paymentStatus: z.enum(paymentStatuses),
   paymentMethod: z.string().max(100),
   trackingNumber: z.string().max(200),
-  invoiceNumber: z.string().max(100),
   estimatedDeliveryDate: z.string(),
   notes: z.string().max(2000),
   internalNotes: z.string().max(5000),
 });
 type FormValues = z.infer<typeof formSchema>;
+const editable = Object.keys(formSchema.shape) as (keyof FormValues)[];
 
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
+const readOnlyField = `${field} bg-navy-50 text-navy-700`;
 
-/** The spec's edit form: every field; empty strings are saved as null (the server does it). */
+function FieldError({ message }: { message: string | undefined }) {
+  return message ? (
+    <span role="alert" className="mt-1 block text-xs text-red-700">
+      {message}
+    </span>
+  ) : null;
+}
+
+function Hint({ id, text }: { id: string; text: string }) {
+  return (
+    <span id={id} className="mt-1 block text-xs text-navy-600">
+      {text}
+    </span>
+  );
+}
+
+/**
+ * The spec's edit form: every field; empty strings are saved as null (the server does it). Payment
+ * status and invoice number are shown read-only and not sent: they follow the recorded payments and
+ * the issued invoices (the panels above), and the server refuses an edit that contradicts them.
+ */
 export function OrderEditForm({ order }: { order: AdminOrder }) {
   const invalidate = useInvalidateAdmin();
+  /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
+  const [ledgerErrors, setLedgerErrors] = useState<Record<string, string>>({});
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: {
       status: order.status,
-      paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod ?? '',
       trackingNumber: order.trackingNumber ?? '',
-      invoiceNumber: order.invoiceNumber ?? '',
       estimatedDeliveryDate: order.estimatedDeliveryDate ?? '',
       notes: order.notes ?? '',
       internalNotes: order.internalNotes ?? '',
@@ -48,15 +64,22 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
   const save = useMutation({
     mutationFn: (values: FormValues) =>
       adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, { method: 'PATCH', body: values }),
+    onMutate: () => setLedgerErrors({}),
     onSuccess: () => {
       toast.success(adminMessages.orderUpdated);
       void invalidate();
     },
-    onError: (error) =>
+    onError: (error) => {
+      // The server's message goes beside the field it names (a 400 names each refused field).
+      const fields = error instanceof ApiError ? error.fields : {};
+      for (const name of editable) if (fields[name]) form.setError(name, { message: fields[name] });
+      setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
       toast.error(
         error instanceof ApiError && error.status > 0 ? adminMessages.orderUpdateFailed : adminMessages.orderUnexpected,
-      ),
+      );
+    },
   });
+  const errors = form.formState.errors;
   return (
     <form
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
@@ -73,40 +96,68 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
           ))}
         </select>
       </label>
-      <label className="text-sm text-navy-800">
-        Payment status
-        <select aria-label="Payment status" className={field} {...form.register('paymentStatus')}>
-          {paymentStatuses.map((value) => (
-            <option key={value} value={value}>
-              {paymentStatusLabels[value]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm text-navy-800">
-        Payment method
-        <input className={field} {...form.register('paymentMethod')} />
-      </label>
-      <label className="text-sm text-navy-800">
-        Tracking number
-        <input className={field} {...form.register('trackingNumber')} />
-      </label>
-      <label className="text-sm text-navy-800">
-        Invoice number
-        <input className={field} {...form.register('invoiceNumber')} />
-      </label>
-      <label className="text-sm text-navy-800">
-        Estimated delivery date
-        <input type="date" className={field} {...form.register('estimatedDeliveryDate')} />
-      </label>
-      <label className="text-sm text-navy-800 sm:col-span-2">
-        Notes (the customer sees these)
-        <textarea rows={3} className={field} {...form.register('notes')} />
-      </label>
-      <label className="text-sm text-navy-800 sm:col-span-2">
-        Internal notes
-        <textarea rows={3} className={field} {...form.register('internalNotes')} />
-      </label>
+      <div className="text-sm text-navy-800">
+        <label>
+          Payment status
+          <input
+            readOnly
+            aria-describedby="payment-status-hint"
+            className={readOnlyField}
+            value={paymentStatusLabels[order.paymentStatus]}
+          />
+        </label>
+        <Hint id="payment-status-hint" text={adminMessages.paymentStatusHint} />
+        <FieldError message={ledgerErrors.paymentStatus} />
+      </div>
+      <div className="text-sm text-navy-800">
+        <label>
+          Payment method
+          <input className={field} {...form.register('paymentMethod')} />
+        </label>
+        <FieldError message={errors.paymentMethod?.message} />
+      </div>
+      <div className="text-sm text-navy-800">
+        <label>
+          Tracking number
+          <input className={field} {...form.register('trackingNumber')} />
+        </label>
+        <FieldError message={errors.trackingNumber?.message} />
+      </div>
+      <div className="text-sm text-navy-800">
+        <label>
+          Invoice number
+          <input
+            readOnly
+            aria-describedby="invoice-number-hint"
+            className={readOnlyField}
+            value={order.invoiceNumber ?? ''}
+            placeholder="None issued"
+          />
+        </label>
+        <Hint id="invoice-number-hint" text={adminMessages.invoiceNumberHint} />
+        <FieldError message={ledgerErrors.invoiceNumber} />
+      </div>
+      <div className="text-sm text-navy-800">
+        <label>
+          Estimated delivery date
+          <input type="date" className={field} {...form.register('estimatedDeliveryDate')} />
+        </label>
+        <FieldError message={errors.estimatedDeliveryDate?.message} />
+      </div>
+      <div className="text-sm text-navy-800 sm:col-span-2">
+        <label>
+          Notes (the customer sees these)
+          <textarea rows={3} className={field} {...form.register('notes')} />
+        </label>
+        <FieldError message={errors.notes?.message} />
+      </div>
+      <div className="text-sm text-navy-800 sm:col-span-2">
+        <label>
+          Internal notes
+          <textarea rows={3} className={field} {...form.register('internalNotes')} />
+        </label>
+        <FieldError message={errors.internalNotes?.message} />
+      </div>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save changes'}
