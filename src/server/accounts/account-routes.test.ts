@@ -54,17 +54,15 @@ describe('the customer account', () => {
       trackingNumber: 'TRK-1',
       status: 'shipped',
     });
-    await t.db
-      .insert(orderItems)
-      .values({
-        orderId: newer.id,
-        itemType: 'base_configuration',
-        itemId: 'dropwise-standard',
-        itemName: 'Dropwise Standard',
-        quantity: 1,
-        unitPrice: 237500,
-        totalPrice: 237500,
-      });
+    await t.db.insert(orderItems).values({
+      orderId: newer.id,
+      itemType: 'base_configuration',
+      itemId: 'dropwise-standard',
+      itemName: 'Dropwise Standard',
+      quantity: 1,
+      unitPrice: 237500,
+      totalPrice: 237500,
+    });
     await t.db
       .insert(paymentTransactions)
       .values({ orderId: newer.id, transactionType: 'deposit', amount: 244125, currency: 'GBP' });
