@@ -10,7 +10,7 @@
 //
 // Usage: node scripts/make-videos.mjs [name ...]      (all four when no name is given)
 // Needs ffmpeg with libvpx-vp9, libx264 and librsvg (FFMPEG=/path/to/ffmpeg to choose one). CI does not
-// run this: the committed files are served, and tests/unit/media-budget.test.ts checks their sizes
+// run this: the committed files are served, and src/web/marketing/media-budget.test.ts checks their sizes
 // against scripts/media-budget.json.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 // Paths are the repository's, from wherever the script is started.
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const mediaDir = 'src/web/public/media';
-/** Per-file budgets in KB (1 KB = 1000 bytes), shared with tests/unit/media-budget.test.ts. */
+/** Per-file budgets in KB (1 KB = 1000 bytes), shared with src/web/marketing/media-budget.test.ts. */
 const mediaBudget = JSON.parse(readFileSync('scripts/media-budget.json', 'utf8'));
 const ffmpeg = process.env.FFMPEG ?? 'ffmpeg';
 const fps = 24;
