@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { mfaFactors, mailOutbox } from '../../src/server/db/schema';
+import { createUser } from './factories';
 import { cookiesFrom, type TestApp } from './test-app';
 
 /** Signs in through the API and returns the session cookie to send back. */
@@ -71,4 +72,22 @@ export async function enrollVerifiedFactor(t: TestApp, cookie: string) {
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
   const [factor] = await t.db.select().from(mfaFactors).where(eq(mfaFactors.id, id));
   return { factorId: id, secret, factor, cookie: cookiesFrom(verified) };
+}
+
+/** A user with one verified authenticator: its secret, the recovery codes shown at enrolment and the aal2 cookie. */
+export async function enrolledUser(t: TestApp, overrides: { isAdmin?: boolean } = {}) {
+  const { user } = await createUser(t.db, overrides);
+  const cookie = await signIn(t, user.email);
+  const { id, secret } = (await t.post('/api/auth/factors', {}, { cookie })).json() as { id: string; secret: string };
+  const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json() as {
+    challengeId: string;
+  };
+  const verified = await t.post(
+    `/api/auth/factors/${id}/verify`,
+    { challengeId, code: totpCode(secret, t.clock.now) },
+    { cookie },
+  );
+  if (verified.statusCode !== 200) throw new Error(`enrolment failed: ${verified.statusCode} ${verified.body}`);
+  const { recoveryCodes } = verified.json() as { recoveryCodes: string[] };
+  return { user, factorId: id, secret, recoveryCodes, aal2: cookiesFrom(verified) };
 }

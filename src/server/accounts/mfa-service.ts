@@ -182,17 +182,7 @@ export async function verifyChallenge(
   if (!used) throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
   // The factor's acceptance, its first recovery codes and the owner's security notice commit together.
   const accepted = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(mfaFactors)
-      .set({ lastUsedStep: step, status: 'verified', failedAttempts: 0, lockedUntil: null, updatedAt: input.now })
-      .where(
-        and(
-          eq(mfaFactors.id, factor.id),
-          or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
-          or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
-        ),
-      )
-      .returning({ id: mfaFactors.id });
+    const row = await acceptStep(tx, factor.id, step, input.now, { status: 'verified', lockedUntil: null });
     if (!row) return null;
     if (factor.status !== 'unverified') return { recoveryCodes: undefined };
     const recoveryCodes = await issueRecoveryCodes(tx, input.userId, input.now);
@@ -201,6 +191,31 @@ export async function verifyChallenge(
   });
   if (!accepted) throw await recordFailure(db, { ...input, factorIds: [factor.id] });
   return { factorId: factor.id, recoveryCodes: accepted.recoveryCodes };
+}
+
+/**
+ * Accepts a code's time step on a factor, once: only a step later than the last one used, and only
+ * while the factor is not locked. Undefined when another request took the step first or it is locked.
+ */
+async function acceptStep(
+  tx: Db,
+  factorId: string,
+  step: number,
+  now: Date,
+  change: Partial<Pick<typeof mfaFactors.$inferInsert, 'status' | 'lockedUntil'>> = {},
+) {
+  const [row] = await tx
+    .update(mfaFactors)
+    .set({ ...change, lastUsedStep: step, failedAttempts: 0, updatedAt: now })
+    .where(
+      and(
+        eq(mfaFactors.id, factorId),
+        or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+        or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, now)),
+      ),
+    )
+    .returning({ id: mfaFactors.id });
+  return row;
 }
 
 const isLocked = (factor: { lockedUntil: Date | null }, now: Date) =>
@@ -230,17 +245,7 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
     const step = matchingStep(factor.secret, input.code, input.now);
     if (step === null) continue;
     const passed = await db.transaction(async (tx) => {
-      const [accepted] = await tx
-        .update(mfaFactors)
-        .set({ lastUsedStep: step, failedAttempts: 0, updatedAt: input.now })
-        .where(
-          and(
-            eq(mfaFactors.id, factor.id),
-            or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
-            or(isNull(mfaFactors.lockedUntil), lte(mfaFactors.lockedUntil, input.now)),
-          ),
-        )
-        .returning({ id: mfaFactors.id });
+      const accepted = await acceptStep(tx, factor.id, step, input.now);
       if (!accepted) return false;
       await tx
         .update(mfaFactors)

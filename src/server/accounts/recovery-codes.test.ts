@@ -1,30 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
-import { signIn, totpCode } from '../../../tests/support/sessions';
+import { enrolledUser, signIn, totpCode } from '../../../tests/support/sessions';
 import { cookiesFrom, type TestApp, useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox, mfaFactors, mfaRecoveryCodes } from '../db/schema';
 
 // On a step boundary plus 10 s, so ±1 step is unambiguous.
 const start = new Date('2026-03-02T09:00:10.000Z');
-
-/** Signs up a user, enrols and verifies an authenticator; returns what the enrolment showed. */
-async function enrolledUser(t: TestApp) {
-  const { user } = await createUser(t.db);
-  const cookie = await signIn(t, user.email);
-  const { id, secret } = (await t.post('/api/auth/factors', {}, { cookie })).json() as { id: string; secret: string };
-  const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json() as {
-    challengeId: string;
-  };
-  const verified = await t.post(
-    `/api/auth/factors/${id}/verify`,
-    { challengeId, code: totpCode(secret, t.clock.now) },
-    { cookie },
-  );
-  expect(verified.statusCode).toBe(200);
-  const { recoveryCodes } = verified.json() as { recoveryCodes: string[] };
-  return { user, factorId: id, secret, recoveryCodes, aal2: cookiesFrom(verified) };
-}
 
 const mailsTo = (t: TestApp, to: string, kind: string) =>
   t.db

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
-import { signIn, totpCode } from '../../../tests/support/sessions';
+import { enrolledUser, signIn, totpCode } from '../../../tests/support/sessions';
 import { cookiesFrom, type TestApp, useTestApp } from '../../../tests/support/test-app';
 import { mfaFactors, mfaRecoveryCodes, paymentTransactions } from '../db/schema';
 
@@ -14,24 +14,6 @@ const freshCodeRequired = {
   code: 'fresh_code_required',
   message: 'Enter a code from your authenticator app or a recovery code.',
 };
-
-/** A user with one verified authenticator: its secret, the recovery codes shown at enrolment and the aal2 cookie. */
-async function enrolledUser(t: TestApp, overrides: { isAdmin?: boolean } = {}) {
-  const { user } = await createUser(t.db, overrides);
-  const cookie = await signIn(t, user.email);
-  const { id, secret } = (await t.post('/api/auth/factors', {}, { cookie })).json() as { id: string; secret: string };
-  const { challengeId } = (await t.post(`/api/auth/factors/${id}/challenge`, {}, { cookie })).json() as {
-    challengeId: string;
-  };
-  const verified = await t.post(
-    `/api/auth/factors/${id}/verify`,
-    { challengeId, code: totpCode(secret, t.clock.now) },
-    { cookie },
-  );
-  expect(verified.statusCode).toBe(200);
-  const { recoveryCodes } = verified.json() as { recoveryCodes: string[] };
-  return { user, factorId: id, secret, recoveryCodes, aal2: cookiesFrom(verified) };
-}
 
 type Enrolled = Awaited<ReturnType<typeof enrolledUser>>;
 

@@ -24,13 +24,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Sends a stored PDF with its fingerprint as a strong ETag, or 304 when the client already holds
- * it. `private, no-cache`: the browser may keep the document but asks again each time, and no
- * shared cache stores it (it carries personal data).
+ * Sends a stored PDF with its fingerprint as a strong ETag, or 304 when the client says it holds
+ * it. `no-store` all the same: the document carries personal data, and every answer that does is
+ * kept out of caches (security audit L3); the stored bytes make a repeat download cheap anyway.
  */
 export function sendStoredPdf(request: FastifyRequest, reply: FastifyReply, file: StoredPdfFile) {
   const etag = `"${file.pdfSha256}"`;
-  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  reply.header('etag', etag).header('cache-control', 'private, no-store');
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply
     .header('content-type', 'application/pdf')

@@ -210,7 +210,7 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     const [stored] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(download.rawPayload.equals(stored?.pdf ?? Buffer.alloc(0))).toBe(true);
     expect(download.headers.etag).toBe(`"${stored?.pdfSha256}"`);
-    expect(download.headers['cache-control']).toBe('private, no-cache');
+    expect(download.headers['cache-control']).toBe('private, no-store');
     const held = { cookie: ownerCookie, headers: { 'if-none-match': String(download.headers.etag) } };
     const unchanged = await t.get(document?.url ?? '', held);
     expect(unchanged.statusCode).toBe(304);

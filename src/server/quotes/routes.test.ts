@@ -282,7 +282,7 @@ describe('quotes API', () => {
     const [stored] = await t.db.select().from(quoteDocuments).where(eq(quoteDocuments.quoteId, quote.id));
     expect(stored?.pdf.equals(first.rawPayload)).toBe(true);
     expect(first.headers.etag).toBe(`"${createHash('sha256').update(first.rawPayload).digest('hex')}"`);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     expect(first.headers['content-disposition']).toBe(`attachment; filename="quote-${quote.quoteNumber}.pdf"`);
 
     const second = await t.get(url);
