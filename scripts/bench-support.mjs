@@ -1,6 +1,7 @@
 // What the benchmark scripts share: the default selection, a built shop on a free port, and the
 // run on PGlite then, with DATABASE_URL, on a scratch PostgreSQL database dropped afterwards.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -45,6 +46,39 @@ async function adminQuery(baseUrl, statement) {
   }
 }
 
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time (user + system, in ms) a process has used so far, from /proc/<pid>/stat (Linux):
+ * what the server spends, which holds on a slower or busier machine where requests per second do not.
+ */
+export function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / clockTicksPerSecond;
+}
+
+/**
+ * Measures `work` by the server's CPU: returns what `work` resolves to and `cpuMsPerOperation`,
+ * the server's CPU time over the window divided by `operations(result)`.
+ */
+export async function withServerCpu(server, work, operations) {
+  const before = processCpuMs(server.pid);
+  const result = await work();
+  const cpuMs = processCpuMs(server.pid) - before;
+  const count = operations(result);
+  return { result, cpuMs, cpuMsPerOperation: count > 0 ? cpuMs / count : Number.NaN };
+}
+
 /**
  * Starts the built shop (dist/server/main.js) on a free loopback port with a scratch data folder.
  * `env` adds or overrides settings; by default it runs as production on loopback http.
@@ -84,6 +118,7 @@ export async function startServer(databaseUrl, env = {}) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));

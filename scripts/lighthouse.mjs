@@ -1,6 +1,7 @@
 // Lighthouse over the built shop (npm run build first): mobile preset, offline, 3 runs per page,
-// the median per page. Writes lighthouse-results/summary.json (plus each median report) and prints
-// the scores against the targets of issue 6, with the home page's first-load JavaScript.
+// the median per page, over every public page (the prerendered ones, /coming-soon and the 404
+// page). Writes lighthouse-results/summary.json (plus each median report) and prints the scores
+// against the targets of issue 27, with the home page's first-load JavaScript.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,19 +11,38 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const pages = process.env.LIGHTHOUSE_PAGES
-  ? process.env.LIGHTHOUSE_PAGES.split(',')
-  : ['/', '/configure', '/privacy-policy'];
+/** A path no route answers: the shop's 404 page, served with status 404. */
+const notFoundPath = '/no-such-page';
+const publicPages = [
+  '/',
+  '/configure',
+  '/about',
+  '/automation',
+  '/careers',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-sale',
+  '/login',
+  '/coming-soon',
+  notFoundPath,
+];
+/**
+ * Pages that ask search engines not to index them (`noindex`), rightly: the sign-in page and the
+ * 404 page. Lighthouse's SEO score marks noindex down, so their SEO is reported, not judged.
+ */
+const noindexPages = new Set(['/login', notFoundPath]);
+const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : publicPages;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const outDir = join(process.cwd(), 'lighthouse-results');
 const targets = {
-  performance: 95,
+  performance: 98,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   lcpMs: 1500,
-  cls: 0.02,
+  cls: 0.01,
+  tbtMs: 50,
   homeJsKb: 110,
 };
 /** Chunks that must never load on the home page. */
@@ -103,6 +123,7 @@ function summarise(lhr) {
     seo: score('seo'),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN),
     cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN).toFixed(4)),
+    tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? Number.NaN),
     // Transfer size is the gzip size on the wire (the server compresses JavaScript).
     jsTransferKb: Number((scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1000).toFixed(1)),
     scripts: scripts.map((item) => {
@@ -160,13 +181,14 @@ try {
     }
     const medianPerformance = median(reports.map((report) => report.summary.performance));
     const chosen = reports.find((report) => report.summary.performance === medianPerformance);
-    const name = path === '/' ? 'home' : path.slice(1);
+    const name = path === '/' ? 'home' : path === notFoundPath ? '404' : path.slice(1);
     writeFileSync(join(outDir, `${name}.report.json`), JSON.stringify(chosen.lhr));
     results[path] = {
       ...chosen.summary,
       // Each metric's own median over the runs.
       lcpMs: median(reports.map((report) => report.summary.lcpMs)),
       cls: median(reports.map((report) => report.summary.cls)),
+      tbtMs: median(reports.map((report) => report.summary.tbtMs)),
       runs: reports.map((report) => report.summary.performance),
       lcpRuns: reports.map((report) => report.summary.lcpMs),
       lcpElement:
@@ -225,9 +247,11 @@ for (const [path, r] of Object.entries(results)) {
   console.log(
     check(r.bestPractices >= targets.bestPractices, `best practices ${r.bestPractices} (${targets.bestPractices})`),
   );
-  console.log(check(r.seo >= targets.seo, `SEO ${r.seo} (${targets.seo})`));
+  if (noindexPages.has(path)) console.log(`     SEO ${r.seo} (noindex page: not judged)`);
+  else console.log(check(r.seo >= targets.seo, `SEO ${r.seo} (${targets.seo})`));
   console.log(check(r.lcpMs <= targets.lcpMs, `LCP ${(r.lcpMs / 1000).toFixed(2)} s (≤ 1.5 s)`));
   console.log(check(r.cls <= targets.cls, `CLS ${r.cls} (≤ ${targets.cls})`));
+  console.log(check(r.tbtMs <= targets.tbtMs, `TBT ${r.tbtMs} ms (≤ ${targets.tbtMs} ms)`));
   if (r.failedAudits.length) console.log(`     failed audits: ${r.failedAudits.join(', ')}`);
 }
 console.log(`\nHome first-load JavaScript: ${homeGzipKb} KB gzip (${home.jsTransferKb} KB transferred, with headers)`);
