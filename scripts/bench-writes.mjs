@@ -8,7 +8,8 @@
 // after the outbox has sent what they queued (so a write's e-mails are part of its cost). Then a
 // whole checkout as the storefront makes it: the order path's quote (POST /api/quotes, flowType
 // order) and the order placed from it (POST /api/orders with its quoteReference), with every e-mail
-// they queue sent. Target: a checkout <= 12 ms of server CPU. Requests/s, p99 (PostgreSQL <= 50 ms)
+// they queue sent. Target: a checkout <= 12 ms of server CPU on PostgreSQL (on PGlite the figure
+// includes the embedded database's own work, and is information). Requests/s, p99 (PostgreSQL <= 50 ms)
 // and PGlite's share of PostgreSQL's requests/s (>= 0.35) are printed as information.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -245,13 +246,16 @@ export async function benchWrites() {
       }
       return row;
     });
+    // On PostgreSQL the database is another process, so the figure is the shop's own work, as in the
+    // side-by-side with Medusa (issue 27); on PGlite it includes the embedded database's engine.
+    const judged = result.database === 'postgres';
     const checkoutMet = result.checkouts.cpuMsPerOperation <= CHECKOUT_CPU_TARGET_MS;
-    verdicts.push(checkoutMet);
+    if (judged) verdicts.push(checkoutMet);
     rows.push({
       endpoint: `checkout: POST /api/quotes + POST /api/orders, e-mails sent (${result.checkouts.count})`,
       'server CPU ms/request': Number(result.checkouts.cpuMsPerOperation.toFixed(3)),
-      target: `<= ${CHECKOUT_CPU_TARGET_MS} ms`,
-      met: checkoutMet,
+      target: judged ? `<= ${CHECKOUT_CPU_TARGET_MS} ms` : 'info (with the embedded database)',
+      met: judged ? checkoutMet : undefined,
       'requests/s (info)': Math.round((2 * result.checkouts.count) / result.checkouts.seconds),
     });
     result.rows = rows;
@@ -269,7 +273,7 @@ export async function benchWrites() {
   await mkdir('bench-results', { recursive: true });
   await writeFile(join('bench-results', 'writes-latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
   console.log(
-    `Write targets (checkout CPU <= ${CHECKOUT_CPU_TARGET_MS} ms): ${verdicts.every(Boolean) ? 'met' : 'NOT met'}`,
+    `Write target (checkout <= ${CHECKOUT_CPU_TARGET_MS} ms of the shop's CPU, on PostgreSQL): ${verdicts.length === 0 ? 'not judged (set DATABASE_URL)' : verdicts.every(Boolean) ? 'met' : 'NOT met'}`,
   );
   return summary;
 }
