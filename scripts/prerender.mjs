@@ -6,9 +6,17 @@ import { pathToFileURL } from 'node:url';
 const root = process.cwd();
 // The stylesheet is inlined (the CSP allows inline styles, not scripts): one round trip less before
 // the first paint on a slow connection. Its font URLs are absolute (/assets/...), so they still resolve.
+// The Latin face of Inter is preloaded from the head, so it is usually there before the first layout
+// and text is not set twice (with its metric-matched fallback first, src/web/styles.css); measured
+// with Lighthouse, the swap was the cause of every public page's layout shift (issue 27).
 const template = readFileSync(join(root, 'dist/web/index.html'), 'utf8').replace(
   /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/,
-  (_tag, href) => `<style>${readFileSync(join(root, 'dist/web', href), 'utf8')}</style>`,
+  (_tag, href) => {
+    const css = readFileSync(join(root, 'dist/web', href), 'utf8');
+    const latinFont = /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2/.exec(css)?.[0];
+    const preload = latinFont ? `<link rel="preload" href="${latinFont}" as="font" type="font/woff2" crossorigin>` : '';
+    return `${preload}<style>${css}</style>`;
+  },
 );
 const { renderPage, shellHead, prerenderedPaths, bootScript } = await import(
   pathToFileURL(join(root, 'dist/prerender/entry-server.js')).href
