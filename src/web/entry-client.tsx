@@ -5,6 +5,13 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
 import { createQueryClient, Providers } from './app/providers';
 
+// Zod parses without compiling code (`jitless`): its probe for `new Function` is refused by the
+// shop's Content-Security-Policy, which the browser reports as a violation on every page with a form
+// (Lighthouse's inspector-issues on /login). Set on zod's global config object before any parse,
+// whichever module creates it first, without importing zod into the entry.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
