@@ -32,8 +32,9 @@ import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
 import { type WebAppOptions, webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
-import { withRequestChangeVersions } from './catalogue/change-version';
+import { withRequestChangeVersions } from './db/change-version';
 import { metricsPlugin } from './metrics/metrics-plugin';
+import { renderQuoteDocument } from './quotes/quote-document';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
@@ -178,7 +179,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
   await app.register(maintenancePlugin);
-  await app.register(mailPlugin, { poll: options.sendMail ?? true });
+  await app.register(mailPlugin, {
+    poll: options.sendMail ?? true,
+    renderAttachment: (render) =>
+      renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
+  });
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

@@ -12,7 +12,7 @@ import {
   productShippingOptions,
   productSyringeHolders,
 } from '../db/schema';
-import { readChangeVersion } from './change-version';
+import { readChangeVersion } from '../db/change-version';
 
 /** A safety net only: every catalogue write raises the change version, which each read compares. */
 export const CATALOGUE_CACHE_MAX_AGE_MS = 30_000;

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../http/http-error';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { PRODUCT_KEY } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
-import { renderDocumentPdf } from './document-pdf';
+import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { latestLiveInvoice } from './order-ledger';
 import { CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
