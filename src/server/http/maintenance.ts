@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../../shared/escape-html';
 import { matchesClientRoute } from '../../shared/routes';
 import type { Db } from '../db/client';
 import { serviceUnavailable } from './http-error';
@@ -34,9 +35,6 @@ export function normalisePath(rawPath: string): string {
 function isOpenPage(path: string): boolean {
   return path === '/login' || path === '/setup' || path === '/admin' || path.startsWith('/admin/');
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The maintenance page: plain HTML with no script, so it costs the visitor nothing to load. */
 export function maintenancePage(siteName: string): string {
