@@ -27,6 +27,51 @@ const webFeatureZones = [
 ];
 
 /**
+ * The server's folders, as on disk. Infrastructure (the database, HTTP plumbing, e-mail outbox,
+ * metrics, configuration, the document layout) imports no feature; the app (src/server/app.ts)
+ * wires features into it. Features are listed in dependency order: each imports only the
+ * features before it, so feature imports run one way and never form a cycle (decision 0028).
+ */
+const serverInfrastructure = ['config', 'db', 'documents', 'http', 'mail', 'metrics'];
+const serverFeatureOrder = [
+  'settings',
+  'accounts',
+  'countries',
+  'waitlist',
+  'health',
+  'catalogue',
+  'pricing',
+  'flows',
+  'quotes',
+  'orders',
+  'admin',
+];
+const serverFolders = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const folder of serverFolders) {
+  if (!serverInfrastructure.includes(folder) && !serverFeatureOrder.includes(folder)) {
+    throw new Error(
+      `eslint.config.js: src/server/${folder} is new; add it to serverInfrastructure or to serverFeatureOrder.`,
+    );
+  }
+}
+const serverFeatures = serverFeatureOrder.filter((feature) => serverFolders.includes(feature));
+const serverZones = [
+  {
+    target: serverInfrastructure.map((folder) => `./src/server/${folder}`),
+    from: serverFeatures.map((feature) => `./src/server/${feature}`),
+    message:
+      'Server infrastructure (config, db, documents, http, mail, metrics) imports no feature: take what it needs as an option or decoration that src/server/app.ts passes in.',
+  },
+  ...serverFeatures.slice(0, -1).map((feature, index) => ({
+    target: `./src/server/${feature}`,
+    from: serverFeatures.slice(index + 1).map((later) => `./src/server/${later}`),
+    message: `A server feature imports only the features before it in serverFeatureOrder (eslint.config.js, decision 0028): ${feature} may not import a later one; move the shared part down or invert the dependency.`,
+  })),
+];
+
+/**
  * One-way imports (../shared/docs/architecture.md): shared ← server, shared ← web; storefront never imports admin;
  * in the browser, shared ← lib and ui ← features ← app (routes and providers).
  */
@@ -82,11 +127,16 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...serverZones] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
+  },
+  {
+    // A server test sets up through any feature (seeding the catalogue, streaming a CSV), as the app does.
+    files: ['src/server/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     // The one admin import must stay lazy: a static import of admin-app would put the wing in the storefront bundle.

@@ -6,13 +6,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { accountQuoteRoutes } from './accounts/account-quotes';
+import { accountQuoteRoutes } from './quotes/account-quotes';
 import { accountRoutes } from './accounts/account-routes';
 import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
 import { setupRoutes } from './accounts/setup-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
+import { isSignedInAdmin } from './accounts/signed-in-admin';
 import type { Env } from './config/env';
 import { rootDir, webDistDir } from './config/paths';
 import type { Database } from './db/client';
@@ -32,11 +33,14 @@ import { safeInputPlugin } from './http/safe-input';
 import { sameOriginPlugin } from './http/same-origin';
 import { type WebAppOptions, webAppPlugin } from './http/web-app';
 import { mailPlugin } from './mail/mail-plugin';
-import { withRequestChangeVersions } from './catalogue/change-version';
+import { withRequestChangeVersions } from './db/change-version';
 import { metricsPlugin } from './metrics/metrics-plugin';
+import { renderQuoteDocument } from './quotes/quote-document';
+import { accountOrderRoutes } from './orders/account-orders';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
+import { getCachedSettings } from './settings/settings-service';
 import { pricingRoutes } from './pricing/routes';
 import { waitlistRoutes } from './waitlist/routes';
 
@@ -99,6 +103,7 @@ const features = [
   recoveryCodeRoutes,
   setupRoutes,
   accountRoutes,
+  accountOrderRoutes,
   accountQuoteRoutes,
   flowRoutes,
   quoteRoutes,
@@ -177,8 +182,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeInputPlugin);
   await app.register(sameOriginPlugin, { publicUrl: env.publicUrl });
   await app.register(requestAuthPlugin);
-  await app.register(maintenancePlugin);
-  await app.register(mailPlugin, { poll: options.sendMail ?? true });
+  await app.register(maintenancePlugin, { readSettings: getCachedSettings, isAdmin: isSignedInAdmin });
+  await app.register(mailPlugin, {
+    poll: options.sendMail ?? true,
+    renderAttachment: (render) =>
+      renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
+  });
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
@@ -192,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {
     const dirs = serveWeb === true ? { webDir: webDistDir, pagesDir: join(rootDir, 'dist', 'pages') } : serveWeb;
-    await app.register(webAppPlugin, { ...dirs, publicUrl: env.publicUrl });
+    await app.register(webAppPlugin, { ...dirs, publicUrl: env.publicUrl, readSettings: getCachedSettings });
   }
   return app;
 }

@@ -34,6 +34,25 @@ export const TERMS_VERSION = '3.0';
 /** Countries an order can ship to (the UK and the EU list; section 1). */
 export const shippingCountries = countries.filter((country) => country.available);
 
+/**
+ * The order flow's field lengths, written once: the schemas' limits, the form's maxLength and the
+ * progress log's cut all read them (an address block is the same for billing and delivery).
+ */
+export const orderFieldLimits = {
+  firstName: 100,
+  lastName: 100,
+  company: 200,
+  phone: 50,
+  address: 500,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  poNumber: 100,
+  vatNumber: 50,
+  notes: 2000,
+} as const;
+const limits = orderFieldLimits;
+
 // Every one-line field is cleaned to one line before its checks, so a line break can never be stored.
 const required = (message: string, max = 200) =>
   z
@@ -44,32 +63,32 @@ const required = (message: string, max = 200) =>
 const optional = (max = 200) =>
   z.string().overwrite(cleanLine).max(max, { error: orderFlowMessages.tooLong }).default('');
 /** Multi-line text (the order notes): its lines kept, cleaned by `cleanText`. */
-const notesText = () => z.string().max(2000, { error: orderFlowMessages.tooLong }).overwrite(cleanText);
+const notesText = () => z.string().max(limits.notes, { error: orderFlowMessages.tooLong }).overwrite(cleanText);
 
 /** Step 1, Shipping Information: required first name, last name, e-mail, address, city, postal code and country. */
 export const billingSchema = z.object({
-  firstName: required(orderFlowMessages.firstName, 100),
-  lastName: required(orderFlowMessages.lastName, 100),
-  company: optional(200),
+  firstName: required(orderFlowMessages.firstName, limits.firstName),
+  lastName: required(orderFlowMessages.lastName, limits.lastName),
+  company: optional(limits.company),
   email: z
     .string({ error: orderFlowMessages.email })
     .trim()
     .max(EMAIL_MAX, { error: orderFlowMessages.email })
     .pipe(z.email({ error: orderFlowMessages.email })),
-  phone: optional(50),
-  address: required(orderFlowMessages.address, 500),
-  city: required(orderFlowMessages.city, 100),
-  state: optional(100),
-  postalCode: required(orderFlowMessages.postalCode, 20),
+  phone: optional(limits.phone),
+  address: required(orderFlowMessages.address, limits.address),
+  city: required(orderFlowMessages.city, limits.city),
+  state: optional(limits.state),
+  postalCode: required(orderFlowMessages.postalCode, limits.postalCode),
   country: z
     .string({ error: orderFlowMessages.country })
     .trim()
     .toUpperCase()
     .refine((code) => shippingCountries.some((country) => country.code === code), { error: orderFlowMessages.country }),
   /** The buyer's purchase-order number (shown on the order and its documents). */
-  poNumber: optional(100),
+  poNumber: optional(limits.poNumber),
   /** The buyer's VAT number (EU customers; shown on their documents). */
-  vatNumber: optional(50),
+  vatNumber: optional(limits.vatNumber),
 });
 export type BillingInput = z.input<typeof billingSchema>;
 export type Billing = z.output<typeof billingSchema>;
@@ -171,22 +190,24 @@ export function orderSubmitProblem(candidate: OrderSubmitCandidate): string | nu
   return null;
 }
 
+const progressLine = (max: number) => z.string().overwrite(cleanLine).max(max).optional();
+
 /** POST /api/flows/progress: what the shipping form has so far. */
 export const flowProgressRequestSchema = z.object({
   // Checked like the form's own e-mail, so no made-up lead reaches the abandoned-checkout list.
   email: billingSchema.shape.email,
   step: z.string().trim().min(1).max(50),
   sessionId: z.string().trim().min(1).max(100),
-  firstName: z.string().overwrite(cleanLine).max(100).optional(),
-  lastName: z.string().overwrite(cleanLine).max(100).optional(),
-  company: z.string().overwrite(cleanLine).max(200).optional(),
-  phone: z.string().overwrite(cleanLine).max(50).optional(),
-  address: z.string().overwrite(cleanLine).max(500).optional(),
-  city: z.string().overwrite(cleanLine).max(100).optional(),
-  state: z.string().overwrite(cleanLine).max(100).optional(),
-  postalCode: z.string().overwrite(cleanLine).max(20).optional(),
+  firstName: progressLine(limits.firstName),
+  lastName: progressLine(limits.lastName),
+  company: progressLine(limits.company),
+  phone: progressLine(limits.phone),
+  address: progressLine(limits.address),
+  city: progressLine(limits.city),
+  state: progressLine(limits.state),
+  postalCode: progressLine(limits.postalCode),
   country: z.string().max(2).optional(),
-  notes: z.string().max(2000).overwrite(cleanText).optional(),
+  notes: z.string().max(limits.notes).overwrite(cleanText).optional(),
   configuration: selectedConfigurationSchema.optional(),
   currency: z.enum(['GBP', 'EUR']).optional(),
   totalAmount: z.number().int().optional(),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createAdminBeforeStart, currentCode } from './accounts-support';
+import { createAdminBeforeStart, signInAdminSettingUpMfa } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'sales.admin@example.com';
@@ -37,18 +37,7 @@ const test = base.extend<object, { shop: ShopServer }>({
 
 test('sales finds an abandoned checkout, marks it contacted with a note, and can export the list', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  await modal.getByLabel('Verification code').fill(currentCode(secret).code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  await signInAdminSettingUpMfa(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Abandoned checkouts' }).click();

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { runShop, type ShopServer, test as base } from './fixtures';
 
@@ -62,18 +62,37 @@ export function codeAfter(secret: string, usedStep: number): string {
 
 /**
  * Finishes the authenticator set-up shown in `scope` (its secret on screen): Continue, the current
- * code, Verify, then the 10 recovery codes shown once are saved. Returns the secret and one code.
+ * code, Verify, then the 10 recovery codes shown once are saved. Returns the secret, one recovery
+ * code and the step of the code used (a later code for a step-up is `codeAfter(secret, usedStep)`).
  */
-export async function setUpAuthenticator(scope: Locator): Promise<{ secret: string; recoveryCode: string }> {
+export async function setUpAuthenticator(
+  scope: Locator,
+): Promise<{ secret: string; recoveryCode: string; usedStep: number }> {
   const secret = (await scope.getByTestId('mfa-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await scope.getByRole('button', { name: 'Continue' }).click();
-  await scope.getByLabel('Verification code').fill(currentCode(secret).code);
+  const first = currentCode(secret);
+  await scope.getByLabel('Verification code').fill(first.code);
   await scope.getByRole('button', { name: 'Verify' }).click();
   await expect(scope.getByTestId('recovery-code')).toHaveCount(10);
   const recoveryCode = (await scope.getByTestId('recovery-code').first().textContent()) ?? '';
   await scope.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  return { secret, recoveryCode };
+  return { secret, recoveryCode, usedStep: first.step };
+}
+
+/**
+ * An admin's first sign-in on /login: e-mail and password, then the MFA modal's authenticator
+ * set-up (setUpAuthenticator) until the modal closes. Returns what setUpAuthenticator returns.
+ */
+export async function signInAdminSettingUpMfa(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
+  const authenticator = await setUpAuthenticator(modal);
+  await expect(modal).toBeHidden();
+  return authenticator;
 }
 
 /**

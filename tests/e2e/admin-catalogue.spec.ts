@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { setUpAuthenticator, testWithAdmins } from './accounts-support';
+import { signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 
 const PASSWORD = 'admin-pass-789';
@@ -15,23 +14,13 @@ const test = testWithAdmins([
 // The settings journey saves a refused tax rate on purpose: the browser logs the server's 400.
 test.use({ allowConsoleErrors: ['the server responded with a status of 400'] });
 
-async function signInAdmin(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  await setUpAuthenticator(modal);
-  await expect(modal).toBeHidden();
-}
-
 test('an admin adds an accessory, a new visitor sees it in the configurator, and after the confirmed delete it is gone', async ({
   page,
   shop,
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page, CATALOGUE_ADMIN);
+  await signInAdminSettingUpMfa(page, CATALOGUE_ADMIN, PASSWORD);
   await page.goto('/admin/settings');
   await expect(page.getByRole('link', { name: /System Settings/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Batches/ })).toBeVisible();
@@ -93,7 +82,7 @@ test('System Settings: defaults, Saving..., the 3-second banner, values kept on 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page, SETTINGS_ADMIN);
+  await signInAdminSettingUpMfa(page, SETTINGS_ADMIN, PASSWORD);
   await page.goto('/admin/system-settings');
   await expect(page.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/admin/settings');
   const general = page.getByRole('region', { name: 'General Settings' });

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { codeAfter, currentCode, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, linkFromMail, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { expect, waitsForTheApp } from './fixtures';
 
@@ -102,19 +102,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
 
   // The admin signs in, sets up the authenticator (a real TOTP code) and opens the orders list.
   forbidDialogs(page, dialogs);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  const first = currentCode(secret);
-  await modal.getByLabel('Verification code').fill(first.code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   await page.goto('/admin/orders');
   await page.getByRole('searchbox').fill(email);
@@ -146,7 +134,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await payments.getByLabel("Payer's reference").fill('BACS-778');
   await payments.getByRole('button', { name: 'Record payment' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
-  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, first.step));
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Payment recorded')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` }).locator('..')).toContainText(

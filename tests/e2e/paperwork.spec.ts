@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeAfter, currentCode, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, linkFromMail, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { expect, waitsForTheApp } from './fixtures';
 
@@ -106,19 +106,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   const orderId = buyerPage.url().split('/').pop() ?? '';
 
   // The admin signs in with a second factor, confirms the order and issues the deposit invoice (fresh code).
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  const first = currentCode(secret);
-  await modal.getByLabel('Verification code').fill(first.code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
@@ -132,7 +120,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
 
   await documents.getByRole('button', { name: 'Issue deposit invoice' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
-  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, first.step));
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/Invoice INV\d{4}-\d{5} issued and e-mailed/)).toBeVisible();
   await expect(documents).toContainText('Deposit invoice INV');

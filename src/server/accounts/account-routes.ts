@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accountOrderAnswerSchema,
-  accountOrderParamsSchema,
-  accountOrdersAnswerSchema,
-  profileAnswerSchema,
-} from '../../shared/accounts/account-contracts';
+import { profileAnswerSchema } from '../../shared/accounts/account-contracts';
 import { profileUpdateSchema } from '../../shared/accounts/auth-schemas';
-import { notFound } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';
-import { getOwnOrder, getProfile, listOwnOrders, updateProfile } from './account-service';
+import { getProfile, updateProfile } from './account-service';
 import { requireUser } from './request-auth';
 
-/** The signed-in customer's own profile and orders (docs/api.md, Accounts). */
+/** The signed-in customer's own profile (docs/api.md, Accounts); their orders are in orders/account-orders.ts. */
 export async function accountRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,22 +22,6 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireUser(request);
       return { profile: await updateProfile(app.db, auth.userId, request.body, app.now()) };
-    },
-  );
-
-  r.get('/api/account/orders', { schema: { response: { 200: accountOrdersAnswerSchema } } }, async (request) => {
-    const auth = requireUser(request);
-    return { orders: await listOwnOrders(app.db, auth.userId) };
-  });
-
-  r.get(
-    '/api/account/orders/:id',
-    { schema: { params: accountOrderParamsSchema, response: { 200: accountOrderAnswerSchema } } },
-    async (request) => {
-      const auth = requireUser(request);
-      // A malformed id is simply not one of the customer's orders.
-      if (!z.uuid().safeParse(request.params.id).success) throw notFound('Order not found');
-      return { order: await getOwnOrder(app.db, auth.userId, request.params.id) };
     },
   );
 }

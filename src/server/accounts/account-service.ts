@@ -1,9 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
 import type { Db } from '../db/client';
-import type { Order } from '../../shared/orders/order-schema';
-import { orders, profiles, users } from '../db/schema';
-import { loadOrderModel, loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
+import { profiles, users } from '../db/schema';
 import { notFound } from '../http/http-error';
 
 export async function getProfile(db: Db, userId: string) {
@@ -39,24 +37,4 @@ export async function updateProfile(
     .set({ ...changes, updatedAt: now })
     .where(eq(profiles.id, userId));
   return getProfile(db, userId);
-}
-
-/** The user's orders, newest first, with items, payments and status history (the owner's view). */
-export async function listOwnOrders(db: Db, userId: string): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-  return (await loadOrderModels(db, rows)).map(toOwnerOrder);
-}
-
-/** One of the user's orders; another customer's order is not found, so ids cannot be probed. */
-export async function getOwnOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw notFound('Order not found');
-  return toOwnerOrder(await loadOrderModel(db, row));
 }

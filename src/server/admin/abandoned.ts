@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ABANDONED_AFTER_MS, type AbandonedCheckout, type AbandonedKind } from '../../shared/admin/abandoned-schemas';
 import type { AdminListQuery } from '../../shared/admin/admin-schemas';
-import { type Db, queryRows } from '../db/client';
+import type { Db } from '../db/client';
+import { iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from './list-sql';
 
 /**
  * Abandoned checkouts: the incomplete orders (not completed) and incomplete registrations (no quote
@@ -9,12 +10,6 @@ import { type Db, queryRows } from '../db/client';
  * more than an hour old. A completed one drops off; "later ordered" says whether an order from the
  * same e-mail was placed after the last activity anyway.
  */
-
-const likeEscape = (term: string) => term.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
-const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000).toISOString();
-const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
-const nameOf = (first: string | null, last: string | null) =>
-  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
 
 interface AbandonedRow extends Record<string, unknown> {
   kind: AbandonedKind;
@@ -85,8 +80,6 @@ function abandonedFilters(query: AdminListQuery): SQL[] {
   return filters;
 }
 
-const whereOf = (filters: SQL[]) => (filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``);
-
 function toAbandoned(row: AbandonedRow): AbandonedCheckout {
   const total = row.total_amount === null ? null : Number(row.total_amount);
   return {
@@ -109,36 +102,31 @@ function toAbandoned(row: AbandonedRow): AbandonedCheckout {
   };
 }
 
+const abandonedList = (query: AdminListQuery, now: Date) => ({
+  select: abandonedSelect(now),
+  filters: abandonedFilters(query),
+  sortColumn: sql`t.last_activity`,
+});
+
 /** GET /api/admin/abandoned: most recent activity first, one page and the total of the filter. */
 export async function listAbandoned(db: Db, query: AdminListQuery, now: Date) {
-  const where = whereOf(abandonedFilters(query));
-  const [rows, totals] = await Promise.all([
-    queryRows<AbandonedRow>(
-      db,
-      sql`${abandonedSelect(now)} ${where} order by t.last_activity desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${abandonedSource(now)} ${where}`),
-  ]);
-  return { items: rows.map(toAbandoned), total: Number(totals[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  return listPage<AbandonedRow, AbandonedCheckout>(
+    db,
+    {
+      ...abandonedList(query, now),
+      count: sql`select count(*) as n from ${abandonedSource(now)}`,
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+    toAbandoned,
+  );
 }
 
 /** The CSV's rows, by keyset (last activity, id), one batch in memory at a time. */
-export async function* abandonedBatches(db: Db, query: AdminListQuery, now: Date, batchSize = 1000) {
-  const filters = abandonedFilters(query);
-  let after: { lastActivity: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL[] = after
-      ? [sql`(t.last_activity, t.id) < (${after.lastActivity}::timestamptz, ${after.id}::uuid)`]
-      : [];
-    const rows: AbandonedRow[] = await queryRows<AbandonedRow>(
-      db,
-      sql`${abandonedSelect(now)} ${whereOf([...filters, ...keyset])} order by t.last_activity desc, t.id desc limit ${batchSize}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toAbandoned);
-    const last = rows.at(-1);
-    if (!last) return;
-    after = { lastActivity: iso(last.last_activity), id: last.id };
-    if (rows.length < batchSize) return;
-  }
+export function abandonedBatches(db: Db, query: AdminListQuery, now: Date, batchSize = 1000) {
+  return keysetBatches<AbandonedRow, AbandonedCheckout>(
+    db,
+    { ...abandonedList(query, now), sortValue: (row) => row.last_activity, batchSize },
+    toAbandoned,
+  );
 }

@@ -12,13 +12,9 @@ import {
   type QuoteStatus,
 } from '../../shared/orders/order-status';
 import { overdueFilter, todayOf } from '../orders/overdue';
-import { type Db, queryRows } from '../db/client';
+import type { Db } from '../db/client';
+import { iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from './list-sql';
 
-/** LIKE with the user's % and _ taken literally. */
-const likeEscape = (term: string) => term.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
-const join = (parts: SQL[], separator: SQL) => sql.join(parts, separator);
-const whereOf = (filters: SQL[]) => (filters.length > 0 ? sql`where ${join(filters, sql` and `)}` : sql``);
-const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000).toISOString();
 /** What the lists share; the routes' schemas have checked the dates are real days. */
 type ListQuery = Pick<AdminListQuery, 'search' | 'from' | 'to'>;
 
@@ -74,10 +70,6 @@ interface OrderListRow extends Record<string, unknown> {
   info_org: string | null;
 }
 
-const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
-const nameOf = (first: string | null, last: string | null) =>
-  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
-
 function toOrderListItem(row: OrderListRow) {
   const profileName = nameOf(row.first_name, row.last_name);
   return {
@@ -101,43 +93,29 @@ const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amoun
   t.configuration->'customerInfo'->>'lastName' as info_last, t.configuration->'customerInfo'->>'organization' as info_org
   from orders t left join profiles p on p.id = t.user_id`;
 
+const pageOf = (query: { page: number; pageSize: number }) => ({ page: query.page, pageSize: query.pageSize });
+const orderList = (query: AdminOrderListQuery, now: Date) => ({
+  select: orderSelect,
+  filters: orderFilters(query, now),
+  sortColumn: sql`t.created_at`,
+});
+
 /** GET /api/admin/orders: newest first, one page and the total of the filter. */
 export async function listOrders(db: Db, query: AdminOrderListQuery, now: Date = new Date()) {
-  const where = whereOf(orderFilters(query, now));
-  const [rows, totals] = await Promise.all([
-    queryRows<OrderListRow>(
-      db,
-      sql`${orderSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from orders t ${where}`),
-  ]);
-  return {
-    items: rows.map(toOrderListItem),
-    total: Number(totals[0]?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return listPage<OrderListRow, ReturnType<typeof toOrderListItem>>(
+    db,
+    { ...orderList(query, now), count: sql`select count(*) as n from orders t`, ...pageOf(query) },
+    toOrderListItem,
+  );
 }
 
 /** Pages through the filter by keyset (created_at, id), so an export of any size holds one batch in memory. */
-export async function* orderBatches(db: Db, query: AdminOrderListQuery, batchSize = 1000, now: Date = new Date()) {
-  const filters = orderFilters(query, now);
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL[] = after
-      ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`]
-      : [];
-    const rows: OrderListRow[] = await queryRows<OrderListRow>(
-      db,
-      sql`${orderSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toOrderListItem);
-    const last = rows.at(-1);
-    if (!last) return;
-    after = { createdAt: iso(last.created_at), id: last.id };
-    if (rows.length < batchSize) return;
-  }
+export function orderBatches(db: Db, query: AdminOrderListQuery, batchSize = 1000, now: Date = new Date()) {
+  return keysetBatches<OrderListRow, ReturnType<typeof toOrderListItem>>(
+    db,
+    { ...orderList(query, now), sortValue: (row) => row.created_at, batchSize },
+    toOrderListItem,
+  );
 }
 
 function quoteFilters(query: AdminQuoteListQuery, now: Date): SQL[] {
@@ -189,6 +167,12 @@ const quoteSelect = sql`select t.id, t.quote_number, t.quote_reference, t.status
   (select o.id from orders o where o.quote_id = t.id order by o.created_at limit 1) as order_id
   from quotes t left join profiles p on p.id = t.user_id`;
 
+const quoteList = (query: AdminQuoteListQuery, now: Date) => ({
+  select: quoteSelect,
+  filters: quoteFilters(query, now),
+  sortColumn: sql`t.created_at`,
+});
+
 function toQuoteListItem(row: QuoteListRow, now: Date) {
   const validUntil = row.valid_until === null ? null : iso(row.valid_until);
   const total = row.total === null ? null : Math.round(Number(row.total));
@@ -212,40 +196,19 @@ function toQuoteListItem(row: QuoteListRow, now: Date) {
 
 /** GET /api/admin/quotes. */
 export async function listQuotes(db: Db, query: AdminQuoteListQuery, now: Date) {
-  const where = whereOf(quoteFilters(query, now));
-  const [rows, totals] = await Promise.all([
-    queryRows<QuoteListRow>(
-      db,
-      sql`${quoteSelect} ${where} order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from quotes t ${where}`),
-  ]);
-  return {
-    items: rows.map((row) => toQuoteListItem(row, now)),
-    total: Number(totals[0]?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return listPage<QuoteListRow, ReturnType<typeof toQuoteListItem>>(
+    db,
+    { ...quoteList(query, now), count: sql`select count(*) as n from quotes t`, ...pageOf(query) },
+    (row) => toQuoteListItem(row, now),
+  );
 }
 
-export async function* quoteBatches(db: Db, query: AdminQuoteListQuery, now: Date, batchSize = 1000) {
-  const filters = quoteFilters(query, now);
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL[] = after
-      ? [sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`]
-      : [];
-    const rows: QuoteListRow[] = await queryRows<QuoteListRow>(
-      db,
-      sql`${quoteSelect} ${whereOf([...filters, ...keyset])} order by t.created_at desc, t.id desc limit ${batchSize}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map((row) => toQuoteListItem(row, now));
-    const last = rows.at(-1);
-    if (!last) return;
-    after = { createdAt: iso(last.created_at), id: last.id };
-    if (rows.length < batchSize) return;
-  }
+export function quoteBatches(db: Db, query: AdminQuoteListQuery, now: Date, batchSize = 1000) {
+  return keysetBatches<QuoteListRow, ReturnType<typeof toQuoteListItem>>(
+    db,
+    { ...quoteList(query, now), sortValue: (row) => row.created_at, batchSize },
+    (row) => toQuoteListItem(row, now),
+  );
 }
 
 interface UserListRow extends Record<string, unknown> {
@@ -275,31 +238,33 @@ export async function listUsers(db: Db, query: AdminListQuery) {
   if (query.to) filters.push(sql`p.created_at < ${nextDay(query.to)}`);
   if (query.status === 'admin') filters.push(sql`p.is_admin`);
   if (query.status === 'customer') filters.push(sql`not p.is_admin`);
-  const where = whereOf(filters);
-  const [rows, totals] = await Promise.all([
-    queryRows<UserListRow>(
-      db,
-      sql`select p.id, p.email, p.first_name, p.last_name, p.company, p.country, p.is_admin, p.created_at,
+  return listPage<UserListRow, ReturnType<typeof toUserListItem>>(
+    db,
+    {
+      select: sql`select p.id, p.email, p.first_name, p.last_name, p.company, p.country, p.is_admin, p.created_at,
         exists (select 1 from mfa_factors f where f.user_id = p.id and f.status = 'verified') as mfa_enabled
-        from profiles p ${where} order by p.created_at desc, p.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from profiles p ${where}`),
-  ]);
+        from profiles p`,
+      count: sql`select count(*) as n from profiles p`,
+      filters,
+      sortColumn: sql`p.created_at`,
+      idColumn: sql`p.id`,
+      ...pageOf(query),
+    },
+    toUserListItem,
+  );
+}
+
+function toUserListItem(row: UserListRow) {
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      company: row.company,
-      country: row.country,
-      isAdmin: row.is_admin,
-      mfaEnabled: row.mfa_enabled,
-      createdAt: iso(row.created_at),
-    })),
-    total: Number(totals[0]?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    company: row.company,
+    country: row.country,
+    isAdmin: row.is_admin,
+    mfaEnabled: row.mfa_enabled,
+    createdAt: iso(row.created_at),
   };
 }
 

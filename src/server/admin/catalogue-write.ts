@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
-import { bumpChangeVersion } from '../catalogue/change-version';
+import { bumpChangeVersion } from '../db/change-version';
 import type { Db } from '../db/client';
 import { type conflict } from '../http/http-error';
 import { adminOf } from './admin-route-config';

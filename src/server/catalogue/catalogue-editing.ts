@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { productBatches, productConfigurations, products } from '../db/schema';
-import { PRODUCT_KEY } from '../pricing/price-selection';
+import { PRODUCT_KEY } from './catalogue-service';
 
 /** The catalogue's rows as the admin editors read and write them (the storefront reads catalogue-service.ts). */
 

@@ -12,9 +12,12 @@ import {
   productShippingOptions,
   productSyringeHolders,
 } from '../db/schema';
-import { readChangeVersion } from './change-version';
+import { readChangeVersion } from '../db/change-version';
 
 /** A safety net only: every catalogue write raises the change version, which each read compares. */
+/** The product the shop sells: the key its catalogue rows are stored under. */
+export const PRODUCT_KEY = 'dropwise';
+
 export const CATALOGUE_CACHE_MAX_AGE_MS = 30_000;
 
 interface CachedProduct {

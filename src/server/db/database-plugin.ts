@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { keepChangeVersionsInProcess } from '../catalogue/change-version';
+import { keepChangeVersionsInProcess } from './change-version';
 import type { Env } from '../config/env';
 import { type Database, type DatabaseKind, type DatabasePoolStats, type Db, openDatabase } from './client';
 

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { type Db, queryRows } from '../db/client';
+import type { Db } from '../db/client';
+import { outboxBacklog } from '../mail/outbox';
 
-/** A pending e-mail this long past due means the sender is not keeping up (it polls every second). */
-export const OUTBOX_OVERDUE_MINUTES = 10;
 const CHECK_TIMEOUT_MS = 2000;
 
 export type CheckState = 'ok' | 'failing' | 'not_configured';
@@ -28,19 +27,6 @@ function withTimeout<T>(work: Promise<T>, ms = CHECK_TIMEOUT_MS): Promise<T> {
       },
     );
   });
-}
-
-/** Counts of the outbox; `overdue` are pending messages the sender should have sent by now. */
-export async function outboxBacklog(db: Db, now: Date) {
-  const overdueBefore = new Date(now.getTime() - OUTBOX_OVERDUE_MINUTES * 60_000);
-  const [row] = await queryRows<{ pending: number | string; overdue: number | string; failed: number | string }>(
-    db,
-    sql`select count(*) filter (where status = 'pending') as pending,
-               count(*) filter (where status = 'pending' and next_attempt_at < ${overdueBefore}) as overdue,
-               count(*) filter (where status = 'failed') as failed
-        from mail_outbox`,
-  );
-  return { pending: Number(row?.pending ?? 0), overdue: Number(row?.overdue ?? 0), failed: Number(row?.failed ?? 0) };
 }
 
 /** Whether this process can serve: the database answers, Redis answers (when set), the outbox moves. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../../shared/escape-html';
 import { matchesClientRoute } from '../../shared/routes';
-import { resolveSession, SESSION_COOKIE } from '../accounts/session-service';
-import { getCachedSettings } from '../settings/settings-service';
+import type { Db } from '../db/client';
 import { serviceUnavailable } from './http-error';
 
 /** The answer to a storefront write while Maintenance Mode is on. */
@@ -36,9 +36,6 @@ function isOpenPage(path: string): boolean {
   return path === '/login' || path === '/setup' || path === '/admin' || path.startsWith('/admin/');
 }
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
 /** The maintenance page: plain HTML with no script, so it costs the visitor nothing to load. */
 export function maintenancePage(siteName: string): string {
   const name = escapeHtml(siteName || 'Dropwise');
@@ -60,14 +57,12 @@ export function maintenancePage(siteName: string): string {
 `;
 }
 
-/** True for an admin who has passed MFA (API requests have `request.auth`; pages resolve the cookie here). */
-async function isAdmin(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  if (request.auth) return request.auth.isAdmin && request.auth.aal === 'aal2';
-  if (request.url.startsWith('/api/')) return false;
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return false;
-  const resolved = await resolveSession(app.db, token, app.now());
-  return resolved.state === 'active' && resolved.isAdmin && resolved.session.aal === 'aal2';
+/** What the maintenance gate asks of features; src/server/app.ts passes them (http imports no feature). */
+export interface MaintenanceOptions {
+  /** Maintenance Mode and the Site Name, from the cached System Settings. */
+  readSettings: (db: Db) => Promise<{ maintenanceMode: boolean; siteName: string }>;
+  /** Whether the request is an admin's, who keeps the whole shop. */
+  isAdmin: (app: FastifyInstance, request: FastifyRequest) => Promise<boolean>;
 }
 
 /**
@@ -77,7 +72,7 @@ async function isAdmin(app: FastifyInstance, request: FastifyRequest): Promise<b
  * change version makes a switch on any process count at the next request; requests that can
  * never be refused (assets, API reads) skip even that.
  */
-async function maintenance(app: FastifyInstance) {
+async function maintenance(app: FastifyInstance, options: MaintenanceOptions) {
   app.addHook('onRequest', async (request, reply) => {
     const isWrite = WRITE_METHODS.has(request.method);
     // Writes are refused unless the matched route is an open one, so no spelling of a path (encoded,
@@ -90,8 +85,8 @@ async function maintenance(app: FastifyInstance) {
         matchesClientRoute(path) &&
         !isOpenPage(path);
     if (!guarded) return;
-    const settings = await getCachedSettings(app.db);
-    if (!settings.maintenanceMode || (await isAdmin(app, request))) return;
+    const settings = await options.readSettings(app.db);
+    if (!settings.maintenanceMode || (await options.isAdmin(app, request))) return;
     const headers = { 'retry-after': '600', 'cache-control': 'no-store' };
     if (isWrite) throw serviceUnavailable(MAINTENANCE_MESSAGE, { code: 'maintenance', headers });
     return reply.status(503).headers(headers).type('text/html; charset=utf-8').send(maintenancePage(settings.siteName));

@@ -1,8 +1,7 @@
 import { company } from '../../shared/company';
+import { escapeAttribute } from '../../shared/escape-html';
 import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The description a page's HTML carries (attribute-escaped), '' without one. */
@@ -25,10 +24,10 @@ export function applySiteHead(
   // pattern `$&`, `$'` or `$2` would splice other parts of the page into the head.
   const name = settings.siteName.trim();
   if (name !== '' && name !== defaultSystemSettings.siteName) {
-    const safe = escapeHtml(name);
-    const suffix = new RegExp(`( \\| )${escapeRegExp(escapeHtml(company.name))}(?=</title>|" />|"/>|">)`, 'g');
+    const safe = escapeAttribute(name);
+    const suffix = new RegExp(`( \\| )${escapeRegExp(escapeAttribute(company.name))}(?=</title>|" />|"/>|">)`, 'g');
     out = out.replace(suffix, (_match, separator: string) => `${separator}${safe}`);
-    const prefix = new RegExp(`(<title>|content=")${escapeRegExp(escapeHtml(company.productName))}( \\| )`, 'g');
+    const prefix = new RegExp(`(<title>|content=")${escapeRegExp(escapeAttribute(company.productName))}( \\| )`, 'g');
     out = out.replace(prefix, (_match, opening: string, separator: string) => `${opening}${safe}${separator}`);
     out = out.replace(
       /(<meta property="og:site_name" content=")[^"]*"/,
@@ -37,7 +36,7 @@ export function applySiteHead(
   }
   const description = settings.siteDescription.trim();
   if (description !== '' && description !== defaultSystemSettings.siteDescription && defaultDescription !== '') {
-    const replacement = `content="${escapeHtml(description)}"`;
+    const replacement = `content="${escapeAttribute(description)}"`;
     out = out.replaceAll(`content="${defaultDescription}"`, () => replacement);
   }
   return out;

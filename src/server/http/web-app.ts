@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchesClientRoute } from '../../shared/routes';
-import { getCachedSettings } from '../settings/settings-service';
+import type { SystemSettings } from '../../shared/settings';
+import type { Db } from '../db/client';
 import { applySiteHead, descriptionOf } from './site-head';
 
 export interface WebAppOptions {
@@ -13,6 +14,8 @@ export interface WebAppOptions {
   /** Pages rendered at build time (dist/pages), named after their path (index.html, about.html), plus 404.html and shell.html. */
   pagesDir: string;
   publicUrl: string;
+  /** The Site Name and Site Description now (the cached System Settings; src/server/app.ts passes them). */
+  readSettings: (db: Db) => Promise<Pick<SystemSettings, 'siteName' | 'siteDescription'>>;
 }
 
 const PUBLIC_URL_TOKEN = /%PUBLIC_URL%/g;
@@ -60,7 +63,7 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
     }
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // The Site Name and Site Description settings in the head (src/server/http/site-head.ts).
-    const settings = await getCachedSettings(app.db);
+    const settings = await options.readSettings(app.db);
     return reply.send(applySiteHead(pages.get(pageFileName(normalised)) ?? shell, settings, defaultDescription));
   });
 }

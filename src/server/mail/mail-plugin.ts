@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { renderQuoteDocument } from '../quotes/quote-document';
-import { createMailSender, DELIVERY_BATCH, type MailSender } from './mail-sender';
+import { createMailSender, DELIVERY_BATCH, type MailSender, type MailSenderOptions } from './mail-sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +16,15 @@ declare module 'fastify' {
  * can be sent instead of one batch a second. One batch is in hand at a time, and closing the app
  * waits for it.
  */
-async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?: number }) {
+async function mail(
+  app: FastifyInstance,
+  options: {
+    poll: boolean;
+    intervalMs?: number;
+    /** Draws an attachment queued by name; the feature that queues it supplies it (mail imports no feature). */
+    renderAttachment?: MailSenderOptions['renderAttachment'];
+  },
+) {
   const sender = createMailSender({
     db: app.db,
     log: app.log,
@@ -25,8 +32,7 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
     smtpUrl: app.env.SMTP_URL,
     mailDir: join(app.env.dataDir, 'mail'),
     now: app.now,
-    renderAttachment: (render) =>
-      renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
+    renderAttachment: options.renderAttachment,
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;

@@ -1,4 +1,5 @@
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
 import { type AttachmentRender, type MailAttachment, mailOutbox } from '../db/schema';
 
 export type { AttachmentRender, MailAttachment } from '../db/schema';
@@ -53,4 +54,20 @@ export async function enqueueMails(db: Db, mails: OutgoingMail[]): Promise<strin
   const rows = await db.insert(mailOutbox).values(mails.map(outboxRow)).returning({ id: mailOutbox.id });
   if (rows.length !== mails.length) throw new Error('Queueing the e-mail failed');
   return rows.map((row) => row.id);
+}
+
+/** A pending e-mail this long past due means the sender is not keeping up (it polls every second). */
+export const OUTBOX_OVERDUE_MINUTES = 10;
+
+/** Counts of the outbox; `overdue` are pending messages the sender should have sent by now. */
+export async function outboxBacklog(db: Db, now: Date) {
+  const overdueBefore = new Date(now.getTime() - OUTBOX_OVERDUE_MINUTES * 60_000);
+  const [row] = await queryRows<{ pending: number | string; overdue: number | string; failed: number | string }>(
+    db,
+    sql`select count(*) filter (where status = 'pending') as pending,
+               count(*) filter (where status = 'pending' and next_attempt_at < ${overdueBefore}) as overdue,
+               count(*) filter (where status = 'failed') as failed
+        from mail_outbox`,
+  );
+  return { pending: Number(row?.pending ?? 0), overdue: Number(row?.overdue ?? 0), failed: Number(row?.failed ?? 0) };
 }

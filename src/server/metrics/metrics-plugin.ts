@@ -5,7 +5,7 @@ import fastifyMetrics from 'fastify-metrics';
 import fp from 'fastify-plugin';
 import type { DatabasePoolStats } from '../db/client';
 import { unauthorized } from '../http/http-error';
-import { outboxBacklog } from '../health/readiness';
+import { outboxBacklog } from '../mail/outbox';
 
 export interface MetricsOptions {
   /** Bearer token required at /metrics; without it the endpoint is open (development and tests). */

@@ -9,14 +9,13 @@ import {
   invoiceDocument,
 } from '../../shared/documents/order-documents';
 import { formatMoney, roundHalfUp } from '../../shared/money';
-import { getProduct } from '../catalogue/catalogue-service';
+import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
-import { PRODUCT_KEY } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
-import { renderDocumentPdf } from './document-pdf';
+import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { latestLiveInvoice } from './order-ledger';
 import { CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';

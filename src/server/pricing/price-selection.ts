@@ -1,12 +1,10 @@
 import type { Product } from '../../shared/catalogue';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import { type Pricing, priceConfiguration, validateSelection } from '../../shared/pricing';
-import { getProduct } from '../catalogue/catalogue-service';
+import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/http-error';
 import { getCachedSettings } from '../settings/settings-service';
-
-export const PRODUCT_KEY = 'dropwise';
 
 /**
  * Prices a selection on the server from the catalogue in the database: the price every quote and

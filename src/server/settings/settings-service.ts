@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { defaultSystemSettings, type SystemSettings, systemSettingsSchema } from '../../shared/settings';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
-import { bumpChangeVersion, readChangeVersion } from '../catalogue/change-version';
+import { bumpChangeVersion, readChangeVersion } from '../db/change-version';
 
 /** A safety net only: every settings write raises the change version, which each cached read compares. */
 export const SETTINGS_CACHE_MAX_AGE_MS = 10_000;

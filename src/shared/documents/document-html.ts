@@ -5,7 +5,7 @@ import type { BusinessDocument } from './document-model';
 
 /**
  * A document of the shop as a printable HTML page, drawn from the same model as its PDF
- * (server/orders/document-pdf.ts): letterhead, title and meta, parties, priced lines, totals, notes,
+ * (server/documents/document-pdf.ts): letterhead, title and meta, parties, priced lines, totals, notes,
  * sections and the registration line. Static HTML and CSS only (the CSP forbids inline scripts);
  * every text is escaped.
  */

@@ -1,17 +1,19 @@
 import { authMessages } from '../../shared/accounts/auth-messages';
-import { emailMessage } from '../../shared/accounts/auth-schemas';
 import { ApiError } from '../lib/api-client';
 
-/** The friendly auth messages of accounts-and-admin spec section 8. */
+/**
+ * The friendly auth messages of accounts-and-admin spec section 8; where the server's answer already
+ * says it in those words (shared/accounts/auth-messages.ts), that one text is used.
+ */
 const friendly = {
   network: 'Network connection error. Please check your internet connection and try again.',
-  tooManyRequests: 'Too many requests. Please wait a few minutes before trying again.',
+  tooManyRequests: authMessages.tooManyRequests,
   invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
   alreadyRegistered: 'An account with this email already exists. Please sign in instead.',
-  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  emailNotConfirmed: authMessages.emailNotConfirmed,
   shortPassword: 'Password should be at least 6 characters long.',
-  invalidEmail: emailMessage,
-  signupDisabled: 'Account registration is currently disabled. Please contact support.',
+  invalidEmail: authMessages.invalidEmail,
+  signupDisabled: authMessages.registrationDisabled,
   notAuthorized: 'This email address is not authorized to create an account.',
   timeout: 'Request timed out. Please try again in a moment.',
   missing: 'An unexpected error occurred. Please try again.',

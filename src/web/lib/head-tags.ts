@@ -1,4 +1,5 @@
 import { company } from '../../shared/company';
+import { escapeAttribute } from '../../shared/escape-html';
 
 export interface HeadData {
   title: string;
@@ -30,9 +31,6 @@ export const defaultHead: HeadData = {
   path: '/',
   keywords: defaultKeywords,
 };
-
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** JSON inside <script> must not be able to close the tag. */
 export const serializeJsonLd = (data: object) => JSON.stringify(data).replaceAll('<', '\\u003c');

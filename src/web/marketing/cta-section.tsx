@@ -1,5 +1,6 @@
 import { ArrowRight, Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { contactSalesHref } from './hero-section';
@@ -13,8 +14,8 @@ export function CtaSection() {
             Start automating today
           </h2>
           <p className="mt-4 text-lg text-navy-100">
-            Configure your instrument, see the price and the 50% deposit straight away, and order or take a quote to
-            your purchasing team.
+            Configure your instrument, see the price and the {DEPOSIT_PERCENT}% deposit straight away, and order or take
+            a quote to your purchasing team.
           </p>
         </div>
         <div className="flex flex-wrap gap-3">

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { company } from '../../shared/company';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { Container } from '../ui/container';
 import { SectionHeading } from './section-heading';
 
@@ -53,8 +54,7 @@ export function FaqSection({
     },
     {
       question: 'How do I pay?',
-      answer:
-        'A 50% deposit is due when you order, paid by invoice; the balance is invoiced when your instrument is ready and is due before dispatch. Card payment is coming soon.',
+      answer: `A ${DEPOSIT_PERCENT}% deposit is due when you order, paid by invoice; the balance is invoiced when your instrument is ready and is due before dispatch. Card payment is coming soon.`,
     },
     {
       question: 'Can I get a quote for my purchasing department?',

@@ -1,3 +1,4 @@
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { Container } from '../ui/container';
 import { SectionHeading } from './section-heading';
 
@@ -16,7 +17,7 @@ export function SpecificationsSection({ warrantyMonths }: { warrantyMonths: numb
     ['Standards', 'EN ISO 61010-1:2010, 61010-2-051, EN IEC 61326-1:2021'],
     ['Warranty', `${warrantyMonths} months, extendable with yearly servicing`],
     ['Shipping', 'UK and EU only'],
-    ['Payment terms', '50% deposit, balance due before dispatch'],
+    ['Payment terms', `${DEPOSIT_PERCENT}% deposit, balance due before dispatch`],
     ['Delivery terms', 'DDP for UK customers, DAP for international'],
     ['Lead time', 'Depends on batch and order date'],
   ];

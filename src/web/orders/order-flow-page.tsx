@@ -3,9 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { EMAIL_MAX } from '../../shared/email-address';
 import { formatMoney } from '../../shared/money';
 import {
   deliveryCountryProblem,
+  orderFieldLimits,
   orderFlowMessages,
   orderSubmitProblem,
   shippingCountries,
@@ -23,11 +25,16 @@ import { TextField } from '../ui/text-field';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
+import { AddressFields } from './address-fields';
 import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type Values = ShippingFormInput;
+
+/** A field as typed, cut to its limit (the progress log takes what fits; the order itself is checked whole). */
+const cut = (values: Values, name: keyof typeof orderFieldLimits & keyof Values) =>
+  String(values[name] ?? '').slice(0, orderFieldLimits[name]);
 
 interface AddressBlock {
   firstName?: string | undefined;
@@ -208,19 +215,19 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     (stepName: string) => {
       const values = getValues();
       const progress = {
-        email: (values.email ?? '').trim().slice(0, 254),
+        email: (values.email ?? '').trim().slice(0, EMAIL_MAX),
         step: stepName,
         sessionId: orderFlowSessionId(),
-        firstName: (values.firstName ?? '').slice(0, 100),
-        lastName: (values.lastName ?? '').slice(0, 100),
-        company: (values.company ?? '').slice(0, 200),
-        phone: (values.phone ?? '').slice(0, 50),
-        address: (values.address ?? '').slice(0, 500),
-        city: (values.city ?? '').slice(0, 100),
-        state: (values.state ?? '').slice(0, 100),
-        postalCode: (values.postalCode ?? '').slice(0, 20),
+        firstName: cut(values, 'firstName'),
+        lastName: cut(values, 'lastName'),
+        company: cut(values, 'company'),
+        phone: cut(values, 'phone'),
+        address: cut(values, 'address'),
+        city: cut(values, 'city'),
+        state: cut(values, 'state'),
+        postalCode: cut(values, 'postalCode'),
         country: (values.country ?? '').slice(0, 2),
-        notes: (values.notes ?? '').slice(0, 2000),
+        notes: cut(values, 'notes'),
         configuration: handoff.configuration,
         currency: handoff.currency,
         totalAmount: handoff.total,
@@ -306,108 +313,32 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             Shipping Information
           </h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              maxLength={100}
-              error={errors.firstName?.message}
-              {...field('firstName')}
+            <AddressFields
+              block="billing"
+              field={field}
+              errors={errors}
+              contact={
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={EMAIL_MAX}
+                  error={errors.email?.message}
+                  {...field('email')}
+                />
+              }
             />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              maxLength={100}
-              error={errors.lastName?.message}
-              {...field('lastName')}
-            />
-            <TextField
-              label="Company"
-              optional
-              autoComplete="organization"
-              maxLength={200}
-              error={errors.company?.message}
-              {...field('company')}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              error={errors.email?.message}
-              {...field('email')}
-            />
-            <TextField
-              label="Phone"
-              optional
-              type="tel"
-              autoComplete="tel"
-              maxLength={50}
-              error={errors.phone?.message}
-              {...field('phone')}
-            />
-            <TextField
-              label="Address"
-              autoComplete="street-address"
-              maxLength={500}
-              error={errors.address?.message}
-              {...field('address')}
-            />
-            <TextField
-              label="City"
-              autoComplete="address-level2"
-              maxLength={100}
-              error={errors.city?.message}
-              {...field('city')}
-            />
-            <TextField
-              label="State / County"
-              optional
-              autoComplete="address-level1"
-              maxLength={100}
-              error={errors.state?.message}
-              {...field('state')}
-            />
-            <TextField
-              label="Postal code"
-              autoComplete="postal-code"
-              maxLength={20}
-              error={errors.postalCode?.message}
-              {...field('postalCode')}
-            />
-            <div>
-              <label htmlFor="order-country" className="block text-sm font-medium">
-                Country
-              </label>
-              <select
-                id="order-country"
-                autoComplete="country"
-                aria-invalid={errors.country ? true : undefined}
-                className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
-                {...field('country')}
-              >
-                {shippingCountries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-              {errors.country ? (
-                <p role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.country.message}
-                </p>
-              ) : null}
-            </div>
             <TextField
               label="Purchase order (PO) number"
               optional
-              maxLength={100}
+              maxLength={orderFieldLimits.poNumber}
               error={errors.poNumber?.message}
               {...field('poNumber')}
             />
             <TextField
               label="VAT number"
               optional
-              maxLength={50}
+              maxLength={orderFieldLimits.vatNumber}
               hint="For EU customers; shown on your documents."
               error={errors.vatNumber?.message}
               {...field('vatNumber')}
@@ -422,89 +353,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               <fieldset className="space-y-4 rounded-md border border-navy-100 p-4">
                 <legend className="px-1 font-semibold">Delivery address</legend>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField
-                    label="Delivery first name"
-                    autoComplete="shipping given-name"
-                    maxLength={100}
-                    error={deliveryErrors?.firstName?.message}
-                    {...field('delivery.firstName')}
-                  />
-                  <TextField
-                    label="Delivery last name"
-                    autoComplete="shipping family-name"
-                    maxLength={100}
-                    error={deliveryErrors?.lastName?.message}
-                    {...field('delivery.lastName')}
-                  />
-                  <TextField
-                    label="Delivery company"
-                    optional
-                    autoComplete="shipping organization"
-                    maxLength={200}
-                    error={deliveryErrors?.company?.message}
-                    {...field('delivery.company')}
-                  />
-                  <TextField
-                    label="Delivery phone"
-                    optional
-                    type="tel"
-                    autoComplete="shipping tel"
-                    maxLength={50}
-                    error={deliveryErrors?.phone?.message}
-                    {...field('delivery.phone')}
-                  />
-                  <TextField
-                    label="Delivery street address"
-                    autoComplete="shipping street-address"
-                    maxLength={500}
-                    error={deliveryErrors?.address?.message}
-                    {...field('delivery.address')}
-                  />
-                  <TextField
-                    label="Delivery city"
-                    autoComplete="shipping address-level2"
-                    maxLength={100}
-                    error={deliveryErrors?.city?.message}
-                    {...field('delivery.city')}
-                  />
-                  <TextField
-                    label="Delivery state / county"
-                    optional
-                    autoComplete="shipping address-level1"
-                    maxLength={100}
-                    error={deliveryErrors?.state?.message}
-                    {...field('delivery.state')}
-                  />
-                  <TextField
-                    label="Delivery postal code"
-                    autoComplete="shipping postal-code"
-                    maxLength={20}
-                    error={deliveryErrors?.postalCode?.message}
-                    {...field('delivery.postalCode')}
-                  />
-                  <div>
-                    <label htmlFor="delivery-country" className="block text-sm font-medium">
-                      Delivery country
-                    </label>
-                    <select
-                      id="delivery-country"
-                      autoComplete="shipping country"
-                      aria-invalid={deliveryErrors?.country ? true : undefined}
-                      className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
-                      {...field('delivery.country')}
-                    >
-                      {shippingCountries.map((country) => (
-                        <option key={country.code} value={country.code}>
-                          {country.name}
-                        </option>
-                      ))}
-                    </select>
-                    {deliveryErrors?.country ? (
-                      <p role="alert" className="mt-1 text-sm text-red-700">
-                        {deliveryErrors.country.message}
-                      </p>
-                    ) : null}
-                  </div>
+                  <AddressFields block="delivery" field={(name) => field(`delivery.${name}`)} errors={deliveryErrors} />
                 </div>
               </fieldset>
             ) : null}
@@ -527,7 +376,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             <textarea
               id="order-notes"
               rows={3}
-              maxLength={2000}
+              maxLength={orderFieldLimits.notes}
               className="mt-1 block w-full rounded-md border border-navy-200 px-3 py-2 focus-visible:outline-2 focus-visible:outline-accent-600"
               {...field('notes')}
             />

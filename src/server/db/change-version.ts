@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
-import { changeVersions } from '../db/schema';
+import { type Db, queryRows } from './client';
+import { changeVersions } from './schema';
 
 /** The cached areas whose writes every app process must notice. */
 export type ChangeArea = 'catalogue' | 'settings';

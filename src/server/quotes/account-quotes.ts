@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccountQuote, accountQuotesAnswerSchema } from '../../shared/accounts/account-quotes';
 import type { Db } from '../db/client';
 import { quotes } from '../db/schema';
-import { toQuoteResource } from '../quotes/quote-resource';
-import { requireUser } from './request-auth';
+import { toQuoteResource } from './quote-resource';
+import { requireUser } from '../accounts/request-auth';
 import { noStoreAnswers } from '../http/no-store';
 
 /** Enough for any laboratory's history; the list is not paged. */

@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
+
+/**
+ * What the staff lists (orders, quotes, users, abandoned checkouts) share: the filter pieces, one
+ * page with the filter's total, and the keyset pager their CSV exports read with. Each list reads
+ * its table (or union) as `t`, newest first by a time column, the row id breaking ties.
+ */
+
+/** LIKE with the user's % and _ taken literally. */
+export const likeEscape = (term: string) => term.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_');
+export const whereOf = (filters: SQL[]) => (filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``);
+/** The start of the day after `date` (YYYY-MM-DD), the exclusive end of a "to" filter. */
+export const nextDay = (date: string) =>
+  new Date(new Date(`${date}T00:00:00.000Z`).getTime() + 86_400_000).toISOString();
+export const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+export const nameOf = (first: string | null, last: string | null) =>
+  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
+
+interface ListShape {
+  /** `select … from <table> t …`, without a where clause. */
+  select: SQL;
+  filters: SQL[];
+  /** The time column the list is newest first by (`t.created_at`). */
+  sortColumn: SQL;
+  /** The id column that breaks ties; `t.id` unless the list names its table otherwise. */
+  idColumn?: SQL;
+}
+
+/** One page of a list and the total of its filter (`count` is `select count(*) as n from <table> t`). */
+export async function listPage<Row extends Record<string, unknown>, Item>(
+  db: Db,
+  list: ListShape & { count: SQL; page: number; pageSize: number },
+  toItem: (row: Row) => Item,
+) {
+  const where = whereOf(list.filters);
+  const idColumn = list.idColumn ?? sql`t.id`;
+  const [rows, totals] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`${list.select} ${where} order by ${list.sortColumn} desc, ${idColumn} desc limit ${list.pageSize} offset ${(list.page - 1) * list.pageSize}`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`${list.count} ${where}`),
+  ]);
+  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0), page: list.page, pageSize: list.pageSize };
+}
+
+/** Pages through the filter by keyset (sort time, id), so an export of any size holds one batch in memory. */
+export async function* keysetBatches<Row extends Record<string, unknown> & { id: string }, Item>(
+  db: Db,
+  list: ListShape & { sortValue: (row: Row) => string | Date; batchSize: number },
+  toItem: (row: Row) => Item,
+): AsyncGenerator<Item[]> {
+  const idColumn = list.idColumn ?? sql`t.id`;
+  let after: { sortValue: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL[] = after
+      ? [sql`(${list.sortColumn}, ${idColumn}) < (${after.sortValue}::timestamptz, ${after.id}::uuid)`]
+      : [];
+    const rows: Row[] = await queryRows<Row>(
+      db,
+      sql`${list.select} ${whereOf([...list.filters, ...keyset])} order by ${list.sortColumn} desc, ${idColumn} desc limit ${list.batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toItem);
+    const last = rows.at(-1);
+    if (!last) return;
+    after = { sortValue: iso(list.sortValue(last)), id: last.id };
+    if (rows.length < list.batchSize) return;
+  }
+}

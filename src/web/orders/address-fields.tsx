@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { orderFieldLimits, shippingCountries } from '../../shared/order-flow';
+import { TextField } from '../ui/text-field';
+
+type AddressField =
+  'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'country';
+
+const blocks = {
+  billing: {
+    autoComplete: '',
+    countryId: 'order-country',
+    labels: {
+      firstName: 'First name',
+      lastName: 'Last name',
+      company: 'Company',
+      phone: 'Phone',
+      address: 'Address',
+      city: 'City',
+      state: 'State / County',
+      postalCode: 'Postal code',
+      country: 'Country',
+    },
+  },
+  delivery: {
+    autoComplete: 'shipping ',
+    countryId: 'delivery-country',
+    labels: {
+      firstName: 'Delivery first name',
+      lastName: 'Delivery last name',
+      company: 'Delivery company',
+      phone: 'Delivery phone',
+      address: 'Delivery street address',
+      city: 'Delivery city',
+      state: 'Delivery state / county',
+      postalCode: 'Delivery postal code',
+      country: 'Delivery country',
+    },
+  },
+} as const;
+
+interface AddressFieldsProps {
+  /** The billing address (with the buyer's e-mail as `contact`) or the delivery address. */
+  block: keyof typeof blocks;
+  /** The form's registration of one of this block's fields. */
+  field: (name: AddressField) => UseFormRegisterReturn;
+  errors: Partial<Record<AddressField, { message?: string | undefined } | undefined>> | undefined;
+  /** Shown after the company (the billing block's e-mail). */
+  contact?: ReactNode;
+}
+
+/**
+ * One address block of the order flow: name, company, phone, street, city, state, postal code and
+ * country, with the limits of `orderFieldLimits` (the server's) and the browser's address autofill.
+ */
+export function AddressFields({ block, field, errors, contact }: AddressFieldsProps) {
+  const { autoComplete, countryId, labels } = blocks[block];
+  const text = (name: Exclude<AddressField, 'country'>, autofill: string, optional = false) => (
+    <TextField
+      label={labels[name]}
+      optional={optional || undefined}
+      type={name === 'phone' ? 'tel' : undefined}
+      autoComplete={`${autoComplete}${autofill}`}
+      maxLength={orderFieldLimits[name]}
+      error={errors?.[name]?.message}
+      {...field(name)}
+    />
+  );
+  const countryError = errors?.country?.message;
+  return (
+    <>
+      {text('firstName', 'given-name')}
+      {text('lastName', 'family-name')}
+      {text('company', 'organization', true)}
+      {contact}
+      {text('phone', 'tel', true)}
+      {text('address', 'street-address')}
+      {text('city', 'address-level2')}
+      {text('state', 'address-level1', true)}
+      {text('postalCode', 'postal-code')}
+      <div>
+        <label htmlFor={countryId} className="block text-sm font-medium">
+          {labels.country}
+        </label>
+        <select
+          id={countryId}
+          autoComplete={`${autoComplete}country`}
+          aria-invalid={countryError ? true : undefined}
+          className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
+          {...field('country')}
+        >
+          {shippingCountries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        {countryError ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {countryError}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
