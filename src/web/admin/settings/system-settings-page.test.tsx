@@ -6,10 +6,22 @@ import { defaultSystemSettings, type SystemSettings } from '../../../shared/sett
 import { apiError, type FetchCall, mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import { SystemSettingsPage } from './system-settings-page';
 
-const openSettings = () =>
+const renderSettings = () =>
   renderRoutes([{ path: '/admin/system-settings', element: <SystemSettingsPage /> }], '/admin/system-settings');
 
+/** Opens the page as an admin would and waits for the form; returns the admin's keyboard and mouse. */
+async function openSettings() {
+  const user = userEvent.setup();
+  renderSettings();
+  await screen.findByRole('form', { name: 'System settings' });
+  return user;
+}
+
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const retype = async (user: ReturnType<typeof userEvent.setup>, label: RegExp, text: string) => {
+  await user.clear(field(label));
+  await user.type(field(label), text);
+};
 const switchNamed = (name: string) => screen.getByRole('switch', { name });
 
 /** The settings the server holds: PUT stores what it accepts and answers with it, as the real route does. */
@@ -33,15 +45,12 @@ describe('the System Settings form (component, happy-dom)', () => {
 
   it('shows the stored settings, sends numbers as numbers and the switches as set, and says it saved', async () => {
     const server = settingsServer();
-    const user = userEvent.setup();
-    openSettings();
-    await screen.findByRole('form', { name: 'System settings' });
+    const user = await openSettings();
     expect(field(/^Site Name/).value).toBe('Dropwise Labs');
     expect(field(/^Tax Rate/).value).toBe('20');
     expect(switchNamed('Maintenance Mode').getAttribute('aria-checked')).toBe('false');
 
-    await user.clear(field(/^Tax Rate/));
-    await user.type(field(/^Tax Rate/), '17.5');
+    await retype(user, /^Tax Rate/, '17.5');
     await user.click(switchNamed('Maintenance Mode'));
     expect(switchNamed('Maintenance Mode').getAttribute('aria-checked')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
@@ -60,11 +69,8 @@ describe('the System Settings form (component, happy-dom)', () => {
 
   it('shows the server’s message beside the refused field and keeps what was typed', async () => {
     settingsServer((body) => (body.taxRate > 100 ? { taxRate: 'Tax rate must be between 0 and 100' } : null));
-    const user = userEvent.setup();
-    openSettings();
-    await screen.findByRole('form', { name: 'System settings' });
-    await user.clear(field(/^Tax Rate/));
-    await user.type(field(/^Tax Rate/), '150');
+    const user = await openSettings();
+    await retype(user, /^Tax Rate/, '150');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     const taxRate = field(/^Tax Rate/);
@@ -80,11 +86,8 @@ describe('the System Settings form (component, happy-dom)', () => {
 
   it('Reset discards an unsaved edit and shows the stored value again', async () => {
     const server = settingsServer();
-    const user = userEvent.setup();
-    openSettings();
-    await screen.findByRole('form', { name: 'System settings' });
-    await user.clear(field(/^Site Name/));
-    await user.type(field(/^Site Name/), 'Something else');
+    const user = await openSettings();
+    await retype(user, /^Site Name/, 'Something else');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(field(/^Site Name/).value).toBe('Dropwise Labs'));
     expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
@@ -92,7 +95,7 @@ describe('the System Settings form (component, happy-dom)', () => {
 
   it('says when the settings cannot be loaded', async () => {
     mockFetch({ 'GET /api/admin/settings': apiError(500, 'internal_error', 'Internal Server Error') });
-    openSettings();
+    renderSettings();
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
       'Failed to load system settings',
     );
