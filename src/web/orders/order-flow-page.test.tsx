@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { saveOrderFlow } from '../lib/flow-storage';
+import { OrderFlowPage } from './order-flow-page';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function openOrderFlow() {
+  saveOrderFlow({
+    quoteReference: 'Q-REF-1',
+    configuration: defaultSelection,
+    currency: 'GBP',
+    total: 488250,
+    deposit: 244125,
+    customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
+  });
+  return renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+}
+
+async function fillBillingAddress(user: User) {
+  await user.type(screen.getByLabelText('Address'), '1 Difference Lane');
+  await user.type(screen.getByLabelText('City'), 'London');
+  await user.type(screen.getByLabelText('Postal code'), 'N1 9GU');
+}
+
+const inputValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+describe('the order flow’s address rules (component, happy-dom)', () => {
+  afterEach(resetWebTest);
+
+  it('starts from the quote’s details and requires the billing address before payment', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    expect(inputValue('First name')).toBe('Ada');
+    expect(inputValue('Company (optional)')).toBe('Engines Ltd');
+    expect(inputValue('Email')).toBe('ada@lab.example');
+
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Address is required')).toBeTruthy();
+    expect(screen.getByText('City is required')).toBeTruthy();
+    expect(screen.getByText('Postal code is required')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Confirm & Pay' })).toBeNull();
+    // The browser stops typing at the server's limits.
+    expect(screen.getByLabelText('Postal code').getAttribute('maxLength')).toBe('20');
+    expect(screen.getByLabelText('Address').getAttribute('maxLength')).toBe('500');
+
+    await fillBillingAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
+    const delivery = screen.getByRole('region', { name: 'Delivery address' });
+    expect(delivery.textContent).toContain('1 Difference Lane');
+    expect(delivery.textContent).toContain('Same as the billing address');
+  });
+
+  it('asks for the delivery address only while "Deliver to a different address" is ticked', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    await fillBillingAddress(user);
+
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    const block = screen.getByRole('group', { name: 'Delivery address' });
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await within(block).findByText('First name is required')).toBeTruthy();
+    expect(within(block).getByText('Last name is required')).toBeTruthy();
+    expect(within(block).getByText('Address is required')).toBeTruthy();
+    expect(within(block).getByText('City is required')).toBeTruthy();
+    expect(within(block).getByText('Postal code is required')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Confirm & Pay' })).toBeNull();
+
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    expect(screen.queryByRole('group', { name: 'Delivery address' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
+  });
+
+  it('warns when the goods would go to a country the quote was not priced for, with a link to re-price', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    expect(screen.queryByRole('link', { name: 'Re-price for this country' })).toBeNull();
+
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    await user.selectOptions(screen.getByLabelText('Delivery country'), 'DE');
+    expect((await screen.findByText(/This order was priced for another country\./)).textContent).toContain(
+      'Change the delivery country or re-price the configuration for it.',
+    );
+    expect(screen.getByRole('link', { name: 'Re-price for this country' })).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Delivery country'), 'GB');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Re-price for this country' })).toBeNull());
+  });
+
+  it('sends the delivery block as the shipping address, after the terms are accepted, and shows the server’s refusal', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/orders': apiError(
+        409,
+        'quote_expired',
+        'This quote has expired. Please create a new quote to order at current prices.',
+      ),
+    });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    await fillBillingAddress(user);
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    await user.type(screen.getByLabelText('Delivery first name'), 'Goods');
+    await user.type(screen.getByLabelText('Delivery last name'), 'Inwards');
+    await user.type(screen.getByLabelText('Delivery street address'), 'Building R71, Harwell Campus');
+    await user.type(screen.getByLabelText('Delivery city'), 'Didcot');
+    await user.type(screen.getByLabelText('Delivery postal code'), 'OX11 0QX');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('heading', { name: 'Confirm & Pay' });
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please accept the terms of sale to place your order.');
+    expect(calls.some((call) => call.path === '/api/orders')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms of sale/ }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This quote has expired. Please create a new quote to order at current prices.',
+      ),
+    );
+    const order = calls.find((call) => call.path === '/api/orders')?.body as Record<string, unknown>;
+    expect(order).toMatchObject({
+      quoteReference: 'Q-REF-1',
+      acceptTerms: true,
+      billing: { firstName: 'Ada', address: '1 Difference Lane', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+      shipping: {
+        firstName: 'Goods',
+        lastName: 'Inwards',
+        address: 'Building R71, Harwell Campus',
+        city: 'Didcot',
+        postalCode: 'OX11 0QX',
+        country: 'GB',
+      },
+    });
+  });
+});

@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { saveQuoteFlow } from '../lib/flow-storage';
+import { QuoteFlowPage } from './quote-flow-page';
+
+const EMAIL = 'ada@lab.example';
+
+function openQuoteFlow() {
+  saveQuoteFlow({
+    type: 'quote',
+    configuration: defaultSelection,
+    currency: 'GBP',
+    total: 488250,
+    subtotal: 406875,
+    vat: 81375,
+    showVAT: true,
+  });
+  return renderRoutes(
+    [
+      { path: '/quote-flow', element: <QuoteFlowPage /> },
+      { path: '/quote/:reference', element: <h1>The quote page</h1> },
+    ],
+    '/quote-flow',
+  );
+}
+
+async function passEmailStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Email address'), EMAIL);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Tell us about yourself' });
+}
+
+describe('the quote flow (component, happy-dom)', () => {
+  afterEach(resetWebTest);
+
+  it('checks the e-mail as it is typed and only then sends it to the server', async () => {
+    const calls = mockFetch({ 'GET /api/auth/session': signedOut, 'POST /api/flows/email': { body: { ok: true } } });
+    const user = userEvent.setup();
+    openQuoteFlow();
+
+    const email = await screen.findByLabelText('Email address');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect((next as HTMLButtonElement).disabled).toBe(true);
+    await user.type(email, 'ada@lab');
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect((next as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((call) => call.path === '/api/flows/email')).toBe(false);
+
+    await user.type(email, '.example');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
+    await user.click(next);
+    await screen.findByRole('heading', { name: 'Tell us about yourself' });
+    expect(screen.getByText(EMAIL)).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/flows/email')?.body).toEqual({
+      email: EMAIL,
+      flowType: 'quote',
+      configuration: defaultSelection,
+    });
+  });
+
+  it('tells the buyer to wait when the e-mail step is rate limited', async () => {
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/flows/email': apiError(429, 'rate_limited', 'Too many attempts. Please wait before trying again.'),
+    });
+    const user = userEvent.setup();
+    openQuoteFlow();
+    await user.type(await screen.findByLabelText('Email address'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many requests. Please wait a moment before trying again.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Tell us about yourself' })).toBeNull();
+  });
+
+  it('shows the live messages while typing, the submit messages on Create, and sends nothing invalid', async () => {
+    const calls = mockFetch({ 'GET /api/auth/session': signedOut, 'POST /api/flows/email': { body: { ok: true } } });
+    const user = userEvent.setup();
+    openQuoteFlow();
+    await passEmailStep(user);
+
+    await user.type(screen.getByLabelText('First name'), 'R2D2');
+    expect(
+      await screen.findByText(
+        'First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',
+      ),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    expect(await screen.findByText('Valid first name is required (1-100 characters, letters only)')).toBeTruthy();
+    expect(screen.getByText('Valid last name is required (1-100 characters, letters only)')).toBeTruthy();
+    expect(screen.getByText('Valid organization name is required (1-200 characters)')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    expect(calls.some((call) => call.path === '/api/quotes')).toBe(false);
+  });
+
+  it('shows what the server refused by its field, and creates the quote once the details are right', async () => {
+    let refuse = true;
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/flows/email': { body: { ok: true } },
+      'POST /api/quotes': () =>
+        refuse
+          ? apiError(400, 'validation_error', 'Invalid last name', { 'customerInfo.lastName': 'Invalid last name' })
+          : { status: 201, body: { quote: { reference: 'Q-REF-1' } } },
+    });
+    const user = userEvent.setup();
+    openQuoteFlow();
+    await passEmailStep(user);
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), "O'Neil");
+    await user.type(screen.getByLabelText('Organization'), 'Analytical Engines Ltd');
+
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please enter a valid last name (letters, spaces, hyphens, and apostrophes only).',
+    );
+    expect((screen.getByLabelText('Organization') as HTMLInputElement).value).toBe('Analytical Engines Ltd');
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    expect(await screen.findByRole('heading', { name: 'The quote page' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/quotes').at(-1)?.body).toMatchObject({
+      configuration: defaultSelection,
+      customerInfo: { email: EMAIL, firstName: 'Ada', lastName: "O'Neil", organization: 'Analytical Engines Ltd' },
+      flowType: 'quote',
+    });
+  });
+});
