@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { permissionsOfRoles } from '../../shared/admin/permissions';
 import {
   challengeAnswerSchema,
   changePasswordRequestSchema,
@@ -194,6 +195,7 @@ export async function authRoutes(app: FastifyInstance) {
       nextAal: factors.some((f) => f.status === 'verified') ? ('aal2' as const) : ('aal1' as const),
       factors,
       expiresAt,
+      ...(auth.isAdmin ? { staff: { roles: auth.roles, permissions: [...permissionsOfRoles(auth.roles)] } } : {}),
     };
   });
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { mfaFactors, profiles, sessions, users } from '../db/schema';
+import { isRole, type Role } from '../../shared/admin/permissions';
+import { mfaFactors, profiles, sessions, staffRoles, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
 export const SESSION_COOKIE = 'dropwise_session';
@@ -70,6 +71,8 @@ export type ResolvedSession =
       session: SessionRow;
       email: string;
       isAdmin: boolean;
+      /** The staff roles held (only while `isAdmin`; empty for a customer). */
+      roles: Role[];
       hasVerifiedFactor: boolean;
     };
 
@@ -84,6 +87,9 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
         sql<number>`(select count(*) from ${mfaFactors} where ${mfaFactors.userId} = ${sessions.userId} and ${mfaFactors.status} = 'verified')`.mapWith(
           Number,
         ),
+      roles: sql<
+        string | null
+      >`(select string_agg(${staffRoles.role}, ',' order by ${staffRoles.role}) from ${staffRoles} where ${staffRoles.userId} = ${sessions.userId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -109,6 +115,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     session,
     email: row.email,
     isAdmin: row.isAdmin ?? false,
+    roles: row.isAdmin ? (row.roles ?? '').split(',').filter(isRole) : [],
     hasVerifiedFactor: row.verifiedFactors > 0,
   };
 }
