@@ -368,5 +368,5 @@ describe('the authorization matrix', () => {
     // Every route × (anonymous, customer, admin at aal1, 5 roles × 2 step-up states).
     expect(cells).toBe(examples.length * (3 + roleNames.length * 2));
     console.info(`authorization matrix: ${examples.length} routes × 13 callers = ${cells} cells, 0 unexpected 2xx`);
-  });
+  }, 240_000);
 });
