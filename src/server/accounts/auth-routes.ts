@@ -156,6 +156,7 @@ export async function authRoutes(app: FastifyInstance) {
         remember: request.body.remember,
         now: app.now(),
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       setSessionCookie(request, reply, token, session);
       const factors = await listFactors(app.db, userId);

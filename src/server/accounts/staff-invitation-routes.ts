@@ -95,6 +95,7 @@ export async function staffInvitationRoutes(app: FastifyInstance) {
         remember: false,
         now,
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       setSessionCookie(request, reply, token, session);
       return reply.status(201).send({ accepted: true as const, email });

@@ -9,6 +9,7 @@ import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
+import { adminSessionRoutes } from './session-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminStaffRoutes } from './staff-routes';
 import { adminUserRoutes } from './user-routes';
@@ -40,6 +41,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);
   await app.register(adminStaffRoutes);
+  await app.register(adminSessionRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -7,6 +7,7 @@ import { useTestApp } from '../../../tests/support/test-app';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
 import { incompleteOrders, paymentTransactions, sessions } from '../db/schema';
+import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from './staff';
 
@@ -15,7 +16,8 @@ interface Example {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   route: string;
   ok: number;
-  make: () => Promise<{ url: string; body?: unknown }>;
+  /** `caller` is the staff member about to try it (null for the refused callers, who share one). */
+  make: (caller: { id: string } | null) => Promise<{ url: string; body?: unknown }>;
 }
 
 type StepUp = 'fresh' | 'stale';
@@ -296,6 +298,21 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: async () => ({ url: `/api/admin/staff/invitations/${(await invitation()).id}` }),
       },
+      // A staff member's own sessions (every role).
+      { method: 'GET', route: '/api/admin/sessions', ok: 200, make: at('/api/admin/sessions') },
+      {
+        method: 'DELETE',
+        route: '/api/admin/sessions/:id',
+        ok: 200,
+        make: async (caller) => {
+          const { session } = await createSession(t.db, {
+            userId: caller?.id ?? fixtures.user.id,
+            remember: false,
+            now: t.clock.now,
+          });
+          return { url: `/api/admin/sessions/${session.id}` };
+        },
+      },
     ];
 
     /** A route's pattern with its parameters unnamed (`/api/admin/orders/:`). */
@@ -332,7 +349,7 @@ describe('the authorization matrix', () => {
         continue;
       }
       // Refused callers share one example: a refusal changes nothing.
-      const shared = await example.make();
+      const shared = await example.make(null);
       for (const [caller, cookie, expected] of [
         ['anonymous', undefined, 401],
         ['customer', customerCookie, 403],
@@ -353,7 +370,7 @@ describe('the authorization matrix', () => {
             .update(sessions)
             .set({ steppedUpAt: state === 'fresh' ? t.clock.now : null })
             .where(eq(sessions.userId, member.user.id));
-          const { url, body } = allowed ? await example.make() : shared;
+          const { url, body } = allowed ? await example.make({ id: member.user.id }) : shared;
           const response = await t.request(example.method, url, { body, cookie: member.cookie });
           const label = `${role} (step-up ${state}) ${key}`;
           if (!allowed) check(label, response.statusCode, 403, codeOf(response.body), 'no_access');

@@ -297,4 +297,40 @@ describe('staff roles', () => {
       (await t.db.select().from(staffRoles).where(eq(staffRoles.userId, before.user.id))).map((row) => row.role),
     ).toEqual(['owner']);
   });
+
+  it("lists a staff member's own active sessions (device, network, last seen) and ends any of them", async () => {
+    const sales = await createAdminSession(t, t.db, ['sales']);
+    const other = await createAdminSession(t, t.db, ['sales']);
+    const phone = await t.post(
+      '/api/auth/signin',
+      { email: sales.user.email, password: 'correct-horse-1', remember: false },
+      {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+        },
+        remoteAddress: '203.0.113.77',
+      },
+    );
+    expect(phone.statusCode).toBe(200);
+    const listed = (await t.get('/api/admin/sessions', { cookie: sales.cookie })).json().sessions as {
+      id: string;
+      device: string;
+      network: string | null;
+      current: boolean;
+    }[];
+    // The aal2 session, the password-only one of the helper, and the phone's.
+    expect(listed.filter((session) => session.current)).toHaveLength(1);
+    const onPhone = listed.find((session) => session.device === 'Safari on iOS');
+    expect(onPhone?.network).toBe('203.0.113.0/24');
+    expect(JSON.stringify(listed)).not.toContain('203.0.113.77');
+    // Another staff member's session is not theirs to end.
+    const [foreign] = await t.db.select().from(sessions).where(eq(sessions.userId, other.user.id));
+    expect((await t.delete(`/api/admin/sessions/${foreign?.id}`, {}, { cookie: sales.cookie })).statusCode).toBe(404);
+    expect((await t.delete(`/api/admin/sessions/${onPhone?.id}`, {}, { cookie: sales.cookie })).statusCode).toBe(200);
+    expect((await t.get('/api/auth/session', { cookie: cookiesFrom(phone) })).json().user).toBeNull();
+    expect((await t.get('/api/admin/sessions', { cookie: sales.cookie })).json().sessions).toHaveLength(
+      listed.length - 1,
+    );
+  });
 });
