@@ -26,6 +26,7 @@ export const clientRoutePatterns = [
   '/admin',
   '/admin/users',
   '/admin/staff',
+  '/admin/sessions',
   '/admin/quotes',
   '/admin/orders',
   '/admin/orders/:id',

@@ -61,6 +61,7 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
     'Abandoned checkouts',
     'Settings',
     'Audit log',
+    'My sessions',
   ]);
 
   const stamp = Date.now();
@@ -88,7 +89,7 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
     await linkFromMail(shop.dataDir, salesEmail, 'You are invited to the Dropwise admin'),
   );
   await sales.goto('/admin');
-  expect(await menuOf(sales)).toEqual(['Dashboard', 'Quotes', 'Orders', 'Abandoned checkouts']);
+  expect(await menuOf(sales)).toEqual(['Dashboard', 'Quotes', 'Orders', 'Abandoned checkouts', 'My sessions']);
   await sales.goto('/admin/settings');
   await expect(sales.getByRole('heading', { name: "You don't have access to this" })).toBeVisible();
   await expect(sales.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
@@ -103,7 +104,9 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
     await linkFromMail(shop.dataDir, financeEmail, 'You are invited to the Dropwise admin'),
   );
   await finance.goto('/admin');
-  expect(await menuOf(finance)).toEqual(['Dashboard', 'Orders']);
+  expect(await menuOf(finance)).toEqual(['Dashboard', 'Orders', 'My sessions']);
+  await finance.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'My sessions' }).click();
+  await expect(finance.getByTestId('session').filter({ hasText: '(this browser)' })).toContainText('Chrome on Linux');
   await finance.goto('/admin/staff');
   await expect(finance.getByRole('heading', { name: "You don't have access to this" })).toBeVisible();
 

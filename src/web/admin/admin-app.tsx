@@ -13,6 +13,7 @@ import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
 import { Allowed } from './shell/permissions';
+import { SessionsPage } from './sessions/sessions-page';
 import { StaffPage } from './staff/staff-page';
 import { SystemSettingsPage } from './settings/system-settings-page';
 import { UsersPage } from './users/users-page';
@@ -43,6 +44,7 @@ export function AdminApp() {
               </Allowed>
             }
           />
+          <Route path="sessions" element={<SessionsPage />} />
           <Route
             path="staff"
             element={

@@ -5,7 +5,12 @@ import type { Permission } from '../../../shared/admin/permissions';
 import { usePermissions } from './permissions';
 
 /** The admin wing's sections and the permission each needs; the menu shows only what the roles allow. */
-export const adminSections: { to: string; label: string; end?: boolean; permission: Permission | Permission[] }[] = [
+export const adminSections: {
+  to: string;
+  label: string;
+  end?: boolean;
+  permission: Permission | Permission[] | 'staff';
+}[] = [
   { to: '/admin', label: 'Dashboard', end: true, permission: 'dashboard.view' },
   { to: '/admin/users', label: 'Users', permission: 'staff.manage' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
@@ -14,6 +19,7 @@ export const adminSections: { to: string; label: string; end?: boolean; permissi
   { to: '/admin/abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage' },
   { to: '/admin/settings', label: 'Settings', permission: ['catalogue.edit', 'settings.edit'] },
   { to: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
+  { to: '/admin/sessions', label: 'My sessions', permission: 'staff' },
 ];
 
 export function AdminLayout() {
@@ -22,7 +28,7 @@ export function AdminLayout() {
     <Container className="py-8">
       <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-navy-50 p-1">
         {adminSections
-          .filter((section) => can(section.permission))
+          .filter((section) => section.permission === 'staff' || can(section.permission))
           .map((section) => (
             <NavLink
               key={section.to}
