@@ -33,7 +33,15 @@ export const roles = {
   },
   finance: {
     label: 'Finance',
-    permissions: ['dashboard.view', 'orders.view', 'payments.record', 'invoices.issue', 'exports.csv', 'business.view'],
+    permissions: [
+      'dashboard.view',
+      'orders.view',
+      'payments.record',
+      'invoices.issue',
+      'exports.csv',
+      'business.view',
+      'customers.view',
+    ],
   },
   catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit'] },
   support: { label: 'Support', permissions: ['dashboard.view', 'customers.view'] },
