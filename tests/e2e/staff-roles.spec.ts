@@ -114,4 +114,17 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
   await page.reload();
   await expect(page.getByTestId('staff-member').filter({ hasText: salesEmail })).toContainText('Sales');
   await expect(page.getByTestId('staff-member').filter({ hasText: financeEmail })).toContainText('Finance');
+
+  // The Owner adds Catalogue to the salesperson's roles; their menu gains Settings at the next page.
+  const salesRow = page.getByTestId('staff-member').filter({ hasText: salesEmail });
+  await salesRow.getByRole('button', { name: 'Change roles' }).click();
+  await salesRow
+    .getByRole('form', { name: `Roles of ${salesEmail}` })
+    .getByLabel('Catalogue')
+    .check();
+  await salesRow.getByRole('button', { name: 'Save roles' }).click();
+  await expect(salesRow).toContainText('Catalogue');
+  await sales.goto('/admin/settings');
+  await expect(sales.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  expect(await menuOf(sales)).toContain('Settings');
 });

@@ -68,27 +68,30 @@ function RolesEditor({ member, onDone }: { member: StaffMember; onDone: () => vo
       toast.error(error instanceof ApiError ? error.message : adminMessages.unexpected);
     },
   });
+  // The step-up dialog stays outside the form: its own form's submit would bubble (through the portal) into this one.
   return (
-    <form
-      aria-label={`Roles of ${member.email}`}
-      className="mt-2 space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (value.length === 0) toast.error(staffMessages.rolesRequired);
-        else save.mutate();
-      }}
-    >
-      <RolePicker value={value} onChange={setValue} name={`roles-${member.id}`} />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save roles'}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+    <>
       {dialog}
-    </form>
+      <form
+        aria-label={`Roles of ${member.email}`}
+        className="mt-2 space-y-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (value.length === 0) toast.error(staffMessages.rolesRequired);
+          else save.mutate();
+        }}
+      >
+        <RolePicker value={value} onChange={setValue} name={`roles-${member.id}`} />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save roles'}
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }
 
