@@ -12,6 +12,7 @@ import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
 import { setupRoutes } from './accounts/setup-routes';
+import { staffInvitationRoutes } from './accounts/staff-invitation-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { isSignedInAdmin } from './accounts/signed-in-admin';
 import type { Env } from './config/env';
@@ -102,6 +103,7 @@ const features = [
   authRoutes,
   recoveryCodeRoutes,
   setupRoutes,
+  staffInvitationRoutes,
   accountRoutes,
   accountOrderRoutes,
   accountQuoteRoutes,

@@ -1,14 +1,15 @@
+import type { Role } from '../../src/shared/admin/permissions';
 import type { Db } from '../../src/server/db/client';
 import { createUser } from './factories';
 import { enrollVerifiedFactor, signIn, totpCode } from './sessions';
 import type { TestApp } from './test-app';
 
 /**
- * An admin with a verified factor: `cookie` is an aal2 session, `aal1Cookie` a password-only one,
+ * An admin (an Owner unless `roles` say otherwise) with a verified factor: `cookie` is an aal2 session, `aal1Cookie` a password-only one,
  * and `stepUp()` passes a fresh code (the test clock moves one TOTP step on first).
  */
-export async function createAdminSession(t: TestApp, db: Db = t.db) {
-  const admin = await createUser(db, { isAdmin: true });
+export async function createAdminSession(t: TestApp, db: Db = t.db, roles: Role[] = ['owner']) {
+  const admin = await createUser(db, { isAdmin: true, roles });
   const enrolled = await enrollVerifiedFactor(t, await signIn(t, admin.user.email));
   const aal1Cookie = await signIn(t, admin.user.email);
   const stepUp = async (cookie = enrolled.cookie) => {

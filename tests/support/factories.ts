@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/accounts/password';
 import type { Db } from '../../src/server/db/client';
-import { orders, orderStatusHistory, profiles, quotes, users } from '../../src/server/db/schema';
+import { orders, orderStatusHistory, profiles, quotes, staffRoles, users } from '../../src/server/db/schema';
+import type { Role } from '../../src/shared/admin/permissions';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -10,6 +11,8 @@ export interface UserOverrides {
   email?: string;
   password?: string;
   isAdmin?: boolean;
+  /** The staff roles of an admin (`isAdmin`): Owner unless given. */
+  roles?: Role[];
   confirmed?: boolean;
   firstName?: string | null;
   lastName?: string | null;
@@ -41,6 +44,8 @@ export async function createUser(db: Db, overrides: UserOverrides = {}) {
     })
     .returning();
   if (!profile) throw new Error('createUser: profile insert returned nothing');
+  const roles = profile.isAdmin ? (overrides.roles ?? ['owner']) : [];
+  if (roles.length > 0) await db.insert(staffRoles).values(roles.map((role) => ({ userId: user.id, role })));
   return { user, profile, password };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { permissionsOfRoles } from '../../shared/admin/permissions';
 import {
   challengeAnswerSchema,
   changePasswordRequestSchema,
@@ -155,6 +156,7 @@ export async function authRoutes(app: FastifyInstance) {
         remember: request.body.remember,
         now: app.now(),
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       setSessionCookie(request, reply, token, session);
       const factors = await listFactors(app.db, userId);
@@ -194,6 +196,7 @@ export async function authRoutes(app: FastifyInstance) {
       nextAal: factors.some((f) => f.status === 'verified') ? ('aal2' as const) : ('aal1' as const),
       factors,
       expiresAt,
+      ...(auth.isAdmin ? { staff: { roles: auth.roles, permissions: [...permissionsOfRoles(auth.roles)] } } : {}),
     };
   });
 

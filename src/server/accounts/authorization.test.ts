@@ -141,6 +141,7 @@ describe('authorization over every account route', () => {
       email: 'e@example.com',
       aal: 'aal2',
       isAdmin: true,
+      roles: ['owner'],
       hasVerifiedFactor: true,
     };
     const guard = (auth: RequestAuth | null) => requireAdmin({ auth, authProblem: null } as unknown as FastifyRequest);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
+import { profiles, staffRoles, users } from '../db/schema';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword } from './password';
 
 /**
- * Makes an administrator: creates a confirmed user with the password, or promotes the existing
+ * Makes an administrator, an Owner (issue 24): creates a confirmed user with the password, or promotes the existing
  * user with that e-mail (leaving their password alone unless one is given).
  */
 export async function createAdmin(
@@ -26,6 +26,7 @@ export async function createAdmin(
         .insert(profiles)
         .values({ id: existing.id, email, isAdmin: true })
         .onConflictDoUpdate({ target: profiles.id, set: { isAdmin: true, updatedAt: new Date() } });
+      await tx.insert(staffRoles).values({ userId: existing.id, role: 'owner' }).onConflictDoNothing();
       return 'promoted';
     }
     if (!input.password || input.password.length < 6) {
@@ -39,6 +40,7 @@ export async function createAdmin(
       .returning({ id: users.id });
     if (!user) throw new Error('Creating the admin user failed');
     await tx.insert(profiles).values({ id: user.id, email, isAdmin: true });
+    await tx.insert(staffRoles).values({ userId: user.id, role: 'owner' });
     return 'created';
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { profiles, setupTokens, users } from '../db/schema';
+import { profiles, setupTokens, staffRoles, users } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
@@ -77,6 +77,8 @@ export async function createFirstAdmin(
       .returning({ id: users.id });
     if (!user) throw new Error('Creating the admin user failed');
     await tx.insert(profiles).values({ id: user.id, email, isAdmin: true });
+    // The first admin is an Owner (issue 24).
+    await tx.insert(staffRoles).values({ userId: user.id, role: 'owner' });
     return { userId: user.id, email };
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/http-error';
 import { authMessages } from '../../shared/accounts/auth-messages';
+import type { Role } from '../../shared/admin/permissions';
 import { resolveSession, SESSION_COOKIE } from './session-service';
 
 /** Who is calling: set from the session cookie by the accounts feature, null for a guest. */
@@ -11,6 +12,8 @@ export interface RequestAuth {
   email: string;
   aal: 'aal1' | 'aal2';
   isAdmin: boolean;
+  /** The staff roles held (issue 24): what the admin hook checks a route's permission against. */
+  roles: Role[];
   /** The user has a verified MFA factor, so an aal1 session may only reach the challenge. */
   hasVerifiedFactor: boolean;
 }
@@ -43,6 +46,7 @@ async function requestAuth(app: FastifyInstance) {
       email: resolved.email,
       aal: resolved.session.aal,
       isAdmin: resolved.isAdmin,
+      roles: resolved.roles,
       hasVerifiedFactor: resolved.hasVerifiedFactor,
     };
   });

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { mfaFactors, profiles, sessions, users } from '../db/schema';
+import { isRole, type Role } from '../../shared/admin/permissions';
+import { mfaFactors, profiles, sessions, staffRoles, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
 export const SESSION_COOKIE = 'dropwise_session';
@@ -21,9 +22,28 @@ export interface SessionRow {
   expiresAt: Date;
 }
 
+/**
+ * The network of an address, the only part kept (an IPv4 /24, an IPv6 /48): enough for a staff
+ * member to tell their office from elsewhere, not enough to single out a home connection.
+ */
+export function networkOf(ip: string): string | null {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!ip.includes(':')) return null;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  if (groups.length !== 8 || groups.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return null;
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/48`;
+}
+
 export async function createSession(
   db: Db,
-  input: { userId: string; remember: boolean; now: Date; userAgent?: string | undefined },
+  input: { userId: string; remember: boolean; now: Date; userAgent?: string | undefined; ip?: string | undefined },
 ): Promise<{ token: string; session: SessionRow }> {
   const token = randomToken();
   const [session] = await db
@@ -37,6 +57,7 @@ export async function createSession(
       lastSeenAt: input.now,
       expiresAt: new Date(input.now.getTime() + SESSION_MAX_AGE_MS),
       userAgent: input.userAgent?.slice(0, 300) ?? null,
+      ipNetwork: input.ip ? networkOf(input.ip) : null,
     })
     .returning();
   if (!session) throw new Error('Creating the session failed');
@@ -70,6 +91,8 @@ export type ResolvedSession =
       session: SessionRow;
       email: string;
       isAdmin: boolean;
+      /** The staff roles held (only while `isAdmin`; empty for a customer). */
+      roles: Role[];
       hasVerifiedFactor: boolean;
     };
 
@@ -84,6 +107,9 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
         sql<number>`(select count(*) from ${mfaFactors} where ${mfaFactors.userId} = ${sessions.userId} and ${mfaFactors.status} = 'verified')`.mapWith(
           Number,
         ),
+      roles: sql<
+        string | null
+      >`(select string_agg(${staffRoles.role}, ',' order by ${staffRoles.role}) from ${staffRoles} where ${staffRoles.userId} = ${sessions.userId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -109,6 +135,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     session,
     email: row.email,
     isAdmin: row.isAdmin ?? false,
+    roles: row.isAdmin ? (row.roles ?? '').split(',').filter(isRole) : [],
     hasVerifiedFactor: row.verifiedFactors > 0,
   };
 }

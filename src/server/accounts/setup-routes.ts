@@ -47,6 +47,7 @@ export async function setupRoutes(app: FastifyInstance) {
         remember: false,
         now,
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       setSessionCookie(request, reply, token, session);
       return reply.status(201).send({ user: { id: admin.userId, email: admin.email } });

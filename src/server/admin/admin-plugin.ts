@@ -1,24 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { adminMessages } from '../../shared/admin/admin-schemas';
-import { requireAdmin, type RequestAuth } from '../accounts/request-auth';
+import { requireAdmin } from '../accounts/request-auth';
 import { forbidden } from '../http/http-error';
-import { permissionsOfRoles, type Role } from '../../shared/admin/permissions';
+import { permissionsOfRoles } from '../../shared/admin/permissions';
 import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
+import { adminSessionRoutes } from './session-routes';
 import { adminSettingsRoutes } from './settings-routes';
+import { adminStaffRoutes } from './staff-routes';
 import { adminUserRoutes } from './user-routes';
-
-/** Every admin is an Owner until staff roles are stored (issue 24); the migration will make them so. */
-const rolesOf = (auth: RequestAuth): Role[] => (auth.isAdmin ? ['owner'] : []);
 
 /**
  * The admin wing, `/api/admin/*` (docs/api.md, Admin). Every route declares what it needs in its
  * options (`config: adminRoute(permission, { stepUp })`, admin-route-config.ts) and this one guard
- * checks it: a staff member on an aal2 session, holding the permission, and where declared a fresh
+ * checks it: a staff member on an aal2 session, holding the permission through their roles (staff_roles), and where declared a fresh
  * code. A route that declares nothing is refused, so a forgotten declaration fails closed.
  */
 async function adminWing(app: FastifyInstance) {
@@ -26,7 +25,7 @@ async function adminWing(app: FastifyInstance) {
     const auth = await requireAdmin(request);
     const needs = request.routeOptions.config.admin;
     if (!needs) throw forbidden(adminMessages.noAccess, { code: 'no_access' });
-    if (needs.permission !== 'staff' && !permissionsOfRoles(rolesOf(auth)).has(needs.permission)) {
+    if (needs.permission !== 'staff' && !permissionsOfRoles(auth.roles).has(needs.permission)) {
       throw forbidden(adminMessages.noAccess, { code: 'no_access' });
     }
     if (needs.stepUp) await requireStepUp(app, request, auth);
@@ -41,6 +40,8 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);
+  await app.register(adminStaffRoutes);
+  await app.register(adminSessionRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

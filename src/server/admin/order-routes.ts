@@ -18,7 +18,7 @@ import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
 import { deleteOrder, updateOrder } from '../orders/update-order';
-import { adminOf, adminRoute } from './admin-route-config';
+import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { fallback, listOrders, listQuotes, orderBatches, quoteBatches } from './admin-lists';
 import { writeAudit } from './audit-log';
 import { sendCsv } from './csv-export';
@@ -142,6 +142,17 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           adminId: admin.userId,
           now: app.now(),
           publicUrl: app.env.publicUrl,
+          // Status and notes are Sales' (orders.edit); changing the payment fields is Finance's
+          // (issue 24). A form that sends them back unchanged is not refused.
+          check: (order) => {
+            const { paymentStatus, paymentMethod, invoiceNumber } = request.body;
+            if (paymentStatus !== undefined && paymentStatus !== order.paymentStatus)
+              requirePermission(admin, 'payments.record');
+            if (paymentMethod !== undefined && paymentMethod !== order.paymentMethod)
+              requirePermission(admin, 'payments.record');
+            if (invoiceNumber !== undefined && invoiceNumber !== order.invoiceNumber)
+              requirePermission(admin, 'invoices.issue');
+          },
         });
         await writeAudit(tx, {
           admin,

@@ -14,6 +14,8 @@ import { conflict, notFound } from '../http/http-error';
 import { adminOf, adminRoute } from './admin-route-config';
 import { listUsers } from './admin-lists';
 import { writeAudit } from './audit-log';
+import { deactivateStaff } from './staff';
+import { staffMessages } from '../../shared/admin/staff-schemas';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -43,32 +45,17 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const { id } = request.params;
       return app.db.transaction(async (tx) => {
-        // Every admin row is locked, so two demotions at once cannot leave no admin.
-        const admins = await tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(eq(profiles.isAdmin, true))
-          .for('update');
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
         if (!target) throw notFound(adminMessages.userNotFound);
-        if (!request.body.isAdmin && target.isAdmin) {
+        if (request.body.isAdmin) {
+          // Staff join by invitation, with their roles and their own sign-in (issue 24).
+          if (!target.isAdmin) throw conflict(staffMessages.inviteInstead, { code: 'invite_instead' });
+        } else if (target.isAdmin) {
           if (target.id === admin.userId) throw conflict(adminMessages.selfDemotion, { code: 'self_demotion' });
-          if (admins.length <= 1) throw conflict(adminMessages.lastAdmin, { code: 'last_admin' });
+          // Revoking admin rights is deactivation: no roles, every session ended, audited.
+          await deactivateStaff(tx, { admin, userId: id, now: app.now() });
         }
-        await tx
-          .update(profiles)
-          .set({ isAdmin: request.body.isAdmin, updatedAt: app.now() })
-          .where(eq(profiles.id, id));
-        await writeAudit(tx, {
-          admin,
-          action: request.body.isAdmin ? 'user.grant_admin' : 'user.revoke_admin',
-          entityType: 'user',
-          entityId: id,
-          before: { email: target.email, isAdmin: target.isAdmin },
-          after: { email: target.email, isAdmin: request.body.isAdmin },
-          now: app.now(),
-        });
-        return { user: { id, email: target.email, isAdmin: request.body.isAdmin } };
+        return { user: { id, email: target.email, isAdmin: target.isAdmin && request.body.isAdmin } };
       });
     },
   );

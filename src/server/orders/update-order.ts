@@ -15,6 +15,8 @@ export interface UpdateOrderInput {
   adminId: string;
   now: Date;
   publicUrl: string;
+  /** Called with the locked order before anything changes; throws to refuse (e.g. a field the caller's role may not change). */
+  check?: (before: typeof orders.$inferSelect) => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface UpdateOrderInput {
 export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   const before = await lockOrder(tx, orders, input.orderId);
   if (!before) throw notFound(adminMessages.orderNotFound);
+  input.check?.(before);
   if (input.changes.paymentStatus !== undefined || input.changes.invoiceNumber !== undefined) {
     const refusals = ledgerEditRefusals(before, await loadOrderLedger(tx, before), input.changes);
     if (refusals) throw badRequest(Object.values(refusals)[0] ?? adminMessages.orderUpdateFailed, { fields: refusals });

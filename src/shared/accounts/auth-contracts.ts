@@ -47,6 +47,8 @@ export const sessionAnswerSchema = z.object({
   factors: z.array(factorSchema).optional(),
   expiresAt: z.string().optional(),
   message: z.string().optional(),
+  /** A staff member's roles and the permissions they grant (issue 24): the admin shows only these. */
+  staff: z.object({ roles: z.array(z.string()), permissions: z.array(z.string()) }).optional(),
 });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 

@@ -16,8 +16,10 @@ export const permissions = [
   'customers.view',
   'catalogue.edit',
   'settings.edit',
+  'business.view',
   'staff.manage',
   'audit.view',
+  'privacy.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -31,13 +33,26 @@ export const roles = {
   },
   finance: {
     label: 'Finance',
-    permissions: ['dashboard.view', 'orders.view', 'payments.record', 'invoices.issue', 'exports.csv'],
+    permissions: [
+      'dashboard.view',
+      'orders.view',
+      'payments.record',
+      'invoices.issue',
+      'exports.csv',
+      'business.view',
+      'customers.view',
+    ],
   },
   catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit'] },
   support: { label: 'Support', permissions: ['dashboard.view', 'customers.view'] },
 } as const satisfies Record<string, { label: string; permissions: readonly Permission[] }>;
 
 export type Role = keyof typeof roles;
+
+/** The roles, in the order the admin lists them. */
+export const roleNames = Object.keys(roles) as Role[];
+
+export const isRole = (value: string): value is Role => Object.hasOwn(roles, value);
 
 /** The permissions a set of roles grants, each once. */
 export function permissionsOfRoles(held: readonly Role[]): ReadonlySet<Permission> {

@@ -12,34 +12,159 @@ import { OrdersPage } from './orders/orders-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
+import { Allowed } from './shell/permissions';
+import { SessionsPage } from './sessions/sessions-page';
+import { StaffPage } from './staff/staff-page';
 import { SystemSettingsPage } from './settings/system-settings-page';
 import { UsersPage } from './users/users-page';
 
 /**
  * Everything under /admin/*: the one lazy route of src/web/app/app-routes.tsx leads here, so no
- * admin code is in a storefront bundle. Feature pages add their routes below.
+ * admin code is in a storefront bundle. Feature pages add their routes below, each inside `Allowed`
+ * with the permission its API needs, so a page the roles do not allow says so instead of failing.
  */
 export function AdminApp() {
   return (
     <AdminGuard>
       <Routes>
         <Route element={<AdminLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="quotes" element={<QuotesPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/:id" element={<OrderDetailPage />} />
-          <Route path="abandoned" element={<AbandonedPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          <Route path="product-configurations" element={<ConfigurationsPage />} />
-          <Route path="accessories" element={<OptionsPage key="accessories" kind={accessoryEditor} />} />
-          <Route path="shipping" element={<OptionsPage key="shipping" kind={shippingEditor} />} />
-          <Route path="settings" element={<SettingsHubPage />} />
-          <Route path="settings/configurations" element={<ConfigurationsPage />} />
-          <Route path="settings/accessories" element={<OptionsPage key="accessories" kind={accessoryEditor} />} />
-          <Route path="settings/shipping" element={<OptionsPage key="shipping" kind={shippingEditor} />} />
-          <Route path="system-settings" element={<SystemSettingsPage />} />
-          <Route path="batches" element={<BatchesPage />} />
+          <Route
+            index
+            element={
+              <Allowed permission="dashboard.view">
+                <DashboardPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <Allowed permission="staff.manage">
+                <UsersPage />
+              </Allowed>
+            }
+          />
+          <Route path="sessions" element={<SessionsPage />} />
+          <Route
+            path="staff"
+            element={
+              <Allowed permission="staff.manage">
+                <StaffPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="quotes"
+            element={
+              <Allowed permission="quotes.view">
+                <QuotesPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="orders"
+            element={
+              <Allowed permission="orders.view">
+                <OrdersPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="orders/:id"
+            element={
+              <Allowed permission="orders.view">
+                <OrderDetailPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="abandoned"
+            element={
+              <Allowed permission="abandoned.manage">
+                <AbandonedPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <Allowed permission="audit.view">
+                <AuditPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="product-configurations"
+            element={
+              <Allowed permission="catalogue.edit">
+                <ConfigurationsPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="accessories"
+            element={
+              <Allowed permission="catalogue.edit">
+                <OptionsPage key="accessories" kind={accessoryEditor} />
+              </Allowed>
+            }
+          />
+          <Route
+            path="shipping"
+            element={
+              <Allowed permission="catalogue.edit">
+                <OptionsPage key="shipping" kind={shippingEditor} />
+              </Allowed>
+            }
+          />
+          <Route
+            path="settings"
+            element={
+              <Allowed permission={['catalogue.edit', 'settings.edit']}>
+                <SettingsHubPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="settings/configurations"
+            element={
+              <Allowed permission="catalogue.edit">
+                <ConfigurationsPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="settings/accessories"
+            element={
+              <Allowed permission="catalogue.edit">
+                <OptionsPage key="accessories" kind={accessoryEditor} />
+              </Allowed>
+            }
+          />
+          <Route
+            path="settings/shipping"
+            element={
+              <Allowed permission="catalogue.edit">
+                <OptionsPage key="shipping" kind={shippingEditor} />
+              </Allowed>
+            }
+          />
+          <Route
+            path="system-settings"
+            element={
+              <Allowed permission="settings.edit">
+                <SystemSettingsPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="batches"
+            element={
+              <Allowed permission="catalogue.edit">
+                <BatchesPage />
+              </Allowed>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -26,6 +26,9 @@ const PrivacyPolicyPage = lazy(() =>
 );
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
 const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
+const StaffInvitationPage = lazy(() =>
+  import('../accounts/staff-invitation-page').then((m) => ({ default: m.StaffInvitationPage })),
+);
 /** The admin wing: the one import of src/web/admin from the storefront, lazy (eslint.config.js allows only this). */
 const AdminApp = lazy(() => import('../admin/admin-app').then((m) => ({ default: m.AdminApp })));
 const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
@@ -55,6 +58,7 @@ export function AppRoutes() {
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />
+        <Route path="staff-invitation" element={<StaffInvitationPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="admin/*" element={<AdminApp />} />

@@ -47,6 +47,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).defaultNow().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The network of the address the session signed in from (an IPv4 /24 or IPv6 /48), never the address itself: "approximate place" in a staff member's session list. */
+    ipNetwork: text('ip_network'),
     /** When an admin last passed the step-up code: money may move for 5 minutes after it. */
     steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
     createdAt: createdAt(),

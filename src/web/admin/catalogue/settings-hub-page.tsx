@@ -1,53 +1,74 @@
 import { CalendarClock, Cog, Package, Puzzle, Truck } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Permission } from '../../../shared/admin/permissions';
 import { AdminHeading } from '../shell/admin-layout';
+import { usePermissions } from '../shell/permissions';
 
 /** The settings hub's five cards: the three catalogue editors, System Settings and Batches. */
-export const settingsCards = [
+export const settingsCards: {
+  to: string;
+  title: string;
+  text: string;
+  icon: typeof Cog;
+  permission: Permission;
+}[] = [
   {
     to: '/admin/settings/configurations',
     title: 'Product Configurations',
     text: 'Names, descriptions, prices and features of the models',
     icon: Package,
+    permission: 'catalogue.edit',
   },
-  { to: '/admin/settings/accessories', title: 'Accessories', text: 'Add, edit and delete accessories', icon: Puzzle },
+  {
+    to: '/admin/settings/accessories',
+    title: 'Accessories',
+    text: 'Add, edit and delete accessories',
+    icon: Puzzle,
+    permission: 'catalogue.edit',
+  },
   {
     to: '/admin/settings/shipping',
     title: 'Shipping Options',
     text: 'Add, edit and delete shipping options',
     icon: Truck,
+    permission: 'catalogue.edit',
   },
   {
     to: '/admin/system-settings',
     title: 'System Settings',
     text: 'Site, registration, notifications, tax, numbering and business rules',
     icon: Cog,
+    permission: 'settings.edit',
   },
   {
     to: '/admin/batches',
     title: 'Batches',
     text: 'Production batches, ship dates and sold-out state',
     icon: CalendarClock,
+    permission: 'catalogue.edit',
   },
 ];
 
 /** /admin/settings. */
 export function SettingsHubPage() {
+  const { can } = usePermissions();
   return (
     <section>
       <AdminHeading title="Settings" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {settingsCards.map((card) => (
-          <Link
-            key={card.to}
-            to={card.to}
-            className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400"
-          >
-            <card.icon aria-hidden="true" className="size-6 text-accent-700" />
-            <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
-            <p className="text-sm text-navy-600">{card.text}</p>
-          </Link>
-        ))}
+        {settingsCards
+          .filter((card) => can(card.permission))
+          .map((card) => (
+            <Link
+              key={card.to}
+              to={card.to}
+              className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400"
+            >
+              <card.icon aria-hidden="true" className="size-6 text-accent-700" />
+              <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
+              <p className="text-sm text-navy-600">{card.text}</p>
+            </Link>
+          ))}
       </div>
     </section>
   );

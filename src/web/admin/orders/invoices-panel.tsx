@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';
+import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 
 const kindLabel = {
@@ -20,6 +21,7 @@ const kindLabel = {
 export function InvoicesPanel({ order }: { order: AdminOrder }) {
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
+  const mayIssue = usePermissions().can('invoices.issue');
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
     toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred');
@@ -54,12 +56,12 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
           Documents
         </h2>
         <div className="flex gap-2">
-          {!live('deposit') ? (
+          {!live('deposit') && mayIssue ? (
             <Button size="sm" disabled={issue.isPending} onClick={() => issue.mutate('deposit')}>
               Issue deposit invoice
             </Button>
           ) : null}
-          {live('deposit') && depositPaid && !live('balance') ? (
+          {live('deposit') && depositPaid && !live('balance') && mayIssue ? (
             <Button size="sm" disabled={issue.isPending} onClick={() => issue.mutate('balance')}>
               Issue balance invoice
             </Button>
@@ -83,7 +85,7 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                 <a className="text-accent-700 underline" href={document.url} download>
                   Download PDF
                 </a>
-                {document.kind !== 'confirmation' && document.kind !== 'credit' && !document.credited ? (
+                {document.kind !== 'confirmation' && document.kind !== 'credit' && !document.credited && mayIssue ? (
                   <Button
                     size="sm"
                     variant="outline"

@@ -16,6 +16,7 @@ import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
 import { day, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
+import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 import { InvoicesPanel } from './invoices-panel';
 import { OrderEditForm } from './order-edit-form';
@@ -42,6 +43,7 @@ export function OrderDetailPage() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
+  const { can } = usePermissions();
   const order = useQuery({
     queryKey: ['admin', 'order', id],
     queryFn: () => adminApi(adminOrderAnswerSchema, `/orders/${encodeURIComponent(id)}`),
@@ -84,7 +86,7 @@ export function OrderDetailPage() {
         <div className="flex items-center gap-2">
           <OrderBadge status={data.status} />
           <PaymentBadge status={data.paymentStatus} />
-          {onTheBooks ? null : (
+          {onTheBooks || !can('orders.delete') ? null : (
             <Button
               variant="danger"
               size="sm"
@@ -98,7 +100,7 @@ export function OrderDetailPage() {
           )}
         </div>
       </AdminHeading>
-      {onTheBooks ? (
+      {onTheBooks && can('orders.delete') ? (
         <p className="text-sm text-navy-600" data-testid="delete-refused">
           {adminMessages.orderOnTheBooks}
         </p>
@@ -163,12 +165,14 @@ export function OrderDetailPage() {
       </div>
       <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
-      <section className={card} aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">
-          Edit order
-        </h2>
-        <OrderEditForm order={data} />
-      </section>
+      {can('orders.edit') ? (
+        <section className={card} aria-labelledby="edit-heading">
+          <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">
+            Edit order
+          </h2>
+          <OrderEditForm order={data} />
+        </section>
+      ) : null}
       <section className={card} aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-semibold text-navy-900">
           Status history

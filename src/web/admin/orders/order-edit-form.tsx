@@ -10,6 +10,7 @@ import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { usePermissions } from '../shell/permissions';
 
 const formSchema = z.object({
   status: z.enum(orderStatuses),
@@ -48,6 +49,7 @@ function Hint({ id, text }: { id: string; text: string }) {
  */
 export function OrderEditForm({ order }: { order: AdminOrder }) {
   const invalidate = useInvalidateAdmin();
+  const { can } = usePermissions();
   /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
   const [ledgerErrors, setLedgerErrors] = useState<Record<string, string>>({});
   const form = useForm<FormValues>({
@@ -112,7 +114,7 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
       <div className="text-sm text-navy-800">
         <label>
           Payment method
-          <input className={field} {...form.register('paymentMethod')} />
+          <input className={field} readOnly={!can('payments.record')} {...form.register('paymentMethod')} />
         </label>
         <FieldError message={errors.paymentMethod?.message} />
       </div>

@@ -15,6 +15,7 @@ import { OrderBadge, PaymentBadge } from '../shell/badges';
 import { day, money, orText } from '../shell/format';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
+import { usePermissions } from '../shell/permissions';
 import { useListState } from '../shell/use-list-state';
 
 const columns: ColumnDef<AdminOrderRow, unknown>[] = [
@@ -49,6 +50,7 @@ const columns: ColumnDef<AdminOrderRow, unknown>[] = [
 
 /** /admin/orders: newest first, server pages, search and filters in the URL, Export CSV. */
 export function OrdersPage() {
+  const { can } = usePermissions();
   const { state, update } = useListState();
   const [params, setParams] = useSearchParams();
   const overdue =
@@ -69,7 +71,11 @@ export function OrdersPage() {
         searchLabel="Order number, e-mail, name or organisation"
         statuses={orderStatuses.map((value) => ({ value, label: orderStatusLabels[value] }))}
         paymentStatuses={paymentStatuses.map((value) => ({ value, label: paymentStatusLabels[value] }))}
-        exportHref={`/api/admin/orders.csv${queryString({ ...state, overdue, page: undefined, pageSize: undefined })}`}
+        {...(can('exports.csv')
+          ? {
+              exportHref: `/api/admin/orders.csv${queryString({ ...state, overdue, page: undefined, pageSize: undefined })}`,
+            }
+          : {})}
       />
       <label className="mb-3 inline-flex items-center gap-2 text-sm text-navy-800">
         Overdue

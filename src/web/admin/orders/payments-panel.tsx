@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { moment, money } from '../shell/format';
+import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 
 const formSchema = z.object({
@@ -26,6 +27,7 @@ const toMajor = (minor: number) => (minor / 100).toFixed(2);
 export function PaymentsPanel({ order }: { order: AdminOrder }) {
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
+  const mayRecord = usePermissions().can('payments.record');
   const depositPaid = order.payments.some((p) => p.transactionType === 'deposit' && p.status === 'completed');
   const type = depositPaid ? 'balance' : 'deposit';
   const due = type === 'deposit' ? Math.min(order.depositAmount, order.outstandingAmount) : order.outstandingAmount;
@@ -100,7 +102,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
                 {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
                 {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
               </span>
-              {payment.status === 'completed' ? (
+              {payment.status === 'completed' && mayRecord ? (
                 <Button
                   size="sm"
                   variant="outline"
@@ -116,7 +118,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           ))}
         </ul>
       )}
-      {order.outstandingAmount > 0 ? (
+      {order.outstandingAmount > 0 && mayRecord ? (
         <form
           onSubmit={form.handleSubmit((values) => record.mutate(values))}
           className="mt-4 grid gap-3 sm:grid-cols-5"

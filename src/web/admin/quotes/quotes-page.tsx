@@ -9,6 +9,7 @@ import { QuoteBadge } from '../shell/badges';
 import { day, money, orText } from '../shell/format';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
+import { usePermissions } from '../shell/permissions';
 import { useListState } from '../shell/use-list-state';
 
 const columns: ColumnDef<AdminQuote, unknown>[] = [
@@ -56,6 +57,7 @@ const columns: ColumnDef<AdminQuote, unknown>[] = [
 
 /** /admin/quotes. */
 export function QuotesPage() {
+  const { can } = usePermissions();
   const { state, update } = useListState();
   const qs = queryString({ ...state, paymentStatus: undefined });
   const quotes = useQuery({
@@ -72,7 +74,11 @@ export function QuotesPage() {
         update={update}
         searchLabel="Quote number, e-mail, name or organisation"
         statuses={quoteStatuses.map((value) => ({ value, label: quoteStatusLabels[value] }))}
-        exportHref={`/api/admin/quotes.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`}
+        {...(can('exports.csv')
+          ? {
+              exportHref: `/api/admin/quotes.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`,
+            }
+          : {})}
       />
       <ListResults
         query={quotes}

@@ -12,9 +12,16 @@ export async function adminApi<T extends z.ZodType>(
   return schema.parse(await api<unknown>(`/api/admin${path}`, request));
 }
 
-/** A 403 for lack of privileges (not a missing step-up): the browser signs the admin out (spec section 6). */
+/**
+ * A 403 for lack of privileges (not a missing step-up, nor a permission the staff member's roles
+ * lack, which the page answers with "You don't have access to this"): the browser signs the admin
+ * out (spec section 6).
+ */
 export const isPrivilegeError = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.code !== 'step_up_required'));
+  error instanceof ApiError &&
+  (error.status === 401 || (error.status === 403 && error.code !== 'step_up_required' && error.code !== 'no_access'));
+export const isNoAccessError = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === 'no_access';
 export const isStepUpError = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.code === 'step_up_required';
 

@@ -25,7 +25,7 @@ const loadError = (error: unknown) => {
   return adminMessages.unexpected;
 };
 
-/** /admin/users: profiles newest first; grant or revoke admin rights, reset a lost authenticator. */
+/** /admin/users: profiles newest first; deactivate a staff member (staff join by invitation, on /admin/staff), reset a lost authenticator. */
 export function UsersPage() {
   const { state, update } = useListState();
   const qs = queryString({ ...state, paymentStatus: undefined });
@@ -74,20 +74,23 @@ export function UsersPage() {
       header: 'Actions',
       cell: ({ row }) => (
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={action.isPending}
-            onClick={() =>
-              action.mutate({
-                path: `/users/${row.original.id}`,
-                method: 'PATCH',
-                body: { isAdmin: !row.original.isAdmin },
-              })
-            }
-          >
-            {row.original.isAdmin ? 'Revoke admin' : 'Make admin'}
-          </Button>
+          {row.original.isAdmin ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => {
+                if (
+                  window.confirm(
+                    `Deactivate ${row.original.email}? Every session of theirs ends now and they keep no admin powers.`,
+                  )
+                )
+                  action.mutate({ path: `/users/${row.original.id}`, method: 'PATCH', body: { isAdmin: false } });
+              }}
+            >
+              Deactivate staff
+            </Button>
+          ) : null}
           {row.original.mfaEnabled ? (
             <Button
               size="sm"

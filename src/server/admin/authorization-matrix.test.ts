@@ -1,0 +1,389 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
+import { useTestApp } from '../../../tests/support/test-app';
+import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
+import { defaultSystemSettings } from '../../shared/settings';
+import { incompleteOrders, paymentTransactions, sessions } from '../db/schema';
+import { createSession } from '../accounts/session-service';
+import { issueInvoice } from '../orders/invoices';
+import { inviteStaff } from './staff';
+
+/** One request a staff member allowed to make it gets `ok` for; `make` builds fresh data for each try. */
+interface Example {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  route: string;
+  ok: number;
+  /** `caller` is the staff member about to try it (null for the refused callers, who share one). */
+  make: (caller: { id: string } | null) => Promise<{ url: string; body?: unknown }>;
+}
+
+type StepUp = 'fresh' | 'stale';
+
+describe('the authorization matrix', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+
+  it('is generated from the registered routes: every route × {anonymous, customer, admin at aal1, each role × step-up fresh or not}, with 0 unexpected 2xx', async () => {
+    const fixtures = await createAdminSession(t);
+    const customer = await createUser(t.db);
+    const customerCookie = await signIn(t, customer.user.email);
+    const adminAal1 = await createAdminSession(t);
+    /** A separate staff member per role and step-up state, so no one reaches the per-admin rate limit. */
+    const staff = new Map<string, Awaited<ReturnType<typeof createAdminSession>>>();
+    for (const role of roleNames)
+      for (const state of ['fresh', 'stale'] as const)
+        staff.set(`${role} ${state}`, await createAdminSession(t, t.db, [role]));
+
+    const at = (url: string, body?: unknown) => async () => ({ url, body });
+    let serial = 0;
+    const next = () => `matrix-${(serial += 1)}`;
+    const created = async (url: string, body: unknown) => {
+      const response = await t.post(url, body, { cookie: fixtures.cookie });
+      if (response.statusCode !== 201) throw new Error(`fixture ${url}: ${response.statusCode} ${response.body}`);
+    };
+    const [abandoned] = await t.db
+      .insert(incompleteOrders)
+      .values({
+        email: 'matrix@example.com',
+        stepReached: 'review',
+        lastActivityAt: new Date(t.clock.now.getTime() - 2 * 3_600_000),
+      })
+      .returning();
+    await createQuote(t.db);
+    const order = await createOrder(t.db, { userId: customer.user.id });
+    const owner = { userId: fixtures.user.id, email: fixtures.user.email };
+    const invitation = () =>
+      t.db.transaction((tx) =>
+        inviteStaff(tx, {
+          admin: owner,
+          email: `${next()}@example.com`,
+          roles: ['sales'],
+          now: t.clock.now,
+          publicUrl: 'http://localhost:3000',
+        }),
+      );
+
+    const examples: Example[] = [
+      { method: 'GET', route: '/api/admin/dashboard', ok: 200, make: at('/api/admin/dashboard') },
+      { method: 'GET', route: '/api/admin/users', ok: 200, make: at('/api/admin/users') },
+      {
+        method: 'PATCH',
+        route: '/api/admin/users/:id',
+        ok: 200,
+        make: at(`/api/admin/users/${customer.user.id}`, { isAdmin: false }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/users/:id/factors',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/users/${(await createUser(t.db)).user.id}/factors` }),
+      },
+      { method: 'GET', route: '/api/admin/quotes', ok: 200, make: at('/api/admin/quotes') },
+      { method: 'GET', route: '/api/admin/quotes.csv', ok: 200, make: at('/api/admin/quotes.csv') },
+      { method: 'GET', route: '/api/admin/orders', ok: 200, make: at('/api/admin/orders?search=ada&status=pending') },
+      { method: 'GET', route: '/api/admin/orders.csv', ok: 200, make: at('/api/admin/orders.csv') },
+      { method: 'GET', route: '/api/admin/orders/:id', ok: 200, make: at(`/api/admin/orders/${order.id}`) },
+      {
+        method: 'PATCH',
+        route: '/api/admin/orders/:id',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}`, { internalNotes: 'checked' }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/orders/:id',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/orders/${(await createOrder(t.db)).id}` }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/payments',
+        ok: 201,
+        make: async () => ({
+          url: `/api/admin/orders/${(await createOrder(t.db)).id}/payments`,
+          body: { transactionType: 'deposit', amount: 1000, paymentMethod: 'bank_transfer' },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/payments/:paymentId/refund',
+        ok: 200,
+        make: async () => {
+          const paid = await createOrder(t.db);
+          const [payment] = await t.db
+            .insert(paymentTransactions)
+            .values({
+              orderId: paid.id,
+              transactionType: 'deposit',
+              amount: 1000,
+              currency: 'GBP',
+              status: 'completed',
+            })
+            .returning();
+          return { url: `/api/admin/orders/${paid.id}/payments/${payment?.id}/refund` };
+        },
+      },
+      { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
+      // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
+      { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/invoices',
+        ok: 201,
+        make: async () => ({
+          url: `/api/admin/orders/${(await createOrder(t.db)).id}/invoices`,
+          body: { kind: 'deposit' },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/invoices/:id/credit',
+        ok: 201,
+        make: async () => {
+          const { invoice } = await issueInvoice(t.db, {
+            orderId: (await createOrder(t.db)).id,
+            kind: 'deposit',
+            adminId: fixtures.user.id,
+            now: t.clock.now,
+            publicUrl: 'http://localhost:3000',
+          });
+          return { url: `/api/admin/invoices/${invoice.id}/credit` };
+        },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/product-configurations',
+        ok: 200,
+        make: at('/api/admin/product-configurations'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/product-configurations/:id',
+        ok: 200,
+        make: at('/api/admin/product-configurations/dropwise-standard'),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/product-configurations/:id',
+        ok: 200,
+        make: at('/api/admin/product-configurations/dropwise-standard', {
+          name: 'Dropwise Standard',
+          description: null,
+          priceGbp: 350000,
+          priceEur: 400000,
+          features: ['One'],
+        }),
+      },
+      ...(['accessories', 'shipping'] as const).flatMap((kind): Example[] => {
+        const option = (optionId: string) => ({
+          optionId,
+          name: 'Matrix',
+          description: null,
+          priceGbp: 100,
+          priceEur: 100,
+        });
+        const existing = async () => {
+          const id = next();
+          await created(`/api/admin/${kind}`, option(id));
+          return id;
+        };
+        return [
+          { method: 'GET', route: `/api/admin/${kind}`, ok: 200, make: at(`/api/admin/${kind}`) },
+          {
+            method: 'POST',
+            route: `/api/admin/${kind}`,
+            ok: 201,
+            make: async () => ({ url: `/api/admin/${kind}`, body: option(next()) }),
+          },
+          {
+            method: 'GET',
+            route: `/api/admin/${kind}/:id`,
+            ok: 200,
+            make: async () => ({ url: `/api/admin/${kind}/${await existing()}` }),
+          },
+          {
+            method: 'PUT',
+            route: `/api/admin/${kind}/:id`,
+            ok: 200,
+            make: async () => ({
+              url: `/api/admin/${kind}/${await existing()}`,
+              body: { name: 'Matrix 2', description: null, priceGbp: 200, priceEur: 200 },
+            }),
+          },
+          {
+            method: 'DELETE',
+            route: `/api/admin/${kind}/:id`,
+            ok: 200,
+            make: async () => ({ url: `/api/admin/${kind}/${await existing()}` }),
+          },
+        ];
+      }),
+      { method: 'GET', route: '/api/admin/batches', ok: 200, make: at('/api/admin/batches') },
+      {
+        method: 'POST',
+        route: '/api/admin/batches',
+        ok: 201,
+        make: async () => ({ url: '/api/admin/batches', body: { batchId: next(), name: 'Matrix', date: null } }),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/batches/:id',
+        ok: 200,
+        make: async () => {
+          const batchId = next();
+          await created('/api/admin/batches', { batchId, name: 'Matrix', date: null });
+          return { url: `/api/admin/batches/${batchId}` };
+        },
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/batches/:id',
+        ok: 200,
+        make: async () => {
+          const batchId = next();
+          await created('/api/admin/batches', { batchId, name: 'Matrix', date: null });
+          return { url: `/api/admin/batches/${batchId}`, body: { soldOut: true } };
+        },
+      },
+      { method: 'GET', route: '/api/admin/settings', ok: 200, make: at('/api/admin/settings') },
+      { method: 'PUT', route: '/api/admin/settings', ok: 200, make: at('/api/admin/settings', defaultSystemSettings) },
+      { method: 'GET', route: '/api/admin/abandoned', ok: 200, make: at('/api/admin/abandoned') },
+      { method: 'GET', route: '/api/admin/abandoned.csv', ok: 200, make: at('/api/admin/abandoned.csv') },
+      {
+        method: 'PATCH',
+        route: '/api/admin/abandoned/:id',
+        ok: 200,
+        make: at(`/api/admin/abandoned/${abandoned?.id}`, { contacted: true, note: 'Called' }),
+      },
+      // Staff and invitations (issue 24).
+      { method: 'GET', route: '/api/admin/staff', ok: 200, make: at('/api/admin/staff') },
+      {
+        method: 'PUT',
+        route: '/api/admin/staff/:id/roles',
+        ok: 200,
+        make: async () => {
+          const member = await createUser(t.db, { isAdmin: true, roles: ['sales'] });
+          return { url: `/api/admin/staff/${member.user.id}/roles`, body: { roles: ['finance'] } };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/staff/:id/deactivate',
+        ok: 200,
+        make: async () => {
+          const member = await createUser(t.db, { isAdmin: true, roles: ['sales'] });
+          return { url: `/api/admin/staff/${member.user.id}/deactivate` };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/staff/invitations',
+        ok: 201,
+        make: async () => ({
+          url: '/api/admin/staff/invitations',
+          body: { email: `${next()}@example.com`, roles: ['sales'] },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/staff/invitations/:id/resend',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/staff/invitations/${(await invitation()).id}/resend` }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/staff/invitations/:id',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/staff/invitations/${(await invitation()).id}` }),
+      },
+      // A staff member's own sessions (every role).
+      { method: 'GET', route: '/api/admin/sessions', ok: 200, make: at('/api/admin/sessions') },
+      {
+        method: 'DELETE',
+        route: '/api/admin/sessions/:id',
+        ok: 200,
+        make: async (caller) => {
+          const { session } = await createSession(t.db, {
+            userId: caller?.id ?? fixtures.user.id,
+            remember: false,
+            now: t.clock.now,
+          });
+          return { url: `/api/admin/sessions/${session.id}` };
+        },
+      },
+    ];
+
+    /** A route's pattern with its parameters unnamed (`/api/admin/orders/:`). */
+    const pattern = (url: string) => url.replace(/:[A-Za-z]+/g, ':');
+    const registered = t.app.routeTable.filter((route) => route.url.startsWith('/api/admin/'));
+    // Every route the app registers is in the matrix, so a new route cannot be left out of it.
+    expect(registered.map((route) => `${route.method} ${pattern(route.url)}`).sort()).toEqual(
+      examples.map((example) => `${example.method} ${pattern(example.route)}`).sort(),
+    );
+
+    const wrong: string[] = [];
+    let cells = 0;
+    let unexpected2xx = 0;
+    const check = (label: string, status: number, expected: number, code: string | undefined, wantCode?: string) => {
+      cells += 1;
+      if (status >= 200 && status < 300 && (expected < 200 || expected >= 300)) unexpected2xx += 1;
+      if (status !== expected || (wantCode !== undefined && code !== wantCode))
+        wrong.push(`${label}: ${status} ${code ?? ''} (expected ${expected} ${wantCode ?? ''})`);
+    };
+    const codeOf = (body: string): string | undefined => {
+      try {
+        return (JSON.parse(body) as { error?: { code?: string } }).error?.code;
+      } catch {
+        return undefined;
+      }
+    };
+
+    for (const example of examples) {
+      const route = registered.find((r) => r.method === example.method && pattern(r.url) === pattern(example.route));
+      const needs = route?.config?.admin;
+      const key = `${example.method} ${example.route}`;
+      if (!needs) {
+        wrong.push(`${key}: declares no permission`);
+        continue;
+      }
+      // Refused callers share one example: a refusal changes nothing.
+      const shared = await example.make(null);
+      for (const [caller, cookie, expected] of [
+        ['anonymous', undefined, 401],
+        ['customer', customerCookie, 403],
+        ['admin at aal1', adminAal1.aal1Cookie, 403],
+      ] as const) {
+        const response = await t.request(example.method, shared.url, {
+          body: shared.body,
+          ...(cookie ? { cookie } : {}),
+        });
+        check(`${caller} ${key}`, response.statusCode, expected, codeOf(response.body));
+      }
+      for (const role of roleNames) {
+        const allowed = needs.permission === 'staff' || permissionsOfRoles([role as Role]).has(needs.permission);
+        for (const state of ['fresh', 'stale'] as StepUp[]) {
+          const member = staff.get(`${role} ${state}`);
+          if (!member) throw new Error('no staff member');
+          await t.db
+            .update(sessions)
+            .set({ steppedUpAt: state === 'fresh' ? t.clock.now : null })
+            .where(eq(sessions.userId, member.user.id));
+          const { url, body } = allowed ? await example.make({ id: member.user.id }) : shared;
+          const response = await t.request(example.method, url, { body, cookie: member.cookie });
+          const label = `${role} (step-up ${state}) ${key}`;
+          if (!allowed) check(label, response.statusCode, 403, codeOf(response.body), 'no_access');
+          else if (needs.stepUp && state === 'stale')
+            check(label, response.statusCode, 403, codeOf(response.body), 'step_up_required');
+          else check(label, response.statusCode, example.ok, codeOf(response.body));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(unexpected2xx).toBe(0);
+    // Every route × (anonymous, customer, admin at aal1, 5 roles × 2 step-up states).
+    expect(cells).toBe(examples.length * (3 + roleNames.length * 2));
+    console.info(`authorization matrix: ${examples.length} routes × 13 callers = ${cells} cells, 0 unexpected 2xx`);
+  }, 240_000);
+});

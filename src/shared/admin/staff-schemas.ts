@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '../accounts/auth-schemas';
+import { type Role, roleNames } from './permissions';
+
+/** The Staff page's and the invitation's requests and answers (docs/api.md, Admin: staff; Staff invitations). */
+
+export const staffMessages = {
+  lastOwner: 'The last Owner cannot lose the Owner role.',
+  selfDeactivation: 'You cannot deactivate yourself.',
+  notStaff: 'This person is not a staff member.',
+  rolesRequired: 'Choose at least one role.',
+  rolesUpdated: 'Roles updated',
+  deactivated: 'Staff member deactivated',
+  invited: 'Invitation sent',
+  resent: 'Invitation sent again',
+  revoked: 'Invitation revoked',
+  alreadyStaff: 'This person is already a staff member.',
+  invitationNotFound: 'Invitation not found',
+  invitationInvalid: 'This invitation link is invalid, used, revoked or expired. Ask an Owner for a new one.',
+  invitationOtherAccount: 'This invitation is for another e-mail address. Sign out, then open the link again.',
+  invitationSignIn: 'An account with this e-mail already exists: sign in, then open the link again.',
+  inviteInstead: 'Invite staff from the Staff page; they accept with their own sign-in.',
+  loadFailed: 'Failed to load staff. Please try again.',
+} as const;
+
+const roleSchema = z.enum(roleNames as [Role, ...Role[]]);
+
+/** One or more roles, each once. */
+export const rolesSchema = z
+  .array(roleSchema)
+  .min(1, staffMessages.rolesRequired)
+  .max(roleNames.length)
+  .transform((roles) => [...new Set(roles)]);
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(roleSchema),
+  mfaEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles: z.array(roleSchema),
+  invitedByEmail: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Pending until accepted, revoked or past expiresAt. */
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+
+/** GET /api/admin/staff. */
+export const staffAnswerSchema = z.object({
+  staff: z.array(staffMemberSchema),
+  invitations: z.array(staffInvitationSchema),
+});
+
+/** PUT /api/admin/staff/{id}/roles. */
+export const staffRolesRequestSchema = z.object({ roles: rolesSchema });
+export const staffMemberAnswerSchema = z.object({ member: staffMemberSchema });
+
+/** POST /api/admin/staff/invitations. */
+export const inviteStaffRequestSchema = z.object({ email: emailSchema, roles: rolesSchema });
+export const staffInvitationAnswerSchema = z.object({ invitation: staffInvitationSchema });
+
+/** GET /api/staff-invitations/{token}: what the invitee sees before accepting. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  roles: z.array(roleSchema),
+  expiresAt: z.string(),
+  /** An account with this e-mail exists: the invitee signs in instead of choosing a password. */
+  accountExists: z.boolean(),
+});
+
+/** POST /api/staff-invitations/{token}/accept: a password for a new account, nothing for a signed-in one. */
+export const acceptInvitationRequestSchema = z.object({ password: passwordSchema.optional() });
+export const acceptInvitationAnswerSchema = z.object({ accepted: z.literal(true), email: z.string() });

@@ -1,0 +1,312 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { adminMessages } from '../../../shared/admin/admin-schemas';
+import { type Role, roleNames, roles as roleTable } from '../../../shared/admin/permissions';
+import {
+  type StaffMember,
+  staffAnswerSchema,
+  staffInvitationAnswerSchema,
+  staffMemberAnswerSchema,
+  staffMessages,
+} from '../../../shared/admin/staff-schemas';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/use-session';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { day, moment } from '../shell/format';
+import { StateMessage } from '../shell/list-toolbar';
+import { useStepUp } from '../shell/step-up-dialog';
+
+const field = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900';
+const card = 'rounded-lg border border-navy-100 bg-white p-4';
+const label = (role: Role) => roleTable[role].label;
+
+/** Checkboxes for the roles, at least one ticked (the server checks it too). */
+function RolePicker({ value, onChange, name }: { value: Role[]; onChange: (next: Role[]) => void; name: string }) {
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="sr-only">Roles</legend>
+      {roleNames.map((role) => (
+        <label key={role} className="inline-flex items-center gap-1.5 text-sm text-navy-800">
+          <input
+            type="checkbox"
+            name={name}
+            checked={value.includes(role)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...value, role] : value.filter((held) => held !== role))
+            }
+          />
+          {label(role)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The roles of one staff member, edited in place (step-up, e-mailed to them). */
+function RolesEditor({ member, onDone }: { member: StaffMember; onDone: () => void }) {
+  const [value, setValue] = useState<Role[]>(member.roles);
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const save = useMutation({
+    mutationFn: () =>
+      withStepUp(() =>
+        adminApi(staffMemberAnswerSchema, `/staff/${member.id}/roles`, { method: 'PUT', body: { roles: value } }),
+      ),
+    onSuccess: () => {
+      toast.success(staffMessages.rolesUpdated);
+      void invalidate();
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(error instanceof ApiError ? error.message : adminMessages.unexpected);
+    },
+  });
+  // The step-up dialog stays outside the form: its own form's submit would bubble (through the portal) into this one.
+  return (
+    <>
+      {dialog}
+      <form
+        aria-label={`Roles of ${member.email}`}
+        className="mt-2 space-y-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (value.length === 0) toast.error(staffMessages.rolesRequired);
+          else save.mutate();
+        }}
+      >
+        <RolePicker value={value} onChange={setValue} name={`roles-${member.id}`} />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save roles'}
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** /admin/staff: staff and their roles, deactivation, and invitations (Owners: staff.manage). */
+export function StaffPage() {
+  const session = useSession();
+  const staff = useQuery({
+    queryKey: ['admin', 'staff'],
+    queryFn: () => adminApi(staffAnswerSchema, '/staff'),
+    retry: false,
+  });
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [email, setEmail] = useState('');
+  const [inviteRoles, setInviteRoles] = useState<Role[]>(['sales']);
+
+  const run = useMutation({
+    mutationFn: (input: {
+      path: string;
+      method: 'POST' | 'DELETE';
+      body?: unknown;
+      stepUp?: boolean;
+      schema?: z.ZodType;
+    }) => {
+      const call = () =>
+        adminApi(input.schema ?? z.unknown(), input.path, { method: input.method, body: input.body ?? {} });
+      return input.stepUp ? withStepUp(call) : call();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(error instanceof ApiError ? error.message : adminMessages.unexpected);
+    },
+  });
+  const act = (input: Parameters<typeof run.mutate>[0], done: string, after?: () => void) =>
+    run.mutate(input, {
+      onSuccess: () => {
+        toast.success(done);
+        void invalidate();
+        after?.();
+      },
+    });
+
+  const invite = (event: FormEvent) => {
+    event.preventDefault();
+    if (inviteRoles.length === 0) {
+      toast.error(staffMessages.rolesRequired);
+      return;
+    }
+    act(
+      {
+        path: '/staff/invitations',
+        method: 'POST',
+        body: { email, roles: inviteRoles },
+        stepUp: true,
+        schema: staffInvitationAnswerSchema,
+      },
+      staffMessages.invited,
+      () => setEmail(''),
+    );
+  };
+
+  if (staff.isPending) return <PageLoading label="Loading staff..." />;
+  if (staff.isError) return <StateMessage tone="error">{staffMessages.loadFailed}</StateMessage>;
+  const needle = search.trim().toLowerCase();
+  const members = staff.data.staff.filter(
+    (member) => !needle || `${member.email} ${member.name ?? ''}`.toLowerCase().includes(needle),
+  );
+  const me = session.data?.user?.id;
+
+  return (
+    <section className="space-y-6">
+      <AdminHeading title="Staff" />
+      <section className={card} aria-labelledby="staff-heading">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="staff-heading" className="text-lg font-semibold text-navy-900">
+            Staff members ({staff.data.staff.length})
+          </h2>
+          <label className="text-sm text-navy-700">
+            <span className="sr-only">Search staff</span>
+            <input
+              type="search"
+              className={field}
+              placeholder="Search e-mail or name"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+        </div>
+        {members.length === 0 ? (
+          <StateMessage>No staff members match.</StateMessage>
+        ) : (
+          <ul className="divide-y divide-navy-100">
+            {members.map((member) => (
+              <li key={member.id} className="py-3" data-testid="staff-member">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div>
+                    <p className="font-medium text-navy-900">
+                      {member.name ?? member.email}
+                      {member.id === me ? <span className="ml-2 text-sm text-navy-600">(you)</span> : null}
+                    </p>
+                    <p className="text-sm text-navy-600">
+                      {member.email} · two-factor {member.mfaEnabled ? 'on' : 'not set up yet'} · since{' '}
+                      {day(member.createdAt)}
+                    </p>
+                    <p className="mt-1 flex flex-wrap gap-1">
+                      {member.roles.map((role) => (
+                        <Badge key={role} className="border-accent-300 bg-accent-50 text-accent-800">
+                          {label(role)}
+                        </Badge>
+                      ))}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button size="sm" variant="outline" onClick={() => setEditing(member.id)}>
+                      Change roles
+                    </Button>
+                    {member.id === me ? null : (
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={run.isPending}
+                        onClick={() => {
+                          if (
+                            window.confirm(
+                              `Deactivate ${member.email}? Every session of theirs ends now and they keep no admin powers. Their audit history stays.`,
+                            )
+                          )
+                            act(
+                              { path: `/staff/${member.id}/deactivate`, method: 'POST', stepUp: true },
+                              staffMessages.deactivated,
+                            );
+                        }}
+                      >
+                        Deactivate
+                      </Button>
+                    )}
+                  </div>
+                </div>
+                {editing === member.id ? <RolesEditor member={member} onDone={() => setEditing(null)} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="invite-heading">
+        <h2 id="invite-heading" className="mb-3 text-lg font-semibold text-navy-900">
+          Invite a staff member
+        </h2>
+        <form onSubmit={invite} className="space-y-3" aria-label="Invite a staff member">
+          <label className="block text-sm text-navy-800">
+            E-mail
+            <input
+              type="email"
+              required
+              className={`${field} ml-2 w-72`}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          <RolePicker value={inviteRoles} onChange={setInviteRoles} name="invite-roles" />
+          <p className="text-sm text-navy-600">
+            The link works once, for 72 hours. They choose a password (or sign in) and set up an authenticator before
+            the admin opens.
+          </p>
+          <Button type="submit" disabled={run.isPending}>
+            Send invitation
+          </Button>
+        </form>
+        <h3 className="mt-6 text-base font-semibold text-navy-900">Open invitations</h3>
+        {staff.data.invitations.length === 0 ? (
+          <StateMessage>No open invitations.</StateMessage>
+        ) : (
+          <ul className="divide-y divide-navy-100">
+            {staff.data.invitations.map((invitation) => (
+              <li
+                key={invitation.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                data-testid="invitation"
+              >
+                <span>
+                  {invitation.email} · {invitation.roles.map(label).join(', ')} ·{' '}
+                  {invitation.status === 'expired' ? 'expired' : `expires ${moment(invitation.expiresAt)}`}
+                </span>
+                <span className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={run.isPending}
+                    onClick={() =>
+                      act({ path: `/staff/invitations/${invitation.id}/resend`, method: 'POST' }, staffMessages.resent)
+                    }
+                  >
+                    Resend
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={run.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Revoke the invitation of ${invitation.email}? The link stops working.`))
+                        act({ path: `/staff/invitations/${invitation.id}`, method: 'DELETE' }, staffMessages.revoked);
+                    }}
+                  >
+                    Revoke
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {dialog}
+    </section>
+  );
+}
