@@ -12,7 +12,7 @@ import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
 import { setupRoutes } from './accounts/setup-routes';
-import { staffInvitationRoutes } from './accounts/staff-invitation-routes';
+import { staffInvitationRoutes } from './admin/staff-invitation-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { isSignedInAdmin } from './accounts/signed-in-admin';
 import type { Env } from './config/env';

@@ -10,13 +10,13 @@ import {
 } from '../../shared/admin/staff-schemas';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
-import { acceptInvitation, invitationOfToken } from '../admin/staff';
+import { acceptInvitation, invitationOfToken } from './staff';
 import { profiles, users } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
-import { hashPassword } from './password';
-import { currentUserId } from './request-auth';
-import { createSession, deleteSession, setSessionCookie } from './session-service';
+import { hashPassword } from '../accounts/password';
+import { currentUserId } from '../accounts/request-auth';
+import { createSession, deleteSession, setSessionCookie } from '../accounts/session-service';
 
 const tokenSchema = z.string().min(1).max(200);
 const invalid = () => badRequest(staffMessages.invitationInvalid, { code: 'invalid_invitation' });
