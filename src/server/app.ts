@@ -11,6 +11,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
+import { passkeyRoutes } from './accounts/passkey-routes';
 import { setupRoutes } from './accounts/setup-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import type { Env } from './config/env';
@@ -97,6 +98,7 @@ const features = [
   waitlistRoutes,
   authRoutes,
   recoveryCodeRoutes,
+  passkeyRoutes,
   setupRoutes,
   accountRoutes,
   accountQuoteRoutes,

@@ -77,7 +77,11 @@ async function evenTime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const serializeFactors = async (app: FastifyInstance, userId: string) =>
-  (await listFactors(app.db, userId)).map((f) => ({ ...f, createdAt: f.createdAt.toISOString() }));
+  (await listFactors(app.db, userId)).map((f) => ({
+    ...f,
+    createdAt: f.createdAt.toISOString(),
+    lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
+  }));
 
 /** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api.md, Accounts). */
 export async function authRoutes(app: FastifyInstance) {
