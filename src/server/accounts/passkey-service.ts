@@ -74,7 +74,13 @@ async function storeChallenge(
  */
 async function takeChallenge(
   db: Db,
-  input: { userId: string; sessionId: string; challengeId: string; purpose: 'registration' | 'authentication'; now: Date },
+  input: {
+    userId: string;
+    sessionId: string;
+    challengeId: string;
+    purpose: 'registration' | 'authentication';
+    now: Date;
+  },
 ) {
   const [row] = await db
     .update(webauthnChallenges)

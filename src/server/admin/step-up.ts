@@ -34,10 +34,7 @@ export async function stepUpWithPasskey(
   now: Date,
 ) {
   await verifyPasskeyAssertion(db, rp, { userId: auth.userId, sessionId: auth.sessionId, ...assertion, now });
-  await db
-    .update(sessions)
-    .set({ steppedUpAt: now, steppedUpWith: 'passkey' })
-    .where(eq(sessions.id, auth.sessionId));
+  await db.update(sessions).set({ steppedUpAt: now, steppedUpWith: 'passkey' }).where(eq(sessions.id, auth.sessionId));
   return { until: new Date(now.getTime() + STEP_UP_MS).toISOString() };
 }
 
