@@ -127,6 +127,22 @@ describe('the admin API', () => {
       { method: 'GET', url: '/api/admin/audit', ok: 200 },
       // Step-up passes the guard and checks the code (the right code is tried below).
       { method: 'POST', url: '/api/admin/step-up', body: { code: '000000' }, ok: 400 },
+      // The passkey step-up passes the guard and refuses an unknown challenge (passkeys.test.ts passes one).
+      {
+        method: 'POST',
+        url: '/api/admin/step-up/passkey',
+        body: {
+          challengeId: '00000000-0000-4000-8000-000000000000',
+          credential: {
+            id: 'AA',
+            rawId: 'AA',
+            type: 'public-key',
+            clientExtensionResults: {},
+            response: { clientDataJSON: 'AA', authenticatorData: 'AA', signature: 'AA' },
+          },
+        },
+        ok: 400,
+      },
       { method: 'POST', url: `/api/admin/orders/${toInvoice.id}/invoices`, body: { kind: 'deposit' }, ok: 201 },
       { method: 'POST', url: `/api/admin/invoices/${issued.id}/credit`, ok: 201 },
       // Catalogue editors and System Settings (issue 10).

@@ -14,9 +14,12 @@ export async function adminApi<T extends z.ZodType>(
 
 /** A 403 for lack of privileges (not a missing step-up): the browser signs the admin out (spec section 6). */
 export const isPrivilegeError = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.code !== 'step_up_required'));
-export const isStepUpError = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 && error.code === 'step_up_required';
+  error instanceof ApiError && (error.status === 401 || (error.status === 403 && !isStepUpError(error)));
+/** A missing step-up; `passkey_step_up_required` when this action takes only a passkey (Require Passkeys for Payments). */
+export const isStepUpError = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.code === 'step_up_required' || error.code === 'passkey_step_up_required');
 
 /** The list query string of the current URL state, without empty values. */
 export function queryString(values: Record<string, string | number | undefined>) {
