@@ -5,8 +5,12 @@ import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'passkey.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
+const PASSKEY_ONLY_EMAIL = 'passkey.only@example.com';
 
-const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+const test = testWithAdmins([
+  { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  { email: PASSKEY_ONLY_EMAIL, password: ADMIN_PASSWORD },
+]);
 // The step-up starts from the server's 403, and the refused passkey is answered 400: the browser logs both.
 test.use({
   allowConsoleErrors: ['the server responded with a status of 403', 'the server responded with a status of 400'],
@@ -222,4 +226,37 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   }, stale);
   expect(refused.status).toBe(400);
   expect(refused.body.error.code).toBe('passkey_refused');
+});
+
+test('a new admin sets up a passkey instead of an authenticator app and signs in with it', async ({ page }) => {
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(PASSKEY_ONLY_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
+  await modal.getByRole('button', { name: 'Set up a passkey instead' }).click();
+  // The first factor brings the recovery codes, shown once before the admin goes on.
+  const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(codes.getByTestId('recovery-code')).toHaveCount(10);
+  await codes.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+
+  // Signing in again: the challenge offers the passkey, and a recovery code in place of an app's code.
+  await page.goto('/my-account?tab=settings');
+  await expect(page.getByText('Signing in asks for your passkey (or a recovery code).')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(PASSKEY_ONLY_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
+  await expect(challenge.getByLabel('Recovery code')).toBeVisible();
+  await challenge.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
