@@ -139,7 +139,34 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
     'Deposit Paid',
   );
 
-  // The settings show when the passkey was last used.
+  // The Owner requires passkeys for payments; in a new session a refund then takes only the passkey.
+  await page.goto('/admin/system-settings');
+  const requirePasskeys = page.getByRole('switch', { name: 'Require Passkeys for Payments' });
+  await expect(requirePasskeys).toHaveAttribute('aria-checked', 'false');
+  await requirePasskeys.click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('System settings have been saved successfully!')).toBeVisible();
+  await page.goto('/my-account?tab=settings');
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await challenge.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await page.goto(`/admin/orders/${order.id}`);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Mark refunded' }).click();
+  const passkeyOnly = page.getByRole('dialog', { name: 'Confirm with your passkey' });
+  await expect(
+    passkeyOnly.getByText('This action needs a passkey. Confirm with your passkey to continue.'),
+  ).toBeVisible();
+  await expect(passkeyOnly.getByLabel('Verification code')).toHaveCount(0);
+  await passkeyOnly.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(passkeyOnly).toBeHidden();
+  await expect(page.getByRole('main').getByText(/BACS-PASSKEY .* refunded/)).toBeVisible();
+
   await page.goto('/my-account?tab=settings');
   await expect(list).not.toContainText('Last used never');
 

@@ -7,7 +7,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { passkeyMessages } from '../../shared/accounts/passkey-contracts';
 import type { Db } from '../db/client';
@@ -52,6 +52,15 @@ async function storeChallenge(
     now: Date;
   },
 ) {
+  // The session's spent challenges go as a new one comes, so the table stays small without a sweeper.
+  await db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.sessionId, input.sessionId),
+        or(isNotNull(webauthnChallenges.usedAt), lte(webauthnChallenges.expiresAt, input.now)),
+      ),
+    );
   const [row] = await db
     .insert(webauthnChallenges)
     .values({

@@ -291,6 +291,16 @@ describe('passkeys (WebAuthn) as a second factor', () => {
     const rows = await t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.usedAt).not.toBeNull();
+    // A new ceremony of the session clears its spent and expired challenges, so the table stays small.
+    const second = await passkeyCustomer();
+    const challengesOf = () =>
+      t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, second.user.id));
+    await assertionOptions(second.cookie);
+    await assertionOptions(second.cookie);
+    expect((await challengesOf()).map((row) => row.purpose)).toEqual(['authentication', 'authentication']);
+    later(5 * 60 + 1);
+    await assertionOptions(second.cookie);
+    expect(await challengesOf()).toHaveLength(1);
   });
 
   describe('admin step-up', () => {
