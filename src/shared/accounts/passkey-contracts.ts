@@ -13,7 +13,8 @@ export const passkeyMessages = {
   cancelled: 'The passkey request was cancelled or timed out.',
   unsupported: 'This browser cannot use passkeys.',
   passkeyStepUpRequired: 'This action needs a passkey. Confirm with your passkey to continue.',
-  passkeyNeeded: 'This action needs a passkey. Add one in your account settings (My Account, Settings), then try again.',
+  passkeyNeeded:
+    'This action needs a passkey. Add one in your account settings (My Account, Settings), then try again.',
 } as const;
 
 const base64url = z
