@@ -10,7 +10,6 @@ import {
   factorParamsSchema,
   factorsAnswerSchema,
   factorVerifiedSchema,
-  freshCodeRequestSchema,
   okAnswerSchema,
   resetPasswordRequestSchema,
   sentAnswerSchema,
@@ -20,6 +19,8 @@ import {
   verifyFactorRequestSchema,
 } from '../../shared/accounts/auth-contracts';
 import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
+import { freshProofRequestSchema } from '../../shared/accounts/passkey-contracts';
+import { passkeyProof, relyingPartyOf } from './passkey-service';
 import { byBodyEmail, extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { noStoreAnswers } from '../http/no-store';
 import { getProfile } from './account-service';
@@ -88,6 +89,7 @@ export async function authRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = () => ({ db: app.db, now: app.now(), publicUrl: app.env.publicUrl });
+  const rp = relyingPartyOf(app.env.publicUrl);
 
   r.post(
     '/api/auth/signup',
@@ -326,18 +328,20 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         params: factorParamsSchema,
-        body: freshCodeRequestSchema.optional(),
+        body: freshProofRequestSchema.optional(),
         response: { 200: okAnswerSchema },
       },
       config: { rateLimit: mfaLimit },
     },
     async (request) => {
       const auth = requireUser(request);
+      const assertion = request.body?.passkey;
       await unenrollFactor(app.db, {
         userId: auth.userId,
         factorId: request.params.id,
         aal: auth.aal,
         code: request.body?.code,
+        passkey: assertion && passkeyProof(app.db, rp, { ...auth, assertion, now: app.now() }),
         now: app.now(),
       });
       return { ok: true as const };

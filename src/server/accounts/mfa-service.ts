@@ -280,16 +280,21 @@ const asTotp = (code: string) => {
   return /^\d{6}$/.test(digits) ? digits : null;
 };
 
+/** The check of a passkey assertion given as the proof instead of a code (passkey-service.ts makes it). */
+export type PasskeyProof = () => Promise<void>;
+
 /**
  * The proof asked before the second factor changes (a factor added while one is verified, a
  * verified factor removed, a new set of recovery codes), so a stolen session alone cannot swap
- * the owner's authenticator for its own: a fresh authenticator code (verifyFreshCode), or an
- * unused recovery code, used up here and reported to the owner as at sign-in.
+ * the owner's authenticator for its own: a fresh authenticator code (verifyFreshCode), an
+ * unused recovery code, used up here and reported to the owner as at sign-in, or an assertion
+ * with one of the user's passkeys (checked by the caller's `passkey`).
  */
 export async function verifySecondFactorProof(
   db: Db,
-  input: { userId: string; code: string | undefined; now: Date },
+  input: { userId: string; code: string | undefined; passkey?: PasskeyProof | undefined; now: Date },
 ): Promise<void> {
+  if (input.passkey) return input.passkey();
   const code = input.code?.trim() ?? '';
   if (code === '')
     throw forbidden(authMessages.freshCodeRequired, {
@@ -325,12 +330,24 @@ export async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean
  */
 export async function unenrollFactor(
   db: Db,
-  input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; code?: string | undefined; now: Date },
+  input: {
+    userId: string;
+    factorId: string;
+    aal: 'aal1' | 'aal2';
+    code?: string | undefined;
+    passkey?: PasskeyProof | undefined;
+    now: Date;
+  },
 ) {
   const factor = await ownFactor(db, input.userId, input.factorId);
   if (factor.status === 'verified') {
     if (input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
-    await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
+    await verifySecondFactorProof(db, {
+      userId: input.userId,
+      code: input.code,
+      passkey: input.passkey,
+      now: input.now,
+    });
   }
   await db.transaction(async (tx) => {
     const [removed] = await tx

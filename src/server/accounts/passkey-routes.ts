@@ -52,6 +52,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
         email: auth.email,
         friendlyName: request.body.friendlyName,
         code: request.body.code,
+        passkey: request.body.passkey,
         now: app.now(),
       });
     },

@@ -9,12 +9,18 @@ import {
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { authMessages } from '../../shared/accounts/auth-messages';
-import { passkeyMessages } from '../../shared/accounts/passkey-contracts';
+import { type PasskeyAssertionRequest, passkeyMessages } from '../../shared/accounts/passkey-contracts';
 import type { Db } from '../db/client';
 import { mfaFactors, passkeyCredentials, webauthnChallenges } from '../db/schema';
 import { badRequest, notFound, unprocessable } from '../http/http-error';
 import { queuePasskeyAddedMail } from './mfa-security-mail';
-import { CHALLENGE_TTL_MS, hasVerifiedFactor, MAX_FACTORS, verifySecondFactorProof } from './mfa-service';
+import {
+  CHALLENGE_TTL_MS,
+  hasVerifiedFactor,
+  MAX_FACTORS,
+  type PasskeyProof,
+  verifySecondFactorProof,
+} from './mfa-service';
 import { issueRecoveryCodes } from './recovery-codes';
 
 /**
@@ -132,11 +138,17 @@ export async function startPasskeyRegistration(
     email: string;
     friendlyName?: string | undefined;
     code?: string | undefined;
+    passkey?: PasskeyAssertionRequest | undefined;
     now: Date;
   },
 ) {
   if (await hasVerifiedFactor(db, input.userId))
-    await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
+    await verifySecondFactorProof(db, {
+      userId: input.userId,
+      code: input.code,
+      passkey: input.passkey && passkeyProof(db, rp, { ...input, assertion: input.passkey }),
+      now: input.now,
+    });
   const [factors] = await db.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
   if ((factors?.n ?? 0) >= MAX_FACTORS) throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
   const existing = await passkeysOf(db, input.userId);
@@ -291,4 +303,20 @@ export async function verifyPasskeyAssertion(
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: input.now })
     .where(eq(passkeyCredentials.factorId, stored.factorId));
   return { factorId: stored.factorId };
+}
+
+/** A passkey assertion as the proof before a change of the second factor (verifySecondFactorProof). */
+export function passkeyProof(
+  db: Db,
+  rp: RelyingParty,
+  input: { userId: string; sessionId: string; assertion: PasskeyAssertionRequest; now: Date },
+): PasskeyProof {
+  return async () => {
+    await verifyPasskeyAssertion(db, rp, {
+      userId: input.userId,
+      sessionId: input.sessionId,
+      ...input.assertion,
+      now: input.now,
+    });
+  };
 }

@@ -30,14 +30,14 @@ describe('passkeys (WebAuthn) as a second factor', () => {
     t.clock.now = new Date(t.clock.now.getTime() + seconds * 1000);
   };
 
-  async function registrationOptions(cookie: string, body: Record<string, string> = {}) {
+  async function registrationOptions(cookie: string, body: Record<string, unknown> = {}) {
     const response = await t.post('/api/auth/passkeys/registration-options', body, { cookie });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Options;
   }
 
   /** Registers a passkey on a signed-in session; returns the answer and the session's new cookie. */
-  async function registerPasskey(cookie: string, authenticator: SoftAuthenticator, body: Record<string, string> = {}) {
+  async function registerPasskey(cookie: string, authenticator: SoftAuthenticator, body: Record<string, unknown> = {}) {
     const { challengeId, options } = await registrationOptions(cookie, body);
     const credential = authenticator.register(options, { origin: origin() });
     const response = await t.post('/api/auth/passkeys/registration', { challengeId, credential }, { cookie });
@@ -282,6 +282,42 @@ describe('passkeys (WebAuthn) as a second factor', () => {
     expect(options.statusCode).toBe(404);
     expect(options.json().error.code).toBe('no_passkey');
     expect((await t.get('/api/auth/session', { cookie: aal1 })).json().aal).toBe('aal1');
+  });
+
+  it('a passkey is proof enough to add another passkey or remove one; a passkey from another origin is not', async () => {
+    const customer = await passkeyCustomer();
+    const { user, authenticator } = customer;
+    // The registration below gives the session a new cookie, as every change of assurance does.
+    let cookie = customer.cookie;
+    const proof = async (at = { origin: origin() }) => {
+      const { challengeId, options } = await assertionOptions(cookie);
+      return { challengeId, credential: authenticator.assert(options, at) };
+    };
+    const foreign = await t.post(
+      '/api/auth/passkeys/registration-options',
+      { passkey: await proof({ origin: 'https://evil.example' }) },
+      { cookie },
+    );
+    expect(foreign.json().error.code).toBe('passkey_refused');
+
+    const unproven = await t.post('/api/auth/passkeys/registration-options', {}, { cookie });
+    expect(unproven.json().error.code).toBe('fresh_code_required');
+    ({ cookie } = await registerPasskey(cookie, new SoftAuthenticator(), {
+      friendlyName: 'Phone',
+      passkey: await proof(),
+    }));
+    expect((await passkeyFactorsOf(user.id)).map((f) => f.friendlyName).sort()).toEqual(['Laptop', 'Phone']);
+
+    const phoneId = (await passkeyFactorsOf(user.id)).find((f) => f.friendlyName === 'Phone')?.id;
+    const removeFirst = await t.delete(
+      `/api/auth/factors/${phoneId}`,
+      { passkey: await proof({ origin: 'https://evil.example' }) },
+      { cookie },
+    );
+    expect(removeFirst.json().error.code).toBe('passkey_refused');
+    const removed = await t.delete(`/api/auth/factors/${phoneId}`, { passkey: await proof() }, { cookie });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await passkeyFactorsOf(user.id)).map((f) => f.friendlyName)).toEqual(['Laptop']);
   });
 
   it('answers 401 without a session, and keeps challenges on the server', async () => {

@@ -76,16 +76,6 @@ const ceremonyOptionsSchema = z.object({
   userVerification: z.unknown().optional(),
 });
 
-/** POST /api/auth/passkeys/registration-options: a name, and a fresh code once the user has a verified factor. */
-export const passkeyRegistrationOptionsRequestSchema = freshCodeRequestSchema.extend({
-  friendlyName: z
-    .string()
-    .trim()
-    .max(100)
-    // One line: a name is shown in lists and e-mails.
-    .regex(/^[^\p{Cc}]*$/u)
-    .optional(),
-});
 export const passkeyOptionsAnswerSchema = z.object({ challengeId: z.uuid(), options: ceremonyOptionsSchema });
 export type PasskeyOptionsAnswer = z.infer<typeof passkeyOptionsAnswerSchema>;
 
@@ -105,4 +95,24 @@ export const passkeyAssertionRequestSchema = z.object({
   credential: authenticationCredentialSchema,
 });
 export type PasskeyAssertionRequest = z.infer<typeof passkeyAssertionRequestSchema>;
+
+/**
+ * The proof before a change of the second factor: a fresh `code` (auth-contracts), or `passkey`, an
+ * assertion with one of the user's passkeys (to a challenge from …/authentication-options).
+ */
+export const freshProofRequestSchema = freshCodeRequestSchema.extend({
+  passkey: passkeyAssertionRequestSchema.optional(),
+});
+
+/** POST /api/auth/passkeys/registration-options: a name, and a fresh code once the user has a verified factor. */
+export const passkeyRegistrationOptionsRequestSchema = freshProofRequestSchema.extend({
+  friendlyName: z
+    .string()
+    .trim()
+    .max(100)
+    // One line: a name is shown in lists and e-mails.
+    .regex(/^[^\p{Cc}]*$/u)
+    .optional(),
+});
+
 export const passkeySignInAnswerSchema = z.object({ aal: z.literal('aal2') });
