@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { FreshCodeForm } from './fresh-code-form';
 import { PasskeyButton } from '../ui/passkey-button';
-import { registerPasskey } from '../lib/passkeys';
+import { passkeyAssertion, registerPasskey } from '../lib/passkeys';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { unenrollFactor } from './unenroll-factor';
 
@@ -17,19 +17,24 @@ const NAME_MAX = 100;
 /** Adds a passkey: a name, the proof of an existing factor when there is one, then the device's prompt. */
 function AddPasskey({
   needsCode,
+  hasPasskey,
   onAdded,
   onCancel,
 }: {
   needsCode: boolean;
+  /** The proof may be one of the user's passkeys instead of a code. */
+  hasPasskey: boolean;
   onAdded: (codes?: string[]) => void;
   onCancel: () => void;
 }) {
   const [name, setName] = useState('');
-  const add = async (code?: string) => {
+  const add = async (code?: string, proveWithPasskey = false) => {
     const friendlyName = name.trim() || undefined;
+    const passkey = proveWithPasskey ? await passkeyAssertion() : undefined;
     const { recoveryCodes } = await registerPasskey({
       ...(friendlyName ? { friendlyName } : {}),
       ...(code ? { code } : {}),
+      ...(passkey ? { passkey } : {}),
     });
     onAdded(recoveryCodes);
   };
@@ -51,7 +56,16 @@ function AddPasskey({
           onCode={add}
           onCancel={onCancel}
         />
-      ) : (
+      ) : null}
+      {needsCode && hasPasskey ? (
+        <PasskeyButton
+          variant="outline"
+          label="Confirm with a passkey instead"
+          fallbackError="Failed to add the passkey. Please try again."
+          onPasskey={() => add(undefined, true)}
+        />
+      ) : null}
+      {needsCode ? null : (
         <>
           <PasskeyButton
             label="Create passkey"
@@ -67,7 +81,14 @@ function AddPasskey({
   );
 }
 
-function PasskeyRow({ passkey, onRemove }: { passkey: SessionFactor; onRemove: (code: string) => Promise<void> }) {
+function PasskeyRow({
+  passkey,
+  onRemove,
+}: {
+  passkey: SessionFactor;
+  /** Removes it with a fresh code, or (no code) after an assertion with one of the user's passkeys. */
+  onRemove: (code?: string) => Promise<void>;
+}) {
   const [removing, setRemoving] = useState(false);
   const name = passkey.friendlyName ?? 'Passkey';
   return (
@@ -95,6 +116,16 @@ function PasskeyRow({ passkey, onRemove }: { passkey: SessionFactor; onRemove: (
           onCode={onRemove}
           onCancel={() => setRemoving(false)}
         />
+      ) : null}
+      {removing ? (
+        <div className="max-w-md">
+          <PasskeyButton
+            variant="outline"
+            label="Confirm with a passkey instead"
+            fallbackError="Failed to remove the passkey. Please try again."
+            onPasskey={() => onRemove()}
+          />
+        </div>
       ) : null}
     </li>
   );
@@ -134,7 +165,7 @@ export function PasskeysSection({ session }: { session: SessionData }) {
               key={passkey.id}
               passkey={passkey}
               onRemove={async (code) => {
-                await unenrollFactor(passkey.id, code);
+                await unenrollFactor(passkey.id, code, code === undefined ? await passkeyAssertion() : undefined);
                 toast.success('Passkey removed');
                 await refresh();
               }}
@@ -148,6 +179,7 @@ export function PasskeysSection({ session }: { session: SessionData }) {
         {adding ? (
           <AddPasskey
             needsCode={verified.length > 0}
+            hasPasskey={passkeys.length > 0}
             onCancel={() => setAdding(false)}
             onAdded={(recoveryCodes) => {
               setAdding(false);

@@ -35,7 +35,12 @@ function ceremonyError(error: unknown): Error {
 }
 
 /** Registers a new passkey (POST …/registration-options, the authenticator, POST …/registration). */
-export async function registerPasskey(input: { friendlyName?: string; code?: string }) {
+export async function registerPasskey(input: {
+  friendlyName?: string;
+  code?: string;
+  /** An assertion with an existing passkey, as the proof instead of `code`. */
+  passkey?: PasskeyAssertionRequest;
+}) {
   const { startRegistration, browserSupportsWebAuthn } = await browserLibrary();
   if (!browserSupportsWebAuthn()) throw new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported);
   const { challengeId, options } = passkeyOptionsAnswerSchema.parse(
