@@ -11,6 +11,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { adminRoutes } from './admin/admin-plugin';
 import { authRoutes } from './accounts/auth-routes';
 import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
+import { passkeyRoutes } from './accounts/passkey-routes';
 import { setupRoutes } from './accounts/setup-routes';
 import { staffInvitationRoutes } from './admin/staff-invitation-routes';
 import { requestAuthPlugin } from './accounts/request-auth';
@@ -102,6 +103,7 @@ const features = [
   waitlistRoutes,
   authRoutes,
   recoveryCodeRoutes,
+  passkeyRoutes,
   setupRoutes,
   staffInvitationRoutes,
   accountRoutes,

@@ -19,6 +19,8 @@ export const systemSettingsSchema = z.object({
   quoteNumberPrefix: z.string().max(10),
   autoQuoteExpiry: z.number().int().min(0).max(3650),
   defaultProductWarranty: z.number().int().min(0).max(600),
+  /** Step-up before recording payments or issuing invoices accepts only a passkey (issue 24; off by default). */
+  requirePasskeyForPayments: z.boolean(),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -37,4 +39,5 @@ export const defaultSystemSettings: SystemSettings = {
   quoteNumberPrefix: 'Q',
   autoQuoteExpiry: 7,
   defaultProductWarranty: 12,
+  requirePasskeyForPayments: false,
 };

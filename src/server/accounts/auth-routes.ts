@@ -11,7 +11,6 @@ import {
   factorParamsSchema,
   factorsAnswerSchema,
   factorVerifiedSchema,
-  freshCodeRequestSchema,
   okAnswerSchema,
   resetPasswordRequestSchema,
   sentAnswerSchema,
@@ -21,6 +20,8 @@ import {
   verifyFactorRequestSchema,
 } from '../../shared/accounts/auth-contracts';
 import { signInSchema, signUpSchema } from '../../shared/accounts/auth-schemas';
+import { freshProofRequestSchema } from '../../shared/accounts/passkey-contracts';
+import { passkeyProof, relyingPartyOf } from './passkey-service';
 import { byBodyEmail, extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { noStoreAnswers } from '../http/no-store';
 import { getProfile } from './account-service';
@@ -78,13 +79,18 @@ async function evenTime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const serializeFactors = async (app: FastifyInstance, userId: string) =>
-  (await listFactors(app.db, userId)).map((f) => ({ ...f, createdAt: f.createdAt.toISOString() }));
+  (await listFactors(app.db, userId)).map((f) => ({
+    ...f,
+    createdAt: f.createdAt.toISOString(),
+    lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
+  }));
 
 /** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api.md, Accounts). */
 export async function authRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = () => ({ db: app.db, now: app.now(), publicUrl: app.env.publicUrl });
+  const rp = relyingPartyOf(app.env.publicUrl);
 
   r.post(
     '/api/auth/signup',
@@ -325,18 +331,20 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         params: factorParamsSchema,
-        body: freshCodeRequestSchema.optional(),
+        body: freshProofRequestSchema.optional(),
         response: { 200: okAnswerSchema },
       },
       config: { rateLimit: mfaLimit },
     },
     async (request) => {
       const auth = requireUser(request);
+      const assertion = request.body?.passkey;
       await unenrollFactor(app.db, {
         userId: auth.userId,
         factorId: request.params.id,
         aal: auth.aal,
         code: request.body?.code,
+        passkey: assertion && passkeyProof(app.db, rp, { ...auth, assertion, now: app.now() }),
         now: app.now(),
       });
       return { ok: true as const };

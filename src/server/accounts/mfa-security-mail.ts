@@ -79,8 +79,26 @@ export async function queueTwoFactorEnabledMail(db: Db, userId: string, at: Date
   });
 }
 
+/** Tells the account owner that a passkey was added as a second factor. Holds no key. */
+export async function queuePasskeyAddedMail(db: Db, userId: string, at: Date) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'security_passkey_added',
+    to,
+    subject: 'A passkey was added to your Dropwise account',
+    text: `On ${ukTime(at)} (UK time) a passkey was added to your Dropwise account as a second factor for signing in.\n\n${notYou}`,
+  });
+}
+
 /** Tells the account owner that an authenticator was removed, and whether two-factor sign-in is now off. */
-export async function queueTwoFactorRemovedMail(db: Db, userId: string, at: Date, factorsLeft: number) {
+export async function queueTwoFactorRemovedMail(
+  db: Db,
+  userId: string,
+  at: Date,
+  factorsLeft: number,
+  removed: 'totp' | 'webauthn' = 'totp',
+) {
   const to = await emailOf(db, userId);
   if (!to) return;
   const off = factorsLeft === 0;
@@ -91,7 +109,7 @@ export async function queueTwoFactorRemovedMail(db: Db, userId: string, at: Date
       ? 'Two-factor sign-in was turned off for your Dropwise account'
       : 'An authenticator was removed from your Dropwise account',
     text: off
-      ? `On ${ukTime(at)} (UK time) the last authenticator app of your Dropwise account was removed, so two-factor sign-in is off.\n\n${notYou}`
-      : `On ${ukTime(at)} (UK time) an authenticator app was removed from your Dropwise account. Two-factor sign-in stays on with your other authenticator.\n\n${notYou}`,
+      ? `On ${ukTime(at)} (UK time) the last ${removed === 'webauthn' ? 'second factor' : 'authenticator app'} of your Dropwise account was removed, so two-factor sign-in is off.\n\n${notYou}`
+      : `On ${ukTime(at)} (UK time) ${removed === 'webauthn' ? 'a passkey' : 'an authenticator app'} was removed from your Dropwise account. Two-factor sign-in stays on with your other ${removed === 'webauthn' ? 'second factor' : 'authenticator'}.\n\n${notYou}`,
   });
 }

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
-import { mfaChallenges, mfaFactors } from '../db/schema';
+import { mfaChallenges, mfaFactors, passkeyCredentials } from '../db/schema';
 import { badRequest, forbidden, type HttpError, notFound, tooManyRequests, unprocessable } from '../http/http-error';
 import { authMessages, factorLockedMessage } from '../../shared/accounts/auth-messages';
 import {
@@ -47,8 +47,10 @@ export async function listFactors(db: Db, userId: string) {
       factorType: mfaFactors.factorType,
       friendlyName: mfaFactors.friendlyName,
       createdAt: mfaFactors.createdAt,
+      lastUsedAt: passkeyCredentials.lastUsedAt,
     })
     .from(mfaFactors)
+    .leftJoin(passkeyCredentials, eq(passkeyCredentials.factorId, mfaFactors.id))
     .where(eq(mfaFactors.userId, userId))
     .orderBy(mfaFactors.createdAt);
 }
@@ -96,11 +98,18 @@ async function ownFactor(db: Db, userId: string, factorId: string) {
   return factor;
 }
 
+/** An authenticator-app factor of the user's (a passkey answers its own ceremony, passkey-service.ts). */
+async function ownTotpFactor(db: Db, userId: string, factorId: string) {
+  const factor = await ownFactor(db, userId, factorId);
+  if (factor.factorType !== 'totp' || factor.secret === null) throw notFound('Factor not found');
+  return { ...factor, secret: factor.secret };
+}
+
 export async function createChallenge(
   db: Db,
   input: { userId: string; sessionId: string; factorId: string; now: Date },
 ) {
-  await ownFactor(db, input.userId, input.factorId);
+  await ownTotpFactor(db, input.userId, input.factorId);
   const expiresAt = new Date(input.now.getTime() + CHALLENGE_TTL_MS);
   const [challenge] = await db
     .insert(mfaChallenges)
@@ -159,7 +168,7 @@ export async function verifyChallenge(
   db: Db,
   input: { userId: string; sessionId: string; factorId: string; challengeId: string; code: string; now: Date },
 ) {
-  const factor = await ownFactor(db, input.userId, input.factorId);
+  const factor = await ownTotpFactor(db, input.userId, input.factorId);
   const [challenge] = await db
     .select()
     .from(mfaChallenges)
@@ -232,7 +241,9 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
   const factors = await db
     .select()
     .from(mfaFactors)
-    .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')))
+    .where(
+      and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified'), eq(mfaFactors.factorType, 'totp')),
+    )
     .orderBy(mfaFactors.createdAt);
   if (factors.length === 0)
     throw badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
@@ -242,7 +253,7 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
     throw factorLocked(new Date(soonest), input.now);
   }
   for (const factor of open) {
-    const step = matchingStep(factor.secret, input.code, input.now);
+    const step = factor.secret === null ? null : matchingStep(factor.secret, input.code, input.now);
     if (step === null) continue;
     const passed = await db.transaction(async (tx) => {
       const accepted = await acceptStep(tx, factor.id, step, input.now);
@@ -269,16 +280,21 @@ const asTotp = (code: string) => {
   return /^\d{6}$/.test(digits) ? digits : null;
 };
 
+/** The check of a passkey assertion given as the proof instead of a code (passkey-service.ts makes it). */
+export type PasskeyProof = () => Promise<void>;
+
 /**
  * The proof asked before the second factor changes (a factor added while one is verified, a
  * verified factor removed, a new set of recovery codes), so a stolen session alone cannot swap
- * the owner's authenticator for its own: a fresh authenticator code (verifyFreshCode), or an
- * unused recovery code, used up here and reported to the owner as at sign-in.
+ * the owner's authenticator for its own: a fresh authenticator code (verifyFreshCode), an
+ * unused recovery code, used up here and reported to the owner as at sign-in, or an assertion
+ * with one of the user's passkeys (checked by the caller's `passkey`).
  */
 export async function verifySecondFactorProof(
   db: Db,
-  input: { userId: string; code: string | undefined; now: Date },
+  input: { userId: string; code: string | undefined; passkey?: PasskeyProof | undefined; now: Date },
 ): Promise<void> {
+  if (input.passkey) return input.passkey();
   const code = input.code?.trim() ?? '';
   if (code === '')
     throw forbidden(authMessages.freshCodeRequired, {
@@ -300,7 +316,7 @@ export async function verifySecondFactorProof(
     });
 }
 
-async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean> {
+export async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean> {
   const [verified] = await db
     .select({ n: count() })
     .from(mfaFactors)
@@ -314,12 +330,24 @@ async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean> {
  */
 export async function unenrollFactor(
   db: Db,
-  input: { userId: string; factorId: string; aal: 'aal1' | 'aal2'; code?: string | undefined; now: Date },
+  input: {
+    userId: string;
+    factorId: string;
+    aal: 'aal1' | 'aal2';
+    code?: string | undefined;
+    passkey?: PasskeyProof | undefined;
+    now: Date;
+  },
 ) {
   const factor = await ownFactor(db, input.userId, input.factorId);
   if (factor.status === 'verified') {
     if (input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
-    await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
+    await verifySecondFactorProof(db, {
+      userId: input.userId,
+      code: input.code,
+      passkey: input.passkey,
+      now: input.now,
+    });
   }
   await db.transaction(async (tx) => {
     const [removed] = await tx
@@ -332,6 +360,6 @@ export async function unenrollFactor(
       .select({ n: count() })
       .from(mfaFactors)
       .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')));
-    await queueTwoFactorRemovedMail(tx, input.userId, input.now, left?.n ?? 0);
+    await queueTwoFactorRemovedMail(tx, input.userId, input.now, left?.n ?? 0, factor.factorType);
   });
 }

@@ -128,6 +128,22 @@ describe('the authorization matrix', () => {
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
       // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
       { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
+      // The passkey step-up passes the guard and refuses an unknown challenge (passkeys.test.ts passes one).
+      {
+        method: 'POST',
+        route: '/api/admin/step-up/passkey',
+        ok: 400,
+        make: at('/api/admin/step-up/passkey', {
+          challengeId: '00000000-0000-4000-8000-000000000000',
+          credential: {
+            id: 'AA',
+            rawId: 'AA',
+            type: 'public-key',
+            clientExtensionResults: {},
+            response: { clientDataJSON: 'AA', authenticatorData: 'AA', signature: 'AA' },
+          },
+        }),
+      },
       {
         method: 'POST',
         route: '/api/admin/orders/:id/invoices',

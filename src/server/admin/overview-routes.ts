@@ -10,9 +10,11 @@ import {
 import { adminOf, adminRoute } from './admin-route-config';
 import { listAudit } from './audit-log';
 import { loadDashboard } from './dashboard';
-import { stepUp } from './step-up';
+import { passkeyAssertionRequestSchema } from '../../shared/accounts/passkey-contracts';
+import { relyingPartyOf } from '../accounts/passkey-service';
+import { stepUp, stepUpWithPasskey } from './step-up';
 
-/** The dashboard, the audit log (read only: no update or delete route) and step-up. */
+/** The dashboard, the audit log (read only: no update or delete route) and step-up (a code or a passkey). */
 export async function adminOverviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,6 +38,19 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { until } = await stepUp(app.db, adminOf(request), request.body.code, app.now());
+      return { steppedUpUntil: until };
+    },
+  );
+
+  const rp = relyingPartyOf(app.env.publicUrl);
+  r.post(
+    '/step-up/passkey',
+    {
+      config: adminRoute('staff', { limit: 'stepUp' }),
+      schema: { body: passkeyAssertionRequestSchema, response: { 200: z.object({ steppedUpUntil: z.string() }) } },
+    },
+    async (request) => {
+      const { until } = await stepUpWithPasskey(app.db, rp, adminOf(request), request.body, app.now());
       return { steppedUpUntil: until };
     },
   );

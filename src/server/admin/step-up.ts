@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { passkeyMessages, type PasskeyAssertionRequest } from '../../shared/accounts/passkey-contracts';
 import { adminMessages, STEP_UP_MINUTES } from '../../shared/admin/admin-schemas';
+import type { Permission } from '../../shared/admin/permissions';
 import { verifyFreshCode } from '../accounts/mfa-service';
+import { type RelyingParty, verifyPasskeyAssertion } from '../accounts/passkey-service';
 import type { RequestAuth } from '../accounts/request-auth';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { forbidden } from '../http/http-error';
+import { getCachedSettings } from '../settings/settings-service';
 
 const STEP_UP_MS = STEP_UP_MINUTES * 60 * 1000;
 
@@ -17,19 +21,50 @@ const STEP_UP_MS = STEP_UP_MINUTES * 60 * 1000;
  */
 export async function stepUp(db: Db, auth: RequestAuth, code: string, now: Date) {
   await verifyFreshCode(db, { userId: auth.userId, code, now });
-  await db.update(sessions).set({ steppedUpAt: now }).where(eq(sessions.id, auth.sessionId));
+  await db.update(sessions).set({ steppedUpAt: now, steppedUpWith: 'code' }).where(eq(sessions.id, auth.sessionId));
   return { until: new Date(now.getTime() + STEP_UP_MS).toISOString() };
 }
 
-/** 403 `step_up_required` unless this session passed a code within the last 5 minutes. */
+/** Step-up with one of the admin's passkeys (an assertion to a challenge from /api/auth/passkeys/authentication-options). */
+export async function stepUpWithPasskey(
+  db: Db,
+  rp: RelyingParty,
+  auth: RequestAuth,
+  assertion: PasskeyAssertionRequest,
+  now: Date,
+) {
+  await verifyPasskeyAssertion(db, rp, { userId: auth.userId, sessionId: auth.sessionId, ...assertion, now });
+  await db.update(sessions).set({ steppedUpAt: now, steppedUpWith: 'passkey' }).where(eq(sessions.id, auth.sessionId));
+  return { until: new Date(now.getTime() + STEP_UP_MS).toISOString() };
+}
+
+/**
+ * What moves money: with the setting "Require passkeys for payments" on, the step-up of routes
+ * needing these accepts only a passkey (docs/decisions/0033). Only the roles holding them reach
+ * those routes, so the rule falls on exactly the roles that move money.
+ */
+export const MONEY_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>(['payments.record', 'invoices.issue']);
+
+/**
+ * 403 `step_up_required` unless this session passed a code or a passkey within the last 5 minutes;
+ * 403 `passkey_step_up_required` on a money route while passkeys are required and it was not a passkey.
+ */
 export async function requireStepUp(app: FastifyInstance, request: FastifyRequest, auth: RequestAuth) {
   const [session] = await app.db
-    .select({ steppedUpAt: sessions.steppedUpAt })
+    .select({ steppedUpAt: sessions.steppedUpAt, steppedUpWith: sessions.steppedUpWith })
     .from(sessions)
     .where(eq(sessions.id, auth.sessionId));
+  const permission = request.routeOptions.config.admin?.permission;
+  const passkeyOnly =
+    permission !== undefined &&
+    permission !== 'staff' &&
+    MONEY_PERMISSIONS.has(permission) &&
+    (await getCachedSettings(app.db)).requirePasskeyForPayments;
   const at = session?.steppedUpAt;
   const now = app.now().getTime();
-  if (!at || now - at.getTime() > STEP_UP_MS || at.getTime() > now + 1000) {
-    throw forbidden(adminMessages.stepUpRequired, { code: 'step_up_required' });
+  const fresh = at && now - at.getTime() <= STEP_UP_MS && at.getTime() <= now + 1000;
+  if (passkeyOnly && !(fresh && session?.steppedUpWith === 'passkey')) {
+    throw forbidden(passkeyMessages.passkeyStepUpRequired, { code: 'passkey_step_up_required' });
   }
+  if (!fresh) throw forbidden(adminMessages.stepUpRequired, { code: 'step_up_required' });
 }

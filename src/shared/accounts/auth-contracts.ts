@@ -14,9 +14,12 @@ export const sessionUserSchema = z.object({ id: z.string(), email: z.string() })
 export const factorSchema = z.object({
   id: z.string(),
   status: z.enum(['verified', 'unverified']),
-  factorType: z.literal('totp'),
+  /** An authenticator app, or a passkey (WebAuthn). */
+  factorType: z.enum(['totp', 'webauthn']),
   friendlyName: z.string().nullable(),
   createdAt: z.string(),
+  /** When a passkey last signed in or confirmed an action; null for an authenticator app. */
+  lastUsedAt: z.string().nullable(),
 });
 export type Factor = z.infer<typeof factorSchema>;
 

@@ -9,6 +9,8 @@ import { MfaCodeForm } from './mfa-code-form';
 import { useSignOutAndLeave } from '../lib/sign-out';
 import { refreshSession, type SessionFactor, sessionQueryKey } from '../lib/use-session';
 import { ChallengeFailed, challengeAndVerify, signInWithRecoveryCode, verificationError } from './verify-factor';
+import { PasskeyButton } from '../ui/passkey-button';
+import { signInWithPasskey } from '../lib/passkeys';
 
 /**
  * The full-screen challenge for a user with a verified factor at aal1 (spec sections 2 and 4):
@@ -19,7 +21,8 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { signOutTo, isPending: leaving } = useSignOutAndLeave();
-  const factor = factors.find((f) => f.status === 'verified');
+  const factor = factors.find((f) => f.status === 'verified' && f.factorType === 'totp');
+  const hasPasskey = factors.some((f) => f.status === 'verified' && f.factorType === 'webauthn');
 
   const finish = async () => {
     toast.success('Authentication complete!');
@@ -34,11 +37,26 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
         <div>
           <Dialog.Title className="text-xl font-semibold text-navy-900">Two-factor authentication</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-navy-700">
-            Finish signing in with your authenticator app or a recovery code.
+            {hasPasskey
+              ? 'Finish signing in with your passkey, your authenticator app or a recovery code.'
+              : 'Finish signing in with your authenticator app or a recovery code.'}
           </Dialog.Description>
         </div>
+        {hasPasskey ? (
+          <>
+            <PasskeyButton
+              fallbackError="Failed to verify MFA. Please try again."
+              onPasskey={async () => {
+                await signInWithPasskey();
+                await finish();
+              }}
+            />
+            <p className="text-center text-sm text-navy-600">or</p>
+          </>
+        ) : null}
         <MfaCodeForm
           alignEnd
+          recoveryOnly={hasPasskey && !factor}
           instructions={
             <p className="text-sm text-navy-700">
               Enter the 6-digit code from your authenticator app to finish signing in.

@@ -16,6 +16,8 @@ export interface MfaCodeFormProps {
   actions?: (busy: boolean) => ReactNode;
   /** Right-aligns the buttons (the challenge) instead of starting them on the left (the setup card). */
   alignEnd?: boolean;
+  /** Only a recovery code (an account whose other factors are passkeys, which have their own button). */
+  recoveryOnly?: boolean;
 }
 
 /**
@@ -29,8 +31,9 @@ export function MfaCodeForm({
   describeError,
   actions,
   alignEnd,
+  recoveryOnly,
 }: MfaCodeFormProps) {
-  const [mode, setMode] = useState<'code' | 'recovery'>('code');
+  const [mode, setMode] = useState<'code' | 'recovery'>(recoveryOnly && onRecoveryCode ? 'recovery' : 'code');
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +83,7 @@ export function MfaCodeForm({
         autoFocus
         disabled={busy}
       />
-      {onRecoveryCode ? (
+      {onRecoveryCode && !recoveryOnly ? (
         <button
           type="button"
           className="text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"

@@ -15,6 +15,7 @@ import { recoveryCodeStatusKey, regenerateRecoveryCodes, useRecoveryCodeStatus }
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useSignOutAndLeave } from '../lib/sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
+import { PasskeysSection } from './passkeys-section';
 import { refreshSession, type SessionData } from '../lib/use-session';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -122,7 +123,10 @@ function MfaSection({ session }: { session: SessionData }) {
   const unenroll = useUnenrollFactor();
   const [enrolling, setEnrolling] = useState(false);
   const [disabling, setDisabling] = useState(false);
-  const verified = session.factors?.filter((f) => f.status === 'verified') ?? [];
+  const allVerified = session.factors?.filter((f) => f.status === 'verified') ?? [];
+  // Passkeys have their own section; this one manages the authenticator apps.
+  const verified = allVerified.filter((f) => f.factorType === 'totp');
+  const passkeyOnly = verified.length === 0 && allVerified.length > 0;
   const isAdmin = session.profile?.isAdmin ?? false;
 
   // One code removes one authenticator (a code is accepted once); with more than one, the button stays to remove the next.
@@ -140,14 +144,22 @@ function MfaSection({ session }: { session: SessionData }) {
       <h3 id="mfa-heading" className="flex items-center gap-2 font-semibold text-navy-900">
         <ShieldCheck aria-hidden="true" className="size-5 text-accent-700" /> Two-factor authentication
       </h3>
-      {verified.length > 0 ? (
+      {passkeyOnly ? (
+        <div className="mt-2 space-y-3">
+          <p className="text-sm text-navy-700">
+            <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">Enabled</Badge>
+            Signing in asks for your passkey (or a recovery code).
+          </p>
+          <RecoveryCodesSection />
+        </div>
+      ) : verified.length > 0 ? (
         <div className="mt-2 space-y-3">
           <p className="text-sm text-navy-700">
             <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">Enabled</Badge>
             Signing in asks for a code from your authenticator app.
           </p>
           <RecoveryCodesSection />
-          {isAdmin ? (
+          {isAdmin && allVerified.length === verified.length ? (
             <p className="text-sm text-navy-600">Administrators must keep two-factor authentication on.</p>
           ) : disabling ? (
             <FreshCodeForm
@@ -230,6 +242,7 @@ export function SettingsTab({ session }: { session: SessionData }) {
         )}
       </section>
       <MfaSection session={session} />
+      <PasskeysSection session={session} />
       <div className="flex flex-wrap gap-3">
         {isAdmin ? (
           <Button asChild variant="navy">

@@ -51,6 +51,8 @@ export const sessions = pgTable(
     ipNetwork: text('ip_network'),
     /** When an admin last passed the step-up code: money may move for 5 minutes after it. */
     steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
+    /** How that step-up was passed: a code (authenticator or recovery) or a passkey (docs/decisions/0032). */
+    steppedUpWith: text('stepped_up_with').$type<'code' | 'passkey'>(),
     createdAt: createdAt(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
@@ -63,11 +65,12 @@ export const mfaFactors = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    factorType: text('factor_type').$type<'totp'>().notNull().default('totp'),
+    /** A TOTP authenticator, or a passkey (its key in `passkey_credentials`). */
+    factorType: text('factor_type').$type<'totp' | 'webauthn'>().notNull().default('totp'),
     friendlyName: text('friendly_name'),
     status: text('status').$type<'unverified' | 'verified'>().notNull().default('unverified'),
-    /** Base32 TOTP secret. */
-    secret: text('secret').notNull(),
+    /** Base32 TOTP secret; null for a passkey. */
+    secret: text('secret'),
     /** The last accepted TOTP time step, so a code is accepted once per factor. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
     /** Failed verifications in a row; the 5th locks the factor (docs/decisions/0010-recovery-codes-and-lockout.md). */
@@ -89,6 +92,60 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A passkey's public key (WebAuthn, docs/decisions/0032), one per `webauthn` factor; the factor row
+ * holds its name, status and creation time, so every rule about factors applies to passkeys too.
+ */
+export const passkeyCredentials = pgTable(
+  'passkey_credentials',
+  {
+    factorId: uuid('factor_id')
+      .primaryKey()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator names it. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter; a lower one than stored is refused. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').$type<'singleDevice' | 'multiDevice'>().notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('passkey_credentials_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A WebAuthn ceremony's challenge, kept on the server (so any process can finish it), bound to the
+ * session that asked for it, used once and for at most 5 minutes.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'registration' | 'authentication'>().notNull(),
+    /** The random challenge, base64url, as sent in the options. */
+    challenge: text('challenge').notNull(),
+    /** The name a registration gives the new passkey. */
+    friendlyName: text('friendly_name'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webauthn_challenges_session_id_idx').on(table.sessionId)],
+);
 
 /** Single-use e-mail confirmation and password-reset tokens, hashed at rest. */
 export const authTokens = pgTable(

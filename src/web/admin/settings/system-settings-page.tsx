@@ -32,6 +32,7 @@ interface FormValues {
   quoteNumberPrefix: string;
   autoQuoteExpiry: string;
   defaultProductWarranty: string;
+  requirePasskeyForPayments: boolean;
 }
 
 const toForm = (settings: SystemSettings): FormValues => ({
@@ -190,7 +191,7 @@ export function SystemSettingsPage() {
     </Field>
   );
   const toggle = (
-    name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications',
+    name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications' | 'requirePasskeyForPayments',
     label: string,
     description: string,
   ) => (
@@ -242,6 +243,11 @@ export function SystemSettingsPage() {
               {toggle('maintenanceMode', 'Maintenance Mode', 'Disable site access for maintenance')}
               {toggle('allowRegistration', 'Allow Registration', 'Allow new users to register')}
               {toggle('emailNotifications', 'Email Notifications', 'Send system email notifications')}
+              {toggle(
+                'requirePasskeyForPayments',
+                'Require Passkeys for Payments',
+                'Staff confirm recording payments and issuing invoices with a passkey, not a code',
+              )}
             </Card>
             <Card title="Commerce Settings">
               {text('defaultCurrency', 'Default Currency', { placeholder: 'GBP' })}

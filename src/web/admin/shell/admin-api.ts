@@ -19,11 +19,14 @@ export async function adminApi<T extends z.ZodType>(
  */
 export const isPrivilegeError = (error: unknown) =>
   error instanceof ApiError &&
-  (error.status === 401 || (error.status === 403 && error.code !== 'step_up_required' && error.code !== 'no_access'));
+  (error.status === 401 || (error.status === 403 && !isStepUpError(error) && !isNoAccessError(error)));
 export const isNoAccessError = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.code === 'no_access';
-export const isStepUpError = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 && error.code === 'step_up_required';
+/** A missing step-up; `passkey_step_up_required` when this action takes only a passkey (Require Passkeys for Payments). */
+export const isStepUpError = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.code === 'step_up_required' || error.code === 'passkey_step_up_required');
 
 /** The list query string of the current URL state, without empty values. */
 export function queryString(values: Record<string, string | number | undefined>) {

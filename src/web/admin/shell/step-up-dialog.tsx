@@ -5,16 +5,22 @@ import { codeMessage, MFA_CODE_LENGTH } from '../../../shared/accounts/auth-sche
 import { MfaCodeInput } from '../../ui/mfa-code-input';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
+import { passkeyMessages } from '../../../shared/accounts/passkey-contracts';
+import { PasskeyButton } from '../../ui/passkey-button';
+import { passkeyAssertion } from '../../lib/passkeys';
+import { useSession } from '../../lib/use-session';
 import { adminApi, isStepUpError } from './admin-api';
 
 const stepUpAnswer = z.object({ steppedUpUntil: z.string() });
 
 /**
  * Runs an action that moves money (or deletes, or changes rights); when the server answers
- * 403 step_up_required, asks for a fresh authenticator code and runs it again.
+ * 403 step_up_required, asks for a fresh authenticator code or a passkey and runs it again
+ * (`passkey_step_up_required`: a passkey only).
  */
 export function useStepUp() {
   const [open, setOpen] = useState(false);
+  const [passkeyOnly, setPasskeyOnly] = useState(false);
   const pending = useRef<{
     run: () => Promise<unknown>;
     resolve: (value: unknown) => void;
@@ -24,6 +30,7 @@ export function useStepUp() {
   const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
     return run().catch((error: unknown) => {
       if (!isStepUpError(error)) throw error;
+      setPasskeyOnly(error.code === 'passkey_step_up_required');
       return new Promise<T>((resolve, reject) => {
         pending.current = { run, resolve: resolve as (value: unknown) => void, reject };
         setOpen(true);
@@ -34,6 +41,7 @@ export function useStepUp() {
   const dialog = (
     <StepUpDialog
       open={open}
+      passkeyOnly={passkeyOnly}
       onCancel={() => {
         setOpen(false);
         pending.current?.reject(new ApiError(403, 'step_up_cancelled', 'Cancelled'));
@@ -50,7 +58,20 @@ export function useStepUp() {
   return { withStepUp, dialog };
 }
 
-function StepUpDialog({ open, onCancel, onPassed }: { open: boolean; onCancel: () => void; onPassed: () => void }) {
+function StepUpDialog({
+  open,
+  passkeyOnly,
+  onCancel,
+  onPassed,
+}: {
+  open: boolean;
+  passkeyOnly: boolean;
+  onCancel: () => void;
+  onPassed: () => void;
+}) {
+  const session = useSession();
+  const hasPasskey =
+    session.data?.factors?.some((f) => f.status === 'verified' && f.factorType === 'webauthn') ?? false;
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,26 +90,53 @@ function StepUpDialog({ open, onCancel, onPassed }: { open: boolean; onCancel: (
       setBusy(false);
     }
   };
+  const withPasskey = async () => {
+    const assertion = await passkeyAssertion();
+    await adminApi(stepUpAnswer, '/step-up/passkey', { method: 'POST', body: assertion });
+    onPassed();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-navy-900">Confirm with your authenticator</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold text-navy-900">
+            {passkeyOnly ? 'Confirm with your passkey' : 'Confirm with your authenticator'}
+          </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-navy-600">
-            Enter a fresh code from your authenticator app to continue. It covers money and deletions for 5 minutes.
+            {passkeyOnly
+              ? hasPasskey
+                ? passkeyMessages.passkeyStepUpRequired
+                : passkeyMessages.passkeyNeeded
+              : hasPasskey
+                ? 'Use your passkey or enter a fresh code from your authenticator app to continue. It covers money and deletions for 5 minutes.'
+                : 'Enter a fresh code from your authenticator app to continue. It covers money and deletions for 5 minutes.'}
           </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-4">
-            <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
-            <div className="flex justify-end gap-2">
+          {hasPasskey ? (
+            <div className="mt-4">
+              <PasskeyButton fallbackError="Failed to verify your passkey. Please try again." onPasskey={withPasskey} />
+            </div>
+          ) : null}
+          {passkeyOnly ? (
+            <div className="mt-4 flex justify-end">
               <Button type="button" variant="outline" onClick={onCancel}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
-                Verify
-              </Button>
             </div>
-          </form>
+          ) : (
+            <form onSubmit={submit} className="mt-4 space-y-4">
+              {hasPasskey ? <p className="text-center text-sm text-navy-600">or</p> : null}
+              <MfaCodeInput value={code} onChange={setCode} error={error} autoFocus={!hasPasskey} disabled={busy} />
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="outline" onClick={onCancel}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={busy}>
+                  Verify
+                </Button>
+              </div>
+            </form>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
