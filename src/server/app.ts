@@ -37,6 +37,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
 import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
+import { businessProfileRoutes } from './profile/routes';
 import { pricingRoutes } from './pricing/routes';
 import { waitlistRoutes } from './waitlist/routes';
 
@@ -91,6 +92,7 @@ export const serverLimits: ServerLimits = { requestTimeoutMs: 30_000, headersTim
 const features = [
   healthRoutes,
   settingsRoutes,
+  businessProfileRoutes,
   catalogueRoutes,
   countriesRoutes,
   pricingRoutes,

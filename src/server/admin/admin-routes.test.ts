@@ -8,6 +8,7 @@ import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { issueInvoice } from '../orders/invoices';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { exampleBusinessProfile, publicProfileOf } from '../../shared/business-profile';
 import { defaultSystemSettings } from '../../shared/settings';
 import {
   auditLog,
@@ -179,6 +180,18 @@ describe('the admin API', () => {
       { method: 'PUT', url: '/api/admin/batches/matrix-batch', body: { soldOut: true }, ok: 200 },
       { method: 'GET', url: '/api/admin/settings', ok: 200 },
       { method: 'PUT', url: '/api/admin/settings', body: defaultSystemSettings, ok: 200 },
+      // Business profile (issue 23).
+      { method: 'GET', url: '/api/admin/business-profile', ok: 200 },
+      { method: 'PUT', url: '/api/admin/business-profile', body: publicProfileOf(exampleBusinessProfile), ok: 200 },
+      {
+        method: 'PUT',
+        url: '/api/admin/business-profile/bank',
+        body: {
+          GBP: exampleBusinessProfile.bank.GBP,
+          EUR: { ...exampleBusinessProfile.bank.EUR, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+        },
+        ok: 200,
+      },
       // Abandoned checkouts (issue 12).
       { method: 'GET', url: '/api/admin/abandoned', ok: 200 },
       { method: 'GET', url: '/api/admin/abandoned.csv', ok: 200 },

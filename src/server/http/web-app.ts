@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchesClientRoute } from '../../shared/routes';
+import { publicProfileOf } from '../../shared/business-profile';
+import { getBusinessProfile } from '../profile/profile-service';
 import { getCachedSettings } from '../settings/settings-service';
+import { applyProfile } from './profile-html';
 import { applySiteHead, descriptionOf } from './site-head';
 
 export interface WebAppOptions {
@@ -56,12 +59,15 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     if (!matchesClientRoute(pathname)) {
       request.log.info({ path: pathname }, 'page not found');
-      return reply.status(404).send(notFoundPage);
+      const profile = publicProfileOf(await getBusinessProfile(app.db));
+      return reply.status(404).send(applyProfile(notFoundPage, profile));
     }
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // The Site Name and Site Description settings in the head (src/server/http/site-head.ts).
-    const settings = await getCachedSettings(app.db);
-    return reply.send(applySiteHead(pages.get(pageFileName(normalised)) ?? shell, settings, defaultDescription));
+    // The business profile in force in the footer, contact page and structured data (profile-html.ts).
+    const [settings, profile] = await Promise.all([getCachedSettings(app.db), getBusinessProfile(app.db)]);
+    const page = applySiteHead(pages.get(pageFileName(normalised)) ?? shell, settings, defaultDescription);
+    return reply.send(applyProfile(page, publicProfileOf(profile)));
   });
 }
 

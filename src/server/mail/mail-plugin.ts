@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { getBusinessProfile } from '../profile/profile-service';
 import { renderQuoteDocument } from '../quotes/quote-document';
 import { createMailSender, DELIVERY_BATCH, type MailSender } from './mail-sender';
 
@@ -27,6 +28,7 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
     now: app.now,
     renderAttachment: (render) =>
       renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
+    replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;

@@ -16,6 +16,8 @@ export const permissions = [
   'customers.view',
   'catalogue.edit',
   'settings.edit',
+  'profile.view',
+  'profile.edit',
   'staff.manage',
   'audit.view',
 ] as const;
@@ -31,7 +33,7 @@ export const roles = {
   },
   finance: {
     label: 'Finance',
-    permissions: ['dashboard.view', 'orders.view', 'payments.record', 'invoices.issue', 'exports.csv'],
+    permissions: ['dashboard.view', 'orders.view', 'payments.record', 'invoices.issue', 'exports.csv', 'profile.view'],
   },
   catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit'] },
   support: { label: 'Support', permissions: ['dashboard.view', 'customers.view'] },

@@ -9,6 +9,7 @@ import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
+import { BusinessProfilePage } from './profile/business-profile-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
@@ -40,6 +41,7 @@ export function AdminApp() {
           <Route path="settings/shipping" element={<OptionsPage key="shipping" kind={shippingEditor} />} />
           <Route path="system-settings" element={<SystemSettingsPage />} />
           <Route path="batches" element={<BatchesPage />} />
+          <Route path="business-profile" element={<BusinessProfilePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,8 +1,10 @@
-import { company, companyAddressLines } from '../../shared/company';
+import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { usePublicSettings } from '../lib/get-public-settings';
 import { LegalDocument, type LegalSection } from './legal-document';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { profileAddressLines } from '../../shared/business-profile';
+import { publicProfile } from '../lib/public-profile';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -23,8 +25,8 @@ export function TermsOfSalePage() {
         <>
           <p>
             These terms apply to every sale of the {company.productName} instrument, its accessories and servicing by{' '}
-            {company.legalName} (“we”, “us”), a company registered in {company.registration.registeredIn} under number{' '}
-            {company.registration.companyNumber}, to you, the customer named on the quote or order.
+            {publicProfile().legalName} (“we”, “us”), a company registered in {publicProfile().registeredIn} under
+            number {publicProfile().companyNumber}, to you, the customer named on the quote or order.
           </p>
           <p>
             They are written for laboratories and organisations buying for professional use. If you buy as a consumer,
@@ -202,8 +204,8 @@ export function TermsOfSalePage() {
       body: (
         <p>
           Before returning anything, contact{' '}
-          <a className={link} href={`mailto:${company.supportEmail}`}>
-            {company.supportEmail}
+          <a className={link} href={`mailto:${publicProfile().supportEmail}`}>
+            {publicProfile().supportEmail}
           </a>{' '}
           for a Return Material Authorisation (RMA) number and instructions. Returns must be decontaminated, packed
           securely and marked with the RMA number; we may refuse returns sent without one. We pay return shipping for
@@ -278,11 +280,12 @@ export function TermsOfSalePage() {
             order applies to it.
           </p>
           <p>
-            Questions about these terms: {company.legalName}, {companyAddressLines.join(', ')};{' '}
-            <a className={link} href={`mailto:${company.salesEmail}`}>
-              {company.salesEmail}
+            Questions about these terms: {publicProfile().legalName},{' '}
+            {profileAddressLines(publicProfile().tradingAddress).join(', ')};{' '}
+            <a className={link} href={`mailto:${publicProfile().salesEmail}`}>
+              {publicProfile().salesEmail}
             </a>
-            ; {company.phone}.
+            ; {publicProfile().phone}.
           </p>
         </>
       ),
@@ -293,7 +296,7 @@ export function TermsOfSalePage() {
     <>
       <PageHead
         title={`Terms of Sale | ${company.name}`}
-        description={`The terms on which ${company.legalName} sells the ${company.productName} instrument: quotes, orders, deposit, delivery, warranty, returns and disputes.`}
+        description={`The terms on which ${publicProfile().legalName} sells the ${company.productName} instrument: quotes, orders, deposit, delivery, warranty, returns and disputes.`}
       />
       <LegalDocument
         title="Terms of Sale"

@@ -1,8 +1,8 @@
-import { CalendarClock, Cog, Package, Puzzle, Truck } from 'lucide-react';
+import { Building2, CalendarClock, Cog, Package, Puzzle, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { AdminHeading } from '../shell/admin-layout';
 
-/** The settings hub's five cards: the three catalogue editors, System Settings and Batches. */
+/** The settings hub's cards: the three catalogue editors, System Settings, Batches and the Business Profile. */
 export const settingsCards = [
   {
     to: '/admin/settings/configurations',
@@ -28,6 +28,12 @@ export const settingsCards = [
     title: 'Batches',
     text: 'Production batches, ship dates and sold-out state',
     icon: CalendarClock,
+  },
+  {
+    to: '/admin/business-profile',
+    title: 'Business Profile',
+    text: 'Company details, bank accounts, delivery place and signatory on every page and document',
+    icon: Building2,
   },
 ];
 

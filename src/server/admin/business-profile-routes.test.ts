@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { useTestApp } from '../../../tests/support/test-app';
+import { businessProfileMessages } from '../../shared/admin/business-profile-schemas';
+import { exampleBusinessProfile, publicProfileOf } from '../../shared/business-profile';
+import { auditLog, businessProfile, mailOutbox, profiles } from '../db/schema';
+
+/** A filled-in profile (issue 23): what a company types into /admin/business-profile. */
+export const realDetails = {
+  ...publicProfileOf(exampleBusinessProfile),
+  legalName: 'Fjordlight Instruments Ltd',
+  tradingName: 'Fjordlight',
+  companyNumber: '12345678',
+  vatNumber: 'GB123456789',
+  phone: '+44 161 555 0199',
+  salesEmail: 'sales@fjordlight.test',
+  supportEmail: 'support@fjordlight.test',
+  privacyEmail: 'privacy@fjordlight.test',
+  officeHours: 'Mon-Thu 8:30-16:30 UK time',
+  deliveryPlace: 'the buyer’s delivery address',
+  signatoryName: 'Ada Brightwater',
+  signatoryTitle: 'Commercial Director',
+  tradingAddress: {
+    street: '7 Canal Street',
+    city: 'Manchester',
+    postalCode: 'M1 3HE',
+    region: '',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+  },
+};
+export const realBank = {
+  GBP: {
+    accountName: 'Fjordlight Instruments Ltd',
+    bankName: 'Northern Bank',
+    sortCode: '20-45-77',
+    accountNumber: '41234567',
+  },
+  EUR: {
+    accountName: 'Fjordlight Instruments Ltd',
+    bankName: 'Northern Bank',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+  },
+};
+
+describe('the business profile', () => {
+  const t = useTestApp({ now: new Date('2026-11-20T10:00:00.000Z') });
+
+  it('starts as the example, with the set-up checklist open, and serves the public details without the bank', async () => {
+    const admin = await createAdminSession(t);
+    const read = await t.get('/api/admin/business-profile', { cookie: admin.cookie });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ example: true, profile: { companyNumber: '00000000' } });
+    expect(read.json().checklist.every((item: { done: boolean }) => !item.done)).toBe(true);
+    const [row] = await t.db.select().from(businessProfile);
+    expect(row?.example).toBe(true);
+
+    const open = await t.get('/api/business-profile');
+    expect(open.statusCode).toBe(200);
+    expect(open.json().profile.legalName).toBe('Dropwise Labs Ltd');
+    expect(open.body).not.toContain('sortCode');
+    expect(open.body).not.toContain('iban');
+  });
+
+  it('saves the details at once for every reader, audits them and refuses bad fields beside the field', async () => {
+    const admin = await createAdminSession(t);
+    const bad = await t.put(
+      '/api/admin/business-profile',
+      { ...realDetails, salesEmail: 'not-mail', legalName: '  ', phone: 'a\u0007b' },
+      { cookie: admin.cookie },
+    );
+    expect(bad.statusCode).toBe(400);
+    const fields = bad.json().error.fields as Record<string, string>;
+    expect(fields).toMatchObject({
+      salesEmail: businessProfileMessages.email,
+      legalName: businessProfileMessages.required,
+      phone: businessProfileMessages.oneLine,
+    });
+
+    const saved = await t.put('/api/admin/business-profile', realDetails, { cookie: admin.cookie });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      saved
+        .json()
+        .checklist.filter((item: { done: boolean }) => item.done)
+        .map((i: { key: string }) => i.key),
+    ).toEqual(['registration', 'contact', 'signatory']);
+    expect(saved.json().example).toBe(true);
+    expect((await t.get('/api/business-profile')).json().profile).toMatchObject({
+      legalName: 'Fjordlight Instruments Ltd',
+      salesEmail: 'sales@fjordlight.test',
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'business_profile'), eq(auditLog.action, 'profile.update')));
+    expect(entry?.before).toMatchObject({ legalName: 'Dropwise Labs Ltd' });
+    expect(entry?.after).toMatchObject({ legalName: 'Fjordlight Instruments Ltd' });
+  });
+
+  it('changes the bank accounts only with a fresh second factor, audits them masked and e-mails every admin', async () => {
+    const admin = await createAdminSession(t);
+    const other = await createAdminSession(t);
+    // The details route cannot carry bank accounts.
+    await t.put('/api/admin/business-profile', { ...realDetails, bank: realBank }, { cookie: admin.cookie });
+    expect((await t.get('/api/admin/business-profile', { cookie: admin.cookie })).json().profile.bank).toEqual(
+      exampleBusinessProfile.bank,
+    );
+
+    t.clock.now = new Date(t.clock.now.getTime() + 10 * 60_000);
+    const withoutCode = await t.put('/api/admin/business-profile/bank', realBank, { cookie: admin.cookie });
+    expect(withoutCode.statusCode).toBe(403);
+    expect(withoutCode.json().error.code).toBe('step_up_required');
+
+    await admin.stepUp();
+    const badIban = await t.put(
+      '/api/admin/business-profile/bank',
+      { ...realBank, EUR: { ...realBank.EUR, iban: 'DE89370400440532013001' } },
+      { cookie: admin.cookie },
+    );
+    expect(badIban.statusCode).toBe(400);
+    expect(badIban.json().error.fields).toMatchObject({ 'EUR.iban': businessProfileMessages.iban });
+
+    const saved = await t.put('/api/admin/business-profile/bank', realBank, { cookie: admin.cookie });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile.bank.EUR.iban).toBe('DE89 3704 0044 0532 0130 00');
+    expect(saved.json().example).toBe(false);
+    const [row] = await t.db.select().from(businessProfile);
+    expect(row?.example).toBe(false);
+
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'profile.bank_update'));
+    expect(entry?.after).toMatchObject({
+      GBP: { sortCode: '20-45-77', accountNumber: '…4567' },
+      EUR: { iban: '…3000' },
+    });
+    expect(JSON.stringify(entry)).not.toContain('41234567');
+
+    const alerts = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'bank_details_changed'));
+    const admins = await t.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.isAdmin, true));
+    expect(alerts.map((mail) => mail.toAddress).sort()).toEqual(admins.map((row) => row.email).sort());
+    expect(alerts.map((mail) => mail.toAddress)).toEqual(expect.arrayContaining([admin.user.email, other.user.email]));
+    expect(alerts[0]?.textBody).toContain(`changed by ${admin.user.email}`);
+    expect(alerts[0]?.textBody).not.toContain('41234567');
+  });
+});
