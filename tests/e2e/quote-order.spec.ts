@@ -166,7 +166,7 @@ test.describe('quotes and orders', () => {
 
     await expect(shared).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
     await expect(shared.getByText('Order placed successfully!')).toBeVisible();
-    await expect(shared.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await expect(shared.getByRole('heading', { name: 'Order Received' })).toBeVisible();
     const orderNumber = (await shared.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).toMatch(/^O\d{4}-\d{5}$/);
     await expect(shared.getByTestId('order-total')).toHaveText('£4,882.50');

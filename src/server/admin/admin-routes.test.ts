@@ -182,6 +182,7 @@ describe('the admin API', () => {
       { method: 'PUT', url: '/api/admin/settings', body: defaultSystemSettings, ok: 200 },
       // Business profile (issue 23).
       { method: 'GET', url: '/api/admin/business-profile', ok: 200 },
+      { method: 'GET', url: '/api/admin/business-profile/checklist', ok: 200 },
       { method: 'PUT', url: '/api/admin/business-profile', body: publicProfileOf(exampleBusinessProfile), ok: 200 },
       {
         method: 'PUT',

@@ -3,47 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { businessProfileMessages } from '../../shared/admin/business-profile-schemas';
-import { exampleBusinessProfile, publicProfileOf } from '../../shared/business-profile';
+import { realBank, realDetails } from '../../../tests/support/business-profile';
+import { exampleBusinessProfile } from '../../shared/business-profile';
 import { auditLog, businessProfile, mailOutbox, profiles } from '../db/schema';
-
-/** A filled-in profile (issue 23): what a company types into /admin/business-profile. */
-export const realDetails = {
-  ...publicProfileOf(exampleBusinessProfile),
-  legalName: 'Fjordlight Instruments Ltd',
-  tradingName: 'Fjordlight',
-  companyNumber: '12345678',
-  vatNumber: 'GB123456789',
-  phone: '+44 161 555 0199',
-  salesEmail: 'sales@fjordlight.test',
-  supportEmail: 'support@fjordlight.test',
-  privacyEmail: 'privacy@fjordlight.test',
-  officeHours: 'Mon-Thu 8:30-16:30 UK time',
-  deliveryPlace: 'the buyer’s delivery address',
-  signatoryName: 'Ada Brightwater',
-  signatoryTitle: 'Commercial Director',
-  tradingAddress: {
-    street: '7 Canal Street',
-    city: 'Manchester',
-    postalCode: 'M1 3HE',
-    region: '',
-    country: 'United Kingdom',
-    countryCode: 'GB',
-  },
-};
-export const realBank = {
-  GBP: {
-    accountName: 'Fjordlight Instruments Ltd',
-    bankName: 'Northern Bank',
-    sortCode: '20-45-77',
-    accountNumber: '41234567',
-  },
-  EUR: {
-    accountName: 'Fjordlight Instruments Ltd',
-    bankName: 'Northern Bank',
-    iban: 'DE89370400440532013000',
-    bic: 'COBADEFFXXX',
-  },
-};
 
 describe('the business profile', () => {
   const t = useTestApp({ now: new Date('2026-11-20T10:00:00.000Z') });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bankAccountsSchema,
   businessProfileDetailsSchema,
+  businessProfileChecklistResponseSchema,
   businessProfileResponseSchema,
 } from '../../shared/admin/business-profile-schemas';
 import {
@@ -15,7 +16,7 @@ import {
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import { enqueueMails } from '../mail/outbox';
-import { readBusinessProfile, saveBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../profile/profile-service';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
 
@@ -73,6 +74,19 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
     '/business-profile',
     { config: adminRoute('profile.view'), schema: { response: { 200: businessProfileResponseSchema } } },
     async () => answer(await readBusinessProfile(app.db)),
+  );
+
+  // The dashboard's set-up checklist: every staff member sees whether the shop can take orders.
+  r.get(
+    '/business-profile/checklist',
+    {
+      config: adminRoute('dashboard.view'),
+      schema: { response: { 200: businessProfileChecklistResponseSchema } },
+    },
+    async () => {
+      const { example, checklist } = answer(await getBusinessProfile(app.db));
+      return { example, checklist };
+    },
   );
 
   r.put(

@@ -132,4 +132,9 @@ export const businessProfileResponseSchema = z.object({
   example: z.boolean(),
   checklist: z.array(setupItemSchema),
 });
+export const businessProfileChecklistResponseSchema = z.object({
+  example: z.boolean(),
+  checklist: z.array(setupItemSchema),
+});
+
 export type BusinessProfileResponse = z.infer<typeof businessProfileResponseSchema>;

@@ -9,6 +9,7 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { isFullOrder, useOrder } from './get-order';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
+import { terms } from '../../shared/terms';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 
@@ -38,8 +39,8 @@ export function OrderConfirmationPage() {
       <div className="space-y-8">
         <div className="text-center">
           <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
-          <h1 className="mt-4 text-3xl font-semibold tracking-tight">Order Confirmed!</h1>
-          <p className="mt-2 text-navy-700">Thank you. We have received your order.</p>
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight">Order Received</h1>
+          <p className="mt-2 text-navy-700">Thank you. {terms.binding}</p>
         </div>
         <dl className="grid gap-4 rounded-lg border border-navy-100 p-6 sm:grid-cols-2 tabular-nums">
           <div>

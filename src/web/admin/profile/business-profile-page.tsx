@@ -101,6 +101,7 @@ function DetailsForm({ data }: { data: BusinessProfileResponse }) {
       adminApi(businessProfileResponseSchema, '/business-profile', { method: 'PUT', body: values }),
     onSuccess: (answer) => {
       client.setQueryData(QUERY_KEY, answer);
+      void client.invalidateQueries({ queryKey: [...QUERY_KEY, 'checklist'] });
       toast.success(businessProfileMessages.saved);
     },
     onError: (error) => {
@@ -170,6 +171,7 @@ function BankForm({ data }: { data: BusinessProfileResponse }) {
       ),
     onSuccess: (answer) => {
       client.setQueryData(QUERY_KEY, answer);
+      void client.invalidateQueries({ queryKey: [...QUERY_KEY, 'checklist'] });
       toast.success(businessProfileMessages.bankSaved);
     },
     onError: (error) => {
