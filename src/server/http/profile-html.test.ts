@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { realDetails } from '../../../tests/support/business-profile';
 import { useTestApp } from '../../../tests/support/test-app';
+// The test builds pages as scripts/prerender.mjs does, with the app's own server entry; the server code never imports it.
+// eslint-disable-next-line import-x/no-restricted-paths -- a test of the build's output, not server code
 import { renderPage } from '../../web/entry-server';
 import { renderQuoteDocument } from '../quotes/quote-document';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
