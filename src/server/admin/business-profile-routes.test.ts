@@ -1,11 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { guestOrderBody } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
+import { orderFlowMessages } from '../../shared/order-flow';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { saveBusinessProfile } from '../profile/profile-service';
 import { businessProfileMessages } from '../../shared/admin/business-profile-schemas';
 import { realBank, realDetails } from '../../../tests/support/business-profile';
 import { exampleBusinessProfile } from '../../shared/business-profile';
-import { auditLog, businessProfile, mailOutbox, profiles } from '../db/schema';
+import { auditLog, businessProfile, mailOutbox, orders, profiles } from '../db/schema';
 
 describe('the business profile', () => {
   const t = useTestApp({ now: new Date('2026-11-20T10:00:00.000Z') });
@@ -105,5 +109,39 @@ describe('the business profile', () => {
     expect(alerts.map((mail) => mail.toAddress)).toEqual(expect.arrayContaining([admin.user.email, other.user.email]));
     expect(alerts[0]?.textBody).toContain(`changed by ${admin.user.email}`);
     expect(alerts[0]?.textBody).not.toContain('41234567');
+  });
+});
+
+describe('a production shop while the business profile is the example', () => {
+  const t = useTestApp({
+    now: new Date('2026-11-20T10:00:00.000Z'),
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' },
+  });
+
+  it('refuses orders with ordering_not_open, still takes quotes, and takes orders once the profile is filled in', async () => {
+    const order = () =>
+      t.post('/api/orders', guestOrderBody('buyer@example.com'), { headers: { origin: 'https://shop.example.com' } });
+    const refused = await order();
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().error).toMatchObject({
+      code: 'ordering_not_open',
+      message: orderFlowMessages.orderingNotOpen,
+    });
+    expect(await t.db.select().from(orders)).toEqual([]);
+
+    const quoted = await t.post(
+      '/api/quotes',
+      {
+        configuration: defaultSelection,
+        customerInfo: { email: 'q@example.com', firstName: 'Ada', lastName: 'L', organization: 'AE', country: 'GB' },
+        flowType: 'quote',
+      },
+      { headers: { origin: 'https://shop.example.com' } },
+    );
+    expect(quoted.statusCode, quoted.body).toBe(201);
+
+    await t.db.transaction((tx) => saveBusinessProfile(tx, { details: realDetails, bank: realBank }));
+    const placed = await order();
+    expect(placed.statusCode, placed.body).toBe(201);
   });
 });
