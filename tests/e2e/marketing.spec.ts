@@ -502,7 +502,6 @@ test.describe('legal pages', () => {
       'Return Material Authorisation (RMA)',
       'not resolved within 30 days',
       'under £250,000',
-      'pounds sterling (GBP)',
       'Delivered Duty Paid (DDP)',
       'Delivered At Place (DAP)',
       'law of England and Wales',
