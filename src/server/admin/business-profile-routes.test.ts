@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
@@ -143,5 +146,20 @@ describe('a production shop while the business profile is the example', () => {
     await t.db.transaction((tx) => saveBusinessProfile(tx, { details: realDetails, bank: realBank }));
     const placed = await order();
     expect(placed.statusCode, placed.body).toBe(201);
+  });
+});
+
+const profileFile = join(mkdtempSync(join(tmpdir(), 'profile-file-')), 'business-profile.json');
+writeFileSync(profileFile, JSON.stringify({ details: realDetails, bank: realBank }));
+
+describe('BUSINESS_PROFILE_FILE', () => {
+  const t = useTestApp({ env: { BUSINESS_PROFILE_FILE: profileFile } });
+
+  it('fills in the example profile at start-up', async () => {
+    const profile = (await t.get('/api/business-profile')).json().profile;
+    expect(profile).toMatchObject({ legalName: 'Fjordlight Instruments Ltd', companyNumber: '12345678' });
+    const [row] = await t.db.select().from(businessProfile);
+    expect(row?.example).toBe(false);
+    expect(row?.bank.EUR.iban).toBe('DE89 3704 0044 0532 0130 00');
   });
 });
