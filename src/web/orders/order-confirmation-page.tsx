@@ -9,7 +9,8 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { isFullOrder, useOrder } from './get-order';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
-import { terms } from '../../shared/terms';
+import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 
@@ -87,9 +88,12 @@ export function OrderConfirmationPage() {
             What happens next
           </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5">
-            <li>You will receive an e-mail confirmation of your order within 48 hours.</li>
-            <li>We will contact you within 24 hours to arrange the deposit payment.</li>
-            <li>Production of your instrument begins once the deposit is paid.</li>
+            <li>We will confirm your order in writing within 48 hours; from then on it binds you and us.</li>
+            <li>
+              {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your
+              instrument begins once it is paid.
+            </li>
+            <li>{terms.currency(data.currency)}</li>
           </ol>
         </section>
       </div>

@@ -18,6 +18,7 @@ import { usePublicSettings } from '../lib/get-public-settings';
 import { formatUkDate } from '../../shared/dates';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
+import { PAYMENT_DAYS, terms } from '../../shared/terms';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -303,11 +304,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
+          <li>{terms.binding}</li>
           <li>
-            We confirm your order and invoice the {DEPOSIT_PERCENT}% deposit; production of your batch starts once it is
-            paid.
+            {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your batch
+            starts once it is paid.
           </li>
-          <li>The balance is invoiced when your instrument is ready and is due before dispatch.</li>
+          <li>{terms.balance}</li>
+          <li>{terms.currency(quote.currency)}</li>
+          <li>{terms.delivery(quote.customerInfo?.country, { deliveryPlace: publicProfile().deliveryPlace })}</li>
         </ol>
       </section>
     </div>
