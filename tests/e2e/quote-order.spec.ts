@@ -172,7 +172,15 @@ test.describe('quotes and orders', () => {
     await expect(shared.getByTestId('order-total')).toHaveText('£4,882.50');
     await expect(shared.getByText('Pending', { exact: true })).toBeVisible();
     await expect(shared.getByText('£2,441.25')).toBeVisible();
-    await expect(shared.getByText('Production of your instrument begins once the deposit is paid.')).toBeVisible();
+    // The terms as src/shared/terms.ts says them: binding on written confirmation, the deposit due then.
+    await expect(
+      shared.getByText('We will confirm your order in writing within 48 hours; from then on it binds you and us.'),
+    ).toBeVisible();
+    await expect(
+      shared.getByText('A 50% deposit is invoiced on our written confirmation, payable within 14 days.', {
+        exact: false,
+      }),
+    ).toBeVisible();
     expect(await shared.evaluate(() => window.sessionStorage.getItem('orderFlowData'))).toBeNull();
     expect(problems).toEqual([]);
     await colleague.close();
