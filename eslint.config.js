@@ -35,12 +35,14 @@ const webFeatureZones = [
 const serverInfrastructure = ['config', 'db', 'documents', 'http', 'mail', 'metrics'];
 const serverFeatureOrder = [
   'settings',
+  'profile',
   'accounts',
   'countries',
   'waitlist',
   'health',
   'catalogue',
   'pricing',
+  'terms',
   'flows',
   'quotes',
   'orders',

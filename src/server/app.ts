@@ -43,6 +43,9 @@ import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
 import { getCachedSettings } from './settings/settings-service';
+import { publicProfileOf } from '../shared/business-profile';
+import { businessProfileRoutes } from './profile/routes';
+import { getBusinessProfile } from './profile/profile-service';
 import { pricingRoutes } from './pricing/routes';
 import { waitlistRoutes } from './waitlist/routes';
 
@@ -97,6 +100,7 @@ export const serverLimits: ServerLimits = { requestTimeoutMs: 30_000, headersTim
 const features = [
   healthRoutes,
   settingsRoutes,
+  businessProfileRoutes,
   catalogueRoutes,
   countriesRoutes,
   pricingRoutes,
@@ -191,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     poll: options.sendMail ?? true,
     renderAttachment: (render) =>
       renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
+    replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
   });
 
   const routeTable: RegisteredRoute[] = [];
@@ -205,7 +210,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));
   if (serveWeb) {
     const dirs = serveWeb === true ? { webDir: webDistDir, pagesDir: join(rootDir, 'dist', 'pages') } : serveWeb;
-    await app.register(webAppPlugin, { ...dirs, publicUrl: env.publicUrl, readSettings: getCachedSettings });
+    await app.register(webAppPlugin, {
+      ...dirs,
+      publicUrl: env.publicUrl,
+      readSettings: getCachedSettings,
+      readProfile: async (db) => publicProfileOf(await getBusinessProfile(db)),
+    });
   }
   return app;
 }

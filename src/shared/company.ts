@@ -1,46 +1,14 @@
 /**
- * The company's public details, in one place: footer, contact page, e-mails, quote PDF and
- * structured data all read them from here.
- *
- * EXAMPLE VALUES: the phone number, mailboxes, address and registration numbers below are
- * placeholders until the company supplies its real details. Change them here and nowhere else.
+ * The brand and the site's fixed content. The company's own details (names, registration,
+ * addresses, phone, mailboxes, bank accounts, signatory) are not here: they are the business
+ * profile, edited in the admin (src/shared/business-profile.ts).
  */
 export const company = {
   name: 'Dropwise Labs',
-  legalName: 'Dropwise Labs Ltd',
   productName: 'Dropwise',
   tagline: 'Sterile, controlled-rate, drop-wise addition of media, hands-free.',
   siteUrl: 'https://www.dropwise-labs.example',
   founded: 2023,
-  phone: '+44 1524 000000',
-  phoneHref: 'tel:+441524000000',
-  salesEmail: 'sales@dropwise-labs.example',
-  supportEmail: 'support@dropwise-labs.example',
-  privacyEmail: 'privacy@dropwise-labs.example',
-  address: {
-    street: 'Unit 4, Lancaster Science Park, Caton Road',
-    city: 'Lancaster',
-    postalCode: 'LA1 3PE',
-    region: 'Lancashire',
-    country: 'United Kingdom',
-    countryCode: 'GB',
-  },
-  registration: {
-    companyNumber: '00000000',
-    registeredIn: 'England and Wales',
-    vatNumber: 'GB000000000',
-  },
-  /** Where invoices are paid (EXAMPLE VALUES, marked as such on every invoice until replaced). */
-  bank: {
-    example: true,
-    accountName: 'Dropwise Labs Ltd',
-    bankName: 'Example Bank plc',
-    sortCode: '00-00-00',
-    accountNumber: '00000000',
-    iban: 'GB00 EXMP 0000 0000 0000 00',
-    bic: 'EXMPGB2L',
-  },
-  officeHours: 'Mon-Fri 9:00-17:00 GMT',
   responseTime: 'within 24 hours',
   /** Open map of the office, embedded on the contact page. */
   mapEmbedUrl:
@@ -58,11 +26,3 @@ export const company = {
     embedUrl: '',
   },
 } as const;
-
-export const companyAddressLines = [
-  company.address.street,
-  `${company.address.city} ${company.address.postalCode}`,
-  company.address.country,
-];
-
-export const companyRegistrationLine = `${company.legalName}. Registered in ${company.registration.registeredIn}, company number ${company.registration.companyNumber}. VAT ${company.registration.vatNumber}.`;

@@ -7,6 +7,8 @@ import { EMAIL_MAX, emailFieldMessage } from './email-address';
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
 export const orderFlowMessages = {
   configurationMissing: 'Product configuration is missing',
+  /** A production shop whose business profile is still the example (issue 23). */
+  orderingNotOpen: 'Ordering opens soon. You can already request a quote, and we will reply to it.',
   billingEmailRequired: 'Billing email is required',
   namesRequired: 'First name and last name are required',
   invalidTotal: 'Invalid order total',

@@ -7,6 +7,12 @@ import { defaultHead, type HeadData, headTagsHtml } from './lib/head-tags';
 import { HeadCollectorContext } from './lib/page-head';
 import { createQueryClient, Providers } from './app/providers';
 import { PublicOriginContext } from './lib/public-origin';
+import { setPublicProfile } from './lib/public-profile';
+import { exampleBusinessProfile, publicProfileOf } from '../shared/business-profile';
+import { tokenProfile } from '../shared/profile-tokens';
+
+// The business profile's texts are tokens in the built pages; the server fills in the profile in force.
+setPublicProfile(tokenProfile(publicProfileOf(exampleBusinessProfile)));
 
 export { prerenderedPaths } from '../shared/routes';
 export { bootScript } from '../shared/boot-script';

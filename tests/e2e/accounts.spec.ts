@@ -166,7 +166,7 @@ test.describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByLabel('I accept the terms of sale').check();
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Order Received' })).toBeVisible();
     const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).toMatch(/^O\d{4}-\d{5}$/);
 

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { company } from '../../src/shared/company';
+import { exampleBusinessProfile } from '../../src/shared/business-profile';
 import { linkFromMail } from './accounts-support';
 import { expect, test } from './fixtures';
 
@@ -68,7 +69,7 @@ test.describe('issue 13 small frictions', () => {
       company.mapLinkUrl,
     );
     const caption = page.locator('figcaption');
-    await expect(caption).toContainText(company.address.street);
+    await expect(caption).toContainText(exampleBusinessProfile.tradingAddress.street);
     await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute('href', company.mapLinkUrl);
   });
 

@@ -71,7 +71,10 @@ test.describe('configurator', () => {
     await expect(page.getByTestId('est-price')).toHaveText('£4,882.50');
     await expect(page.getByTestId('deposit')).toHaveText('£2,441.25');
     await expect(page.getByText('Prices include UK VAT at 20%.')).toBeVisible();
-    await expect(page.getByText('Prices are valid for 30 days.', { exact: false })).toBeVisible();
+    // One statement of the terms (issue 23): the quote validity of the settings, the deposit on written confirmation.
+    await expect(page.getByTestId('terms-note')).toHaveText(
+      "A quote holds today's prices for 7 days from its date. A 50% deposit is invoiced on our written confirmation, payable within 14 days. The balance is invoiced when the instrument is ready and is due before dispatch.",
+    );
     await expect(page.getByRole('link', { name: /Terms of Sale/ })).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('target', '_blank');
   });

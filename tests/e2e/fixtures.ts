@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, test as base, expect } from '@playwright/test';
+import { exampleBusinessProfile } from '../../src/shared/business-profile';
+import { realBank, realDetails } from '../support/business-profile';
 import { adminQuery, databaseUrlFor, scratchName } from '../support/database';
 import { canBalance, startBalancedShops } from '../support/load-balancer';
 import { freePort } from '../support/ports';
@@ -54,8 +56,18 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   const databaseName = baseUrl ? scratchName('shop_e2e') : undefined;
   if (baseUrl && databaseName) await adminQuery(baseUrl, `CREATE DATABASE ${databaseName}`);
   const databaseUrl = baseUrl && databaseName ? databaseUrlFor(baseUrl, databaseName) : undefined;
+  // The shop runs as in production, which takes orders only once the business profile is filled in.
+  const profileFile = join(dataDir, 'business-profile.json');
+  await writeFile(
+    profileFile,
+    JSON.stringify({
+      details: { ...realDetails, tradingAddress: exampleBusinessProfile.tradingAddress },
+      bank: realBank,
+    }),
+  );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    BUSINESS_PROFILE_FILE: profileFile,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -98,7 +98,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   await expect(buyerPage.getByText('Please accept the terms of sale to place your order.')).toBeVisible();
   await buyerPage.getByLabel('I accept the terms of sale').check();
   await buyerPage.getByRole('button', { name: 'Place Order' }).click();
-  await expect(buyerPage.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(buyerPage.getByRole('heading', { name: 'Order Received' })).toBeVisible();
   await expect(buyerPage.getByTestId('po-number')).toHaveText('PO-OX-2231');
   await expect(buyerPage.getByTestId('delivery-address')).toContainText('Building R71, Harwell Campus');
   await expect(buyerPage.getByTestId('billing-address')).toContainText('South Parks Road');

@@ -166,13 +166,21 @@ test.describe('quotes and orders', () => {
 
     await expect(shared).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
     await expect(shared.getByText('Order placed successfully!')).toBeVisible();
-    await expect(shared.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await expect(shared.getByRole('heading', { name: 'Order Received' })).toBeVisible();
     const orderNumber = (await shared.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).toMatch(/^O\d{4}-\d{5}$/);
     await expect(shared.getByTestId('order-total')).toHaveText('£4,882.50');
     await expect(shared.getByText('Pending', { exact: true })).toBeVisible();
     await expect(shared.getByText('£2,441.25')).toBeVisible();
-    await expect(shared.getByText('Production of your instrument begins once the deposit is paid.')).toBeVisible();
+    // The terms as src/shared/terms.ts says them: binding on written confirmation, the deposit due then.
+    await expect(
+      shared.getByText('We will confirm your order in writing within 48 hours; from then on it binds you and us.'),
+    ).toBeVisible();
+    await expect(
+      shared.getByText('A 50% deposit is invoiced on our written confirmation, payable within 14 days.', {
+        exact: false,
+      }),
+    ).toBeVisible();
     expect(await shared.evaluate(() => window.sessionStorage.getItem('orderFlowData'))).toBeNull();
     expect(problems).toEqual([]);
     await colleague.close();

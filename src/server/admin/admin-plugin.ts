@@ -5,6 +5,7 @@ import { forbidden } from '../http/http-error';
 import { permissionsOfRoles } from '../../shared/admin/permissions';
 import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
+import { adminBusinessProfileRoutes } from './business-profile-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
@@ -42,6 +43,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminAbandonedRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
+  await app.register(adminBusinessProfileRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -1,3 +1,4 @@
+import { exampleBusinessProfile, publicProfileOf } from '../../shared/business-profile';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
@@ -128,6 +129,29 @@ describe('the authorization matrix', () => {
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
       // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
       { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
+      // Business profile (issue 23).
+      { method: 'GET', route: '/api/admin/business-profile', ok: 200, make: at('/api/admin/business-profile') },
+      {
+        method: 'GET',
+        route: '/api/admin/business-profile/checklist',
+        ok: 200,
+        make: at('/api/admin/business-profile/checklist'),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/business-profile',
+        ok: 200,
+        make: at('/api/admin/business-profile', publicProfileOf(exampleBusinessProfile)),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/business-profile/bank',
+        ok: 200,
+        make: at('/api/admin/business-profile/bank', {
+          GBP: exampleBusinessProfile.bank.GBP,
+          EUR: { ...exampleBusinessProfile.bank.EUR, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+        }),
+      },
       // The passkey step-up passes the guard and refuses an unknown challenge (passkeys.test.ts passes one).
       {
         method: 'POST',

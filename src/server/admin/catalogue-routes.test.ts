@@ -557,11 +557,12 @@ describe('the admin catalogue and settings API', () => {
       );
       const settings = (await t.get('/api/settings/public')).json().settings;
       expect(settings).toMatchObject({ autoQuoteExpiry: 14, defaultProductWarranty: 24 });
-      // The quote PDF states the validity and the warranty.
+      // The quote PDF states the validity and the warranty (the 3-year plan's, longer than the standard 24 months).
       const file = join(mkdtempSync(join(tmpdir(), 'quote-pdf-')), 'quote.pdf');
       writeFileSync(file, (await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload);
-      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-      expect(text).toContain('Warranty: 24 months standard warranty');
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('Warranty: 3 years from delivery, following the 3-year servicing plan.');
+      expect(text).toContain('prices hold for 14 days');
       expect(text).toContain('16 March 2026');
     } finally {
       await saveSettings(admin.cookie, {

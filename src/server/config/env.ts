@@ -53,6 +53,12 @@ const envSchema = z.object({
   /** SMTP server for outgoing e-mail; when unset, messages are written as .eml files. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Dropwise <no-reply@dropwise-labs.example>'),
+  /**
+   * A JSON file with a whole business profile (`{ details, bank }`, src/shared/business-profile.ts)
+   * that fills in the profile at start-up while it is still the example (a provisioned deployment,
+   * the browser journeys). Once the profile is filled in, only the admin changes it.
+   */
+  BUSINESS_PROFILE_FILE: z.string().optional(),
   /** The address the shop is reached at, used in e-mail links, canonical links and cookies. */
   PUBLIC_URL: optionalUrl,
   /**

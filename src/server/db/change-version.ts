@@ -4,7 +4,7 @@ import { type Db, queryRows } from './client';
 import { changeVersions } from './schema';
 
 /** The cached areas whose writes every app process must notice. */
-export type ChangeArea = 'catalogue' | 'settings';
+export type ChangeArea = 'catalogue' | 'settings' | 'profile';
 
 type Versions = Record<ChangeArea, number>;
 
@@ -24,7 +24,7 @@ const requestScope = new AsyncLocalStorage<{ versions?: Promise<Versions> | unde
  * (or, after a rollback, the unchanged data, which costs one needless reload).
  */
 const soleWriters = new WeakSet<Db>();
-const inProcessVersions: Versions = { catalogue: 0, settings: 0 };
+const inProcessVersions: Versions = { catalogue: 0, settings: 0, profile: 0 };
 
 /** Marks `db` as written by this process alone (PGlite): its change versions are kept in memory. */
 export function keepChangeVersionsInProcess(db: Db): void {
@@ -56,9 +56,8 @@ async function readVersions(db: Db): Promise<Versions> {
     db,
     sql`select key, version from change_versions`,
   );
-  const versions: Versions = { catalogue: 0, settings: 0 };
-  for (const row of rows)
-    if (row.key === 'catalogue' || row.key === 'settings') versions[row.key] = Number(row.version);
+  const versions: Versions = { catalogue: 0, settings: 0, profile: 0 };
+  for (const row of rows) if (row.key in versions) versions[row.key as ChangeArea] = Number(row.version);
   return versions;
 }
 

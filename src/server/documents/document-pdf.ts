@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { company, companyAddressLines, companyRegistrationLine } from '../../shared/company';
+import { company } from '../../shared/company';
 import type { BusinessDocument } from '../../shared/documents/document-model';
 import { formatMoney } from '../../shared/money';
 
@@ -19,7 +19,7 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     bufferPages: true,
     info: {
       Title: model.name,
-      Author: company.legalName,
+      Author: model.issuer.legalName,
       Subject: `${company.productName} ${model.title.toLowerCase()}`,
     },
   });
@@ -43,9 +43,9 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     .fillColor(NAVY)
     .font('Helvetica-Bold')
     .fontSize(20)
-    .text(company.legalName, left, 48, { width: width / 2 });
+    .text(model.issuer.legalName, left, 48, { width: width / 2 });
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
-  doc.text([...companyAddressLines, `${company.phone}  ·  ${company.salesEmail}`].join('\n'), { width: width / 2 });
+  doc.text(model.issuer.lines.join('\n'), { width: width / 2 });
   const letterheadBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(18).fillColor(NAVY).text(model.title, left, 48, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
@@ -133,7 +133,7 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
       .font('Helvetica')
       .fontSize(8)
       .fillColor(GREY)
-      .text(companyRegistrationLine, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+      .text(model.issuer.registration, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
   }
   doc.end();
   return done;

@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchesClientRoute } from '../../shared/routes';
+import type { PublicBusinessProfile } from '../../shared/business-profile';
 import type { SystemSettings } from '../../shared/settings';
 import type { Db } from '../db/client';
+import { applyProfile } from './profile-html';
 import { applySiteHead, descriptionOf } from './site-head';
 
 export interface WebAppOptions {
@@ -16,6 +18,8 @@ export interface WebAppOptions {
   publicUrl: string;
   /** The Site Name and Site Description now (the cached System Settings; src/server/app.ts passes them). */
   readSettings: (db: Db) => Promise<Pick<SystemSettings, 'siteName' | 'siteDescription'>>;
+  /** The public part of the business profile in force (src/server/app.ts passes it; http imports no feature). */
+  readProfile: (db: Db) => Promise<PublicBusinessProfile>;
 }
 
 const PUBLIC_URL_TOKEN = /%PUBLIC_URL%/g;
@@ -59,12 +63,15 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     if (!matchesClientRoute(pathname)) {
       request.log.info({ path: pathname }, 'page not found');
-      return reply.status(404).send(notFoundPage);
+      const profile = await options.readProfile(app.db);
+      return reply.status(404).send(applyProfile(notFoundPage, profile));
     }
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // The Site Name and Site Description settings in the head (src/server/http/site-head.ts).
-    const settings = await options.readSettings(app.db);
-    return reply.send(applySiteHead(pages.get(pageFileName(normalised)) ?? shell, settings, defaultDescription));
+    // The business profile in force in the footer, contact page and structured data (profile-html.ts).
+    const [settings, profile] = await Promise.all([options.readSettings(app.db), options.readProfile(app.db)]);
+    const page = applySiteHead(pages.get(pageFileName(normalised)) ?? shell, settings, defaultDescription);
+    return reply.send(applyProfile(page, profile));
   });
 }
 

@@ -23,6 +23,8 @@ async function mail(
     intervalMs?: number;
     /** Draws an attachment queued by name; the feature that queues it supplies it (mail imports no feature). */
     renderAttachment?: MailSenderOptions['renderAttachment'];
+    /** The Reply-To of every message (the sales mailbox of the business profile; app.ts supplies it). */
+    replyTo?: MailSenderOptions['replyTo'];
   },
 ) {
   const sender = createMailSender({
@@ -33,6 +35,7 @@ async function mail(
     mailDir: join(app.env.dataDir, 'mail'),
     now: app.now,
     renderAttachment: options.renderAttachment,
+    replyTo: options.replyTo,
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;

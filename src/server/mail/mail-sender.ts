@@ -32,6 +32,8 @@ export interface MailSenderOptions {
   now: () => Date;
   /** Renders an attachment queued by name (a quote's PDF); a failure is a failed delivery, tried again later. */
   renderAttachment?: (render: AttachmentRender) => Promise<Buffer>;
+  /** The Reply-To of every message: the business profile's sales mailbox in force when it is sent. */
+  replyTo?: () => Promise<string>;
 }
 
 /** Seconds to wait before the next try: 30 s, 1 min, 2 min … capped at an hour. */
@@ -60,8 +62,10 @@ export function createMailSender(options: MailSenderOptions) {
         content: await attachmentContent(file),
       })),
     );
+    const replyTo = options.replyTo ? await options.replyTo() : '';
     const message = {
       from: options.from,
+      ...(replyTo ? { replyTo } : {}),
       to: mail.to_address,
       subject: mail.subject,
       text: mail.text_body,

@@ -16,7 +16,9 @@ import type { Db } from '../db/client';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
 import { badRequest, conflict, notFound } from '../http/http-error';
-import { enqueueMails } from '../mail/outbox';
+import { enqueueMails, pdfAttachment } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import { renderAcknowledgementPdf } from './invoices';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
@@ -345,13 +347,18 @@ export async function createOrder(
       lines: orderLines(items),
       confirmedAddress,
       orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
+      facts: await documentFacts(tx),
     };
     const adminEmail = settings.adminEmail.trim();
     const notifyAdmin = settings.emailNotifications && adminEmail !== '';
-    await enqueueMails(tx, [
-      orderReceivedMail(mailContext),
-      ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : []),
-    ]);
+    // The acknowledgement PDF prints the addresses and references typed: attached only for a
+    // confirmed account's own address (docs/decisions/0005); the order page offers it to everyone.
+    const received = orderReceivedMail(mailContext);
+    if (confirmedAddress)
+      received.attachments = [
+        pdfAttachment(`Order-acknowledgement-${row.orderNumber}.pdf`, await renderAcknowledgementPdf(tx, row)),
+      ];
+    await enqueueMails(tx, [received, ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);
     await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
     // A new order has no payments or invoices yet: its whole read model is what was just written.
     const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };

@@ -1,24 +1,24 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { adminMessages } from '../../shared/admin/admin-schemas';
-import { company } from '../../shared/company';
 import {
   type ConfirmationContext,
+  acknowledgementDocument,
   confirmationDocument,
   type DocumentOrder,
   invoiceDocument,
 } from '../../shared/documents/order-documents';
 import { formatMoney, roundHalfUp } from '../../shared/money';
-import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
+import { terms } from '../../shared/terms';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
-import { getCachedSettings } from '../settings/settings-service';
+import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { latestLiveInvoice } from './order-ledger';
-import { CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
+import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, paidAmount, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -56,16 +56,12 @@ async function confirmationContext(
 ): Promise<ConfirmationContext> {
   const when = confirmedAt(row, model.history) ?? now;
   const deposit = model.invoices.find((invoice) => invoice.kind === 'deposit');
-  const configuration = row.configuration ?? {};
-  const batchId = typeof configuration.batch === 'string' ? configuration.batch : null;
-  const product = batchId ? await getProduct(db, PRODUCT_KEY) : null;
-  const batch = batchId ? product?.batches.find((candidate) => candidate.id === batchId) : undefined;
-  const storedName = typeof configuration.batchName === 'string' ? configuration.batchName : null;
+  const facts = await documentFacts(db);
   return {
+    ...facts,
+    ...(await configurationFacts(db, facts.terms, row.configuration)),
     confirmedAt: when,
     depositDueDate: deposit?.dueDate ?? addDays(when, INVOICE_DUE_DAYS),
-    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: batch?.date ?? null } : null,
-    warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty,
   };
 }
 
@@ -73,6 +69,15 @@ async function confirmationContext(
 export async function renderConfirmationPdf(db: Db, row: OrderRow, now: Date): Promise<Buffer> {
   const { order, model } = await documentOrder(db, row);
   return renderDocumentPdf(confirmationDocument(order, await confirmationContext(db, row, model, now)));
+}
+
+/** The order acknowledgement as a PDF: the order as placed, the account for its currency, binding only on confirmation. */
+export async function renderAcknowledgementPdf(db: Db, row: OrderRow): Promise<Buffer> {
+  const { order } = await documentOrder(db, row);
+  const facts = await documentFacts(db);
+  return renderDocumentPdf(
+    acknowledgementDocument(order, { ...facts, ...(await configurationFacts(db, facts.terms, row.configuration)) }),
+  );
 }
 
 /** The e-mail carrying the written confirmation as a PDF, queued when an admin confirms the order. */
@@ -138,8 +143,9 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const vatAmount = row.vatAmount && row.totalAmount > 0 ? roundHalfUp((amount * row.vatAmount) / row.totalAmount) : 0;
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
+  const facts = await documentFacts(tx);
   const pdf = await renderDocumentPdf(
-    invoiceDocument(order, { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate }),
+    invoiceDocument(order, { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate }, facts),
   );
   const [invoice] = await tx
     .insert(invoices)
@@ -177,9 +183,11 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
         '',
         `Your order: ${recipient.orderUrl}`,
         '',
-        `Questions? Write to ${company.salesEmail} or call ${company.phone}.`,
+        terms.currency(row.currency),
         '',
-        company.legalName,
+        `Questions? Write to ${facts.profile.salesEmail} or call ${facts.profile.phone}.`,
+        '',
+        facts.profile.legalName,
       ].join('\n'),
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });
@@ -214,7 +222,8 @@ export async function creditInvoice(
     dueDate: issuedOn,
     creditsNumber: original.number,
   };
-  const pdf = await renderDocumentPdf(invoiceDocument(order, facts));
+  const documentFactsNow = await documentFacts(tx);
+  const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow));
   const [credit] = await tx
     .insert(invoices)
     .values({
@@ -249,7 +258,7 @@ export async function creditInvoice(
         '',
         `Your order: ${recipient.orderUrl}`,
         '',
-        company.legalName,
+        documentFactsNow.profile.legalName,
       ].join('\n'),
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });
@@ -267,6 +276,13 @@ export async function documentPdf(
   documentId: string,
   now: Date,
 ): Promise<{ filename: string; pdf: Buffer; pdfSha256: string | null } | null> {
+  if (documentId === ACKNOWLEDGEMENT_DOCUMENT_ID) {
+    return {
+      filename: `Order-acknowledgement-${row.orderNumber}.pdf`,
+      pdf: await renderAcknowledgementPdf(db, row),
+      pdfSha256: null,
+    };
+  }
   if (documentId === CONFIRMATION_DOCUMENT_ID) {
     const model = await loadOrderModel(db, row);
     if (!confirmedAt(row, model.history)) return null;

@@ -31,6 +31,8 @@ export interface InvoiceSummary {
 }
 
 export const CONFIRMATION_DOCUMENT_ID = 'confirmation';
+/** The order acknowledgement, drawn at placement and downloadable from then on (issue 23). */
+export const ACKNOWLEDGEMENT_DOCUMENT_ID = 'acknowledgement';
 const confirmedStatuses = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
 
 /** When the order was (last) confirmed: its history's latest move to confirmed, if it has reached it. */
@@ -42,9 +44,20 @@ export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null
 
 export const documentUrl = (orderId: string, documentId: string) => `/api/orders/${orderId}/documents/${documentId}`;
 
-/** The order's documents: its written confirmation once confirmed, then each invoice and credit note. */
+/** The order's documents: its acknowledgement, its written confirmation once confirmed, then each invoice and credit note. */
 export function documentsOf(order: OrderRow, history: HistoryRow[], issued: InvoiceSummary[]): OrderDocument[] {
-  const documents: OrderDocument[] = [];
+  const documents: OrderDocument[] = [
+    {
+      id: ACKNOWLEDGEMENT_DOCUMENT_ID,
+      kind: 'acknowledgement',
+      number: order.orderNumber,
+      issuedAt: order.createdAt.toISOString(),
+      url: documentUrl(order.id, ACKNOWLEDGEMENT_DOCUMENT_ID),
+      amount: null,
+      dueDate: null,
+      credited: false,
+    },
+  ];
   const confirmed = confirmedAt(order, history);
   if (confirmed) {
     documents.push({

@@ -1,11 +1,11 @@
 import { cleanLine } from '../../shared/clean-text';
-import { company } from '../../shared/company';
+import type { BusinessProfile } from '../../shared/business-profile';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
 import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/order-lines';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { terms, type TermsValues } from '../../shared/terms';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -16,6 +16,8 @@ interface OrderMailContext {
   /** The billing e-mail is the signed-in buyer's confirmed account e-mail (see `isConfirmedAccountEmail`). */
   confirmedAddress: boolean;
   orderUrl: string;
+  /** The business profile and terms in force. */
+  facts: { profile: BusinessProfile; terms: TermsValues };
 }
 
 /**
@@ -31,7 +33,7 @@ export function quotedText(label: string, text: string | null): string[] {
  * The order's facts. `withCustomerText`: also the references and delivery address the buyer typed,
  * which only go to staff and to a confirmed account's own address (docs/decisions/0005).
  */
-function summary({ order, lines }: OrderMailContext, withCustomerText: boolean): string[] {
+function summary({ order, lines, facts }: OrderMailContext, withCustomerText: boolean): string[] {
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   const vat = order.vatAmount ?? order.totalAmount - subtotal;
@@ -46,12 +48,23 @@ function summary({ order, lines }: OrderMailContext, withCustomerText: boolean):
     `Subtotal: ${money(subtotal)}`,
     `${vatLabel(order.vatRate)}: ${money(vat)}`,
     `Total: ${money(order.totalAmount)}`,
-    `Deposit required (${DEPOSIT_PERCENT}%): ${money(order.depositAmount)}`,
+    `Deposit (${facts.terms.depositPercent}%), due on our written confirmation: ${money(order.depositAmount)}`,
     `Balance due before dispatch: ${money(order.remainingAmount)}`,
     '',
     ...(withCustomerText
-      ? ['Delivery address:', ...addressLines(order.shippingAddress).map((line) => `  ${line}`)]
+      ? [
+          'Billing address:',
+          ...addressLines(order.billingAddress).map((line) => `  ${line}`),
+          'Delivery address:',
+          ...addressLines(order.shippingAddress ?? order.billingAddress).map((line) => `  ${line}`),
+        ]
       : ['This e-mail does not repeat the addresses, references or notes given with the order.']),
+    '',
+    terms.binding,
+    terms.deposit(facts.terms),
+    terms.balance,
+    terms.currency(order.currency),
+    terms.delivery((order.shippingAddress ?? order.billingAddress)?.country, facts.terms),
   ];
 }
 
@@ -60,17 +73,19 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
   const text = [
     `Dear ${context.customer.firstName},`,
     '',
-    `Thank you for your order. We have received it and will confirm it by e-mail within 48 hours.`,
-    `We will contact you within 24 hours to arrange the deposit, which is paid by invoice. Production starts once it is paid.`,
+    `Thank you for your order. We have received it and will confirm it in writing within 48 hours; it binds once we do.`,
+    context.confirmedAddress
+      ? 'The order acknowledgement is attached as a PDF.'
+      : 'The order acknowledgement (PDF) can be downloaded from your order page.',
     '',
     ...summary(context, context.confirmedAddress),
     ...(context.confirmedAddress ? quotedText('Your notes:', context.order.notes) : []),
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    `Questions? Write to ${company.salesEmail} or call ${company.phone}.`,
+    `Questions? Write to ${context.facts.profile.salesEmail} or call ${context.facts.profile.phone}.`,
     '',
-    company.legalName,
+    context.facts.profile.legalName,
   ].join('\n');
   return {
     kind: 'order_received',

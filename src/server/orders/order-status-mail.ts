@@ -1,7 +1,7 @@
-import { company } from '../../shared/company';
+import type { BusinessProfile } from '../../shared/business-profile';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { terms, type TermsValues } from '../../shared/terms';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -11,10 +11,15 @@ interface StatusMailContext {
   firstName: string | null;
   /** Where the customer sees the order: /order-details/{id} for an account, the confirmation page for a guest. */
   orderUrl: string;
+  facts: { profile: BusinessProfile; terms: TermsValues };
 }
 
 const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
-const footer = [`Questions? Write to ${company.salesEmail} or call ${company.phone}.`, '', company.legalName];
+const footer = ({ profile }: StatusMailContext['facts']) => [
+  `Questions? Write to ${profile.salesEmail} or call ${profile.phone}.`,
+  '',
+  profile.legalName,
+];
 
 /** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
 export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
@@ -23,11 +28,13 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
     '',
     `We confirm your order ${context.order.orderNumber}.`,
     'Your written order confirmation is attached as a PDF.',
-    `The ${DEPOSIT_PERCENT}% deposit is now due; we will send the invoice separately. Production starts once it is paid.`,
+    'With this confirmation your order binds you and us.',
+    `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
+    terms.currency(context.order.currency),
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    ...footer,
+    ...footer(context.facts),
   ].join('\n');
   return {
     kind: 'order_confirmed',
@@ -49,7 +56,7 @@ export function orderShippedMail(context: StatusMailContext): OutgoingMail {
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    ...footer,
+    ...footer(context.facts),
   ].join('\n');
   return { kind: 'order_shipped', to: context.to, subject: `Your order ${order.orderNumber} has shipped`, text };
 }

@@ -10,7 +10,9 @@ import {
 } from '../../shared/order-flow';
 import { currentUserId } from '../accounts/request-auth';
 import { orders } from '../db/schema';
-import { notFound } from '../http/http-error';
+import { isExampleProfile } from '../../shared/business-profile';
+import { notFound, serviceUnavailable } from '../http/http-error';
+import { getBusinessProfile } from '../profile/profile-service';
 import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createOrder } from './create-order';
@@ -38,6 +40,10 @@ export async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // A production shop whose business profile is still the example takes no orders: its
+      // documents would carry placeholder company and bank details. Quotes still work.
+      if (app.env.NODE_ENV === 'production' && isExampleProfile(await getBusinessProfile(app.db)))
+        throw serviceUnavailable(orderFlowMessages.orderingNotOpen, { code: 'ordering_not_open' });
       const { order, created, model } = await createOrder(app.db, {
         ...request.body,
         userId: currentUserId(request),

@@ -8,6 +8,7 @@ import { auditedOrderFields, lockOrder, orderRecipient } from './order-admin-con
 import { confirmationAttachment } from './invoices';
 import { ledgerEditRefusals, loadOrderLedger } from './order-ledger';
 import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
+import { documentFacts } from '../terms/terms-service';
 
 export interface UpdateOrderInput {
   orderId: string;
@@ -58,7 +59,7 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
     if (after.status === 'confirmed' || after.status === 'shipped') {
       const recipient = await orderRecipient(tx, after, input.publicUrl);
       if (recipient) {
-        const context = { order: after, ...recipient };
+        const context = { order: after, ...recipient, facts: await documentFacts(tx) };
         if (after.status === 'confirmed') {
           // The written order confirmation goes with the e-mail as a PDF (the contract forms on it).
           await enqueueMail(tx, {

@@ -10,6 +10,7 @@ import { enqueueMail, renderedPdfAttachment } from '../mail/outbox';
 import { priceSelection } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
 import { quoteCreatedMail } from './quote-email';
+import { documentFacts } from '../terms/terms-service';
 import { toQuoteResource } from './quote-resource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,7 +98,7 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
         ...(confirmedAddress ? { customerText: true } : {}),
       });
       await enqueueMail(tx, {
-        ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`),
+        ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`, await documentFacts(tx)),
         attachments: [attachment],
       });
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { quoteDocuments, quotes } from '../db/schema';
-import { getCachedSettings } from '../settings/settings-service';
+import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderQuotePdf } from './quote-pdf';
 import { toQuoteResource } from './quote-resource';
 
@@ -59,15 +59,15 @@ async function storedQuotePdf(db: Db, quoteId: string): Promise<StoredPdf | unde
   return stored;
 }
 
-/** The quote's PDF as drawn now; the warranty stated is the Default Product Warranty setting. */
+/** The quote's PDF as drawn now, with the business profile and the terms in force and the plan's warranty. */
 async function quoteDocument(
   db: Db,
   row: QuoteRow,
   now: Date,
   options: { customerText: boolean } = { customerText: true },
 ): Promise<Buffer> {
-  return renderQuotePdf(toQuoteResource(row, now), {
-    warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty,
-    customerText: options.customerText,
-  });
+  const { profile, terms } = await documentFacts(db);
+  const quote = toQuoteResource(row, now);
+  const facts = await configurationFacts(db, terms, quote.configuration);
+  return renderQuotePdf(quote, { profile, terms, ...facts, customerText: options.customerText });
 }

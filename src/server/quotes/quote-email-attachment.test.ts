@@ -91,7 +91,7 @@ describe('quote e-mail', () => {
   });
 
   it('leaves the typed organisation out of the PDF e-mailed to an address no account has confirmed (security audit issue 22)', async () => {
-    const organization = 'Pay the deposit to sort code 00-00-00 acct 12345678';
+    const organization = 'Pay the deposit to sort code 11-22-33 acct 12345678';
     const customerInfo = { email: 'victim@example.com', firstName: 'Dorothy', lastName: 'Hodgkin', organization };
     const response = await t.post('/api/quotes', { configuration: defaultSelection, customerInfo, flowType: 'quote' });
     expect(response.statusCode, response.body).toBe(201);
@@ -99,7 +99,7 @@ describe('quote e-mail', () => {
     const text = await sentPdfText(t, 'victim@example.com');
     expect(text).toContain(quote.quoteNumber);
     expect(text).toContain('Dorothy Hodgkin');
-    expect(text).not.toContain('00-00-00');
+    expect(text).not.toContain('11-22-33');
     expect(text).not.toContain('sort code');
     // The quote keeps it, and its page still shows it to whoever holds the link.
     expect(quote.customerInfo?.organization).toBe(organization);

@@ -3,10 +3,15 @@ import { formatMoney } from '../../shared/money';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import type { OutgoingMail } from '../mail/outbox';
 import { formatUkDate } from '../../shared/dates';
-import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import type { PublicBusinessProfile } from '../../shared/business-profile';
+import { terms, type TermsValues } from '../../shared/terms';
 
 /** The customer's e-mail with the link to their quote. */
-export function quoteCreatedMail(quote: QuoteResource, quoteUrl: string): OutgoingMail {
+export function quoteCreatedMail(
+  quote: QuoteResource,
+  quoteUrl: string,
+  facts: { profile: PublicBusinessProfile; terms: TermsValues },
+): OutgoingMail {
   const customer = quote.customerInfo;
   const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : '';
   const deposit = quote.pricing ? formatMoney(quote.pricing.totals.deposit, quote.currency, { decimals: 2 }) : '';
@@ -19,14 +24,17 @@ export function quoteCreatedMail(quote: QuoteResource, quoteUrl: string): Outgoi
     quoteUrl,
     '',
     `Total: ${total}`,
-    `Deposit (${DEPOSIT_PERCENT}%): ${deposit}`,
+    `Deposit (${facts.terms.depositPercent}%), due on our written confirmation of your order: ${deposit}`,
     `Valid until: ${validUntil}`,
+    terms.validity(facts.terms),
+    terms.currency(quote.currency),
+    terms.delivery(customer?.country, facts.terms),
     '',
     'You can print or download the quote from that page, share the link with colleagues, and order online while the quote is valid.',
     '',
-    `Questions? Reply to ${company.salesEmail} or call ${company.phone}.`,
+    `Questions? Reply to this e-mail (it goes to ${facts.profile.salesEmail}) or call ${facts.profile.phone}.`,
     '',
-    company.legalName,
+    facts.profile.legalName,
   ].join('\n');
   return {
     kind: 'quote_created',

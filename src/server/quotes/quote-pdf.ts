@@ -3,6 +3,6 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { renderDocumentPdf } from '../documents/document-pdf';
 
 /** A one-page A4 quotation, drawn by the shop's one document layout. */
-export function renderQuotePdf(quote: QuoteResource, options: QuoteDocumentOptions = {}): Promise<Buffer> {
+export function renderQuotePdf(quote: QuoteResource, options: QuoteDocumentOptions): Promise<Buffer> {
   return renderDocumentPdf(quoteDocument(quote, options));
 }

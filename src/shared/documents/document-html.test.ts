@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { documentHtml } from './document-html';
+import { exampleBusinessProfile } from '../business-profile';
 import type { BusinessDocument } from './document-model';
+import { issuerOf } from './issuer';
 
 const model: BusinessDocument = {
   kind: 'quote',
+  issuer: issuerOf(exampleBusinessProfile),
   title: 'QUOTATION',
   name: 'Quotation Q2026-0001',
   currency: 'GBP',

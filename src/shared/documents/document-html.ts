@@ -1,4 +1,3 @@
-import { company, companyAddressLines, companyRegistrationLine } from '../company';
 import { escapeHtml as escape } from '../escape-html';
 import { formatMoney } from '../money';
 import type { BusinessDocument } from './document-model';
@@ -45,7 +44,7 @@ export function documentHtml(model: BusinessDocument): string {
 </style></head>
 <body>
 <header>
-  <div><h1>${escape(company.legalName)}</h1><div class="muted">${[...companyAddressLines, `${company.phone} · ${company.salesEmail}`].map(escape).join('<br>')}</div></div>
+  <div><h1>${escape(model.issuer.legalName)}</h1><div class="muted">${model.issuer.lines.map(escape).join('<br>')}</div></div>
   <div style="text-align:right"><h1>${escape(model.title)}</h1>
     ${model.meta.map(([label, value]) => `<div>${escape(label)}: <strong>${escape(value)}</strong></div>`).join('\n    ')}</div>
 </header>
@@ -53,6 +52,6 @@ export function documentHtml(model: BusinessDocument): string {
 ${table}
 ${model.notes.map((note) => `<p class="muted">${escape(note)}</p>`).join('\n')}
 ${model.sections.map((section) => block(section.title, section.lines)).join('\n')}
-<footer class="muted">${escape(companyRegistrationLine)}</footer>
+<footer class="muted">${escape(model.issuer.registration)}</footer>
 </body></html>`;
 }

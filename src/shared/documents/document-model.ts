@@ -4,7 +4,7 @@
  * server's one PDF layout draws any of them, so they all look like one company's.
  */
 
-export type DocumentKind = 'quote' | 'confirmation' | 'invoice' | 'credit_note';
+export type DocumentKind = 'quote' | 'acknowledgement' | 'confirmation' | 'invoice' | 'credit_note';
 
 export interface DocumentLine {
   name: string;
@@ -27,8 +27,18 @@ export interface DocumentParty {
   lines: string[];
 }
 
+/** Who issues the document: the business profile's letterhead and registration line. */
+export interface DocumentIssuer {
+  legalName: string;
+  /** Address lines, then phone and sales mailbox. */
+  lines: string[];
+  /** The foot of every page: legal name, registration, company and VAT number. */
+  registration: string;
+}
+
 export interface BusinessDocument {
   kind: DocumentKind;
+  issuer: DocumentIssuer;
   /** The heading, e.g. "QUOTATION", "ORDER CONFIRMATION", "INVOICE", "CREDIT NOTE". */
   title: string;
   /** The PDF's metadata title, e.g. "Invoice INV2026-00001". */

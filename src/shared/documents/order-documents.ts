@@ -1,11 +1,13 @@
 import { cleanLine } from '../clean-text';
+import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
 import { company } from '../company';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
 import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
-import { DEPOSIT_PERCENT } from '../pricing/deposit';
+import { terms, type TermsValues } from '../terms';
+import { issuerOf } from './issuer';
 
 /** What an order's documents read of the order (the owner's view of it). */
 export type DocumentOrder = Pick<
@@ -28,11 +30,28 @@ export type DocumentOrder = Pick<
 
 export const TERMS_URL = `${company.siteUrl}/terms-of-sale`;
 
-/** DDP for a UK delivery, DAP elsewhere (terms of sale). */
-export const deliveryTerms = (order: Pick<Order, 'shippingAddress' | 'billingAddress'>) =>
-  (order.shippingAddress ?? order.billingAddress)?.country === 'GB'
-    ? 'DDP (delivered duty paid), United Kingdom'
-    : 'DAP (delivered at place); import duties and local VAT are paid by the buyer';
+/** The country the goods go to: the delivery address, else the billing address. */
+export const deliveryCountry = (order: Pick<Order, 'shippingAddress' | 'billingAddress'>) =>
+  (order.shippingAddress ?? order.billingAddress)?.country ?? null;
+
+/** What every order document reads besides the order: the business profile and the terms in force. */
+export interface DocumentFacts {
+  profile: BusinessProfile;
+  terms: TermsValues;
+  /** The warranty that follows the order's servicing plan. */
+  warranty: { months: number; planName: string | null };
+}
+
+/** The account the order's currency is paid into, with the example warning while the profile is the example. */
+export function paymentLines(order: Pick<Order, 'currency'>, profile: BusinessProfile): string[] {
+  return [
+    terms.currency(order.currency),
+    ...bankLines(profile.bank, order.currency === 'EUR' ? 'EUR' : 'GBP'),
+    ...(isExampleProfile(profile)
+      ? ['EXAMPLE BANK DETAILS: to be replaced with the company’s real account before use.']
+      : []),
+  ];
+}
 
 function parties(order: DocumentOrder): DocumentParty[] {
   const billing = addressLines(order.billingAddress);
@@ -45,14 +64,14 @@ function parties(order: DocumentOrder): DocumentParty[] {
   ];
 }
 
-function orderTotals(order: DocumentOrder): DocumentTotal[] {
+function orderTotals(order: DocumentOrder, depositPercent: number): DocumentTotal[] {
   const lines = orderLines(order.items);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   return [
     { label: 'Subtotal', amount: subtotal },
     { label: vatLabel(order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal },
     { label: 'Total', amount: order.totalAmount, emphasis: true },
-    { label: `Deposit (${DEPOSIT_PERCENT}%)`, amount: order.depositAmount },
+    { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
     { label: 'Balance, due before dispatch', amount: order.remainingAmount },
   ];
 }
@@ -60,12 +79,54 @@ function orderTotals(order: DocumentOrder): DocumentTotal[] {
 const poMeta = (order: DocumentOrder): [string, string][] =>
   order.poNumber ? [['Your PO number', cleanLine(order.poNumber)]] : [];
 
-export interface ConfirmationContext {
+export interface ConfirmationContext extends DocumentFacts {
   confirmedAt: Date | string;
   depositDueDate: string;
   batch: { name: string; shipDate: string | null } | null;
-  /** The Default Product Warranty setting, in months. */
-  warrantyMonths: number;
+}
+
+const batchLine = (batch: { name: string; shipDate: string | null } | null) =>
+  batch
+    ? `Production batch: ${batch.name}${batch.shipDate ? `, estimated ship date ${formatUkDate(batch.shipDate)}` : ', ship date to be confirmed'}.`
+    : 'Production batch: to be allocated.';
+
+/**
+ * The order acknowledgement, attached to the "received" e-mail at placement and downloadable from
+ * the order page: the order as placed, the payment account for its currency and the statement that
+ * it binds only on the written confirmation.
+ */
+export function acknowledgementDocument(
+  order: DocumentOrder,
+  facts: DocumentFacts & { batch: { name: string; shipDate: string | null } | null },
+): BusinessDocument {
+  return {
+    kind: 'acknowledgement',
+    issuer: issuerOf(facts.profile),
+    title: 'ORDER ACKNOWLEDGEMENT',
+    name: `Order acknowledgement ${order.orderNumber}`,
+    currency: order.currency,
+    meta: [['Order number', order.orderNumber], ['Order date', formatUkDate(order.createdAt)], ...poMeta(order)],
+    parties: parties(order),
+    lines: orderLines(order.items),
+    totals: orderTotals(order, facts.terms.depositPercent),
+    notes: order.vatAmount === 0 ? ['Prices exclude local VAT/tax, which is due on delivery.'] : [],
+    sections: [
+      { title: 'Not yet a contract', lines: [terms.binding] },
+      { title: 'Payment', lines: [terms.deposit(facts.terms), terms.balance, ...paymentLines(order, facts.profile)] },
+      {
+        title: 'Delivery',
+        lines: [terms.delivery(deliveryCountry(order), facts.terms), batchLine(facts.batch)],
+      },
+      {
+        title: 'Key terms',
+        lines: [
+          terms.warranty(facts.warranty.months, facts.warranty.planName),
+          terms.cancellation,
+          `Terms of sale: ${TERMS_URL}`,
+        ],
+      },
+    ],
+  };
 }
 
 /** The written order confirmation (the contract forms on it): lines, VAT, totals, deposit due, delivery terms, batch, key terms. */
@@ -74,6 +135,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
     new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(minor / 100);
   return {
     kind: 'confirmation',
+    issuer: issuerOf(context.profile),
     title: 'ORDER CONFIRMATION',
     name: `Order confirmation ${order.orderNumber}`,
     currency: order.currency,
@@ -85,7 +147,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
     ],
     parties: parties(order),
     lines: orderLines(order.items),
-    totals: orderTotals(order),
+    totals: orderTotals(order, context.terms.depositPercent),
     notes: order.vatAmount === 0 ? ['Prices exclude local VAT/tax, which is due on delivery.'] : [],
     sections: [
       {
@@ -93,23 +155,19 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
         lines: [
           `Deposit of ${money(order.depositAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice. Production starts once it is paid.`,
           `Balance of ${money(order.remainingAmount)} invoiced when the instrument is ready, due before dispatch.`,
+          terms.deposit(context.terms),
+          ...paymentLines(order, context.profile),
         ],
       },
       {
         title: 'Delivery',
-        lines: [
-          `Delivery terms: ${deliveryTerms(order)}.`,
-          context.batch
-            ? `Production batch: ${context.batch.name}${context.batch.shipDate ? `, estimated ship date ${formatUkDate(context.batch.shipDate)}` : ''}.`
-            : 'Production batch: to be allocated.',
-        ],
+        lines: [terms.delivery(deliveryCountry(order), context.terms), batchLine(context.batch)],
       },
       {
         title: 'Key terms',
         lines: [
-          `A ${DEPOSIT_PERCENT}% deposit is due on confirmation; the balance is due before dispatch.`,
-          'Cancellation after confirmation carries an administration fee of 5% of the order value.',
-          `Warranty: ${context.warrantyMonths} months from delivery (longer with a servicing plan).`,
+          terms.warranty(context.warranty.months, context.warranty.planName),
+          terms.cancellation,
           `This confirmation forms the contract under our terms of sale (version 3.0): ${TERMS_URL}`,
         ],
       },
@@ -129,13 +187,21 @@ export interface InvoiceFacts {
 }
 
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
-export function invoiceDocument(order: DocumentOrder, invoice: InvoiceFacts): BusinessDocument {
+export function invoiceDocument(
+  order: DocumentOrder,
+  invoice: InvoiceFacts,
+  facts: Omit<DocumentFacts, 'warranty'>,
+): BusinessDocument {
   const credit = invoice.kind === 'credit';
   const what =
-    invoice.kind === 'deposit' ? `Deposit (${DEPOSIT_PERCENT}%)` : invoice.kind === 'balance' ? 'Balance' : 'Credit';
-  const bank = company.bank;
+    invoice.kind === 'deposit'
+      ? `Deposit (${facts.terms.depositPercent}%)`
+      : invoice.kind === 'balance'
+        ? 'Balance'
+        : 'Credit';
   return {
     kind: credit ? 'credit_note' : 'invoice',
+    issuer: issuerOf(facts.profile),
     title: credit ? 'CREDIT NOTE' : 'INVOICE',
     name: `${credit ? 'Credit note' : 'Invoice'} ${invoice.number}`,
     currency: order.currency,
@@ -179,19 +245,13 @@ export function invoiceDocument(order: DocumentOrder, invoice: InvoiceFacts): Bu
             title: 'How to pay',
             lines: [
               `Please pay by bank transfer by ${formatUkDate(invoice.dueDate)}, quoting ${order.orderNumber} as the reference.`,
-              `Account name: ${bank.accountName}`,
-              `Bank: ${bank.bankName}`,
-              `Sort code: ${bank.sortCode}   Account number: ${bank.accountNumber}`,
-              `IBAN: ${bank.iban}   BIC: ${bank.bic}`,
-              ...(bank.example
-                ? ['EXAMPLE BANK DETAILS: to be replaced with the company’s real account before use.']
-                : []),
+              ...paymentLines(order, facts.profile),
             ],
           },
           {
             title: 'Terms',
             lines: [
-              `Delivery terms: ${deliveryTerms(order)}.`,
+              terms.delivery(deliveryCountry(order), facts.terms),
               `Late payment interest: 8% above base rate. Terms of sale: ${TERMS_URL}`,
             ],
           },

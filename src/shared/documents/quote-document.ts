@@ -1,13 +1,20 @@
-import { company } from '../company';
+import { bankLines, type BankAccounts, type PublicBusinessProfile } from '../business-profile';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
 import type { QuoteResource } from '../quotes/quote-schemas';
 import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
-import { DEPOSIT_PERCENT } from '../pricing/deposit';
+import { terms, type TermsValues } from '../terms';
+import { issuerOf } from './issuer';
 
 export interface QuoteDocumentOptions {
-  warrantyMonths?: number;
+  /** The business profile in force; with `bank`, the account for the quote's currency is printed. */
+  profile: PublicBusinessProfile & { bank?: BankAccounts };
+  terms: TermsValues;
+  /** The warranty of the servicing plan chosen (terms.warranty). */
+  warranty?: { months: number; planName: string | null };
+  /** The production batch and its ship date; null when none is chosen. */
+  batch?: { name: string; shipDate: string | null } | null;
   /**
    * False leaves out the organisation the requester typed: the copy e-mailed to an address that is
    * not a confirmed account's own carries no free text of theirs but the name (docs/decisions/0005).
@@ -16,7 +23,7 @@ export interface QuoteDocumentOptions {
 }
 
 /** The quotation as a document: company, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
-export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOptions = {}): BusinessDocument {
+export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOptions): BusinessDocument {
   const validUntil = quote.validUntil ? formatUkDate(quote.validUntil) : null;
   const customer = quote.customerInfo;
   const totals: DocumentTotal[] = [];
@@ -26,7 +33,10 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     totals.push({ label: 'Subtotal', amount: t.subtotal });
     if (t.showVAT) totals.push({ label: 'VAT', amount: t.vat });
     totals.push({ label: 'Total', amount: t.total, emphasis: true });
-    totals.push({ label: `Deposit due on order (${DEPOSIT_PERCENT}%)`, amount: t.deposit });
+    totals.push({
+      label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
+      amount: t.deposit,
+    });
     totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
     if (!t.showVAT) notes.push('Prices exclude local VAT/tax, which is due on delivery.');
   } else {
@@ -34,6 +44,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
   }
   return {
     kind: 'quote',
+    issuer: issuerOf(options.profile),
     title: 'QUOTATION',
     name: `Quotation ${quote.quoteNumber}`,
     currency: quote.currency,
@@ -71,14 +82,31 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
       {
         title: 'Terms',
         lines: [
-          `This quotation is valid until ${validUntil ?? 'further notice'}.`,
-          `Payment: a ${DEPOSIT_PERCENT}% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.`,
-          'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
-          ...(options.warrantyMonths === undefined
-            ? []
-            : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),
-          `To order, open your quote online or contact ${company.salesEmail} quoting ${quote.quoteNumber}.`,
+          `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
+          terms.binding,
+          terms.deposit(options.terms),
+          terms.balance,
+          terms.currency(quote.currency),
+          terms.delivery(customer?.country, options.terms),
+          options.batch
+            ? `Production batch: ${options.batch.name}${options.batch.shipDate ? `, estimated ship date ${formatUkDate(options.batch.shipDate)}` : ', ship date to be confirmed'}.`
+            : 'Lead time: confirmed with the production batch in our written order confirmation.',
+          ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
+          terms.cancellation,
+          `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
         ],
+      },
+      ...(options.profile.bank
+        ? [
+            {
+              title: `Bank account (${quote.currency})`,
+              lines: bankLines(options.profile.bank, quote.currency === 'EUR' ? 'EUR' : 'GBP'),
+            },
+          ]
+        : []),
+      {
+        title: 'Signed for the company',
+        lines: [`${options.profile.signatoryName}, ${options.profile.signatoryTitle}`, options.profile.legalName],
       },
     ],
   };

@@ -56,7 +56,7 @@ export const orderHistoryEntrySchema = z.object({
 /** A PDF of the order: its written confirmation, an invoice or a credit note (owner and admins only). */
 export const orderDocumentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['confirmation', 'deposit', 'balance', 'credit']),
+  kind: z.enum(['acknowledgement', 'confirmation', 'deposit', 'balance', 'credit']),
   number: z.string(),
   issuedAt: z.string(),
   url: z.string(),

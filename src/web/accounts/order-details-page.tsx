@@ -18,6 +18,7 @@ import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 
 const documentLabel = {
+  acknowledgement: 'Order acknowledgement',
   confirmation: 'Order confirmation',
   deposit: 'Deposit invoice',
   balance: 'Balance invoice',
@@ -152,8 +153,10 @@ export function OrderDetailsPage() {
                   <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <span>
                       {documentLabel[document.kind]}
-                      {document.kind === 'confirmation' ? '' : ` ${document.number}`} ·{' '}
-                      {formatUkDate(document.issuedAt)}
+                      {document.kind === 'confirmation' || document.kind === 'acknowledgement'
+                        ? ''
+                        : ` ${document.number}`}{' '}
+                      · {formatUkDate(document.issuedAt)}
                       {document.amount !== null ? ` · ${money(document.amount)}` : ''}
                       {document.dueDate && document.kind !== 'credit' && !document.credited
                         ? ` · due ${formatUkDate(document.dueDate)}`

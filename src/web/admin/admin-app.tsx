@@ -9,6 +9,7 @@ import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
+import { BusinessProfilePage } from './profile/business-profile-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
@@ -162,6 +163,14 @@ export function AdminApp() {
             element={
               <Allowed permission="catalogue.edit">
                 <BatchesPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="business-profile"
+            element={
+              <Allowed permission="profile.view">
+                <BusinessProfilePage />
               </Allowed>
             }
           />

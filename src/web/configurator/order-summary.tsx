@@ -46,7 +46,7 @@ export function TotalsList({ pricing, vatRate }: { pricing: Pricing; vatRate: nu
       )}
       <dt className="font-semibold text-navy-900">Total{totals.showVAT ? ' (inc. VAT)' : ''}</dt>
       <dd className="text-right font-semibold text-navy-900">{money(totals.total)}</dd>
-      <dt className="text-navy-700">Deposit due now ({DEPOSIT_PERCENT}%)</dt>
+      <dt className="text-navy-700">Deposit, due on our written confirmation ({DEPOSIT_PERCENT}%)</dt>
       <dd className="text-right text-navy-900">{money(totals.deposit)}</dd>
       <dt className="text-navy-700">Balance due before dispatch</dt>
       <dd className="text-right text-navy-900">{money(totals.total - totals.deposit)}</dd>

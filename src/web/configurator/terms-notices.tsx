@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { usePublicSettings } from '../lib/get-public-settings';
 
 /** The notes under the summary (storefront spec, sections 2 and 9). */
 export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: number }) {
   const link = 'font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800';
+  const { autoQuoteExpiry } = usePublicSettings();
   return (
     <section aria-label="Terms" className="grid gap-2 text-sm text-navy-700">
       {showVAT ? (
@@ -11,11 +14,10 @@ export function TermsNotices({ showVAT, vatRate }: { showVAT: boolean; vatRate: 
       ) : (
         <p>Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.</p>
       )}
-      {/* Said once, plainly: the price list's validity and what a quote locks. */}
-      <p>
-        Prices are valid for 30 days. These are our list prices; a quote locks today&apos;s prices for the validity
-        period shown on it. Only the {DEPOSIT_PERCENT}% deposit is due when you order; the balance is due before
-        dispatch.
+      {/* Said once, as the terms say it (src/shared/terms.ts): what a quote holds, when the deposit and balance are due. */}
+      <p data-testid="terms-note">
+        A quote holds today&apos;s prices for {autoQuoteExpiry} days from its date.{' '}
+        {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} {terms.balance}
       </p>
       <p>
         See our{' '}

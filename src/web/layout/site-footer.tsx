@@ -1,9 +1,11 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { company, companyAddressLines, companyRegistrationLine } from '../../shared/company';
+import { company } from '../../shared/company';
 import { Container } from '../ui/container';
 import { Logo } from './logo';
 import { footerQuickLinks } from './nav-links';
+import { profileAddressLines, registrationLine } from '../../shared/business-profile';
+import { publicProfile } from '../lib/public-profile';
 
 export function SiteFooter() {
   return (
@@ -30,20 +32,20 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-3 text-sm text-navy-700">
             <li className="flex items-start gap-2">
               <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <a href={company.phoneHref} className="hover:text-navy-900 hover:underline">
-                {company.phone}
+              <a href={publicProfile().phoneHref} className="hover:text-navy-900 hover:underline">
+                {publicProfile().phone}
               </a>
             </li>
             <li className="flex items-start gap-2">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <a href={`mailto:${company.salesEmail}`} className="hover:text-navy-900 hover:underline">
-                {company.salesEmail}
+              <a href={`mailto:${publicProfile().salesEmail}`} className="hover:text-navy-900 hover:underline">
+                {publicProfile().salesEmail}
               </a>
             </li>
             <li className="flex items-start gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <address className="not-italic">
-                {companyAddressLines.map((line) => (
+                {profileAddressLines(publicProfile().tradingAddress).map((line) => (
                   <span key={line} className="block">
                     {line}
                   </span>
@@ -56,7 +58,7 @@ export function SiteFooter() {
       <div className="border-t border-navy-100">
         <Container className="flex flex-col gap-2 py-6 text-xs text-navy-600 md:flex-row md:items-center md:justify-between">
           <p>
-            © {company.founded}-{new Date().getFullYear()} {companyRegistrationLine}
+            © {company.founded}-{new Date().getFullYear()} {registrationLine(publicProfile())}
           </p>
           <p className="flex gap-4">
             <Link to="/privacy-policy" className="hover:text-navy-900 hover:underline">

@@ -1,12 +1,14 @@
-import { company, companyAddressLines } from '../../shared/company';
+import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { LegalDocument, type LegalSection } from './legal-document';
+import { profileAddressLines } from '../../shared/business-profile';
+import { publicProfile } from '../lib/public-profile';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
 const privacyMail = (
-  <a className={link} href={`mailto:${company.privacyEmail}`}>
-    {company.privacyEmail}
+  <a className={link} href={`mailto:${publicProfile().privacyEmail}`}>
+    {publicProfile().privacyEmail}
   </a>
 );
 
@@ -17,9 +19,9 @@ const sections: LegalSection[] = [
     title: 'Introduction',
     body: (
       <p>
-        This policy explains what personal data {company.legalName} collects when you visit this website, ask for a
-        quote, place an order or create an account, why we collect it, how long we keep it and the rights you have. We
-        collect only what we need to sell and support our instruments.
+        This policy explains what personal data {publicProfile().legalName} collects when you visit this website, ask
+        for a quote, place an order or create an account, why we collect it, how long we keep it and the rights you
+        have. We collect only what we need to sell and support our instruments.
       </p>
     ),
   },
@@ -28,9 +30,9 @@ const sections: LegalSection[] = [
     title: 'Data controller',
     body: (
       <p>
-        The data controller is {company.legalName}, registered in {company.registration.registeredIn} under company
-        number {company.registration.companyNumber}, of {companyAddressLines.join(', ')}. For anything about your data,
-        write to {privacyMail}.
+        The data controller is {publicProfile().legalName}, registered in {publicProfile().registeredIn} under company
+        number {publicProfile().companyNumber}, of {profileAddressLines(publicProfile().tradingAddress).join(', ')}. For
+        anything about your data, write to {privacyMail}.
       </p>
     ),
   },
@@ -229,8 +231,8 @@ const sections: LegalSection[] = [
     title: 'Contact us',
     body: (
       <p>
-        {company.legalName}, {companyAddressLines.join(', ')}. E-mail {privacyMail}, or call {company.phone} (
-        {company.officeHours}).
+        {publicProfile().legalName}, {profileAddressLines(publicProfile().tradingAddress).join(', ')}. E-mail{' '}
+        {privacyMail}, or call {publicProfile().phone} ({publicProfile().officeHours}).
       </p>
     ),
   },
@@ -241,7 +243,7 @@ export function PrivacyPolicyPage() {
     <>
       <PageHead
         title={`Privacy Policy | ${company.name}`}
-        description={`How ${company.legalName} collects, uses, shares and keeps personal data, and your rights under UK data protection law.`}
+        description={`How ${publicProfile().legalName} collects, uses, shares and keeps personal data, and your rights under UK data protection law.`}
       />
       <LegalDocument
         title="Privacy Policy"

@@ -1,8 +1,11 @@
-import { company, companyAddressLines } from '../../shared/company';
+import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { usePublicSettings } from '../lib/get-public-settings';
 import { LegalDocument, type LegalSection } from './legal-document';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { profileAddressLines } from '../../shared/business-profile';
+import { publicProfile } from '../lib/public-profile';
+import { PAYMENT_DAYS, terms } from '../../shared/terms';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -23,8 +26,8 @@ export function TermsOfSalePage() {
         <>
           <p>
             These terms apply to every sale of the {company.productName} instrument, its accessories and servicing by{' '}
-            {company.legalName} (“we”, “us”), a company registered in {company.registration.registeredIn} under number{' '}
-            {company.registration.companyNumber}, to you, the customer named on the quote or order.
+            {publicProfile().legalName} (“we”, “us”), a company registered in {publicProfile().registeredIn} under
+            number {publicProfile().companyNumber}, to you, the customer named on the quote or order.
           </p>
           <p>
             They are written for laboratories and organisations buying for professional use. If you buy as a consumer,
@@ -44,8 +47,8 @@ export function TermsOfSalePage() {
             date it is issued.
           </p>
           <p>
-            Prices shown in the online configurator are our current price list and are valid for 30 days. We may correct
-            obvious errors in a quote or in the price list at any time before we confirm an order.
+            Prices shown in the online configurator are our current prices; only a quote holds them, for the period
+            above. We may correct obvious errors in a quote at any time before we confirm an order.
           </p>
         </>
       ),
@@ -90,7 +93,7 @@ export function TermsOfSalePage() {
           <ul>
             <li>the cost of components rises by more than 10% since the quote was issued;</li>
             <li>the exchange rate between the pound and the quote’s currency moves by more than 5%; or</li>
-            <li>more than 60 days have passed since the quote was issued.</li>
+            <li>the quote has expired ({quoteDays} after it was issued).</li>
           </ul>
           <p>
             We will tell you the new price in writing and explain why. You may then accept it or withdraw your order
@@ -105,13 +108,14 @@ export function TermsOfSalePage() {
       body: (
         <>
           <p>
-            A deposit of {DEPOSIT_PERCENT}% of the order total is due once we confirm your order and is paid by invoice.
-            We start manufacturing your instrument only after the deposit has cleared.
+            {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} We start manufacturing
+            your instrument only after the deposit has cleared.
           </p>
           <p>
             The balance (the total less the deposit) is invoiced when your instrument is ready to ship and must be paid
-            before we dispatch it. Payment is made in pounds sterling (GBP) by bank transfer, unless your invoice states
-            otherwise. Card payment is not yet available.
+            before we dispatch it. You pay in the currency of the invoice (GBP for the United Kingdom, EUR for the
+            European Union), by bank transfer into our account in that currency shown on the invoice. Card payment is
+            not yet available.
           </p>
         </>
       ),
@@ -202,8 +206,8 @@ export function TermsOfSalePage() {
       body: (
         <p>
           Before returning anything, contact{' '}
-          <a className={link} href={`mailto:${company.supportEmail}`}>
-            {company.supportEmail}
+          <a className={link} href={`mailto:${publicProfile().supportEmail}`}>
+            {publicProfile().supportEmail}
           </a>{' '}
           for a Return Material Authorisation (RMA) number and instructions. Returns must be decontaminated, packed
           securely and marked with the RMA number; we may refuse returns sent without one. We pay return shipping for
@@ -278,11 +282,12 @@ export function TermsOfSalePage() {
             order applies to it.
           </p>
           <p>
-            Questions about these terms: {company.legalName}, {companyAddressLines.join(', ')};{' '}
-            <a className={link} href={`mailto:${company.salesEmail}`}>
-              {company.salesEmail}
+            Questions about these terms: {publicProfile().legalName},{' '}
+            {profileAddressLines(publicProfile().tradingAddress).join(', ')};{' '}
+            <a className={link} href={`mailto:${publicProfile().salesEmail}`}>
+              {publicProfile().salesEmail}
             </a>
-            ; {company.phone}.
+            ; {publicProfile().phone}.
           </p>
         </>
       ),
@@ -293,7 +298,7 @@ export function TermsOfSalePage() {
     <>
       <PageHead
         title={`Terms of Sale | ${company.name}`}
-        description={`The terms on which ${company.legalName} sells the ${company.productName} instrument: quotes, orders, deposit, delivery, warranty, returns and disputes.`}
+        description={`The terms on which ${publicProfile().legalName} sells the ${company.productName} instrument: quotes, orders, deposit, delivery, warranty, returns and disputes.`}
       />
       <LegalDocument
         title="Terms of Sale"

@@ -1,10 +1,12 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { company, companyAddressLines } from '../../shared/company';
+import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
+import { profileAddressLines } from '../../shared/business-profile';
+import { publicProfile } from '../lib/public-profile';
 
 const values = [
   {
@@ -65,10 +67,10 @@ export function AboutPage() {
           <dl className="divide-y divide-navy-100 rounded-2xl border border-navy-100 bg-navy-50">
             {[
               ['Founded', String(company.founded)],
-              ['Based in', companyAddressLines.join(', ')],
+              ['Based in', profileAddressLines(publicProfile().tradingAddress).join(', ')],
               [
                 'Company',
-                `${company.legalName}, registered in ${company.registration.registeredIn}, number ${company.registration.companyNumber}`,
+                `${publicProfile().legalName}, registered in ${publicProfile().registeredIn}, number ${publicProfile().companyNumber}`,
               ],
               ['Sells to', 'The UK and the EU'],
             ].map(([term, value]) => (

@@ -4,6 +4,7 @@ import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
+import { publicProfile } from '../lib/public-profile';
 
 const services = [
   {
@@ -40,7 +41,7 @@ const process = [
 ] as const;
 
 export function AutomationPage() {
-  const enquiryHref = `mailto:${company.salesEmail}?subject=${encodeURIComponent('Custom automation enquiry')}`;
+  const enquiryHref = `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent('Custom automation enquiry')}`;
   return (
     <>
       <PageHead

@@ -4,6 +4,7 @@ import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
+import { publicProfile } from '../lib/public-profile';
 
 const disciplines = [
   {
@@ -18,7 +19,7 @@ const disciplines = [
 ] as const;
 
 export function CareersPage() {
-  const applyHref = `mailto:${company.salesEmail}?subject=${encodeURIComponent('Careers: speculative application')}`;
+  const applyHref = `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent('Careers: speculative application')}`;
   return (
     <>
       <PageHead

@@ -4,9 +4,10 @@ import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
+import { publicProfile } from '../lib/public-profile';
 
 export function ComingSoonPage() {
-  const interestHref = `mailto:${company.salesEmail}?subject=${encodeURIComponent('New products: register interest')}`;
+  const interestHref = `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent('New products: register interest')}`;
   return (
     <>
       <PageHead

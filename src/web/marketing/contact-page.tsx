@@ -1,9 +1,11 @@
 import { Building2, Clock, Mail, MapPin, Phone, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { company, companyAddressLines } from '../../shared/company';
+import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
+import { profileAddressLines } from '../../shared/business-profile';
+import { publicProfile } from '../lib/public-profile';
 
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -26,7 +28,7 @@ export function ContactPage() {
     <>
       <PageHead
         title={`Contact | ${company.name}`}
-        description={`Contact ${company.name} in Lancaster, UK: phone, sales and support e-mail, office hours ${company.officeHours}; we reply ${company.responseTime}.`}
+        description={`Contact ${company.name} in Lancaster, UK: phone, sales and support e-mail, office hours ${publicProfile().officeHours}; we reply ${company.responseTime}.`}
       />
       <PageIntro eyebrow="Contact" title="Talk to the people who build the instrument">
         <p>
@@ -37,34 +39,34 @@ export function ContactPage() {
       <Container className="grid gap-10 py-16 md:py-20 lg:grid-cols-12">
         <div className="grid content-start gap-4 sm:grid-cols-2 lg:col-span-5 lg:grid-cols-1">
           <Detail icon={<Phone aria-hidden="true" className="size-5" />} title="Phone">
-            <a className={linkClass} href={company.phoneHref}>
-              {company.phone}
+            <a className={linkClass} href={publicProfile().phoneHref}>
+              {publicProfile().phone}
             </a>
           </Detail>
           <Detail icon={<Mail aria-hidden="true" className="size-5" />} title="E-mail">
             <p>
               Sales:{' '}
-              <a className={linkClass} href={`mailto:${company.salesEmail}`}>
-                {company.salesEmail}
+              <a className={linkClass} href={`mailto:${publicProfile().salesEmail}`}>
+                {publicProfile().salesEmail}
               </a>
             </p>
             <p>
               Support:{' '}
-              <a className={linkClass} href={`mailto:${company.supportEmail}`}>
-                {company.supportEmail}
+              <a className={linkClass} href={`mailto:${publicProfile().supportEmail}`}>
+                {publicProfile().supportEmail}
               </a>
             </p>
           </Detail>
           <Detail icon={<Clock aria-hidden="true" className="size-5" />} title="Office hours">
-            {company.officeHours}
+            {publicProfile().officeHours}
           </Detail>
           <Detail icon={<Timer aria-hidden="true" className="size-5" />} title="Response time">
             We reply {company.responseTime}.
           </Detail>
           <Detail icon={<MapPin aria-hidden="true" className="size-5" />} title="Address">
             <address className="not-italic">
-              {company.legalName}
-              {companyAddressLines.map((line) => (
+              {publicProfile().legalName}
+              {profileAddressLines(publicProfile().tradingAddress).map((line) => (
                 <span key={line} className="block">
                   {line}
                 </span>
@@ -72,8 +74,8 @@ export function ContactPage() {
             </address>
           </Detail>
           <Detail icon={<Building2 aria-hidden="true" className="size-5" />} title="Registered company">
-            {company.legalName}, registered in {company.registration.registeredIn}, company number{' '}
-            {company.registration.companyNumber}. VAT {company.registration.vatNumber}.
+            {publicProfile().legalName}, registered in {publicProfile().registeredIn}, company number{' '}
+            {publicProfile().companyNumber}. VAT {publicProfile().vatNumber}.
           </Detail>
         </div>
         <figure className="lg:col-span-7">
@@ -89,8 +91,8 @@ export function ContactPage() {
             >
               <MapPin aria-hidden="true" className="size-8 text-accent-700" />
               <address className="not-italic">
-                {company.legalName}
-                {companyAddressLines.map((line) => (
+                {publicProfile().legalName}
+                {profileAddressLines(publicProfile().tradingAddress).map((line) => (
                   <span key={line} className="block">
                     {line}
                   </span>
@@ -101,7 +103,7 @@ export function ContactPage() {
               </a>
             </div>
             <iframe
-              title={`Map showing the ${company.name} office in ${company.address.city}`}
+              title={`Map showing the ${company.name} office in ${publicProfile().tradingAddress.city}`}
               src={company.mapEmbedUrl}
               width={800}
               height={560}
@@ -111,7 +113,8 @@ export function ContactPage() {
             />
           </div>
           <figcaption className="mt-3 text-sm text-navy-600">
-            {company.legalName}, {companyAddressLines.join(', ')}. Map data © OpenStreetMap contributors.{' '}
+            {publicProfile().legalName}, {profileAddressLines(publicProfile().tradingAddress).join(', ')}. Map data ©
+            OpenStreetMap contributors.{' '}
             <a className={linkClass} href={company.mapLinkUrl} target="_blank" rel="noopener noreferrer">
               View a larger map<span className="sr-only"> (opens in a new tab)</span>
             </a>

@@ -25,7 +25,7 @@ export function CtaSection() {
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <a href={contactSalesHref}>
+            <a href={contactSalesHref()}>
               <Mail aria-hidden="true" className="size-5" /> Contact Sales
             </a>
           </Button>

@@ -1,10 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { company } from '../../shared/company';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { Container } from '../ui/container';
 import { SectionHeading } from './section-heading';
+import { publicProfile } from '../lib/public-profile';
 
 /**
  * Commonly Asked Questions as an exclusive accordion: native <details> elements sharing a name,
@@ -45,7 +45,7 @@ export function FaqSection({
           To the UK and the EU. UK prices include VAT and are delivered duty paid (DDP); EU prices exclude VAT and
           duties and are delivered at place (DAP). Sales to the USA are not open yet: you can join the waitlist in the
           configurator. From other countries, configure using the UK option and{' '}
-          <a className="font-medium text-accent-700 underline" href={`mailto:${company.salesEmail}`}>
+          <a className="font-medium text-accent-700 underline" href={`mailto:${publicProfile().salesEmail}`}>
             contact sales
           </a>
           .
@@ -80,8 +80,8 @@ export function FaqSection({
           <SectionHeading id="faq-title" eyebrow="FAQ" title="Commonly Asked Questions">
             <p>
               Something else on your mind? Write to{' '}
-              <a className="font-medium text-accent-700 underline" href={`mailto:${company.salesEmail}`}>
-                {company.salesEmail}
+              <a className="font-medium text-accent-700 underline" href={`mailto:${publicProfile().salesEmail}`}>
+                {publicProfile().salesEmail}
               </a>
               .
             </p>

@@ -8,8 +8,10 @@ import { Container } from '../ui/container';
 import { LoopingVideo } from './looping-video';
 import { WatchVideoButton } from './watch-video-button';
 import heroPosterInline from '../public/media/hero-instrument.svg?inline';
+import { publicProfile } from '../lib/public-profile';
 
-export const contactSalesHref = `mailto:${company.salesEmail}?subject=${encodeURIComponent(`${company.productName} enquiry`)}`;
+export const contactSalesHref = () =>
+  `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent(`${company.productName} enquiry`)}`;
 
 export function HeroSection({ videos }: { videos: PublicSettings['videos'] }) {
   return (
@@ -47,7 +49,7 @@ export function HeroSection({ videos }: { videos: PublicSettings['videos'] }) {
               </Link>
             </Button>
             <Button asChild variant="navy">
-              <a href={contactSalesHref}>
+              <a href={contactSalesHref()}>
                 <Mail aria-hidden="true" className="size-4" /> Contact Sales
               </a>
             </Button>

@@ -1,4 +1,5 @@
 import { company } from '../../shared/company';
+import { publicProfile } from '../lib/public-profile';
 
 /**
  * schema.org blocks for the home page: organisation, website, product (offer from £2850),
@@ -12,19 +13,19 @@ export function homeStructuredData(origin: string): object[] {
       '@type': 'Organization',
       '@id': organizationId,
       name: company.name,
-      legalName: company.legalName,
+      legalName: publicProfile().legalName,
       url: `${origin}/`,
       logo: `${origin}/favicon.svg`,
       foundingDate: String(company.founded),
-      email: company.salesEmail,
-      telephone: company.phone,
+      email: publicProfile().salesEmail,
+      telephone: publicProfile().phone,
       address: {
         '@type': 'PostalAddress',
-        streetAddress: company.address.street,
-        addressLocality: company.address.city,
-        postalCode: company.address.postalCode,
-        addressRegion: company.address.region,
-        addressCountry: company.address.countryCode,
+        streetAddress: publicProfile().tradingAddress.street,
+        addressLocality: publicProfile().tradingAddress.city,
+        postalCode: publicProfile().tradingAddress.postalCode,
+        addressRegion: publicProfile().tradingAddress.region,
+        addressCountry: publicProfile().tradingAddress.countryCode,
       },
     },
     {

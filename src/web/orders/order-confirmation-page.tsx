@@ -9,6 +9,8 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { isFullOrder, useOrder } from './get-order';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
+import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 
@@ -38,8 +40,8 @@ export function OrderConfirmationPage() {
       <div className="space-y-8">
         <div className="text-center">
           <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
-          <h1 className="mt-4 text-3xl font-semibold tracking-tight">Order Confirmed!</h1>
-          <p className="mt-2 text-navy-700">Thank you. We have received your order.</p>
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight">Order Received</h1>
+          <p className="mt-2 text-navy-700">Thank you. {terms.binding}</p>
         </div>
         <dl className="grid gap-4 rounded-lg border border-navy-100 p-6 sm:grid-cols-2 tabular-nums">
           <div>
@@ -86,9 +88,12 @@ export function OrderConfirmationPage() {
             What happens next
           </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5">
-            <li>You will receive an e-mail confirmation of your order within 48 hours.</li>
-            <li>We will contact you within 24 hours to arrange the deposit payment.</li>
-            <li>Production of your instrument begins once the deposit is paid.</li>
+            <li>We will confirm your order in writing within 48 hours; from then on it binds you and us.</li>
+            <li>
+              {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your
+              instrument begins once it is paid.
+            </li>
+            <li>{terms.currency(data.currency)}</li>
           </ol>
         </section>
       </div>

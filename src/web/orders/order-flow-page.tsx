@@ -29,6 +29,7 @@ import { AddressFields } from './address-fields';
 import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { terms } from '../../shared/terms';
 
 type Values = ShippingFormInput;
 
@@ -101,7 +102,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             <dd data-testid="review-total">{money(total)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt>Deposit due now ({DEPOSIT_PERCENT}%)</dt>
+            <dt>Deposit, due on our written confirmation ({DEPOSIT_PERCENT}%)</dt>
             <dd>{money(deposit)}</dd>
           </div>
           <div className="flex justify-between text-navy-600">
@@ -390,6 +391,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             Confirm &amp; Pay
           </h2>
           <Review handoff={handoff} values={getValues()} />
+          <p className="text-sm text-navy-700" data-testid="binding-note">
+            {terms.binding} {terms.balance}
+          </p>
           <label className="flex items-start gap-3 text-sm">
             <input
               type="checkbox"

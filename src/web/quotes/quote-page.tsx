@@ -1,7 +1,6 @@
 import { CheckCircle2, Copy, Download, Mail, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { company } from '../../shared/company';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
 import { displayLines } from '../../shared/documents/display-lines';
@@ -18,6 +17,8 @@ import { printQuote } from './print-quote';
 import { usePublicSettings } from '../lib/get-public-settings';
 import { formatUkDate } from '../../shared/dates';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { publicProfile } from '../lib/public-profile';
+import { PAYMENT_DAYS, terms } from '../../shared/terms';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -48,7 +49,7 @@ function contactHref(quote: QuoteResource, quoteUrl: string): string {
     `Quote URL: ${quoteUrl}`,
     '',
   ].join('\n');
-  return `mailto:${company.salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  return `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 function QuoteDetails({ quote }: { quote: QuoteResource }) {
@@ -120,7 +121,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <h1 className="text-3xl font-semibold tracking-tight">Quote {quote.quoteNumber}</h1>
           <p className="mt-1 break-all text-sm text-navy-600">Reference: {quote.reference}</p>
         </div>
-        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings.defaultProductWarranty)}>
+        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings)}>
           <Printer aria-hidden="true" className="size-4" /> Print/Save
         </Button>
       </div>
@@ -273,7 +274,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings.defaultProductWarranty)}>
+        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings)}>
           <Printer aria-hidden="true" className="size-4" /> Print/Save Quote
         </Button>
         <Button variant="outline" asChild>
@@ -303,11 +304,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
+          <li>{terms.binding}</li>
           <li>
-            We confirm your order and invoice the {DEPOSIT_PERCENT}% deposit; production of your batch starts once it is
-            paid.
+            {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your batch
+            starts once it is paid.
           </li>
-          <li>The balance is invoiced when your instrument is ready and is due before dispatch.</li>
+          <li>{terms.balance}</li>
+          <li>{terms.currency(quote.currency)}</li>
+          <li>{terms.delivery(quote.customerInfo?.country, { deliveryPlace: publicProfile().deliveryPlace })}</li>
         </ol>
       </section>
     </div>

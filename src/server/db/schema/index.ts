@@ -6,3 +6,4 @@ export * from './storefront';
 export * from './system';
 export * from './audit';
 export * from './staff';
+export * from './profile';

@@ -1,10 +1,10 @@
-import { CalendarClock, Cog, Package, Puzzle, Truck } from 'lucide-react';
+import { Building2, CalendarClock, Cog, Package, Puzzle, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Permission } from '../../../shared/admin/permissions';
 import { AdminHeading } from '../shell/admin-layout';
 import { usePermissions } from '../shell/permissions';
 
-/** The settings hub's five cards: the three catalogue editors, System Settings and Batches. */
+/** The settings hub's cards: the three catalogue editors, System Settings, Batches and the Business Profile. */
 export const settingsCards: {
   to: string;
   title: string;
@@ -46,6 +46,13 @@ export const settingsCards: {
     text: 'Production batches, ship dates and sold-out state',
     icon: CalendarClock,
     permission: 'catalogue.edit',
+  },
+  {
+    to: '/admin/business-profile',
+    title: 'Business Profile',
+    text: 'Company details, bank accounts, delivery place and signatory on every page and document',
+    icon: Building2,
+    permission: 'profile.view',
   },
 ];
 

@@ -8,6 +8,8 @@ import { AdminHeading } from '../shell/admin-layout';
 import { money } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { WeeklyChart } from './weekly-chart';
+import { businessProfileChecklistResponseSchema } from '../../../shared/admin/business-profile-schemas';
+import { SetupChecklist } from '../profile/business-profile-page';
 
 /** The dashboard's cards; the catalogue and settings pages add theirs here. */
 export const dashboardCards = [
@@ -40,9 +42,21 @@ export function DashboardPage() {
     queryKey: ['admin', 'dashboard'],
     queryFn: () => adminApi(dashboardSchema, '/dashboard'),
   });
+  const setup = useQuery({
+    queryKey: ['admin', 'business-profile', 'checklist'],
+    queryFn: () => adminApi(businessProfileChecklistResponseSchema, '/business-profile/checklist'),
+  });
   return (
     <section className="space-y-6">
       <AdminHeading title="Admin Portal" />
+      {setup.data?.example ? (
+        <div className="space-y-2">
+          <SetupChecklist checklist={setup.data.checklist} />
+          <Link to="/admin/business-profile" className="text-sm font-medium text-accent-700 underline">
+            Fill in the business profile
+          </Link>
+        </div>
+      ) : null}
       {dashboard.isPending ? (
         <PageLoading label="Loading figures..." />
       ) : dashboard.isError ? (

@@ -11,6 +11,7 @@ import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 
 const kindLabel = {
+  acknowledgement: 'Order acknowledgement',
   confirmation: 'Order confirmation',
   deposit: 'Deposit invoice',
   balance: 'Balance invoice',
@@ -75,7 +76,8 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
           {order.documents.map((document) => (
             <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {kindLabel[document.kind]} {document.kind === 'confirmation' ? '' : document.number} ·{' '}
+                {kindLabel[document.kind]}{' '}
+                {document.kind === 'confirmation' || document.kind === 'acknowledgement' ? '' : document.number} ·{' '}
                 {formatUkDate(document.issuedAt)}
                 {document.amount !== null ? ` · ${money(document.amount, order.currency)}` : ''}
                 {document.dueDate && document.kind !== 'credit' ? ` · due ${formatUkDate(document.dueDate)}` : ''}
@@ -85,7 +87,7 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                 <a className="text-accent-700 underline" href={document.url} download>
                   Download PDF
                 </a>
-                {document.kind !== 'confirmation' && document.kind !== 'credit' && !document.credited && mayIssue ? (
+                {(document.kind === 'deposit' || document.kind === 'balance') && !document.credited && mayIssue ? (
                   <Button
                     size="sm"
                     variant="outline"

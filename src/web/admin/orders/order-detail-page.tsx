@@ -79,7 +79,9 @@ export function OrderDetailPage() {
   const data = order.data.order;
   const product = productSummary(data);
   // The server refuses to delete an order on the books (any payment or invoice); say so instead of offering it.
-  const onTheBooks = data.payments.length > 0 || data.documents.some((document) => document.kind !== 'confirmation');
+  const onTheBooks =
+    data.payments.length > 0 ||
+    data.documents.some((document) => document.kind !== 'confirmation' && document.kind !== 'acknowledgement');
   return (
     <article className="space-y-4">
       <AdminHeading title={`Order ${data.orderNumber}`}>

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import {
+  type BankAccounts,
+  type BusinessProfile,
+  exampleBusinessProfile,
+  isExampleProfile,
+  type PublicBusinessProfile,
+} from '../../shared/business-profile';
+import type { Db } from '../db/client';
+import { businessProfile } from '../db/schema';
+import { bumpChangeVersion, readChangeVersion } from '../db/change-version';
+
+const KEY = 'company';
+
+/** A safety net only: every profile write raises the change version, which each cached read compares. */
+const PROFILE_CACHE_MAX_AGE_MS = 10_000;
+
+const cache = new WeakMap<Db, { loadedAt: number; version: number; profile: Promise<BusinessProfile> }>();
+
+/** The stored profile (the example until one is stored). */
+export async function readBusinessProfile(db: Db): Promise<BusinessProfile> {
+  const [row] = await db.select().from(businessProfile).where(eq(businessProfile.key, KEY));
+  if (!row) return exampleBusinessProfile;
+  // Stored values over the example's, so a field added later has a value until it is filled in.
+  return {
+    ...exampleBusinessProfile,
+    ...row.details,
+    bank: {
+      GBP: { ...exampleBusinessProfile.bank.GBP, ...row.bank.GBP },
+      EUR: { ...exampleBusinessProfile.bank.EUR, ...row.bank.EUR },
+    },
+  };
+}
+
+/**
+ * The profile in force, from an in-memory cache for every page, document and e-mail that prints
+ * it; one cheap read of the profile's change version per call reloads it as soon as any process
+ * has saved a change.
+ */
+export async function getBusinessProfile(db: Db): Promise<BusinessProfile> {
+  const cached = cache.get(db);
+  let version: number;
+  try {
+    version = await readChangeVersion(db, 'profile');
+  } catch (error) {
+    if (cached) return cached.profile;
+    throw error;
+  }
+  if (cached && cached.version >= version && Date.now() - cached.loadedAt < PROFILE_CACHE_MAX_AGE_MS)
+    return cached.profile;
+  const profile = readBusinessProfile(db);
+  cache.set(db, { loadedAt: Date.now(), version, profile });
+  profile.catch(() => {
+    if (cache.get(db)?.profile === profile) cache.delete(db);
+  });
+  return profile;
+}
+
+export function invalidateBusinessProfileCache(db: Db): void {
+  cache.delete(db);
+}
+
+/**
+ * Stores the details and/or the bank accounts (validated by the route's schema) and raises the
+ * change version; call it in the transaction that writes the audit entry. Returns the new profile.
+ */
+export async function saveBusinessProfile(
+  tx: Db,
+  changes: { details?: PublicBusinessProfile; bank?: BankAccounts },
+): Promise<BusinessProfile> {
+  const current = await readBusinessProfile(tx);
+  const { bank: currentBank, ...currentDetails } = current;
+  const next: BusinessProfile = { ...currentDetails, ...changes.details, bank: changes.bank ?? currentBank };
+  const { bank, ...details } = next;
+  const example = isExampleProfile(next);
+  await tx
+    .insert(businessProfile)
+    .values({ key: KEY, details, bank, example, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: businessProfile.key, set: { details, bank, example, updatedAt: new Date() } });
+  await bumpChangeVersion(tx, 'profile');
+  invalidateBusinessProfileCache(tx);
+  return next;
+}

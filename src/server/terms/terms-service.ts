@@ -1,0 +1,48 @@
+import type { BusinessProfile } from '../../shared/business-profile';
+import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { PAYMENT_DAYS, type TermsValues, warrantyMonths } from '../../shared/terms';
+import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
+import type { Db } from '../db/client';
+import { getBusinessProfile } from '../profile/profile-service';
+import { getCachedSettings } from '../settings/settings-service';
+
+/** The values of the terms in force (src/shared/terms.ts): the system settings and the business profile. */
+export async function termsValuesOf(db: Db, profile?: BusinessProfile): Promise<TermsValues> {
+  const [settings, current] = await Promise.all([getCachedSettings(db), profile ?? getBusinessProfile(db)]);
+  return {
+    quoteValidityDays: settings.autoQuoteExpiry,
+    depositPercent: DEPOSIT_PERCENT,
+    depositDueDays: PAYMENT_DAYS,
+    standardWarrantyMonths: settings.defaultProductWarranty,
+    deliveryPlace: current.deliveryPlace,
+  };
+}
+
+/** The profile and the terms a document prints, read once. */
+export async function documentFacts(db: Db): Promise<{ profile: BusinessProfile; terms: TermsValues }> {
+  const profile = await getBusinessProfile(db);
+  return { profile, terms: await termsValuesOf(db, profile) };
+}
+
+/**
+ * What a configuration's servicing plan and batch mean for its documents: the warranty that
+ * follows the plan (1, 2 or 3 years, never less than the standard warranty) and the batch's ship date.
+ */
+export async function configurationFacts(
+  db: Db,
+  values: TermsValues,
+  configuration: { servicing?: unknown; batch?: unknown; batchName?: unknown } | null | undefined,
+) {
+  const product = await getProduct(db, PRODUCT_KEY);
+  const servicingId = typeof configuration?.servicing === 'string' ? configuration.servicing : null;
+  const plan = servicingId ? product?.servicing.find((option) => option.id === servicingId) : undefined;
+  const planYears = plan && plan.warrantyYears > 0 ? plan.warrantyYears : null;
+  const named = plan && plan.id !== 'none' ? plan.name : null;
+  const batchId = typeof configuration?.batch === 'string' ? configuration.batch : null;
+  const batch = batchId ? product?.batches.find((candidate) => candidate.id === batchId) : undefined;
+  const storedName = typeof configuration?.batchName === 'string' ? configuration.batchName : null;
+  return {
+    warranty: { months: warrantyMonths(values, planYears), planName: named },
+    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: batch?.date ?? null } : null,
+  };
+}

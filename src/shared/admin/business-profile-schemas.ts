@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { BankAccounts, PublicBusinessProfile } from '../business-profile';
+import { EMAIL_MAX, emailFieldMessage } from '../email-address';
+
+/** Business Profile (/admin/business-profile, `GET/PUT /api/admin/business-profile[/bank]`): texts and requests. */
+export const businessProfileMessages = {
+  required: 'Required',
+  tooLong: 'Too long',
+  oneLine: 'Use one line of text without control characters',
+  email: emailFieldMessage,
+  sortCode: 'Enter the sort code as 12-34-56',
+  accountNumber: 'Enter the 8-digit account number',
+  iban: 'Enter a valid IBAN',
+  bic: 'Enter a valid BIC (8 or 11 characters)',
+  countryCode: 'Enter the 2-letter country code',
+  saved: 'Business profile saved',
+  bankSaved: 'Bank accounts saved. Every admin has been e-mailed about the change.',
+  saveFailed: 'Failed to save the business profile',
+  loadFailed: 'Failed to load the business profile',
+} as const;
+
+const m = businessProfileMessages;
+
+/** One line of text: trimmed, required unless `optional`, no control characters. */
+const line = (max = 200, optional = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: m.tooLong })
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029<>]*$/, { error: m.oneLine })
+    .refine((value) => optional || value !== '', { error: m.required });
+
+const mailbox = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, { error: m.email })
+  .refine((value) => z.email().safeParse(value).success, { error: m.email });
+
+const address = z.object({
+  street: line(300),
+  city: line(100),
+  postalCode: line(20),
+  region: line(100, true),
+  country: line(100),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: m.countryCode }),
+});
+
+export const businessProfileDetailsSchema = z.object({
+  legalName: line(),
+  tradingName: line(),
+  companyNumber: line(30),
+  registeredIn: line(100),
+  vatNumber: line(30),
+  registeredAddress: address,
+  tradingAddress: address,
+  phone: line(40),
+  salesEmail: mailbox,
+  supportEmail: mailbox,
+  privacyEmail: mailbox,
+  officeHours: line(100),
+  deliveryPlace: line(200),
+  signatoryName: line(100),
+  signatoryTitle: line(100),
+}) satisfies z.ZodType<PublicBusinessProfile>;
+
+/** ISO 13616: two letters, two check digits, up to 30 letters and digits; the check digits hold (mod 97). */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of moved) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+export const bankAccountsSchema = z.object({
+  GBP: z.object({
+    accountName: line(),
+    bankName: line(),
+    sortCode: z
+      .string()
+      .trim()
+      .regex(/^\d{2}-?\d{2}-?\d{2}$/, { error: m.sortCode })
+      .transform((value) => value.replace(/-/g, '').replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3')),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{8}$/, { error: m.accountNumber }),
+  }),
+  EUR: z.object({
+    accountName: line(),
+    bankName: line(),
+    iban: z
+      .string()
+      .trim()
+      .refine(isValidIban, { error: m.iban })
+      .transform((value) =>
+        value
+          .replace(/\s+/g, '')
+          .toUpperCase()
+          .replace(/(.{4})(?=.)/g, '$1 '),
+      ),
+    bic: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: m.bic }),
+  }),
+}) satisfies z.ZodType<BankAccounts, unknown>;
+
+export const setupItemSchema = z.object({
+  key: z.enum(['registration', 'contact', 'gbpAccount', 'eurAccount', 'signatory']),
+  label: z.string(),
+  done: z.boolean(),
+});
+
+export const businessProfileResponseSchema = z.object({
+  profile: businessProfileDetailsSchema.extend({
+    bank: z.object({
+      GBP: z.object({ accountName: z.string(), bankName: z.string(), sortCode: z.string(), accountNumber: z.string() }),
+      EUR: z.object({ accountName: z.string(), bankName: z.string(), iban: z.string(), bic: z.string() }),
+    }),
+  }),
+  example: z.boolean(),
+  checklist: z.array(setupItemSchema),
+});
+export const businessProfileChecklistResponseSchema = z.object({
+  example: z.boolean(),
+  checklist: z.array(setupItemSchema),
+});
+
+export type BusinessProfileResponse = z.infer<typeof businessProfileResponseSchema>;

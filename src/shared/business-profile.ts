@@ -1,0 +1,184 @@
+/**
+ * The company's own details, edited in the admin (/admin/business-profile) and stored in the
+ * database: every page, document and e-mail reads them from there. `exampleBusinessProfile` is
+ * what a new shop starts with; while any of its placeholder values is still in place the profile
+ * counts as the example (`setupChecklist`), and a production start takes no orders.
+ *
+ * Kept free of zod: the storefront's footer reads this module, and the home page's JS budget is
+ * nearly used. The validation lives in src/shared/admin/business-profile-schemas.ts.
+ */
+
+export interface ProfileAddress {
+  /** Street lines, one per line. */
+  street: string;
+  city: string;
+  postalCode: string;
+  region: string;
+  /** The country's name as printed. */
+  country: string;
+  countryCode: string;
+}
+
+/** Everything but the bank accounts: public (footer, contact page, structured data, documents). */
+export interface PublicBusinessProfile {
+  legalName: string;
+  tradingName: string;
+  companyNumber: string;
+  registeredIn: string;
+  vatNumber: string;
+  registeredAddress: ProfileAddress;
+  tradingAddress: ProfileAddress;
+  phone: string;
+  salesEmail: string;
+  supportEmail: string;
+  privacyEmail: string;
+  officeHours: string;
+  /** The named place of the delivery terms (DDP for the UK, DAP for the EU). */
+  deliveryPlace: string;
+  signatoryName: string;
+  signatoryTitle: string;
+}
+
+export interface GbpBankAccount {
+  accountName: string;
+  bankName: string;
+  sortCode: string;
+  accountNumber: string;
+}
+
+export interface EurBankAccount {
+  accountName: string;
+  bankName: string;
+  iban: string;
+  bic: string;
+}
+
+/** One account per invoice currency: a buyer pays in the invoice's currency into that currency's account. */
+export interface BankAccounts {
+  GBP: GbpBankAccount;
+  EUR: EurBankAccount;
+}
+
+export interface BusinessProfile extends PublicBusinessProfile {
+  bank: BankAccounts;
+}
+
+const exampleAddress: ProfileAddress = {
+  street: 'Unit 4, Lancaster Science Park, Caton Road',
+  city: 'Lancaster',
+  postalCode: 'LA1 3PE',
+  region: 'Lancashire',
+  country: 'United Kingdom',
+  countryCode: 'GB',
+};
+
+/** The seeded profile: EXAMPLE VALUES, to be replaced in the admin before the shop takes orders. */
+export const exampleBusinessProfile: BusinessProfile = {
+  legalName: 'Dropwise Labs Ltd',
+  tradingName: 'Dropwise Labs',
+  companyNumber: '00000000',
+  registeredIn: 'England and Wales',
+  vatNumber: 'GB000000000',
+  registeredAddress: exampleAddress,
+  tradingAddress: exampleAddress,
+  phone: '+44 1524 000000',
+  salesEmail: 'sales@dropwise-labs.example',
+  supportEmail: 'support@dropwise-labs.example',
+  privacyEmail: 'privacy@dropwise-labs.example',
+  officeHours: 'Mon-Fri 9:00-17:00 GMT',
+  deliveryPlace: 'the delivery address on the order confirmation',
+  signatoryName: 'Example Signatory',
+  signatoryTitle: 'Director',
+  bank: {
+    GBP: {
+      accountName: 'Dropwise Labs Ltd',
+      bankName: 'Example Bank plc',
+      sortCode: '00-00-00',
+      accountNumber: '00000000',
+    },
+    EUR: {
+      accountName: 'Dropwise Labs Ltd',
+      bankName: 'Example Bank plc',
+      iban: 'GB00 EXMP 0000 0000 0000 00',
+      bic: 'EXMPGB2L',
+    },
+  },
+};
+
+export const publicProfileOf = (profile: BusinessProfile): PublicBusinessProfile => {
+  const { bank: _bank, ...rest } = profile;
+  return rest;
+};
+
+export interface SetupItem {
+  key: 'registration' | 'contact' | 'gbpAccount' | 'eurAccount' | 'signatory';
+  label: string;
+  done: boolean;
+}
+
+/** What is still the example: the admin dashboard's set-up checklist. */
+export function setupChecklist(profile: BusinessProfile): SetupItem[] {
+  const example = exampleBusinessProfile;
+  return [
+    {
+      key: 'registration',
+      label: 'Company number and VAT number',
+      done: profile.companyNumber !== example.companyNumber && profile.vatNumber !== example.vatNumber,
+    },
+    {
+      key: 'contact',
+      label: 'Phone and mailboxes',
+      done:
+        profile.phone !== example.phone &&
+        !/\.example$/i.test(profile.salesEmail) &&
+        !/\.example$/i.test(profile.supportEmail) &&
+        !/\.example$/i.test(profile.privacyEmail),
+    },
+    {
+      key: 'gbpAccount',
+      label: 'GBP bank account',
+      done:
+        profile.bank.GBP.sortCode !== example.bank.GBP.sortCode &&
+        profile.bank.GBP.accountNumber !== example.bank.GBP.accountNumber,
+    },
+    {
+      key: 'eurAccount',
+      label: 'EUR bank account',
+      done: profile.bank.EUR.iban !== example.bank.EUR.iban && profile.bank.EUR.bic !== example.bank.EUR.bic,
+    },
+    { key: 'signatory', label: 'Signatory', done: profile.signatoryName !== example.signatoryName },
+  ];
+}
+
+export const isExampleProfile = (profile: BusinessProfile) => setupChecklist(profile).some((item) => !item.done);
+
+/** An address as printed lines: street, city and postcode, country. */
+export const profileAddressLines = (address: ProfileAddress) =>
+  [address.street, `${address.city} ${address.postalCode}`.trim(), address.country].filter((line) => line !== '');
+
+/** "Dropwise Labs Ltd. Registered in England and Wales, company number …. VAT …." */
+export const registrationLine = (profile: PublicBusinessProfile) =>
+  `${profile.legalName}. Registered in ${profile.registeredIn}, company number ${profile.companyNumber}. VAT ${profile.vatNumber}.`;
+
+/** A `tel:` link for the phone as written. */
+export const phoneHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The bank lines printed on a document for a currency (invoices, acknowledgement, quote). */
+export function bankLines(bank: BankAccounts, currency: 'GBP' | 'EUR'): string[] {
+  if (currency === 'EUR') {
+    const account = bank.EUR;
+    return [
+      `Account name: ${account.accountName}`,
+      `Bank: ${account.bankName}`,
+      `IBAN: ${account.iban}`,
+      `BIC: ${account.bic}`,
+    ];
+  }
+  const account = bank.GBP;
+  return [
+    `Account name: ${account.accountName}`,
+    `Bank: ${account.bankName}`,
+    `Sort code: ${account.sortCode}`,
+    `Account number: ${account.accountNumber}`,
+  ];
+}

@@ -1,0 +1,64 @@
+import { DEPOSIT_PERCENT } from './pricing/deposit';
+
+/**
+ * The commercial terms a buyer relies on, said one way on every surface: the terms page, the
+ * configurator, the quote page and PDF, the order flow and its confirmation page, the e-mails, the
+ * order acknowledgement, the written confirmation and the invoices all take their sentences from
+ * here. The numbers come from the system settings (`termsValues`, server: src/server/terms.ts) and
+ * the named place from the business profile.
+ *
+ * Kept free of zod and of other imports but the deposit: storefront pages read it.
+ */
+export interface TermsValues {
+  /** Auto Quote Expiry, in days (docs/decisions/0001-quote-validity.md). */
+  quoteValidityDays: number;
+  depositPercent: number;
+  /** Days the deposit invoice gives for payment, from the written confirmation. */
+  depositDueDays: number;
+  /** The Default Product Warranty setting, in months (without a servicing plan). */
+  standardWarrantyMonths: number;
+  /** The business profile's named place of delivery. */
+  deliveryPlace: string;
+}
+
+/** Days an invoice gives for payment (the deposit's on confirmation, the balance's before dispatch). */
+export const PAYMENT_DAYS = 14;
+
+export const defaultTermsValues: TermsValues = {
+  quoteValidityDays: 7,
+  depositPercent: DEPOSIT_PERCENT,
+  depositDueDays: PAYMENT_DAYS,
+  standardWarrantyMonths: 12,
+  deliveryPlace: 'the delivery address on the order confirmation',
+};
+
+/** "12 months", "3 years". */
+export const periodText = (months: number) =>
+  months % 12 === 0 && months >= 24 ? `${months / 12} years` : months === 12 ? '12 months' : `${months} months`;
+
+/** The warranty an order or quote carries: the servicing plan's length when it is longer than the standard warranty. */
+export const warrantyMonths = (values: Pick<TermsValues, 'standardWarrantyMonths'>, planYears: number | null) =>
+  Math.max(values.standardWarrantyMonths, (planYears ?? 0) * 12);
+
+export const terms = {
+  validity: (values: Pick<TermsValues, 'quoteValidityDays'>) =>
+    `A quote's prices hold for ${values.quoteValidityDays} days from its date.`,
+  /** When the contract forms (terms §3): the order flow and confirmation page say it too. */
+  binding:
+    'Your order is received when you place it. It binds you and us once we confirm it in writing (the order confirmation).',
+  deposit: (values: Pick<TermsValues, 'depositPercent' | 'depositDueDays'>) =>
+    `A ${values.depositPercent}% deposit is invoiced on our written confirmation, payable within ${values.depositDueDays} days.`,
+  balance: 'The balance is invoiced when the instrument is ready and is due before dispatch.',
+  currency: (currency: string) =>
+    `You pay in the currency of the invoice (${currency}), by bank transfer into our ${currency} account shown on it.`,
+  cancellation:
+    'Cancellation of a confirmed order: before manufacture starts, the deposit is refunded less an administration fee of 5% of the deposit; once manufacture has started, the deposit is forfeited; after the balance invoice, the full total is payable.',
+  warranty: (months: number, planName: string | null) =>
+    planName
+      ? `Warranty: ${periodText(months)} from delivery, following the ${planName} plan.`
+      : `Warranty: ${periodText(months)} from delivery (a servicing plan extends it to the plan's length).`,
+  delivery: (country: string | null | undefined, values: Pick<TermsValues, 'deliveryPlace'>) =>
+    country === 'GB'
+      ? `Delivery: DDP (delivered duty paid, Incoterms 2020) to ${values.deliveryPlace}, United Kingdom.`
+      : `Delivery: DAP (delivered at place, Incoterms 2020) to ${values.deliveryPlace}; import duties and local VAT are paid by the buyer.`,
+} as const;
