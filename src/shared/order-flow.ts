@@ -22,6 +22,7 @@ export const orderFlowMessages = {
   placeFailed: 'Failed to place order',
   unexpected: 'An unexpected error occurred while placing your order',
   quoteExpired: 'This quote has expired. Please create a new quote to order at current prices.',
+  quoteAlreadyOrdered: 'This quote has already been ordered',
   orderNotFound: 'Order not found',
   termsNotAccepted: 'Please accept the terms of sale to place your order.',
   countryMismatch:

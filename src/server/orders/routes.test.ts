@@ -364,10 +364,19 @@ describe('orders API', () => {
       expect(order.totalAmount).toBe(488250);
       expect(order.quoteId).toBe(quote.id);
 
+      const unordered = (
+        (
+          await t.post('/api/quotes', {
+            configuration: defaultSelection,
+            customerInfo: { email: 'late@example.com', firstName: 'Grace', lastName: 'Hopper', organization: 'Navy' },
+            flowType: 'order',
+          })
+        ).json() as { quote: QuoteResource }
+      ).quote;
       t.clock.now = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
       const late = await t.post(
         '/api/orders',
-        orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }),
+        orderBody({ quoteReference: unordered.reference, billing: guestBilling('late@example.com') }),
       );
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe(

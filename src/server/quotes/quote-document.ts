@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { quoteDocuments, quotes } from '../db/schema';
 import { getCachedSettings } from '../settings/settings-service';
 import { renderQuotePdf } from './quote-pdf';
-import { toQuoteResource } from './quote-resource';
+import { loadQuoteResource } from './quote-resource';
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -66,7 +66,7 @@ async function quoteDocument(
   now: Date,
   options: { customerText: boolean } = { customerText: true },
 ): Promise<Buffer> {
-  return renderQuotePdf(toQuoteResource(row, now), {
+  return renderQuotePdf(await loadQuoteResource(db, row, now), {
     warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty,
     customerText: options.customerText,
   });
