@@ -251,12 +251,13 @@ export async function createOrder(
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
   const billing = { ...parsed, email: parsed.email.toLowerCase() };
   const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
-  // The delivery country must be sold to and share the priced country's currency and VAT treatment.
+  // The delivery country prices the order: it must be the priced country. The error names the
+  // delivery country's own field (the billing country is free when a delivery address is given).
   const deliveryCountry = delivery?.country ?? billing.country;
   const countryProblem = deliveryCountryProblem(priced.configuration.customerCountry, deliveryCountry);
   if (countryProblem) {
     throw badRequest(countryProblem, {
-      fields: { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) },
+      fields: { [delivery ? 'shipping.country' : 'billing.country']: countryProblem },
     });
   }
   if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });

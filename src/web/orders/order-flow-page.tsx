@@ -165,7 +165,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     idempotencyKey.current ||= crypto.randomUUID();
   }, []);
 
-  const { register, handleSubmit, formState, getValues, watch } = useForm<Values>({
+  const { register, handleSubmit, formState, getValues, watch, setError } = useForm<Values>({
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -238,7 +238,14 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     window.setTimeout(() => headingRef.current?.focus(), 0);
   };
 
-  const continueToPayment = handleSubmit(() => {
+  const continueToPayment = handleSubmit((values) => {
+    // The delivery country prices the order: a mismatch stays on step 1, beside the delivery country's field.
+    const deliveryCountry = (values.differentDelivery ? values.delivery?.country : values.country) ?? '';
+    const problem = deliveryCountryProblem(handoff.configuration.customerCountry, deliveryCountry);
+    if (problem) {
+      setError(values.differentDelivery ? 'delivery.country' : 'country', { message: problem }, { shouldFocus: true });
+      return;
+    }
     logProgress('payment');
     goTo(2);
   });
