@@ -18,6 +18,7 @@ import { type Address, type OrderItemType, orderItems, orders, orderStatusHistor
 import { completeOrderProgress } from '../flows/record-order-progress';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMails } from '../mail/outbox';
+import { orderPageUrl } from './order-access';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct } from '../catalogue/catalogue-service';
 import { PRODUCT_KEY, priceSelection } from '../pricing/price-selection';
@@ -376,7 +377,7 @@ export async function createOrder(
         },
         lines: orderLines(items),
         confirmedAddress,
-        orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
+        orderUrl: orderPageUrl(input.publicUrl, row),
       };
       const adminEmail = settings.adminEmail.trim();
       const notifyAdmin = settings.emailNotifications && adminEmail !== '';

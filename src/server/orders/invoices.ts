@@ -9,12 +9,11 @@ import {
   invoiceDocument,
 } from '../../shared/documents/order-documents';
 import { formatMoney, roundHalfUp } from '../../shared/money';
-import { getProduct } from '../catalogue/catalogue-service';
+import { batchShip } from '../catalogue/batch-ship';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
-import { PRODUCT_KEY } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
 import { renderDocumentPdf } from './document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
@@ -58,14 +57,11 @@ async function confirmationContext(
   const when = confirmedAt(row, model.history) ?? now;
   const deposit = model.invoices.find((invoice) => invoice.kind === 'deposit');
   const configuration = row.configuration ?? {};
-  const batchId = typeof configuration.batch === 'string' ? configuration.batch : null;
-  const product = batchId ? await getProduct(db, PRODUCT_KEY) : null;
-  const batch = batchId ? product?.batches.find((candidate) => candidate.id === batchId) : undefined;
-  const storedName = typeof configuration.batchName === 'string' ? configuration.batchName : null;
   return {
     confirmedAt: when,
     depositDueDate: deposit?.dueDate ?? addDays(when, INVOICE_DUE_DAYS),
-    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: batch?.date ?? null } : null,
+    // A ship date that has passed is never printed: "ship date to be confirmed" until staff re-date the batch.
+    batch: await batchShip(db, configuration, now),
     warrantyMonths: (await getCachedSettings(db)).defaultProductWarranty,
   };
 }

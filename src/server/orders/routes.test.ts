@@ -429,6 +429,8 @@ describe('orders API', () => {
         totalAmount: 488250,
         depositAmount: 244125,
         currency: 'GBP',
+        // Batch 2's 29 August 2025 has passed by this test's clock (1 April 2026).
+        batch: { id: 'batch-2', name: 'Batch 2', shipDate: null },
       },
     });
 

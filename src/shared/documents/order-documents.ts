@@ -1,3 +1,4 @@
+import { batchShipText } from '../batches/ship-date';
 import { cleanLine } from '../clean-text';
 import { company } from '../company';
 import { findCountry } from '../countries';
@@ -63,6 +64,7 @@ const poMeta = (order: DocumentOrder): [string, string][] =>
 export interface ConfirmationContext {
   confirmedAt: Date | string;
   depositDueDate: string;
+  /** `shipDate` null: the batch's date has passed or is not set ("ship date to be confirmed"). */
   batch: { name: string; shipDate: string | null } | null;
   /** The Default Product Warranty setting, in months. */
   warrantyMonths: number;
@@ -99,9 +101,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
         title: 'Delivery',
         lines: [
           `Delivery terms: ${deliveryTerms(order)}.`,
-          context.batch
-            ? `Production batch: ${context.batch.name}${context.batch.shipDate ? `, estimated ship date ${formatUkDate(context.batch.shipDate)}` : ''}.`
-            : 'Production batch: to be allocated.',
+          context.batch ? `Production batch: ${batchShipText(context.batch)}.` : 'Production batch: to be allocated.',
         ],
       },
       {

@@ -1,3 +1,4 @@
+import { batchShipText } from '../batches/ship-date';
 import { company } from '../company';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
@@ -74,6 +75,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
           `This quotation is valid until ${validUntil ?? 'further notice'}.`,
           `Payment: a ${DEPOSIT_PERCENT}% deposit by invoice when the order is placed; the balance is invoiced when the instrument is ready and is due before dispatch.`,
           'Delivery: DDP for UK customers, DAP for international customers. Lead time depends on the production batch and order date.',
+          ...(quote.batch ? [`Production batch: ${batchShipText(quote.batch)}.`] : []),
           ...(options.warrantyMonths === undefined
             ? []
             : [`Warranty: ${options.warrantyMonths} months standard warranty, extendable by servicing.`]),

@@ -271,7 +271,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     }
     try {
       const { notes, differentDelivery: useDelivery, delivery, ...billing } = shippingFormSchema.parse(values);
-      const order = await placeOrder.mutateAsync({
+      const { order, accessKey } = await placeOrder.mutateAsync({
         configuration: handoff.configuration,
         quoteReference: handoff.quoteReference,
         billing,
@@ -283,7 +283,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       });
       clearOrderFlow();
       toast.success(orderFlowMessages.placed);
-      navigate(`/order-confirmation/${order.id}`);
+      navigate(`/order-confirmation/${order.id}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`);
     } catch (error) {
       const message =
         error instanceof ApiError
