@@ -224,7 +224,7 @@ describe('orders API', () => {
     expect(mail?.textBody).toContain('VAT (20%): £813.75');
     expect(mail?.textBody).toContain('Subtotal: £4,068.75');
     expect(mail?.textBody).toMatch(
-      /Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs CB4 0WS\n {2}United Kingdom/,
+      /Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs\n {2}CB4 0WS\n {2}United Kingdom/,
     );
     expect(mail?.textBody).toContain('1 × UK plug (Type G): Included');
     expect(mail?.textBody).toContain('1 × Standard ART adaptor: Free');

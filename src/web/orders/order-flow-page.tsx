@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { formatAddressLines } from '../../shared/address-format';
 import { formatMoney } from '../../shared/money';
 import {
   deliveryCountryProblem,
@@ -41,19 +42,16 @@ interface AddressBlock {
 }
 
 function ReviewAddress({ block }: { block: AddressBlock }) {
-  return (
-    <address className="mt-2 text-sm not-italic text-navy-800">
-      {block.firstName} {block.lastName}
-      {block.company ? <>, {block.company}</> : null}
-      <br />
-      {block.address}
-      <br />
-      {block.city}
-      {block.state ? `, ${block.state}` : ''} {block.postalCode}
-      <br />
-      {shippingCountries.find((country) => country.code === block.country)?.name ?? block.country}
-    </address>
-  );
+  const lines = formatAddressLines({
+    name: `${block.firstName ?? ''} ${block.lastName ?? ''}`,
+    company: block.company,
+    street: block.address ?? '',
+    city: block.city ?? '',
+    state: block.state,
+    postalCode: block.postalCode ?? '',
+    country: block.country ?? '',
+  });
+  return <address className="mt-2 text-sm whitespace-pre-line not-italic text-navy-800">{lines.join('\n')}</address>;
 }
 
 function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
