@@ -133,3 +133,47 @@ test('the order flow keeps its steps as history entries and every typed field; t
     'This quote has already been ordered',
   );
 });
+
+test('the re-price link keeps every typed address and the buyer’s details through the new quote', async ({ page }) => {
+  const created = await page.request.post('/api/quotes', {
+    data: {
+      configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
+      customerInfo,
+      flowType: 'quote',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { reference } = ((await created.json()) as { quote: { reference: string } }).quote;
+  await page.goto(`/quote/${reference}`);
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
+
+  await page.getByLabel('Address', { exact: true }).fill('1 Kingsway');
+  await page.getByLabel('City').fill('London');
+  await page.getByLabel('Postal code').fill('WC2B 6AN');
+  await page.getByLabel('Purchase order (PO) number').fill('PO-REPRICE');
+  await page.getByLabel('Country', { exact: true }).selectOption('GB');
+  // Continuing is refused beside the delivery country's field.
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This order was priced for Germany, not United Kingdom.' }),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Re-price for this country' }).click();
+  await expect(page).toHaveURL(/\/configure\?v=1&cc=GB&/);
+  await expect(page.getByTestId('est-price')).toHaveText(/^£/);
+  await page.getByRole('region', { name: 'Price' }).getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue('lise@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Lise');
+  await expect(page.getByLabel('Organization')).toHaveValue('KWI');
+  await page.getByRole('button', { name: 'Create Order' }).click();
+
+  await expect(page).toHaveURL(/\/order-flow$/);
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1 Kingsway');
+  await expect(page.getByLabel('City')).toHaveValue('London');
+  await expect(page.getByLabel('Postal code')).toHaveValue('WC2B 6AN');
+  await expect(page.getByLabel('Purchase order (PO) number')).toHaveValue('PO-REPRICE');
+  await expect(page.getByLabel('Country', { exact: true })).toHaveValue('GB');
+  await expect(page.getByText('Re-price for this country')).toHaveCount(0);
+});

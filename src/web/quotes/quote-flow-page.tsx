@@ -13,7 +13,9 @@ import {
   clearQuoteFlow,
   clearQuoteForm,
   loadQuoteFlow,
+  loadOrderForm,
   loadQuoteForm,
+  type QuoteFormDraft,
   QUOTE_CREATED_KEY,
   QUOTE_FLOW_REDIRECT_KEY,
   type QuoteFlowHandoff,
@@ -29,6 +31,14 @@ import { useSubmitFlowEmail } from './submit-flow-email';
 import { TextField } from '../ui/text-field';
 
 type EmailValues = z.input<typeof emailStepSchema>;
+
+/** After the order form's re-price, its buyer's e-mail, name and company start this flow (step 1, to check the e-mail). */
+function carriedOver(): QuoteFormDraft | null {
+  const order = loadOrderForm();
+  if (!order?.carryOver) return null;
+  const { email, firstName, lastName, company } = order.values;
+  return { step: 1, email, firstName, lastName, organization: company };
+}
 type DetailsValues = z.input<typeof detailsLiveSchema>;
 const detailsSubmitSchema = customerInfoSchema.omit({ email: true });
 
@@ -134,7 +144,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [emailQuote, setEmailQuote] = useState(false);
   // Live messages while typing (the resolver); the submit messages of section 5 when 'Create' is pressed.
-  // What this tab typed before (a reload) wins over the profile's prefill.
+  // What this tab typed before (a reload, or the order form before a re-price) wins over the profile's prefill.
   const [typedBefore] = useState(() => {
     const stored = loadQuoteForm();
     const kept = {
@@ -282,7 +292,15 @@ export function QuoteFlowPage() {
   const navigate = useNavigate();
   const [handoff, setHandoff] = useState<QuoteFlowHandoff | null>(null);
   // The step and e-mail come back after a reload, Back or Forward (issue 23).
-  const [restored] = useState(() => (typeof window === 'undefined' ? null : loadQuoteForm()));
+  const [restored] = useState(() => {
+    if (typeof window === 'undefined') return null;
+    const stored = loadQuoteForm();
+    if (stored) return stored;
+    // Kept as this flow's own from the start, so the details step finds the carried name and company.
+    const carried = carriedOver();
+    if (carried) saveQuoteForm(carried);
+    return carried;
+  });
   const [step, setStepState] = useState<1 | 2>(restored?.email ? restored.step : 1);
   const [email, setEmailState] = useState(restored?.email ?? '');
   const keep = useCallback((next: { step?: 1 | 2; email?: string }) => {
