@@ -24,6 +24,7 @@ export const orderFlowMessages = {
   placeFailed: 'Failed to place order',
   unexpected: 'An unexpected error occurred while placing your order',
   quoteExpired: 'This quote has expired. Please create a new quote to order at current prices.',
+  quoteAlreadyOrdered: 'This quote has already been ordered',
   orderNotFound: 'Order not found',
   termsNotAccepted: 'Please accept the terms of sale to place your order.',
   countryMismatch:
@@ -143,14 +144,19 @@ export const shippingFormSchema = billingSchema
   });
 export type ShippingFormInput = z.input<typeof shippingFormSchema>;
 
-/** The delivery country an order ships to and whether it agrees with the country it was priced for. */
+/**
+ * Whether the delivery country (the delivery address's, else the billing address's) is the country
+ * the order was priced for: price, VAT and the shipping options follow where the goods go, so the
+ * two must be the same country. The billing address may be in any country the shop sells to.
+ */
 export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: string): string | null {
   const delivery = shippingCountries.find((country) => country.code === deliveryCountry);
   if (!delivery) return orderFlowMessages.country;
+  if (pricedCountry === delivery.code) return null;
   const priced = countries.find((country) => country.code === pricedCountry);
-  if (!priced || priced.currency !== delivery.currency || priced.showVAT !== delivery.showVAT)
-    return orderFlowMessages.countryMismatch;
-  return null;
+  return priced
+    ? `This order was priced for ${priced.name}, not ${delivery.name}. Change the delivery country or re-price the configuration for ${delivery.name}.`
+    : orderFlowMessages.countryMismatch;
 }
 
 /**

@@ -164,7 +164,7 @@ test.describe('quotes and orders', () => {
     await shared.getByLabel('I accept the terms of sale').check();
     await shared.getByRole('button', { name: 'Place Order' }).click();
 
-    await expect(shared).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+    await expect(shared).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}\?key=[\w-]{43}$/);
     await expect(shared.getByText('Order placed successfully!')).toBeVisible();
     await expect(shared.getByRole('heading', { name: 'Order Received' })).toBeVisible();
     const orderNumber = (await shared.getByTestId('order-number').textContent()) ?? '';

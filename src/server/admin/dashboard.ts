@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard } from '../../shared/admin/admin-schemas';
+import { shipDatePassed } from '../../shared/batches/ship-date';
+import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
+import { PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { overdueFilter, todayOf } from '../orders/overdue';
 
 type Money = Record<string, number>;
@@ -61,6 +64,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
   const deposits = sumUp(data.deposits);
   const balances = sumUp(data.balances);
   const quotes = sumUp(data.quotes);
+  const batches = (await getProduct(db, PRODUCT_KEY))?.batches ?? [];
   const rateQuotes = Number(data.rate.quotes);
   const converted = Number(data.rate.converted);
   return {
@@ -77,5 +81,8 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
       quotes: Number(week.quotes),
       orders: Number(week.orders),
     })),
+    batchesPastShipDate: batches
+      .filter((batch) => shipDatePassed(batch, now))
+      .map((batch) => ({ id: batch.id, name: batch.name, date: batch.date ?? '' })),
   };
 }

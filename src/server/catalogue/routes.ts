@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { productSchema } from '../../shared/catalogue';
 import { notFound } from '../http/http-error';
 import { getCachedSettings } from '../settings/settings-service';
+import { storefrontProduct } from './batch-ship';
 import { getProduct } from './catalogue-service';
 
 const productResponse = z.object({
@@ -27,7 +28,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
         getCachedSettings(app.db),
       ]);
       if (!product) throw notFound('Product not found');
-      return { product, vatRate: settings.taxRate };
+      // A batch date that has passed is not offered as that date: the storefront shows "date to be confirmed".
+      return { product: storefrontProduct(product, app.now()), vatRate: settings.taxRate };
     },
   );
 }

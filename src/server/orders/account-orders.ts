@@ -1,3 +1,4 @@
+import { batchShip } from '../catalogue/batch-ship';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,7 +53,8 @@ export async function accountOrderRoutes(app: FastifyInstance) {
       const auth = requireUser(request);
       // A malformed id is simply not one of the customer's orders.
       if (!z.uuid().safeParse(request.params.id).success) throw notFound('Order not found');
-      return { order: await getOwnOrder(app.db, auth.userId, request.params.id) };
+      const order = await getOwnOrder(app.db, auth.userId, request.params.id);
+      return { order: { ...order, batch: await batchShip(app.db, order.configuration, app.now()) } };
     },
   );
 }

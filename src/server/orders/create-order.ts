@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines } from '../../shared/orders/order-lines';
 import { type SelectedConfiguration, selectedConfigurationSchema } from '../../shared/configuration';
@@ -19,6 +20,7 @@ import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { renderAcknowledgementPdf } from './invoices';
+import { orderPageUrl } from './order-access';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
@@ -126,11 +128,29 @@ interface PricedOrder {
 const frozenVatRate = (totals: FrozenPricing['totals']) =>
   totals.showVAT && totals.subtotal > 0 ? Math.round((totals.vat * 10000) / totals.subtotal) / 100 : 0;
 
-/** Prices the order on the server: the quote's frozen prices while it is valid and names this configuration, else the catalogue. */
+/** The secret of a guest order's page link: 256 random bits, URL-safe. */
+const newOrderAccessKey = () => randomBytes(32).toString('base64url');
+
+const alreadyOrdered = () => conflict(orderFlowMessages.quoteAlreadyOrdered, { code: 'quote_already_ordered' });
+
+/** A unique violation of one constraint, however the driver wraps it (drizzle puts the database's error in `cause`). */
+function violates(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name, cause } = error as { code?: unknown; constraint?: unknown; cause?: unknown };
+  return (code === '23505' && name === constraint) || violates(cause, constraint);
+}
+
+/**
+ * Prices the order on the server: the quote's frozen prices while it is valid and names this
+ * configuration, else the catalogue. An order naming a quote is that quote's order: a quote already
+ * ordered (or expired) takes no other.
+ */
 async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder | null> {
   if (input.quoteReference) {
     const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
     if (!quote) throw notFound('Quote not found');
+    const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
+    if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
     if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
     const stored = splitStoredConfiguration(quote.configuration);
     const configuration = input.configuration ?? stored.configuration;
@@ -150,7 +170,7 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
       configuration,
       pricing,
       currency: pricing.currency,
-      quoteId: null,
+      quoteId: quote.id,
       vatRate: await catalogueVatRate(db, pricing),
     };
   }
@@ -234,12 +254,13 @@ export async function createOrder(
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
   const billing = { ...parsed, email: parsed.email.toLowerCase() };
   const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
-  // The delivery country must be sold to and share the priced country's currency and VAT treatment.
+  // The delivery country prices the order: it must be the priced country. The error names the
+  // delivery country's own field (the billing country is free when a delivery address is given).
   const deliveryCountry = delivery?.country ?? billing.country;
   const countryProblem = deliveryCountryProblem(priced.configuration.customerCountry, deliveryCountry);
   if (countryProblem) {
     throw badRequest(countryProblem, {
-      fields: { 'billing.country': countryProblem, ...(delivery ? { 'shipping.country': countryProblem } : {}) },
+      fields: { [delivery ? 'shipping.country' : 'billing.country']: countryProblem },
     });
   }
   if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
@@ -284,87 +305,112 @@ export async function createOrder(
     country: priced.configuration.customerCountry,
   };
 
-  const order = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        // Numbered by the insert itself (one statement fewer); a number lost to a conflict is skipped.
-        orderNumber: sql`generate_order_number()`,
-        userId: input.userId,
-        quoteId: priced.quoteId,
-        configuration: {
-          ...priced.configuration,
-          ...(batchName ? { batchName } : {}),
-          customerInfo,
-          pricing: { items: priced.pricing.items, totals },
+  const writeOrder = () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          // Numbered by the insert itself (one statement fewer); a number lost to a conflict is skipped.
+          orderNumber: sql`generate_order_number()`,
+          userId: input.userId,
+          quoteId: priced.quoteId,
+          configuration: {
+            ...priced.configuration,
+            ...(batchName ? { batchName } : {}),
+            customerInfo,
+            pricing: { items: priced.pricing.items, totals },
+          },
+          totalAmount: totals.total,
+          depositAmount: totals.deposit,
+          remainingAmount: totals.total - totals.deposit,
+          currency: priced.currency,
+          status: 'pending',
+          paymentStatus: 'pending',
+          notes: notes || null,
+          billingAddress: address,
+          shippingAddress,
+          poNumber: orNull(billing.poNumber),
+          vatNumber: orNull(billing.vatNumber),
+          termsVersion: TERMS_VERSION,
+          termsAcceptedAt: input.now,
+          subtotalAmount: totals.subtotal,
+          vatAmount: totals.vat,
+          vatRate: priced.vatRate,
+          idempotencyKey: input.idempotencyKey,
+          accessKey: newOrderAccessKey(),
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning();
+      // Another request with this key won the race: give up ours (its number is simply skipped).
+      if (!row) return null;
+      // The quote is accepted with the order it became, in this transaction. A concurrent order from the
+      // same quote waits on this row (PostgreSQL) or the whole transaction (PGlite), then finds it taken.
+      if (priced.quoteId) {
+        const accepted = await tx
+          .update(quotes)
+          .set({ status: 'accepted', updatedAt: input.now })
+          .where(and(eq(quotes.id, priced.quoteId), ne(quotes.status, 'accepted')))
+          .returning({ id: quotes.id });
+        if (accepted.length === 0) throw alreadyOrdered();
+      }
+      await hooks.afterOrderInsert?.(tx, row);
+      const items = itemRows(row.id, priced.pricing);
+      const writtenItems = await tx.insert(orderItems).values(items).returning();
+      const history = await tx
+        .insert(orderStatusHistory)
+        .values({
+          orderId: row.id,
+          oldStatus: null,
+          newStatus: 'pending',
+          changedBy: input.userId,
+          notes: 'Order created',
+          createdAt: input.now,
+        })
+        .returning();
+      const mailContext = {
+        order: row,
+        customer: {
+          email: billing.email,
+          firstName: billing.firstName,
+          lastName: billing.lastName,
+          company: billing.company,
         },
-        totalAmount: totals.total,
-        depositAmount: totals.deposit,
-        remainingAmount: totals.total - totals.deposit,
-        currency: priced.currency,
-        status: 'pending',
-        paymentStatus: 'pending',
-        notes: notes || null,
-        billingAddress: address,
-        shippingAddress,
-        poNumber: orNull(billing.poNumber),
-        vatNumber: orNull(billing.vatNumber),
-        termsVersion: TERMS_VERSION,
-        termsAcceptedAt: input.now,
-        subtotalAmount: totals.subtotal,
-        vatAmount: totals.vat,
-        vatRate: priced.vatRate,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning();
-    // Another request with this key won the race: give up ours (its number is simply skipped).
-    if (!row) return null;
-    await hooks.afterOrderInsert?.(tx, row);
-    const items = itemRows(row.id, priced.pricing);
-    const writtenItems = await tx.insert(orderItems).values(items).returning();
-    const history = await tx
-      .insert(orderStatusHistory)
-      .values({
-        orderId: row.id,
-        oldStatus: null,
-        newStatus: 'pending',
-        changedBy: input.userId,
-        notes: 'Order created',
-        createdAt: input.now,
-      })
-      .returning();
-    const mailContext = {
-      order: row,
-      customer: {
-        email: billing.email,
-        firstName: billing.firstName,
-        lastName: billing.lastName,
-        company: billing.company,
-      },
-      lines: orderLines(items),
-      confirmedAddress,
-      orderUrl: `${input.publicUrl}/order-confirmation/${row.id}`,
-      facts: await documentFacts(tx),
-    };
-    const adminEmail = settings.adminEmail.trim();
-    const notifyAdmin = settings.emailNotifications && adminEmail !== '';
-    // The acknowledgement PDF prints the addresses and references typed: attached only for a
-    // confirmed account's own address (docs/decisions/0005); the order page offers it to everyone.
-    const received = orderReceivedMail(mailContext);
-    if (confirmedAddress)
-      received.attachments = [
-        pdfAttachment(`Order-acknowledgement-${row.orderNumber}.pdf`, await renderAcknowledgementPdf(tx, row)),
-      ];
-    await enqueueMails(tx, [received, ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);
-    await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
-    // A new order has no payments or invoices yet: its whole read model is what was just written.
-    const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };
-    return model;
-  });
+        lines: orderLines(items),
+        confirmedAddress,
+        orderUrl: orderPageUrl(input.publicUrl, row),
+        facts: await documentFacts(tx),
+      };
+      const adminEmail = settings.adminEmail.trim();
+      const notifyAdmin = settings.emailNotifications && adminEmail !== '';
+      // The acknowledgement PDF prints the addresses and references typed: attached only for a
+      // confirmed account's own address (docs/decisions/0005); the order page offers it to everyone.
+      const received = orderReceivedMail(mailContext);
+      if (confirmedAddress)
+        received.attachments = [
+          pdfAttachment(
+            `Order-acknowledgement-${row.orderNumber}.pdf`,
+            await renderAcknowledgementPdf(tx, row, input.now),
+          ),
+        ];
+      await enqueueMails(tx, [received, ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);
+      await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
+      // A new order has no payments or invoices yet: its whole read model is what was just written.
+      const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };
+      return model;
+    });
 
+  let order: Awaited<ReturnType<typeof writeOrder>>;
+  try {
+    order = await writeOrder();
+  } catch (error) {
+    // The unique index on orders.quote_id: another order from this quote committed first.
+    if (!violates(error, 'orders_quote_id_key')) throw error;
+    const winner = await findByIdempotencyKey(db, input.idempotencyKey);
+    if (winner) return replay(db, winner, input);
+    throw alreadyOrdered();
+  }
   if (order) return { order: order.order, created: true, model: order };
   const winner = await findByIdempotencyKey(db, input.idempotencyKey);
   if (!winner) throw new Error('Failed to create order');

@@ -59,7 +59,7 @@ async function confirmationContext(
   const facts = await documentFacts(db);
   return {
     ...facts,
-    ...(await configurationFacts(db, facts.terms, row.configuration)),
+    ...(await configurationFacts(db, facts.terms, row.configuration, now)),
     confirmedAt: when,
     depositDueDate: deposit?.dueDate ?? addDays(when, INVOICE_DUE_DAYS),
   };
@@ -72,11 +72,14 @@ export async function renderConfirmationPdf(db: Db, row: OrderRow, now: Date): P
 }
 
 /** The order acknowledgement as a PDF: the order as placed, the account for its currency, binding only on confirmation. */
-export async function renderAcknowledgementPdf(db: Db, row: OrderRow): Promise<Buffer> {
+export async function renderAcknowledgementPdf(db: Db, row: OrderRow, now: Date): Promise<Buffer> {
   const { order } = await documentOrder(db, row);
   const facts = await documentFacts(db);
   return renderDocumentPdf(
-    acknowledgementDocument(order, { ...facts, ...(await configurationFacts(db, facts.terms, row.configuration)) }),
+    acknowledgementDocument(order, {
+      ...facts,
+      ...(await configurationFacts(db, facts.terms, row.configuration, now)),
+    }),
   );
 }
 
@@ -279,7 +282,7 @@ export async function documentPdf(
   if (documentId === ACKNOWLEDGEMENT_DOCUMENT_ID) {
     return {
       filename: `Order-acknowledgement-${row.orderNumber}.pdf`,
-      pdf: await renderAcknowledgementPdf(db, row),
+      pdf: await renderAcknowledgementPdf(db, row, now),
       pdfSha256: null,
     };
   }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type orders, profiles } from '../db/schema';
+import { orderPageUrl } from './order-access';
 import { storedCustomerInfo } from './order-read-model';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -14,14 +15,14 @@ export async function lockOrder(tx: Db, table: typeof orders, orderId: string): 
 /** Who the order's e-mails go to: the account's profile, else the customer info stored with the order. */
 export async function orderRecipient(tx: Db, order: OrderRow, publicUrl: string) {
   const stored = storedCustomerInfo(order.configuration ?? null);
+  const orderUrl = orderPageUrl(publicUrl, order);
   if (order.userId) {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.userId));
-    if (profile)
-      return { to: profile.email, firstName: profile.firstName, orderUrl: `${publicUrl}/order-details/${order.id}` };
+    if (profile) return { to: profile.email, firstName: profile.firstName, orderUrl };
   }
   const info = order.configuration?.customerInfo as Record<string, unknown> | undefined;
   const firstName = typeof info?.firstName === 'string' ? info.firstName : null;
-  return stored.email ? { to: stored.email, firstName, orderUrl: `${publicUrl}/order-confirmation/${order.id}` } : null;
+  return stored.email ? { to: stored.email, firstName, orderUrl } : null;
 }
 
 /** The fields of an order the audit log keeps before and after a change. */

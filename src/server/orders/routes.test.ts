@@ -224,7 +224,7 @@ describe('orders API', () => {
     expect(mail?.textBody).toContain('VAT (20%): £813.75');
     expect(mail?.textBody).toContain('Subtotal: £4,068.75');
     expect(mail?.textBody).toMatch(
-      /Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs CB4 0WS\n {2}United Kingdom/,
+      /Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs\n {2}CB4 0WS\n {2}United Kingdom/,
     );
     expect(mail?.textBody).toContain('1 × UK plug (Type G): Included');
     expect(mail?.textBody).toContain('1 × Standard ART adaptor: Free');
@@ -242,39 +242,64 @@ describe('orders API', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nocity@example.com'))).toHaveLength(0);
   });
 
-  it('refuses a delivery country the order was not priced for, or one the shop does not sell to', async () => {
+  it('prices by the delivery country: refuses another, names its field, and takes billing from anywhere sold to', async () => {
     const euSelection = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
-    const refused: [Record<string, unknown>, string[]][] = [
-      // Priced for the UK (GBP, VAT), delivered to Germany.
-      [{ billing: { ...guestBilling('mismatch@example.com'), country: 'DE' } }, ['billing.country']],
+    const refused: [Record<string, unknown>, string, string][] = [
+      // Priced for the UK (GBP, VAT), delivered to Germany (the billing address is the delivery address).
+      [
+        { billing: { ...guestBilling('mismatch@example.com'), country: 'DE' } },
+        'billing.country',
+        'This order was priced for United Kingdom, not Germany. Change the delivery country or re-price the configuration for Germany.',
+      ],
+      // A delivery address in France: its field is named, not the billing country's.
       [
         { billing: guestBilling('mismatch@example.com'), shipping: { ...delivery, country: 'FR' } },
-        ['billing.country', 'shipping.country'],
+        'shipping.country',
+        'This order was priced for United Kingdom, not France. Change the delivery country or re-price the configuration for France.',
       ],
       // Priced for Germany (EUR, no VAT), delivered to the UK.
-      [{ configuration: euSelection, billing: guestBilling('mismatch@example.com') }, ['billing.country']],
+      [{ configuration: euSelection, billing: guestBilling('mismatch@example.com') }, 'billing.country', ''],
+      // Priced for Germany, delivered to France: the same currency, but not the country priced.
+      [
+        { configuration: euSelection, billing: { ...guestBilling('mismatch@example.com'), country: 'FR' } },
+        'billing.country',
+        '',
+      ],
       // Not sold to.
-      [{ billing: { ...guestBilling('mismatch@example.com'), country: 'US' } }, ['billing.country']],
+      [{ billing: { ...guestBilling('mismatch@example.com'), country: 'US' } }, 'billing.country', ''],
     ];
-    for (const [change, keys] of refused) {
+    for (const [change, key, message] of refused) {
       const response = await t.post('/api/orders', orderBody(change));
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       const { error } = response.json() as { error: { fields: Record<string, string> } };
-      for (const key of keys) expect(error.fields[key], key).toBeTruthy();
+      expect(Object.keys(error.fields), JSON.stringify(change)).toEqual([key]);
+      if (message) expect(error.fields[key]).toBe(message);
     }
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mismatch@example.com'))).toHaveLength(
       0,
     );
-    // Another euro country without VAT is the same price: France delivers a German-priced order.
-    const same = await t.post(
+    // A UK head office orders for its German site: billing in GB, delivery to DE, priced for DE.
+    const headOffice = await t.post(
       '/api/orders',
-      orderBody({ configuration: euSelection, billing: { ...guestBilling('eu@example.com'), country: 'FR' } }),
+      orderBody({
+        configuration: euSelection,
+        billing: guestBilling('head-office@example.com'),
+        shipping: {
+          ...delivery,
+          address: 'Werk 2, Industriestraße 5',
+          city: 'München',
+          postalCode: '80331',
+          country: 'DE',
+        },
+      }),
     );
-    expect(same.statusCode, same.body).toBe(201);
-    expect((same.json() as { order: OrderResource }).order).toMatchObject({
+    expect(headOffice.statusCode, headOffice.body).toBe(201);
+    expect((headOffice.json() as { order: OrderResource }).order).toMatchObject({
       currency: 'EUR',
       vatAmount: 0,
       vatRate: 0,
+      billingAddress: { country: 'GB' },
+      shippingAddress: { country: 'DE', city: 'München' },
     });
   });
 
@@ -364,10 +389,19 @@ describe('orders API', () => {
       expect(order.totalAmount).toBe(488250);
       expect(order.quoteId).toBe(quote.id);
 
+      const unordered = (
+        (
+          await t.post('/api/quotes', {
+            configuration: defaultSelection,
+            customerInfo: { email: 'late@example.com', firstName: 'Grace', lastName: 'Hopper', organization: 'Navy' },
+            flowType: 'order',
+          })
+        ).json() as { quote: QuoteResource }
+      ).quote;
       t.clock.now = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
       const late = await t.post(
         '/api/orders',
-        orderBody({ quoteReference: quote.reference, billing: guestBilling('quoted@example.com') }),
+        orderBody({ quoteReference: unordered.reference, billing: guestBilling('late@example.com') }),
       );
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe(
@@ -395,6 +429,8 @@ describe('orders API', () => {
         totalAmount: 488250,
         depositAmount: 244125,
         currency: 'GBP',
+        // Batch 2's 29 August 2025 has passed by this test's clock (1 April 2026).
+        batch: { id: 'batch-2', name: 'Batch 2', shipDate: null },
       },
     });
 

@@ -15,9 +15,20 @@ import { notFound, serviceUnavailable } from '../http/http-error';
 import { getBusinessProfile } from '../profile/profile-service';
 import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
+import { batchShip } from '../catalogue/batch-ship';
 import { createOrder } from './create-order';
+import { holdsAccessKey } from './order-access';
 import { documentPdf } from './invoices';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
+
+/** The guest order page's key (`?key=`): query strings never reach the logs (log-serializers.ts). */
+const accessKeyQuery = z.object({ key: z.string().max(200).optional() });
+
+const placedOrderAnswer = z.object({
+  order: orderResourceSchema,
+  /** A guest order's access key, for the guest order page link (`/order-details/{id}?key=`). */
+  accessKey: z.string().optional(),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +40,7 @@ export async function orderRoutes(app: FastifyInstance) {
     {
       schema: {
         body: createOrderRequestSchema,
-        response: { 200: z.object({ order: orderResourceSchema }), 201: z.object({ order: orderResourceSchema }) },
+        response: { 200: placedOrderAnswer, 201: placedOrderAnswer },
       },
       config: {
         rateLimit: rateLimit({
@@ -50,9 +61,13 @@ export async function orderRoutes(app: FastifyInstance) {
         now: app.now(),
         publicUrl: app.env.publicUrl,
       });
-      return reply
-        .status(created ? 201 : 200)
-        .send({ order: toOwnerOrder(model ?? (await loadOrderModel(app.db, order))) });
+      const batch = await batchShip(app.db, order.configuration, app.now());
+      // A guest order's access key goes back to whoever placed it (a replay reaches here only for them),
+      // so the confirmation page can link to the guest order page.
+      return reply.status(created ? 201 : 200).send({
+        order: { ...toOwnerOrder(model ?? (await loadOrderModel(app.db, order))), batch },
+        ...(order.userId === null && order.accessKey ? { accessKey: order.accessKey } : {}),
+      });
     },
   );
 
@@ -61,6 +76,7 @@ export async function orderRoutes(app: FastifyInstance) {
     {
       schema: {
         params: z.object({ id: z.string().max(100) }),
+        querystring: accessKeyQuery,
         response: { 200: z.object({ order: z.union([orderResourceSchema, orderSummarySchema]) }) },
       },
     },
@@ -71,20 +87,34 @@ export async function orderRoutes(app: FastifyInstance) {
       const userId = currentUserId(request);
       const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
       reply.header('cache-control', 'private, no-store');
+      const batch = await batchShip(app.db, row.configuration, app.now());
       if (isAdmin || (row.userId !== null && row.userId === userId))
-        return { order: toOwnerOrder(await loadOrderModel(app.db, row)) };
+        return { order: { ...toOwnerOrder(await loadOrderModel(app.db, row)), batch } };
+      // The guest order page: the link's key shows the order as its owner would see it, documents included.
+      const { key } = request.query;
+      if (holdsAccessKey(row, key)) {
+        const order = toOwnerOrder(await loadOrderModel(app.db, row));
+        const documents = order.documents.map((document) => ({
+          ...document,
+          url: `${document.url}?key=${encodeURIComponent(key ?? '')}`,
+        }));
+        return { order: { ...order, documents, batch } };
+      }
       // Another customer's order is a 404 too, so ids cannot be probed.
       if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
-      return { order: toGuestSummary(row) };
+      return { order: { ...toGuestSummary(row), batch } };
     },
   );
 
-  // An order's document (confirmation, invoice, credit note): its owner and admins only; anyone else,
-  // a guest order's id holder included, gets 404 (guests receive their documents by e-mail).
+  // An order's document (confirmation, invoice, credit note): its owner, admins, and a guest order's
+  // access-key holder (the guest order page); anyone else, a guest order's id holder included, gets 404.
   routes.get(
     '/api/orders/:id/documents/:documentId',
     {
-      schema: { params: z.object({ id: z.string().max(100), documentId: z.string().max(100) }) },
+      schema: {
+        params: z.object({ id: z.string().max(100), documentId: z.string().max(100) }),
+        querystring: accessKeyQuery,
+      },
       config: { rateLimit: pdfDownloadLimit() },
     },
     async (request, reply) => {
@@ -93,7 +123,9 @@ export async function orderRoutes(app: FastifyInstance) {
       const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
       const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
       const userId = currentUserId(request);
-      if (!row || !(isAdmin || (row.userId !== null && row.userId === userId))) throw missing();
+      if (!row) throw missing();
+      const owner = row.userId !== null && row.userId === userId;
+      if (!(isAdmin || owner || holdsAccessKey(row, request.query.key))) throw missing();
       const document = await documentPdf(app.db, row, request.params.documentId, app.now());
       if (!document) throw missing();
       // An issued invoice or credit note never changes: its stored bytes, with their ETag.

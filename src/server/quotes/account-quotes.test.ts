@@ -75,6 +75,7 @@ describe('GET /api/account/quotes', () => {
         status: 'sent',
         currency: 'EUR',
         totalAmount: 512300,
+        order: null,
       },
       {
         id: expired.id,
@@ -85,6 +86,7 @@ describe('GET /api/account/quotes', () => {
         status: 'expired',
         currency: 'GBP',
         totalAmount: 488250,
+        order: null,
       },
     ]);
   });

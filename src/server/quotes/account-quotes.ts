@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccountQuote, accountQuotesAnswerSchema } from '../../shared/accounts/account-quotes';
 import type { Db } from '../db/client';
-import { quotes } from '../db/schema';
+import { orders, quotes } from '../db/schema';
 import { toQuoteResource } from './quote-resource';
 import { requireUser } from '../accounts/request-auth';
 import { noStoreAnswers } from '../http/no-store';
@@ -14,14 +14,19 @@ const MAX_QUOTES = 200;
 /** The user's quotes, newest first (the id breaks ties), as My Account lists them. */
 export async function listOwnQuotes(db: Db, userId: string, now: Date): Promise<AccountQuote[]> {
   const rows = await db
-    .select()
+    .select({
+      quote: quotes,
+      order: { id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId },
+    })
     .from(quotes)
+    .leftJoin(orders, eq(orders.quoteId, quotes.id))
     .where(eq(quotes.userId, userId))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(MAX_QUOTES);
-  return rows.map((row) => {
+  return rows.map(({ quote: row, order }) => {
     const quote = toQuoteResource(row, now);
     return {
+      order: order ? { id: order.id, orderNumber: order.orderNumber, own: order.userId === userId } : null,
       id: quote.id,
       quoteNumber: quote.quoteNumber,
       reference: quote.reference,

@@ -11,6 +11,7 @@ import { priceSelection } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
 import { quoteCreatedMail } from './quote-email';
 import { documentFacts } from '../terms/terms-service';
+import { batchShip } from '../catalogue/batch-ship';
 import { toQuoteResource } from './quote-resource';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,6 +67,8 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
   };
   const validUntil = new Date(input.now.getTime() + settings.autoQuoteExpiry * DAY_MS);
 
+  // Read before the transaction: the catalogue is read through `db`, which a PGlite transaction holds.
+  const batch = await batchShip(db, configuration, input.now);
   return db.transaction(async (tx) => {
     let row: typeof quotes.$inferSelect | undefined;
     // Ends: each turn draws a higher number, and only finitely many are taken.
@@ -86,7 +89,7 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
         .onConflictDoNothing({ target: quotes.quoteNumber })
         .returning();
     }
-    const quote = toQuoteResource(row, input.now);
+    const quote = toQuoteResource(row, input.now, { batch });
     // The order flow goes on to place an order; a "Your quote" e-mail there reads as the wrong thing.
     if (input.flowType === 'quote' || input.emailQuote === true) {
       // The quote PDF goes with the e-mail, the same document the quote page downloads, rendered

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { quoteDocuments, quotes } from '../db/schema';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderQuotePdf } from './quote-pdf';
-import { toQuoteResource } from './quote-resource';
+import { loadQuoteResource } from './quote-resource';
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -67,7 +67,7 @@ async function quoteDocument(
   options: { customerText: boolean } = { customerText: true },
 ): Promise<Buffer> {
   const { profile, terms } = await documentFacts(db);
-  const quote = toQuoteResource(row, now);
-  const facts = await configurationFacts(db, terms, quote.configuration);
+  const quote = await loadQuoteResource(db, row, now);
+  const facts = await configurationFacts(db, terms, quote.configuration, now);
   return renderQuotePdf(quote, { profile, terms, ...facts, customerText: options.customerText });
 }

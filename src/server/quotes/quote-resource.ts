@@ -1,7 +1,10 @@
 import { selectedConfigurationSchema } from '../../shared/configuration';
 import { frozenPricingSchema } from '../../shared/pricing/pricing-schema';
 import { type QuoteResource, quoteCustomerInfoSchema } from '../../shared/quotes/quote-schemas';
-import type { quotes } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { batchShip } from '../catalogue/batch-ship';
+import type { Db } from '../db/client';
+import { orders, type quotes } from '../db/schema';
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -18,13 +21,22 @@ export function splitStoredConfiguration(stored: Record<string, unknown>) {
   };
 }
 
+/** An ordered (accepted) quote never reads as expired: it became an order while it was valid. */
 export function isQuoteExpired(row: Pick<QuoteRow, 'validUntil' | 'status'>, now: Date): boolean {
+  if (row.status === 'accepted') return false;
   return row.status === 'expired' || (row.validUntil !== null && row.validUntil.getTime() < now.getTime());
 }
 
+export interface QuoteReadExtras {
+  order?: QuoteResource['order'];
+  batch?: QuoteResource['batch'];
+}
+
 /** The quote resource of docs/api.md; a sent quote past its valid_until reads as 'expired'. */
-export function toQuoteResource(row: QuoteRow, now: Date): QuoteResource {
+export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtras = {}): QuoteResource {
   return {
+    order: extras.order ?? null,
+    batch: extras.batch ?? null,
     id: row.id,
     quoteNumber: row.quoteNumber,
     reference: row.quoteReference,
@@ -34,4 +46,19 @@ export function toQuoteResource(row: QuoteRow, now: Date): QuoteResource {
     currency: row.currency === 'EUR' ? 'EUR' : 'GBP',
     ...splitStoredConfiguration(row.configuration),
   };
+}
+
+/** The order a quote became, if any (orders.quote_id is unique). */
+export async function quoteOrder(db: Db, quoteId: string): Promise<QuoteResource['order']> {
+  const [order] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.quoteId, quoteId));
+  return order ?? null;
+}
+
+/** The quote resource with what is read beside the row: the order it became and its batch's ship date today. */
+export async function loadQuoteResource(db: Db, row: QuoteRow, now: Date): Promise<QuoteResource> {
+  const [order, batch] = await Promise.all([quoteOrder(db, row.id), batchShip(db, row.configuration, now)]);
+  return toQuoteResource(row, now, { order, batch });
 }

@@ -15,7 +15,7 @@ import { perClientAndEmail } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createQuote } from './create-quote';
 import { quotePdf } from './quote-document';
-import { toQuoteResource } from './quote-resource';
+import { loadQuoteResource } from './quote-resource';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 const quoteBody = z.object({ quote: quoteResourceSchema });
@@ -72,7 +72,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       // The reference is a secret link: keep shared caches from storing the personal data it shows.
       reply.header('cache-control', 'private, no-store');
-      return { quote: toQuoteResource(row, app.now()) };
+      return { quote: await loadQuoteResource(app.db, row, app.now()) };
     },
   );
 

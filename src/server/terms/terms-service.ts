@@ -1,6 +1,7 @@
 import type { BusinessProfile } from '../../shared/business-profile';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { PAYMENT_DAYS, type TermsValues, warrantyMonths } from '../../shared/terms';
+import { offeredShipDate } from '../../shared/batches/ship-date';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { getBusinessProfile } from '../profile/profile-service';
@@ -26,12 +27,14 @@ export async function documentFacts(db: Db): Promise<{ profile: BusinessProfile;
 
 /**
  * What a configuration's servicing plan and batch mean for its documents: the warranty that
- * follows the plan (1, 2 or 3 years, never less than the standard warranty) and the batch's ship date.
+ * follows the plan (1, 2 or 3 years, never less than the standard warranty) and the batch's ship date
+ * as the shop may state it on `now` (null once passed: "date to be confirmed").
  */
 export async function configurationFacts(
   db: Db,
   values: TermsValues,
   configuration: { servicing?: unknown; batch?: unknown; batchName?: unknown } | null | undefined,
+  now: Date,
 ) {
   const product = await getProduct(db, PRODUCT_KEY);
   const servicingId = typeof configuration?.servicing === 'string' ? configuration.servicing : null;
@@ -43,6 +46,7 @@ export async function configurationFacts(
   const storedName = typeof configuration?.batchName === 'string' ? configuration.batchName : null;
   return {
     warranty: { months: warrantyMonths(values, planYears), planName: named },
-    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: batch?.date ?? null } : null,
+    // A ship date that has passed is never printed: "to be confirmed" until staff re-date the batch.
+    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: offeredShipDate(batch?.date, now) } : null,
   };
 }

@@ -7,11 +7,13 @@ export const accountQuoteSchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
   validUntil: z.string().nullable(),
-  /** 'expired' once validUntil has passed, as on the quote page. */
+  /** 'expired' once validUntil has passed, 'accepted' once ordered, as on the quote page. */
   status: z.enum(['draft', 'sent', 'accepted', 'expired']),
   currency: z.enum(['GBP', 'EUR']),
   /** The frozen total in minor units; null for a quote stored without pricing. */
   totalAmount: z.number().int().nullable(),
+  /** The order the quote became; `own` when it is this customer's order (linked to its page). */
+  order: z.object({ id: z.string(), orderNumber: z.string(), own: z.boolean() }).nullable(),
 });
 export type AccountQuote = z.infer<typeof accountQuoteSchema>;
 

@@ -216,6 +216,8 @@ export const dashboardSchema = z.object({
   openQuotes: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }),
   quoteToOrderRate90d: z.object({ quotes: z.number().int(), converted: z.number().int(), rate: z.number() }),
   weekly: z.array(z.object({ weekStart: z.string(), quotes: z.number().int(), orders: z.number().int() })),
+  /** Batches still offered whose ship date has passed: the storefront says "date to be confirmed" until staff change it. */
+  batchesPastShipDate: z.array(z.object({ id: z.string(), name: z.string(), date: z.string() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

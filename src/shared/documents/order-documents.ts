@@ -82,6 +82,7 @@ const poMeta = (order: DocumentOrder): [string, string][] =>
 export interface ConfirmationContext extends DocumentFacts {
   confirmedAt: Date | string;
   depositDueDate: string;
+  /** `shipDate` null: the batch's date has passed or is not set ("ship date to be confirmed"). */
   batch: { name: string; shipDate: string | null } | null;
 }
 

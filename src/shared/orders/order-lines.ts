@@ -1,5 +1,4 @@
-import { cleanLine } from '../clean-text';
-import { findCountry } from '../countries';
+import { formatAddressLines } from '../address-format';
 import type { DisplayLine } from '../documents/display-lines';
 import type { OrderAddress } from './order-schema';
 
@@ -51,22 +50,10 @@ export function vatLabel(vatRate: number | null): string {
   return vatRate === null ? 'VAT' : `VAT (${Number.isInteger(vatRate) ? vatRate : vatRate.toFixed(2)}%)`;
 }
 
-/**
- * An address as lines of text (name, company, street, town and postcode, country). Each part is
- * one line whatever was stored, so a line break in a field cannot add lines to a document or e-mail.
- */
+/** An order's address as lines in its country's order (`formatAddressLines`). */
 export function addressLines(address: OrderAddress | null): string[] {
   if (!address) return [];
-  const town = [address.city, address.state].filter((part) => part && part.trim() !== '').join(', ');
-  return [
-    address.name ?? '',
-    address.company ?? '',
-    address.street,
-    [town, address.postal_code].filter((part) => part.trim() !== '').join(' '),
-    findCountry(address.country)?.name ?? address.country,
-  ]
-    .map(cleanLine)
-    .filter((line) => line !== '');
+  return formatAddressLines({ ...address, postalCode: address.postal_code });
 }
 
 /** Whether the delivery address is the billing address (compared field by field). */

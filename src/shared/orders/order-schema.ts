@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchShipSchema } from '../batches/ship-date';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
 
 /**
@@ -78,6 +79,11 @@ export const orderSummarySchema = z.object({
   totalAmount: z.number().int(),
   depositAmount: z.number().int(),
   currency: z.string(),
+  /**
+   * The production batch with the ship date the shop states today (`shipDate` null: "date to be
+   * confirmed"); given by `GET /api/orders/{id}` and `POST /api/orders`.
+   */
+  batch: batchShipSchema.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

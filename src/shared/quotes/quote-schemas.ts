@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchShipSchema } from '../batches/ship-date';
 import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
 import { EMAIL_MAX } from '../email-address';
@@ -91,7 +92,13 @@ export const quoteCustomerInfoSchema = z.object({
 });
 export type QuoteCustomerInfo = z.infer<typeof quoteCustomerInfoSchema>;
 
-/** The quote resource of docs/api.md; `status` reads 'expired' once valid_until has passed. */
+/** The order a quote became (a quote is ordered once). */
+export const quoteOrderSchema = z.object({ id: z.string(), orderNumber: z.string() });
+
+/**
+ * The quote resource of docs/api.md; `status` reads 'expired' once valid_until has passed, and
+ * 'accepted' once ordered (`order` then names the order).
+ */
 export const quoteResourceSchema = z.object({
   id: z.string(),
   quoteNumber: z.string(),
@@ -103,5 +110,8 @@ export const quoteResourceSchema = z.object({
   configuration: selectedConfigurationSchema.nullable(),
   customerInfo: quoteCustomerInfoSchema.nullable(),
   pricing: frozenPricingSchema.nullable(),
+  order: quoteOrderSchema.nullable(),
+  /** The production batch with the ship date the shop states today (null: "date to be confirmed"). */
+  batch: batchShipSchema.nullable(),
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;

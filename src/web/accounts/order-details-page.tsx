@@ -1,9 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
 import { vatLabel } from '../../shared/orders/order-lines';
+import type { Order } from '../../shared/orders/order-schema';
+import { batchShipText } from '../../shared/batches/ship-date';
+import { isFullOrder, useOrder } from '../lib/get-order';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
@@ -55,31 +58,59 @@ function NotFound() {
   );
 }
 
-/** /order-details/{id} (and /order/{id}): the customer's own order. */
+/**
+ * /order-details/{id} (and /order/{id}): the customer's own order; with `?key=` (the link in a guest
+ * order's e-mails) the guest order page, the same view read through the order's access key.
+ */
 export function OrderDetailsPage() {
+  const [search] = useSearchParams();
+  const key = search.get('key');
+  return key ? <GuestOrderDetails accessKey={key} /> : <AccountOrderDetails />;
+}
+
+const head = <PageHead title="Order details | Dropwise" description="The details of your Dropwise order." noindex />;
+
+function LoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <Container className="py-20 text-center">
+      <p role="alert" className="text-red-800">
+        The order could not be loaded. Please try again.
+      </p>
+      <Button className="mt-4" onClick={retry}>
+        Retry
+      </Button>
+    </Container>
+  );
+}
+
+function GuestOrderDetails({ accessKey }: { accessKey: string }) {
+  const { id = '' } = useParams();
+  const query = useOrder(id, accessKey);
+  if (query.isPending) return <PageLoading label="Loading order details..." />;
+  if (query.isError && !(query.error instanceof ApiError && query.error.status === 404))
+    return <LoadFailed retry={() => void query.refetch()} />;
+  // A wrong key reads like an unknown order: nothing says whether the id exists.
+  if (query.isError || !isFullOrder(query.data)) return <NotFound />;
+  return <OrderDetailsView order={query.data} guest />;
+}
+
+function AccountOrderDetails() {
   const { id = '' } = useParams();
   const session = useSession();
   const ready = session.signedIn && !session.mfaStep;
   const query = useAccountOrder(id, ready);
-  const head = <PageHead title="Order details | Dropwise" description="The details of your Dropwise order." noindex />;
 
   if (session.isSuccess && !session.signedIn) return <Navigate to={signOutDestination('/login')} replace />;
   if (session.isPending || !ready || query.isPending) return <PageLoading label="Loading order details..." />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
-    return (
-      <Container className="py-20 text-center">
-        <p role="alert" className="text-red-800">
-          The order could not be loaded. Please try again.
-        </p>
-        <Button className="mt-4" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Container>
-    );
+    return <LoadFailed retry={() => void query.refetch()} />;
   }
+  return <OrderDetailsView order={query.data.order} guest={false} />;
+}
 
-  const order = query.data.order;
+/** The order as its owner sees it: status, timeline, lines, addresses, documents and payments. */
+function OrderDetailsView({ order, guest }: { order: Order; guest: boolean }) {
   const summary = productSummary(order);
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
   const payment = paymentBadge(order.paymentStatus);
@@ -89,12 +120,14 @@ export function OrderDetailsPage() {
   return (
     <Container className="py-10">
       {head}
-      <Link
-        to="/my-account"
-        className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to My Account
-      </Link>
+      {guest ? null : (
+        <Link
+          to="/my-account"
+          className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to My Account
+        </Link>
+      )}
       <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-navy-900">Order {order.orderNumber}</h1>
@@ -112,7 +145,9 @@ export function OrderDetailsPage() {
                   <Row label="Product">{summary.product}</Row>
                   <Row label="Configuration">{summary.configuration ?? 'Not specified'}</Row>
                   <Row label="Quantity">{summary.quantity}</Row>
-                  <Row label="Batch">{summary.batch ?? 'Not specified'}</Row>
+                  <Row label="Batch">
+                    {order.batch ? batchShipText(order.batch) : (summary.batch ?? 'Not specified')}
+                  </Row>
                 </dl>
                 {summary.accessories.length > 0 ? (
                   <div className="mt-3">

@@ -14,7 +14,9 @@ function QuoteStatus({ quote }: { quote: AccountQuote }) {
       className={
         expired
           ? 'rounded bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800'
-          : 'rounded bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-900'
+          : quote.status === 'accepted'
+            ? 'rounded bg-green-50 px-2 py-0.5 text-xs font-medium text-green-900'
+            : 'rounded bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-900'
       }
     >
       {expired ? 'Expired' : quote.status === 'accepted' ? 'Ordered' : 'Valid'}
@@ -64,6 +66,17 @@ export function QuotesTab() {
                 View Quote
               </Link>
             </Button>
+            {quote.order ? (
+              quote.order.own ? (
+                <Button asChild size="sm">
+                  <Link to={`/order-details/${quote.order.id}`} aria-label={`View order ${quote.order.orderNumber}`}>
+                    View order {quote.order.orderNumber}
+                  </Link>
+                </Button>
+              ) : (
+                <p className="self-center text-sm text-navy-700">Ordered as {quote.order.orderNumber}</p>
+              )
+            ) : null}
             {quote.status === 'sent' ? (
               <Button asChild size="sm">
                 <Link to={`/quote/${quote.reference}`} aria-label={`Order from quote ${quote.quoteNumber}`}>

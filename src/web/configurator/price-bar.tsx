@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Info } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
 import type { BatchOption } from '../../shared/catalogue';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
@@ -8,12 +9,15 @@ import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { TotalsList, summaryLines } from './order-summary';
 
-/** 'Batch 2 · ships August 2025', from the batch's date (read as a calendar date, not a local time). */
+/**
+ * 'Batch 2 · est. ships August 2027', from the batch's date (read as a calendar date, not a local
+ * time); 'Batch 2 · date to be confirmed' when it has none (the server leaves out a date that has passed).
+ */
 export function batchLabel(batch: BatchOption | undefined): string | null {
   if (!batch) return null;
-  if (!batch.date) return batch.name;
+  if (!batch.date) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}`;
   const date = new Date(`${batch.date}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return batch.name;
+  if (Number.isNaN(date.getTime())) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}`;
   const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
   return `${batch.name} · est. ships ${month}`;
 }

@@ -62,3 +62,57 @@ export const clearQuoteFlow = () => window.sessionStorage.removeItem(QUOTE_FLOW_
 export const saveOrderFlow = (handoff: OrderFlowHandoff) => write(ORDER_FLOW_KEY, handoff);
 export const loadOrderFlow = () => read(ORDER_FLOW_KEY, orderFlowHandoffSchema);
 export const clearOrderFlow = () => window.sessionStorage.removeItem(ORDER_FLOW_KEY);
+
+/**
+ * What the buyer has typed in the quote and order flows, kept beside the hand-offs in session
+ * storage so a reload, Back or Forward returns to the same step with the same values (issue 23).
+ */
+export const QUOTE_FORM_KEY = 'quoteFlowForm';
+export const ORDER_FORM_KEY = 'orderFlowForm';
+
+const typed = z.string().max(5000).optional();
+
+export const quoteFormDraftSchema = z.object({
+  step: z.union([z.literal(1), z.literal(2)]),
+  email: typed,
+  firstName: typed,
+  lastName: typed,
+  organization: typed,
+});
+export type QuoteFormDraft = z.infer<typeof quoteFormDraftSchema>;
+
+const addressDraft = {
+  firstName: typed,
+  lastName: typed,
+  company: typed,
+  phone: typed,
+  address: typed,
+  city: typed,
+  state: typed,
+  postalCode: typed,
+  country: typed,
+};
+
+export const orderFormDraftSchema = z.object({
+  /** The quote the values were typed for; `carryOver` lets them follow a re-price to the new quote. */
+  quoteReference: z.string(),
+  carryOver: z.boolean().default(false),
+  values: z.object({
+    ...addressDraft,
+    email: typed,
+    poNumber: typed,
+    vatNumber: typed,
+    notes: typed,
+    differentDelivery: z.boolean().optional(),
+    delivery: z.object(addressDraft).optional(),
+  }),
+});
+export type OrderFormDraft = z.infer<typeof orderFormDraftSchema>;
+
+export const saveQuoteForm = (draft: QuoteFormDraft) => write(QUOTE_FORM_KEY, draft);
+export const loadQuoteForm = () => read(QUOTE_FORM_KEY, quoteFormDraftSchema);
+export const clearQuoteForm = () => window.sessionStorage.removeItem(QUOTE_FORM_KEY);
+
+export const saveOrderForm = (draft: OrderFormDraft) => write(ORDER_FORM_KEY, draft);
+export const loadOrderForm = () => read(ORDER_FORM_KEY, orderFormDraftSchema);
+export const clearOrderForm = () => window.sessionStorage.removeItem(ORDER_FORM_KEY);

@@ -1,13 +1,14 @@
 import { CheckCircle2 } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
+import { batchShipText } from '../../shared/batches/ship-date';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
-import { isFullOrder, useOrder } from './get-order';
+import { isFullOrder, useOrder } from '../lib/get-order';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
 import { PAYMENT_DAYS, terms } from '../../shared/terms';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
@@ -17,7 +18,10 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 /** /order-confirmation/{orderId} (storefront spec, section 2). */
 export function OrderConfirmationPage() {
   const { orderId } = useParams();
-  const order = useOrder(orderId);
+  // A guest order's access key (from placing it in this tab): its guest order page shows the live order.
+  const [search] = useSearchParams();
+  const key = search.get('key');
+  const order = useOrder(orderId, key);
   let body;
   if (order.isPending) body = <PageLoading label="Loading order..." />;
   else if (order.isError) {
@@ -72,7 +76,23 @@ export function OrderConfirmationPage() {
             <dt className="text-sm text-navy-600">Deposit required</dt>
             <dd>{money(data.depositAmount)}</dd>
           </div>
+          {data.batch ? (
+            <div className="sm:col-span-2">
+              <dt className="text-sm text-navy-600">Production batch</dt>
+              <dd data-testid="order-batch">{batchShipText(data.batch)}</dd>
+            </div>
+          ) : null}
         </dl>
+        {key && isFullOrder(data) ? (
+          <p className="text-center">
+            <Link
+              to={`/order-details/${data.id}?key=${encodeURIComponent(key)}`}
+              className="font-medium text-accent-700 underline"
+            >
+              Follow your order: status, documents and addresses
+            </Link>
+          </p>
+        ) : null}
         {isFullOrder(data) ? (
           <section aria-labelledby="order-summary" className="space-y-6 rounded-lg border border-navy-100 p-6">
             <h2 id="order-summary" className="text-xl font-semibold">

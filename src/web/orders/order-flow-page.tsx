@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EMAIL_MAX } from '../../shared/email-address';
+import { formatAddressLines } from '../../shared/address-format';
 import { formatMoney } from '../../shared/money';
 import {
   deliveryCountryProblem,
   orderFieldLimits,
   orderFlowMessages,
   orderSubmitProblem,
-  shippingCountries,
   shippingFormSchema,
   type ShippingFormInput,
 } from '../../shared/order-flow';
@@ -18,7 +18,15 @@ import { displayLines } from '../../shared/documents/display-lines';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
 import { type SessionProfile, useSession } from '../lib/use-session';
-import { clearOrderFlow, loadOrderFlow, type OrderFlowHandoff } from '../lib/flow-storage';
+import {
+  clearOrderFlow,
+  clearOrderForm,
+  loadOrderFlow,
+  loadOrderForm,
+  type OrderFlowHandoff,
+  type OrderFormDraft,
+  saveOrderForm,
+} from '../lib/flow-storage';
 import { repriceLink } from '../lib/configuration-url';
 import { useQuote } from '../lib/get-quote';
 import { TextField } from '../ui/text-field';
@@ -36,6 +44,15 @@ type Values = ShippingFormInput;
 /** A field as typed, cut to its limit (the progress log takes what fits; the order itself is checked whole). */
 const cut = (values: Values, name: keyof typeof orderFieldLimits & keyof Values) =>
   String(values[name] ?? '').slice(0, orderFieldLimits[name]);
+/** The form's values as session storage keeps them (strings and the delivery switch only). */
+function toDraft(values: Partial<Values>): OrderFormDraft['values'] {
+  const { delivery, differentDelivery, ...rest } = values;
+  const strings = (record: object) =>
+    Object.fromEntries(
+      Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  return { ...strings(rest), differentDelivery: differentDelivery === true, delivery: strings(delivery ?? {}) };
+}
 
 interface AddressBlock {
   firstName?: string | undefined;
@@ -49,19 +66,16 @@ interface AddressBlock {
 }
 
 function ReviewAddress({ block }: { block: AddressBlock }) {
-  return (
-    <address className="mt-2 text-sm not-italic text-navy-800">
-      {block.firstName} {block.lastName}
-      {block.company ? <>, {block.company}</> : null}
-      <br />
-      {block.address}
-      <br />
-      {block.city}
-      {block.state ? `, ${block.state}` : ''} {block.postalCode}
-      <br />
-      {shippingCountries.find((country) => country.code === block.country)?.name ?? block.country}
-    </address>
-  );
+  const lines = formatAddressLines({
+    name: `${block.firstName ?? ''} ${block.lastName ?? ''}`,
+    company: block.company,
+    street: block.address ?? '',
+    city: block.city ?? '',
+    state: block.state,
+    postalCode: block.postalCode ?? '',
+    country: block.country ?? '',
+  });
+  return <address className="mt-2 text-sm whitespace-pre-line not-italic text-navy-800">{lines.join('\n')}</address>;
 }
 
 function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
@@ -163,8 +177,16 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
 /** The shipping form starts from the quote's customer details, and a signed-in customer's profile fills the rest. */
 function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: SessionProfile | undefined }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const placeOrder = usePlaceOrder();
-  const [step, setStep] = useState<1 | 2>(1);
+  // Each step is a history entry (?step=2), so Back and Forward move between them; a reload stays put.
+  const [search] = useSearchParams();
+  const step: 1 | 2 = search.get('step') === '2' ? 2 : 1;
+  // What was typed for this quote (or carried over by a re-price), kept in session storage.
+  const [draft] = useState(() => {
+    const stored = loadOrderForm();
+    return stored && (stored.quoteReference === handoff.quoteReference || stored.carryOver) ? stored.values : null;
+  });
   const [failure, setFailure] = useState<string | null>(null);
   // One key per visit of the order flow: a retry or a double click returns the same order.
   const idempotencyKey = useRef<string>('');
@@ -173,7 +195,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     idempotencyKey.current ||= crypto.randomUUID();
   }, []);
 
-  const { register, handleSubmit, formState, getValues, watch } = useForm<Values>({
+  const { register, handleSubmit, formState, getValues, watch, setError } = useForm<Values>({
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -191,6 +213,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       poNumber: '',
       vatNumber: '',
       differentDelivery: false,
+      ...draft,
       delivery: {
         firstName: '',
         lastName: '',
@@ -201,9 +224,18 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
         state: '',
         postalCode: '',
         country: handoff.configuration.customerCountry,
+        ...draft?.delivery,
       },
     },
   });
+  // Every change is kept, for this quote, until the order is placed.
+  useEffect(() => {
+    const keep = (values: Partial<Values>) =>
+      saveOrderForm({ quoteReference: handoff.quoteReference, carryOver: false, values: toDraft(values) });
+    keep(getValues());
+    const subscription = watch((values) => keep(values as Partial<Values>));
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, handoff.quoteReference]);
   const differentDelivery = watch('differentDelivery');
   const billingCountry = watch('country');
   const deliveryCountry = watch('delivery.country');
@@ -242,11 +274,37 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   );
 
   const goTo = (next: 1 | 2) => {
-    setStep(next);
-    window.setTimeout(() => headingRef.current?.focus(), 0);
+    if (next === 2) navigate({ search: '?step=2' }, { state: { fromStep1: true } });
+    // Back returns through history when step 2 was reached from step 1 here; after a reload on step 2, it replaces.
+    else if ((location.state as { fromStep1?: boolean } | null)?.fromStep1) navigate(-1);
+    else navigate({ search: '' }, { replace: true });
   };
+  const firstStep = useRef(step);
+  useEffect(() => {
+    if (firstStep.current === step) return;
+    firstStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+  // Step 2 only with a complete step 1 (a link or a cleared form goes back to it).
+  useEffect(() => {
+    if (step !== 2) return;
+    const values = getValues();
+    const shipsTo = (values.differentDelivery ? values.delivery?.country : values.country) ?? '';
+    if (
+      !shippingFormSchema.safeParse(values).success ||
+      deliveryCountryProblem(handoff.configuration.customerCountry, shipsTo)
+    )
+      navigate({ search: '' }, { replace: true });
+  }, [step, getValues, navigate, handoff.configuration.customerCountry]);
 
-  const continueToPayment = handleSubmit(() => {
+  const continueToPayment = handleSubmit((values) => {
+    // The delivery country prices the order: a mismatch stays on step 1, beside the delivery country's field.
+    const deliveryCountry = (values.differentDelivery ? values.delivery?.country : values.country) ?? '';
+    const problem = deliveryCountryProblem(handoff.configuration.customerCountry, deliveryCountry);
+    if (problem) {
+      setError(values.differentDelivery ? 'delivery.country' : 'country', { message: problem }, { shouldFocus: true });
+      return;
+    }
     logProgress('payment');
     goTo(2);
   });
@@ -272,7 +330,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     }
     try {
       const { notes, differentDelivery: useDelivery, delivery, ...billing } = shippingFormSchema.parse(values);
-      const order = await placeOrder.mutateAsync({
+      const { order, accessKey } = await placeOrder.mutateAsync({
         configuration: handoff.configuration,
         quoteReference: handoff.quoteReference,
         billing,
@@ -283,8 +341,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
         sessionId: orderFlowSessionId(),
       });
       clearOrderFlow();
+      clearOrderForm();
       toast.success(orderFlowMessages.placed);
-      navigate(`/order-confirmation/${order.id}`);
+      navigate(`/order-confirmation/${order.id}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`);
     } catch (error) {
       const message =
         error instanceof ApiError
@@ -364,7 +423,18 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                 className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
               >
                 {countryNote}{' '}
-                <a className="font-medium underline" href={repriceLink(handoff.configuration, shipsTo ?? '')}>
+                <a
+                  className="font-medium underline"
+                  href={repriceLink(handoff.configuration, shipsTo ?? '')}
+                  // The addresses typed here follow the re-price to the new quote's order form.
+                  onClick={() =>
+                    saveOrderForm({
+                      quoteReference: handoff.quoteReference,
+                      carryOver: true,
+                      values: toDraft(getValues()),
+                    })
+                  }
+                >
                   Re-price for this country
                 </a>
               </p>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type z } from 'zod';
@@ -11,11 +11,16 @@ import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
 import {
   clearQuoteFlow,
+  clearQuoteForm,
   loadQuoteFlow,
+  loadOrderForm,
+  loadQuoteForm,
+  type QuoteFormDraft,
   QUOTE_CREATED_KEY,
   QUOTE_FLOW_REDIRECT_KEY,
   type QuoteFlowHandoff,
   saveOrderFlow,
+  saveQuoteForm,
 } from '../lib/flow-storage';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
@@ -26,6 +31,14 @@ import { useSubmitFlowEmail } from './submit-flow-email';
 import { TextField } from '../ui/text-field';
 
 type EmailValues = z.input<typeof emailStepSchema>;
+
+/** After the order form's re-price, its buyer's e-mail, name and company start this flow (step 1, to check the e-mail). */
+function carriedOver(): QuoteFormDraft | null {
+  const order = loadOrderForm();
+  if (!order?.carryOver) return null;
+  const { email, firstName, lastName, company } = order.values;
+  return { step: 1, email, firstName, lastName, organization: company };
+}
 type DetailsValues = z.input<typeof detailsLiveSchema>;
 const detailsSubmitSchema = customerInfoSchema.omit({ email: true });
 
@@ -42,18 +55,28 @@ function EmailStep({
   handoff,
   initialEmail,
   onDone,
+  onType,
 }: {
   handoff: QuoteFlowHandoff;
   initialEmail: string;
   onDone: (email: string) => void;
+  onType: (email: string) => void;
 }) {
   const submitEmail = useSubmitFlowEmail();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<EmailValues>({
+  const { register, handleSubmit, formState, watch, trigger } = useForm<EmailValues>({
     resolver: zodResolver(emailStepSchema),
     mode: 'onChange',
     defaultValues: { email: initialEmail },
   });
+  // A restored e-mail is checked at once, so Next is enabled for it as for a typed one.
+  useEffect(() => {
+    if (initialEmail) void trigger('email');
+  }, [initialEmail, trigger]);
+  useEffect(() => {
+    const subscription = watch((values) => onType(values.email ?? ''));
+    return () => subscription.unsubscribe();
+  }, [watch, onType]);
   const showError = formState.touchedFields.email || formState.dirtyFields.email;
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -121,13 +144,35 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [emailQuote, setEmailQuote] = useState(false);
   // Live messages while typing (the resolver); the submit messages of section 5 when 'Create' is pressed.
-  const { register, handleSubmit, formState, setError, getValues } = useForm<DetailsValues>({
+  // What this tab typed before (a reload, or the order form before a re-price) wins over the profile's prefill.
+  const [typedBefore] = useState(() => {
+    const stored = loadQuoteForm();
+    const kept = {
+      firstName: stored?.firstName ?? '',
+      lastName: stored?.lastName ?? '',
+      organization: stored?.organization ?? '',
+    };
+    return kept.firstName || kept.lastName || kept.organization ? kept : null;
+  });
+  const { register, handleSubmit, formState, setError, getValues, watch } = useForm<DetailsValues>({
     resolver: zodResolver(detailsLiveSchema) as unknown as Resolver<DetailsValues>,
     // Checked as the buyer types, not on leaving a field: a message appearing on blur moved the
     // buttons under a press that had started, and the press was lost (the submit messages never showed).
     mode: 'onChange',
-    defaultValues: prefill,
+    defaultValues: typedBefore ?? prefill,
   });
+  useEffect(() => {
+    const subscription = watch((values) =>
+      saveQuoteForm({
+        step: 2,
+        email,
+        firstName: values.firstName ?? '',
+        lastName: values.lastName ?? '',
+        organization: values.organization ?? '',
+      }),
+    );
+    return () => subscription.unsubscribe();
+  }, [watch, email]);
   const isOrder = handoff.type === 'order';
 
   const create = async (values: DetailsValues) => {
@@ -140,6 +185,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         ...(isOrder && emailQuote ? { emailQuote: true } : {}),
       });
       clearQuoteFlow();
+      clearQuoteForm();
       if (isOrder && quote.pricing && quote.customerInfo) {
         saveOrderFlow({
           quoteReference: quote.reference,
@@ -245,8 +291,30 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
 export function QuoteFlowPage() {
   const navigate = useNavigate();
   const [handoff, setHandoff] = useState<QuoteFlowHandoff | null>(null);
-  const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState('');
+  // The step and e-mail come back after a reload, Back or Forward (issue 23).
+  const [restored] = useState(() => {
+    if (typeof window === 'undefined') return null;
+    const stored = loadQuoteForm();
+    if (stored) return stored;
+    // Kept as this flow's own from the start, so the details step finds the carried name and company.
+    const carried = carriedOver();
+    if (carried) saveQuoteForm(carried);
+    return carried;
+  });
+  const [step, setStepState] = useState<1 | 2>(restored?.email ? restored.step : 1);
+  const [email, setEmailState] = useState(restored?.email ?? '');
+  const keep = useCallback((next: { step?: 1 | 2; email?: string }) => {
+    const stored = loadQuoteForm();
+    saveQuoteForm({ step: 1, ...stored, ...next });
+  }, []);
+  const setStep = (next: 1 | 2) => {
+    setStepState(next);
+    keep({ step: next });
+  };
+  const setEmail = (next: string) => {
+    setEmailState(next);
+    keep({ email: next });
+  };
   const session = useSession();
   const profile = session.data?.profile;
   const signedInEmail = session.signedIn && !session.needsChallenge ? session.data?.user?.email : undefined;
@@ -266,10 +334,11 @@ export function QuoteFlowPage() {
   useEffect(() => {
     if (!signedInEmail) return;
     window.sessionStorage.removeItem(QUOTE_FLOW_REDIRECT_KEY);
-    setEmail(signedInEmail);
-    setStep(2);
+    setEmailState(signedInEmail);
+    setStepState(2);
   }, [signedInEmail]);
 
+  const onTypeEmail = useCallback((value: string) => keep({ email: value }), [keep]);
   const title = handoff?.type === 'order' ? 'Order online' : 'Generate Your Quote';
   return (
     <Container className="py-12 sm:py-16">
@@ -284,6 +353,7 @@ export function QuoteFlowPage() {
               <EmailStep
                 handoff={handoff}
                 initialEmail={email}
+                onType={onTypeEmail}
                 onDone={(value) => {
                   setEmail(value);
                   setStep(2);

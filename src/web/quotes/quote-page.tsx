@@ -16,6 +16,7 @@ import { useQuote } from '../lib/get-quote';
 import { printQuote } from './print-quote';
 import { usePublicSettings } from '../lib/get-public-settings';
 import { formatUkDate } from '../../shared/dates';
+import { batchShipText } from '../../shared/batches/ship-date';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
 import { PAYMENT_DAYS, terms } from '../../shared/terms';
@@ -69,7 +70,10 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
   }, [quote.reference]);
 
   const validUntil = quote.validUntil ? new Date(quote.validUntil) : null;
-  const expired = quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now());
+  // A quote is ordered once (the server refuses a second order whichever browser sends it).
+  const ordered = quote.status === 'accepted';
+  const expired =
+    !ordered && (quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now()));
   // Amber only when the end is near; red once expired; a calm note otherwise.
   const nearExpiry = !expired && validUntil !== null && validUntil.getTime() - Date.now() <= NEAR_EXPIRY_MS;
   const vatPercent =
@@ -90,7 +94,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
   };
 
   const orderNow = () => {
-    if (expired || !quote.pricing || !quote.configuration || !customer) return;
+    if (ordered || expired || !quote.pricing || !quote.configuration || !customer) return;
     saveOrderFlow({
       quoteReference: quote.reference,
       configuration: quote.configuration,
@@ -126,23 +130,45 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         </Button>
       </div>
 
-      <p
-        data-testid="expiry-notice"
-        data-expired={expired ? 'true' : 'false'}
-        data-near-expiry={nearExpiry ? 'true' : 'false'}
-        className={cn(
-          'rounded-md border px-4 py-3 text-sm',
-          expired
-            ? 'border-red-300 bg-red-50 text-red-800'
-            : nearExpiry
-              ? 'border-amber-200 bg-amber-50 text-amber-900'
-              : 'border-navy-100 bg-navy-50 text-navy-800',
-        )}
-      >
-        {expired
-          ? `This quote expired on ${validUntil ? formatUkDate(validUntil) : ''}. Please create a new quote or contact us.`
-          : `This quote is valid until ${validUntil ? formatUkDate(validUntil) : 'further notice'}.`}
-      </p>
+      {ordered ? (
+        <p
+          data-testid="ordered-notice"
+          className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+        >
+          <span className="font-semibold">Ordered</span>
+          {quote.order ? (
+            <>
+              {' '}
+              as order{' '}
+              <Link to={`/order-confirmation/${quote.order.id}`} className="font-medium underline">
+                {quote.order.orderNumber}
+              </Link>
+              .
+            </>
+          ) : (
+            '.'
+          )}{' '}
+          A quote is ordered once; for another instrument, configure and order again.
+        </p>
+      ) : (
+        <p
+          data-testid="expiry-notice"
+          data-expired={expired ? 'true' : 'false'}
+          data-near-expiry={nearExpiry ? 'true' : 'false'}
+          className={cn(
+            'rounded-md border px-4 py-3 text-sm',
+            expired
+              ? 'border-red-300 bg-red-50 text-red-800'
+              : nearExpiry
+                ? 'border-amber-200 bg-amber-50 text-amber-900'
+                : 'border-navy-100 bg-navy-50 text-navy-800',
+          )}
+        >
+          {expired
+            ? `This quote expired on ${validUntil ? formatUkDate(validUntil) : ''}. Please create a new quote or contact us.`
+            : `This quote is valid until ${validUntil ? formatUkDate(validUntil) : 'further notice'}.`}
+        </p>
+      )}
 
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-navy-100 p-4">
@@ -153,6 +179,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <dt className="text-sm text-navy-600">Valid until</dt>
           <dd className="font-medium">{validUntil ? formatUkDate(validUntil) : '-'}</dd>
         </div>
+        {quote.batch ? (
+          <div className="rounded-lg border border-navy-100 p-4 sm:col-span-2">
+            <dt className="text-sm text-navy-600">Production batch</dt>
+            <dd data-testid="quote-batch" className="font-medium">
+              {batchShipText(quote.batch)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       <section aria-labelledby="share-heading" className="rounded-lg border border-navy-100 bg-navy-50 p-4">
@@ -288,13 +322,15 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           </a>
         </Button>
         {/* First on a phone, where the actions stack: ordering is the step most buyers take next. */}
-        <Button
-          onClick={orderNow}
-          disabled={expired || !quote.pricing}
-          className="order-first w-full sm:order-none sm:w-auto"
-        >
-          Order Now
-        </Button>
+        {ordered ? null : (
+          <Button
+            onClick={orderNow}
+            disabled={expired || !quote.pricing}
+            className="order-first w-full sm:order-none sm:w-auto"
+          >
+            Order Now
+          </Button>
+        )}
       </div>
 
       <section aria-labelledby="next-heading" className="rounded-lg border border-navy-100 p-6">

@@ -67,6 +67,11 @@ export const orders = pgTable(
     subtotalAmount: money('subtotal_amount'),
     vatAmount: money('vat_amount'),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
+    /**
+     * The secret of a guest order's page link (/order-details/{id}?key=…): 256 random bits, URL-safe.
+     * Only a guest order's e-mails carry it; an account's order needs its owner signed in.
+     */
+    accessKey: text('access_key'),
     /** A client-chosen key: the same key again returns the same order. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
@@ -79,7 +84,8 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_status_created_at_idx').on(table.status, table.createdAt),
     index('orders_payment_status_created_at_idx').on(table.paymentStatus, table.createdAt),
-    index('orders_quote_id_idx').on(table.quoteId),
+    // A quote is ordered once: two orders from one quote cannot both be written, however they race.
+    uniqueIndex('orders_quote_id_key').on(table.quoteId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, Settings, ShoppingCart, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { dashboardSchema } from '../../../shared/admin/admin-schemas';
+import { formatUkDate } from '../../../shared/dates';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
@@ -63,6 +64,22 @@ export function DashboardPage() {
         <StateMessage tone="error">Failed to load the figures. Please try again.</StateMessage>
       ) : (
         <>
+          {dashboard.data.batchesPastShipDate.length > 0 ? (
+            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+              <p className="font-semibold">Ship dates have passed</p>
+              <ul className="mt-1 list-disc pl-5">
+                {dashboard.data.batchesPastShipDate.map((batch) => (
+                  <li key={batch.id}>
+                    {batch.name}: {formatUkDate(batch.date)}. Buyers see &ldquo;date to be confirmed&rdquo; until you
+                    set a new date or mark it sold out.
+                  </li>
+                ))}
+              </ul>
+              <Link to="/admin/batches" className="mt-2 inline-block font-medium underline">
+                Change the batches
+              </Link>
+            </div>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             <Figure
               label="Orders this month"
