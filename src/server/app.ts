@@ -22,6 +22,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { seedPlugin } from './catalogue/seed-plugin';
 import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
+import { jobsPlugin } from './jobs/jobs-plugin';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Deliver queued e-mail in the background (on by default; tests send it by calling `app.mailSender.deliverDue()`). */
   sendMail?: boolean;
+  /** Run the daily jobs (retention) on their schedule (on by default; tests run them with `app.scheduler.runJob`). */
+  runJobs?: boolean;
   /** The HTTP server's limits (`serverLimits` by default; tests shorten the timeouts). */
   serverLimits?: Partial<ServerLimits>;
 }
@@ -179,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestAuthPlugin);
   await app.register(maintenancePlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });
+  await app.register(jobsPlugin, { run: options.runJobs ?? true });
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

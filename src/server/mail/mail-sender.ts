@@ -106,6 +106,8 @@ export function createMailSender(options: MailSenderOptions) {
         await options.db.execute(
           sql`update mail_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${options.now()}, last_error = null where id = ${mail.id}`,
         );
+        // A closed account's farewell: once sent, no copy of it (nor the address) stays behind.
+        await options.db.execute(sql`delete from mail_outbox where id = ${mail.id} and erase_when_sent`);
         sent += 1;
       } catch (error) {
         const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';

@@ -5,3 +5,4 @@ export * from './quotes';
 export * from './storefront';
 export * from './system';
 export * from './audit';
+export * from './privacy';
