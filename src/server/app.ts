@@ -39,6 +39,7 @@ import { orderRoutes } from './orders/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
 import { pricingRoutes } from './pricing/routes';
+import { accountPrivacyRoutes } from './privacy/account-privacy-routes';
 import { waitlistRoutes } from './waitlist/routes';
 
 declare module 'fastify' {
@@ -103,6 +104,7 @@ const features = [
   setupRoutes,
   accountRoutes,
   accountQuoteRoutes,
+  accountPrivacyRoutes,
   flowRoutes,
   quoteRoutes,
   orderRoutes,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../src/server/db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../src/server/db/client';
 import { incompleteOrders, invoices, paymentTransactions } from '../../src/server/db/schema';
 import { createOrder } from './factories';
 
@@ -12,9 +13,14 @@ export const yearsBefore = (now: Date, years: number) => {
 };
 
 /** A guest's order for `email`, as the order flow stores it (customer info and addresses). */
-export async function guestOrder(db: Db, email: string, at: Date, overrides: { organization?: string } = {}) {
+export async function guestOrder(
+  db: Db,
+  email: string,
+  at: Date,
+  overrides: { organization?: string; userId?: string; street?: string } = {},
+) {
   const address = {
-    street: '12 St James Square',
+    street: overrides.street ?? '12 St James Square',
     city: 'London',
     state: null,
     postal_code: 'SW1Y 4JH',
@@ -36,6 +42,7 @@ export async function guestOrder(db: Db, email: string, at: Date, overrides: { o
     billingAddress: address,
     shippingAddress: address,
     notes: `Please call ${email} before delivery`,
+    userId: overrides.userId ?? null,
     createdAt: at,
     updatedAt: at,
   });
@@ -92,4 +99,24 @@ export async function incompleteOrder(db: Db, email: string, at: Date) {
     .returning();
   if (!row) throw new Error('incomplete order insert returned nothing');
   return row;
+}
+
+/** Every row of every table whose text or JSON columns mention `needle` (case-insensitive), as table and row. */
+export async function rowsMentioning(db: Db, needle: string) {
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'jsonb', 'json', 'character varying', 'ARRAY')
+        order by table_name, column_name`,
+  );
+  const hits: { table: string; column: string; row: Record<string, unknown> }[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const rows = await queryRows<{ row: Record<string, unknown> }>(
+      db,
+      sql`select to_jsonb(t) as row from ${sql.identifier(table)} t
+          where strpos(lower(${sql.identifier(column)}::text), ${needle.toLowerCase()}) > 0`,
+    );
+    hits.push(...rows.map((found) => ({ table, column, row: found.row })));
+  }
+  return { hits, columnsScanned: columns.length };
 }
