@@ -23,6 +23,7 @@ import { seedPlugin } from './catalogue/seed-plugin';
 import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { exportPlugin } from './privacy/export-plugin';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(maintenancePlugin);
   await app.register(mailPlugin, { poll: options.sendMail ?? true });
   await app.register(jobsPlugin, { run: options.runJobs ?? true });
+  await app.register(exportPlugin, { poll: options.runJobs ?? true });
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
