@@ -34,6 +34,7 @@ CREATE TABLE "privacy_requests" (
 	"handled_by" uuid,
 	"handled_by_email" text,
 	"completed_at" timestamp with time zone,
+	"export_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -45,6 +46,7 @@ ALTER TABLE "mail_outbox" ADD COLUMN "erase_when_sent" boolean DEFAULT false NOT
 ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "privacy_requests" ADD CONSTRAINT "privacy_requests_handled_by_users_id_fk" FOREIGN KEY ("handled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_requests" ADD CONSTRAINT "privacy_requests_export_id_data_exports_id_fk" FOREIGN KEY ("export_id") REFERENCES "public"."data_exports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "data_exports_status_idx" ON "data_exports" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "privacy_requests_received_idx" ON "privacy_requests" USING btree ("received_on");--> statement-breakpoint
 ALTER TABLE "usa_waitlist" ADD CONSTRAINT "usa_waitlist_leave_token_hash_unique" UNIQUE("leave_token_hash");

@@ -9,6 +9,7 @@ import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
+import { adminPrivacyRoutes } from './privacy-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminUserRoutes } from './user-routes';
 
@@ -41,6 +42,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);
+  await app.register(adminPrivacyRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -18,6 +18,7 @@ export const permissions = [
   'settings.edit',
   'staff.manage',
   'audit.view',
+  'privacy.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];

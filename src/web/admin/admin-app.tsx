@@ -9,6 +9,7 @@ import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
+import { PrivacyPage } from './privacy/privacy-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
@@ -31,6 +32,7 @@ export function AdminApp() {
           <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="abandoned" element={<AbandonedPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
           <Route path="product-configurations" element={<ConfigurationsPage />} />
           <Route path="accessories" element={<OptionsPage key="accessories" kind={accessoryEditor} />} />
           <Route path="shipping" element={<OptionsPage key="shipping" kind={shippingEditor} />} />

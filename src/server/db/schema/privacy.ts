@@ -67,6 +67,8 @@ export const privacyRequests = pgTable(
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledByEmail: text('handled_by_email'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The export produced for an access request (gone once its link expires). */
+    exportId: uuid('export_id').references(() => dataExports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [index('privacy_requests_received_idx').on(table.receivedOn)],

@@ -11,6 +11,7 @@ export const adminSections = [
   { to: '/admin/abandoned', label: 'Abandoned checkouts' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/privacy', label: 'Privacy' },
 ];
 
 export function AdminLayout() {
