@@ -22,6 +22,7 @@ export const clientRoutePatterns = [
   '/setup',
   '/privacy-policy',
   '/terms-of-sale',
+  '/waitlist/leave',
   '/admin',
   '/admin/users',
   '/admin/quotes',
@@ -37,6 +38,7 @@ export const clientRoutePatterns = [
   '/admin/system-settings',
   '/admin/batches',
   '/admin/audit',
+  '/admin/privacy',
 ] as const;
 
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */

@@ -25,6 +25,7 @@ async function mail(app: FastifyInstance, options: { poll: boolean; intervalMs?:
     smtpUrl: app.env.SMTP_URL,
     mailDir: join(app.env.dataDir, 'mail'),
     now: app.now,
+    privacyPolicyUrl: `${app.env.publicUrl}/privacy-policy`,
     renderAttachment: (render) =>
       renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
   });

@@ -32,6 +32,17 @@ export interface MailSenderOptions {
   now: () => Date;
   /** Renders an attachment queued by name (a quote's PDF); a failure is a failed delivery, tried again later. */
   renderAttachment?: (render: AttachmentRender) => Promise<Buffer>;
+  /** The shop's privacy policy: every message that does not name it already says where it is. */
+  privacyPolicyUrl?: string;
+}
+
+/** The privacy-policy line every e-mail ends with (added at sending, so each kind of message carries it). */
+export function withPrivacyNotice(text: string, html: string | null, url: string | undefined) {
+  if (!url || text.includes(url)) return { text, html };
+  return {
+    text: `${text.trimEnd()}\n\nHow we use your data: ${url}\n`,
+    html: html ? `${html}<p>How we use your data: <a href="${url}">${url}</a></p>` : null,
+  };
 }
 
 /** Seconds to wait before the next try: 30 s, 1 min, 2 min … capped at an hour. */
@@ -60,12 +71,13 @@ export function createMailSender(options: MailSenderOptions) {
         content: await attachmentContent(file),
       })),
     );
+    const body = withPrivacyNotice(mail.text_body, mail.html_body, options.privacyPolicyUrl);
     const message = {
       from: options.from,
       to: mail.to_address,
       subject: mail.subject,
-      text: mail.text_body,
-      ...(mail.html_body ? { html: mail.html_body } : {}),
+      text: body.text,
+      ...(body.html ? { html: body.html } : {}),
       ...(attachments.length > 0 ? { attachments } : {}),
     };
     if (smtp) {

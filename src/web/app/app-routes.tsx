@@ -25,6 +25,9 @@ const PrivacyPolicyPage = lazy(() =>
   import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
+const WaitlistLeavePage = lazy(() =>
+  import('../configurator/waitlist-leave-page').then((m) => ({ default: m.WaitlistLeavePage })),
+);
 const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
 /** The admin wing: the one import of src/web/admin from the storefront, lazy (eslint.config.js allows only this). */
 const AdminApp = lazy(() => import('../admin/admin-app').then((m) => ({ default: m.AdminApp })));
@@ -57,6 +60,7 @@ export function AppRoutes() {
         <Route path="setup" element={<SetupPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
+        <Route path="waitlist/leave" element={<WaitlistLeavePage />} />
         <Route path="admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
