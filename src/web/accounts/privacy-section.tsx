@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
 import { retention } from '../../shared/privacy/retention';
 import { Button } from '../ui/button';
+import { noteSignedOutTo } from '../lib/sign-out';
 import { sessionQueryKey, type SessionData } from '../lib/use-session';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
@@ -92,6 +93,7 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
     setError(null);
     try {
       await closeAccount({ password, confirm: true, ...(hasFactor ? { code: code.trim() } : {}) });
+      noteSignedOutTo('/');
       navigate('/');
       client.setQueryData(sessionQueryKey, { user: null });
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });

@@ -140,14 +140,24 @@ function LogRequestForm({ email, onLogged }: { email: string; onLogged: () => vo
     >
       <label className="text-sm font-medium text-navy-900">
         Request
-        <select className={input} value={type} onChange={(e) => setType(e.target.value as 'access' | 'erasure')}>
+        <select
+          aria-label="Request type"
+          className={input}
+          value={type}
+          onChange={(e) => setType(e.target.value as 'access' | 'erasure')}
+        >
           <option value="erasure">Erasure</option>
           <option value="access">Access (copy of data)</option>
         </select>
       </label>
       <label className="text-sm font-medium text-navy-900">
         Received by
-        <select className={input} value={channel} onChange={(e) => setChannel(e.target.value as 'email' | 'post')}>
+        <select
+          aria-label="Received by"
+          className={input}
+          value={channel}
+          onChange={(e) => setChannel(e.target.value as 'email' | 'post')}
+        >
           <option value="email">E-mail</option>
           <option value="post">Post</option>
         </select>
@@ -157,6 +167,7 @@ function LogRequestForm({ email, onLogged }: { email: string; onLogged: () => vo
         <input
           className={input}
           type="date"
+          aria-label="Date received"
           max={today()}
           value={receivedOn}
           onChange={(e) => setReceivedOn(e.target.value)}
