@@ -12,7 +12,7 @@ import {
   rowsMentioning,
   yearsBefore,
 } from '../../../tests/support/privacy-records';
-import { enrolledUser, totpCode } from '../../../tests/support/sessions';
+import { enrolledUser, signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
 
@@ -34,6 +34,16 @@ describe('closing an account', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 30_000);
     const closed = await t.post('/api/account/close', body(), { cookie: admin.cookie });
     expect(closed.statusCode).toBe(200);
+  });
+
+  it('deletes every order of a person who has none on the books', async () => {
+    const { user } = await createUser(t.db);
+    const cookie = await signIn(t, user.email);
+    const unpaid = await guestOrder(t.db, user.email, t.clock.now, { userId: user.id });
+    const closed = await t.post('/api/account/close', { password: 'correct-horse-1', confirm: true }, { cookie });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ summary: { ordersHeld: 0, ordersDeleted: 1 } });
+    expect(await t.db.select().from(orders).where(eq(orders.id, unpaid.id))).toHaveLength(0);
   });
 
   it('deletes everything of the person but what the law holds, which keeps its invoice bytes; signing in fails', async () => {

@@ -71,13 +71,14 @@ export async function erasePerson(
           notes = null, updated_at = ${input.now} where id = ${order.id}`,
     );
   }
-  const heldIds =
+  // Not `not in (null)`, which is never true: with nothing held, every other order of the person goes.
+  const notHeld =
     held.length > 0
-      ? sql.join(
+      ? sql`o.id not in (${sql.join(
           held.map((o) => sql`${o.id}::uuid`),
           sql`, `,
-        )
-      : sql`null::uuid`;
+        )})`
+      : sql`true`;
 
   const summary: ErasureSummary = {
     accountsDeleted: 0,
@@ -90,7 +91,7 @@ export async function erasePerson(
   };
   summary.ordersDeleted = await count(
     tx,
-    sql`delete from orders o where ${personOrders(email, input.userId)} and o.id not in (${heldIds})
+    sql`delete from orders o where ${personOrders(email, input.userId)} and ${notHeld}
         and o.legal_hold_until is null and o.personal_data_purged_at is null`,
   );
   // Quotes: the never-ordered ones, and those whose order is held (the order keeps what was agreed).
