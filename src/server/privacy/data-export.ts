@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -209,7 +210,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * share the work. A customer's export gets a 24-hour link by e-mail; the e-mail address is dropped
  * from the row once built.
  */
-export async function buildDueExports(db: Db, options: { now: () => Date; publicUrl: string; limit?: number }) {
+export async function buildDueExports(
+  db: Db,
+  options: { now: () => Date; publicUrl: string; limit?: number; log?: Pick<FastifyBaseLogger, 'error'> },
+) {
   let built = 0;
   for (let i = 0; i < (options.limit ?? 5); i += 1) {
     const done = await db.transaction(async (tx) => {
@@ -226,7 +230,20 @@ export async function buildDueExports(db: Db, options: { now: () => Date; public
       );
       if (!claimed) return false;
       const now = options.now();
-      const zip = await buildExportZip(tx, { email: claimed.subject_email, userId: claimed.user_id }, now);
+      let zip: Buffer;
+      try {
+        // In a savepoint: a failure marks this export failed (shown to its requester) instead of retrying forever.
+        zip = await tx.transaction((inner) =>
+          buildExportZip(inner, { email: claimed.subject_email, userId: claimed.user_id }, now),
+        );
+      } catch (error) {
+        options.log?.error({ err: error, exportId: claimed.id }, 'data export failed');
+        await tx
+          .update(dataExports)
+          .set({ status: 'failed', subjectEmail: null })
+          .where(eq(dataExports.id, claimed.id));
+        return true;
+      }
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + exportLinkMs);
       await tx

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /** Data exports are built in the background, a few seconds after they are asked for. */
 async function exports(app: FastifyInstance, options: { poll: boolean; intervalMs?: number }) {
-  const build = () => buildDueExports(app.db, { now: app.now, publicUrl: app.env.publicUrl });
+  const build = () => buildDueExports(app.db, { now: app.now, publicUrl: app.env.publicUrl, log: app.log });
   app.decorate('buildDueExports', build);
   if (!options.poll) return;
   let stopped = false;
