@@ -32,7 +32,7 @@ const webFeatureZones = [
  * wires features into it. Features are listed in dependency order: each imports only the
  * features before it, so feature imports run one way and never form a cycle (decision 0028).
  */
-const serverInfrastructure = ['config', 'db', 'documents', 'http', 'mail', 'metrics'];
+const serverInfrastructure = ['config', 'db', 'documents', 'http', 'jobs', 'mail', 'metrics'];
 const serverFeatureOrder = [
   'settings',
   'profile',
@@ -46,6 +46,7 @@ const serverFeatureOrder = [
   'flows',
   'quotes',
   'orders',
+  'privacy',
   'admin',
 ];
 const serverFolders = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
@@ -64,7 +65,7 @@ const serverZones = [
     target: serverInfrastructure.map((folder) => `./src/server/${folder}`),
     from: serverFeatures.map((feature) => `./src/server/${feature}`),
     message:
-      'Server infrastructure (config, db, documents, http, mail, metrics) imports no feature: take what it needs as an option or decoration that src/server/app.ts passes in.',
+      'Server infrastructure (config, db, documents, http, jobs, mail, metrics) imports no feature: take what it needs as an option or decoration that src/server/app.ts passes in.',
   },
   ...serverFeatures.slice(0, -1).map((feature, index) => ({
     target: `./src/server/${feature}`,

@@ -25,6 +25,9 @@ import { catalogueRoutes } from './catalogue/routes';
 import { seedPlugin } from './catalogue/seed-plugin';
 import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
+import { jobsPlugin } from './jobs/jobs-plugin';
+import { exportPlugin } from './privacy/export-plugin';
+import { retentionJob } from './privacy/retention-job';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
@@ -47,6 +50,7 @@ import { publicProfileOf } from '../shared/business-profile';
 import { businessProfileRoutes } from './profile/routes';
 import { getBusinessProfile } from './profile/profile-service';
 import { pricingRoutes } from './pricing/routes';
+import { accountPrivacyRoutes } from './privacy/account-privacy-routes';
 import { waitlistRoutes } from './waitlist/routes';
 
 declare module 'fastify' {
@@ -80,6 +84,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Deliver queued e-mail in the background (on by default; tests send it by calling `app.mailSender.deliverDue()`). */
   sendMail?: boolean;
+  /** Run the daily jobs (retention) on their schedule (on by default; tests run them with `app.scheduler.runJob`). */
+  runJobs?: boolean;
   /** The HTTP server's limits (`serverLimits` by default; tests shorten the timeouts). */
   serverLimits?: Partial<ServerLimits>;
 }
@@ -113,6 +119,7 @@ const features = [
   accountRoutes,
   accountOrderRoutes,
   accountQuoteRoutes,
+  accountPrivacyRoutes,
   flowRoutes,
   quoteRoutes,
   orderRoutes,
@@ -197,6 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
     replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
   });
+  await app.register(jobsPlugin, { run: options.runJobs ?? true, jobs: [retentionJob] });
+  await app.register(exportPlugin, { poll: options.runJobs ?? true });
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

@@ -23,6 +23,7 @@ export const clientRoutePatterns = [
   '/staff-invitation',
   '/privacy-policy',
   '/terms-of-sale',
+  '/waitlist/leave',
   '/admin',
   '/admin/users',
   '/admin/staff',
@@ -40,6 +41,7 @@ export const clientRoutePatterns = [
   '/admin/system-settings',
   '/admin/batches',
   '/admin/audit',
+  '/admin/privacy',
 ] as const;
 
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */

@@ -14,3 +14,15 @@ export const waitlistRequestSchema = z.object({
     .pipe(z.email({ error: WAITLIST_EMAIL_INVALID }))
     .transform((email) => email.toLowerCase()),
 });
+
+/** What the address is for, said where it is asked for and in the confirmation e-mail. */
+export const waitlistUse =
+  'We use this address only to send you one e-mail when Dropwise ships to the USA. We e-mail you a link to leave the list at any time.';
+
+export const waitlistLeaveMessages = {
+  left: 'You have left the USA waitlist. We will not e-mail you about it again.',
+  invalid: 'This link has already been used or is not valid.',
+} as const;
+
+/** `POST /api/waitlist/leave`: the token of the e-mailed link. */
+export const waitlistLeaveRequestSchema = z.object({ token: z.string().min(1).max(200) });

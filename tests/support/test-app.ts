@@ -55,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     serveWeb: options.web ?? false,
     sendMail: false,
+    runJobs: false,
     now: () => (useRealTime ? new Date() : clock.now),
   });
   await app.ready();

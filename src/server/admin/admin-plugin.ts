@@ -11,6 +11,7 @@ import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
 import { adminSessionRoutes } from './session-routes';
+import { adminPrivacyRoutes } from './privacy-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminStaffRoutes } from './staff-routes';
 import { adminUserRoutes } from './user-routes';
@@ -44,6 +45,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminBusinessProfileRoutes);
+  await app.register(adminPrivacyRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -1,3 +1,4 @@
+import { subjectHash } from '../privacy/erasure';
 import { exampleBusinessProfile, publicProfileOf } from '../../shared/business-profile';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
-import { incompleteOrders, paymentTransactions, sessions } from '../db/schema';
+import { dataExports, incompleteOrders, paymentTransactions, privacyRequests, sessions } from '../db/schema';
 import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from './staff';
@@ -38,6 +39,19 @@ describe('the authorization matrix', () => {
         staff.set(`${role} ${state}`, await createAdminSession(t, t.db, [role]));
 
     const at = (url: string, body?: unknown) => async () => ({ url, body });
+    const privacyRequest = async (type: 'access' | 'erasure', email: string) => {
+      const [row] = await t.db
+        .insert(privacyRequests)
+        .values({
+          type,
+          channel: 'email',
+          receivedOn: '2026-03-01',
+          subjectHash: subjectHash(email),
+          subjectMasked: 'm***',
+        })
+        .returning();
+      return row?.id ?? '';
+    };
     let serial = 0;
     const next = () => `matrix-${(serial += 1)}`;
     const created = async (url: string, body: unknown) => {
@@ -129,6 +143,76 @@ describe('the authorization matrix', () => {
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
       // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
       { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
+      // Privacy requests (issue 25): a fresh open request per allowed call, and a ready staff export.
+      {
+        method: 'GET',
+        route: '/api/admin/privacy/search',
+        ok: 200,
+        make: at('/api/admin/privacy/search?email=matrix%40example.com'),
+      },
+      { method: 'GET', route: '/api/admin/privacy/requests', ok: 200, make: at('/api/admin/privacy/requests') },
+      {
+        method: 'GET',
+        route: '/api/admin/privacy/requests.csv',
+        ok: 200,
+        make: at('/api/admin/privacy/requests.csv'),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/privacy/requests',
+        ok: 201,
+        make: at('/api/admin/privacy/requests', {
+          email: 'matrix@example.com',
+          type: 'access',
+          channel: 'post',
+          receivedOn: '2026-03-01',
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/privacy/requests/:id/export',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/privacy/requests/${await privacyRequest('access', 'access-matrix@example.com')}/export`,
+          body: { email: 'access-matrix@example.com' },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/privacy/requests/:id/erase',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/privacy/requests/${await privacyRequest('erasure', 'erase-matrix@example.com')}/erase`,
+          body: { email: 'erase-matrix@example.com' },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/privacy/requests/:id/close',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/privacy/requests/${await privacyRequest('access', 'close-matrix@example.com')}/close`,
+          body: { outcome: 'no_data' },
+        }),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/privacy/exports/:id',
+        ok: 200,
+        make: async (actor) => {
+          const [ready] = await t.db
+            .insert(dataExports)
+            .values({
+              subjectHash: subjectHash('access-matrix@example.com'),
+              requestedBy: actor?.id ?? fixtures.user.id,
+              status: 'ready',
+              zip: Buffer.from('PK'),
+              expiresAt: new Date(t.clock.now.getTime() + 365 * 24 * 3_600_000),
+            })
+            .returning();
+          return { url: `/api/admin/privacy/exports/${ready?.id}` };
+        },
+      },
       // Business profile (issue 23).
       { method: 'GET', route: '/api/admin/business-profile', ok: 200, make: at('/api/admin/business-profile') },
       {

@@ -36,6 +36,7 @@ async function mail(
     now: app.now,
     renderAttachment: options.renderAttachment,
     replyTo: options.replyTo,
+    privacyPolicyUrl: `${app.env.publicUrl}/privacy-policy`,
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;

@@ -23,6 +23,31 @@ describe('mail outbox and sender', () => {
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
+  it('ends every message with where the privacy policy is, and deletes a final e-mail once sent', async () => {
+    const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
+    dirs.push(mailDir);
+    const id = await enqueueMail(t.db, {
+      kind: 'account_closed',
+      to: 'gone@example.com',
+      subject: 'Your data has been deleted',
+      text: 'We have deleted your account.',
+      eraseWhenSent: true,
+    });
+    const sender = createMailSender({
+      db: t.db,
+      log: silentLog,
+      from: 'Shop <shop@example.com>',
+      mailDir,
+      now: justAfterQueueing,
+      privacyPolicyUrl: 'https://shop.example/privacy-policy',
+    });
+    expect(await sender.deliverDue()).toBe(1);
+    const [file] = await readdir(mailDir);
+    const raw = await readFile(join(mailDir, file ?? ''), 'utf8');
+    expect(raw).toContain('How we use your data: https://shop.example/privacy-policy');
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))).toHaveLength(0);
+  });
+
   it('writes a queued message as an .eml file and marks it sent', async () => {
     const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
     dirs.push(mailDir);

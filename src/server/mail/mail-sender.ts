@@ -34,6 +34,17 @@ export interface MailSenderOptions {
   renderAttachment?: (render: AttachmentRender) => Promise<Buffer>;
   /** The Reply-To of every message: the business profile's sales mailbox in force when it is sent. */
   replyTo?: () => Promise<string>;
+  /** The shop's privacy policy: every message that does not name it already says where it is. */
+  privacyPolicyUrl?: string;
+}
+
+/** The privacy-policy line every e-mail ends with (added at sending, so each kind of message carries it). */
+export function withPrivacyNotice(text: string, html: string | null, url: string | undefined) {
+  if (!url || text.includes(url)) return { text, html };
+  return {
+    text: `${text.trimEnd()}\n\nHow we use your data: ${url}\n`,
+    html: html ? `${html}<p>How we use your data: <a href="${url}">${url}</a></p>` : null,
+  };
 }
 
 /** Seconds to wait before the next try: 30 s, 1 min, 2 min … capped at an hour. */
@@ -63,13 +74,14 @@ export function createMailSender(options: MailSenderOptions) {
       })),
     );
     const replyTo = options.replyTo ? await options.replyTo() : '';
+    const body = withPrivacyNotice(mail.text_body, mail.html_body, options.privacyPolicyUrl);
     const message = {
       from: options.from,
       ...(replyTo ? { replyTo } : {}),
       to: mail.to_address,
       subject: mail.subject,
-      text: mail.text_body,
-      ...(mail.html_body ? { html: mail.html_body } : {}),
+      text: body.text,
+      ...(body.html ? { html: body.html } : {}),
       ...(attachments.length > 0 ? { attachments } : {}),
     };
     if (smtp) {
@@ -110,6 +122,8 @@ export function createMailSender(options: MailSenderOptions) {
         await options.db.execute(
           sql`update mail_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${options.now()}, last_error = null where id = ${mail.id}`,
         );
+        // A closed account's farewell: once sent, no copy of it (nor the address) stays behind.
+        await options.db.execute(sql`delete from mail_outbox where id = ${mail.id} and erase_when_sent`);
         sent += 1;
       } catch (error) {
         const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';

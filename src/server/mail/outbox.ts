@@ -27,6 +27,8 @@ export interface OutgoingMail {
   html?: string;
   /** Files sent with the message (PDF documents). */
   attachments?: MailAttachment[];
+  /** Delete the row once sent (a closed account's final e-mail: nothing of the person is left behind). */
+  eraseWhenSent?: boolean;
 }
 
 const outboxRow = (mail: OutgoingMail) => ({
@@ -36,6 +38,7 @@ const outboxRow = (mail: OutgoingMail) => ({
   textBody: mail.text,
   htmlBody: mail.html ?? null,
   attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
+  eraseWhenSent: mail.eraseWhenSent ?? false,
 });
 
 /**

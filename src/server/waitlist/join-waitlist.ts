@@ -1,18 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { usaWaitlist } from '../db/schema';
 import { conflict } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { waitlistUse } from '../../shared/waitlist';
 
 export const ALREADY_SIGNED_UP = 'This email is already on our USA waitlist.';
 
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function confirmationMail(email: string, token: string, publicUrl: string) {
+  return {
+    kind: 'waitlist_joined',
+    to: email,
+    subject: 'You are on the Dropwise USA waitlist',
+    text: [
+      'Thank you: this address is on the Dropwise USA waitlist.',
+      '',
+      waitlistUse,
+      '',
+      'To leave the waitlist, open this link (no sign-in needed):',
+      `${publicUrl}/waitlist/leave?token=${token}`,
+      '',
+      `Our privacy policy: ${publicUrl}/privacy-policy`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /**
- * Adds an e-mail (already trimmed and lower-cased) to the USA waitlist. The unique index decides
- * between concurrent sign-ups of one address: exactly one inserts, the others get 409.
+ * Adds an e-mail (already trimmed and lower-cased) to the USA waitlist, with a confirmation e-mail
+ * carrying a single-purpose leave link (its token stored as SHA-256). The unique index decides
+ * between concurrent sign-ups of one address: exactly one inserts, the others get 409. Someone who
+ * left may join again.
  */
-export async function joinWaitlist(db: Db, email: string): Promise<void> {
-  const inserted = await db
-    .insert(usaWaitlist)
-    .values({ email })
-    .onConflictDoNothing({ target: usaWaitlist.email })
+export async function joinWaitlist(db: Db, email: string, options: { publicUrl: string; now: Date }): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(usaWaitlist)
+      .values({ email, leaveTokenHash: hashToken(token), createdAt: options.now })
+      .onConflictDoNothing({ target: usaWaitlist.email })
+      .returning({ id: usaWaitlist.id });
+    if (inserted.length === 0) {
+      const rejoined = await tx
+        .update(usaWaitlist)
+        .set({ leftAt: null, leaveTokenHash: hashToken(token), createdAt: options.now })
+        .where(and(eq(usaWaitlist.email, email), isNotNull(usaWaitlist.leftAt)))
+        .returning({ id: usaWaitlist.id });
+      if (rejoined.length === 0) throw conflict(ALREADY_SIGNED_UP, { code: 'already_signed_up' });
+    }
+    await enqueueMail(tx, confirmationMail(email, token, options.publicUrl));
+  });
+}
+
+/** Leaves the waitlist by the e-mailed link's token, once; false when the token is unknown or used. */
+export async function leaveWaitlist(db: Db, token: string, now: Date): Promise<boolean> {
+  const left = await db
+    .update(usaWaitlist)
+    .set({ leftAt: now, leaveTokenHash: null })
+    .where(and(eq(usaWaitlist.leaveTokenHash, hashToken(token)), isNull(usaWaitlist.leftAt)))
     .returning({ id: usaWaitlist.id });
-  if (inserted.length === 0) throw conflict(ALREADY_SIGNED_UP, { code: 'already_signed_up' });
+  return left.length > 0;
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
-import { usaWaitlist } from '../db/schema';
+import { mailOutbox, usaWaitlist } from '../db/schema';
+import { waitlistUse } from '../../shared/waitlist';
 
 describe('POST /api/waitlist', () => {
   const t = useTestApp();
@@ -21,6 +22,30 @@ describe('POST /api/waitlist', () => {
     expect(response.json()).toEqual({
       error: { code: 'already_signed_up', message: 'This email is already on our USA waitlist.' },
     });
+  });
+
+  it('confirms by e-mail what the address is for, with a one-click leave link that works once without signing in', async () => {
+    expect((await t.post('/api/waitlist', { email: 'leaver@example.com' })).statusCode).toBe(201);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'leaver@example.com'));
+    expect(mail?.kind).toBe('waitlist_joined');
+    expect(mail?.textBody).toContain(waitlistUse);
+    expect(mail?.textBody).toContain(`${t.env.publicUrl}/privacy-policy`);
+    const link = new URL(mail?.textBody.match(/https?:\/\/\S+\/waitlist\/leave\?token=\S+/)?.[0] ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    const [stored] = await t.db.select().from(usaWaitlist).where(eq(usaWaitlist.email, 'leaver@example.com'));
+    expect(stored?.leaveTokenHash).not.toContain(token);
+
+    expect((await t.post('/api/waitlist/leave', { token: 'not-the-token' })).statusCode).toBe(404);
+    const left = await t.post('/api/waitlist/leave', { token });
+    expect(left.statusCode).toBe(200);
+    const [after] = await t.db.select().from(usaWaitlist).where(eq(usaWaitlist.email, 'leaver@example.com'));
+    expect(after?.leftAt).not.toBeNull();
+    // Single-purpose and single-use.
+    expect((await t.post('/api/waitlist/leave', { token })).statusCode).toBe(404);
+    // Someone who left may join again.
+    expect((await t.post('/api/waitlist', { email: 'leaver@example.com' })).statusCode).toBe(201);
+    const [again] = await t.db.select().from(usaWaitlist).where(eq(usaWaitlist.email, 'leaver@example.com'));
+    expect(again?.leftAt).toBeNull();
   });
 
   it('keeps one row per e-mail under concurrent sign-ups', async () => {

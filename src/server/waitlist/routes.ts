@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { waitlistRequestSchema } from '../../shared/waitlist';
+import { waitlistLeaveMessages, waitlistLeaveRequestSchema, waitlistRequestSchema } from '../../shared/waitlist';
+import { notFound } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
-import { joinWaitlist } from './join-waitlist';
+import { joinWaitlist, leaveWaitlist } from './join-waitlist';
+
+const limit = rateLimit({
+  max: 30,
+  timeWindow: '1 hour',
+  message: 'Too many requests. Please wait a moment before trying again.',
+});
 
 export async function waitlistRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -13,17 +20,24 @@ export async function waitlistRoutes(app: FastifyInstance) {
         body: waitlistRequestSchema,
         response: { 201: z.object({ email: z.string() }) },
       },
-      config: {
-        rateLimit: rateLimit({
-          max: 30,
-          timeWindow: '1 hour',
-          message: 'Too many requests. Please wait a moment before trying again.',
-        }),
-      },
+      config: { rateLimit: limit },
     },
     async (request, reply) => {
-      await joinWaitlist(app.db, request.body.email);
+      await joinWaitlist(app.db, request.body.email, { publicUrl: app.env.publicUrl, now: app.now() });
       return reply.status(201).send({ email: request.body.email });
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/waitlist/leave',
+    {
+      schema: { body: waitlistLeaveRequestSchema, response: { 200: z.object({ message: z.string() }) } },
+      config: { rateLimit: limit },
+    },
+    async (request) => {
+      if (!(await leaveWaitlist(app.db, request.body.token, app.now())))
+        throw notFound(waitlistLeaveMessages.invalid, { code: 'invalid_link' });
+      return { message: waitlistLeaveMessages.left };
     },
   );
 }

@@ -11,6 +11,7 @@ import { FreshCodeForm } from './fresh-code-form';
 import { Badge } from '../ui/badge';
 import { useChangePassword } from './change-password';
 import { MfaSetupCard } from './mfa-setup-card';
+import { PrivacySection } from './privacy-section';
 import { recoveryCodeStatusKey, regenerateRecoveryCodes, useRecoveryCodeStatus } from './recovery-codes';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useSignOutAndLeave } from '../lib/sign-out';
@@ -243,6 +244,7 @@ export function SettingsTab({ session }: { session: SessionData }) {
       </section>
       <MfaSection session={session} />
       <PasskeysSection session={session} />
+      <PrivacySection session={session} />
       <div className="flex flex-wrap gap-3">
         {isAdmin ? (
           <Button asChild variant="navy">

@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { BusinessProfilePage } from './profile/business-profile-page';
+import { PrivacyPage } from './privacy/privacy-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
@@ -171,6 +172,14 @@ export function AdminApp() {
             element={
               <Allowed permission="profile.view">
                 <BusinessProfilePage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="privacy"
+            element={
+              <Allowed permission="privacy.manage">
+                <PrivacyPage />
               </Allowed>
             }
           />

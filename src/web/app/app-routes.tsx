@@ -25,6 +25,9 @@ const PrivacyPolicyPage = lazy(() =>
   import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
+const WaitlistLeavePage = lazy(() =>
+  import('../configurator/waitlist-leave-page').then((m) => ({ default: m.WaitlistLeavePage })),
+);
 const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
 const StaffInvitationPage = lazy(() =>
   import('../accounts/staff-invitation-page').then((m) => ({ default: m.StaffInvitationPage })),
@@ -61,6 +64,7 @@ export function AppRoutes() {
         <Route path="staff-invitation" element={<StaffInvitationPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
+        <Route path="waitlist/leave" element={<WaitlistLeavePage />} />
         <Route path="admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

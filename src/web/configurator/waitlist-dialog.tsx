@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { WAITLIST_EMAIL_INVALID } from '../../shared/waitlist';
+import { WAITLIST_EMAIL_INVALID, waitlistUse } from '../../shared/waitlist';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { DialogFrame } from './dialog-frame';
@@ -120,6 +120,18 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               </p>
             )}
           </div>
+          <p className="text-sm text-navy-700">
+            {waitlistUse} See our{' '}
+            <a
+              href="/privacy-policy"
+              target="_blank"
+              rel="noopener"
+              className="font-medium text-accent-700 underline underline-offset-2"
+            >
+              privacy policy
+            </a>
+            .
+          </p>
           <Button type="submit" disabled={join.isPending}>
             {join.isPending ? 'Joining...' : 'Join the waitlist'}
           </Button>

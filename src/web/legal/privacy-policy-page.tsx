@@ -1,4 +1,5 @@
 import { company } from '../../shared/company';
+import { retentionSentences } from '../../shared/privacy/retention';
 import { PageHead } from '../lib/page-head';
 import { LegalDocument, type LegalSection } from './legal-document';
 import { profileAddressLines } from '../../shared/business-profile';
@@ -119,13 +120,16 @@ const sections: LegalSection[] = [
     title: 'How long we keep your information',
     body: (
       <ul>
-        <li>Orders, invoices, payments and related correspondence: 7 years, as tax and company law require.</li>
+        <li>{retentionSentences.financial}</li>
         <li>
           Marketing preferences and contact details used for marketing: until you opt out, or after 3 years without any
           contact from you, whichever comes first.
         </li>
-        <li>Details from quote or order forms you started but did not complete, and server logs: 90 days.</li>
-        <li>Your account: until you ask us to close it, after which order records are kept as above.</li>
+        <li>{retentionSentences.shortLived}</li>
+        <li>
+          Your account: until you close it (My Account, Settings) or ask us to, after which order records are kept as
+          above and everything else is deleted at once.
+        </li>
       </ul>
     ),
   },
@@ -143,7 +147,11 @@ const sections: LegalSection[] = [
           <li>receive your data in a portable format;</li>
           <li>withdraw consent where we rely on it.</li>
         </ul>
-        <p>To use any of these rights, write to {privacyMail}. We reply within one month and do not charge for this.</p>
+        <p>
+          With an account you can download your data and close your account yourself in My Account, Settings.{' '}
+          {retentionSentences.export} Otherwise, or to use any other right, write to {privacyMail}. We reply within one
+          month and do not charge for this.
+        </p>
       </>
     ),
   },
@@ -168,8 +176,8 @@ const sections: LegalSection[] = [
           advertising or tracking cookies, and no third-party scripts run on this site.
         </p>
         <p>
-          The map on our contact page is served by OpenStreetMap, which receives your IP address when the map loads. If
-          a product video is shown, it is served by its video host under that host’s own policy.
+          The map on our contact page is served by OpenStreetMap (the OpenStreetMap Foundation), which receives your IP
+          address when the map loads. Our product videos are served from this site; no video host receives your data.
         </p>
       </>
     ),

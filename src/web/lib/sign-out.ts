@@ -13,6 +13,11 @@ let lastSignOut: { to: string; at: number } | null = null;
 export const signOutDestination = (fallback: string) =>
   lastSignOut && Date.now() - lastSignOut.at < 3000 ? lastSignOut.to : fallback;
 
+/** The session ended by other means (the account closed): the signed-in page's redirect goes to `to`. */
+export function noteSignedOutTo(to: string) {
+  lastSignOut = { to, at: Date.now() };
+}
+
 /** POST /api/auth/signout; typed by the shared contract, not parsed: the navigation of every page carries it, and the home page has no room for zod. */
 export const signOut = () => api<OkAnswer>('/api/auth/signout', { method: 'POST' });
 

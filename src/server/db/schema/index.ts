@@ -7,3 +7,4 @@ export * from './system';
 export * from './audit';
 export * from './staff';
 export * from './profile';
+export * from './privacy';

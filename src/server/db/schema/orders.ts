@@ -74,6 +74,13 @@ export const orders = pgTable(
     accessKey: text('access_key'),
     /** A client-chosen key: the same key again returns the same order. */
     idempotencyKey: text('idempotency_key').unique(),
+    /**
+     * Kept under legal hold after its customer's erasure, until this day (7 years after the end of the
+     * financial year of its last invoice or payment, src/shared/privacy/retention.ts); then purged.
+     */
+    legalHoldUntil: date('legal_hold_until'),
+    /** When the retention job purged its personal fields (its amounts and lines stay for the figures). */
+    personalDataPurgedAt: timestamp('personal_data_purged_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

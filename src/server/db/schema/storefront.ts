@@ -6,6 +6,10 @@ export const usaWaitlist = pgTable('usa_waitlist', {
   id: id(),
   /** Trimmed and lower-cased; one row per address. */
   email: text('email').notNull().unique(),
+  /** SHA-256 of the one-click leave link's token (e-mailed on joining); single-purpose, no sign-in needed. */
+  leaveTokenHash: text('leave_token_hash').unique(),
+  /** When the person asked to leave: the retention job deletes the row 90 days later. */
+  leftAt: timestamp('left_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

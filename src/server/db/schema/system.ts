@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /** System settings, one row per key (see src/shared/settings.ts for keys and defaults). */
@@ -50,6 +50,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Deleted once sent (a closed account's final e-mail). */
+    eraseWhenSent: boolean('erase_when_sent').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index('mail_outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt)],

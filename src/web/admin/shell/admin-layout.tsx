@@ -17,9 +17,10 @@ export const adminSections: {
   { to: '/admin/quotes', label: 'Quotes', permission: 'quotes.view' },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.view' },
   { to: '/admin/abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage' },
-  { to: '/admin/settings', label: 'Settings', permission: ['catalogue.edit', 'settings.edit'] },
+  { to: '/admin/settings', label: 'Settings', permission: ['catalogue.edit', 'settings.edit', 'profile.view'] },
   { to: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
   { to: '/admin/sessions', label: 'My sessions', permission: 'staff' },
+  { to: '/admin/privacy', label: 'Privacy', permission: 'privacy.manage' },
 ];
 
 export function AdminLayout() {

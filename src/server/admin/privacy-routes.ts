@@ -1,0 +1,311 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPrivacyRequestSchema,
+  personRecordsSchema,
+  privacyActionAnswerSchema,
+  privacyActionSchema,
+  privacyMessages,
+  privacyRefuseSchema,
+  privacyRequestPageSchema,
+  privacyRequestSchema,
+  privacyRequestsQuerySchema,
+  privacySearchQuerySchema,
+} from '../../shared/admin/privacy-schemas';
+import type { Db } from '../db/client';
+import { dataExports, privacyRequests, users } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { erasureMail } from '../privacy/close-account';
+import { requestExport } from '../privacy/data-export';
+import { erasePerson, maskEmail, normaliseEmail, subjectHash } from '../privacy/erasure';
+import {
+  findPerson,
+  listPrivacyRequests,
+  privacyRequestBatches,
+  requestById,
+  toPrivacyRequest,
+} from '../privacy/privacy-register';
+import { adminOf, adminRoute } from './admin-route-config';
+import { writeAudit } from './audit-log';
+import { sendCsv } from './csv-export';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** The open request with this id, for an action on `email`; the register holds the e-mail's fingerprint only. */
+async function openRequestFor(tx: Db, id: string, email: string) {
+  const row = await requestById(tx, id);
+  if (!row) throw notFound(privacyMessages.requestNotFound);
+  if (row.outcome !== 'open') throw conflict(privacyMessages.requestClosed, { code: 'request_closed' });
+  if (row.subjectHash !== subjectHash(email))
+    throw badRequest(privacyMessages.emailMismatch, {
+      code: 'email_mismatch',
+      fields: { email: privacyMessages.emailMismatch },
+    });
+  return row;
+}
+
+/**
+ * /admin/privacy: data-subject requests received by e-mail or post. Search by e-mail, the request
+ * register with its one-month deadline, and the export or erasure (after a step-up), each audited.
+ */
+export async function adminPrivacyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/privacy/search',
+    {
+      config: adminRoute('privacy.manage'),
+      schema: { querystring: privacySearchQuerySchema, response: { 200: personRecordsSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const found = await findPerson(app.db, request.query.email);
+      await writeAudit(app.db, {
+        admin,
+        action: 'privacy.search',
+        entityType: 'privacy_subject',
+        entityId: subjectHash(request.query.email),
+        before: null,
+        after: { subject: maskEmail(request.query.email) },
+        now: app.now(),
+      });
+      return found;
+    },
+  );
+
+  r.get(
+    '/privacy/requests',
+    {
+      config: adminRoute('privacy.manage'),
+      schema: { querystring: privacyRequestsQuerySchema, response: { 200: privacyRequestPageSchema } },
+    },
+    async (request) => listPrivacyRequests(app.db, request.query, app.now()),
+  );
+
+  r.get(
+    '/privacy/requests.csv',
+    { config: adminRoute('privacy.manage'), schema: { querystring: privacyRequestsQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'privacy-requests.csv',
+        ['Received', 'Deadline', 'Type', 'Subject', 'Channel', 'Outcome', 'Handled by', 'Completed', 'Overdue'],
+        privacyRequestBatches(app.db, request.query.status, app.now()),
+        (row) => [
+          row.receivedOn,
+          row.deadline,
+          row.type,
+          row.subject,
+          row.channel,
+          row.outcome,
+          row.handledBy,
+          row.completedAt,
+          row.overdue ? 'yes' : 'no',
+        ],
+      ),
+  );
+
+  r.post(
+    '/privacy/requests',
+    {
+      config: adminRoute('privacy.manage'),
+      schema: { body: createPrivacyRequestSchema, response: { 201: z.object({ request: privacyRequestSchema }) } },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      const { email, type, channel, receivedOn } = request.body;
+      if (receivedOn > now.toISOString().slice(0, 10))
+        throw badRequest('The date received cannot be in the future.', {
+          fields: { receivedOn: 'The date received cannot be in the future.' },
+        });
+      const created = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(privacyRequests)
+          .values({
+            type,
+            channel,
+            receivedOn,
+            subjectHash: subjectHash(email),
+            subjectMasked: maskEmail(email),
+            handledBy: admin.userId,
+            handledByEmail: admin.email,
+            createdAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('Logging the request failed');
+        await writeAudit(tx, {
+          admin,
+          action: 'privacy.request_logged',
+          entityType: 'privacy_request',
+          entityId: row.id,
+          before: null,
+          after: { type, channel, receivedOn, subject: row.subjectMasked },
+          now,
+        });
+        return row;
+      });
+      return reply.status(201).send({ request: await toPrivacyRequest(app.db, created, now) });
+    },
+  );
+
+  r.post(
+    '/privacy/requests/:id/export',
+    {
+      config: adminRoute('privacy.manage', { stepUp: true }),
+      schema: { params: idParams, body: privacyActionSchema, response: { 200: privacyActionAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      const email = normaliseEmail(request.body.email);
+      const row = await app.db.transaction(async (tx) => {
+        const open = await openRequestFor(tx, request.params.id, email);
+        const [account] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`);
+        const exported = await requestExport(tx, {
+          email,
+          userId: account?.id ?? null,
+          requestedBy: admin.userId,
+          now,
+        });
+        const [updated] = await tx
+          .update(privacyRequests)
+          .set({
+            outcome: 'export_produced',
+            exportId: exported.id,
+            handledBy: admin.userId,
+            handledByEmail: admin.email,
+            completedAt: now,
+          })
+          .where(eq(privacyRequests.id, open.id))
+          .returning();
+        await writeAudit(tx, {
+          admin,
+          action: 'privacy.export',
+          entityType: 'privacy_request',
+          entityId: open.id,
+          before: { outcome: open.outcome },
+          after: { outcome: 'export_produced', subject: open.subjectMasked },
+          now,
+        });
+        return updated;
+      });
+      if (!row) throw notFound(privacyMessages.requestNotFound);
+      return { request: await toPrivacyRequest(app.db, row, now) };
+    },
+  );
+
+  r.post(
+    '/privacy/requests/:id/erase',
+    {
+      config: adminRoute('privacy.manage', { stepUp: true }),
+      schema: { params: idParams, body: privacyActionSchema, response: { 200: privacyActionAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      const email = normaliseEmail(request.body.email);
+      const result = await app.db.transaction(async (tx) => {
+        const open = await openRequestFor(tx, request.params.id, email);
+        if (open.type !== 'erasure')
+          throw conflict('Only an erasure request can erase.', { code: 'not_an_erasure_request' });
+        const [account] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`);
+        const summary = await erasePerson(tx, { email, userId: account?.id ?? null, now });
+        await enqueueMail(tx, erasureMail(email, app.env.publicUrl, summary));
+        const [updated] = await tx
+          .update(privacyRequests)
+          .set({ outcome: 'erased', handledBy: admin.userId, handledByEmail: admin.email, completedAt: now })
+          .where(eq(privacyRequests.id, open.id))
+          .returning();
+        await writeAudit(tx, {
+          admin,
+          action: 'privacy.erase',
+          entityType: 'privacy_request',
+          entityId: open.id,
+          before: { outcome: open.outcome },
+          after: { outcome: 'erased', subject: open.subjectMasked, ...summary },
+          now,
+        });
+        return { updated, summary };
+      });
+      if (!result.updated) throw notFound(privacyMessages.requestNotFound);
+      return { request: await toPrivacyRequest(app.db, result.updated, now), summary: result.summary };
+    },
+  );
+
+  r.post(
+    '/privacy/requests/:id/close',
+    {
+      config: adminRoute('privacy.manage'),
+      schema: { params: idParams, body: privacyRefuseSchema, response: { 200: privacyActionAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      const row = await app.db.transaction(async (tx) => {
+        const open = await requestById(tx, request.params.id);
+        if (!open) throw notFound(privacyMessages.requestNotFound);
+        if (open.outcome !== 'open') throw conflict(privacyMessages.requestClosed, { code: 'request_closed' });
+        const [updated] = await tx
+          .update(privacyRequests)
+          .set({
+            outcome: request.body.outcome,
+            handledBy: admin.userId,
+            handledByEmail: admin.email,
+            completedAt: now,
+          })
+          .where(eq(privacyRequests.id, open.id))
+          .returning();
+        await writeAudit(tx, {
+          admin,
+          action: 'privacy.close',
+          entityType: 'privacy_request',
+          entityId: open.id,
+          before: { outcome: open.outcome },
+          after: { outcome: request.body.outcome, subject: open.subjectMasked },
+          now,
+        });
+        return updated;
+      });
+      if (!row) throw notFound(privacyMessages.requestNotFound);
+      return { request: await toPrivacyRequest(app.db, row, now) };
+    },
+  );
+
+  r.get(
+    '/privacy/exports/:id',
+    { config: adminRoute('privacy.manage', { stepUp: true }), schema: { params: idParams } },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, request.params.id));
+      if (!row?.zip || row.status !== 'ready' || row.expiresAt.getTime() <= now.getTime() || !row.requestedBy)
+        throw notFound(privacyMessages.exportNotReady, { code: 'export_not_ready' });
+      await writeAudit(app.db, {
+        admin,
+        action: 'privacy.export_downloaded',
+        entityType: 'data_export',
+        entityId: row.id,
+        before: null,
+        after: { sizeBytes: row.sizeBytes },
+        now,
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="data-export-${row.createdAt.toISOString().slice(0, 10)}.zip"`,
+        )
+        .send(row.zip);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { privacyRequests, users } from '../db/schema';
+import { badRequest, forbidden } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { verifyPassword } from '../accounts/password';
+import { verifySecondFactorProof } from '../accounts/mfa-service';
+import { authMessages } from '../../shared/accounts/auth-messages';
+import { type ErasureSummary, erasureTerms, messages } from '../../shared/privacy/privacy-contracts';
+import { erasePerson, maskEmail, subjectHash } from './erasure';
+
+/** The last e-mail a closed account gets: what went, what is kept and why; deleted from the outbox once sent. */
+export function erasureMail(to: string, publicUrl: string, summary: ErasureSummary) {
+  const kept =
+    summary.ordersHeld > 0
+      ? ['We keep, as the law requires:', ...erasureTerms.kept.map((line) => `- ${line}`)]
+      : ['We hold no orders with invoices or payments for you, so nothing is kept.'];
+  return {
+    kind: 'account_closed',
+    to,
+    subject: 'Your Dropwise data has been deleted',
+    text: [
+      'As you asked, we have deleted:',
+      ...erasureTerms.deleted.map((line) => `- ${line}`),
+      '',
+      ...kept,
+      '',
+      `Our privacy policy: ${publicUrl}/privacy-policy`,
+      '',
+      'This is the last e-mail we send you about this account.',
+      '',
+    ].join('\n'),
+    eraseWhenSent: true,
+  };
+}
+
+/**
+ * Closes the signed-in customer's account: their password, and a fresh code (or an unused recovery
+ * code) where the account has a second factor, then the erasure, the final e-mail and a line in the
+ * request register, in one transaction.
+ */
+export async function closeAccount(
+  db: Db,
+  input: {
+    userId: string;
+    aal: 'aal1' | 'aal2';
+    hasVerifiedFactor: boolean;
+    password: string;
+    code: string | undefined;
+    now: Date;
+    publicUrl: string;
+  },
+): Promise<ErasureSummary> {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, input.password)))
+    throw badRequest(messages.wrongPassword, {
+      code: 'invalid_password',
+      fields: { password: messages.wrongPassword },
+    });
+  if (input.hasVerifiedFactor) {
+    if (input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+    await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
+  }
+  return db.transaction(async (tx) => {
+    const summary = await erasePerson(tx, { email: user.email, userId: user.id, now: input.now });
+    await enqueueMail(tx, erasureMail(user.email, input.publicUrl, summary));
+    await tx.insert(privacyRequests).values({
+      type: 'erasure',
+      subjectHash: subjectHash(user.email),
+      subjectMasked: maskEmail(user.email),
+      receivedOn: input.now.toISOString().slice(0, 10),
+      channel: 'account',
+      outcome: 'erased',
+      handledByEmail: 'self-service (My Account)',
+      completedAt: input.now,
+      createdAt: input.now,
+    });
+    return summary;
+  });
+}

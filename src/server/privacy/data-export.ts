@@ -1,0 +1,296 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import {
+  dataExports,
+  incompleteOrders,
+  incompleteRegistrations,
+  invoices,
+  mfaFactors,
+  mfaRecoveryCodes,
+  orders,
+  profiles,
+  quotes,
+  sessions,
+  usaWaitlist,
+  users,
+} from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
+import { quotePdf } from '../quotes/quote-document';
+import { toQuoteResource } from '../quotes/quote-resource';
+import { retention } from '../../shared/privacy/retention';
+import { normaliseEmail, subjectHash } from './erasure';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const exportLinkMs = retention.exportLinkHours * HOUR_MS;
+
+/** "Chrome on Windows": the client as a person recognises it, not the full user-agent string. */
+export function approximateClient(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['OPR/', 'Opera'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([marker]) => userAgent.includes(marker as string))?.[1] ?? 'another browser';
+  const system =
+    [
+      ['Windows', 'Windows'],
+      ['Android', 'Android'],
+      ['iPhone', 'iOS'],
+      ['iPad', 'iPadOS'],
+      ['Mac OS', 'macOS'],
+      ['Linux', 'Linux'],
+    ].find(([marker]) => userAgent.includes(marker as string))?.[1] ?? 'another system';
+  return `${browser} on ${system}`;
+}
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** The records of one person: their account's, and those under their e-mail (exactly, case aside). */
+export async function collectPersonData(db: Db, subject: { email: string; userId: string | null }, now: Date) {
+  const email = normaliseEmail(subject.email);
+  const byEmail = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
+  const customerEmail = (table: typeof orders | typeof quotes) =>
+    sql`lower(${table.configuration}->'customerInfo'->>'email') = ${email}`;
+  const owned = (userColumn: AnyPgColumn, emailFilter: SQL) =>
+    subject.userId ? (or(eq(userColumn, subject.userId), emailFilter) as SQL) : emailFilter;
+
+  const account = subject.userId
+    ? await (async () => {
+        const userId = subject.userId as string;
+        const [user] = await db.select().from(users).where(eq(users.id, userId));
+        const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+        const signIns = await db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.userId, userId))
+          .orderBy(asc(sessions.issuedAt));
+        const factors = await db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId));
+        const codes = await db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+        return {
+          profile: user
+            ? {
+                email: user.email,
+                emailConfirmedAt: iso(user.emailConfirmedAt),
+                accountCreatedAt: iso(user.createdAt),
+                firstName: profile?.firstName ?? null,
+                lastName: profile?.lastName ?? null,
+                phone: profile?.phone ?? null,
+                company: profile?.company ?? null,
+                country: profile?.country ?? null,
+                isAdmin: profile?.isAdmin ?? false,
+              }
+            : null,
+          signInHistory: signIns.map((row) => ({
+            signedInAt: iso(row.issuedAt),
+            lastSeenAt: iso(row.lastSeenAt),
+            expiresAt: iso(row.expiresAt),
+            secondFactorUsed: row.aal === 'aal2',
+            client: approximateClient(row.userAgent),
+          })),
+          secondFactors: factors.map((row) => ({
+            type: row.factorType,
+            name: row.friendlyName,
+            status: row.status,
+            createdAt: iso(row.createdAt),
+            updatedAt: iso(row.updatedAt),
+          })),
+          recoveryCodes: { total: codes.length, used: codes.filter((code) => code.usedAt !== null).length },
+        };
+      })()
+    : null;
+
+  const quoteRows = await db
+    .select()
+    .from(quotes)
+    .where(owned(quotes.userId, customerEmail(quotes)))
+    .orderBy(asc(quotes.createdAt));
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(owned(orders.userId, customerEmail(orders)))
+    .orderBy(asc(orders.createdAt));
+  const orderModels = await loadOrderModels(db, orderRows);
+  const waitlist = await db.select().from(usaWaitlist).where(byEmail(usaWaitlist.email));
+  const registrations = await db
+    .select()
+    .from(incompleteRegistrations)
+    .where(owned(incompleteRegistrations.userId, byEmail(incompleteRegistrations.email)));
+  const checkouts = await db
+    .select()
+    .from(incompleteOrders)
+    .where(owned(incompleteOrders.userId, byEmail(incompleteOrders.email)));
+
+  const data = {
+    exportedAt: now.toISOString(),
+    subject: email,
+    ...(account ?? {}),
+    quotes: quoteRows.map((row) => toQuoteResource(row, now)),
+    orders: orderModels.map((model) => toOwnerOrder(model)),
+    usaWaitlist: waitlist.map((row) => ({ email: row.email, joinedAt: iso(row.createdAt), leftAt: iso(row.leftAt) })),
+    incompleteRegistrations: registrations.map(
+      ({ userId: _u, contacted: _c, contactedAt: _ca, followUpNote: _f, ...row }) => row,
+    ),
+    incompleteOrders: checkouts.map(
+      ({ userId: _u, contacted: _c, contactedAt: _ca, followUpNote: _f, sessionId: _s, ...row }) => row,
+    ),
+  };
+
+  const files: Record<string, Uint8Array> = {};
+  const orderIds = orderRows.map((row) => row.id);
+  if (orderIds.length > 0) {
+    const issued = await db
+      .select({ number: invoices.number, pdf: invoices.pdf })
+      .from(invoices)
+      .where(inArray(invoices.orderId, orderIds));
+    for (const invoice of issued) files[`documents/${invoice.number}.pdf`] = new Uint8Array(invoice.pdf);
+  }
+  for (const row of quoteRows)
+    files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now)).pdf);
+  return { data, files };
+}
+
+const readme = (now: Date) =>
+  [
+    'Your data held by Dropwise',
+    '',
+    `Made on ${now.toISOString()}.`,
+    'data.json holds, in machine-readable JSON: your profile, sign-in history (times and approximate client),',
+    'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
+    'documents, USA waitlist entries, and quote or order forms you started but did not complete.',
+    'documents/ holds the PDFs of your quotes, invoices and credit notes as issued.',
+    '',
+  ].join('\n');
+
+/** The ZIP of a person's data: data.json, README.txt and their PDFs. */
+export async function buildExportZip(db: Db, subject: { email: string; userId: string | null }, now: Date) {
+  const { data, files } = await collectPersonData(db, subject, now);
+  return Buffer.from(
+    zipSync({
+      'README.txt': strToU8(readme(now)),
+      'data.json': strToU8(JSON.stringify(data, null, 2)),
+      ...files,
+    }),
+  );
+}
+
+/** Asks for an export, built in the background; a customer's is e-mailed as a link, staff download theirs. */
+export async function requestExport(
+  db: Db,
+  input: { email: string; userId: string | null; requestedBy: string | null; now: Date },
+) {
+  const [row] = await db
+    .insert(dataExports)
+    .values({
+      userId: input.userId,
+      subjectEmail: normaliseEmail(input.email),
+      subjectHash: subjectHash(input.email),
+      requestedBy: input.requestedBy,
+      status: 'pending',
+      expiresAt: new Date(input.now.getTime() + exportLinkMs),
+      createdAt: input.now,
+    })
+    .returning({ id: dataExports.id, status: dataExports.status, expiresAt: dataExports.expiresAt });
+  if (!row) throw new Error('Requesting the export failed');
+  return { id: row.id, status: row.status, expiresAt: row.expiresAt.toISOString() };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Builds the pending exports, one at a time, each claimed with SKIP LOCKED so several processes
+ * share the work. A customer's export gets a 24-hour link by e-mail; the e-mail address is dropped
+ * from the row once built.
+ */
+export async function buildDueExports(
+  db: Db,
+  options: { now: () => Date; publicUrl: string; limit?: number; log?: Pick<FastifyBaseLogger, 'error'> },
+) {
+  let built = 0;
+  for (let i = 0; i < (options.limit ?? 5); i += 1) {
+    const done = await db.transaction(async (tx) => {
+      const [claimed] = await queryRows<{
+        id: string;
+        user_id: string | null;
+        subject_email: string;
+        requested_by: string | null;
+      }>(
+        tx,
+        sql`select id, user_id, subject_email, requested_by from data_exports
+            where status = 'pending' and subject_email is not null
+            order by created_at limit 1 for update skip locked`,
+      );
+      if (!claimed) return false;
+      const now = options.now();
+      let zip: Buffer;
+      try {
+        // In a savepoint: a failure marks this export failed (shown to its requester) instead of retrying forever.
+        zip = await tx.transaction((inner) =>
+          buildExportZip(inner, { email: claimed.subject_email, userId: claimed.user_id }, now),
+        );
+      } catch (error) {
+        options.log?.error({ err: error, exportId: claimed.id }, 'data export failed');
+        await tx
+          .update(dataExports)
+          .set({ status: 'failed', subjectEmail: null })
+          .where(eq(dataExports.id, claimed.id));
+        return true;
+      }
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + exportLinkMs);
+      await tx
+        .update(dataExports)
+        .set({
+          status: 'ready',
+          zip,
+          sizeBytes: zip.length,
+          readyAt: now,
+          expiresAt,
+          tokenHash: hashToken(token),
+          subjectEmail: null,
+        })
+        .where(eq(dataExports.id, claimed.id));
+      // A customer's own request: the link by e-mail. Staff take theirs from the admin.
+      if (claimed.user_id && !claimed.requested_by) {
+        await enqueueMail(tx, {
+          kind: 'data_export_ready',
+          to: claimed.subject_email,
+          subject: 'Your Dropwise data is ready to download',
+          text: [
+            'The copy of your data you asked for is ready:',
+            '',
+            `${options.publicUrl}/api/privacy/exports/${claimed.id}?token=${token}`,
+            '',
+            `The link works for ${retention.exportLinkHours} hours, until ${expiresAt.toUTCString()}. The ZIP file holds your data as JSON and your quotes, invoices and credit notes as PDF.`,
+            'If you did not ask for this, change your password from My Account, Settings.',
+            '',
+            `Our privacy policy: ${options.publicUrl}/privacy-policy`,
+            '',
+          ].join('\n'),
+        });
+      }
+      return true;
+    });
+    if (!done) break;
+    built += 1;
+  }
+  return built;
+}
+
+/** A ready export by its id and the link's token, before it expires. */
+export async function exportByToken(db: Db, id: string, token: string, now: Date) {
+  const [row] = await db
+    .select({ zip: dataExports.zip, expiresAt: dataExports.expiresAt, createdAt: dataExports.createdAt })
+    .from(dataExports)
+    .where(and(eq(dataExports.id, id), eq(dataExports.tokenHash, hashToken(token)), eq(dataExports.status, 'ready')));
+  if (!row?.zip || row.expiresAt.getTime() <= now.getTime()) return null;
+  return row;
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { conflict } from '../http/http-error';
+import { financialHoldUntil } from '../../shared/privacy/retention';
+import { type ErasureSummary, messages } from '../../shared/privacy/privacy-contracts';
+
+/** The e-mail as the shop stores it: trimmed and lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** How the request register and exports name a person without holding their address. */
+export const subjectHash = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+
+/** "a***@example.com": enough for staff to tell requests apart, not enough to hold the address. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = normaliseEmail(email).split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+const count = async (db: Db, query: ReturnType<typeof sql>) => {
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`with changed as (${query} returning 1) select count(*) as n from changed`,
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+/** The orders of a person: their account's, and any placed under their e-mail. */
+const personOrders = (email: string, userId: string | null) =>
+  userId
+    ? sql`(o.user_id = ${userId}::uuid or lower(o.configuration->'customerInfo'->>'email') = ${email})`
+    : sql`lower(o.configuration->'customerInfo'->>'email') = ${email}`;
+
+/**
+ * Erases a person (an account, a guest's e-mail, or both), in the caller's transaction: the account
+ * with its sessions, factors, recovery codes, tokens and profile; quotes, incomplete records,
+ * waitlist entries, exports and copies of e-mails under the e-mail; orders without invoices or
+ * payments. Orders with invoices or payments are kept under legal hold (with their invoices, credit
+ * notes and payments, untouched) until 7 years after the end of their financial year, then purged by
+ * the retention job. The e-mail is also struck from the audit register's recorded values.
+ */
+export async function erasePerson(
+  tx: Db,
+  input: { email: string; userId: string | null; now: Date },
+): Promise<ErasureSummary> {
+  const email = normaliseEmail(input.email);
+  if (input.userId) {
+    // Every admin row locked, so two admins closing their accounts at once cannot leave none.
+    const admins = await queryRows<{ id: string }>(tx, sql`select id from profiles where is_admin for update`);
+    if (admins.some((row) => row.id === input.userId) && admins.length <= 1)
+      throw conflict(messages.lastAdmin, { code: 'last_admin' });
+  }
+
+  // Orders with an invoice or payment: held until 7 years after the financial year of the last record.
+  const held = await queryRows<{ id: string; last: Date | string }>(
+    tx,
+    sql`select o.id, greatest(o.created_at,
+          (select max(i.issued_at) from invoices i where i.order_id = o.id),
+          (select max(greatest(p.created_at, coalesce(p.processed_at, p.created_at), coalesce(p.refunded_at, p.created_at)))
+             from payment_transactions p where p.order_id = o.id)) as last
+        from orders o
+        where ${personOrders(email, input.userId)} and o.personal_data_purged_at is null
+          and (exists (select 1 from invoices i where i.order_id = o.id)
+            or exists (select 1 from payment_transactions p where p.order_id = o.id))
+        for update of o`,
+  );
+  for (const order of held) {
+    await tx.execute(
+      sql`update orders set legal_hold_until = ${financialHoldUntil(new Date(order.last))}, user_id = null,
+          notes = null, updated_at = ${input.now} where id = ${order.id}`,
+    );
+  }
+  // Not `not in (null)`, which is never true: with nothing held, every other order of the person goes.
+  const notHeld =
+    held.length > 0
+      ? sql`o.id not in (${sql.join(
+          held.map((o) => sql`${o.id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`true`;
+
+  const summary: ErasureSummary = {
+    accountsDeleted: 0,
+    ordersHeld: held.length,
+    ordersDeleted: 0,
+    quotesDeleted: 0,
+    incompleteDeleted: 0,
+    waitlistDeleted: 0,
+    mailDeleted: 0,
+  };
+  summary.ordersDeleted = await count(
+    tx,
+    sql`delete from orders o where ${personOrders(email, input.userId)} and ${notHeld}
+        and o.legal_hold_until is null and o.personal_data_purged_at is null`,
+  );
+  // Quotes: the never-ordered ones, and those whose order is held (the order keeps what was agreed).
+  summary.quotesDeleted = await count(
+    tx,
+    sql`delete from quotes q where ${
+      input.userId
+        ? sql`(q.user_id = ${input.userId}::uuid or lower(q.configuration->'customerInfo'->>'email') = ${email})`
+        : sql`lower(q.configuration->'customerInfo'->>'email') = ${email}`
+    }`,
+  );
+  const byPerson = input.userId
+    ? sql`(lower(email) = ${email} or user_id = ${input.userId}::uuid)`
+    : sql`lower(email) = ${email}`;
+  summary.incompleteDeleted =
+    (await count(tx, sql`delete from incomplete_registrations where ${byPerson}`)) +
+    (await count(tx, sql`delete from incomplete_orders where ${byPerson}`));
+  summary.waitlistDeleted = await count(tx, sql`delete from usa_waitlist where lower(email) = ${email}`);
+  await tx.execute(sql`delete from data_exports where subject_hash = ${subjectHash(email)}`);
+  // Copies of e-mails to the person, and the shop's own notices that quote the address.
+  summary.mailDeleted = await count(
+    tx,
+    sql`delete from mail_outbox where lower(to_address) = ${email}
+        or strpos(lower(subject), ${email}) > 0 or strpos(lower(text_body), ${email}) > 0
+        or strpos(lower(coalesce(html_body, '')), ${email}) > 0`,
+  );
+  // The audit register keeps what was done, not to whom.
+  await tx.execute(
+    sql`update audit_log set
+          before = case when before is null then null else replace(before::text, ${email}, '[erased]')::jsonb end,
+          after = case when after is null then null else replace(after::text, ${email}, '[erased]')::jsonb end
+        where strpos(lower(coalesce(before::text, '') || coalesce(after::text, '')), ${email}) > 0`,
+  );
+  // The account last: its sessions, factors, challenges, recovery codes, tokens and profile go with it.
+  if (input.userId) summary.accountsDeleted = await count(tx, sql`delete from users where id = ${input.userId}::uuid`);
+  return summary;
+}
