@@ -84,6 +84,7 @@ describe('the admin API', () => {
       .values({ orderId: toRefund.id, transactionType: 'deposit', amount: 1000, currency: 'GBP', status: 'completed' })
       .returning();
     const toInvoice = await createOrder(t.db, { userId: customer.user.id });
+    const toShip = await createOrder(t.db, { userId: customer.user.id, status: 'confirmed' });
     const toCredit = await createOrder(t.db, { userId: customer.user.id });
     const { invoice: issued } = await issueInvoice(t.db, {
       orderId: toCredit.id,
@@ -129,6 +130,14 @@ describe('the admin API', () => {
       { method: 'POST', url: '/api/admin/step-up', body: { code: '000000' }, ok: 400 },
       { method: 'POST', url: `/api/admin/orders/${toInvoice.id}/invoices`, body: { kind: 'deposit' }, ok: 201 },
       { method: 'POST', url: `/api/admin/invoices/${issued.id}/credit`, ok: 201 },
+      // The lifecycle and the ledger (issue 28).
+      {
+        method: 'POST',
+        url: `/api/admin/orders/${toShip.id}/ship-override`,
+        body: { reason: 'Long-standing customer, balance on delivery' },
+        ok: 200,
+      },
+      { method: 'POST', url: `/api/admin/orders/${mine.id}/comments`, body: { text: 'Called the lab' }, ok: 201 },
       // Catalogue editors and System Settings (issue 10).
       { method: 'GET', url: '/api/admin/product-configurations', ok: 200 },
       { method: 'GET', url: '/api/admin/product-configurations/dropwise-standard', ok: 200 },
@@ -359,6 +368,14 @@ describe('the admin API', () => {
     expect(
       (await t.patch(url, { status: 'confirmed', invoiceNumber: '' }, { cookie: admin.cookie })).json().order,
     ).toMatchObject({ status: 'confirmed', invoiceNumber: null });
+    // Shipping needs the balance paid (the lifecycle, issue 28): paid in full here.
+    await t.db.insert(paymentTransactions).values({
+      orderId: order.id,
+      transactionType: 'balance',
+      amount: order.totalAmount,
+      currency: 'GBP',
+      status: 'completed',
+    });
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
     const shipped = await t.patch(url, { status: 'shipped', trackingNumber: '1Z999' }, { cookie: admin.cookie });
     expect(
@@ -377,6 +394,9 @@ describe('the admin API', () => {
 
     await admin.stepUp();
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    // A paid order is on the books: refused (409); once its payment row goes (a test-only shortcut), deleted.
+    expect((await t.delete(url, {}, { cookie: admin.cookie })).statusCode).toBe(409);
+    await t.db.delete(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
     expect((await t.delete(url, {}, { cookie: admin.cookie })).statusCode).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.id, order.id))).toHaveLength(0);
     const entries = (

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { creditRequestSchema } from '../../shared/admin/admin-schemas';
 import { type Invoice, invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
 import type { invoices } from '../db/schema';
 import { creditInvoice, issueInvoice } from '../orders/invoices';
@@ -62,13 +63,19 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     '/invoices/:id/credit',
     {
       config: adminRoute('invoices.issue', { stepUp: true }),
-      schema: { params: z.object({ id: z.uuid() }), response: { 201: invoiceAnswerSchema } },
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: creditRequestSchema.optional(),
+        response: { 201: invoiceAnswerSchema },
+      },
     },
     async (request, reply) => {
       const admin = adminOf(request);
       const invoice = await app.db.transaction(async (tx) => {
         const credited = await creditInvoice(tx, {
           invoiceId: request.params.id,
+          amount: request.body?.amount ?? null,
+          reason: request.body?.reason ?? null,
           adminId: admin.userId,
           now: app.now(),
           publicUrl: app.env.publicUrl,

@@ -10,17 +10,21 @@ import {
   adminQuoteListQuerySchema,
   adminQuotePageSchema,
   customerFallbacks,
+  orderCommentRequestSchema,
   recordPaymentRequestSchema,
+  refundRequestSchema,
+  shipOverrideRequestSchema,
   updateOrderRequestSchema,
 } from '../../shared/admin/admin-schemas';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
-import { deleteOrder, updateOrder } from '../orders/update-order';
+import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
 import { adminOf, adminRoute } from './admin-route-config';
 import { fallback, listOrders, listQuotes, orderBatches, quoteBatches } from './admin-lists';
 import { writeAudit } from './audit-log';
+import { getCachedSettings } from '../settings/settings-service';
 import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });
@@ -123,7 +127,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     { config: adminRoute('orders.view'), schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { order: await adminOrder(request.params.id) };
+      return { order: await adminOrder(request.params.id), carriers: (await getCachedSettings(app.db)).carriers };
     },
   );
 
@@ -199,6 +203,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           receivedAt: request.body.receivedAt ?? null,
           adminId: admin.userId,
           now: app.now(),
+          publicUrl: app.env.publicUrl,
         });
         await writeAudit(tx, {
           admin,
@@ -218,14 +223,24 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     '/orders/:id/payments/:paymentId/refund',
     {
       config: adminRoute('payments.record', { stepUp: true }),
-      schema: { params: z.object({ id: z.uuid(), paymentId: z.uuid() }), response: { 200: adminOrderAnswerSchema } },
+      schema: {
+        params: z.object({ id: z.uuid(), paymentId: z.uuid() }),
+        body: refundRequestSchema.optional(),
+        response: { 200: adminOrderAnswerSchema },
+      },
     },
     async (request) => {
       const admin = adminOf(request);
+      const body: z.output<typeof refundRequestSchema> = request.body ?? refundRequestSchema.parse({});
       await app.db.transaction(async (tx) => {
         const { before, after } = await refundPayment(tx, {
           orderId: request.params.id,
           paymentId: request.params.paymentId,
+          amount: body.amount ?? null,
+          refundedOn: body.refundedOn ?? null,
+          method: body.method ?? 'bank_transfer',
+          reference: body.reference ?? null,
+          reason: body.reason ?? null,
           adminId: admin.userId,
           now: app.now(),
         });
@@ -240,6 +255,70 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         });
       });
       return { order: await adminOrder(request.params.id) };
+    },
+  );
+
+  r.post(
+    '/orders/:id/ship-override',
+    {
+      config: adminRoute('orders.override', { stepUp: true }),
+      schema: { params: idParams, body: shipOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      await app.db.transaction(async (tx) => {
+        const { before, after } = await updateOrder(tx, {
+          orderId: request.params.id,
+          changes: updateOrderRequestSchema.parse({
+            status: 'shipped',
+            ...(request.body.trackingNumber !== undefined ? { trackingNumber: request.body.trackingNumber } : {}),
+            ...(request.body.carrier !== undefined ? { carrier: request.body.carrier } : {}),
+          }),
+          override: { reason: request.body.reason },
+          adminId: admin.userId,
+          now: app.now(),
+          publicUrl: app.env.publicUrl,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.ship_override',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after: { ...after, overrideReason: request.body.reason },
+          now: app.now(),
+        });
+      });
+      return { order: await adminOrder(request.params.id) };
+    },
+  );
+
+  r.post(
+    '/orders/:id/comments',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, body: orderCommentRequestSchema, response: { 201: adminOrderAnswerSchema } },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      await app.db.transaction(async (tx) => {
+        const comment = await addStaffComment(tx, {
+          orderId: request.params.id,
+          text: request.body.text,
+          adminId: admin.userId,
+          now: app.now(),
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.comment',
+          entityType: 'order',
+          entityId: request.params.id,
+          before: null,
+          after: comment,
+          now: app.now(),
+        });
+      });
+      return reply.status(201).send({ order: await adminOrder(request.params.id) });
     },
   );
 }

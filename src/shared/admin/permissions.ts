@@ -18,6 +18,8 @@ export const permissions = [
   'settings.edit',
   'staff.manage',
   'audit.view',
+  /** Ship an order before its balance is paid, with a recorded reason (issue 28; the Owner only). */
+  'orders.override',
 ] as const;
 
 export type Permission = (typeof permissions)[number];

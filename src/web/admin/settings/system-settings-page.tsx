@@ -32,6 +32,8 @@ interface FormValues {
   quoteNumberPrefix: string;
   autoQuoteExpiry: string;
   defaultProductWarranty: string;
+  /** One carrier a line: id | name | tracking address with {tracking}. */
+  carriers: string;
 }
 
 const toForm = (settings: SystemSettings): FormValues => ({
@@ -39,7 +41,18 @@ const toForm = (settings: SystemSettings): FormValues => ({
   taxRate: String(settings.taxRate),
   autoQuoteExpiry: String(settings.autoQuoteExpiry),
   defaultProductWarranty: String(settings.defaultProductWarranty),
+  carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
 });
+
+const carriersOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [id = '', name = '', trackingUrl = ''] = line.split('|').map((part) => part.trim());
+      return { id, name, trackingUrl };
+    });
 
 /** Section 5: Tax Rate as a decimal, the Business Rules as integers; a non-number becomes 0. */
 const decimal = (text: string) => {
@@ -56,6 +69,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   taxRate: decimal(values.taxRate),
   autoQuoteExpiry: integer(values.autoQuoteExpiry),
   defaultProductWarranty: integer(values.defaultProductWarranty),
+  carriers: carriersOf(values.carriers),
 });
 
 const fieldNames: (keyof FormValues)[] = [
@@ -69,6 +83,7 @@ const fieldNames: (keyof FormValues)[] = [
   'quoteNumberPrefix',
   'autoQuoteExpiry',
   'defaultProductWarranty',
+  'carriers',
 ];
 
 const SAVED_BANNER_MS = 3000;
@@ -158,6 +173,8 @@ export function SystemSettingsPage() {
     onError: (error) => {
       const fields = serverFieldErrors(error);
       for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
+      const carrierError = Object.entries(fields).find(([key]) => key.startsWith('carriers'));
+      if (carrierError) form.setError('carriers', { message: `${carrierError[0]}: ${carrierError[1]}` });
       setFailed(true);
       toast.error('Error', { description: systemSettingsMessages.saveFailed });
     },
@@ -255,6 +272,15 @@ export function SystemSettingsPage() {
             <Card title="Business Rules">
               {text('autoQuoteExpiry', 'Auto Quote Expiry (days)', { type: 'number', step: '1' })}
               {text('defaultProductWarranty', 'Default Product Warranty (months)', { type: 'number', step: '1' })}
+            </Card>
+            <Card title="Carriers">
+              <Field
+                label="Carriers (one a line: id | name | tracking address with {tracking})"
+                name="carriers"
+                error={errors.carriers?.message}
+              >
+                <textarea rows={5} className={inputClass} {...form.register('carriers')} />
+              </Field>
             </Card>
           </div>
           <div className="flex gap-2">
