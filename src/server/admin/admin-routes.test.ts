@@ -138,6 +138,9 @@ describe('the admin API', () => {
         ok: 200,
       },
       { method: 'POST', url: `/api/admin/orders/${mine.id}/comments`, body: { text: 'Called the lab' }, ok: 201 },
+      { method: 'GET', url: '/api/admin/invoices?from=2026-03-01&to=2026-03-31', ok: 200 },
+      { method: 'GET', url: '/api/admin/invoices.csv?from=2026-03-01&to=2026-03-31', ok: 200 },
+      { method: 'GET', url: '/api/admin/invoices.xero.csv?from=2026-03-01&to=2026-03-31', ok: 200 },
       // Catalogue editors and System Settings (issue 10).
       { method: 'GET', url: '/api/admin/product-configurations', ok: 200 },
       { method: 'GET', url: '/api/admin/product-configurations/dropwise-standard', ok: 200 },

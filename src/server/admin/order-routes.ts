@@ -16,13 +16,15 @@ import {
   shipOverrideRequestSchema,
   updateOrderRequestSchema,
 } from '../../shared/admin/admin-schemas';
+import { quoteStatusLabels } from '../../shared/orders/order-status';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
 import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
 import { adminOf, adminRoute } from './admin-route-config';
-import { fallback, listOrders, listQuotes, orderBatches, quoteBatches } from './admin-lists';
+import { fallback, listOrders, listQuotes, quoteBatches } from './admin-lists';
+import { csvDate, orderExportBatches, orderExportHeader } from './accounting-export';
 import { writeAudit } from './audit-log';
 import { getCachedSettings } from '../settings/settings-service';
 import { sendCsv } from './csv-export';
@@ -65,20 +67,34 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return sendCsv(
         reply,
         'orders.csv',
-        ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
-        orderBatches(app.db, request.query, 1000, app.now()),
-        (row) => [
+        orderExportHeader,
+        orderExportBatches(app.db, request.query, app.now()),
+        ({ item: row, cells }) => [
           row.orderNumber,
-          row.createdAt,
+          csvDate(row.createdAt),
           row.isGuest && !row.customerName
             ? customerFallbacks.guest
             : fallback(row.customerName, customerFallbacks.noName),
           fallback(row.customerEmail, customerFallbacks.noEmail),
           fallback(row.customerCompany, customerFallbacks.notProvided),
-          row.status,
-          row.paymentStatus,
+          cells?.country ?? '',
+          cells?.status ?? row.status,
+          cells?.paymentStatus ?? row.paymentStatus,
+          cells?.net ?? null,
+          cells?.vat ?? null,
+          cells?.vatRate ?? null,
           money(row.totalAmount),
           row.currency,
+          cells?.po ?? null,
+          cells?.vatNumber ?? null,
+          cells?.invoiceNumbers ?? null,
+          cells?.creditNotes ?? null,
+          cells?.credited ?? null,
+          cells?.paid ?? null,
+          cells?.refunded ?? null,
+          cells?.outstanding ?? null,
+          cells?.paymentDates ?? null,
+          cells?.paymentMethod ?? null,
         ],
       );
     },
@@ -108,14 +124,14 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         (row) => [
           row.quoteNumber,
           row.quoteReference,
-          row.createdAt,
+          csvDate(row.createdAt),
           fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
           fallback(row.customerEmail, customerFallbacks.noEmail),
           fallback(row.customerCompany, customerFallbacks.notProvided),
-          row.displayStatus,
+          quoteStatusLabels[row.displayStatus],
           money(row.total),
           row.currency,
-          row.validUntil ?? 'No expiry',
+          row.validUntil ? csvDate(row.validUntil) : 'No expiry',
           row.orderId,
         ],
       );

@@ -235,6 +235,46 @@ export const creditRequestSchema = z.object({
 });
 export type CreditRequest = z.input<typeof creditRequestSchema>;
 
+/** GET /api/admin/invoices(.csv|.xero.csv): the register of invoices and credit notes issued from one day to another. */
+export const registerQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((query) => query.from <= query.to, { error: 'The start comes after the end', path: ['to'] });
+
+const registerTotalSchema = z.object({
+  currency: z.string(),
+  rate: z.number(),
+  count: z.number().int(),
+  net: z.number().int(),
+  vat: z.number().int(),
+  gross: z.number().int(),
+});
+export const registerAnswerSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      issuedAt: z.string(),
+      kind: z.enum(['deposit', 'balance', 'credit']),
+      number: z.string(),
+      creditsNumber: z.string().nullable(),
+      orderNumber: z.string(),
+      customer: z.string(),
+      country: z.string(),
+      vatNumber: z.string().nullable(),
+      net: z.number().int(),
+      vat: z.number().int(),
+      gross: z.number().int(),
+      rate: z.number(),
+      currency: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** Per currency and VAT rate: invoices less credit notes. */
+  totals: z.array(registerTotalSchema),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+
 /** A staff-only comment on the order's timeline. */
 export const orderCommentRequestSchema = z.object({ text: z.string().trim().min(1).max(2000) });
 
