@@ -37,6 +37,8 @@ export const clientRoutePatterns = [
   '/admin/system-settings',
   '/admin/batches',
   '/admin/audit',
+  '/admin/abandoned',
+  '/admin/register',
 ] as const;
 
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */

@@ -9,6 +9,7 @@ import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
+import { RegisterPage } from './orders/register-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
@@ -29,6 +30,7 @@ export function AdminApp() {
           <Route path="quotes" element={<QuotesPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="register" element={<RegisterPage />} />
           <Route path="abandoned" element={<AbandonedPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="product-configurations" element={<ConfigurationsPage />} />

@@ -8,6 +8,7 @@ export const adminSections = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/register', label: 'Invoice register' },
   { to: '/admin/abandoned', label: 'Abandoned checkouts' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/audit', label: 'Audit log' },
