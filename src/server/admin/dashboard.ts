@@ -60,7 +60,8 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
                 where status = 'sent' and (valid_until is null or valid_until >= ${at}::timestamptz)
                 and not exists (select 1 from orders o where o.quote_id = q.id) group by currency) x),
       'rate', (select json_build_object('quotes', count(*), 'converted', count(*) filter (where exists (select 1 from orders o where o.quote_id = q.id)))
-                from quotes q where created_at >= ${at}::timestamptz - interval '90 days'),
+                from quotes q where created_at >= ${at}::timestamptz - interval '90 days'
+                and coalesce(q.configuration->>'flowType', 'quote') <> 'order'),
       'overdue', json_build_object(
                   'deposits', (select count(*) from orders t where ${overdueFilter('deposit', todayOf(now))}),
                   'balances', (select count(*) from orders t where ${overdueFilter('balance', todayOf(now))})),

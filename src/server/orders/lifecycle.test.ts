@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createOrder, createUser } from '../../../tests/support/factories';
+import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { auditLog, invoices, mailOutbox, orders, orderStatusHistory } from '../db/schema';
@@ -244,5 +244,25 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order;
     expect(own).toMatchObject({ notes: 'goods-in, Mon-Thu', customerMessage: 'Your instrument is in calibration.' });
     expect(JSON.stringify(own.statusHistory)).not.toContain('calls after 2pm');
+  });
+});
+
+describe('the dashboard’s quote-to-order rate (issue 28)', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+
+  it('counts the quotes buyers asked for, not the order flow’s own step', async () => {
+    const admin = await createAdminSession(t);
+    const rate = async () =>
+      (await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json().quoteToOrderRate90d as {
+        quotes: number;
+        converted: number;
+      };
+    const before = await rate();
+    const real = await createQuote(t.db, { configuration: { flowType: 'quote' } });
+    await createQuote(t.db, { configuration: { flowType: 'quote' } });
+    const step = await createQuote(t.db, { configuration: { flowType: 'order' } });
+    await createOrder(t.db, { quoteId: real.id });
+    await createOrder(t.db, { quoteId: step.id });
+    expect(await rate()).toMatchObject({ quotes: before.quotes + 2, converted: before.converted + 1 });
   });
 });
