@@ -266,3 +266,29 @@ describe('the dashboard’s quote-to-order rate (issue 28)', () => {
     expect(await rate()).toMatchObject({ quotes: before.quotes + 2, converted: before.converted + 1 });
   });
 });
+
+describe('the orders search (issue 28)', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+
+  it('finds part of an e-mail or order number, a PO, a VAT number and the quote number', async () => {
+    const admin = await createAdminSession(t);
+    const quote = await createQuote(t.db, { quoteNumber: 'Q2026-48213' });
+    const order = await createOrder(t.db, {
+      orderNumber: 'O2026-000371',
+      quoteId: quote.id,
+      poNumber: 'PO-ZX-5521',
+      vatNumber: 'GB987654321',
+      configuration: { customerInfo: { email: 'tom.hughes@lab.example', firstName: 'Tom', lastName: 'Hughes' } },
+    });
+    await createOrder(t.db);
+    for (const search of ['tom.hughes', '000371', 'zx-5521', '987654', '48213', 'tom.hughes@lab']) {
+      const found = (
+        await t.get(`/api/admin/orders?search=${encodeURIComponent(search)}`, { cookie: admin.cookie })
+      ).json().items as { id: string }[];
+      expect(
+        found.map((item) => item.id),
+        search,
+      ).toEqual([order.id]);
+    }
+  });
+});
