@@ -225,6 +225,14 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await expect(page.locator('main img, main script')).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByText('Orders this month')).toBeVisible();
+  // Tiles are links to the lists they count; every admin path reloads with 200.
+  await expect(page.getByRole('link', { name: /Balances awaiting payment/ })).toHaveAttribute(
+    'href',
+    '/admin/orders?paymentStatus=deposit_paid',
+  );
+  for (const path of ['/admin/abandoned', '/admin/register']) expect((await page.goto(path))?.status(), path).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Invoice register' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'VAT totals' })).toBeVisible();
 
   // The customer sees Shipped, Paid, nothing remaining and the tracking number; the shipping e-mail is in the outbox.
   await customerPage.goto(`/order-details/${order.id}`);
