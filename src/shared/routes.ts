@@ -41,6 +41,8 @@ export const clientRoutePatterns = [
   '/admin/system-settings',
   '/admin/batches',
   '/admin/audit',
+  '/admin/abandoned',
+  '/admin/register',
   '/admin/privacy',
 ] as const;
 

@@ -5,6 +5,21 @@ import { z } from 'zod';
  * Defaults are the form's proposed defaults, except Auto Quote Expiry: 7 days, the storefront's
  * quote-validity rule (see docs/decisions/0001-quote-validity.md).
  */
+/** A carrier the shop ships with: the shipping e-mail links `trackingUrl` with {tracking} replaced by the number. */
+export const carrierSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().trim().min(1).max(80),
+  trackingUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^https:\/\/[^\s]*\{tracking\}[^\s]*$/, { error: 'Use an https address containing {tracking}' }),
+});
+export type Carrier = z.infer<typeof carrierSchema>;
+
 export const systemSettingsSchema = z.object({
   siteName: z.string().max(200),
   siteDescription: z.string().max(1000),
@@ -21,6 +36,8 @@ export const systemSettingsSchema = z.object({
   defaultProductWarranty: z.number().int().min(0).max(600),
   /** Step-up before recording payments or issuing invoices accepts only a passkey (issue 24; off by default). */
   requirePasskeyForPayments: z.boolean(),
+  /** The carriers staff choose from when shipping (issue 28). */
+  carriers: z.array(carrierSchema).max(20),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -40,4 +57,18 @@ export const defaultSystemSettings: SystemSettings = {
   autoQuoteExpiry: 7,
   defaultProductWarranty: 12,
   requirePasskeyForPayments: false,
+  carriers: [
+    {
+      id: 'dhl',
+      name: 'DHL Express',
+      trackingUrl: 'https://www.dhl.com/gb-en/home/tracking.html?tracking-id={tracking}',
+    },
+    { id: 'ups', name: 'UPS', trackingUrl: 'https://www.ups.com/track?tracknum={tracking}' },
+    { id: 'fedex', name: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr={tracking}' },
+    {
+      id: 'royal-mail',
+      name: 'Royal Mail',
+      trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/{tracking}',
+    },
+  ],
 };

@@ -98,7 +98,16 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
     },
   });
   expect(placed.status()).toBe(201);
-  const order = (await placed.json()).order as { id: string; orderNumber: string; depositAmount: number };
+  const order = (await placed.json()).order as {
+    id: string;
+    orderNumber: string;
+    depositAmount: number;
+    totalAmount: number;
+  };
+  const gbp = (minor: number) =>
+    new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(
+      minor / 100,
+    );
 
   // The admin signs in, sets up the authenticator (a real TOTP code) and opens the orders list.
   forbidDialogs(page, dialogs);
@@ -118,7 +127,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
 
   // Confirm the order.
   await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
-  await expect(page.getByText(/Customer notes: .*alert\(4\)/)).toBeVisible();
+  await expect(page.getByText(/Customer's checkout note: .*alert\(4\)/)).toBeVisible();
   await expect(page.getByRole('main')).toContainText('onerror=alert(3) Road');
   await expect(page.locator('main img[src="y"], main script')).toHaveCount(0);
   const edit = page.getByRole('form', { name: 'Edit order' });
@@ -150,12 +159,36 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
     'This order has payments or invoices: cancel it instead, with a credit note where one is due.',
   );
 
+  // Shipping needs the balance paid: the form offers Shipped disabled and says why.
+  const status = edit.getByRole('combobox', { name: 'Status', exact: true });
+  await expect(status.locator('option[value="shipped"]')).toBeDisabled();
+  await expect(status.locator('option[value="pending"]')).toBeDisabled();
+  await expect(edit.getByTestId('status-hint')).toContainText('Shipping needs the balance paid');
+  const figures = page.getByTestId('ledger-figures');
+  await expect(page.getByTestId('ledger-paid')).toHaveText(gbp(order.depositAmount));
+  await expect(page.getByTestId('ledger-outstanding')).toHaveText(gbp(order.totalAmount - order.depositAmount));
+  await expect(figures).not.toContainText('Remaining balance');
+
+  // Record the balance (still within the fresh code's five minutes): nothing is outstanding after it.
+  await expect(payments.getByLabel(/Amount/)).toHaveValue(((order.totalAmount - order.depositAmount) / 100).toFixed(2));
+  await payments.getByRole('combobox', { name: 'Type' }).selectOption('balance');
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Payment recorded')).toBeVisible();
+  await expect(page.getByTestId('ledger-paid')).toHaveText(gbp(order.totalAmount));
+  await expect(page.getByTestId('ledger-outstanding')).toHaveText(gbp(0));
+  await expect(payments).toHaveCount(0);
+
   // Add a tracking number and ship.
   await edit.getByLabel('Tracking number').fill('1Z-JOURNEY-42');
-  await edit.getByRole('combobox', { name: 'Status', exact: true }).selectOption('shipped');
+  await edit.getByRole('combobox', { name: 'Carrier' }).selectOption('ups');
+  await status.selectOption('shipped');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Status updated via admin panel').last()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('confirmed → shipped');
+  await expect(page.getByRole('link', { name: 'Track' })).toHaveAttribute('href', /ups\.com.*1Z-JOURNEY-42/);
+  // Delivered follows shipped; re-saving Shipped writes nothing.
+  await expect(status.locator('option[value="delivered"]')).toBeEnabled();
+  await expect(status.locator('option[value="cancelled"]')).toBeDisabled();
 
   // The other admin views show the hostile text as text too.
   await page.goto('/admin/audit');
@@ -180,12 +213,21 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await expect(page.locator('main img, main script')).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByText('Orders this month')).toBeVisible();
+  // Tiles are links to the lists they count; every admin path reloads with 200.
+  await expect(page.getByRole('link', { name: /Balances awaiting payment/ })).toHaveAttribute(
+    'href',
+    '/admin/orders?paymentStatus=deposit_paid',
+  );
+  for (const path of ['/admin/abandoned', '/admin/register']) expect((await page.goto(path))?.status(), path).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Invoice register' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'VAT totals' })).toBeVisible();
 
-  // The customer sees Shipped, Deposit Paid and the tracking number; the shipping e-mail is in the outbox.
+  // The customer sees Shipped, Paid, nothing remaining and the tracking number; the shipping e-mail is in the outbox.
   await customerPage.goto(`/order-details/${order.id}`);
   const main = customerPage.getByRole('main');
   await expect(main).toContainText('Shipped');
-  await expect(main).toContainText('Deposit Paid');
+  await expect(main).toContainText('Paid');
+  await expect(customerPage.getByTestId('customer-remaining')).toHaveText(gbp(0));
   await expect(main.getByText('Shipping Information')).toBeVisible();
   await expect(main).toContainText('1Z-JOURNEY-42');
   expect(
@@ -194,6 +236,14 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
       email,
       `Your order ${order.orderNumber} has shipped`,
       'Tracking number: 1Z-JOURNEY-42',
+    ),
+  ).toBe(true);
+  expect(
+    await outboxHas(
+      shop.dataDir,
+      email,
+      `Payment received for your order ${order.orderNumber}`,
+      'nothing is outstanding',
     ),
   ).toBe(true);
   expect(dialogs).toEqual([]);

@@ -118,11 +118,18 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   const documents = page.getByRole('region', { name: 'Documents' });
   await expect(documents).toContainText('Order confirmation');
 
+  // Issuing asks for confirmation first (an issued invoice is e-mailed and cannot be changed).
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
   await documents.getByRole('button', { name: 'Issue deposit invoice' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
   await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/Invoice INV\d{4}-\d{5} issued and e-mailed/)).toBeVisible();
+  expect(asked[0]).toContain('Issue the deposit invoice for');
   await expect(documents).toContainText('Deposit invoice INV');
 
   // The buyer finds the deposit invoice on the order page and downloads it.

@@ -169,6 +169,14 @@ describe('the admin API', () => {
     expect(
       (await t.patch(url, { status: 'confirmed', invoiceNumber: '' }, { cookie: admin.cookie })).json().order,
     ).toMatchObject({ status: 'confirmed', invoiceNumber: null });
+    // Shipping needs the balance paid (the lifecycle, issue 28): paid in full here.
+    await t.db.insert(paymentTransactions).values({
+      orderId: order.id,
+      transactionType: 'balance',
+      amount: order.totalAmount,
+      currency: 'GBP',
+      status: 'completed',
+    });
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
     const shipped = await t.patch(url, { status: 'shipped', trackingNumber: '1Z999' }, { cookie: admin.cookie });
     expect(
@@ -187,6 +195,9 @@ describe('the admin API', () => {
 
     await admin.stepUp();
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    // A paid order is on the books: refused (409); once its payment row goes (a test-only shortcut), deleted.
+    expect((await t.delete(url, {}, { cookie: admin.cookie })).statusCode).toBe(409);
+    await t.db.delete(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
     expect((await t.delete(url, {}, { cookie: admin.cookie })).statusCode).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.id, order.id))).toHaveLength(0);
     const entries = (

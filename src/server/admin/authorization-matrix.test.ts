@@ -143,6 +143,40 @@ describe('the authorization matrix', () => {
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
       // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
       { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
+      // The lifecycle and the ledger (issue 28).
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/ship-override',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/orders/${(await createOrder(t.db, { status: 'confirmed' })).id}/ship-override`,
+          body: { reason: 'Long-standing customer, balance on delivery' },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/comments',
+        ok: 201,
+        make: at(`/api/admin/orders/${order.id}/comments`, { text: 'Called the lab' }),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/invoices',
+        ok: 200,
+        make: at('/api/admin/invoices?from=2026-03-01&to=2026-03-31'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/invoices.csv',
+        ok: 200,
+        make: at('/api/admin/invoices.csv?from=2026-03-01&to=2026-03-31'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/invoices.xero.csv',
+        ok: 200,
+        make: at('/api/admin/invoices.xero.csv?from=2026-03-01&to=2026-03-31'),
+      },
       // Privacy requests (issue 25): a fresh open request per allowed call, and a ready staff export.
       {
         method: 'GET',

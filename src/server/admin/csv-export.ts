@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { csvCell } from '../../shared/admin/admin-schemas';
 
 /**
- * Streams CSV from batches of rows: a header line, then one line per row, never the whole file in
+ * Streams CSV from batches of rows: a UTF-8 byte-order mark and a header line, then one line per row, never the whole file in
  * memory. The first batch is fetched before the stream is handed over, so a query that fails does so
  * before anything is sent and is answered as a normal JSON error (not a 200, or a gzip header over
  * a broken body).
@@ -16,7 +16,8 @@ export async function csvStream<T>(
   const first = await batches.next();
   const linesOf = (batch: T[]) => batch.map((row) => `${toCells(row).map(csvCell).join(',')}\r\n`).join('');
   async function* lines() {
-    yield `${header.map(csvCell).join(',')}\r\n`;
+    // A UTF-8 byte-order mark first: Excel then reads "Universität" as written.
+    yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
     if (first.done) return;
     yield linesOf(first.value);
     for await (const batch of batches) yield linesOf(batch);

@@ -12,6 +12,7 @@ interface DashboardRow extends Record<string, unknown> {
     month: { currency: string; n: number; v: number }[] | null;
     deposits: { currency: string; n: number; v: number }[] | null;
     balances: { currency: string; n: number; v: number }[] | null;
+    outstanding: { currency: string; n: number; v: number }[] | null;
     quotes: { currency: string; n: number; v: number }[] | null;
     rate: { quotes: number; converted: number };
     weekly: { week: string; quotes: number; orders: number }[];
@@ -36,6 +37,17 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     db,
     sql`with
       paid as (select order_id, sum(amount) as paid from payment_transactions where status = 'completed' group by order_id),
+      paid_back as (select order_id, sum(amount) as refunded from refunds group by order_id),
+      billed as (select order_id, sum(amount) filter (where kind <> 'credit') as invoiced,
+                 -sum(amount) filter (where kind = 'credit') as credited from invoices group by order_id),
+      -- The ledger's rule (order-ledger.ts ledgerOf): owed is the total less credits, for a cancelled
+      -- order what was invoiced less credits; outstanding is owed less (payments less refunds).
+      ledger as (select o.currency,
+                 greatest(greatest(case when o.status = 'cancelled' then coalesce(b.invoiced, 0) - coalesce(b.credited, 0)
+                   else o.total_amount - coalesce(b.credited, 0) end, 0)
+                   - (coalesce(p.paid, 0) - coalesce(r.refunded, 0)), 0) as outstanding
+                 from orders o left join paid p on p.order_id = o.id left join paid_back r on r.order_id = o.id
+                 left join billed b on b.order_id = o.id),
       weeks as (select generate_series(date_trunc('week', ${at}::timestamptz) - interval '11 weeks', date_trunc('week', ${at}::timestamptz), interval '1 week') as week)
     select json_build_object(
       'month', (select json_agg(x) from (select currency, count(*) as n, sum(total_amount) as v from orders
@@ -44,12 +56,15 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
                 where payment_status = 'pending' and status <> 'cancelled' group by currency) x),
       'balances', (select json_agg(x) from (select o.currency, count(*) as n, sum(o.total_amount - coalesce(p.paid, 0)) as v from orders o
                 left join paid p on p.order_id = o.id where o.payment_status = 'deposit_paid' and o.status <> 'cancelled' group by o.currency) x),
+      'outstanding', (select json_agg(x) from (select currency, count(*) as n, sum(outstanding) as v from ledger
+                where outstanding > 0 group by currency) x),
       'quotes', (select json_agg(x) from (select currency, count(*) as n,
                 sum(coalesce((configuration->'pricing'->'totals'->>'total')::numeric, 0))::bigint as v from quotes q
                 where status = 'sent' and (valid_until is null or valid_until >= ${at}::timestamptz)
                 and not exists (select 1 from orders o where o.quote_id = q.id) group by currency) x),
       'rate', (select json_build_object('quotes', count(*), 'converted', count(*) filter (where exists (select 1 from orders o where o.quote_id = q.id)))
-                from quotes q where created_at >= ${at}::timestamptz - interval '90 days'),
+                from quotes q where created_at >= ${at}::timestamptz - interval '90 days'
+                and coalesce(q.configuration->>'flowType', 'quote') <> 'order'),
       'overdue', json_build_object(
                   'deposits', (select count(*) from orders t where ${overdueFilter('deposit', todayOf(now))}),
                   'balances', (select count(*) from orders t where ${overdueFilter('balance', todayOf(now))})),
@@ -63,6 +78,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
   const month = sumUp(data.month);
   const deposits = sumUp(data.deposits);
   const balances = sumUp(data.balances);
+  const outstanding = sumUp(data.outstanding);
   const quotes = sumUp(data.quotes);
   const batches = (await getProduct(db, PRODUCT_KEY))?.batches ?? [];
   const rateQuotes = Number(data.rate.quotes);
@@ -72,6 +88,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     ordersThisMonth: { count: month.count, value: month.value },
     depositsAwaiting: { count: deposits.count, amount: deposits.value },
     balancesAwaiting: { count: balances.count, amount: balances.value },
+    outstanding: { count: outstanding.count, amount: outstanding.value },
     openQuotes: { count: quotes.count, value: quotes.value },
     depositsOverdue: { count: Number(data.overdue.deposits) },
     balancesOverdue: { count: Number(data.overdue.balances) },

@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { creditRequestSchema, registerAnswerSchema, registerQuerySchema } from '../../shared/admin/admin-schemas';
+import {
+  loadRegister,
+  signedMajor,
+  once,
+  registerCells,
+  registerHeader,
+  registerTotals,
+  xeroCells,
+  xeroHeader,
+} from './accounting-export';
+import { sendCsv } from './csv-export';
 import { type Invoice, invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
 import type { invoices } from '../db/schema';
 import { creditInvoice, issueInvoice } from '../orders/invoices';
@@ -62,13 +74,19 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     '/invoices/:id/credit',
     {
       config: adminRoute('invoices.issue', { stepUp: true }),
-      schema: { params: z.object({ id: z.uuid() }), response: { 201: invoiceAnswerSchema } },
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: creditRequestSchema.optional(),
+        response: { 201: invoiceAnswerSchema },
+      },
     },
     async (request, reply) => {
       const admin = adminOf(request);
       const invoice = await app.db.transaction(async (tx) => {
         const credited = await creditInvoice(tx, {
           invoiceId: request.params.id,
+          amount: request.body?.amount ?? null,
+          reason: request.body?.reason ?? null,
           adminId: admin.userId,
           now: app.now(),
           publicUrl: app.env.publicUrl,
@@ -85,6 +103,65 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         return credited.invoice;
       });
       return reply.status(201).send({ invoice: toInvoice(invoice) });
+    },
+  );
+
+  r.get(
+    '/invoices',
+    {
+      config: adminRoute('exports.csv'),
+      schema: { querystring: registerQuerySchema, response: { 200: registerAnswerSchema } },
+    },
+    async (request) => {
+      const rows = await loadRegister(app.db, request.query.from, request.query.to);
+      return {
+        from: request.query.from,
+        to: request.query.to,
+        items: rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() })),
+        totals: registerTotals(rows),
+      };
+    },
+  );
+
+  r.get(
+    '/invoices.csv',
+    { config: adminRoute('exports.csv'), schema: { querystring: registerQuerySchema } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const rows = await loadRegister(app.db, from, to);
+      const totals = registerTotals(rows).map((total) => [
+        '',
+        `Total ${total.currency} at ${total.rate}%`,
+        `${total.count} documents`,
+        '',
+        '',
+        '',
+        '',
+        '',
+        signedMajor(total.net),
+        signedMajor(total.vat),
+        signedMajor(total.gross),
+        String(total.rate),
+        total.currency,
+        '',
+      ]);
+      return sendCsv(
+        reply,
+        `invoice-register-${from}-to-${to}.csv`,
+        registerHeader,
+        once([...rows.map(registerCells), ...totals]),
+        (cells) => cells,
+      );
+    },
+  );
+
+  r.get(
+    '/invoices.xero.csv',
+    { config: adminRoute('exports.csv'), schema: { querystring: registerQuerySchema } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const rows = await loadRegister(app.db, from, to);
+      return sendCsv(reply, `xero-sales-${from}-to-${to}.csv`, xeroHeader, once(rows.map(xeroCells)), (cells) => cells);
     },
   );
 }

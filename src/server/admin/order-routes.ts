@@ -10,17 +10,23 @@ import {
   adminQuoteListQuerySchema,
   adminQuotePageSchema,
   customerFallbacks,
+  orderCommentRequestSchema,
   recordPaymentRequestSchema,
+  refundRequestSchema,
+  shipOverrideRequestSchema,
   updateOrderRequestSchema,
 } from '../../shared/admin/admin-schemas';
+import { quoteStatusLabels } from '../../shared/orders/order-status';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
-import { deleteOrder, updateOrder } from '../orders/update-order';
+import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
-import { fallback, listOrders, listQuotes, orderBatches, quoteBatches } from './admin-lists';
+import { fallback, listOrders, listQuotes, quoteBatches } from './admin-lists';
+import { csvDate, orderExportBatches, orderExportHeader } from './accounting-export';
 import { writeAudit } from './audit-log';
+import { getCachedSettings } from '../settings/settings-service';
 import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });
@@ -61,20 +67,34 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return sendCsv(
         reply,
         'orders.csv',
-        ['Order number', 'Date', 'Customer', 'E-mail', 'Company', 'Status', 'Payment status', 'Total', 'Currency'],
-        orderBatches(app.db, request.query, 1000, app.now()),
-        (row) => [
+        orderExportHeader,
+        orderExportBatches(app.db, request.query, app.now()),
+        ({ item: row, cells }) => [
           row.orderNumber,
-          row.createdAt,
+          csvDate(row.createdAt),
           row.isGuest && !row.customerName
             ? customerFallbacks.guest
             : fallback(row.customerName, customerFallbacks.noName),
           fallback(row.customerEmail, customerFallbacks.noEmail),
           fallback(row.customerCompany, customerFallbacks.notProvided),
-          row.status,
-          row.paymentStatus,
+          cells?.country ?? '',
+          cells?.status ?? row.status,
+          cells?.paymentStatus ?? row.paymentStatus,
+          cells?.net ?? null,
+          cells?.vat ?? null,
+          cells?.vatRate ?? null,
           money(row.totalAmount),
           row.currency,
+          cells?.po ?? null,
+          cells?.vatNumber ?? null,
+          cells?.invoiceNumbers ?? null,
+          cells?.creditNotes ?? null,
+          cells?.credited ?? null,
+          cells?.paid ?? null,
+          cells?.refunded ?? null,
+          cells?.outstanding ?? null,
+          cells?.paymentDates ?? null,
+          cells?.paymentMethod ?? null,
         ],
       );
     },
@@ -104,14 +124,14 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         (row) => [
           row.quoteNumber,
           row.quoteReference,
-          row.createdAt,
+          csvDate(row.createdAt),
           fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
           fallback(row.customerEmail, customerFallbacks.noEmail),
           fallback(row.customerCompany, customerFallbacks.notProvided),
-          row.displayStatus,
+          quoteStatusLabels[row.displayStatus],
           money(row.total),
           row.currency,
-          row.validUntil ?? 'No expiry',
+          row.validUntil ? csvDate(row.validUntil) : 'No expiry',
           row.orderId,
         ],
       );
@@ -123,7 +143,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     { config: adminRoute('orders.view'), schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { order: await adminOrder(request.params.id) };
+      return { order: await adminOrder(request.params.id), carriers: (await getCachedSettings(app.db)).carriers };
     },
   );
 
@@ -210,6 +230,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           receivedAt: request.body.receivedAt ?? null,
           adminId: admin.userId,
           now: app.now(),
+          publicUrl: app.env.publicUrl,
         });
         await writeAudit(tx, {
           admin,
@@ -229,14 +250,24 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     '/orders/:id/payments/:paymentId/refund',
     {
       config: adminRoute('payments.record', { stepUp: true }),
-      schema: { params: z.object({ id: z.uuid(), paymentId: z.uuid() }), response: { 200: adminOrderAnswerSchema } },
+      schema: {
+        params: z.object({ id: z.uuid(), paymentId: z.uuid() }),
+        body: refundRequestSchema.optional(),
+        response: { 200: adminOrderAnswerSchema },
+      },
     },
     async (request) => {
       const admin = adminOf(request);
+      const body: z.output<typeof refundRequestSchema> = request.body ?? refundRequestSchema.parse({});
       await app.db.transaction(async (tx) => {
         const { before, after } = await refundPayment(tx, {
           orderId: request.params.id,
           paymentId: request.params.paymentId,
+          amount: body.amount ?? null,
+          refundedOn: body.refundedOn ?? null,
+          method: body.method ?? 'bank_transfer',
+          reference: body.reference ?? null,
+          reason: body.reason ?? null,
           adminId: admin.userId,
           now: app.now(),
         });
@@ -251,6 +282,70 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         });
       });
       return { order: await adminOrder(request.params.id) };
+    },
+  );
+
+  r.post(
+    '/orders/:id/ship-override',
+    {
+      config: adminRoute('orders.override', { stepUp: true }),
+      schema: { params: idParams, body: shipOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      await app.db.transaction(async (tx) => {
+        const { before, after } = await updateOrder(tx, {
+          orderId: request.params.id,
+          changes: updateOrderRequestSchema.parse({
+            status: 'shipped',
+            ...(request.body.trackingNumber !== undefined ? { trackingNumber: request.body.trackingNumber } : {}),
+            ...(request.body.carrier !== undefined ? { carrier: request.body.carrier } : {}),
+          }),
+          override: { reason: request.body.reason },
+          adminId: admin.userId,
+          now: app.now(),
+          publicUrl: app.env.publicUrl,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.ship_override',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after: { ...after, overrideReason: request.body.reason },
+          now: app.now(),
+        });
+      });
+      return { order: await adminOrder(request.params.id) };
+    },
+  );
+
+  r.post(
+    '/orders/:id/comments',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, body: orderCommentRequestSchema, response: { 201: adminOrderAnswerSchema } },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      await app.db.transaction(async (tx) => {
+        const comment = await addStaffComment(tx, {
+          orderId: request.params.id,
+          text: request.body.text,
+          adminId: admin.userId,
+          now: app.now(),
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.comment',
+          entityType: 'order',
+          entityId: request.params.id,
+          before: null,
+          after: comment,
+          now: app.now(),
+        });
+      });
+      return reply.status(201).send({ order: await adminOrder(request.params.id) });
     },
   );
 }

@@ -397,7 +397,14 @@ export async function createOrder(
       await enqueueMails(tx, [received, ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);
       await completeOrderProgress(tx, billing.email, input.sessionId, input.now);
       // A new order has no payments or invoices yet: its whole read model is what was just written.
-      const model: OrderReadModel = { order: row, items: writtenItems, payments: [], history, invoices: [] };
+      const model: OrderReadModel = {
+        order: row,
+        items: writtenItems,
+        payments: [],
+        history,
+        invoices: [],
+        refunds: [],
+      };
       return model;
     });
 

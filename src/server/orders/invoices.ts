@@ -8,7 +8,9 @@ import {
   type DocumentOrder,
   invoiceDocument,
 } from '../../shared/documents/order-documents';
-import { formatMoney, roundHalfUp } from '../../shared/money';
+import { formatMoney } from '../../shared/money';
+import { balanceInvoiceVat, creditVat, depositInvoiceVat } from '../../shared/orders/invoice-vat';
+import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
 import { terms } from '../../shared/terms';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders } from '../db/schema';
@@ -17,9 +19,9 @@ import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
-import { latestLiveInvoice } from './order-ledger';
+import { fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
-import { loadOrderModel, paidAmount, storedCustomerInfo, toOwnerOrder } from './order-read-model';
+import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -32,6 +34,7 @@ export const invoiceMessages = {
   notFound: 'Invoice not found',
   alreadyCredited: 'This invoice has already been credited.',
   creditOfCredit: 'A credit note cannot be credited.',
+  creditTooMuch: 'The credit is more than what is left of this invoice.',
 } as const;
 
 const addDays = (date: Date, days: number) =>
@@ -88,19 +91,32 @@ export async function confirmationAttachment(db: Db, row: OrderRow, now: Date) {
   return pdfAttachment(`Order-confirmation-${row.orderNumber}.pdf`, await renderConfirmationPdf(db, row, now));
 }
 
-/** The order's latest live invoice on the order row (its number and due date), or none. */
-async function syncOrderInvoice(tx: Db, orderId: string, now: Date) {
-  const latest = latestLiveInvoice(await tx.select().from(invoices).where(eq(invoices.orderId, orderId)));
+/** The order's latest live invoice on the order row (its number and due date), or none, and the ledger's payment status. */
+async function syncOrderInvoice(tx: Db, row: OrderRow, now: Date) {
+  const latest = latestLiveInvoice(await tx.select().from(invoices).where(eq(invoices.orderId, row.id)));
+  const ledger = await loadOrderLedger(tx, row);
   await tx
     .update(orders)
-    .set({ invoiceNumber: latest?.number ?? null, invoiceDueDate: latest?.dueDate ?? null, updatedAt: now })
-    .where(eq(orders.id, orderId));
+    .set({
+      invoiceNumber: latest?.number ?? null,
+      invoiceDueDate: latest?.dueDate ?? null,
+      paymentStatus: ledger.paymentStatus,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, row.id));
 }
 
 async function nextInvoiceNumber(tx: Db, now: Date): Promise<string> {
   const [row] = await queryRows<{ n: string | number }>(tx, sql`select nextval('invoice_number_seq') as n`);
   if (!row) throw new Error('Failed to number the invoice');
   return `INV${now.getUTCFullYear()}-${String(row.n).padStart(5, '0')}`;
+}
+
+/** Credit notes have their own series, CN{YYYY}-{NNNNN} (sequence credit_note_number_seq). */
+async function nextCreditNoteNumber(tx: Db, now: Date): Promise<string> {
+  const [row] = await queryRows<{ n: string | number }>(tx, sql`select nextval('credit_note_number_seq') as n`);
+  if (!row) throw new Error('Failed to number the credit note');
+  return `CN${now.getUTCFullYear()}-${String(row.n).padStart(5, '0')}`;
 }
 
 const auditedInvoice = (row: InvoiceRow) => ({
@@ -135,15 +151,23 @@ export interface IssueInvoiceInput {
 export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const row = await lockOrder(tx, orders, input.orderId);
   if (!row) throw notFound(adminMessages.orderNotFound);
+  if (!orderActions({ status: row.status, outstanding: 0, currency: row.currency }).issueInvoice)
+    throw conflict(lifecycleMessages.cancelledNoInvoice, { code: 'order_cancelled' });
   const { order, model } = await documentOrder(tx, row);
-  const credited = new Set(model.invoices.map((invoice) => invoice.creditsInvoiceId).filter(Boolean));
-  if (model.invoices.some((invoice) => invoice.kind === input.kind && !credited.has(invoice.id)))
+  const credited = fullyCreditedIds(model.invoices);
+  const live = model.invoices.filter((invoice) => invoice.kind !== 'credit' && !credited.has(invoice.id));
+  if (live.some((invoice) => invoice.kind === input.kind))
     throw conflict(invoiceMessages.exists, { code: 'invoice_exists' });
-  if (input.kind === 'balance' && paidAmount(model.payments) < row.depositAmount)
+  if (input.kind === 'balance' && modelLedger(model).paid < row.depositAmount)
     throw conflict(invoiceMessages.depositUnpaid, { code: 'deposit_not_paid' });
 
   const amount = input.kind === 'deposit' ? row.depositAmount : row.totalAmount - row.depositAmount;
-  const vatAmount = row.vatAmount && row.totalAmount > 0 ? roundHalfUp((amount * row.vatAmount) / row.totalAmount) : 0;
+  // The balance invoice takes the rounding: deposit VAT + balance VAT is the order's VAT exactly.
+  const depositInvoice = live.find((invoice) => invoice.kind === 'deposit');
+  const vatAmount =
+    input.kind === 'deposit'
+      ? depositInvoiceVat(row)
+      : balanceInvoiceVat(row, depositInvoice ? depositInvoice.vatAmount : depositInvoiceVat(row));
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
   const facts = await documentFacts(tx);
@@ -169,7 +193,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
     })
     .returning();
   if (!invoice) throw new Error('Issuing the invoice failed');
-  await syncOrderInvoice(tx, row.id, input.now);
+  await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
     const money = formatMoney(amount, row.currency, { decimals: 2 });
@@ -198,36 +222,59 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   return { invoice, after: auditedInvoice(invoice) };
 }
 
-/** Credits an invoice with a credit note (a negative invoice naming it); the original is never changed. */
+/**
+ * Credits an invoice, in part (`amount`) or in whole, with a credit note: a negative invoice naming
+ * it, numbered CN{YYYY}-{NNNNN}, with its reason (e.g. "Cancelled; 5% cancellation fee kept"). The
+ * original is never changed; its credit notes never add up to more than it.
+ */
 export async function creditInvoice(
   tx: Db,
-  input: { invoiceId: string; adminId: string; now: Date; publicUrl: string },
+  input: {
+    invoiceId: string;
+    /** Minor units, positive; the invoice's remainder when null. */
+    amount?: number | null;
+    reason?: string | null;
+    adminId: string;
+    now: Date;
+    publicUrl: string;
+  },
 ) {
   const [original] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId));
   if (!original) throw notFound(invoiceMessages.notFound);
   const row = await lockOrder(tx, orders, original.orderId);
   if (!row) throw notFound(adminMessages.orderNotFound);
   if (original.kind === 'credit') throw conflict(invoiceMessages.creditOfCredit, { code: 'credit_of_credit' });
-  const [existing] = await tx
-    .select({ id: invoices.id })
+  const earlier = await tx
+    .select({ amount: invoices.amount, vatAmount: invoices.vatAmount })
     .from(invoices)
     .where(and(eq(invoices.creditsInvoiceId, original.id)));
-  if (existing) throw conflict(invoiceMessages.alreadyCredited, { code: 'already_credited' });
+  const already = {
+    amount: -earlier.reduce((sum, credit) => sum + credit.amount, 0),
+    vatAmount: -earlier.reduce((sum, credit) => sum + credit.vatAmount, 0),
+  };
+  const left = original.amount - already.amount;
+  if (left <= 0) throw conflict(invoiceMessages.alreadyCredited, { code: 'already_credited' });
+  const credit = input.amount ?? left;
+  if (credit > left)
+    throw conflict(invoiceMessages.creditTooMuch, {
+      code: 'credit_too_much',
+      fields: { amount: invoiceMessages.creditTooMuch },
+    });
   const { order } = await documentOrder(tx, row);
-  const number = await nextInvoiceNumber(tx, input.now);
+  const number = await nextCreditNoteNumber(tx, input.now);
   const issuedOn = input.now.toISOString().slice(0, 10);
   const facts = {
     kind: 'credit' as const,
     number,
-    amount: -original.amount,
-    vatAmount: -original.vatAmount,
+    amount: -credit,
+    vatAmount: -creditVat(original, already, credit),
     issuedAt: input.now,
     dueDate: issuedOn,
     creditsNumber: original.number,
   };
   const documentFactsNow = await documentFacts(tx);
   const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow));
-  const [credit] = await tx
+  const [note] = await tx
     .insert(invoices)
     .values({
       orderId: row.id,
@@ -240,14 +287,15 @@ export async function creditInvoice(
       issuedAt: input.now,
       dueDate: issuedOn,
       creditsInvoiceId: original.id,
+      reason: input.reason ?? null,
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),
       createdAt: input.now,
     })
     .returning();
-  if (!credit) throw new Error('Issuing the credit note failed');
-  await syncOrderInvoice(tx, row.id, input.now);
+  if (!note) throw new Error('Issuing the credit note failed');
+  await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
     await enqueueMail(tx, {
@@ -257,7 +305,10 @@ export async function creditInvoice(
       text: [
         recipient.firstName ? `Dear ${recipient.firstName},` : 'Dear customer,',
         '',
-        `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`,
+        credit === original.amount
+          ? `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`
+          : `Please find attached credit note ${number} for ${formatMoney(credit, original.currency, { decimals: 2 })} of invoice ${original.number} of your order ${row.orderNumber}.`,
+        ...(input.reason ? [`Reason: ${input.reason}`] : []),
         '',
         `Your order: ${recipient.orderUrl}`,
         '',
@@ -266,7 +317,7 @@ export async function creditInvoice(
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });
   }
-  return { invoice: credit, before: auditedInvoice(original), after: auditedInvoice(credit) };
+  return { invoice: note, before: auditedInvoice(original), after: { ...auditedInvoice(note), reason: note.reason } };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { OrderDocument } from '../../shared/orders/order-schema';
 import { invoices, type orders, type orderStatusHistory } from '../db/schema';
+import { fullyCreditedIds } from './order-ledger';
 
 type OrderRow = typeof orders.$inferSelect;
 type HistoryRow = typeof orderStatusHistory.$inferSelect;
@@ -16,6 +17,7 @@ export const invoiceSummaryColumns = {
   issuedAt: invoices.issuedAt,
   dueDate: invoices.dueDate,
   creditsInvoiceId: invoices.creditsInvoiceId,
+  reason: invoices.reason,
 };
 export interface InvoiceSummary {
   id: string;
@@ -28,6 +30,7 @@ export interface InvoiceSummary {
   issuedAt: Date;
   dueDate: string;
   creditsInvoiceId: string | null;
+  reason: string | null;
 }
 
 export const CONFIRMATION_DOCUMENT_ID = 'confirmation';
@@ -35,10 +38,14 @@ export const CONFIRMATION_DOCUMENT_ID = 'confirmation';
 export const ACKNOWLEDGEMENT_DOCUMENT_ID = 'acknowledgement';
 const confirmedStatuses = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
 
-/** When the order was (last) confirmed: its history's latest move to confirmed, if it has reached it. */
+/**
+ * When the order was (last) confirmed: its history's latest move to confirmed, if it has reached it.
+ * A cancelled order that was confirmed keeps its confirmation (the contract it cancels).
+ */
 export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null {
-  if (!confirmedStatuses.has(order.status)) return null;
   const moves = history.filter((entry) => entry.newStatus === 'confirmed');
+  if (order.status === 'cancelled') return moves.at(-1)?.createdAt ?? null;
+  if (!confirmedStatuses.has(order.status)) return null;
   return moves.at(-1)?.createdAt ?? order.updatedAt;
 }
 
@@ -71,9 +78,7 @@ export function documentsOf(order: OrderRow, history: HistoryRow[], issued: Invo
       credited: false,
     });
   }
-  const creditedIds = new Set(
-    issued.map((invoice) => invoice.creditsInvoiceId).filter((id): id is string => id !== null),
-  );
+  const creditedIds = fullyCreditedIds(issued);
   for (const invoice of issued) {
     documents.push({
       id: invoice.id,
@@ -84,6 +89,8 @@ export function documentsOf(order: OrderRow, history: HistoryRow[], issued: Invo
       amount: invoice.amount,
       dueDate: invoice.dueDate,
       credited: creditedIds.has(invoice.id),
+      reason: invoice.reason,
+      creditsId: invoice.creditsInvoiceId,
     });
   }
   return documents;

@@ -102,6 +102,7 @@ export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string
     `A new order was placed on the shop.`,
     '',
     `Customer: ${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ''} <${customer.email}>`,
+    `Phone: ${context.order.billingAddress?.phone || context.order.shippingAddress?.phone || 'not given'}`,
     ...summary(context, true),
     ...quotedText("Customer's notes:", context.order.notes),
     '',

@@ -129,7 +129,8 @@ describe('the admin order routes keep to the ledger (audit issue 22)', () => {
         trackingNumber: '',
         invoiceNumber: '',
         estimatedDeliveryDate: '2026-04-30',
-        notes: 'Deposit received',
+        notes: null,
+        customerMessage: 'Deposit received',
         internalNotes: '',
       },
       { cookie: admin.cookie },
@@ -145,7 +146,8 @@ describe('the admin order routes keep to the ledger (audit issue 22)', () => {
       paymentStatus: 'deposit_paid',
       invoiceNumber: null,
       estimatedDeliveryDate: '2026-04-30',
-      notes: 'Deposit received',
+      notes: null,
+      customerMessage: 'Deposit received',
     });
 
     // Once its own invoice is issued, that number is the one the form may send, and clearing it is refused.

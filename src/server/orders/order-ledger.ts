@@ -3,7 +3,7 @@ import { adminMessages } from '../../shared/admin/admin-schemas';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
-import { invoices, paymentTransactions } from '../db/schema';
+import { invoices, paymentTransactions, refunds } from '../db/schema';
 
 /**
  * The order's ledger: its recorded payments and issued invoices. The money fields of the order row
@@ -16,49 +16,115 @@ export interface LedgerPayment {
   status: 'completed' | 'refunded' | 'failed';
 }
 
+/** Money paid back against a payment (refunds table): partial or whole. */
+export interface LedgerRefund {
+  amount: number;
+}
+
 export interface LedgerInvoice {
   id: string;
   kind: 'deposit' | 'balance' | 'credit';
   number: string;
   dueDate: string;
   creditsInvoiceId: string | null;
+  /** Gross amount (negative for a credit note); a credit note without it counts as crediting in full. */
+  amount?: number;
 }
 
 export interface LedgerOrder {
   totalAmount: number;
   currency: string;
+  /** A cancelled order owes only what was invoiced less what was credited. */
+  status?: string;
 }
 
-/** The sum of the completed payments (a refunded or failed one counts nothing). */
+/** The sum of the completed payments (a payment marked refunded before partial refunds, or failed, counts nothing). */
 export const paidOf = (payments: readonly LedgerPayment[]) =>
   payments.filter((payment) => payment.status === 'completed').reduce((sum, payment) => sum + payment.amount, 0);
 
+const refundedOf = (refunds: readonly LedgerRefund[]) => refunds.reduce((sum, refund) => sum + refund.amount, 0);
+
+/** How much of each invoice its credit notes have credited (positive minor units). */
+function creditedPerInvoice(rows: readonly LedgerInvoice[]): Map<string, number> {
+  const credited = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind !== 'credit' || !row.creditsInvoiceId) continue;
+    const amount = row.amount === undefined ? Number.POSITIVE_INFINITY : -row.amount;
+    credited.set(row.creditsInvoiceId, (credited.get(row.creditsInvoiceId) ?? 0) + amount);
+  }
+  return credited;
+}
+
+/** An invoice its credit notes have cancelled in full (a partly credited one is still live). */
+export function fullyCreditedIds(rows: readonly LedgerInvoice[]): Set<string> {
+  const credited = creditedPerInvoice(rows);
+  return new Set(
+    rows
+      .filter((row) => row.kind !== 'credit' && (credited.get(row.id) ?? 0) >= Math.abs(row.amount ?? 0))
+      .filter((row) => credited.has(row.id))
+      .map((row) => row.id),
+  );
+}
+
 /**
- * The payment status the payments imply: fully paid once nothing is outstanding, deposit paid for
- * any smaller completed sum (as recording a payment has always set it, even for a part of the
- * deposit); with nothing completed, refunded if a payment was refunded, failed if one failed,
- * else pending.
+ * The payment status the ledger implies. With money held: fully paid once nothing is outstanding,
+ * deposit paid for any smaller sum, refunded for a cancelled order that had money paid back (a
+ * cancellation fee kept). With nothing held: refunded if anything was paid back, failed if a payment
+ * failed, else pending.
  */
-export function ledgerPaymentStatus(order: LedgerOrder, payments: readonly LedgerPayment[]): PaymentStatus {
-  const paid = paidOf(payments);
-  if (paid > 0) return paid >= order.totalAmount ? 'fully_paid' : 'deposit_paid';
-  if (payments.some((payment) => payment.status === 'refunded')) return 'refunded';
+function statusOf(
+  order: LedgerOrder,
+  payments: readonly LedgerPayment[],
+  figures: { paid: number; refunded: number; owed: number },
+): PaymentStatus {
+  const { paid, refunded, owed } = figures;
+  if (paid > 0) {
+    if (order.status === 'cancelled' && refunded > 0) return 'refunded';
+    return paid >= owed ? 'fully_paid' : 'deposit_paid';
+  }
+  if (refunded > 0 || payments.some((payment) => payment.status === 'refunded')) return 'refunded';
   if (payments.some((payment) => payment.status === 'failed')) return 'failed';
   return 'pending';
 }
 
-/** The invoice the order row shows: the latest by number of the deposit and balance invoices not credited. */
+export function ledgerPaymentStatus(
+  order: LedgerOrder,
+  payments: readonly LedgerPayment[],
+  refunds: readonly LedgerRefund[] = [],
+  issued: readonly LedgerInvoice[] = [],
+): PaymentStatus {
+  const ledger = ledgerOf(order, payments, issued, refunds);
+  return ledger.paymentStatus;
+}
+
+/** The invoice the order row shows: the latest by number of the deposit and balance invoices not credited in full. */
 export function latestLiveInvoice<T extends LedgerInvoice>(rows: readonly T[]): T | null {
-  const credited = new Set(rows.map((row) => row.creditsInvoiceId).filter(Boolean));
+  const credited = fullyCreditedIds(rows);
   const live = rows
     .filter((row) => row.kind !== 'credit' && !credited.has(row.id))
     .sort((a, b) => a.number.localeCompare(b.number));
   return live.at(-1) ?? null;
 }
 
+/**
+ * The order's figures, all from its ledger (minor units): the one place that works them out, shown
+ * alike on the admin order page, the customer's order page, the dashboard and the CSV.
+ */
 export interface OrderLedger {
+  /** Completed payments less refunds: the money the shop holds. */
   paid: number;
+  /** The completed payments, before refunds. */
+  received: number;
+  refunded: number;
+  /** Deposit and balance invoices issued, and what credit notes took off them (positive). */
+  invoiced: number;
+  credited: number;
+  /** What the customer owes in all: the total less credits; for a cancelled order what was invoiced less credits. */
+  owed: number;
+  /** Still to pay (never negative): owed less paid. */
   outstanding: number;
+  /** Paid beyond what is owed: to be refunded. */
+  refundDue: number;
   paymentStatus: PaymentStatus;
   invoiceNumber: string | null;
   /** Any payment row (refunded ones too) or any invoice (credit notes too): the order is on the books. */
@@ -69,12 +135,24 @@ export function ledgerOf(
   order: LedgerOrder,
   payments: readonly LedgerPayment[],
   issued: readonly LedgerInvoice[],
+  refunds: readonly LedgerRefund[] = [],
 ): OrderLedger {
-  const paid = paidOf(payments);
+  const received = paidOf(payments);
+  const refunded = refundedOf(refunds);
+  const paid = received - refunded;
+  const invoiced = issued.filter((row) => row.kind !== 'credit').reduce((sum, row) => sum + (row.amount ?? 0), 0);
+  const credited = issued.filter((row) => row.kind === 'credit').reduce((sum, row) => sum - (row.amount ?? 0), 0);
+  const owed = Math.max(order.status === 'cancelled' ? invoiced - credited : order.totalAmount - credited, 0);
   return {
     paid,
-    outstanding: Math.max(order.totalAmount - paid, 0),
-    paymentStatus: ledgerPaymentStatus(order, payments),
+    received,
+    refunded,
+    invoiced,
+    credited,
+    owed,
+    outstanding: Math.max(owed - paid, 0),
+    refundDue: Math.max(paid - owed, 0),
+    paymentStatus: statusOf(order, payments, { paid, refunded, owed }),
     invoiceNumber: latestLiveInvoice(issued)?.number ?? null,
     hasEntries: payments.length > 0 || issued.length > 0,
   };
@@ -82,7 +160,7 @@ export function ledgerOf(
 
 /** Reads the order's ledger (call it with the order row locked when a write depends on it). */
 export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string }): Promise<OrderLedger> {
-  const [payments, issued] = await Promise.all([
+  const [payments, issued, paidBack] = await Promise.all([
     db
       .select({ amount: paymentTransactions.amount, status: paymentTransactions.status })
       .from(paymentTransactions)
@@ -94,11 +172,13 @@ export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string 
         number: invoices.number,
         dueDate: invoices.dueDate,
         creditsInvoiceId: invoices.creditsInvoiceId,
+        amount: invoices.amount,
       })
       .from(invoices)
       .where(eq(invoices.orderId, order.id)),
+    db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.orderId, order.id)),
   ]);
-  return ledgerOf(order, payments, issued);
+  return ledgerOf(order, payments, issued, paidBack);
 }
 
 export interface LedgerFieldsEdit {

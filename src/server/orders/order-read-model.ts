@@ -8,15 +8,17 @@ import {
   orderStatusHistory,
   paymentTransactions,
   profiles,
+  refunds,
   users,
 } from '../db/schema';
 import { documentsOf, type InvoiceSummary, invoiceSummaryColumns } from './order-documents';
-import { paidOf } from './order-ledger';
+import { ledgerOf, type OrderLedger, paidOf } from './order-ledger';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 type HistoryRow = typeof orderStatusHistory.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
 /**
  * The one read model of an order: the row with its items, payments and status history, loaded in
@@ -28,6 +30,7 @@ export interface OrderReadModel {
   payments: PaymentRow[];
   history: HistoryRow[];
   invoices: InvoiceSummary[];
+  refunds: RefundRow[];
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -35,7 +38,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderReadModel[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, payments, history, issued] = await Promise.all([
+  const [items, payments, history, issued, paidBack] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
     db
       .select()
@@ -52,6 +55,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
       .from(invoices)
       .where(inArray(invoices.orderId, ids))
       .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
+    db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)),
   ]);
   return rows.map((order) => ({
     order,
@@ -59,6 +63,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
     payments: payments.filter((payment) => payment.orderId === order.id),
     history: history.filter((entry) => entry.orderId === order.id),
     invoices: issued.filter((invoice) => invoice.orderId === order.id),
+    refunds: paidBack.filter((refund) => refund.orderId === order.id),
   }));
 }
 
@@ -82,14 +87,36 @@ export function toGuestSummary(row: OrderRow): OrderSummary {
   };
 }
 
-/** The owner's view: no internal notes, no payment-processor ids. */
-export function toOwnerOrder({ order, items, payments, history, invoices: issued }: OrderReadModel): Order {
+/** The order's figures from its ledger (order-ledger.ts). */
+export const modelLedger = (model: OrderReadModel): OrderLedger =>
+  ledgerOf(model.order, model.payments, model.invoices, model.refunds);
+
+/** The ledger's figures as the order answers carry them. */
+const ledgerFigures = (ledger: OrderLedger) => ({
+  paid: ledger.paid,
+  received: ledger.received,
+  refunded: ledger.refunded,
+  invoiced: ledger.invoiced,
+  credited: ledger.credited,
+  owed: ledger.owed,
+  outstanding: ledger.outstanding,
+  refundDue: ledger.refundDue,
+});
+
+/** The owner's view: no internal notes, no staff-only comments, no payment-processor ids. */
+export function toOwnerOrder(model: OrderReadModel): Order {
+  const { order, items, payments, invoices: issued } = model;
+  const history = model.history.filter((entry) => !entry.staffOnly);
+  const ledger = modelLedger(model);
   return {
     ...toGuestSummary(order),
     quoteId: order.quoteId,
     paymentMethod: order.paymentMethod,
     remainingAmount: order.remainingAmount,
+    ledger: ledgerFigures(ledger),
     trackingNumber: order.trackingNumber,
+    carrier: order.carrier,
+    customerMessage: order.customerMessage,
     invoiceNumber: order.invoiceNumber,
     invoiceDueDate: order.invoiceDueDate,
     estimatedDeliveryDate: order.estimatedDeliveryDate,
@@ -152,6 +179,7 @@ export function storedCustomerInfo(configuration: Record<string, unknown> | null
     email: text(record.email),
     company: text(record.organization) ?? text(record.company),
     country: text(record.country),
+    phone: text(record.phone),
   };
 }
 
@@ -164,6 +192,7 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
         order.userId,
         ...model.history.map((entry) => entry.changedBy),
         ...model.payments.map((payment) => payment.recordedBy),
+        ...model.refunds.map((refund) => refund.recordedBy),
       ].filter((value): value is string => value !== null),
     ),
   ];
@@ -195,7 +224,7 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
   const stored = storedCustomerInfo(order.configuration ?? null);
   const profile = order.userId ? people.find((candidate) => candidate.id === order.userId) : undefined;
   const profileName = profile ? [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null : null;
-  const paid = paidAmount(model.payments);
+  const ledger = modelLedger(model);
   const owner = toOwnerOrder(model);
   return {
     ...owner,
@@ -205,12 +234,12 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
       name: profileName ?? stored.name,
       email: profile?.email ?? stored.email,
       company: profile?.company ?? stored.company,
-      phone: profile?.phone ?? null,
+      phone: profile?.phone || stored.phone || order.billingAddress?.phone || order.shippingAddress?.phone || null,
       country: profile?.country ?? stored.country,
       isGuest: order.userId === null,
     },
-    paidAmount: paid,
-    outstandingAmount: Math.max(order.totalAmount - paid, 0),
+    paidAmount: ledger.paid,
+    outstandingAmount: ledger.outstanding,
     payments: owner.payments.map((payment, index) => {
       const row = model.payments[index];
       return {
@@ -220,9 +249,25 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
         recordedBy: person(row?.recordedBy ?? null),
       };
     }),
-    statusHistory: owner.statusHistory.map((entry, index) => ({
-      ...entry,
-      changedBy: person(model.history[index]?.changedBy ?? null),
+    statusHistory: model.history.map((entry) => ({
+      id: entry.id,
+      oldStatus: entry.oldStatus,
+      newStatus: entry.newStatus,
+      notes: entry.notes,
+      createdAt: entry.createdAt.toISOString(),
+      staffOnly: entry.staffOnly,
+      changedBy: person(entry.changedBy),
+    })),
+    refunds: model.refunds.map((refund) => ({
+      id: refund.id,
+      paymentId: refund.paymentId,
+      amount: refund.amount,
+      currency: refund.currency,
+      refundedOn: refund.refundedOn,
+      method: refund.method,
+      reference: refund.reference,
+      reason: refund.reason,
+      recordedBy: person(refund.recordedBy),
     })),
   };
 }

@@ -44,14 +44,18 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
   };
 }
 
-/** The customer's shipping notice, with the tracking number. */
-export function orderShippedMail(context: StatusMailContext): OutgoingMail {
+/** The customer's shipping notice, with the carrier, the tracking number and the carrier's tracking link. */
+export function orderShippedMail(
+  context: StatusMailContext & { tracking?: { carrierName: string | null; url: string | null } },
+): OutgoingMail {
   const { order } = context;
   const text = [
     greeting(context.firstName),
     '',
     `Your order ${order.orderNumber} has shipped.`,
+    ...(context.tracking?.carrierName ? [`Carrier: ${context.tracking.carrierName}`] : []),
     `Tracking number: ${order.trackingNumber ?? 'to follow'}`,
+    ...(context.tracking?.url ? [`Track it: ${context.tracking.url}`] : []),
     ...(order.estimatedDeliveryDate ? [`Estimated delivery: ${order.estimatedDeliveryDate}`] : []),
     '',
     `Your order: ${context.orderUrl}`,

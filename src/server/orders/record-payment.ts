@@ -3,11 +3,14 @@ import { adminMessages } from '../../shared/admin/admin-schemas';
 import { formatMoney } from '../../shared/money';
 import type { PaymentTransactionType } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
-import { orders, orderStatusHistory, paymentTransactions } from '../db/schema';
+import { orders, orderStatusHistory, paymentTransactions, refunds } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
-import { lockOrder } from './order-admin-context';
-import { ledgerPaymentStatus } from './order-ledger';
-import { paidAmount } from './order-read-model';
+import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
+import { enqueueMail } from '../mail/outbox';
+import { lockOrder, orderRecipient } from './order-admin-context';
+import { loadOrderLedger } from './order-ledger';
+import { documentFacts } from '../terms/terms-service';
+import { paymentReceivedMail } from './order-notice-mail';
 
 export interface RecordPaymentInput {
   orderId: string;
@@ -29,17 +32,20 @@ const methodLabel = (method: string) => method.replaceAll('_', ' ');
  * is recorded once; no payment may take more than what is outstanding. Writes the completed
  * transaction, sets the payment status the ledger then implies (order-ledger.ts) and a history row.
  */
-export async function recordPayment(tx: Db, input: RecordPaymentInput) {
+export async function recordPayment(tx: Db, input: RecordPaymentInput & { publicUrl?: string }) {
   const order = await lockOrder(tx, orders, input.orderId);
   if (!order) throw notFound(adminMessages.orderNotFound);
+  if (!orderActions({ status: order.status, outstanding: 1, currency: order.currency }).recordPayment)
+    throw conflict(lifecycleMessages.cancelledNoPayment, { code: 'order_cancelled' });
   const payments = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
+  const ledgerBefore = await loadOrderLedger(tx, order);
   if (
     input.transactionType === 'deposit' &&
     payments.some((payment) => payment.transactionType === 'deposit' && payment.status === 'completed')
   ) {
     throw conflict(adminMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
   }
-  const outstanding = order.totalAmount - paidAmount(payments);
+  const outstanding = ledgerBefore.outstanding;
   if (input.amount > outstanding) throw conflict(adminMessages.overpayment, { code: 'overpayment' });
 
   const processedAt = input.receivedAt ? new Date(`${input.receivedAt}T12:00:00.000Z`) : input.now;
@@ -61,7 +67,8 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   if (!payment) throw new Error('Recording the payment failed');
 
   const remaining = outstanding - input.amount;
-  const paymentStatus = ledgerPaymentStatus(order, [...payments, payment]);
+  const ledger = await loadOrderLedger(tx, order);
+  const paymentStatus = ledger.paymentStatus;
   const [after] = await tx
     .update(orders)
     .set({ paymentStatus, paymentMethod: input.paymentMethod, updatedAt: input.now })
@@ -76,12 +83,27 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
     notes: `${kind} of ${formatMoney(input.amount, order.currency, { decimals: 2 })} recorded (${methodLabel(input.paymentMethod)}${input.reference ? `, ref ${input.reference}` : ''})`,
     createdAt: input.now,
   });
+  const recipient = input.publicUrl ? await orderRecipient(tx, order, input.publicUrl) : null;
+  if (recipient) {
+    await enqueueMail(
+      tx,
+      paymentReceivedMail({
+        order,
+        ...recipient,
+        amount: input.amount,
+        receivedOn: processedAt.toISOString().slice(0, 10),
+        ledger,
+        facts: await documentFacts(tx),
+      }),
+    );
+  }
   return {
     payment,
-    before: { paymentStatus: order.paymentStatus, paidAmount: order.totalAmount - outstanding },
+    before: { paymentStatus: order.paymentStatus, paidAmount: ledgerBefore.paid },
     after: {
       paymentStatus: after?.paymentStatus ?? paymentStatus,
-      paidAmount: order.totalAmount - remaining,
+      paidAmount: ledger.paid,
+      outstanding: remaining,
       payment: {
         id: payment.id,
         transactionType: payment.transactionType,
@@ -92,11 +114,30 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput) {
   };
 }
 
+export interface RefundInput {
+  orderId: string;
+  paymentId: string;
+  /** Minor units; the payment's unrefunded remainder when null. */
+  amount: number | null;
+  /** YYYY-MM-DD; today when null. */
+  refundedOn: string | null;
+  method: string;
+  reference: string | null;
+  reason: string | null;
+  adminId: string;
+  now: Date;
+}
+
+export const refundMessages = {
+  tooMuch: 'The refund is more than what is left of this payment.',
+} as const;
+
 /**
- * Marks a recorded payment refunded (never edited): the order's payment status is the ledger's
- * after it (refunded when no completed payment remains).
+ * Pays back a recorded payment in part or whole (never edits it): a refund row with amount, date,
+ * method and reference; the order's paid amount and payment status are then the ledger's. A payment
+ * marked refunded before partial refunds existed has nothing left to refund.
  */
-export async function refundPayment(tx: Db, input: { orderId: string; paymentId: string; adminId: string; now: Date }) {
+export async function refundPayment(tx: Db, input: RefundInput) {
   const order = await lockOrder(tx, orders, input.orderId);
   if (!order) throw notFound(adminMessages.orderNotFound);
   const [payment] = await tx
@@ -106,28 +147,65 @@ export async function refundPayment(tx: Db, input: { orderId: string; paymentId:
   if (!payment) throw notFound(adminMessages.paymentNotFound);
   if (payment.status !== 'completed')
     throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
-  const [refunded] = await tx
-    .update(paymentTransactions)
-    .set({ status: 'refunded', refundedAt: input.now, refundedBy: input.adminId })
-    .where(eq(paymentTransactions.id, payment.id))
+  const before = await loadOrderLedger(tx, order);
+  const earlier = await tx.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.paymentId, payment.id));
+  const left = payment.amount - earlier.reduce((sum, row) => sum + row.amount, 0);
+  if (left <= 0) throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
+  const amount = input.amount ?? left;
+  if (amount > left)
+    throw conflict(refundMessages.tooMuch, { code: 'refund_too_much', fields: { amount: refundMessages.tooMuch } });
+  const refundedOn = input.refundedOn ?? input.now.toISOString().slice(0, 10);
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      paymentId: payment.id,
+      amount,
+      currency: payment.currency,
+      refundedOn,
+      method: input.method,
+      reference: input.reference,
+      reason: input.reason,
+      recordedBy: input.adminId,
+      createdAt: input.now,
+    })
     .returning();
-  if (!refunded) throw new Error('Refunding the payment failed');
-  const payments = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
-  const paymentStatus = ledgerPaymentStatus(order, payments);
-  await tx.update(orders).set({ paymentStatus, updatedAt: input.now }).where(eq(orders.id, order.id));
+  if (!refund) throw new Error('Recording the refund failed');
+  if (amount === left) {
+    // The whole payment is paid back: it shows so, and the ledger counts it through its refund rows.
+    await tx
+      .update(paymentTransactions)
+      .set({ refundedAt: input.now, refundedBy: input.adminId })
+      .where(eq(paymentTransactions.id, payment.id));
+  }
+  const ledger = await loadOrderLedger(tx, order);
+  await tx
+    .update(orders)
+    .set({ paymentStatus: ledger.paymentStatus, updatedAt: input.now })
+    .where(eq(orders.id, order.id));
+  const money = (minor: number) => formatMoney(minor, payment.currency, { decimals: 2 });
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     oldStatus: order.status,
     newStatus: order.status,
     changedBy: input.adminId,
-    notes: `${payment.transactionType === 'deposit' ? 'Deposit' : 'Balance payment'} of ${formatMoney(payment.amount, payment.currency, { decimals: 2 })} refunded`,
+    notes: `Refund of ${money(amount)} of the ${payment.transactionType === 'deposit' ? 'deposit' : 'balance payment'} of ${money(payment.amount)} (${methodLabel(input.method)}${input.reference ? `, ref ${input.reference}` : ''}, ${refundedOn})${input.reason ? `: ${input.reason}` : ''}`,
     createdAt: input.now,
   });
   return {
-    before: {
-      paymentStatus: order.paymentStatus,
-      payment: { id: payment.id, status: payment.status, amount: payment.amount },
+    before: { paymentStatus: order.paymentStatus, paid: before.paid },
+    after: {
+      paymentStatus: ledger.paymentStatus,
+      paid: ledger.paid,
+      refund: {
+        id: refund.id,
+        paymentId: payment.id,
+        amount,
+        refundedOn,
+        method: input.method,
+        reference: input.reference,
+        reason: input.reason,
+      },
     },
-    after: { paymentStatus, payment: { id: payment.id, status: 'refunded', amount: payment.amount } },
   };
 }

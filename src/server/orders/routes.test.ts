@@ -108,6 +108,8 @@ describe('orders API', () => {
       (message) => message.kind === 'order_new_admin' && message.subject.includes(order.orderNumber),
     );
     expect(adminMail?.toAddress).toBe('orders@dropwise-labs.example');
+    // The staff can call the buyer back (issue 28).
+    expect(adminMail?.textBody).toContain('Phone: +44 20 7946 0000');
 
     const [progress] = await t.db.select().from(incompleteOrders).where(eq(incompleteOrders.email, 'ada@example.com'));
     expect(progress?.completedAt?.toISOString()).toBe(start.toISOString());

@@ -9,6 +9,10 @@ import { confirmationAttachment } from './invoices';
 import { ledgerEditRefusals, loadOrderLedger } from './order-ledger';
 import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
 import { documentFacts } from '../terms/terms-service';
+import { orderCancelledMail, orderDeliveredMail, trackingOf } from './order-notice-mail';
+import { statusMoveRefusal } from '../../shared/orders/lifecycle';
+import { formatMoney } from '../../shared/money';
+import { getCachedSettings } from '../settings/settings-service';
 
 export interface UpdateOrderInput {
   orderId: string;
@@ -18,21 +22,38 @@ export interface UpdateOrderInput {
   publicUrl: string;
   /** Called with the locked order before anything changes; throws to refuse (e.g. a field the caller's role may not change). */
   check?: (before: typeof orders.$inferSelect) => void;
+  /** An owner's recorded reason to ship before the balance is paid (POST …/ship-override). */
+  override?: { reason: string };
 }
 
+export const orderNoteKept = "The buyer's checkout note is kept as written: use the message to the customer instead.";
+
 /**
- * The admin's edit of an order, inside the caller's transaction: any status may follow any other
- * (spec section 4). A status change writes a history row (old, new, the admin, "Status updated via
- * admin panel"); becoming confirmed or shipped queues the customer's e-mail. Payment status and
- * invoice number follow the ledger: 400 with the field's message when the edit contradicts it.
+ * The admin's edit of an order, inside the caller's transaction. A status move must be one the
+ * lifecycle allows (shared/orders/lifecycle.ts): 409 with the `status` field otherwise. A move writes
+ * a history row (old, new, the admin, "Status updated via admin panel") and queues the customer's
+ * e-mail for confirmed, shipped, delivered and cancelled; re-saving the same status writes neither.
+ * Payment status and invoice number follow the ledger: 400 with the field's message when the edit
+ * contradicts it. The buyer's checkout note is not edited (400 `notes`).
  */
 export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   const before = await lockOrder(tx, orders, input.orderId);
   if (!before) throw notFound(adminMessages.orderNotFound);
   input.check?.(before);
+  const ledger = await loadOrderLedger(tx, before);
   if (input.changes.paymentStatus !== undefined || input.changes.invoiceNumber !== undefined) {
-    const refusals = ledgerEditRefusals(before, await loadOrderLedger(tx, before), input.changes);
+    const refusals = ledgerEditRefusals(before, ledger, input.changes);
     if (refusals) throw badRequest(Object.values(refusals)[0] ?? adminMessages.orderUpdateFailed, { fields: refusals });
+  }
+  if (input.changes.notes !== undefined && (input.changes.notes ?? null) !== (before.notes ?? null))
+    throw badRequest(orderNoteKept, { fields: { notes: orderNoteKept } });
+  if (input.changes.status !== undefined) {
+    const refusal = statusMoveRefusal(
+      { status: before.status, outstanding: ledger.outstanding, currency: before.currency },
+      input.changes.status,
+      { override: input.override !== undefined },
+    );
+    if (refusal) throw conflict(refusal.message, { code: refusal.code, fields: { status: refusal.message } });
   }
   const set: Partial<typeof orders.$inferInsert> = { updatedAt: input.now };
   const { changes } = input;
@@ -42,33 +63,45 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   if (changes.trackingNumber !== undefined) set.trackingNumber = changes.trackingNumber;
   if (changes.invoiceNumber !== undefined) set.invoiceNumber = changes.invoiceNumber;
   if (changes.estimatedDeliveryDate !== undefined) set.estimatedDeliveryDate = changes.estimatedDeliveryDate;
-  if (changes.notes !== undefined) set.notes = changes.notes;
   if (changes.internalNotes !== undefined) set.internalNotes = changes.internalNotes;
+  if (changes.carrier !== undefined) set.carrier = changes.carrier;
+  if (changes.customerMessage !== undefined) set.customerMessage = changes.customerMessage;
   const [after] = await tx.update(orders).set(set).where(eq(orders.id, before.id)).returning();
   if (!after) throw notFound(adminMessages.orderNotFound);
 
   if (after.status !== before.status) {
+    // A cancelled order owes only what was invoiced: its payment status is the ledger's again.
+    const paymentStatus = (await loadOrderLedger(tx, after)).paymentStatus;
+    if (paymentStatus !== after.paymentStatus) {
+      await tx.update(orders).set({ paymentStatus }).where(eq(orders.id, after.id));
+      after.paymentStatus = paymentStatus;
+    }
     await tx.insert(orderStatusHistory).values({
       orderId: after.id,
       oldStatus: before.status,
       newStatus: after.status,
       changedBy: input.adminId,
-      notes: adminMessages.statusNote,
+      notes: input.override
+        ? `${adminMessages.statusNote}. Shipped before the balance was paid (${formatMoney(ledger.outstanding, before.currency, { decimals: 2 })} outstanding), owner's override: ${input.override.reason}`
+        : adminMessages.statusNote,
       createdAt: input.now,
     });
-    if (after.status === 'confirmed' || after.status === 'shipped') {
-      const recipient = await orderRecipient(tx, after, input.publicUrl);
-      if (recipient) {
-        const context = { order: after, ...recipient, facts: await documentFacts(tx) };
-        if (after.status === 'confirmed') {
-          // The written order confirmation goes with the e-mail as a PDF (the contract forms on it).
-          await enqueueMail(tx, {
-            ...orderConfirmedMail(context),
-            attachments: [await confirmationAttachment(tx, after, input.now)],
-          });
-        } else {
-          await enqueueMail(tx, orderShippedMail(context));
-        }
+    const recipient = await orderRecipient(tx, after, input.publicUrl);
+    if (recipient) {
+      const context = { order: after, ...recipient, facts: await documentFacts(tx) };
+      if (after.status === 'confirmed') {
+        // The written order confirmation goes with the e-mail as a PDF (the contract forms on it).
+        await enqueueMail(tx, {
+          ...orderConfirmedMail(context),
+          attachments: [await confirmationAttachment(tx, after, input.now)],
+        });
+      } else if (after.status === 'shipped') {
+        const settings = await getCachedSettings(tx);
+        await enqueueMail(tx, orderShippedMail({ ...context, tracking: trackingOf(after, settings.carriers) }));
+      } else if (after.status === 'delivered') {
+        await enqueueMail(tx, orderDeliveredMail(context));
+      } else if (after.status === 'cancelled') {
+        await enqueueMail(tx, orderCancelledMail({ ...context, ledger: await loadOrderLedger(tx, after) }));
       }
     }
   }
@@ -86,4 +119,23 @@ export async function deleteOrder(tx: Db, orderId: string) {
     throw conflict(adminMessages.orderOnTheBooks, { code: 'order_has_ledger' });
   await tx.delete(orders).where(eq(orders.id, orderId));
   return { before: auditedOrderFields(before) };
+}
+
+/** A staff-only comment on the order's timeline (the customer never sees it). */
+export async function addStaffComment(tx: Db, input: { orderId: string; text: string; adminId: string; now: Date }) {
+  const order = await lockOrder(tx, orders, input.orderId);
+  if (!order) throw notFound(adminMessages.orderNotFound);
+  const [row] = await tx
+    .insert(orderStatusHistory)
+    .values({
+      orderId: order.id,
+      oldStatus: order.status,
+      newStatus: order.status,
+      changedBy: input.adminId,
+      notes: input.text,
+      staffOnly: true,
+      createdAt: input.now,
+    })
+    .returning();
+  return { id: row?.id ?? null, text: input.text };
 }

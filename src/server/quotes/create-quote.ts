@@ -62,6 +62,9 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
   const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, customerInfo.email);
   const configuration = {
     ...input.configuration,
+    // Which flow made it: the order flow's quotes are a step of an order, not quotes a buyer asked for
+    // (the dashboard's quote-to-order rate counts only the quote flow's).
+    flowType: input.flowType,
     customerInfo,
     pricing: { items: pricing.items, totals: pricing.totals },
   };

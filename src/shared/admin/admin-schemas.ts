@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { codeMessage } from '../accounts/auth-schemas';
+import { cleanLine } from '../clean-text';
 import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from '../orders/order-schema';
 import { paymentTransactionTypes, quoteStatuses } from '../orders/order-status';
+import { carrierSchema } from '../settings';
 
 /** The admin API's requests and answers (docs/api.md, Admin), shared by the routes and the admin pages. */
 
@@ -178,6 +180,10 @@ export const updateOrderRequestSchema = z.object({
     .transform((value) => (value === '' ? null : value)),
   notes: nullableText(2000),
   internalNotes: nullableText(5000),
+  /** The carrier's id from the settings' carriers list. */
+  carrier: nullableText(50),
+  /** Staff's message to the customer (their order page shows it); `notes` stays the buyer's checkout note. */
+  customerMessage: nullableText(2000),
 });
 export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
 export type UpdateOrderChanges = z.output<typeof updateOrderRequestSchema>;
@@ -196,6 +202,82 @@ export const recordPaymentRequestSchema = z.object({
 });
 export type RecordPaymentRequest = z.input<typeof recordPaymentRequestSchema>;
 
+const requiredDay = z.union([isoDate, z.literal('')]).transform((value) => (value === '' ? null : value));
+
+/** An owner ships before the balance is paid: the reason is recorded on the timeline and in the audit log. */
+export const shipOverrideRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, { error: 'Give the reason for shipping before the balance is paid (at least 5 characters).' })
+    .max(500)
+    .transform(cleanLine),
+  trackingNumber: nullableText(200),
+  carrier: nullableText(50),
+});
+
+/** A refund, in part or whole, of a recorded payment. */
+export const refundRequestSchema = z.object({
+  /** Minor units; the whole payment's remainder when not given. */
+  amount: z.number().int().positive().max(100_000_000).optional(),
+  refundedOn: requiredDay.optional(),
+  method: z.string().trim().min(1).max(100).default('bank_transfer'),
+  reference: nullableText(200),
+  reason: nullableText(500),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+/** A credit note for an invoice, in part (amount) or whole, with its reason. */
+export const creditRequestSchema = z.object({
+  /** Minor units, positive; the invoice's remainder when not given. */
+  amount: z.number().int().positive().max(100_000_000).optional(),
+  reason: nullableText(500),
+});
+export type CreditRequest = z.input<typeof creditRequestSchema>;
+
+/** GET /api/admin/invoices(.csv|.xero.csv): the register of invoices and credit notes issued from one day to another. */
+export const registerQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((query) => query.from <= query.to, { error: 'The start comes after the end', path: ['to'] });
+
+const registerTotalSchema = z.object({
+  currency: z.string(),
+  rate: z.number(),
+  count: z.number().int(),
+  net: z.number().int(),
+  vat: z.number().int(),
+  gross: z.number().int(),
+});
+export const registerAnswerSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      issuedAt: z.string(),
+      kind: z.enum(['deposit', 'balance', 'credit']),
+      number: z.string(),
+      creditsNumber: z.string().nullable(),
+      orderNumber: z.string(),
+      customer: z.string(),
+      country: z.string(),
+      vatNumber: z.string().nullable(),
+      net: z.number().int(),
+      vat: z.number().int(),
+      gross: z.number().int(),
+      rate: z.number(),
+      currency: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** Per currency and VAT rate: invoices less credit notes. */
+  totals: z.array(registerTotalSchema),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+
+/** A staff-only comment on the order's timeline. */
+export const orderCommentRequestSchema = z.object({ text: z.string().trim().min(1).max(2000) });
+
 export const stepUpRequestSchema = z.object({
   code: z
     .string()
@@ -203,13 +285,19 @@ export const stepUpRequestSchema = z.object({
     .regex(/^\d{6}$/, { error: codeMessage }),
 });
 
-export const adminOrderAnswerSchema = z.object({ order: adminOrderSchema });
+export const adminOrderAnswerSchema = z.object({
+  order: adminOrderSchema,
+  /** The settings' carriers, for the shipping fields (GET only). */
+  carriers: z.array(carrierSchema).optional(),
+});
 
 export const dashboardSchema = z.object({
   currency: z.string(),
   ordersThisMonth: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }),
   depositsAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
   balancesAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
+  /** What customers still owe, per currency, worked out as each order's ledger does (order-ledger.ts). */
+  outstanding: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }),
   /** Orders whose deposit / balance invoice is unpaid past its due date. */
   depositsOverdue: z.object({ count: z.number().int() }),
   balancesOverdue: z.object({ count: z.number().int() }),

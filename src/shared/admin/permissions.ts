@@ -21,6 +21,8 @@ export const permissions = [
   'staff.manage',
   'audit.view',
   'privacy.manage',
+  /** Ship an order before its balance is paid, with a recorded reason (issue 28; the Owner only). */
+  'orders.override',
 ] as const;
 
 export type Permission = (typeof permissions)[number];

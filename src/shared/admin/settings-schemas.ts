@@ -58,6 +58,8 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
     .int({ error: systemSettingsMessages.wholeNumber })
     .min(0, { error: systemSettingsMessages.monthsNegative })
     .max(600),
+  /** Optional: a request without it keeps the carriers in force. */
+  carriers: systemSettingsSchema.shape.carriers.optional(),
 });
 export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
 

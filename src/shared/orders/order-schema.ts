@@ -64,10 +64,28 @@ export const orderDocumentSchema = z.object({
   /** Invoices: the amount (negative for a credit note) and due date; null for the confirmation. */
   amount: z.number().int().nullable(),
   dueDate: z.string().nullable(),
-  /** An invoice a credit note has cancelled. */
+  /** An invoice its credit notes have cancelled in full. */
   credited: z.boolean(),
+  /** A credit note's reason, and the invoice it credits. */
+  reason: z.string().nullable().optional(),
+  creditsId: z.string().nullable().optional(),
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
+/** The order's figures from its ledger (minor units): the same on every screen and in the CSV. */
+export const orderLedgerSchema = z.object({
+  /** Completed payments less refunds. */
+  paid: z.number().int(),
+  received: z.number().int(),
+  refunded: z.number().int(),
+  invoiced: z.number().int(),
+  credited: z.number().int(),
+  /** The total less credits; for a cancelled order, what was invoiced less credits. */
+  owed: z.number().int(),
+  outstanding: z.number().int(),
+  refundDue: z.number().int(),
+});
+export type OrderLedgerFigures = z.infer<typeof orderLedgerSchema>;
 
 /** What anyone holding a guest order's id may read: what the confirmation page needs. */
 export const orderSummarySchema = z.object({
@@ -92,7 +110,11 @@ export const orderSchema = orderSummarySchema.extend({
   quoteId: z.string().nullable(),
   paymentMethod: z.string().nullable(),
   remainingAmount: z.number().int(),
+  ledger: orderLedgerSchema,
   trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  /** Staff's message to the customer; `notes` is the buyer's own checkout note. */
+  customerMessage: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   invoiceDueDate: z.string().nullable(),
   estimatedDeliveryDate: z.string().nullable(),
@@ -139,6 +161,19 @@ export const adminOrderSchema = orderSchema.extend({
       recordedBy: personSchema,
     }),
   ),
-  statusHistory: z.array(orderHistoryEntrySchema.extend({ changedBy: personSchema })),
+  statusHistory: z.array(orderHistoryEntrySchema.extend({ changedBy: personSchema, staffOnly: z.boolean() })),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      paymentId: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      refundedOn: z.string(),
+      method: z.string(),
+      reference: z.string().nullable(),
+      reason: z.string().nullable(),
+      recordedBy: personSchema,
+    }),
+  ),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

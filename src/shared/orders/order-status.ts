@@ -65,8 +65,18 @@ export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
   failed: badge.destructive,
 };
 
-/** The customer's payment badge: Paid, Deposit Paid, or Pending Payment. */
-export function customerPaymentBadge(paymentStatus: string): { label: string; className: string } {
+/**
+ * The customer's payment badge: Paid, Deposit Paid, or Pending Payment; a cancelled order says
+ * Refunded, or Nothing to Pay once nothing is outstanding (never Pending Payment).
+ */
+export function customerPaymentBadge(
+  paymentStatus: string,
+  order?: { status: string; outstanding: number },
+): { label: string; className: string } {
+  if (order?.status === 'cancelled') {
+    if (paymentStatus === 'refunded') return { label: 'Refunded', className: badge.purple };
+    if (order.outstanding === 0) return { label: 'Nothing to Pay', className: badge.gray };
+  }
   if (paymentStatus === 'fully_paid') return { label: 'Paid', className: badge.green };
   if (paymentStatus === 'deposit_paid') return { label: 'Deposit Paid', className: badge.yellow };
   return { label: 'Pending Payment', className: badge.gray };

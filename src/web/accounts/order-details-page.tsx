@@ -113,7 +113,7 @@ function AccountOrderDetails() {
 function OrderDetailsView({ order, guest }: { order: Order; guest: boolean }) {
   const summary = productSummary(order);
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
-  const payment = paymentBadge(order.paymentStatus);
+  const payment = paymentBadge(order.paymentStatus, { status: order.status, outstanding: order.ledger.outstanding });
   const placedOn = formatDate(order.createdAt);
   const history = [...order.statusHistory].reverse();
 
@@ -167,6 +167,12 @@ function OrderDetailsView({ order, guest }: { order: Order; guest: boolean }) {
               <div className="mt-3">
                 <h3 className="text-sm font-medium text-navy-900">Order Notes</h3>
                 <p className="mt-1 whitespace-pre-line text-sm text-navy-700">{order.notes}</p>
+              </div>
+            ) : null}
+            {order.customerMessage ? (
+              <div className="mt-3" data-testid="message-from-us">
+                <h3 className="text-sm font-medium text-navy-900">Message from Dropwise</h3>
+                <p className="mt-1 whitespace-pre-line text-sm text-navy-700">{order.customerMessage}</p>
               </div>
             ) : null}
           </Section>
@@ -260,7 +266,11 @@ function OrderDetailsView({ order, guest }: { order: Order; guest: boolean }) {
               )}
             </Row>
             <Row label="Deposit Required">{money(order.depositAmount)}</Row>
-            <Row label="Remaining Balance">{money(order.remainingAmount)}</Row>
+            <Row label="Paid">{money(order.ledger.paid)}</Row>
+            {order.ledger.credited > 0 ? <Row label="Credited">{money(order.ledger.credited)}</Row> : null}
+            <Row label="Remaining Balance">
+              <span data-testid="customer-remaining">{money(order.ledger.outstanding)}</span>
+            </Row>
             <div className="mt-2 border-t border-navy-100 pt-2">
               <Row label="Total">{money(order.totalAmount)}</Row>
             </div>

@@ -11,6 +11,7 @@ import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { BusinessProfilePage } from './profile/business-profile-page';
 import { PrivacyPage } from './privacy/privacy-page';
+import { RegisterPage } from './orders/register-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
@@ -180,6 +181,14 @@ export function AdminApp() {
             element={
               <Allowed permission="privacy.manage">
                 <PrivacyPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="register"
+            element={
+              <Allowed permission="exports.csv">
+                <RegisterPage />
               </Allowed>
             }
           />

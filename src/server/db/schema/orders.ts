@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -51,6 +52,10 @@ export const orders = pgTable(
     notes: text('notes'),
     internalNotes: text('internal_notes'),
     trackingNumber: text('tracking_number'),
+    /** The carrier's id from the settings' carriers list (the shipping e-mail links its tracking page). */
+    carrier: text('carrier'),
+    /** Staff's message to the customer (shown on their order page); `notes` stays the buyer's checkout note. */
+    customerMessage: text('customer_message'),
     invoiceNumber: text('invoice_number'),
     invoiceDueDate: date('invoice_due_date'),
     estimatedDeliveryDate: date('estimated_delivery_date'),
@@ -126,6 +131,8 @@ export const orderStatusHistory = pgTable(
     newStatus: text('new_status').notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
+    /** A staff comment on the timeline: never shown to the customer. */
+    staffOnly: boolean('staff_only').notNull().default(false),
     createdAt: createdAt(),
     /** Insertion order: the timeline's tie-breaker for entries with the same created_at (one transaction's now()). */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
@@ -182,6 +189,8 @@ export const invoices = pgTable(
     dueDate: date('due_date').notNull(),
     /** The invoice a credit note corrects. */
     creditsInvoiceId: uuid('credits_invoice_id'),
+    /** Why a credit note was issued (e.g. "Cancelled; 5% cancellation fee kept"). */
+    reason: text('reason'),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     pdf: bytea('pdf').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
@@ -189,6 +198,32 @@ export const invoices = pgTable(
   },
   (table) => [
     index('invoices_order_id_idx').on(table.orderId),
-    uniqueIndex('invoices_credits_invoice_id_idx').on(table.creditsInvoiceId),
+    index('invoices_credits_invoice_id_idx').on(table.creditsInvoiceId),
+    index('invoices_issued_at_idx').on(table.issuedAt),
   ],
+);
+
+/**
+ * Money paid back to the customer, in part or whole, against a recorded payment (never edited). The
+ * order's paid amount is its completed payments less these (order-ledger.ts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: orderId(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The day the money left (YYYY-MM-DD). */
+    refundedOn: date('refunded_on').notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    reason: text('reason'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('refunds_order_id_idx').on(table.orderId), index('refunds_payment_id_idx').on(table.paymentId)],
 );

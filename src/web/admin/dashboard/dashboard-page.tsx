@@ -27,15 +27,24 @@ const amounts = (values: Record<string, number>) => {
     : entries.map(([currency, minor]) => money(minor, currency)).join(' + ');
 };
 
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+/** A figure tile; it links to the list it counts. */
+function Figure({ label, value, detail, to }: { label: string; value: string; detail: string; to: string }) {
   return (
-    <div className="rounded-lg border border-navy-100 bg-white p-4">
+    <Link
+      to={to}
+      className="block rounded-lg border border-navy-100 bg-white p-4 hover:border-accent-400 focus-visible:outline-2 focus-visible:outline-accent-600"
+    >
       <p className="text-sm text-navy-600">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-navy-900">{value}</p>
       <p className="text-sm text-navy-700">{detail}</p>
-    </div>
+    </Link>
   );
 }
+
+const firstOfMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+};
 
 /** /admin: the figures a sales team opens the portal for, the 12-week chart, and the four cards. */
 export function DashboardPage() {
@@ -83,36 +92,49 @@ export function DashboardPage() {
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             <Figure
               label="Orders this month"
+              to={`/admin/orders?from=${firstOfMonth()}`}
               value={String(dashboard.data.ordersThisMonth.count)}
               detail={amounts(dashboard.data.ordersThisMonth.value)}
             />
             <Figure
               label="Deposits awaiting payment"
+              to="/admin/orders?paymentStatus=pending"
               value={String(dashboard.data.depositsAwaiting.count)}
               detail={amounts(dashboard.data.depositsAwaiting.amount)}
             />
             <Figure
               label="Balances awaiting payment"
+              to="/admin/orders?paymentStatus=deposit_paid"
               value={String(dashboard.data.balancesAwaiting.count)}
               detail={amounts(dashboard.data.balancesAwaiting.amount)}
             />
             <Figure
+              label="Outstanding"
+              to="/admin/orders"
+              value={String(dashboard.data.outstanding.count)}
+              detail={`${amounts(dashboard.data.outstanding.amount)} still owed (payments less refunds, after credit notes)`}
+            />
+            <Figure
               label="Deposits overdue"
+              to="/admin/orders?overdue=deposit"
               value={String(dashboard.data.depositsOverdue.count)}
               detail="Deposit invoice unpaid past its due date"
             />
             <Figure
               label="Balances overdue"
+              to="/admin/orders?overdue=balance"
               value={String(dashboard.data.balancesOverdue.count)}
               detail="Balance invoice unpaid past its due date"
             />
             <Figure
               label="Open quotes"
+              to="/admin/quotes?status=sent"
               value={String(dashboard.data.openQuotes.count)}
               detail={amounts(dashboard.data.openQuotes.value)}
             />
             <Figure
               label="Quote-to-order rate (90 days)"
+              to="/admin/quotes?status=accepted"
               value={`${Math.round(dashboard.data.quoteToOrderRate90d.rate * 100)}%`}
               detail={`${dashboard.data.quoteToOrderRate90d.converted} of ${dashboard.data.quoteToOrderRate90d.quotes} quotes`}
             />

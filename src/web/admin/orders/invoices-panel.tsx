@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatUkDate } from '../../../shared/dates';
 import { invoiceAnswerSchema } from '../../../shared/orders/invoice-schema';
+import { roundHalfUp } from '../../../shared/money';
+import { CANCELLATION_FEE_PERCENT, orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -9,6 +12,8 @@ import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
+
+const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 
 const kindLabel = {
   acknowledgement: 'Order acknowledgement',
@@ -38,18 +43,46 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
     },
     onError,
   });
+  const [crediting, setCrediting] = useState<{ id: string; number: string; left: number } | null>(null);
+  const [creditAmount, setCreditAmount] = useState('');
+  const [creditReason, setCreditReason] = useState('');
   const credit = useMutation({
-    mutationFn: (invoiceId: string) =>
-      withStepUp(() => adminApi(invoiceAnswerSchema, `/invoices/${invoiceId}/credit`, { method: 'POST', body: {} })),
+    mutationFn: (request: { invoiceId: string; amount: number; reason: string }) =>
+      withStepUp(() =>
+        adminApi(invoiceAnswerSchema, `/invoices/${request.invoiceId}/credit`, {
+          method: 'POST',
+          body: { amount: request.amount, reason: request.reason },
+        }),
+      ),
     onSuccess: (answer) => {
       toast.success(`Credit note ${answer.invoice.number} issued`);
+      setCrediting(null);
       void invalidate();
     },
     onError,
   });
   const live = (kind: 'deposit' | 'balance') =>
     order.documents.some((document) => document.kind === kind && !document.credited);
-  const depositPaid = order.paidAmount >= order.depositAmount;
+  const depositPaid = order.ledger.paid >= order.depositAmount;
+  const actions = orderActions({
+    status: order.status,
+    outstanding: order.outstandingAmount,
+    currency: order.currency,
+  });
+  /** What credit notes have already taken off an invoice. */
+  const creditedOf = (invoiceId: string) =>
+    order.documents
+      .filter((document) => document.kind === 'credit' && document.creditsId === invoiceId)
+      .reduce((sum, document) => sum - (document.amount ?? 0), 0);
+  const issueWithConfirmation = (kind: 'deposit' | 'balance') => {
+    const amount = kind === 'deposit' ? order.depositAmount : order.totalAmount - order.depositAmount;
+    if (
+      window.confirm(
+        `Issue the ${kind} invoice for ${money(amount, order.currency)} and e-mail it to the customer? An issued invoice cannot be changed, only credited.`,
+      )
+    )
+      issue.mutate(kind);
+  };
   return (
     <section className="rounded-lg border border-navy-100 bg-white p-4" aria-labelledby="documents-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -57,13 +90,13 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
           Documents
         </h2>
         <div className="flex gap-2">
-          {!live('deposit') && mayIssue ? (
-            <Button size="sm" disabled={issue.isPending} onClick={() => issue.mutate('deposit')}>
+          {actions.issueInvoice && !live('deposit') && mayIssue ? (
+            <Button size="sm" disabled={issue.isPending} onClick={() => issueWithConfirmation('deposit')}>
               Issue deposit invoice
             </Button>
           ) : null}
-          {live('deposit') && depositPaid && !live('balance') && mayIssue ? (
-            <Button size="sm" disabled={issue.isPending} onClick={() => issue.mutate('balance')}>
+          {actions.issueInvoice && live('deposit') && depositPaid && !live('balance') && mayIssue ? (
+            <Button size="sm" disabled={issue.isPending} onClick={() => issueWithConfirmation('balance')}>
               Issue balance invoice
             </Button>
           ) : null}
@@ -82,6 +115,7 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                 {document.amount !== null ? ` · ${money(document.amount, order.currency)}` : ''}
                 {document.dueDate && document.kind !== 'credit' ? ` · due ${formatUkDate(document.dueDate)}` : ''}
                 {document.credited ? ' · credited' : ''}
+                {document.reason ? ` · ${document.reason}` : ''}
               </span>
               <span className="flex gap-2">
                 <a className="text-accent-700 underline" href={document.url} download>
@@ -93,18 +127,75 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                     variant="outline"
                     disabled={credit.isPending}
                     onClick={() => {
-                      if (
-                        window.confirm(
-                          `Issue a credit note for ${document.number}? The invoice itself stays unchanged.`,
-                        )
-                      )
-                        credit.mutate(document.id);
+                      const left = (document.amount ?? 0) - creditedOf(document.id);
+                      setCrediting({ id: document.id, number: document.number, left });
+                      setCreditAmount((left / 100).toFixed(2));
+                      setCreditReason('');
                     }}
                   >
-                    Credit
+                    Credit…
                   </Button>
                 ) : null}
               </span>
+              {crediting?.id === document.id ? (
+                <form
+                  aria-label="Issue a credit note"
+                  className="grid w-full gap-2 sm:grid-cols-3"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const amount = Math.round(Number(creditAmount) * 100);
+                    if (!Number.isFinite(amount) || amount <= 0) {
+                      toast.error('Enter an amount like 1234.50');
+                      return;
+                    }
+                    if (
+                      window.confirm(
+                        `Issue a credit note for ${money(amount, order.currency)} of ${document.number}? The invoice itself stays unchanged.`,
+                      )
+                    )
+                      credit.mutate({ invoiceId: document.id, amount, reason: creditReason });
+                  }}
+                >
+                  <label className="text-sm text-navy-800">
+                    Credit amount ({order.currency})
+                    <input
+                      inputMode="decimal"
+                      className={field}
+                      value={creditAmount}
+                      onChange={(event) => setCreditAmount(event.target.value)}
+                    />
+                  </label>
+                  <label className="text-sm text-navy-800 sm:col-span-2">
+                    Reason
+                    <input
+                      className={field}
+                      value={creditReason}
+                      onChange={(event) => setCreditReason(event.target.value)}
+                    />
+                  </label>
+                  <div className="flex flex-wrap gap-2 sm:col-span-3">
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      onClick={() => {
+                        setCreditAmount(
+                          (roundHalfUp((crediting.left * (100 - CANCELLATION_FEE_PERCENT)) / 100) / 100).toFixed(2),
+                        );
+                        setCreditReason(`Order cancelled; ${CANCELLATION_FEE_PERCENT}% cancellation fee kept`);
+                      }}
+                    >
+                      Keep the {CANCELLATION_FEE_PERCENT}% cancellation fee
+                    </Button>
+                    <Button type="submit" size="sm" disabled={credit.isPending}>
+                      Issue credit note
+                    </Button>
+                    <Button type="button" size="sm" variant="outline" onClick={() => setCrediting(null)}>
+                      Cancel
+                    </Button>
+                  </div>
+                </form>
+              ) : null}
             </li>
           ))}
         </ul>

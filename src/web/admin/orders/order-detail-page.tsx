@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminMessages, adminOrderAnswerSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { addressLines } from '../../../shared/orders/order-lines';
 import { formatUkDate } from '../../../shared/dates';
@@ -34,6 +36,91 @@ function Address({ title, address }: { title: string; address: AdminOrder['shipp
         <p className="text-sm text-navy-600">{customerFallbacks.notProvided}</p>
       )}
     </div>
+  );
+}
+
+/** An owner ships before the balance is paid: the reason is recorded on the timeline and in the audit log. */
+function ShipOverride({ orderId }: { orderId: string }) {
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const [reason, setReason] = useState('');
+  const ship = useMutation({
+    mutationFn: () =>
+      withStepUp(() =>
+        adminApi(adminOrderAnswerSchema, `/orders/${orderId}/ship-override`, { method: 'POST', body: { reason } }),
+      ),
+    onSuccess: () => {
+      toast.success('Shipped with the owner’s override');
+      setReason('');
+      void invalidate();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected);
+    },
+  });
+  return (
+    <form
+      aria-label="Ship before the balance is paid"
+      className="mt-4 grid gap-2 border-t border-navy-100 pt-3 sm:grid-cols-[1fr_auto]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        ship.mutate();
+      }}
+    >
+      <label className="text-sm text-navy-800">
+        Owner&apos;s override: reason to ship before the balance is paid
+        <input
+          className="mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
+          value={reason}
+          minLength={5}
+          required
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="outline" className="self-end" disabled={ship.isPending}>
+        Ship anyway
+      </Button>
+      {dialog}
+    </form>
+  );
+}
+
+/** A staff-only comment on the timeline. */
+function StaffComment({ orderId }: { orderId: string }) {
+  const invalidate = useInvalidateAdmin();
+  const [text, setText] = useState('');
+  const add = useMutation({
+    mutationFn: () =>
+      adminApi(adminOrderAnswerSchema, `/orders/${orderId}/comments`, { method: 'POST', body: { text } }),
+    onSuccess: () => {
+      setText('');
+      void invalidate();
+    },
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected),
+  });
+  return (
+    <form
+      aria-label="Add a staff comment"
+      className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) add.mutate();
+      }}
+    >
+      <label className="text-sm text-navy-800">
+        Staff comment (never shown to the customer)
+        <textarea
+          rows={2}
+          className="mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      <Button type="submit" size="sm" className="self-end" disabled={add.isPending}>
+        Add comment
+      </Button>
+    </form>
   );
 }
 
@@ -77,6 +164,12 @@ export function OrderDetailPage() {
     );
   }
   const data = order.data.order;
+  const carriers = order.data.carriers ?? [];
+  const carrier = carriers.find((candidate) => candidate.id === data.carrier);
+  const trackingLink =
+    carrier && data.trackingNumber
+      ? carrier.trackingUrl.replace('{tracking}', encodeURIComponent(data.trackingNumber))
+      : null;
   const product = productSummary(data);
   // The server refuses to delete an order on the books (any payment or invoice); say so instead of offering it.
   const onTheBooks =
@@ -125,6 +218,16 @@ export function OrderDetailPage() {
           </p>
           <p className="text-sm text-navy-700">{orText(data.customer.email, customerFallbacks.noEmail)}</p>
           <p className="text-sm text-navy-700">{orText(data.customer.company, customerFallbacks.notProvided)}</p>
+          <p className="text-sm text-navy-700" data-testid="customer-phone">
+            Phone:{' '}
+            {data.customer.phone ? (
+              <a className="underline" href={`tel:${data.customer.phone.replace(/[^+\d]/g, '')}`}>
+                {data.customer.phone}
+              </a>
+            ) : (
+              customerFallbacks.notProvided
+            )}
+          </p>
           {data.customer.isGuest ? <p className="text-xs text-navy-500">{customerFallbacks.guest}</p> : null}
           <div className="mt-3 grid grid-cols-2 gap-3">
             <Address title="Billing address" address={data.billingAddress} />
@@ -143,8 +246,8 @@ export function OrderDetailPage() {
             </dd>
           </dl>
           {data.notes ? (
-            <p className="mt-3 text-sm">
-              <span className="font-medium">Customer notes:</span> {data.notes}
+            <p className="mt-3 text-sm whitespace-pre-line">
+              <span className="font-medium">Customer&apos;s checkout note:</span> {data.notes}
             </p>
           ) : null}
         </section>
@@ -159,7 +262,20 @@ export function OrderDetailPage() {
           <div className="mt-2">
             <OrderLinesTable order={data} />
           </div>
-          {data.trackingNumber ? <p className="mt-1 text-sm">Tracking number: {data.trackingNumber}</p> : null}
+          {data.trackingNumber ? (
+            <p className="mt-1 text-sm">
+              Tracking number: {data.trackingNumber}
+              {carrier ? ` (${carrier.name})` : ''}
+              {trackingLink ? (
+                <>
+                  {' · '}
+                  <a className="underline" href={trackingLink} target="_blank" rel="noreferrer noopener">
+                    Track
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
           {data.estimatedDeliveryDate ? (
             <p className="text-sm">Estimated delivery: {day(data.estimatedDeliveryDate)}</p>
           ) : null}
@@ -172,7 +288,12 @@ export function OrderDetailPage() {
           <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">
             Edit order
           </h2>
-          <OrderEditForm order={data} />
+          <OrderEditForm order={data} carriers={carriers} />
+          {can('orders.override') &&
+          orderActions({ status: data.status, outstanding: data.outstandingAmount, currency: data.currency })
+            .shipWithOverride ? (
+            <ShipOverride orderId={data.id} />
+          ) : null}
         </section>
       ) : null}
       <section className={card} aria-labelledby="history-heading">
@@ -184,7 +305,8 @@ export function OrderDetailPage() {
         ) : (
           <ol className="mt-2 space-y-2 border-l-2 border-navy-100 pl-4 text-sm">
             {data.statusHistory.map((entry) => (
-              <li key={entry.id}>
+              <li key={entry.id} className={entry.staffOnly ? 'rounded bg-yellow-50 px-1' : undefined}>
+                {entry.staffOnly ? <span className="mr-1 text-xs font-medium text-yellow-900">Staff only</span> : null}
                 <span className="font-medium">
                   {entry.oldStatus ? `${entry.oldStatus} → ${entry.newStatus}` : entry.newStatus}
                 </span>{' '}
@@ -195,6 +317,7 @@ export function OrderDetailPage() {
             ))}
           </ol>
         )}
+        <StaffComment orderId={data.id} />
       </section>
       {dialog}
     </article>

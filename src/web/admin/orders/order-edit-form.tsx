@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminMessages, adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
+import { selectableStatuses, statusMoveRefusal, statusRuleHint } from '../../../shared/orders/lifecycle';
 import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../shared/orders/order-status';
+import type { Carrier } from '../../../shared/settings';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -16,8 +18,9 @@ const formSchema = z.object({
   status: z.enum(orderStatuses),
   paymentMethod: z.string().max(100),
   trackingNumber: z.string().max(200),
+  carrier: z.string().max(50),
   estimatedDeliveryDate: z.string(),
-  notes: z.string().max(2000),
+  customerMessage: z.string().max(2000),
   internalNotes: z.string().max(5000),
 });
 type FormValues = z.infer<typeof formSchema>;
@@ -47,7 +50,7 @@ function Hint({ id, text }: { id: string; text: string }) {
  * status and invoice number are shown read-only and not sent: they follow the recorded payments and
  * the issued invoices (the panels above), and the server refuses an edit that contradicts them.
  */
-export function OrderEditForm({ order }: { order: AdminOrder }) {
+export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; carriers?: readonly Carrier[] }) {
   const invalidate = useInvalidateAdmin();
   const { can } = usePermissions();
   /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
@@ -58,8 +61,9 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
       status: order.status,
       paymentMethod: order.paymentMethod ?? '',
       trackingNumber: order.trackingNumber ?? '',
+      carrier: order.carrier ?? '',
       estimatedDeliveryDate: order.estimatedDeliveryDate ?? '',
-      notes: order.notes ?? '',
+      customerMessage: order.customerMessage ?? '',
       internalNotes: order.internalNotes ?? '',
     },
   });
@@ -74,6 +78,7 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
     onError: (error) => {
       // The server's message goes beside the field it names (a 400 names each refused field).
       const fields = error instanceof ApiError ? error.fields : {};
+      if (error instanceof ApiError && error.status === 409 && fields.status) toast.error(fields.status);
       for (const name of editable) if (fields[name]) form.setError(name, { message: fields[name] });
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
       toast.error(
@@ -82,6 +87,10 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
     },
   });
   const errors = form.formState.errors;
+  // The lifecycle (shared/orders/lifecycle.ts): every status stays listed, those it does not allow now are disabled.
+  const facts = { status: order.status, outstanding: order.outstandingAmount, currency: order.currency };
+  const selectable = new Set(selectableStatuses(facts));
+  const shippingRefusal = statusMoveRefusal(facts, 'shipped');
   return (
     <form
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
@@ -90,13 +99,18 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
     >
       <label className="text-sm text-navy-800">
         Status
-        <select aria-label="Status" className={field} {...form.register('status')}>
+        <select aria-label="Status" aria-describedby="status-hint" className={field} {...form.register('status')}>
           {orderStatuses.map((value) => (
-            <option key={value} value={value}>
+            <option key={value} value={value} disabled={!selectable.has(value)}>
               {orderStatusLabels[value]}
+              {selectable.has(value) ? '' : ' (not allowed now)'}
             </option>
           ))}
         </select>
+        <span id="status-hint" className="mt-1 block text-xs text-navy-600" data-testid="status-hint">
+          {shippingRefusal?.code === 'balance_unpaid' ? shippingRefusal.message : statusRuleHint(order.status)}
+        </span>
+        <FieldError message={errors.status?.message} />
       </label>
       <div className="text-sm text-navy-800">
         <label>
@@ -127,6 +141,23 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
       </div>
       <div className="text-sm text-navy-800">
         <label>
+          Carrier
+          <select aria-label="Carrier" className={field} {...form.register('carrier')}>
+            <option value="">Not chosen</option>
+            {carriers.map((carrier) => (
+              <option key={carrier.id} value={carrier.id}>
+                {carrier.name}
+              </option>
+            ))}
+            {order.carrier && !carriers.some((carrier) => carrier.id === order.carrier) ? (
+              <option value={order.carrier}>{order.carrier}</option>
+            ) : null}
+          </select>
+        </label>
+        <FieldError message={errors.carrier?.message} />
+      </div>
+      <div className="text-sm text-navy-800">
+        <label>
           Invoice number
           <input
             readOnly
@@ -147,11 +178,20 @@ export function OrderEditForm({ order }: { order: AdminOrder }) {
         <FieldError message={errors.estimatedDeliveryDate?.message} />
       </div>
       <div className="text-sm text-navy-800 sm:col-span-2">
+        <p>Customer&apos;s checkout note (kept as written)</p>
+        <p
+          className="mt-1 rounded-md border border-navy-100 bg-navy-50 px-2 py-1.5 whitespace-pre-line"
+          data-testid="buyer-note"
+        >
+          {order.notes ?? 'None'}
+        </p>
+      </div>
+      <div className="text-sm text-navy-800 sm:col-span-2">
         <label>
-          Notes (the customer sees these)
-          <textarea rows={3} className={field} {...form.register('notes')} />
+          Message to the customer (shown on their order page)
+          <textarea rows={3} className={field} {...form.register('customerMessage')} />
         </label>
-        <FieldError message={errors.notes?.message} />
+        <FieldError message={errors.customerMessage?.message} />
       </div>
       <div className="text-sm text-navy-800 sm:col-span-2">
         <label>

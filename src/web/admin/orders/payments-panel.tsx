@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
+import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -20,6 +22,14 @@ const formSchema = z.object({
   receivedAt: z.string(),
 });
 type FormValues = z.infer<typeof formSchema>;
+const refundSchema = z.object({
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, { error: 'Enter an amount like 1234.50' }),
+  refundedOn: z.string(),
+  method: z.string().min(1),
+  reference: z.string().max(200),
+  reason: z.string().max(500),
+});
+type RefundValues = z.infer<typeof refundSchema>;
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 const toMajor = (minor: number) => (minor / 100).toFixed(2);
 
@@ -59,35 +69,72 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
     },
     onError,
   });
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const refundForm = useForm<RefundValues>({ resolver: zodResolver(refundSchema) });
   const refund = useMutation({
-    mutationFn: (paymentId: string) =>
+    mutationFn: ({ paymentId, values }: { paymentId: string; values: RefundValues }) =>
       withStepUp(() =>
         adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments/${paymentId}/refund`, {
           method: 'POST',
-          body: {},
+          body: {
+            amount: Math.round(Number(values.amount) * 100),
+            refundedOn: values.refundedOn,
+            method: values.method,
+            reference: values.reference,
+            reason: values.reason,
+          },
         }),
       ),
     onSuccess: () => {
-      toast.success('Payment marked refunded');
+      toast.success('Refund recorded');
+      setRefunding(null);
       void invalidate();
     },
     onError,
   });
+  const refundedOf = (paymentId: string) =>
+    order.refunds.filter((row) => row.paymentId === paymentId).reduce((sum, row) => sum + row.amount, 0);
+  const actions = orderActions({
+    status: order.status,
+    outstanding: order.outstandingAmount,
+    currency: order.currency,
+  });
+  const { ledger } = order;
 
   return (
     <section aria-labelledby="payments-heading" className="rounded-lg border border-navy-100 bg-white p-4">
       <h2 id="payments-heading" className="text-lg font-semibold text-navy-900">
         Payments
       </h2>
-      <dl className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-4">
+      <dl className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-4" data-testid="ledger-figures">
         <dt className="text-navy-600">Deposit due</dt>
         <dd>{money(order.depositAmount, order.currency)}</dd>
+        <dt className="text-navy-600">Owed</dt>
+        <dd data-testid="ledger-owed">{money(ledger.owed, order.currency)}</dd>
         <dt className="text-navy-600">Paid</dt>
-        <dd>{money(order.paidAmount, order.currency)}</dd>
+        <dd data-testid="ledger-paid">{money(ledger.paid, order.currency)}</dd>
         <dt className="text-navy-600">Outstanding</dt>
-        <dd>{money(order.outstandingAmount, order.currency)}</dd>
-        <dt className="text-navy-600">Remaining balance</dt>
-        <dd>{money(order.remainingAmount, order.currency)}</dd>
+        <dd data-testid="ledger-outstanding">{money(ledger.outstanding, order.currency)}</dd>
+        {ledger.credited > 0 ? (
+          <>
+            <dt className="text-navy-600">Credited</dt>
+            <dd data-testid="ledger-credited">{money(ledger.credited, order.currency)}</dd>
+          </>
+        ) : null}
+        {ledger.refunded > 0 ? (
+          <>
+            <dt className="text-navy-600">Refunded</dt>
+            <dd data-testid="ledger-refunded">{money(ledger.refunded, order.currency)}</dd>
+          </>
+        ) : null}
+        {ledger.refundDue > 0 ? (
+          <>
+            <dt className="font-medium text-red-800">To refund</dt>
+            <dd className="font-medium text-red-800" data-testid="ledger-refund-due">
+              {money(ledger.refundDue, order.currency)}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {order.payments.length === 0 ? (
         <p className="mt-3 text-sm text-navy-600">No payments recorded.</p>
@@ -100,25 +147,80 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
                 {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
                 {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
                 {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
+                {refundedOf(payment.id) > 0 ? ` · ${money(refundedOf(payment.id), payment.currency)} refunded` : ''}
                 {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
               </span>
-              {payment.status === 'completed' && mayRecord ? (
+              {payment.status === 'completed' && payment.amount - refundedOf(payment.id) > 0 && mayRecord ? (
                 <Button
                   size="sm"
                   variant="outline"
                   disabled={refund.isPending}
                   onClick={() => {
-                    if (window.confirm('Mark this payment as refunded?')) refund.mutate(payment.id);
+                    setRefunding(payment.id);
+                    const left = payment.amount - refundedOf(payment.id);
+                    refundForm.reset({
+                      amount: toMajor(Math.min(left, Math.max(ledger.refundDue, 0) || left)),
+                      refundedOn: '',
+                      method: 'bank_transfer',
+                      reference: '',
+                      reason: '',
+                    });
                   }}
                 >
-                  Mark refunded
+                  Refund…
                 </Button>
+              ) : null}
+              {refunding === payment.id ? (
+                <form
+                  aria-label="Record a refund"
+                  className="grid w-full gap-2 sm:grid-cols-5"
+                  onSubmit={refundForm.handleSubmit((values) => {
+                    if (window.confirm(`Record a refund of ${values.amount} ${order.currency}?`))
+                      refund.mutate({ paymentId: payment.id, values });
+                  })}
+                >
+                  <label className="text-sm text-navy-800">
+                    Refund amount ({order.currency})
+                    <input inputMode="decimal" className={field} {...refundForm.register('amount')} />
+                    {refundForm.formState.errors.amount ? (
+                      <span className="text-xs text-red-700">{refundForm.formState.errors.amount.message}</span>
+                    ) : null}
+                  </label>
+                  <label className="text-sm text-navy-800">
+                    Refunded on
+                    <input type="date" className={field} {...refundForm.register('refundedOn')} />
+                  </label>
+                  <label className="text-sm text-navy-800">
+                    Refund method
+                    <select className={field} {...refundForm.register('method')}>
+                      <option value="bank_transfer">Bank transfer</option>
+                      <option value="card">Card</option>
+                      <option value="cheque">Cheque</option>
+                    </select>
+                  </label>
+                  <label className="text-sm text-navy-800">
+                    Refund reference
+                    <input className={field} {...refundForm.register('reference')} />
+                  </label>
+                  <label className="text-sm text-navy-800">
+                    Refund reason
+                    <input className={field} {...refundForm.register('reason')} />
+                  </label>
+                  <div className="flex gap-2 sm:col-span-5">
+                    <Button type="submit" size="sm" disabled={refund.isPending}>
+                      Record refund
+                    </Button>
+                    <Button type="button" size="sm" variant="outline" onClick={() => setRefunding(null)}>
+                      Cancel
+                    </Button>
+                  </div>
+                </form>
               ) : null}
             </li>
           ))}
         </ul>
       )}
-      {order.outstandingAmount > 0 && mayRecord ? (
+      {actions.recordPayment && mayRecord ? (
         <form
           onSubmit={form.handleSubmit((values) => record.mutate(values))}
           className="mt-4 grid gap-3 sm:grid-cols-5"

@@ -33,6 +33,8 @@ interface FormValues {
   autoQuoteExpiry: string;
   defaultProductWarranty: string;
   requirePasskeyForPayments: boolean;
+  /** One carrier a line: id | name | tracking address with {tracking}. */
+  carriers: string;
 }
 
 const toForm = (settings: SystemSettings): FormValues => ({
@@ -40,7 +42,18 @@ const toForm = (settings: SystemSettings): FormValues => ({
   taxRate: String(settings.taxRate),
   autoQuoteExpiry: String(settings.autoQuoteExpiry),
   defaultProductWarranty: String(settings.defaultProductWarranty),
+  carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
 });
+
+const carriersOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [id = '', name = '', trackingUrl = ''] = line.split('|').map((part) => part.trim());
+      return { id, name, trackingUrl };
+    });
 
 /** Section 5: Tax Rate as a decimal, the Business Rules as integers; a non-number becomes 0. */
 const decimal = (text: string) => {
@@ -57,6 +70,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   taxRate: decimal(values.taxRate),
   autoQuoteExpiry: integer(values.autoQuoteExpiry),
   defaultProductWarranty: integer(values.defaultProductWarranty),
+  carriers: carriersOf(values.carriers),
 });
 
 const fieldNames: (keyof FormValues)[] = [
@@ -70,6 +84,7 @@ const fieldNames: (keyof FormValues)[] = [
   'quoteNumberPrefix',
   'autoQuoteExpiry',
   'defaultProductWarranty',
+  'carriers',
 ];
 
 const SAVED_BANNER_MS = 3000;
@@ -159,6 +174,8 @@ export function SystemSettingsPage() {
     onError: (error) => {
       const fields = serverFieldErrors(error);
       for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
+      const carrierError = Object.entries(fields).find(([key]) => key.startsWith('carriers'));
+      if (carrierError) form.setError('carriers', { message: `${carrierError[0]}: ${carrierError[1]}` });
       setFailed(true);
       toast.error('Error', { description: systemSettingsMessages.saveFailed });
     },
@@ -261,6 +278,15 @@ export function SystemSettingsPage() {
             <Card title="Business Rules">
               {text('autoQuoteExpiry', 'Auto Quote Expiry (days)', { type: 'number', step: '1' })}
               {text('defaultProductWarranty', 'Default Product Warranty (months)', { type: 'number', step: '1' })}
+            </Card>
+            <Card title="Carriers">
+              <Field
+                label="Carriers (one a line: id | name | tracking address with {tracking})"
+                name="carriers"
+                error={errors.carriers?.message}
+              >
+                <textarea rows={5} className={inputClass} {...form.register('carriers')} />
+              </Field>
             </Card>
           </div>
           <div className="flex gap-2">

@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
+import { useTestApp } from '../../../tests/support/test-app';
+import { auditLog, invoices, mailOutbox, orders, orderStatusHistory } from '../db/schema';
+
+describe('the order lifecycle and its ledger (issue 28)', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+  const later = () => {
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+  };
+  const historyOf = (id: string) => t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+  const mailOf = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+
+  it('refuses to ship an unpaid order (409 naming the status) unless an owner overrides with a reason; delivered follows shipped', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db, { email: `life-${Date.now()}@example.com` });
+    const order = await createOrder(t.db, { userId: customer.user.id, totalAmount: 682000, depositAmount: 341000 });
+    const url = `/api/admin/orders/${order.id}`;
+
+    const early = await t.patch(url, { status: 'shipped' }, { cookie: admin.cookie });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({
+      code: 'status_move_not_allowed',
+      fields: { status: 'A pending order cannot become shipped. It can become: Confirmed, Cancelled.' },
+    });
+    later();
+    expect((await t.patch(url, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    // Re-saving the same status: no history row, no second e-mail.
+    later();
+    const again = await t.patch(url, { status: 'confirmed', internalNotes: 'checked' }, { cookie: admin.cookie });
+    expect(again.statusCode).toBe(200);
+    expect((await historyOf(order.id)).filter((h) => h.newStatus === 'confirmed')).toHaveLength(1);
+    expect((await mailOf(customer.user.email)).filter((m) => m.kind === 'order_confirmed')).toHaveLength(1);
+
+    later();
+    const unpaid = await t.patch(url, { status: 'shipped', trackingNumber: '1Z999' }, { cookie: admin.cookie });
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().error).toMatchObject({
+      code: 'balance_unpaid',
+      fields: {
+        status:
+          'Shipping needs the balance paid: £6,820.00 is outstanding. An owner can ship it anyway with a recorded reason.',
+      },
+    });
+    expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      status: 'confirmed',
+      trackingNumber: null,
+    });
+    expect((await mailOf(customer.user.email)).some((m) => m.kind === 'order_shipped')).toBe(false);
+    // Delivered only follows shipped.
+    expect((await t.patch(url, { status: 'delivered' }, { cookie: admin.cookie })).statusCode).toBe(409);
+
+    // The owner's override needs a fresh code and a reason; both are recorded.
+    const noCode = await t.post(`${url}/ship-override`, { reason: 'Trusted lab' }, { cookie: admin.cookie });
+    expect(noCode.statusCode).toBe(403);
+    await admin.stepUp();
+    expect((await t.post(`${url}/ship-override`, { reason: 'ok' }, { cookie: admin.cookie })).statusCode).toBe(400);
+    later();
+    const override = await t.post(
+      `${url}/ship-override`,
+      { reason: 'University lab, balance on delivery agreed by phone', trackingNumber: 'JD0123', carrier: 'dhl' },
+      { cookie: admin.cookie },
+    );
+    expect(override.statusCode).toBe(200);
+    expect(override.json().order.status).toBe('shipped');
+    const shipped = (await historyOf(order.id)).find((h) => h.newStatus === 'shipped');
+    expect(shipped?.notes).toContain('owner’s override'.replace('’', "'"));
+    expect(shipped?.notes).toContain('University lab, balance on delivery agreed by phone');
+    expect(shipped?.notes).toContain('£6,820.00 outstanding');
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'order.ship_override'));
+    expect(audit?.after).toMatchObject({ overrideReason: 'University lab, balance on delivery agreed by phone' });
+    const shippedMail = (await mailOf(customer.user.email)).find((m) => m.kind === 'order_shipped');
+    expect(shippedMail?.textBody).toContain('Carrier: DHL Express');
+    expect(shippedMail?.textBody).toContain('Tracking number: JD0123');
+    expect(shippedMail?.textBody).toContain('https://www.dhl.com/gb-en/home/tracking.html?tracking-id=JD0123');
+
+    later();
+    expect((await t.patch(url, { status: 'processing' }, { cookie: admin.cookie })).statusCode).toBe(409);
+    expect((await t.patch(url, { status: 'delivered' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await mailOf(customer.user.email)).some((m) => m.kind === 'order_delivered')).toBe(true);
+  });
+
+  it('ships a paid order; a cancelled order takes no invoice and no payment; an invoiced order cannot be deleted', async () => {
+    const admin = await createAdminSession(t);
+    const order = await createOrder(t.db, { totalAmount: 100000, depositAmount: 50000, status: 'confirmed' });
+    const url = `/api/admin/orders/${order.id}`;
+    await admin.stepUp();
+    for (const [transactionType, amount] of [
+      ['deposit', 50000],
+      ['balance', 50000],
+    ] as const) {
+      const paid = await t.post(
+        `${url}/payments`,
+        { transactionType, amount, paymentMethod: 'bank_transfer' },
+        { cookie: admin.cookie },
+      );
+      expect(paid.statusCode).toBe(201);
+    }
+    const paidOrder = (await t.get(url, { cookie: admin.cookie })).json().order;
+    expect(paidOrder.ledger).toMatchObject({ paid: 100000, outstanding: 0 });
+    expect(paidOrder.outstandingAmount).toBe(0);
+    expect((await t.patch(url, { status: 'shipped' }, { cookie: admin.cookie })).statusCode).toBe(200);
+
+    const cancelled = await createOrder(t.db, { totalAmount: 100000, depositAmount: 50000 });
+    const invoiced = await t.post(
+      `/api/admin/orders/${cancelled.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
+    expect(invoiced.statusCode).toBe(201);
+    const refused = await t.delete(`/api/admin/orders/${cancelled.id}`, {}, { cookie: admin.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('order_has_ledger');
+    expect(
+      (await t.patch(`/api/admin/orders/${cancelled.id}`, { status: 'cancelled' }, { cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const balance = await t.post(
+      `/api/admin/orders/${cancelled.id}/invoices`,
+      { kind: 'balance' },
+      { cookie: admin.cookie },
+    );
+    expect(balance.statusCode).toBe(409);
+    expect(balance.json().error.code).toBe('order_cancelled');
+    const payment = await t.post(
+      `/api/admin/orders/${cancelled.id}/payments`,
+      { transactionType: 'deposit', amount: 50000, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
+    expect(payment.statusCode).toBe(409);
+    expect(payment.json().error.code).toBe('order_cancelled');
+    // Cancelled is final.
+    expect(
+      (await t.patch(`/api/admin/orders/${cancelled.id}`, { status: 'confirmed' }, { cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('cancels with the 5% fee: credits 95% of the deposit (CN series), refunds it, and the order page, the customer and the dashboard agree', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db, { email: `cancel-${Date.now()}@example.com` });
+    const order = await createOrder(t.db, {
+      userId: customer.user.id,
+      totalAmount: 514800,
+      depositAmount: 257400,
+      subtotalAmount: 429000,
+      vatAmount: 85800,
+      vatRate: 20,
+    });
+    const url = `/api/admin/orders/${order.id}`;
+    later();
+    expect((await t.patch(url, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    await admin.stepUp();
+    const deposit = await t.post(`${url}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    expect(deposit.json().invoice).toMatchObject({ amount: 257400, vatAmount: 42900 });
+    const paid = await t.post(
+      `${url}/payments`,
+      { transactionType: 'deposit', amount: 257400, paymentMethod: 'bank_transfer', reference: 'BACS 991' },
+      { cookie: admin.cookie },
+    );
+    expect(paid.statusCode).toBe(201);
+    const received = (await mailOf(customer.user.email)).find((m) => m.kind === 'payment_received');
+    expect(received?.textBody).toContain('£2,574.00');
+    expect(received?.textBody).toContain('Still outstanding: £2,574.00.');
+
+    later();
+    expect((await t.patch(url, { status: 'cancelled' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await mailOf(customer.user.email)).some((m) => m.kind === 'order_cancelled')).toBe(true);
+    const credit = await t.post(
+      `/api/admin/invoices/${deposit.json().invoice.id}/credit`,
+      { amount: 244530, reason: 'Order cancelled; 5% cancellation fee kept' },
+      { cookie: admin.cookie },
+    );
+    expect(credit.statusCode).toBe(201);
+    expect(credit.json().invoice).toMatchObject({ kind: 'credit', amount: -244530, vatAmount: -40755 });
+    expect(credit.json().invoice.number).toMatch(/^CN2026-\d{5}$/);
+    expect(244530).toBe(Math.round(257400 * 0.95));
+
+    const before = (await t.get(url, { cookie: admin.cookie })).json().order;
+    expect(before.ledger).toMatchObject({ owed: 12870, paid: 257400, refundDue: 244530, outstanding: 0 });
+    const paymentId = before.payments[0].id as string;
+    const refund = await t.post(
+      `${url}/payments/${paymentId}/refund`,
+      { amount: 244530, refundedOn: '2026-03-03', method: 'bank_transfer', reference: 'RF-77', reason: 'Cancellation' },
+      { cookie: admin.cookie },
+    );
+    expect(refund.statusCode).toBe(200);
+    const after = refund.json().order;
+    expect(after.ledger).toMatchObject({ owed: 12870, paid: 12870, refunded: 244530, refundDue: 0, outstanding: 0 });
+    expect(after.outstandingAmount).toBe(0);
+    expect(after.paymentStatus).toBe('refunded');
+    expect(after.refunds[0]).toMatchObject({ amount: 244530, refundedOn: '2026-03-03', reference: 'RF-77' });
+    // A second refund beyond what is left of the payment is refused.
+    const tooMuch = await t.post(`${url}/payments/${paymentId}/refund`, { amount: 12871 }, { cookie: admin.cookie });
+    expect(tooMuch.statusCode).toBe(409);
+
+    // The signed-in customer: not "Pending Payment", nothing remaining, the confirmation still among the documents.
+    const cookie = await signIn(t, customer.user.email);
+    const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order;
+    expect(own.ledger.outstanding).toBe(0);
+    expect(own.paymentStatus).toBe('refunded');
+    expect(own.documents.map((d: { kind: string }) => d.kind)).toEqual(['confirmation', 'deposit', 'credit']);
+
+    // The dashboard's outstanding total is the sum of every order's ledger outstanding.
+    const listed = (await t.get('/api/admin/orders?pageSize=100', { cookie: admin.cookie })).json().items as {
+      id: string;
+    }[];
+    let sum = 0;
+    for (const item of listed)
+      sum += (await t.get(`/api/admin/orders/${item.id}`, { cookie: admin.cookie })).json().order.ledger.outstanding;
+    const dashboard = (await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json();
+    expect(dashboard.outstanding.amount.GBP ?? 0).toBe(sum);
+    const rows = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(rows.map((r) => r.number).sort()[0]).toMatch(/^CN/);
+  });
+
+  it('keeps the buyer’s checkout note as written; staff write a message to the customer and staff-only comments', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db, { email: `note-${Date.now()}@example.com` });
+    const order = await createOrder(t.db, { userId: customer.user.id, notes: 'goods-in, Mon-Thu' });
+    const url = `/api/admin/orders/${order.id}`;
+    const overwrite = await t.patch(url, { notes: 'Deposit received' }, { cookie: admin.cookie });
+    expect(overwrite.statusCode).toBe(400);
+    expect(overwrite.json().error.fields.notes).toContain('kept as written');
+    const message = await t.patch(
+      url,
+      { notes: 'goods-in, Mon-Thu', customerMessage: 'Your instrument is in calibration.' },
+      { cookie: admin.cookie },
+    );
+    expect(message.statusCode).toBe(200);
+    expect(
+      (await t.post(`${url}/comments`, { text: 'Customer prefers calls after 2pm' }, { cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(201);
+    const adminView = (await t.get(url, { cookie: admin.cookie })).json().order;
+    expect(adminView.notes).toBe('goods-in, Mon-Thu');
+    expect(adminView.statusHistory.find((h: { staffOnly: boolean }) => h.staffOnly)?.notes).toBe(
+      'Customer prefers calls after 2pm',
+    );
+    const cookie = await signIn(t, customer.user.email);
+    const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order;
+    expect(own).toMatchObject({ notes: 'goods-in, Mon-Thu', customerMessage: 'Your instrument is in calibration.' });
+    expect(JSON.stringify(own.statusHistory)).not.toContain('calls after 2pm');
+  });
+});
+
+describe('the dashboard’s quote-to-order rate (issue 28)', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+
+  it('counts the quotes buyers asked for, not the order flow’s own step', async () => {
+    const admin = await createAdminSession(t);
+    const rate = async () =>
+      (await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json().quoteToOrderRate90d as {
+        quotes: number;
+        converted: number;
+      };
+    const before = await rate();
+    const real = await createQuote(t.db, { configuration: { flowType: 'quote' } });
+    await createQuote(t.db, { configuration: { flowType: 'quote' } });
+    const step = await createQuote(t.db, { configuration: { flowType: 'order' } });
+    await createOrder(t.db, { quoteId: real.id });
+    await createOrder(t.db, { quoteId: step.id });
+    expect(await rate()).toMatchObject({ quotes: before.quotes + 2, converted: before.converted + 1 });
+  });
+});
+
+describe('the orders search (issue 28)', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+
+  it('finds part of an e-mail or order number, a PO, a VAT number and the quote number', async () => {
+    const admin = await createAdminSession(t);
+    const quote = await createQuote(t.db, { quoteNumber: 'Q2026-48213' });
+    const order = await createOrder(t.db, {
+      orderNumber: 'O2026-000371',
+      quoteId: quote.id,
+      poNumber: 'PO-ZX-5521',
+      vatNumber: 'GB987654321',
+      configuration: { customerInfo: { email: 'tom.hughes@lab.example', firstName: 'Tom', lastName: 'Hughes' } },
+    });
+    await createOrder(t.db);
+    for (const search of ['tom.hughes', '000371', 'zx-5521', '987654', '48213', 'tom.hughes@lab']) {
+      const found = (
+        await t.get(`/api/admin/orders?search=${encodeURIComponent(search)}`, { cookie: admin.cookie })
+      ).json().items as { id: string }[];
+      expect(
+        found.map((item) => item.id),
+        search,
+      ).toEqual([order.id]);
+    }
+  });
+});
