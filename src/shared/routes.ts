@@ -44,6 +44,7 @@ export const clientRoutePatterns = [
   '/admin/abandoned',
   '/admin/register',
   '/admin/privacy',
+  '/admin/business-profile',
 ] as const;
 
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */

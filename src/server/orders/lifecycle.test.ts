@@ -202,7 +202,12 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order;
     expect(own.ledger.outstanding).toBe(0);
     expect(own.paymentStatus).toBe('refunded');
-    expect(own.documents.map((d: { kind: string }) => d.kind)).toEqual(['confirmation', 'deposit', 'credit']);
+    expect(own.documents.map((d: { kind: string }) => d.kind)).toEqual([
+      'acknowledgement',
+      'confirmation',
+      'deposit',
+      'credit',
+    ]);
 
     // The dashboard's outstanding total is the sum of every order's ledger outstanding.
     const listed = (await t.get('/api/admin/orders?pageSize=100', { cookie: admin.cookie })).json().items as {

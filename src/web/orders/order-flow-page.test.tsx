@@ -90,8 +90,8 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
 
     await user.click(screen.getByLabelText('Deliver to a different address'));
     await user.selectOptions(screen.getByLabelText('Delivery country'), 'DE');
-    expect((await screen.findByText(/This order was priced for another country\./)).textContent).toContain(
-      'Change the delivery country or re-price the configuration for it.',
+    expect((await screen.findByText(/This order was priced for United Kingdom, not Germany\./)).textContent).toContain(
+      'Change the delivery country or re-price the configuration for Germany.',
     );
     expect(screen.getByRole('link', { name: 'Re-price for this country' })).toBeTruthy();
 
