@@ -156,8 +156,9 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   await challenge.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByText('Authentication complete!')).toBeVisible();
   await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Refund…' }).click();
   page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Mark refunded' }).click();
+  await page.getByRole('form', { name: 'Record a refund' }).getByRole('button', { name: 'Record refund' }).click();
   const passkeyOnly = page.getByRole('dialog', { name: 'Confirm with your passkey' });
   await expect(
     passkeyOnly.getByText('This action needs a passkey. Confirm with your passkey to continue.'),

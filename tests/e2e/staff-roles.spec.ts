@@ -58,10 +58,12 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
     'Staff',
     'Quotes',
     'Orders',
+    'Invoice register',
     'Abandoned checkouts',
     'Settings',
     'Audit log',
     'My sessions',
+    'Privacy',
   ]);
 
   const stamp = Date.now();
@@ -97,14 +99,15 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
   await sales.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
   await expect(sales.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
 
-  // The finance clerk: orders only (payments and invoices are on the order); no Quotes, Staff or Settings.
+  // The finance clerk: orders (payments and invoices are on the order), the invoice register, and
+  // Settings for the business profile (view only); no Quotes or Staff.
   const finance = await acceptInvitation(
     browser,
     shop.baseURL,
     await linkFromMail(shop.dataDir, financeEmail, 'You are invited to the Dropwise admin'),
   );
   await finance.goto('/admin');
-  expect(await menuOf(finance)).toEqual(['Dashboard', 'Orders', 'My sessions']);
+  expect(await menuOf(finance)).toEqual(['Dashboard', 'Orders', 'Invoice register', 'Settings', 'My sessions']);
   await finance.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'My sessions' }).click();
   await expect(finance.getByTestId('session').filter({ hasText: '(this browser)' })).toContainText('Chrome on Linux');
   await finance.goto('/admin/staff');
