@@ -1,4 +1,4 @@
-import { codeAfter, currentCode, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'owner@example.com';
@@ -16,19 +16,7 @@ test('the owner edits the business profile; the contact page shows it at once; t
   browser,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  const first = currentCode(secret);
-  await modal.getByLabel('Verification code').fill(first.code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   await page.goto('/admin/settings');
   await page.getByRole('link', { name: /Business Profile/ }).click();
@@ -58,7 +46,7 @@ test('the owner edits the business profile; the contact page shows it at once; t
   await bank.getByLabel('BIC').fill('BUKBGB22');
   await bank.getByRole('button', { name: 'Save bank accounts' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
-  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, first.step));
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/Bank accounts saved/)).toBeVisible();
   await expect(bank.getByLabel('IBAN')).toHaveValue('GB33 BUKB 2020 1555 5555 55');

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { codeAfter, currentCode, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'passkey.admin@example.com';
@@ -80,20 +80,7 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   // The admin signs in and sets up the authenticator app the admin must have.
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  const first = currentCode(secret);
-  await modal.getByLabel('Verification code').fill(first.code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await expect(modal.getByTestId('recovery-code')).toHaveCount(10);
-  const recoveryCode = (await modal.getByTestId('recovery-code').first().textContent()) ?? '';
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  const { secret, usedStep, recoveryCode } = await signInAdminSettingUpMfa(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   // Registration, from the account's security settings: a name, a fresh code (a factor is verified), the device.
   await page.goto('/my-account?tab=settings');
@@ -101,7 +88,7 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await passkeys.getByLabel('Passkey name').fill('Work laptop');
-  await passkeys.getByLabel('Authenticator or recovery code').fill(codeAfter(secret, first.step));
+  await passkeys.getByLabel('Authenticator or recovery code').fill(codeAfter(secret, usedStep));
   await passkeys.getByRole('button', { name: 'Create passkey' }).click();
   await expect(page.getByText('Passkey added')).toBeVisible();
   const list = passkeys.getByRole('list', { name: 'Your passkeys' });

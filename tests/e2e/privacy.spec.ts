@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { codeAfter, currentCode, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { erasureTerms } from '../../src/shared/privacy/privacy-contracts';
@@ -107,18 +107,7 @@ test("an admin finds a guest's records by e-mail and handles their erasure reque
   const orderNumber = ((await placed.json()) as { order: { orderNumber: string } }).order.orderNumber;
   await guestContext.close();
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  const first = currentCode(secret);
-  await modal.getByLabel('Verification code').fill(first.code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   await page.goto('/admin/privacy');
   await page.getByLabel("Person's e-mail").fill(guest);
@@ -139,7 +128,7 @@ test("an admin finds a guest's records by e-mail and handles their erasure reque
   await expect(confirm).toContainText(erasureTerms.kept[0]);
   await confirm.getByRole('button', { name: 'Erase now' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
-  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, first.step));
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(row).toContainText('Erased');
   await expect(row).toContainText(ADMIN_EMAIL);

@@ -1,5 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { codeAfter, currentCode, linkFromMail, setUpAuthenticator, testWithAdmins } from './accounts-support';
+import {
+  codeAfter,
+  signInAdminSettingUpMfa,
+  linkFromMail,
+  setUpAuthenticator,
+  testWithAdmins,
+} from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 
 const OWNER_EMAIL = 'owner.roles@example.com';
@@ -37,18 +43,7 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
 }) => {
   test.setTimeout(150_000);
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OWNER_EMAIL);
-  await page.getByLabel('Password').fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  const secret = (await modal.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  const first = currentCode(secret);
-  await modal.getByLabel('Verification code').fill(first.code);
-  await modal.getByRole('button', { name: 'Verify' }).click();
-  await modal.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(modal).toBeHidden();
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, OWNER_EMAIL, OWNER_PASSWORD);
 
   await page.goto('/admin/staff');
   await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
@@ -74,7 +69,7 @@ test('an Owner invites a salesperson and a finance clerk; each sees only their m
   // Sales is ticked by default.
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
-  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, first.step));
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('invitation').filter({ hasText: salesEmail })).toContainText('Sales');
 
