@@ -46,6 +46,28 @@ function stepUpServer() {
   });
 }
 
+/** The same action from a form that renders the dialog inside itself, as the bank accounts form does. */
+function PaymentForm() {
+  const { withStepUp, dialog } = useStepUp();
+  const [outcome, setOutcome] = useState('');
+  return (
+    <form
+      aria-label="Payment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void withStepUp(() => api('/api/admin/orders/order-1/payments', { method: 'POST', body: {} })).then(
+          () => setOutcome('Payment recorded'),
+          () => setOutcome('Not recorded'),
+        );
+      }}
+    >
+      <button type="submit">Save payment</button>
+      <p role="status">{outcome}</p>
+      {dialog}
+    </form>
+  );
+}
+
 const openPanel = () =>
   renderRoutes([{ path: '/admin/orders/order-1', element: <RecordPayment /> }], '/admin/orders/order-1');
 const dialogQuery = () => screen.queryByRole('dialog', { name: 'Confirm with your authenticator' });
@@ -115,5 +137,18 @@ describe('the step-up dialog (component, happy-dom)', () => {
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Payment recorded'));
     expect(dialogQuery()).toBeNull();
+  });
+
+  it('inside a form, Verify runs the action once and does not submit that form again', async () => {
+    const calls = stepUpServer();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/orders/order-1', element: <PaymentForm /> }], '/admin/orders/order-1');
+    await user.click(screen.getByRole('button', { name: 'Save payment' }));
+    await screen.findByRole('dialog', { name: 'Confirm with your authenticator' });
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Payment recorded'));
+    // The refused first try and the one after the code: a second submit would make it three.
+    expect(calls.filter((call) => `${call.method} ${call.path}` === PAYMENT)).toHaveLength(2);
   });
 });

@@ -77,6 +77,9 @@ function StepUpDialog({
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // React events bubble through the portal to the page's own form where the dialog is rendered
+    // inside one (the bank accounts, the roles editor): without this, Verify submitted that form again.
+    event.stopPropagation();
     if (code.length !== MFA_CODE_LENGTH) return setError(codeMessage);
     setBusy(true);
     try {
