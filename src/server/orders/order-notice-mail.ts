@@ -5,6 +5,7 @@ import type { Carrier } from '../../shared/settings';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { OrderLedger } from './order-ledger';
+import { footer, greeting } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -17,12 +18,6 @@ interface NoticeContext {
   facts: { profile: BusinessProfile };
 }
 
-const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
-const footer = ({ profile }: NoticeContext['facts']) => [
-  `Questions? Write to ${profile.salesEmail} or call ${profile.phone}.`,
-  '',
-  profile.legalName,
-];
 const money = (order: OrderRow, minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
 
 /** The carrier's name and tracking link for the order's tracking number, from the settings' carriers list. */

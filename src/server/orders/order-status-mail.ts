@@ -14,8 +14,9 @@ interface StatusMailContext {
   facts: { profile: BusinessProfile; terms: TermsValues };
 }
 
-const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
-const footer = ({ profile }: StatusMailContext['facts']) => [
+/** The salutation and the signature every customer notice about an order shares (order-notice-mail.ts too). */
+export const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
+export const footer = ({ profile }: Pick<StatusMailContext['facts'], 'profile'>) => [
   `Questions? Write to ${profile.salesEmail} or call ${profile.phone}.`,
   '',
   profile.legalName,
