@@ -38,6 +38,10 @@ export const systemSettingsSchema = z.object({
   requirePasskeyForPayments: z.boolean(),
   /** The carriers staff choose from when shipping (issue 28). */
   carriers: z.array(carrierSchema).max(20),
+  /** The storefront shows "N places left" on a batch only when this many or fewer remain (issue 26). */
+  batchFewPlacesThreshold: z.number().int().min(0).max(1000),
+  /** Days before a warranty or service plan ends that the customer is e-mailed a renewal (issue 26). */
+  coverReminderDays: z.number().int().min(1).max(365),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -57,6 +61,8 @@ export const defaultSystemSettings: SystemSettings = {
   autoQuoteExpiry: 7,
   defaultProductWarranty: 12,
   requirePasskeyForPayments: false,
+  batchFewPlacesThreshold: 5,
+  coverReminderDays: 60,
   carriers: [
     {
       id: 'dhl',

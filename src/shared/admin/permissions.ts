@@ -23,6 +23,9 @@ export const permissions = [
   'privacy.manage',
   /** Ship an order before its balance is paid, with a recorded reason (issue 28; the Owner only). */
   'orders.override',
+  /** Issue 26: each shipped instrument (serial numbers, warranty, servicing) and the service requests (RMA). */
+  'instruments.view',
+  'service.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -47,7 +50,10 @@ export const roles = {
     ],
   },
   catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit'] },
-  support: { label: 'Support', permissions: ['dashboard.view', 'customers.view'] },
+  support: {
+    label: 'Support',
+    permissions: ['dashboard.view', 'customers.view', 'instruments.view', 'service.manage'],
+  },
 } as const satisfies Record<string, { label: string; permissions: readonly Permission[] }>;
 
 export type Role = keyof typeof roles;

@@ -58,6 +58,19 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
     .int({ error: systemSettingsMessages.wholeNumber })
     .min(0, { error: systemSettingsMessages.monthsNegative })
     .max(600),
+  /** Issue 26; optional like the carriers: a request without them keeps the values in force. */
+  batchFewPlacesThreshold: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(0, { error: systemSettingsMessages.daysNegative })
+    .max(1000)
+    .optional(),
+  coverReminderDays: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(1, { error: systemSettingsMessages.daysNegative })
+    .max(365)
+    .optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
 });

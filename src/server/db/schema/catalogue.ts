@@ -138,4 +138,8 @@ export const productBatches = optionTable('product_batches', 'product_batches_pr
   batchId: text('batch_id').notNull(),
   date: date('date'),
   soldOut: boolean('sold_out').notNull().default(false),
+  /** Instruments the batch can build (issue 26); null: not limited. */
+  capacity: integer('capacity'),
+  /** Instruments taken by confirmed orders: raised only by `taken + n <= capacity` in one update. */
+  taken: integer('taken').notNull().default(0),
 });

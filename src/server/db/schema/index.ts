@@ -8,3 +8,4 @@ export * from './audit';
 export * from './staff';
 export * from './profile';
 export * from './privacy';
+export * from './instruments';

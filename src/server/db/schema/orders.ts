@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { productBatches } from './catalogue';
 import { bytea, createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
 
@@ -86,6 +87,12 @@ export const orders = pgTable(
     legalHoldUntil: date('legal_hold_until'),
     /** When the retention job purged its personal fields (its amounts and lines stay for the figures). */
     personalDataPurgedAt: timestamp('personal_data_purged_at', { withTimezone: true }),
+    /**
+     * The batch row whose places this order holds, and how many (its quantity), once confirmed
+     * (issue 26); null and 0 before confirmation and after cancellation releases them.
+     */
+    placesBatchId: uuid('places_batch_id').references(() => productBatches.id, { onDelete: 'set null' }),
+    placesTaken: integer('places_taken').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

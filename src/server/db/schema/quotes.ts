@@ -23,6 +23,12 @@ export const quotes = pgTable(
     /** The selection, customerInfo and the server's pricing, frozen at creation. */
     configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }),
+    /**
+     * What the quote prices (issue 26): an instrument (the configurator's quotes), a servicing
+     * renewal or a repair for the instrument with `serialNumber`.
+     */
+    kind: text('kind').$type<'instrument' | 'servicing_renewal' | 'repair'>().notNull().default('instrument'),
+    serialNumber: text('serial_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -33,6 +33,8 @@ interface FormValues {
   autoQuoteExpiry: string;
   defaultProductWarranty: string;
   requirePasskeyForPayments: boolean;
+  batchFewPlacesThreshold: string;
+  coverReminderDays: string;
   /** One carrier a line: id | name | tracking address with {tracking}. */
   carriers: string;
 }
@@ -42,6 +44,8 @@ const toForm = (settings: SystemSettings): FormValues => ({
   taxRate: String(settings.taxRate),
   autoQuoteExpiry: String(settings.autoQuoteExpiry),
   defaultProductWarranty: String(settings.defaultProductWarranty),
+  batchFewPlacesThreshold: String(settings.batchFewPlacesThreshold),
+  coverReminderDays: String(settings.coverReminderDays),
   carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
 });
 
@@ -70,6 +74,8 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   taxRate: decimal(values.taxRate),
   autoQuoteExpiry: integer(values.autoQuoteExpiry),
   defaultProductWarranty: integer(values.defaultProductWarranty),
+  batchFewPlacesThreshold: integer(values.batchFewPlacesThreshold),
+  coverReminderDays: integer(values.coverReminderDays),
   carriers: carriersOf(values.carriers),
 });
 
@@ -84,6 +90,8 @@ const fieldNames: (keyof FormValues)[] = [
   'quoteNumberPrefix',
   'autoQuoteExpiry',
   'defaultProductWarranty',
+  'batchFewPlacesThreshold',
+  'coverReminderDays',
   'carriers',
 ];
 
@@ -278,6 +286,11 @@ export function SystemSettingsPage() {
             <Card title="Business Rules">
               {text('autoQuoteExpiry', 'Auto Quote Expiry (days)', { type: 'number', step: '1' })}
               {text('defaultProductWarranty', 'Default Product Warranty (months)', { type: 'number', step: '1' })}
+              {text('batchFewPlacesThreshold', 'Show "N places left" at or below', { type: 'number', step: '1' })}
+              {text('coverReminderDays', 'Warranty and service-plan reminder (days before the end)', {
+                type: 'number',
+                step: '1',
+              })}
             </Card>
             <Card title="Carriers">
               <Field
