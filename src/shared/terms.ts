@@ -21,6 +21,13 @@ export interface TermsValues {
   deliveryPlace: string;
 }
 
+/**
+ * The terms' administration fee for a cancellation before manufacture: the deposit is refunded less
+ * this share of it (terms §8). The terms page, the confirmation PDF and the admin's cancellation
+ * credit note all read this one value.
+ */
+export const CANCELLATION_FEE_PERCENT = 5;
+
 /** Days an invoice gives for payment (the deposit's on confirmation, the balance's before dispatch). */
 export const PAYMENT_DAYS = 14;
 
@@ -51,8 +58,7 @@ export const terms = {
   balance: 'The balance is invoiced when the instrument is ready and is due before dispatch.',
   currency: (currency: string) =>
     `You pay in the currency of the invoice (${currency}), by bank transfer into our ${currency} account shown on it.`,
-  cancellation:
-    'Cancellation of a confirmed order: before manufacture starts, the deposit is refunded less an administration fee of 5% of the deposit; once manufacture has started, the deposit is forfeited; after the balance invoice, the full total is payable.',
+  cancellation: `Cancellation of a confirmed order: before manufacture starts, the deposit is refunded less an administration fee of ${CANCELLATION_FEE_PERCENT}% of the deposit; once manufacture has started, the deposit is forfeited; after the balance invoice, the full total is payable.`,
   warranty: (months: number, planName: string | null) =>
     planName
       ? `Warranty: ${periodText(months)} from delivery, following the ${planName} plan.`

@@ -185,6 +185,31 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     expect((again.json() as { invoice: Invoice }).invoice.number).not.toBe(deposit.number);
   });
 
+  it('prints a partial credit note with its reason, the one the staff gave', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'credit-reason@example.com');
+    await admin.stepUp();
+    const deposit = (
+      (
+        await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })
+      ).json() as { invoice: Invoice }
+    ).invoice;
+    const kept = Math.round(deposit.amount * 0.05);
+    const reason = 'Order cancelled; 5% cancellation fee kept <b>&</b>';
+    const creditResponse = await t.post(
+      `/api/admin/invoices/${deposit.id}/credit`,
+      { amount: deposit.amount - kept, reason },
+      { cookie: admin.cookie },
+    );
+    expect(creditResponse.statusCode, creditResponse.body).toBe(201);
+    const credit = (creditResponse.json() as { invoice: Invoice }).invoice;
+    expect(credit.number).toMatch(/^CN2026-\d{5}$/);
+    const [stored] = await t.db.select().from(invoices).where(eq(invoices.id, credit.id));
+    const text = pdfText(stored?.pdf ?? Buffer.alloc(0));
+    expect(text).toContain(`This credit note corrects invoice ${deposit.number}`);
+    expect(text.replace(/\s+/g, ' ')).toContain(`Reason: ${reason}`);
+  });
+
   it('lets only the owner and admins download a document; another customer and a guest with the id get 404', async () => {
     const admin = await createAdminSession(t);
     const owner = await createUser(t.db, { email: 'owner-docs@example.com' });

@@ -271,6 +271,7 @@ export async function creditInvoice(
     issuedAt: input.now,
     dueDate: issuedOn,
     creditsNumber: original.number,
+    reason: input.reason ?? null,
   };
   const documentFactsNow = await documentFacts(tx);
   const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow));

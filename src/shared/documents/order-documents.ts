@@ -185,6 +185,8 @@ export interface InvoiceFacts {
   dueDate: string;
   /** For a credit note: the invoice it corrects. */
   creditsNumber?: string | null;
+  /** For a credit note: why it was issued (staff text, printed as text). */
+  reason?: string | null;
 }
 
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
@@ -238,6 +240,7 @@ export function invoiceDocument(
             title: 'Credit note',
             lines: [
               `This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`,
+              ...(invoice.reason ? [`Reason: ${invoice.reason}`] : []),
             ],
           },
         ]

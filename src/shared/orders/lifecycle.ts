@@ -22,12 +22,6 @@ export const statusMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/**
- * The terms' fee for a cancellation before manufacture: the deposit is refunded less this share
- * (accounts-and-admin spec, section on the lifecycle). The admin's credit form proposes it.
- */
-export const CANCELLATION_FEE_PERCENT = 5;
-
 /** What the rules read of an order: its status and what is still to pay. */
 export interface LifecycleFacts {
   status: OrderStatus;

@@ -5,7 +5,7 @@ import { LegalDocument, type LegalSection } from './legal-document';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { profileAddressLines } from '../../shared/business-profile';
 import { publicProfile } from '../lib/public-profile';
-import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { CANCELLATION_FEE_PERCENT, PAYMENT_DAYS, terms } from '../../shared/terms';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -139,8 +139,8 @@ export function TermsOfSalePage() {
           <p>You may cancel a confirmed order by writing to us. What you pay depends on how far the order has gone:</p>
           <ul>
             <li>
-              before manufacture of your instrument has started: we refund your deposit less an administration fee of
-              5%;
+              before manufacture of your instrument has started: we refund your deposit less an administration fee of{' '}
+              {CANCELLATION_FEE_PERCENT}%;
             </li>
             <li>after manufacture has started: the deposit is forfeited;</li>
             <li>after we have issued the balance invoice: 100% of the order total is payable.</li>
