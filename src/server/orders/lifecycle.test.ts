@@ -80,7 +80,12 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     later();
     expect((await t.patch(url, { status: 'processing' }, { cookie: admin.cookie })).statusCode).toBe(409);
     expect((await t.patch(url, { status: 'delivered' }, { cookie: admin.cookie })).statusCode).toBe(200);
-    expect((await mailOf(customer.user.email)).some((m) => m.kind === 'order_delivered')).toBe(true);
+    const delivered = (await mailOf(customer.user.email)).filter((m) => m.kind === 'order_delivered');
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.subject).toBe(`Your order ${order.orderNumber} has been delivered`);
+    expect(delivered[0]?.textBody).toContain(`Your order ${order.orderNumber} has been delivered.`);
+    expect(delivered[0]?.textBody).toContain(`/order-details/${order.id}`);
+    expect(delivered[0]?.textBody).toContain('Questions? Write to ');
   });
 
   it('ships a paid order; a cancelled order takes no invoice and no payment; an invoiced order cannot be deleted', async () => {
@@ -104,7 +109,8 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     expect(paidOrder.outstandingAmount).toBe(0);
     expect((await t.patch(url, { status: 'shipped' }, { cookie: admin.cookie })).statusCode).toBe(200);
 
-    const cancelled = await createOrder(t.db, { totalAmount: 100000, depositAmount: 50000 });
+    const buyer = await createUser(t.db, { email: `cancel-due-${Date.now()}@example.com`, firstName: 'Grace' });
+    const cancelled = await createOrder(t.db, { userId: buyer.user.id, totalAmount: 100000, depositAmount: 50000 });
     const invoiced = await t.post(
       `/api/admin/orders/${cancelled.id}/invoices`,
       { kind: 'deposit' },
@@ -118,6 +124,12 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
       (await t.patch(`/api/admin/orders/${cancelled.id}`, { status: 'cancelled' }, { cookie: admin.cookie }))
         .statusCode,
     ).toBe(200);
+    // The cancellation notice states what the ledger still holds due: the deposit invoiced and unpaid.
+    const notice = (await mailOf(buyer.user.email)).filter((m) => m.kind === 'order_cancelled');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]?.subject).toBe(`Your order ${cancelled.orderNumber} is cancelled`);
+    expect(notice[0]?.textBody).toContain('Dear Grace,');
+    expect(notice[0]?.textBody).toContain('£500.00 remains due under our terms of sale.');
     const balance = await t.post(
       `/api/admin/orders/${cancelled.id}/invoices`,
       { kind: 'balance' },
@@ -168,7 +180,13 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
 
     later();
     expect((await t.patch(url, { status: 'cancelled' }, { cookie: admin.cookie })).statusCode).toBe(200);
-    expect((await mailOf(customer.user.email)).some((m) => m.kind === 'order_cancelled')).toBe(true);
+    const cancelledMail = (await mailOf(customer.user.email)).filter((m) => m.kind === 'order_cancelled');
+    expect(cancelledMail).toHaveLength(1);
+    expect(cancelledMail[0]?.subject).toBe(`Your order ${order.orderNumber} is cancelled`);
+    expect(cancelledMail[0]?.textBody).toContain(`Your order ${order.orderNumber} has been cancelled.`);
+    // The deposit invoiced (£2,574.00) is paid and not yet credited: the ledger owes nothing either way.
+    expect(cancelledMail[0]?.textBody).toContain('Nothing is outstanding on this order.');
+    expect(cancelledMail[0]?.textBody).toContain(`/order-details/${order.id}`);
     const credit = await t.post(
       `/api/admin/invoices/${deposit.json().invoice.id}/credit`,
       { amount: 244530, reason: 'Order cancelled; 5% cancellation fee kept' },
