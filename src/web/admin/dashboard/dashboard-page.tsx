@@ -9,6 +9,8 @@ import { AdminHeading } from '../shell/admin-layout';
 import { money } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { WeeklyChart } from './weekly-chart';
+import { RecentOrders } from './recent-orders';
+import { usePermissions } from '../shell/permissions';
 import { businessProfileChecklistResponseSchema } from '../../../shared/admin/business-profile-schemas';
 import { SetupChecklist } from '../profile/business-profile-page';
 
@@ -46,8 +48,9 @@ const firstOfMonth = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 };
 
-/** /admin: the figures a sales team opens the portal for, the 12-week chart, and the four cards. */
+/** /admin: the figures a sales team opens the portal for, the 12-week chart, the recent orders and the four cards. */
 export function DashboardPage() {
+  const { can } = usePermissions();
   const dashboard = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: () => adminApi(dashboardSchema, '/dashboard'),
@@ -145,6 +148,7 @@ export function DashboardPage() {
           </div>
         </>
       )}
+      {can('orders.view') ? <RecentOrders /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {dashboardCards.map((card) => (
           <Link

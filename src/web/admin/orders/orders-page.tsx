@@ -18,7 +18,8 @@ import { ListToolbar } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
 import { useListState } from '../shell/use-list-state';
 
-const columns: ColumnDef<AdminOrderRow, unknown>[] = [
+/** The orders list's columns; the dashboard's recent orders show the same. */
+export const orderColumns: ColumnDef<AdminOrderRow, unknown>[] = [
   {
     header: 'Order',
     cell: ({ row }) => (
@@ -98,7 +99,7 @@ export function OrdersPage() {
       <ListResults
         query={orders}
         caption="Orders"
-        columns={columns}
+        columns={orderColumns}
         loading="Loading orders..."
         failed="Failed to load orders. Please try again."
         empty="No orders found."
