@@ -6,6 +6,23 @@ import { pageOf } from './admin-schemas';
 /** A record counts as abandoned once its last activity is this old and it is still not completed. */
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
+const idleText = (ms: number) => {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? 'one hour' : `${minutes / 60} hours`;
+};
+
+/**
+ * The list's rule as the admin page states it, from the same constant the query uses
+ * (src/server/admin/abandoned.ts): what is recorded, and when it counts as abandoned.
+ */
+export const abandonedRule = [
+  `A checkout is listed once ${idleText(ABANDONED_AFTER_MS)} has passed since its last activity without it being completed.`,
+  'Order: the buyer typed a valid e-mail address in the order flow\'s details step (step "shipping"; "payment" once they reached the payment step) but did not place the order.',
+  'Quote / registration: the buyer gave an e-mail address in the quote flow but no quote was made.',
+  'A placed order or a made quote takes it off the list; "Ordered later" says whether the same e-mail placed an order afterwards.',
+] as const;
+
 export const abandonedKinds = ['order', 'registration'] as const;
 export type AbandonedKind = (typeof abandonedKinds)[number];
 

@@ -8,6 +8,7 @@ import {
   type AbandonedCheckout,
   abandonedMessages,
   abandonedPageSchema,
+  abandonedRule,
   type UpdateAbandonedRequest,
 } from '../../../shared/admin/abandoned-schemas';
 import { adminMessages, customerFallbacks } from '../../../shared/admin/admin-schemas';
@@ -75,6 +76,11 @@ export function AbandonedPage() {
   return (
     <section>
       <AdminHeading title="Abandoned checkouts" />
+      <div className="mb-4 max-w-3xl space-y-1 text-sm text-navy-700" aria-label="The rule of this list">
+        {abandonedRule.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
       <ListToolbar
         key={state.search}
         state={state}
