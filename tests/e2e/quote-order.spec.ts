@@ -118,6 +118,8 @@ test.describe('quotes and orders', () => {
     await expect(popup.locator('body')).toContainText('QUOTATION');
     await expect(popup.locator('body')).toContainText(quoteNumber);
     await expect(popup.locator('body')).toContainText('£4,882.50');
+    // The same document model as the PDF: its bank account and warranty lines (checked against the PDF below).
+    const printedText = (await popup.locator('body').innerText()).replace(/\s+/g, ' ');
     await popup.close();
 
     const downloadPromise = page.waitForEvent('download');
@@ -128,6 +130,10 @@ test.describe('quotes and orders', () => {
     const pdfText = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
     expect(pdfText).toContain(quoteNumber);
     expect(pdfText).toContain('£4,882.50');
+    const pdfLines = pdfText.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
+    const bankAndWarranty = pdfLines.filter((line) => /^(Sort code|Account number|Warranty:)/.test(line));
+    expect(bankAndWarranty.length).toBeGreaterThanOrEqual(3);
+    for (const line of bankAndWarranty) expect(printedText).toContain(line);
 
     // The share link, opened by a colleague in a browser that has never seen the flow.
     const colleague = await browser.newContext({ baseURL: shop.baseURL });

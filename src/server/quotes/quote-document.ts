@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { quoteDocuments, quotes } from '../db/schema';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
-import { renderQuotePdf } from './quote-pdf';
+import type { BusinessDocument } from '../../shared/documents/document-model';
+import { quoteDocument as buildQuoteDocument } from '../../shared/documents/quote-document';
+import { renderDocumentPdf } from '../documents/document-pdf';
 import { loadQuoteResource } from './quote-resource';
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -59,15 +61,34 @@ async function storedQuotePdf(db: Db, quoteId: string): Promise<StoredPdf | unde
   return stored;
 }
 
-/** The quote's PDF as drawn now, with the business profile and the terms in force and the plan's warranty. */
+/**
+ * The quote's document model as drawn now (the business profile with its bank account and the terms
+ * in force, the plan's warranty, the batch): what its PDF, the browser's printed copy and the
+ * admin's quote page all show.
+ */
+export async function quoteDocumentModel(
+  db: Db,
+  row: QuoteRow,
+  now: Date,
+  options: { customerText: boolean } = { customerText: true },
+): Promise<BusinessDocument> {
+  const { profile, terms } = await documentFacts(db);
+  const quote = await loadQuoteResource(db, row, now);
+  const facts = await configurationFacts(db, terms, quote.configuration, now);
+  return buildQuoteDocument(quote, { profile, terms, ...facts, customerText: options.customerText });
+}
+
+/** The quote's PDF as drawn now, from its document model. */
 async function quoteDocument(
   db: Db,
   row: QuoteRow,
   now: Date,
   options: { customerText: boolean } = { customerText: true },
 ): Promise<Buffer> {
-  const { profile, terms } = await documentFacts(db);
-  const quote = await loadQuoteResource(db, row, now);
-  const facts = await configurationFacts(db, terms, quote.configuration, now);
-  return renderQuotePdf(quote, { profile, terms, ...facts, customerText: options.customerText });
+  return renderDocumentPdf(await quoteDocumentModel(db, row, now, options));
+}
+
+/** Drops the stored PDF, so the next download or e-mail draws it again (the admin extended the validity). */
+export async function forgetQuotePdf(db: Db, quoteId: string): Promise<void> {
+  await db.delete(quoteDocuments).where(eq(quoteDocuments.quoteId, quoteId));
 }

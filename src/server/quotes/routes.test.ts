@@ -1,3 +1,6 @@
+import type { BusinessDocument } from '../../shared/documents/document-model';
+import { documentHtml } from '../../shared/documents/document-html';
+import { escapeHtml } from '../../shared/escape-html';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -272,6 +275,25 @@ describe('quotes API', () => {
     expect(text).toContain('9 March 2026');
     const pages = execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1];
     expect(pages).toBe('1');
+  });
+
+  it('serves the document model the PDF is drawn from: the printed copy shows the same bank account and warranty', async () => {
+    const quote = await create('printed@example.com');
+    const answer = await t.get(`/api/quotes/${quote.reference}/document`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const model = (answer.json() as { document: BusinessDocument }).document;
+    const bank = model.sections.find((section) => section.title === 'Bank account (GBP)');
+    expect(bank?.lines.some((line) => line.startsWith('Sort code'))).toBe(true);
+    const warranty = model.sections.flatMap((section) => section.lines).find((line) => line.startsWith('Warranty:'));
+    expect(warranty).toBeDefined();
+    const pdf = pdfText((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload).replace(/\s+/g, ' ');
+    const printed = documentHtml(model);
+    for (const line of [...(bank?.lines ?? []), warranty ?? '']) {
+      expect(pdf).toContain(line.replace(/\s+/g, ' '));
+      expect(printed).toContain(escapeHtml(line));
+    }
+    expect((await t.get('/api/quotes/no-such-reference/document')).statusCode).toBe(404);
   });
 
   it('renders the PDF once and serves the stored bytes with their ETag, 304 when the client holds them', async () => {

@@ -14,7 +14,8 @@ import { notFound } from '../http/http-error';
 import { perClientAndEmail } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createQuote } from './create-quote';
-import { quotePdf } from './quote-document';
+import { businessDocumentSchema } from '../../shared/documents/document-schema';
+import { quoteDocumentModel, quotePdf } from './quote-document';
 import { loadQuoteResource } from './quote-resource';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
@@ -73,6 +74,20 @@ export async function quoteRoutes(app: FastifyInstance) {
       // The reference is a secret link: keep shared caches from storing the personal data it shows.
       reply.header('cache-control', 'private, no-store');
       return { quote: await loadQuoteResource(app.db, row, app.now()) };
+    },
+  );
+
+  routes.get(
+    '/api/quotes/:reference/document',
+    {
+      schema: { params: referenceParams, response: { 200: z.object({ document: businessDocumentSchema }) } },
+      config: { rateLimit: pdfDownloadLimit() },
+    },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      reply.header('cache-control', 'private, no-store');
+      // The model the PDF is drawn from, bank account and warranty included: the browser prints it.
+      return { document: await quoteDocumentModel(app.db, row, app.now()) };
     },
   );
 

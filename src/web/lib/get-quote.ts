@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BusinessDocument } from '../../shared/documents/document-model';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { api, ApiError } from './api-client';
 
@@ -14,4 +15,14 @@ export const useQuote = (reference: string | undefined) =>
     enabled: Boolean(reference),
     // A missing quote stays missing; other failures get one more try.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+
+/** The quote's document model, as its PDF is drawn (bank account, warranty, batch): the printed copy uses it. */
+export const useQuoteDocument = (reference: string) =>
+  useQuery({
+    queryKey: ['quote', reference, 'document'],
+    queryFn: ({ signal }) =>
+      api<{ document: BusinessDocument }>(`/api/quotes/${encodeURIComponent(reference)}/document`, { signal }).then(
+        (answer) => answer.document,
+      ),
   });

@@ -1,30 +1,12 @@
 import { documentHtml } from '../../shared/documents/document-html';
-import { quoteDocument } from '../../shared/documents/quote-document';
-import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import type { PublicSettings } from '../../shared/public-settings';
-import { defaultTermsValues } from '../../shared/terms';
-import { publicProfile } from '../lib/public-profile';
+import type { BusinessDocument } from '../../shared/documents/document-model';
 
 /**
- * The printed quotation: the same document model as the quote's PDF (quoteDocument), drawn as
- * HTML, with the quote's link added to its terms.
+ * The printed quotation: the quote's document model as the server draws its PDF
+ * (GET /api/quotes/{reference}/document: bank account, warranty and batch included), as HTML, with
+ * the quote's link added to its terms.
  */
-export function quoteDocumentHtml(
-  quote: QuoteResource,
-  quoteUrl: string,
-  settings?: Pick<PublicSettings, 'autoQuoteExpiry' | 'defaultProductWarranty'>,
-): string {
-  const profile = publicProfile();
-  const model = quoteDocument(quote, {
-    profile,
-    terms: {
-      ...defaultTermsValues,
-      ...(settings
-        ? { quoteValidityDays: settings.autoQuoteExpiry, standardWarrantyMonths: settings.defaultProductWarranty }
-        : {}),
-      deliveryPlace: profile.deliveryPlace,
-    },
-  });
+export function quoteDocumentHtml(model: BusinessDocument, quoteUrl: string): string {
   return documentHtml({
     ...model,
     sections: [...model.sections, { title: 'View or order online', lines: [quoteUrl] }],
@@ -32,18 +14,14 @@ export function quoteDocumentHtml(
 }
 
 /** Opens the quotation in a new window and prints it after 500 ms; a blocked window is only logged. */
-export function printQuote(
-  quote: QuoteResource,
-  quoteUrl: string,
-  settings?: Pick<PublicSettings, 'autoQuoteExpiry' | 'defaultProductWarranty'>,
-): Window | null {
+export function printQuote(model: BusinessDocument, quoteUrl: string): Window | null {
   const printWindow = window.open('', '_blank');
   if (!printWindow) {
     console.warn('The print window could not be opened');
     return null;
   }
   printWindow.document.open();
-  printWindow.document.write(quoteDocumentHtml(quote, quoteUrl, settings));
+  printWindow.document.write(quoteDocumentHtml(model, quoteUrl));
   printWindow.document.close();
   window.setTimeout(() => {
     printWindow.focus();

@@ -12,9 +12,8 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
-import { useQuote } from '../lib/get-quote';
+import { useQuote, useQuoteDocument } from '../lib/get-quote';
 import { printQuote } from './print-quote';
-import { usePublicSettings } from '../lib/get-public-settings';
 import { formatUkDate } from '../../shared/dates';
 import { batchShipText } from '../../shared/batches/ship-date';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
@@ -58,7 +57,8 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
   const [bannerVisible, showBanner] = useTimedFlag(BANNER_MS);
   const [copied, showCopied] = useTimedFlag(COPIED_MS);
   const [quoteUrl, setQuoteUrl] = useState(`/quote/${quote.reference}`);
-  const settings = usePublicSettings();
+  const printed = useQuoteDocument(quote.reference);
+  const print = () => (printed.data ? printQuote(printed.data, quoteUrl) : null);
 
   useEffect(() => {
     setQuoteUrl(`${window.location.origin}/quote/${quote.reference}`);
@@ -125,7 +125,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           <h1 className="text-3xl font-semibold tracking-tight">Quote {quote.quoteNumber}</h1>
           <p className="mt-1 break-all text-sm text-navy-600">Reference: {quote.reference}</p>
         </div>
-        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings)}>
+        <Button variant="outline" disabled={!printed.data} onClick={print}>
           <Printer aria-hidden="true" className="size-4" /> Print/Save
         </Button>
       </div>
@@ -308,7 +308,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <Button variant="outline" onClick={() => printQuote(quote, quoteUrl, settings)}>
+        <Button variant="outline" disabled={!printed.data} onClick={print}>
           <Printer aria-hidden="true" className="size-4" /> Print/Save Quote
         </Button>
         <Button variant="outline" asChild>

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { BusinessDocument } from './document-model';
+
+/**
+ * A document model as the API sends it (GET /api/quotes/{reference}/document, the admin's quote
+ * page): the response schema is the allow-list of what leaves the server.
+ */
+export const businessDocumentSchema = z.object({
+  kind: z.enum(['quote', 'acknowledgement', 'confirmation', 'invoice', 'credit_note', 'delivery_note']),
+  issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
+  title: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  meta: z.array(z.tuple([z.string(), z.string()])),
+  parties: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      total: z.number(),
+      freeLabel: z.string().nullable(),
+    }),
+  ),
+  totals: z.array(z.object({ label: z.string(), amount: z.number(), emphasis: z.boolean().optional() })),
+  notes: z.array(z.string()),
+  sections: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })),
+}) satisfies z.ZodType<BusinessDocument>;
