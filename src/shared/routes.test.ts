@@ -17,7 +17,7 @@ describe('every admin screen reloads', () => {
   it('the server knows each path the admin app routes, so a reload answers 200, not 404', async () => {
     const { readFileSync } = await import('node:fs');
     const source = readFileSync(new URL('../web/admin/admin-app.tsx', import.meta.url), 'utf8');
-    const paths = [...source.matchAll(/<Route\s+path="([^"*]+)"/g)].map((match) => `/admin/${match[1]}`);
+    const paths = [...source.matchAll(/\{\s*path: '([^'*]*)'/g)].map((match) => `/admin/${match[1]}`);
     expect(paths.length).toBeGreaterThan(10);
     expect(paths.filter((path) => !matchesClientRoute(path.replace(':id', 'x')))).toEqual([]);
   });

@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
-import { createQueryClient, Providers } from './app/providers';
 
 // Zod parses without compiling code (`jitless`): its probe for `new Function` is refused by the
 // shop's Content-Security-Policy, which the browser reports as a violation on every page with a form
@@ -17,11 +16,9 @@ if (!container) throw new Error('#root is missing from index.html');
 
 const app = (
   <StrictMode>
-    <Providers client={createQueryClient()}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>
 );
 

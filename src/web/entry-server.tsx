@@ -5,7 +5,6 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
 import { defaultHead, type HeadData, headTagsHtml } from './lib/head-tags';
 import { HeadCollectorContext } from './lib/page-head';
-import { createQueryClient, Providers } from './app/providers';
 import { PublicOriginContext } from './lib/public-origin';
 import { setPublicProfile } from './lib/public-profile';
 import { exampleBusinessProfile, publicProfileOf } from '../shared/business-profile';
@@ -44,11 +43,9 @@ export async function renderPage(path: string): Promise<{ html: string; head: st
     <StrictMode>
       <PublicOriginContext.Provider value={PUBLIC_URL_TOKEN}>
         <HeadCollectorContext.Provider value={collector}>
-          <Providers client={createQueryClient()}>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </Providers>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </HeadCollectorContext.Provider>
       </PublicOriginContext.Provider>
     </StrictMode>,

@@ -1,7 +1,9 @@
 import { cleanup, render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient, Providers } from '../../src/web/app/providers';
+import { createQueryClient } from '../../src/web/lib/query-client';
+import { forgetSession } from '../../src/web/lib/use-session';
 
 /** One request the page made, as the server would receive it. */
 export interface FetchCall {
@@ -63,16 +65,17 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const client = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <Providers client={client}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-    </Providers>,
+    </QueryClientProvider>,
   );
   return { ...view, router, client };
 }
 
-/** After each component test: unmount, restore fetch, forget the session storage. */
+/** After each component test: unmount, restore fetch, forget the session and the session storage. */
 export function resetWebTest() {
   cleanup();
   vi.unstubAllGlobals();
+  forgetSession();
   window.sessionStorage.clear();
 }

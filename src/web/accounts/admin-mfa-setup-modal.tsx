@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { registerPasskey } from '../lib/passkeys';
@@ -16,12 +15,11 @@ import { useSignOutAndLeave } from '../lib/sign-out';
  * two-step setup card below, or a passkey instead (issue 24), until setup completes.
  */
 export function AdminMfaSetupModal() {
-  const client = useQueryClient();
   const { signOutTo, isPending } = useSignOutAndLeave();
   const [passkeyCodes, setPasskeyCodes] = useState<string[] | null>(null);
   const finish = async () => {
     toast.success('Authentication complete!');
-    await refreshSession(client);
+    await refreshSession();
   };
   if (passkeyCodes)
     return (

@@ -7,7 +7,7 @@ import { pathAfterSignIn } from './after-sign-in';
 import { MfaBlockingDialog } from './mfa-blocking-dialog';
 import { MfaCodeForm } from './mfa-code-form';
 import { useSignOutAndLeave } from '../lib/sign-out';
-import { refreshSession, type SessionFactor, sessionQueryKey } from '../lib/use-session';
+import { refreshSession, type SessionFactor } from '../lib/use-session';
 import { ChallengeFailed, challengeAndVerify, signInWithRecoveryCode, verificationError } from './verify-factor';
 import { PasskeyButton } from '../ui/passkey-button';
 import { signInWithPasskey } from '../lib/passkeys';
@@ -26,8 +26,8 @@ export function MfaChallengeModal({ factors }: { factors: SessionFactor[] }) {
 
   const finish = async () => {
     toast.success('Authentication complete!');
-    await refreshSession(client);
-    client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    await refreshSession();
+    client.removeQueries();
     navigate(pathAfterSignIn());
   };
 

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useSession } from '../lib/use-session';
+import { lazyWithQueries } from '../lib/with-queries';
 
-const MfaScreens = lazy(() => import('./mfa-screens').then((m) => ({ default: m.MfaScreens })));
+const MfaScreens = lazyWithQueries(() => import('./mfa-screens').then((m) => m.MfaScreens));
 
 /**
  * Mounted by the layout: shows the MFA challenge or the admin setup modal when the session needs

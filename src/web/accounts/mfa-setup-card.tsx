@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button';
 import { type EnrolledFactor, enrollFactor } from './enroll-factor';
@@ -18,7 +17,6 @@ const ENROLL_PAUSE_MS = 500;
  * a blocking setup screen closes) only when the user says they are saved.
  */
 export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void; onCancel?: () => void }) {
-  const client = useQueryClient();
   const [step, setStep] = useState<'setup' | 'verify'>('setup');
   const [factor, setFactor] = useState<EnrolledFactor | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -65,7 +63,7 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
   };
 
   const finish = async () => {
-    await refreshSession(client);
+    await refreshSession();
     onComplete();
   };
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -136,13 +135,12 @@ function PasskeyRow({
  * last used, Add (with a fresh code once a factor is verified) and Remove (with a fresh code).
  */
 export function PasskeysSection({ session }: { session: SessionData }) {
-  const client = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const verified = session.factors?.filter((f) => f.status === 'verified') ?? [];
   const passkeys = verified.filter((f) => f.factorType === 'webauthn');
 
-  const refresh = () => refreshSession(client).catch(() => undefined);
+  const refresh = () => refreshSession().catch(() => undefined);
 
   return (
     <section aria-labelledby="passkeys-heading" className="rounded-lg border border-navy-100 p-5">

@@ -7,7 +7,7 @@ import { erasureTerms } from '../../shared/privacy/privacy-contracts';
 import { retention } from '../../shared/privacy/retention';
 import { Button } from '../ui/button';
 import { noteSignedOutTo } from '../lib/sign-out';
-import { sessionQueryKey, type SessionData } from '../lib/use-session';
+import { type SessionData, setSignedOut } from '../lib/use-session';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
 import { FreshCodeForm } from './fresh-code-form';
@@ -95,8 +95,8 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
       await closeAccount({ password, confirm: true, ...(hasFactor ? { code: code.trim() } : {}) });
       noteSignedOutTo('/');
       navigate('/');
-      client.setQueryData(sessionQueryKey, { user: null });
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      setSignedOut();
+      client.removeQueries();
       toast.success('Your account is closed. We have sent you a last e-mail saying what we keep and why.');
     } catch (failure) {
       setError(errorMessage(failure) ?? 'Failed to close your account');

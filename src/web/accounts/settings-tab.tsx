@@ -120,7 +120,6 @@ function RecoveryCodesSection() {
 }
 
 function MfaSection({ session }: { session: SessionData }) {
-  const client = useQueryClient();
   const unenroll = useUnenrollFactor();
   const [enrolling, setEnrolling] = useState(false);
   const [disabling, setDisabling] = useState(false);
@@ -137,7 +136,7 @@ function MfaSection({ session }: { session: SessionData }) {
     await unenroll.mutateAsync({ factorId: factor.id, code });
     setDisabling(false);
     toast.success(verified.length > 1 ? 'Authenticator removed' : 'Two-factor authentication disabled');
-    await refreshSession(client).catch(() => undefined);
+    await refreshSession().catch(() => undefined);
   };
 
   return (

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,7 +20,6 @@ export function SetupPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const status = useSetupLinkStatus(token);
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -37,7 +35,7 @@ export function SetupPage() {
     setFailure(null);
     try {
       await createFirstAdmin({ ...values, token });
-      await refreshSession(client);
+      await refreshSession();
       navigate('/my-account?tab=settings', { replace: true });
     } catch (error) {
       setFailure(errorMessage(error) ?? 'Failed to create the admin account. Please try again.');

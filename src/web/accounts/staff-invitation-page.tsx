@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
@@ -23,7 +23,6 @@ export function StaffInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const session = useSession();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -42,7 +41,7 @@ export function StaffInvitationPage() {
         await authRequest<unknown>('/api/staff-invitations/accept', { method: 'POST', body }),
       ),
     onSuccess: async () => {
-      await refreshSession(client);
+      await refreshSession();
       navigate('/admin', { replace: true });
     },
   });

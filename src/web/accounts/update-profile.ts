@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { profileAnswerSchema } from '../../shared/accounts/account-contracts';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
 import { api } from '../lib/api-client';
@@ -8,6 +8,5 @@ import { refreshSession } from '../lib/use-session';
 export const updateProfile = async (body: ProfileUpdate) =>
   profileAnswerSchema.parse(await api<unknown>('/api/account/profile', { method: 'PUT', body }));
 export function useUpdateProfile() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateProfile, onSuccess: () => refreshSession(client) });
+  return useMutation({ mutationFn: updateProfile, onSuccess: () => refreshSession() });
 }

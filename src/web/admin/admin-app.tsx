@@ -14,7 +14,7 @@ import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './orders/register-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
-import { AdminLayout } from './shell/admin-layout';
+import { type AdminPage, AdminLayout } from './shell/admin-layout';
 import { Allowed } from './shell/permissions';
 import { SessionsPage } from './sessions/sessions-page';
 import { StaffPage } from './staff/staff-page';
@@ -22,176 +22,69 @@ import { SystemSettingsPage } from './settings/system-settings-page';
 import { UsersPage } from './users/users-page';
 
 /**
+ * The admin wing's pages, in the order of its menu: the path below /admin ('' is the dashboard), the
+ * permission its API needs ('staff': any staff member), the page, and for a top-level page its label
+ * in the menu. Each path is in `clientRoutePatterns` (src/shared/routes.ts; a test compares them).
+ * The menu shows only what the roles allow, and a page they do not allow says so (`Allowed`).
+ */
+export const adminPages: AdminPage[] = [
+  { path: '', label: 'Dashboard', permission: 'dashboard.view', element: <DashboardPage /> },
+  { path: 'users', label: 'Users', permission: 'staff.manage', element: <UsersPage /> },
+  { path: 'staff', label: 'Staff', permission: 'staff.manage', element: <StaffPage /> },
+  { path: 'quotes', label: 'Quotes', permission: 'quotes.view', element: <QuotesPage /> },
+  { path: 'orders', label: 'Orders', permission: 'orders.view', element: <OrdersPage /> },
+  { path: 'orders/:id', permission: 'orders.view', element: <OrderDetailPage /> },
+  { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
+  { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
+  {
+    path: 'settings',
+    label: 'Settings',
+    permission: ['catalogue.edit', 'settings.edit', 'profile.view'],
+    element: <SettingsHubPage />,
+  },
+  { path: 'settings/configurations', permission: 'catalogue.edit', element: <ConfigurationsPage /> },
+  {
+    path: 'settings/accessories',
+    permission: 'catalogue.edit',
+    element: <OptionsPage key="accessories" kind={accessoryEditor} />,
+  },
+  {
+    path: 'settings/shipping',
+    permission: 'catalogue.edit',
+    element: <OptionsPage key="shipping" kind={shippingEditor} />,
+  },
+  { path: 'product-configurations', permission: 'catalogue.edit', element: <ConfigurationsPage /> },
+  {
+    path: 'accessories',
+    permission: 'catalogue.edit',
+    element: <OptionsPage key="accessories" kind={accessoryEditor} />,
+  },
+  { path: 'shipping', permission: 'catalogue.edit', element: <OptionsPage key="shipping" kind={shippingEditor} /> },
+  { path: 'system-settings', permission: 'settings.edit', element: <SystemSettingsPage /> },
+  { path: 'batches', permission: 'catalogue.edit', element: <BatchesPage /> },
+  { path: 'business-profile', permission: 'profile.view', element: <BusinessProfilePage /> },
+  { path: 'audit', label: 'Audit log', permission: 'audit.view', element: <AuditPage /> },
+  { path: 'sessions', label: 'My sessions', permission: 'staff', element: <SessionsPage /> },
+  { path: 'privacy', label: 'Privacy', permission: 'privacy.manage', element: <PrivacyPage /> },
+];
+
+/**
  * Everything under /admin/*: the one lazy route of src/web/app/app-routes.tsx leads here, so no
- * admin code is in a storefront bundle. Feature pages add their routes below, each inside `Allowed`
- * with the permission its API needs, so a page the roles do not allow says so instead of failing.
+ * admin code is in a storefront bundle. A new page is one entry of `adminPages`.
  */
 export function AdminApp() {
   return (
     <AdminGuard>
       <Routes>
-        <Route element={<AdminLayout />}>
-          <Route
-            index
-            element={
-              <Allowed permission="dashboard.view">
-                <DashboardPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="users"
-            element={
-              <Allowed permission="staff.manage">
-                <UsersPage />
-              </Allowed>
-            }
-          />
-          <Route path="sessions" element={<SessionsPage />} />
-          <Route
-            path="staff"
-            element={
-              <Allowed permission="staff.manage">
-                <StaffPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="quotes"
-            element={
-              <Allowed permission="quotes.view">
-                <QuotesPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="orders"
-            element={
-              <Allowed permission="orders.view">
-                <OrdersPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="orders/:id"
-            element={
-              <Allowed permission="orders.view">
-                <OrderDetailPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="abandoned"
-            element={
-              <Allowed permission="abandoned.manage">
-                <AbandonedPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="audit"
-            element={
-              <Allowed permission="audit.view">
-                <AuditPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="product-configurations"
-            element={
-              <Allowed permission="catalogue.edit">
-                <ConfigurationsPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="accessories"
-            element={
-              <Allowed permission="catalogue.edit">
-                <OptionsPage key="accessories" kind={accessoryEditor} />
-              </Allowed>
-            }
-          />
-          <Route
-            path="shipping"
-            element={
-              <Allowed permission="catalogue.edit">
-                <OptionsPage key="shipping" kind={shippingEditor} />
-              </Allowed>
-            }
-          />
-          <Route
-            path="settings"
-            element={
-              <Allowed permission={['catalogue.edit', 'settings.edit']}>
-                <SettingsHubPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="settings/configurations"
-            element={
-              <Allowed permission="catalogue.edit">
-                <ConfigurationsPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="settings/accessories"
-            element={
-              <Allowed permission="catalogue.edit">
-                <OptionsPage key="accessories" kind={accessoryEditor} />
-              </Allowed>
-            }
-          />
-          <Route
-            path="settings/shipping"
-            element={
-              <Allowed permission="catalogue.edit">
-                <OptionsPage key="shipping" kind={shippingEditor} />
-              </Allowed>
-            }
-          />
-          <Route
-            path="system-settings"
-            element={
-              <Allowed permission="settings.edit">
-                <SystemSettingsPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="batches"
-            element={
-              <Allowed permission="catalogue.edit">
-                <BatchesPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="business-profile"
-            element={
-              <Allowed permission="profile.view">
-                <BusinessProfilePage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="privacy"
-            element={
-              <Allowed permission="privacy.manage">
-                <PrivacyPage />
-              </Allowed>
-            }
-          />
-          <Route
-            path="register"
-            element={
-              <Allowed permission="exports.csv">
-                <RegisterPage />
-              </Allowed>
-            }
-          />
+        <Route element={<AdminLayout pages={adminPages} />}>
+          {adminPages.map(({ path, permission, element }) => (
+            <Route
+              key={path}
+              index={path === '' ? true : undefined}
+              path={path === '' ? undefined : path}
+              element={permission === 'staff' ? element : <Allowed permission={permission}>{element}</Allowed>}
+            />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

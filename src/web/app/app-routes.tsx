@@ -2,19 +2,20 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { MfaGate } from '../accounts/mfa-gate';
 import { RootLayout } from '../layout/root-layout';
+import { lazyWithQueries } from '../lib/with-queries';
 
 const NotFoundPage = lazy(() => import('../ui/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const HomePage = lazy(() => import('../marketing/home-page').then((m) => ({ default: m.HomePage })));
-const LoginPage = lazy(() => import('../accounts/login-page').then((m) => ({ default: m.LoginPage })));
-const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) => ({ default: m.MyAccountPage })));
-const OrderDetailsPage = lazy(() =>
-  import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })),
+const LoginPage = lazyWithQueries(() => import('../accounts/login-page').then((m) => m.LoginPage));
+const MyAccountPage = lazyWithQueries(() => import('../accounts/my-account-page').then((m) => m.MyAccountPage));
+const OrderDetailsPage = lazyWithQueries(() =>
+  import('../accounts/order-details-page').then((m) => m.OrderDetailsPage),
 );
-const QuoteFlowPage = lazy(() => import('../quotes/quote-flow-page').then((m) => ({ default: m.QuoteFlowPage })));
-const QuotePage = lazy(() => import('../quotes/quote-page').then((m) => ({ default: m.QuotePage })));
-const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) => ({ default: m.OrderFlowPage })));
-const OrderConfirmationPage = lazy(() =>
-  import('../orders/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
+const QuoteFlowPage = lazyWithQueries(() => import('../quotes/quote-flow-page').then((m) => m.QuoteFlowPage));
+const QuotePage = lazyWithQueries(() => import('../quotes/quote-page').then((m) => m.QuotePage));
+const OrderFlowPage = lazyWithQueries(() => import('../orders/order-flow-page').then((m) => m.OrderFlowPage));
+const OrderConfirmationPage = lazyWithQueries(() =>
+  import('../orders/order-confirmation-page').then((m) => m.OrderConfirmationPage),
 );
 const AboutPage = lazy(() => import('../marketing/about-page').then((m) => ({ default: m.AboutPage })));
 const CareersPage = lazy(() => import('../marketing/careers-page').then((m) => ({ default: m.CareersPage })));
@@ -25,20 +26,21 @@ const PrivacyPolicyPage = lazy(() =>
   import('../legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
 const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m) => ({ default: m.TermsOfSalePage })));
-const WaitlistLeavePage = lazy(() =>
-  import('../configurator/waitlist-leave-page').then((m) => ({ default: m.WaitlistLeavePage })),
+const WaitlistLeavePage = lazyWithQueries(() =>
+  import('../configurator/waitlist-leave-page').then((m) => m.WaitlistLeavePage),
 );
-const SetupPage = lazy(() => import('../accounts/setup-page').then((m) => ({ default: m.SetupPage })));
-const StaffInvitationPage = lazy(() =>
-  import('../accounts/staff-invitation-page').then((m) => ({ default: m.StaffInvitationPage })),
+const SetupPage = lazyWithQueries(() => import('../accounts/setup-page').then((m) => m.SetupPage));
+const StaffInvitationPage = lazyWithQueries(() =>
+  import('../accounts/staff-invitation-page').then((m) => m.StaffInvitationPage),
 );
 /** The admin wing: the one import of src/web/admin from the storefront, lazy (eslint.config.js allows only this). */
-const AdminApp = lazy(() => import('../admin/admin-app').then((m) => ({ default: m.AdminApp })));
-const ConfigurePage = lazy(() => import('../configurator/configure-page').then((m) => ({ default: m.ConfigurePage })));
+const AdminApp = lazyWithQueries(() => import('../admin/admin-app').then((m) => m.AdminApp));
+const ConfigurePage = lazyWithQueries(() => import('../configurator/configure-page').then((m) => m.ConfigurePage));
 
 /**
  * The route table of accounts-and-admin spec section 2 (mirrored in src/shared/routes.ts for the
- * server). Screens are code-split; admin and account code never loads on the public pages.
+ * server). Screens are code-split; admin and account code never loads on the public pages, and
+ * TanStack Query loads with the screens that use it (`lazyWithQueries`), not with the marketing pages.
  */
 export function AppRoutes() {
   return (

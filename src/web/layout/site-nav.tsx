@@ -1,7 +1,8 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useDisclosure } from '../lib/use-disclosure';
+import { lazyWithQueries } from '../lib/with-queries';
 import { useSession } from '../lib/use-session';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -10,9 +11,9 @@ import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
 
 // The signed-in controls load only for a signed-in visitor, keeping them off the home page's first load.
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
-const CancelMfaButton = lazy(() => import('./account-menu').then((m) => ({ default: m.CancelMfaButton })));
-const MobileSignOut = lazy(() => import('./account-menu').then((m) => ({ default: m.MobileSignOut })));
+const AccountMenu = lazyWithQueries(() => import('./account-menu').then((m) => m.AccountMenu));
+const CancelMfaButton = lazyWithQueries(() => import('./account-menu').then((m) => m.CancelMfaButton));
+const MobileSignOut = lazyWithQueries(() => import('./account-menu').then((m) => m.MobileSignOut));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

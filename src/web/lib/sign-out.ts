@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OkAnswer } from '../../shared/accounts/auth-contracts';
 import { api } from './api-client';
-import { sessionQueryKey } from './use-session';
+import { setSignedOut } from './use-session';
 
 /**
  * Where the last sign-out was going, for a moment: the router navigates in a transition, so a
@@ -37,8 +37,8 @@ export function useSignOutAndLeave() {
         .then(() => {
           lastSignOut = { to, at: Date.now() };
           navigate(to);
-          client.setQueryData(sessionQueryKey, { user: null });
-          client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+          setSignedOut();
+          client.removeQueries();
         })
         .catch(() => void import('sonner').then(({ toast }) => toast.error('Failed to sign out')))
         .finally(() => setPending(false));

@@ -1,5 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Profile } from '../../shared/accounts/account-contracts';
 import type { Factor, SessionAnswer } from '../../shared/accounts/auth-contracts';
 import { api } from './api-client';
@@ -12,8 +11,6 @@ import { api } from './api-client';
 export type SessionData = SessionAnswer;
 export type SessionFactor = Factor;
 export type SessionProfile = Profile;
-
-export const sessionQueryKey = ['session'] as const;
 
 export const fetchSession = () => api<SessionData>('/api/auth/session');
 
@@ -38,48 +35,95 @@ export function describeSession(data: SessionData | undefined) {
 
 const SESSION_STALE_MS = 60_000;
 
-/** Re-reads the session now (after sign-in, MFA, profile changes) and updates every screen that shows it. */
-export const refreshSession = (client: QueryClient) =>
-  client.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
-
 /**
- * The session as the browser knows it, kept in the TanStack Query cache under ['session'].
- * Read through a cache subscription rather than `useQuery`: the navigation shows it on every page,
- * including the home page, whose first-load budget the query observer would cost about 3 KB gzip.
- * Before the first answer (and during prerendering) it reads as signed out, so a prerendered page
- * hydrates with the markup it was rendered with.
+ * The session as the browser knows it: one small store for every screen, outside TanStack Query.
+ * The navigation shows it on every page, the home page included, and the query client would put
+ * about 7 KB gzip into the home page's first load (its 110 KB budget); TanStack Query loads with
+ * the screens that use it (src/web/lib/with-queries.tsx). Before the first answer (and during
+ * prerendering) it reads as signed out, so a prerendered page hydrates with the markup it was
+ * rendered with.
  */
-export function useSession() {
-  const client = useQueryClient();
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      client.getQueryCache().subscribe((event) => {
-        if (event.query.queryKey[0] === sessionQueryKey[0]) onChange();
-      }),
-    [client],
+interface SessionState {
+  data?: SessionData;
+  failed: boolean;
+  /** When `data` arrived (0: never, or forgotten so that the next reader asks again). */
+  at: number;
+}
+
+let state: SessionState = { failed: false, at: 0 };
+let inFlight: Promise<SessionData> | undefined;
+/** The latest request: an answer to an earlier one (sent before a sign-in, say) is not shown. */
+let latest = 0;
+const listeners = new Set<() => void>();
+
+const setState = (next: SessionState) => {
+  state = next;
+  for (const listener of listeners) listener();
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function request(): Promise<SessionData> {
+  const id = ++latest;
+  const answer = fetchSession().then(
+    (data) => {
+      if (id === latest) setState({ data, failed: false, at: Date.now() });
+      return data;
+    },
+    (error: unknown) => {
+      if (id === latest) setState({ ...state, failed: true });
+      throw error;
+    },
   );
-  const state = useSyncExternalStore(
+  inFlight = answer.finally(() => {
+    if (id === latest) inFlight = undefined;
+  });
+  return inFlight;
+}
+
+/** Reads the session unless a read is on its way: screens that ask together share the answer. */
+const loadSession = () => inFlight ?? request();
+
+/** Re-reads the session now (after sign-in, MFA, profile changes) and updates every screen that shows it. */
+export const refreshSession = () => request();
+
+/** The session ended (signed out, account closed): every screen shows signed out at once. */
+export const setSignedOut = () => {
+  latest++;
+  inFlight = undefined;
+  setState({ data: { user: null }, failed: false, at: Date.now() });
+};
+
+/** Forgets the session entirely, as on a fresh page load (component tests, between tests). */
+export const forgetSession = () => {
+  latest++;
+  inFlight = undefined;
+  setState({ failed: false, at: 0 });
+};
+
+/** The session, read from the store and re-read when older than a minute. */
+export function useSession() {
+  const current = useSyncExternalStore(
     subscribe,
-    () => client.getQueryState<SessionData>(sessionQueryKey),
+    () => state,
     () => undefined,
   );
-  const stale = !state || state.isInvalidated || Date.now() - state.dataUpdatedAt > SESSION_STALE_MS;
+  const stale = !current || Date.now() - current.at > SESSION_STALE_MS;
   useEffect(() => {
-    if (stale)
-      void client
-        .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: SESSION_STALE_MS })
-        .catch(() => undefined);
-  }, [client, stale]);
-  const data = state?.data;
-  const isError = state?.status === 'error' && data === undefined;
+    if (stale) void loadSession().catch(() => undefined);
+  }, [stale]);
+  const data = current?.data;
+  const isError = current?.failed === true && data === undefined;
   const isSuccess = data !== undefined;
-  const refetch = useCallback(() => refreshSession(client), [client]);
   return {
     data,
     isPending: !isSuccess && !isError,
     isSuccess,
     isError,
-    refetch,
+    refetch: refreshSession,
     ...describeSession(data),
   } as
     | (ReturnType<typeof describeSession> & {
@@ -87,19 +131,16 @@ export function useSession() {
         isPending: false;
         isSuccess: true;
         isError: false;
-        refetch: typeof refetch;
+        refetch: typeof refreshSession;
       })
     | (ReturnType<typeof describeSession> & {
         data: undefined;
         isPending: boolean;
         isSuccess: false;
         isError: boolean;
-        refetch: typeof refetch;
+        refetch: typeof refreshSession;
       });
 }
 
 /** Re-reads the session (after sign-in, MFA or sign-out). */
-export function useRefreshSession() {
-  const client = useQueryClient();
-  return useCallback(() => refreshSession(client), [client]);
-}
+export const useRefreshSession = () => refreshSession;

@@ -1,41 +1,34 @@
+import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Container } from '../../ui/container';
 import { cn } from '../../ui/cn';
 import type { Permission } from '../../../shared/admin/permissions';
 import { usePermissions } from './permissions';
 
-/** The admin wing's sections and the permission each needs; the menu shows only what the roles allow. */
-export const adminSections: {
-  to: string;
-  label: string;
-  end?: boolean;
-  permission: Permission | Permission[] | 'staff';
-}[] = [
-  { to: '/admin', label: 'Dashboard', end: true, permission: 'dashboard.view' },
-  { to: '/admin/users', label: 'Users', permission: 'staff.manage' },
-  { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
-  { to: '/admin/quotes', label: 'Quotes', permission: 'quotes.view' },
-  { to: '/admin/orders', label: 'Orders', permission: 'orders.view' },
-  { to: '/admin/register', label: 'Invoice register', permission: 'exports.csv' },
-  { to: '/admin/abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage' },
-  { to: '/admin/settings', label: 'Settings', permission: ['catalogue.edit', 'settings.edit', 'profile.view'] },
-  { to: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
-  { to: '/admin/sessions', label: 'My sessions', permission: 'staff' },
-  { to: '/admin/privacy', label: 'Privacy', permission: 'privacy.manage' },
-];
+/** One page of the admin wing (src/web/admin/admin-app.tsx lists them). */
+export interface AdminPage {
+  /** Below /admin; '' is the dashboard. */
+  path: string;
+  /** What the page needs: any of these permissions, or 'staff' for any staff member. */
+  permission: Permission | readonly Permission[] | 'staff';
+  element: ReactNode;
+  /** A top-level page's label in the admin menu; pages without one are reached from another page. */
+  label?: string;
+}
 
-export function AdminLayout() {
+/** The admin menu (the labelled pages the roles allow) above the page. */
+export function AdminLayout({ pages }: { pages: readonly AdminPage[] }) {
   const { can } = usePermissions();
   return (
     <Container className="py-8">
       <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-navy-50 p-1">
-        {adminSections
-          .filter((section) => section.permission === 'staff' || can(section.permission))
-          .map((section) => (
+        {pages
+          .filter((page) => page.label && (page.permission === 'staff' || can(page.permission)))
+          .map((page) => (
             <NavLink
-              key={section.to}
-              to={section.to}
-              end={section.end ?? false}
+              key={page.path}
+              to={page.path === '' ? '/admin' : `/admin/${page.path}`}
+              end={page.path === ''}
               className={({ isActive }) =>
                 cn(
                   'rounded-md px-3 py-1.5 text-sm font-medium text-navy-700 hover:bg-white',
@@ -43,7 +36,7 @@ export function AdminLayout() {
                 )
               }
             >
-              {section.label}
+              {page.label}
             </NavLink>
           ))}
       </nav>
@@ -52,7 +45,7 @@ export function AdminLayout() {
   );
 }
 
-export function AdminHeading({ title, children }: { title: string; children?: React.ReactNode }) {
+export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-semibold tracking-tight text-navy-900">{title}</h1>
