@@ -1,3 +1,4 @@
+import { adminQuoteRoutes } from './quote-routes';
 import type { FastifyInstance } from 'fastify';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { requireAdmin } from '../accounts/request-auth';
@@ -38,6 +39,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminQuoteRoutes);
   await app.register(adminInvoiceRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);

@@ -52,6 +52,19 @@ describe('the authorization matrix', () => {
         .returning();
       return row?.id ?? '';
     };
+    const addressedQuote = () =>
+      createQuote(t.db, {
+        configuration: {
+          customerInfo: {
+            email: 'buyer@example.com',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            organization: 'Analytical Engines',
+            country: 'GB',
+          },
+        },
+        validUntil: new Date('2026-03-09T10:00:00.000Z'),
+      });
     let serial = 0;
     const next = () => `matrix-${(serial += 1)}`;
     const created = async (url: string, body: unknown) => {
@@ -97,6 +110,37 @@ describe('the authorization matrix', () => {
       },
       { method: 'GET', route: '/api/admin/quotes', ok: 200, make: at('/api/admin/quotes') },
       { method: 'GET', route: '/api/admin/quotes.csv', ok: 200, make: at('/api/admin/quotes.csv') },
+      // The quote page (decision 0048): each try on a fresh quote with an address to e-mail.
+      {
+        method: 'GET',
+        route: '/api/admin/quotes/:key',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/quotes/${(await addressedQuote()).quoteNumber}` }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/quotes/:key/extend',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/quotes/${(await addressedQuote()).id}/extend`,
+          body: { validUntil: '2027-06-30' },
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/quotes/:key/resend',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/quotes/${(await addressedQuote()).quoteNumber}/resend` }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/quotes/:key/notes',
+        ok: 201,
+        make: async () => ({
+          url: `/api/admin/quotes/${(await addressedQuote()).quoteNumber}/notes`,
+          body: { text: 'Called; budget approved in April' },
+        }),
+      },
       { method: 'GET', route: '/api/admin/orders', ok: 200, make: at('/api/admin/orders?search=ada&status=pending') },
       { method: 'GET', route: '/api/admin/orders.csv', ok: 200, make: at('/api/admin/orders.csv') },
       { method: 'GET', route: '/api/admin/orders/:id', ok: 200, make: at(`/api/admin/orders/${order.id}`) },

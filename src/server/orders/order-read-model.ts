@@ -8,6 +8,7 @@ import {
   orderStatusHistory,
   paymentTransactions,
   profiles,
+  quotes,
   refunds,
   users,
 } from '../db/schema';
@@ -226,9 +227,16 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
   const profileName = profile ? [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null : null;
   const ledger = modelLedger(model);
   const owner = toOwnerOrder(model);
+  const [quote] = order.quoteId
+    ? await db
+        .select({ id: quotes.id, quoteNumber: quotes.quoteNumber })
+        .from(quotes)
+        .where(eq(quotes.id, order.quoteId))
+    : [];
   return {
     ...owner,
     internalNotes: order.internalNotes,
+    quote: quote ?? null,
     userId: order.userId,
     customer: {
       name: profileName ?? stored.name,

@@ -6,10 +6,10 @@ import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import { type Db, queryRows } from '../db/client';
 import { quotes } from '../db/schema';
 import { recordRegistrationStep } from '../flows/record-registration-step';
-import { enqueueMail, renderedPdfAttachment } from '../mail/outbox';
+import { enqueueMail } from '../mail/outbox';
 import { priceSelection } from '../pricing/price-selection';
 import { getCachedSettings } from '../settings/settings-service';
-import { quoteCreatedMail } from './quote-email';
+import { quoteMailWithPdf } from './quote-email';
 import { documentFacts } from '../terms/terms-service';
 import { batchShip } from '../catalogue/batch-ship';
 import { toQuoteResource } from './quote-resource';
@@ -97,16 +97,15 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     if (input.flowType === 'quote' || input.emailQuote === true) {
       // The quote PDF goes with the e-mail, the same document the quote page downloads, rendered
       // by the mail sender when it sends the message.
-      // Printed without the organisation unless the address is the signed-in customer's confirmed one.
-      const attachment = renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, {
-        document: 'quote',
-        reference: quote.reference,
-        ...(confirmedAddress ? { customerText: true } : {}),
-      });
-      await enqueueMail(tx, {
-        ...quoteCreatedMail(quote, `${input.publicUrl}/quote/${quote.reference}`, await documentFacts(tx)),
-        attachments: [attachment],
-      });
+      await enqueueMail(
+        tx,
+        quoteMailWithPdf(
+          quote,
+          `${input.publicUrl}/quote/${quote.reference}`,
+          await documentFacts(tx),
+          confirmedAddress,
+        ),
+      );
     }
     await recordRegistrationStep(tx, {
       email: customerInfo.email,

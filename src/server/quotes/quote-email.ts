@@ -1,7 +1,7 @@
 import { company } from '../../shared/company';
 import { formatMoney } from '../../shared/money';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import type { OutgoingMail } from '../mail/outbox';
+import { type OutgoingMail, renderedPdfAttachment } from '../mail/outbox';
 import { formatUkDate } from '../../shared/dates';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
 import { terms, type TermsValues } from '../../shared/terms';
@@ -41,5 +41,28 @@ export function quoteCreatedMail(
     to: customer?.email ?? '',
     subject: `Your ${company.productName} quote ${quote.quoteNumber}`,
     text,
+  };
+}
+
+/**
+ * The quote e-mail with the quote PDF attached (rendered by the mail sender when it sends it): at
+ * creation, and when staff resend it. Printed without the organisation unless `confirmedAddress`
+ * (the address is the customer's confirmed account e-mail).
+ */
+export function quoteMailWithPdf(
+  quote: QuoteResource,
+  quoteUrl: string,
+  facts: { profile: PublicBusinessProfile; terms: TermsValues },
+  confirmedAddress: boolean,
+): OutgoingMail {
+  return {
+    ...quoteCreatedMail(quote, quoteUrl, facts),
+    attachments: [
+      renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, {
+        document: 'quote',
+        reference: quote.reference,
+        ...(confirmedAddress ? { customerText: true } : {}),
+      }),
+    ],
   };
 }

@@ -143,6 +143,8 @@ const personSchema = z.object({ id: z.string(), email: z.string().nullable(), na
 /** The admin's order: everything, with the customer, the amounts paid and who made each change. */
 export const adminOrderSchema = orderSchema.extend({
   internalNotes: z.string().nullable(),
+  /** The quote the order came from (its admin page is /admin/quotes/{quoteNumber}). */
+  quote: z.object({ id: z.string(), quoteNumber: z.string() }).nullable(),
   userId: z.string().nullable(),
   customer: z.object({
     name: z.string().nullable(),

@@ -51,3 +51,18 @@ export const quoteDocuments = pgTable('quote_documents', {
   pdfSha256: text('pdf_sha256').notNull(),
   createdAt: createdAt(),
 });
+
+/** Staff-only notes on a quote (the admin's quote page, issue 28): a timeline, never shown to the customer. */
+export const quoteNotes = pgTable(
+  'quote_notes',
+  {
+    id: id(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('quote_notes_quote_id_idx').on(table.quoteId, table.createdAt)],
+);

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminQuoteDetailSchema,
+  extendQuoteRequestSchema,
+  quoteKeyParams,
+  quoteNoteRequestSchema,
+} from '../../shared/admin/quote-admin-schemas';
+import { enqueueMail } from '../mail/outbox';
+import { adminOf, adminRoute } from './admin-route-config';
+import { writeAudit } from './audit-log';
+import { addQuoteNote, extendQuote, findQuote, quoteDetail, resendQuote } from './quote-admin';
+
+/**
+ * The admin's quote page (decision 0048): read with quotes.view; extend, resend and notes with
+ * orders.edit (the staff who take a quote to an order). Each action is audited.
+ */
+export async function adminQuoteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const answer = { response: { 200: adminQuoteDetailSchema } };
+
+  r.get(
+    '/quotes/:key',
+    { config: adminRoute('quotes.view'), schema: { params: quoteKeyParams, ...answer } },
+    async (request) => quoteDetail(app.db, await findQuote(app.db, request.params.key), app.now()),
+  );
+
+  r.post(
+    '/quotes/:key/extend',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: quoteKeyParams, body: extendQuoteRequestSchema, ...answer },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const row = await findQuote(app.db, request.params.key);
+      await app.db.transaction(async (tx) => {
+        const change = await extendQuote(tx, row, request.body.validUntil, app.now());
+        await writeAudit(tx, {
+          admin,
+          action: 'quote.extend',
+          entityType: 'quote',
+          entityId: row.id,
+          ...change,
+          now: app.now(),
+        });
+      });
+      return quoteDetail(app.db, await findQuote(app.db, row.id), app.now());
+    },
+  );
+
+  r.post(
+    '/quotes/:key/resend',
+    { config: adminRoute('orders.edit'), schema: { params: quoteKeyParams, ...answer } },
+    async (request) => {
+      const admin = adminOf(request);
+      const row = await findQuote(app.db, request.params.key);
+      const { to, mail } = await resendQuote(app.db, row, app.env.publicUrl, app.now());
+      await app.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail);
+        await writeAudit(tx, {
+          admin,
+          action: 'quote.resend',
+          entityType: 'quote',
+          entityId: row.id,
+          before: null,
+          after: { quoteNumber: row.quoteNumber, to },
+          now: app.now(),
+        });
+      });
+      return quoteDetail(app.db, row, app.now());
+    },
+  );
+
+  r.post(
+    '/quotes/:key/notes',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: quoteKeyParams, body: quoteNoteRequestSchema, response: { 201: adminQuoteDetailSchema } },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      const row = await findQuote(app.db, request.params.key);
+      await app.db.transaction(async (tx) => {
+        const note = await addQuoteNote(tx, row, request.body.text, admin.userId, app.now());
+        await writeAudit(tx, {
+          admin,
+          action: 'quote.note',
+          entityType: 'quote',
+          entityId: row.id,
+          before: null,
+          after: note,
+          now: app.now(),
+        });
+      });
+      return reply.status(201).send(await quoteDetail(app.db, row, app.now()));
+    },
+  );
+}
