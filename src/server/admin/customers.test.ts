@@ -94,15 +94,13 @@ describe('the customer list and page (issue 24)', () => {
         createdAt: at(14),
       },
     ]);
-    await t.db
-      .insert(instruments)
-      .values({
-        orderId: ordered.id,
-        unitIndex: 1,
-        serialNumber: 'DW-2026-0001',
-        model: 'Dropwise Pro',
-        deliveredOn: '2026-02-20',
-      });
+    await t.db.insert(instruments).values({
+      orderId: ordered.id,
+      unitIndex: 1,
+      serialNumber: 'DW-2026-0001',
+      model: 'Dropwise Pro',
+      deliveredOn: '2026-02-20',
+    });
   });
 
   const list = async (query: string, cookie = sales.cookie) => {

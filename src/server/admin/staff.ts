@@ -10,7 +10,7 @@ import { normaliseEmail } from '../../shared/accounts/email';
 import type { RequestAuth } from '../accounts/request-auth';
 import { hashToken, randomToken } from '../accounts/tokens';
 import { type Db, queryRows } from '../db/client';
-import { mfaFactors, profiles, sessions, staffInvitations, staffRoles, users } from '../db/schema';
+import { profiles, sessions, staffInvitations, staffRoles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { writeAudit } from './audit-log';

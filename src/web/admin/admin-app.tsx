@@ -4,6 +4,8 @@ import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
+import { CustomerDetailPage } from './customers/customer-detail-page';
+import { CustomersPage } from './customers/customers-page';
 import { accessoryEditor, OptionsPage, shippingEditor } from './catalogue/options-page';
 import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
@@ -77,6 +79,22 @@ export function AdminApp() {
             element={
               <Allowed permission="orders.view">
                 <OrderDetailPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="customers"
+            element={
+              <Allowed permission="customers.view">
+                <CustomersPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="customers/:key"
+            element={
+              <Allowed permission="customers.view">
+                <CustomerDetailPage />
               </Allowed>
             }
           />
