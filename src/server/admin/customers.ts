@@ -43,6 +43,8 @@ function scopeOf(scope: Scope, alias: 'o' | 'q'): SQL {
 function customersSelect(scope: Scope): SQL {
   const profileScope =
     scope.kind === 'account' ? sql`p.id = ${scope.userId}::uuid` : scope.kind === 'guest' ? sql`false` : sql`true`;
+  // An account whose profile has no name (signed up with an e-mail only) shows the name its latest order or quote gave.
+  const noProfileName = sql`coalesce(p.first_name, '') = '' and coalesce(p.last_name, '') = ''`;
   return sql`select * from (
     with activity as (
       select coalesce(o.user_id::text, 'guest:' || md5(${guestEmail('o')})) as key, o.user_id, ${guestEmail('o')} as guest_email,
@@ -70,7 +72,10 @@ function customersSelect(scope: Scope): SQL {
         (array_agg(a.country order by a.created_at desc) filter (where a.country is not null))[1] as country
       from activity a group by a.key
     )
-    select p.id, p.id::text as key, 'account' as kind, p.email, p.first_name, p.last_name, p.company as organisation,
+    select p.id, p.id::text as key, 'account' as kind, p.email,
+      case when ${noProfileName} then c.info->>'firstName' else p.first_name end as first_name,
+      case when ${noProfileName} then c.info->>'lastName' else p.last_name end as last_name,
+      coalesce(nullif(p.company, ''), c.info->>'organization') as organisation,
       coalesce(nullif(p.country, ''), c.country) as country,
       coalesce(c.orders, 0) as orders, coalesce(c.quotes, 0) as quotes, coalesce(pc.totals, '{}'::jsonb) as totals,
       coalesce(c.last_at, p.created_at) as last_activity_at
