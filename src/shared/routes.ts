@@ -31,6 +31,8 @@ export const clientRoutePatterns = [
   '/admin/quotes',
   '/admin/orders',
   '/admin/orders/:id',
+  '/admin/customers',
+  '/admin/customers/:key',
   '/admin/product-configurations',
   '/admin/accessories',
   '/admin/shipping',

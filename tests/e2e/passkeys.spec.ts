@@ -1,7 +1,6 @@
-import type { CDPSession, Page } from '@playwright/test';
-import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
+import { addVirtualAuthenticator, placeOrder, setUpPasskeyInstead, signInWithPasskey } from './passkey-support';
 
 const ADMIN_EMAIL = 'passkey.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
@@ -15,57 +14,6 @@ const test = testWithAdmins([
 test.use({
   allowConsoleErrors: ['the server responded with a status of 403', 'the server responded with a status of 400'],
 });
-
-/**
- * Chromium's virtual authenticator (DevTools WebAuthn domain): a platform authenticator with
- * resident keys and user verification that says yes at once, as a laptop's fingerprint reader would.
- */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-/** A customer's order placed through the API, for the admin to record a payment on. */
-async function placeOrder(page: Page, dataDir: string): Promise<{ id: string; orderNumber: string }> {
-  const email = `passkey-buyer-${Date.now()}@example.com`;
-  expect((await page.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(
-    201,
-  );
-  await page.request.get(await linkFromMail(dataDir, email, 'Confirm your Dropwise account'));
-  expect((await page.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status()).toBe(
-    200,
-  );
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      configuration: defaultSelection,
-      billing: {
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        company: 'Harvard Lab',
-        email,
-        address: '1 Oxford Street',
-        city: 'Lancaster',
-        postalCode: 'LA1 1AA',
-        country: 'GB',
-      },
-      idempotencyKey: `passkey-journey-${Date.now()}`,
-      acceptTerms: true,
-    },
-  });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()).order as { id: string; orderNumber: string };
-}
 
 test('an admin registers a passkey, signs in and steps up with it; another origin and a removed passkey are refused', async ({
   page,
@@ -102,14 +50,7 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   // Sign-in: the challenge offers the passkey, which finishes it.
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
-  await challenge.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page.getByText('Authentication complete!')).toBeVisible();
-  await expect(challenge).toBeHidden();
+  await signInWithPasskey(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
 
   // Step-up before money moves: the dialog offers the passkey.
@@ -136,12 +77,7 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   await page.goto('/my-account?tab=settings');
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await challenge.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await signInWithPasskey(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.goto(`/admin/orders/${order.id}`);
   await page.getByRole('button', { name: 'Refund…' }).click();
   page.once('dialog', (dialog) => void dialog.accept());
@@ -249,13 +185,8 @@ test('a new admin sets up a passkey instead of an authenticator app and signs in
   await page.getByLabel('Email').fill(PASSKEY_ONLY_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
-  await modal.getByRole('button', { name: 'Set up a passkey instead' }).click();
   // The first factor brings the recovery codes, shown once before the admin goes on.
-  const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
-  await expect(codes.getByTestId('recovery-code')).toHaveCount(10);
-  await codes.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-  await expect(page.getByText('Authentication complete!')).toBeVisible();
+  await setUpPasskeyInstead(page, page.getByRole('dialog', { name: 'Multi-factor authentication required' }));
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
 

@@ -8,6 +8,7 @@ import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminBusinessProfileRoutes } from './business-profile-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
+import { adminCustomerRoutes } from './customer-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
@@ -44,6 +45,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);
+  await app.register(adminCustomerRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminBusinessProfileRoutes);

@@ -185,6 +185,20 @@ describe('the authorization matrix', () => {
         },
       },
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
+      // The customers (issue 24): the list, its CSV (an export: exports.csv) and a customer's page.
+      {
+        method: 'GET',
+        route: '/api/admin/customers',
+        ok: 200,
+        make: at('/api/admin/customers?search=ada&kind=account&hasOrders=yes&country=GB'),
+      },
+      { method: 'GET', route: '/api/admin/customers.csv', ok: 200, make: at('/api/admin/customers.csv') },
+      {
+        method: 'GET',
+        route: '/api/admin/customers/:key',
+        ok: 200,
+        make: at(`/api/admin/customers/${customer.user.id}`),
+      },
       // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
       { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
       // The lifecycle and the ledger (issue 28).
@@ -460,7 +474,8 @@ describe('the authorization matrix', () => {
         make: at(`/api/admin/abandoned/${abandoned?.id}`, { contacted: true, note: 'Called' }),
       },
       // Staff and invitations (issue 24).
-      { method: 'GET', route: '/api/admin/staff', ok: 200, make: at('/api/admin/staff') },
+      { method: 'GET', route: '/api/admin/staff', ok: 200, make: at('/api/admin/staff?search=a&role=owner&page=1') },
+      { method: 'GET', route: '/api/admin/staff.csv', ok: 200, make: at('/api/admin/staff.csv?role=sales') },
       {
         method: 'PUT',
         route: '/api/admin/staff/:id/roles',

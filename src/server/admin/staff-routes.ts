@@ -6,14 +6,22 @@ import {
   staffAnswerSchema,
   staffInvitationAnswerSchema,
   staffMemberAnswerSchema,
+  staffListQuerySchema,
   staffRolesRequestSchema,
 } from '../../shared/admin/staff-schemas';
+import { customerFallbacks } from '../../shared/admin/admin-schemas';
+import { roles } from '../../shared/admin/permissions';
+import { csvDate } from './accounting-export';
+import { fallback } from './admin-lists';
+import { sendCsv } from './csv-export';
 import { adminOf, adminRoute } from './admin-route-config';
 import {
   deactivateStaff,
   inviteStaff,
   listInvitations,
   listStaff,
+  staffBatches,
+  staffMemberById,
   resendInvitation,
   revokeInvitation,
   setStaffRoles,
@@ -21,14 +29,39 @@ import {
 
 const idParams = z.object({ id: z.uuid() });
 
-/** The Staff page (issue 24): staff and their roles, role changes, deactivation and invitations; Owners only. */
+/** The Staff page (issue 24): staff and their roles (a list with search, pages and CSV), role changes, deactivation and invitations; Owners only. */
 export async function adminStaffRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/staff',
-    { config: adminRoute('staff.manage'), schema: { response: { 200: staffAnswerSchema } } },
-    async () => ({ staff: await listStaff(app.db), invitations: await listInvitations(app.db, app.now()) }),
+    {
+      config: adminRoute('staff.manage'),
+      schema: { querystring: staffListQuerySchema, response: { 200: staffAnswerSchema } },
+    },
+    async (request) => ({
+      ...(await listStaff(app.db, request.query)),
+      invitations: await listInvitations(app.db, app.now()),
+    }),
+  );
+
+  r.get(
+    '/staff.csv',
+    { config: adminRoute('staff.manage'), schema: { querystring: staffListQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'staff.csv',
+        ['Name', 'E-mail', 'Roles', 'Two-factor', 'Staff since'],
+        staffBatches(app.db, request.query),
+        (member) => [
+          fallback(member.name, customerFallbacks.noName),
+          member.email,
+          member.roles.map((role) => roles[role].label).join(', '),
+          member.mfaEnabled ? 'On' : 'Not set up yet',
+          csvDate(member.createdAt),
+        ],
+      ),
   );
 
   r.put(
@@ -48,7 +81,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
           publicUrl: app.env.publicUrl,
         }),
       );
-      const member = (await listStaff(app.db)).find((m) => m.id === request.params.id);
+      const member = await staffMemberById(app.db, request.params.id);
       if (!member) throw new Error('staff member vanished');
       return { member };
     },

@@ -1,14 +1,20 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { type Role, roles as roleTable } from '../../shared/admin/permissions';
-import { staffMessages, type StaffInvitation, type StaffMember } from '../../shared/admin/staff-schemas';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { isRole, type Role, roles as roleTable } from '../../shared/admin/permissions';
+import {
+  staffMessages,
+  type StaffInvitation,
+  type StaffListQuery,
+  type StaffMember,
+} from '../../shared/admin/staff-schemas';
 import { normaliseEmail } from '../../shared/accounts/email';
 import type { RequestAuth } from '../accounts/request-auth';
 import { hashToken, randomToken } from '../accounts/tokens';
-import type { Db } from '../db/client';
-import { mfaFactors, profiles, sessions, staffInvitations, staffRoles, users } from '../db/schema';
+import { type Db, queryRows } from '../db/client';
+import { profiles, sessions, staffInvitations, staffRoles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { writeAudit } from './audit-log';
+import { iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
 
 /** An invitation link works for 72 hours (issue 24). */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
@@ -19,42 +25,79 @@ const roleLabels = (held: readonly Role[]) => held.map((role) => roleTable[role]
 const sortRoles = (held: readonly Role[]) =>
   [...held].sort((a, b) => Object.keys(roleTable).indexOf(a) - Object.keys(roleTable).indexOf(b));
 
-/** Every staff member (is_admin) with their roles, oldest first. */
-export async function listStaff(db: Db): Promise<StaffMember[]> {
-  const rows = await db
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      createdAt: profiles.createdAt,
-      verifiedFactors:
-        sql<number>`(select count(*) from ${mfaFactors} where ${mfaFactors.userId} = ${profiles.id} and ${mfaFactors.status} = 'verified')`.mapWith(
-          Number,
-        ),
-    })
-    .from(profiles)
-    .where(eq(profiles.isAdmin, true))
-    .orderBy(asc(profiles.createdAt), asc(profiles.id));
-  const held = rows.length
-    ? await db
-        .select()
-        .from(staffRoles)
-        .where(
-          inArray(
-            staffRoles.userId,
-            rows.map((row) => row.id),
-          ),
-        )
-    : [];
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
-    roles: sortRoles(held.filter((r) => r.userId === row.id).map((r) => r.role)),
-    mfaEnabled: row.verifiedFactors > 0,
-    createdAt: row.createdAt.toISOString(),
-  }));
+interface StaffRow extends Record<string, unknown> {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string | Date;
+  roles: Role[] | string;
+  mfa_enabled: boolean;
+}
+
+const toStaffMember = (row: StaffRow): StaffMember => ({
+  id: row.id,
+  email: row.email,
+  name: nameOf(row.first_name, row.last_name),
+  // A text[] comes back as an array from PostgreSQL and as its literal ('{owner,sales}') where the driver does not parse it.
+  roles: sortRoles(
+    (typeof row.roles === 'string' ? row.roles.replace(/[{}]/g, '').split(',') : row.roles).filter(isRole),
+  ),
+  mfaEnabled: row.mfa_enabled,
+  createdAt: iso(row.created_at),
+});
+
+/** The staff list's shape: staff members (is_admin) with their roles and whether a factor is verified, in one query. */
+function staffList(query: Pick<StaffListQuery, 'search' | 'role'> & { id?: string }) {
+  const filters: SQL[] = [sql`p.is_admin`];
+  if (query.id) filters.push(sql`p.id = ${query.id}::uuid`);
+  if (query.search) {
+    const contains = `%${likeEscape(query.search.toLowerCase())}%`;
+    filters.push(
+      sql`(lower(p.email) like ${contains} or lower(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) like ${contains})`,
+    );
+  }
+  if (query.role)
+    filters.push(sql`exists (select 1 from staff_roles r where r.user_id = p.id and r.role = ${query.role})`);
+  return {
+    select: sql`select p.id, p.email, p.first_name, p.last_name, p.created_at,
+      array(select r.role from staff_roles r where r.user_id = p.id) as roles,
+      exists (select 1 from mfa_factors f where f.user_id = p.id and f.status = 'verified') as mfa_enabled
+      from profiles p`,
+    filters,
+    sortColumn: sql`p.created_at`,
+    idColumn: sql`p.id`,
+  };
+}
+
+/** GET /api/admin/staff: one page of staff members, newest first, with the filter's total. */
+export async function listStaff(db: Db, query: StaffListQuery) {
+  const page = await listPage<StaffRow, StaffMember>(
+    db,
+    {
+      ...staffList(query),
+      count: sql`select count(*) as n from profiles p`,
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+    toStaffMember,
+  );
+  return { staff: page.items, total: page.total, page: page.page, pageSize: page.pageSize };
+}
+
+/** The staff CSV's batches (keyset on created_at and id). */
+export function staffBatches(db: Db, query: StaffListQuery, batchSize = 1000) {
+  return keysetBatches<StaffRow, StaffMember>(
+    db,
+    { ...staffList(query), sortValue: (row) => row.created_at, batchSize },
+    toStaffMember,
+  );
+}
+
+/** One staff member as the list shows them, or null when they are not staff. */
+export async function staffMemberById(db: Db, id: string): Promise<StaffMember | null> {
+  const [row] = await queryRows<StaffRow>(db, sql`${staffList({ id }).select} where p.is_admin and p.id = ${id}::uuid`);
+  return row ? toStaffMember(row) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../accounts/auth-schemas';
+import { adminListQuerySchema } from './admin-schemas';
 import { type Role, roleNames } from './permissions';
 
 /** The Staff page's and the invitation's requests and answers (docs/api.md, Admin: staff; Staff invitations). */
@@ -54,9 +55,18 @@ export const staffInvitationSchema = z.object({
 });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 
-/** GET /api/admin/staff. */
+/** GET /api/admin/staff (and staff.csv): search (e-mail or name, any part), a role, the page. */
+export const staffListQuerySchema = adminListQuerySchema.pick({ search: true, page: true, pageSize: true }).extend({
+  role: z.preprocess((value) => (value === '' ? undefined : value), roleSchema.optional()),
+});
+export type StaffListQuery = z.output<typeof staffListQuerySchema>;
+
+/** GET /api/admin/staff: one page of staff members (newest first) and the open invitations. */
 export const staffAnswerSchema = z.object({
   staff: z.array(staffMemberSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   invitations: z.array(staffInvitationSchema),
 });
 

@@ -6,6 +6,8 @@ import { BatchesPage } from './catalogue/batches-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
 import { accessoryEditor, OptionsPage, shippingEditor } from './catalogue/options-page';
 import { SettingsHubPage } from './catalogue/settings-hub-page';
+import { CustomerDetailPage } from './customers/customer-detail-page';
+import { CustomersPage } from './customers/customers-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
@@ -34,6 +36,8 @@ export const adminPages: AdminPage[] = [
   { path: 'quotes', label: 'Quotes', permission: 'quotes.view', element: <QuotesPage /> },
   { path: 'orders', label: 'Orders', permission: 'orders.view', element: <OrdersPage /> },
   { path: 'orders/:id', permission: 'orders.view', element: <OrderDetailPage /> },
+  { path: 'customers', label: 'Customers', permission: 'customers.view', element: <CustomersPage /> },
+  { path: 'customers/:key', permission: 'customers.view', element: <CustomerDetailPage /> },
   { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
   { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
   {

@@ -37,6 +37,8 @@ export function ListToolbar({
   update,
   statuses,
   paymentStatuses,
+  filters = [],
+  dates = true,
   exportHref,
   searchLabel,
 }: {
@@ -44,6 +46,15 @@ export function ListToolbar({
   update: (changes: Partial<ListState>) => void;
   statuses?: { value: string; label: string }[];
   paymentStatuses?: { value: string; label: string }[];
+  /** The list's own filters (see useUrlFilter). */
+  filters?: {
+    label: string;
+    options: { value: string; label: string }[];
+    value: string;
+    onChange: (value: string) => void;
+  }[];
+  /** The From and To dates (the created date, or what the list says it filters). */
+  dates?: boolean;
   exportHref?: string;
   searchLabel: string;
 }) {
@@ -86,14 +97,26 @@ export function ListToolbar({
           onChange={(paymentStatus) => update({ paymentStatus })}
         />
       ) : null}
-      <label className="text-sm text-navy-700">
-        <span className="block">From</span>
-        <input type="date" className={field} value={state.from} onChange={(e) => update({ from: e.target.value })} />
-      </label>
-      <label className="text-sm text-navy-700">
-        <span className="block">To</span>
-        <input type="date" className={field} value={state.to} onChange={(e) => update({ to: e.target.value })} />
-      </label>
+      {filters.map((filter) => (
+        <FilterSelect key={filter.label} {...filter} />
+      ))}
+      {dates ? (
+        <>
+          <label className="text-sm text-navy-700">
+            <span className="block">From</span>
+            <input
+              type="date"
+              className={field}
+              value={state.from}
+              onChange={(e) => update({ from: e.target.value })}
+            />
+          </label>
+          <label className="text-sm text-navy-700">
+            <span className="block">To</span>
+            <input type="date" className={field} value={state.to} onChange={(e) => update({ to: e.target.value })} />
+          </label>
+        </>
+      ) : null}
       {exportHref ? (
         <a
           href={exportHref}

@@ -31,14 +31,33 @@ export function useListState() {
       const next = { ...state, ...changes };
       // A new filter starts again on page 1.
       if (!('page' in changes)) next.page = 1;
-      const out = new URLSearchParams();
+      // A list's own filters (useUrlFilter) stay as they are.
+      const out = new URLSearchParams(params);
       for (const [key, value] of Object.entries(next)) {
+        out.delete(key);
         if (value === '' || (key === 'page' && value === 1) || (key === 'pageSize' && value === 25)) continue;
         out.set(key, String(value));
       }
       setParams(out, { replace: true });
     },
-    [setParams, state],
+    [params, setParams, state],
   );
   return { state, update };
+}
+
+/** A filter one list has beyond ListState (e.g. the customers' kind), kept in the URL as `name`; a change goes back to page 1. */
+export function useUrlFilter(name: string) {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(name) ?? '';
+  const set = useCallback(
+    (next: string) => {
+      const out = new URLSearchParams(params);
+      if (next) out.set(name, next);
+      else out.delete(name);
+      out.delete('page');
+      setParams(out, { replace: true });
+    },
+    [name, params, setParams],
+  );
+  return [value, set] as const;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -16,10 +16,11 @@ import { useSession } from '../../lib/use-session';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
-import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { day, moment } from '../shell/format';
-import { StateMessage } from '../shell/list-toolbar';
+import { ListToolbar, Pagination, StateMessage } from '../shell/list-toolbar';
+import { useListState, useUrlFilter } from '../shell/use-list-state';
 import { useStepUp } from '../shell/step-up-dialog';
 
 const field = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900';
@@ -98,15 +99,18 @@ function RolesEditor({ member, onDone }: { member: StaffMember; onDone: () => vo
 /** /admin/staff: staff and their roles, deactivation, and invitations (Owners: staff.manage). */
 export function StaffPage() {
   const session = useSession();
+  const { state, update } = useListState();
+  const [role, setRole] = useUrlFilter('role');
+  const qs = queryString({ search: state.search, role, page: state.page, pageSize: state.pageSize });
   const staff = useQuery({
-    queryKey: ['admin', 'staff'],
-    queryFn: () => adminApi(staffAnswerSchema, '/staff'),
+    queryKey: ['admin', 'staff', qs],
+    queryFn: () => adminApi(staffAnswerSchema, `/staff${qs}`),
+    placeholderData: keepPreviousData,
     retry: false,
   });
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const [editing, setEditing] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
   const [email, setEmail] = useState('');
   const [inviteRoles, setInviteRoles] = useState<Role[]>(['sales']);
 
@@ -157,31 +161,32 @@ export function StaffPage() {
 
   if (staff.isPending) return <PageLoading label="Loading staff..." />;
   if (staff.isError) return <StateMessage tone="error">{staffMessages.loadFailed}</StateMessage>;
-  const needle = search.trim().toLowerCase();
-  const members = staff.data.staff.filter(
-    (member) => !needle || `${member.email} ${member.name ?? ''}`.toLowerCase().includes(needle),
-  );
+  const members = staff.data.staff;
   const me = session.data?.user?.id;
 
   return (
     <section className="space-y-6">
       <AdminHeading title="Staff" />
       <section className={card} aria-labelledby="staff-heading">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="staff-heading" className="text-lg font-semibold text-navy-900">
-            Staff members ({staff.data.staff.length})
-          </h2>
-          <label className="text-sm text-navy-700">
-            <span className="sr-only">Search staff</span>
-            <input
-              type="search"
-              className={field}
-              placeholder="Search e-mail or name"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </label>
-        </div>
+        <h2 id="staff-heading" className="mb-3 text-lg font-semibold text-navy-900">
+          Staff members ({staff.data.total})
+        </h2>
+        <ListToolbar
+          key={state.search}
+          state={state}
+          update={update}
+          searchLabel="E-mail or name"
+          dates={false}
+          filters={[
+            {
+              label: 'Role',
+              options: roleNames.map((value) => ({ value, label: label(value) })),
+              value: role,
+              onChange: setRole,
+            },
+          ]}
+          exportHref={`/api/admin/staff.csv${queryString({ search: state.search, role })}`}
+        />
         {members.length === 0 ? (
           <StateMessage>No staff members match.</StateMessage>
         ) : (
@@ -237,6 +242,7 @@ export function StaffPage() {
             ))}
           </ul>
         )}
+        <Pagination state={state} total={staff.data.total} update={update} />
       </section>
 
       <section className={card} aria-labelledby="invite-heading">
