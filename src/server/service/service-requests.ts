@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type InstrumentForService,
   type ServiceRequest,
@@ -244,3 +244,16 @@ export async function listCustomerRequests(db: Db, userId: string) {
 }
 
 export type { RequestRow };
+
+/** The requests of these orders' instruments as their owner sees them, photos named but not included (the data export). */
+export async function serviceRequestsOfOrders(db: Db, orderIds: string[]): Promise<ServiceRequest[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ request: serviceRequests, instrument: instruments, order: orders })
+    .from(serviceRequests)
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where(inArray(orders.id, orderIds))
+    .orderBy(asc(serviceRequests.createdAt), asc(serviceRequests.id));
+  return Promise.all(rows.map((loaded) => toCustomerRequest(db, loaded)));
+}
