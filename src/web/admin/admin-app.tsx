@@ -16,6 +16,8 @@ import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
 import { Allowed } from './shell/permissions';
+import { ServiceRequestDetailPage } from './service/service-request-detail-page';
+import { ServiceRequestsAdminPage } from './service/service-requests-page';
 import { SessionsPage } from './sessions/sessions-page';
 import { StaffPage } from './staff/staff-page';
 import { SystemSettingsPage } from './settings/system-settings-page';
@@ -189,6 +191,22 @@ export function AdminApp() {
             element={
               <Allowed permission="exports.csv">
                 <RegisterPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="service"
+            element={
+              <Allowed permission="service.manage">
+                <ServiceRequestsAdminPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="service/:id"
+            element={
+              <Allowed permission="service.manage">
+                <ServiceRequestDetailPage />
               </Allowed>
             }
           />

@@ -18,6 +18,7 @@ export const adminSections: {
   { to: '/admin/orders', label: 'Orders', permission: 'orders.view' },
   { to: '/admin/register', label: 'Invoice register', permission: 'exports.csv' },
   { to: '/admin/abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage' },
+  { to: '/admin/service', label: 'Service', permission: 'service.manage' },
   { to: '/admin/settings', label: 'Settings', permission: ['catalogue.edit', 'settings.edit', 'profile.view'] },
   { to: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
   { to: '/admin/sessions', label: 'My sessions', permission: 'staff' },

@@ -39,6 +39,8 @@ export function ListToolbar({
   paymentStatuses,
   exportHref,
   searchLabel,
+  filters,
+  dates = true,
 }: {
   state: ListState;
   update: (changes: Partial<ListState>) => void;
@@ -46,6 +48,15 @@ export function ListToolbar({
   paymentStatuses?: { value: string; label: string }[];
   exportHref?: string;
   searchLabel: string;
+  /** A list's own filters (useListState's `ownFilters`). */
+  filters?: {
+    label: string;
+    options: { value: string; label: string }[];
+    value: string;
+    onChange: (value: string) => void;
+  }[];
+  /** The created date range; off for a list whose API has none. */
+  dates?: boolean;
 }) {
   const [search, setSearch] = useState(state.search);
   const submit = (event: FormEvent) => {
@@ -86,14 +97,26 @@ export function ListToolbar({
           onChange={(paymentStatus) => update({ paymentStatus })}
         />
       ) : null}
-      <label className="text-sm text-navy-700">
-        <span className="block">From</span>
-        <input type="date" className={field} value={state.from} onChange={(e) => update({ from: e.target.value })} />
-      </label>
-      <label className="text-sm text-navy-700">
-        <span className="block">To</span>
-        <input type="date" className={field} value={state.to} onChange={(e) => update({ to: e.target.value })} />
-      </label>
+      {filters?.map((filter) => (
+        <FilterSelect key={filter.label} {...filter} />
+      ))}
+      {dates ? (
+        <>
+          <label className="text-sm text-navy-700">
+            <span className="block">From</span>
+            <input
+              type="date"
+              className={field}
+              value={state.from}
+              onChange={(e) => update({ from: e.target.value })}
+            />
+          </label>
+          <label className="text-sm text-navy-700">
+            <span className="block">To</span>
+            <input type="date" className={field} value={state.to} onChange={(e) => update({ to: e.target.value })} />
+          </label>
+        </>
+      ) : null}
       {exportHref ? (
         <a
           href={exportHref}
