@@ -10,15 +10,8 @@ const MyAccountPage = lazy(() => import('../accounts/my-account-page').then((m) 
 const OrderDetailsPage = lazy(() =>
   import('../accounts/order-details-page').then((m) => ({ default: m.OrderDetailsPage })),
 );
-const ServiceRequestsPage = lazy(() =>
-  import('../service/service-requests-page').then((m) => ({ default: m.ServiceRequestsPage })),
-);
-const NewServiceRequestPage = lazy(() =>
-  import('../service/new-service-request-page').then((m) => ({ default: m.NewServiceRequestPage })),
-);
-const ServiceRequestPage = lazy(() =>
-  import('../service/service-request-page').then((m) => ({ default: m.ServiceRequestPage })),
-);
+/** The customer's service requests: one lazy chunk with its own routes (src/web/service/service-routes.tsx). */
+const ServiceRoutes = lazy(() => import('../service/service-routes').then((m) => ({ default: m.ServiceRoutes })));
 const QuoteFlowPage = lazy(() => import('../quotes/quote-flow-page').then((m) => ({ default: m.QuoteFlowPage })));
 const QuotePage = lazy(() => import('../quotes/quote-page').then((m) => ({ default: m.QuotePage })));
 const OrderFlowPage = lazy(() => import('../orders/order-flow-page').then((m) => ({ default: m.OrderFlowPage })));
@@ -62,9 +55,7 @@ export function AppRoutes() {
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="order/:id" element={<OrderDetailsPage />} />
         <Route path="order-details/:id" element={<OrderDetailsPage />} />
-        <Route path="service-requests" element={<ServiceRequestsPage />} />
-        <Route path="service-requests/new" element={<NewServiceRequestPage />} />
-        <Route path="service-requests/:requestNumber" element={<ServiceRequestPage />} />
+        <Route path="service-requests/*" element={<ServiceRoutes />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="careers" element={<CareersPage />} />
         <Route path="contact" element={<ContactPage />} />
