@@ -43,6 +43,7 @@ import { metricsPlugin } from './metrics/metrics-plugin';
 import { renderQuoteDocument } from './quotes/quote-document';
 import { accountOrderRoutes } from './orders/account-orders';
 import { orderRoutes } from './orders/routes';
+import { serviceRoutes } from './service/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
 import { getCachedSettings } from './settings/settings-service';
@@ -123,6 +124,7 @@ const features = [
   flowRoutes,
   quoteRoutes,
   orderRoutes,
+  serviceRoutes,
   adminRoutes,
 ];
 

@@ -12,6 +12,9 @@ export const clientRoutePatterns = [
   '/order-confirmation/:orderId',
   '/order/:id',
   '/order-details/:id',
+  '/service-requests',
+  '/service-requests/new',
+  '/service-requests/:requestNumber',
   '/about',
   '/careers',
   '/contact',
@@ -47,6 +50,8 @@ export const clientRoutePatterns = [
   '/admin/register',
   '/admin/privacy',
   '/admin/business-profile',
+  '/admin/service',
+  '/admin/service/:id',
 ] as const;
 
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */

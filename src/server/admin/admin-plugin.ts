@@ -12,6 +12,7 @@ import { adminCustomerRoutes } from './customer-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminOverviewRoutes } from './overview-routes';
+import { adminServiceRoutes } from './service-routes';
 import { adminSessionRoutes } from './session-routes';
 import { adminPrivacyRoutes } from './privacy-routes';
 import { adminSettingsRoutes } from './settings-routes';
@@ -50,6 +51,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminSessionRoutes);
   await app.register(adminBusinessProfileRoutes);
   await app.register(adminPrivacyRoutes);
+  await app.register(adminServiceRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -12,6 +12,7 @@ import { dataExports, incompleteOrders, paymentTransactions, privacyRequests, se
 import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from './staff';
+import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
 
 /** One request a staff member allowed to make it gets `ok` for; `make` builds fresh data for each try. */
 interface Example {
@@ -93,6 +94,12 @@ describe('the authorization matrix', () => {
         }),
       );
 
+    const serviceFixture = await createServiceRequestRow(
+      t.db,
+      (await createInstrument(t.db, { userId: customer.user.id })).id,
+      { status: 'authorised', rmaNumber: 'RMA2026-T0001', returnInstructions: 'Send it back.' },
+      { photo: true },
+    );
     const examples: Example[] = [
       { method: 'GET', route: '/api/admin/dashboard', ok: 200, make: at('/api/admin/dashboard') },
       { method: 'GET', route: '/api/admin/users', ok: 200, make: at('/api/admin/users') },
@@ -234,6 +241,44 @@ describe('the authorization matrix', () => {
         route: '/api/admin/invoices.xero.csv',
         ok: 200,
         make: at('/api/admin/invoices.xero.csv?from=2026-03-01&to=2026-03-31'),
+      },
+      // Service requests (issue 26): a fresh request per allowed move, one with a photo and an RMA.
+      {
+        method: 'GET',
+        route: '/api/admin/service',
+        ok: 200,
+        make: at('/api/admin/service?search=sr&status=requested'),
+      },
+      { method: 'GET', route: '/api/admin/service.csv', ok: 200, make: at('/api/admin/service.csv?warranty=in') },
+      {
+        method: 'GET',
+        route: '/api/admin/service/:id',
+        ok: 200,
+        make: at(`/api/admin/service/${serviceFixture.request.id}`),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/service/:id/moves',
+        ok: 200,
+        make: async () => {
+          const { request } = await createServiceRequestRow(t.db, (await createInstrument(t.db)).id);
+          return {
+            url: `/api/admin/service/${request.id}/moves`,
+            body: { to: 'authorised', returnInstructions: 'Send it in its original box.' },
+          };
+        },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/service/:id/photos/:photoId',
+        ok: 200,
+        make: at(`/api/admin/service/${serviceFixture.request.id}/photos/${serviceFixture.photoId}`),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/service/:id/rma.pdf',
+        ok: 200,
+        make: at(`/api/admin/service/${serviceFixture.request.id}/rma.pdf`),
       },
       // Privacy requests (issue 25): a fresh open request per allowed call, and a ready staff export.
       {

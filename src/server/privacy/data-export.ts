@@ -23,6 +23,7 @@ import { enqueueMail } from '../mail/outbox';
 import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
 import { quotePdf } from '../quotes/quote-document';
 import { toQuoteResource } from '../quotes/quote-resource';
+import { serviceRequestsOfOrders } from '../service/service-requests';
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 
@@ -135,6 +136,10 @@ export async function collectPersonData(db: Db, subject: { email: string; userId
     ...(account ?? {}),
     quotes: quoteRows.map((row) => toQuoteResource(row, now)),
     orders: orderModels.map((model) => toOwnerOrder(model)),
+    serviceRequests: await serviceRequestsOfOrders(
+      db,
+      orderRows.map((row) => row.id),
+    ),
     usaWaitlist: waitlist.map((row) => ({ email: row.email, joinedAt: iso(row.createdAt), leftAt: iso(row.leftAt) })),
     incompleteRegistrations: registrations.map(
       ({ userId: _u, contacted: _c, contactedAt: _ca, followUpNote: _f, ...row }) => row,
@@ -165,7 +170,7 @@ const readme = (now: Date) =>
     `Made on ${now.toISOString()}.`,
     'data.json holds, in machine-readable JSON: your profile, sign-in history (times and approximate client),',
     'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
-    'documents, USA waitlist entries, and quote or order forms you started but did not complete.',
+    'documents, service requests (without their photos), USA waitlist entries, and quote or order forms you started but did not complete.',
     'documents/ holds the PDFs of your quotes, invoices and credit notes as issued.',
     '',
   ].join('\n');

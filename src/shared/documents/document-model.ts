@@ -4,7 +4,8 @@
  * server's one PDF layout draws any of them, so they all look like one company's.
  */
 
-export type DocumentKind = 'quote' | 'acknowledgement' | 'confirmation' | 'invoice' | 'credit_note' | 'delivery_note';
+export type DocumentKind =
+  'quote' | 'acknowledgement' | 'confirmation' | 'invoice' | 'credit_note' | 'delivery_note' | 'rma';
 
 export interface DocumentLine {
   name: string;

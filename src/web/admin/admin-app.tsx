@@ -18,6 +18,8 @@ import { QuotesPage } from './quotes/quotes-page';
 import { AdminGuard } from './shell/admin-guard';
 import { type AdminPage, AdminLayout } from './shell/admin-layout';
 import { Allowed } from './shell/permissions';
+import { ServiceRequestDetailPage } from './service/service-request-detail-page';
+import { ServiceRequestsAdminPage } from './service/service-requests-page';
 import { SessionsPage } from './sessions/sessions-page';
 import { StaffPage } from './staff/staff-page';
 import { SystemSettingsPage } from './settings/system-settings-page';
@@ -40,6 +42,8 @@ export const adminPages: AdminPage[] = [
   { path: 'customers/:key', permission: 'customers.view', element: <CustomerDetailPage /> },
   { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
   { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
+  { path: 'service', label: 'Service', permission: 'service.manage', element: <ServiceRequestsAdminPage /> },
+  { path: 'service/:id', permission: 'service.manage', element: <ServiceRequestDetailPage /> },
   {
     path: 'settings',
     label: 'Settings',

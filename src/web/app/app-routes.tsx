@@ -11,6 +11,8 @@ const MyAccountPage = lazyWithQueries(() => import('../accounts/my-account-page'
 const OrderDetailsPage = lazyWithQueries(() =>
   import('../accounts/order-details-page').then((m) => m.OrderDetailsPage),
 );
+/** The customer's service requests: one lazy chunk with its own routes (src/web/service/service-routes.tsx). */
+const ServiceRoutes = lazyWithQueries(() => import('../service/service-routes').then((m) => m.ServiceRoutes));
 const QuoteFlowPage = lazyWithQueries(() => import('../quotes/quote-flow-page').then((m) => m.QuoteFlowPage));
 const QuotePage = lazyWithQueries(() => import('../quotes/quote-page').then((m) => m.QuotePage));
 const OrderFlowPage = lazyWithQueries(() => import('../orders/order-flow-page').then((m) => m.OrderFlowPage));
@@ -55,6 +57,7 @@ export function AppRoutes() {
         <Route path="order-confirmation/:orderId" element={<OrderConfirmationPage />} />
         <Route path="order/:id" element={<OrderDetailsPage />} />
         <Route path="order-details/:id" element={<OrderDetailsPage />} />
+        <Route path="service-requests/*" element={<ServiceRoutes />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="careers" element={<CareersPage />} />
         <Route path="contact" element={<ContactPage />} />

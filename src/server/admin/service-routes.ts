@@ -1,0 +1,192 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerFallbacks } from '../../shared/admin/admin-schemas';
+import {
+  type AdminServiceRequest,
+  adminServiceAnswerSchema,
+  adminServiceListQuerySchema,
+  adminServicePageSchema,
+  serviceMoveRequestSchema,
+} from '../../shared/service/service-contracts';
+import {
+  type ServiceRequestStatus,
+  serviceMessages,
+  serviceMoves,
+  serviceStatusLabels,
+} from '../../shared/service/service-lifecycle';
+import type { Db } from '../db/client';
+import { profiles, quotes } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { getBusinessProfile } from '../profile/profile-service';
+import { moveServiceRequest } from '../service/move-service-request';
+import { sendPhoto, sendRmaPdf } from '../service/routes';
+import { historyOf, loadServiceRequest, photoBytes, photoList } from '../service/service-requests';
+import { csvDate } from './accounting-export';
+import { adminOf, adminRoute } from './admin-route-config';
+import { fallback } from './admin-lists';
+import { writeAudit } from './audit-log';
+import { sendCsv } from './csv-export';
+import { listServiceRequests, serviceRequestBatches, serviceRow } from './service-list';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** The request as staff see it: the customer, the instrument's cover, every history row, photos and the moves left. */
+async function adminServiceRequest(db: Db, id: string): Promise<AdminServiceRequest> {
+  const row = await serviceRow(db, id);
+  const loaded = await loadServiceRequest(db, { id });
+  if (!row || !loaded) throw notFound(serviceMessages.notFound);
+  const { request, instrument } = loaded;
+  const history = await historyOf(db, id);
+  const staffIds = [...new Set(history.map((entry) => entry.changedBy).filter((by): by is string => by !== null))];
+  const names = new Map(
+    staffIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: profiles.id, email: profiles.email })
+            .from(profiles)
+            .where(inArray(profiles.id, staffIds))
+        ).map((profile) => [profile.id, profile.email]),
+  );
+  const [quote] = request.repairQuoteId
+    ? await db
+        .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, reference: quotes.quoteReference })
+        .from(quotes)
+        .where(eq(quotes.id, request.repairQuoteId))
+    : [];
+  const base = `/api/admin/service/${id}`;
+  return {
+    ...row,
+    returnInstructions: request.returnInstructions,
+    declineReason: request.declineReason,
+    warrantyEndsOn: instrument.warrantyEndsOn,
+    servicePlanEndsOn: instrument.servicePlanEndsOn,
+    deliveredOn: instrument.deliveredOn,
+    history: history.map((entry) => ({
+      oldStatus: entry.oldStatus as ServiceRequestStatus | null,
+      status: entry.newStatus as ServiceRequestStatus,
+      note: entry.note,
+      staffOnly: entry.staffOnly,
+      at: entry.createdAt.toISOString(),
+      by: entry.changedBy ? (names.get(entry.changedBy) ?? null) : null,
+    })),
+    photos: (await photoList(db, id)).map((photo) => ({ ...photo, url: `${base}/photos/${photo.id}` })),
+    allowedMoves: [...serviceMoves[request.status]],
+    repairQuote: quote ?? null,
+    rmaUrl: request.rmaNumber ? `${base}/rma.pdf` : null,
+  };
+}
+
+/** /admin/service: the service requests (RMA), their CSV, detail, moves, photos and RMA document (issue 26). */
+export async function adminServiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/service',
+    {
+      config: adminRoute('service.manage'),
+      schema: { querystring: adminServiceListQuerySchema, response: { 200: adminServicePageSchema } },
+    },
+    async (request) => listServiceRequests(app.db, request.query),
+  );
+
+  r.get(
+    '/service.csv',
+    { config: adminRoute('service.manage'), schema: { querystring: adminServiceListQuerySchema } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'service-requests.csv',
+        [
+          'Request number',
+          'Date',
+          'Status',
+          'Serial number',
+          'Model',
+          'RMA number',
+          'Warranty',
+          'Customer',
+          'E-mail',
+          'Organisation',
+          'Order',
+          'What happened',
+        ],
+        serviceRequestBatches(app.db, request.query),
+        (row) => [
+          row.requestNumber,
+          csvDate(row.createdAt),
+          serviceStatusLabels[row.status],
+          row.serialNumber,
+          row.model,
+          row.rmaNumber,
+          row.underWarranty ? 'Under warranty' : 'Out of warranty',
+          fallback(row.customerName, customerFallbacks.noName),
+          fallback(row.customerEmail, customerFallbacks.noEmail),
+          fallback(row.customerCompany, customerFallbacks.notProvided),
+          row.orderNumber,
+          row.description,
+        ],
+      ),
+  );
+
+  r.get(
+    '/service/:id',
+    { config: adminRoute('service.manage'), schema: { params: idParams, response: { 200: adminServiceAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { request: await adminServiceRequest(app.db, request.params.id) };
+    },
+  );
+
+  r.post(
+    '/service/:id/moves',
+    {
+      config: adminRoute('service.manage'),
+      schema: { params: idParams, body: serviceMoveRequestSchema, response: { 200: adminServiceAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      await app.db.transaction(async (tx) => {
+        const { before, after } = await moveServiceRequest(tx, {
+          id: request.params.id,
+          move: request.body,
+          staffId: admin.userId,
+          now: app.now(),
+          publicUrl: app.env.publicUrl,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: `service.${request.body.to}`,
+          entityType: 'service_request',
+          entityId: request.params.id,
+          before,
+          after,
+          now: app.now(),
+        });
+      });
+      return { request: await adminServiceRequest(app.db, request.params.id) };
+    },
+  );
+
+  r.get(
+    '/service/:id/photos/:photoId',
+    { config: adminRoute('service.manage'), schema: { params: idParams.extend({ photoId: z.uuid() }) } },
+    async (request, reply) => {
+      const photo = await photoBytes(app.db, request.params.id, request.params.photoId);
+      if (!photo) throw notFound('Photo not found');
+      return sendPhoto(reply, photo);
+    },
+  );
+
+  r.get(
+    '/service/:id/rma.pdf',
+    { config: adminRoute('service.manage'), schema: { params: idParams } },
+    async (request, reply) => {
+      const loaded = await loadServiceRequest(app.db, { id: request.params.id });
+      if (!loaded) throw notFound(serviceMessages.notFound);
+      return sendRmaPdf(reply, loaded, await getBusinessProfile(app.db));
+    },
+  );
+}

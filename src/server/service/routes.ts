@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createServiceRequestSchema,
+  instrumentForServiceSchema,
+  SERVICE_REQUEST_BODY_LIMIT,
+  serviceKeyQuerySchema,
+  serviceRequestAnswerSchema,
+  serviceRequestListSchema,
+} from '../../shared/service/service-contracts';
+import { serviceMessages } from '../../shared/service/service-lifecycle';
+import { currentUserId, requireUser } from '../accounts/request-auth';
+import { notFound } from '../http/http-error';
+import { noStoreAnswers } from '../http/no-store';
+import { rateLimit } from '../http/rate-limit';
+import { pdfDownloadLimit } from '../http/stored-pdf';
+import { getBusinessProfile } from '../profile/profile-service';
+import { rmaDocument, rmaFilename } from './rma-document';
+import {
+  createServiceRequest,
+  instrumentForViewer,
+  listCustomerRequests,
+  loadServiceRequest,
+  photoBytes,
+  serviceRequestForViewer,
+  toCustomerRequest,
+  toInstrumentForService,
+} from './service-requests';
+
+const numberParams = z.object({ requestNumber: z.string().max(40) });
+
+/** A stored photo: never sniffed as anything else, never cached, downloaded rather than shown inline by a page. */
+export function sendPhoto(reply: FastifyReply, photo: { contentType: string; bytes: Buffer }) {
+  return reply
+    .header('content-type', photo.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(photo.bytes);
+}
+
+/** The customer's service requests (docs/api.md, Service requests): the owner signed in, or a guest with the order's key. */
+export async function serviceRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewerOf = (request: Parameters<typeof currentUserId>[0], key?: string) => ({
+    userId: currentUserId(request),
+    key,
+  });
+
+  r.get(
+    '/api/service-requests/instrument',
+    {
+      schema: {
+        querystring: z.object({
+          serial: z.string().max(100),
+          order: z.uuid().optional(),
+          key: z.string().max(200).optional(),
+        }),
+        response: { 200: z.object({ instrument: instrumentForServiceSchema }) },
+      },
+    },
+    async (request) => {
+      const { serial, order, key } = request.query;
+      const found = await instrumentForViewer(app.db, { serial, orderId: order, viewer: viewerOf(request, key) });
+      return { instrument: toInstrumentForService(found.instrument, found.order, app.now()) };
+    },
+  );
+
+  r.post(
+    '/api/service-requests',
+    {
+      bodyLimit: SERVICE_REQUEST_BODY_LIMIT,
+      schema: { body: createServiceRequestSchema, response: { 201: serviceRequestAnswerSchema } },
+      config: {
+        rateLimit: rateLimit({
+          max: 20,
+          timeWindow: '1 hour',
+          message: 'Too many service requests. Please wait before trying again.',
+        }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request, request.body.key);
+      const { request: created } = await app.db.transaction((tx) =>
+        createServiceRequest(tx, { body: request.body, viewer, now: app.now() }),
+      );
+      const loaded = await loadServiceRequest(app.db, { id: created.id });
+      if (!loaded) throw notFound(serviceMessages.notFound);
+      return reply
+        .status(201)
+        .send({ request: await toCustomerRequest(app.db, loaded, viewer.userId ? undefined : request.body.key) });
+    },
+  );
+
+  r.get('/api/service-requests', { schema: { response: { 200: serviceRequestListSchema } } }, async (request) => {
+    const auth = requireUser(request);
+    return { requests: await listCustomerRequests(app.db, auth.userId) };
+  });
+
+  r.get(
+    '/api/service-requests/:requestNumber',
+    {
+      schema: {
+        params: numberParams,
+        querystring: serviceKeyQuerySchema,
+        response: { 200: serviceRequestAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { key } = request.query;
+      const loaded = await serviceRequestForViewer(app.db, request.params.requestNumber, viewerOf(request, key));
+      const owner = loaded.order.userId !== null;
+      return { request: await toCustomerRequest(app.db, loaded, owner ? undefined : key) };
+    },
+  );
+
+  r.get(
+    '/api/service-requests/:requestNumber/photos/:photoId',
+    {
+      schema: {
+        params: numberParams.extend({ photoId: z.string().max(100) }),
+        querystring: serviceKeyQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const loaded = await serviceRequestForViewer(
+        app.db,
+        request.params.requestNumber,
+        viewerOf(request, request.query.key),
+      );
+      const photo = z.uuid().safeParse(request.params.photoId).success
+        ? await photoBytes(app.db, loaded.request.id, request.params.photoId)
+        : null;
+      if (!photo) throw notFound('Photo not found');
+      return sendPhoto(reply, photo);
+    },
+  );
+
+  r.get(
+    '/api/service-requests/:requestNumber/rma.pdf',
+    { schema: { params: numberParams, querystring: serviceKeyQuerySchema }, config: { rateLimit: pdfDownloadLimit() } },
+    async (request, reply) => {
+      const loaded = await serviceRequestForViewer(
+        app.db,
+        request.params.requestNumber,
+        viewerOf(request, request.query.key),
+      );
+      return sendRmaPdf(reply, loaded, await getBusinessProfile(app.db));
+    },
+  );
+}
+
+/** The RMA document once the return is authorised (404 before). */
+export async function sendRmaPdf(
+  reply: FastifyReply,
+  loaded: Awaited<ReturnType<typeof serviceRequestForViewer>>,
+  profile: Awaited<ReturnType<typeof getBusinessProfile>>,
+) {
+  if (!loaded.request.rmaNumber) throw notFound('No RMA document yet: the return is not authorised');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${rmaFilename(loaded.request)}"`)
+    .header('cache-control', 'private, no-store')
+    .send(await rmaDocument(loaded, profile));
+}

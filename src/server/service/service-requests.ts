@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type InstrumentForService,
+  type ServiceRequest,
+  type createServiceRequestSchema,
+} from '../../shared/service/service-contracts';
+import {
+  SERVICE_PHOTO_BYTES,
+  type ServiceRequestStatus,
+  serviceMessages,
+} from '../../shared/service/service-lifecycle';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../db/client';
+import {
+  instruments,
+  orders,
+  serviceRequestHistory,
+  serviceRequestPhotos,
+  serviceRequests,
+  type ServiceRequestStatus as StoredStatus,
+} from '../db/schema';
+import { badRequest, notFound } from '../http/http-error';
+import { holdsAccessKey } from '../orders/order-access';
+import { photoTypeOf } from './photo-type';
+
+type InstrumentRow = typeof instruments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type RequestRow = typeof serviceRequests.$inferSelect;
+
+// The schema's status type and the shared lifecycle's name the same seven statuses.
+const sameStatuses: [StoredStatus, ServiceRequestStatus] extends [ServiceRequestStatus, StoredStatus] ? true : never =
+  true;
+void sameStatuses;
+
+/** Who is asking: a signed-in customer, or a guest holding an order's access key. */
+export interface ServiceViewer {
+  userId: string | null;
+  key?: string | undefined;
+}
+
+/** The owner of the instrument's order signed in, or (a guest order) the holder of its access key. */
+export const mayRead = (order: Pick<OrderRow, 'userId' | 'accessKey'>, viewer: ServiceViewer) =>
+  (order.userId !== null && order.userId === viewer.userId) || holdsAccessKey(order, viewer.key);
+
+/** A day as YYYY-MM-DD (UTC), the form of the instruments' cover dates. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Under cover today: the warranty or a servicing plan bought ends today or later. */
+export function coveredOn(instrument: Pick<InstrumentRow, 'warrantyEndsOn' | 'servicePlanEndsOn'>, now: Date) {
+  const today = dayOf(now);
+  return [instrument.warrantyEndsOn, instrument.servicePlanEndsOn].some((end) => end !== null && today <= end);
+}
+
+/**
+ * The instrument with this serial number, if the viewer may ask for its service: its order's
+ * signed-in owner, or a guest with that order's id and access key. Anyone else: 404, the same as
+ * a serial number that does not exist.
+ */
+export async function instrumentForViewer(
+  db: Db,
+  input: { serial: string; orderId?: string | undefined; viewer: ServiceViewer },
+) {
+  const [row] = await db
+    .select({ instrument: instruments, order: orders })
+    .from(instruments)
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where(eq(instruments.serialNumber, input.serial.trim()));
+  if (!row || !mayRead(row.order, input.viewer)) throw notFound(serviceMessages.instrumentNotFound);
+  if (row.order.userId === null && input.orderId !== row.order.id) throw notFound(serviceMessages.instrumentNotFound);
+  return row;
+}
+
+export function toInstrumentForService(instrument: InstrumentRow, order: OrderRow, now: Date): InstrumentForService {
+  return {
+    serialNumber: instrument.serialNumber,
+    model: instrument.model,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    warrantyEndsOn: instrument.warrantyEndsOn,
+    servicePlanEndsOn: instrument.servicePlanEndsOn,
+    underWarranty: coveredOn(instrument, now),
+  };
+}
+
+/** `{prefix}{YYYY}-{NNNNN}` from one of the service sequences (never reused). */
+export async function nextNumber(tx: Db, prefix: 'SR' | 'RMA', now: Date) {
+  const sequence = prefix === 'SR' ? sql`'service_request_number_seq'` : sql`'rma_number_seq'`;
+  const [row] = await queryRows<{ n: string | number }>(tx, sql`select nextval(${sequence}) as n`);
+  return `${prefix}${now.getUTCFullYear()}-${String(Number(row?.n)).padStart(5, '0')}`;
+}
+
+/** Decodes and checks the photos: images only (by their bytes), each at most 5 MB. */
+export function readPhotos(photos: { dataBase64: string }[]) {
+  return photos.map((photo, index) => {
+    const refuse = (message: string) => badRequest(message, { fields: { [`photos.${index}`]: message } });
+    const bytes = Buffer.from(photo.dataBase64, 'base64');
+    if (bytes.length > SERVICE_PHOTO_BYTES) throw refuse(serviceMessages.photoTooLarge);
+    const contentType = photoTypeOf(bytes);
+    if (!contentType) throw refuse(serviceMessages.photoType);
+    return { contentType, size: bytes.length, bytes };
+  });
+}
+
+/** Opens a request: its number, its first history row and its photos, in the caller's transaction. */
+export async function createServiceRequest(
+  tx: Db,
+  input: {
+    body: z.output<typeof createServiceRequestSchema>;
+    viewer: ServiceViewer;
+    now: Date;
+  },
+) {
+  const { instrument, order } = await instrumentForViewer(tx, {
+    serial: input.body.serial,
+    orderId: input.body.order,
+    viewer: input.viewer,
+  });
+  const photos = readPhotos(input.body.photos);
+  const [request] = await tx
+    .insert(serviceRequests)
+    .values({
+      requestNumber: await nextNumber(tx, 'SR', input.now),
+      instrumentId: instrument.id,
+      userId: input.viewer.userId,
+      description: input.body.description,
+      underWarranty: coveredOn(instrument, input.now),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  if (!request) throw new Error('Opening the service request failed');
+  await tx.insert(serviceRequestHistory).values({
+    requestId: request.id,
+    oldStatus: null,
+    newStatus: 'requested',
+    changedBy: input.viewer.userId,
+    createdAt: input.now,
+  });
+  if (photos.length > 0)
+    await tx
+      .insert(serviceRequestPhotos)
+      .values(photos.map((photo) => ({ requestId: request.id, ...photo, createdAt: input.now })));
+  return { request, instrument, order };
+}
+
+/** The request with its instrument and order, by number; null when there is none. */
+export async function loadServiceRequest(db: Db, where: { requestNumber: string } | { id: string }) {
+  const [row] = await db
+    .select({ request: serviceRequests, instrument: instruments, order: orders })
+    .from(serviceRequests)
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where('id' in where ? eq(serviceRequests.id, where.id) : eq(serviceRequests.requestNumber, where.requestNumber));
+  return row ?? null;
+}
+
+export type LoadedServiceRequest = NonNullable<Awaited<ReturnType<typeof loadServiceRequest>>>;
+
+/** The request if the viewer may read it; 404 otherwise, the same as an unknown number. */
+export async function serviceRequestForViewer(db: Db, requestNumber: string, viewer: ServiceViewer) {
+  const loaded = await loadServiceRequest(db, { requestNumber });
+  if (!loaded || !mayRead(loaded.order, viewer)) throw notFound(serviceMessages.notFound);
+  return loaded;
+}
+
+export const photoList = (db: Db, requestId: string) =>
+  db
+    .select({
+      id: serviceRequestPhotos.id,
+      contentType: serviceRequestPhotos.contentType,
+      size: serviceRequestPhotos.size,
+    })
+    .from(serviceRequestPhotos)
+    .where(eq(serviceRequestPhotos.requestId, requestId))
+    .orderBy(asc(serviceRequestPhotos.createdAt), asc(serviceRequestPhotos.id));
+
+export async function photoBytes(db: Db, requestId: string, photoId: string) {
+  const [photo] = await db
+    .select()
+    .from(serviceRequestPhotos)
+    .where(and(eq(serviceRequestPhotos.requestId, requestId), eq(serviceRequestPhotos.id, photoId)));
+  return photo ?? null;
+}
+
+export const historyOf = (db: Db, requestId: string) =>
+  db
+    .select()
+    .from(serviceRequestHistory)
+    .where(eq(serviceRequestHistory.requestId, requestId))
+    .orderBy(asc(serviceRequestHistory.seq));
+
+/** The request as its owner sees it; `key` is carried in its links for a guest. */
+export async function toCustomerRequest(
+  db: Db,
+  { request, instrument, order }: LoadedServiceRequest,
+  key?: string,
+): Promise<ServiceRequest> {
+  const base = `/api/service-requests/${encodeURIComponent(request.requestNumber)}`;
+  const withKey = (path: string) => (key ? `${path}?key=${encodeURIComponent(key)}` : path);
+  const history = await historyOf(db, request.id);
+  const photos = await photoList(db, request.id);
+  return {
+    requestNumber: request.requestNumber,
+    status: request.status,
+    serialNumber: instrument.serialNumber,
+    model: instrument.model,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    description: request.description,
+    underWarranty: request.underWarranty,
+    rmaNumber: request.rmaNumber,
+    returnInstructions: request.rmaNumber ? request.returnInstructions : null,
+    declineReason: request.status === 'declined' ? request.declineReason : null,
+    createdAt: request.createdAt.toISOString(),
+    history: history
+      .filter((entry) => !entry.staffOnly)
+      .map((entry) => ({
+        status: entry.newStatus as ServiceRequestStatus,
+        note: entry.note,
+        at: entry.createdAt.toISOString(),
+      })),
+    photos: photos.map((photo) => ({ id: photo.id, url: withKey(`${base}/photos/${photo.id}`) })),
+    rmaUrl: request.rmaNumber ? withKey(`${base}/rma.pdf`) : null,
+  };
+}
+
+/** A signed-in customer's requests (their orders' instruments), newest first. */
+export async function listCustomerRequests(db: Db, userId: string) {
+  const rows = await db
+    .select({ request: serviceRequests, instrument: instruments })
+    .from(serviceRequests)
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
+  return rows.map(({ request, instrument }) => ({
+    requestNumber: request.requestNumber,
+    status: request.status,
+    serialNumber: instrument.serialNumber,
+    model: instrument.model,
+    createdAt: request.createdAt.toISOString(),
+    rmaNumber: request.rmaNumber,
+  }));
+}
+
+export type { RequestRow };
+
+/** The requests of these orders' instruments as their owner sees them, photos named but not included (the data export). */
+export async function serviceRequestsOfOrders(db: Db, orderIds: string[]): Promise<ServiceRequest[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ request: serviceRequests, instrument: instruments, order: orders })
+    .from(serviceRequests)
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where(inArray(orders.id, orderIds))
+    .orderBy(asc(serviceRequests.createdAt), asc(serviceRequests.id));
+  return Promise.all(rows.map((loaded) => toCustomerRequest(db, loaded)));
+}

@@ -1,0 +1,287 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { formatUkDate } from '../../../shared/dates';
+import {
+  type AdminServiceRequest,
+  adminServiceAnswerSchema,
+  type ServiceMoveRequest,
+} from '../../../shared/service/service-contracts';
+import {
+  type ServiceRequestStatus,
+  serviceMessages,
+  serviceStatusLabels,
+} from '../../../shared/service/service-lifecycle';
+import { ApiError } from '../../lib/api-client';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { moment, orText } from '../shell/format';
+import { StateMessage } from '../shell/list-toolbar';
+
+const card = 'rounded-lg border border-navy-100 bg-white p-4';
+const textArea = 'mt-1 block w-full rounded-md border border-navy-200 bg-white p-2 text-sm text-navy-900';
+
+/** /admin/service/{id}: the request, its photos and history, and the moves the lifecycle allows from here. */
+export function ServiceRequestDetailPage() {
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['admin', 'service', id],
+    queryFn: () => adminApi(adminServiceAnswerSchema, `/service/${encodeURIComponent(id)}`),
+  });
+  if (query.isPending) return <PageLoading label="Loading the service request..." />;
+  if (query.isError)
+    return (
+      <StateMessage tone="error">
+        {query.error instanceof ApiError ? query.error.message : 'Failed to load the service request.'}
+      </StateMessage>
+    );
+  const request = query.data.request;
+  return (
+    <section className="space-y-4">
+      <AdminHeading title={`Service request ${request.requestNumber}`}>
+        <span
+          className="rounded-full border border-navy-200 px-3 py-1 text-sm font-medium"
+          data-testid="service-status"
+        >
+          {serviceStatusLabels[request.status]}
+        </span>
+      </AdminHeading>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <div className={card}>
+            <h2 className="font-semibold text-navy-900">What happened</h2>
+            <p className="mt-2 text-sm whitespace-pre-line text-navy-800" data-testid="service-description">
+              {request.description}
+            </p>
+            {request.photos.length > 0 ? (
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {request.photos.map((photo, index) => (
+                  <li key={photo.id}>
+                    <a href={photo.url} target="_blank" rel="noreferrer">
+                      <img
+                        src={photo.url}
+                        alt={`Photo ${index + 1}`}
+                        className="h-32 w-32 rounded-md border border-navy-100 object-cover"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <Cover request={request} />
+          {request.rmaNumber ? (
+            <div className={card}>
+              <h2 className="font-semibold text-navy-900">Return authorisation</h2>
+              <p className="mt-2 text-sm">
+                RMA number: <strong data-testid="rma-number">{request.rmaNumber}</strong>
+              </p>
+              <p className="mt-2 text-sm whitespace-pre-line text-navy-700">{request.returnInstructions}</p>
+              {request.rmaUrl ? (
+                <a className="mt-2 inline-block text-sm text-accent-700 underline" href={request.rmaUrl}>
+                  RMA document (PDF)
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+          {request.declineReason ? (
+            <div className={card}>
+              <h2 className="font-semibold text-navy-900">Declined</h2>
+              <p className="mt-2 text-sm whitespace-pre-line text-navy-700">{request.declineReason}</p>
+            </div>
+          ) : null}
+          <MoveForm request={request} />
+          <div className={card}>
+            <h2 className="font-semibold text-navy-900">History</h2>
+            <ol className="mt-2 space-y-2 text-sm" aria-label="History">
+              {request.history.map((entry, index) => (
+                <li key={`${entry.at}-${index}`}>
+                  <span className="font-medium">
+                    {entry.oldStatus && entry.oldStatus !== entry.status
+                      ? `${serviceStatusLabels[entry.oldStatus]} → ${serviceStatusLabels[entry.status]}`
+                      : serviceStatusLabels[entry.status]}
+                  </span>
+                  {entry.staffOnly ? <span className="ml-2 text-xs text-navy-500">(staff only)</span> : null}
+                  <span className="ml-2 text-navy-500">
+                    {moment(entry.at)}
+                    {entry.by ? ` · ${entry.by}` : ''}
+                  </span>
+                  {entry.note ? <p className="whitespace-pre-line text-navy-700">{entry.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+        <div className="space-y-4">
+          <div className={card}>
+            <h2 className="font-semibold text-navy-900">Customer</h2>
+            <p className="mt-2 text-sm">{orText(request.customerName, customerFallbacks.noName)}</p>
+            <p className="text-sm text-navy-600">{orText(request.customerEmail, customerFallbacks.noEmail)}</p>
+            <p className="text-sm text-navy-600">{orText(request.customerCompany, customerFallbacks.notProvided)}</p>
+          </div>
+          <div className={card}>
+            <h2 className="font-semibold text-navy-900">Instrument</h2>
+            <dl className="mt-2 text-sm">
+              <dt className="text-navy-600">Serial number</dt>
+              <dd>{request.serialNumber}</dd>
+              <dt className="mt-1 text-navy-600">Model</dt>
+              <dd>{request.model}</dd>
+              <dt className="mt-1 text-navy-600">Delivered</dt>
+              <dd>{request.deliveredOn ? formatUkDate(request.deliveredOn) : '—'}</dd>
+              <dt className="mt-1 text-navy-600">Warranty ends</dt>
+              <dd>{request.warrantyEndsOn ? formatUkDate(request.warrantyEndsOn) : '—'}</dd>
+              {request.servicePlanEndsOn ? (
+                <>
+                  <dt className="mt-1 text-navy-600">Servicing plan ends</dt>
+                  <dd>{formatUkDate(request.servicePlanEndsOn)}</dd>
+                </>
+              ) : null}
+              <dt className="mt-1 text-navy-600">Order</dt>
+              <dd>
+                <Link className="text-accent-700 underline" to={`/admin/orders/${request.orderId}`}>
+                  {request.orderNumber}
+                </Link>
+              </dd>
+            </dl>
+          </div>
+          <div className={card}>
+            <h2 className="font-semibold text-navy-900">Money</h2>
+            <p className="mt-2 text-sm text-navy-700">{serviceMessages.moneyElsewhere}</p>
+            <Link
+              className="mt-2 inline-block text-sm text-accent-700 underline"
+              to={`/admin/orders/${request.orderId}`}
+            >
+              Open order {request.orderNumber}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Under warranty it costs nothing; out of warranty a repair quote is needed (made through the quote engine). */
+function Cover({ request }: { request: AdminServiceRequest }) {
+  return (
+    <div className={card} data-testid="service-cover">
+      {request.underWarranty ? (
+        <p className="text-sm text-navy-800">{serviceMessages.underWarranty}</p>
+      ) : (
+        <>
+          <p className="text-sm font-medium text-amber-800">{serviceMessages.outOfWarrantyAdmin}</p>
+          {request.repairQuote ? (
+            <p className="mt-1 text-sm">
+              Repair quote:{' '}
+              <Link
+                className="text-accent-700 underline"
+                to={`/quote/${encodeURIComponent(request.repairQuote.reference)}`}
+              >
+                {request.repairQuote.quoteNumber}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function MoveForm({ request }: { request: AdminServiceRequest }) {
+  const invalidate = useInvalidateAdmin();
+  const [to, setTo] = useState<ServiceRequestStatus | ''>(request.allowedMoves[0] ?? '');
+  const [note, setNote] = useState('');
+  const [staffNote, setStaffNote] = useState('');
+  const [returnInstructions, setReturnInstructions] = useState('');
+  const [declineReason, setDeclineReason] = useState('');
+  const move = useMutation({
+    mutationFn: (body: ServiceMoveRequest) =>
+      adminApi(adminServiceAnswerSchema, `/service/${request.id}/moves`, { method: 'POST', body }),
+    onSuccess: async (answer) => {
+      toast.success(`Moved to ${serviceStatusLabels[answer.request.status].toLowerCase()}`);
+      setNote('');
+      setStaffNote('');
+      setTo(answer.request.allowedMoves[0] ?? '');
+      await invalidate();
+    },
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'The move failed. Please try again.'),
+  });
+  if (request.allowedMoves.length === 0)
+    return (
+      <div className={card}>
+        <p className="text-sm text-navy-600">This request is closed.</p>
+      </div>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!to) return;
+    move.mutate({
+      to,
+      note,
+      staffNote,
+      ...(to === 'authorised' ? { returnInstructions } : {}),
+      ...(to === 'declined' ? { declineReason } : {}),
+    });
+  };
+  return (
+    <form className={`${card} space-y-3`} onSubmit={submit} aria-label="Move the request">
+      <h2 className="font-semibold text-navy-900">Next step</h2>
+      <label className="block text-sm text-navy-700">
+        Move to
+        <select
+          className="mt-1 block h-9 rounded-md border border-navy-200 bg-white px-2 text-sm"
+          value={to}
+          onChange={(event) => setTo(event.target.value as ServiceRequestStatus)}
+        >
+          {request.allowedMoves.map((status) => (
+            <option key={status} value={status}>
+              {serviceStatusLabels[status]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {to === 'authorised' ? (
+        <label className="block text-sm text-navy-700">
+          Return instructions (e-mailed to the customer with the RMA number)
+          <textarea
+            className={textArea}
+            rows={4}
+            value={returnInstructions}
+            onChange={(event) => setReturnInstructions(event.target.value)}
+          />
+        </label>
+      ) : null}
+      {to === 'declined' ? (
+        <label className="block text-sm text-navy-700">
+          Reason for declining (the customer sees it)
+          <textarea
+            className={textArea}
+            rows={3}
+            value={declineReason}
+            onChange={(event) => setDeclineReason(event.target.value)}
+          />
+        </label>
+      ) : (
+        <label className="block text-sm text-navy-700">
+          Note for the customer (optional)
+          <textarea className={textArea} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+        </label>
+      )}
+      <label className="block text-sm text-navy-700">
+        Staff-only note (optional)
+        <textarea
+          className={textArea}
+          rows={2}
+          value={staffNote}
+          onChange={(event) => setStaffNote(event.target.value)}
+        />
+      </label>
+      <Button type="submit" disabled={move.isPending || !to}>
+        {to ? `Move to ${serviceStatusLabels[to].toLowerCase()}` : 'Move'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { customerFallbacks } from '../../../shared/admin/admin-schemas';
+import {
+  type AdminServiceRow,
+  adminServicePageSchema,
+  warrantyFilterLabels,
+} from '../../../shared/service/service-contracts';
+import { serviceRequestStatuses, serviceStatusLabels } from '../../../shared/service/service-lifecycle';
+import { adminApi, queryString } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { day, orText } from '../shell/format';
+import { ListResults } from '../shell/list-results';
+import { ListToolbar } from '../shell/list-toolbar';
+import { useListState, useUrlFilter } from '../shell/use-list-state';
+
+const columns: ColumnDef<AdminServiceRow, unknown>[] = [
+  {
+    header: 'Request',
+    cell: ({ row }) => (
+      <Link className="text-accent-700 underline" to={`/admin/service/${row.original.id}`}>
+        {row.original.requestNumber}
+      </Link>
+    ),
+  },
+  {
+    header: 'Instrument',
+    cell: ({ row }) => (
+      <div>
+        <div>{row.original.serialNumber}</div>
+        <div className="text-navy-600">{row.original.model}</div>
+      </div>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div>
+        <div>{orText(row.original.customerName, customerFallbacks.noName)}</div>
+        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
+        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
+      </div>
+    ),
+  },
+  {
+    header: 'What happened',
+    cell: ({ row }) => (
+      <p className="line-clamp-3 max-w-xs whitespace-pre-line" data-testid="service-description">
+        {row.original.description}
+      </p>
+    ),
+  },
+  { header: 'RMA', cell: ({ row }) => row.original.rmaNumber ?? '—' },
+  {
+    header: 'Warranty',
+    cell: ({ row }) => (row.original.underWarranty ? warrantyFilterLabels.in : warrantyFilterLabels.out),
+  },
+  { header: 'Opened', cell: ({ row }) => day(row.original.createdAt) },
+  { header: 'Status', cell: ({ row }) => serviceStatusLabels[row.original.status] },
+];
+
+/** /admin/service: the service requests (RMA), with search, status and warranty filters and CSV. */
+export function ServiceRequestsAdminPage() {
+  const { state, update } = useListState();
+  const [warranty, setWarranty] = useUrlFilter('warranty');
+  const listQuery = (paged: boolean) =>
+    queryString({
+      search: state.search,
+      status: state.status,
+      warranty,
+      ...(paged ? { page: state.page, pageSize: state.pageSize } : {}),
+    });
+  const qs = listQuery(true);
+  const requests = useQuery({
+    queryKey: ['admin', 'service', qs],
+    queryFn: () => adminApi(adminServicePageSchema, `/service${qs}`),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section>
+      <AdminHeading title="Service requests" />
+      <ListToolbar
+        key={state.search}
+        state={state}
+        update={update}
+        searchLabel="Request, serial or RMA number, e-mail or organisation"
+        statuses={serviceRequestStatuses.map((value) => ({ value, label: serviceStatusLabels[value] }))}
+        filters={[
+          {
+            label: 'Warranty',
+            options: (['in', 'out'] as const).map((value) => ({ value, label: warrantyFilterLabels[value] })),
+            value: warranty,
+            onChange: setWarranty,
+          },
+        ]}
+        dates={false}
+        exportHref={`/api/admin/service.csv${listQuery(false)}`}
+      />
+      <ListResults
+        query={requests}
+        caption="Service requests"
+        columns={columns}
+        loading="Loading service requests..."
+        failed="Failed to load service requests. Please try again."
+        empty="No service requests found."
+        state={state}
+        update={update}
+      />
+    </section>
+  );
+}

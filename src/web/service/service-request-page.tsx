@@ -1,0 +1,118 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { formatUkDate } from '../../shared/dates';
+import type { ServiceRequest } from '../../shared/service/service-contracts';
+import { serviceStatusLabels, serviceStepText } from '../../shared/service/service-lifecycle';
+import { ApiError } from '../lib/api-client';
+import { signOutDestination } from '../lib/sign-out';
+import { useSession } from '../lib/use-session';
+import { Badge } from '../ui/badge';
+import { Container } from '../ui/container';
+import { PageLoading } from '../ui/page-loading';
+import { useServiceRequest } from './service-api';
+import { CoverNote, LoadFailed, Section, ServiceHead, ServiceNotFound } from './service-parts';
+
+/** /service-requests/{requestNumber}: the owner signed in, or a guest with `?key=` (the order's key). */
+export function ServiceRequestPage() {
+  const { requestNumber = '' } = useParams();
+  const [search] = useSearchParams();
+  const key = search.get('key');
+  const session = useSession();
+  const ready = key !== null || (session.signedIn && !session.mfaStep);
+  const query = useServiceRequest(requestNumber, key, ready);
+
+  if (key === null && session.isSuccess && !session.signedIn)
+    return <Navigate to={signOutDestination('/login')} replace />;
+  if (!ready || query.isPending) return <PageLoading label="Loading your service request..." />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <ServiceNotFound />;
+    return <LoadFailed retry={() => void query.refetch()} />;
+  }
+  return <ServiceRequestView request={query.data} guest={key !== null} />;
+}
+
+function ServiceRequestView({ request, guest }: { request: ServiceRequest; guest: boolean }) {
+  const steps = [...request.history].reverse();
+  return (
+    <Container className="py-10">
+      <ServiceHead title={`Service request ${request.requestNumber}`} />
+      {guest ? null : (
+        <Link
+          to="/service-requests"
+          className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Your service requests
+        </Link>
+      )}
+      <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-navy-900">
+            Service request {request.requestNumber}
+          </h1>
+          <p className="mt-1 text-navy-600">
+            {request.model}, serial number {request.serialNumber} · opened on {formatUkDate(request.createdAt)}
+          </p>
+        </div>
+        <span data-testid="service-status">
+          <Badge>{serviceStatusLabels[request.status]}</Badge>
+        </span>
+      </header>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {request.rmaNumber ? (
+            <Section title="Return authorisation">
+              <p className="text-sm text-navy-800">
+                RMA number: <strong data-testid="rma-number">{request.rmaNumber}</strong>
+              </p>
+              <h3 className="mt-3 text-sm font-medium text-navy-900">Return instructions</h3>
+              <p className="mt-1 whitespace-pre-line text-sm text-navy-700">{request.returnInstructions}</p>
+              {request.rmaUrl ? (
+                <a className="mt-3 inline-block text-sm font-medium text-accent-700 underline" href={request.rmaUrl}>
+                  Download the RMA document (PDF)
+                </a>
+              ) : null}
+            </Section>
+          ) : null}
+          {request.declineReason ? (
+            <Section title="Declined">
+              <p className="whitespace-pre-line text-sm text-navy-700" data-testid="decline-reason">
+                {request.declineReason}
+              </p>
+            </Section>
+          ) : null}
+          <Section title="What happened">
+            <p className="whitespace-pre-line text-sm text-navy-700">{request.description}</p>
+            {request.photos.length > 0 ? (
+              <ul className="mt-3 flex flex-wrap gap-3">
+                {request.photos.map((photo, index) => (
+                  <li key={photo.id}>
+                    <img
+                      src={photo.url}
+                      alt={`Photo ${index + 1}`}
+                      className="h-32 w-32 rounded-md border border-navy-100 object-cover"
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Section>
+        </div>
+        <div className="space-y-6">
+          <CoverNote underWarranty={request.underWarranty} />
+          <Section title="Progress">
+            <ol className="space-y-3" aria-label="Progress">
+              {steps.map((step) => (
+                <li key={`${step.status}-${step.at}`} className="text-sm">
+                  <p className="font-medium text-navy-900">{serviceStatusLabels[step.status]}</p>
+                  <p className="text-navy-700">{serviceStepText[step.status]}</p>
+                  {step.note ? <p className="whitespace-pre-line text-navy-700">{step.note}</p> : null}
+                  <p className="text-xs text-navy-500">{formatUkDate(step.at)}</p>
+                </li>
+              ))}
+            </ol>
+          </Section>
+        </div>
+      </div>
+    </Container>
+  );
+}
