@@ -41,7 +41,7 @@ import {
   clearSessionCookie,
   createSession,
   deleteSession,
-  rotateSession,
+  raiseSessionToAal2,
   sessionExpiry,
   setSessionCookie,
 } from './session-service';
@@ -319,8 +319,7 @@ export async function authRoutes(app: FastifyInstance) {
         ...request.body,
         now: app.now(),
       });
-      const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
-      if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+      await raiseSessionToAal2(request, reply, auth.sessionId);
       if (recoveryCodes) reply.header('cache-control', 'no-store');
       return { aal: 'aal2' as const, ...(recoveryCodes ? { recoveryCodes } : {}) };
     },

@@ -20,7 +20,7 @@ import {
   verifyPasskeyAssertion,
 } from './passkey-service';
 import { requireSession, requireUser } from './request-auth';
-import { rotateSession, setSessionCookie } from './session-service';
+import { raiseSessionToAal2 } from './session-service';
 
 /**
  * Passkeys (WebAuthn) as a second factor (docs/api.md, Passkeys): register one from the account's
@@ -37,6 +37,12 @@ export async function passkeyRoutes(app: FastifyInstance) {
     message: authMessages.tooManyMfa,
     key: (request) => `passkey:${request.auth?.userId ?? request.ip}`,
   });
+  /** Who asks, in which session, and when: what each passkey step is told. */
+  const asker = (auth: { userId: string; sessionId: string }) => ({
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    now: app.now(),
+  });
 
   r.post(
     '/api/auth/passkeys/registration-options',
@@ -47,13 +53,11 @@ export async function passkeyRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireUser(request);
       return startPasskeyRegistration(app.db, rp, {
-        userId: auth.userId,
-        sessionId: auth.sessionId,
+        ...asker(auth),
         email: auth.email,
         friendlyName: request.body.friendlyName,
         code: request.body.code,
         passkey: request.body.passkey,
-        now: app.now(),
       });
     },
   );
@@ -67,15 +71,12 @@ export async function passkeyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireUser(request);
       const registered = await finishPasskeyRegistration(app.db, rp, {
-        userId: auth.userId,
-        sessionId: auth.sessionId,
+        ...asker(auth),
         challengeId: request.body.challengeId,
         credential: request.body.credential,
-        now: app.now(),
       });
       // A passkey proves the second factor as a verified code does: the session reaches aal2.
-      const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
-      if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+      await raiseSessionToAal2(request, reply, auth.sessionId);
       return reply.status(201).send({
         factorId: registered.factorId,
         ...(registered.recoveryCodes ? { recoveryCodes: registered.recoveryCodes } : {}),
@@ -91,11 +92,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = requireSession(request);
-      return startPasskeyAuthentication(app.db, rp, {
-        userId: auth.userId,
-        sessionId: auth.sessionId,
-        now: app.now(),
-      });
+      return startPasskeyAuthentication(app.db, rp, asker(auth));
     },
   );
 
@@ -108,14 +105,11 @@ export async function passkeyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireSession(request);
       await verifyPasskeyAssertion(app.db, rp, {
-        userId: auth.userId,
-        sessionId: auth.sessionId,
+        ...asker(auth),
         challengeId: request.body.challengeId,
         credential: request.body.credential,
-        now: app.now(),
       });
-      const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
-      if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+      await raiseSessionToAal2(request, reply, auth.sessionId);
       return { aal: 'aal2' as const };
     },
   );

@@ -15,7 +15,7 @@ import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './
 import { verifySecondFactorProof } from './mfa-service';
 import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
 import { requireSession, requireUser } from './request-auth';
-import { rotateSession, setSessionCookie } from './session-service';
+import { raiseSessionToAal2 } from './session-service';
 
 /** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api.md, Accounts). */
 export async function recoveryCodeRoutes(app: FastifyInstance) {
@@ -49,8 +49,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
         return left;
       });
       if (remaining === null) throw invalid;
-      const rotated = await rotateSession(app.db, auth.sessionId, 'aal2');
-      if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+      await raiseSessionToAal2(request, reply, auth.sessionId);
       return { aal: 'aal2' as const, remaining };
     },
   );

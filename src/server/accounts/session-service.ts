@@ -165,6 +165,15 @@ export function setSessionCookie(
   });
 }
 
+/**
+ * The second factor is proven (a code, a passkey, a recovery code): the session reaches aal2 under a
+ * new token, which the answer sets as the cookie.
+ */
+export async function raiseSessionToAal2(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
+  const rotated = await rotateSession(request.server.db, sessionId, 'aal2');
+  if (rotated) setSessionCookie(request, reply, rotated.token, rotated.session);
+}
+
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   const secure = secureCookie(request);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });

@@ -47,6 +47,47 @@ async function openRequestFor(tx: Db, id: string, email: string) {
   return row;
 }
 
+type OpenRequest = Awaited<ReturnType<typeof openRequestFor>>;
+
+/**
+ * An open request marked done by this admin (with what the row records besides), and its audit
+ * entry: the outcome, the subject, and what the action adds (`summary`).
+ */
+async function markDone(
+  tx: Db,
+  admin: ReturnType<typeof adminOf>,
+  open: OpenRequest,
+  done: {
+    outcome: 'export_produced' | 'erased' | 'refused' | 'no_data';
+    action: 'privacy.export' | 'privacy.erase' | 'privacy.close';
+    record?: { exportId: string };
+    summary?: Record<string, unknown>;
+  },
+  now: Date,
+) {
+  const [updated] = await tx
+    .update(privacyRequests)
+    .set({
+      outcome: done.outcome,
+      ...done.record,
+      handledBy: admin.userId,
+      handledByEmail: admin.email,
+      completedAt: now,
+    })
+    .where(eq(privacyRequests.id, open.id))
+    .returning();
+  await writeAudit(tx, {
+    admin,
+    action: done.action,
+    entityType: 'privacy_request',
+    entityId: open.id,
+    before: { outcome: open.outcome },
+    after: { outcome: done.outcome, subject: open.subjectMasked, ...done.summary },
+    now,
+  });
+  return updated;
+}
+
 /**
  * /admin/privacy: data-subject requests received by e-mail or post. Search by e-mail, the request
  * register with its one-month deadline, and the export or erasure (after a step-up), each audited.
@@ -152,6 +193,37 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
     },
   );
 
+  /**
+   * The export and the erasure of an open request, each in one transaction: the request (the e-mail
+   * typed again must be its subject's), the subject's account if there is one, the action itself,
+   * the request marked done by this admin, and the audit entry. `act` returns what the request row
+   * records besides and what the audit entry (and the answer) add.
+   */
+  async function completeRequest<Summary extends Record<string, unknown>>(
+    admin: ReturnType<typeof adminOf>,
+    target: { id: string; email: string; now: Date },
+    done: { outcome: 'export_produced' | 'erased'; action: 'privacy.export' | 'privacy.erase' },
+    act: (
+      tx: Db,
+      open: OpenRequest,
+      userId: string | null,
+    ) => Promise<{ record?: { exportId: string }; summary: Summary }>,
+  ) {
+    const { id, email, now } = target;
+    const result = await app.db.transaction(async (tx) => {
+      const open = await openRequestFor(tx, id, email);
+      const [account] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+      const { record, summary } = await act(tx, open, account?.id ?? null);
+      const updated = await markDone(tx, admin, open, { ...done, record, summary }, now);
+      return { updated, summary };
+    });
+    if (!result.updated) throw notFound(privacyMessages.requestNotFound);
+    return { request: await toPrivacyRequest(app.db, result.updated, now), summary: result.summary };
+  }
+
   r.post(
     '/privacy/requests/:id/export',
     {
@@ -162,42 +234,16 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const now = app.now();
       const email = normaliseEmail(request.body.email);
-      const row = await app.db.transaction(async (tx) => {
-        const open = await openRequestFor(tx, request.params.id, email);
-        const [account] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = ${email}`);
-        const exported = await requestExport(tx, {
-          email,
-          userId: account?.id ?? null,
-          requestedBy: admin.userId,
-          now,
-        });
-        const [updated] = await tx
-          .update(privacyRequests)
-          .set({
-            outcome: 'export_produced',
-            exportId: exported.id,
-            handledBy: admin.userId,
-            handledByEmail: admin.email,
-            completedAt: now,
-          })
-          .where(eq(privacyRequests.id, open.id))
-          .returning();
-        await writeAudit(tx, {
-          admin,
-          action: 'privacy.export',
-          entityType: 'privacy_request',
-          entityId: open.id,
-          before: { outcome: open.outcome },
-          after: { outcome: 'export_produced', subject: open.subjectMasked },
-          now,
-        });
-        return updated;
-      });
-      if (!row) throw notFound(privacyMessages.requestNotFound);
-      return { request: await toPrivacyRequest(app.db, row, now) };
+      const { request: completed } = await completeRequest(
+        admin,
+        { id: request.params.id, email, now },
+        { outcome: 'export_produced', action: 'privacy.export' },
+        async (tx, _open, userId) => {
+          const exported = await requestExport(tx, { email, userId, requestedBy: admin.userId, now });
+          return { record: { exportId: exported.id }, summary: {} };
+        },
+      );
+      return { request: completed };
     },
   );
 
@@ -208,37 +254,20 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: privacyActionSchema, response: { 200: privacyActionAnswerSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const now = app.now();
       const email = normaliseEmail(request.body.email);
-      const result = await app.db.transaction(async (tx) => {
-        const open = await openRequestFor(tx, request.params.id, email);
-        if (open.type !== 'erasure')
-          throw conflict('Only an erasure request can erase.', { code: 'not_an_erasure_request' });
-        const [account] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = ${email}`);
-        const summary = await erasePerson(tx, { email, userId: account?.id ?? null, now });
-        await enqueueMail(tx, erasureMail(email, app.env.publicUrl, summary));
-        const [updated] = await tx
-          .update(privacyRequests)
-          .set({ outcome: 'erased', handledBy: admin.userId, handledByEmail: admin.email, completedAt: now })
-          .where(eq(privacyRequests.id, open.id))
-          .returning();
-        await writeAudit(tx, {
-          admin,
-          action: 'privacy.erase',
-          entityType: 'privacy_request',
-          entityId: open.id,
-          before: { outcome: open.outcome },
-          after: { outcome: 'erased', subject: open.subjectMasked, ...summary },
-          now,
-        });
-        return { updated, summary };
-      });
-      if (!result.updated) throw notFound(privacyMessages.requestNotFound);
-      return { request: await toPrivacyRequest(app.db, result.updated, now), summary: result.summary };
+      const now = app.now();
+      return completeRequest(
+        adminOf(request),
+        { id: request.params.id, email, now },
+        { outcome: 'erased', action: 'privacy.erase' },
+        async (tx, open, userId) => {
+          if (open.type !== 'erasure')
+            throw conflict('Only an erasure request can erase.', { code: 'not_an_erasure_request' });
+          const summary = await erasePerson(tx, { email, userId, now });
+          await enqueueMail(tx, erasureMail(email, app.env.publicUrl, summary));
+          return { summary };
+        },
+      );
     },
   );
 
@@ -255,26 +284,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
         const open = await requestById(tx, request.params.id);
         if (!open) throw notFound(privacyMessages.requestNotFound);
         if (open.outcome !== 'open') throw conflict(privacyMessages.requestClosed, { code: 'request_closed' });
-        const [updated] = await tx
-          .update(privacyRequests)
-          .set({
-            outcome: request.body.outcome,
-            handledBy: admin.userId,
-            handledByEmail: admin.email,
-            completedAt: now,
-          })
-          .where(eq(privacyRequests.id, open.id))
-          .returning();
-        await writeAudit(tx, {
-          admin,
-          action: 'privacy.close',
-          entityType: 'privacy_request',
-          entityId: open.id,
-          before: { outcome: open.outcome },
-          after: { outcome: request.body.outcome, subject: open.subjectMasked },
-          now,
-        });
-        return updated;
+        return markDone(tx, admin, open, { outcome: request.body.outcome, action: 'privacy.close' }, now);
       });
       if (!row) throw notFound(privacyMessages.requestNotFound);
       return { request: await toPrivacyRequest(app.db, row, now) };

@@ -23,13 +23,18 @@ const base64url = z
   .regex(/^[A-Za-z0-9_-]*$/);
 const credentialId = base64url.min(1).max(1_024);
 
-/** What `startRegistration` of @simplewebauthn/browser gives; the server library checks every byte of it. */
-export const registrationCredentialSchema = z.object({
+/** What every credential @simplewebauthn/browser gives has, besides its `response`. */
+const credentialFields = {
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()),
+};
+
+/** What `startRegistration` of @simplewebauthn/browser gives; the server library checks every byte of it. */
+export const registrationCredentialSchema = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url,
     attestationObject: base64url,
@@ -42,11 +47,7 @@ export const registrationCredentialSchema = z.object({
 
 /** What `startAuthentication` of @simplewebauthn/browser gives. */
 export const authenticationCredentialSchema = z.object({
-  id: credentialId,
-  rawId: credentialId,
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()),
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url,
     authenticatorData: base64url,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { registerAnswerSchema } from '../../../shared/admin/admin-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { adminApi, queryString } from '../shell/admin-api';
@@ -78,78 +78,103 @@ export function RegisterPage() {
         <StateMessage tone="error">The register could not be loaded. Check the dates and try again.</StateMessage>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-sm" aria-label="VAT totals">
-              <thead>
-                <tr className="text-left text-navy-600">
-                  <th className="p-2">Currency</th>
-                  <th className="p-2">VAT rate</th>
-                  <th className="p-2">Documents</th>
-                  <th className="p-2 text-right">Net</th>
-                  <th className="p-2 text-right">VAT</th>
-                  <th className="p-2 text-right">Gross</th>
-                </tr>
-              </thead>
-              <tbody>
-                {register.data.totals.length === 0 ? (
-                  <tr>
-                    <td className="p-2 text-navy-600" colSpan={6}>
-                      No invoices or credit notes in this range.
-                    </td>
-                  </tr>
-                ) : (
-                  register.data.totals.map((total) => (
-                    <tr key={`${total.currency}-${total.rate}`} className="border-t border-navy-100">
-                      <td className="p-2">{total.currency}</td>
-                      <td className="p-2">{total.rate}%</td>
-                      <td className="p-2">{total.count}</td>
-                      <td className="p-2 text-right tabular-nums">{money(total.net, total.currency)}</td>
-                      <td className="p-2 text-right tabular-nums">{money(total.vat, total.currency)}</td>
-                      <td className="p-2 text-right tabular-nums">{money(total.gross, total.currency)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-sm" aria-label="Invoices and credit notes">
-              <thead>
-                <tr className="text-left text-navy-600">
-                  <th className="p-2">Number</th>
-                  <th className="p-2">Date</th>
-                  <th className="p-2">Type</th>
-                  <th className="p-2">Order</th>
-                  <th className="p-2">Customer</th>
-                  <th className="p-2 text-right">Net</th>
-                  <th className="p-2 text-right">VAT</th>
-                  <th className="p-2 text-right">Gross</th>
-                </tr>
-              </thead>
-              <tbody>
-                {register.data.items.map((item) => (
-                  <tr key={item.id} className="border-t border-navy-100">
-                    <td className="p-2 font-mono">{item.number}</td>
-                    <td className="p-2">{formatUkDate(item.issuedAt)}</td>
-                    <td className="p-2">
-                      {item.kind === 'credit'
-                        ? `Credit note for ${item.creditsNumber ?? 'an invoice'}${item.reason ? ` (${item.reason})` : ''}`
-                        : item.kind === 'deposit'
-                          ? 'Deposit invoice'
-                          : 'Balance invoice'}
-                    </td>
-                    <td className="p-2">{item.orderNumber}</td>
-                    <td className="p-2">{item.customer}</td>
-                    <td className="p-2 text-right tabular-nums">{money(item.net, item.currency)}</td>
-                    <td className="p-2 text-right tabular-nums">{money(item.vat, item.currency)}</td>
-                    <td className="p-2 text-right tabular-nums">{money(item.gross, item.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AmountsTable
+            label="VAT totals"
+            columns={['Currency', 'VAT rate', 'Documents']}
+            rows={register.data.totals}
+            rowKey={(total) => `${total.currency}-${total.rate}`}
+            cells={(total) => [total.currency, `${total.rate}%`, total.count]}
+            empty="No invoices or credit notes in this range."
+          />
+          <AmountsTable
+            label="Invoices and credit notes"
+            columns={['Number', 'Date', 'Type', 'Order', 'Customer']}
+            rows={register.data.items}
+            rowKey={(item) => item.id}
+            cells={(item) => [
+              <span className="font-mono">{item.number}</span>,
+              formatUkDate(item.issuedAt),
+              item.kind === 'credit'
+                ? `Credit note for ${item.creditsNumber ?? 'an invoice'}${item.reason ? ` (${item.reason})` : ''}`
+                : item.kind === 'deposit'
+                  ? 'Deposit invoice'
+                  : 'Balance invoice',
+              item.orderNumber,
+              item.customer,
+            ]}
+          />
         </>
       )}
     </section>
+  );
+}
+
+interface Amounts {
+  currency: string;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/** A table of the register: its own columns, then Net, VAT and Gross in the row's currency. */
+function AmountsTable<Row extends Amounts>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  cells,
+  empty,
+}: {
+  label: string;
+  columns: string[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  cells: (row: Row) => ReactNode[];
+  /** What an empty table says (a table without it shows no rows). */
+  empty?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-sm" aria-label={label}>
+        <thead>
+          <tr className="text-left text-navy-600">
+            {columns.map((column) => (
+              <th key={column} className="p-2">
+                {column}
+              </th>
+            ))}
+            {['Net', 'VAT', 'Gross'].map((column) => (
+              <th key={column} className="p-2 text-right">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && empty ? (
+            <tr>
+              <td className="p-2 text-navy-600" colSpan={columns.length + 3}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className="border-t border-navy-100">
+                {cells(row).map((cell, index) => (
+                  <td key={columns[index]} className="p-2">
+                    {cell}
+                  </td>
+                ))}
+                {[row.net, row.vat, row.gross].map((amount, index) => (
+                  <td key={index} className="p-2 text-right tabular-nums">
+                    {money(amount, row.currency)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
