@@ -1,6 +1,12 @@
 import { codeAfter, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
-import { addVirtualAuthenticator, placeOrder, setUpPasskeyInstead, signInWithPasskey } from './passkey-support';
+import {
+  addVirtualAuthenticator,
+  placeOrder,
+  setUpPasskeyInstead,
+  signInWithPasskey,
+  signOut,
+} from './passkey-support';
 
 const ADMIN_EMAIL = 'passkey.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
@@ -74,9 +80,7 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
   await requirePasskeys.click();
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('System settings have been saved successfully!')).toBeVisible();
-  await page.goto('/my-account?tab=settings');
-  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOut(page);
   await signInWithPasskey(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.goto(`/admin/orders/${order.id}`);
   await page.getByRole('button', { name: 'Refund…' }).click();
