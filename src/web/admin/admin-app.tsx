@@ -13,6 +13,7 @@ import { BusinessProfilePage } from './profile/business-profile-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './orders/register-page';
 import { QuotesPage } from './quotes/quotes-page';
+import { QuoteDetailPage } from './quotes/quote-detail-page';
 import { AdminGuard } from './shell/admin-guard';
 import { AdminLayout } from './shell/admin-layout';
 import { Allowed } from './shell/permissions';
@@ -61,6 +62,14 @@ export function AdminApp() {
             element={
               <Allowed permission="quotes.view">
                 <QuotesPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="quotes/:key"
+            element={
+              <Allowed permission="quotes.view">
+                <QuoteDetailPage />
               </Allowed>
             }
           />
