@@ -32,6 +32,7 @@ export const clientRoutePatterns = [
   '/admin/staff',
   '/admin/sessions',
   '/admin/quotes',
+  '/admin/quotes/:key',
   '/admin/orders',
   '/admin/orders/:id',
   '/admin/customers',

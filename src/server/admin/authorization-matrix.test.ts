@@ -152,6 +152,12 @@ describe('the authorization matrix', () => {
       { method: 'GET', route: '/api/admin/orders.csv', ok: 200, make: at('/api/admin/orders.csv') },
       { method: 'GET', route: '/api/admin/orders/:id', ok: 200, make: at(`/api/admin/orders/${order.id}`) },
       {
+        method: 'GET',
+        route: '/api/admin/orders/:id/packing-slip',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/packing-slip`),
+      },
+      {
         method: 'PATCH',
         route: '/api/admin/orders/:id',
         ok: 200,

@@ -124,6 +124,11 @@ describe('a production shop while the business profile is the example', () => {
   it('refuses orders with ordering_not_open, still takes quotes, and takes orders once the profile is filled in', async () => {
     const order = () =>
       t.post('/api/orders', guestOrderBody('buyer@example.com'), { headers: { origin: 'https://shop.example.com' } });
+    // The storefront asks first, and says "ordering opens soon" before anyone fills in the order form.
+    expect((await t.get('/api/orders/ordering')).json()).toEqual({
+      open: false,
+      message: orderFlowMessages.orderingNotOpen,
+    });
     const refused = await order();
     expect(refused.statusCode, refused.body).toBe(503);
     expect(refused.json().error).toMatchObject({
@@ -146,6 +151,7 @@ describe('a production shop while the business profile is the example', () => {
     await t.db.transaction((tx) => saveBusinessProfile(tx, { details: realDetails, bank: realBank }));
     const placed = await order();
     expect(placed.statusCode, placed.body).toBe(201);
+    expect((await t.get('/api/orders/ordering')).json()).toEqual({ open: true, message: null });
   });
 });
 

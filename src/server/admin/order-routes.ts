@@ -21,6 +21,7 @@ import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
+import { deliveryNotePdf } from '../orders/delivery-note';
 import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { fallback, listOrders, listQuotes, quoteBatches } from './admin-lists';
@@ -49,6 +50,19 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderPageSchema } },
     },
     async (request) => listOrders(app.db, request.query, app.now()),
+  );
+
+  r.get(
+    '/orders/:id/packing-slip',
+    { config: adminRoute('orders.view'), schema: { params: idParams } },
+    async (request, reply) => {
+      const { pdf, orderNumber } = await deliveryNotePdf(app.db, request.params.id, app.now());
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="delivery-note-${orderNumber}.pdf"`)
+        .send(pdf);
+    },
   );
 
   r.get(

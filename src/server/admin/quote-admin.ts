@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type AdminQuoteDetail, quoteAdminMessages } from '../../shared/admin/quote-admin-schemas';
 import { findCountry } from '../../shared/countries';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
@@ -19,7 +19,7 @@ export async function findQuote(db: Db, key: string): Promise<QuoteRow> {
   const [row] = await db
     .select()
     .from(quotes)
-    .where(UUID.test(key) ? eq(quotes.id, key) : eq(quotes.quoteNumber, key.toUpperCase()));
+    .where(UUID.test(key) ? eq(quotes.id, key) : inArray(quotes.quoteNumber, [key, key.toUpperCase()]));
   if (!row) throw notFound(quoteAdminMessages.notFound);
   return row;
 }

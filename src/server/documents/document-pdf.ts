@@ -7,7 +7,8 @@ const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
 
 /**
- * The one PDF layout of the shop's documents (quote, order confirmation, invoice, credit note):
+ * The one PDF layout of the shop's documents (quote, order confirmation, invoice, credit note,
+ * delivery note):
  * the company's letterhead, the document's title and meta top right, the parties, the priced
  * lines, the totals, then its sections, with the registration line at the foot. Every text comes
  * from the document model; customer text is drawn as text.
@@ -74,13 +75,17 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
 
   const columns = { item: left, quantity: left + width * 0.58, unit: left + width * 0.68, total: left + width * 0.84 };
   const columnWidth = { item: width * 0.56, quantity: width * 0.1, unit: width * 0.16, total: width * 0.16 };
+  // A delivery note lists what is in the box: quantities, no prices.
+  const priced = model.kind !== 'delivery_note';
   if (model.lines.length > 0) {
     doc.rect(left, y, width, 20).fill('#eef1f6');
     doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(9);
     doc.text('Item', columns.item + 6, y + 6, { width: columnWidth.item });
     doc.text('Qty', columns.quantity, y + 6, { width: columnWidth.quantity, align: 'right' });
-    doc.text('Unit price', columns.unit, y + 6, { width: columnWidth.unit, align: 'right' });
-    doc.text('Amount', columns.total, y + 6, { width: columnWidth.total - 6, align: 'right' });
+    if (priced) {
+      doc.text('Unit price', columns.unit, y + 6, { width: columnWidth.unit, align: 'right' });
+      doc.text('Amount', columns.total, y + 6, { width: columnWidth.total - 6, align: 'right' });
+    }
     y += 26;
     doc.font('Helvetica').fontSize(9);
     for (const line of model.lines) {
@@ -88,8 +93,13 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
       doc.text(line.name, columns.item + 6, y, { width: columnWidth.item });
       const rowHeight = Math.max(doc.y - y, 12);
       doc.text(String(line.quantity), columns.quantity, y, { width: columnWidth.quantity, align: 'right' });
-      doc.text(line.freeLabel ?? money(line.unitPrice), columns.unit, y, { width: columnWidth.unit, align: 'right' });
-      doc.text(line.freeLabel ?? money(line.total), columns.total, y, { width: columnWidth.total - 6, align: 'right' });
+      if (priced) {
+        doc.text(line.freeLabel ?? money(line.unitPrice), columns.unit, y, { width: columnWidth.unit, align: 'right' });
+        doc.text(line.freeLabel ?? money(line.total), columns.total, y, {
+          width: columnWidth.total - 6,
+          align: 'right',
+        });
+      }
       y += rowHeight + 6;
     }
     doc

@@ -34,6 +34,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // A production shop whose business profile is still the example takes no orders: its documents
+  // would carry placeholder company and bank details. Quotes still work.
+  const orderingOpen = async () =>
+    !(app.env.NODE_ENV === 'production' && isExampleProfile(await getBusinessProfile(app.db)));
+
+  // The storefront says so up front (the configurator's Order button and the order page).
+  routes.get(
+    '/api/orders/ordering',
+    { schema: { response: { 200: z.object({ open: z.boolean(), message: z.string().nullable() }) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      const open = await orderingOpen();
+      return { open, message: open ? null : orderFlowMessages.orderingNotOpen };
+    },
+  );
 
   routes.post(
     '/api/orders',
@@ -51,9 +66,7 @@ export async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // A production shop whose business profile is still the example takes no orders: its
-      // documents would carry placeholder company and bank details. Quotes still work.
-      if (app.env.NODE_ENV === 'production' && isExampleProfile(await getBusinessProfile(app.db)))
+      if (!(await orderingOpen()))
         throw serviceUnavailable(orderFlowMessages.orderingNotOpen, { code: 'ordering_not_open' });
       const { order, created, model } = await createOrder(app.db, {
         ...request.body,

@@ -15,6 +15,7 @@ import { BusinessProfilePage } from './profile/business-profile-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './orders/register-page';
 import { QuotesPage } from './quotes/quotes-page';
+import { QuoteDetailPage } from './quotes/quote-detail-page';
 import { AdminGuard } from './shell/admin-guard';
 import { type AdminPage, AdminLayout } from './shell/admin-layout';
 import { Allowed } from './shell/permissions';
@@ -36,6 +37,7 @@ export const adminPages: AdminPage[] = [
   { path: 'users', label: 'Users', permission: 'staff.manage', element: <UsersPage /> },
   { path: 'staff', label: 'Staff', permission: 'staff.manage', element: <StaffPage /> },
   { path: 'quotes', label: 'Quotes', permission: 'quotes.view', element: <QuotesPage /> },
+  { path: 'quotes/:key', permission: 'quotes.view', element: <QuoteDetailPage /> },
   { path: 'orders', label: 'Orders', permission: 'orders.view', element: <OrdersPage /> },
   { path: 'orders/:id', permission: 'orders.view', element: <OrderDetailPage /> },
   { path: 'customers', label: 'Customers', permission: 'customers.view', element: <CustomersPage /> },

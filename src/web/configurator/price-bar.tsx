@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
+import { useOrderingOpen } from '../lib/use-ordering-open';
 import { TotalsList, summaryLines } from './order-summary';
 
 /**
@@ -106,6 +107,7 @@ export function PriceBar({
 }) {
   const label = batchLabel(batch);
   const disabled = pricing === null || leaving;
+  const ordering = useOrderingOpen();
   return (
     // Below the site header (z-40), so at the foot of the page the bar never covers it.
     <section
@@ -154,11 +156,17 @@ export function PriceBar({
           <Button
             size="sm"
             className="whitespace-nowrap sm:h-11 sm:px-5 sm:text-base"
-            disabled={disabled}
+            disabled={disabled || !ordering.open}
+            aria-describedby={ordering.open ? undefined : 'ordering-not-open'}
             onClick={() => onLeave('order')}
           >
             {leaving ? 'Processing...' : 'Order Now'}
           </Button>
+          {ordering.open ? null : (
+            <p id="ordering-not-open" role="status" className="col-span-2 text-sm text-navy-700 sm:max-w-56">
+              {ordering.message}
+            </p>
+          )}
         </div>
       </Container>
     </section>

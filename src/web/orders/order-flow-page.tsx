@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EMAIL_MAX } from '../../shared/email-address';
 import { formatAddressLines } from '../../shared/address-format';
@@ -17,6 +17,7 @@ import {
 import { displayLines } from '../../shared/documents/display-lines';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
+import { useOrderingOpen } from '../lib/use-ordering-open';
 import { type SessionProfile, useSession } from '../lib/use-session';
 import {
   clearOrderFlow,
@@ -512,11 +513,26 @@ export function OrderFlowPage() {
     <Container className="max-w-3xl py-12 sm:py-16">
       <PageHead title="Place your order | Dropwise" description="Order your Dropwise." noindex />
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">Place your order</h1>
+      <OrderingNotOpen />
       {handoff && !session.isPending ? (
         <OrderFlow handoff={handoff} profile={session.data?.profile} />
       ) : (
         <PageLoading />
       )}
     </Container>
+  );
+}
+
+/** While the shop takes no orders yet, the order page says so before the buyer fills anything in. */
+function OrderingNotOpen() {
+  const ordering = useOrderingOpen();
+  if (ordering.open) return null;
+  return (
+    <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      {ordering.message}{' '}
+      <Link to="/configure" className="font-medium underline">
+        Request a quote
+      </Link>
+    </p>
   );
 }

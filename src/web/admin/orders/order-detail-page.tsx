@@ -202,6 +202,22 @@ export function OrderDetailPage() {
       ) : null}
       <p className="text-sm text-navy-600">
         Placed {moment(data.createdAt)} ·{' '}
+        {data.quote ? (
+          <>
+            From quote{' '}
+            <Link
+              to={`/admin/quotes/${encodeURIComponent(data.quote.quoteNumber)}`}
+              className="font-medium text-accent-700 underline"
+            >
+              {data.quote.quoteNumber}
+            </Link>{' '}
+            ·{' '}
+          </>
+        ) : null}
+        <a className="underline" href={`/api/admin/orders/${data.id}/packing-slip`} download>
+          Packing slip (PDF)
+        </a>{' '}
+        ·{' '}
         <Link to="/admin/orders" className="underline">
           Back to orders
         </Link>

@@ -13,7 +13,17 @@ import { usePermissions } from '../shell/permissions';
 import { useListState } from '../shell/use-list-state';
 
 const columns: ColumnDef<AdminQuote, unknown>[] = [
-  { header: 'Quote', cell: ({ row }) => row.original.quoteNumber },
+  {
+    header: 'Quote',
+    cell: ({ row }) => (
+      <Link
+        className="font-medium text-accent-700 underline"
+        to={`/admin/quotes/${encodeURIComponent(row.original.quoteNumber)}`}
+      >
+        {row.original.quoteNumber}
+      </Link>
+    ),
+  },
   {
     header: 'Reference',
     cell: ({ row }) => (

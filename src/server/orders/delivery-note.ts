@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { adminMessages } from '../../shared/admin/admin-schemas';
+import { deliveryNoteDocument } from '../../shared/documents/delivery-note';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import { notFound } from '../http/http-error';
+import { getCachedSettings } from '../settings/settings-service';
+import { documentFacts } from '../terms/terms-service';
+import { documentOrder } from './invoices';
+import { trackingOf } from './order-notice-mail';
+
+/** The order's packing slip as a PDF, drawn now (carrier and tracking as set today); never stored. */
+export async function deliveryNotePdf(db: Db, orderId: string, now: Date) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound(adminMessages.orderNotFound);
+  const [{ order }, { profile }, settings] = await Promise.all([
+    documentOrder(db, row),
+    documentFacts(db),
+    getCachedSettings(db),
+  ]);
+  const tracking = { ...trackingOf(row, settings.carriers), number: row.trackingNumber };
+  const pdf = await renderDocumentPdf(deliveryNoteDocument(order, { profile, tracking, printedAt: now }));
+  return { pdf, orderNumber: row.orderNumber };
+}
