@@ -9,6 +9,7 @@ import { adminBusinessProfileRoutes } from './business-profile-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
+import { adminInstrumentRoutes } from './instrument-routes';
 import { adminOverviewRoutes } from './overview-routes';
 import { adminSessionRoutes } from './session-routes';
 import { adminPrivacyRoutes } from './privacy-routes';
@@ -38,6 +39,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminInstrumentRoutes);
   await app.register(adminInvoiceRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
