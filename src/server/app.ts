@@ -207,7 +207,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
     replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
   });
-  await app.register(jobsPlugin, { run: options.runJobs ?? true, jobs: [retentionJob, coverRemindersJob(env.publicUrl)] });
+  await app.register(jobsPlugin, {
+    run: options.runJobs ?? true,
+    jobs: [retentionJob, coverRemindersJob(env.publicUrl)],
+  });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
 
   const routeTable: RegisteredRoute[] = [];

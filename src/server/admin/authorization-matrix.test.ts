@@ -8,7 +8,14 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
-import { dataExports, incompleteOrders, instruments, paymentTransactions, privacyRequests, sessions } from '../db/schema';
+import {
+  dataExports,
+  incompleteOrders,
+  instruments,
+  paymentTransactions,
+  privacyRequests,
+  sessions,
+} from '../db/schema';
 import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from './staff';
@@ -142,7 +149,12 @@ describe('the authorization matrix', () => {
       },
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },
       // Each instrument after it ships (issue 26).
-      { method: 'GET', route: '/api/admin/instruments', ok: 200, make: at('/api/admin/instruments?search=mx&cover=active') },
+      {
+        method: 'GET',
+        route: '/api/admin/instruments',
+        ok: 200,
+        make: at('/api/admin/instruments?search=mx&cover=active'),
+      },
       { method: 'GET', route: '/api/admin/instruments.csv', ok: 200, make: at('/api/admin/instruments.csv') },
       {
         method: 'PATCH',

@@ -95,10 +95,7 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
       const recipient = await orderRecipient(tx, order, publicUrl);
       if (!recipient) continue;
       const quote = await createServiceQuote(tx, { kind: 'servicing_renewal', instrumentId: instrument.id, now });
-      await tx
-        .update(instrumentReminders)
-        .set({ quoteId: quote.id })
-        .where(eq(instrumentReminders.id, claimed.id));
+      await tx.update(instrumentReminders).set({ quoteId: quote.id }).where(eq(instrumentReminders.id, claimed.id));
       const total = splitStoredConfiguration(quote.configuration).pricing?.totals.total ?? 0;
       await enqueueMail(
         tx,
@@ -136,4 +133,3 @@ export const coverRemindersJob = (publicUrl: string): DailyJob => ({
   name: COVER_REMINDERS_JOB,
   run: (tx, now) => runCoverReminders(tx, now, publicUrl),
 });
-

@@ -1,9 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  type Instrument,
-  instrumentMessages,
-  serialNumbersSchema,
-} from '../../shared/instruments/instrument-schemas';
+import { type Instrument, instrumentMessages, serialNumbersSchema } from '../../shared/instruments/instrument-schemas';
 import { warrantyMonths } from '../../shared/terms';
 import type { Db } from '../db/client';
 import { instruments, orderItems, type orders, productServicingOptions, quotes } from '../db/schema';

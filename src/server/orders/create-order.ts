@@ -153,11 +153,13 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
     if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
     if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
     const stored = splitStoredConfiguration(quote.configuration);
-    const configuration = quote.kind === 'instrument' ? (input.configuration ?? stored.configuration) : stored.configuration;
+    const configuration =
+      quote.kind === 'instrument' ? (input.configuration ?? stored.configuration) : stored.configuration;
     if (!configuration) return null;
     // A service quote (a servicing renewal or a repair) is ordered at its frozen price, never repriced as an instrument.
     const frozen =
-      quote.kind !== 'instrument' || (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
+      quote.kind !== 'instrument' ||
+      (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
     if (stored.configuration && stored.pricing && frozen) {
       const vatRate = frozenVatRate(stored.pricing.totals);
       return {

@@ -20,10 +20,7 @@ export const instrumentMessages = {
   instrumentNotFound: 'Instrument not found',
 } as const;
 
-export const serialNumberSchema = z
-  .string()
-  .trim()
-  .regex(SERIAL_PATTERN, { error: instrumentMessages.serialFormat });
+export const serialNumberSchema = z.string().trim().regex(SERIAL_PATTERN, { error: instrumentMessages.serialFormat });
 
 /** The serial numbers entered at dispatch, one per unit of the order's quantity. */
 export const serialNumbersSchema = z.array(serialNumberSchema).max(100);
