@@ -31,6 +31,7 @@ export const clientRoutePatterns = [
   '/admin/quotes',
   '/admin/orders',
   '/admin/orders/:id',
+  '/admin/instruments',
   '/admin/product-configurations',
   '/admin/accessories',
   '/admin/shipping',

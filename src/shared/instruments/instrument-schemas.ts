@@ -91,3 +91,14 @@ export const adminInstrumentPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type AdminInstrumentPage = z.infer<typeof adminInstrumentPageSchema>;
+
+/** The instruments an order ships: its quantity, or none for a service quote's order (its one line is the service). */
+export function unitsToShip(order: {
+  configuration: Record<string, unknown> | null;
+  items: { itemType: string; itemId: string }[];
+}): number {
+  const base = order.items.find((item) => item.itemType === 'base_configuration');
+  if (base && (base.itemId === 'servicing-renewal' || base.itemId === 'repair')) return 0;
+  const quantity = order.configuration?.quantity;
+  return typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
+}

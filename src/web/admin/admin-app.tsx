@@ -9,6 +9,7 @@ import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
+import { InstrumentsPage } from './instruments/instruments-page';
 import { BusinessProfilePage } from './profile/business-profile-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './orders/register-page';
@@ -77,6 +78,14 @@ export function AdminApp() {
             element={
               <Allowed permission="orders.view">
                 <OrderDetailPage />
+              </Allowed>
+            }
+          />
+          <Route
+            path="instruments"
+            element={
+              <Allowed permission="instruments.view">
+                <InstrumentsPage />
               </Allowed>
             }
           />

@@ -16,6 +16,7 @@ export const adminSections: {
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { to: '/admin/quotes', label: 'Quotes', permission: 'quotes.view' },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.view' },
+  { to: '/admin/instruments', label: 'Instruments', permission: 'instruments.view' },
   { to: '/admin/register', label: 'Invoice register', permission: 'exports.csv' },
   { to: '/admin/abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage' },
   { to: '/admin/settings', label: 'Settings', permission: ['catalogue.edit', 'settings.edit', 'profile.view'] },
