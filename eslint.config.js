@@ -46,6 +46,7 @@ const serverFeatureOrder = [
   'flows',
   'quotes',
   'orders',
+  'instruments',
   'service',
   'privacy',
   'admin',

@@ -28,6 +28,8 @@ import { healthRoutes } from './health/routes';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { exportPlugin } from './privacy/export-plugin';
 import { retentionJob } from './privacy/retention-job';
+import { coverRemindersJob } from './instruments/cover-reminders';
+import { accountInstrumentRoutes } from './instruments/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
 import { openApiPlugin } from './http/openapi';
@@ -120,6 +122,7 @@ const features = [
   accountRoutes,
   accountOrderRoutes,
   accountQuoteRoutes,
+  accountInstrumentRoutes,
   accountPrivacyRoutes,
   flowRoutes,
   quoteRoutes,
@@ -206,7 +209,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
     replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
   });
-  await app.register(jobsPlugin, { run: options.runJobs ?? true, jobs: [retentionJob] });
+  await app.register(jobsPlugin, {
+    run: options.runJobs ?? true,
+    jobs: [retentionJob, coverRemindersJob(env.publicUrl)],
+  });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
 
   const routeTable: RegisteredRoute[] = [];

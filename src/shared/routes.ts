@@ -37,6 +37,7 @@ export const clientRoutePatterns = [
   '/admin/orders/:id',
   '/admin/customers',
   '/admin/customers/:key',
+  '/admin/instruments',
   '/admin/product-configurations',
   '/admin/accessories',
   '/admin/shipping',

@@ -182,8 +182,11 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await edit.getByLabel('Tracking number').fill('1Z-JOURNEY-42');
   await edit.getByRole('combobox', { name: 'Carrier' }).selectOption('ups');
   await status.selectOption('shipped');
+  // Shipping asks for the instrument's serial number (issue 26; its refusal without one: instruments.test.ts).
+  await edit.getByLabel('Serial number 1').fill('DW-JOURNEY-0001');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Status updated via admin panel').last()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Instruments' })).toContainText('DW-JOURNEY-0001');
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('confirmed → shipped');
   await expect(page.getByRole('link', { name: 'Track' })).toHaveAttribute('href', /ups\.com.*1Z-JOURNEY-42/);
   // Delivered follows shipped; re-saving Shipped writes nothing.

@@ -11,6 +11,7 @@ import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminCustomerRoutes } from './customer-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
+import { adminInstrumentRoutes } from './instrument-routes';
 import { adminOverviewRoutes } from './overview-routes';
 import { adminServiceRoutes } from './service-routes';
 import { adminSessionRoutes } from './session-routes';
@@ -42,6 +43,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminQuoteRoutes);
+  await app.register(adminInstrumentRoutes);
   await app.register(adminInvoiceRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);

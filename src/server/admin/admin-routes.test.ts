@@ -178,7 +178,11 @@ describe('the admin API', () => {
       status: 'completed',
     });
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
-    const shipped = await t.patch(url, { status: 'shipped', trackingNumber: '1Z999' }, { cookie: admin.cookie });
+    const shipped = await t.patch(
+      url,
+      { status: 'shipped', trackingNumber: '1Z999', serialNumbers: ['DW-ROUTES-0001'] },
+      { cookie: admin.cookie },
+    );
     expect(
       shipped.json().order.statusHistory.find((h: { newStatus: string }) => h.newStatus === 'shipped'),
     ).toMatchObject({
@@ -210,7 +214,7 @@ describe('the admin API', () => {
     expect(entries.map((e) => e.action)).toEqual(['order.delete', 'order.update', 'order.update']);
     expect(entries[1]).toMatchObject({
       before: { status: 'confirmed', trackingNumber: null },
-      after: { status: 'shipped', trackingNumber: '1Z999' },
+      after: { status: 'shipped', trackingNumber: '1Z999', serialNumbers: ['DW-ROUTES-0001'] },
     });
     expect((await t.get(`${url}`, { cookie: admin.cookie })).statusCode).toBe(404);
   });

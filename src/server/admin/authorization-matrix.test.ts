@@ -8,7 +8,14 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
-import { dataExports, incompleteOrders, paymentTransactions, privacyRequests, sessions } from '../db/schema';
+import {
+  dataExports,
+  incompleteOrders,
+  instruments,
+  paymentTransactions,
+  privacyRequests,
+  sessions,
+} from '../db/schema';
 import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from './staff';
@@ -212,6 +219,26 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: at(`/api/admin/customers/${customer.user.id}`),
       },
+      // Each instrument after it ships (issue 26).
+      {
+        method: 'GET',
+        route: '/api/admin/instruments',
+        ok: 200,
+        make: at('/api/admin/instruments?search=mx&cover=active'),
+      },
+      { method: 'GET', route: '/api/admin/instruments.csv', ok: 200, make: at('/api/admin/instruments.csv') },
+      {
+        method: 'PATCH',
+        route: '/api/admin/instruments/:id',
+        ok: 200,
+        make: async () => {
+          const [instrument] = await t.db
+            .insert(instruments)
+            .values({ orderId: order.id, unitIndex: serial + 1, serialNumber: next(), model: 'Dropwise Pro' })
+            .returning();
+          return { url: `/api/admin/instruments/${instrument?.id}`, body: { serialNumber: next() } };
+        },
+      },
       // Step-up passes the guard and checks the code (a right code is tried in admin-routes.test.ts).
       { method: 'POST', route: '/api/admin/step-up', ok: 400, make: at('/api/admin/step-up', { code: '000000' }) },
       // The lifecycle and the ledger (issue 28).
@@ -221,7 +248,7 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: async () => ({
           url: `/api/admin/orders/${(await createOrder(t.db, { status: 'confirmed' })).id}/ship-override`,
-          body: { reason: 'Long-standing customer, balance on delivery' },
+          body: { reason: 'Long-standing customer, balance on delivery', serialNumbers: [next()] },
         }),
       },
       {

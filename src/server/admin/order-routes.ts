@@ -23,6 +23,7 @@ import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
 import { recordPayment, refundPayment } from '../orders/record-payment';
 import { deliveryNotePdf } from '../orders/delivery-note';
 import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
+import { instrumentsFollowOrder } from '../instruments/instrument-life';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { fallback, listOrders, listQuotes, quoteBatches } from './admin-lists';
 import { csvDate, orderExportBatches, orderExportHeader } from './accounting-export';
@@ -170,7 +171,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (request) => {
       const admin = adminOf(request);
       await app.db.transaction(async (tx) => {
-        const { before, after } = await updateOrder(tx, {
+        const { before, after, row } = await updateOrder(tx, {
           orderId: request.params.id,
           changes: request.body,
           adminId: admin.userId,
@@ -188,13 +189,20 @@ export async function adminOrderRoutes(app: FastifyInstance) {
               requirePermission(admin, 'invoices.issue');
           },
         });
+        const recorded = await instrumentsFollowOrder(tx, {
+          fromStatus: before.status,
+          order: row,
+          serialNumbers: request.body.serialNumbers,
+          adminId: admin.userId,
+          now: app.now(),
+        });
         await writeAudit(tx, {
           admin,
           action: 'order.update',
           entityType: 'order',
           entityId: request.params.id,
           before,
-          after,
+          after: { ...after, ...recorded },
           now: app.now(),
         });
       });
@@ -308,7 +316,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (request) => {
       const admin = adminOf(request);
       await app.db.transaction(async (tx) => {
-        const { before, after } = await updateOrder(tx, {
+        const { before, after, row } = await updateOrder(tx, {
           orderId: request.params.id,
           changes: updateOrderRequestSchema.parse({
             status: 'shipped',
@@ -320,13 +328,20 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           now: app.now(),
           publicUrl: app.env.publicUrl,
         });
+        const recorded = await instrumentsFollowOrder(tx, {
+          fromStatus: before.status,
+          order: row,
+          serialNumbers: request.body.serialNumbers,
+          adminId: admin.userId,
+          now: app.now(),
+        });
         await writeAudit(tx, {
           admin,
           action: 'order.ship_override',
           entityType: 'order',
           entityId: request.params.id,
           before,
-          after: { ...after, overrideReason: request.body.reason },
+          after: { ...after, ...recorded, overrideReason: request.body.reason },
           now: app.now(),
         });
       });

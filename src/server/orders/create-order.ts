@@ -153,9 +153,14 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
     if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
     if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
     const stored = splitStoredConfiguration(quote.configuration);
-    const configuration = input.configuration ?? stored.configuration;
+    const configuration =
+      quote.kind === 'instrument' ? (input.configuration ?? stored.configuration) : stored.configuration;
     if (!configuration) return null;
-    if (stored.configuration && stored.pricing && selectionKey(stored.configuration) === selectionKey(configuration)) {
+    // A service quote (a servicing renewal or a repair) is ordered at its frozen price, never repriced as an instrument.
+    const frozen =
+      quote.kind !== 'instrument' ||
+      (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
+    if (stored.configuration && stored.pricing && frozen) {
       const vatRate = frozenVatRate(stored.pricing.totals);
       return {
         configuration,
@@ -212,7 +217,9 @@ function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
     unitPrice: line.unitPrice,
     totalPrice: line.total,
   });
-  const rows = [row('base_configuration', items.baseConfiguration), row('power_adaptor', items.powerAdaptor)];
+  const rows = [row('base_configuration', items.baseConfiguration)];
+  // A service quote's order has no power adaptor (its line has quantity 0).
+  if (items.powerAdaptor.quantity > 0) rows.push(row('power_adaptor', items.powerAdaptor));
   rows.push(...items.accessories.map((line) => row('accessory', line)));
   rows.push(...items.adaptors.map((line) => row('adaptor', line)));
   rows.push(...items.syringeHolders.map((line) => row('syringe_holder', line)));

@@ -61,7 +61,12 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     later();
     const override = await t.post(
       `${url}/ship-override`,
-      { reason: 'University lab, balance on delivery agreed by phone', trackingNumber: 'JD0123', carrier: 'dhl' },
+      {
+        reason: 'University lab, balance on delivery agreed by phone',
+        trackingNumber: 'JD0123',
+        carrier: 'dhl',
+        serialNumbers: ['DW-LIFE-0001'],
+      },
       { cookie: admin.cookie },
     );
     expect(override.statusCode).toBe(200);
@@ -107,7 +112,9 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     const paidOrder = (await t.get(url, { cookie: admin.cookie })).json().order;
     expect(paidOrder.ledger).toMatchObject({ paid: 100000, outstanding: 0 });
     expect(paidOrder.outstandingAmount).toBe(0);
-    expect((await t.patch(url, { status: 'shipped' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.patch(url, { status: 'shipped', serialNumbers: ['DW-LIFE-0002'] }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
 
     const buyer = await createUser(t.db, { email: `cancel-due-${Date.now()}@example.com`, firstName: 'Grace' });
     const cancelled = await createOrder(t.db, { userId: buyer.user.id, totalAmount: 100000, depositAmount: 50000 });

@@ -12,6 +12,8 @@ import {
   refunds,
   users,
 } from '../db/schema';
+import type { Instrument } from '../../shared/instruments/instrument-schemas';
+import { instrumentsOfOrders } from './order-instruments';
 import { documentsOf, type InvoiceSummary, invoiceSummaryColumns } from './order-documents';
 import { ledgerOf, type OrderLedger, paidOf } from './order-ledger';
 
@@ -32,6 +34,8 @@ export interface OrderReadModel {
   history: HistoryRow[];
   invoices: InvoiceSummary[];
   refunds: RefundRow[];
+  /** The instruments it shipped (issue 26): serial numbers, warranty and service dates. */
+  instruments?: Instrument[];
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -39,7 +43,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderReadModel[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, payments, history, issued, paidBack] = await Promise.all([
+  const [items, payments, history, issued, paidBack, shipped] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
     db
       .select()
@@ -57,6 +61,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
       .where(inArray(invoices.orderId, ids))
       .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
     db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)),
+    instrumentsOfOrders(db, ids),
   ]);
   return rows.map((order) => ({
     order,
@@ -65,6 +70,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
     history: history.filter((entry) => entry.orderId === order.id),
     invoices: issued.filter((invoice) => invoice.orderId === order.id),
     refunds: paidBack.filter((refund) => refund.orderId === order.id),
+    instruments: shipped.filter((instrument) => instrument.orderId === order.id),
   }));
 }
 
@@ -134,6 +140,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     vatAmount: order.vatAmount,
     vatRate: order.vatRate,
     documents: documentsOf(order, history, issued),
+    instruments: model.instruments ?? [],
     items: items.map((item) => ({
       id: item.id,
       itemType: item.itemType,

@@ -32,6 +32,31 @@ async function nextQuoteSequence(tx: Db): Promise<string> {
   return String(row.n);
 }
 
+type NewQuote = Omit<typeof quotes.$inferInsert, 'quoteNumber' | 'quoteReference'> & { createdAt: Date };
+
+/**
+ * Writes a sent quote with the next number of quote_number_seq and a new reference (the configurator's
+ * quotes and the service quotes alike). A number already held by an older quote (random digits, or a
+ * prefix changed back) is skipped.
+ */
+export async function insertNumberedQuote(tx: Db, values: NewQuote): Promise<typeof quotes.$inferSelect> {
+  const { quoteNumberPrefix } = await getCachedSettings(tx);
+  let row: typeof quotes.$inferSelect | undefined;
+  // Ends: each turn draws a higher number, and only finitely many are taken.
+  while (!row) {
+    [row] = await tx
+      .insert(quotes)
+      .values({
+        ...values,
+        quoteNumber: formatQuoteNumber(quoteNumberPrefix, values.createdAt, await nextQuoteSequence(tx)),
+        quoteReference: newQuoteReference(),
+      })
+      .onConflictDoNothing({ target: quotes.quoteNumber })
+      .returning();
+  }
+  return row;
+}
+
 export interface CreateQuoteInput {
   configuration: SelectedConfiguration;
   customerInfo: CustomerInfoInput;
@@ -73,25 +98,15 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
   // Read before the transaction: the catalogue is read through `db`, which a PGlite transaction holds.
   const batch = await batchShip(db, configuration, input.now);
   return db.transaction(async (tx) => {
-    let row: typeof quotes.$inferSelect | undefined;
-    // Ends: each turn draws a higher number, and only finitely many are taken.
-    while (!row) {
-      [row] = await tx
-        .insert(quotes)
-        .values({
-          userId: input.userId,
-          quoteNumber: formatQuoteNumber(settings.quoteNumberPrefix, input.now, await nextQuoteSequence(tx)),
-          quoteReference: newQuoteReference(),
-          currency: pricing.currency,
-          status: 'sent',
-          configuration,
-          validUntil,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .onConflictDoNothing({ target: quotes.quoteNumber })
-        .returning();
-    }
+    const row = await insertNumberedQuote(tx, {
+      userId: input.userId,
+      currency: pricing.currency,
+      status: 'sent',
+      configuration,
+      validUntil,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
     const quote = toQuoteResource(row, input.now, { batch });
     // The order flow goes on to place an order; a "Your quote" e-mail there reads as the wrong thing.
     if (input.flowType === 'quote' || input.emailQuote === true) {

@@ -184,6 +184,8 @@ export const updateOrderRequestSchema = z.object({
   carrier: nullableText(50),
   /** Staff's message to the customer (their order page shows it); `notes` stays the buyer's checkout note. */
   customerMessage: nullableText(2000),
+  /** Moving to shipped: one serial number per instrument of the order's quantity (checked by the server, decision 0043). */
+  serialNumbers: z.array(z.string().max(100)).max(100).optional(),
 });
 export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
 export type UpdateOrderChanges = z.output<typeof updateOrderRequestSchema>;
@@ -214,6 +216,7 @@ export const shipOverrideRequestSchema = z.object({
     .transform(cleanLine),
   trackingNumber: nullableText(200),
   carrier: nullableText(50),
+  serialNumbers: z.array(z.string().max(100)).max(100).optional(),
 });
 
 /** A refund, in part or whole, of a recorded payment. */

@@ -30,7 +30,8 @@ export function displayLines(pricing: { items: PricingItems }): DisplayLine[] {
     freeLabel: item.total === 0 ? freeLabel : null,
   });
   const lines: DisplayLine[] = [line('base', items.baseConfiguration, null)];
-  lines.push(line('power', items.powerAdaptor, 'Included'));
+  // A service quote (a servicing renewal or a repair) has no power adaptor: its line has quantity 0.
+  if (items.powerAdaptor.quantity > 0) lines.push(line('power', items.powerAdaptor, 'Included'));
   for (const item of items.syringeHolders) lines.push(line('holder', item, 'Included'));
   for (const item of items.adaptors) lines.push(line('adaptor', item, 'Free'));
   if (items.servicing.total > 0) lines.push(line('servicing', items.servicing, null));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { batchShipSchema } from '../batches/ship-date';
+import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
 
 /**
@@ -132,6 +133,8 @@ export const orderSchema = orderSummarySchema.extend({
   vatAmount: z.number().int().nullable(),
   vatRate: z.number().nullable(),
   documents: z.array(orderDocumentSchema),
+  /** The instruments the order shipped, with serial number, warranty end and next service (issue 26). */
+  instruments: z.array(instrumentSchema).optional(),
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   statusHistory: z.array(orderHistoryEntrySchema),

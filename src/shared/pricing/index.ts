@@ -1,4 +1,4 @@
 export { DEPOSIT_PERCENT } from './deposit';
-export { priceConfiguration } from './price-configuration';
+export { priceConfiguration, priceServiceLine } from './price-configuration';
 export type { PricedLine, Pricing, PricingItems, PricingTotals } from './types';
 export { type SelectionProblem, validateSelection } from './validate-selection';

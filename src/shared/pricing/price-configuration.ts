@@ -63,13 +63,57 @@ export function priceConfiguration(
     totals.powerAdaptorTotal +
     totals.shippingTotal +
     totals.servicingTotal;
-  const vat = showVAT ? roundHalfUp((subtotal * vatRatePercent) / 100) : 0;
-  const total = subtotal + vat;
-  const deposit = roundHalfUp((total * DEPOSIT_PERCENT) / 100);
-
   return {
     currency,
     items: { baseConfiguration, powerAdaptor, syringeHolders, adaptors, servicing, accessories, shipping },
-    totals: { ...totals, subtotal, vat, total, deposit, showVAT },
+    totals: { ...totals, ...vatAndDeposit(subtotal, showVAT, vatRatePercent) },
+  };
+}
+
+/** VAT (GB only, half-up) on the subtotal, the total and its deposit: the same for every priced thing. */
+function vatAndDeposit(subtotal: number, showVAT: boolean, vatRatePercent: number) {
+  const vat = showVAT ? roundHalfUp((subtotal * vatRatePercent) / 100) : 0;
+  const total = subtotal + vat;
+  const deposit = roundHalfUp((total * DEPOSIT_PERCENT) / 100);
+  return { subtotal, vat, total, deposit, showVAT };
+}
+
+const noLine = (id: string): PricedLine => ({ id, name: '', unitPrice: 0, quantity: 0, total: 0 });
+
+/**
+ * A service quote's pricing (issue 26: a servicing renewal or a repair for one instrument): its one
+ * line, named for the serial number, in the base line's place; no power adaptor, no shipping. VAT and
+ * deposit follow the customer's country as for an instrument.
+ */
+export function priceServiceLine(
+  line: { id: string; name: string; unitPrice: number },
+  customerCountry: string,
+  vatRatePercent: number,
+): Pricing {
+  const currency = currencyForCountry(customerCountry);
+  if (!currency) throw new Error(`Country not sold to: ${customerCountry}`);
+  const showVAT = findCountry(customerCountry)?.showVAT ?? false;
+  const baseConfiguration: PricedLine = { ...line, quantity: 1, total: line.unitPrice };
+  return {
+    currency,
+    items: {
+      baseConfiguration,
+      powerAdaptor: noLine('none'),
+      syringeHolders: [],
+      adaptors: [],
+      servicing: noLine('none'),
+      accessories: [],
+      shipping: noLine('none'),
+    },
+    totals: {
+      basePrice: line.unitPrice,
+      accessoryTotal: 0,
+      adaptorTotal: 0,
+      syringeHolderTotal: 0,
+      powerAdaptorTotal: 0,
+      shippingTotal: 0,
+      servicingTotal: 0,
+      ...vatAndDeposit(line.unitPrice, showVAT, vatRatePercent),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
+import { InstrumentsTab } from './instrument-list';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
 import { QuotesTab } from './quotes-tab';
@@ -11,12 +12,12 @@ import { SettingsTab } from './settings-tab';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 
-const tabs = ['orders', 'quotes', 'profile', 'settings'] as const;
+const tabs = ['orders', 'quotes', 'instruments', 'profile', 'settings'] as const;
 type Tab = (typeof tabs)[number];
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** /my-account: Orders (default), Quotes, Profile and Settings; signed-out visitors go to /login. */
+/** /my-account: Orders (default), Quotes, Instruments, Profile and Settings; signed-out visitors go to /login. */
 export function MyAccountPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -49,6 +50,9 @@ export function MyAccountPage() {
           <Tabs.Trigger value="quotes" className={tabClass}>
             Quotes
           </Tabs.Trigger>
+          <Tabs.Trigger value="instruments" className={tabClass}>
+            Instruments
+          </Tabs.Trigger>
           <Tabs.Trigger value="profile" className={tabClass}>
             Profile
           </Tabs.Trigger>
@@ -61,6 +65,9 @@ export function MyAccountPage() {
         </Tabs.Content>
         <Tabs.Content value="quotes" className="mt-6">
           <QuotesTab />
+        </Tabs.Content>
+        <Tabs.Content value="instruments" className="mt-6">
+          <InstrumentsTab />
         </Tabs.Content>
         <Tabs.Content value="profile" className="mt-6">
           <ProfileTab profile={data.profile} />

@@ -19,6 +19,7 @@ import { formatDate, orderTimeline, paymentBadge, productSummary } from '../lib/
 import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
+import { OrderInstruments } from './instrument-list';
 
 const documentLabel = {
   acknowledgement: 'Order acknowledgement',
@@ -91,7 +92,7 @@ function GuestOrderDetails({ accessKey }: { accessKey: string }) {
     return <LoadFailed retry={() => void query.refetch()} />;
   // A wrong key reads like an unknown order: nothing says whether the id exists.
   if (query.isError || !isFullOrder(query.data)) return <NotFound />;
-  return <OrderDetailsView order={query.data} guest />;
+  return <OrderDetailsView order={query.data} guest accessKey={accessKey} />;
 }
 
 function AccountOrderDetails() {
@@ -110,7 +111,7 @@ function AccountOrderDetails() {
 }
 
 /** The order as its owner sees it: status, timeline, lines, addresses, documents and payments. */
-function OrderDetailsView({ order, guest }: { order: Order; guest: boolean }) {
+function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: boolean; accessKey?: string }) {
   const summary = productSummary(order);
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
   const payment = paymentBadge(order.paymentStatus, { status: order.status, outstanding: order.ledger.outstanding });
@@ -180,6 +181,15 @@ function OrderDetailsView({ order, guest }: { order: Order; guest: boolean }) {
           <Section title="Order Lines">
             <OrderLinesTable order={order} />
           </Section>
+
+          {order.instruments && order.instruments.length > 0 ? (
+            <Section title="Instruments">
+              <OrderInstruments
+                instruments={order.instruments}
+                guest={guest && accessKey ? { orderId: order.id, accessKey } : undefined}
+              />
+            </Section>
+          ) : null}
 
           <Section title="Addresses">
             <OrderAddresses order={order} />

@@ -9,6 +9,7 @@ import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { CustomerDetailPage } from './customers/customer-detail-page';
 import { CustomersPage } from './customers/customers-page';
 import { DashboardPage } from './dashboard/dashboard-page';
+import { InstrumentsPage } from './instruments/instruments-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { BusinessProfilePage } from './profile/business-profile-page';
@@ -42,6 +43,7 @@ export const adminPages: AdminPage[] = [
   { path: 'orders/:id', permission: 'orders.view', element: <OrderDetailPage /> },
   { path: 'customers', label: 'Customers', permission: 'customers.view', element: <CustomersPage /> },
   { path: 'customers/:key', permission: 'customers.view', element: <CustomerDetailPage /> },
+  { path: 'instruments', label: 'Instruments', permission: 'instruments.view', element: <InstrumentsPage /> },
   { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
   { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
   { path: 'service', label: 'Service', permission: 'service.manage', element: <ServiceRequestsAdminPage /> },

@@ -21,6 +21,8 @@ import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 import { InvoicesPanel } from './invoices-panel';
+import { InstrumentsPanel, SerialNumberFields } from './instruments-panel';
+import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
 
@@ -40,14 +42,19 @@ function Address({ title, address }: { title: string; address: AdminOrder['shipp
 }
 
 /** An owner ships before the balance is paid: the reason is recorded on the timeline and in the audit log. */
-function ShipOverride({ orderId }: { orderId: string }) {
+function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const [reason, setReason] = useState('');
+  const [serials, setSerials] = useState<string[]>([]);
+  const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
   const ship = useMutation({
     mutationFn: () =>
       withStepUp(() =>
-        adminApi(adminOrderAnswerSchema, `/orders/${orderId}/ship-override`, { method: 'POST', body: { reason } }),
+        adminApi(adminOrderAnswerSchema, `/orders/${orderId}/ship-override`, {
+          method: 'POST',
+          body: { reason, serialNumbers: serials },
+        }),
       ),
     onSuccess: () => {
       toast.success('Shipped with the owner’s override');
@@ -56,6 +63,7 @@ function ShipOverride({ orderId }: { orderId: string }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      if (error instanceof ApiError) setSerialErrors(error.fields);
       toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected);
     },
   });
@@ -78,6 +86,7 @@ function ShipOverride({ orderId }: { orderId: string }) {
           onChange={(event) => setReason(event.target.value)}
         />
       </label>
+      <SerialNumberFields count={units} values={serials} onChange={setSerials} errors={serialErrors} />
       <Button type="submit" variant="outline" className="self-end" disabled={ship.isPending}>
         Ship anyway
       </Button>
@@ -297,6 +306,7 @@ export function OrderDetailPage() {
           ) : null}
         </section>
       </div>
+      <InstrumentsPanel instruments={data.instruments ?? []} />
       <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
       {can('orders.edit') ? (
@@ -308,7 +318,7 @@ export function OrderDetailPage() {
           {can('orders.override') &&
           orderActions({ status: data.status, outstanding: data.outstandingAmount, currency: data.currency })
             .shipWithOverride ? (
-            <ShipOverride orderId={data.id} />
+            <ShipOverride orderId={data.id} units={unitsToShip(data)} />
           ) : null}
         </section>
       ) : null}

@@ -13,6 +13,8 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { usePermissions } from '../shell/permissions';
+import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
+import { SerialNumberFields } from './instruments-panel';
 
 const formSchema = z.object({
   status: z.enum(orderStatuses),
@@ -55,6 +57,9 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
   const { can } = usePermissions();
   /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
   const [ledgerErrors, setLedgerErrors] = useState<Record<string, string>>({});
+  /** The serial numbers typed for shipping (sent only with the move to shipped). */
+  const [serials, setSerials] = useState<string[]>([]);
+  const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: {
@@ -69,8 +74,14 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
   });
   const save = useMutation({
     mutationFn: (values: FormValues) =>
-      adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, { method: 'PATCH', body: values }),
-    onMutate: () => setLedgerErrors({}),
+      adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, {
+        method: 'PATCH',
+        body: shipping ? { ...values, serialNumbers: serials } : values,
+      }),
+    onMutate: () => {
+      setLedgerErrors({});
+      setSerialErrors({});
+    },
     onSuccess: () => {
       toast.success(adminMessages.orderUpdated);
       void invalidate();
@@ -81,6 +92,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
       if (error instanceof ApiError && error.status === 409 && fields.status) toast.error(fields.status);
       for (const name of editable) if (fields[name]) form.setError(name, { message: fields[name] });
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
+      setSerialErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith('serialNumbers'))));
       toast.error(
         error instanceof ApiError && error.status > 0 ? adminMessages.orderUpdateFailed : adminMessages.orderUnexpected,
       );
@@ -91,6 +103,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
   const facts = { status: order.status, outstanding: order.outstandingAmount, currency: order.currency };
   const selectable = new Set(selectableStatuses(facts));
   const shippingRefusal = statusMoveRefusal(facts, 'shipped');
+  const shipping = form.watch('status') === 'shipped' && order.status !== 'shipped';
   return (
     <form
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
@@ -112,6 +125,9 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
         </span>
         <FieldError message={errors.status?.message} />
       </label>
+      {shipping ? (
+        <SerialNumberFields count={unitsToShip(order)} values={serials} onChange={setSerials} errors={serialErrors} />
+      ) : null}
       <div className="text-sm text-navy-800">
         <label>
           Payment status

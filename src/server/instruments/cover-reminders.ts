@@ -1,0 +1,135 @@
+import { and, eq, gte, isNotNull, lte, or } from 'drizzle-orm';
+import { formatUkDate } from '../../shared/dates';
+import { formatMoney } from '../../shared/money';
+import type { Db } from '../db/client';
+import { auditLog, instrumentReminders, instruments, orders } from '../db/schema';
+import type { InstrumentReminderKind } from '../db/schema';
+import type { DailyJob, JobResult } from '../jobs/scheduler';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { orderRecipient } from '../orders/order-admin-context';
+import { footer, greeting } from '../orders/order-status-mail';
+import { splitStoredConfiguration } from '../quotes/quote-resource';
+import { getCachedSettings } from '../settings/settings-service';
+import { documentFacts } from '../terms/terms-service';
+import { isoDay } from './instrument-life';
+import { createServiceQuote } from './service-quote';
+
+export const COVER_REMINDERS_JOB = 'cover-reminders';
+
+const coverName: Record<InstrumentReminderKind, string> = {
+  warranty_end: 'warranty',
+  service_plan_end: 'servicing plan',
+};
+
+/** The customer's reminder: which instrument, what ends when, and the renewal quote to order. */
+export function coverReminderMail(input: {
+  to: string;
+  firstName: string | null;
+  serialNumber: string;
+  model: string;
+  kind: InstrumentReminderKind;
+  endsOn: string;
+  quoteNumber: string;
+  total: string;
+  quoteUrl: string;
+  facts: Awaited<ReturnType<typeof documentFacts>>;
+}): OutgoingMail {
+  const cover = coverName[input.kind];
+  const text = [
+    greeting(input.firstName),
+    '',
+    `The ${cover} of your ${input.model}, serial number ${input.serialNumber}, ends on ${formatUkDate(input.endsOn)}.`,
+    `To keep it covered and serviced, renew its servicing for a year: quote ${input.quoteNumber}, ${input.total}.`,
+    `See and order it here: ${input.quoteUrl}`,
+    '',
+    ...footer(input.facts),
+  ].join('\n');
+  return {
+    kind: 'instrument_cover_reminder',
+    to: input.to,
+    subject: `Your instrument ${input.serialNumber}: its ${cover} ends on ${formatUkDate(input.endsOn)}`,
+    text,
+  };
+}
+
+/**
+ * Each day (decision 0043): every delivered instrument whose warranty or servicing plan ends within
+ * the `coverReminderDays` setting from today gets one reminder per end date. The reminder row's
+ * unique key (instrument, kind, due date) is claimed first, so a reminder is never made twice, even
+ * by two processes; the renewal quote and the e-mail (outbox) commit with it.
+ */
+export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): Promise<JobResult> {
+  const settings = await getCachedSettings(tx);
+  const today = isoDay(now);
+  const horizon = new Date(now.getTime() + settings.coverReminderDays * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const within = (column: typeof instruments.warrantyEndsOn | typeof instruments.servicePlanEndsOn) =>
+    and(isNotNull(column), gte(column, today), lte(column, horizon));
+  const due = await tx
+    .select({ instrument: instruments, order: orders })
+    .from(instruments)
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where(
+      and(
+        isNotNull(instruments.deliveredOn),
+        or(within(instruments.warrantyEndsOn), within(instruments.servicePlanEndsOn)),
+      ),
+    );
+  const result: JobResult = { reminders: 0, emails: 0 };
+  const facts = await documentFacts(tx);
+  for (const { instrument, order } of due) {
+    const ends: [InstrumentReminderKind, string | null][] = [
+      ['warranty_end', instrument.warrantyEndsOn],
+      ['service_plan_end', instrument.servicePlanEndsOn],
+    ];
+    for (const [kind, endsOn] of ends) {
+      if (!endsOn || endsOn < today || endsOn > horizon) continue;
+      // A warranty that a service plan already outlasts needs no reminder of its own.
+      if (kind === 'warranty_end' && instrument.servicePlanEndsOn && instrument.servicePlanEndsOn > endsOn) continue;
+      const [claimed] = await tx
+        .insert(instrumentReminders)
+        .values({ instrumentId: instrument.id, kind, dueOn: endsOn, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: instrumentReminders.id });
+      if (!claimed) continue;
+      result.reminders = (result.reminders ?? 0) + 1;
+      const recipient = await orderRecipient(tx, order, publicUrl);
+      if (!recipient) continue;
+      const quote = await createServiceQuote(tx, { kind: 'servicing_renewal', instrumentId: instrument.id, now });
+      await tx.update(instrumentReminders).set({ quoteId: quote.id }).where(eq(instrumentReminders.id, claimed.id));
+      const total = splitStoredConfiguration(quote.configuration).pricing?.totals.total ?? 0;
+      await enqueueMail(
+        tx,
+        coverReminderMail({
+          to: recipient.to,
+          firstName: recipient.firstName,
+          serialNumber: instrument.serialNumber,
+          model: instrument.model,
+          kind,
+          endsOn,
+          quoteNumber: quote.quoteNumber,
+          total: formatMoney(total, quote.currency, { decimals: 2 }),
+          quoteUrl: `${publicUrl}/quote/${quote.quoteReference}`,
+          facts,
+        }),
+      );
+      result.emails = (result.emails ?? 0) + 1;
+    }
+  }
+  await tx.insert(auditLog).values({
+    adminId: null,
+    adminEmail: 'system: cover reminders',
+    action: 'instruments.cover_reminders',
+    entityType: 'cover_reminders',
+    entityId: today,
+    before: null,
+    after: result,
+    createdAt: now,
+  });
+  return result;
+}
+
+/** The daily job, with the shop's public address for the quote links. */
+export const coverRemindersJob = (publicUrl: string): DailyJob => ({
+  name: COVER_REMINDERS_JOB,
+  run: (tx, now) => runCoverReminders(tx, now, publicUrl),
+});

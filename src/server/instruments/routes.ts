@@ -1,0 +1,36 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountInstrumentsAnswerSchema, type Instrument } from '../../shared/instruments/instrument-schemas';
+import { requireUser } from '../accounts/request-auth';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { noStoreAnswers } from '../http/no-store';
+import { instrumentsOfOrders } from '../orders/order-instruments';
+
+/** The instruments of the customer's own orders, oldest order first. */
+export async function listOwnInstruments(db: Db, userId: string): Promise<Instrument[]> {
+  const own = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt));
+  return instrumentsOfOrders(
+    db,
+    own.map((row) => row.id),
+  );
+}
+
+/** GET /api/account/instruments (docs/api.md, Accounts): the My Account "Instruments" tab. */
+export async function accountInstrumentRoutes(app: FastifyInstance) {
+  noStoreAnswers(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/account/instruments',
+    { schema: { response: { 200: accountInstrumentsAnswerSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      return { instruments: await listOwnInstruments(app.db, auth.userId) };
+    },
+  );
+}

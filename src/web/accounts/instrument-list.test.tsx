@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
+import type { Instrument } from '../../shared/instruments/instrument-schemas';
+import { InstrumentsTab, OrderInstruments } from './instrument-list';
+
+const instrument: Instrument = {
+  id: 'i-1',
+  orderId: 'o-1',
+  orderNumber: 'O2026-00042',
+  unitIndex: 1,
+  serialNumber: 'DW-0042',
+  model: '<b>Dropwise Pro</b>',
+  warrantyYears: 3,
+  deliveredOn: '2026-03-02',
+  warrantyEndsOn: '2029-03-02',
+  servicePlanEndsOn: null,
+  nextServiceOn: '2027-03-02',
+};
+
+describe('the customer’s instruments', () => {
+  afterEach(resetWebTest);
+
+  it('lists each instrument in My Account with its serial number, model, dates and a Request service link', async () => {
+    mockFetch({ 'GET /api/account/instruments': { body: { instruments: [instrument] } } });
+    renderRoutes([{ path: '/my-account', element: <InstrumentsTab /> }], '/my-account');
+    const card = await screen.findByTestId('instrument');
+    expect(screen.getByRole('heading', { name: 'My Instruments (1)' })).toBeTruthy();
+    expect(card.textContent).toContain('<b>Dropwise Pro</b> · serial number DW-0042');
+    expect(card.textContent).toContain('Delivered2 March 2026');
+    expect(card.textContent).toContain('Warranty ends2 March 2029');
+    expect(card.textContent).toContain('Next service2 March 2027');
+    expect(card.querySelector('b')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Request service' }).getAttribute('href')).toBe(
+      '/service-requests/new?serial=DW-0042',
+    );
+  });
+
+  it('gives a guest’s link the order and its key', () => {
+    renderRoutes(
+      [
+        {
+          path: '/order-details/o-1',
+          element: <OrderInstruments instruments={[instrument]} guest={{ orderId: 'o-1', accessKey: 'k&ey' }} />,
+        },
+      ],
+      '/order-details/o-1',
+    );
+    expect(screen.getByRole('link', { name: 'Request service' }).getAttribute('href')).toBe(
+      '/service-requests/new?serial=DW-0042&order=o-1&key=k%26ey',
+    );
+  });
+});

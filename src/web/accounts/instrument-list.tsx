@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatUkDate } from '../../shared/dates';
+import {
+  accountInstrumentsAnswerSchema,
+  type Instrument,
+  serviceRequestHref,
+} from '../../shared/instruments/instrument-schemas';
+import { api } from '../lib/api-client';
+import { AccountListTab } from './account-list-tab';
+
+/** GET /api/account/instruments: the instruments of the signed-in customer's orders. */
+export const fetchAccountInstruments = async () =>
+  accountInstrumentsAnswerSchema.parse(await api<unknown>('/api/account/instruments'));
+
+const dayOr = (value: string | null, fallback: string) => (value ? formatUkDate(value) : fallback);
+
+/** One instrument: serial number, model, delivery date, warranty end, next service, and "Request service". */
+export function InstrumentCard({
+  instrument,
+  guest,
+}: {
+  instrument: Instrument;
+  guest?: { orderId: string; accessKey: string } | undefined;
+}) {
+  return (
+    <div data-testid="instrument">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-navy-900">
+            {instrument.model} · serial number <span className="font-mono">{instrument.serialNumber}</span>
+          </p>
+          <p className="text-sm text-navy-600">Order {instrument.orderNumber}</p>
+        </div>
+        <Link
+          className="text-sm font-medium text-accent-700 underline"
+          to={serviceRequestHref(instrument.serialNumber, guest)}
+        >
+          Request service
+        </Link>
+      </div>
+      <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-navy-600">Delivered</dt>
+          <dd className="font-medium text-navy-900">{dayOr(instrument.deliveredOn, 'Not yet delivered')}</dd>
+        </div>
+        <div>
+          <dt className="text-navy-600">Warranty ends</dt>
+          <dd className="font-medium text-navy-900">{dayOr(instrument.warrantyEndsOn, 'Starts on delivery')}</dd>
+        </div>
+        {instrument.servicePlanEndsOn ? (
+          <div>
+            <dt className="text-navy-600">Servicing plan ends</dt>
+            <dd className="font-medium text-navy-900">{formatUkDate(instrument.servicePlanEndsOn)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-navy-600">Next service</dt>
+          <dd className="font-medium text-navy-900">{dayOr(instrument.nextServiceOn, 'Set on delivery')}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** The order page's instruments (a guest's links carry the order's key). */
+export function OrderInstruments({
+  instruments,
+  guest,
+}: {
+  instruments: Instrument[];
+  guest?: { orderId: string; accessKey: string } | undefined;
+}) {
+  return (
+    <ul className="divide-y divide-navy-100">
+      {instruments.map((instrument) => (
+        <li key={instrument.id} className="py-3">
+          <InstrumentCard instrument={instrument} guest={guest} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** My Account's Instruments tab. */
+export function InstrumentsTab() {
+  const query = useQuery({ queryKey: ['account', 'instruments'], queryFn: fetchAccountInstruments });
+  return (
+    <AccountListTab
+      query={query}
+      items={query.data?.instruments}
+      noun="instruments"
+      heading="My Instruments"
+      emptyIcon={Wrench}
+      emptyText="Your instruments appear here once they ship, with their warranty and service dates."
+      renderItem={(instrument) => <InstrumentCard instrument={instrument} />}
+    />
+  );
+}

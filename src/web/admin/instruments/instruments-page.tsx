@@ -1,0 +1,85 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { formatUkDate } from '../../../shared/dates';
+import { type AdminInstrumentRow, adminInstrumentPageSchema } from '../../../shared/instruments/instrument-schemas';
+import { adminApi, queryString } from '../shell/admin-api';
+import { AdminHeading } from '../shell/admin-layout';
+import { orText } from '../shell/format';
+import { ListResults } from '../shell/list-results';
+import { ListToolbar } from '../shell/list-toolbar';
+import { usePermissions } from '../shell/permissions';
+import { useListState } from '../shell/use-list-state';
+
+const dayOr = (value: string | null, fallback: string) => (value ? formatUkDate(value) : fallback);
+
+const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
+  { header: 'Serial number', cell: ({ row }) => <span className="font-mono">{row.original.serialNumber}</span> },
+  { header: 'Model', cell: ({ row }) => row.original.model },
+  {
+    header: 'Order',
+    cell: ({ row }) => (
+      <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${row.original.orderId}`}>
+        {row.original.orderNumber}
+      </Link>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div>
+        <div>{orText(row.original.customerName, customerFallbacks.noName)}</div>
+        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
+        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
+      </div>
+    ),
+  },
+  { header: 'Delivered', cell: ({ row }) => dayOr(row.original.deliveredOn, 'Not yet') },
+  { header: 'Warranty ends', cell: ({ row }) => dayOr(row.original.warrantyEndsOn, 'On delivery') },
+  { header: 'Service plan ends', cell: ({ row }) => dayOr(row.original.servicePlanEndsOn, 'None') },
+  { header: 'Next service', cell: ({ row }) => dayOr(row.original.nextServiceOn, 'On delivery') },
+];
+
+/** /admin/instruments: each shipped instrument, newest first, with search, the cover filter, pages and CSV. */
+export function InstrumentsPage() {
+  const { can } = usePermissions();
+  const { state, update } = useListState();
+  const query = { search: state.search, cover: state.status, page: state.page, pageSize: state.pageSize };
+  const qs = queryString(query);
+  const instruments = useQuery({
+    queryKey: ['admin', 'instruments', qs],
+    queryFn: () => adminApi(adminInstrumentPageSchema, `/instruments${qs}`),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section>
+      <AdminHeading title="Instruments" />
+      <ListToolbar
+        key={state.search}
+        state={state}
+        update={update}
+        searchLabel="Serial number, order number, customer e-mail or organisation"
+        statuses={[
+          { value: 'active', label: 'Warranty or plan active' },
+          { value: 'ended', label: 'Warranty and plan ended' },
+        ]}
+        {...(can('exports.csv')
+          ? {
+              exportHref: `/api/admin/instruments.csv${queryString({ ...query, page: undefined, pageSize: undefined })}`,
+            }
+          : {})}
+      />
+      <ListResults
+        query={instruments}
+        caption="Instruments"
+        columns={columns}
+        loading="Loading instruments..."
+        failed="Failed to load instruments. Please try again."
+        empty="No instruments found."
+        state={state}
+        update={update}
+      />
+    </section>
+  );
+}
