@@ -4,7 +4,7 @@ import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
-import { accessoryEditor, OptionsPage, shippingEditor } from './catalogue/options-page';
+import { accessoryEditor, OptionsPage, optionEditors, shippingEditor } from './catalogue/options-page';
 import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrderDetailPage } from './orders/order-detail-page';
@@ -136,22 +136,17 @@ export function AdminApp() {
               </Allowed>
             }
           />
-          <Route
-            path="settings/accessories"
-            element={
-              <Allowed permission="catalogue.edit">
-                <OptionsPage key="accessories" kind={accessoryEditor} />
-              </Allowed>
-            }
-          />
-          <Route
-            path="settings/shipping"
-            element={
-              <Allowed permission="catalogue.edit">
-                <OptionsPage key="shipping" kind={shippingEditor} />
-              </Allowed>
-            }
-          />
+          {optionEditors.map((kind) => (
+            <Route
+              key={kind.path}
+              path={`settings${kind.path}`}
+              element={
+                <Allowed permission="catalogue.edit">
+                  <OptionsPage key={kind.path} kind={kind} />
+                </Allowed>
+              }
+            />
+          ))}
           <Route
             path="system-settings"
             element={
