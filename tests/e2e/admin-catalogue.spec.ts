@@ -1,4 +1,4 @@
-import { signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 
 const PASSWORD = 'admin-pass-789';
@@ -11,8 +11,11 @@ const test = testWithAdmins([
   { email: SETTINGS_ADMIN, password: PASSWORD },
 ]);
 
-// The settings journey saves a refused tax rate on purpose: the browser logs the server's 400.
-test.use({ allowConsoleErrors: ['the server responded with a status of 400'] });
+// The settings journey saves a refused tax rate on purpose: the browser logs the server's 400. A price
+// or VAT change starts its step-up prompt from the server's 403 step_up_required, also logged.
+test.use({
+  allowConsoleErrors: ['the server responded with a status of 400', 'the server responded with a status of 403'],
+});
 
 test('an admin adds an accessory, a new visitor sees it in the configurator, and after the confirmed delete it is gone', async ({
   page,
@@ -20,7 +23,7 @@ test('an admin adds an accessory, a new visitor sees it in the configurator, and
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInAdminSettingUpMfa(page, CATALOGUE_ADMIN, PASSWORD);
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, CATALOGUE_ADMIN, PASSWORD);
   await page.goto('/admin/settings');
   await expect(page.getByRole('link', { name: /System Settings/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Batches/ })).toBeVisible();
@@ -39,6 +42,10 @@ test('an admin adds an accessory, a new visitor sees it in the configurator, and
   await form.getByLabel('Description').fill('Clips onto the hood');
   await form.getByLabel('Price (£)').fill('123.45');
   await form.getByRole('button', { name: 'Add accessory' }).click();
+  // A new price needs a fresh code; the add goes through after it (and the delete below, within 5 minutes, asks no more).
+  const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
+  await stepUp.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Accessory added successfully')).toBeVisible();
   const list = page.getByRole('list', { name: 'Accessories' });
   await expect(list).toContainText('UV sterilising lamp');
@@ -82,7 +89,7 @@ test('System Settings: defaults, Saving..., the 3-second banner, values kept on 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAdminSettingUpMfa(page, SETTINGS_ADMIN, PASSWORD);
+  const { secret, usedStep } = await signInAdminSettingUpMfa(page, SETTINGS_ADMIN, PASSWORD);
   await page.goto('/admin/system-settings');
   await expect(page.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/admin/settings');
   const general = page.getByRole('region', { name: 'General Settings' });
@@ -115,6 +122,10 @@ test('System Settings: defaults, Saving..., the 3-second banner, values kept on 
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   release();
+  // A new VAT rate needs a fresh code.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
+  await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
+  await stepUp.getByRole('button', { name: 'Verify' }).click();
   const banner = page.getByText('System settings have been saved successfully!');
   await expect(banner).toBeVisible();
   await expect(page.getByText('System settings saved successfully', { exact: true })).toBeVisible();

@@ -35,6 +35,7 @@ import {
   resetPassword,
   signUp,
 } from './auth-service';
+import { recordAccountEvent } from './account-audit';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
 import {
@@ -154,7 +155,13 @@ export async function authRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const { userId } = await evenTime(() => checkCredentials(app.db, request.body));
+      const now = app.now();
+      const { userId } = await evenTime(() => checkCredentials(app.db, request.body)).catch(async (error: unknown) => {
+        // A staff account's failed sign-in is audited (never the password typed).
+        await recordAccountEvent(app.db, { email: request.body.email, action: 'auth.sign_in_failed', now });
+        throw error;
+      });
+      await recordAccountEvent(app.db, { userId, action: 'auth.sign_in', now });
       // A fresh token at every sign-in; a session the browser held before ends.
       if (request.auth) await deleteSession(app.db, request.auth.sessionId);
       const { token, session } = await createSession(app.db, {

@@ -1,3 +1,4 @@
+import { recordAccountEvent } from './account-audit';
 import { and, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
@@ -149,7 +150,15 @@ async function recordFailure(db: Db, input: { userId: string; factorIds: string[
         ),
       )
       .returning({ lockedUntil: mfaFactors.lockedUntil });
-    if (rows.some((row) => row.lockedUntil?.getTime() === lockUntil.getTime())) {
+    const locked = rows.some((row) => row.lockedUntil?.getTime() === lockUntil.getTime());
+    // A staff member's wrong code is audited (the code itself never is).
+    await recordAccountEvent(tx, {
+      userId: input.userId,
+      action: 'auth.code_failed',
+      detail: { locked },
+      now: input.now,
+    });
+    if (locked) {
       await queueFactorLockedMail(tx, input.userId, input.now, lockUntil);
       return factorLocked(lockUntil, input.now);
     }

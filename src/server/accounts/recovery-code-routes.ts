@@ -12,6 +12,7 @@ import { rateLimit } from '../http/rate-limit';
 import { noStoreAnswers } from '../http/no-store';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
+import { recordAccountEvent } from './account-audit';
 import { verifySecondFactorProof } from './mfa-service';
 import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
 import { requireSession, requireUser } from './request-auth';
@@ -46,6 +47,12 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
         if (!(await consumeRecoveryCode(tx, auth.userId, request.body.code, now))) return null;
         const left = (await recoveryCodeStatus(tx, auth.userId)).remaining;
         await queueRecoveryCodeUsedMail(tx, auth.userId, now, left);
+        await recordAccountEvent(tx, {
+          userId: auth.userId,
+          action: 'auth.recovery_code_used',
+          detail: { remaining: left },
+          now,
+        });
         return left;
       });
       if (remaining === null) throw invalid;

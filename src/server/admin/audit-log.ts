@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, orders } from '../db/schema';
 import type { RequestAuth } from '../accounts/request-auth';
 
 export interface AuditInput {
@@ -52,8 +52,27 @@ export async function listAudit(
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
+  // Orders are named by their number (the entry keeps the row id, which outlives a deleted order).
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const orderIds = [
+    ...new Set(rows.filter((r) => r.entityType === 'order' && uuid.test(r.entityId)).map((r) => r.entityId)),
+  ];
+  const numbers = new Map(
+    orderIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: orders.id, orderNumber: orders.orderNumber })
+            .from(orders)
+            .where(inArray(orders.id, orderIds))
+        ).map((order) => [order.id, order.orderNumber]),
+  );
   return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      entityLabel: row.entityType === 'order' ? (numbers.get(row.entityId) ?? null) : null,
+    })),
     total: totals[0]?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,

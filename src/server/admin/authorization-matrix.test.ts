@@ -37,6 +37,8 @@ describe('the authorization matrix', () => {
 
   it('is generated from the registered routes: every route × {anonymous, customer, admin at aal1, each role × step-up fresh or not}, with 0 unexpected 2xx', async () => {
     const fixtures = await createAdminSession(t);
+    // The fixtures add priced options, which needs a fresh second factor.
+    await fixtures.stepUp();
     const customer = await createUser(t.db);
     const customerCookie = await signIn(t, customer.user.email);
     const adminAal1 = await createAdminSession(t);
@@ -514,6 +516,23 @@ describe('the authorization matrix', () => {
           },
         ];
       }),
+      // Edited only: servicing plans, adaptors and syringe holders (issue 28).
+      ...(
+        [
+          ['servicing', '3-year'],
+          ['adaptors', 'luer-lock-adaptor'],
+          ['syringe-holders', '3ml-syringe-mount'],
+        ] as const
+      ).flatMap(([kind, id]): Example[] => [
+        { method: 'GET', route: `/api/admin/${kind}`, ok: 200, make: at(`/api/admin/${kind}`) },
+        { method: 'GET', route: `/api/admin/${kind}/:id`, ok: 200, make: at(`/api/admin/${kind}/${id}`) },
+        {
+          method: 'PUT',
+          route: `/api/admin/${kind}/:id`,
+          ok: 200,
+          make: at(`/api/admin/${kind}/${id}`, { name: 'Matrix', description: null, priceGbp: 300, priceEur: 300 }),
+        },
+      ]),
       { method: 'GET', route: '/api/admin/batches', ok: 200, make: at('/api/admin/batches') },
       {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, databaseUrlFor, scratchName } from '../../../tests/support/database';
 import { createUser } from '../../../tests/support/factories';
@@ -9,6 +10,7 @@ import type { Product } from '../../shared/catalogue';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { createSession, rotateSession, SESSION_COOKIE } from '../accounts/session-service';
 import { type Database, openDatabase } from '../db/client';
+import { sessions } from '../db/schema';
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -35,6 +37,11 @@ describe.runIf(Boolean(baseUrl))('a catalogue or settings change seen by another
     const raised = await rotateSession(database.db, session.id, 'aal2');
     if (!raised) throw new Error('no aal2 session');
     cookie = `${SESSION_COOKIE}=${raised.token}`;
+    // Prices and the VAT rate need a fresh second factor (docs/decisions/0047): this session passed one.
+    await database.db
+      .update(sessions)
+      .set({ steppedUpAt: new Date(), steppedUpWith: 'code' })
+      .where(eq(sessions.id, raised.session.id));
   }, 120_000);
 
   afterAll(async () => {

@@ -44,6 +44,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('adds, edits and deletes an accessory, seen at once by the configurator, audited with before and after', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const added = await t.post(
       '/api/admin/accessories',
       { optionId: 'uv-lamp', name: 'UV lamp', description: 'Sterilises the bench', priceGbp: 12345, priceEur: 14000 },
@@ -99,6 +100,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('keeps a deleted seeded accessory deleted when the shop starts again (the seed runs only for a new product)', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     expect((await t.delete('/api/admin/accessories/sample-tube-rack', {}, { cookie: admin.cookie })).json()).toEqual({
       outcome: 'deleted',
     });
@@ -111,6 +113,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('refuses an empty name or id, a duplicate id and a negative or non-numeric price, naming the field', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const valid = { optionId: 'pallet', name: 'Pallet', description: '', priceGbp: 5000, priceEur: 6000 };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', catalogueMessages.nameRequired],
@@ -150,6 +153,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('archives instead of deleting an option that a quote or an order names; the old documents keep it', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     await t.post(
       '/api/admin/accessories',
       { optionId: 'spare-tips', name: 'Spare tips', description: null, priceGbp: 900, priceEur: 1000 },
@@ -223,6 +227,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('changes a price for new quotes only: an existing quote keeps its price, and an order from it is charged that price', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const before = await t.post('/api/quotes', {
       configuration: defaultSelection,
       customerInfo: customerInfo('price@example.com'),
@@ -300,6 +305,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('adds a batch, marks one sold out and reorders; the configurator offers them in that order', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const added = await t.post(
       '/api/admin/batches',
       { batchId: 'batch-2027-a', name: 'Batch 2027 A', date: '2027-03-01', soldOut: false },
@@ -348,6 +354,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('reads the settings with their defaults and refuses out-of-range values beside the field', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const read = await t.get('/api/admin/settings', { cookie: admin.cookie });
     expect(read.json().settings).toEqual(defaultSystemSettings);
     const cases: [Record<string, unknown>, string, string][] = [
@@ -384,6 +391,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('maintenance mode: 503 to storefront writes and pages for visitors; admins keep saving settings; health answers', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const customer = await createUser(t.db);
     await saveSettings(admin.cookie, { maintenanceMode: true });
     try {
@@ -447,6 +455,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('registration off refuses sign-up with the message and still lets users sign in', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const customer = await createUser(t.db);
     await saveSettings(admin.cookie, { allowRegistration: false });
     try {
@@ -461,6 +470,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('e-mail notifications off: no new-order notice to the admin e-mail, the customer still gets theirs', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     await saveSettings(admin.cookie, { emailNotifications: false, adminEmail: 'notices@example.com' });
     try {
       const placed = await t.post('/api/orders', {
@@ -495,6 +505,7 @@ describe('the admin catalogue and settings API', () => {
 
   it('a tax rate of 17.5 gives the same VAT in the server’s price and in the browser’s estimate', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     await saveSettings(admin.cookie, { taxRate: 17.5 });
     try {
       const served = await product();
@@ -572,5 +583,137 @@ describe('the admin catalogue and settings API', () => {
         defaultProductWarranty: 12,
       });
     }
+  });
+  it('asks for a fresh second factor before a price change, a deletion or a new VAT rate, not before other settings', async () => {
+    const admin = await createAdminSession(t);
+    const refused = async (response: { statusCode: number; json: () => { error: { code: string } } }) => {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('step_up_required');
+    };
+    const option = { name: 'Changed', description: null, priceGbp: 1, priceEur: 1 };
+    await refused(await t.put('/api/admin/accessories/10x-2ml-syringes', option, { cookie: admin.cookie }));
+    await refused(await t.put('/api/admin/shipping/fedex-priority', option, { cookie: admin.cookie }));
+    await refused(await t.put('/api/admin/servicing/3-year', option, { cookie: admin.cookie }));
+    await refused(await t.put('/api/admin/adaptors/luer-lock-adaptor', option, { cookie: admin.cookie }));
+    await refused(await t.put('/api/admin/syringe-holders/3ml-syringe-mount', option, { cookie: admin.cookie }));
+    await refused(await t.post('/api/admin/accessories', { ...option, optionId: 'new-one' }, { cookie: admin.cookie }));
+    await refused(await t.delete('/api/admin/accessories/sample-tube-rack', {}, { cookie: admin.cookie }));
+    await refused(
+      await t.put(
+        '/api/admin/product-configurations/dropwise-standard',
+        { name: 'Dropwise Standard', description: null, priceGbp: 1, priceEur: 1, features: [] },
+        { cookie: admin.cookie },
+      ),
+    );
+    const current = (await t.get('/api/admin/settings', { cookie: admin.cookie })).json().settings;
+    await refused(await t.put('/api/admin/settings', { ...current, taxRate: 5 }, { cookie: admin.cookie }));
+    await refused(
+      await t.put('/api/admin/settings', { ...current, requirePasskeyForPayments: true }, { cookie: admin.cookie }),
+    );
+    // Nothing refused was written: prices and the rate are as seeded.
+    const { product: seeded, vatRate } = await product();
+    expect(vatRate).toBe(20);
+    expect(seeded.accessories.find((a) => a.id === '10x-2ml-syringes')?.name).not.toBe('Changed');
+    expect(seeded.servicing.find((s) => s.id === '3-year')?.name).not.toBe('Changed');
+    // The rest of the settings save without one.
+    expect((await saveSettings(admin.cookie, { siteName: 'Dropwise Labs' })).siteName).toBe('Dropwise Labs');
+    // After a fresh code, the same VAT change goes through.
+    await admin.stepUp();
+    expect((await saveSettings(admin.cookie, { taxRate: 5 })).taxRate).toBe(5);
+  });
+
+  it('edits servicing, adaptor and syringe-holder prices like an accessory: served at once, audited, never added or deleted here', async () => {
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const edits = [
+      ['servicing', '3-year', 'servicing_option'],
+      ['adaptors', 'luer-lock-adaptor', 'adaptor'],
+      ['syringe-holders', '6ml-syringe-mount', 'syringe_holder'],
+    ] as const;
+    for (const [path, id, entityType] of edits) {
+      const before = (await t.get(`/api/admin/${path}/${id}`, { cookie: admin.cookie })).json().item;
+      const saved = await t.put(
+        `/api/admin/${path}/${id}`,
+        { name: before.name, description: before.description, priceGbp: 4321, priceEur: 5432 },
+        { cookie: admin.cookie },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [entry] = await auditOf(entityType, id);
+      expect(entry?.action).toBe(`catalogue.${entityType}.update`);
+      expect(entry?.before).toMatchObject({ priceGbp: before.priceGbp });
+      expect(entry?.after).toMatchObject({ priceGbp: 4321, priceEur: 5432 });
+      expect((await t.post(`/api/admin/${path}`, {}, { cookie: admin.cookie })).statusCode).toBe(404);
+      expect((await t.delete(`/api/admin/${path}/${id}`, {}, { cookie: admin.cookie })).statusCode).toBe(404);
+    }
+    const { product: after } = await product();
+    expect(after.servicing.find((s) => s.id === '3-year')?.price).toEqual({ GBP: 4321, EUR: 5432 });
+    expect(after.adaptors.find((a) => a.id === 'luer-lock-adaptor')?.price).toEqual({ GBP: 4321, EUR: 5432 });
+    expect(after.syringeHolders.find((h) => h.id === '6ml-syringe-mount')?.price).toEqual({ GBP: 4321, EUR: 5432 });
+    // The pricing API charges the new servicing price.
+    const priced = (
+      await t.post('/api/pricing', { configuration: { ...defaultSelection, servicing: '3-year' } })
+    ).json();
+    expect(priced.items.servicing.unitPrice).toBe(4321);
+  });
+
+  it('offers a shipping option only to the countries it lists, and never while it is switched off', async () => {
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const eu = ['DE', 'FR', 'NL', 'AT'];
+    const added = await t.post(
+      '/api/admin/shipping',
+      {
+        optionId: 'eu-road',
+        name: 'EU road freight',
+        description: null,
+        priceGbp: 4000,
+        priceEur: 4500,
+        countries: eu,
+      },
+      { cookie: admin.cookie },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().item).toMatchObject({ countries: eu, active: true });
+    const price = (configuration: Record<string, unknown>) =>
+      t.post('/api/pricing', { configuration: { ...defaultSelection, shipping: 'eu-road', ...configuration } });
+    const toGermany = { customerCountry: 'DE', powerAdaptor: 'eu-power' };
+    // Not offered to a GB buyer: the server refuses it, naming the field.
+    const toGb = await price({ customerCountry: 'GB' });
+    expect(toGb.statusCode).toBe(400);
+    expect(toGb.json().error.fields['configuration.shipping']).toBe(
+      'EU road freight is not offered for delivery to United Kingdom',
+    );
+    expect((await price(toGermany)).statusCode).toBe(200);
+    // A country the shop does not sell to is refused.
+    const unknown = await t.put(
+      '/api/admin/shipping/eu-road',
+      { name: 'EU road freight', description: null, priceGbp: 4000, priceEur: 4500, countries: ['US'] },
+      { cookie: admin.cookie },
+    );
+    expect(unknown.statusCode).toBe(400);
+    // Switched off: gone from the configurator's catalogue and refused everywhere; the admin still lists it.
+    const off = await t.put(
+      '/api/admin/shipping/eu-road',
+      { name: 'EU road freight', description: null, priceGbp: 4000, priceEur: 4500, active: false },
+      { cookie: admin.cookie },
+    );
+    expect(off.json().item).toMatchObject({ active: false, countries: eu });
+    expect((await product()).product.shipping.some((option) => option.id === 'eu-road')).toBe(false);
+    expect((await price(toGermany)).statusCode).toBe(400);
+    const listed = (await t.get('/api/admin/shipping', { cookie: admin.cookie })).json().items;
+    expect(listed.find((option: { optionId: string }) => option.optionId === 'eu-road')).toMatchObject({
+      active: false,
+    });
+    const [entry] = (await auditOf('shipping_option', 'eu-road'))
+      .filter((row) => row.action.endsWith('.update'))
+      .slice(-1);
+    expect(entry?.after).toMatchObject({ active: false });
+    // Back on, and for every country: offered to the GB buyer too.
+    await t.put(
+      '/api/admin/shipping/eu-road',
+      { name: 'EU road freight', description: null, priceGbp: 4000, priceEur: 4500, active: true, countries: null },
+      { cookie: admin.cookie },
+    );
+    expect((await price({ customerCountry: 'GB' })).statusCode).toBe(200);
   });
 });

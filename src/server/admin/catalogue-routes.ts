@@ -10,11 +10,13 @@ import {
   configurationListSchema,
   createBatchRequestSchema,
   createOptionRequestSchema,
+  createShippingRequestSchema,
   deleteOptionResponseSchema,
   optionListSchema,
   updateBatchRequestSchema,
   updateConfigurationRequestSchema,
   updateOptionRequestSchema,
+  updateShippingRequestSchema,
 } from '../../shared/admin/catalogue-schemas';
 import {
   batchAudit,
@@ -31,9 +33,12 @@ import {
 } from '../catalogue/catalogue-editing';
 import {
   accessoryOptions,
+  adaptorOptions,
   type CatalogueOptionRepository,
   optionAudit,
+  servicingOptions,
   shippingOptions,
+  syringeHolderOptions,
   toOption,
 } from '../catalogue/catalogue-options';
 import type { Db } from '../db/client';
@@ -53,35 +58,72 @@ async function productOf(db: Db): Promise<string> {
   return productId;
 }
 
-/** The two editable option lists: their paths, audit names, messages and repositories. */
+/**
+ * The editable option lists: their paths, audit names, messages and repositories. Accessories and
+ * shipping options are added and deleted (archived once named) too; servicing plans, adaptors and
+ * syringe holders are edited only. Shipping options also take their countries and on/off switch.
+ */
 const optionKinds: {
-  path: '/accessories' | '/shipping';
-  entityType: 'accessory' | 'shipping_option';
+  path: '/accessories' | '/shipping' | '/servicing' | '/adaptors' | '/syringe-holders';
+  entityType: 'accessory' | 'shipping_option' | 'servicing_option' | 'adaptor' | 'syringe_holder';
   messages: { notFound: string; duplicate: string };
   repository: CatalogueOptionRepository;
+  addsAndDeletes: boolean;
+  createBody: typeof createOptionRequestSchema | typeof createShippingRequestSchema;
+  updateBody: typeof updateOptionRequestSchema | typeof updateShippingRequestSchema;
 }[] = [
   {
     path: '/accessories',
     entityType: 'accessory',
     messages: { notFound: catalogueMessages.accessoryNotFound, duplicate: catalogueMessages.duplicateAccessoryId },
     repository: accessoryOptions,
+    addsAndDeletes: true,
+    createBody: createOptionRequestSchema,
+    updateBody: updateOptionRequestSchema,
   },
   {
     path: '/shipping',
     entityType: 'shipping_option',
     messages: { notFound: catalogueMessages.shippingNotFound, duplicate: catalogueMessages.duplicateShippingId },
     repository: shippingOptions,
+    addsAndDeletes: true,
+    createBody: createShippingRequestSchema,
+    updateBody: updateShippingRequestSchema,
   },
+  ...(
+    [
+      ['/servicing', 'servicing_option', catalogueMessages.servicingNotFound, servicingOptions],
+      ['/adaptors', 'adaptor', catalogueMessages.adaptorNotFound, adaptorOptions],
+      ['/syringe-holders', 'syringe_holder', catalogueMessages.holderNotFound, syringeHolderOptions],
+    ] as const
+  ).map(([path, entityType, notFound, repository]) => ({
+    path,
+    entityType,
+    messages: { notFound, duplicate: '' },
+    repository,
+    addsAndDeletes: false,
+    createBody: createOptionRequestSchema,
+    updateBody: updateOptionRequestSchema,
+  })),
 ];
+
+/** A shipping request's countries and switch; nothing for the other kinds. */
+const reachOf = (body: object): { countries?: string[] | null; active?: boolean } => ({
+  ...('countries' in body && body.countries !== undefined ? { countries: body.countries as string[] | null } : {}),
+  ...('active' in body && typeof body.active === 'boolean' ? { active: body.active } : {}),
+});
 
 /**
  * The catalogue editors (docs/api.md, Admin: catalogue): product configurations (edit only),
- * accessories and shipping options (add, edit, delete or archive), batches (add, edit, sold out,
- * reorder). Every write goes through catalogueWrite: audited, change version raised, cache dropped.
+ * accessories and shipping options (add, edit, delete or archive), servicing plans, adaptors and
+ * syringe holders (edit only), batches (add, edit, sold out, reorder). Every write goes through
+ * catalogueWrite: audited, change version raised, cache dropped. A write that sets a price or
+ * deletes needs a fresh second factor (`priced`, docs/decisions/0047); batches carry no price.
  */
 export async function adminCatalogueRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = adminRoute('catalogue.edit');
+  const priced = adminRoute('catalogue.edit', { stepUp: true });
 
   r.get('/product-configurations', { config, schema: { response: { 200: configurationListSchema } } }, async () => ({
     items: (await listConfigurations(app.db, await productOf(app.db))).map(toConfiguration),
@@ -102,7 +144,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.put(
     '/product-configurations/:configId',
     {
-      config,
+      config: priced,
       schema: {
         params: configParams,
         body: updateConfigurationRequestSchema,
@@ -153,9 +195,47 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
       async (request) => ({ item: toOption(await optionOf(app.db, request.params.optionId)) }),
     );
 
+    r.put(
+      `${kind.path}/:optionId`,
+      {
+        config: priced,
+        schema: {
+          params: optionParams,
+          body: kind.updateBody,
+          response: { 200: z.object({ item: adminOptionSchema }) },
+        },
+      },
+      async (request) => ({
+        item: await catalogueWrite(app, request, async (tx, now) => {
+          const before = await optionOf(tx, request.params.optionId, true);
+          const { name, description, priceGbp, priceEur } = request.body;
+          const after = await repository.update(tx, before.id, {
+            name,
+            description: description || null,
+            priceGbp,
+            priceEur,
+            ...reachOf(request.body),
+            now,
+          });
+          return {
+            result: toOption(after),
+            audit: {
+              action: `catalogue.${kind.entityType}.update`,
+              entityType: kind.entityType,
+              entityId: before.optionId,
+              before: optionAudit(before),
+              after: optionAudit(after),
+            },
+          };
+        }),
+      }),
+    );
+
+    if (!kind.addsAndDeletes) continue;
+
     r.post(
       kind.path,
-      { config, schema: { body: createOptionRequestSchema, response: { 201: z.object({ item: adminOptionSchema }) } } },
+      { config: priced, schema: { body: kind.createBody, response: { 201: z.object({ item: adminOptionSchema }) } } },
       async (request, reply) => {
         const duplicate = conflict(kind.messages.duplicate, {
           code: 'duplicate_id',
@@ -176,6 +256,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
               priceGbp,
               priceEur,
               sortOrder: await repository.nextSortOrder(tx, productId),
+              ...reachOf(request.body),
               now,
             });
             return {
@@ -195,44 +276,9 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
       },
     );
 
-    r.put(
-      `${kind.path}/:optionId`,
-      {
-        config,
-        schema: {
-          params: optionParams,
-          body: updateOptionRequestSchema,
-          response: { 200: z.object({ item: adminOptionSchema }) },
-        },
-      },
-      async (request) => ({
-        item: await catalogueWrite(app, request, async (tx, now) => {
-          const before = await optionOf(tx, request.params.optionId, true);
-          const { name, description, priceGbp, priceEur } = request.body;
-          const after = await repository.update(tx, before.id, {
-            name,
-            description: description || null,
-            priceGbp,
-            priceEur,
-            now,
-          });
-          return {
-            result: toOption(after),
-            audit: {
-              action: `catalogue.${kind.entityType}.update`,
-              entityType: kind.entityType,
-              entityId: before.optionId,
-              before: optionAudit(before),
-              after: optionAudit(after),
-            },
-          };
-        }),
-      }),
-    );
-
     r.delete(
       `${kind.path}/:optionId`,
-      { config, schema: { params: optionParams, response: { 200: deleteOptionResponseSchema } } },
+      { config: priced, schema: { params: optionParams, response: { 200: deleteOptionResponseSchema } } },
       async (request) => ({
         outcome: await catalogueWrite(app, request, async (tx, now) => {
           const before = await optionOf(tx, request.params.optionId, true);
@@ -247,7 +293,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
               entityType: kind.entityType,
               entityId: before.optionId,
               before: optionAudit(before),
-              after: named ? { ...optionAudit(before), archivedAt: now.toISOString() } : null,
+              after: named ? { ...optionAudit(before), active: false } : null,
             },
           };
         }),

@@ -5,6 +5,14 @@ import type { SystemSettings } from '../../shared/settings';
 import { getSettings, invalidateSettingsCache, updateSettings } from '../settings/settings-service';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from './audit-log';
+import { requireStepUp } from './step-up';
+
+/**
+ * The settings whose change needs a fresh second factor (docs/decisions/0047): the VAT rate moves
+ * every price charged, and the passkey rule guards the money routes. The rest of the form saves
+ * without one, so a site-name change does not ask for a code.
+ */
+export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = ['taxRate', 'requirePasskeyForPayments'];
 
 /** System Settings (docs/api.md, Admin: settings): read all, save all; the change is audited and in force at once on every process. */
 export async function adminSettingsRoutes(app: FastifyInstance) {
@@ -25,6 +33,9 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
     async (request) => {
       const admin = adminOf(request);
       const now = app.now();
+      const current = await getSettings(app.db);
+      if (STEP_UP_SETTINGS.some((key) => JSON.stringify(current[key]) !== JSON.stringify(request.body[key])))
+        await requireStepUp(app, request, admin);
       const settings = await app.db.transaction(async (tx) => {
         const before = await getSettings(tx);
         const after = await updateSettings(tx, request.body);

@@ -133,7 +133,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
   r.delete(
     '/staff/invitations/:id',
     {
-      config: adminRoute('staff.manage'),
+      config: adminRoute('staff.manage', { stepUp: true }),
       schema: { params: idParams, response: { 200: staffInvitationAnswerSchema } },
     },
     async (request) => {

@@ -1,9 +1,22 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auditFields } from './catalogue-editing';
-import { orderItems, productAccessories, productShippingOptions, quotes } from '../db/schema';
+import {
+  orderItems,
+  productAccessories,
+  productAdaptors,
+  productServicingOptions,
+  productShippingOptions,
+  productSyringeHolders,
+  quotes,
+} from '../db/schema';
 
-/** An accessory or shipping option as the admin edits it; `optionId` is its specification id. */
+/**
+ * A catalogue option as the admin edits it; `optionId` is its specification id. `active` is false
+ * once archived (docs/decisions/0047): hidden from the configurator, refused by the server, kept
+ * for old quotes and orders. `countries` is a shipping option's delivery list (null: everywhere).
+ */
 export interface CatalogueOption {
   id: string;
   optionId: string;
@@ -13,6 +26,8 @@ export interface CatalogueOption {
   priceEur: number;
   sortOrder: number;
   updatedAt: Date;
+  active: boolean;
+  countries: string[] | null;
 }
 
 export interface OptionValues {
@@ -28,6 +43,7 @@ export interface OptionValues {
  * repository, made per table.
  */
 export interface CatalogueOptionRepository {
+  /** The options staff edit: the active ones, and the inactive ones too where they can be switched back on (shipping). */
   list(db: Db, productId: string): Promise<CatalogueOption[]>;
   find(
     db: Db,
@@ -38,9 +54,13 @@ export interface CatalogueOptionRepository {
   insert(
     db: Db,
     productId: string,
-    values: OptionValues & { optionId: string; sortOrder: number; now: Date },
+    values: OptionValues & { optionId: string; sortOrder: number; now: Date; countries?: string[] | null },
   ): Promise<CatalogueOption>;
-  update(db: Db, rowId: string, values: OptionValues & { now: Date }): Promise<CatalogueOption>;
+  update(
+    db: Db,
+    rowId: string,
+    values: OptionValues & { now: Date; countries?: string[] | null; active?: boolean },
+  ): Promise<CatalogueOption>;
   nextSortOrder(db: Db, productId: string): Promise<number>;
   /** True when an issued quote or a placed order names the option. */
   isNamed(db: Db, optionId: string): Promise<boolean>;
@@ -48,7 +68,12 @@ export interface CatalogueOptionRepository {
   remove(db: Db, rowId: string): Promise<void>;
 }
 
-type OptionTable = typeof productAccessories | typeof productShippingOptions;
+type OptionTable =
+  | typeof productAccessories
+  | typeof productShippingOptions
+  | typeof productServicingOptions
+  | typeof productAdaptors
+  | typeof productSyringeHolders;
 
 const one = <T>(rows: T[]): T => {
   const [row] = rows;
@@ -59,19 +84,26 @@ const one = <T>(rows: T[]): T => {
 interface OptionTableSpec {
   table: OptionTable;
   /** The specification id's column (`accessory_id`, `shipping_id`). */
-  key: typeof productAccessories.accessoryId | typeof productShippingOptions.shippingId;
+  key: PgColumn;
   /** The insert's values with the id under the table's own key. */
-  withKey: (optionId: string) => { accessoryId: string } | { shippingId: string };
+  withKey: (optionId: string) => Record<string, string>;
   /** Where an order line names the option, and how a quote's configuration does. */
   itemType: 'accessory' | 'shipping';
   inQuote: (optionId: string) => ReturnType<typeof sql>;
+  /** The table has `archived_at` (accessories, shipping); the others are edited, never removed. */
+  archivable: boolean;
+  /** The list shows inactive (archived) options too, so staff can switch them back on (shipping). */
+  listsInactive?: boolean;
+  /** The table has `countries` (shipping). */
+  hasCountries?: boolean;
 }
 
 function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
-  // The shared columns have the same types in both tables; Drizzle cannot type one query over a
-  // union of tables, so the queries below are written against the accessories' column types.
-  const t = spec.table as typeof productAccessories;
-  const keyColumn = spec.key as typeof productAccessories.accessoryId;
+  // The shared columns have the same types in every table; Drizzle cannot type one query over a
+  // union of tables, so the queries below are written against the shipping options' column types
+  // (the widest: archived_at and countries), and only touch those where the spec says they exist.
+  const t = spec.table as typeof productShippingOptions;
+  const keyColumn = spec.key as typeof productShippingOptions.shippingId;
   const columns = {
     id: t.id,
     optionId: keyColumn,
@@ -81,13 +113,17 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
     priceEur: t.priceEur,
     sortOrder: t.sortOrder,
     updatedAt: t.updatedAt,
+    active: spec.archivable ? sql<boolean>`${t.archivedAt} is null` : sql<boolean>`true`,
+    countries: spec.hasCountries ? t.countries : sql<string[] | null>`null`,
   };
+  const notArchived = spec.archivable ? isNull(t.archivedAt) : undefined;
+  const withRow = (rows: CatalogueOption[]) => one(rows);
   return {
     list: (db, productId) =>
       db
         .select(columns)
         .from(t)
-        .where(and(eq(t.productId, productId), isNull(t.archivedAt)))
+        .where(and(eq(t.productId, productId), spec.listsInactive ? undefined : notArchived))
         .orderBy(asc(t.sortOrder), asc(t.createdAt)),
     async find(db, productId, optionId, options = {}) {
       const query = db
@@ -97,31 +133,32 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
           and(
             eq(t.productId, productId),
             eq(keyColumn, optionId),
-            options.includeArchived ? undefined : isNull(t.archivedAt),
+            options.includeArchived || spec.listsInactive ? undefined : notArchived,
           ),
         );
       const [row] = options.lock ? await query.for('update') : await query;
       return row;
     },
     insert: async (db, productId, v) =>
-      one(
+      withRow(
         await db
           .insert(t)
           .values({
             productId,
-            ...(spec.withKey(v.optionId) as { accessoryId: string }),
+            ...(spec.withKey(v.optionId) as { shippingId: string }),
             name: v.name,
             description: v.description,
             priceGbp: v.priceGbp,
             priceEur: v.priceEur,
             sortOrder: v.sortOrder,
+            ...(spec.hasCountries && v.countries !== undefined ? { countries: v.countries } : {}),
             createdAt: v.now,
             updatedAt: v.now,
           })
           .returning(columns),
       ),
     update: async (db, rowId, v) =>
-      one(
+      withRow(
         await db
           .update(t)
           .set({
@@ -129,6 +166,8 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
             description: v.description,
             priceGbp: v.priceGbp,
             priceEur: v.priceEur,
+            ...(spec.hasCountries && v.countries !== undefined ? { countries: v.countries } : {}),
+            ...(spec.archivable && v.active !== undefined ? { archivedAt: v.active ? null : v.now } : {}),
             updatedAt: v.now,
           })
           .where(eq(t.id, rowId))
@@ -166,6 +205,7 @@ export const accessoryOptions = optionRepository({
   withKey: (accessoryId) => ({ accessoryId }),
   itemType: 'accessory',
   inQuote: (optionId) => sql`${quotes.configuration} -> 'accessories' @> ${JSON.stringify([optionId])}::jsonb`,
+  archivable: true,
 });
 
 export const shippingOptions = optionRepository({
@@ -174,7 +214,29 @@ export const shippingOptions = optionRepository({
   withKey: (shippingId) => ({ shippingId }),
   itemType: 'shipping',
   inQuote: (optionId) => sql`${quotes.configuration} ->> 'shipping' = ${optionId}`,
+  archivable: true,
+  listsInactive: true,
+  hasCountries: true,
 });
+
+/**
+ * Servicing plans, adaptors and syringe holders: their names and prices are edited like an
+ * accessory's, but they are neither added nor removed in the admin (the configurator's steps are
+ * built around them), so the repositories' add and delete are never routed.
+ */
+const editOnly = (table: OptionTable, key: PgColumn, keyName: string) =>
+  optionRepository({
+    table,
+    key,
+    withKey: (optionId) => ({ [keyName]: optionId }),
+    itemType: 'accessory',
+    inQuote: () => sql`false`,
+    archivable: false,
+  });
+
+export const servicingOptions = editOnly(productServicingOptions, productServicingOptions.servicingId, 'servicingId');
+export const adaptorOptions = editOnly(productAdaptors, productAdaptors.adaptorId, 'adaptorId');
+export const syringeHolderOptions = editOnly(productSyringeHolders, productSyringeHolders.holderId, 'holderId');
 
 export const toOption = (row: CatalogueOption) => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 export const optionAudit = (row: CatalogueOption) => {

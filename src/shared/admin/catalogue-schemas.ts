@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countries } from '../countries';
 
 /**
  * The catalogue editors' requests and answers (docs/api.md, Admin: catalogue), shared by the
@@ -47,7 +48,26 @@ export const catalogueMessages = {
   priceTooLarge: 'Price is too large',
   priceDecimals: 'Use at most 2 decimals',
   dateFormat: 'Use a date as YYYY-MM-DD',
+  countryUnknown: 'Choose countries the shop sells to',
+  countriesRequired: 'Choose at least one country, or deliver to every country',
+  servicingLoadFailed: 'Failed to load servicing plans',
+  servicingUpdated: 'Servicing plan updated successfully',
+  servicingUpdateFailed: 'Failed to update servicing plan',
+  servicingNotFound: 'Servicing plan not found',
+  adaptorsLoadFailed: 'Failed to load adaptors',
+  adaptorUpdated: 'Adaptor updated successfully',
+  adaptorUpdateFailed: 'Failed to update adaptor',
+  adaptorNotFound: 'Adaptor not found',
+  holdersLoadFailed: 'Failed to load syringe holders',
+  holderUpdated: 'Syringe holder updated successfully',
+  holderUpdateFailed: 'Failed to update syringe holder',
+  holderNotFound: 'Syringe holder not found',
 } as const;
+
+/** The countries a shipping option may name: those the shop sells to (the storefront's available countries). */
+export const shippingCountryCodes: readonly string[] = countries
+  .filter((country) => country.available)
+  .map((country) => country.code);
 
 /** The largest price a form accepts: £10,000,000.00 in minor units. */
 export const MAX_PRICE_MINOR = 1_000_000_000;
@@ -100,6 +120,10 @@ export const adminOptionSchema = z.object({
   priceEur: z.number().int(),
   sortOrder: z.number().int(),
   updatedAt: z.string(),
+  /** False once archived: not offered in the configurator, refused by the server (docs/decisions/0047). */
+  active: z.boolean(),
+  /** A shipping option's delivery countries; null: every country the shop sells to (and always null for the other kinds). */
+  countries: z.array(z.string()).nullable(),
 });
 export type AdminOption = z.infer<typeof adminOptionSchema>;
 
@@ -114,6 +138,24 @@ export type CreateOptionRequest = z.infer<typeof createOptionRequestSchema>;
 
 export const updateOptionRequestSchema = createOptionRequestSchema.omit({ optionId: true });
 export type UpdateOptionRequest = z.infer<typeof updateOptionRequestSchema>;
+
+/** A shipping option's countries: some of the shop's countries, or null for all of them. */
+const shippingCountries = z
+  .array(z.enum(shippingCountryCodes as [string, ...string[]], { error: catalogueMessages.countryUnknown }))
+  .min(1, { error: catalogueMessages.countriesRequired })
+  .max(shippingCountryCodes.length)
+  .transform((codes) => [...new Set(codes)])
+  .nullable();
+
+/** A shipping option also takes its countries (absent: all) and, when edited, its on/off switch (absent: unchanged). */
+export const createShippingRequestSchema = createOptionRequestSchema.extend({
+  countries: shippingCountries.optional(),
+});
+export const updateShippingRequestSchema = updateOptionRequestSchema.extend({
+  countries: shippingCountries.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateShippingRequest = z.input<typeof updateShippingRequestSchema>;
 
 /** What a delete did: removed, or archived because a quote or order names the option. */
 export const deleteOptionResponseSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });

@@ -4,7 +4,7 @@ import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
-import { accessoryEditor, OptionsPage, shippingEditor } from './catalogue/options-page';
+import { accessoryEditor, OptionsPage, optionEditors, shippingEditor } from './catalogue/options-page';
 import { SettingsHubPage } from './catalogue/settings-hub-page';
 import { CustomerDetailPage } from './customers/customer-detail-page';
 import { CustomersPage } from './customers/customers-page';
@@ -55,16 +55,12 @@ export const adminPages: AdminPage[] = [
     element: <SettingsHubPage />,
   },
   { path: 'settings/configurations', permission: 'catalogue.edit', element: <ConfigurationsPage /> },
-  {
-    path: 'settings/accessories',
+  // The option editors' pages (accessories, shipping, servicing, adaptors, syringe holders), from their list.
+  ...optionEditors.map((kind): AdminPage => ({
+    path: `settings${kind.path}`,
     permission: 'catalogue.edit',
-    element: <OptionsPage key="accessories" kind={accessoryEditor} />,
-  },
-  {
-    path: 'settings/shipping',
-    permission: 'catalogue.edit',
-    element: <OptionsPage key="shipping" kind={shippingEditor} />,
-  },
+    element: <OptionsPage key={kind.path} kind={kind} />,
+  })),
   { path: 'product-configurations', permission: 'catalogue.edit', element: <ConfigurationsPage /> },
   {
     path: 'accessories',

@@ -1,7 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useSearchParams } from 'react-router';
-import { adminUserPageSchema, type AuditEntry, auditPageSchema } from '../../../shared/admin/admin-schemas';
+import { Link, useSearchParams } from 'react-router';
+import {
+  adminUserPageSchema,
+  type AuditEntry,
+  auditEntityTypes,
+  auditPageSchema,
+} from '../../../shared/admin/admin-schemas';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
@@ -9,22 +14,55 @@ import { DataTable } from '../shell/data-table';
 import { moment } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { Button } from '../../ui/button';
+import { auditChanges } from './audit-changes';
 
-const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 1) : '—');
+const typeLabel = (type: string) => (auditEntityTypes as Record<string, string>)[type] ?? type;
+
+/** The entity, linked to its admin page where there is one: an order by its number, a user to their entries. */
+function EntityCell({ entry }: { entry: AuditEntry }) {
+  if (entry.entityType === 'order')
+    return (
+      <Link to={`/admin/orders/${entry.entityId}`} className="font-medium text-accent-700 hover:underline">
+        {entry.entityLabel ?? `Order ${entry.entityId.slice(0, 8)}`}
+      </Link>
+    );
+  const name = `${typeLabel(entry.entityType)}: ${entry.entityType === 'user' ? entry.entityId.slice(0, 8) : entry.entityId}`;
+  if (entry.entityType === 'user')
+    return (
+      <Link
+        to={`/admin/audit?entityType=user&entityId=${encodeURIComponent(entry.entityId)}`}
+        className="text-accent-700 hover:underline"
+      >
+        {name}
+      </Link>
+    );
+  return <span>{name}</span>;
+}
+
+/** The fields the entry changed, before → after, with money formatted. */
+function ChangesCell({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0) return <span className="text-navy-500">—</span>;
+  return (
+    <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {changes.map((change) => (
+        <div key={change.field} className="contents">
+          <dt className="font-medium text-navy-700">{change.field}</dt>
+          <dd className="text-navy-900">
+            {change.before && change.after ? `${change.before} → ${change.after}` : change.after || change.before}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 const columns: ColumnDef<AuditEntry, unknown>[] = [
   { header: 'When', cell: ({ row }) => moment(row.original.createdAt) },
   { header: 'Admin', cell: ({ row }) => row.original.adminEmail },
   { header: 'Action', cell: ({ row }) => row.original.action },
-  { header: 'Entity', cell: ({ row }) => `${row.original.entityType} ${row.original.entityId.slice(0, 8)}` },
-  {
-    header: 'Before',
-    cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.before)}</pre>,
-  },
-  {
-    header: 'After',
-    cell: ({ row }) => <pre className="max-w-xs text-xs whitespace-pre-wrap">{json(row.original.after)}</pre>,
-  },
+  { header: 'Entity', cell: ({ row }) => <EntityCell entry={row.original} /> },
+  { header: 'Changes', cell: ({ row }) => <ChangesCell entry={row.original} /> },
 ];
 
 /** /admin/audit: every admin write, newest first, filterable by entity and admin; read only. */
@@ -75,8 +113,11 @@ export function AuditPage() {
           onChange={(e) => set({ entityType: e.target.value, entityId: '' })}
         >
           <option value="">All</option>
-          <option value="order">Orders</option>
-          <option value="user">Users</option>
+          {Object.entries(auditEntityTypes).map(([type, name]) => (
+            <option key={type} value={type}>
+              {name}
+            </option>
+          ))}
         </select>
       </label>
       <label className="mb-4 ml-4 inline-block text-sm text-navy-700">

@@ -14,6 +14,7 @@ import {
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
@@ -31,6 +32,7 @@ const fieldNames = ['name', 'description', 'priceGbp', 'priceEur', 'features'] a
 
 function ConfigurationForm({ configuration }: { configuration: AdminConfiguration }) {
   const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: {
@@ -43,28 +45,31 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
   });
   const save = useMutation({
     mutationFn: (values: FormValues) =>
-      adminApi(
-        z.object({ item: adminConfigurationSchema }),
-        `/product-configurations/${encodeURIComponent(configuration.configId)}`,
-        {
-          method: 'PUT',
-          body: {
-            name: values.name,
-            description: values.description.trim() || null,
-            priceGbp: toMinorUnits(values.priceGbp),
-            priceEur: toMinorUnits(values.priceEur),
-            features: values.features
-              .split('\n')
-              .map((line) => line.trim())
-              .filter((line) => line !== ''),
+      withStepUp(() =>
+        adminApi(
+          z.object({ item: adminConfigurationSchema }),
+          `/product-configurations/${encodeURIComponent(configuration.configId)}`,
+          {
+            method: 'PUT',
+            body: {
+              name: values.name,
+              description: values.description.trim() || null,
+              priceGbp: toMinorUnits(values.priceGbp),
+              priceEur: toMinorUnits(values.priceEur),
+              features: values.features
+                .split('\n')
+                .map((line) => line.trim())
+                .filter((line) => line !== ''),
+            },
           },
-        },
+        ),
       ),
     onSuccess: () => {
       toast.success(catalogueMessages.configurationUpdated);
       void invalidate();
     },
     onError: (error) => {
+      if (isStepUpCancelled(error)) return;
       const fields = serverFieldErrors(error);
       for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
       toast.error(catalogueMessages.configurationUpdateFailed);
@@ -128,6 +133,7 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
           {save.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </div>
+      {dialog}
     </form>
   );
 }

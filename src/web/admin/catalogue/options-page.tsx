@@ -11,20 +11,35 @@ import {
   deleteOptionResponseSchema,
   fromMinorUnits,
   optionListSchema,
+  shippingCountryCodes,
   toMinorUnits,
 } from '../../../shared/admin/catalogue-schemas';
+import { countries } from '../../../shared/countries';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
-import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
+import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
+import {
+  BackToSettings,
+  bothPrices,
+  Field,
+  FieldError,
+  inputClass,
+  priceText,
+  serverFieldErrors,
+} from './catalogue-form';
 
 interface OptionEditorKind {
-  path: '/accessories' | '/shipping';
+  path: '/accessories' | '/shipping' | '/servicing' | '/adaptors' | '/syringe-holders';
   title: string;
   singular: string;
   idLabel: string;
+  /** Accessories and shipping are added and deleted; servicing, adaptors and holders are edited only. */
+  addsAndDeletes: boolean;
+  /** Shipping: the countries it delivers to and its on/off switch. */
+  reach: boolean;
   messages: {
     loadFailed: string;
     added: string;
@@ -42,6 +57,8 @@ export const accessoryEditor: OptionEditorKind = {
   title: 'Accessories',
   singular: 'accessory',
   idLabel: 'Accessory ID',
+  addsAndDeletes: true,
+  reach: false,
   messages: {
     loadFailed: catalogueMessages.accessoriesLoadFailed,
     added: catalogueMessages.accessoryAdded,
@@ -59,6 +76,8 @@ export const shippingEditor: OptionEditorKind = {
   title: 'Shipping Options',
   singular: 'shipping option',
   idLabel: 'Shipping ID',
+  addsAndDeletes: true,
+  reach: true,
   messages: {
     loadFailed: catalogueMessages.shippingLoadFailed,
     added: catalogueMessages.shippingAdded,
@@ -71,16 +90,66 @@ export const shippingEditor: OptionEditorKind = {
   },
 };
 
+/** The edit-only kinds: their prices and names change like an accessory's; they are never added or deleted here. */
+const editOnly = (
+  path: '/servicing' | '/adaptors' | '/syringe-holders',
+  title: string,
+  singular: string,
+  idLabel: string,
+  messages: { loadFailed: string; updated: string; updateFailed: string },
+): OptionEditorKind => ({
+  path,
+  title,
+  singular,
+  idLabel,
+  addsAndDeletes: false,
+  reach: false,
+  messages: { ...messages, added: '', addFailed: '', deleted: '', deleteFailed: '', confirmDelete: '' },
+});
+
+export const servicingEditor = editOnly('/servicing', 'Servicing Plans', 'servicing plan', 'Servicing ID', {
+  loadFailed: catalogueMessages.servicingLoadFailed,
+  updated: catalogueMessages.servicingUpdated,
+  updateFailed: catalogueMessages.servicingUpdateFailed,
+});
+export const adaptorEditor = editOnly('/adaptors', 'Adaptors', 'adaptor', 'Adaptor ID', {
+  loadFailed: catalogueMessages.adaptorsLoadFailed,
+  updated: catalogueMessages.adaptorUpdated,
+  updateFailed: catalogueMessages.adaptorUpdateFailed,
+});
+export const holderEditor = editOnly('/syringe-holders', 'Syringe Holders', 'syringe holder', 'Holder ID', {
+  loadFailed: catalogueMessages.holdersLoadFailed,
+  updated: catalogueMessages.holderUpdated,
+  updateFailed: catalogueMessages.holderUpdateFailed,
+});
+
+/** Every option editor with its page under /admin/settings (admin-app.tsx routes them, the hub links them). */
+export const optionEditors = [accessoryEditor, shippingEditor, servicingEditor, adaptorEditor, holderEditor];
+
+const shopCountries = countries.filter((country) => shippingCountryCodes.includes(country.code));
+
 const formSchema = z.object({
   optionId: z.string().trim().min(1, { error: catalogueMessages.idRequired }).max(100),
   name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
   description: z.string().max(2000),
   priceGbp: priceText,
   priceEur: priceText,
+  everywhere: z.boolean(),
+  countries: z.array(z.string()),
+  active: z.boolean(),
 });
 type FormValues = z.infer<typeof formSchema>;
 
-const empty: FormValues = { optionId: '', name: '', description: '', priceGbp: '', priceEur: '' };
+const empty: FormValues = {
+  optionId: '',
+  name: '',
+  description: '',
+  priceGbp: '',
+  priceEur: '',
+  everywhere: true,
+  countries: [],
+  active: true,
+};
 const fieldNames = ['optionId', 'name', 'description', 'priceGbp', 'priceEur'] as const;
 
 /** One form for adding (no option chosen) and editing (the id is then fixed). */
@@ -94,6 +163,7 @@ function OptionForm({
   onDone: () => void;
 }) {
   const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: editing
@@ -103,26 +173,35 @@ function OptionForm({
           description: editing.description ?? '',
           priceGbp: fromMinorUnits(editing.priceGbp),
           priceEur: fromMinorUnits(editing.priceEur),
+          everywhere: editing.countries === null,
+          countries: editing.countries ?? [],
+          active: editing.active,
         }
       : empty,
   });
+  const everywhere = form.watch('everywhere');
   const save = useMutation({
+    // Every price and name change needs a fresh second factor: the server asks, the dialog takes it.
     mutationFn: (values: FormValues) => {
+      const reach = kind.reach ? { countries: values.everywhere ? null : values.countries } : {};
       const body = {
         name: values.name,
         description: values.description.trim() || null,
         priceGbp: toMinorUnits(values.priceGbp),
         priceEur: toMinorUnits(values.priceEur),
+        ...reach,
       };
-      return editing
-        ? adminApi(z.object({ item: adminOptionSchema }), `${kind.path}/${encodeURIComponent(editing.optionId)}`, {
-            method: 'PUT',
-            body,
-          })
-        : adminApi(z.object({ item: adminOptionSchema }), kind.path, {
-            method: 'POST',
-            body: { ...body, optionId: values.optionId.trim() },
-          });
+      return withStepUp(() =>
+        editing
+          ? adminApi(z.object({ item: adminOptionSchema }), `${kind.path}/${encodeURIComponent(editing.optionId)}`, {
+              method: 'PUT',
+              body: kind.reach ? { ...body, active: values.active } : body,
+            })
+          : adminApi(z.object({ item: adminOptionSchema }), kind.path, {
+              method: 'POST',
+              body: { ...body, optionId: values.optionId.trim() },
+            }),
+      );
     },
     onSuccess: () => {
       toast.success(editing ? kind.messages.updated : kind.messages.added);
@@ -131,8 +210,11 @@ function OptionForm({
       void invalidate();
     },
     onError: (error) => {
+      if (isStepUpCancelled(error)) return;
       const fields = serverFieldErrors(error);
       for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
+      const countriesError = Object.entries(fields).find(([key]) => key.startsWith('countries'));
+      if (countriesError) form.setError('countries', { message: countriesError[1] });
       toast.error(editing ? kind.messages.updateFailed : kind.messages.addFailed);
     },
   });
@@ -184,6 +266,32 @@ function OptionForm({
           {...form.register('priceEur')}
         />
       </Field>
+      {kind.reach ? (
+        <fieldset className="space-y-2 sm:col-span-2" aria-describedby="countries-error">
+          <legend className="text-sm font-medium text-navy-800">Delivers to</legend>
+          <label className="flex items-center gap-2 text-sm text-navy-800">
+            <input type="checkbox" {...form.register('everywhere')} />
+            Every country the shop sells to
+          </label>
+          {everywhere ? null : (
+            <div className="grid grid-cols-2 gap-1 sm:grid-cols-4" role="group" aria-label="Countries">
+              {shopCountries.map((country) => (
+                <label key={country.code} className="flex items-center gap-2 text-sm text-navy-800">
+                  <input type="checkbox" value={country.code} {...form.register('countries')} />
+                  {country.name}
+                </label>
+              ))}
+            </div>
+          )}
+          <FieldError id="countries-error" message={errors.countries?.message} />
+          {editing ? (
+            <label className="flex items-center gap-2 text-sm text-navy-800">
+              <input type="checkbox" {...form.register('active')} />
+              Active (offered in the configurator)
+            </label>
+          ) : null}
+        </fieldset>
+      ) : null}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : editing ? 'Save changes' : `Add ${kind.singular}`}
@@ -202,13 +310,24 @@ function OptionForm({
           </Button>
         ) : null}
       </div>
+      {dialog}
     </form>
   );
 }
 
-/** /admin/accessories, /admin/settings/accessories, /admin/shipping, /admin/settings/shipping. */
+/** Where a shipping option delivers, and whether it is offered at all. */
+function reachText(option: AdminOption) {
+  const where =
+    option.countries === null
+      ? 'Every country'
+      : option.countries.map((code) => countries.find((country) => country.code === code)?.name ?? code).join(', ');
+  return option.active ? where : `Inactive · ${where}`;
+}
+
+/** /admin/accessories, /admin/shipping and /admin/settings/<kind> for every editor in `optionEditors`. */
 export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
   const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
   const [editing, setEditing] = useState<AdminOption | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'catalogue', kind.path],
@@ -216,13 +335,19 @@ export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
   });
   const remove = useMutation({
     mutationFn: (option: AdminOption) =>
-      adminApi(deleteOptionResponseSchema, `${kind.path}/${encodeURIComponent(option.optionId)}`, { method: 'DELETE' }),
+      withStepUp(() =>
+        adminApi(deleteOptionResponseSchema, `${kind.path}/${encodeURIComponent(option.optionId)}`, {
+          method: 'DELETE',
+        }),
+      ),
     onSuccess: (_answer, option) => {
       toast.success(kind.messages.deleted);
       if (editing?.optionId === option.optionId) setEditing(null);
       void invalidate();
     },
-    onError: () => toast.error(kind.messages.deleteFailed),
+    onError: (error) => {
+      if (!isStepUpCancelled(error)) toast.error(kind.messages.deleteFailed);
+    },
   });
   return (
     <section className="space-y-4">
@@ -244,6 +369,7 @@ export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
                 <p className="font-medium text-navy-900">{option.name}</p>
                 <p className="text-xs text-navy-500">{option.optionId}</p>
                 {option.description ? <p className="text-sm text-navy-700">{option.description}</p> : null}
+                {kind.reach ? <p className="text-sm text-navy-600">{reachText(option)}</p> : null}
               </div>
               <div className="flex items-center gap-3">
                 <span className="text-sm text-navy-800">{bothPrices(option.priceGbp, option.priceEur)}</span>
@@ -256,24 +382,29 @@ export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
                 >
                   Edit
                 </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="danger"
-                  aria-label={`Delete ${option.name}`}
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(kind.messages.confirmDelete)) remove.mutate(option);
-                  }}
-                >
-                  Delete
-                </Button>
+                {kind.addsAndDeletes ? (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="danger"
+                    aria-label={`Delete ${option.name}`}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(kind.messages.confirmDelete)) remove.mutate(option);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
-      <OptionForm kind={kind} editing={editing} onDone={() => setEditing(null)} />
+      {kind.addsAndDeletes || editing ? (
+        <OptionForm kind={kind} editing={editing} onDone={() => setEditing(null)} />
+      ) : null}
+      {dialog}
     </section>
   );
 }

@@ -1,10 +1,10 @@
-import { Building2, CalendarClock, Cog, Package, Puzzle, Truck } from 'lucide-react';
+import { Building2, CalendarClock, Cog, Package, Plug, Puzzle, Syringe, Truck, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Permission } from '../../../shared/admin/permissions';
 import { AdminHeading } from '../shell/admin-layout';
 import { usePermissions } from '../shell/permissions';
 
-/** The settings hub's cards: the three catalogue editors, System Settings, Batches and the Business Profile. */
+/** The settings hub's cards: the catalogue editors, System Settings, Batches and the Business Profile. */
 export const settingsCards: {
   to: string;
   title: string;
@@ -29,8 +29,29 @@ export const settingsCards: {
   {
     to: '/admin/settings/shipping',
     title: 'Shipping Options',
-    text: 'Add, edit and delete shipping options',
+    text: 'Add, edit and delete shipping options, their countries and on/off switch',
     icon: Truck,
+    permission: 'catalogue.edit',
+  },
+  {
+    to: '/admin/settings/servicing',
+    title: 'Servicing Plans',
+    text: 'Names and prices of the servicing plans',
+    icon: Wrench,
+    permission: 'catalogue.edit',
+  },
+  {
+    to: '/admin/settings/adaptors',
+    title: 'Adaptors',
+    text: 'Names and prices of the adaptors',
+    icon: Plug,
+    permission: 'catalogue.edit',
+  },
+  {
+    to: '/admin/settings/syringe-holders',
+    title: 'Syringe Holders',
+    text: 'Names and prices of the syringe holders',
+    icon: Syringe,
     permission: 'catalogue.edit',
   },
   {

@@ -13,6 +13,7 @@ import { Button, buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
+import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { Field, inputClass, serverFieldErrors } from '../catalogue/catalogue-form';
@@ -153,6 +154,7 @@ export function SystemSettingsPage() {
     queryFn: () => adminApi(systemSettingsResponseSchema, '/settings'),
   });
   const form = useForm<FormValues>();
+  const { withStepUp, dialog } = useStepUp();
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -164,8 +166,9 @@ export function SystemSettingsPage() {
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
   const save = useMutation({
+    // A new VAT rate (or passkey rule) needs a fresh second factor: the server asks, the dialog takes it.
     mutationFn: (values: FormValues) =>
-      adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) }),
+      withStepUp(() => adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) })),
     onMutate: () => {
       setSaved(false);
       setFailed(false);
@@ -180,6 +183,7 @@ export function SystemSettingsPage() {
       toast.success('Success', { description: systemSettingsMessages.savedToast });
     },
     onError: (error) => {
+      if (isStepUpCancelled(error)) return;
       const fields = serverFieldErrors(error);
       for (const name of fieldNames) if (fields[name]) form.setError(name, { message: fields[name] });
       const carrierError = Object.entries(fields).find(([key]) => key.startsWith('carriers'));
@@ -312,6 +316,7 @@ export function SystemSettingsPage() {
           </div>
         </form>
       )}
+      {dialog}
     </section>
   );
 }

@@ -13,6 +13,9 @@ import { adminApi, isStepUpError } from './admin-api';
 
 const stepUpAnswer = z.object({ steppedUpUntil: z.string() });
 
+/** True for the answer a dismissed step-up dialog gives: the staff member chose not to, nothing failed. */
+export const isStepUpCancelled = (error: unknown) => error instanceof ApiError && error.code === 'step_up_cancelled';
+
 /**
  * Runs an action that moves money (or deletes, or changes rights); when the server answers
  * 403 step_up_required, asks for a fresh authenticator code or a passkey and runs it again

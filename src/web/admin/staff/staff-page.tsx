@@ -301,7 +301,10 @@ export function StaffPage() {
                     disabled={run.isPending}
                     onClick={() => {
                       if (window.confirm(`Revoke the invitation of ${invitation.email}? The link stops working.`))
-                        act({ path: `/staff/invitations/${invitation.id}`, method: 'DELETE' }, staffMessages.revoked);
+                        act(
+                          { path: `/staff/invitations/${invitation.id}`, method: 'DELETE', stepUp: true },
+                          staffMessages.revoked,
+                        );
                     }}
                   >
                     Revoke
