@@ -21,7 +21,7 @@ const withParams = (pattern: string) => pattern.replace(/:[^/]+/g, 'Q2026-1234')
 const adminPatterns = clientRoutePatterns.filter((pattern) => pattern === '/admin' || pattern.startsWith('/admin/'));
 const adminAppPaths = [
   ...readFileSync(new URL('../../web/admin/admin-app.tsx', import.meta.url), 'utf8').matchAll(
-    /<Route\s+path="([^"*]+)"/g,
+    /\{\s*path: '([^'*]+)'/g,
   ),
 ].map((match) => `/admin/${match[1]}`);
 
