@@ -404,6 +404,8 @@ export async function createOrder(
         history,
         invoices: [],
         refunds: [],
+        batchMoves: [],
+        batchDates: [],
       };
       return model;
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-places';
 import { batchShipSchema } from '../batches/ship-date';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
 
@@ -135,6 +136,8 @@ export const orderSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   statusHistory: z.array(orderHistoryEntrySchema),
+  /** Moves to another batch and the batch's date changes (issue 26). */
+  batchHistory: batchHistorySchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -175,5 +178,6 @@ export const adminOrderSchema = orderSchema.extend({
       recordedBy: personSchema,
     }),
   ),
+  batchPanel: orderBatchPanelSchema.optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -76,7 +76,7 @@ export function initialConfiguratorState(): ConfiguratorState {
   };
 }
 
-/** The first batch that is not sold out, else the first batch. */
+/** The first batch with room (not sold out, which a full batch is), else the first batch. */
 export function defaultBatch(product: Product): string | null {
   return (product.batches.find((batch) => !batch.soldOut) ?? product.batches[0])?.id ?? null;
 }
