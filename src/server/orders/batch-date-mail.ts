@@ -77,7 +77,10 @@ export async function notifyBatchDateChange(
   const { change, batch } = found;
   const dates = { oldDate: change.oldDate, newDate: change.newDate };
   if (change.notifiedAt) return { ...dates, notified: 0, alreadySent: true };
-  const holders = await tx.select().from(orders).where(holdingOrders([batch.id]));
+  const holders = await tx
+    .select()
+    .from(orders)
+    .where(holdingOrders([batch.id]));
   const facts = await documentFacts(tx);
   let notified = 0;
   for (const order of holders) {

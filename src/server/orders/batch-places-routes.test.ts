@@ -8,7 +8,7 @@ import type { AdminBatch } from '../../shared/admin/catalogue-schemas';
 import type { Product } from '../../shared/catalogue';
 import type { AdminOrder, Order } from '../../shared/orders/order-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { defaultBatch } from '../../web/configurator/configurator-state';
+import { defaultBatch } from '../../shared/batches/default-batch';
 import { auditLog, mailOutbox, orderBatchChanges, productBatches } from '../db/schema';
 
 describe('batches that fill up (issue 26)', () => {
@@ -33,11 +33,13 @@ describe('batches that fill up (issue 26)', () => {
     // Capacity through the admin: 13 leaves 3 places, under the threshold.
     const edited = await t.put('/api/admin/batches/batch-2', { capacity: 13 }, { cookie: admin.cookie });
     expect(edited.statusCode).toBe(200);
-    expect((edited.json() as { items: AdminBatch[] }).items.find((batch) => batch.batchId === 'batch-2')).toMatchObject({
-      capacity: 13,
-      taken: 10,
-      free: 3,
-    });
+    expect((edited.json() as { items: AdminBatch[] }).items.find((batch) => batch.batchId === 'batch-2')).toMatchObject(
+      {
+        capacity: 13,
+        taken: 10,
+        free: 3,
+      },
+    );
     expect((await product()).batches.find((batch) => batch.id === 'batch-2')).toMatchObject({
       soldOut: false,
       placesLeft: 3,
@@ -56,9 +58,9 @@ describe('batches that fill up (issue 26)', () => {
     expect(refused.json()).toMatchObject({
       error: { message: 'Batch 2 is sold out: choose Batch 3, which has room' },
     });
-    expect((await t.post('/api/pricing', { configuration: { ...defaultSelection, batch: 'batch-3' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.post('/api/pricing', { configuration: { ...defaultSelection, batch: 'batch-3' } })).statusCode,
+    ).toBe(200);
 
     // Not limited again: Batch 2 is offered first once more.
     await t.put('/api/admin/batches/batch-2', { capacity: null }, { cookie: admin.cookie });
@@ -153,7 +155,11 @@ describe('batches that fill up (issue 26)', () => {
     for (const email of ['holder-a@example.com', 'holder-b@example.com']) {
       const user = await createUser(t.db, { email });
       const order = await createOrder(t.db, { userId: user.user.id, configuration: { batch: 'batch-3', quantity: 1 } });
-      const confirmed = await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie });
+      const confirmed = await t.patch(
+        `/api/admin/orders/${order.id}`,
+        { status: 'confirmed' },
+        { cookie: admin.cookie },
+      );
       expect(confirmed.statusCode).toBe(200);
       holders.push(order);
     }

@@ -5,6 +5,7 @@ import { createOrder, createUser } from '../../../tests/support/factories';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { type Database, openDatabase } from '../db/client';
 import { orders, productBatches } from '../db/schema';
+import { updateOrderRequestSchema } from '../../shared/admin/admin-schemas';
 import { HttpError } from '../http/http-error';
 import { updateOrder } from './update-order';
 
@@ -23,7 +24,10 @@ describe(`30 concurrent confirmations against a batch of 20 (${baseUrl ? 'Postgr
     if (baseUrl) {
       scratch = scratchName('shop_batches');
       const template = inject('databaseTemplate');
-      await adminQuery(baseUrl, template ? `CREATE DATABASE ${scratch} TEMPLATE ${template}` : `CREATE DATABASE ${scratch}`);
+      await adminQuery(
+        baseUrl,
+        template ? `CREATE DATABASE ${scratch} TEMPLATE ${template}` : `CREATE DATABASE ${scratch}`,
+      );
       const databaseUrl = databaseUrlFor(baseUrl, scratch);
       databases.push(await openDatabase({ databaseUrl, migrate: !template }));
       databases.push(await openDatabase({ databaseUrl, migrate: false }));
@@ -55,7 +59,7 @@ describe(`30 concurrent confirmations against a batch of 20 (${baseUrl ? 'Postgr
         return pool.db.transaction((tx) =>
           updateOrder(tx, {
             orderId: order.id,
-            changes: { status: 'confirmed' },
+            changes: updateOrderRequestSchema.parse({ status: 'confirmed' }),
             adminId: admin.user.id,
             now: new Date(),
             publicUrl: 'http://localhost:3000',

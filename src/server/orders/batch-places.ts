@@ -19,7 +19,8 @@ type BatchRow = typeof productBatches.$inferSelect;
 export function orderBatchOf(order: Pick<OrderRow, 'configuration'>): { batch: string | null; quantity: number } {
   const configuration = order.configuration ?? {};
   const batch = typeof configuration.batch === 'string' && configuration.batch !== '' ? configuration.batch : null;
-  const quantity = typeof configuration.quantity === 'number' && configuration.quantity > 0 ? configuration.quantity : 1;
+  const quantity =
+    typeof configuration.quantity === 'number' && configuration.quantity > 0 ? configuration.quantity : 1;
   return { batch, quantity };
 }
 

@@ -20,6 +20,7 @@ import { day, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
+import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
@@ -281,6 +282,7 @@ export function OrderDetailPage() {
           ) : null}
         </section>
       </div>
+      <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
       {can('orders.edit') ? (
