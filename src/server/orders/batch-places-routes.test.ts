@@ -4,6 +4,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import type { Dashboard } from '../../shared/admin/admin-schemas';
 import type { AdminBatch } from '../../shared/admin/catalogue-schemas';
 import type { Product } from '../../shared/catalogue';
 import type { AdminOrder, Order } from '../../shared/orders/order-schema';
@@ -43,6 +44,12 @@ describe('batches that fill up (issue 26)', () => {
     expect((await product()).batches.find((batch) => batch.id === 'batch-2')).toMatchObject({
       soldOut: false,
       placesLeft: 3,
+    });
+    const dashboard = (await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as Dashboard;
+    expect(dashboard.batchPlaces?.find((batch) => batch.id === 'batch-2')).toMatchObject({
+      capacity: 13,
+      taken: 10,
+      free: 3,
     });
     const below = await t.put('/api/admin/batches/batch-2', { capacity: 9 }, { cookie: admin.cookie });
     expect(below.statusCode).toBe(400);
