@@ -421,10 +421,14 @@ describe('the authorization matrix', () => {
         make: async () => {
           const batchId = next();
           await created('/api/admin/batches', { batchId, name: 'Matrix', date: '2027-01-04' });
-          const moved = await t.put(`/api/admin/batches/${batchId}`, { date: '2027-02-01' }, { cookie: fixtures.cookie });
-          const batch = (moved.json() as { items: { batchId: string; pendingDateChange: { id: string } | null }[] }).items.find(
-            (item) => item.batchId === batchId,
+          const moved = await t.put(
+            `/api/admin/batches/${batchId}`,
+            { date: '2027-02-01' },
+            { cookie: fixtures.cookie },
           );
+          const batch = (
+            moved.json() as { items: { batchId: string; pendingDateChange: { id: string } | null }[] }
+          ).items.find((item) => item.batchId === batchId);
           return { url: `/api/admin/batches/${batchId}/date-changes/${batch?.pendingDateChange?.id ?? ''}/notify` };
         },
       },

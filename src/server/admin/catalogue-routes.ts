@@ -340,7 +340,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           throw badRequest(catalogueMessages.capacityBelowTaken, {
             fields: { capacity: catalogueMessages.capacityBelowTaken },
           });
-        const after = await updateBatch(tx, batches, before, { ...request.body, now, changedBy: adminOf(request).userId });
+        const after = await updateBatch(tx, batches, before, {
+          ...request.body,
+          now,
+          changedBy: adminOf(request).userId,
+        });
         return {
           result: await adminBatches(tx, productId),
           audit: {

@@ -30,6 +30,9 @@ export const storefrontProduct = (product: Product, now: Date, fewPlaces: number
   batches: product.batches.map((batch) => ({
     ...batch,
     date: offeredShipDate(batch.date, now),
-    placesLeft: batch.placesLeft !== null && batch.placesLeft !== undefined && batch.placesLeft <= fewPlaces ? batch.placesLeft : null,
+    placesLeft:
+      batch.placesLeft !== null && batch.placesLeft !== undefined && batch.placesLeft <= fewPlaces
+        ? batch.placesLeft
+        : null,
   })),
 });

@@ -147,12 +147,17 @@ async function recordDateChange(db: Db, batch: BatchRow, date: string | null, ch
     .limit(1)
     .for('update');
   if (!open) {
-    await db.insert(batchDateChanges).values({ batchId: batch.id, oldDate: batch.date, newDate: date, changedBy, createdAt: now });
+    await db
+      .insert(batchDateChanges)
+      .values({ batchId: batch.id, oldDate: batch.date, newDate: date, changedBy, createdAt: now });
   } else if (open.oldDate === date) {
     // Back to the date the customers were told: nothing to tell them.
     await db.delete(batchDateChanges).where(eq(batchDateChanges.id, open.id));
   } else {
-    await db.update(batchDateChanges).set({ newDate: date, changedBy, createdAt: now }).where(eq(batchDateChanges.id, open.id));
+    await db
+      .update(batchDateChanges)
+      .set({ newDate: date, changedBy, createdAt: now })
+      .where(eq(batchDateChanges.id, open.id));
   }
 }
 

@@ -134,7 +134,12 @@ export const adminBatchSchema = z.object({
   free: z.number().int().nullable(),
   /** Its latest date change whose holders have not been e-mailed yet, with how many hold places. */
   pendingDateChange: z
-    .object({ id: z.string(), oldDate: z.string().nullable(), newDate: z.string().nullable(), holders: z.number().int() })
+    .object({
+      id: z.string(),
+      oldDate: z.string().nullable(),
+      newDate: z.string().nullable(),
+      holders: z.number().int(),
+    })
     .nullable(),
 });
 export type AdminBatch = z.infer<typeof adminBatchSchema>;

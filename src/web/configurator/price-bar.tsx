@@ -17,7 +17,8 @@ import { TotalsList, summaryLines } from './order-summary';
 export function batchLabel(batch: BatchOption | undefined): string | null {
   if (!batch) return null;
   // The API gives placesLeft only when few remain (the shop's setting): "Batch 2 · … · 3 places left".
-  const left = batch.placesLeft && !batch.soldOut ? ` · ${batch.placesLeft} place${batch.placesLeft === 1 ? '' : 's'} left` : '';
+  const left =
+    batch.placesLeft && !batch.soldOut ? ` · ${batch.placesLeft} place${batch.placesLeft === 1 ? '' : 's'} left` : '';
   const date = batch.date ? new Date(`${batch.date}T00:00:00Z`) : null;
   if (!date || Number.isNaN(date.getTime())) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}${left}`;
   const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
