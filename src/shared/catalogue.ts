@@ -24,7 +24,13 @@ export const batchOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
   date: z.string().nullable(),
+  /** Marked sold out by staff, or full: its capacity is taken (issue 26). */
   soldOut: z.boolean(),
+  /**
+   * Places still free when the capacity is limited; the storefront API gives it only when few
+   * remain (the batchFewPlacesThreshold setting), so "N places left" shows then. Absent or null: no figure.
+   */
+  placesLeft: z.number().int().nullable().optional(),
 });
 
 /** The product as the storefront loads it (GET /api/products/:key). Options carry their spec id as `id`. */

@@ -255,6 +255,15 @@ describe('the authorization matrix', () => {
       },
       {
         method: 'POST',
+        route: '/api/admin/orders/:id/batch',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/orders/${(await createOrder(t.db, { configuration: { batch: 'batch-2', quantity: 1 } })).id}/batch`,
+          body: { batch: 'batch-3', reason: 'Matrix' },
+        }),
+      },
+      {
+        method: 'POST',
         route: '/api/admin/orders/:id/comments',
         ok: 201,
         make: at(`/api/admin/orders/${order.id}/comments`, { text: 'Called the lab' }),
@@ -558,6 +567,24 @@ describe('the authorization matrix', () => {
           const batchId = next();
           await created('/api/admin/batches', { batchId, name: 'Matrix', date: null });
           return { url: `/api/admin/batches/${batchId}`, body: { soldOut: true } };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/batches/:id/date-changes/:id/notify',
+        ok: 200,
+        make: async () => {
+          const batchId = next();
+          await created('/api/admin/batches', { batchId, name: 'Matrix', date: '2027-01-04' });
+          const moved = await t.put(
+            `/api/admin/batches/${batchId}`,
+            { date: '2027-02-01' },
+            { cookie: fixtures.cookie },
+          );
+          const batch = (
+            moved.json() as { items: { batchId: string; pendingDateChange: { id: string } | null }[] }
+          ).items.find((item) => item.batchId === batchId);
+          return { url: `/api/admin/batches/${batchId}/date-changes/${batch?.pendingDateChange?.id ?? ''}/notify` };
         },
       },
       { method: 'GET', route: '/api/admin/settings', ok: 200, make: at('/api/admin/settings') },

@@ -12,6 +12,7 @@ import {
   createOptionRequestSchema,
   createShippingRequestSchema,
   deleteOptionResponseSchema,
+  notifyBatchHoldersResponseSchema,
   optionListSchema,
   updateBatchRequestSchema,
   updateConfigurationRequestSchema,
@@ -25,6 +26,7 @@ import {
   insertBatch,
   listBatches,
   listConfigurations,
+  pendingDateChanges,
   productIdOf,
   toBatch,
   toConfiguration,
@@ -42,8 +44,10 @@ import {
   toOption,
 } from '../catalogue/catalogue-options';
 import type { Db } from '../db/client';
-import { conflict, notFound } from '../http/http-error';
-import { adminRoute } from './admin-route-config';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import { notifyBatchDateChange } from '../orders/batch-date-mail';
+import { adminOf, adminRoute } from './admin-route-config';
+import { writeAudit } from './audit-log';
 import { catalogueWrite } from './catalogue-write';
 
 /** Each path parameter is the specification id it takes (`dropwise-standard`, `10x-2ml-syringes`), not a row id. */
@@ -301,8 +305,15 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     );
   }
 
+  /** The batches as the admin sees them: places, and each one's date change still to tell its holders. */
+  const adminBatches = async (db: Db, productId: string) => {
+    const rows = await listBatches(db, productId);
+    const pending = await pendingDateChanges(db, rows);
+    return rows.map((row) => toBatch(row, pending));
+  };
+
   r.get('/batches', { config, schema: { response: { 200: batchListSchema } } }, async () => ({
-    items: (await listBatches(app.db, await productOf(app.db))).map(toBatch),
+    items: await adminBatches(app.db, await productOf(app.db)),
   }));
 
   r.get(
@@ -312,7 +323,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
       const batches = await listBatches(app.db, await productOf(app.db));
       const row = batches.find((batch) => batch.batchId === request.params.batchId);
       if (!row) throw notFound(catalogueMessages.batchNotFound);
-      return { item: toBatch(row) };
+      return { item: toBatch(row, await pendingDateChanges(app.db, [row])) };
     },
   );
 
@@ -331,13 +342,14 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           const productId = await productOf(tx);
           const batches = await listBatches(tx, productId);
           if (batches.some((batch) => batch.batchId === request.body.batchId)) throw duplicate;
-          const { batchId, name, date, soldOut } = request.body;
+          const { batchId, name, date, soldOut, capacity } = request.body;
           const row = await insertBatch(tx, {
             productId,
             batchId,
             name,
             date,
             soldOut,
+            capacity,
             sortOrder: batches.reduce((max, batch) => Math.max(max, batch.sortOrder), -1) + 1,
             createdAt: now,
             updatedAt: now,
@@ -368,9 +380,19 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
         const batches = await listBatches(tx, productId, { lock: true });
         const before = batches.find((batch) => batch.batchId === request.params.batchId);
         if (!before) throw notFound(catalogueMessages.batchNotFound);
-        const after = await updateBatch(tx, batches, before, { ...request.body, now });
+        const { capacity } = request.body;
+        // The rows are locked: no confirmation can raise `taken` until this commits.
+        if (capacity !== undefined && capacity !== null && capacity < before.taken)
+          throw badRequest(catalogueMessages.capacityBelowTaken, {
+            fields: { capacity: catalogueMessages.capacityBelowTaken },
+          });
+        const after = await updateBatch(tx, batches, before, {
+          ...request.body,
+          now,
+          changedBy: adminOf(request).userId,
+        });
         return {
-          result: (await listBatches(tx, productId)).map(toBatch),
+          result: await adminBatches(tx, productId),
           audit: {
             action: 'catalogue.batch.update',
             entityType: 'batch',
@@ -381,5 +403,39 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
         };
       }),
     }),
+  );
+
+  r.post(
+    '/batches/:batchId/date-changes/:changeId/notify',
+    {
+      config,
+      schema: {
+        params: batchParams.extend({ changeId: z.uuid() }),
+        response: { 200: notifyBatchHoldersResponseSchema },
+      },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      return app.db.transaction(async (tx) => {
+        const outcome = await notifyBatchDateChange(tx, {
+          batchId: request.params.batchId,
+          changeId: request.params.changeId,
+          now,
+          publicUrl: app.env.publicUrl,
+        });
+        if (!outcome.alreadySent)
+          await writeAudit(tx, {
+            admin,
+            action: 'catalogue.batch.notify_date_change',
+            entityType: 'batch',
+            entityId: request.params.batchId,
+            before: null,
+            after: { oldDate: outcome.oldDate, newDate: outcome.newDate, notified: outcome.notified },
+            now,
+          });
+        return { notified: outcome.notified, alreadySent: outcome.alreadySent };
+      });
+    },
   );
 }

@@ -5,6 +5,7 @@ import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { overdueFilter, todayOf } from '../orders/overdue';
+import { productBatchRows, toBatchPlaces } from '../orders/batch-places';
 
 type Money = Record<string, number>;
 interface DashboardRow extends Record<string, unknown> {
@@ -98,6 +99,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
       quotes: Number(week.quotes),
       orders: Number(week.orders),
     })),
+    batchPlaces: (await productBatchRows(db)).map(toBatchPlaces),
     batchesPastShipDate: batches
       .filter((batch) => shipDatePassed(batch, now))
       .map((batch) => ({ id: batch.id, name: batch.name, date: batch.date ?? '' })),

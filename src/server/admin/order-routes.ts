@@ -30,6 +30,11 @@ import { csvDate, orderExportBatches, orderExportHeader } from './accounting-exp
 import { writeAudit } from './audit-log';
 import { getCachedSettings } from '../settings/settings-service';
 import { sendCsv } from './csv-export';
+import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
+import { cleanLine } from '../../shared/clean-text';
+import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
+import { moveOrderBatch, productBatchRows, toBatchPlaces } from '../orders/batch-places';
+import { lockOrder } from '../orders/order-admin-context';
 
 const idParams = z.object({ id: z.uuid() });
 const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
@@ -41,7 +46,18 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   const adminOrder = async (id: string) => {
     const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
     if (!row) throw notFound(adminMessages.orderNotFound);
-    return toAdminOrder(app.db, await loadOrderModel(app.db, row));
+    const [order, batches] = await Promise.all([
+      toAdminOrder(app.db, await loadOrderModel(app.db, row)),
+      productBatchRows(app.db),
+    ]);
+    const held = batches.find((batch) => batch.id === row.placesBatchId);
+    return {
+      ...order,
+      batchPanel: {
+        holds: held ? { name: held.name, places: row.placesTaken } : null,
+        batches: batches.map(toBatchPlaces),
+      },
+    };
   };
 
   r.get(
@@ -345,6 +361,39 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           now: app.now(),
         });
       });
+      return { order: await adminOrder(request.params.id) };
+    },
+  );
+
+  r.post(
+    '/orders/:id/batch',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, body: moveOrderBatchRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      await app.db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orders, request.params.id);
+        if (!order) throw notFound(adminMessages.orderNotFound);
+        const reason = request.body.reason ? cleanLine(request.body.reason) : '';
+        const { before, after } = await moveOrderBatch(tx, order, {
+          toBatch: request.body.batch,
+          reason: reason === '' ? null : reason,
+          adminId: admin.userId,
+          now: app.now(),
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'order.batch_move',
+          entityType: 'order',
+          entityId: request.params.id,
+          before,
+          after,
+          now: app.now(),
+        });
+      });
+      invalidateCatalogueCache();
       return { order: await adminOrder(request.params.id) };
     },
   );

@@ -21,8 +21,18 @@ export async function batchShip(
   return { id: batchId, name: storedName ?? batch?.name ?? batchId, shipDate: offeredShipDate(batch?.date, now) };
 }
 
-/** The product as the storefront sees it today: a batch whose date has passed has none (to be confirmed). */
-export const storefrontProduct = (product: Product, now: Date): Product => ({
+/**
+ * The product as the storefront sees it today: a batch whose date has passed has none (to be
+ * confirmed), and its free places are given only when `fewPlaces` or fewer remain.
+ */
+export const storefrontProduct = (product: Product, now: Date, fewPlaces: number): Product => ({
   ...product,
-  batches: product.batches.map((batch) => ({ ...batch, date: offeredShipDate(batch.date, now) })),
+  batches: product.batches.map((batch) => ({
+    ...batch,
+    date: offeredShipDate(batch.date, now),
+    placesLeft:
+      batch.placesLeft !== null && batch.placesLeft !== undefined && batch.placesLeft <= fewPlaces
+        ? batch.placesLeft
+        : null,
+  })),
 });

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { productBatches, productConfigurations, products } from '../db/schema';
+import { batchDateChanges, orders, productBatches, productConfigurations, products } from '../db/schema';
 import { PRODUCT_KEY } from './catalogue-service';
 
 /** The catalogue's rows as the admin editors read and write them (the storefront reads catalogue-service.ts). */
@@ -63,7 +63,7 @@ export async function insertBatch(
   db: Db,
   values: Pick<
     BatchRow,
-    'productId' | 'batchId' | 'name' | 'date' | 'soldOut' | 'sortOrder' | 'createdAt' | 'updatedAt'
+    'productId' | 'batchId' | 'name' | 'date' | 'soldOut' | 'capacity' | 'sortOrder' | 'createdAt' | 'updatedAt'
   >,
 ): Promise<BatchRow> {
   const [row] = await db.insert(productBatches).values(values).returning();
@@ -71,25 +71,40 @@ export async function insertBatch(
   return row;
 }
 
-/** Changes a batch's name, date or sold-out flag and, with `position`, moves it there in the list. */
+/**
+ * Changes a batch's name, date, sold-out flag or capacity and, with `position`, moves it there in
+ * the list. The caller holds the rows locked, so `taken` cannot move under a capacity check. A new
+ * date is recorded (old, new) for the holders' e-mail: while the last change is not yet e-mailed,
+ * it is folded into that one, so customers hear once from the date they were last told.
+ */
 export async function updateBatch(
   db: Db,
   batches: BatchRow[],
   before: BatchRow,
-  change: { name?: string; date?: string | null; soldOut?: boolean; position?: number; now: Date },
+  change: {
+    name?: string;
+    date?: string | null;
+    soldOut?: boolean;
+    capacity?: number | null;
+    position?: number;
+    now: Date;
+    changedBy: string;
+  },
 ): Promise<BatchRow> {
-  const { name, date, soldOut, position, now } = change;
+  const { name, date, soldOut, capacity, position, now } = change;
   const [updated] = await db
     .update(productBatches)
     .set({
       ...(name !== undefined ? { name } : {}),
       ...(date !== undefined ? { date } : {}),
       ...(soldOut !== undefined ? { soldOut } : {}),
+      ...(capacity !== undefined ? { capacity } : {}),
       updatedAt: now,
     })
     .where(eq(productBatches.id, before.id))
     .returning();
   if (!updated) throw new Error('batch update returned no row');
+  if (date !== undefined && date !== before.date) await recordDateChange(db, before, date, change.changedBy, now);
   if (position === undefined) return updated;
   const others = batches.filter((batch) => batch.id !== before.id);
   const ordered = [...others.slice(0, position), before, ...others.slice(position)];
@@ -123,7 +138,63 @@ export const configurationAudit = (row: ConfigurationRow) => {
   return fields;
 };
 
-export const toBatch = (row: BatchRow) => ({
+async function recordDateChange(db: Db, batch: BatchRow, date: string | null, changedBy: string, now: Date) {
+  const [open] = await db
+    .select()
+    .from(batchDateChanges)
+    .where(and(eq(batchDateChanges.batchId, batch.id), isNull(batchDateChanges.notifiedAt)))
+    .orderBy(desc(batchDateChanges.createdAt))
+    .limit(1)
+    .for('update');
+  if (!open) {
+    await db
+      .insert(batchDateChanges)
+      .values({ batchId: batch.id, oldDate: batch.date, newDate: date, changedBy, createdAt: now });
+  } else if (open.oldDate === date) {
+    // Back to the date the customers were told: nothing to tell them.
+    await db.delete(batchDateChanges).where(eq(batchDateChanges.id, open.id));
+  } else {
+    await db
+      .update(batchDateChanges)
+      .set({ newDate: date, changedBy, createdAt: now })
+      .where(eq(batchDateChanges.id, open.id));
+  }
+}
+
+/** Orders holding places in a batch that has not shipped yet: the ones a date change is told to. */
+export const holdingOrders = (batchRowIds: string[]) =>
+  and(inArray(orders.placesBatchId, batchRowIds), inArray(orders.status, ['confirmed', 'processing']));
+
+/** Each batch's date change not yet e-mailed, with how many orders hold places in it. */
+export async function pendingDateChanges(db: Db, rows: BatchRow[]) {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return new Map<string, PendingDateChange>();
+  const [open, holders] = await Promise.all([
+    db
+      .select()
+      .from(batchDateChanges)
+      .where(and(inArray(batchDateChanges.batchId, ids), isNull(batchDateChanges.notifiedAt))),
+    db
+      .select({ batchId: orders.placesBatchId, holders: count() })
+      .from(orders)
+      .where(holdingOrders(ids))
+      .groupBy(orders.placesBatchId),
+  ]);
+  const pending = new Map<string, PendingDateChange>();
+  for (const change of open) {
+    const held = holders.find((row) => row.batchId === change.batchId)?.holders ?? 0;
+    pending.set(change.batchId, { id: change.id, oldDate: change.oldDate, newDate: change.newDate, holders: held });
+  }
+  return pending;
+}
+interface PendingDateChange {
+  id: string;
+  oldDate: string | null;
+  newDate: string | null;
+  holders: number;
+}
+
+export const toBatch = (row: BatchRow, pending: Map<string, PendingDateChange> = new Map()) => ({
   id: row.id,
   batchId: row.batchId,
   name: row.name,
@@ -131,6 +202,10 @@ export const toBatch = (row: BatchRow) => ({
   soldOut: row.soldOut,
   sortOrder: row.sortOrder,
   updatedAt: row.updatedAt.toISOString(),
+  capacity: row.capacity,
+  taken: row.taken,
+  free: row.capacity === null ? null : Math.max(row.capacity - row.taken, 0),
+  pendingDateChange: pending.get(row.id) ?? null,
 });
 export const batchAudit = (row: BatchRow) => {
   const { productId: _productId, createdAt: _createdAt, ...fields } = auditFields(row);

@@ -136,7 +136,11 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       discountPercentage: row.discountPercentage,
       warrantyYears: row.warrantyYears,
     })),
-    batches: batches.map((row) => ({ id: row.batchId, name: row.name, date: row.date, soldOut: row.soldOut })),
+    // A full batch is sold out; confirmations raise the change version as they take places.
+    batches: batches.map((row) => {
+      const placesLeft = row.capacity === null ? null : Math.max(row.capacity - row.taken, 0);
+      return { id: row.batchId, name: row.name, date: row.date, soldOut: row.soldOut || placesLeft === 0, placesLeft };
+    }),
   };
 }
 

@@ -41,7 +41,7 @@ describe('GET /api/products/:key', () => {
       warrantyYears: 3,
     });
     // 30 June 2025 has passed: a date in the past is not offered ("date to be confirmed", issue 23).
-    expect(product.batches[0]).toEqual({ id: 'batch-1', name: 'Batch 1', date: null, soldOut: true });
+    expect(product.batches[0]).toEqual({ id: 'batch-1', name: 'Batch 1', date: null, soldOut: true, placesLeft: null });
   });
 
   it('reports the tax rate setting as the VAT rate', async () => {

@@ -29,7 +29,10 @@ export async function catalogueRoutes(app: FastifyInstance) {
       ]);
       if (!product) throw notFound('Product not found');
       // A batch date that has passed is not offered as that date: the storefront shows "date to be confirmed".
-      return { product: storefrontProduct(product, app.now()), vatRate: settings.taxRate };
+      return {
+        product: storefrontProduct(product, app.now(), settings.batchFewPlacesThreshold),
+        vatRate: settings.taxRate,
+      };
     },
   );
 }

@@ -411,6 +411,8 @@ export async function createOrder(
         history,
         invoices: [],
         refunds: [],
+        batchMoves: [],
+        batchDates: [],
       };
       return model;
     });

@@ -1,8 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { BatchHistory } from '../../shared/batches/batch-places';
 import type { AdminOrder, Order, OrderSummary } from '../../shared/orders/order-schema';
 import type { Db } from '../db/client';
 import {
+  batchDateChanges,
   invoices,
+  orderBatchChanges,
+  productBatches,
   orderItems,
   type orders,
   orderStatusHistory,
@@ -36,6 +40,9 @@ export interface OrderReadModel {
   refunds: RefundRow[];
   /** The instruments it shipped (issue 26): serial numbers, warranty and service dates. */
   instruments?: Instrument[];
+  batchMoves: (typeof orderBatchChanges.$inferSelect)[];
+  /** The date changes of the batch the order is in now. */
+  batchDates: { id: string; batchName: string; oldDate: string | null; newDate: string | null; createdAt: Date }[];
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -43,7 +50,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderReadModel[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, payments, history, issued, paidBack, shipped] = await Promise.all([
+  const batchIds = [...new Set(rows.map((row) => row.configuration?.batch).filter((id) => typeof id === 'string'))];
+  const [items, payments, history, issued, paidBack, shipped, moves, dates] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
     db
       .select()
@@ -62,6 +70,26 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
       .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
     db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)),
     instrumentsOfOrders(db, ids),
+    db
+      .select()
+      .from(orderBatchChanges)
+      .where(inArray(orderBatchChanges.orderId, ids))
+      .orderBy(asc(orderBatchChanges.createdAt)),
+    batchIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: batchDateChanges.id,
+            batch: productBatches.batchId,
+            batchName: productBatches.name,
+            oldDate: batchDateChanges.oldDate,
+            newDate: batchDateChanges.newDate,
+            createdAt: batchDateChanges.createdAt,
+          })
+          .from(batchDateChanges)
+          .innerJoin(productBatches, eq(productBatches.id, batchDateChanges.batchId))
+          .where(inArray(productBatches.batchId, batchIds))
+          .orderBy(asc(batchDateChanges.createdAt)),
   ]);
   return rows.map((order) => ({
     order,
@@ -71,6 +99,8 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
     invoices: issued.filter((invoice) => invoice.orderId === order.id),
     refunds: paidBack.filter((refund) => refund.orderId === order.id),
     instruments: shipped.filter((instrument) => instrument.orderId === order.id),
+    batchMoves: moves.filter((move) => move.orderId === order.id),
+    batchDates: dates.filter((change) => change.batch === order.configuration?.batch),
   }));
 }
 
@@ -109,6 +139,27 @@ const ledgerFigures = (ledger: OrderLedger) => ({
   outstanding: ledger.outstanding,
   refundDue: ledger.refundDue,
 });
+
+/** The order's batch moves and its batch's date changes; the customer's view leaves out the reason and who. */
+export function batchHistoryOf(model: OrderReadModel, staff?: (id: string | null) => string | null): BatchHistory {
+  return {
+    moves: model.batchMoves.map((move) => ({
+      id: move.id,
+      fromName: move.fromName,
+      toName: move.toName,
+      reason: staff ? move.reason : null,
+      changedBy: staff ? staff(move.changedBy) : null,
+      createdAt: move.createdAt.toISOString(),
+    })),
+    dateChanges: model.batchDates.map((change) => ({
+      id: change.id,
+      batchName: change.batchName,
+      oldDate: change.oldDate,
+      newDate: change.newDate,
+      createdAt: change.createdAt.toISOString(),
+    })),
+  };
+}
 
 /** The owner's view: no internal notes, no staff-only comments, no payment-processor ids. */
 export function toOwnerOrder(model: OrderReadModel): Order {
@@ -167,6 +218,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
       notes: entry.notes,
       createdAt: entry.createdAt.toISOString(),
     })),
+    batchHistory: batchHistoryOf(model),
   };
 }
 
@@ -201,6 +253,7 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
         ...model.history.map((entry) => entry.changedBy),
         ...model.payments.map((payment) => payment.recordedBy),
         ...model.refunds.map((refund) => refund.recordedBy),
+        ...model.batchMoves.map((move) => move.changedBy),
       ].filter((value): value is string => value !== null),
     ),
   ];
@@ -284,5 +337,9 @@ export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<Admin
       reason: refund.reason,
       recordedBy: person(refund.recordedBy),
     })),
+    batchHistory: batchHistoryOf(model, (id) => {
+      const who = person(id);
+      return who ? (who.name ?? who.email) : null;
+    }),
   };
 }

@@ -13,6 +13,7 @@ import { orderCancelledMail, orderDeliveredMail, trackingOf } from './order-noti
 import { statusMoveRefusal } from '../../shared/orders/lifecycle';
 import { formatMoney } from '../../shared/money';
 import { getCachedSettings } from '../settings/settings-service';
+import { releaseOrderPlaces, takeOrderPlaces } from './batch-places';
 
 export interface UpdateOrderInput {
   orderId: string;
@@ -33,6 +34,8 @@ export const orderNoteKept = "The buyer's checkout note is kept as written: use 
  * lifecycle allows (shared/orders/lifecycle.ts): 409 with the `status` field otherwise. A move writes
  * a history row (old, new, the admin, "Status updated via admin panel") and queues the customer's
  * e-mail for confirmed, shipped, delivered and cancelled; re-saving the same status writes neither.
+ * Confirming takes the batch's places (409 `batch_full` when they do not fit: the order stays
+ * pending); cancelling or deleting gives them back.
  * Payment status and invoice number follow the ledger: 400 with the field's message when the edit
  * contradicts it. The buyer's checkout note is not edited (400 `notes`).
  */
@@ -55,6 +58,9 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
     );
     if (refusal) throw conflict(refusal.message, { code: refusal.code, fields: { status: refusal.message } });
   }
+  // A confirmed order holds its batch's places; a cancelled one gives them back (batch-places.ts).
+  if (input.changes.status === 'confirmed' && before.status !== 'confirmed') await takeOrderPlaces(tx, before);
+  if (input.changes.status === 'cancelled' && before.status !== 'cancelled') await releaseOrderPlaces(tx, before);
   const set: Partial<typeof orders.$inferInsert> = { updatedAt: input.now };
   const { changes } = input;
   if (changes.status !== undefined) set.status = changes.status;
@@ -117,6 +123,7 @@ export async function deleteOrder(tx: Db, orderId: string) {
   if (!before) throw notFound(adminMessages.orderNotFound);
   if ((await loadOrderLedger(tx, before)).hasEntries)
     throw conflict(adminMessages.orderOnTheBooks, { code: 'order_has_ledger' });
+  await releaseOrderPlaces(tx, before);
   await tx.delete(orders).where(eq(orders.id, orderId));
   return { before: auditedOrderFields(before) };
 }

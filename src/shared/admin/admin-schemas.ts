@@ -1,3 +1,4 @@
+import { batchPlacesSchema } from '../batches/batch-places';
 import { z } from 'zod';
 import { codeMessage } from '../accounts/auth-schemas';
 import { cleanLine } from '../clean-text';
@@ -309,6 +310,8 @@ export const dashboardSchema = z.object({
   weekly: z.array(z.object({ weekStart: z.string(), quotes: z.number().int(), orders: z.number().int() })),
   /** Batches still offered whose ship date has passed: the storefront says "date to be confirmed" until staff change it. */
   batchesPastShipDate: z.array(z.object({ id: z.string(), name: z.string(), date: z.string() })),
+  /** Each batch's capacity, taken and free places (issue 26), in the configurator's order. */
+  batchPlaces: z.array(batchPlacesSchema).optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -37,6 +37,8 @@ export const catalogueMessages = {
   accessoryNotFound: 'Accessory not found',
   shippingNotFound: 'Shipping option not found',
   batchNotFound: 'Batch not found',
+  capacityBelowTaken: 'The capacity cannot be less than the places confirmed orders already hold.',
+  dateChangeNotFound: 'Date change not found',
   duplicateAccessoryId: 'An accessory with this ID already exists',
   duplicateShippingId: 'A shipping option with this ID already exists',
   duplicateBatchId: 'A batch with this ID already exists',
@@ -168,8 +170,24 @@ export const adminBatchSchema = z.object({
   soldOut: z.boolean(),
   sortOrder: z.number().int(),
   updatedAt: z.string(),
+  /** Instruments it can build (null: not limited), those confirmed orders hold, and what is free. */
+  capacity: z.number().int().nullable(),
+  taken: z.number().int(),
+  free: z.number().int().nullable(),
+  /** Its latest date change whose holders have not been e-mailed yet, with how many hold places. */
+  pendingDateChange: z
+    .object({
+      id: z.string(),
+      oldDate: z.string().nullable(),
+      newDate: z.string().nullable(),
+      holders: z.number().int(),
+    })
+    .nullable(),
 });
 export type AdminBatch = z.infer<typeof adminBatchSchema>;
+
+/** A batch's capacity in instruments; null: not limited. */
+const batchCapacity = z.number().int().min(0).max(100000).nullable();
 
 const batchDate = z
   .string()
@@ -181,6 +199,7 @@ export const createBatchRequestSchema = z.object({
   name,
   date: batchDate,
   soldOut: z.boolean().default(false),
+  capacity: batchCapacity.default(null),
 });
 export type CreateBatchRequest = z.input<typeof createBatchRequestSchema>;
 
@@ -189,6 +208,7 @@ export const updateBatchRequestSchema = z.object({
   name: name.optional(),
   date: batchDate.optional(),
   soldOut: z.boolean().optional(),
+  capacity: batchCapacity.optional(),
   position: z.number().int().min(0).max(1000).optional(),
 });
 export type UpdateBatchRequest = z.infer<typeof updateBatchRequestSchema>;
@@ -196,6 +216,9 @@ export type UpdateBatchRequest = z.infer<typeof updateBatchRequestSchema>;
 export const configurationListSchema = z.object({ items: z.array(adminConfigurationSchema) });
 export const optionListSchema = z.object({ items: z.array(adminOptionSchema) });
 export const batchListSchema = z.object({ items: z.array(adminBatchSchema) });
+
+/** POST /api/admin/batches/:batchId/date-changes/:changeId/notify: how many holders were e-mailed. */
+export const notifyBatchHoldersResponseSchema = z.object({ notified: z.number().int(), alreadySent: z.boolean() });
 
 /** "12.34" or 12.34 (pounds or euros) to minor units; NaN when it is not a number with at most 2 decimals. */
 export function toMinorUnits(value: string | number): number {

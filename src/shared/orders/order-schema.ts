@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-places';
 import { batchShipSchema } from '../batches/ship-date';
 import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
@@ -138,6 +139,8 @@ export const orderSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
   payments: z.array(orderPaymentSchema),
   statusHistory: z.array(orderHistoryEntrySchema),
+  /** Moves to another batch and the batch's date changes (issue 26). */
+  batchHistory: batchHistorySchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -180,5 +183,6 @@ export const adminOrderSchema = orderSchema.extend({
       recordedBy: personSchema,
     }),
   ),
+  batchPanel: orderBatchPanelSchema.optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -1,4 +1,4 @@
-import type { Product } from '../catalogue';
+import type { BatchOption, Product } from '../catalogue';
 import {
   FREE_ITEM_CAP_MESSAGE,
   isFree,
@@ -73,8 +73,13 @@ export function validateSelection(product: Product, selection: SelectedConfigura
 
   if (selection.batch !== undefined && selection.batch !== null) {
     const batch = product.batches.find((option) => option.id === selection.batch);
+    const free = (option: BatchOption) => (option.soldOut ? 0 : (option.placesLeft ?? Number.POSITIVE_INFINITY));
+    const next = product.batches.find((option) => option !== batch && free(option) >= selection.quantity);
+    const instead = next ? `: choose ${next.name}, which has room` : '';
     if (!batch) add('batch', `Unknown batch: ${selection.batch}`);
-    else if (batch.soldOut) add('batch', `${batch.name} is sold out`);
+    else if (batch.soldOut) add('batch', `${batch.name} is sold out${instead}`);
+    else if (free(batch) < selection.quantity)
+      add('batch', `${batch.name} has only ${free(batch)} places left, not ${selection.quantity}${instead}`);
   }
 
   if (!country) add('customerCountry', `Unknown country: ${selection.customerCountry}`);

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { BatchHistoryList } from '../ui/batch-history';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
@@ -150,6 +151,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                     {order.batch ? batchShipText(order.batch) : (summary.batch ?? 'Not specified')}
                   </Row>
                 </dl>
+                {order.batchHistory ? <BatchHistoryList history={order.batchHistory} /> : null}
                 {summary.accessories.length > 0 ? (
                   <div className="mt-3">
                     <h3 className="text-sm font-medium text-navy-900">Accessories</h3>

@@ -1,3 +1,4 @@
+import { defaultBatch } from '../../shared/batches/default-batch';
 import type { Product } from '../../shared/catalogue';
 import {
   DEFAULT_SHIPPING,
@@ -76,10 +77,7 @@ export function initialConfiguratorState(): ConfiguratorState {
   };
 }
 
-/** The first batch that is not sold out, else the first batch. */
-export function defaultBatch(product: Product): string | null {
-  return (product.batches.find((batch) => !batch.soldOut) ?? product.batches[0])?.id ?? null;
-}
+export { defaultBatch };
 
 const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
 

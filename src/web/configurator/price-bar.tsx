@@ -13,14 +13,17 @@ import { TotalsList, summaryLines } from './order-summary';
 /**
  * 'Batch 2 · est. ships August 2027', from the batch's date (read as a calendar date, not a local
  * time); 'Batch 2 · date to be confirmed' when it has none (the server leaves out a date that has passed).
+ * A batch with few places adds '· 3 places left'.
  */
 export function batchLabel(batch: BatchOption | undefined): string | null {
   if (!batch) return null;
-  if (!batch.date) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}`;
-  const date = new Date(`${batch.date}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}`;
+  // The API gives placesLeft only when few remain (the shop's setting): "Batch 2 · … · 3 places left".
+  const left =
+    batch.placesLeft && !batch.soldOut ? ` · ${batch.placesLeft} place${batch.placesLeft === 1 ? '' : 's'} left` : '';
+  const date = batch.date ? new Date(`${batch.date}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime())) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}${left}`;
   const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-  return `${batch.name} · est. ships ${month}`;
+  return `${batch.name} · est. ships ${month}${left}`;
 }
 
 /** The breakdown opens on tap or click, and on hover with a mouse. */

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
+import { BatchEditForm, placesText, TellHolders } from './batch-places';
 import { BackToSettings, Field, inputClass, serverFieldErrors } from './catalogue-form';
 
 const formSchema = z.object({
@@ -24,9 +26,12 @@ const formSchema = z.object({
   date: z
     .string()
     .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), { error: catalogueMessages.dateFormat }),
+  capacity: z.string().refine((value) => value.trim() === '' || /^\d+$/.test(value.trim()), {
+    error: 'Enter a whole number of instruments',
+  }),
 });
 type FormValues = z.infer<typeof formSchema>;
-const empty: FormValues = { batchId: '', name: '', date: '' };
+const empty: FormValues = { batchId: '', name: '', date: '', capacity: '' };
 
 function AddBatchForm() {
   const invalidate = useInvalidateAdmin();
@@ -35,7 +40,13 @@ function AddBatchForm() {
     mutationFn: (values: FormValues) =>
       adminApi(z.object({ item: adminBatchSchema }), '/batches', {
         method: 'POST',
-        body: { batchId: values.batchId.trim(), name: values.name, date: values.date || null, soldOut: false },
+        body: {
+          batchId: values.batchId.trim(),
+          name: values.name,
+          date: values.date || null,
+          soldOut: false,
+          capacity: values.capacity.trim() === '' ? null : Number(values.capacity),
+        },
       }),
     onSuccess: () => {
       toast.success(catalogueMessages.batchAdded);
@@ -44,7 +55,7 @@ function AddBatchForm() {
     },
     onError: (error) => {
       const fields = serverFieldErrors(error);
-      for (const name of ['batchId', 'name', 'date'] as const)
+      for (const name of ['batchId', 'name', 'date', 'capacity'] as const)
         if (fields[name]) form.setError(name, { message: fields[name] });
       toast.error(catalogueMessages.batchAddFailed);
     },
@@ -55,9 +66,9 @@ function AddBatchForm() {
       onSubmit={form.handleSubmit((values) => add.mutate(values))}
       aria-label="Add batch"
       noValidate
-      className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-3"
+      className="grid gap-3 rounded-lg border border-navy-100 bg-white p-4 sm:grid-cols-4"
     >
-      <h2 className="text-lg font-semibold text-navy-900 sm:col-span-3">Add batch</h2>
+      <h2 className="text-lg font-semibold text-navy-900 sm:col-span-4">Add batch</h2>
       <Field label="Batch ID" name="batchId" error={errors.batchId?.message}>
         <input className={inputClass} {...form.register('batchId')} />
       </Field>
@@ -67,7 +78,10 @@ function AddBatchForm() {
       <Field label="Estimated ship date" name="batchDate" error={errors.date?.message}>
         <input type="date" className={inputClass} {...form.register('date')} />
       </Field>
-      <div className="sm:col-span-3">
+      <Field label="Capacity (empty: not limited)" name="batchCapacity" error={errors.capacity?.message}>
+        <input type="number" min={0} inputMode="numeric" className={inputClass} {...form.register('capacity')} />
+      </Field>
+      <div className="sm:col-span-4">
         <Button type="submit" size="sm" disabled={add.isPending}>
           {add.isPending ? 'Saving...' : 'Add batch'}
         </Button>
@@ -79,6 +93,7 @@ function AddBatchForm() {
 /** /admin/batches: the production batches the configurator offers, in its order (default: the first not sold out). */
 export function BatchesPage() {
   const invalidate = useInvalidateAdmin();
+  const [editing, setEditing] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'catalogue', 'batches'],
     queryFn: () => adminApi(batchListSchema, '/batches'),
@@ -115,8 +130,20 @@ export function BatchesPage() {
                   {batch.batchId}
                   {batch.date ? ` · est. ships ${formatUkDate(batch.date)}` : ''}
                 </p>
+                <p className="text-sm text-navy-700" data-testid={`places-${batch.batchId}`}>
+                  {placesText(batch)}
+                </p>
               </div>
               <div className="flex gap-2">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Edit ${batch.name}`}
+                  onClick={() => setEditing(editing === batch.batchId ? null : batch.batchId)}
+                >
+                  Edit
+                </Button>
                 <Button
                   type="button"
                   size="sm"
@@ -147,6 +174,8 @@ export function BatchesPage() {
                   {batch.soldOut ? 'Mark available' : 'Mark sold out'}
                 </Button>
               </div>
+              {editing === batch.batchId ? <BatchEditForm batch={batch} onDone={() => setEditing(null)} /> : null}
+              <TellHolders batch={batch} />
             </li>
           ))}
         </ol>

@@ -8,6 +8,7 @@ import { adminApi } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { money } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
+import { BatchesPanel } from './batches-panel';
 import { WeeklyChart } from './weekly-chart';
 import { RecentOrders } from './recent-orders';
 import { usePermissions } from '../shell/permissions';
@@ -142,6 +143,7 @@ export function DashboardPage() {
               detail={`${dashboard.data.quoteToOrderRate90d.converted} of ${dashboard.data.quoteToOrderRate90d.quotes} quotes`}
             />
           </div>
+          <BatchesPanel batches={dashboard.data.batchPlaces ?? []} />
           <div className="rounded-lg border border-navy-100 bg-white p-4">
             <h2 className="mb-2 text-lg font-semibold text-navy-900">Quotes and orders per week</h2>
             <WeeklyChart weeks={dashboard.data.weekly} />

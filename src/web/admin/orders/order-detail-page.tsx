@@ -20,6 +20,7 @@ import { day, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
+import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
 import { InstrumentsPanel, SerialNumberFields } from './instruments-panel';
 import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
@@ -307,6 +308,7 @@ export function OrderDetailPage() {
         </section>
       </div>
       <InstrumentsPanel instruments={data.instruments ?? []} />
+      <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
       {can('orders.edit') ? (

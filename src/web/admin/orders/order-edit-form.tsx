@@ -90,6 +90,11 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
       // The server's message goes beside the field it names (a 400 names each refused field).
       const fields = error instanceof ApiError ? error.fields : {};
       if (error instanceof ApiError && error.status === 409 && fields.status) toast.error(fields.status);
+      // A confirmation whose batch is full: the reason names the next batch with room (the batch panel moves it).
+      if (error instanceof ApiError && error.status === 409 && fields.batch) {
+        toast.error(fields.batch);
+        form.setError('status', { message: fields.batch });
+      }
       for (const name of editable) if (fields[name]) form.setError(name, { message: fields[name] });
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
       setSerialErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith('serialNumbers'))));

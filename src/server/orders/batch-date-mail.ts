@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
+import { formatUkDate } from '../../shared/dates';
+import { terms } from '../../shared/terms';
+import { PRODUCT_KEY } from '../catalogue/catalogue-service';
+import { holdingOrders } from '../catalogue/catalogue-editing';
+import type { Db } from '../db/client';
+import { batchDateChanges, orders, productBatches, products } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import { orderRecipient } from './order-admin-context';
+import { footer, greeting } from './order-status-mail';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const dateText = (date: string | null) => (date ? formatUkDate(date) : SHIP_DATE_TO_BE_CONFIRMED);
+
+/** The holder's notice: the batch's old and new dates, and the choice to keep the place or cancel under the terms. */
+export function batchDateChangedMail(context: {
+  order: OrderRow;
+  batchName: string;
+  oldDate: string | null;
+  newDate: string | null;
+  to: string;
+  firstName: string | null;
+  orderUrl: string;
+  facts: Awaited<ReturnType<typeof documentFacts>>;
+}): OutgoingMail {
+  const { order } = context;
+  const text = [
+    greeting(context.firstName),
+    '',
+    `The estimated ship date of ${context.batchName}, the production batch of your order ${order.orderNumber}, has changed.`,
+    `Before: ${dateText(context.oldDate)}`,
+    `Now: ${dateText(context.newDate)}`,
+    '',
+    'You keep your place in the batch: there is nothing you need to do.',
+    `If the new date does not suit you, you may cancel the order instead. ${terms.cancellation}`,
+    `To cancel, reply to this e-mail or write to ${context.facts.profile.salesEmail}.`,
+    '',
+    `Your order: ${context.orderUrl}`,
+    '',
+    ...footer(context.facts),
+  ].join('\n');
+  return {
+    kind: 'batch_date_changed',
+    to: context.to,
+    subject: `New ship date for your order ${order.orderNumber}`,
+    text,
+  };
+}
+
+/**
+ * E-mails every order holding places in the batch (confirmed or in production) the date change,
+ * once: the change row is locked and stamped `notified_at` in the same transaction as the queued
+ * e-mails, so a second request (in any process) sends nothing.
+ */
+export async function notifyBatchDateChange(
+  tx: Db,
+  input: { batchId: string; changeId: string; now: Date; publicUrl: string },
+) {
+  const [found] = await tx
+    .select({ change: batchDateChanges, batch: productBatches })
+    .from(batchDateChanges)
+    .innerJoin(productBatches, eq(productBatches.id, batchDateChanges.batchId))
+    .innerJoin(products, eq(products.id, productBatches.productId))
+    .where(
+      and(
+        eq(batchDateChanges.id, input.changeId),
+        eq(productBatches.batchId, input.batchId),
+        eq(products.productKey, PRODUCT_KEY),
+      ),
+    )
+    .for('update', { of: batchDateChanges });
+  if (!found) throw notFound('Date change not found');
+  const { change, batch } = found;
+  const dates = { oldDate: change.oldDate, newDate: change.newDate };
+  if (change.notifiedAt) return { ...dates, notified: 0, alreadySent: true };
+  const holders = await tx
+    .select()
+    .from(orders)
+    .where(holdingOrders([batch.id]));
+  const facts = await documentFacts(tx);
+  let notified = 0;
+  for (const order of holders) {
+    const recipient = await orderRecipient(tx, order, input.publicUrl);
+    if (!recipient) continue;
+    await enqueueMail(tx, batchDateChangedMail({ order, batchName: batch.name, ...dates, ...recipient, facts }));
+    notified += 1;
+  }
+  await tx
+    .update(batchDateChanges)
+    .set({ notifiedAt: input.now, notifiedCount: notified })
+    .where(eq(batchDateChanges.id, change.id));
+  return { ...dates, notified, alreadySent: false };
+}
