@@ -20,9 +20,7 @@ writeFileSync(join(webDir, 'index.html'), html(''));
 const withParams = (pattern: string) => pattern.replace(/:[^/]+/g, 'Q2026-1234');
 const adminPatterns = clientRoutePatterns.filter((pattern) => pattern === '/admin' || pattern.startsWith('/admin/'));
 const adminAppPaths = [
-  ...readFileSync(new URL('../../web/admin/admin-app.tsx', import.meta.url), 'utf8').matchAll(
-    /\{\s*path: '([^'*]+)'/g,
-  ),
+  ...readFileSync(new URL('../../web/admin/admin-app.tsx', import.meta.url), 'utf8').matchAll(/\{\s*path: '([^'*]+)'/g),
 ].map((match) => `/admin/${match[1]}`);
 
 describe('reloading an admin screen (issue 28)', () => {
