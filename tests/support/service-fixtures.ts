@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/client';
 import { instruments, serviceRequestHistory, serviceRequestPhotos, serviceRequests } from '../../src/server/db/schema';
+import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { createOrder } from './factories';
 
 /** The smallest valid PNG (a 1×1 pixel), for photo tests. */
@@ -24,6 +25,11 @@ export async function createInstrument(
       await createOrder(db, {
         userId: userId ?? null,
         status: 'delivered',
+        // A real selection, so the quote engine can price a repair or renewal for the instrument.
+        configuration: {
+          ...defaultSelection,
+          customerInfo: { email: 'lab@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+        },
         accessKey: randomBytes(32).toString('base64url'),
       })
     ).id;

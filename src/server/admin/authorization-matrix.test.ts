@@ -313,6 +313,19 @@ describe('the authorization matrix', () => {
         },
       },
       {
+        method: 'POST',
+        route: '/api/admin/service/:id/repair-quote',
+        ok: 200,
+        make: async () => {
+          const instrument = await createInstrument(t.db, { warrantyEndsOn: '2025-01-31' });
+          const { request } = await createServiceRequestRow(t.db, instrument.id, { underWarranty: false });
+          return {
+            url: `/api/admin/service/${request.id}/repair-quote`,
+            body: { description: 'New pump head', netAmountMinor: 35_000 },
+          };
+        },
+      },
+      {
         method: 'GET',
         route: '/api/admin/service/:id/photos/:photoId',
         ok: 200,

@@ -8,6 +8,7 @@ import {
   adminServiceAnswerSchema,
   adminServiceListQuerySchema,
   adminServicePageSchema,
+  repairQuoteRequestSchema,
   serviceMoveRequestSchema,
 } from '../../shared/service/service-contracts';
 import {
@@ -17,8 +18,9 @@ import {
   serviceStatusLabels,
 } from '../../shared/service/service-lifecycle';
 import type { Db } from '../db/client';
-import { profiles, quotes } from '../db/schema';
-import { notFound } from '../http/http-error';
+import { profiles, quotes, serviceRequestHistory, serviceRequests } from '../db/schema';
+import { conflict, notFound } from '../http/http-error';
+import { createServiceQuote } from '../instruments/service-quote';
 import { getBusinessProfile } from '../profile/profile-service';
 import { moveServiceRequest } from '../service/move-service-request';
 import { sendPhoto, sendRmaPdf } from '../service/routes';
@@ -164,6 +166,60 @@ export async function adminServiceRoutes(app: FastifyInstance) {
           before,
           after,
           now: app.now(),
+        });
+      });
+      return { request: await adminServiceRequest(app.db, request.params.id) };
+    },
+  );
+
+  // Out of warranty, staff make the repair quote through the quote engine; the customer sees it on
+  // their request's page and orders it like any quote (deposit, invoice, documents).
+  r.post(
+    '/service/:id/repair-quote',
+    {
+      config: adminRoute('service.manage'),
+      schema: { params: idParams, body: repairQuoteRequestSchema, response: { 200: adminServiceAnswerSchema } },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const now = app.now();
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(serviceRequests)
+          .where(eq(serviceRequests.id, request.params.id))
+          .for('update');
+        if (!row) throw notFound(serviceMessages.notFound);
+        if (row.underWarranty) throw conflict(serviceMessages.repairUnderWarranty);
+        if (row.repairQuoteId) throw conflict(serviceMessages.repairQuoteExists);
+        if (serviceMoves[row.status].length === 0) throw conflict(serviceMessages.repairClosed);
+        const quote = await createServiceQuote(tx, {
+          kind: 'repair',
+          instrumentId: row.instrumentId,
+          description: request.body.description,
+          netAmountMinor: request.body.netAmountMinor,
+          now,
+        });
+        await tx
+          .update(serviceRequests)
+          .set({ repairQuoteId: quote.id, updatedAt: now })
+          .where(eq(serviceRequests.id, row.id));
+        await tx.insert(serviceRequestHistory).values({
+          requestId: row.id,
+          oldStatus: row.status,
+          newStatus: row.status,
+          note: `Repair quote ${quote.quoteNumber}: ${app.env.publicUrl}/quote/${quote.quoteReference}`,
+          changedBy: admin.userId,
+          createdAt: now,
+        });
+        await writeAudit(tx, {
+          admin,
+          action: 'service.repair_quote',
+          entityType: 'service_request',
+          entityId: row.id,
+          before: { repairQuote: null },
+          after: { repairQuote: quote.quoteNumber, netAmountMinor: request.body.netAmountMinor },
+          now,
         });
       });
       return { request: await adminServiceRequest(app.db, request.params.id) };

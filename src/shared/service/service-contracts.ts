@@ -185,3 +185,14 @@ export const serviceMoveRequestSchema = z.object({
   declineReason: optionalText(2000),
 });
 export type ServiceMoveRequest = z.input<typeof serviceMoveRequestSchema>;
+
+/** Staff make the repair quote of a request out of warranty: what is repaired and its net price (minor units). */
+export const repairQuoteRequestSchema = z.object({
+  description: z.string().trim().min(1, { error: 'Say what the repair is.' }).max(200).transform(cleanDescription),
+  netAmountMinor: z
+    .number({ error: 'Enter the net price.' })
+    .int({ error: 'Enter the net price in whole pence or cents.' })
+    .min(1, { error: 'The net price must be more than 0.' })
+    .max(10_000_000),
+});
+export type RepairQuoteRequest = z.input<typeof repairQuoteRequestSchema>;

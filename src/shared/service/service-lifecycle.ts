@@ -69,6 +69,9 @@ export const serviceMessages = {
   underWarranty: 'Under warranty: this service costs you nothing.',
   outOfWarranty: 'Out of warranty: we will send you a repair quote before any paid work.',
   outOfWarrantyAdmin: 'Out of warranty: a repair quote is needed',
+  repairUnderWarranty: 'This request is under warranty: the repair costs the customer nothing.',
+  repairQuoteExists: 'This request already has its repair quote.',
+  repairClosed: 'This request is closed: no repair quote can be made.',
   moneyElsewhere:
     'A replacement or refund that moves money is done on the order page, with a credit note and a fresh authenticator code.',
 } as const;

@@ -7,6 +7,7 @@ import { formatUkDate } from '../../../shared/dates';
 import {
   type AdminServiceRequest,
   adminServiceAnswerSchema,
+  type RepairQuoteRequest,
   type ServiceMoveRequest,
 } from '../../../shared/service/service-contracts';
 import {
@@ -183,10 +184,61 @@ function Cover({ request }: { request: AdminServiceRequest }) {
                 {request.repairQuote.quoteNumber}
               </Link>
             </p>
+          ) : request.allowedMoves.length > 0 ? (
+            <RepairQuoteForm request={request} />
           ) : null}
         </>
       )}
     </div>
+  );
+}
+
+/** Out of warranty: staff price the repair, and the quote engine makes the customer's quote. */
+function RepairQuoteForm({ request }: { request: AdminServiceRequest }) {
+  const invalidate = useInvalidateAdmin();
+  const [description, setDescription] = useState('');
+  const [amount, setAmount] = useState('');
+  const make = useMutation({
+    mutationFn: (body: RepairQuoteRequest) =>
+      adminApi(adminServiceAnswerSchema, `/service/${request.id}/repair-quote`, { method: 'POST', body }),
+    onSuccess: async (answer) => {
+      toast.success(`Repair quote ${answer.request.repairQuote?.quoteNumber ?? ''} made`);
+      await invalidate();
+    },
+    onError: (error) =>
+      toast.error(error instanceof ApiError ? error.message : 'The repair quote failed. Please try again.'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    make.mutate({ description, netAmountMinor: Math.round(Number.parseFloat(amount) * 100) });
+  };
+  return (
+    <form className="mt-3 space-y-2" onSubmit={submit} aria-label="Make the repair quote">
+      <label className="block text-sm">
+        <span className="font-medium text-navy-900">What is repaired</span>
+        <input
+          className="mt-1 w-full rounded border border-navy-200 px-2 py-1"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={200}
+          required
+        />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium text-navy-900">Net price, in the order's currency (VAT is added)</span>
+        <input
+          className="mt-1 w-40 rounded border border-navy-200 px-2 py-1"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          pattern="[0-9]+([.][0-9]{1,2})?"
+          required
+        />
+      </label>
+      <Button type="submit" disabled={make.isPending}>
+        {make.isPending ? 'Making the quote...' : 'Make repair quote'}
+      </Button>
+    </form>
   );
 }
 
