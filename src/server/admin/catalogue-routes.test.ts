@@ -320,6 +320,7 @@ describe('the admin catalogue and settings API', () => {
       name: 'Batch 2027 A',
       date: '2027-03-01',
       soldOut: false,
+      placesLeft: null,
     });
     const soldOut = await t.put('/api/admin/batches/batch-2027-a', { soldOut: true }, { cookie: admin.cookie });
     expect(soldOut.json().items.find((b: { batchId: string }) => b.batchId === 'batch-2027-a').soldOut).toBe(true);

@@ -132,7 +132,12 @@ describe('POST /api/pricing', () => {
       'UK tracked next-day courier is not offered for delivery to Germany',
     ],
     ['an unknown batch', { batch: 'batch-9' }, 'configuration.batch', 'Unknown batch: batch-9'],
-    ['a sold-out batch', { batch: 'batch-1' }, 'configuration.batch', 'Batch 1 is sold out'],
+    [
+      'a sold-out batch',
+      { batch: 'batch-1' },
+      'configuration.batch',
+      'Batch 1 is sold out: choose Batch 2, which has room',
+    ],
     [
       'the USA, which is not yet available',
       { customerCountry: 'US' },
@@ -203,7 +208,7 @@ describe('POST /api/pricing', () => {
     invalidateCatalogueCache();
     const response = await price(defaultSelection);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Batch 2 is sold out');
+    expect(response.json().error.message).toBe('Batch 2 is sold out: choose Batch 3, which has room');
     await t.db.update(productBatches).set({ soldOut: false }).where(eq(productBatches.batchId, 'batch-2'));
     invalidateCatalogueCache();
   });

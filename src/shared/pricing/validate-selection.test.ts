@@ -36,7 +36,7 @@ describe('validateSelection', () => {
     [{ syringeHolders: ['6ml-syringe-mount'] }, 'syringeHolders', 'The 3ml-syringe-mount is always included'],
     [{ servicing: '10-year' }, 'servicing', 'Unknown servicing option: 10-year'],
     [{ shipping: 'teleport' }, 'shipping', 'Unknown shipping option: teleport'],
-    [{ batch: 'batch-1' }, 'batch', 'Batch 1 is sold out'],
+    [{ batch: 'batch-1' }, 'batch', 'Batch 1 is sold out: choose Batch 2, which has room'],
     [{ customerCountry: 'US' }, 'customerCountry', 'We do not sell to United States yet'],
     [{ customerCountry: 'JP' }, 'customerCountry', 'Unknown country: JP'],
     [
