@@ -10,8 +10,13 @@ export async function signIn(
   email: string,
   password = 'correct-horse-1',
   remember = false,
+  remoteAddress?: string,
 ): Promise<string> {
-  const response = await t.post('/api/auth/signin', { email, password, remember });
+  const response = await t.post(
+    '/api/auth/signin',
+    { email, password, remember },
+    remoteAddress ? { remoteAddress } : {},
+  );
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return cookiesFrom(response);
 }

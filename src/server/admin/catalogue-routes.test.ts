@@ -553,7 +553,8 @@ describe('the admin catalogue and settings API', () => {
         })
       ).json().quote as QuoteResource;
       expect(quote.quoteNumber).toMatch(/^DWQ2026-\d{4}$/);
-      expect(quote.validUntil).toBe(new Date(start.getTime() + 14 * 24 * 3600 * 1000).toISOString());
+      // The test clock has moved on by the earlier tests' step-ups (30 s each).
+      expect(quote.validUntil).toBe(new Date(t.clock.now.getTime() + 14 * 24 * 3600 * 1000).toISOString());
       const order = (
         await t.post('/api/orders', {
           configuration: defaultSelection,
