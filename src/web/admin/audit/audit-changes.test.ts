@@ -21,4 +21,21 @@ describe('auditChanges', () => {
       { field: 'Payment method', before: '', after: 'bank_transfer' },
     ]);
   });
+
+  it('names order and payment statuses by their labels, and a recorded payment by its fields', () => {
+    expect(
+      auditChanges(
+        { status: 'confirmed', paymentStatus: 'deposit_paid', payment: null },
+        {
+          status: 'shipped',
+          paymentStatus: 'fully_paid',
+          payment: { id: 'a4', amount: 242805, reference: null, transactionType: 'balance' },
+        },
+      ),
+    ).toEqual([
+      { field: 'Status', before: 'Confirmed', after: 'Shipped' },
+      { field: 'Payment status', before: 'Deposit Paid', after: 'Fully Paid' },
+      { field: 'Payment', before: '—', after: 'Amount £2,428.05, Transaction type balance' },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { orderStatusLabel, paymentStatusLabel } from '../../../shared/orders/order-status';
 import { money } from '../shell/format';
 
 /** One field an audit entry changed, as staff read it. */
@@ -32,7 +33,14 @@ function show(key: string, value: unknown, values: Record<string, unknown>): str
     return money(value, currencyOf(key, values));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((item) => show(key, item, values)).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object')
+    // A recorded payment or refund: its fields as "Amount £25.00, Reference BACS-778", ids left out.
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([field, item]) => field !== 'id' && !field.endsWith('Id') && item !== null && item !== undefined)
+      .map(([field, item]) => `${label(field)} ${show(field, item, { ...values, ...(value as object) })}`)
+      .join(', ');
+  if (typeof value === 'string' && key === 'status') return orderStatusLabel(value);
+  if (typeof value === 'string' && key === 'paymentStatus') return paymentStatusLabel(value);
   return String(value);
 }
 
