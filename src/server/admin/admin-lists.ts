@@ -13,7 +13,7 @@ import {
 } from '../../shared/orders/order-status';
 import { overdueFilter, todayOf } from '../orders/overdue';
 import type { Db } from '../db/client';
-import { iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from './list-sql';
+import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from './list-sql';
 
 /** What the lists share; the routes' schemas have checked the dates are real days. */
 type ListQuery = Pick<AdminListQuery, 'search' | 'from' | 'to'>;
@@ -69,7 +69,7 @@ export function orderFilters(query: AdminOrderListQuery, now: Date = new Date())
   return filters;
 }
 
-interface OrderListRow extends Record<string, unknown> {
+interface OrderListRow extends Record<string, unknown>, CustomerColumns {
   id: string;
   order_number: string;
   created_at: string | Date;
@@ -78,14 +78,6 @@ interface OrderListRow extends Record<string, unknown> {
   status: OrderStatus;
   payment_status: PaymentStatus;
   user_id: string | null;
-  profile_email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  info_email: string | null;
-  info_first: string | null;
-  info_last: string | null;
-  info_org: string | null;
 }
 
 function toOrderListItem(row: OrderListRow) {

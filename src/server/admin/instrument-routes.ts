@@ -19,9 +19,9 @@ import { adminOf, adminRoute } from './admin-route-config';
 import { csvDate } from './accounting-export';
 import { writeAudit } from './audit-log';
 import { sendCsv } from './csv-export';
-import { iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
+import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
 
-interface InstrumentListRow extends Record<string, unknown> {
+interface InstrumentListRow extends Record<string, unknown>, CustomerColumns {
   id: string;
   order_id: string;
   order_number: string;
@@ -34,14 +34,6 @@ interface InstrumentListRow extends Record<string, unknown> {
   service_plan_ends_on: string | null;
   next_service_on: string | null;
   created_at: string | Date;
-  profile_email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  info_email: string | null;
-  info_first: string | null;
-  info_last: string | null;
-  info_org: string | null;
 }
 
 const day = (value: unknown) => (value === null || value === undefined ? null : String(value).slice(0, 10));

@@ -69,3 +69,15 @@ export async function* keysetBatches<Row extends Record<string, unknown> & { id:
     if (rows.length < list.batchSize) return;
   }
 }
+
+/** The customer columns every list query selects: the profile's, else the order's or quote's customer info. */
+export interface CustomerColumns {
+  profile_email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  info_email: string | null;
+  info_first: string | null;
+  info_last: string | null;
+  info_org: string | null;
+}

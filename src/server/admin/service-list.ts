@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminServiceListQuery } from '../../shared/service/service-contracts';
 import type { ServiceRequestStatus } from '../../shared/service/service-lifecycle';
 import type { Db } from '../db/client';
-import { iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
+import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
 
 /**
  * /admin/service: the service requests newest first. The search finds a request, serial or RMA
@@ -24,7 +24,7 @@ function serviceFilters(query: AdminServiceListQuery): SQL[] {
   return filters;
 }
 
-interface ServiceListRow extends Record<string, unknown> {
+interface ServiceListRow extends Record<string, unknown>, CustomerColumns {
   id: string;
   request_number: string;
   created_at: string | Date;
@@ -37,14 +37,6 @@ interface ServiceListRow extends Record<string, unknown> {
   order_id: string;
   order_number: string;
   user_id: string | null;
-  profile_email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  info_email: string | null;
-  info_first: string | null;
-  info_last: string | null;
-  info_org: string | null;
 }
 
 const from = sql`from service_requests t join instruments i on i.id = t.instrument_id join orders o on o.id = i.order_id
