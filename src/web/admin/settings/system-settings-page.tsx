@@ -160,8 +160,12 @@ export function SystemSettingsPage() {
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const loaded = settings.data?.settings;
+  // The form mounts only once it holds the stored values, so no one ever sees (or reads) it empty.
+  const [filled, setFilled] = useState(false);
   useEffect(() => {
-    if (loaded) form.reset(toForm(loaded));
+    if (!loaded) return;
+    form.reset(toForm(loaded));
+    setFilled(true);
   }, [loaded, form]);
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
@@ -239,10 +243,10 @@ export function SystemSettingsPage() {
         Back to Settings
       </Link>
       <AdminHeading title="System Settings" />
-      {settings.isPending ? (
-        <PageLoading label="Loading settings..." />
-      ) : settings.isError ? (
+      {settings.isError && !filled ? (
         <StateMessage tone="error">{systemSettingsMessages.loadFailed}</StateMessage>
+      ) : !filled ? (
+        <PageLoading label="Loading settings..." />
       ) : (
         <form
           onSubmit={form.handleSubmit((values) => save.mutate(values))}
