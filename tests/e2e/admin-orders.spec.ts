@@ -43,6 +43,28 @@ async function outboxHas(dataDir: string, to: string, subject: string, text: str
   return false;
 }
 
+/**
+ * Opens an admin list on a 390-pixel phone and checks the first row's card: the page does not
+ * scroll sideways, and each named column's value is on screen beside its name.
+ */
+async function expectCardsOnPhone(page: Page, path: string, table: string, cells: [label: string, text: string][]) {
+  await page.goto(path);
+  const firstRow = page.getByRole('table', { name: table }).locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${path} scrolls sideways`,
+  ).toBeLessThanOrEqual(390);
+  for (const [label, text] of cells) {
+    const cell = firstRow.locator(`td[data-label="${label}"]`);
+    await expect(cell).toBeInViewport();
+    await expect(cell).toContainText(text);
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${label} on ${path} fits the screen`).toBe(true);
+    expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content), `${label} named`).toBe(`"${label}"`);
+  }
+}
+
 test('an admin finds an order, confirms it, records the deposit with a fresh code and ships it; the customer sees it', async ({
   page,
   shop,
@@ -224,6 +246,26 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   for (const path of ['/admin/abandoned', '/admin/register']) expect((await page.goto(path))?.status(), path).toBe(200);
   await expect(page.getByRole('heading', { name: 'Invoice register' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'VAT totals' })).toBeVisible();
+
+  // On a phone the lists are stacked cards: no sideways scrolling, and every column (Total, Status,
+  // Payment, Actions) on screen under its name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectCardsOnPhone(page, `/admin/orders?search=${encodeURIComponent(email)}`, 'Orders', [
+    ['Order', order.orderNumber],
+    ['Total', gbp(order.totalAmount)],
+    ['Status', 'Shipped'],
+    ['Payment', 'Fully Paid'],
+  ]);
+  await expectCardsOnPhone(page, `/admin/users?search=${encodeURIComponent(ADMIN_EMAIL)}`, 'Users', [
+    ['E-mail', ADMIN_EMAIL],
+    ['Role', 'Admin'],
+    ['Actions', 'Deactivate staff'],
+  ]);
+  await expectCardsOnPhone(page, '/admin/audit', 'Audit log', [
+    ['Admin', ADMIN_EMAIL],
+    ['Changes', ''],
+  ]);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The customer sees Shipped, Paid, nothing remaining and the tracking number; the shipping e-mail is in the outbox.
   await customerPage.goto(`/order-details/${order.id}`);
