@@ -57,8 +57,9 @@ async function expectCardsOnPhone(page: Page, path: string, table: string, cells
   ).toBeLessThanOrEqual(390);
   for (const [label, text] of cells) {
     const cell = firstRow.locator(`td[data-label="${label}"]`);
-    await expect(cell).toBeInViewport();
     await expect(cell).toContainText(text);
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toBeInViewport();
     const box = await cell.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, `${label} on ${path} fits the screen`).toBe(true);
     expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content), `${label} named`).toBe(`"${label}"`);
