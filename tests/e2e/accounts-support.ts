@@ -33,6 +33,23 @@ export async function linkFromMail(dataDir: string, to: string, subject: string,
   throw new Error(`no e-mail "${subject}" to ${to} under ${mailDir}`);
 }
 
+/**
+ * Whether an e-mail to `to` whose subject contains `subject` and whose body contains `text` reached
+ * the outbox (the .eml files under <dataDir>/mail), waiting for the mail sender up to `timeoutMs`.
+ */
+export async function outboxHas(dataDir: string, to: string, subject: string, text: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(join(dataDir, 'mail')).catch(() => [] as string[]);
+    for (const file of files) {
+      const raw = (await readFile(join(dataDir, 'mail', file), 'utf8')).replace(/=\r?\n/g, '');
+      if (raw.includes(`To: ${to}`) && raw.includes(subject) && raw.includes(text)) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 const step = () => Math.floor(Date.now() / 30_000);
 
 function codeAt(secret: string, at: number): string {

@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { codeAfter, linkFromMail, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
+import { codeAfter, linkFromMail, outboxHas, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { expect, waitsForTheApp } from './fixtures';
 
@@ -28,19 +26,6 @@ function forbidDialogs(page: Page, seen: string[]) {
     seen.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
-}
-
-async function outboxHas(dataDir: string, to: string, subject: string, text: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = await readdir(join(dataDir, 'mail')).catch(() => [] as string[]);
-    for (const file of files) {
-      const raw = (await readFile(join(dataDir, 'mail', file), 'utf8')).replace(/=\r?\n/g, '');
-      if (raw.includes(`To: ${to}`) && raw.includes(subject) && raw.includes(text)) return true;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
 }
 
 /**
