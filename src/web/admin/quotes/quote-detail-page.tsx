@@ -17,6 +17,7 @@ import { QuoteBadge } from '../shell/badges';
 import { day, money, moment } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
+import { StaffNoteForm } from '../shell/staff-note-form';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const failed = (error: unknown) =>
@@ -115,44 +116,6 @@ function ExtendValidity({ detail, onDone }: { detail: AdminQuoteDetail; onDone: 
       </label>
       <Button type="submit" size="sm" disabled={extend.isPending}>
         Extend validity
-      </Button>
-    </form>
-  );
-}
-
-/** A staff-only note on the quote's timeline. */
-function AddNote({ detail, onDone }: { detail: AdminQuoteDetail; onDone: (next: AdminQuoteDetail) => void }) {
-  const [text, setText] = useState('');
-  const add = useMutation({
-    mutationFn: () =>
-      adminApi(adminQuoteDetailSchema, `/quotes/${detail.quote.id}/notes`, { method: 'POST', body: { text } }),
-    onSuccess: (next) => {
-      setText('');
-      onDone(next);
-    },
-    onError: failed,
-  });
-  return (
-    <form
-      aria-label="Add a staff note"
-      className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim()) add.mutate();
-      }}
-    >
-      <label className="text-sm text-navy-800">
-        Staff note (never shown to the customer)
-        <textarea
-          rows={2}
-          maxLength={2000}
-          className="mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
-      <Button type="submit" size="sm" className="self-end" disabled={add.isPending}>
-        Add note
       </Button>
     </form>
   );
@@ -280,7 +243,19 @@ export function QuoteDetailPage() {
             ))}
           </ol>
         )}
-        {editable ? <AddNote detail={detail} onDone={done} /> : null}
+        {editable ? (
+          <StaffNoteForm
+            formLabel="Add a staff note"
+            fieldLabel="Staff note (never shown to the customer)"
+            submitLabel="Add note"
+            maxLength={2000}
+            save={(text) =>
+              adminApi(adminQuoteDetailSchema, `/quotes/${q.id}/notes`, { method: 'POST', body: { text } })
+            }
+            onSaved={done}
+            onError={failed}
+          />
+        ) : null}
       </section>
     </article>
   );
