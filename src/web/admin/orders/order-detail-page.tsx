@@ -16,8 +16,8 @@ import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
+import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, moment, orText } from '../shell/format';
-import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
 import { StaffNoteForm } from '../shell/staff-note-form';
 import { useStepUp } from '../shell/step-up-dialog';
@@ -125,17 +125,16 @@ export function OrderDetailPage() {
   });
 
   if (order.isPending) return <PageLoading label="Loading order details..." />;
-  if (order.isError) {
-    const notFound = order.error instanceof ApiError && order.error.status === 404;
+  if (order.isError)
     return (
-      <StateMessage tone="error">
-        {notFound ? adminMessages.orderNotFound : adminMessages.orderFetchFailed}{' '}
-        <Link to="/admin/orders" className="underline">
-          Back to orders
-        </Link>
-      </StateMessage>
+      <DetailLoadFailed
+        error={order.error}
+        notFound={adminMessages.orderNotFound}
+        failed={adminMessages.orderFetchFailed}
+        back="/admin/orders"
+        backLabel="Back to orders"
+      />
     );
-  }
   const data = order.data.order;
   const carriers = order.data.carriers ?? [];
   const carrier = carriers.find((candidate) => candidate.id === data.carrier);

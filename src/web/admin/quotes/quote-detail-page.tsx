@@ -14,8 +14,8 @@ import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { QuoteBadge } from '../shell/badges';
+import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment } from '../shell/format';
-import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
 import { StaffNoteForm } from '../shell/staff-note-form';
 
@@ -145,17 +145,16 @@ export function QuoteDetailPage() {
   };
 
   if (quote.isPending) return <PageLoading label="Loading quote..." />;
-  if (quote.isError) {
-    const missing = quote.error instanceof ApiError && quote.error.status === 404;
+  if (quote.isError)
     return (
-      <StateMessage tone="error">
-        {missing ? quoteAdminMessages.notFound : 'Failed to load the quote. Please try again.'}{' '}
-        <Link to="/admin/quotes" className="underline">
-          Back to quotes
-        </Link>
-      </StateMessage>
+      <DetailLoadFailed
+        error={quote.error}
+        notFound={quoteAdminMessages.notFound}
+        failed="Failed to load the quote. Please try again."
+        back="/admin/quotes"
+        backLabel="Back to quotes"
+      />
     );
-  }
   const detail = answer && answer.quote.id === quote.data.quote.id ? answer : quote.data;
   const { quote: q } = detail;
   const editable = can('orders.edit');
