@@ -1,10 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { type AdminInstrumentRow, adminInstrumentPageSchema } from '../../../shared/instruments/instrument-schemas';
 import { AdminHeading } from '../shell/admin-layout';
-import { orText } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
 import { useAdminList } from '../shell/use-admin-list';
@@ -24,13 +23,7 @@ const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
   },
   {
     header: 'Customer',
-    cell: ({ row }) => (
-      <div>
-        <div>{orText(row.original.customerName, customerFallbacks.noName)}</div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
-      </div>
-    ),
+    cell: ({ row }) => <CustomerCell row={row.original} />,
   },
   { header: 'Delivered', cell: ({ row }) => dayOr(row.original.deliveredOn, 'Not yet') },
   { header: 'Warranty ends', cell: ({ row }) => dayOr(row.original.warrantyEndsOn, 'On delivery') },

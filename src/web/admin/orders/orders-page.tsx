@@ -10,7 +10,8 @@ import {
 } from '../../../shared/orders/order-status';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
-import { day, money, orText } from '../shell/format';
+import { day, money } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
 import { useAdminList } from '../shell/use-admin-list';
@@ -29,16 +30,12 @@ export const orderColumns: ColumnDef<AdminOrderRow, unknown>[] = [
   {
     header: 'Customer',
     cell: ({ row }) => (
-      <div>
-        <div>
-          {row.original.isGuest && !row.original.customerName
-            ? customerFallbacks.guest
-            : orText(row.original.customerName, customerFallbacks.noName)}
-        </div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
+      <CustomerCell
+        row={row.original}
+        name={row.original.isGuest && !row.original.customerName ? customerFallbacks.guest : undefined}
+      >
         {row.original.isGuest ? <div className="text-xs text-navy-500">{customerFallbacks.guest}</div> : null}
-      </div>
+      </CustomerCell>
     ),
   },
   { header: 'Total', cell: ({ row }) => money(row.original.totalAmount, row.original.currency) },

@@ -5,6 +5,7 @@ import { quoteStatuses, quoteStatusLabels } from '../../../shared/orders/order-s
 import { AdminHeading } from '../shell/admin-layout';
 import { QuoteBadge } from '../shell/badges';
 import { day, money, orText } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
 import { useAdminList } from '../shell/use-admin-list';
@@ -32,16 +33,13 @@ const columns: ColumnDef<AdminQuote, unknown>[] = [
   {
     header: 'Customer',
     cell: ({ row }) => (
-      <div>
-        <div>
-          {orText(
-            row.original.customerName,
-            row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName,
-          )}
-        </div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
-      </div>
+      <CustomerCell
+        row={row.original}
+        name={orText(
+          row.original.customerName,
+          row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName,
+        )}
+      />
     ),
   },
   { header: 'Total', cell: ({ row }) => money(row.original.total, row.original.currency) },

@@ -1,6 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
 import {
   type AdminServiceRow,
   adminServicePageSchema,
@@ -8,7 +7,8 @@ import {
 } from '../../../shared/service/service-contracts';
 import { serviceRequestStatuses, serviceStatusLabels } from '../../../shared/service/service-lifecycle';
 import { AdminHeading } from '../shell/admin-layout';
-import { day, orText } from '../shell/format';
+import { day } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
 import { useAdminList } from '../shell/use-admin-list';
@@ -34,13 +34,7 @@ const columns: ColumnDef<AdminServiceRow, unknown>[] = [
   },
   {
     header: 'Customer',
-    cell: ({ row }) => (
-      <div>
-        <div>{orText(row.original.customerName, customerFallbacks.noName)}</div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
-      </div>
-    ),
+    cell: ({ row }) => <CustomerCell row={row.original} />,
   },
   {
     header: 'What happened',
