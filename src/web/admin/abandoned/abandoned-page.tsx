@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,23 +14,22 @@ import {
 import { adminMessages, customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { money, moment, orText } from '../shell/format';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { useListState } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
 
 const kindLabels = { order: 'Order', registration: 'Quote / registration' } as const;
 
 /** /admin/abandoned: checkouts not completed within an hour, for sales follow-up; mark contacted with a note, Export CSV. */
 export function AbandonedPage() {
-  const { state, update } = useListState();
-  const qs = queryString({ ...state, paymentStatus: undefined });
-  const list = useQuery({
-    queryKey: ['admin', 'abandoned', qs],
-    queryFn: () => adminApi(abandonedPageSchema, `/abandoned${qs}`),
-    placeholderData: keepPreviousData,
+  // The CSV route asks abandoned.manage, the page's own permission.
+  const { state, update, list, exportHref } = useAdminList({
+    resource: 'abandoned',
+    schema: abandonedPageSchema,
+    filters: ({ search, status, from, to }) => ({ search, status, from, to }),
   });
   const [editing, setEditing] = useState<AbandonedCheckout | null>(null);
 
@@ -90,7 +89,7 @@ export function AbandonedPage() {
           { value: 'open', label: 'Not contacted' },
           { value: 'contacted', label: 'Contacted' },
         ]}
-        exportHref={`/api/admin/abandoned.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`}
+        exportHref={exportHref}
       />
       <ListResults
         query={list}

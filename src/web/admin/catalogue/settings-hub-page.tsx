@@ -1,7 +1,7 @@
 import { Building2, CalendarClock, Cog, Package, Plug, Puzzle, Syringe, Truck, Wrench } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Permission } from '../../../shared/admin/permissions';
 import { AdminHeading } from '../shell/admin-layout';
+import { LinkCard } from '../shell/link-card';
 import { usePermissions } from '../shell/permissions';
 
 /** The settings hub's cards: the catalogue editors, System Settings, Batches and the Business Profile. */
@@ -87,15 +87,7 @@ export function SettingsHubPage() {
         {settingsCards
           .filter((card) => can(card.permission))
           .map((card) => (
-            <Link
-              key={card.to}
-              to={card.to}
-              className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400"
-            >
-              <card.icon aria-hidden="true" className="size-6 text-accent-700" />
-              <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
-              <p className="text-sm text-navy-600">{card.text}</p>
-            </Link>
+            <LinkCard key={card.to} card={card} />
           ))}
       </div>
     </section>

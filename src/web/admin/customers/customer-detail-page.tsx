@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { customerDetailSchema, customerKindLabels, customerMessages } from '../../../shared/admin/customer-schemas';
-import { ApiError } from '../../lib/api-client';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge, QuoteBadge } from '../shell/badges';
+import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { CustomerTotals } from './customers-page';
@@ -67,17 +67,17 @@ export function CustomerDetailPage() {
     retry: false,
   });
   if (detail.isPending) return <PageLoading label="Loading customer..." />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
+  if (detail.isError)
     return (
-      <StateMessage tone="error">
-        {notFound ? customerMessages.notFound : customerMessages.loadFailed}{' '}
-        <Link to="/admin/customers" className="underline">
-          Back to customers
-        </Link>
-      </StateMessage>
+      <DetailLoadFailed
+        error={detail.error}
+        notFound={customerMessages.notFound}
+        notFoundStatuses={[404, 400]}
+        failed={customerMessages.loadFailed}
+        back="/admin/customers"
+        backLabel="Back to customers"
+      />
     );
-  }
   const { customer, quotes, orders, instruments, audit, limit } = detail.data;
   const title = orText(customer.name, customer.kind === 'guest' ? customerFallbacks.guest : customerFallbacks.noName);
   return (

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { customerFallbacks } from '../../../shared/admin/admin-schemas';
@@ -10,13 +9,12 @@ import {
   customerMessages,
 } from '../../../shared/admin/customer-schemas';
 import { countries } from '../../../shared/countries';
-import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { day, money, orText } from '../shell/format';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { usePermissions } from '../shell/permissions';
-import { useListState, useUrlFilter } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
+import { useUrlFilter } from '../shell/use-list-state';
 
 /** A customer's page: the user id of an account, the `guest:` key of a guest. */
 export const customerPath = (key: string) => `/admin/customers/${encodeURIComponent(key)}`;
@@ -59,17 +57,14 @@ const columns: ColumnDef<AdminCustomer, unknown>[] = [
 
 /** /admin/customers: accounts and guests, the most recently active first; search, filters, pages, Export CSV. */
 export function CustomersPage() {
-  const { can } = usePermissions();
-  const { state, update } = useListState();
   const [kind, setKind] = useUrlFilter('kind');
   const [hasOrders, setHasOrders] = useUrlFilter('hasOrders');
   const [country, setCountry] = useUrlFilter('country');
-  const filter = { search: state.search, from: state.from, to: state.to, kind, hasOrders, country };
-  const qs = queryString({ ...filter, page: state.page, pageSize: state.pageSize });
-  const customers = useQuery({
-    queryKey: ['admin', 'customers', qs],
-    queryFn: () => adminApi(adminCustomerPageSchema, `/customers${qs}`),
-    placeholderData: keepPreviousData,
+  const { state, update, list, exportHref } = useAdminList({
+    resource: 'customers',
+    schema: adminCustomerPageSchema,
+    filters: ({ search, from, to }) => ({ search, from, to, kind, hasOrders, country }),
+    exportNeeds: 'exports.csv',
   });
   return (
     <section>
@@ -102,13 +97,13 @@ export function CustomersPage() {
             onChange: setCountry,
           },
         ]}
-        {...(can('exports.csv') ? { exportHref: `/api/admin/customers.csv${queryString(filter)}` } : {})}
+        exportHref={exportHref}
       />
       <p className="mb-3 text-sm text-navy-600">
         From and To filter the last activity (an order or a quote). {customerMessages.totalNote}
       </p>
       <ListResults
-        query={customers}
+        query={list}
         caption="Customers"
         columns={columns}
         loading="Loading customers..."

@@ -6,6 +6,7 @@ import { formatUkDate } from '../../../shared/dates';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
+import { LinkCard } from '../shell/link-card';
 import { money } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { BatchesPanel } from './batches-panel';
@@ -153,15 +154,7 @@ export function DashboardPage() {
       {can('orders.view') ? <RecentOrders /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {dashboardCards.map((card) => (
-          <Link
-            key={card.to}
-            to={card.to}
-            className="rounded-lg border border-navy-100 bg-white p-5 hover:border-accent-400"
-          >
-            <card.icon aria-hidden="true" className="size-6 text-accent-700" />
-            <h2 className="mt-2 text-lg font-semibold text-navy-900">{card.title}</h2>
-            <p className="text-sm text-navy-600">{card.text}</p>
-          </Link>
+          <LinkCard key={card.to} card={card} />
         ))}
       </div>
     </section>

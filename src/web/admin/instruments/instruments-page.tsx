@@ -1,16 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { type AdminInstrumentRow, adminInstrumentPageSchema } from '../../../shared/instruments/instrument-schemas';
-import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
-import { orText } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { usePermissions } from '../shell/permissions';
-import { useListState } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
 
 const dayOr = (value: string | null, fallback: string) => (value ? formatUkDate(value) : fallback);
 
@@ -27,13 +23,7 @@ const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
   },
   {
     header: 'Customer',
-    cell: ({ row }) => (
-      <div>
-        <div>{orText(row.original.customerName, customerFallbacks.noName)}</div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
-      </div>
-    ),
+    cell: ({ row }) => <CustomerCell row={row.original} />,
   },
   { header: 'Delivered', cell: ({ row }) => dayOr(row.original.deliveredOn, 'Not yet') },
   { header: 'Warranty ends', cell: ({ row }) => dayOr(row.original.warrantyEndsOn, 'On delivery') },
@@ -43,14 +33,11 @@ const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
 
 /** /admin/instruments: each shipped instrument, newest first, with search, the cover filter, pages and CSV. */
 export function InstrumentsPage() {
-  const { can } = usePermissions();
-  const { state, update } = useListState();
-  const query = { search: state.search, cover: state.status, page: state.page, pageSize: state.pageSize };
-  const qs = queryString(query);
-  const instruments = useQuery({
-    queryKey: ['admin', 'instruments', qs],
-    queryFn: () => adminApi(adminInstrumentPageSchema, `/instruments${qs}`),
-    placeholderData: keepPreviousData,
+  const { state, update, list, exportHref } = useAdminList({
+    resource: 'instruments',
+    schema: adminInstrumentPageSchema,
+    filters: ({ search, status }) => ({ search, cover: status }),
+    exportNeeds: 'exports.csv',
   });
   return (
     <section>
@@ -64,14 +51,10 @@ export function InstrumentsPage() {
           { value: 'active', label: 'Warranty or plan active' },
           { value: 'ended', label: 'Warranty and plan ended' },
         ]}
-        {...(can('exports.csv')
-          ? {
-              exportHref: `/api/admin/instruments.csv${queryString({ ...query, page: undefined, pageSize: undefined })}`,
-            }
-          : {})}
+        exportHref={exportHref}
       />
       <ListResults
-        query={instruments}
+        query={list}
         caption="Instruments"
         columns={columns}
         loading="Loading instruments..."

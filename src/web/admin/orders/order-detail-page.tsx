@@ -16,9 +16,10 @@ import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
+import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, moment, orText } from '../shell/format';
-import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
+import { StaffNoteForm } from '../shell/staff-note-form';
 import { useStepUp } from '../shell/step-up-dialog';
 import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
@@ -96,44 +97,6 @@ function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
   );
 }
 
-/** A staff-only comment on the timeline. */
-function StaffComment({ orderId }: { orderId: string }) {
-  const invalidate = useInvalidateAdmin();
-  const [text, setText] = useState('');
-  const add = useMutation({
-    mutationFn: () =>
-      adminApi(adminOrderAnswerSchema, `/orders/${orderId}/comments`, { method: 'POST', body: { text } }),
-    onSuccess: () => {
-      setText('');
-      void invalidate();
-    },
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected),
-  });
-  return (
-    <form
-      aria-label="Add a staff comment"
-      className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim()) add.mutate();
-      }}
-    >
-      <label className="text-sm text-navy-800">
-        Staff comment (never shown to the customer)
-        <textarea
-          rows={2}
-          className="mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
-      <Button type="submit" size="sm" className="self-end" disabled={add.isPending}>
-        Add comment
-      </Button>
-    </form>
-  );
-}
-
 /** /admin/orders/{id}: the whole order, the edit form, payments, the timeline with who made each change, and delete. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -162,17 +125,16 @@ export function OrderDetailPage() {
   });
 
   if (order.isPending) return <PageLoading label="Loading order details..." />;
-  if (order.isError) {
-    const notFound = order.error instanceof ApiError && order.error.status === 404;
+  if (order.isError)
     return (
-      <StateMessage tone="error">
-        {notFound ? adminMessages.orderNotFound : adminMessages.orderFetchFailed}{' '}
-        <Link to="/admin/orders" className="underline">
-          Back to orders
-        </Link>
-      </StateMessage>
+      <DetailLoadFailed
+        error={order.error}
+        notFound={adminMessages.orderNotFound}
+        failed={adminMessages.orderFetchFailed}
+        back="/admin/orders"
+        backLabel="Back to orders"
+      />
     );
-  }
   const data = order.data.order;
   const carriers = order.data.carriers ?? [];
   const carrier = carriers.find((candidate) => candidate.id === data.carrier);
@@ -345,7 +307,16 @@ export function OrderDetailPage() {
             ))}
           </ol>
         )}
-        <StaffComment orderId={data.id} />
+        <StaffNoteForm
+          formLabel="Add a staff comment"
+          fieldLabel="Staff comment (never shown to the customer)"
+          submitLabel="Add comment"
+          save={(text) =>
+            adminApi(adminOrderAnswerSchema, `/orders/${data.id}/comments`, { method: 'POST', body: { text } })
+          }
+          onSaved={() => void invalidate()}
+          onError={(error) => toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected)}
+        />
       </section>
       {dialog}
     </article>

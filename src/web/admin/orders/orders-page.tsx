@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { type AdminOrderRow, adminOrderPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
@@ -9,14 +8,13 @@ import {
   paymentStatuses,
   paymentStatusLabels,
 } from '../../../shared/orders/order-status';
-import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge } from '../shell/badges';
-import { day, money, orText } from '../shell/format';
+import { day, money } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { usePermissions } from '../shell/permissions';
-import { useListState } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
 
 /** The orders list's columns; the dashboard's recent orders show the same. */
 export const orderColumns: ColumnDef<AdminOrderRow, unknown>[] = [
@@ -32,16 +30,12 @@ export const orderColumns: ColumnDef<AdminOrderRow, unknown>[] = [
   {
     header: 'Customer',
     cell: ({ row }) => (
-      <div>
-        <div>
-          {row.original.isGuest && !row.original.customerName
-            ? customerFallbacks.guest
-            : orText(row.original.customerName, customerFallbacks.noName)}
-        </div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
+      <CustomerCell
+        row={row.original}
+        name={row.original.isGuest && !row.original.customerName ? customerFallbacks.guest : undefined}
+      >
         {row.original.isGuest ? <div className="text-xs text-navy-500">{customerFallbacks.guest}</div> : null}
-      </div>
+      </CustomerCell>
     ),
   },
   { header: 'Total', cell: ({ row }) => money(row.original.totalAmount, row.original.currency) },
@@ -51,16 +45,14 @@ export const orderColumns: ColumnDef<AdminOrderRow, unknown>[] = [
 
 /** /admin/orders: newest first, server pages, search and filters in the URL, Export CSV. */
 export function OrdersPage() {
-  const { can } = usePermissions();
-  const { state, update } = useListState();
   const [params, setParams] = useSearchParams();
   const overdue =
     params.get('overdue') === 'deposit' || params.get('overdue') === 'balance' ? (params.get('overdue') ?? '') : '';
-  const qs = queryString({ ...state, overdue });
-  const orders = useQuery({
-    queryKey: ['admin', 'orders', qs],
-    queryFn: () => adminApi(adminOrderPageSchema, `/orders${qs}`),
-    placeholderData: keepPreviousData,
+  const { state, update, list, exportHref } = useAdminList({
+    resource: 'orders',
+    schema: adminOrderPageSchema,
+    filters: ({ search, status, paymentStatus, from, to }) => ({ search, status, paymentStatus, from, to, overdue }),
+    exportNeeds: 'exports.csv',
   });
   return (
     <section>
@@ -72,11 +64,7 @@ export function OrdersPage() {
         searchLabel="Order number, e-mail, name or organisation"
         statuses={orderStatuses.map((value) => ({ value, label: orderStatusLabels[value] }))}
         paymentStatuses={paymentStatuses.map((value) => ({ value, label: paymentStatusLabels[value] }))}
-        {...(can('exports.csv')
-          ? {
-              exportHref: `/api/admin/orders.csv${queryString({ ...state, overdue, page: undefined, pageSize: undefined })}`,
-            }
-          : {})}
+        exportHref={exportHref}
       />
       <label className="mb-3 inline-flex items-center gap-2 text-sm text-navy-800">
         Overdue
@@ -97,7 +85,7 @@ export function OrdersPage() {
         </select>
       </label>
       <ListResults
-        query={orders}
+        query={list}
         caption="Orders"
         columns={orderColumns}
         loading="Loading orders..."

@@ -14,9 +14,10 @@ import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { QuoteBadge } from '../shell/badges';
+import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment } from '../shell/format';
-import { StateMessage } from '../shell/list-toolbar';
 import { usePermissions } from '../shell/permissions';
+import { StaffNoteForm } from '../shell/staff-note-form';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const failed = (error: unknown) =>
@@ -120,44 +121,6 @@ function ExtendValidity({ detail, onDone }: { detail: AdminQuoteDetail; onDone: 
   );
 }
 
-/** A staff-only note on the quote's timeline. */
-function AddNote({ detail, onDone }: { detail: AdminQuoteDetail; onDone: (next: AdminQuoteDetail) => void }) {
-  const [text, setText] = useState('');
-  const add = useMutation({
-    mutationFn: () =>
-      adminApi(adminQuoteDetailSchema, `/quotes/${detail.quote.id}/notes`, { method: 'POST', body: { text } }),
-    onSuccess: (next) => {
-      setText('');
-      onDone(next);
-    },
-    onError: failed,
-  });
-  return (
-    <form
-      aria-label="Add a staff note"
-      className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim()) add.mutate();
-      }}
-    >
-      <label className="text-sm text-navy-800">
-        Staff note (never shown to the customer)
-        <textarea
-          rows={2}
-          maxLength={2000}
-          className="mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
-      <Button type="submit" size="sm" className="self-end" disabled={add.isPending}>
-        Add note
-      </Button>
-    </form>
-  );
-}
-
 /** /admin/quotes/{quoteNumber}: the quote, the order it became, extend, resend and staff notes. */
 export function QuoteDetailPage() {
   const { key = '' } = useParams();
@@ -182,17 +145,16 @@ export function QuoteDetailPage() {
   };
 
   if (quote.isPending) return <PageLoading label="Loading quote..." />;
-  if (quote.isError) {
-    const missing = quote.error instanceof ApiError && quote.error.status === 404;
+  if (quote.isError)
     return (
-      <StateMessage tone="error">
-        {missing ? quoteAdminMessages.notFound : 'Failed to load the quote. Please try again.'}{' '}
-        <Link to="/admin/quotes" className="underline">
-          Back to quotes
-        </Link>
-      </StateMessage>
+      <DetailLoadFailed
+        error={quote.error}
+        notFound={quoteAdminMessages.notFound}
+        failed="Failed to load the quote. Please try again."
+        back="/admin/quotes"
+        backLabel="Back to quotes"
+      />
     );
-  }
   const detail = answer && answer.quote.id === quote.data.quote.id ? answer : quote.data;
   const { quote: q } = detail;
   const editable = can('orders.edit');
@@ -280,7 +242,19 @@ export function QuoteDetailPage() {
             ))}
           </ol>
         )}
-        {editable ? <AddNote detail={detail} onDone={done} /> : null}
+        {editable ? (
+          <StaffNoteForm
+            formLabel="Add a staff note"
+            fieldLabel="Staff note (never shown to the customer)"
+            submitLabel="Add note"
+            maxLength={2000}
+            save={(text) =>
+              adminApi(adminQuoteDetailSchema, `/quotes/${q.id}/notes`, { method: 'POST', body: { text } })
+            }
+            onSaved={done}
+            onError={failed}
+          />
+        ) : null}
       </section>
     </article>
   );

@@ -1,16 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { type AdminQuote, adminQuotePageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
 import { quoteStatuses, quoteStatusLabels } from '../../../shared/orders/order-status';
-import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { QuoteBadge } from '../shell/badges';
 import { day, money, orText } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { usePermissions } from '../shell/permissions';
-import { useListState } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
 
 const columns: ColumnDef<AdminQuote, unknown>[] = [
   {
@@ -35,16 +33,13 @@ const columns: ColumnDef<AdminQuote, unknown>[] = [
   {
     header: 'Customer',
     cell: ({ row }) => (
-      <div>
-        <div>
-          {orText(
-            row.original.customerName,
-            row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName,
-          )}
-        </div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
-      </div>
+      <CustomerCell
+        row={row.original}
+        name={orText(
+          row.original.customerName,
+          row.original.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName,
+        )}
+      />
     ),
   },
   { header: 'Total', cell: ({ row }) => money(row.original.total, row.original.currency) },
@@ -67,13 +62,11 @@ const columns: ColumnDef<AdminQuote, unknown>[] = [
 
 /** /admin/quotes. */
 export function QuotesPage() {
-  const { can } = usePermissions();
-  const { state, update } = useListState();
-  const qs = queryString({ ...state, paymentStatus: undefined });
-  const quotes = useQuery({
-    queryKey: ['admin', 'quotes', qs],
-    queryFn: () => adminApi(adminQuotePageSchema, `/quotes${qs}`),
-    placeholderData: keepPreviousData,
+  const { state, update, list, exportHref } = useAdminList({
+    resource: 'quotes',
+    schema: adminQuotePageSchema,
+    filters: ({ search, status, from, to }) => ({ search, status, from, to }),
+    exportNeeds: 'exports.csv',
   });
   return (
     <section>
@@ -84,14 +77,10 @@ export function QuotesPage() {
         update={update}
         searchLabel="Quote number, e-mail, name or organisation"
         statuses={quoteStatuses.map((value) => ({ value, label: quoteStatusLabels[value] }))}
-        {...(can('exports.csv')
-          ? {
-              exportHref: `/api/admin/quotes.csv${queryString({ ...state, paymentStatus: undefined, page: undefined, pageSize: undefined })}`,
-            }
-          : {})}
+        exportHref={exportHref}
       />
       <ListResults
-        query={quotes}
+        query={list}
         caption="Quotes"
         columns={columns}
         loading="Loading quotes..."

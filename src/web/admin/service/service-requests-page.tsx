@@ -1,19 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
 import {
   type AdminServiceRow,
   adminServicePageSchema,
   warrantyFilterLabels,
 } from '../../../shared/service/service-contracts';
 import { serviceRequestStatuses, serviceStatusLabels } from '../../../shared/service/service-lifecycle';
-import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
-import { day, orText } from '../shell/format';
+import { day } from '../shell/format';
+import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { useListState, useUrlFilter } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
+import { useUrlFilter } from '../shell/use-list-state';
 
 const columns: ColumnDef<AdminServiceRow, unknown>[] = [
   {
@@ -35,13 +34,7 @@ const columns: ColumnDef<AdminServiceRow, unknown>[] = [
   },
   {
     header: 'Customer',
-    cell: ({ row }) => (
-      <div>
-        <div>{orText(row.original.customerName, customerFallbacks.noName)}</div>
-        <div className="text-navy-600">{orText(row.original.customerEmail, customerFallbacks.noEmail)}</div>
-        <div className="text-navy-600">{orText(row.original.customerCompany, customerFallbacks.notProvided)}</div>
-      </div>
-    ),
+    cell: ({ row }) => <CustomerCell row={row.original} />,
   },
   {
     header: 'What happened',
@@ -62,20 +55,12 @@ const columns: ColumnDef<AdminServiceRow, unknown>[] = [
 
 /** /admin/service: the service requests (RMA), with search, status and warranty filters and CSV. */
 export function ServiceRequestsAdminPage() {
-  const { state, update } = useListState();
   const [warranty, setWarranty] = useUrlFilter('warranty');
-  const listQuery = (paged: boolean) =>
-    queryString({
-      search: state.search,
-      status: state.status,
-      warranty,
-      ...(paged ? { page: state.page, pageSize: state.pageSize } : {}),
-    });
-  const qs = listQuery(true);
-  const requests = useQuery({
-    queryKey: ['admin', 'service', qs],
-    queryFn: () => adminApi(adminServicePageSchema, `/service${qs}`),
-    placeholderData: keepPreviousData,
+  // The CSV route asks service.manage, the page's own permission.
+  const { state, update, list, exportHref } = useAdminList({
+    resource: 'service',
+    schema: adminServicePageSchema,
+    filters: ({ search, status }) => ({ search, status, warranty }),
   });
   return (
     <section>
@@ -95,10 +80,10 @@ export function ServiceRequestsAdminPage() {
           },
         ]}
         dates={false}
-        exportHref={`/api/admin/service.csv${listQuery(false)}`}
+        exportHref={exportHref}
       />
       <ListResults
-        query={requests}
+        query={list}
         caption="Service requests"
         columns={columns}
         loading="Loading service requests..."

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -11,12 +11,12 @@ import {
 import { Badge } from '../../ui/badge';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
+import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { day, orText } from '../shell/format';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
-import { useListState } from '../shell/use-list-state';
+import { useAdminList } from '../shell/use-admin-list';
 import { useStepUp } from '../shell/step-up-dialog';
 
 const loadError = (error: unknown) => {
@@ -27,12 +27,11 @@ const loadError = (error: unknown) => {
 
 /** /admin/users: profiles newest first; deactivate a staff member (staff join by invitation, on /admin/staff), reset a lost authenticator. */
 export function UsersPage() {
-  const { state, update } = useListState();
-  const qs = queryString({ ...state, paymentStatus: undefined });
-  const users = useQuery({
-    queryKey: ['admin', 'users', qs],
-    queryFn: () => adminApi(adminUserPageSchema, `/users${qs}`),
-    placeholderData: keepPreviousData,
+  // No CSV of users.
+  const { state, update, list } = useAdminList({
+    resource: 'users',
+    schema: adminUserPageSchema,
+    filters: ({ search, status, from, to }) => ({ search, status, from, to }),
     retry: false,
   });
   const invalidate = useInvalidateAdmin();
@@ -127,13 +126,13 @@ export function UsersPage() {
         ]}
       />
       <ListResults
-        query={users}
+        query={list}
         caption="Users"
         columns={columns}
         loading="Loading users..."
         failed={
           <>
-            <strong className="font-semibold">Security Error:</strong> {loadError(users.error)}
+            <strong className="font-semibold">Security Error:</strong> {loadError(list.error)}
           </>
         }
         empty={adminMessages.usersEmpty}
