@@ -62,6 +62,29 @@ function codeAt(secret: string, at: number): string {
   });
 }
 
+/** A customer's sign-up through the API, confirmed from its e-mail and signed in, in `page`'s browser context. */
+export async function signUpConfirmedCustomer(page: Page, dataDir: string, email: string, password: string) {
+  expect((await page.request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
+  await page.request.get(await linkFromMail(dataDir, email, 'Confirm your Dropwise account'));
+  expect((await page.request.post('/api/auth/signin', { data: { email, password } })).status()).toBe(200);
+}
+
+/** The order that `POST /api/orders` placed (201), as `page`'s signed-in customer, with the terms accepted. */
+export async function placeOrderAs(
+  page: Page,
+  order: { configuration: unknown; billing: Record<string, string>; notes?: string; idempotencyKey: string },
+) {
+  const placed = await page.request.post('/api/orders', { data: { ...order, acceptTerms: true } });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()).order as {
+    id: string;
+    orderNumber: string;
+    depositAmount: number;
+    totalAmount: number;
+    currency: string;
+  };
+}
+
 /** The current TOTP code of a base32 secret, as an authenticator app would show it. */
 export function currentCode(secret: string): { code: string; step: number } {
   const now = step();

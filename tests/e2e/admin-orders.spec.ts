@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { codeAfter, linkFromMail, outboxHas, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
+import {
+  codeAfter,
+  outboxHas,
+  placeOrderAs,
+  signInAdminSettingUpMfa,
+  signUpConfirmedCustomer,
+  testWithAdmins,
+} from './accounts-support';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { expect, waitsForTheApp } from './fixtures';
 
@@ -63,13 +70,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   const customerPage = waitsForTheApp(await customer.newPage());
   forbidDialogs(customerPage, dialogs);
   const email = `buyer-${Date.now()}@example.com`;
-  expect(
-    (await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status(),
-  ).toBe(201);
-  await customerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
-  expect(
-    (await customerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status(),
-  ).toBe(200);
+  await signUpConfirmedCustomer(customerPage, shop.dataDir, email, 'buyer-pass-1');
   // A quote first (it copies its valid names into the profile), then hostile text in the profile.
   const quote = await customerPage.request.post('/api/quotes', {
     data: {
@@ -87,31 +88,21 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
       })
     ).status(),
   ).toBe(200);
-  const placed = await customerPage.request.post('/api/orders', {
-    data: {
-      configuration: selection,
-      billing: {
-        firstName: XSS_NAME,
-        lastName: 'Tester',
-        company: XSS_ORG,
-        email,
-        address: '<img src=y onerror=alert(3)> Road',
-        city: 'Lancaster',
-        postalCode: 'LA1 1AA',
-        country: 'GB',
-      },
-      notes: '<script>alert(4)</script>',
-      idempotencyKey: `journey-${Date.now()}`,
-      acceptTerms: true,
+  const order = await placeOrderAs(customerPage, {
+    configuration: selection,
+    billing: {
+      firstName: XSS_NAME,
+      lastName: 'Tester',
+      company: XSS_ORG,
+      email,
+      address: '<img src=y onerror=alert(3)> Road',
+      city: 'Lancaster',
+      postalCode: 'LA1 1AA',
+      country: 'GB',
     },
+    notes: '<script>alert(4)</script>',
+    idempotencyKey: `journey-${Date.now()}`,
   });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()).order as {
-    id: string;
-    orderNumber: string;
-    depositAmount: number;
-    totalAmount: number;
-  };
   const gbp = (minor: number) =>
     new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(
       minor / 100,

@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { codeAfter, linkFromMail, outboxHas, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
+import {
+  codeAfter,
+  outboxHas,
+  placeOrderAs,
+  signInAdminSettingUpMfa,
+  signUpConfirmedCustomer,
+  testWithAdmins,
+} from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import { formatMoney, roundHalfUp } from '../../src/shared/money';
 import { paymentStatusLabels } from '../../src/shared/orders/order-status';
@@ -93,38 +100,21 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
   const customerPage = waitsForTheApp(await customer.newPage());
   collectDialogs(customerPage, confirms, unexpectedDialogs);
   const email = `canceller-${Date.now()}@example.com`;
-  expect(
-    (await customerPage.request.post('/api/auth/signup', { data: { email, password: 'buyer-pass-1' } })).status(),
-  ).toBe(201);
-  await customerPage.request.get(await linkFromMail(shop.dataDir, email, 'Confirm your Dropwise account'));
-  expect(
-    (await customerPage.request.post('/api/auth/signin', { data: { email, password: 'buyer-pass-1' } })).status(),
-  ).toBe(200);
-  const placed = await customerPage.request.post('/api/orders', {
-    data: {
-      configuration: defaultSelection,
-      billing: {
-        firstName: 'Dorothy',
-        lastName: 'Hodgkin',
-        company: 'Somerville College',
-        email,
-        address: '1 Parks Road',
-        city: 'Oxford',
-        postalCode: 'OX1 3PH',
-        country: 'GB',
-      },
-      idempotencyKey: `cancellation-${Date.now()}`,
-      acceptTerms: true,
+  await signUpConfirmedCustomer(customerPage, shop.dataDir, email, 'buyer-pass-1');
+  const order = await placeOrderAs(customerPage, {
+    configuration: defaultSelection,
+    billing: {
+      firstName: 'Dorothy',
+      lastName: 'Hodgkin',
+      company: 'Somerville College',
+      email,
+      address: '1 Parks Road',
+      city: 'Oxford',
+      postalCode: 'OX1 3PH',
+      country: 'GB',
     },
+    idempotencyKey: `cancellation-${Date.now()}`,
   });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()).order as {
-    id: string;
-    orderNumber: string;
-    depositAmount: number;
-    totalAmount: number;
-    currency: string;
-  };
   expect(order.currency).toBe('GBP');
 
   // What the journey books, and the figures the ledger makes of them at each step.
