@@ -10,7 +10,7 @@ import { notFound } from '../http/http-error';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { orderRecipient } from './order-admin-context';
-import { footer, greeting } from './order-status-mail';
+import { orderNoticeText } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -28,9 +28,7 @@ export function batchDateChangedMail(context: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
   const { order } = context;
-  const text = [
-    greeting(context.firstName),
-    '',
+  const text = orderNoticeText(context, [
     `The estimated ship date of ${context.batchName}, the production batch of your order ${order.orderNumber}, has changed.`,
     `Before: ${dateText(context.oldDate)}`,
     `Now: ${dateText(context.newDate)}`,
@@ -38,11 +36,7 @@ export function batchDateChangedMail(context: {
     'You keep your place in the batch: there is nothing you need to do.',
     `If the new date does not suit you, you may cancel the order instead. ${terms.cancellation}`,
     `To cancel, reply to this e-mail or write to ${context.facts.profile.salesEmail}.`,
-    '',
-    `Your order: ${context.orderUrl}`,
-    '',
-    ...footer(context.facts),
-  ].join('\n');
+  ]);
   return {
     kind: 'batch_date_changed',
     to: context.to,

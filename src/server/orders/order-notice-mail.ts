@@ -5,7 +5,7 @@ import type { Carrier } from '../../shared/settings';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { OrderLedger } from './order-ledger';
-import { footer, greeting } from './order-status-mail';
+import { orderNoticeText } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -35,18 +35,12 @@ export function paymentReceivedMail(
   context: NoticeContext & { amount: number; receivedOn: string; ledger: OrderLedger },
 ): OutgoingMail {
   const { order, ledger } = context;
-  const text = [
-    greeting(context.firstName),
-    '',
+  const text = orderNoticeText(context, [
     `Thank you: we received your payment of ${money(order, context.amount)} for order ${order.orderNumber} on ${formatUkDate(context.receivedOn)}.`,
     ledger.outstanding > 0
       ? `Still outstanding: ${money(order, ledger.outstanding)}.`
       : 'Your order is now paid in full: nothing is outstanding.',
-    '',
-    `Your order: ${context.orderUrl}`,
-    '',
-    ...footer(context.facts),
-  ].join('\n');
+  ]);
   return {
     kind: 'payment_received',
     to: context.to,
@@ -59,9 +53,7 @@ export function paymentReceivedMail(
 export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedger }): OutgoingMail {
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
-  const text = [
-    greeting(context.firstName),
-    '',
+  const text = orderNoticeText(context, [
     `Your order ${order.orderNumber} has been cancelled.`,
     ...(ledger.refundDue > 0
       ? [`We will refund ${money_(ledger.refundDue)} to you; you will receive a credit note for it.`]
@@ -69,27 +61,17 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
         ? [`${money_(ledger.outstanding)} remains due under our terms of sale.`]
         : ['Nothing is outstanding on this order.']),
     ...(order.customerMessage ? ['', order.customerMessage] : []),
-    '',
-    `Your order: ${context.orderUrl}`,
-    '',
-    ...footer(context.facts),
-  ].join('\n');
+  ]);
   return { kind: 'order_cancelled', to: context.to, subject: `Your order ${order.orderNumber} is cancelled`, text };
 }
 
 /** Delivery: the order arrived. */
 export function orderDeliveredMail(context: NoticeContext): OutgoingMail {
   const { order } = context;
-  const text = [
-    greeting(context.firstName),
-    '',
+  const text = orderNoticeText(context, [
     `Your order ${order.orderNumber} has been delivered.`,
     'We hope the instrument serves you well. Your documents stay on your order page.',
-    '',
-    `Your order: ${context.orderUrl}`,
-    '',
-    ...footer(context.facts),
-  ].join('\n');
+  ]);
   return {
     kind: 'order_delivered',
     to: context.to,

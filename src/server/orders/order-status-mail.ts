@@ -22,21 +22,34 @@ export const footer = ({ profile }: Pick<StatusMailContext['facts'], 'profile'>)
   profile.legalName,
 ];
 
-/** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
-export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
-  const text = [
+/**
+ * A customer notice about an order, laid out as every one of them is: the salutation, the body,
+ * the link to the order and the signature.
+ */
+export function orderNoticeText(
+  context: { firstName: string | null; orderUrl: string; facts: Pick<StatusMailContext['facts'], 'profile'> },
+  body: readonly string[],
+): string {
+  return [
     greeting(context.firstName),
     '',
-    `We confirm your order ${context.order.orderNumber}.`,
-    'Your written order confirmation is attached as a PDF.',
-    'With this confirmation your order binds you and us.',
-    `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
-    terms.currency(context.order.currency),
+    ...body,
     '',
     `Your order: ${context.orderUrl}`,
     '',
     ...footer(context.facts),
   ].join('\n');
+}
+
+/** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
+export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
+  const text = orderNoticeText(context, [
+    `We confirm your order ${context.order.orderNumber}.`,
+    'Your written order confirmation is attached as a PDF.',
+    'With this confirmation your order binds you and us.',
+    `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
+    terms.currency(context.order.currency),
+  ]);
   return {
     kind: 'order_confirmed',
     to: context.to,
@@ -50,18 +63,12 @@ export function orderShippedMail(
   context: StatusMailContext & { tracking?: { carrierName: string | null; url: string | null } },
 ): OutgoingMail {
   const { order } = context;
-  const text = [
-    greeting(context.firstName),
-    '',
+  const text = orderNoticeText(context, [
     `Your order ${order.orderNumber} has shipped.`,
     ...(context.tracking?.carrierName ? [`Carrier: ${context.tracking.carrierName}`] : []),
     `Tracking number: ${order.trackingNumber ?? 'to follow'}`,
     ...(context.tracking?.url ? [`Track it: ${context.tracking.url}`] : []),
     ...(order.estimatedDeliveryDate ? [`Estimated delivery: ${order.estimatedDeliveryDate}`] : []),
-    '',
-    `Your order: ${context.orderUrl}`,
-    '',
-    ...footer(context.facts),
-  ].join('\n');
+  ]);
   return { kind: 'order_shipped', to: context.to, subject: `Your order ${order.orderNumber} has shipped`, text };
 }
