@@ -22,6 +22,7 @@ import { lockOrder, orderRecipient } from './order-admin-context';
 import { fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
+import { footer, greeting } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -203,7 +204,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       to: recipient.to,
       subject: `Invoice ${number} for your order ${row.orderNumber}`,
       text: [
-        recipient.firstName ? `Dear ${recipient.firstName},` : 'Dear customer,',
+        greeting(recipient.firstName),
         '',
         `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}, due by ${dueDate}.`,
         `Please quote ${row.orderNumber} as the payment reference.`,
@@ -212,9 +213,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
         '',
         terms.currency(row.currency),
         '',
-        `Questions? Write to ${facts.profile.salesEmail} or call ${facts.profile.phone}.`,
-        '',
-        facts.profile.legalName,
+        ...footer(facts),
       ].join('\n'),
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });
@@ -304,7 +303,7 @@ export async function creditInvoice(
       to: recipient.to,
       subject: `Credit note ${number} for your order ${row.orderNumber}`,
       text: [
-        recipient.firstName ? `Dear ${recipient.firstName},` : 'Dear customer,',
+        greeting(recipient.firstName),
         '',
         credit === original.amount
           ? `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`

@@ -6,6 +6,7 @@ import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/orde
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { terms, type TermsValues } from '../../shared/terms';
+import { footer } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -83,9 +84,7 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    `Questions? Write to ${context.facts.profile.salesEmail} or call ${context.facts.profile.phone}.`,
-    '',
-    context.facts.profile.legalName,
+    ...footer(context.facts),
   ].join('\n');
   return {
     kind: 'order_received',
