@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productSchema } from '../../shared/catalogue';
+import { calendarDay } from '../../shared/batches/ship-date';
+import { type Product, productSchema } from '../../shared/catalogue';
+import type { SystemSettings } from '../../shared/settings';
 import { notFound } from '../http/http-error';
+import { sendJsonText } from '../http/json-text';
 import { getCachedSettings } from '../settings/settings-service';
 import { storefrontProduct } from './batch-ship';
 import { getProduct } from './catalogue-service';
@@ -13,6 +16,34 @@ const productResponse = z.object({
   vatRate: z.number(),
 });
 
+interface ProductBody {
+  settings: SystemSettings;
+  /** The UTC calendar day the body was made on: a batch date that passes at midnight leaves it. */
+  day: string;
+  text: string;
+}
+
+/**
+ * The product's answer, checked against its schema and serialised once per loaded catalogue, settings
+ * and day, instead of on every read: the catalogue and settings caches hand out the same objects
+ * until a write (or their age limit) reloads them, so the key is the objects themselves.
+ */
+const bodies = new WeakMap<Product, ProductBody>();
+
+function productBody(product: Product, settings: SystemSettings, now: Date): string {
+  const day = calendarDay(now);
+  const cached = bodies.get(product);
+  if (cached && cached.settings === settings && cached.day === day) return cached.text;
+  const body = productResponse.parse({
+    // A batch date that has passed is not offered as that date: the storefront shows "date to be confirmed".
+    product: storefrontProduct(product, now, settings.batchFewPlacesThreshold),
+    vatRate: settings.taxRate,
+  });
+  const text = JSON.stringify(body);
+  bodies.set(product, { settings, day, text });
+  return text;
+}
+
 export async function catalogueRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/products/:key',
@@ -22,17 +53,13 @@ export async function catalogueRoutes(app: FastifyInstance) {
         response: { 200: productResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const [product, settings] = await Promise.all([
         getProduct(app.db, request.params.key),
         getCachedSettings(app.db),
       ]);
       if (!product) throw notFound('Product not found');
-      // A batch date that has passed is not offered as that date: the storefront shows "date to be confirmed".
-      return {
-        product: storefrontProduct(product, app.now(), settings.batchFewPlacesThreshold),
-        vatRate: settings.taxRate,
-      };
+      return sendJsonText(reply, productBody(product, settings, app.now()));
     },
   );
 }

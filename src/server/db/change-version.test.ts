@@ -56,6 +56,51 @@ describe('change versions', () => {
     },
   );
 
+  it.runIf(postgresRun)(
+    'on PostgreSQL, requests that arrive together share one read, but never one sent before they arrived',
+    async () => {
+      const realExecute = t.db.execute.bind(t.db);
+      const execute = vi.spyOn(t.db, 'execute');
+      const reads = () =>
+        execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('select key, version')).length;
+      try {
+        // Ten requests already arrived when the first read is sent: one read serves them all.
+        let release!: () => void;
+        const arrived = new Promise<void>((resolve) => (release = resolve));
+        const together = Array.from({ length: 10 }, () =>
+          inScope(async () => {
+            await arrived;
+            return readChangeVersion(t.db, 'catalogue');
+          }),
+        );
+        release();
+        const versions = await Promise.all(together);
+        expect(new Set(versions).size).toBe(1);
+        expect(reads()).toBe(1);
+
+        // A read still in flight that was sent before a request arrived is not joined: a write
+        // committed in between is seen by the later request. (The early read is held open.)
+        let finishEarly!: () => void;
+        const held = new Promise<void>((resolve) => (finishEarly = resolve));
+        const heldRead = async (query: Parameters<typeof realExecute>[0]) => {
+          const result = await realExecute(query);
+          await held;
+          return result;
+        };
+        execute.mockImplementationOnce(heldRead as unknown as typeof realExecute);
+        const early = inScope(() => readChangeVersion(t.db, 'catalogue'));
+        await bumpChangeVersion(t.db, 'catalogue');
+        const late = await inScope(() => readChangeVersion(t.db, 'catalogue'));
+        finishEarly();
+        expect(await early).toBe(versions[0]);
+        expect(late).toBe((versions[0] ?? 0) + 1);
+        expect(reads()).toBe(3);
+      } finally {
+        execute.mockRestore();
+      }
+    },
+  );
+
   it('an order placed through the API reads them once on PostgreSQL (never on PGlite), and answers with the order as stored', async () => {
     const body = guestOrderBody('versions@example.com');
     const execute = vi.spyOn(t.db, 'execute');

@@ -13,7 +13,34 @@ type Versions = Record<ChangeArea, number>;
  * and the settings a write uses then cost one primary-key read between them instead of one each.
  * A version raised during the request is forgotten, so a read after the write reads again.
  */
-const requestScope = new AsyncLocalStorage<{ versions?: Promise<Versions> | undefined }>();
+interface RequestVersions {
+  /** When the request arrived (`performance.now()`): a read sent since then sees every earlier commit. */
+  arrivedAt: number;
+  /** The request has raised a version: its reads are its own from then on, never shared. */
+  wrote: boolean;
+  versions?: Promise<Versions> | undefined;
+}
+const requestScope = new AsyncLocalStorage<RequestVersions>();
+
+/**
+ * The versions read in flight per database, and when it was sent. Requests arriving together share
+ * one read (the configurator's product and price requests come many at a time), but a request joins
+ * a read only if it was sent after the request arrived, so it still sees every write committed
+ * before the request: the same guarantee as a read of its own, for one query between them.
+ */
+const inFlight = new WeakMap<Db, { sentAt: number; versions: Promise<Versions> }>();
+
+function sharedRead(db: Db, arrivedAt: number): Promise<Versions> {
+  const current = inFlight.get(db);
+  if (current && current.sentAt >= arrivedAt) return current.versions;
+  const entry = { sentAt: performance.now(), versions: readVersions(db) };
+  inFlight.set(db, entry);
+  const done = () => {
+    if (inFlight.get(db) === entry) inFlight.delete(db);
+  };
+  entry.versions.then(done, done);
+  return entry.versions;
+}
 
 /**
  * Databases that this process alone can write: the embedded PGlite, which lives inside the process
@@ -33,7 +60,7 @@ export function keepChangeVersionsInProcess(db: Db): void {
 
 /** Runs `next` (a request's remaining hooks and handler) with its own change-version read. */
 export function withRequestChangeVersions(next: () => void): void {
-  requestScope.run({}, next);
+  requestScope.run({ arrivedAt: performance.now(), wrote: false }, next);
 }
 
 /**
@@ -42,7 +69,10 @@ export function withRequestChangeVersions(next: () => void): void {
  */
 export async function bumpChangeVersion(tx: Db, area: ChangeArea): Promise<void> {
   const scope = requestScope.getStore();
-  if (scope) scope.versions = undefined;
+  if (scope) {
+    scope.versions = undefined;
+    scope.wrote = true;
+  }
   // Raised for every database of this process: on PostgreSQL the row below is what counts.
   inProcessVersions[area] += 1;
   await tx
@@ -63,14 +93,15 @@ async function readVersions(db: Db): Promise<Versions> {
 
 /**
  * The area's change version now (0 before its first write): one small read, made by each request
- * that uses a cache of the area (once per request for all areas), so a write through any process
- * shows on the next request. On PGlite, the in-process version, with no read.
+ * that uses a cache of the area (once per request for all areas, shared by requests that arrive
+ * together), so a write through any process shows on the next request. On PGlite, the in-process
+ * version, with no read.
  */
 export async function readChangeVersion(db: Db, area: ChangeArea): Promise<number> {
   if (soleWriters.has(db)) return inProcessVersions[area];
   const scope = requestScope.getStore();
   if (!scope) return (await readVersions(db))[area];
-  const versions = (scope.versions ??= readVersions(db));
+  const versions = (scope.versions ??= scope.wrote ? readVersions(db) : sharedRead(db, scope.arrivedAt));
   // A failed read is not kept for the rest of the request.
   versions.catch(() => {
     if (scope.versions === versions) scope.versions = undefined;

@@ -1,5 +1,6 @@
 import type { Product } from '../../shared/catalogue';
 import type { SelectedConfiguration } from '../../shared/configuration';
+import type { SystemSettings } from '../../shared/settings';
 import { type Pricing, priceConfiguration, validateSelection } from '../../shared/pricing';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
@@ -15,8 +16,19 @@ export async function priceSelection(
   db: Db,
   selection: SelectedConfiguration,
 ): Promise<{ product: Product; pricing: Pricing }> {
+  const { product, settings } = await pricingInputs(db);
+  return { product, pricing: priceWith(product, settings, selection) };
+}
+
+/** The catalogue and settings a price is made from (both from their caches). */
+export async function pricingInputs(db: Db): Promise<{ product: Product; settings: SystemSettings }> {
   const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getCachedSettings(db)]);
   if (!product || product.configurations.length === 0) throw notFound('Product data not found');
+  return { product, settings };
+}
+
+/** The selection priced against this catalogue and these settings, or the 400 of its first problem. */
+export function priceWith(product: Product, settings: SystemSettings, selection: SelectedConfiguration): Pricing {
   const problems = validateSelection(product, selection);
   const [first] = problems;
   if (first) {
@@ -24,5 +36,5 @@ export async function priceSelection(
     for (const problem of problems) fields[`configuration.${problem.field}`] ??= problem.message;
     throw badRequest(first.message, { fields });
   }
-  return { product, pricing: priceConfiguration(product, selection, settings.taxRate) };
+  return priceConfiguration(product, selection, settings.taxRate);
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { pricingResponseSchema } from '../../shared/pricing/pricing-schema';
 import { useTestApp } from '../../../tests/support/test-app';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { productBatches } from '../db/schema';
+import { updateSettings } from '../settings/settings-service';
 
 describe('POST /api/pricing', () => {
   const t = useTestApp();
@@ -39,6 +41,15 @@ describe('POST /api/pricing', () => {
       '10x-2ml-syringes',
       '10x-6ml-syringes',
     ]);
+  });
+
+  it('answers JSON that is exactly its documented schema, nothing more (the route serialises the pricing as it is)', async () => {
+    const response = await price({ ...defaultSelection, adaptors: ['luer-lock-adaptor'] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = response.json();
+    // parse() drops unknown keys: equal means the answer holds no field the schema does not name.
+    expect(body).toEqual(pricingResponseSchema.parse(body));
   });
 
   it('prices Germany in euros without VAT', async () => {
@@ -201,6 +212,26 @@ describe('POST /api/pricing', () => {
     const response = await t.post('/api/pricing', {});
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toHaveProperty('configuration');
+  });
+
+  it('prices a repeated selection afresh after a change to the VAT rate or the catalogue (kept prices are dropped)', async () => {
+    expect((await price(defaultSelection)).json().totals.vat).toBe(81375);
+    await updateSettings(t.db, { taxRate: 5 });
+    try {
+      expect((await price(defaultSelection)).json().totals).toMatchObject({ subtotal: 406875, vat: 20344 });
+    } finally {
+      await updateSettings(t.db, { taxRate: 20 });
+    }
+    expect((await price(defaultSelection)).json().totals.vat).toBe(81375);
+    await t.db.update(productBatches).set({ soldOut: true }).where(eq(productBatches.batchId, 'batch-2'));
+    invalidateCatalogueCache();
+    try {
+      expect((await price(defaultSelection)).statusCode).toBe(400);
+    } finally {
+      await t.db.update(productBatches).set({ soldOut: false }).where(eq(productBatches.batchId, 'batch-2'));
+      invalidateCatalogueCache();
+    }
+    expect((await price(defaultSelection)).statusCode).toBe(200);
   });
 
   it('refuses a batch that sells out, once the catalogue cache is dropped', async () => {
