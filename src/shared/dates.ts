@@ -2,18 +2,39 @@
  * Dates as a UK company writes them: "22 November 2026", the calendar day in UTC so that the server
  * (PDFs, e-mails) and the browser (pages) agree. A `YYYY-MM-DD` date is that day; text that is not a
  * date is returned as it is rather than shown as "Invalid Date".
+ *
+ * Written out rather than through Intl.DateTimeFormat: building the first Intl formatter on a page
+ * is a long task (about 110 ms at Lighthouse's mobile CPU on /login, when this file built it as it
+ * loaded). dates.test.ts holds the text equal to Intl's en-GB over many dates.
  */
-// Made once: building an Intl formatter costs far more than formatting with one (it showed in the write bench's profile).
-const ukDate = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
+const asDate = (date: Date | string) =>
+  typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
+
+/** "22 November 2026". */
 export function formatUkDate(date: Date | string): string {
-  const value =
-    typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
+  const value = asDate(date);
   if (Number.isNaN(value.getTime())) return typeof date === 'string' ? date : '';
-  return ukDate.format(value);
+  return `${value.getUTCDate()} ${monthNames[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
+}
+
+/** "November 2026" (a batch's estimated ship month). */
+export function formatUkMonth(date: Date | string): string {
+  const value = asDate(date);
+  if (Number.isNaN(value.getTime())) return typeof date === 'string' ? date : '';
+  return `${monthNames[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
 }

@@ -21,6 +21,28 @@ describe('formatMoney', () => {
     expect(formatMoney(285000, '£', { decimals: 2 })).toBe('£2,850.00');
   });
 
+  it('writes GBP, EUR and USD exactly as Intl does, without building an Intl formatter', () => {
+    const amounts = [0, -0, 1, 5, 99, 100, 101, 999, 1000, 12345, 99999, 100000, 123456789, 488250, 1e11 + 7];
+    for (let minor = -2500; minor <= 2500; minor += 7) amounts.push(minor);
+    for (const currency of ['GBP', 'EUR', 'USD']) {
+      for (const minor of [...amounts, ...amounts.map((amount) => -amount), 12.5, 0.5, -0.5, 1234567.5]) {
+        for (const decimals of [undefined, 0, 2] as const) {
+          const amount = minor / 100;
+          const places = decimals ?? (Number.isInteger(amount) ? 0 : 2);
+          const intl = new Intl.NumberFormat('en-US', {
+            style: 'currency',
+            currency,
+            minimumFractionDigits: places,
+            maximumFractionDigits: places,
+          }).format(amount);
+          expect(formatMoney(minor, currency, decimals === undefined ? {} : { decimals }), `${minor} ${currency}`).toBe(
+            intl,
+          );
+        }
+      }
+    }
+  });
+
   it('maps symbols to currency codes', () => {
     expect(currencyFromSymbol('£')).toBe('GBP');
     expect(currencyFromSymbol('€')).toBe('EUR');

@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
@@ -22,6 +22,9 @@ const app = (
   </StrictMode>
 );
 
-// Prerendered pages are hydrated (each lazy page hydrates once its code arrives); client-only routes render from scratch.
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Prerendered pages are hydrated (each lazy page hydrates once its code arrives); client-only routes
+// render from scratch. Hydration runs as a transition, so React yields to the browser every few
+// milliseconds instead of hydrating the page in one long task (the boot script holds taps until the
+// page reacts, so nothing is lost meanwhile).
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

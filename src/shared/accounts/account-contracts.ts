@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderSchema } from '../orders/order-schema';
+import { profileSchema } from './profile-schema';
 
 /**
  * The request and response schemas of the account routes (docs/api.md, Accounts), shared by the
@@ -7,20 +8,7 @@ import { orderSchema } from '../orders/order-schema';
  * what leaves the server.
  */
 
-/** The signed-in customer's profile, as the session and the profile routes answer it. */
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  country: z.string().nullable(),
-  isAdmin: z.boolean(),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export type Profile = z.infer<typeof profileSchema>;
+export { type Profile, profileSchema } from './profile-schema';
 
 /** GET and PUT /api/account/profile (the request body of PUT is `profileUpdateSchema`). */
 export const profileAnswerSchema = z.object({ profile: profileSchema });

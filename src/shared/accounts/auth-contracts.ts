@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileSchema } from './account-contracts';
+import { profileSchema } from './profile-schema';
 import { codeSchema, emailSchema, freshCodeSchema, passwordSchema } from './auth-schemas';
 
 /**

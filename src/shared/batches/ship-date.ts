@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { formatUkDate } from '../dates';
 
 /**
@@ -21,9 +20,16 @@ export function offeredShipDate(date: string | null | undefined, now: Date): str
 export const shipDatePassed = (batch: { date: string | null; soldOut: boolean }, now: Date) =>
   !batch.soldOut && batch.date !== null && offeredShipDate(batch.date, now) === null;
 
-/** A quote's or order's batch as the API gives it: `shipDate` null means "date to be confirmed". */
-export const batchShipSchema = z.object({ id: z.string(), name: z.string(), shipDate: z.string().nullable() });
-export type BatchShip = z.infer<typeof batchShipSchema>;
+/**
+ * A quote's or order's batch as the API gives it: `shipDate` null means "date to be confirmed"
+ * (its schema, for the API contracts, is `batchShipSchema` in batch-ship-schema.ts: the configurator
+ * reads this file without loading zod).
+ */
+export interface BatchShip {
+  id: string;
+  name: string;
+  shipDate: string | null;
+}
 
 /** "Batch 2, estimated ship date 29 August 2027" or "Batch 2, ship date to be confirmed" (quotes, confirmations). */
 export function batchShipText(batch: Pick<BatchShip, 'name' | 'shipDate'>): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-places';
-import { batchShipSchema } from '../batches/ship-date';
+import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
 

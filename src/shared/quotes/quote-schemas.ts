@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batchShipSchema } from '../batches/ship-date';
+import { batchShipSchema } from '../batches/batch-ship-schema';
 import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
 import { EMAIL_MAX } from '../email-address';

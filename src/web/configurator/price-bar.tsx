@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Info } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
+import { formatUkMonth } from '../../shared/dates';
 import type { BatchOption } from '../../shared/catalogue';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
@@ -22,8 +23,7 @@ export function batchLabel(batch: BatchOption | undefined): string | null {
     batch.placesLeft && !batch.soldOut ? ` · ${batch.placesLeft} place${batch.placesLeft === 1 ? '' : 's'} left` : '';
   const date = batch.date ? new Date(`${batch.date}T00:00:00Z`) : null;
   if (!date || Number.isNaN(date.getTime())) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}${left}`;
-  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-  return `${batch.name} · est. ships ${month}${left}`;
+  return `${batch.name} · est. ships ${formatUkMonth(date)}${left}`;
 }
 
 /** The breakdown opens on tap or click, and on hover with a mouse. */

@@ -15,4 +15,11 @@ describe('calculateRoi', () => {
     expect(roi.savingGbp).toBeCloseTo(69_600, 10);
     expect(roi.manualHours - roi.automatedHours).toBeCloseTo(roi.hoursSaved, 10);
   });
+
+  it('writes hours as Intl would (one decimal at most, US grouping), without building a formatter', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+    for (const hours of [0, 0.04, 0.05, 0.1, 1, 9.95, 12, 74.66, 999.96, 1546.666, 12345.67, 1234567.89]) {
+      expect(formatHours(hours), String(hours)).toBe(intl.format(Math.round(hours * 10) / 10));
+    }
+  });
 });

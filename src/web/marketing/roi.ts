@@ -30,6 +30,14 @@ export function calculateRoi(minutesPerAddition: number, proceduresPerDay: numbe
   };
 }
 
-/** Hours with at most one decimal, US-English grouping: 1,546.7. */
-export const formatHours = (hours: number) =>
-  new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(Math.round(hours * 10) / 10);
+/**
+ * Hours with at most one decimal, US-English grouping: 1,546.7. Written out rather than through
+ * Intl.NumberFormat, whose first construction on the home page was a 100 ms task at Lighthouse's
+ * mobile CPU; roi.test.ts holds the two equal.
+ */
+export function formatHours(hours: number): string {
+  const tenths = Math.round(Math.abs(hours) * 10);
+  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = hours < 0 && tenths > 0 ? '-' : '';
+  return `${sign}${whole}${tenths % 10 === 0 ? '' : `.${tenths % 10}`}`;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+// On its own, not in account-contracts.ts: the sign-in page needs the profile (the session's answer)
+// but none of the account's order and instrument schemas, which cost a page that builds them a
+// long task as it loads.
+/** The signed-in customer's profile, as the session and the profile routes answer it. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  country: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
