@@ -17,7 +17,7 @@ import { useResendConfirmation } from './resend-confirmation';
 import { useResetPassword } from './reset-password';
 import { useSignIn } from './sign-in';
 import { useSignUp } from './sign-up';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { useRefreshSession, useSession } from '../lib/use-session';
 
 type Mode = 'signin' | 'signup' | 'reset';
