@@ -99,7 +99,7 @@ describe('/admin/privacy', () => {
       request: { outcome: 'erased', handledBy: admin.user.email },
       summary: { ordersHeld: 1, ordersDeleted: 1, quotesDeleted: 1, waitlistDeleted: 1, incompleteDeleted: 1 },
     });
-    await t.app.mailSender.deliverDue();
+    await t.deliverMail();
     const { hits } = await rowsMentioning(t.db, guest);
     expect(hits.filter((hit) => !(hit.table === 'orders' && hit.row.legal_hold_until !== null))).toEqual([]);
     const [held] = await t.db.select().from(orders).where(eq(orders.id, paid.id));

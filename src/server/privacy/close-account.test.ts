@@ -109,7 +109,7 @@ describe('closing an account', () => {
     expect(farewell?.kind).toBe('account_closed');
     expect(farewell?.textBody).toContain(erasureTerms.kept[0]);
     expect(farewell?.textBody).toContain('/privacy-policy');
-    await t.app.mailSender.deliverDue();
+    await t.deliverMail();
 
     const { hits, columnsScanned } = await rowsMentioning(t.db, email);
     expect(columnsScanned).toBeGreaterThan(50);
