@@ -147,3 +147,6 @@ export async function onEachDatabase(name, bench, databases = ['pglite', 'postgr
   }
   return results;
 }
+
+/** The middle value (the upper of the two middle ones for an even count), as the bench and Lighthouse scripts report. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchSelection, onEachDatabase, startServer, withServerCpu } from './bench-support.mjs';
+import { benchSelection, median, onEachDatabase, startServer, withServerCpu } from './bench-support.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_S = 2;
@@ -53,8 +53,6 @@ function cannon(url, endpoint, duration) {
     duration,
   });
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function warmUp(server, endpoint) {
   const url = server.url;

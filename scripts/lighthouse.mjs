@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median } from './bench-support.mjs';
 
 /** A path no route answers: the shop's 404 page, served with status 404. */
 const notFoundPath = '/no-such-page';
@@ -105,11 +106,6 @@ async function startShop() {
     },
   };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** The gzip size of a built file (the budget's measure; transfer sizes add each response's headers). */
 const gzipKb = (path) => {

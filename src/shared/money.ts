@@ -16,6 +16,13 @@ export function roundHalfUp(minorUnits: number): Minor {
 }
 
 const symbolToCurrency: Record<string, string> = { '£': 'GBP', '€': 'EUR', $: 'USD' };
+/** The same pairs the other way: GBP, EUR and USD to their symbols. */
+const currencySymbols: Record<string, string> = Object.fromEntries(
+  Object.entries(symbolToCurrency).map(([symbol, code]) => [code, symbol]),
+);
+
+/** Digits grouped in threes with commas, US-English style: "1234567" → "1,234,567". */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Maps £, € and $ to GBP, EUR and USD; anything else is taken as a currency code. */
 export function currencyFromSymbol(symbolOrCode: string): string {
@@ -40,9 +47,6 @@ function numberFormat(currency: string, decimals: number): Intl.NumberFormat {
   return format;
 }
 
-/** The currencies the shop prices in, and the dollar: their symbols, for the fast path below. */
-const knownSymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
-
 /**
  * US-English currency style for a currency whose symbol we know, written out instead of through
  * Intl: the first Intl.NumberFormat a page builds costs a long task (about 100 ms at Lighthouse's
@@ -51,7 +55,7 @@ const knownSymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' }
 function formatKnown(symbol: string, minor: number, decimals: 0 | 2): string {
   // Rounded half away from zero on the decimal value, as Intl rounds (not on its binary double).
   const cents = Math.abs(decimals === 2 ? roundHalfUp(minor) : roundHalfUp(minor / 100) * 100);
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupThousands(String(Math.floor(cents / 100)));
   const sign = minor < 0 || Object.is(minor, -0) ? '-' : '';
   return `${sign}${symbol}${whole}${decimals === 2 ? `.${String(cents % 100).padStart(2, '0')}` : ''}`;
 }
@@ -61,12 +65,12 @@ export function formatMoney(minor: Minor, currency: string, options: { decimals?
   const code = currencyFromSymbol(currency);
   const amount = minor / 100;
   const decimals = options.decimals ?? (Number.isInteger(amount) ? 0 : 2);
-  const symbol = knownSymbols[code];
+  const symbol = currencySymbols[code];
+  // GBP, EUR and USD (the currencies the shop prices in, and the dollar) without Intl.
   if (symbol !== undefined && Number.isFinite(amount)) return formatKnown(symbol, minor, decimals);
   try {
     return numberFormat(code, decimals).format(amount);
   } catch {
-    const symbol = Object.entries(symbolToCurrency).find(([, c]) => c === code)?.[0] ?? currency;
-    return `${symbol}${amount.toFixed(2)}`;
+    return `${symbol ?? currency}${amount.toFixed(2)}`;
   }
 }

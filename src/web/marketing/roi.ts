@@ -1,3 +1,4 @@
+import { groupThousands } from '../../shared/money';
 /** ROI calculator constants (storefront spec, section 9). */
 export const roiConstants = {
   automatedMinutes: 0.5,
@@ -37,7 +38,7 @@ export function calculateRoi(minutesPerAddition: number, proceduresPerDay: numbe
  */
 export function formatHours(hours: number): string {
   const tenths = Math.round(Math.abs(hours) * 10);
-  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupThousands(String(Math.floor(tenths / 10)));
   const sign = hours < 0 && tenths > 0 ? '-' : '';
   return `${sign}${whole}${tenths % 10 === 0 ? '' : `.${tenths % 10}`}`;
 }
