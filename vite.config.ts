@@ -24,6 +24,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     emptyOutDir: true,
     assetsInlineLimit: 0,
     sourcemap: false,
+    modulePreload: false,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

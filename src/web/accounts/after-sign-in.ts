@@ -1,4 +1,4 @@
-import { QUOTE_FLOW_REDIRECT_KEY } from '../lib/flow-storage';
+import { QUOTE_FLOW_REDIRECT_KEY } from '../lib/quote-flow-redirect';
 
 /** Where to go after sign-in or the MFA challenge: /quote-flow when the quote flow sent the visitor to log in (the flag is cleared), else /. */
 export function pathAfterSignIn(): string {

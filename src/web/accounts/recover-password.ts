@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type emailRequestSchema, sentAnswerSchema } from '../../shared/accounts/auth-contracts';
-import { authRequest } from './auth-request';
+import type { emailRequestSchema } from '../../shared/accounts/auth-contracts';
+import { checkedAuthRequest } from './auth-request';
 
 /** Sends the reset link (the answer is the same whether or not the address has an account). */
-export const recoverPassword = async (body: z.input<typeof emailRequestSchema>) =>
-  sentAnswerSchema.parse(await authRequest<unknown>('/api/auth/recover', { method: 'POST', body }));
+export const recoverPassword = (body: z.input<typeof emailRequestSchema>) =>
+  checkedAuthRequest('/api/auth/recover', { method: 'POST', body }, (contracts) => contracts.sentAnswerSchema);
 export const useRecoverPassword = () => useMutation({ mutationFn: recoverPassword });

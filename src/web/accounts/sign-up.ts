@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { signUpAnswerSchema } from '../../shared/accounts/auth-contracts';
 import type { signUpSchema } from '../../shared/accounts/auth-schemas';
-import { authRequest } from './auth-request';
+import { checkedAuthRequest } from './auth-request';
 
 /** POST /api/auth/signup. */
-export const signUp = async (body: z.input<typeof signUpSchema>) =>
-  signUpAnswerSchema.parse(await authRequest<unknown>('/api/auth/signup', { method: 'POST', body }));
+export const signUp = (body: z.input<typeof signUpSchema>) =>
+  checkedAuthRequest('/api/auth/signup', { method: 'POST', body }, (contracts) => contracts.signUpAnswerSchema);
 export const useSignUp = () => useMutation({ mutationFn: signUp });

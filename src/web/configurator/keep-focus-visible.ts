@@ -26,13 +26,18 @@ export function revealFocused(target: HTMLElement, bar: HTMLElement) {
 export function useKeepFocusVisible(bar: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const root = document.documentElement;
+    // Measured when the observer reports the bar's size, after the browser's own layout, both read
+    // before either is written: measuring in the effect forced two extra layouts while the page
+    // first rendered.
     const pad = () => {
-      root.style.scrollPaddingBottom = `${(bar.current?.offsetHeight ?? 0) + MARGIN}px`;
-      root.style.scrollPaddingTop = `${headerBottom() + MARGIN}px`;
+      const bottom = (bar.current?.offsetHeight ?? 0) + MARGIN;
+      const top = headerBottom() + MARGIN;
+      root.style.scrollPaddingBottom = `${bottom}px`;
+      root.style.scrollPaddingTop = `${top}px`;
     };
-    pad();
     const observer = new ResizeObserver(pad);
     if (bar.current) observer.observe(bar.current);
+    else pad();
     const onFocus = (event: FocusEvent) => {
       const target = event.target;
       const element = bar.current;

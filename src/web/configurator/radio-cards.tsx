@@ -51,7 +51,9 @@ export function RadioCards({
               aria-labelledby={labelId}
               className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border border-navy-400 bg-white after:absolute after:inset-0 after:content-[''] focus-visible:outline-navy-900 data-[state=checked]:border-accent-600"
             >
-              <RadioGroup.Indicator className="block size-2.5 rounded-full bg-accent-600" />
+              {/* Not RadioGroup.Indicator: its presence check reads the computed style when it mounts, a
+                  forced style recalculation in every group while the configurator first renders. */}
+              {checked && <span aria-hidden="true" className="block size-2.5 rounded-full bg-accent-600" />}
             </RadioGroup.Item>
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">

@@ -7,8 +7,6 @@ import { selectedConfigurationSchema } from '../../shared/configuration';
  */
 export const QUOTE_FLOW_KEY = 'quoteFlowData';
 export const ORDER_FLOW_KEY = 'orderFlowData';
-/** Set before sending a visitor from the quote flow to /login, so sign-in returns to the flow's step 2. */
-export const QUOTE_FLOW_REDIRECT_KEY = 'quoteFlowRedirect';
 /** Set when a quote was just created, so the quote page shows its success banner once. */
 export const QUOTE_CREATED_KEY = 'quoteJustCreated';
 

@@ -17,11 +17,11 @@ import {
   loadQuoteForm,
   type QuoteFormDraft,
   QUOTE_CREATED_KEY,
-  QUOTE_FLOW_REDIRECT_KEY,
   type QuoteFlowHandoff,
   saveOrderFlow,
   saveQuoteForm,
 } from '../lib/flow-storage';
+import { QUOTE_FLOW_REDIRECT_KEY } from '../lib/quote-flow-redirect';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
