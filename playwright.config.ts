@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { ShopOptions } from './tests/e2e/fixtures';
 import { canBalance } from './tests/support/load-balancer';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** As scripts/e2e.mjs chooses it: CHROMIUM_PATH, else the headless shell, else the full browser. */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 
 /**
  * Journeys that write nothing and read only the seeded settings: the marketing pages, the site

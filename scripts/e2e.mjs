@@ -3,7 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Chromium's headless shell when it is installed: the same engine without the full browser's
+// window machinery, it spent 40% less CPU on the same journeys (decision 0049); else the full browser.
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   if (process.env.REQUIRE_E2E === '1') {
     console.error(
@@ -12,7 +17,7 @@ if (!existsSync(chromium)) {
     process.exit(1);
   }
   console.warn(
-    `warning: no Chromium at ${chromium}; browser journeys skipped (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+    `warning: no Chromium at ${chromium}; browser journeys skipped (apt-get install -y chromium chromium-headless-shell, or set CHROMIUM_PATH).`,
   );
   process.exit(0);
 }

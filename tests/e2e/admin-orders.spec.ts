@@ -170,6 +170,8 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
 
   // Record the balance (still within the fresh code's five minutes): nothing is outstanding after it.
   await expect(payments.getByLabel(/Amount/)).toHaveValue(((order.totalAmount - order.depositAmount) / 100).toFixed(2));
+  // The deposit's "Payment recorded" toast has gone first, so the one awaited below is the balance's.
+  await expect(page.getByText('Payment recorded')).toHaveCount(0);
   await payments.getByRole('combobox', { name: 'Type' }).selectOption('balance');
   await payments.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('Payment recorded')).toBeVisible();
