@@ -1,4 +1,4 @@
-import { currentCode, setUpAuthenticator, testWithAdmins } from './accounts-support';
+import { currentCode, setUpAuthenticator, testWithAdmins, submitSignIn } from './accounts-support';
 import { expect } from './fixtures';
 
 const ADMIN_EMAIL = 'first.admin@example.com';
@@ -15,10 +15,7 @@ test.use({
 test('the first admin meets the MFA setup modal, restarts setup, verifies and reaches the Admin Portal link; wrong codes lock the authenticator and a recovery code still signs in', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
   await expect(modal).toBeVisible();
@@ -49,10 +46,7 @@ test('the first admin meets the MFA setup modal, restarts setup, verifies and re
   // A lost phone: sign in again with a recovery code instead of an authenticator code.
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
   // Five wrong codes in a row lock the authenticator for 15 minutes, and the admin is told so.
   const wrong = currentCode(secret).code === '000000' ? '111111' : '000000';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { linkFromMail } from './accounts-support';
+import { linkFromMail, submitSignIn } from './accounts-support';
 import { expect, test } from './fixtures';
 
 // Orders are written by the order flow; here they are put straight into the shop's database,
@@ -86,10 +86,7 @@ test("a customer sees their orders in My Account and opens one; another customer
     await client.end();
   }
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/my-account');
   await expect(page.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();

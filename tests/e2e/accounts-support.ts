@@ -120,15 +120,20 @@ export async function setUpAuthenticator(
   return { secret, recoveryCode, usedStep: first.step };
 }
 
+/** The sign-in form on /login: the e-mail, the password and Sign In; what follows (a page or a challenge) is the caller's. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /**
  * An admin's first sign-in on /login: e-mail and password, then the MFA modal's authenticator
  * set-up (setUpAuthenticator) until the modal closes. Returns what setUpAuthenticator returns.
  */
 export async function signInAdminSettingUpMfa(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, password);
   const modal = page.getByRole('dialog', { name: 'Multi-factor authentication required' });
   const authenticator = await setUpAuthenticator(modal);
   await expect(modal).toBeHidden();

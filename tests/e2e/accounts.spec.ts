@@ -1,4 +1,4 @@
-import { codeAfter, currentCode, linkFromMail } from './accounts-support';
+import { codeAfter, currentCode, linkFromMail, submitSignIn } from './accounts-support';
 import { expect, test } from './fixtures';
 
 test.describe('customer accounts', () => {
@@ -81,10 +81,7 @@ test.describe('customer accounts', () => {
     await expect(banner.getByRole('link', { name: 'Customer Login' })).toBeVisible();
 
     // Sign in again: the challenge takes over and the navigation is disabled; Cancel signs out to /login.
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, email, password);
     const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
     await expect(challenge).toBeVisible();
     await expect(banner.getByRole('button', { name: 'Cancel & Sign Out' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { linkFromMail } from './accounts-support';
+import { linkFromMail, submitSignIn } from './accounts-support';
 import { expect } from './fixtures';
 
 /**
@@ -37,10 +37,7 @@ export async function setUpPasskeyInstead(page: Page, modal: Locator) {
 
 /** Signs in on /login with the password, then finishes the two-factor challenge with the passkey. */
 export async function signInWithPasskey(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, password);
   const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
   await challenge.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByText('Authentication complete!')).toBeVisible();

@@ -1,4 +1,4 @@
-import { codeAfter, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, testWithAdmins, submitSignIn } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import {
   addVirtualAuthenticator,
@@ -185,10 +185,7 @@ test('an admin registers a passkey, signs in and steps up with it; another origi
 
 test('a new admin sets up a passkey instead of an authenticator app and signs in with it', async ({ page }) => {
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(PASSKEY_ONLY_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, PASSKEY_ONLY_EMAIL, ADMIN_PASSWORD);
   // The first factor brings the recovery codes, shown once before the admin goes on.
   await setUpPasskeyInstead(page, page.getByRole('dialog', { name: 'Multi-factor authentication required' }));
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Portal' })).toBeVisible();
@@ -199,10 +196,7 @@ test('a new admin sets up a passkey instead of an authenticator app and signs in
   await expect(page.getByText('Signing in asks for your passkey (or a recovery code).')).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(PASSKEY_ONLY_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, PASSKEY_ONLY_EMAIL, ADMIN_PASSWORD);
   const challenge = page.getByRole('dialog', { name: 'Two-factor authentication' });
   await expect(challenge.getByLabel('Recovery code')).toBeVisible();
   await challenge.getByRole('button', { name: 'Use a passkey' }).click();

@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins, submitSignIn } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { erasureTerms } from '../../src/shared/privacy/privacy-contracts';
@@ -29,10 +29,7 @@ test('a customer downloads their data, then closes the account and can no longer
   expect(quote.status()).toBe(201);
   const quoteNumber = ((await quote.json()) as { quote: { quoteNumber: string } }).quote.quoteNumber;
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, password);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await page.goto('/my-account');
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -67,10 +64,7 @@ test('a customer downloads their data, then closes the account and can no longer
   await expect(page).toHaveURL(/\/$/);
   await linkFromMail(shop.dataDir, email, 'Your Dropwise data has been deleted');
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, password);
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });

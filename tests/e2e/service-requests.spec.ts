@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAdminBeforeStart, signInAdminSettingUpMfa } from './accounts-support';
+import { createAdminBeforeStart, signInAdminSettingUpMfa, submitSignIn } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base, waitsForTheApp } from './fixtures';
 import { createDeliveredInstrument, type DeliveredInstrument } from './service-support';
 import { tinyPng } from '../support/service-fixtures';
@@ -30,10 +30,7 @@ const test = base.extend<object, { shop: ShopServer }>({
 });
 
 async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, who.email, who.password);
   await expect(page).not.toHaveURL(/\/login/);
 }
 
