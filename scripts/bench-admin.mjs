@@ -48,7 +48,9 @@ async function seed(db) {
   const token = randomBytes(32).toString('base64url');
   const email = `bench-admin-${randomBytes(3).toString('hex')}@example.com`;
   await db.execute(sql`with u as (insert into users (email, password_hash, email_confirmed_at) values (${email}, 'x', now()) returning id),
-    p as (insert into profiles (id, email, is_admin) select id, ${email}, true from u returning id)
+    p as (insert into profiles (id, email, is_admin) select id, ${email}, true from u returning id),
+    -- Staff act through their roles (issue 24): the bench's admin is an Owner.
+    r as (insert into staff_roles (user_id, role) select id, 'owner' from u)
     insert into sessions (token_hash, user_id, aal, expires_at) select ${hashToken(token)}, id, 'aal2', now() + interval '1 day' from p`);
   return { cookie: `dropwise_session=${token}`, seedMs: Math.round(performance.now() - started) };
 }
