@@ -1,13 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { ShopOptions } from './tests/e2e/fixtures';
+import { chromiumPath } from './scripts/chromium-path.mjs';
 import { canBalance } from './tests/support/load-balancer';
-
-/** As scripts/e2e.mjs chooses it: CHROMIUM_PATH, else the headless shell, else the full browser. */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
-  '/usr/bin/chromium';
 
 /**
  * Journeys that write nothing and read only the seeded settings: the marketing pages, the site
@@ -30,7 +24,7 @@ export default defineConfig<ShopOptions>({
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: chromiumPath(),
       // As root Chromium needs --no-sandbox; the rest keeps it off the (closed) network.
       args: [
         '--no-sandbox',

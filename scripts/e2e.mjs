@@ -2,13 +2,9 @@
 // warning, unless REQUIRE_E2E=1, where a missing browser fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { chromiumPath } from './chromium-path.mjs';
 
-// Chromium's headless shell when it is installed: the same engine without the full browser's
-// window machinery, it spent 40% less CPU on the same journeys (decision 0049); else the full browser.
-const chromium =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
-  '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (!existsSync(chromium)) {
   if (process.env.REQUIRE_E2E === '1') {
     console.error(
