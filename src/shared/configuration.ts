@@ -26,6 +26,7 @@ export const selectedConfigurationSchema = z.object({
   syringeHolders: z.array(optionId).max(50),
   servicing: optionId,
   shipping: optionId,
+  /** Required while the product has batches: checked against the catalogue by validateSelection (issue 34). */
   batch: optionId.nullable().optional(),
   customerCountry: z.string().trim().toUpperCase().length(2, { error: 'Country must be a two-letter code' }),
 });

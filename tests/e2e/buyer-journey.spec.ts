@@ -298,6 +298,7 @@ test('a signed-in customer finds their quotes in My Account and opens one', asyn
         syringeHolders: ['3ml-syringe-mount'],
         servicing: 'none',
         shipping: 'fedex-priority',
+        batch: 'batch-2',
         customerCountry: 'GB',
       },
       customerInfo: { email, firstName: 'Grace', lastName: 'Hopper', organization: 'Navy Labs' },

@@ -24,6 +24,7 @@ import { orderPageUrl } from './order-access';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
+import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
@@ -141,6 +142,17 @@ function violates(error: unknown, constraint: string): boolean {
 }
 
 /**
+ * A quote's frozen prices skip the catalogue's checks, and a quote made before batches were required
+ * may name none: an instrument still needs one while the product has batches (issue 34).
+ */
+async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration): Promise<void> {
+  if (configuration.batch !== undefined && configuration.batch !== null) return;
+  const product = await getProduct(db, PRODUCT_KEY);
+  const problem = product ? batchProblem(product, configuration) : null;
+  if (problem) throw badRequest(problem, { fields: { 'configuration.batch': problem } });
+}
+
+/**
  * Prices the order on the server: the quote's frozen prices while it is valid and names this
  * configuration, else the catalogue. An order naming a quote is that quote's order: a quote already
  * ordered (or expired) takes no other.
@@ -161,6 +173,7 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
       quote.kind !== 'instrument' ||
       (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
     if (stored.configuration && stored.pricing && frozen) {
+      if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration);
       const vatRate = frozenVatRate(stored.pricing.totals);
       return {
         configuration,

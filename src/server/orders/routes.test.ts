@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OrderResource } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { createOrder as createOrderRow, createUser, guestBilling } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { incompleteOrders, mailOutbox, orderItems, orders, orderStatusHistory } from '../db/schema';
+import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
+import {
+  incompleteOrders,
+  mailOutbox,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  productBatches,
+  quotes,
+} from '../db/schema';
 import { priceSelection } from '../pricing/price-selection';
 import { updateSettings } from '../settings/settings-service';
 import { createOrder } from './create-order';
@@ -484,5 +493,99 @@ describe('orders API', () => {
     expect((await t.post('/api/orders', memberBody, { cookie })).statusCode).toBe(200);
     expect((await t.post('/api/orders', memberBody)).statusCode).toBe(409);
     expect(await countOrders(memberBody.idempotencyKey)).toBe(1);
+  });
+});
+
+describe('an order names its batch while the product has batches (issue 34, F10)', () => {
+  const t = useTestApp({ now: start });
+  const withoutBatch = (): Omit<typeof defaultSelection, 'batch'> => {
+    const { batch: _left, ...selection } = defaultSelection;
+    return selection;
+  };
+  /** Writes the batches' places straight to the table, then drops the catalogue cache. */
+  const setBatches = async (change: Partial<typeof productBatches.$inferInsert>, batchIds: string[]) => {
+    await t.db.update(productBatches).set(change).where(inArray(productBatches.batchId, batchIds));
+    invalidateCatalogueCache();
+  };
+  const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0]?.n;
+
+  it('refuses an order without `batch` as it refuses a full batch, naming the next batch with room; a quote alike', async () => {
+    // Batch 1 is seeded sold out; Batch 2 fills up; Batch 3 has room.
+    await setBatches({ capacity: 4, taken: 4 }, ['batch-2']);
+    const full = await t.post('/api/orders', orderBody({ configuration: defaultSelection }));
+    expect(full.statusCode).toBe(400);
+    expect(full.json().error.message).toBe('Batch 2 is sold out: choose Batch 3, which has room');
+
+    const before = await orderCount();
+    const missing = await t.post('/api/orders', orderBody({ configuration: withoutBatch() }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toEqual({
+      code: full.json().error.code,
+      message: 'Batch is required: choose Batch 3, which has room',
+      fields: { 'configuration.batch': 'Batch is required: choose Batch 3, which has room' },
+    });
+    expect(await orderCount()).toBe(before);
+
+    const quote = await t.post('/api/quotes', {
+      configuration: withoutBatch(),
+      customerInfo: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', organization: 'AE' },
+      flowType: 'quote',
+    });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().error.message).toBe('Batch is required: choose Batch 3, which has room');
+    await setBatches({ capacity: null, taken: 0 }, ['batch-2']);
+  });
+
+  it('refuses an order without `batch` when every batch is sold out (it would take no places at confirmation)', async () => {
+    await setBatches({ soldOut: true }, ['batch-1', 'batch-2', 'batch-3']);
+    try {
+      const before = await orderCount();
+      const response = await t.post('/api/orders', orderBody({ configuration: withoutBatch() }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'invalid_input',
+        message: 'Batch 1 is sold out',
+        fields: { 'configuration.batch': 'Batch 1 is sold out' },
+      });
+      expect(await orderCount()).toBe(before);
+    } finally {
+      await setBatches({ soldOut: false }, ['batch-2', 'batch-3']);
+    }
+  });
+
+  it('refuses an order from a quote that names no batch, though its frozen prices are not re-checked', async () => {
+    const created = await t.post('/api/quotes', {
+      configuration: defaultSelection,
+      customerInfo: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', organization: 'AE' },
+      flowType: 'quote',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { quote } = created.json() as { quote: QuoteResource };
+    // A quote made before a batch was required.
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    const { batch: _left, ...configuration } = row?.configuration ?? {};
+    await t.db.update(quotes).set({ configuration }).where(eq(quotes.id, quote.id));
+
+    const response = await t.post('/api/orders', {
+      quoteReference: quote.reference,
+      billing: guestBilling(),
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_input',
+      message: 'Batch is required: choose Batch 2, which has room',
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.quoteId, quote.id))).toEqual([]);
+  });
+
+  it('still places an order without `batch` for a product that has no batches', async () => {
+    await t.db.delete(productBatches);
+    invalidateCatalogueCache();
+    const response = await t.post('/api/orders', orderBody({ configuration: withoutBatch() }));
+    expect(response.statusCode, response.body).toBe(201);
+    const { order } = response.json() as { order: OrderResource };
+    expect(order.configuration).not.toHaveProperty('batch');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Product } from '../catalogue';
 import type { SelectedConfiguration } from '../configuration';
 import { selectedConfigurationSchema } from '../configuration';
 import { defaultSelection, fixtureProduct } from './pricing-fixture';
@@ -52,6 +53,38 @@ describe('validateSelection', () => {
     [{ accessories: ['unicorn'], accessoryQuantities: {} }, 'accessories', 'Unknown accessory: unicorn'],
   ])('refuses %o', (changes, field, message) => {
     expect(problems(changes as Partial<SelectedConfiguration>)).toContainEqual({ field, message });
+  });
+});
+
+describe('validateSelection: a batch is required while the product has batches (issue 34)', () => {
+  const soldOut = (batch: Product['batches'][number]) => ({ ...batch, soldOut: true });
+
+  it('refuses a selection without a batch, naming the first batch with room', () => {
+    expect(problems({ batch: null })).toEqual([
+      { field: 'batch', message: 'Batch is required: choose Batch 2, which has room' },
+    ]);
+    expect(problems({ batch: undefined })).toHaveLength(1);
+  });
+
+  it('refuses it with the sold-out message when every batch is sold out', () => {
+    const product = { ...fixtureProduct, batches: fixtureProduct.batches.map(soldOut) };
+    expect(validateSelection(product, { ...defaultSelection, batch: null })).toEqual([
+      { field: 'batch', message: 'Batch 1 is sold out' },
+    ]);
+  });
+
+  it('refuses it naming the places left when no batch has room for the quantity', () => {
+    const product = {
+      ...fixtureProduct,
+      batches: fixtureProduct.batches.map((batch) => (batch.soldOut ? batch : { ...batch, placesLeft: 2 })),
+    };
+    expect(validateSelection(product, { ...defaultSelection, quantity: 3, batch: null })).toEqual([
+      { field: 'batch', message: 'Batch 2 has only 2 places left, not 3' },
+    ]);
+  });
+
+  it('accepts a selection without a batch for a product that has none', () => {
+    expect(validateSelection({ ...fixtureProduct, batches: [] }, { ...defaultSelection, batch: null })).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { defaultBatch } from '../batches/default-batch';
 import type { BatchOption, Product } from '../catalogue';
 import {
   FREE_ITEM_CAP_MESSAGE,
@@ -71,19 +72,42 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   else if (country?.available && !shipsTo(shipping, country.code))
     add('shipping', `${shipping.name} is not offered${deliveryTo}`);
 
-  if (selection.batch !== undefined && selection.batch !== null) {
-    const batch = product.batches.find((option) => option.id === selection.batch);
-    const free = (option: BatchOption) => (option.soldOut ? 0 : (option.placesLeft ?? Number.POSITIVE_INFINITY));
-    const next = product.batches.find((option) => option !== batch && free(option) >= selection.quantity);
-    const instead = next ? `: choose ${next.name}, which has room` : '';
-    if (!batch) add('batch', `Unknown batch: ${selection.batch}`);
-    else if (batch.soldOut) add('batch', `${batch.name} is sold out${instead}`);
-    else if (free(batch) < selection.quantity)
-      add('batch', `${batch.name} has only ${free(batch)} places left, not ${selection.quantity}${instead}`);
-  }
+  const batchMessage = batchProblem(product, selection);
+  if (batchMessage) add('batch', batchMessage);
 
   if (!country) add('customerCountry', `Unknown country: ${selection.customerCountry}`);
   else if (!country.available) add('customerCountry', `We do not sell to ${country.name} yet`);
 
   return problems;
+}
+
+const placesFree = (option: BatchOption) => (option.soldOut ? 0 : (option.placesLeft ?? Number.POSITIVE_INFINITY));
+
+/**
+ * What is wrong with the selection's batch, or null. A batch is required while the product has any
+ * (issue 34): without one, the message names the first batch with room; when none has room, it is
+ * the refusal of the batch the configurator would offer (the first not sold out, else the first).
+ */
+export function batchProblem(
+  product: Pick<Product, 'batches'>,
+  selection: Pick<SelectedConfiguration, 'batch' | 'quantity'>,
+): string | null {
+  const withRoom = (except?: BatchOption) =>
+    product.batches.find((option) => option !== except && placesFree(option) >= selection.quantity);
+  const refusal = (batch: BatchOption, next: BatchOption | undefined) => {
+    const instead = next ? `: choose ${next.name}, which has room` : '';
+    if (batch.soldOut) return `${batch.name} is sold out${instead}`;
+    if (placesFree(batch) < selection.quantity)
+      return `${batch.name} has only ${placesFree(batch)} places left, not ${selection.quantity}${instead}`;
+    return null;
+  };
+  if (selection.batch === undefined || selection.batch === null) {
+    const offered = product.batches.find((option) => option.id === defaultBatch(product));
+    if (!offered) return null;
+    const next = withRoom();
+    return next ? `Batch is required: choose ${next.name}, which has room` : refusal(offered, undefined);
+  }
+  const batch = product.batches.find((option) => option.id === selection.batch);
+  if (!batch) return `Unknown batch: ${selection.batch}`;
+  return refusal(batch, withRoom(batch));
 }

@@ -27,6 +27,9 @@ const field = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const label = (role: Role) => roleTable[role].label;
 
+/** The question asked before an invitation goes out: who, and every role they will be granted. */
+const inviteQuestion = (email: string, roles: Role[]) => `Invite ${email} as ${roles.map(label).join(', ')}?`;
+
 /** Checkboxes for the roles, at least one ticked (the server checks it too). */
 function RolePicker({ value, onChange, name }: { value: Role[]; onChange: (next: Role[]) => void; name: string }) {
   return (
@@ -112,7 +115,8 @@ export function StaffPage() {
   const { withStepUp, dialog } = useStepUp();
   const [editing, setEditing] = useState<string | null>(null);
   const [email, setEmail] = useState('');
-  const [inviteRoles, setInviteRoles] = useState<Role[]>(['sales']);
+  // No role ticked until the Owner ticks one: a default tick went out with every invitation.
+  const [inviteRoles, setInviteRoles] = useState<Role[]>([]);
 
   const run = useMutation({
     mutationFn: (input: {
@@ -142,20 +146,26 @@ export function StaffPage() {
 
   const invite = (event: FormEvent) => {
     event.preventDefault();
-    if (inviteRoles.length === 0) {
+    const granted = roleNames.filter((role) => inviteRoles.includes(role));
+    if (granted.length === 0) {
       toast.error(staffMessages.rolesRequired);
       return;
     }
+    if (!window.confirm(inviteQuestion(email, granted))) return;
     act(
       {
         path: '/staff/invitations',
         method: 'POST',
-        body: { email, roles: inviteRoles },
+        body: { email, roles: granted },
         stepUp: true,
         schema: staffInvitationAnswerSchema,
       },
       staffMessages.invited,
-      () => setEmail(''),
+      // The whole form empties: ticks left from the last invitation went out with the next one.
+      () => {
+        setEmail('');
+        setInviteRoles([]);
+      },
     );
   };
 
