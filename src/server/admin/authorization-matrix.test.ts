@@ -3,7 +3,7 @@ import { exampleBusinessProfile, publicProfileOf } from '../../shared/business-p
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
+import { createOrder, createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
@@ -31,6 +31,25 @@ interface Example {
 }
 
 type StepUp = 'fresh' | 'stale';
+
+/** What a route outside the admin wing answered: its owner's `full` view, or what anyone else gets. */
+type Answer = 'full' | 'summary' | '404' | string;
+
+/**
+ * A route outside the admin wing that lets staff through (`config.staffRead`, security finding F1):
+ * each case is a record of a customer's with the owner's request, and `restricted` is what a caller
+ * who neither owns it nor holds the permission must get.
+ */
+interface StaffReadExample {
+  route: string;
+  answer: (response: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    body: string;
+    rawPayload: Buffer;
+  }) => Answer;
+  cases: { label: string; url: string; owner: { url: string; cookie?: string }; restricted: Answer }[];
+}
 
 describe('the authorization matrix', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
@@ -740,4 +759,102 @@ describe('the authorization matrix', () => {
     expect(cells).toBe(examples.length * (3 + roleNames.length * 2));
     console.info(`authorization matrix: ${examples.length} routes × 13 callers = ${cells} cells, 0 unexpected 2xx`);
   }, 240_000);
+
+  it('lets staff through a route outside /api/admin only with the permission it declares (staffRead): each such route × {each role at aal2 with a fresh step-up, admin at aal1, a customer who is not the owner, anonymous, the owner}', async () => {
+    const phone = '+44 20 7946 0000';
+    const owner = await createUser(t.db, { email: 'staff-read-owner@example.com' });
+    const ownerCookie = await signIn(t, owner.user.email);
+    const placed = await t.post('/api/orders', guestOrderBody(owner.user.email), { cookie: ownerCookie });
+    const guest = await t.post('/api/orders', guestOrderBody('staff-read-guest@example.com'));
+    if (placed.statusCode !== 201 || guest.statusCode !== 201)
+      throw new Error(`fixture orders: ${placed.body} ${guest.body}`);
+    const accountOrder = (placed.json() as { order: { id: string } }).order;
+    const guestOrder = guest.json() as { order: { id: string }; accessKey: string };
+    const key = `?key=${guestOrder.accessKey}`;
+
+    const orderCases = (path: string) => [
+      {
+        label: "a customer's order",
+        url: `/api/orders/${accountOrder.id}${path}`,
+        owner: { url: `/api/orders/${accountOrder.id}${path}`, cookie: ownerCookie },
+        restricted: '404',
+      },
+      {
+        label: 'a guest order',
+        url: `/api/orders/${guestOrder.order.id}${path}`,
+        owner: { url: `/api/orders/${guestOrder.order.id}${path}${key}` },
+        restricted: path ? '404' : 'summary',
+      },
+    ];
+    const examples: StaffReadExample[] = [
+      {
+        route: '/api/orders/:id',
+        answer: (response) => {
+          if (response.statusCode !== 200) return String(response.statusCode);
+          const { order } = JSON.parse(response.body) as {
+            order: { billingAddress?: { phone?: string }; payments?: unknown[]; ledger?: unknown };
+          };
+          if (order.billingAddress?.phone === phone && order.payments && order.ledger) return 'full';
+          const summary = !('billingAddress' in order) && !('ledger' in order) && !response.body.includes(phone);
+          return summary ? 'summary' : `partial ${response.body}`;
+        },
+        cases: orderCases(''),
+      },
+      {
+        route: '/api/orders/:id/documents/:documentId',
+        answer: (response) => {
+          if (response.statusCode !== 200) return String(response.statusCode);
+          const pdf = response.headers['content-type'] === 'application/pdf';
+          return pdf && response.rawPayload.subarray(0, 5).toString() === '%PDF-' ? 'full' : `other ${response.body}`;
+        },
+        cases: orderCases('/documents/acknowledgement'),
+      },
+    ];
+
+    const declared = t.app.routeTable.filter((route) => route.config?.staffRead);
+    // Every route that lets staff through is tried here, so a new one cannot be left out.
+    expect(declared.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
+      examples.map((example) => `GET ${example.route}`).sort(),
+    );
+
+    const customer = await createUser(t.db);
+    const adminAal1 = await createAdminSession(t);
+    const callers: { label: string; cookie?: string; roles: Role[] }[] = [
+      { label: 'anonymous', roles: [] },
+      { label: 'a customer who is not the owner', cookie: await signIn(t, customer.user.email), roles: [] },
+      { label: 'an Owner at aal1', cookie: adminAal1.aal1Cookie, roles: [] },
+    ];
+    for (const role of roleNames) {
+      const member = await createAdminSession(t, t.db, [role]);
+      await t.db.update(sessions).set({ steppedUpAt: t.clock.now }).where(eq(sessions.userId, member.user.id));
+      callers.push({ label: `${role} (step-up fresh)`, cookie: member.cookie, roles: [role] });
+    }
+
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const example of examples) {
+      const permission = declared.find((route) => route.url === example.route)?.config?.staffRead;
+      if (!permission) throw new Error(`${example.route} declares no staffRead`);
+      for (const item of example.cases) {
+        const tries = [
+          ...callers.map((caller) => ({
+            label: caller.label,
+            url: item.url,
+            cookie: caller.cookie,
+            expected: permissionsOfRoles(caller.roles).has(permission) ? 'full' : item.restricted,
+          })),
+          { label: 'the owner', ...item.owner, expected: 'full' },
+        ];
+        for (const attempt of tries) {
+          cells += 1;
+          const response = await t.get(attempt.url, attempt.cookie ? { cookie: attempt.cookie } : {});
+          const got = example.answer(response);
+          if (got !== attempt.expected)
+            wrong.push(`${attempt.label} GET ${example.route} (${item.label}): ${got} (expected ${attempt.expected})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(cells).toBe(examples.length * 2 * (3 + roleNames.length + 1));
+  }, 60_000);
 });

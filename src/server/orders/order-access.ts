@@ -5,10 +5,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Who may read an order beyond its public summary (issue 23, guest order page): its signed-in owner,
- * an admin at aal2, and for a guest order (no account) whoever holds its access key, the 256-bit
- * secret of the link in its e-mails. The key is never the order id (ids appear in logs and admin
- * pages), is compared in constant time, and opens nothing of an account's order, which needs its
- * owner signed in.
+ * a staff member at aal2 holding orders.view (staffMayRead), and for a guest order (no account)
+ * whoever holds its access key, the 256-bit secret of the link in its e-mails. The key is never the
+ * order id (ids appear in logs and admin pages), is compared in constant time, and opens nothing of
+ * an account's order, which needs its owner signed in.
  */
 export function holdsAccessKey(order: Pick<OrderRow, 'userId' | 'accessKey'>, key: string | undefined): boolean {
   if (order.userId !== null || !order.accessKey || !key) return false;

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { OrderResource } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder as createOrderRow, createUser, guestBilling } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import {
@@ -452,6 +454,73 @@ describe('orders API', () => {
     expect(probe.json().error.message).toBe('Order not found');
     expect((await t.get(`/api/orders/${randomUUID()}`)).statusCode).toBe(404);
     expect((await t.get('/api/orders/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('a Support member at aal2 (no orders.view) reads only the public summary of another customer’s order and cannot download its acknowledgement PDF; a Sales member (orders.view) reads it in full', async () => {
+    const { user } = await createUser(t.db, { email: 'support-probe@example.com' });
+    const ownerCookie = await signIn(t, user.email);
+    const placed = async (billingEmail: string, cookie?: string) => {
+      const response = await t.post('/api/orders', orderBody({ billing: guestBilling(billingEmail) }), { cookie });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { order: OrderResource }).order;
+    };
+    const accountOrder = await placed(user.email, ownerCookie);
+    const guestOrder = await placed('support-probe-guest@example.com');
+    const support = await createAdminSession(t, t.db, ['support']);
+    const sales = await createAdminSession(t, t.db, ['sales']);
+    const read = (id: string, cookie: string) => t.get(`/api/orders/${id}`, { cookie });
+    const acknowledgement = (id: string, cookie: string) =>
+      t.get(`/api/orders/${id}/documents/acknowledgement`, { cookie });
+
+    // Support: a guest order's public summary, nothing of an account's order, no PDF of either.
+    const summary = await read(guestOrder.id, support.cookie);
+    expect(summary.statusCode).toBe(200);
+    expect(Object.keys((summary.json() as { order: object }).order).sort()).toEqual(
+      [
+        'id',
+        'orderNumber',
+        'status',
+        'paymentStatus',
+        'createdAt',
+        'totalAmount',
+        'depositAmount',
+        'currency',
+        'batch',
+      ].sort(),
+    );
+    expect(summary.body).not.toContain('+44 20 7946 0000');
+    expect(summary.body).not.toContain('St James');
+    const hidden = await read(accountOrder.id, support.cookie);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.message).toBe('Order not found');
+    for (const id of [guestOrder.id, accountOrder.id]) {
+      const refused = await acknowledgement(id, support.cookie);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe('Document not found');
+    }
+    // The same order through the admin wing was already 403 for Support.
+    expect((await t.get(`/api/admin/orders/${accountOrder.id}`, { cookie: support.cookie })).statusCode).toBe(403);
+
+    // Sales holds orders.view: both orders in full, billing address, phone, ledger and payments, and the PDF.
+    for (const id of [guestOrder.id, accountOrder.id]) {
+      const full = await read(id, sales.cookie);
+      expect(full.statusCode).toBe(200);
+      const order = (full.json() as { order: OrderResource }).order;
+      expect(order.billingAddress).toMatchObject({ street: '12 St James Square', phone: '+44 20 7946 0000' });
+      expect(order.ledger).toBeDefined();
+      expect(order.payments).toEqual([]);
+      const pdf = await acknowledgement(id, sales.cookie);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+
+    // A staff member's own order as a customer is theirs to read, whatever their roles.
+    const own = await placed(support.user.email, support.cookie);
+    const mine = await read(own.id, support.cookie);
+    expect(mine.statusCode).toBe(200);
+    expect((mine.json() as { order: OrderResource }).order.billingAddress).toMatchObject({ phone: '+44 20 7946 0000' });
+    expect((await acknowledgement(own.id, support.cookie)).statusCode).toBe(200);
   });
 
   it('sends no admin notice while e-mail notifications are off', async () => {

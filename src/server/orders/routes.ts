@@ -9,6 +9,7 @@ import {
   orderSummarySchema,
 } from '../../shared/order-flow';
 import { currentUserId } from '../accounts/request-auth';
+import { staffMayRead } from '../accounts/staff-read';
 import { orders } from '../db/schema';
 import { isExampleProfile } from '../../shared/business-profile';
 import { notFound, serviceUnavailable } from '../http/http-error';
@@ -92,16 +93,16 @@ export async function orderRoutes(app: FastifyInstance) {
         querystring: accessKeyQuery,
         response: { 200: z.object({ order: z.union([orderResourceSchema, orderSummarySchema]) }) },
       },
+      config: { staffRead: 'orders.view' },
     },
     async (request, reply) => {
       if (!UUID.test(request.params.id)) throw notFound(orderFlowMessages.orderNotFound);
       const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
       if (!row) throw notFound(orderFlowMessages.orderNotFound);
       const userId = currentUserId(request);
-      const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
       reply.header('cache-control', 'private, no-store');
       const batch = await batchShip(app.db, row.configuration, app.now());
-      if (isAdmin || (row.userId !== null && row.userId === userId))
+      if (staffMayRead(request) || (row.userId !== null && row.userId === userId))
         return { order: { ...toOwnerOrder(await loadOrderModel(app.db, row)), batch } };
       // The guest order page: the link's key shows the order as its owner would see it, documents included.
       const { key } = request.query;
@@ -119,8 +120,8 @@ export async function orderRoutes(app: FastifyInstance) {
     },
   );
 
-  // An order's document (confirmation, invoice, credit note): its owner, admins, and a guest order's
-  // access-key holder (the guest order page); anyone else, a guest order's id holder included, gets 404.
+  // An order's document (confirmation, invoice, credit note): its owner, staff with orders.view, and a guest
+  // order's access-key holder (the guest order page); anyone else, a guest order's id holder included, gets 404.
   routes.get(
     '/api/orders/:id/documents/:documentId',
     {
@@ -128,17 +129,16 @@ export async function orderRoutes(app: FastifyInstance) {
         params: z.object({ id: z.string().max(100), documentId: z.string().max(100) }),
         querystring: accessKeyQuery,
       },
-      config: { rateLimit: pdfDownloadLimit() },
+      config: { rateLimit: pdfDownloadLimit(), staffRead: 'orders.view' },
     },
     async (request, reply) => {
       const missing = () => notFound('Document not found');
       if (!UUID.test(request.params.id)) throw missing();
       const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-      const isAdmin = request.auth?.isAdmin === true && request.auth.aal === 'aal2';
       const userId = currentUserId(request);
       if (!row) throw missing();
       const owner = row.userId !== null && row.userId === userId;
-      if (!(isAdmin || owner || holdsAccessKey(row, request.query.key))) throw missing();
+      if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
       const document = await documentPdf(app.db, row, request.params.documentId, app.now());
       if (!document) throw missing();
       // An issued invoice or credit note never changes: its stored bytes, with their ETag.
