@@ -2,9 +2,10 @@ import { and, asc, gte, inArray, lt } from 'drizzle-orm';
 import type { AdminOrderListQuery } from '../../shared/admin/admin-schemas';
 import { findCountry } from '../../shared/countries';
 import { orderStatusLabel, paymentStatusLabel } from '../../shared/orders/order-status';
+import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
-import { loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
+import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
 import { orderBatches } from './admin-lists';
 
 /**
@@ -94,7 +95,8 @@ export async function* orderExportBatches(db: Db, query: AdminOrderListQuery, no
           vat: major(order.vatAmount),
           vatRate: order.vatRate === null ? '' : String(order.vatRate),
           po: order.poNumber,
-          vatNumber: order.vatNumber,
+          // The customer's VAT number names them: an order held after their erasure keeps it for the register only.
+          vatNumber: order.vatNumber && isErasedOrder(order) ? ERASED : order.vatNumber,
           invoiceNumbers: model.invoices
             .filter((invoice) => invoice.kind !== 'credit')
             .map((invoice) => invoice.number)

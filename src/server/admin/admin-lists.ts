@@ -11,6 +11,7 @@ import {
   type PaymentStatus,
   type QuoteStatus,
 } from '../../shared/orders/order-status';
+import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { overdueFilter, todayOf } from '../orders/overdue';
 import type { Db } from '../db/client';
 import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from './list-sql';
@@ -44,20 +45,27 @@ function commonFilters(query: ListQuery, numberColumn: SQL): SQL[] {
 }
 
 /**
+ * An order kept under legal hold after its customer's erasure, or purged after it (decision 0039): the
+ * list and its CSV show it with its figures but "[erased]" for the customer, and no search finds it by them.
+ */
+const erasedOrder = sql`(t.legal_hold_until is not null or t.personal_data_purged_at is not null)`;
+
+/**
  * The orders' search also finds what staff reach for (issue 28): without an @, part of an e-mail ("tom.hughes")
  * or of the order number ("00003"), the PO and VAT numbers, and the number of the quote it came from.
  */
 function orderSearchFilter(term: string): SQL {
   // With an @ the indexed e-mail prefix search alone ("tom.hughes@lab" is a prefix).
-  if (term.includes('@')) return searchFilter(term, sql`t.order_number`);
+  if (term.includes('@')) return sql`(${searchFilter(term, sql`t.order_number`)} and not ${erasedOrder})`;
   const contains = `%${likeEscape(term.toLowerCase())}%`;
-  return sql`(${searchFilter(term, sql`t.order_number`)}
+  return sql`(upper(t.order_number) like ${`${likeEscape(term.toUpperCase())}%`}
     or lower(t.order_number) like ${contains}
-    or lower(coalesce(t.configuration->'customerInfo'->>'email', '')) like ${contains}
-    or t.user_id = any(array(select id from profiles where lower(email) like ${contains}))
     or lower(coalesce(t.po_number, '')) like ${contains}
-    or lower(coalesce(t.vat_number, '')) like ${contains}
-    or t.quote_id = any(array(select id from quotes where lower(quote_number) like ${contains})))`;
+    or t.quote_id = any(array(select id from quotes where lower(quote_number) like ${contains}))
+    or (not ${erasedOrder} and (${searchFilter(term, sql`t.order_number`)}
+      or lower(coalesce(t.configuration->'customerInfo'->>'email', '')) like ${contains}
+      or t.user_id = any(array(select id from profiles where lower(email) like ${contains}))
+      or lower(coalesce(t.vat_number, '')) like ${contains})))`;
 }
 
 export function orderFilters(query: AdminOrderListQuery, now: Date = new Date()): SQL[] {
@@ -78,6 +86,7 @@ interface OrderListRow extends Record<string, unknown>, CustomerColumns {
   status: OrderStatus;
   payment_status: PaymentStatus;
   user_id: string | null;
+  erased: boolean;
 }
 
 function toOrderListItem(row: OrderListRow) {
@@ -86,9 +95,9 @@ function toOrderListItem(row: OrderListRow) {
     id: row.id,
     orderNumber: row.order_number,
     createdAt: iso(row.created_at),
-    customerName: (row.user_id ? profileName : null) ?? nameOf(row.info_first, row.info_last),
-    customerEmail: row.profile_email ?? row.info_email,
-    customerCompany: row.company ?? row.info_org,
+    customerName: row.erased ? ERASED : ((row.user_id ? profileName : null) ?? nameOf(row.info_first, row.info_last)),
+    customerEmail: row.erased ? ERASED : (row.profile_email ?? row.info_email),
+    customerCompany: row.erased ? ERASED : (row.company ?? row.info_org),
     isGuest: row.user_id === null,
     totalAmount: Number(row.total_amount),
     currency: row.currency,
@@ -98,7 +107,7 @@ function toOrderListItem(row: OrderListRow) {
 }
 
 const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amount, t.currency, t.status, t.payment_status, t.user_id,
-  p.email as profile_email, p.first_name, p.last_name, p.company,
+  ${erasedOrder} as erased, p.email as profile_email, p.first_name, p.last_name, p.company,
   t.configuration->'customerInfo'->>'email' as info_email, t.configuration->'customerInfo'->>'firstName' as info_first,
   t.configuration->'customerInfo'->>'lastName' as info_last, t.configuration->'customerInfo'->>'organization' as info_org
   from orders t left join profiles p on p.id = t.user_id`;

@@ -27,12 +27,22 @@ type Scope = { kind: 'all' } | { kind: 'account'; userId: string } | { kind: 'gu
 
 const guestEmail = (alias: string) => sql.raw(`lower(${alias}.configuration->'customerInfo'->>'email')`);
 
+/**
+ * An order kept under legal hold after its customer's erasure, or purged after it (decision 0039): it
+ * stays for the law and the accountant's register, and names no customer in the list or on a page.
+ */
+const erasedOrder = sql`(o.legal_hold_until is not null or o.personal_data_purged_at is not null)`;
+
 /** Orders and quotes of the scope (alias o / q); a guest's are found through the indexed lower-cased e-mail. */
 function scopeOf(scope: Scope, alias: 'o' | 'q'): SQL {
   const userId = sql.raw(`${alias}.user_id`);
-  if (scope.kind === 'account') return sql`${userId} = ${scope.userId}::uuid`;
-  if (scope.kind === 'guest') return sql`${userId} is null and ${guestEmail(alias)} = ${scope.email}`;
-  return sql`(${userId} is not null or coalesce(${guestEmail(alias)}, '') <> '')`;
+  const whose =
+    scope.kind === 'account'
+      ? sql`${userId} = ${scope.userId}::uuid`
+      : scope.kind === 'guest'
+        ? sql`${userId} is null and ${guestEmail(alias)} = ${scope.email}`
+        : sql`(${userId} is not null or coalesce(${guestEmail(alias)}, '') <> '')`;
+  return alias === 'o' ? sql`${whose} and not ${erasedOrder}` : whose;
 }
 
 /**
@@ -178,7 +188,7 @@ async function guestEmailOf(db: Db, hash: string): Promise<string | null> {
   const [row] = await queryRows<{ email: string }>(
     db,
     sql`select email from (
-      select ${guestEmail('o')} as email from orders o where o.user_id is null
+      select ${guestEmail('o')} as email from orders o where o.user_id is null and not ${erasedOrder}
       union select ${guestEmail('q')} from quotes q where q.user_id is null
     ) g where md5(email) = ${hash} limit 1`,
   );

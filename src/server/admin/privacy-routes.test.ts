@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { auditLog, orders, usaWaitlist } from '../db/schema';
+import { auditLog, orders, privacyRequests, staffRoles, usaWaitlist, users } from '../db/schema';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createQuote } from '../../../tests/support/factories';
+import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import {
   guestOrder,
   incompleteOrder,
@@ -12,6 +13,7 @@ import {
   yearsBefore,
 } from '../../../tests/support/privacy-records';
 import { useTestApp } from '../../../tests/support/test-app';
+import { messages } from '../../shared/privacy/privacy-contracts';
 
 const start = new Date('2026-11-26T12:00:00Z');
 const guest = 'grace.hopper@navy.example';
@@ -128,5 +130,137 @@ describe('/admin/privacy', () => {
     );
     const open = await t.get('/api/admin/privacy/requests?status=open', { cookie: admin.cookie });
     expect(open.json().items).toEqual([expect.objectContaining({ deadline: '2026-10-30', overdue: true })]);
+  });
+});
+
+describe('/admin/privacy: the last Owner', () => {
+  const t = useTestApp({ now: start });
+
+  it('refuses to erase the last Owner (409 last_owner) while only a Sales member would remain; the account and the request stay', async () => {
+    const owner = await createAdminSession(t);
+    await createUser(t.db, { isAdmin: true, roles: ['sales'] });
+    const logged = await t.post(
+      '/api/admin/privacy/requests',
+      { email: owner.user.email, type: 'erasure', channel: 'email', receivedOn: '2026-11-25' },
+      { cookie: owner.cookie },
+    );
+    const requestId = logged.json().request.id as string;
+    await owner.stepUp();
+    const refused = await t.post(
+      `/api/admin/privacy/requests/${requestId}/erase`,
+      { email: owner.user.email },
+      { cookie: owner.cookie },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'last_owner', message: messages.lastOwner } });
+    expect(await t.db.select().from(users).where(eq(users.id, owner.user.id))).toHaveLength(1);
+    const owners = await t.db.select().from(staffRoles).where(eq(staffRoles.role, 'owner'));
+    expect(owners.map((row) => row.userId)).toEqual([owner.user.id]);
+    const [request] = await t.db.select().from(privacyRequests).where(eq(privacyRequests.id, requestId));
+    expect(request?.outcome).toBe('open');
+  });
+});
+
+describe('/admin/privacy: after a guest is erased', () => {
+  const t = useTestApp({ now: start });
+
+  it("takes an erased guest out of the Customers list, the orders list's search and orders.csv, shows [erased] on the order page, and keeps the invoice in the register", async () => {
+    const admin = await createAdminSession(t);
+    const email = 'hedy.lamarr@lab.example';
+    const person = ['Hedy', 'Lamarr', 'Frequency Hopping Ltd', 'GB987654321', email];
+    const at = new Date('2026-11-10T10:00:00Z');
+    const address = {
+      street: '1 Spread Spectrum Way',
+      city: 'Vienna',
+      state: null,
+      postal_code: '1010',
+      country: 'AT',
+      name: 'Hedy Lamarr',
+      company: 'Frequency Hopping Ltd',
+      phone: '+43 1 000 0000',
+    };
+    const held = await createOrder(t.db, {
+      configuration: {
+        customerInfo: { email, firstName: 'Hedy', lastName: 'Lamarr', organization: 'Frequency Hopping Ltd' },
+      },
+      billingAddress: address,
+      shippingAddress: address,
+      vatNumber: 'GB987654321',
+      createdAt: at,
+      updatedAt: at,
+    });
+    const invoice = await invoiceAndPayment(t.db, held, at);
+    const kept = await guestOrder(t.db, 'kept.customer@lab.example', at);
+    const get = (path: string) => t.get(path, { cookie: admin.cookie });
+    const mentions = (body: string) => person.filter((value) => body.toLowerCase().includes(value.toLowerCase()));
+    // Before the erasure the list finds her, so the checks below can fail.
+    expect((await get(`/api/admin/customers?search=${encodeURIComponent(email)}`)).json().total).toBe(1);
+
+    const logged = await t.post(
+      '/api/admin/privacy/requests',
+      { email, type: 'erasure', channel: 'email', receivedOn: '2026-11-25' },
+      { cookie: admin.cookie },
+    );
+    await admin.stepUp();
+    const erased = await t.post(
+      `/api/admin/privacy/requests/${logged.json().request.id as string}/erase`,
+      { email },
+      { cookie: admin.cookie },
+    );
+    expect(erased.json()).toMatchObject({ summary: { ordersHeld: 1 } });
+
+    // The Customers list, its search by her e-mail and its CSV: the other guest only.
+    const customers = await get('/api/admin/customers');
+    expect(customers.json().items.map((c: { email: string }) => c.email)).toEqual(['kept.customer@lab.example']);
+    expect(mentions(customers.body)).toEqual([]);
+    expect((await get(`/api/admin/customers?search=${encodeURIComponent(email)}`)).json().total).toBe(0);
+    expect((await get('/api/admin/customers?search=lamarr')).json().total).toBe(0);
+    expect(mentions((await get('/api/admin/customers.csv')).body)).toEqual([]);
+    const md5 = createHash('md5').update(email).digest('hex');
+    expect((await get(`/api/admin/customers/guest:${md5}`)).statusCode).toBe(404);
+
+    // The orders list keeps the order's figures with "[erased]" for her; no search finds it by her.
+    for (const term of [email, 'hedy.lamarr', 'Lamarr', 'Frequency', 'GB987654321'])
+      expect((await get(`/api/admin/orders?search=${encodeURIComponent(term)}`)).json().total, term).toBe(0);
+    expect((await get(`/api/admin/orders?search=${held.orderNumber}`)).json().items).toEqual([
+      expect.objectContaining({
+        id: held.id,
+        customerName: '[erased]',
+        customerEmail: '[erased]',
+        customerCompany: '[erased]',
+      }),
+    ]);
+    const list = await get('/api/admin/orders');
+    expect(
+      list
+        .json()
+        .items.map((o: { id: string }) => o.id)
+        .sort(),
+    ).toEqual([held.id, kept.id].sort());
+    expect(mentions(list.body)).toEqual([]);
+    const csv = (await get('/api/admin/orders.csv')).body;
+    expect(mentions(csv)).toEqual([]);
+    expect(csv).toContain(`${held.orderNumber},10/11/2026,[erased],[erased],[erased],Austria`);
+    expect(csv).toContain('kept.customer@lab.example');
+
+    // The order page: "[erased]" where she was named or reached.
+    const page = await get(`/api/admin/orders/${held.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().order.customer).toMatchObject({
+      name: '[erased]',
+      email: '[erased]',
+      company: '[erased]',
+      phone: '[erased]',
+    });
+    expect(page.json().order.billingAddress).toMatchObject({ street: '[erased]', country: 'AT' });
+    expect(mentions(page.body)).toEqual([]);
+
+    // The accountant's register still holds the invoice as issued, with the customer and VAT number on it.
+    const register = await get('/api/admin/invoices?from=2026-11-01&to=2026-11-30');
+    expect(register.json().items).toEqual([
+      expect.objectContaining({ number: invoice.number, customer: 'Frequency Hopping Ltd', vatNumber: 'GB987654321' }),
+    ]);
+    const registerCsv = (await get('/api/admin/invoices.csv?from=2026-11-01&to=2026-11-30')).body;
+    expect(registerCsv).toContain(`${invoice.number},,${held.orderNumber},Frequency Hopping Ltd,Austria,GB987654321`);
   });
 });

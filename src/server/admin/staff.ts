@@ -7,6 +7,7 @@ import {
   type StaffMember,
 } from '../../shared/admin/staff-schemas';
 import { normaliseEmail } from '../../shared/accounts/email';
+import { keepAnOwner } from '../accounts/keep-an-owner';
 import type { RequestAuth } from '../accounts/request-auth';
 import { hashToken, randomToken } from '../accounts/tokens';
 import { type Db, queryRows } from '../db/client';
@@ -100,20 +101,6 @@ export async function staffMemberById(db: Db, id: string): Promise<StaffMember |
   return row ? toStaffMember(row) : null;
 }
 
-/**
- * Locks every Owner's role row, so two changes at once cannot leave the shop without one, and
- * refuses (409 `last_owner`) when the change would remove the Owner role from the last who holds it.
- */
-async function keepAnOwner(tx: Db, userId: string, keepsOwner: boolean) {
-  const owners = await tx
-    .select({ userId: staffRoles.userId })
-    .from(staffRoles)
-    .where(eq(staffRoles.role, 'owner'))
-    .for('update');
-  const isOwner = owners.some((owner) => owner.userId === userId);
-  if (isOwner && !keepsOwner && owners.length <= 1) throw conflict(staffMessages.lastOwner, { code: 'last_owner' });
-}
-
 async function staffMember(tx: Db, userId: string) {
   const [target] = await tx
     .select({ id: profiles.id, email: profiles.email, isAdmin: profiles.isAdmin })
@@ -132,7 +119,7 @@ export async function setStaffRoles(
   tx: Db,
   input: { admin: Admin; userId: string; roles: Role[]; now: Date; publicUrl: string },
 ) {
-  await keepAnOwner(tx, input.userId, input.roles.includes('owner'));
+  await keepAnOwner(tx, { userId: input.userId, keepsOwner: input.roles.includes('owner') });
   const target = await staffMember(tx, input.userId);
   if (!target.isAdmin) throw notFound(staffMessages.notStaff);
   const next = sortRoles(input.roles);
@@ -169,7 +156,7 @@ export async function setStaffRoles(
 export async function deactivateStaff(tx: Db, input: { admin: Admin; userId: string; now: Date }) {
   if (input.userId === input.admin.userId)
     throw conflict(staffMessages.selfDeactivation, { code: 'self_deactivation' });
-  await keepAnOwner(tx, input.userId, false);
+  await keepAnOwner(tx, { userId: input.userId, keepsOwner: false });
   const target = await staffMember(tx, input.userId);
   if (!target.isAdmin && target.roles.length === 0) return { id: target.id, email: target.email, changed: false };
   await tx.update(profiles).set({ isAdmin: false, updatedAt: input.now }).where(eq(profiles.id, input.userId));

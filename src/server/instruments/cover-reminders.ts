@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { formatUkDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import type { Db } from '../db/client';
@@ -56,7 +56,8 @@ export function coverReminderMail(input: {
  * Each day (decision 0043): every delivered instrument whose warranty or servicing plan ends within
  * the `coverReminderDays` setting from today gets one reminder per end date. The reminder row's
  * unique key (instrument, kind, due date) is claimed first, so a reminder is never made twice, even
- * by two processes; the renewal quote and the e-mail (outbox) commit with it.
+ * by two processes; the renewal quote and the e-mail (outbox) commit with it. Orders under legal hold
+ * or purged are left out: their customer asked to be erased.
  */
 export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): Promise<JobResult> {
   const settings = await getCachedSettings(tx);
@@ -71,6 +72,9 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
     .where(
       and(
         isNotNull(instruments.deliveredOn),
+        // An order kept under legal hold after its customer's erasure (or purged after it) writes to no one.
+        isNull(orders.legalHoldUntil),
+        isNull(orders.personalDataPurgedAt),
         or(within(instruments.warrantyEndsOn), within(instruments.servicePlanEndsOn)),
       ),
     );

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { BatchHistory } from '../../shared/batches/batch-places';
-import type { AdminOrder, Order, OrderSummary } from '../../shared/orders/order-schema';
+import type { AdminOrder, Order, OrderAddress, OrderSummary } from '../../shared/orders/order-schema';
+import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
 import {
   batchDateChanges,
@@ -243,8 +244,37 @@ export function storedCustomerInfo(configuration: Record<string, unknown> | null
   };
 }
 
+/**
+ * An order kept under legal hold after its customer's erasure, or purged after it (decision 0039): it
+ * stays for the law and the accountant's register, and staff's everyday views show "[erased]" for the customer.
+ */
+export const isErasedOrder = (order: Pick<OrderRow, 'legalHoldUntil' | 'personalDataPurgedAt'>) =>
+  order.legalHoldUntil !== null || order.personalDataPurgedAt !== null;
+
+/** An erased customer's address: the country stays (the VAT treatment shown on the order follows it). */
+const erasedAddress = (address: OrderAddress | null): OrderAddress | null =>
+  address && { street: ERASED, city: '', state: null, postal_code: '', country: address.country };
+
+/** The admin's view of an erased customer's order: what names or reaches them reads "[erased]". */
+function withoutCustomer(order: AdminOrder): AdminOrder {
+  const { customerInfo: _erased, ...configuration } = order.configuration ?? {};
+  return {
+    ...order,
+    configuration: order.configuration && configuration,
+    billingAddress: erasedAddress(order.billingAddress),
+    shippingAddress: erasedAddress(order.shippingAddress),
+    vatNumber: order.vatNumber && ERASED,
+    customer: { ...order.customer, name: ERASED, email: ERASED, company: ERASED, phone: ERASED },
+  };
+}
+
 /** The admin's view: everything, with the customer (profile, else the order's customer info) and who changed what. */
 export async function toAdminOrder(db: Db, model: OrderReadModel): Promise<AdminOrder> {
+  const view = await adminView(db, model);
+  return isErasedOrder(model.order) ? withoutCustomer(view) : view;
+}
+
+async function adminView(db: Db, model: OrderReadModel): Promise<AdminOrder> {
   const { order } = model;
   const peopleIds = [
     ...new Set(

@@ -1,10 +1,22 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, invoices, mailOutbox, orders, privacyRequests, quotes, usaWaitlist, users } from '../db/schema';
+import {
+  auditLog,
+  instrumentReminders,
+  instruments,
+  invoices,
+  mailOutbox,
+  orders,
+  privacyRequests,
+  quotes,
+  staffRoles,
+  usaWaitlist,
+  users,
+} from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createQuote, createUser } from '../../../tests/support/factories';
+import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import {
   guestOrder,
   incompleteOrder,
@@ -14,26 +26,174 @@ import {
 } from '../../../tests/support/privacy-records';
 import { enrolledUser, signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { erasureTerms } from '../../shared/privacy/privacy-contracts';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { erasureTerms, messages } from '../../shared/privacy/privacy-contracts';
+import { COVER_REMINDERS_JOB } from '../instruments/cover-reminders';
+import { wholeAddress } from './erasure';
 
 const start = new Date('2026-11-26T12:00:00Z');
 
 describe('closing an account', () => {
   const t = useTestApp({ now: start });
 
-  it('is refused to the last admin, and allowed once another admin exists', async () => {
-    const admin = await createAdminSession(t);
+  it('is refused to the last Owner while a Sales member remains (409 last_owner), and allowed once a second Owner exists', async () => {
+    const owner = await createAdminSession(t);
+    const sales = await createUser(t.db, { isAdmin: true, roles: ['sales'] });
     t.clock.now = new Date(t.clock.now.getTime() + 30_000);
-    const body = () => ({ password: admin.password, code: totpCode(admin.secret, t.clock.now), confirm: true });
-    const refused = await t.post('/api/account/close', body(), { cookie: admin.cookie });
+    const body = () => ({ password: owner.password, code: totpCode(owner.secret, t.clock.now), confirm: true });
+    const refused = await t.post('/api/account/close', body(), { cookie: owner.cookie });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: { code: 'last_admin' } });
-    expect(await t.db.select().from(users).where(eq(users.id, admin.user.id))).toHaveLength(1);
+    expect(refused.json()).toMatchObject({ error: { code: 'last_owner', message: messages.lastOwner } });
+    expect(await t.db.select().from(users).where(eq(users.id, owner.user.id))).toHaveLength(1);
+    const owners = () => t.db.select().from(staffRoles).where(eq(staffRoles.role, 'owner'));
+    expect((await owners()).map((row) => row.userId)).toEqual([owner.user.id]);
+    expect(await t.db.select().from(privacyRequests)).toHaveLength(0);
 
-    await createUser(t.db, { isAdmin: true });
+    const second = await createUser(t.db, { isAdmin: true, roles: ['owner'] });
     t.clock.now = new Date(t.clock.now.getTime() + 30_000);
-    const closed = await t.post('/api/account/close', body(), { cookie: admin.cookie });
+    const closed = await t.post('/api/account/close', body(), { cookie: owner.cookie });
     expect(closed.statusCode).toBe(200);
+    expect((await owners()).map((row) => row.userId)).toEqual([second.user.id]);
+    expect(await t.db.select().from(users).where(eq(users.id, sales.user.id))).toHaveLength(1);
+  });
+
+  it('matches the address as a whole: closing ann.N@ leaves every row of joann.N@ and ann.N@….uk as it was', async () => {
+    const ann = 'ann.7@lab.test';
+    const others = ['joann.7@lab.test', 'ann.7@lab.test.uk'];
+    const account = await createUser(t.db, { email: ann });
+    const cookie = await signIn(t, ann);
+    // Each of the three: a paid order, an unpaid one, audit entries naming them, their e-mail and the shop's notice.
+    for (const email of [ann, ...others]) {
+      const paid = await guestOrder(t.db, email, yearsBefore(t.clock.now, 1), {
+        userId: email === ann ? account.user.id : undefined,
+      });
+      await invoiceAndPayment(t.db, paid, yearsBefore(t.clock.now, 1));
+      await guestOrder(t.db, email, t.clock.now);
+      await t.db.insert(auditLog).values({
+        adminEmail: 'staff@example.com',
+        action: 'order.update',
+        entityType: 'order',
+        entityId: paid.id,
+        before: { customerEmail: email, note: `Called ${email} about the deposit` },
+        after: { customerEmail: email, status: 'confirmed', [email]: ['cc', email] },
+      });
+      await enqueueMail(t.db, { kind: 'order_confirmation', to: email, subject: 'Your order', text: 'Thank you.' });
+      await enqueueMail(t.db, {
+        kind: 'order_admin_notification',
+        to: 'sales@example.com',
+        subject: `New order from ${email}`,
+        text: `Customer: Ada Lovelace <${email}>`,
+      });
+    }
+    // One entry names two of them: only ann's address goes, in any case, before a full stop too.
+    const [both] = await t.db
+      .insert(auditLog)
+      .values({
+        adminEmail: 'staff@example.com',
+        action: 'customer.merge',
+        entityType: 'order',
+        entityId: 'merge',
+        before: { note: `Merged ANN.7@Lab.Test into ${others[0]}. Was: ${ann}.` },
+      })
+      .returning();
+    await enqueueMail(t.db, {
+      kind: 'order_admin_notification',
+      to: 'sales@example.com',
+      subject: 'Address change',
+      text: `Moved from ANN.7@lab.test to another address.`,
+    });
+
+    const snapshot = async (email: string) =>
+      (await rowsMentioning(t.db, email)).hits
+        .filter((hit) => hit.row.id !== both?.id)
+        .map((hit) => JSON.stringify(hit))
+        .sort();
+    const before = await Promise.all(others.map(snapshot));
+    // Each: two orders (customer info, note), the audit entry's two values, their e-mail and the shop's notice.
+    expect(before.map((rows) => rows.length)).toEqual([9, 9]);
+
+    const closed = await t.post('/api/account/close', { password: 'correct-horse-1', confirm: true }, { cookie });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ summary: { ordersHeld: 1, ordersDeleted: 1, mailDeleted: 3 } });
+
+    expect(await Promise.all(others.map(snapshot))).toEqual(before);
+    const [merged] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.id, both?.id ?? ''));
+    expect(merged?.before).toEqual({ note: `Merged [erased] into ${others[0]}. Was: [erased].` });
+    // Of ann, only the order the law holds still names her (once her final e-mail has gone).
+    await t.deliverMail();
+    const annRows = (await rowsMentioning(t.db, ann)).hits.filter(
+      (hit) => JSON.stringify(hit.row).search(wholeAddress(ann)) !== -1,
+    );
+    expect(annRows.map((hit) => [hit.table, hit.row.legal_hold_until !== null])).toEqual(
+      annRows.map(() => ['orders', true]),
+    );
+  });
+
+  it('sends no cover reminder and makes no renewal quote for a closed account, while another customer still gets theirs', async () => {
+    const closing = await createUser(t.db, { email: 'cora.cover@lab.test' });
+    const staying = await createUser(t.db, { email: 'dan.cover@lab.test' });
+    const address = { street: '1 Lab Road', city: 'Leeds', state: null, postal_code: 'LS1 1AA', country: 'GB' };
+    const delivered = async (user: typeof closing, serialNumber: string) => {
+      const order = await createOrder(t.db, {
+        userId: user.user.id,
+        status: 'delivered',
+        configuration: {
+          ...defaultSelection,
+          customerInfo: { email: user.user.email, firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
+        },
+        billingAddress: address,
+        shippingAddress: address,
+        createdAt: yearsBefore(t.clock.now, 1),
+      });
+      await invoiceAndPayment(t.db, order, yearsBefore(t.clock.now, 1));
+      const [instrument] = await t.db
+        .insert(instruments)
+        .values({
+          orderId: order.id,
+          unitIndex: 1,
+          serialNumber,
+          model: 'Dropwise Standard',
+          deliveredOn: '2025-12-20',
+          warrantyEndsOn: '2026-12-20',
+        })
+        .returning();
+      // A reminder already sent for an earlier end date.
+      await t.db.insert(instrumentReminders).values({
+        instrumentId: instrument?.id ?? '',
+        kind: 'service_plan_end',
+        dueOn: '2026-06-01',
+        sentAt: yearsBefore(t.clock.now, 1),
+      });
+      return instrument;
+    };
+    const coras = await delivered(closing, 'DW-CORA-01');
+    const dans = await delivered(staying, 'DW-DAN-01');
+
+    const cookie = await signIn(t, closing.user.email);
+    const closed = await t.post('/api/account/close', { password: 'correct-horse-1', confirm: true }, { cookie });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ summary: { ordersHeld: 1 } });
+    const remindersOf = (id: string) =>
+      t.db.select().from(instrumentReminders).where(eq(instrumentReminders.instrumentId, id));
+    expect(await remindersOf(coras?.id ?? '')).toEqual([]);
+    await t.deliverMail();
+
+    // The day both warranties come within the reminder days.
+    t.clock.now = new Date('2026-12-01T06:00:00Z');
+    const run = await t.app.scheduler.runJob(COVER_REMINDERS_JOB);
+    expect(run).toEqual({ ran: true, result: { reminders: 1, emails: 1 } });
+    const sent = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'instrument_cover_reminder'));
+    expect(sent.map((mail) => [mail.toAddress, mail.subject])).toEqual([
+      [staying.user.email, 'Your instrument DW-DAN-01: its warranty ends on 20 December 2026'],
+    ]);
+    const renewals = await t.db.select().from(quotes).where(eq(quotes.kind, 'servicing_renewal'));
+    expect(renewals.map((quote) => quote.serialNumber)).toEqual(['DW-DAN-01']);
+    expect(await remindersOf(coras?.id ?? '')).toEqual([]);
+    expect(await remindersOf(dans?.id ?? '')).toHaveLength(2);
+    expect((await rowsMentioning(t.db, closing.user.email)).hits.map((hit) => hit.table)).toEqual(['orders']);
   });
 
   it('deletes every order of a person who has none on the books', async () => {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { keepAnOwner } from '../accounts/keep-an-owner';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
-import { conflict } from '../http/http-error';
+import { auditLog, mailOutbox } from '../db/schema';
 import { financialHoldUntil } from '../../shared/privacy/retention';
-import { type ErasureSummary, messages } from '../../shared/privacy/privacy-contracts';
+import { ERASED, type ErasureSummary, messages } from '../../shared/privacy/privacy-contracts';
 
 /** The e-mail as the shop stores it: trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -26,6 +27,29 @@ const count = async (db: Db, query: ReturnType<typeof sql>) => {
   return Number(rows[0]?.n ?? 0);
 };
 
+/**
+ * The address as a whole, never as part of a longer one: `ann@lab.test` is not found in
+ * `joann@lab.test` nor in `ann@lab.test.uk` (case aside). A sentence's full stop after it still counts.
+ */
+export function wholeAddress(email: string): RegExp {
+  const escaped = normaliseEmail(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}._%+-])${escaped}(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}])`, 'giu');
+}
+
+/** A recorded JSON value with every whole mention of the address (in keys and strings) replaced. */
+function strikeAddress(value: unknown, address: RegExp): unknown {
+  if (typeof value === 'string') return value.replace(address, ERASED);
+  if (Array.isArray(value)) return value.map((item) => strikeAddress(item, address));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key.replace(address, ERASED), strikeAddress(item, address)]),
+    );
+  return value;
+}
+
+/** A jsonb value as read: an object from the drivers that parse it, its text from those that do not. */
+const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
 /** The orders of a person: their account's, and any placed under their e-mail. */
 const personOrders = (email: string, userId: string | null) =>
   userId
@@ -38,19 +62,17 @@ const personOrders = (email: string, userId: string | null) =>
  * waitlist entries, exports and copies of e-mails under the e-mail; orders without invoices or
  * payments. Orders with invoices or payments are kept under legal hold (with their invoices, credit
  * notes and payments, untouched) until 7 years after the end of their financial year, then purged by
- * the retention job. The e-mail is also struck from the audit register's recorded values.
+ * the retention job; the cover reminders of their instruments are deleted. The e-mail is also struck
+ * from the audit register's recorded values. The address is matched as a whole, never inside another.
  */
 export async function erasePerson(
   tx: Db,
   input: { email: string; userId: string | null; now: Date },
 ): Promise<ErasureSummary> {
   const email = normaliseEmail(input.email);
-  if (input.userId) {
-    // Every admin row locked, so two admins closing their accounts at once cannot leave none.
-    const admins = await queryRows<{ id: string }>(tx, sql`select id from profiles where is_admin for update`);
-    if (admins.some((row) => row.id === input.userId) && admins.length <= 1)
-      throw conflict(messages.lastAdmin, { code: 'last_admin' });
-  }
+  const address = wholeAddress(email);
+  // The Owners' rows locked, so two Owners closing their accounts at once cannot leave the shop with none.
+  if (input.userId) await keepAnOwner(tx, { userId: input.userId, keepsOwner: false, message: messages.lastOwner });
 
   // Orders with an invoice or payment: held until 7 years after the financial year of the last record.
   const held = await queryRows<{ id: string; last: Date | string }>(
@@ -71,14 +93,18 @@ export async function erasePerson(
           notes = null, updated_at = ${input.now} where id = ${order.id}`,
     );
   }
+  const heldIds = sql.join(
+    held.map((o) => sql`${o.id}::uuid`),
+    sql`, `,
+  );
+  // The cover reminders of a held order's instruments: the order is kept for the law, not to write to them.
+  if (held.length > 0)
+    await tx.execute(
+      sql`delete from instrument_reminders r using instruments i
+          where i.id = r.instrument_id and i.order_id in (${heldIds})`,
+    );
   // Not `not in (null)`, which is never true: with nothing held, every other order of the person goes.
-  const notHeld =
-    held.length > 0
-      ? sql`o.id not in (${sql.join(
-          held.map((o) => sql`${o.id}::uuid`),
-          sql`, `,
-        )})`
-      : sql`true`;
+  const notHeld = held.length > 0 ? sql`o.id not in (${heldIds})` : sql`true`;
 
   const summary: ErasureSummary = {
     accountsDeleted: 0,
@@ -111,20 +137,48 @@ export async function erasePerson(
     (await count(tx, sql`delete from incomplete_orders where ${byPerson}`));
   summary.waitlistDeleted = await count(tx, sql`delete from usa_waitlist where lower(email) = ${email}`);
   await tx.execute(sql`delete from data_exports where subject_hash = ${subjectHash(email)}`);
-  // Copies of e-mails to the person, and the shop's own notices that quote the address.
-  summary.mailDeleted = await count(
+  // Copies of e-mails to the person, and the shop's own notices that quote the address as a whole
+  // (strpos only narrows the rows; the whole-address test is made on each).
+  const mail = await queryRows<{
+    id: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+  }>(
     tx,
-    sql`delete from mail_outbox where lower(to_address) = ${email}
-        or strpos(lower(subject), ${email}) > 0 or strpos(lower(text_body), ${email}) > 0
-        or strpos(lower(coalesce(html_body, '')), ${email}) > 0`,
+    sql`select id, to_address, subject, text_body, html_body from mail_outbox
+        where lower(to_address) = ${email} or strpos(lower(subject), ${email}) > 0
+          or strpos(lower(text_body), ${email}) > 0 or strpos(lower(coalesce(html_body, '')), ${email}) > 0
+        for update`,
   );
+  const mentions = (text: string | null) => text !== null && text.search(address) !== -1;
+  const mailIds = mail
+    .filter(
+      (row) => normaliseEmail(row.to_address) === email || [row.subject, row.text_body, row.html_body].some(mentions),
+    )
+    .map((row) => row.id);
+  if (mailIds.length > 0) {
+    const deleted = await tx.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).returning({ id: mailOutbox.id });
+    summary.mailDeleted = deleted.length;
+  }
   // The audit register keeps what was done, not to whom.
-  await tx.execute(
-    sql`update audit_log set
-          before = case when before is null then null else replace(before::text, ${email}, '[erased]')::jsonb end,
-          after = case when after is null then null else replace(after::text, ${email}, '[erased]')::jsonb end
-        where strpos(lower(coalesce(before::text, '') || coalesce(after::text, '')), ${email}) > 0`,
+  const entries = await queryRows<{ id: string; before: unknown; after: unknown }>(
+    tx,
+    sql`select id, before, after from audit_log
+        where strpos(lower(coalesce(before::text, '') || ' ' || coalesce(after::text, '')), ${email}) > 0
+        for update`,
   );
+  for (const entry of entries) {
+    const before = jsonOf(entry.before);
+    const after = jsonOf(entry.after);
+    const struck = { before: strikeAddress(before, address), after: strikeAddress(after, address) };
+    if (JSON.stringify(struck) === JSON.stringify({ before, after })) continue;
+    await tx
+      .update(auditLog)
+      .set(struck as Pick<typeof auditLog.$inferInsert, 'before' | 'after'>)
+      .where(eq(auditLog.id, entry.id));
+  }
   // The account last: its sessions, factors, challenges, recovery codes, tokens and profile go with it.
   if (input.userId) summary.accountsDeleted = await count(tx, sql`delete from users where id = ${input.userId}::uuid`);
   return summary;

@@ -15,8 +15,11 @@ export const erasureTerms = {
   ],
 } as const;
 
+/** What stands in an erased person's place: in the audit register's values, and on a held order's admin views. */
+export const ERASED = '[erased]';
+
 export const messages = {
-  lastAdmin: 'This is the only administrator account. Make another administrator before closing it.',
+  lastOwner: 'This is the only Owner account. Give another staff member the Owner role before closing it.',
   wrongPassword: 'The password is not correct.',
   confirmRequired: 'Please confirm that you want to close your account.',
   exportNotFound: 'This download link has expired or is not valid. Ask for a new copy of your data in My Account.',
