@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type orders, profiles } from '../db/schema';
 import { orderPageUrl } from './order-access';
-import { storedCustomerInfo } from './order-read-model';
+import { isErasedOrder, storedCustomerInfo } from './order-read-model';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -12,8 +12,12 @@ export async function lockOrder(tx: Db, table: typeof orders, orderId: string): 
   return row;
 }
 
-/** Who the order's e-mails go to: the account's profile, else the customer info stored with the order. */
+/**
+ * Who the order's e-mails go to: the account's profile, else the customer info stored with the order;
+ * nobody for an order kept only for the law after its customer's erasure, or purged (issue 34, F6b).
+ */
 export async function orderRecipient(tx: Db, order: OrderRow, publicUrl: string) {
+  if (isErasedOrder(order)) return null;
   const stored = storedCustomerInfo(order.configuration ?? null);
   const orderUrl = orderPageUrl(publicUrl, order);
   if (order.userId) {

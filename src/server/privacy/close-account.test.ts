@@ -30,6 +30,7 @@ import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { erasureTerms, messages } from '../../shared/privacy/privacy-contracts';
 import { COVER_REMINDERS_JOB } from '../instruments/cover-reminders';
 import { wholeAddress } from './erasure';
+import { orderRecipient } from '../orders/order-admin-context';
 
 const start = new Date('2026-11-26T12:00:00Z');
 
@@ -281,6 +282,8 @@ describe('closing an account', () => {
     expect(held?.legalHoldUntil).toBe('2033-03-31');
     expect(held?.userId).toBeNull();
     expect(held?.billingAddress?.street).toBe('12 St James Square');
+    // Kept for the law and used for nothing else: no order e-mail reaches the erased person any more.
+    expect(held && (await orderRecipient(t.db, held, 'http://localhost:3000'))).toBeNull();
     expect(await t.db.select().from(orders).where(eq(orders.id, unpaid.id))).toHaveLength(0);
     const [kept] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(kept?.pdfSha256).toBe(invoice.pdfSha256);
