@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { profiles, staffRoles, users } from '../db/schema';
+import { enqueueMail, enqueueMails } from '../mail/outbox';
 
 const ukTime = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
@@ -88,6 +88,61 @@ export async function queuePasskeyAddedMail(db: Db, userId: string, at: Date) {
     to,
     subject: 'A passkey was added to your Dropwise account',
     text: `On ${ukTime(at)} (UK time) a passkey was added to your Dropwise account as a second factor for signing in.\n\n${notYou}`,
+  });
+}
+
+/**
+ * Tells every other Owner that a staff member added a passkey while passkeys are required for
+ * payments (docs/decisions/0033): a passkey then approves payments, so a stranger's must not go
+ * unnoticed. `how` is what let it be added. Holds no key.
+ */
+export async function queueStaffPasskeyAddedMails(
+  db: Db,
+  input: { userId: string; at: Date; how: 'passkey' | 'approval' | 'code' | 'first' },
+) {
+  const to = await emailOf(db, input.userId);
+  if (!to) return;
+  const owners = await db
+    .select({ email: users.email })
+    .from(staffRoles)
+    .innerJoin(users, eq(users.id, staffRoles.userId))
+    .innerJoin(profiles, eq(profiles.id, staffRoles.userId))
+    .where(and(eq(staffRoles.role, 'owner'), eq(profiles.isAdmin, true), ne(staffRoles.userId, input.userId)));
+  const how = {
+    passkey: 'proven with one of their existing passkeys',
+    approval: "with an Owner's approval",
+    code: 'proven with their authenticator code',
+    first: 'as the first second factor of the account',
+  }[input.how];
+  await enqueueMails(
+    db,
+    owners.map((owner) => ({
+      kind: 'security_staff_passkey_added',
+      to: owner.email,
+      subject: 'Security notice: a passkey was added to a staff account',
+      text:
+        `On ${ukTime(input.at)} (UK time) a passkey was added to the Dropwise staff account ${to}, ${how}. ` +
+        'Passkeys are required for payments: a passkey confirms the payments, refunds and invoices that the roles of its account allow.\n\n' +
+        'If you did not expect it, reset their two-factor in the admin (Users) now and check the audit log.\n',
+    })),
+  );
+}
+
+/**
+ * Tells a user that an admin removed every second factor of theirs (a lost phone) and signed out
+ * their sessions, so a reset they did not ask for does not go unnoticed.
+ */
+export async function queueFactorsResetMail(db: Db, userId: string, at: Date) {
+  const to = await emailOf(db, userId);
+  if (!to) return;
+  await enqueueMail(db, {
+    kind: 'security_mfa_reset',
+    to,
+    subject: 'Two-factor sign-in was reset for your Dropwise account',
+    text:
+      `On ${ukTime(at)} (UK time) a Dropwise administrator removed the authenticator apps and passkeys of your Dropwise account, ` +
+      'so two-factor sign-in is off and every session of the account was signed out. Set it up again in My Account, Settings.\n\n' +
+      notYou,
   });
 }
 

@@ -10,10 +10,12 @@ import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { type PasskeyAssertionRequest, passkeyMessages } from '../../shared/accounts/passkey-contracts';
+import { movesMoney } from '../../shared/admin/permissions';
 import type { Db } from '../db/client';
-import { mfaFactors, passkeyCredentials, webauthnChallenges } from '../db/schema';
-import { badRequest, notFound, unprocessable } from '../http/http-error';
-import { queuePasskeyAddedMail } from './mfa-security-mail';
+import { mfaFactors, passkeyCredentials, profiles, staffRoles, webauthnChallenges } from '../db/schema';
+import { badRequest, forbidden, notFound, unprocessable } from '../http/http-error';
+import { getSettings } from '../settings/settings-service';
+import { queuePasskeyAddedMail, queueStaffPasskeyAddedMails } from './mfa-security-mail';
 import {
   CHALLENGE_TTL_MS,
   hasVerifiedFactor,
@@ -55,6 +57,7 @@ async function storeChallenge(
     purpose: 'registration' | 'authentication';
     challenge: string;
     friendlyName?: string | null;
+    provenWith?: 'passkey' | 'code' | null;
     now: Date;
   },
 ) {
@@ -75,6 +78,7 @@ async function storeChallenge(
       purpose: input.purpose,
       challenge: input.challenge,
       friendlyName: input.friendlyName ?? null,
+      provenWith: input.provenWith ?? null,
       expiresAt: new Date(input.now.getTime() + CHALLENGE_TTL_MS),
       createdAt: input.now,
     })
@@ -124,10 +128,50 @@ const passkeysOf = (db: Db, userId: string) =>
 /** The user handle the authenticator stores: the account's id, never the e-mail. */
 const userHandleOf = (userId: string) => isoUint8Array.fromUTF8String(userId);
 
+/** An Owner's approval lets a staff member register one passkey within 24 hours (docs/decisions/0033). */
+export const PASSKEY_APPROVAL_MS = 24 * 60 * 60 * 1000;
+
+const approvalRequired = () => forbidden(passkeyMessages.approvalRequired, { code: 'passkey_approval_required' });
+
+/**
+ * What "Require passkeys for payments" means for adding a passkey (docs/decisions/0033): `on` while
+ * the setting is on; `guarded` when the user also holds a money permission through their roles, and
+ * so adds a passkey only with one of their passkeys or an Owner's approval; `staff` when the Owners
+ * hear of it.
+ */
+async function paymentPasskeyRule(db: Db, userId: string) {
+  if (!(await getSettings(db)).requirePasskeyForPayments) return { on: false, guarded: false, staff: false };
+  const [profile] = await db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId));
+  const held = await db.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.userId, userId));
+  const staff = profile?.isAdmin ?? false;
+  return { on: true, guarded: staff && movesMoney(held.map((row) => row.role)), staff };
+}
+
+/** True while an Owner's approval for one passkey is open (not used, within its 24 hours). */
+async function hasOpenApproval(db: Db, userId: string, now: Date) {
+  const [open] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, userId), gt(profiles.passkeyApprovedUntil, now)));
+  return open !== undefined;
+}
+
+/** Uses up an open approval: one conditional UPDATE, so one approval lets one passkey in. */
+async function takeApproval(db: Db, userId: string, now: Date) {
+  const [taken] = await db
+    .update(profiles)
+    .set({ passkeyApprovedUntil: null })
+    .where(and(eq(profiles.id, userId), gt(profiles.passkeyApprovedUntil, now)))
+    .returning({ id: profiles.id });
+  return taken !== undefined;
+}
+
 /**
  * Starts registering a passkey. While the user has a verified factor this is a change of the
  * second factor, so it needs a fresh code or a recovery code first (verifySecondFactorProof); the
- * first factor needs none (that is enrolment).
+ * first factor needs none (that is enrolment). While passkeys are required for payments, a staff
+ * member holding a money permission needs an assertion with one of their passkeys, or an open
+ * Owner's approval (403 `passkey_approval_required`), so a phished code cannot bring its own passkey.
  */
 export async function startPasskeyRegistration(
   db: Db,
@@ -142,13 +186,19 @@ export async function startPasskeyRegistration(
     now: Date;
   },
 ) {
-  if (await hasVerifiedFactor(db, input.userId))
+  const rule = await paymentPasskeyRule(db, input.userId);
+  // Refused before any code is checked, so a refusal spends no code and counts no failure.
+  if (rule.guarded && !input.passkey && !(await hasOpenApproval(db, input.userId, input.now))) throw approvalRequired();
+  let provenWith: 'passkey' | 'code' | null = null;
+  if (await hasVerifiedFactor(db, input.userId)) {
     await verifySecondFactorProof(db, {
       userId: input.userId,
       code: input.code,
       passkey: input.passkey && passkeyProof(db, rp, { ...input, assertion: input.passkey }),
       now: input.now,
     });
+    provenWith = input.passkey ? 'passkey' : 'code';
+  }
   const [factors] = await db.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
   if ((factors?.n ?? 0) >= MAX_FACTORS) throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
   const existing = await passkeysOf(db, input.userId);
@@ -168,6 +218,7 @@ export async function startPasskeyRegistration(
     purpose: 'registration',
     challenge: options.challenge,
     friendlyName: input.friendlyName || 'Passkey',
+    provenWith,
     now: input.now,
   });
   return { challengeId, options };
@@ -177,7 +228,10 @@ export async function startPasskeyRegistration(
  * Finishes a registration: the library checks the attestation against the stored challenge, the
  * relying party and the origin, and that the user was verified. The passkey is stored as a verified
  * factor with its key; the first factor of an account brings its recovery codes (returned once), and
- * the owner is told by e-mail, all in one transaction.
+ * the owner is told by e-mail, all in one transaction. While passkeys are required for payments, a
+ * staff member holding a money permission whose registration did not start with a passkey uses up
+ * their Owner's approval here (403 `passkey_approval_required` without one), and every other Owner
+ * is e-mailed about any staff member's new passkey.
  */
 export async function finishPasskeyRegistration(
   db: Db,
@@ -196,6 +250,10 @@ export async function finishPasskeyRegistration(
   if (!verification?.verified) throw refused();
   const info = verification.registrationInfo;
   return db.transaction(async (tx) => {
+    const rule = await paymentPasskeyRule(tx, input.userId);
+    const byPasskey = challenge.provenWith === 'passkey';
+    const approved = rule.guarded && !byPasskey && (await takeApproval(tx, input.userId, input.now));
+    if (rule.guarded && !byPasskey && !approved) throw approvalRequired();
     const first = !(await hasVerifiedFactor(tx, input.userId));
     const [factors] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
     if ((factors?.n ?? 0) >= MAX_FACTORS)
@@ -231,6 +289,10 @@ export async function finishPasskeyRegistration(
     });
     const recoveryCodes = first ? await issueRecoveryCodes(tx, input.userId, input.now) : undefined;
     await queuePasskeyAddedMail(tx, input.userId, input.now);
+    if (rule.staff) {
+      const how = byPasskey ? 'passkey' : approved ? 'approval' : challenge.provenWith === 'code' ? 'code' : 'first';
+      await queueStaffPasskeyAddedMails(tx, { userId: input.userId, at: input.now, how });
+    }
     return { factorId: factor.id, recoveryCodes };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { realBank } from '../../../tests/support/business-profile';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { enrolledUser, signIn, totpCode } from '../../../tests/support/sessions';
 import { SoftAuthenticator } from '../../../tests/support/soft-authenticator';
@@ -11,8 +12,10 @@ import {
   mfaRecoveryCodes,
   passkeyCredentials,
   paymentTransactions,
+  profiles,
   webauthnChallenges,
 } from '../db/schema';
+import type { Role } from '../../shared/admin/permissions';
 import { updateSettings } from '../settings/settings-service';
 
 // On a TOTP step boundary plus 10 s, so ±1 step is unambiguous.
@@ -340,9 +343,9 @@ describe('passkeys (WebAuthn) as a second factor', () => {
   });
 
   describe('admin step-up', () => {
-    async function adminWithPasskey() {
+    async function adminWithPasskey(roles: Role[] = ['owner']) {
       later(60);
-      const admin = await createAdminSession(t);
+      const admin = await createAdminSession(t, t.db, roles);
       later(30);
       const authenticator = new SoftAuthenticator();
       const { cookie } = await registerPasskey(admin.cookie, authenticator, {
@@ -424,6 +427,186 @@ describe('passkeys (WebAuthn) as a second factor', () => {
       await admin.stepUp(admin.cookie);
       expect((await record(admin.cookie, 'balance')).statusCode).toBe(201);
       expect(await record.payments()).toHaveLength(2);
+    });
+
+    describe('Require Passkeys for Payments: a new passkey and the bank accounts (issue 34, F4)', () => {
+      const requirePasskeys = (on: boolean) => updateSettings(t.db, { requirePasskeyForPayments: on });
+      const ownerNotices = (to: string) =>
+        t.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, 'security_staff_passkey_added')));
+      const approvalOf = async (userId: string) =>
+        (await t.db.select().from(profiles).where(eq(profiles.id, userId)))[0]?.passkeyApprovedUntil ?? null;
+      const proofWith = async (cookie: string, authenticator: SoftAuthenticator) => {
+        const { challengeId, options } = await assertionOptions(cookie);
+        return { challengeId, credential: authenticator.assert(options, { origin: origin() }) };
+      };
+
+      it('a Finance member with only TOTP cannot register a passkey with a phished code: 403 passkey_approval_required, no code spent, none stored', async () => {
+        later(60);
+        const finance = await createAdminSession(t, t.db, ['finance']);
+        await requirePasskeys(true);
+        try {
+          later(30);
+          const code = totpCode(finance.secret, t.clock.now);
+          const refused = await t.post('/api/auth/passkeys/registration-options', { code }, { cookie: finance.cookie });
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().error).toEqual({
+            code: 'passkey_approval_required',
+            message:
+              "While passkeys are required for payments, a new passkey needs one of your existing passkeys or an Owner's approval. Ask an Owner to approve it, then try again.",
+          });
+          expect(await passkeyFactorsOf(finance.user.id)).toHaveLength(0);
+          // The refusal came before the code was checked: the same code still steps up.
+          expect((await t.post('/api/admin/step-up', { code }, { cookie: finance.cookie })).statusCode).toBe(200);
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
+      it('a ceremony begun with a code before the setting went on cannot be finished after it: 403, no passkey', async () => {
+        later(60);
+        const finance = await createAdminSession(t, t.db, ['finance']);
+        later(30);
+        const { challengeId, options } = await registrationOptions(finance.cookie, {
+          code: totpCode(finance.secret, t.clock.now),
+        });
+        await requirePasskeys(true);
+        try {
+          const credential = new SoftAuthenticator().register(options, { origin: origin() });
+          const refused = await t.post(
+            '/api/auth/passkeys/registration',
+            { challengeId, credential },
+            { cookie: finance.cookie },
+          );
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().error.code).toBe('passkey_approval_required');
+          expect(await passkeyFactorsOf(finance.user.id)).toHaveLength(0);
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
+      it('a Finance member adds another passkey with an existing passkey (not with a code), and every other Owner is e-mailed', async () => {
+        const owner = await createAdminSession(t);
+        const finance = await adminWithPasskey(['finance']);
+        await requirePasskeys(true);
+        try {
+          later(30);
+          const withCode = await t.post(
+            '/api/auth/passkeys/registration-options',
+            { code: totpCode(finance.secret, t.clock.now) },
+            { cookie: finance.cookie },
+          );
+          expect(withCode.json().error.code).toBe('passkey_approval_required');
+          await registerPasskey(finance.cookie, new SoftAuthenticator(), {
+            friendlyName: 'Phone',
+            passkey: await proofWith(finance.cookie, finance.authenticator),
+          });
+          expect(await passkeyFactorsOf(finance.user.id)).toHaveLength(2);
+          const [notice] = await ownerNotices(owner.user.email);
+          expect(notice?.subject).toBe('Security notice: a passkey was added to a staff account');
+          expect(notice?.textBody).toContain(
+            `to the Dropwise staff account ${finance.user.email}, proven with one of their existing passkeys`,
+          );
+          // The one who added it hears through their own notice, not the Owners'.
+          expect(await ownerNotices(finance.user.email)).toHaveLength(0);
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
+      it("after an Owner's approval (a passkey step-up) a Finance member registers one passkey with a code; the approval is used up, and lapses after 24 hours", async () => {
+        const owner = await adminWithPasskey();
+        const finance = await createAdminSession(t, t.db, ['finance']);
+        const approve = (id: string) => t.post(`/api/admin/users/${id}/passkey-approval`, {}, { cookie: owner.cookie });
+        await requirePasskeys(true);
+        try {
+          // The approval is held to the money routes' step-up: a code does not serve while the setting is on.
+          await owner.stepUp(owner.cookie);
+          expect((await approve(finance.user.id)).json().error.code).toBe('passkey_step_up_required');
+          expect((await passkeyStepUp(t, owner.cookie, owner.authenticator)).statusCode).toBe(200);
+          const own = await approve(owner.user.id);
+          expect(own.statusCode).toBe(409);
+          expect(own.json().error.code).toBe('own_passkey_approval');
+          const approved = await approve(finance.user.id);
+          expect(approved.statusCode, approved.body).toBe(201);
+          expect(approved.json().approvedUntil).toBe(new Date(t.clock.now.getTime() + 24 * 3_600_000).toISOString());
+
+          later(30);
+          // The registration raises the session under a new cookie.
+          const { cookie } = await registerPasskey(finance.cookie, new SoftAuthenticator(), {
+            code: totpCode(finance.secret, t.clock.now),
+          });
+          expect(await passkeyFactorsOf(finance.user.id)).toHaveLength(1);
+          expect(await approvalOf(finance.user.id)).toBeNull();
+          const [notice] = await ownerNotices(owner.user.email);
+          expect(notice?.textBody).toContain(`${finance.user.email}, with an Owner's approval`);
+
+          // One approval, one passkey.
+          later(30);
+          const again = await t.post(
+            '/api/auth/passkeys/registration-options',
+            { code: totpCode(finance.secret, t.clock.now) },
+            { cookie },
+          );
+          expect(again.json().error.code).toBe('passkey_approval_required');
+
+          // A new approval not used within its 24 hours lapses (its end moved to now: the sessions would have ended too).
+          expect((await passkeyStepUp(t, owner.cookie, owner.authenticator)).statusCode).toBe(200);
+          expect((await approve(finance.user.id)).statusCode).toBe(201);
+          await t.db
+            .update(profiles)
+            .set({ passkeyApprovedUntil: t.clock.now })
+            .where(eq(profiles.id, finance.user.id));
+          later(30);
+          const lapsed = await t.post(
+            '/api/auth/passkeys/registration-options',
+            { code: totpCode(finance.secret, t.clock.now) },
+            { cookie },
+          );
+          expect(lapsed.json().error.code).toBe('passkey_approval_required');
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
+      it('the bank accounts change only after a passkey step-up while the setting is on; a TOTP step-up is refused', async () => {
+        const owner = await adminWithPasskey();
+        await requirePasskeys(true);
+        try {
+          await owner.stepUp(owner.cookie);
+          const refused = await t.put('/api/admin/business-profile/bank', realBank, { cookie: owner.cookie });
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().error.code).toBe('passkey_step_up_required');
+          expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'bank_details_changed'))).toEqual([]);
+          expect((await passkeyStepUp(t, owner.cookie, owner.authenticator)).statusCode).toBe(200);
+          const saved = await t.put('/api/admin/business-profile/bank', realBank, { cookie: owner.cookie });
+          expect(saved.statusCode, saved.body).toBe(200);
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
+      it('with the setting off (the default), a Finance member adds a passkey with a code, the bank accounts take a code step-up, and no Owner is e-mailed', async () => {
+        const owner = await createAdminSession(t);
+        later(60);
+        const finance = await createAdminSession(t, t.db, ['finance']);
+        later(30);
+        await registerPasskey(finance.cookie, new SoftAuthenticator(), {
+          code: totpCode(finance.secret, t.clock.now),
+        });
+        expect(await passkeyFactorsOf(finance.user.id)).toHaveLength(1);
+        expect(await ownerNotices(owner.user.email)).toHaveLength(0);
+        await owner.stepUp();
+        const saved = await t.put(
+          '/api/admin/business-profile/bank',
+          { ...realBank, GBP: { ...realBank.GBP, accountName: 'Off Again Ltd' } },
+          { cookie: owner.cookie },
+        );
+        expect(saved.statusCode, saved.body).toBe(200);
+      });
     });
 
     it('the step-up with a passkey is an admin route: a customer with a passkey is refused', async () => {

@@ -9,11 +9,14 @@ import { rateLimit } from '../http/rate-limit';
  * What an admin route needs, declared in its route options and checked by the wing's one hook
  * (admin-plugin.ts): a staff member at aal2 holding `permission`, and with `stepUp` a fresh
  * authenticator code within the last 5 minutes. `'staff'` is for what every staff member uses
- * (the step-up itself).
+ * (the step-up itself). `passkeyStepUp` marks a step-up route that guards money without needing a
+ * money permission (the bank accounts, approving a passkey): it is held to the money routes' rule,
+ * a passkey step-up only while "Require passkeys for payments" is on (step-up.ts).
  */
 export interface AdminRouteNeeds {
   permission: Permission | 'staff';
   stepUp: boolean;
+  passkeyStepUp?: boolean;
 }
 
 declare module 'fastify' {
@@ -44,10 +47,14 @@ const adminLimit = {
  */
 export function adminRoute(
   permission: AdminRouteNeeds['permission'],
-  options: { stepUp?: boolean; limit?: keyof typeof adminLimit } = {},
+  options: { stepUp?: boolean; passkeyStepUp?: boolean; limit?: keyof typeof adminLimit } = {},
 ) {
   return {
-    admin: { permission, stepUp: options.stepUp ?? false },
+    admin: {
+      permission,
+      stepUp: options.stepUp ?? false,
+      ...(options.passkeyStepUp ? { passkeyStepUp: true } : {}),
+    },
     rateLimit: adminLimit[options.limit ?? 'standard'],
   };
 }

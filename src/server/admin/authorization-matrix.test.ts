@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
-import { signIn } from '../../../tests/support/sessions';
+import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
@@ -137,11 +137,26 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: at(`/api/admin/users/${customer.user.id}`, { isAdmin: false }),
       },
+      // No step-up: the call itself carries the caller's fresh code (issue 34, F5), one time step on from their enrolment.
       {
         method: 'DELETE',
         route: '/api/admin/users/:id/factors',
         ok: 200,
-        make: async () => ({ url: `/api/admin/users/${(await createUser(t.db)).user.id}/factors` }),
+        make: async (caller) => {
+          const secret = [...staff.values()].find((member) => member.user.id === caller?.id)?.secret;
+          return {
+            url: `/api/admin/users/${(await createUser(t.db)).user.id}/factors`,
+            body: secret ? { code: totpCode(secret, t.clock.now, 1) } : {},
+          };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/users/:id/passkey-approval',
+        ok: 201,
+        make: async () => ({
+          url: `/api/admin/users/${(await createUser(t.db, { isAdmin: true, roles: ['finance'] })).user.id}/passkey-approval`,
+        }),
       },
       { method: 'GET', route: '/api/admin/quotes', ok: 200, make: at('/api/admin/quotes') },
       { method: 'GET', route: '/api/admin/quotes.csv', ok: 200, make: at('/api/admin/quotes.csv') },

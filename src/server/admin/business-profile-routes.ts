@@ -64,7 +64,7 @@ async function alertAdmins(tx: Db, by: string, before: BankAccounts, after: Bank
 /**
  * Business Profile (docs/api.md, Admin: business profile): the company's details and its bank
  * accounts. Details are saved with 'profile.edit'; the bank accounts need a fresh second factor as
- * well, are audited (masked) and e-mailed to every admin. Either change is in force at once on
+ * well (a passkey while passkeys are required for payments), are audited (masked) and e-mailed to every admin. Either change is in force at once on
  * every process (the profile's change version).
  */
 export async function adminBusinessProfileRoutes(app: FastifyInstance) {
@@ -123,7 +123,9 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
   r.put(
     '/business-profile/bank',
     {
-      config: adminRoute('profile.edit', { stepUp: true }),
+      // The account customers pay into: held to the money routes' step-up (a passkey only while
+      // passkeys are required for payments, docs/decisions/0033).
+      config: adminRoute('profile.edit', { stepUp: true, passkeyStepUp: true }),
       schema: { body: bankAccountsSchema, response: { 200: businessProfileResponseSchema } },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passkeyMessages, type PasskeyAssertionRequest } from '../../shared/accounts/passkey-contracts';
 import { adminMessages, STEP_UP_MINUTES } from '../../shared/admin/admin-schemas';
-import type { Permission } from '../../shared/admin/permissions';
+import { moneyPermissions } from '../../shared/admin/permissions';
 import { verifyFreshCode } from '../accounts/mfa-service';
 import { type RelyingParty, verifyPasskeyAssertion } from '../accounts/passkey-service';
 import type { RequestAuth } from '../accounts/request-auth';
@@ -39,27 +39,21 @@ export async function stepUpWithPasskey(
 }
 
 /**
- * What moves money: with the setting "Require passkeys for payments" on, the step-up of routes
- * needing these accepts only a passkey (docs/decisions/0033). Only the roles holding them reach
- * those routes, so the rule falls on exactly the roles that move money.
- */
-export const MONEY_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>(['payments.record', 'invoices.issue']);
-
-/**
  * 403 `step_up_required` unless this session passed a code or a passkey within the last 5 minutes;
- * 403 `passkey_step_up_required` on a money route while passkeys are required and it was not a passkey.
+ * 403 `passkey_step_up_required` while passkeys are required for payments and it was not a passkey,
+ * on a route needing a money permission (only the roles holding one reach it, so the rule falls on
+ * exactly the roles that move money) or declared `passkeyStepUp` (docs/decisions/0033).
  */
 export async function requireStepUp(app: FastifyInstance, request: FastifyRequest, auth: RequestAuth) {
   const [session] = await app.db
     .select({ steppedUpAt: sessions.steppedUpAt, steppedUpWith: sessions.steppedUpWith })
     .from(sessions)
     .where(eq(sessions.id, auth.sessionId));
-  const permission = request.routeOptions.config.admin?.permission;
-  const passkeyOnly =
-    permission !== undefined &&
-    permission !== 'staff' &&
-    MONEY_PERMISSIONS.has(permission) &&
-    (await getCachedSettings(app.db)).requirePasskeyForPayments;
+  const needs = request.routeOptions.config.admin;
+  const guardsMoney =
+    needs !== undefined &&
+    (needs.passkeyStepUp === true || (needs.permission !== 'staff' && moneyPermissions.has(needs.permission)));
+  const passkeyOnly = guardsMoney && (await getCachedSettings(app.db)).requirePasskeyForPayments;
   const at = session?.steppedUpAt;
   const now = app.now().getTime();
   const fresh = at && now - at.getTime() <= STEP_UP_MS && at.getTime() <= now + 1000;

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { freshProofRequestSchema } from '../../shared/accounts/passkey-contracts';
 import {
   adminListQuerySchema,
   adminMessages,
@@ -9,18 +10,22 @@ import {
   adminUserSchema,
   updateUserRequestSchema,
 } from '../../shared/admin/admin-schemas';
-import { mfaFactors, profiles } from '../db/schema';
+import { staffMessages } from '../../shared/admin/staff-schemas';
+import { queueFactorsResetMail } from '../accounts/mfa-security-mail';
+import { verifySecondFactorProof } from '../accounts/mfa-service';
+import { PASSKEY_APPROVAL_MS, passkeyProof, relyingPartyOf } from '../accounts/passkey-service';
+import { mfaFactors, profiles, sessions } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { adminOf, adminRoute } from './admin-route-config';
 import { listUsers } from './admin-lists';
 import { writeAudit } from './audit-log';
 import { deactivateStaff } from './staff';
-import { staffMessages } from '../../shared/admin/staff-schemas';
 
 const idParams = z.object({ id: z.uuid() });
 
 export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const rp = relyingPartyOf(app.env.publicUrl);
 
   r.get(
     '/users',
@@ -60,22 +65,46 @@ export async function adminUserRoutes(app: FastifyInstance) {
     },
   );
 
+  /**
+   * A lost phone: removes every second factor of another user. The caller's own go through My
+   * Account (DELETE /api/auth/factors/{id}), so a hijacked session cannot swap them here. The call
+   * itself carries the caller's fresh code or passkey assertion (verifySecondFactorProof, as that
+   * route asks), which a step-up minutes earlier does not replace; the user's sessions end and they
+   * are e-mailed, in the transaction of the removal.
+   */
   r.delete(
     '/users/:id/factors',
     {
-      config: adminRoute('staff.manage', { stepUp: true }),
-      schema: { params: idParams, response: { 200: z.object({ removed: z.number().int() }) } },
+      config: adminRoute('staff.manage'),
+      schema: {
+        params: idParams,
+        body: freshProofRequestSchema.optional(),
+        response: { 200: z.object({ removed: z.number().int() }) },
+      },
     },
     async (request) => {
       const admin = adminOf(request);
       const { id } = request.params;
+      const now = app.now();
+      if (id === admin.userId) throw conflict(adminMessages.ownFactors, { code: 'own_factors' });
+      const [exists] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
+      if (!exists) throw notFound(adminMessages.userNotFound);
+      const assertion = request.body?.passkey;
+      await verifySecondFactorProof(app.db, {
+        userId: admin.userId,
+        code: request.body?.code,
+        passkey: assertion && passkeyProof(app.db, rp, { ...admin, assertion, now }),
+        now,
+      });
       return app.db.transaction(async (tx) => {
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
         if (!target) throw notFound(adminMessages.userNotFound);
         const removed = await tx
           .delete(mfaFactors)
-          .where(and(eq(mfaFactors.userId, id)))
+          .where(eq(mfaFactors.userId, id))
           .returning({ id: mfaFactors.id, status: mfaFactors.status });
+        const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+        if (removed.length > 0) await queueFactorsResetMail(tx, id, now);
         await writeAudit(tx, {
           admin,
           action: 'user.reset_factors',
@@ -86,11 +115,49 @@ export async function adminUserRoutes(app: FastifyInstance) {
             factors: removed.length,
             verifiedFactors: removed.filter((factor) => factor.status === 'verified').length,
           },
-          after: { email: target.email, factors: 0 },
-          now: app.now(),
+          after: { email: target.email, factors: 0, sessionsEnded: ended.length },
+          now,
         });
         return { removed: removed.length };
       });
+    },
+  );
+
+  /**
+   * An Owner lets another staff member register one passkey within 24 hours without proving an
+   * existing one, while passkeys are required for payments (docs/decisions/0033); the registration
+   * uses it up. Its step-up is held to the money routes' rule (a passkey only while the setting is on).
+   */
+  r.post(
+    '/users/:id/passkey-approval',
+    {
+      config: adminRoute('staff.manage', { stepUp: true, passkeyStepUp: true }),
+      schema: { params: idParams, response: { 201: z.object({ approvedUntil: z.string() }) } },
+    },
+    async (request, reply) => {
+      const admin = adminOf(request);
+      const { id } = request.params;
+      const now = app.now();
+      if (id === admin.userId) throw conflict(adminMessages.ownPasskeyApproval, { code: 'own_passkey_approval' });
+      const until = new Date(now.getTime() + PASSKEY_APPROVAL_MS);
+      await app.db.transaction(async (tx) => {
+        const [target] = await tx
+          .update(profiles)
+          .set({ passkeyApprovedUntil: until })
+          .where(eq(profiles.id, id))
+          .returning({ email: profiles.email, isAdmin: profiles.isAdmin });
+        if (!target?.isAdmin) throw notFound(staffMessages.notStaff);
+        await writeAudit(tx, {
+          admin,
+          action: 'staff.passkey_approval',
+          entityType: 'user',
+          entityId: id,
+          before: null,
+          after: { email: target.email, approvedUntil: until.toISOString() },
+          now,
+        });
+      });
+      return reply.status(201).send({ approvedUntil: until.toISOString() });
     },
   );
 }

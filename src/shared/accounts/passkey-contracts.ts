@@ -14,7 +14,9 @@ export const passkeyMessages = {
   unsupported: 'This browser cannot use passkeys.',
   passkeyStepUpRequired: 'This action needs a passkey. Confirm with your passkey to continue.',
   passkeyNeeded:
-    'This action needs a passkey. Add one in your account settings (My Account, Settings), then try again.',
+    'This action needs a passkey. Ask an Owner to approve one for you, add it in your account settings (My Account, Settings), then try again.',
+  approvalRequired:
+    "While passkeys are required for payments, a new passkey needs one of your existing passkeys or an Owner's approval. Ask an Owner to approve it, then try again.",
 } as const;
 
 const base64url = z

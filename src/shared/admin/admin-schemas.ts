@@ -28,6 +28,9 @@ export const adminMessages = {
   depositAlreadyRecorded: 'A deposit is already recorded for this order.',
   lastAdmin: 'The last admin cannot lose admin rights.',
   selfDemotion: 'You cannot remove your own admin rights.',
+  ownFactors: 'Change your own second factors in My Account, Settings, with a fresh code.',
+  ownPasskeyApproval:
+    'Another Owner approves your passkeys. Add one with your existing passkey in My Account, Settings.',
   paymentNotFound: 'Payment not found',
   paymentAlreadyRefunded: 'This payment is already refunded.',
   userNotFound: 'User not found',

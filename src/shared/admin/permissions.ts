@@ -67,3 +67,14 @@ export const isRole = (value: string): value is Role => Object.hasOwn(roles, val
 export function permissionsOfRoles(held: readonly Role[]): ReadonlySet<Permission> {
   return new Set(held.flatMap((role) => roles[role].permissions));
 }
+
+/**
+ * What moves money: with the setting "Require passkeys for payments" on, the step-up of routes
+ * needing these accepts only a passkey, and a staff member holding one adds a passkey only with an
+ * existing passkey or an Owner's approval (docs/decisions/0033).
+ */
+export const moneyPermissions: ReadonlySet<Permission> = new Set<Permission>(['payments.record', 'invoices.issue']);
+
+/** True when the roles grant a permission that moves money. */
+export const movesMoney = (held: readonly Role[]) =>
+  [...permissionsOfRoles(held)].some((permission) => moneyPermissions.has(permission));

@@ -26,6 +26,12 @@ export const profiles = pgTable(
     company: text('company'),
     country: text('country'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * Until when an Owner's approval lets this staff member register one passkey without proving an
+     * existing one, while "Require passkeys for payments" is on (docs/decisions/0033); the
+     * registration clears it.
+     */
+    passkeyApprovedUntil: timestamp('passkey_approved_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -140,6 +146,8 @@ export const webauthnChallenges = pgTable(
     challenge: text('challenge').notNull(),
     /** The name a registration gives the new passkey. */
     friendlyName: text('friendly_name'),
+    /** How a registration's start was proven: a passkey assertion, a code (or recovery code), or nothing (the first factor). */
+    provenWith: text('proven_with').$type<'passkey' | 'code'>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -18,6 +19,8 @@ import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
 import { useAdminList } from '../shell/use-admin-list';
 import { useStepUp } from '../shell/step-up-dialog';
+import { useSession } from '../../lib/use-session';
+import { ResetFactorsDialog } from './reset-factors-dialog';
 
 const loadError = (error: unknown) => {
   if (error instanceof ApiError && error.status === 429) return adminMessages.usersTooMany;
@@ -25,7 +28,11 @@ const loadError = (error: unknown) => {
   return adminMessages.unexpected;
 };
 
-/** /admin/users: profiles newest first; deactivate a staff member (staff join by invitation, on /admin/staff), reset a lost authenticator. */
+/**
+ * /admin/users: profiles newest first; deactivate a staff member (staff join by invitation, on
+ * /admin/staff), reset another user's lost authenticator (with the admin's own fresh code), let
+ * another staff member add one passkey while passkeys are required for payments.
+ */
 export function UsersPage() {
   // No CSV of users.
   const { state, update, list } = useAdminList({
@@ -36,11 +43,13 @@ export function UsersPage() {
   });
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
+  const selfId = useSession().data?.user?.id;
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const action = useMutation({
-    mutationFn: (run: { path: string; method: 'PATCH' | 'DELETE'; body?: unknown }) =>
+    mutationFn: (run: { path: string; method: 'PATCH' | 'POST'; body?: unknown; done: string }) =>
       withStepUp(() => adminApi(z.unknown(), run.path, { method: run.method, body: run.body ?? {} })),
-    onSuccess: () => {
-      toast.success('User updated');
+    onSuccess: (_answer, run) => {
+      toast.success(run.done);
       void invalidate();
     },
     onError: (error) => {
@@ -84,13 +93,24 @@ export function UsersPage() {
                     `Deactivate ${row.original.email}? Every session of theirs ends now and they keep no admin powers.`,
                   )
                 )
-                  action.mutate({ path: `/users/${row.original.id}`, method: 'PATCH', body: { isAdmin: false } });
+                  action.mutate({
+                    path: `/users/${row.original.id}`,
+                    method: 'PATCH',
+                    body: { isAdmin: false },
+                    done: 'User updated',
+                  });
               }}
             >
               Deactivate staff
             </Button>
           ) : null}
-          {row.original.mfaEnabled ? (
+          {/* Your own second factors change in My Account, Settings, with a fresh code. */}
+          {row.original.mfaEnabled && row.original.id !== selfId ? (
+            <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => setResetting(row.original)}>
+              Reset two-factor
+            </Button>
+          ) : null}
+          {row.original.isAdmin && row.original.id !== selfId ? (
             <Button
               size="sm"
               variant="outline"
@@ -98,13 +118,17 @@ export function UsersPage() {
               onClick={() => {
                 if (
                   window.confirm(
-                    `Reset two-factor for ${row.original.email}? They will set it up again at their next sign-in.`,
+                    `Let ${row.original.email} add one passkey in the next 24 hours without an existing passkey? Only approve a request they made to you directly.`,
                   )
                 )
-                  action.mutate({ path: `/users/${row.original.id}/factors`, method: 'DELETE' });
+                  action.mutate({
+                    path: `/users/${row.original.id}/passkey-approval`,
+                    method: 'POST',
+                    done: 'They may add one passkey within 24 hours',
+                  });
               }}
             >
-              Reset two-factor
+              Approve a passkey
             </Button>
           ) : null}
         </div>
@@ -138,6 +162,15 @@ export function UsersPage() {
         empty={adminMessages.usersEmpty}
         state={state}
         update={update}
+      />
+      <ResetFactorsDialog
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onReset={() => {
+          setResetting(null);
+          toast.success('Two-factor reset');
+          void invalidate();
+        }}
       />
       {dialog}
     </section>
