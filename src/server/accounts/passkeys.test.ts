@@ -16,7 +16,7 @@ import {
   webauthnChallenges,
 } from '../db/schema';
 import type { Role } from '../../shared/admin/permissions';
-import { updateSettings } from '../settings/settings-service';
+import { getSettings, updateSettings } from '../settings/settings-service';
 
 // On a TOTP step boundary plus 10 s, so ±1 step is unambiguous.
 const start = new Date('2026-03-02T09:00:10.000Z');
@@ -584,6 +584,33 @@ describe('passkeys (WebAuthn) as a second factor', () => {
           expect((await passkeyStepUp(t, owner.cookie, owner.authenticator)).statusCode).toBe(200);
           const saved = await t.put('/api/admin/business-profile/bank', realBank, { cookie: owner.cookie });
           expect(saved.statusCode, saved.body).toBe(200);
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
+      it('turning the setting off needs a passkey step-up: an Owner who stepped up with a (phished) code is refused and the setting stays on', async () => {
+        const owner = await adminWithPasskey();
+        await requirePasskeys(true);
+        try {
+          await owner.stepUp(owner.cookie);
+          const { settings } = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json();
+          const refused = await t.put(
+            '/api/admin/settings',
+            { ...settings, requirePasskeyForPayments: false },
+            { cookie: owner.cookie },
+          );
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().error.code).toBe('passkey_step_up_required');
+          expect((await getSettings(t.db)).requirePasskeyForPayments).toBe(true);
+          expect((await passkeyStepUp(t, owner.cookie, owner.authenticator)).statusCode).toBe(200);
+          const off = await t.put(
+            '/api/admin/settings',
+            { ...settings, requirePasskeyForPayments: false },
+            { cookie: owner.cookie },
+          );
+          expect(off.statusCode, off.body).toBe(200);
+          expect((await getSettings(t.db)).requirePasskeyForPayments).toBe(false);
         } finally {
           await requirePasskeys(false);
         }

@@ -36,6 +36,10 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       const current = await getSettings(app.db);
       if (STEP_UP_SETTINGS.some((key) => JSON.stringify(current[key]) !== JSON.stringify(request.body[key])))
         await requireStepUp(app, request, admin);
+      // "Require Passkeys for Payments" changes only with a passkey: a phished code cannot switch it off, and
+      // whoever switches it on has a passkey to switch it off again (issue 34, F4).
+      if (current.requirePasskeyForPayments !== request.body.requirePasskeyForPayments)
+        await requireStepUp(app, request, admin, { passkeyOnly: true });
       const settings = await app.db.transaction(async (tx) => {
         const before = await getSettings(tx);
         const after = await updateSettings(tx, request.body);

@@ -42,9 +42,15 @@ export async function stepUpWithPasskey(
  * 403 `step_up_required` unless this session passed a code or a passkey within the last 5 minutes;
  * 403 `passkey_step_up_required` while passkeys are required for payments and it was not a passkey,
  * on a route needing a money permission (only the roles holding one reach it, so the rule falls on
- * exactly the roles that move money) or declared `passkeyStepUp` (docs/decisions/0033).
+ * exactly the roles that move money) or declared `passkeyStepUp` (docs/decisions/0033). A caller
+ * passes `passkeyOnly` for a change that needs a passkey whatever the route (turning the rule off).
  */
-export async function requireStepUp(app: FastifyInstance, request: FastifyRequest, auth: RequestAuth) {
+export async function requireStepUp(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: RequestAuth,
+  options: { passkeyOnly?: boolean } = {},
+) {
   const [session] = await app.db
     .select({ steppedUpAt: sessions.steppedUpAt, steppedUpWith: sessions.steppedUpWith })
     .from(sessions)
@@ -53,7 +59,8 @@ export async function requireStepUp(app: FastifyInstance, request: FastifyReques
   const guardsMoney =
     needs !== undefined &&
     (needs.passkeyStepUp === true || (needs.permission !== 'staff' && moneyPermissions.has(needs.permission)));
-  const passkeyOnly = guardsMoney && (await getCachedSettings(app.db)).requirePasskeyForPayments;
+  const passkeyOnly =
+    options.passkeyOnly ?? (guardsMoney && (await getCachedSettings(app.db)).requirePasskeyForPayments);
   const at = session?.steppedUpAt;
   const now = app.now().getTime();
   const fresh = at && now - at.getTime() <= STEP_UP_MS && at.getTime() <= now + 1000;
