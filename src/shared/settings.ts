@@ -42,6 +42,11 @@ export const systemSettingsSchema = z.object({
   batchFewPlacesThreshold: z.number().int().min(0).max(1000),
   /** Days before a warranty or service plan ends that the customer is e-mailed a renewal (issue 26). */
   coverReminderDays: z.number().int().min(1).max(365),
+  /**
+   * Issue 34: a repair quote's net price above this (whole pounds, or euros on a euro order: the same
+   * number, no exchange rate) needs a staff member with `payments.record` (Finance, Owner).
+   */
+  repairQuoteApprovalThreshold: z.number().int().min(0).max(100_000),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -63,6 +68,7 @@ export const defaultSystemSettings: SystemSettings = {
   requirePasskeyForPayments: false,
   batchFewPlacesThreshold: 5,
   coverReminderDays: 60,
+  repairQuoteApprovalThreshold: 2000,
   carriers: [
     {
       id: 'dhl',

@@ -346,6 +346,7 @@ describe('the authorization matrix', () => {
           };
         },
       },
+      // Step-up since issue 34; £350 is under the approval threshold, so Support (no payments.record) passes too.
       {
         method: 'POST',
         route: '/api/admin/service/:id/repair-quote',

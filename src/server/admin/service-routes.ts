@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFallbacks } from '../../shared/admin/admin-schemas';
+import { formatMoney } from '../../shared/money';
 import {
   type AdminServiceRequest,
   adminServiceAnswerSchema,
@@ -18,15 +19,16 @@ import {
   serviceStatusLabels,
 } from '../../shared/service/service-lifecycle';
 import type { Db } from '../db/client';
-import { profiles, quotes, serviceRequestHistory, serviceRequests } from '../db/schema';
-import { conflict, notFound } from '../http/http-error';
+import { instruments, orders, profiles, quotes, serviceRequestHistory, serviceRequests } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/http-error';
 import { createServiceQuote } from '../instruments/service-quote';
 import { getBusinessProfile } from '../profile/profile-service';
+import { getCachedSettings } from '../settings/settings-service';
 import { moveServiceRequest } from '../service/move-service-request';
 import { sendPhoto, sendRmaPdf } from '../service/routes';
 import { historyOf, loadServiceRequest, photoBytes, photoList } from '../service/service-requests';
 import { csvDate } from './accounting-export';
-import { adminOf, adminRoute } from './admin-route-config';
+import { adminOf, adminRoute, holds } from './admin-route-config';
 import { fallback } from './admin-lists';
 import { writeAudit } from './audit-log';
 import { sendCsv } from './csv-export';
@@ -173,11 +175,13 @@ export async function adminServiceRoutes(app: FastifyInstance) {
   );
 
   // Out of warranty, staff make the repair quote through the quote engine; the customer sees it on
-  // their request's page and orders it like any quote (deposit, invoice, documents).
+  // their request's page and orders it like any quote (deposit, invoice, documents). Setting a price
+  // the customer can order needs step-up, and above the Repair Quote Approval Threshold setting a
+  // staff member with payments.record (Finance, Owner): Support alone cannot price a repair at £100,000.
   r.post(
     '/service/:id/repair-quote',
     {
-      config: adminRoute('service.manage'),
+      config: adminRoute('service.manage', { stepUp: true }),
       schema: { params: idParams, body: repairQuoteRequestSchema, response: { 200: adminServiceAnswerSchema } },
     },
     async (request) => {
@@ -193,6 +197,18 @@ export async function adminServiceRoutes(app: FastifyInstance) {
         if (row.underWarranty) throw conflict(serviceMessages.repairUnderWarranty);
         if (row.repairQuoteId) throw conflict(serviceMessages.repairQuoteExists);
         if (serviceMoves[row.status].length === 0) throw conflict(serviceMessages.repairClosed);
+        const { repairQuoteApprovalThreshold } = await getCachedSettings(tx);
+        if (request.body.netAmountMinor > repairQuoteApprovalThreshold * 100 && !holds(admin, 'payments.record')) {
+          const [owner] = await tx
+            .select({ currency: orders.currency })
+            .from(instruments)
+            .innerJoin(orders, eq(orders.id, instruments.orderId))
+            .where(eq(instruments.id, row.instrumentId));
+          const limit = formatMoney(repairQuoteApprovalThreshold * 100, owner?.currency === 'EUR' ? 'EUR' : 'GBP', {
+            decimals: 2,
+          });
+          throw forbidden(serviceMessages.repairQuoteNeedsApproval(limit), { code: 'repair_quote_needs_approval' });
+        }
         const quote = await createServiceQuote(tx, {
           kind: 'repair',
           instrumentId: row.instrumentId,

@@ -9,10 +9,15 @@ import { requireStepUp } from './step-up';
 
 /**
  * The settings whose change needs a fresh second factor (docs/decisions/0047): the VAT rate moves
- * every price charged, and the passkey rule guards the money routes. The rest of the form saves
- * without one, so a site-name change does not ask for a code.
+ * every price charged, the passkey rule guards the money routes, and the repair approval threshold
+ * says which repair prices Support may set alone (issue 34). The rest of the form saves without
+ * one, so a site-name change does not ask for a code.
  */
-export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = ['taxRate', 'requirePasskeyForPayments'];
+export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
+  'taxRate',
+  'requirePasskeyForPayments',
+  'repairQuoteApprovalThreshold',
+];
 
 /** System Settings (docs/api.md, Admin: settings): read all, save all; the change is audited and in force at once on every process. */
 export async function adminSettingsRoutes(app: FastifyInstance) {
@@ -34,12 +39,13 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const now = app.now();
       const current = await getSettings(app.db);
-      if (STEP_UP_SETTINGS.some((key) => JSON.stringify(current[key]) !== JSON.stringify(request.body[key])))
-        await requireStepUp(app, request, admin);
+      // A setting left out of the request (the optional ones) keeps its value: no change.
+      const changes = (key: keyof SystemSettings) =>
+        request.body[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(request.body[key]);
+      if (STEP_UP_SETTINGS.some(changes)) await requireStepUp(app, request, admin);
       // "Require Passkeys for Payments" changes only with a passkey: a phished code cannot switch it off, and
       // whoever switches it on has a passkey to switch it off again (issue 34, F4).
-      if (current.requirePasskeyForPayments !== request.body.requirePasskeyForPayments)
-        await requireStepUp(app, request, admin, { passkeyOnly: true });
+      if (changes('requirePasskeyForPayments')) await requireStepUp(app, request, admin, { passkeyOnly: true });
       const settings = await app.db.transaction(async (tx) => {
         const before = await getSettings(tx);
         const after = await updateSettings(tx, request.body);

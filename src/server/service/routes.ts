@@ -23,6 +23,7 @@ import {
   listCustomerRequests,
   loadServiceRequest,
   photoBytes,
+  readPhotos,
   serviceRequestForViewer,
   toCustomerRequest,
   toInstrumentForService,
@@ -30,7 +31,7 @@ import {
 
 const numberParams = z.object({ requestNumber: z.string().max(40) });
 
-/** A stored photo: never sniffed as anything else, never cached, downloaded rather than shown inline by a page. */
+/** A stored photo (re-encoded at upload, without its metadata): never sniffed as anything else, never cached, downloaded rather than shown inline by a page. */
 export function sendPhoto(reply: FastifyReply, photo: { contentType: string; bytes: Buffer }) {
   return reply
     .header('content-type', photo.contentType)
@@ -83,8 +84,12 @@ export async function serviceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const viewer = viewerOf(request, request.body.key);
+      // Who may ask is settled before any photo is decoded: anyone else gets the 404 at no cost.
+      // Re-encoding runs outside the transaction, which takes the finished photos.
+      await instrumentForViewer(app.db, { serial: request.body.serial, orderId: request.body.order, viewer });
+      const photos = await readPhotos(request.body.photos);
       const { request: created } = await app.db.transaction((tx) =>
-        createServiceRequest(tx, { body: request.body, viewer, now: app.now() }),
+        createServiceRequest(tx, { body: request.body, photos, viewer, now: app.now() }),
       );
       const loaded = await loadServiceRequest(app.db, { id: created.id });
       if (!loaded) throw notFound(serviceMessages.notFound);

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser } from '../../../tests/support/factories';
@@ -11,10 +13,18 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminServiceRequest, ServiceRequest } from '../../shared/service/service-contracts';
 import { serviceMessages, type ServiceRequestStatus } from '../../shared/service/service-lifecycle';
-import { auditLog, mailOutbox, orders, serviceRequestHistory, serviceRequestPhotos } from '../db/schema';
+import {
+  auditLog,
+  mailOutbox,
+  orders,
+  serviceRequestHistory,
+  serviceRequestPhotos,
+  serviceRequests,
+} from '../db/schema';
 import { collectPersonData } from '../privacy/data-export';
 
 const start = new Date('2026-11-20T09:00:00.000Z');
+const photoOf = (bytes: Buffer) => ({ dataBase64: bytes.toString('base64') });
 const hostile = '<script>alert(1)</script>\n=HYPERLINK("http://evil.example","click")\u0007 bell';
 
 const pdfText = (pdf: Buffer) => {
@@ -31,11 +41,12 @@ describe('service requests (issue 26, RMA)', () => {
     return { user, cookie: await signIn(t, user.email) };
   };
 
-  const open = (body: Record<string, unknown>, cookie?: string) =>
+  /** `remoteAddress`: a client of its own, for the tests past the route's 20 an hour per client. */
+  const open = (body: Record<string, unknown>, cookie?: string, remoteAddress?: string) =>
     t.post(
       '/api/service-requests',
       { description: 'The pump stalls after a minute.', ...body },
-      cookie ? { cookie } : {},
+      { ...(cookie ? { cookie } : {}), ...(remoteAddress ? { remoteAddress } : {}) },
     );
 
   const move = (id: string, body: Record<string, unknown>, cookie: string) =>
@@ -142,10 +153,11 @@ describe('service requests (issue 26, RMA)', () => {
     const url = request.photos[0]?.url ?? '';
     const served = await t.get(url, { cookie: owner.cookie });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    // Re-encoded at upload (a PNG becomes a WebP): the same 1×1 picture, never the bytes sent.
+    expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('private, no-store');
-    expect(served.rawPayload.equals(tinyPng)).toBe(true);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1, height: 1 });
     expect((await t.get(url, { cookie: other.cookie })).statusCode).toBe(404);
     expect((await t.get(url)).statusCode).toBe(404);
 
@@ -157,6 +169,132 @@ describe('service requests (issue 26, RMA)', () => {
     const staffPhoto = await t.get(detail.request.photos[0]?.url ?? '', { cookie: admin.cookie });
     expect(staffPhoto.statusCode).toBe(200);
     expect(staffPhoto.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('strips EXIF with its GPS position from a JPEG: stores and serves only re-encoded bytes, turned upright', async () => {
+    const owner = await customer();
+    const instrument = await createInstrument(t.db, { userId: owner.user.id });
+    // A phone photo: 64×48 stored sideways (orientation 6), with the camera's name and where it was taken.
+    const sent = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c82828' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 2647/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 3947/100',
+          GPSMapDatum: 'WGS-84',
+        },
+      })
+      .toBuffer();
+    const before = await sharp(sent).metadata();
+    expect(before.exif?.includes('WGS-84')).toBe(true);
+    expect(before.orientation).toBe(6);
+    expect(sent.includes('PhoneCo')).toBe(true);
+
+    const created = await open(
+      { serial: instrument.serialNumber, photos: [{ dataBase64: sent.toString('base64') }] },
+      owner.cookie,
+      '10.34.0.1',
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const request = (created.json() as { request: ServiceRequest }).request;
+    const [stored] = await t.db
+      .select()
+      .from(serviceRequestPhotos)
+      .where(eq(serviceRequestPhotos.id, request.photos[0]?.id ?? ''));
+    const served = await t.get(request.photos[0]?.url ?? '', { cookie: owner.cookie });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(stored?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', size: served.rawPayload.length });
+    for (const bytes of [served.rawPayload, stored?.bytes ?? Buffer.alloc(0)]) {
+      const after = await sharp(bytes).metadata();
+      expect(after).toMatchObject({ format: 'jpeg', width: 48, height: 64 });
+      expect(after.exif).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      expect(bytes.includes('WGS-84')).toBe(false);
+      expect(bytes.includes('PhoneCo')).toBe(false);
+    }
+  });
+
+  it('refuses a small PNG that declares 30,000 × 30,000 pixels (3.4 GiB decoded) before decoding it, and stores nothing', async () => {
+    const owner = await customer();
+    const instrument = await createInstrument(t.db, { userId: owner.user.id });
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(30_000, 0);
+    header.writeUInt32BE(30_000, 4);
+    header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
+    const bomb = Buffer.concat([
+      tinyPng.subarray(0, 8),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(bomb.length).toBeLessThan(1024);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: 'png',
+      width: 30_000,
+      height: 30_000,
+    });
+
+    const rowsBefore = {
+      photos: await t.db.$count(serviceRequestPhotos),
+      requests: await t.db.$count(serviceRequests),
+    };
+    const refused = await open(
+      { serial: instrument.serialNumber, photos: [photoOf(tinyPng), photoOf(bomb)] },
+      owner.cookie,
+      '10.34.0.2',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'photo_too_many_pixels',
+        message: serviceMessages.photoTooManyPixels,
+        fields: { 'photos.1': serviceMessages.photoTooManyPixels },
+      },
+    });
+    expect({ photos: await t.db.$count(serviceRequestPhotos), requests: await t.db.$count(serviceRequests) }).toEqual(
+      rowsBefore,
+    );
+  });
+
+  it('refuses a file with an image signature that is not that image, and a truncated JPEG, as unreadable', async () => {
+    const owner = await customer();
+    const instrument = await createInstrument(t.db, { userId: owner.user.id });
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    const photosBefore = await t.db.$count(serviceRequestPhotos);
+    const truncated = jpeg.subarray(0, 20);
+    const response = await open(
+      { serial: instrument.serialNumber, photos: [photoOf(truncated)] },
+      owner.cookie,
+      '10.34.0.3',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { message: serviceMessages.photoUnreadable } });
+    // A PNG signature in front of a JPEG: the bytes say PNG, the decoder does not agree.
+    const disguised = Buffer.concat([tinyPng.subarray(0, 8), jpeg]);
+    const mismatch = await open(
+      { serial: instrument.serialNumber, photos: [photoOf(disguised)] },
+      owner.cookie,
+      '10.34.0.3',
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ error: { message: serviceMessages.photoUnreadable } });
+    expect(await t.db.$count(serviceRequestPhotos)).toBe(photosBefore);
   });
 
   it('moves through every state the lifecycle allows, refuses the others, e-mails at authorisation and return, and audits each step', async () => {

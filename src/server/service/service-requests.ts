@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
 import { holdsAccessKey } from '../orders/order-access';
+import { cleanPhoto, type PhotoRefusal, PhotoRefused } from './clean-photo';
 import { photoTypeOf } from './photo-type';
 
 type InstrumentRow = typeof instruments.$inferSelect;
@@ -89,16 +90,43 @@ export async function nextNumber(tx: Db, prefix: 'SR' | 'RMA', now: Date) {
   return `${prefix}${now.getUTCFullYear()}-${String(Number(row?.n)).padStart(5, '0')}`;
 }
 
-/** Decodes and checks the photos: images only (by their bytes), each at most 5 MB. */
-export function readPhotos(photos: { dataBase64: string }[]) {
-  return photos.map((photo, index) => {
-    const refuse = (message: string) => badRequest(message, { fields: { [`photos.${index}`]: message } });
+const photoRefusalMessages: Record<PhotoRefusal, { message: string; code?: string }> = {
+  type: { message: serviceMessages.photoType },
+  unreadable: { message: serviceMessages.photoUnreadable },
+  too_many_pixels: { message: serviceMessages.photoTooManyPixels, code: 'photo_too_many_pixels' },
+};
+
+/** A photo as stored: re-encoded (clean-photo.ts), never the bytes the customer sent. */
+export interface StoredPhoto {
+  contentType: 'image/jpeg' | 'image/webp';
+  size: number;
+  bytes: Buffer;
+}
+
+/**
+ * Decodes and checks the photos (images only by their bytes, each at most 5 MB and 40 megapixels),
+ * then re-encodes each one without its metadata. One at a time, so three large photos are never
+ * decoded at once.
+ */
+export async function readPhotos(photos: { dataBase64: string }[]): Promise<StoredPhoto[]> {
+  const stored: StoredPhoto[] = [];
+  for (const [index, photo] of photos.entries()) {
+    const refuse = (message: string, code?: string) =>
+      badRequest(message, { fields: { [`photos.${index}`]: message }, ...(code ? { code } : {}) });
     const bytes = Buffer.from(photo.dataBase64, 'base64');
     if (bytes.length > SERVICE_PHOTO_BYTES) throw refuse(serviceMessages.photoTooLarge);
-    const contentType = photoTypeOf(bytes);
-    if (!contentType) throw refuse(serviceMessages.photoType);
-    return { contentType, size: bytes.length, bytes };
-  });
+    const declared = photoTypeOf(bytes);
+    if (!declared) throw refuse(serviceMessages.photoType);
+    try {
+      const clean = await cleanPhoto(bytes, declared);
+      stored.push({ ...clean, size: clean.bytes.length });
+    } catch (error) {
+      if (!(error instanceof PhotoRefused)) throw error;
+      const { message, code } = photoRefusalMessages[error.reason];
+      throw refuse(message, code);
+    }
+  }
+  return stored;
 }
 
 /** Opens a request: its number, its first history row and its photos, in the caller's transaction. */
@@ -106,6 +134,8 @@ export async function createServiceRequest(
   tx: Db,
   input: {
     body: z.output<typeof createServiceRequestSchema>;
+    /** The body's photos through readPhotos, done before the transaction opens. */
+    photos: StoredPhoto[];
     viewer: ServiceViewer;
     now: Date;
   },
@@ -115,7 +145,7 @@ export async function createServiceRequest(
     orderId: input.body.order,
     viewer: input.viewer,
   });
-  const photos = readPhotos(input.body.photos);
+  const { photos } = input;
   const [request] = await tx
     .insert(serviceRequests)
     .values({

@@ -15,6 +15,7 @@ export const systemSettingsMessages = {
   daysNegative: 'Days cannot be negative',
   monthsNegative: 'Months cannot be negative',
   wholeNumber: 'Enter a whole number',
+  amountRange: 'Enter an amount from 0 to 100,000',
   adminEmail: emailMessage,
   prefix: 'Use up to 10 letters, digits or dashes',
 } as const;
@@ -70,6 +71,12 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
     .int({ error: systemSettingsMessages.wholeNumber })
     .min(1, { error: systemSettingsMessages.daysNegative })
     .max(365)
+    .optional(),
+  repairQuoteApprovalThreshold: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(0, { error: systemSettingsMessages.amountRange })
+    .max(100_000, { error: systemSettingsMessages.amountRange })
     .optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),

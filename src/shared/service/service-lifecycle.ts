@@ -58,6 +58,8 @@ export const serviceMessages = {
   photoType: 'Photos must be JPEG, PNG or WebP images.',
   photoTooLarge: 'Each photo must be 5 MB or smaller.',
   photoUnreadable: 'A photo could not be read. Attach it again.',
+  photoTooManyPixels:
+    'Each photo must be 40 megapixels or smaller (for example 8000 × 5000 pixels). Resize it and attach it again.',
   returnInstructionsRequired: 'Return instructions are needed to authorise a return',
   declineReasonRequired: 'Give the reason for declining',
   moveRefused: (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
@@ -72,6 +74,9 @@ export const serviceMessages = {
   repairUnderWarranty: 'This request is under warranty: the repair costs the customer nothing.',
   repairQuoteExists: 'This request already has its repair quote.',
   repairClosed: 'This request is closed: no repair quote can be made.',
+  /** Above the Repair Quote Approval Threshold setting (the amount written in the order's currency). */
+  repairQuoteNeedsApproval: (limit: string) =>
+    `A repair price above ${limit} net needs a staff member who records payments, or an Owner.`,
   moneyElsewhere:
     'A replacement or refund that moves money is done on the order page, with a credit note and a fresh authenticator code.',
 } as const;
@@ -79,3 +84,5 @@ export const serviceMessages = {
 export const SERVICE_DESCRIPTION_MAX = 4000;
 export const SERVICE_PHOTO_MAX = 3;
 export const SERVICE_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Read from the header before decoding: a small file may declare a picture of gigabytes once decoded. */
+export const SERVICE_PHOTO_MAX_PIXELS = 40_000_000;

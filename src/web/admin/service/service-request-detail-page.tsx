@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
+import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 import { AdminHeading } from '../shell/admin-layout';
 import { moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
@@ -198,47 +199,58 @@ function RepairQuoteForm({ request }: { request: AdminServiceRequest }) {
   const invalidate = useInvalidateAdmin();
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
+  // Setting a price the customer can order asks for a fresh code; above the approval threshold the
+  // server's message says who may set it.
+  const { withStepUp, dialog } = useStepUp();
   const make = useMutation({
     mutationFn: (body: RepairQuoteRequest) =>
-      adminApi(adminServiceAnswerSchema, `/service/${request.id}/repair-quote`, { method: 'POST', body }),
+      withStepUp(() =>
+        adminApi(adminServiceAnswerSchema, `/service/${request.id}/repair-quote`, { method: 'POST', body }),
+      ),
     onSuccess: async (answer) => {
       toast.success(`Repair quote ${answer.request.repairQuote?.quoteNumber ?? ''} made`);
       await invalidate();
     },
-    onError: (error) =>
-      toast.error(error instanceof ApiError ? error.message : 'The repair quote failed. Please try again.'),
+    onError: (error) => {
+      if (isStepUpCancelled(error)) return;
+      toast.error(error instanceof ApiError ? error.message : 'The repair quote failed. Please try again.');
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     make.mutate({ description, netAmountMinor: Math.round(Number.parseFloat(amount) * 100) });
   };
   return (
-    <form className="mt-3 space-y-2" onSubmit={submit} aria-label="Make the repair quote">
-      <label className="block text-sm">
-        <span className="font-medium text-navy-900">What is repaired</span>
-        <input
-          className="mt-1 w-full rounded border border-navy-200 px-2 py-1"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={200}
-          required
-        />
-      </label>
-      <label className="block text-sm">
-        <span className="font-medium text-navy-900">Net price, in the order's currency (VAT is added)</span>
-        <input
-          className="mt-1 w-40 rounded border border-navy-200 px-2 py-1"
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          pattern="[0-9]+([.][0-9]{1,2})?"
-          required
-        />
-      </label>
-      <Button type="submit" disabled={make.isPending}>
-        {make.isPending ? 'Making the quote...' : 'Make repair quote'}
-      </Button>
-    </form>
+    // The step-up dialog stays outside the form: its own form's submit would bubble to this one through the portal.
+    <>
+      <form className="mt-3 space-y-2" onSubmit={submit} aria-label="Make the repair quote">
+        <label className="block text-sm">
+          <span className="font-medium text-navy-900">What is repaired</span>
+          <input
+            className="mt-1 w-full rounded border border-navy-200 px-2 py-1"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={200}
+            required
+          />
+        </label>
+        <label className="block text-sm">
+          <span className="font-medium text-navy-900">Net price, in the order's currency (VAT is added)</span>
+          <input
+            className="mt-1 w-40 rounded border border-navy-200 px-2 py-1"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            pattern="[0-9]+([.][0-9]{1,2})?"
+            required
+          />
+        </label>
+        <Button type="submit" disabled={make.isPending}>
+          {make.isPending ? 'Making the quote...' : 'Make repair quote'}
+        </Button>
+      </form>
+      {dialog}
+    </>
   );
 }
 

@@ -36,6 +36,7 @@ interface FormValues {
   requirePasskeyForPayments: boolean;
   batchFewPlacesThreshold: string;
   coverReminderDays: string;
+  repairQuoteApprovalThreshold: string;
   /** One carrier a line: id | name | tracking address with {tracking}. */
   carriers: string;
 }
@@ -47,6 +48,7 @@ const toForm = (settings: SystemSettings): FormValues => ({
   defaultProductWarranty: String(settings.defaultProductWarranty),
   batchFewPlacesThreshold: String(settings.batchFewPlacesThreshold),
   coverReminderDays: String(settings.coverReminderDays),
+  repairQuoteApprovalThreshold: String(settings.repairQuoteApprovalThreshold),
   carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
 });
 
@@ -77,6 +79,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   defaultProductWarranty: integer(values.defaultProductWarranty),
   batchFewPlacesThreshold: integer(values.batchFewPlacesThreshold),
   coverReminderDays: integer(values.coverReminderDays),
+  repairQuoteApprovalThreshold: integer(values.repairQuoteApprovalThreshold),
   carriers: carriersOf(values.carriers),
 });
 
@@ -93,6 +96,7 @@ const fieldNames: (keyof FormValues)[] = [
   'defaultProductWarranty',
   'batchFewPlacesThreshold',
   'coverReminderDays',
+  'repairQuoteApprovalThreshold',
   'carriers',
 ];
 
@@ -170,7 +174,7 @@ export function SystemSettingsPage() {
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
   const save = useMutation({
-    // A new VAT rate (or passkey rule) needs a fresh second factor: the server asks, the dialog takes it.
+    // A new VAT rate (or passkey rule, or repair approval threshold) needs a fresh second factor: the server asks, the dialog takes it.
     mutationFn: (values: FormValues) =>
       withStepUp(() => adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) })),
     onMutate: () => {
@@ -299,6 +303,11 @@ export function SystemSettingsPage() {
                 type: 'number',
                 step: '1',
               })}
+              {text(
+                'repairQuoteApprovalThreshold',
+                'Repair quotes above this net price need Finance or an Owner (£, or € on a euro order)',
+                { type: 'number', step: '1' },
+              )}
             </Card>
             <Card title="Carriers">
               <Field
