@@ -35,8 +35,9 @@ const webFeatureZones = [
 const serverInfrastructure = ['config', 'db', 'documents', 'http', 'jobs', 'mail', 'metrics'];
 const serverFeatureOrder = [
   'settings',
-  'profile',
+  'business-profile',
   'accounts',
+  'audit',
   'countries',
   'waitlist',
   'health',
@@ -47,8 +48,12 @@ const serverFeatureOrder = [
   'quotes',
   'orders',
   'instruments',
-  'service',
+  'service-requests',
   'privacy',
+  'staff',
+  'customers',
+  'reporting',
+  'workflows',
   'admin',
 ];
 const serverFolders = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })

@@ -12,9 +12,9 @@ import { adminListQuerySchema } from '../../shared/admin/admin-schemas';
 import type { Db } from '../db/client';
 import { incompleteOrders, incompleteRegistrations } from '../db/schema';
 import { notFound } from '../http/http-error';
-import { abandonedBatches, listAbandoned } from './abandoned';
+import { abandonedBatches, listAbandoned } from '../flows/abandoned';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
+import { writeAudit } from '../audit/audit-log';
 import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });

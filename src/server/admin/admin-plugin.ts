@@ -12,7 +12,9 @@ import { adminCustomerRoutes } from './customer-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminInstrumentRoutes } from './instrument-routes';
-import { adminOverviewRoutes } from './overview-routes';
+import { adminAuditRoutes } from './audit-routes';
+import { adminDashboardRoutes } from './dashboard-routes';
+import { adminStepUpRoutes } from './step-up-routes';
 import { adminServiceRoutes } from './service-routes';
 import { adminSessionRoutes } from './session-routes';
 import { adminPrivacyRoutes } from './privacy-routes';
@@ -39,7 +41,9 @@ async function adminWing(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
-  await app.register(adminOverviewRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(adminStepUpRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminQuoteRoutes);

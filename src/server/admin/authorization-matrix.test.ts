@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
-import { inviteStaff } from './staff';
+import { inviteStaff } from '../staff/staff';
 import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
 
 /** One request a staff member allowed to make it gets `ok` for; `make` builds fresh data for each try. */

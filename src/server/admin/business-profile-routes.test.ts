@@ -8,7 +8,7 @@ import { guestOrderBody } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { orderFlowMessages } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { saveBusinessProfile } from '../profile/profile-service';
+import { saveBusinessProfile } from '../business-profile/profile-service';
 import { businessProfileMessages } from '../../shared/admin/business-profile-schemas';
 import { realBank, realDetails } from '../../../tests/support/business-profile';
 import { exampleBusinessProfile } from '../../shared/business-profile';

@@ -16,9 +16,9 @@ import {
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import { enqueueMails } from '../mail/outbox';
-import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
+import { writeAudit } from '../audit/audit-log';
 
 const answer = (profile: BusinessProfile) => {
   const checklist = setupChecklist(profile);

@@ -47,8 +47,8 @@ import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { notifyBatchDateChange } from '../orders/batch-date-mail';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
-import { catalogueWrite } from './catalogue-write';
+import { writeAudit } from '../audit/audit-log';
+import { catalogueWrite } from '../catalogue/catalogue-write';
 
 /** Each path parameter is the specification id it takes (`dropwise-standard`, `10x-2ml-syringes`), not a row id. */
 const specificationId = z.string().trim().min(1).max(100);

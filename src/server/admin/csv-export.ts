@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { csvCell } from '../../shared/admin/admin-schemas';
+import { csvCell } from '../../shared/csv';
 
 /**
  * Streams CSV from batches of rows: a UTF-8 byte-order mark and a header line, then one line per row, never the whole file in

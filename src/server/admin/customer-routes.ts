@@ -10,9 +10,9 @@ import {
 } from '../../shared/admin/customer-schemas';
 import { customerFallbacks } from '../../shared/admin/admin-schemas';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
-import { csvDate, major } from './accounting-export';
-import { fallback } from './admin-lists';
-import { customerBatches, listCustomers, loadCustomer } from './customers';
+import { csvDate, major } from '../reporting/accounting-export';
+import { fallback } from '../db/list-sql';
+import { customerBatches, listCustomers, loadCustomer } from '../customers/customers';
 import { sendCsv } from './csv-export';
 
 /** The shop's currencies, one "Total ordered" column each in the CSV. */

@@ -16,10 +16,10 @@ import { notFound } from '../http/http-error';
 import { correctSerial, isoDay } from '../instruments/instrument-life';
 import { toInstrument } from '../orders/order-instruments';
 import { adminOf, adminRoute } from './admin-route-config';
-import { csvDate } from './accounting-export';
-import { writeAudit } from './audit-log';
+import { csvDate } from '../reporting/accounting-export';
+import { writeAudit } from '../audit/audit-log';
 import { sendCsv } from './csv-export';
-import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
+import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from '../db/list-sql';
 
 interface InstrumentListRow extends Record<string, unknown>, CustomerColumns {
   id: string;

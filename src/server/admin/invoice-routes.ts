@@ -11,13 +11,13 @@ import {
   registerTotals,
   xeroCells,
   xeroHeader,
-} from './accounting-export';
+} from '../reporting/accounting-export';
 import { sendCsv } from './csv-export';
 import { type Invoice, invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
 import type { invoices } from '../db/schema';
 import { creditInvoice, issueInvoice } from '../orders/invoices';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
+import { writeAudit } from '../audit/audit-log';
 
 const toInvoice = (row: typeof invoices.$inferSelect): Invoice => ({
   id: row.id,

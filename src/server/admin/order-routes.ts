@@ -25,9 +25,10 @@ import { deliveryNotePdf } from '../orders/delivery-note';
 import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
 import { instrumentsFollowOrder } from '../instruments/instrument-life';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
-import { fallback, listOrders, listQuotes, quoteBatches } from './admin-lists';
-import { csvDate, orderExportBatches, orderExportHeader } from './accounting-export';
-import { writeAudit } from './audit-log';
+import { fallback } from '../db/list-sql';
+import { listOrders } from '../orders/order-list';
+import { csvDate, orderExportBatches, orderExportHeader } from '../reporting/accounting-export';
+import { writeAudit } from '../audit/audit-log';
 import { getCachedSettings } from '../settings/settings-service';
 import { sendCsv } from './csv-export';
 import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
@@ -39,7 +40,7 @@ import { lockOrder } from '../orders/order-admin-context';
 const idParams = z.object({ id: z.uuid() });
 const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 
-/** The orders and quotes lists, their CSV exports, and the order's detail, edit, delete and payments. */
+/** The orders list, its CSV export, and the order's detail, edit, delete and payments. */
 export async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -83,15 +84,6 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/quotes',
-    {
-      config: adminRoute('quotes.view'),
-      schema: { querystring: adminQuoteListQuerySchema, response: { 200: adminQuotePageSchema } },
-    },
-    async (request) => listQuotes(app.db, request.query, app.now()),
-  );
-
-  r.get(
     '/orders.csv',
     { config: adminRoute('exports.csv'), schema: { querystring: adminOrderListQuerySchema } },
     async (request, reply) => {
@@ -126,44 +118,6 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           cells?.outstanding ?? null,
           cells?.paymentDates ?? null,
           cells?.paymentMethod ?? null,
-        ],
-      );
-    },
-  );
-
-  r.get(
-    '/quotes.csv',
-    { config: adminRoute('exports.csv'), schema: { querystring: adminQuoteListQuerySchema } },
-    async (request, reply) => {
-      return sendCsv(
-        reply,
-        'quotes.csv',
-        [
-          'Quote number',
-          'Reference',
-          'Date',
-          'Customer',
-          'E-mail',
-          'Company',
-          'Status',
-          'Total',
-          'Currency',
-          'Valid until',
-          'Order',
-        ],
-        quoteBatches(app.db, request.query, app.now()),
-        (row) => [
-          row.quoteNumber,
-          row.quoteReference,
-          csvDate(row.createdAt),
-          fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
-          fallback(row.customerEmail, customerFallbacks.noEmail),
-          fallback(row.customerCompany, customerFallbacks.notProvided),
-          quoteStatusLabels[row.displayStatus],
-          money(row.total),
-          row.currency,
-          row.validUntil ? csvDate(row.validUntil) : 'No expiry',
-          row.orderId,
         ],
       );
     },

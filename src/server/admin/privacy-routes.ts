@@ -29,7 +29,7 @@ import {
   toPrivacyRequest,
 } from '../privacy/privacy-register';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
+import { writeAudit } from '../audit/audit-log';
 import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });

@@ -6,18 +6,72 @@ import {
   quoteKeyParams,
   quoteNoteRequestSchema,
 } from '../../shared/admin/quote-admin-schemas';
+import { adminQuoteListQuerySchema, adminQuotePageSchema, customerFallbacks } from '../../shared/admin/admin-schemas';
+import { quoteStatusLabels } from '../../shared/orders/order-status';
+import { fallback } from '../db/list-sql';
 import { enqueueMail } from '../mail/outbox';
+import { listQuotes, quoteBatches } from '../quotes/quote-list';
+import { csvDate } from '../reporting/accounting-export';
+import { csvMoney } from '../../shared/csv';
+import { sendCsv } from './csv-export';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
-import { addQuoteNote, extendQuote, findQuote, quoteDetail, resendQuote } from './quote-admin';
+import { writeAudit } from '../audit/audit-log';
+import { addQuoteNote, extendQuote, findQuote, quoteDetail, resendQuote } from '../quotes/quote-admin';
 
 /**
- * The admin's quote page (decision 0048): read with quotes.view; extend, resend and notes with
+ * The quotes list and its CSV export, and the admin's quote page (decision 0048): read with quotes.view; extend, resend and notes with
  * orders.edit (the staff who take a quote to an order). Each action is audited.
  */
 export async function adminQuoteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const answer = { response: { 200: adminQuoteDetailSchema } };
+
+  r.get(
+    '/quotes',
+    {
+      config: adminRoute('quotes.view'),
+      schema: { querystring: adminQuoteListQuerySchema, response: { 200: adminQuotePageSchema } },
+    },
+    async (request) => listQuotes(app.db, request.query, app.now()),
+  );
+
+  r.get(
+    '/quotes.csv',
+    { config: adminRoute('exports.csv'), schema: { querystring: adminQuoteListQuerySchema } },
+    async (request, reply) => {
+      return sendCsv(
+        reply,
+        'quotes.csv',
+        [
+          'Quote number',
+          'Reference',
+          'Date',
+          'Customer',
+          'E-mail',
+          'Company',
+          'Status',
+          'Total',
+          'Currency',
+          'Valid until',
+          'Order',
+        ],
+        quoteBatches(app.db, request.query, app.now()),
+        (row) => [
+          row.quoteNumber,
+          row.quoteReference,
+          csvDate(row.createdAt),
+          fallback(row.customerName, row.hasUser ? customerFallbacks.unknownUser : customerFallbacks.noName),
+          fallback(row.customerEmail, customerFallbacks.noEmail),
+          fallback(row.customerCompany, customerFallbacks.notProvided),
+          quoteStatusLabels[row.displayStatus],
+          csvMoney(row.total),
+          row.currency,
+          row.validUntil ? csvDate(row.validUntil) : 'No expiry',
+          row.orderId,
+        ],
+      );
+    },
+  );
 
   r.get(
     '/quotes/:key',

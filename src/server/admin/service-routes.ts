@@ -22,17 +22,17 @@ import type { Db } from '../db/client';
 import { instruments, orders, profiles, quotes, serviceRequestHistory, serviceRequests } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/http-error';
 import { createServiceQuote } from '../instruments/service-quote';
-import { getBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile } from '../business-profile/profile-service';
 import { getCachedSettings } from '../settings/settings-service';
-import { moveServiceRequest } from '../service/move-service-request';
-import { sendPhoto, sendRmaPdf } from '../service/routes';
-import { historyOf, loadServiceRequest, photoBytes, photoList } from '../service/service-requests';
-import { csvDate } from './accounting-export';
+import { moveServiceRequest } from '../service-requests/move-service-request';
+import { sendPhoto, sendRmaPdf } from '../service-requests/routes';
+import { historyOf, loadServiceRequest, photoBytes, photoList } from '../service-requests/service-requests';
+import { csvDate } from '../reporting/accounting-export';
 import { adminOf, adminRoute, holds } from './admin-route-config';
-import { fallback } from './admin-lists';
-import { writeAudit } from './audit-log';
+import { fallback } from '../db/list-sql';
+import { writeAudit } from '../audit/audit-log';
 import { sendCsv } from './csv-export';
-import { listServiceRequests, serviceRequestBatches, serviceRow } from './service-list';
+import { listServiceRequests, serviceRequestBatches, serviceRow } from '../service-requests/service-list';
 
 const idParams = z.object({ id: z.uuid() });
 

@@ -4,7 +4,7 @@ import { systemSettingsResponseSchema, updateSystemSettingsRequestSchema } from 
 import type { SystemSettings } from '../../shared/settings';
 import { getSettings, invalidateSettingsCache, updateSettings } from '../settings/settings-service';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from './audit-log';
+import { writeAudit } from '../audit/audit-log';
 import { requireStepUp } from './step-up';
 
 /**

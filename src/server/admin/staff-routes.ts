@@ -11,8 +11,8 @@ import {
 } from '../../shared/admin/staff-schemas';
 import { customerFallbacks } from '../../shared/admin/admin-schemas';
 import { roles } from '../../shared/admin/permissions';
-import { csvDate } from './accounting-export';
-import { fallback } from './admin-lists';
+import { csvDate } from '../reporting/accounting-export';
+import { fallback } from '../db/list-sql';
 import { sendCsv } from './csv-export';
 import { adminOf, adminRoute } from './admin-route-config';
 import {
@@ -25,7 +25,7 @@ import {
   resendInvitation,
   revokeInvitation,
   setStaffRoles,
-} from './staff';
+} from '../staff/staff';
 
 const idParams = z.object({ id: z.uuid() });
 

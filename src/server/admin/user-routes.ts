@@ -17,9 +17,9 @@ import { PASSKEY_APPROVAL_MS, passkeyProof, relyingPartyOf } from '../accounts/p
 import { mfaFactors, profiles, sessions } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { adminOf, adminRoute } from './admin-route-config';
-import { listUsers } from './admin-lists';
-import { writeAudit } from './audit-log';
-import { deactivateStaff } from './staff';
+import { listUsers } from '../staff/user-list';
+import { writeAudit } from '../audit/audit-log';
+import { deactivateStaff } from '../staff/staff';
 
 const idParams = z.object({ id: z.uuid() });
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { bankAccountsSchema, businessProfileDetailsSchema } from '../../shared/admin/business-profile-schemas';
 import { isExampleProfile } from '../../shared/business-profile';
-import { readBusinessProfile, saveBusinessProfile } from '../profile/profile-service';
+import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { seedCatalogue } from './seed-catalogue';
 
 const profileFileSchema = z.object({ details: businessProfileDetailsSchema, bank: bankAccountsSchema });

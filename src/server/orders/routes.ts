@@ -13,7 +13,7 @@ import { staffMayRead } from '../accounts/staff-read';
 import { orders } from '../db/schema';
 import { isExampleProfile } from '../../shared/business-profile';
 import { notFound, serviceUnavailable } from '../http/http-error';
-import { getBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile } from '../business-profile/profile-service';
 import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';

@@ -23,7 +23,7 @@ import { enqueueMail } from '../mail/outbox';
 import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
 import { quotePdf } from '../quotes/quote-document';
 import { toQuoteResource } from '../quotes/quote-resource';
-import { serviceRequestsOfOrders } from '../service/service-requests';
+import { serviceRequestsOfOrders } from '../service-requests/service-requests';
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 

@@ -4,7 +4,7 @@ import { PAYMENT_DAYS, type TermsValues, warrantyMonths } from '../../shared/ter
 import { offeredShipDate } from '../../shared/batches/ship-date';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
-import { getBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile } from '../business-profile/profile-service';
 import { getCachedSettings } from '../settings/settings-service';
 
 /** The values of the terms in force (src/shared/terms.ts): the system settings and the business profile. */

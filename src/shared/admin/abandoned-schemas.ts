@@ -14,7 +14,7 @@ const idleText = (ms: number) => {
 
 /**
  * The list's rule as the admin page states it, from the same constant the query uses
- * (src/server/admin/abandoned.ts): what is recorded, and when it counts as abandoned.
+ * (src/server/flows/abandoned.ts): what is recorded, and when it counts as abandoned.
  */
 export const abandonedRule = [
   `A checkout is listed once ${idleText(ABANDONED_AFTER_MS)} has passed since its last activity without it being completed.`,

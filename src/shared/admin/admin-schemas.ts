@@ -363,11 +363,3 @@ export const auditEntityTypes = {
 } as const satisfies Record<string, string>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
-
-/** Neutralises a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) and quotes it. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text.startsWith("'") ? `"${text.replaceAll('"', '""')}"` : text;
-}

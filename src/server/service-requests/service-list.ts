@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminServiceListQuery } from '../../shared/service/service-contracts';
 import type { ServiceRequestStatus } from '../../shared/service/service-lifecycle';
 import type { Db } from '../db/client';
-import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
+import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from '../db/list-sql';
 
 /**
  * /admin/service: the service requests newest first. The search finds a request, serial or RMA

@@ -4,7 +4,7 @@ import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { queryRows } from '../db/client';
 import { adminOrderListQuerySchema } from '../../shared/admin/admin-schemas';
-import { listOrders, orderBatches, orderFilters } from './admin-lists';
+import { listOrders, orderBatches, orderFilters } from './order-list';
 
 describe('the admin lists’ search', () => {
   const t = useTestApp();

@@ -1,5 +1,6 @@
+import type { AdminListQuery } from '../../shared/admin/admin-schemas';
 import { sql, type SQL } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import { type Db, queryRows } from './client';
 
 /**
  * What the staff lists (orders, quotes, users, abandoned checkouts) share: the filter pieces, one
@@ -81,3 +82,38 @@ export interface CustomerColumns {
   info_last: string | null;
   info_org: string | null;
 }
+
+/** What the lists share; the routes' schemas have checked the dates are real days. */
+export type ListQuery = Pick<AdminListQuery, 'search' | 'from' | 'to'>;
+
+/**
+ * The search of a list over its table alias `t`: an e-mail (contains @) is a prefix of the customer's
+ * e-mail (indexed, on the stored customer info and the profile); otherwise a prefix of the number
+ * (indexed) or a part of the name or organisation.
+ */
+export function searchFilter(term: string, numberColumn: SQL): SQL {
+  const escaped = likeEscape(term.toLowerCase());
+  if (term.includes('@')) {
+    return sql`(lower(t.configuration->'customerInfo'->>'email') like ${`${escaped}%`} or t.user_id = any(array(select id from profiles where lower(email) like ${`${escaped}%`})))`;
+  }
+  const contains = `%${escaped}%`;
+  return sql`(upper(${numberColumn}) like ${`${likeEscape(term.toUpperCase())}%`}
+    or lower(coalesce(t.configuration->'customerInfo'->>'firstName', '') || ' ' || coalesce(t.configuration->'customerInfo'->>'lastName', '')) like ${contains}
+    or lower(coalesce(t.configuration->'customerInfo'->>'organization', '')) like ${contains}
+    or t.user_id = any(array(select id from profiles where lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${contains} or lower(coalesce(company, '')) like ${contains})))`;
+}
+
+export function commonFilters(query: ListQuery, numberColumn: SQL): SQL[] {
+  const filters: SQL[] = [];
+  if (query.search) filters.push(searchFilter(query.search, numberColumn));
+  if (query.from) filters.push(sql`t.created_at >= ${`${query.from}T00:00:00.000Z`}`);
+  if (query.to) filters.push(sql`t.created_at < ${nextDay(query.to)}`);
+  return filters;
+}
+
+/** A page's position, as the lists take it. */
+export const pageOf = (query: { page: number; pageSize: number }) => ({ page: query.page, pageSize: query.pageSize });
+
+/** A list cell's text, or the list's fallback wording where there is none. */
+export const fallback = (value: string | null | undefined, text: string) =>
+  value && value.trim() !== '' ? value : text;

@@ -7,7 +7,7 @@ import { serviceRequestHistory, serviceRequests } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { orderRecipient } from '../orders/order-admin-context';
-import { getBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile } from '../business-profile/profile-service';
 import { serviceAuthorisedMail, serviceRequestUrl, serviceReturnedMail } from './service-mail';
 import { loadServiceRequest, nextNumber } from './service-requests';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
+import { invalidateCatalogueCache } from './catalogue-service';
 import { bumpChangeVersion } from '../db/change-version';
 import type { Db } from '../db/client';
 import { type conflict } from '../http/http-error';
-import { adminOf } from './admin-route-config';
-import { type AuditInput, writeAudit } from './audit-log';
+import { adminOf } from '../accounts/request-auth';
+import { type AuditInput, writeAudit } from '../audit/audit-log';
 
 type CatalogueAudit = Pick<AuditInput, 'action' | 'entityType' | 'entityId' | 'before' | 'after'>;
 

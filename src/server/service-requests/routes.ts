@@ -15,7 +15,7 @@ import { notFound } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';
 import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit } from '../http/stored-pdf';
-import { getBusinessProfile } from '../profile/profile-service';
+import { getBusinessProfile } from '../business-profile/profile-service';
 import { rmaDocument, rmaFilename } from './rma-document';
 import {
   createServiceRequest,

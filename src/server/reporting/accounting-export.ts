@@ -6,7 +6,7 @@ import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
-import { orderBatches } from './admin-lists';
+import { orderBatches } from '../orders/order-list';
 
 /**
  * What the accountant needs (issue 28): the orders CSV with its money columns from the ledger, and

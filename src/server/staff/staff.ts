@@ -14,8 +14,8 @@ import { type Db, queryRows } from '../db/client';
 import { profiles, sessions, staffInvitations, staffRoles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
-import { writeAudit } from './audit-log';
-import { iso, keysetBatches, likeEscape, listPage, nameOf } from './list-sql';
+import { writeAudit } from '../audit/audit-log';
+import { iso, keysetBatches, likeEscape, listPage, nameOf } from '../db/list-sql';
 
 /** An invitation link works for 72 hours (issue 24). */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;

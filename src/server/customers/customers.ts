@@ -13,7 +13,7 @@ import {
 } from '../../shared/orders/order-status';
 import { type Db, queryRows } from '../db/client';
 import { notFound } from '../http/http-error';
-import { iso, keysetBatches, likeEscape, nameOf, nextDay, whereOf } from './list-sql';
+import { iso, keysetBatches, likeEscape, nameOf, nextDay, whereOf } from '../db/list-sql';
 
 /**
  * The customers staff see (issue 24, decision 0045): every account that is not staff (and staff

@@ -5,9 +5,9 @@ import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
 import { quoteNotes, quotes, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
-import { forgetQuotePdf, quoteDocumentModel } from '../quotes/quote-document';
-import { quoteMailWithPdf } from '../quotes/quote-email';
-import { loadQuoteResource } from '../quotes/quote-resource';
+import { forgetQuotePdf, quoteDocumentModel } from './quote-document';
+import { quoteMailWithPdf } from './quote-email';
+import { loadQuoteResource } from './quote-resource';
 import { documentFacts } from '../terms/terms-service';
 
 type QuoteRow = typeof quotes.$inferSelect;
