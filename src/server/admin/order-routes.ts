@@ -7,8 +7,6 @@ import {
   adminOrderAnswerSchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
-  adminQuoteListQuerySchema,
-  adminQuotePageSchema,
   customerFallbacks,
   orderCommentRequestSchema,
   recordPaymentRequestSchema,
@@ -16,7 +14,6 @@ import {
   shipOverrideRequestSchema,
   updateOrderRequestSchema,
 } from '../../shared/admin/admin-schemas';
-import { quoteStatusLabels } from '../../shared/orders/order-status';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
