@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
 import { orderBatches } from './admin-lists';
+import { csvMoney } from './csv-export';
 
 /**
  * What the accountant needs (issue 28): the orders CSV with its money columns from the ledger, and
@@ -29,7 +30,6 @@ export function csvDate(value: Date | string | null): string {
   }
   return ukDay.format(typeof value === 'string' ? new Date(value) : value);
 }
-export const major = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 /** A signed amount as a number cell (a credit's minus sign is a number, not a formula to neutralise). */
 export const signedMajor = (minor: number) => Number((minor / 100).toFixed(2));
 const methodLabels: Record<string, string> = { bank_transfer: 'Bank transfer', card: 'Card', cheque: 'Cheque' };
@@ -90,8 +90,8 @@ export async function* orderExportBatches(db: Db, query: AdminOrderListQuery, no
           country: countryName(order.billingAddress?.country ?? stored.country),
           status: orderStatusLabel(order.status),
           paymentStatus: paymentStatusLabel(order.paymentStatus),
-          net: major(net),
-          vat: major(order.vatAmount),
+          net: csvMoney(net),
+          vat: csvMoney(order.vatAmount),
           vatRate: order.vatRate === null ? '' : String(order.vatRate),
           po: order.poNumber,
           vatNumber: order.vatNumber,
@@ -103,10 +103,10 @@ export async function* orderExportBatches(db: Db, query: AdminOrderListQuery, no
             .filter((invoice) => invoice.kind === 'credit')
             .map((invoice) => invoice.number)
             .join('; '),
-          credited: major(ledger.credited),
-          paid: major(ledger.paid),
-          refunded: major(ledger.refunded),
-          outstanding: major(ledger.outstanding),
+          credited: csvMoney(ledger.credited),
+          paid: csvMoney(ledger.paid),
+          refunded: csvMoney(ledger.refunded),
+          outstanding: csvMoney(ledger.outstanding),
           paymentDates: completed.map((payment) => csvDate(payment.processedAt ?? payment.createdAt)).join('; '),
           paymentMethod: methodLabel(completed.at(-1)?.paymentMethod ?? order.paymentMethod),
         },

@@ -2,6 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { csvCell } from '../../shared/admin/admin-schemas';
 
+/** An amount in minor units as a CSV cell: major units with two decimals ("1234.50"), empty when there is none. */
+export const csvMoney = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
+
 /**
  * Streams CSV from batches of rows: a UTF-8 byte-order mark and a header line, then one line per row, never the whole file in
  * memory. The first batch is fetched before the stream is handed over, so a query that fails does so

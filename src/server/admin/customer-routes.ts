@@ -10,10 +10,10 @@ import {
 } from '../../shared/admin/customer-schemas';
 import { customerFallbacks } from '../../shared/admin/admin-schemas';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
-import { csvDate, major } from './accounting-export';
+import { csvDate } from './accounting-export';
 import { fallback } from './admin-lists';
 import { customerBatches, listCustomers, loadCustomer } from './customers';
-import { sendCsv } from './csv-export';
+import { csvMoney, sendCsv } from './csv-export';
 
 /** The shop's currencies, one "Total ordered" column each in the CSV. */
 const csvCurrencies = ['GBP', 'EUR'] as const;
@@ -64,7 +64,7 @@ export async function adminCustomerRoutes(app: FastifyInstance) {
           row.quotes,
           row.orders,
           ...csvCurrencies.map((currency) =>
-            major(row.totals.find((total) => total.currency === currency)?.amount ?? 0),
+            csvMoney(row.totals.find((total) => total.currency === currency)?.amount ?? 0),
           ),
           csvDate(row.lastActivityAt),
         ],

@@ -29,7 +29,7 @@ import { fallback, listOrders, listQuotes, quoteBatches } from './admin-lists';
 import { csvDate, orderExportBatches, orderExportHeader } from './accounting-export';
 import { writeAudit } from './audit-log';
 import { getCachedSettings } from '../settings/settings-service';
-import { sendCsv } from './csv-export';
+import { csvMoney, sendCsv } from './csv-export';
 import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
 import { cleanLine } from '../../shared/clean-text';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
@@ -37,7 +37,6 @@ import { moveOrderBatch, productBatchRows, toBatchPlaces } from '../orders/batch
 import { lockOrder } from '../orders/order-admin-context';
 
 const idParams = z.object({ id: z.uuid() });
-const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 
 /** The orders and quotes lists, their CSV exports, and the order's detail, edit, delete and payments. */
 export async function adminOrderRoutes(app: FastifyInstance) {
@@ -114,7 +113,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           cells?.net ?? null,
           cells?.vat ?? null,
           cells?.vatRate ?? null,
-          money(row.totalAmount),
+          csvMoney(row.totalAmount),
           row.currency,
           cells?.po ?? null,
           cells?.vatNumber ?? null,
@@ -160,7 +159,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           fallback(row.customerEmail, customerFallbacks.noEmail),
           fallback(row.customerCompany, customerFallbacks.notProvided),
           quoteStatusLabels[row.displayStatus],
-          money(row.total),
+          csvMoney(row.total),
           row.currency,
           row.validUntil ? csvDate(row.validUntil) : 'No expiry',
           row.orderId,
