@@ -1,6 +1,7 @@
 import { and, asc, gte, inArray, lt } from 'drizzle-orm';
 import type { AdminOrderListQuery } from '../../shared/admin/admin-schemas';
 import { findCountry } from '../../shared/countries';
+import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { orderStatusLabel, paymentStatusLabel } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
@@ -208,9 +209,6 @@ export function registerTotals(rows: readonly RegisterRow[]): RegisterTotal[] {
   return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.rate - a.rate);
 }
 
-export const registerKindLabel = (kind: RegisterRow['kind']) =>
-  kind === 'credit' ? 'Credit note' : kind === 'deposit' ? 'Deposit invoice' : 'Balance invoice';
-
 export const registerHeader = [
   'Date',
   'Type',
@@ -230,7 +228,7 @@ export const registerHeader = [
 
 export const registerCells = (row: RegisterRow) => [
   csvDate(row.issuedAt),
-  registerKindLabel(row.kind),
+  orderDocumentLabels[row.kind],
   row.number,
   row.creditsNumber,
   row.orderNumber,
@@ -275,7 +273,7 @@ export const xeroCells = (row: RegisterRow) => [
   csvDate(row.kind === 'credit' ? row.issuedAt.toISOString().slice(0, 10) : row.dueDate),
   row.kind === 'credit'
     ? `Credit note for ${row.creditsNumber ?? 'invoice'}, order ${row.orderNumber}${row.reason ? `: ${row.reason}` : ''}`
-    : `${registerKindLabel(row.kind)}, order ${row.orderNumber}`,
+    : `${orderDocumentLabels[row.kind]}, order ${row.orderNumber}`,
   '1',
   signedMajor(row.net),
   XERO_SALES_ACCOUNT,
