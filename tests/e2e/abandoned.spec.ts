@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
+import { runTsxScript } from '../support/tsx-script';
 import { createAdminBeforeStart, signInAdminSettingUpMfa } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
 const ADMIN_EMAIL = 'sales.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
 
-async function seedAbandoned(env: NodeJS.ProcessEnv): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['tests/e2e/abandoned-seed.ts'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`abandoned seed exited with ${code}: ${output}`)),
-    );
-  });
-}
+const seedAbandoned = (env: NodeJS.ProcessEnv) =>
+  runTsxScript('abandoned seed', 'tests/e2e/abandoned-seed.ts', { env });
 
 const test = base.extend<object, { shop: ShopServer }>({
   shop: [

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { runTsxScript } from '../support/tsx-script';
 import { runShop, type ShopServer, test as base } from './fixtures';
 
 /** Decodes a quoted-printable body as nodemailer writes it (soft line breaks and =XX escapes). */
@@ -145,20 +146,10 @@ export async function signInAdminSettingUpMfa(page: Page, email: string, passwor
  * input as the README shows (never as an argument). Use it in `runShop`'s `beforeStart`.
  */
 export async function createAdminBeforeStart(env: NodeJS.ProcessEnv, email: string, password: string): Promise<void> {
-  const { spawn } = await import('node:child_process');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['scripts/admin-create.ts', '--email', email], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}: ${output}`)),
-    );
-    child.stdin.end(`${password}\n`);
+  await runTsxScript('admin:create', 'scripts/admin-create.ts', {
+    args: ['--email', email],
+    env,
+    stdin: `${password}\n`,
   });
 }
 

@@ -7,7 +7,7 @@ import {
   signUpConfirmedCustomer,
   testWithAdmins,
 } from './accounts-support';
-import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
+import { selectionWithOneAccessory } from '../support/selections';
 import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'ops.admin@example.com';
@@ -18,13 +18,6 @@ const XSS_ORG = '<script>alert(2)</script>';
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
 const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
-
-/** The specification's defaults with one accessory. */
-const selection = {
-  ...defaultSelection,
-  accessories: ['10x-2ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1 },
-};
 
 /** Any dialog (alert from an injected script) fails the journey. */
 function forbidDialogs(page: Page, seen: string[]) {
@@ -74,7 +67,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   // A quote first (it copies its valid names into the profile), then hostile text in the profile.
   const quote = await customerPage.request.post('/api/quotes', {
     data: {
-      configuration: selection,
+      configuration: selectionWithOneAccessory,
       customerInfo: { email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Kings College' },
       flowType: 'quote',
     },
@@ -89,7 +82,7 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
     ).status(),
   ).toBe(200);
   const order = await placeOrderAs(customerPage, {
-    configuration: selection,
+    configuration: selectionWithOneAccessory,
     billing: {
       firstName: XSS_NAME,
       lastName: 'Tester',

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeAfter, linkFromMail, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
-import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
+import { selectionWithOneAccessory } from '../support/selections';
 import { expect, waitsForTheApp } from './fixtures';
 
 const ADMIN_EMAIL = 'paper.admin@example.com';
@@ -12,13 +12,6 @@ const ADMIN_PASSWORD = 'admin-pass-789';
 const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
-
-/** The specification's defaults with one accessory. */
-const selection = {
-  ...defaultSelection,
-  accessories: ['10x-2ml-syringes'],
-  accessoryQuantities: { '10x-2ml-syringes': 1 },
-};
 
 test('a buyer orders with a PO number and a delivery address; the admin confirms and issues the deposit invoice; the buyer downloads it', async ({
   page,
@@ -39,7 +32,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   ).toBe(200);
   const created = await buyerPage.request.post('/api/quotes', {
     data: {
-      configuration: selection,
+      configuration: selectionWithOneAccessory,
       customerInfo: { email, firstName: 'Dorothy', lastName: 'Hodgkin', organization: 'Oxford Crystallography' },
       flowType: 'order',
     },
@@ -54,7 +47,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
     [
       JSON.stringify({
         quoteReference: quote.reference,
-        configuration: selection,
+        configuration: selectionWithOneAccessory,
         currency: 'GBP',
         total: quote.pricing.totals.total,
         deposit: quote.pricing.totals.deposit,

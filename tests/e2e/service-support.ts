@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runTsxScript } from '../support/tsx-script';
 
 export interface DeliveredInstrument {
   /** The instrument's owner, who signs in with this e-mail and password. */
@@ -23,17 +23,7 @@ export async function createDeliveredInstrument(
     customers: [instrument.owner, instrument.other],
     instrument: { ownerEmail: instrument.owner.email, serial: instrument.serial, model: instrument.model },
   };
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['tests/e2e/service-seed.ts'], {
-      env: { ...env, SERVICE_SEED: JSON.stringify(seed) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`service seed exited with ${code}: ${output}`)),
-    );
+  await runTsxScript('service seed', 'tests/e2e/service-seed.ts', {
+    env: { ...env, SERVICE_SEED: JSON.stringify(seed) },
   });
 }

@@ -15,10 +15,10 @@ import { notFound } from '../http/http-error';
 import { abandonedBatches, listAbandoned } from '../flows/abandoned';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from '../audit/audit-log';
+import { csvMoney } from '../../shared/csv';
 import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });
-const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 
 const followUpSchema = z.object({
   abandoned: z.object({
@@ -103,7 +103,7 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
           row.country,
           row.stepReached,
           row.configurationName,
-          money(row.totalAmount),
+          csvMoney(row.totalAmount),
           row.currency,
           row.lastActivityAt,
           row.laterOrdered ? 'yes' : 'no',

@@ -10,9 +10,10 @@ import {
 } from '../../shared/admin/customer-schemas';
 import { customerFallbacks } from '../../shared/admin/admin-schemas';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
-import { csvDate, major } from '../reporting/accounting-export';
+import { csvDate } from '../reporting/accounting-export';
 import { fallback } from '../db/list-sql';
 import { customerBatches, listCustomers, loadCustomer } from '../customers/customers';
+import { csvMoney } from '../../shared/csv';
 import { sendCsv } from './csv-export';
 
 /** The shop's currencies, one "Total ordered" column each in the CSV. */
@@ -64,7 +65,7 @@ export async function adminCustomerRoutes(app: FastifyInstance) {
           row.quotes,
           row.orders,
           ...csvCurrencies.map((currency) =>
-            major(row.totals.find((total) => total.currency === currency)?.amount ?? 0),
+            csvMoney(row.totals.find((total) => total.currency === currency)?.amount ?? 0),
           ),
           csvDate(row.lastActivityAt),
         ],

@@ -27,6 +27,7 @@ import { listOrders } from '../orders/order-list';
 import { csvDate, orderExportBatches, orderExportHeader } from '../reporting/accounting-export';
 import { writeAudit } from '../audit/audit-log';
 import { getCachedSettings } from '../settings/settings-service';
+import { csvMoney } from '../../shared/csv';
 import { sendCsv } from './csv-export';
 import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
 import { cleanLine } from '../../shared/clean-text';
@@ -35,7 +36,6 @@ import { moveOrderBatch, productBatchRows, toBatchPlaces } from '../orders/batch
 import { lockOrder } from '../orders/order-admin-context';
 
 const idParams = z.object({ id: z.uuid() });
-const money = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 
 /** The orders list, its CSV export, and the order's detail, edit, delete and payments. */
 export async function adminOrderRoutes(app: FastifyInstance) {
@@ -103,7 +103,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           cells?.net ?? null,
           cells?.vat ?? null,
           cells?.vatRate ?? null,
-          money(row.totalAmount),
+          csvMoney(row.totalAmount),
           row.currency,
           cells?.po ?? null,
           cells?.vatNumber ?? null,

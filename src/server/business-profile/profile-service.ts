@@ -8,14 +8,19 @@ import {
 } from '../../shared/business-profile';
 import type { Db } from '../db/client';
 import { businessProfile } from '../db/schema';
-import { bumpChangeVersion, readChangeVersion } from '../db/change-version';
+import { bumpChangeVersion } from '../db/change-version';
+import { versionedCache } from '../db/versioned-cache';
 
 const KEY = 'company';
 
 /** A safety net only: every profile write raises the change version, which each cached read compares. */
 const PROFILE_CACHE_MAX_AGE_MS = 10_000;
 
-const cache = new WeakMap<Db, { loadedAt: number; version: number; profile: Promise<BusinessProfile> }>();
+const cache = versionedCache<typeof KEY, BusinessProfile>({
+  area: 'profile',
+  maxAgeMs: PROFILE_CACHE_MAX_AGE_MS,
+  load: (db) => readBusinessProfile(db),
+});
 
 /** The stored profile (the example until one is stored). */
 export async function readBusinessProfile(db: Db): Promise<BusinessProfile> {
@@ -37,27 +42,12 @@ export async function readBusinessProfile(db: Db): Promise<BusinessProfile> {
  * it; one cheap read of the profile's change version per call reloads it as soon as any process
  * has saved a change.
  */
-export async function getBusinessProfile(db: Db): Promise<BusinessProfile> {
-  const cached = cache.get(db);
-  let version: number;
-  try {
-    version = await readChangeVersion(db, 'profile');
-  } catch (error) {
-    if (cached) return cached.profile;
-    throw error;
-  }
-  if (cached && cached.version >= version && Date.now() - cached.loadedAt < PROFILE_CACHE_MAX_AGE_MS)
-    return cached.profile;
-  const profile = readBusinessProfile(db);
-  cache.set(db, { loadedAt: Date.now(), version, profile });
-  profile.catch(() => {
-    if (cache.get(db)?.profile === profile) cache.delete(db);
-  });
-  return profile;
+export function getBusinessProfile(db: Db): Promise<BusinessProfile> {
+  return cache.get(db, KEY);
 }
 
 export function invalidateBusinessProfileCache(db: Db): void {
-  cache.delete(db);
+  cache.invalidate(db);
 }
 
 /**

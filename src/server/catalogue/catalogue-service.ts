@@ -12,27 +12,28 @@ import {
   productShippingOptions,
   productSyringeHolders,
 } from '../db/schema';
-import { readChangeVersion } from '../db/change-version';
+import { versionedCache } from '../db/versioned-cache';
 
-/** A safety net only: every catalogue write raises the change version, which each read compares. */
 /** The product the shop sells: the key its catalogue rows are stored under. */
 export const PRODUCT_KEY = 'dropwise';
 
+/** A safety net only: every catalogue write raises the change version, which each read compares. */
 export const CATALOGUE_CACHE_MAX_AGE_MS = 30_000;
 
-interface CachedProduct {
-  loadedAt: number;
-  /** The catalogue's change version read before the load began. */
-  version: number;
-  product: Promise<Product | null>;
-}
-
-/** Per database (tests run several apps in one process), per product key. */
-let caches = new WeakMap<Db, Map<string, CachedProduct>>();
+/**
+ * Per product key. An unknown key is not kept, so probing GET /api/products/{key} with made-up
+ * keys cannot grow the cache.
+ */
+const cache = versionedCache<string, Product | null>({
+  area: 'catalogue',
+  maxAgeMs: CATALOGUE_CACHE_MAX_AGE_MS,
+  load: (db, productKey) => loadProduct(db, productKey),
+  keep: (product) => product !== null,
+});
 
 /** Drops every cached catalogue in this process (the seed calls it; writes raise the change version). */
 export function invalidateCatalogueCache(): void {
-  caches = new WeakMap();
+  cache.clear();
 }
 
 const price = (row: { priceGbp: number; priceEur: number }) => ({ GBP: row.priceGbp, EUR: row.priceEur });
@@ -149,33 +150,6 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
  * in-memory cache that is reloaded when the catalogue's change version in the database has moved
  * (a write through any process), and after CATALOGUE_CACHE_MAX_AGE_MS in any case.
  */
-export async function getProduct(db: Db, productKey: string): Promise<Product | null> {
-  let perDb = caches.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    caches.set(db, perDb);
-  }
-  const cache = perDb;
-  const cached = cache.get(productKey);
-  let version: number;
-  try {
-    version = await readChangeVersion(db, 'catalogue');
-  } catch (error) {
-    // The database did not answer the version read: a loaded catalogue is still the best answer.
-    if (cached) return cached.product;
-    throw error;
-  }
-  if (cached && cached.version >= version && Date.now() - cached.loadedAt < CATALOGUE_CACHE_MAX_AGE_MS)
-    return cached.product;
-  const product = loadProduct(db, productKey);
-  cache.set(productKey, { loadedAt: Date.now(), version, product });
-  // A failed load is not kept: the next call tries again. Nor is an unknown key, so probing
-  // GET /api/products/{key} with made-up keys cannot grow the cache.
-  const forget = () => {
-    if (cache.get(productKey)?.product === product) cache.delete(productKey);
-  };
-  product.then((found) => {
-    if (found === null) forget();
-  }, forget);
-  return product;
+export function getProduct(db: Db, productKey: string): Promise<Product | null> {
+  return cache.get(db, productKey);
 }

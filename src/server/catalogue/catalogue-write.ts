@@ -2,16 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidateCatalogueCache } from './catalogue-service';
 import { bumpChangeVersion } from '../db/change-version';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { type conflict } from '../http/http-error';
 import { adminOf } from '../accounts/request-auth';
 import { type AuditInput, writeAudit } from '../audit/audit-log';
 
 type CatalogueAudit = Pick<AuditInput, 'action' | 'entityType' | 'entityId' | 'before' | 'after'>;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: unknown }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
 
 /**
  * What every catalogue write does, written once: `work` runs in a transaction and says what to

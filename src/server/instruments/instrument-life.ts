@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Instrument, instrumentMessages, serialNumbersSchema } from '../../shared/instruments/instrument-schemas';
 import { warrantyMonths } from '../../shared/terms';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { instruments, orderItems, type orders, productServicingOptions, quotes } from '../db/schema';
 import { toInstrument } from '../orders/order-instruments';
 import { badRequest, conflict } from '../http/http-error';
@@ -34,13 +35,6 @@ export async function serviceQuoteOf(db: Db, order: Pick<OrderRow, 'quoteId'>) {
 export function unitsOf(order: Pick<OrderRow, 'configuration'>): number {
   const quantity = order.configuration?.quantity;
   return typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
-}
-
-/** A unique violation on the serial number, however the driver wraps it. */
-function serialTakenError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  return code === '23505' || serialTakenError(cause);
 }
 
 /** The serial numbers already held by instruments other than `exceptId`. */
@@ -140,7 +134,7 @@ export async function correctSerial(tx: Db, instrumentId: string, serialNumber: 
       .returning();
     return { before, after: after ?? before };
   } catch (error) {
-    if (serialTakenError(error)) throw takenRefusal([serialNumber], [serialNumber]);
+    if (isUniqueViolation(error)) throw takenRefusal([serialNumber], [serialNumber]);
     throw error;
   }
 }

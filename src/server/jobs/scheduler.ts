@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import { type PollingLoop, pollingLoop } from './polling-loop';
 
 /** What a daily job reports: counts per kind, never personal data (they go to the log and the audit register). */
 export type JobResult = Record<string, number>;
@@ -38,9 +39,7 @@ function lockKey(name: string): number {
  */
 export function createScheduler(options: SchedulerOptions) {
   const jobs = new Map<string, DailyJob>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let running: Promise<unknown> = Promise.resolve();
+  let loop: PollingLoop | undefined;
 
   async function runJob(job: DailyJob): Promise<RunOutcome> {
     const now = options.now();
@@ -93,21 +92,16 @@ export function createScheduler(options: SchedulerOptions) {
     runDue,
     /** Checks at once, then every `intervalMs` (15 minutes by default): a day's run happens on its first check. */
     start(intervalMs = 15 * 60 * 1000) {
-      stopped = false;
-      const tick = () => {
-        running = runDue().finally(() => {
-          if (stopped) return;
-          timer = setTimeout(tick, intervalMs);
-          timer.unref();
-        });
-      };
-      tick();
+      loop = pollingLoop({
+        intervalMs,
+        run: runDue,
+        onError: (error) => options.log.error({ err: error }, 'daily jobs failed'),
+      });
+      loop.start();
     },
     /** Stops checking and waits for a run in hand. */
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop?.stop();
     },
   };
 }

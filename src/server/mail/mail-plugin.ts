@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pollingLoop } from '../jobs/polling-loop';
 import { createMailSender, DELIVERY_BATCH, type MailSender, type MailSenderOptions } from './mail-sender';
 
 declare module 'fastify' {
@@ -40,28 +41,16 @@ async function mail(
   });
   app.decorate('mailSender', sender);
   if (!options.poll) return;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const drain = async () => {
-    try {
-      while (!stopped && (await sender.deliverDue()) === DELIVERY_BATCH);
-    } catch (error) {
-      app.log.error({ err: error }, 'mail sender failed');
-    }
-  };
-  const tick = () => {
-    running = drain().finally(() => {
-      if (stopped) return;
-      timer = setTimeout(tick, options.intervalMs ?? 1000);
-      timer.unref();
-    });
-  };
-  app.addHook('onReady', async () => tick());
+  const loop = pollingLoop({
+    intervalMs: options.intervalMs ?? 1000,
+    run: async (stopping) => {
+      while (!stopping() && (await sender.deliverDue()) === DELIVERY_BATCH);
+    },
+    onError: (error) => app.log.error({ err: error }, 'mail sender failed'),
+  });
+  app.addHook('onReady', async () => loop.start());
   app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    await loop.stop();
     sender.close();
   });
 }

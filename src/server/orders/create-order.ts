@@ -14,6 +14,7 @@ import {
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
 import { badRequest, conflict, notFound } from '../http/http-error';
@@ -133,13 +134,6 @@ const frozenVatRate = (totals: FrozenPricing['totals']) =>
 const newOrderAccessKey = () => randomBytes(32).toString('base64url');
 
 const alreadyOrdered = () => conflict(orderFlowMessages.quoteAlreadyOrdered, { code: 'quote_already_ordered' });
-
-/** A unique violation of one constraint, however the driver wraps it (drizzle puts the database's error in `cause`). */
-function violates(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: name, cause } = error as { code?: unknown; constraint?: unknown; cause?: unknown };
-  return (code === '23505' && name === constraint) || violates(cause, constraint);
-}
 
 /**
  * A quote's frozen prices skip the catalogue's checks, and a quote made before batches were required
@@ -435,7 +429,7 @@ export async function createOrder(
     order = await writeOrder();
   } catch (error) {
     // The unique index on orders.quote_id: another order from this quote committed first.
-    if (!violates(error, 'orders_quote_id_key')) throw error;
+    if (!isUniqueViolation(error, 'orders_quote_id_key')) throw error;
     const winner = await findByIdempotencyKey(db, input.idempotencyKey);
     if (winner) return replay(db, winner, input);
     throw alreadyOrdered();

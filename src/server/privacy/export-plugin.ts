@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pollingLoop } from '../jobs/polling-loop';
 import { buildDueExports } from './data-export';
 
 declare module 'fastify' {
@@ -14,24 +15,13 @@ async function exports(app: FastifyInstance, options: { poll: boolean; intervalM
   const build = () => buildDueExports(app.db, { now: app.now, publicUrl: app.env.publicUrl, log: app.log });
   app.decorate('buildDueExports', build);
   if (!options.poll) return;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = build()
-      .catch((error: unknown) => app.log.error({ err: error }, 'data export failed'))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, options.intervalMs ?? 5000);
-        timer.unref();
-      });
-  };
-  app.addHook('onReady', async () => tick());
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  const loop = pollingLoop({
+    intervalMs: options.intervalMs ?? 5000,
+    run: build,
+    onError: (error) => app.log.error({ err: error }, 'data export failed'),
   });
+  app.addHook('onReady', async () => loop.start());
+  app.addHook('onClose', async () => loop.stop());
 }
 
 export const exportPlugin = fp(exports, { name: 'data-exports' });

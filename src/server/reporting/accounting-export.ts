@@ -1,12 +1,14 @@
 import { and, asc, gte, inArray, lt } from 'drizzle-orm';
 import type { AdminOrderListQuery } from '../../shared/admin/admin-schemas';
 import { findCountry } from '../../shared/countries';
+import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { orderStatusLabel, paymentStatusLabel } from '../../shared/orders/order-status';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
 import { orderBatches } from '../orders/order-list';
+import { csvMoney } from '../../shared/csv';
 
 /**
  * What the accountant needs (issue 28): the orders CSV with its money columns from the ledger, and
@@ -30,7 +32,6 @@ export function csvDate(value: Date | string | null): string {
   }
   return ukDay.format(typeof value === 'string' ? new Date(value) : value);
 }
-export const major = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 /** A signed amount as a number cell (a credit's minus sign is a number, not a formula to neutralise). */
 export const signedMajor = (minor: number) => Number((minor / 100).toFixed(2));
 const methodLabels: Record<string, string> = { bank_transfer: 'Bank transfer', card: 'Card', cheque: 'Cheque' };
@@ -91,8 +92,8 @@ export async function* orderExportBatches(db: Db, query: AdminOrderListQuery, no
           country: countryName(order.billingAddress?.country ?? stored.country),
           status: orderStatusLabel(order.status),
           paymentStatus: paymentStatusLabel(order.paymentStatus),
-          net: major(net),
-          vat: major(order.vatAmount),
+          net: csvMoney(net),
+          vat: csvMoney(order.vatAmount),
           vatRate: order.vatRate === null ? '' : String(order.vatRate),
           po: order.poNumber,
           // The customer's VAT number names them: an order held after their erasure keeps it for the register only.
@@ -105,10 +106,10 @@ export async function* orderExportBatches(db: Db, query: AdminOrderListQuery, no
             .filter((invoice) => invoice.kind === 'credit')
             .map((invoice) => invoice.number)
             .join('; '),
-          credited: major(ledger.credited),
-          paid: major(ledger.paid),
-          refunded: major(ledger.refunded),
-          outstanding: major(ledger.outstanding),
+          credited: csvMoney(ledger.credited),
+          paid: csvMoney(ledger.paid),
+          refunded: csvMoney(ledger.refunded),
+          outstanding: csvMoney(ledger.outstanding),
           paymentDates: completed.map((payment) => csvDate(payment.processedAt ?? payment.createdAt)).join('; '),
           paymentMethod: methodLabel(completed.at(-1)?.paymentMethod ?? order.paymentMethod),
         },
@@ -210,9 +211,6 @@ export function registerTotals(rows: readonly RegisterRow[]): RegisterTotal[] {
   return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.rate - a.rate);
 }
 
-export const registerKindLabel = (kind: RegisterRow['kind']) =>
-  kind === 'credit' ? 'Credit note' : kind === 'deposit' ? 'Deposit invoice' : 'Balance invoice';
-
 export const registerHeader = [
   'Date',
   'Type',
@@ -232,7 +230,7 @@ export const registerHeader = [
 
 export const registerCells = (row: RegisterRow) => [
   csvDate(row.issuedAt),
-  registerKindLabel(row.kind),
+  orderDocumentLabels[row.kind],
   row.number,
   row.creditsNumber,
   row.orderNumber,
@@ -277,7 +275,7 @@ export const xeroCells = (row: RegisterRow) => [
   csvDate(row.kind === 'credit' ? row.issuedAt.toISOString().slice(0, 10) : row.dueDate),
   row.kind === 'credit'
     ? `Credit note for ${row.creditsNumber ?? 'invoice'}, order ${row.orderNumber}${row.reason ? `: ${row.reason}` : ''}`
-    : `${registerKindLabel(row.kind)}, order ${row.orderNumber}`,
+    : `${orderDocumentLabels[row.kind]}, order ${row.orderNumber}`,
   '1',
   signedMajor(row.net),
   XERO_SALES_ACCOUNT,

@@ -2,16 +2,21 @@ import { inArray, sql } from 'drizzle-orm';
 import { defaultSystemSettings, type SystemSettings, systemSettingsSchema } from '../../shared/settings';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
-import { bumpChangeVersion, readChangeVersion } from '../db/change-version';
+import { bumpChangeVersion } from '../db/change-version';
+import { versionedCache } from '../db/versioned-cache';
 
 /** A safety net only: every settings write raises the change version, which each cached read compares. */
 export const SETTINGS_CACHE_MAX_AGE_MS = 10_000;
 
-const cache = new WeakMap<Db, { loadedAt: number; version: number; settings: Promise<SystemSettings> }>();
+const cache = versionedCache<'settings', SystemSettings>({
+  area: 'settings',
+  maxAgeMs: SETTINGS_CACHE_MAX_AGE_MS,
+  load: (db) => getSettings(db),
+});
 
 /** Drops this process's cached settings (writes also raise the change version for the other processes). */
 export function invalidateSettingsCache(db: Db): void {
-  cache.delete(db);
+  cache.invalidate(db);
 }
 
 /**
@@ -19,24 +24,8 @@ export function invalidateSettingsCache(db: Db): void {
  * (pricing, the maintenance check). One cheap read of the settings' change version per call
  * reloads them as soon as any process has saved a change.
  */
-export async function getCachedSettings(db: Db): Promise<SystemSettings> {
-  const cached = cache.get(db);
-  let version: number;
-  try {
-    version = await readChangeVersion(db, 'settings');
-  } catch (error) {
-    if (cached) return cached.settings;
-    throw error;
-  }
-  if (cached && cached.version >= version && Date.now() - cached.loadedAt < SETTINGS_CACHE_MAX_AGE_MS)
-    return cached.settings;
-  const settings = getSettings(db);
-  cache.set(db, { loadedAt: Date.now(), version, settings });
-  // A failed read is not kept: the next call tries again.
-  settings.catch(() => {
-    if (cache.get(db)?.settings === settings) cache.delete(db);
-  });
-  return settings;
+export function getCachedSettings(db: Db): Promise<SystemSettings> {
+  return cache.get(db, 'settings');
 }
 
 /** The system settings in force: stored values over the defaults (a stored value that no longer fits is ignored). */

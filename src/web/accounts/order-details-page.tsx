@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
+import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { vatLabel } from '../../shared/orders/order-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { batchShipText } from '../../shared/batches/ship-date';
@@ -21,14 +22,6 @@ import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { OrderInstruments } from './instrument-list';
-
-const documentLabel = {
-  acknowledgement: 'Order acknowledgement',
-  confirmation: 'Order confirmation',
-  deposit: 'Deposit invoice',
-  balance: 'Balance invoice',
-  credit: 'Credit note',
-} as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -205,7 +198,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                 {order.documents.map((document) => (
                   <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <span>
-                      {documentLabel[document.kind]}
+                      {orderDocumentLabels[document.kind]}
                       {document.kind === 'confirmation' || document.kind === 'acknowledgement'
                         ? ''
                         : ` ${document.number}`}{' '}
@@ -217,7 +210,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                       {document.credited ? ' · cancelled by a credit note' : ''}
                     </span>
                     <a className="font-medium text-accent-700 underline" href={document.url} download>
-                      Download {documentLabel[document.kind].toLowerCase()} PDF
+                      Download {orderDocumentLabels[document.kind].toLowerCase()} PDF
                     </a>
                   </li>
                 ))}

@@ -1,22 +1,17 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { prerenderedPaths } from '../../shared/routes';
 import { PageLoading } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-/** Pages that never show a toast; the toast library is not loaded for them. */
-const quietPaths = new Set([
-  '/',
-  '/about',
-  '/careers',
-  '/contact',
-  '/automation',
-  '/coming-soon',
-  '/privacy-policy',
-  '/terms-of-sale',
-]);
+/**
+ * Pages that never show a toast; the toast library is not loaded for them: the prerendered pages
+ * but the configurator and the sign-in form, which toast.
+ */
+const quietPaths = new Set<string>(prerenderedPaths.filter((path) => path !== '/configure' && path !== '/login'));
 
 /** Every route change starts at the top of the page. */
 function ScrollToTop() {

@@ -18,6 +18,7 @@ import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
+import { PriceField } from './price-field';
 
 const formSchema = z.object({
   name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
@@ -93,26 +94,18 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
         <input className={inputClass} {...form.register('name')} />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Price (£)" name={`${configuration.configId}-gbp`} error={errors.priceGbp?.message}>
-          <input
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            className={inputClass}
-            {...form.register('priceGbp')}
-          />
-        </Field>
-        <Field label="Price (€)" name={`${configuration.configId}-eur`} error={errors.priceEur?.message}>
-          <input
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            className={inputClass}
-            {...form.register('priceEur')}
-          />
-        </Field>
+        <PriceField
+          label="Price (£)"
+          name={`${configuration.configId}-gbp`}
+          error={errors.priceGbp?.message}
+          registration={form.register('priceGbp')}
+        />
+        <PriceField
+          label="Price (€)"
+          name={`${configuration.configId}-eur`}
+          error={errors.priceEur?.message}
+          registration={form.register('priceEur')}
+        />
       </div>
       <div className="sm:col-span-2">
         <Field label="Description" name={`${configuration.configId}-description`} error={errors.description?.message}>

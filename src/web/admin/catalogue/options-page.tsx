@@ -30,6 +30,7 @@ import {
   priceText,
   serverFieldErrors,
 } from './catalogue-form';
+import { PriceField } from './price-field';
 
 interface OptionEditorKind {
   path: '/accessories' | '/shipping' | '/servicing' | '/adaptors' | '/syringe-holders';
@@ -244,28 +245,18 @@ function OptionForm({
           <textarea rows={2} className={inputClass} {...form.register('description')} />
         </Field>
       </div>
-      <Field label="Price (£)" name="priceGbp" error={errors.priceGbp?.message}>
-        <input
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          className={inputClass}
-          aria-invalid={errors.priceGbp ? true : undefined}
-          {...form.register('priceGbp')}
-        />
-      </Field>
-      <Field label="Price (€)" name="priceEur" error={errors.priceEur?.message}>
-        <input
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          className={inputClass}
-          aria-invalid={errors.priceEur ? true : undefined}
-          {...form.register('priceEur')}
-        />
-      </Field>
+      <PriceField
+        label="Price (£)"
+        name="priceGbp"
+        error={errors.priceGbp?.message}
+        registration={form.register('priceGbp')}
+      />
+      <PriceField
+        label="Price (€)"
+        name="priceEur"
+        error={errors.priceEur?.message}
+        registration={form.register('priceEur')}
+      />
       {kind.reach ? (
         <fieldset className="space-y-2 sm:col-span-2" aria-describedby="countries-error">
           <legend className="text-sm font-medium text-navy-800">Delivers to</legend>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatUkDate } from '../../../shared/dates';
+import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
 import { invoiceAnswerSchema } from '../../../shared/orders/invoice-schema';
 import { roundHalfUp } from '../../../shared/money';
 import { orderActions } from '../../../shared/orders/lifecycle';
@@ -15,14 +16,6 @@ import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
-
-const kindLabel = {
-  acknowledgement: 'Order acknowledgement',
-  confirmation: 'Order confirmation',
-  deposit: 'Deposit invoice',
-  balance: 'Balance invoice',
-  credit: 'Credit note',
-} as const;
 
 /** The order's documents with downloads; issue the deposit and balance invoices and credit one, behind step-up. */
 export function InvoicesPanel({ order }: { order: AdminOrder }) {
@@ -110,7 +103,7 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
           {order.documents.map((document) => (
             <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {kindLabel[document.kind]}{' '}
+                {orderDocumentLabels[document.kind]}{' '}
                 {document.kind === 'confirmation' || document.kind === 'acknowledgement' ? '' : document.number} ·{' '}
                 {formatUkDate(document.issuedAt)}
                 {document.amount !== null ? ` · ${money(document.amount, order.currency)}` : ''}

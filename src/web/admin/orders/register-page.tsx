@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { registerAnswerSchema } from '../../../shared/admin/admin-schemas';
 import { formatUkDate } from '../../../shared/dates';
+import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { money } from '../shell/format';
@@ -95,10 +96,8 @@ export function RegisterPage() {
               <span className="font-mono">{item.number}</span>,
               formatUkDate(item.issuedAt),
               item.kind === 'credit'
-                ? `Credit note for ${item.creditsNumber ?? 'an invoice'}${item.reason ? ` (${item.reason})` : ''}`
-                : item.kind === 'deposit'
-                  ? 'Deposit invoice'
-                  : 'Balance invoice',
+                ? `${orderDocumentLabels.credit} for ${item.creditsNumber ?? 'an invoice'}${item.reason ? ` (${item.reason})` : ''}`
+                : orderDocumentLabels[item.kind],
               item.orderNumber,
               item.customer,
             ]}
