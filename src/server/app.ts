@@ -29,6 +29,7 @@ import { jobsPlugin } from './jobs/jobs-plugin';
 import { exportPlugin } from './privacy/export-plugin';
 import { retentionJob } from './privacy/retention-job';
 import { coverRemindersJob } from './instruments/cover-reminders';
+import { cleanStoredPhotosJob } from './service-requests/clean-stored-photos';
 import { accountInstrumentRoutes } from './instruments/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
@@ -211,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jobsPlugin, {
     run: options.runJobs ?? true,
-    jobs: [retentionJob, coverRemindersJob(env.publicUrl)],
+    jobs: [retentionJob, coverRemindersJob(env.publicUrl), cleanStoredPhotosJob],
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
 

@@ -169,7 +169,7 @@ export async function createServiceRequest(
   if (photos.length > 0)
     await tx
       .insert(serviceRequestPhotos)
-      .values(photos.map((photo) => ({ requestId: request.id, ...photo, createdAt: input.now })));
+      .values(photos.map((photo) => ({ requestId: request.id, ...photo, createdAt: input.now, cleanedAt: input.now })));
   return { request, instrument, order };
 }
 

@@ -174,6 +174,8 @@ export const serviceRequestPhotos = pgTable(
     size: integer('size').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: createdAt(),
+    /** When the stored bytes were re-encoded without metadata (issue 34, F7); null for a photo stored before that. */
+    cleanedAt: timestamp('cleaned_at', { withTimezone: true }),
   },
   (table) => [index('service_request_photos_request_id_idx').on(table.requestId)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "service_request_photos" ADD COLUMN "cleaned_at" timestamp with time zone;
