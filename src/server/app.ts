@@ -176,6 +176,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('env', env);
   app.decorate('now', options.now ?? (() => new Date()));
+  // Before any plugin adds a route, so the table holds every one (/api/openapi.json and /metrics too).
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: route.config });
+    }
+  });
   await app.register(databasePlugin, { env, database: options.database, closeDatabase: options.closeDatabase });
   await app.register(seedPlugin);
 
@@ -216,13 +224,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
 
-  const routeTable: RegisteredRoute[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: route.config });
-    }
-  });
   for (const feature of features) await app.register(feature);
 
   const serveWeb = options.serveWeb ?? existsSync(join(webDistDir, 'index.html'));

@@ -1,4 +1,4 @@
-/** The error body of every 4xx/5xx answer of the API (docs/api.md). */
+/** The error body of every 4xx/5xx answer of the API (docs/api/README.md, Errors). */
 export interface ApiErrorBody {
   error: {
     code: string;

@@ -19,7 +19,7 @@ export interface Reply {
 
 type Route = Reply | ((call: FetchCall) => Reply | Promise<Reply>);
 
-/** The API's error body (docs/api.md). */
+/** The API's error body (docs/api/README.md, Errors). */
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Reply => ({
   status,
   body: { error: { code, message, ...(fields ? { fields } : {}) } },

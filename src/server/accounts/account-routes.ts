@@ -6,7 +6,7 @@ import { noStoreAnswers } from '../http/no-store';
 import { getProfile, updateProfile } from './account-service';
 import { requireUser } from './request-auth';
 
-/** The signed-in customer's own profile (docs/api.md, Accounts); their orders are in orders/account-orders.ts. */
+/** The signed-in customer's own profile (docs/api/accounts.md); their orders are in orders/account-orders.ts. */
 export async function accountRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -86,7 +86,7 @@ const serializeFactors = async (app: FastifyInstance, userId: string) =>
     lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
   }));
 
-/** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api.md, Accounts). */
+/** Sign-up, confirmation, sign-in and out, the session, password reset and change, and TOTP factors (docs/api/accounts.md). */
 export async function authRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

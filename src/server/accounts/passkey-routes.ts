@@ -23,7 +23,7 @@ import { requireSession, requireUser } from './request-auth';
 import { raiseSessionToAal2 } from './session-service';
 
 /**
- * Passkeys (WebAuthn) as a second factor (docs/api.md, Passkeys): register one from the account's
+ * Passkeys (WebAuthn) as a second factor (docs/api/accounts.md, passkeys): register one from the account's
  * settings, and answer the sign-in challenge with one. A passkey is removed as any factor is
  * (DELETE /api/auth/factors/{id}); the admin's step-up with one is POST /api/admin/step-up/passkey.
  */

@@ -18,7 +18,7 @@ import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './r
 import { requireSession, requireUser } from './request-auth';
 import { raiseSessionToAal2 } from './session-service';
 
-/** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api.md, Accounts). */
+/** MFA recovery codes: sign in with one instead of an authenticator code, see how many are left, make a new set (docs/api/accounts.md). */
 export async function recoveryCodeRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

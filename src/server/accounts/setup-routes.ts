@@ -12,7 +12,7 @@ import { authMessages } from '../../shared/accounts/auth-messages';
 import { createFirstAdmin, setupTokenValid } from './first-admin-setup';
 import { createSession, deleteSession, setSessionCookie } from './session-service';
 
-/** The first admin without the command line: the page behind the link `npm start` prints while no admin exists (docs/api.md, Accounts). */
+/** The first admin without the command line: the page behind the link `npm start` prints while no admin exists (docs/api/accounts.md). */
 export async function setupRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests });

@@ -23,7 +23,7 @@ import { adminStaffRoutes } from './staff-routes';
 import { adminUserRoutes } from './user-routes';
 
 /**
- * The admin wing, `/api/admin/*` (docs/api.md, Admin). Every route declares what it needs in its
+ * The admin wing, `/api/admin/*` (docs/api/admin.md). Every route declares what it needs in its
  * options (`config: adminRoute(permission, { stepUp })`, admin-route-config.ts) and this one guard
  * checks it: a staff member on an aal2 session, holding the permission through their roles (staff_roles), and where declared a fresh
  * code. A route that declares nothing is refused, so a forgotten declaration fails closed.

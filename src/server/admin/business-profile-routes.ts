@@ -62,7 +62,7 @@ async function alertAdmins(tx: Db, by: string, before: BankAccounts, after: Bank
 }
 
 /**
- * Business Profile (docs/api.md, Admin: business profile): the company's details and its bank
+ * Business Profile (docs/api/admin.md, business profile): the company's details and its bank
  * accounts. Details are saved with 'profile.edit'; the bank accounts need a fresh second factor as
  * well (a passkey while passkeys are required for payments), are audited (masked) and e-mailed to every admin. Either change is in force at once on
  * every process (the profile's change version).

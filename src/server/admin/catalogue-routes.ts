@@ -118,7 +118,7 @@ const reachOf = (body: object): { countries?: string[] | null; active?: boolean 
 });
 
 /**
- * The catalogue editors (docs/api.md, Admin: catalogue): product configurations (edit only),
+ * The catalogue editors (docs/api/admin.md, Catalogue and settings): product configurations (edit only),
  * accessories and shipping options (add, edit, delete or archive), servicing plans, adaptors and
  * syringe holders (edit only), batches (add, edit, sold out, reorder). Every write goes through
  * catalogueWrite: audited, change version raised, cache dropped. A write that sets a price or

@@ -19,7 +19,7 @@ export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
   'repairQuoteApprovalThreshold',
 ];
 
-/** System Settings (docs/api.md, Admin: settings): read all, save all; the change is audited and in force at once on every process. */
+/** System Settings (docs/api/admin.md, Catalogue and settings): read all, save all; the change is audited and in force at once on every process. */
 export async function adminSettingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,5 +1,5 @@
 /**
- * An error that the API answers with its own status and message (docs/api.md, Errors). Throw it
+ * An error that the API answers with its own status and message (docs/api/README.md, Errors). Throw it
  * from a service or handler through one of the helpers below; the error handler turns it into
  * `{ error: { code, message, fields } }`.
  */

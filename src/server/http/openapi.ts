@@ -23,7 +23,7 @@ async function openApi(app: FastifyInstance) {
       info: {
         title: 'Dropwise shop API',
         version: '1.0.0',
-        description: 'See docs/api.md for the behaviour of each route.',
+        description: 'See docs/api/ for the behaviour of each route.',
       },
     },
     transform: jsonSchemaTransform,

@@ -21,7 +21,7 @@ export async function listOwnInstruments(db: Db, userId: string): Promise<Instru
   );
 }
 
-/** GET /api/account/instruments (docs/api.md, Accounts): the My Account "Instruments" tab. */
+/** GET /api/account/instruments (docs/api/accounts.md): the My Account "Instruments" tab. */
 export async function accountInstrumentRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

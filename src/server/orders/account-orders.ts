@@ -36,7 +36,7 @@ export async function getOwnOrder(db: Db, userId: string, orderId: string): Prom
   return toOwnerOrder(await loadOrderModel(db, row));
 }
 
-/** The signed-in customer's own orders (docs/api.md, Accounts). */
+/** The signed-in customer's own orders (docs/api/accounts.md). */
 export async function accountOrderRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

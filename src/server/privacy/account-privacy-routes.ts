@@ -28,7 +28,7 @@ const perUser = (namespace: string) =>
     key: (request) => `${namespace}:${request.auth?.userId ?? request.ip}`,
   });
 
-/** A customer's own privacy rights: close the account, download their data (docs/api.md, Privacy). */
+/** A customer's own privacy rights: close the account, download their data (docs/api/accounts.md). */
 export async function accountPrivacyRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

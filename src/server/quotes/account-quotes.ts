@@ -39,7 +39,7 @@ export async function listOwnQuotes(db: Db, userId: string, now: Date): Promise<
   });
 }
 
-/** GET /api/account/quotes (docs/api.md, Accounts). */
+/** GET /api/account/quotes (docs/api/accounts.md). */
 export async function accountQuoteRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -32,7 +32,7 @@ export interface QuoteReadExtras {
   batch?: QuoteResource['batch'];
 }
 
-/** The quote resource of docs/api.md; a sent quote past its valid_until reads as 'expired'. */
+/** The quote resource of docs/api/README.md; a sent quote past its valid_until reads as 'expired'. */
 export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtras = {}): QuoteResource {
   return {
     order: extras.order ?? null,

@@ -245,7 +245,7 @@ export const registerCells = (row: RegisterRow) => [
   row.reason,
 ];
 
-/** Xero's sales-invoice import (docs/api.md, "Xero import"): one line per document, amounts tax exclusive. */
+/** Xero's sales-invoice import (docs/api/admin.md, `GET /api/admin/invoices.xero.csv`): one line per document, amounts tax exclusive. */
 export const xeroHeader = [
   '*ContactName',
   'EmailAddress',

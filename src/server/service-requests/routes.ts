@@ -41,7 +41,7 @@ export function sendPhoto(reply: FastifyReply, photo: { contentType: string; byt
     .send(photo.bytes);
 }
 
-/** The customer's service requests (docs/api.md, Service requests): the owner signed in, or a guest with the order's key. */
+/** The customer's service requests (docs/api/accounts.md, Service requests): the owner signed in, or a guest with the order's key. */
 export async function serviceRoutes(app: FastifyInstance) {
   noStoreAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -22,7 +22,7 @@ const tokenSchema = z.string().min(1).max(200);
 const invalid = () => badRequest(staffMessages.invitationInvalid, { code: 'invalid_invitation' });
 
 /**
- * Accepting a staff invitation (issue 24, docs/api.md, Staff invitations): the link's page reads
+ * Accepting a staff invitation (issue 24, docs/api/accounts.md, staff invitations): the link's page reads
  * the invitation, then the invitee chooses a password (a new account, signed in at once) or, when
  * the e-mail already has an account, signs in first and accepts. The admin opens only after they
  * set up a second factor (the admin hook needs aal2). The token travels in the body, never a URL the server logs.

@@ -3,7 +3,7 @@ import { orderSchema } from '../orders/order-schema';
 import { profileSchema } from './profile-schema';
 
 /**
- * The request and response schemas of the account routes (docs/api.md, Accounts), shared by the
+ * The request and response schemas of the account routes (docs/api/accounts.md), shared by the
  * server's route declarations and the browser's fetchers. A response schema is the allow-list of
  * what leaves the server.
  */

@@ -3,7 +3,7 @@ import { profileSchema } from './profile-schema';
 import { codeSchema, emailSchema, freshCodeSchema, passwordSchema } from './auth-schemas';
 
 /**
- * The request and response schemas of the auth routes (docs/api.md, Accounts), shared by the
+ * The request and response schemas of the auth routes (docs/api/accounts.md), shared by the
  * server's route declarations and the browser's fetchers. A response schema is the allow-list of
  * what leaves the server. The form rules they build on (e-mail, password, code) are in auth-schemas.
  */

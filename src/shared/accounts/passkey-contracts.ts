@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { freshCodeRequestSchema } from './auth-contracts';
 
 /**
- * The passkey (WebAuthn) routes' requests and answers (docs/api.md, Passkeys), shared by the
+ * The passkey (WebAuthn) routes' requests and answers (docs/api/accounts.md, passkeys), shared by the
  * server and the browser. A ceremony is two calls: the options (the server's challenge, kept on
  * the server for 5 minutes and used once) and the authenticator's answer to them.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './admin-schemas';
 
-/** Abandoned checkouts (docs/api.md, Admin): incomplete orders and registrations not completed within an hour. */
+/** Abandoned checkouts (docs/api/admin.md): incomplete orders and registrations not completed within an hour. */
 
 /** A record counts as abandoned once its last activity is this old and it is still not completed. */
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from '../ord
 import { paymentTransactionTypes, quoteStatuses } from '../orders/order-status';
 import { carrierSchema } from '../settings';
 
-/** The admin API's requests and answers (docs/api.md, Admin), shared by the routes and the admin pages. */
+/** The admin API's requests and answers (docs/api/admin.md), shared by the routes and the admin pages. */
 
 export const adminMessages = {
   usersEmpty: 'No users found or unable to load user data.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countries } from '../countries';
 
 /**
- * The catalogue editors' requests and answers (docs/api.md, Admin: catalogue), shared by the
+ * The catalogue editors' requests and answers (docs/api/admin.md, Catalogue and settings), shared by the
  * admin routes and the admin pages. Prices travel in minor units (pence, cents); the forms show
  * and take them with 2 decimals. Unlike the specification's add forms, empty names or ids and
  * negative or non-numeric prices are refused (docs/decisions/0013-catalogue-forms-refuse-bad-input.md).

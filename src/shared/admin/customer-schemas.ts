@@ -4,7 +4,7 @@ import { quoteStatuses } from '../orders/order-status';
 import { adminListQuerySchema, pageOf } from './admin-schemas';
 
 /**
- * The customer list and page (issue 24, docs/api.md Admin: customers; decision 0045). A customer is
+ * The customer list and page (issue 24, docs/api/admin.md: customers; decision 0045). A customer is
  * an account (its user id) or a guest: the orders and quotes placed without an account under one
  * e-mail address, keyed `guest:` + the MD5 of the lower-cased address, so no address is in a URL.
  */

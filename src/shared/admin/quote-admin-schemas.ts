@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessDocumentSchema } from '../documents/document-schema';
 import { quoteStatuses } from '../orders/order-status';
 
-/** The admin's quote page (/admin/quotes/{quoteNumber}): docs/api.md, Admin, and decision 0048. */
+/** The admin's quote page (/admin/quotes/{quoteNumber}): docs/api/admin.md and decision 0048. */
 
 export const quoteAdminMessages = {
   notFound: 'Quote not found',

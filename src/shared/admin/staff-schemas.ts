@@ -3,7 +3,7 @@ import { emailSchema, passwordSchema } from '../accounts/auth-schemas';
 import { adminListQuerySchema } from './admin-schemas';
 import { type Role, roleNames } from './permissions';
 
-/** The Staff page's and the invitation's requests and answers (docs/api.md, Admin: staff; Staff invitations). */
+/** The Staff page's and the invitation's requests and answers (docs/api/admin.md: staff; docs/api/accounts.md: staff invitations). */
 
 export const staffMessages = {
   lastOwner: 'The last Owner cannot lose the Owner role.',

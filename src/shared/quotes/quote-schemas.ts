@@ -96,7 +96,7 @@ export type QuoteCustomerInfo = z.infer<typeof quoteCustomerInfoSchema>;
 export const quoteOrderSchema = z.object({ id: z.string(), orderNumber: z.string() });
 
 /**
- * The quote resource of docs/api.md; `status` reads 'expired' once valid_until has passed, and
+ * The quote resource of docs/api/README.md; `status` reads 'expired' once valid_until has passed, and
  * 'accepted' once ordered (`order` then names the order).
  */
 export const quoteResourceSchema = z.object({

@@ -8,7 +8,7 @@ import {
   serviceRequestStatuses,
 } from './service-lifecycle';
 
-/** The service requests' API (docs/api.md, Service requests), shared by the routes and the pages. */
+/** The service requests' API (docs/api/accounts.md, Service requests), shared by the routes and the pages. */
 
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 

@@ -20,7 +20,7 @@ const friendly = {
   other: 'Unable to complete request. Please try again or contact support if the problem persists.',
 } as const;
 
-/** The server's error codes (docs/api.md) and the browser's own (network, timeout), mapped first. */
+/** The server's error codes (docs/api/) and the browser's own (network, timeout), mapped first. */
 const friendlyByCode: Record<string, string> = {
   network_error: friendly.network,
   invalid_credentials: friendly.invalidCredentials,
