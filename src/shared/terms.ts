@@ -4,7 +4,7 @@ import { DEPOSIT_PERCENT } from './pricing/deposit';
  * The commercial terms a buyer relies on, said one way on every surface: the terms page, the
  * configurator, the quote page and PDF, the order flow and its confirmation page, the e-mails, the
  * order acknowledgement, the written confirmation and the invoices all take their sentences from
- * here. The numbers come from the system settings (`termsValues`, server: src/server/terms.ts) and
+ * here. The numbers come from the system settings (`termsValuesOf`, src/server/terms/terms-service.ts) and
  * the named place from the business profile.
  *
  * Kept free of zod and of other imports but the deposit: storefront pages read it.

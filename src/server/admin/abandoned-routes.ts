@@ -8,7 +8,7 @@ import {
   abandonedPageSchema,
   updateAbandonedRequestSchema,
 } from '../../shared/admin/abandoned-schemas';
-import { adminListQuerySchema } from '../../shared/admin/admin-schemas';
+import { adminListQuerySchema } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { incompleteOrders, incompleteRegistrations } from '../db/schema';
 import { notFound } from '../http/http-error';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { userMessages } from '../../shared/admin/user-schemas';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { type Permission, permissionsOfRoles } from '../../shared/admin/permissions';
 import type { RequestAuth } from '../accounts/request-auth';
@@ -32,7 +33,7 @@ const perAdmin = (namespace: string) => (request: FastifyRequest) =>
 /** The wing's rate limits per admin: 120 requests a minute, the users list 10 (spec section 9), step-up 10. */
 const adminLimit = {
   standard: rateLimit({ max: 120, timeWindow: 60_000, message: adminMessages.tooMany, key: perAdmin('any') }),
-  users: rateLimit({ max: 10, timeWindow: 60_000, message: adminMessages.usersTooMany, key: perAdmin('users') }),
+  users: rateLimit({ max: 10, timeWindow: 60_000, message: userMessages.usersTooMany, key: perAdmin('users') }),
   stepUp: rateLimit({
     max: 10,
     timeWindow: 60_000,

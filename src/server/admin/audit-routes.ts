@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditPageSchema, auditQuerySchema } from '../../shared/admin/admin-schemas';
+import { auditPageSchema, auditQuerySchema } from '../../shared/audit/audit-contracts';
 import { listAudit } from '../audit/audit-log';
 import { adminRoute } from './admin-route-config';
 

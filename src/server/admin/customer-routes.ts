@@ -8,7 +8,7 @@ import {
   customerKeySchema,
   customerKindLabels,
 } from '../../shared/admin/customer-schemas';
-import { customerFallbacks } from '../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../shared/lists';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { csvDate } from '../reporting/accounting-export';
 import { fallback } from '../db/list-sql';

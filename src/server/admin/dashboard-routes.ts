@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardSchema } from '../../shared/admin/admin-schemas';
+import { dashboardSchema } from '../../shared/reporting/dashboard-contracts';
 import { loadDashboard } from '../reporting/dashboard';
 import { adminRoute } from './admin-route-config';
 

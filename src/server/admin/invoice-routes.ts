@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditRequestSchema, registerAnswerSchema, registerQuerySchema } from '../../shared/admin/admin-schemas';
+import {
+  creditRequestSchema,
+  registerAnswerSchema,
+  registerQuerySchema,
+} from '../../shared/orders/order-admin-contracts';
 import {
   loadRegister,
   signedMajor,

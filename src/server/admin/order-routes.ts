@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { customerFallbacks } from '../../shared/lists';
 import {
-  adminMessages,
   adminOrderAnswerSchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
-  customerFallbacks,
   orderCommentRequestSchema,
+  orderMessages,
   recordPaymentRequestSchema,
   refundRequestSchema,
   shipOverrideRequestSchema,
   updateOrderRequestSchema,
-} from '../../shared/admin/admin-schemas';
+} from '../../shared/orders/order-admin-contracts';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
@@ -43,7 +43,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
   const adminOrder = async (id: string) => {
     const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound(adminMessages.orderNotFound);
+    if (!row) throw notFound(orderMessages.orderNotFound);
     const [order, batches] = await Promise.all([
       toAdminOrder(app.db, await loadOrderModel(app.db, row)),
       productBatchRows(app.db),
@@ -326,7 +326,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       await app.db.transaction(async (tx) => {
         const order = await lockOrder(tx, orders, request.params.id);
-        if (!order) throw notFound(adminMessages.orderNotFound);
+        if (!order) throw notFound(orderMessages.orderNotFound);
         const reason = request.body.reason ? cleanLine(request.body.reason) : '';
         const { before, after } = await moveOrderBatch(tx, order, {
           toBatch: request.body.batch,

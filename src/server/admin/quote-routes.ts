@@ -6,7 +6,8 @@ import {
   quoteKeyParams,
   quoteNoteRequestSchema,
 } from '../../shared/admin/quote-admin-schemas';
-import { adminQuoteListQuerySchema, adminQuotePageSchema, customerFallbacks } from '../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../shared/lists';
+import { adminQuoteListQuerySchema, adminQuotePageSchema } from '../../shared/quotes/quote-list-contracts';
 import { quoteStatusLabels } from '../../shared/orders/order-status';
 import { fallback } from '../db/list-sql';
 import { enqueueMail } from '../mail/outbox';

@@ -6,8 +6,8 @@ import { createInstrument, createServiceRequestRow } from '../../../tests/suppor
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { systemSettingsMessages } from '../../shared/admin/settings-schemas';
-import type { AdminServiceRequest, ServiceRequest } from '../../shared/service/service-contracts';
-import { serviceMessages } from '../../shared/service/service-lifecycle';
+import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
+import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { auditLog, orders, quotes, serviceRequests } from '../db/schema';
 import { resetSettings } from '../settings/settings-service';
 

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerFallbacks } from '../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../shared/lists';
 import { formatMoney } from '../../shared/money';
 import {
   type AdminServiceRequest,
@@ -11,13 +11,13 @@ import {
   adminServicePageSchema,
   repairQuoteRequestSchema,
   serviceMoveRequestSchema,
-} from '../../shared/service/service-contracts';
+} from '../../shared/service-requests/service-contracts';
 import {
   type ServiceRequestStatus,
   serviceMessages,
   serviceMoves,
   serviceStatusLabels,
-} from '../../shared/service/service-lifecycle';
+} from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, profiles, quotes, serviceRequestHistory, serviceRequests } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/http-error';

@@ -9,7 +9,7 @@ import {
   staffListQuerySchema,
   staffRolesRequestSchema,
 } from '../../shared/admin/staff-schemas';
-import { customerFallbacks } from '../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../shared/lists';
 import { roles } from '../../shared/admin/permissions';
 import { csvDate } from '../reporting/accounting-export';
 import { fallback } from '../db/list-sql';

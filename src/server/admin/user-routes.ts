@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { freshProofRequestSchema } from '../../shared/accounts/passkey-contracts';
+import { adminListQuerySchema } from '../../shared/lists';
 import {
-  adminListQuerySchema,
-  adminMessages,
   adminUserPageSchema,
   adminUserSchema,
   updateUserRequestSchema,
-} from '../../shared/admin/admin-schemas';
+  userMessages,
+} from '../../shared/admin/user-schemas';
 import { staffMessages } from '../../shared/admin/staff-schemas';
 import { queueFactorsResetMail } from '../accounts/mfa-security-mail';
 import { verifySecondFactorProof } from '../accounts/mfa-service';
@@ -51,12 +51,12 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const { id } = request.params;
       return app.db.transaction(async (tx) => {
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
-        if (!target) throw notFound(adminMessages.userNotFound);
+        if (!target) throw notFound(userMessages.userNotFound);
         if (request.body.isAdmin) {
           // Staff join by invitation, with their roles and their own sign-in (issue 24).
           if (!target.isAdmin) throw conflict(staffMessages.inviteInstead, { code: 'invite_instead' });
         } else if (target.isAdmin) {
-          if (target.id === admin.userId) throw conflict(adminMessages.selfDemotion, { code: 'self_demotion' });
+          if (target.id === admin.userId) throw conflict(userMessages.selfDemotion, { code: 'self_demotion' });
           // Revoking admin rights is deactivation: no roles, every session ended, audited.
           await deactivateStaff(tx, { admin, userId: id, now: app.now() });
         }
@@ -86,9 +86,9 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const { id } = request.params;
       const now = app.now();
-      if (id === admin.userId) throw conflict(adminMessages.ownFactors, { code: 'own_factors' });
+      if (id === admin.userId) throw conflict(userMessages.ownFactors, { code: 'own_factors' });
       const [exists] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
-      if (!exists) throw notFound(adminMessages.userNotFound);
+      if (!exists) throw notFound(userMessages.userNotFound);
       const assertion = request.body?.passkey;
       await verifySecondFactorProof(app.db, {
         userId: admin.userId,
@@ -98,7 +98,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       });
       return app.db.transaction(async (tx) => {
         const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
-        if (!target) throw notFound(adminMessages.userNotFound);
+        if (!target) throw notFound(userMessages.userNotFound);
         const removed = await tx
           .delete(mfaFactors)
           .where(eq(mfaFactors.userId, id))
@@ -138,7 +138,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const { id } = request.params;
       const now = app.now();
-      if (id === admin.userId) throw conflict(adminMessages.ownPasskeyApproval, { code: 'own_passkey_approval' });
+      if (id === admin.userId) throw conflict(userMessages.ownPasskeyApproval, { code: 'own_passkey_approval' });
       const until = new Date(now.getTime() + PASSKEY_APPROVAL_MS);
       await app.db.transaction(async (tx) => {
         const [target] = await tx

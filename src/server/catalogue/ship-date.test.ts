@@ -2,7 +2,7 @@ import { exampleBusinessProfile } from '../../shared/business-profile';
 import { defaultTermsValues } from '../../shared/terms';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../shared/admin/admin-schemas';
+import type { Dashboard } from '../../shared/reporting/dashboard-contracts';
 import type { Product } from '../../shared/catalogue';
 import { confirmationDocument, type DocumentOrder } from '../../shared/documents/order-documents';
 import type { OrderResource } from '../../shared/order-flow';

@@ -1,4 +1,4 @@
-import type { AdminListQuery } from '../../shared/admin/admin-schemas';
+import type { AdminListQuery } from '../../shared/lists';
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows } from './client';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ABANDONED_AFTER_MS, type AbandonedCheckout, type AbandonedKind } from '../../shared/admin/abandoned-schemas';
-import type { AdminListQuery } from '../../shared/admin/admin-schemas';
+import type { AdminListQuery } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from '../db/list-sql';
 

@@ -4,7 +4,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { Dashboard } from '../../shared/admin/admin-schemas';
+import type { Dashboard } from '../../shared/reporting/dashboard-contracts';
 import type { AdminBatch } from '../../shared/admin/catalogue-schemas';
 import type { Product } from '../../shared/catalogue';
 import type { AdminOrder, Order } from '../../shared/orders/order-schema';

@@ -5,7 +5,7 @@ import { createOrder, createUser } from '../../../tests/support/factories';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { type Database, openDatabase } from '../db/client';
 import { orders, productBatches } from '../db/schema';
-import { updateOrderRequestSchema } from '../../shared/admin/admin-schemas';
+import { updateOrderRequestSchema } from '../../shared/orders/order-admin-contracts';
 import { HttpError } from '../http/http-error';
 import { updateOrder } from './update-order';
 

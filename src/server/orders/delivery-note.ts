@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { adminMessages } from '../../shared/admin/admin-schemas';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { deliveryNoteDocument } from '../../shared/documents/delivery-note';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
@@ -13,7 +13,7 @@ import { trackingOf } from './order-notice-mail';
 /** The order's packing slip as a PDF, drawn now (carrier and tracking as set today); never stored. */
 export async function deliveryNotePdf(db: Db, orderId: string, now: Date) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw notFound(adminMessages.orderNotFound);
+  if (!row) throw notFound(orderMessages.orderNotFound);
   const [{ order }, { profile }, settings] = await Promise.all([
     documentOrder(db, row),
     documentFacts(db),

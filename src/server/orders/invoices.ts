@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { adminMessages } from '../../shared/admin/admin-schemas';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import {
   type ConfirmationContext,
   acknowledgementDocument,
@@ -151,7 +151,7 @@ export interface IssueInvoiceInput {
  */
 export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const row = await lockOrder(tx, orders, input.orderId);
-  if (!row) throw notFound(adminMessages.orderNotFound);
+  if (!row) throw notFound(orderMessages.orderNotFound);
   if (!orderActions({ status: row.status, outstanding: 0, currency: row.currency }).issueInvoice)
     throw conflict(lifecycleMessages.cancelledNoInvoice, { code: 'order_cancelled' });
   const { order, model } = await documentOrder(tx, row);
@@ -241,7 +241,7 @@ export async function creditInvoice(
   const [original] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId));
   if (!original) throw notFound(invoiceMessages.notFound);
   const row = await lockOrder(tx, orders, original.orderId);
-  if (!row) throw notFound(adminMessages.orderNotFound);
+  if (!row) throw notFound(orderMessages.orderNotFound);
   if (original.kind === 'credit') throw conflict(invoiceMessages.creditOfCredit, { code: 'credit_of_credit' });
   const earlier = await tx
     .select({ amount: invoices.amount, vatAmount: invoices.vatAmount })

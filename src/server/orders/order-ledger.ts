@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { adminMessages } from '../../shared/admin/admin-schemas';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
@@ -205,13 +205,13 @@ export function ledgerEditRefusals(
         : 'nothing is outstanding';
     const action =
       status === 'deposit_paid' || status === 'fully_paid'
-        ? adminMessages.recordPaymentInstead
-        : adminMessages.refundPaymentInstead;
-    fields.paymentStatus = `${adminMessages.paymentStatusFollowsLedger}: ${state}. ${action}`;
+        ? orderMessages.recordPaymentInstead
+        : orderMessages.refundPaymentInstead;
+    fields.paymentStatus = `${orderMessages.paymentStatusFollowsLedger}: ${state}. ${action}`;
   }
   const number = edit.invoiceNumber;
   if (number !== undefined && number !== ledger.invoiceNumber && number !== order.invoiceNumber) {
-    fields.invoiceNumber = adminMessages.invoiceNumberFollowsInvoices;
+    fields.invoiceNumber = orderMessages.invoiceNumberFollowsInvoices;
   }
   return Object.keys(fields).length > 0 ? fields : null;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { queryRows } from '../db/client';
-import { adminOrderListQuerySchema } from '../../shared/admin/admin-schemas';
+import { adminOrderListQuerySchema } from '../../shared/orders/order-admin-contracts';
 import { listOrders, orderBatches, orderFilters } from './order-list';
 
 describe('the admin lists’ search', () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminOrderListQuery } from '../../shared/admin/admin-schemas';
+import type { AdminOrderListQuery } from '../../shared/orders/order-admin-contracts';
 import type { OrderStatus, PaymentStatus } from '../../shared/orders/order-status';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';

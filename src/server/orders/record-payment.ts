@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { adminMessages } from '../../shared/admin/admin-schemas';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { formatMoney } from '../../shared/money';
 import type { PaymentTransactionType } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
@@ -34,7 +34,7 @@ const methodLabel = (method: string) => method.replaceAll('_', ' ');
  */
 export async function recordPayment(tx: Db, input: RecordPaymentInput & { publicUrl?: string }) {
   const order = await lockOrder(tx, orders, input.orderId);
-  if (!order) throw notFound(adminMessages.orderNotFound);
+  if (!order) throw notFound(orderMessages.orderNotFound);
   if (!orderActions({ status: order.status, outstanding: 1, currency: order.currency }).recordPayment)
     throw conflict(lifecycleMessages.cancelledNoPayment, { code: 'order_cancelled' });
   const payments = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
@@ -43,10 +43,10 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
     input.transactionType === 'deposit' &&
     payments.some((payment) => payment.transactionType === 'deposit' && payment.status === 'completed')
   ) {
-    throw conflict(adminMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
+    throw conflict(orderMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
   }
   const outstanding = ledgerBefore.outstanding;
-  if (input.amount > outstanding) throw conflict(adminMessages.overpayment, { code: 'overpayment' });
+  if (input.amount > outstanding) throw conflict(orderMessages.overpayment, { code: 'overpayment' });
 
   const processedAt = input.receivedAt ? new Date(`${input.receivedAt}T12:00:00.000Z`) : input.now;
   const [payment] = await tx
@@ -139,18 +139,18 @@ export const refundMessages = {
  */
 export async function refundPayment(tx: Db, input: RefundInput) {
   const order = await lockOrder(tx, orders, input.orderId);
-  if (!order) throw notFound(adminMessages.orderNotFound);
+  if (!order) throw notFound(orderMessages.orderNotFound);
   const [payment] = await tx
     .select()
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.orderId, order.id)));
-  if (!payment) throw notFound(adminMessages.paymentNotFound);
+  if (!payment) throw notFound(orderMessages.paymentNotFound);
   if (payment.status !== 'completed')
-    throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
+    throw conflict(orderMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
   const before = await loadOrderLedger(tx, order);
   const earlier = await tx.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.paymentId, payment.id));
   const left = payment.amount - earlier.reduce((sum, row) => sum + row.amount, 0);
-  if (left <= 0) throw conflict(adminMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
+  if (left <= 0) throw conflict(orderMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
   const amount = input.amount ?? left;
   if (amount > left)
     throw conflict(refundMessages.tooMuch, { code: 'refund_too_much', fields: { amount: refundMessages.tooMuch } });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { adminMessages, type UpdateOrderChanges } from '../../shared/admin/admin-schemas';
+import { orderMessages, type UpdateOrderChanges } from '../../shared/orders/order-admin-contracts';
 import type { Db } from '../db/client';
 import { orders, orderStatusHistory } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
@@ -41,12 +41,12 @@ export const orderNoteKept = "The buyer's checkout note is kept as written: use 
  */
 export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   const before = await lockOrder(tx, orders, input.orderId);
-  if (!before) throw notFound(adminMessages.orderNotFound);
+  if (!before) throw notFound(orderMessages.orderNotFound);
   input.check?.(before);
   const ledger = await loadOrderLedger(tx, before);
   if (input.changes.paymentStatus !== undefined || input.changes.invoiceNumber !== undefined) {
     const refusals = ledgerEditRefusals(before, ledger, input.changes);
-    if (refusals) throw badRequest(Object.values(refusals)[0] ?? adminMessages.orderUpdateFailed, { fields: refusals });
+    if (refusals) throw badRequest(Object.values(refusals)[0] ?? orderMessages.orderUpdateFailed, { fields: refusals });
   }
   if (input.changes.notes !== undefined && (input.changes.notes ?? null) !== (before.notes ?? null))
     throw badRequest(orderNoteKept, { fields: { notes: orderNoteKept } });
@@ -73,7 +73,7 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   if (changes.carrier !== undefined) set.carrier = changes.carrier;
   if (changes.customerMessage !== undefined) set.customerMessage = changes.customerMessage;
   const [after] = await tx.update(orders).set(set).where(eq(orders.id, before.id)).returning();
-  if (!after) throw notFound(adminMessages.orderNotFound);
+  if (!after) throw notFound(orderMessages.orderNotFound);
 
   if (after.status !== before.status) {
     // A cancelled order owes only what was invoiced: its payment status is the ledger's again.
@@ -88,8 +88,8 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
       newStatus: after.status,
       changedBy: input.adminId,
       notes: input.override
-        ? `${adminMessages.statusNote}. Shipped before the balance was paid (${formatMoney(ledger.outstanding, before.currency, { decimals: 2 })} outstanding), owner's override: ${input.override.reason}`
-        : adminMessages.statusNote,
+        ? `${orderMessages.statusNote}. Shipped before the balance was paid (${formatMoney(ledger.outstanding, before.currency, { decimals: 2 })} outstanding), owner's override: ${input.override.reason}`
+        : orderMessages.statusNote,
       createdAt: input.now,
     });
     const recipient = await orderRecipient(tx, after, input.publicUrl);
@@ -120,9 +120,9 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
  */
 export async function deleteOrder(tx: Db, orderId: string) {
   const before = await lockOrder(tx, orders, orderId);
-  if (!before) throw notFound(adminMessages.orderNotFound);
+  if (!before) throw notFound(orderMessages.orderNotFound);
   if ((await loadOrderLedger(tx, before)).hasEntries)
-    throw conflict(adminMessages.orderOnTheBooks, { code: 'order_has_ledger' });
+    throw conflict(orderMessages.orderOnTheBooks, { code: 'order_has_ledger' });
   await releaseOrderPlaces(tx, before);
   await tx.delete(orders).where(eq(orders.id, orderId));
   return { before: auditedOrderFields(before) };
@@ -131,7 +131,7 @@ export async function deleteOrder(tx: Db, orderId: string) {
 /** A staff-only comment on the order's timeline (the customer never sees it). */
 export async function addStaffComment(tx: Db, input: { orderId: string; text: string; adminId: string; now: Date }) {
   const order = await lockOrder(tx, orders, input.orderId);
-  if (!order) throw notFound(adminMessages.orderNotFound);
+  if (!order) throw notFound(orderMessages.orderNotFound);
   const [row] = await tx
     .insert(orderStatusHistory)
     .values({

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminQuoteListQuery } from '../../shared/admin/admin-schemas';
+import type { AdminQuoteListQuery } from '../../shared/quotes/quote-list-contracts';
 import { effectiveQuoteStatus, type QuoteStatus } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { commonFilters, iso, keysetBatches, listPage, nameOf, pageOf } from '../db/list-sql';

@@ -1,5 +1,5 @@
 import { and, asc, gte, inArray, lt } from 'drizzle-orm';
-import type { AdminOrderListQuery } from '../../shared/admin/admin-schemas';
+import type { AdminOrderListQuery } from '../../shared/orders/order-admin-contracts';
 import { findCountry } from '../../shared/countries';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { orderStatusLabel, paymentStatusLabel } from '../../shared/orders/order-status';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Dashboard } from '../../shared/admin/admin-schemas';
+import type { Dashboard } from '../../shared/reporting/dashboard-contracts';
 import { shipDatePassed } from '../../shared/batches/ship-date';
 import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { SERVICE_PHOTO_MAX_PIXELS } from '../../shared/service/service-lifecycle';
+import { SERVICE_PHOTO_MAX_PIXELS } from '../../shared/service-requests/service-lifecycle';
 
 /** Why a photo was refused; the caller words it for the customer. */
 export type PhotoRefusal = 'type' | 'too_many_pixels' | 'unreadable';

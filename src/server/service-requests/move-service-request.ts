@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { serviceMoveRequestSchema } from '../../shared/service/service-contracts';
-import { canMoveService, serviceMessages } from '../../shared/service/service-lifecycle';
+import type { serviceMoveRequestSchema } from '../../shared/service-requests/service-contracts';
+import { canMoveService, serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { serviceRequestHistory, serviceRequests } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';

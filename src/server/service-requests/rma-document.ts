@@ -2,7 +2,7 @@ import { type BusinessProfile, profileAddressLines } from '../../shared/business
 import { formatUkDate } from '../../shared/dates';
 import type { BusinessDocument } from '../../shared/documents/document-model';
 import { issuerOf } from '../../shared/documents/issuer';
-import { serviceMessages } from '../../shared/service/service-lifecycle';
+import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import type { LoadedServiceRequest } from './service-requests';
 

@@ -8,8 +8,8 @@ import {
   serviceKeyQuerySchema,
   serviceRequestAnswerSchema,
   serviceRequestListSchema,
-} from '../../shared/service/service-contracts';
-import { serviceMessages } from '../../shared/service/service-lifecycle';
+} from '../../shared/service-requests/service-contracts';
+import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { currentUserId, requireUser } from '../accounts/request-auth';
 import { notFound } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';

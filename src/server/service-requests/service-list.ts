@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminServiceListQuery } from '../../shared/service/service-contracts';
-import type { ServiceRequestStatus } from '../../shared/service/service-lifecycle';
+import type { AdminServiceListQuery } from '../../shared/service-requests/service-contracts';
+import type { ServiceRequestStatus } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from '../db/list-sql';
 

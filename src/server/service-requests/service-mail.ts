@@ -1,5 +1,5 @@
 import type { BusinessProfile } from '../../shared/business-profile';
-import { serviceMessages } from '../../shared/service/service-lifecycle';
+import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
 import { footer, greeting } from '../orders/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';

@@ -11,8 +11,8 @@ import { createUser } from '../../../tests/support/factories';
 import { createInstrument, tinyPng } from '../../../tests/support/service-fixtures';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { AdminServiceRequest, ServiceRequest } from '../../shared/service/service-contracts';
-import { serviceMessages, type ServiceRequestStatus } from '../../shared/service/service-lifecycle';
+import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
+import { serviceMessages, type ServiceRequestStatus } from '../../shared/service-requests/service-lifecycle';
 import {
   auditLog,
   mailOutbox,

@@ -3,12 +3,12 @@ import {
   type InstrumentForService,
   type ServiceRequest,
   type createServiceRequestSchema,
-} from '../../shared/service/service-contracts';
+} from '../../shared/service-requests/service-contracts';
 import {
   SERVICE_PHOTO_BYTES,
   type ServiceRequestStatus,
   serviceMessages,
-} from '../../shared/service/service-lifecycle';
+} from '../../shared/service-requests/service-lifecycle';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client';
 import {

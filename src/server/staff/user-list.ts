@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminListQuery } from '../../shared/admin/admin-schemas';
+import type { AdminListQuery } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { iso, likeEscape, listPage, nextDay, pageOf } from '../db/list-sql';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './admin-schemas';
+import { pageOf } from '../lists';
 
 /** Abandoned checkouts (docs/api/admin.md): incomplete orders and registrations not completed within an hour. */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderStatusSchema, paymentStatusSchema } from '../orders/order-schema';
 import { quoteStatuses } from '../orders/order-status';
-import { adminListQuerySchema, pageOf } from './admin-schemas';
+import { adminListQuerySchema, pageOf } from '../lists';
 
 /**
  * The customer list and page (issue 24, docs/api/admin.md: customers; decision 0045). A customer is

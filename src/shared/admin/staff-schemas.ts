@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../accounts/auth-schemas';
-import { adminListQuerySchema } from './admin-schemas';
+import { adminListQuerySchema } from '../lists';
 import { type Role, roleNames } from './permissions';
 
 /** The Staff page's and the invitation's requests and answers (docs/api/admin.md: staff; docs/api/accounts.md: staff invitations). */

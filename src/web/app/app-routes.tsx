@@ -11,8 +11,8 @@ const MyAccountPage = lazyWithQueries(() => import('../accounts/my-account-page'
 const OrderDetailsPage = lazyWithQueries(() =>
   import('../accounts/order-details-page').then((m) => m.OrderDetailsPage),
 );
-/** The customer's service requests: one lazy chunk with its own routes (src/web/service/service-routes.tsx). */
-const ServiceRoutes = lazyWithQueries(() => import('../service/service-routes').then((m) => m.ServiceRoutes));
+/** The customer's service requests: one lazy chunk with its own routes (src/web/service-requests/service-routes.tsx). */
+const ServiceRoutes = lazyWithQueries(() => import('../service-requests/service-routes').then((m) => m.ServiceRoutes));
 const QuoteFlowPage = lazyWithQueries(() => import('../quotes/quote-flow-page').then((m) => m.QuoteFlowPage));
 const QuotePage = lazyWithQueries(() => import('../quotes/quote-page').then((m) => m.QuotePage));
 const OrderFlowPage = lazyWithQueries(() => import('../orders/order-flow-page').then((m) => m.OrderFlowPage));

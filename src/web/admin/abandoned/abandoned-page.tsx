@@ -11,7 +11,8 @@ import {
   abandonedRule,
   type UpdateAbandonedRequest,
 } from '../../../shared/admin/abandoned-schemas';
-import { adminMessages, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
+import { adminMessages } from '../../../shared/admin/admin-schemas';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';

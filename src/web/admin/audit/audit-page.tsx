@@ -1,12 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
-import {
-  adminUserPageSchema,
-  type AuditEntry,
-  auditEntityTypes,
-  auditPageSchema,
-} from '../../../shared/admin/admin-schemas';
+import { adminUserPageSchema } from '../../../shared/admin/user-schemas';
+import { auditEntityTypes, type AuditEntry, auditPageSchema } from '../../../shared/audit/audit-contracts';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';

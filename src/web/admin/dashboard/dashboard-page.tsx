@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Settings, ShoppingCart, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { dashboardSchema } from '../../../shared/admin/admin-schemas';
+import { dashboardSchema } from '../../../shared/reporting/dashboard-contracts';
 import { formatUkDate } from '../../../shared/dates';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';

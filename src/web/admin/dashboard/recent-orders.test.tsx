@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminOrderRow } from '../../../shared/admin/admin-schemas';
+import type { AdminOrderRow } from '../../../shared/orders/order-admin-contracts';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import { RecentOrders } from './recent-orders';
 

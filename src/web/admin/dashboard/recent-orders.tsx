@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { adminOrderPageSchema } from '../../../shared/admin/admin-schemas';
+import { adminOrderPageSchema } from '../../../shared/orders/order-admin-contracts';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
 import { DataTable } from '../shell/data-table';

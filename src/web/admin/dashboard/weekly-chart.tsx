@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Dashboard } from '../../../shared/admin/admin-schemas';
+import type { Dashboard } from '../../../shared/reporting/dashboard-contracts';
 
 /** Quotes and orders per week over the last 12 weeks (recharts: loaded only with the admin chunk). */
 export function WeeklyChart({ weeks }: { weeks: Dashboard['weekly'] }) {

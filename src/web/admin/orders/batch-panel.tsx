@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { adminMessages, adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
+import { adminOrderAnswerSchema, orderMessages } from '../../../shared/orders/order-admin-contracts';
 import { hasRoom } from '../../../shared/batches/batch-places';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ApiError } from '../../lib/api-client';
@@ -33,7 +33,7 @@ export function BatchPanel({ order, canEdit }: { order: AdminOrder; canEdit: boo
       setReason('');
       void invalidate();
     },
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : orderMessages.orderUnexpected),
   });
   if (!panel) return null;
   const movable = ['pending', 'confirmed', 'processing'].includes(order.status);

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { adminMessages, adminOrderAnswerSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
+import { adminOrderAnswerSchema, orderMessages } from '../../../shared/orders/order-admin-contracts';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { addressLines } from '../../../shared/orders/order-lines';
@@ -66,7 +67,7 @@ function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
       if (error instanceof ApiError) setSerialErrors(error.fields);
-      toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected);
+      toast.error(error instanceof ApiError ? error.message : orderMessages.orderUnexpected);
     },
   });
   return (
@@ -113,14 +114,14 @@ export function OrderDetailPage() {
     mutationFn: () =>
       withStepUp(() => adminApi(z.unknown(), `/orders/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} })),
     onSuccess: () => {
-      toast.success(adminMessages.orderDeleted);
+      toast.success(orderMessages.orderDeleted);
       void invalidate();
       navigate('/admin/orders');
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
       // A refusal says why (payments or invoices recorded meanwhile); other failures keep the spec's toast.
-      toast.error(error instanceof ApiError && error.status === 409 ? error.message : adminMessages.orderDeleteFailed);
+      toast.error(error instanceof ApiError && error.status === 409 ? error.message : orderMessages.orderDeleteFailed);
     },
   });
 
@@ -129,8 +130,8 @@ export function OrderDetailPage() {
     return (
       <DetailLoadFailed
         error={order.error}
-        notFound={adminMessages.orderNotFound}
-        failed={adminMessages.orderFetchFailed}
+        notFound={orderMessages.orderNotFound}
+        failed={orderMessages.orderFetchFailed}
         back="/admin/orders"
         backLabel="Back to orders"
       />
@@ -169,7 +170,7 @@ export function OrderDetailPage() {
       </AdminHeading>
       {onTheBooks && can('orders.delete') ? (
         <p className="text-sm text-navy-600" data-testid="delete-refused">
-          {adminMessages.orderOnTheBooks}
+          {orderMessages.orderOnTheBooks}
         </p>
       ) : null}
       <p className="text-sm text-navy-600">
@@ -315,7 +316,7 @@ export function OrderDetailPage() {
             adminApi(adminOrderAnswerSchema, `/orders/${data.id}/comments`, { method: 'POST', body: { text } })
           }
           onSaved={() => void invalidate()}
-          onError={(error) => toast.error(error instanceof ApiError ? error.message : adminMessages.orderUnexpected)}
+          onError={(error) => toast.error(error instanceof ApiError ? error.message : orderMessages.orderUnexpected)}
         />
       </section>
       {dialog}

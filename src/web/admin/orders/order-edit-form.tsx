@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { adminMessages, adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
+import { adminOrderAnswerSchema, orderMessages } from '../../../shared/orders/order-admin-contracts';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { selectableStatuses, statusMoveRefusal, statusRuleHint } from '../../../shared/orders/lifecycle';
 import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../shared/orders/order-status';
@@ -83,7 +83,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
       setSerialErrors({});
     },
     onSuccess: () => {
-      toast.success(adminMessages.orderUpdated);
+      toast.success(orderMessages.orderUpdated);
       void invalidate();
     },
     onError: (error) => {
@@ -99,7 +99,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
       setSerialErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith('serialNumbers'))));
       toast.error(
-        error instanceof ApiError && error.status > 0 ? adminMessages.orderUpdateFailed : adminMessages.orderUnexpected,
+        error instanceof ApiError && error.status > 0 ? orderMessages.orderUpdateFailed : orderMessages.orderUnexpected,
       );
     },
   });
@@ -143,7 +143,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
             value={paymentStatusLabels[order.paymentStatus]}
           />
         </label>
-        <Hint id="payment-status-hint" text={adminMessages.paymentStatusHint} />
+        <Hint id="payment-status-hint" text={orderMessages.paymentStatusHint} />
         <FieldError message={ledgerErrors.paymentStatus} />
       </div>
       <div className="text-sm text-navy-800">
@@ -188,7 +188,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
             placeholder="None issued"
           />
         </label>
-        <Hint id="invoice-number-hint" text={adminMessages.invoiceNumberHint} />
+        <Hint id="invoice-number-hint" text={orderMessages.invoiceNumberHint} />
         <FieldError message={ledgerErrors.invoiceNumber} />
       </div>
       <div className="text-sm text-navy-800">

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { type AdminOrderRow, adminOrderPageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
+import { adminOrderPageSchema, type AdminOrderRow } from '../../../shared/orders/order-admin-contracts';
 import {
   orderStatuses,
   orderStatusLabels,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { adminOrderAnswerSchema } from '../../../shared/admin/admin-schemas';
+import { adminOrderAnswerSchema } from '../../../shared/orders/order-admin-contracts';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ApiError } from '../../lib/api-client';

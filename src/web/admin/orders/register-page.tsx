@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { registerAnswerSchema } from '../../../shared/admin/admin-schemas';
+import { registerAnswerSchema } from '../../../shared/orders/order-admin-contracts';
 import { formatUkDate } from '../../../shared/dates';
 import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
 import { adminApi, queryString } from '../shell/admin-api';

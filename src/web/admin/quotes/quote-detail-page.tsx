@@ -7,7 +7,7 @@ import {
   adminQuoteDetailSchema,
   quoteAdminMessages,
 } from '../../../shared/admin/quote-admin-schemas';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';

@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { type AdminQuote, adminQuotePageSchema, customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
+import { type AdminQuote, adminQuotePageSchema } from '../../../shared/quotes/quote-list-contracts';
 import { quoteStatuses, quoteStatusLabels } from '../../../shared/orders/order-status';
 import { AdminHeading } from '../shell/admin-layout';
 import { QuoteBadge } from '../shell/badges';

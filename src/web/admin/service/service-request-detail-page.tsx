@@ -2,19 +2,19 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
 import { formatUkDate } from '../../../shared/dates';
 import {
   type AdminServiceRequest,
   adminServiceAnswerSchema,
   type RepairQuoteRequest,
   type ServiceMoveRequest,
-} from '../../../shared/service/service-contracts';
+} from '../../../shared/service-requests/service-contracts';
 import {
   type ServiceRequestStatus,
   serviceMessages,
   serviceStatusLabels,
-} from '../../../shared/service/service-lifecycle';
+} from '../../../shared/service-requests/service-lifecycle';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';

@@ -4,8 +4,8 @@ import {
   type AdminServiceRow,
   adminServicePageSchema,
   warrantyFilterLabels,
-} from '../../../shared/service/service-contracts';
-import { serviceRequestStatuses, serviceStatusLabels } from '../../../shared/service/service-lifecycle';
+} from '../../../shared/service-requests/service-contracts';
+import { serviceRequestStatuses, serviceStatusLabels } from '../../../shared/service-requests/service-lifecycle';
 import { AdminHeading } from '../shell/admin-layout';
 import { day } from '../shell/format';
 import { CustomerCell } from '../shell/customer-cell';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { customerFallbacks } from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
 import { orText } from './format';
 
 interface CustomerColumns {

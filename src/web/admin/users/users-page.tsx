@@ -3,12 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import {
-  type AdminUser,
-  adminMessages,
-  adminUserPageSchema,
-  customerFallbacks,
-} from '../../../shared/admin/admin-schemas';
+import { customerFallbacks } from '../../../shared/lists';
+import { type AdminUser, adminUserPageSchema, userMessages } from '../../../shared/admin/user-schemas';
+import { adminMessages } from '../../../shared/admin/admin-schemas';
 import { Badge } from '../../ui/badge';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -23,8 +20,8 @@ import { useSession } from '../../lib/use-session';
 import { ResetFactorsDialog } from './reset-factors-dialog';
 
 const loadError = (error: unknown) => {
-  if (error instanceof ApiError && error.status === 429) return adminMessages.usersTooMany;
-  if (error instanceof ApiError && error.status >= 400) return adminMessages.usersLoadFailed;
+  if (error instanceof ApiError && error.status === 429) return userMessages.usersTooMany;
+  if (error instanceof ApiError && error.status >= 400) return userMessages.usersLoadFailed;
   return adminMessages.unexpected;
 };
 
@@ -159,7 +156,7 @@ export function UsersPage() {
             <strong className="font-semibold">Security Error:</strong> {loadError(list.error)}
           </>
         }
-        empty={adminMessages.usersEmpty}
+        empty={userMessages.usersEmpty}
         state={state}
         update={update}
       />

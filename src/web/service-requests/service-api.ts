@@ -4,7 +4,7 @@ import {
   instrumentForServiceSchema,
   serviceRequestAnswerSchema,
   serviceRequestListSchema,
-} from '../../shared/service/service-contracts';
+} from '../../shared/service-requests/service-contracts';
 import { api, ApiError } from '../lib/api-client';
 
 const keyQuery = (key: string | null) => (key ? `?key=${encodeURIComponent(key)}` : '');

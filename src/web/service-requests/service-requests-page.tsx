@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { formatUkDate } from '../../shared/dates';
-import { serviceStatusLabels } from '../../shared/service/service-lifecycle';
+import { serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { Container } from '../ui/container';

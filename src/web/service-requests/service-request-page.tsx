@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatUkDate } from '../../shared/dates';
-import type { ServiceRequest } from '../../shared/service/service-contracts';
-import { serviceStatusLabels, serviceStepText } from '../../shared/service/service-lifecycle';
+import type { ServiceRequest } from '../../shared/service-requests/service-contracts';
+import { serviceStatusLabels, serviceStepText } from '../../shared/service-requests/service-lifecycle';
 import { ApiError } from '../lib/api-client';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';

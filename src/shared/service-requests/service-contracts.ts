@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../admin/admin-schemas';
+import { pageOf } from '../lists';
 import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_PHOTO_BYTES,

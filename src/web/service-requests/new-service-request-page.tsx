@@ -6,7 +6,7 @@ import {
   SERVICE_PHOTO_BYTES,
   SERVICE_PHOTO_MAX,
   serviceMessages,
-} from '../../shared/service/service-lifecycle';
+} from '../../shared/service-requests/service-lifecycle';
 import { ApiError } from '../lib/api-client';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { cleanLine } from '../clean-text';
+import { emptyToUndefined, isoDate, listQueryBase, pageOf } from '../lists';
+import { carrierSchema } from '../settings';
+import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from './order-schema';
+import { paymentTransactionTypes } from './order-status';
+
+/**
+ * The staff's order requests and answers (docs/api.md, Admin: orders, payments, refunds, credit
+ * notes, the register), shared by the order routes, the orders feature and the admin order pages.
+ */
+
+export const orderMessages = {
+  orderUpdated: 'Order updated successfully',
+  orderUpdateFailed: 'Failed to update order',
+  orderUnexpected: 'An unexpected error occurred',
+  orderDeleted: 'Order deleted successfully',
+  orderDeleteFailed: 'Failed to delete order',
+  orderFetchFailed: 'Failed to fetch order details',
+  orderNotFound: 'Order not found',
+  statusNote: 'Status updated via admin panel',
+  overpayment: 'The amount is more than what is outstanding on this order.',
+  depositAlreadyRecorded: 'A deposit is already recorded for this order.',
+  paymentNotFound: 'Payment not found',
+  paymentAlreadyRefunded: 'This payment is already refunded.',
+  paymentStatusFollowsLedger: 'Payment status follows the recorded payments',
+  recordPaymentInstead: 'Record a payment instead.',
+  refundPaymentInstead: 'Record or refund a payment instead.',
+  invoiceNumberFollowsInvoices: 'Invoice numbers follow the issued invoices. Issue or credit an invoice instead.',
+  paymentStatusHint: 'Follows the recorded payments: record or refund a payment under Payments.',
+  invoiceNumberHint: 'Follows the issued invoices: issue or credit one under Documents.',
+  orderOnTheBooks: 'This order has payments or invoices: cancel it instead, with a credit note where one is due.',
+} as const;
+
+/** The orders list and its CSV: status one of the orders' statuses (400 otherwise, before any query runs). */
+export const adminOrderListQuerySchema = z.object({
+  ...listQueryBase,
+  status: z.preprocess(emptyToUndefined, orderStatusSchema.optional()),
+  paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
+  /** A deposit or balance invoice unpaid past its due date. */
+  overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerCompany: z.string().nullable(),
+  isGuest: z.boolean(),
+  totalAmount: z.number().int(),
+  currency: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/** PATCH /api/admin/orders/{id}: every field of the spec's edit form; empty strings are saved as null. */
+export const updateOrderRequestSchema = z.object({
+  status: orderStatusSchema.optional(),
+  paymentStatus: paymentStatusSchema.optional(),
+  paymentMethod: nullableText(100),
+  trackingNumber: nullableText(200),
+  invoiceNumber: nullableText(100),
+  estimatedDeliveryDate: z
+    .union([isoDate, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  notes: nullableText(2000),
+  internalNotes: nullableText(5000),
+  /** The carrier's id from the settings' carriers list. */
+  carrier: nullableText(50),
+  /** Staff's message to the customer (their order page shows it); `notes` stays the buyer's checkout note. */
+  customerMessage: nullableText(2000),
+  /** Moving to shipped: one serial number per instrument of the order's quantity (checked by the server, decision 0043). */
+  serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+});
+export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
+export type UpdateOrderChanges = z.output<typeof updateOrderRequestSchema>;
+
+export const recordPaymentRequestSchema = z.object({
+  transactionType: z.enum(paymentTransactionTypes),
+  /** Minor units (pence, cents). */
+  amount: z.number().int().positive().max(100_000_000),
+  paymentMethod: z.string().trim().min(1).max(100).default('bank_transfer'),
+  reference: nullableText(200),
+  receivedAt: z
+    .union([isoDate, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+});
+export type RecordPaymentRequest = z.input<typeof recordPaymentRequestSchema>;
+
+const requiredDay = z.union([isoDate, z.literal('')]).transform((value) => (value === '' ? null : value));
+
+/** An owner ships before the balance is paid: the reason is recorded on the timeline and in the audit log. */
+export const shipOverrideRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, { error: 'Give the reason for shipping before the balance is paid (at least 5 characters).' })
+    .max(500)
+    .transform(cleanLine),
+  trackingNumber: nullableText(200),
+  carrier: nullableText(50),
+  serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+});
+
+/** A refund, in part or whole, of a recorded payment. */
+export const refundRequestSchema = z.object({
+  /** Minor units; the whole payment's remainder when not given. */
+  amount: z.number().int().positive().max(100_000_000).optional(),
+  refundedOn: requiredDay.optional(),
+  method: z.string().trim().min(1).max(100).default('bank_transfer'),
+  reference: nullableText(200),
+  reason: nullableText(500),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+/** A credit note for an invoice, in part (amount) or whole, with its reason. */
+export const creditRequestSchema = z.object({
+  /** Minor units, positive; the invoice's remainder when not given. */
+  amount: z.number().int().positive().max(100_000_000).optional(),
+  reason: nullableText(500),
+});
+export type CreditRequest = z.input<typeof creditRequestSchema>;
+
+/** GET /api/admin/invoices(.csv|.xero.csv): the register of invoices and credit notes issued from one day to another. */
+export const registerQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((query) => query.from <= query.to, { error: 'The start comes after the end', path: ['to'] });
+
+const registerTotalSchema = z.object({
+  currency: z.string(),
+  rate: z.number(),
+  count: z.number().int(),
+  net: z.number().int(),
+  vat: z.number().int(),
+  gross: z.number().int(),
+});
+export const registerAnswerSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      issuedAt: z.string(),
+      kind: z.enum(['deposit', 'balance', 'credit']),
+      number: z.string(),
+      creditsNumber: z.string().nullable(),
+      orderNumber: z.string(),
+      customer: z.string(),
+      country: z.string(),
+      vatNumber: z.string().nullable(),
+      net: z.number().int(),
+      vat: z.number().int(),
+      gross: z.number().int(),
+      rate: z.number(),
+      currency: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** Per currency and VAT rate: invoices less credit notes. */
+  totals: z.array(registerTotalSchema),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+
+/** A staff-only comment on the order's timeline. */
+export const orderCommentRequestSchema = z.object({ text: z.string().trim().min(1).max(2000) });
+
+export const adminOrderAnswerSchema = z.object({
+  order: adminOrderSchema,
+  /** The settings' carriers, for the shipping fields (GET only). */
+  carriers: z.array(carrierSchema).optional(),
+});
