@@ -149,6 +149,36 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // An admin route file routes: its queries are a feature's functions, so each table has one home
+    // (issue 35). step-up.ts is the wing's own infrastructure (the session's step-up time).
+    files: ['src/server/admin/**/*.ts'],
+    ignores: [
+      'src/server/admin/**/*.test.ts',
+      'src/server/admin/step-up.ts',
+      // TEMPORARY until the ship-order workflow lands.
+      'src/server/admin/{order,invoice,instrument,quote}-routes.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              message: "An admin route file routes only: query through a feature's function (issue 35).",
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+              message: "An admin route file routes only: query through a feature's function (issue 35).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one admin import must stay lazy: a static import of admin-app would put the wing in the storefront bundle.
     files: ['src/web/app/**/*.{ts,tsx}'],
     rules: {

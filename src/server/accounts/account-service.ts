@@ -38,3 +38,43 @@ export async function updateProfile(
     .where(eq(profiles.id, userId));
   return getProfile(db, userId);
 }
+
+/** Every admin's e-mail address (the staff a security notice about the whole shop goes to). */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const admins = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.isAdmin, true));
+  return admins.map((admin) => admin.email);
+}
+
+/** The user's id, e-mail and whether they are staff, or null when there is no such user. */
+export async function profileOf(db: Db, userId: string) {
+  const [profile] = await db
+    .select({ id: profiles.id, email: profiles.email, isAdmin: profiles.isAdmin })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return profile ?? null;
+}
+
+/** The id of the account registered with this e-mail (as stored), or null. */
+export async function accountIdOf(db: Db, email: string): Promise<string | null> {
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return account?.id ?? null;
+}
+
+/**
+ * A new account whose e-mail is confirmed already (the invitation that reached it proves it), with
+ * its profile; null when the address was registered a moment ago.
+ */
+export async function createConfirmedAccount(
+  tx: Db,
+  input: { email: string; passwordHash: string; now: Date },
+): Promise<string | null> {
+  const { email, passwordHash, now } = input;
+  const [user] = await tx
+    .insert(users)
+    .values({ email, passwordHash, emailConfirmedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) return null;
+  await tx.insert(profiles).values({ id: user.id, email });
+  return user.id;
+}

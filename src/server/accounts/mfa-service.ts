@@ -8,11 +8,13 @@ import { badRequest, forbidden, type HttpError, notFound, tooManyRequests, unpro
 import { authMessages, factorLockedMessage } from '../../shared/accounts/auth-messages';
 import {
   queueFactorLockedMail,
+  queueFactorsResetMail,
   queueRecoveryCodeUsedMail,
   queueTwoFactorEnabledMail,
   queueTwoFactorRemovedMail,
 } from './mfa-security-mail';
 import { consumeRecoveryCode, issueRecoveryCodes, recoveryCodeStatus } from './recovery-codes';
+import { endSessionsOf } from './session-service';
 
 export const TOTP_PERIOD = 30;
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -371,4 +373,18 @@ export async function unenrollFactor(
       .where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'verified')));
     await queueTwoFactorRemovedMail(tx, input.userId, input.now, left?.n ?? 0, factor.factorType);
   });
+}
+
+/**
+ * A lost phone: removes every second factor of the user and ends their sessions, and e-mails them
+ * if any factor went, in the caller's transaction. Answers the factors removed and the sessions ended.
+ */
+export async function resetFactors(tx: Db, userId: string, now: Date) {
+  const removed = await tx
+    .delete(mfaFactors)
+    .where(eq(mfaFactors.userId, userId))
+    .returning({ id: mfaFactors.id, status: mfaFactors.status });
+  const sessionsEnded = await endSessionsOf(tx, userId);
+  if (removed.length > 0) await queueFactorsResetMail(tx, userId, now);
+  return { removed, sessionsEnded };
 }

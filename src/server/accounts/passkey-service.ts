@@ -166,6 +166,16 @@ async function takeApproval(db: Db, userId: string, now: Date) {
   return taken !== undefined;
 }
 
+/** Opens an Owner's approval for one passkey until `until`; answers whom it is for, or undefined when no such user. */
+export async function approvePasskeyRegistration(db: Db, userId: string, until: Date) {
+  const [target] = await db
+    .update(profiles)
+    .set({ passkeyApprovedUntil: until })
+    .where(eq(profiles.id, userId))
+    .returning({ email: profiles.email, isAdmin: profiles.isAdmin });
+  return target;
+}
+
 /**
  * Starts registering a passkey. While the user has a verified factor this is a change of the
  * second factor, so it needs a fresh code or a recovery code first (verifySecondFactorProof); the

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { isRole, type Role } from '../../shared/admin/permissions';
@@ -82,6 +82,29 @@ export async function rotateSession(
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
+
+/** Ends one of the user's own sessions; false when they have none with this id (another person's included). */
+export async function endOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the user; answers how many there were. */
+export async function endSessionsOf(db: Db, userId: string): Promise<number> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** The user's sessions that have not expired, the most recently seen first. */
+export const activeSessionsOf = (db: Db, userId: string, now: Date) =>
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 
 export type ResolvedSession =
   | { state: 'none' }

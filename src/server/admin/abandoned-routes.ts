@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +8,8 @@ import {
   updateAbandonedRequestSchema,
 } from '../../shared/admin/abandoned-schemas';
 import { adminListQuerySchema } from '../../shared/lists';
-import type { Db } from '../db/client';
-import { incompleteOrders, incompleteRegistrations } from '../db/schema';
 import { notFound } from '../http/http-error';
-import { abandonedBatches, listAbandoned } from '../flows/abandoned';
+import { abandonedBatches, listAbandoned, recordAbandonedFollowUp } from '../flows/abandoned';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from '../audit/audit-log';
 import { csvMoney } from '../../shared/csv';
@@ -29,33 +26,6 @@ const followUpSchema = z.object({
     note: z.string().nullable(),
   }),
 });
-
-/** The incomplete order or registration with this id, with its follow-up, locked for the update. */
-async function findRecord(tx: Db, id: string) {
-  const [order] = await tx
-    .select({
-      email: incompleteOrders.email,
-      contacted: incompleteOrders.contacted,
-      contactedAt: incompleteOrders.contactedAt,
-      note: incompleteOrders.followUpNote,
-    })
-    .from(incompleteOrders)
-    .where(eq(incompleteOrders.id, id))
-    .for('update');
-  if (order) return { kind: 'order' as const, ...order };
-  const [registration] = await tx
-    .select({
-      email: incompleteRegistrations.email,
-      contacted: incompleteRegistrations.contacted,
-      contactedAt: incompleteRegistrations.contactedAt,
-      note: incompleteRegistrations.followUpNote,
-    })
-    .from(incompleteRegistrations)
-    .where(eq(incompleteRegistrations.id, id))
-    .for('update');
-  if (registration) return { kind: 'registration' as const, ...registration };
-  return null;
-}
 
 /** Abandoned checkouts for sales follow-up: the list, its CSV, and the contacted flag with a note. */
 export async function adminAbandonedRoutes(app: FastifyInstance) {
@@ -126,13 +96,9 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
       const { contacted, note } = request.body;
       const now = app.now();
       return app.db.transaction(async (tx) => {
-        const record = await findRecord(tx, id);
-        if (!record) throw notFound(abandonedMessages.notFound);
-        // The first "contacted" keeps its time; unmarking clears it.
-        const contactedAt = contacted ? (record.contactedAt ?? now) : null;
-        const changes = { contacted, contactedAt, followUpNote: note };
-        if (record.kind === 'order') await tx.update(incompleteOrders).set(changes).where(eq(incompleteOrders.id, id));
-        else await tx.update(incompleteRegistrations).set(changes).where(eq(incompleteRegistrations.id, id));
+        const followUp = await recordAbandonedFollowUp(tx, { id, contacted, note, now });
+        if (!followUp) throw notFound(abandonedMessages.notFound);
+        const { before: record, contactedAt } = followUp;
         await writeAudit(tx, {
           admin,
           action: 'abandoned.follow_up',

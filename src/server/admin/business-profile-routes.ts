@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,15 +6,9 @@ import {
   businessProfileChecklistResponseSchema,
   businessProfileResponseSchema,
 } from '../../shared/admin/business-profile-schemas';
-import {
-  type BankAccounts,
-  type BusinessProfile,
-  publicProfileOf,
-  setupChecklist,
-} from '../../shared/business-profile';
-import type { Db } from '../db/client';
-import { profiles } from '../db/schema';
-import { enqueueMails } from '../mail/outbox';
+import { type BusinessProfile, publicProfileOf, setupChecklist } from '../../shared/business-profile';
+import { adminEmails } from '../accounts/account-service';
+import { maskedBank, queueBankChangeAlert } from '../business-profile/bank-change';
 import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from '../audit/audit-log';
@@ -24,42 +17,6 @@ const answer = (profile: BusinessProfile) => {
   const checklist = setupChecklist(profile);
   return { profile, example: checklist.some((item) => !item.done), checklist };
 };
-
-/** The last four characters of an account identifier: enough for the audit trail and the alert. */
-const tail = (value: string) => `…${value.replace(/\s+/g, '').slice(-4)}`;
-const maskedBank = (bank: BankAccounts) => ({
-  GBP: { ...bank.GBP, accountNumber: tail(bank.GBP.accountNumber) },
-  EUR: { ...bank.EUR, iban: tail(bank.EUR.iban) },
-});
-
-/** Every admin is told that the bank accounts changed: a changed account on an invoice is the classic invoice fraud. */
-async function alertAdmins(tx: Db, by: string, before: BankAccounts, after: BankAccounts, now: Date) {
-  const admins = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.isAdmin, true));
-  const describe = (bank: BankAccounts) => [
-    `GBP: ${bank.GBP.accountName}, ${bank.GBP.bankName}, sort code ${bank.GBP.sortCode}, account ${tail(bank.GBP.accountNumber)}`,
-    `EUR: ${bank.EUR.accountName}, ${bank.EUR.bankName}, IBAN ${tail(bank.EUR.iban)}, BIC ${bank.EUR.bic}`,
-  ];
-  const text = [
-    `The bank accounts printed on quotes, order acknowledgements and invoices were changed by ${by} at ${now.toISOString()}.`,
-    '',
-    'Before:',
-    ...describe(before),
-    '',
-    'After:',
-    ...describe(after),
-    '',
-    'If you did not expect this change, check the business profile in the admin and the audit log now.',
-  ].join('\n');
-  await enqueueMails(
-    tx,
-    admins.map((admin) => ({
-      kind: 'bank_details_changed',
-      to: admin.email,
-      subject: 'Security notice: the bank accounts in the business profile were changed',
-      text,
-    })),
-  );
-}
 
 /**
  * Business Profile (docs/api/admin.md, business profile): the company's details and its bank
@@ -144,7 +101,13 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
             after: maskedBank(after.bank),
             now,
           });
-          await alertAdmins(tx, admin.email, before, after.bank, now);
+          await queueBankChangeAlert(tx, {
+            to: await adminEmails(tx),
+            by: admin.email,
+            before,
+            after: after.bank,
+            now,
+          });
         }
         return after;
       });

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,17 +14,19 @@ import {
   privacySearchQuerySchema,
 } from '../../shared/admin/privacy-schemas';
 import type { Db } from '../db/client';
-import { dataExports, privacyRequests, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { erasureMail } from '../privacy/close-account';
-import { requestExport } from '../privacy/data-export';
+import { exportById, requestExport } from '../privacy/data-export';
 import { erasePerson, maskEmail, normaliseEmail, subjectHash } from '../privacy/erasure';
 import {
   findPerson,
   listPrivacyRequests,
+  logPrivacyRequest,
+  markRequestDone,
   privacyRequestBatches,
   requestById,
+  subjectAccountId,
   toPrivacyRequest,
 } from '../privacy/privacy-register';
 import { adminOf, adminRoute } from './admin-route-config';
@@ -65,17 +66,7 @@ async function markDone(
   },
   now: Date,
 ) {
-  const [updated] = await tx
-    .update(privacyRequests)
-    .set({
-      outcome: done.outcome,
-      ...done.record,
-      handledBy: admin.userId,
-      handledByEmail: admin.email,
-      completedAt: now,
-    })
-    .where(eq(privacyRequests.id, open.id))
-    .returning();
+  const updated = await markRequestDone(tx, open.id, { outcome: done.outcome, record: done.record, by: admin, now });
   await writeAudit(tx, {
     admin,
     action: done.action,
@@ -164,20 +155,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
           fields: { receivedOn: 'The date received cannot be in the future.' },
         });
       const created = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(privacyRequests)
-          .values({
-            type,
-            channel,
-            receivedOn,
-            subjectHash: subjectHash(email),
-            subjectMasked: maskEmail(email),
-            handledBy: admin.userId,
-            handledByEmail: admin.email,
-            createdAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('Logging the request failed');
+        const row = await logPrivacyRequest(tx, { type, channel, receivedOn, email, by: admin, now });
         await writeAudit(tx, {
           admin,
           action: 'privacy.request_logged',
@@ -212,11 +190,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
     const { id, email, now } = target;
     const result = await app.db.transaction(async (tx) => {
       const open = await openRequestFor(tx, id, email);
-      const [account] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`);
-      const { record, summary } = await act(tx, open, account?.id ?? null);
+      const { record, summary } = await act(tx, open, await subjectAccountId(tx, email));
       const updated = await markDone(tx, admin, open, { ...done, record, summary }, now);
       return { updated, summary };
     });
@@ -297,7 +271,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const admin = adminOf(request);
       const now = app.now();
-      const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, request.params.id));
+      const row = await exportById(app.db, request.params.id);
       if (!row?.zip || row.status !== 'ready' || row.expiresAt.getTime() <= now.getTime() || !row.requestedBy)
         throw notFound(privacyMessages.exportNotReady, { code: 'export_not_ready' });
       await writeAudit(app.db, {

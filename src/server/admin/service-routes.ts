@@ -1,87 +1,30 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFallbacks } from '../../shared/lists';
-import { formatMoney } from '../../shared/money';
 import {
-  type AdminServiceRequest,
   adminServiceAnswerSchema,
   adminServiceListQuerySchema,
   adminServicePageSchema,
   repairQuoteRequestSchema,
   serviceMoveRequestSchema,
 } from '../../shared/service-requests/service-contracts';
-import {
-  type ServiceRequestStatus,
-  serviceMessages,
-  serviceMoves,
-  serviceStatusLabels,
-} from '../../shared/service-requests/service-lifecycle';
-import type { Db } from '../db/client';
-import { instruments, orders, profiles, quotes, serviceRequestHistory, serviceRequests } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/http-error';
-import { createServiceQuote } from '../instruments/service-quote';
+import { serviceMessages, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
+import { notFound } from '../http/http-error';
 import { getBusinessProfile } from '../business-profile/profile-service';
-import { getCachedSettings } from '../settings/settings-service';
+import { adminServiceRequest } from '../service-requests/admin-service-request';
+import { createRepairQuote } from '../service-requests/create-repair-quote';
 import { moveServiceRequest } from '../service-requests/move-service-request';
 import { sendPhoto, sendRmaPdf } from '../service-requests/routes';
-import { historyOf, loadServiceRequest, photoBytes, photoList } from '../service-requests/service-requests';
+import { loadServiceRequest, photoBytes } from '../service-requests/service-requests';
 import { csvDate } from '../reporting/accounting-export';
 import { adminOf, adminRoute, holds } from './admin-route-config';
 import { fallback } from '../db/list-sql';
 import { writeAudit } from '../audit/audit-log';
 import { sendCsv } from './csv-export';
-import { listServiceRequests, serviceRequestBatches, serviceRow } from '../service-requests/service-list';
+import { listServiceRequests, serviceRequestBatches } from '../service-requests/service-list';
 
 const idParams = z.object({ id: z.uuid() });
-
-/** The request as staff see it: the customer, the instrument's cover, every history row, photos and the moves left. */
-async function adminServiceRequest(db: Db, id: string): Promise<AdminServiceRequest> {
-  const row = await serviceRow(db, id);
-  const loaded = await loadServiceRequest(db, { id });
-  if (!row || !loaded) throw notFound(serviceMessages.notFound);
-  const { request, instrument } = loaded;
-  const history = await historyOf(db, id);
-  const staffIds = [...new Set(history.map((entry) => entry.changedBy).filter((by): by is string => by !== null))];
-  const names = new Map(
-    staffIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: profiles.id, email: profiles.email })
-            .from(profiles)
-            .where(inArray(profiles.id, staffIds))
-        ).map((profile) => [profile.id, profile.email]),
-  );
-  const [quote] = request.repairQuoteId
-    ? await db
-        .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, reference: quotes.quoteReference })
-        .from(quotes)
-        .where(eq(quotes.id, request.repairQuoteId))
-    : [];
-  const base = `/api/admin/service/${id}`;
-  return {
-    ...row,
-    returnInstructions: request.returnInstructions,
-    declineReason: request.declineReason,
-    warrantyEndsOn: instrument.warrantyEndsOn,
-    servicePlanEndsOn: instrument.servicePlanEndsOn,
-    deliveredOn: instrument.deliveredOn,
-    history: history.map((entry) => ({
-      oldStatus: entry.oldStatus as ServiceRequestStatus | null,
-      status: entry.newStatus as ServiceRequestStatus,
-      note: entry.note,
-      staffOnly: entry.staffOnly,
-      at: entry.createdAt.toISOString(),
-      by: entry.changedBy ? (names.get(entry.changedBy) ?? null) : null,
-    })),
-    photos: (await photoList(db, id)).map((photo) => ({ ...photo, url: `${base}/photos/${photo.id}` })),
-    allowedMoves: [...serviceMoves[request.status]],
-    repairQuote: quote ?? null,
-    rmaUrl: request.rmaNumber ? `${base}/rma.pdf` : null,
-  };
-}
 
 /** /admin/service: the service requests (RMA), their CSV, detail, moves, photos and RMA document (issue 26). */
 export async function adminServiceRoutes(app: FastifyInstance) {
@@ -188,51 +131,20 @@ export async function adminServiceRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const now = app.now();
       await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(serviceRequests)
-          .where(eq(serviceRequests.id, request.params.id))
-          .for('update');
-        if (!row) throw notFound(serviceMessages.notFound);
-        if (row.underWarranty) throw conflict(serviceMessages.repairUnderWarranty);
-        if (row.repairQuoteId) throw conflict(serviceMessages.repairQuoteExists);
-        if (serviceMoves[row.status].length === 0) throw conflict(serviceMessages.repairClosed);
-        const { repairQuoteApprovalThreshold } = await getCachedSettings(tx);
-        if (request.body.netAmountMinor > repairQuoteApprovalThreshold * 100 && !holds(admin, 'payments.record')) {
-          const [owner] = await tx
-            .select({ currency: orders.currency })
-            .from(instruments)
-            .innerJoin(orders, eq(orders.id, instruments.orderId))
-            .where(eq(instruments.id, row.instrumentId));
-          const limit = formatMoney(repairQuoteApprovalThreshold * 100, owner?.currency === 'EUR' ? 'EUR' : 'GBP', {
-            decimals: 2,
-          });
-          throw forbidden(serviceMessages.repairQuoteNeedsApproval(limit), { code: 'repair_quote_needs_approval' });
-        }
-        const quote = await createServiceQuote(tx, {
-          kind: 'repair',
-          instrumentId: row.instrumentId,
+        const quote = await createRepairQuote(tx, {
+          id: request.params.id,
           description: request.body.description,
           netAmountMinor: request.body.netAmountMinor,
+          staffId: admin.userId,
+          approvesAnyAmount: holds(admin, 'payments.record'),
           now,
-        });
-        await tx
-          .update(serviceRequests)
-          .set({ repairQuoteId: quote.id, updatedAt: now })
-          .where(eq(serviceRequests.id, row.id));
-        await tx.insert(serviceRequestHistory).values({
-          requestId: row.id,
-          oldStatus: row.status,
-          newStatus: row.status,
-          note: `Repair quote ${quote.quoteNumber}: ${app.env.publicUrl}/quote/${quote.quoteReference}`,
-          changedBy: admin.userId,
-          createdAt: now,
+          publicUrl: app.env.publicUrl,
         });
         await writeAudit(tx, {
           admin,
           action: 'service.repair_quote',
           entityType: 'service_request',
-          entityId: row.id,
+          entityId: request.params.id,
           before: { repairQuote: null },
           after: { repairQuote: quote.quoteNumber, netAmountMinor: request.body.netAmountMinor },
           now,

@@ -1,9 +1,8 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeUserAgent, staffSessionsAnswerSchema } from '../../shared/admin/session-schemas';
-import { sessions } from '../db/schema';
+import { activeSessionsOf, endOwnSession } from '../accounts/session-service';
 import { notFound } from '../http/http-error';
 import { adminOf, adminRoute } from './admin-route-config';
 
@@ -16,11 +15,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
     { config: adminRoute('staff'), schema: { response: { 200: staffSessionsAnswerSchema } } },
     async (request) => {
       const auth = adminOf(request);
-      const rows = await app.db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, auth.userId), gt(sessions.expiresAt, app.now())))
-        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+      const rows = await activeSessionsOf(app.db, auth.userId, app.now());
       return {
         sessions: rows.map((row) => ({
           id: row.id,
@@ -43,11 +38,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = adminOf(request);
       // Only one's own: another person's session id is simply not found.
-      const ended = await app.db
-        .delete(sessions)
-        .where(and(eq(sessions.id, request.params.id), eq(sessions.userId, auth.userId)))
-        .returning({ id: sessions.id });
-      if (ended.length === 0) throw notFound('Session not found');
+      if (!(await endOwnSession(app.db, auth.userId, request.params.id))) throw notFound('Session not found');
       return { ended: true as const };
     },
   );

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,10 +10,14 @@ import {
   userMessages,
 } from '../../shared/admin/user-schemas';
 import { staffMessages } from '../../shared/admin/staff-schemas';
-import { queueFactorsResetMail } from '../accounts/mfa-security-mail';
-import { verifySecondFactorProof } from '../accounts/mfa-service';
-import { PASSKEY_APPROVAL_MS, passkeyProof, relyingPartyOf } from '../accounts/passkey-service';
-import { mfaFactors, profiles, sessions } from '../db/schema';
+import { profileOf } from '../accounts/account-service';
+import { resetFactors, verifySecondFactorProof } from '../accounts/mfa-service';
+import {
+  approvePasskeyRegistration,
+  PASSKEY_APPROVAL_MS,
+  passkeyProof,
+  relyingPartyOf,
+} from '../accounts/passkey-service';
 import { conflict, notFound } from '../http/http-error';
 import { adminOf, adminRoute } from './admin-route-config';
 import { listUsers } from '../staff/user-list';
@@ -50,7 +53,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const admin = adminOf(request);
       const { id } = request.params;
       return app.db.transaction(async (tx) => {
-        const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
+        const target = await profileOf(tx, id);
         if (!target) throw notFound(userMessages.userNotFound);
         if (request.body.isAdmin) {
           // Staff join by invitation, with their roles and their own sign-in (issue 24).
@@ -87,8 +90,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const now = app.now();
       if (id === admin.userId) throw conflict(userMessages.ownFactors, { code: 'own_factors' });
-      const [exists] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
-      if (!exists) throw notFound(userMessages.userNotFound);
+      if (!(await profileOf(app.db, id))) throw notFound(userMessages.userNotFound);
       const assertion = request.body?.passkey;
       await verifySecondFactorProof(app.db, {
         userId: admin.userId,
@@ -97,14 +99,9 @@ export async function adminUserRoutes(app: FastifyInstance) {
         now,
       });
       return app.db.transaction(async (tx) => {
-        const [target] = await tx.select().from(profiles).where(eq(profiles.id, id));
+        const target = await profileOf(tx, id);
         if (!target) throw notFound(userMessages.userNotFound);
-        const removed = await tx
-          .delete(mfaFactors)
-          .where(eq(mfaFactors.userId, id))
-          .returning({ id: mfaFactors.id, status: mfaFactors.status });
-        const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
-        if (removed.length > 0) await queueFactorsResetMail(tx, id, now);
+        const { removed, sessionsEnded } = await resetFactors(tx, id, now);
         await writeAudit(tx, {
           admin,
           action: 'user.reset_factors',
@@ -115,7 +112,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
             factors: removed.length,
             verifiedFactors: removed.filter((factor) => factor.status === 'verified').length,
           },
-          after: { email: target.email, factors: 0, sessionsEnded: ended.length },
+          after: { email: target.email, factors: 0, sessionsEnded },
           now,
         });
         return { removed: removed.length };
@@ -141,11 +138,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
       if (id === admin.userId) throw conflict(userMessages.ownPasskeyApproval, { code: 'own_passkey_approval' });
       const until = new Date(now.getTime() + PASSKEY_APPROVAL_MS);
       await app.db.transaction(async (tx) => {
-        const [target] = await tx
-          .update(profiles)
-          .set({ passkeyApprovedUntil: until })
-          .where(eq(profiles.id, id))
-          .returning({ email: profiles.email, isAdmin: profiles.isAdmin });
+        const target = await approvePasskeyRegistration(tx, id, until);
         if (!target?.isAdmin) throw notFound(staffMessages.notStaff);
         await writeAudit(tx, {
           admin,

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ABANDONED_AFTER_MS, type AbandonedCheckout, type AbandonedKind } from '../../shared/admin/abandoned-schemas';
 import type { AdminListQuery } from '../../shared/lists';
 import type { Db } from '../db/client';
+import { incompleteOrders, incompleteRegistrations } from '../db/schema';
 import { iso, keysetBatches, likeEscape, listPage, nameOf, nextDay } from '../db/list-sql';
 
 /**
@@ -129,4 +130,51 @@ export function abandonedBatches(db: Db, query: AdminListQuery, now: Date, batch
     { ...abandonedList(query, now), sortValue: (row) => row.last_activity, batchSize },
     toAbandoned,
   );
+}
+
+/** The incomplete order or registration with this id, with its follow-up, locked for the update. */
+async function findFollowUp(tx: Db, id: string) {
+  const [order] = await tx
+    .select({
+      email: incompleteOrders.email,
+      contacted: incompleteOrders.contacted,
+      contactedAt: incompleteOrders.contactedAt,
+      note: incompleteOrders.followUpNote,
+    })
+    .from(incompleteOrders)
+    .where(eq(incompleteOrders.id, id))
+    .for('update');
+  if (order) return { kind: 'order' as const, ...order };
+  const [registration] = await tx
+    .select({
+      email: incompleteRegistrations.email,
+      contacted: incompleteRegistrations.contacted,
+      contactedAt: incompleteRegistrations.contactedAt,
+      note: incompleteRegistrations.followUpNote,
+    })
+    .from(incompleteRegistrations)
+    .where(eq(incompleteRegistrations.id, id))
+    .for('update');
+  if (registration) return { kind: 'registration' as const, ...registration };
+  return null;
+}
+
+/**
+ * Marks an abandoned checkout contacted (or not) with a note, in the caller's transaction. Answers
+ * the follow-up as it was and the contacted time now, or null when no incomplete order or
+ * registration has this id.
+ */
+export async function recordAbandonedFollowUp(
+  tx: Db,
+  change: { id: string; contacted: boolean; note: string | null; now: Date },
+) {
+  const { id, contacted, note, now } = change;
+  const before = await findFollowUp(tx, id);
+  if (!before) return null;
+  // The first "contacted" keeps its time; unmarking clears it.
+  const contactedAt = contacted ? (before.contactedAt ?? now) : null;
+  const changes = { contacted, contactedAt, followUpNote: note };
+  if (before.kind === 'order') await tx.update(incompleteOrders).set(changes).where(eq(incompleteOrders.id, id));
+  else await tx.update(incompleteRegistrations).set(changes).where(eq(incompleteRegistrations.id, id));
+  return { before, contactedAt };
 }

@@ -299,3 +299,9 @@ export async function exportByToken(db: Db, id: string, token: string, now: Date
   if (!row?.zip || row.expiresAt.getTime() <= now.getTime()) return null;
   return row;
 }
+
+/** An export by its id, whatever its state (staff download theirs after a step-up). */
+export async function exportById(db: Db, id: string) {
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
+  return row;
+}

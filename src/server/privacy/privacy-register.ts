@@ -16,7 +16,7 @@ import {
 } from '../db/schema';
 import type { PersonRecords, PrivacyRequest } from '../../shared/admin/privacy-schemas';
 import { requestDeadline } from '../../shared/privacy/retention';
-import { normaliseEmail } from './erasure';
+import { maskEmail, normaliseEmail, subjectHash } from './erasure';
 
 const iso = (value: Date) => value.toISOString();
 
@@ -182,3 +182,61 @@ export const requestById = async (db: Db, id: string) =>
       .where(and(eq(privacyRequests.id, id)))
       .for('update')
   )[0];
+
+/** The id of the account registered under this (normalised) e-mail, in any case, or null. */
+export async function subjectAccountId(db: Db, email: string): Promise<string | null> {
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  return account?.id ?? null;
+}
+
+type Handler = { userId: string; email: string };
+
+/** Logs a request received by e-mail or post, handled by this admin; the register keeps the e-mail's fingerprint and masked form only. */
+export async function logPrivacyRequest(
+  db: Db,
+  input: Pick<RequestRow, 'type' | 'receivedOn'> & { channel: 'email' | 'post'; email: string; by: Handler; now: Date },
+): Promise<RequestRow> {
+  const [row] = await db
+    .insert(privacyRequests)
+    .values({
+      type: input.type,
+      channel: input.channel,
+      receivedOn: input.receivedOn,
+      subjectHash: subjectHash(input.email),
+      subjectMasked: maskEmail(input.email),
+      handledBy: input.by.userId,
+      handledByEmail: input.by.email,
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('Logging the request failed');
+  return row;
+}
+
+/** Closes a request with its outcome (and the export produced, if any), handled by this admin now. */
+export async function markRequestDone(
+  db: Db,
+  id: string,
+  done: {
+    outcome: 'export_produced' | 'erased' | 'refused' | 'no_data';
+    record?: { exportId: string };
+    by: Handler;
+    now: Date;
+  },
+): Promise<RequestRow | undefined> {
+  const [updated] = await db
+    .update(privacyRequests)
+    .set({
+      outcome: done.outcome,
+      ...done.record,
+      handledBy: done.by.userId,
+      handledByEmail: done.by.email,
+      completedAt: done.now,
+    })
+    .where(eq(privacyRequests.id, id))
+    .returning();
+  return updated;
+}

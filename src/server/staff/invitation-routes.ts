@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,9 +10,9 @@ import {
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
 import { acceptInvitation, invitationOfToken } from './staff';
-import { profiles, users } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
+import { accountIdOf, createConfirmedAccount } from '../accounts/account-service';
 import { hashPassword } from '../accounts/password';
 import { currentUserId } from '../accounts/request-auth';
 import { createSession, deleteSession, setSessionCookie } from '../accounts/session-service';
@@ -41,12 +40,12 @@ export async function staffInvitationRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const invitation = await invitationOfToken(app.db, request.body.token, app.now());
       if (!invitation) throw invalid();
-      const [account] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+      const accountId = await accountIdOf(app.db, invitation.email);
       return {
         email: invitation.email,
         roles: invitation.roles,
         expiresAt: invitation.expiresAt.toISOString(),
-        accountExists: account !== undefined,
+        accountExists: accountId !== null,
       };
     },
   );
@@ -65,12 +64,12 @@ export async function staffInvitationRoutes(app: FastifyInstance) {
       const invitation = await invitationOfToken(app.db, request.body.token, now);
       if (!invitation) throw invalid();
       const email = invitation.email;
-      const [account] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (account) {
+      const accountId = await accountIdOf(app.db, email);
+      if (accountId) {
         // An existing account accepts only from its own signed-in session (past its MFA challenge).
         const userId = currentUserId(request);
         if (!userId) throw conflict(staffMessages.invitationSignIn, { code: 'sign_in_required' });
-        if (userId !== account.id) throw conflict(staffMessages.invitationOtherAccount, { code: 'other_account' });
+        if (userId !== accountId) throw conflict(staffMessages.invitationOtherAccount, { code: 'other_account' });
         await app.db.transaction((tx) => acceptInvitation(tx, { token: request.body.token, userId, email, now }));
         return reply.status(200).send({ accepted: true as const, email });
       }
@@ -78,16 +77,11 @@ export async function staffInvitationRoutes(app: FastifyInstance) {
       if (!password) throw badRequest(passwordMessage, { fields: { password: passwordMessage } });
       const passwordHash = await hashPassword(password);
       const userId = await app.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ email, passwordHash, emailConfirmedAt: now })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
+        const created = await createConfirmedAccount(tx, { email, passwordHash, now });
         // Someone registered the address a moment ago: they sign in and accept instead.
-        if (!user) throw conflict(staffMessages.invitationSignIn, { code: 'sign_in_required' });
-        await tx.insert(profiles).values({ id: user.id, email });
-        await acceptInvitation(tx, { token: request.body.token, userId: user.id, email, now });
-        return user.id;
+        if (!created) throw conflict(staffMessages.invitationSignIn, { code: 'sign_in_required' });
+        await acceptInvitation(tx, { token: request.body.token, userId: created, email, now });
+        return created;
       });
       if (request.auth) await deleteSession(app.db, request.auth.sessionId);
       const { token, session } = await createSession(app.db, {

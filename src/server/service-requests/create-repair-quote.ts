@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { formatMoney } from '../../shared/money';
+import { serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
+import type { Db } from '../db/client';
+import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/http-error';
+import { createServiceQuote } from '../instruments/service-quote';
+import { getCachedSettings } from '../settings/settings-service';
+
+/**
+ * The repair quote of an open request out of warranty, made through the quote engine and linked to
+ * the request with a history row, in the caller's transaction. Above the Repair Quote Approval
+ * Threshold setting only a staff member who may approve any amount (`approvesAnyAmount`) makes it.
+ */
+export async function createRepairQuote(
+  tx: Db,
+  input: {
+    id: string;
+    description: string;
+    netAmountMinor: number;
+    staffId: string;
+    approvesAnyAmount: boolean;
+    now: Date;
+    publicUrl: string;
+  },
+) {
+  const { now } = input;
+  const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.id)).for('update');
+  if (!row) throw notFound(serviceMessages.notFound);
+  if (row.underWarranty) throw conflict(serviceMessages.repairUnderWarranty);
+  if (row.repairQuoteId) throw conflict(serviceMessages.repairQuoteExists);
+  if (serviceMoves[row.status].length === 0) throw conflict(serviceMessages.repairClosed);
+  const { repairQuoteApprovalThreshold } = await getCachedSettings(tx);
+  if (input.netAmountMinor > repairQuoteApprovalThreshold * 100 && !input.approvesAnyAmount) {
+    const [owner] = await tx
+      .select({ currency: orders.currency })
+      .from(instruments)
+      .innerJoin(orders, eq(orders.id, instruments.orderId))
+      .where(eq(instruments.id, row.instrumentId));
+    const limit = formatMoney(repairQuoteApprovalThreshold * 100, owner?.currency === 'EUR' ? 'EUR' : 'GBP', {
+      decimals: 2,
+    });
+    throw forbidden(serviceMessages.repairQuoteNeedsApproval(limit), { code: 'repair_quote_needs_approval' });
+  }
+  const quote = await createServiceQuote(tx, {
+    kind: 'repair',
+    instrumentId: row.instrumentId,
+    description: input.description,
+    netAmountMinor: input.netAmountMinor,
+    now,
+  });
+  await tx
+    .update(serviceRequests)
+    .set({ repairQuoteId: quote.id, updatedAt: now })
+    .where(eq(serviceRequests.id, row.id));
+  await tx.insert(serviceRequestHistory).values({
+    requestId: row.id,
+    oldStatus: row.status,
+    newStatus: row.status,
+    note: `Repair quote ${quote.quoteNumber}: ${input.publicUrl}/quote/${quote.quoteReference}`,
+    changedBy: input.staffId,
+    createdAt: now,
+  });
+  return quote;
+}
