@@ -14,6 +14,7 @@ import {
 import { type Db, queryRows } from '../db/client';
 import { notFound } from '../http/http-error';
 import { iso, keysetBatches, likeEscape, nameOf, nextDay, whereOf } from '../db/list-sql';
+import { quoteTotalSql } from '../quotes/quote-total-sql';
 
 /**
  * The customers staff see (issue 24, decision 0045): every account that is not staff (and staff
@@ -224,7 +225,7 @@ export async function loadCustomer(db: Db, key: string, now: Date): Promise<Cust
     }>(
       db,
       sql`select q.id, q.quote_number, q.quote_reference, q.status, q.currency, q.created_at, q.valid_until,
-        coalesce(q.configuration->'pricing'->'totals'->>'total', q.configuration->'pricing'->>'total') as total,
+        ${quoteTotalSql('q')} as total,
         (select o.id from orders o where o.quote_id = q.id order by o.created_at limit 1) as order_id
         from quotes q where ${scopeOf(scope, 'q')} order by q.created_at desc, q.id desc limit ${limit}`,
     ),

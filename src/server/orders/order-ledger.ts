@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { formatMoney } from '../../shared/money';
 import type { PaymentStatus } from '../../shared/orders/order-status';
@@ -157,6 +157,28 @@ export function ledgerOf(
     hasEntries: payments.length > 0 || issued.length > 0,
   };
 }
+
+/**
+ * ledgerOf's figures for every order at once, as SQL, for the reports that sum them over all orders in
+ * one query (the dashboard): one row per order with order_id, the order's currency, status,
+ * payment_status and deposit_amount to group and filter by, and received, refunded, paid, invoiced,
+ * credited, owed, outstanding and refund_due. It restates ledgerOf's rule, so it lives beside it and
+ * order-ledger-sql.test.ts holds the two equal; nothing else writes the rule in SQL.
+ */
+export const orderLedgerSql = sql`select l.*, greatest(l.owed - l.paid, 0) as outstanding,
+    greatest(l.paid - l.owed, 0) as refund_due
+  from (select o.id as order_id, o.currency, o.status, o.payment_status, o.deposit_amount,
+      coalesce(p.received, 0) as received, coalesce(r.refunded, 0) as refunded,
+      coalesce(p.received, 0) - coalesce(r.refunded, 0) as paid,
+      coalesce(b.invoiced, 0) as invoiced, coalesce(b.credited, 0) as credited,
+      greatest(case when o.status = 'cancelled' then coalesce(b.invoiced, 0) - coalesce(b.credited, 0)
+        else o.total_amount - coalesce(b.credited, 0) end, 0) as owed
+    from orders o
+    left join (select order_id, sum(amount) as received from payment_transactions where status = 'completed'
+      group by order_id) p on p.order_id = o.id
+    left join (select order_id, sum(amount) as refunded from refunds group by order_id) r on r.order_id = o.id
+    left join (select order_id, sum(amount) filter (where kind <> 'credit') as invoiced,
+      -sum(amount) filter (where kind = 'credit') as credited from invoices group by order_id) b on b.order_id = o.id) l`;
 
 /** Reads the order's ledger (call it with the order row locked when a write depends on it). */
 export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string }): Promise<OrderLedger> {

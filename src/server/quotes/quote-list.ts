@@ -3,6 +3,7 @@ import type { AdminQuoteListQuery } from '../../shared/quotes/quote-list-contrac
 import { effectiveQuoteStatus, type QuoteStatus } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { commonFilters, iso, keysetBatches, listPage, nameOf, pageOf } from '../db/list-sql';
+import { quoteTotalSql } from './quote-total-sql';
 
 function quoteFilters(query: AdminQuoteListQuery, now: Date): SQL[] {
   const filters = commonFilters(query, sql`t.quote_number`);
@@ -49,7 +50,7 @@ const quoteSelect = sql`select t.id, t.quote_number, t.quote_reference, t.status
   p.email as profile_email, p.first_name, p.last_name, p.company,
   t.configuration->'customerInfo'->>'email' as info_email, t.configuration->'customerInfo'->>'firstName' as info_first,
   t.configuration->'customerInfo'->>'lastName' as info_last, t.configuration->'customerInfo'->>'organization' as info_org,
-  coalesce(t.configuration->'pricing'->'totals'->>'total', t.configuration->'pricing'->>'total') as total,
+  ${quoteTotalSql('t')} as total,
   (select o.id from orders o where o.quote_id = t.id order by o.created_at limit 1) as order_id
   from quotes t left join profiles p on p.id = t.user_id`;
 

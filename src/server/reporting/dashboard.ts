@@ -4,8 +4,10 @@ import { shipDatePassed } from '../../shared/batches/ship-date';
 import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
+import { orderLedgerSql } from '../orders/order-ledger';
 import { overdueFilter, todayOf } from '../orders/overdue';
 import { productBatchRows, toBatchPlaces } from '../orders/batch-places';
+import { quoteTotalSql } from '../quotes/quote-total-sql';
 
 type Money = Record<string, number>;
 interface DashboardRow extends Record<string, unknown> {
@@ -37,30 +39,26 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
   const [row] = await queryRows<DashboardRow>(
     db,
     sql`with
-      paid as (select order_id, sum(amount) as paid from payment_transactions where status = 'completed' group by order_id),
-      paid_back as (select order_id, sum(amount) as refunded from refunds group by order_id),
-      billed as (select order_id, sum(amount) filter (where kind <> 'credit') as invoiced,
-                 -sum(amount) filter (where kind = 'credit') as credited from invoices group by order_id),
-      -- The ledger's rule (order-ledger.ts ledgerOf): owed is the total less credits, for a cancelled
-      -- order what was invoiced less credits; outstanding is owed less (payments less refunds).
-      ledger as (select o.currency,
-                 greatest(greatest(case when o.status = 'cancelled' then coalesce(b.invoiced, 0) - coalesce(b.credited, 0)
-                   else o.total_amount - coalesce(b.credited, 0) end, 0)
-                   - (coalesce(p.paid, 0) - coalesce(r.refunded, 0)), 0) as outstanding
-                 from orders o left join paid p on p.order_id = o.id left join paid_back r on r.order_id = o.id
-                 left join billed b on b.order_id = o.id),
+      -- The deposits, balances and outstanding cards all sum each order's figures by the ledger's rule
+      -- (order-ledger.ts), so credits and refunds count alike on each; one pass over the orders.
+      -- Nothing is paid on a pending order: its deposit is due, never more than the ledger says is owed.
+      ledger as (select currency,
+                 count(*) filter (where payment_status = 'pending' and status <> 'cancelled') as deposits_n,
+                 sum(least(deposit_amount, outstanding)) filter (where payment_status = 'pending' and status <> 'cancelled') as deposits_v,
+                 count(*) filter (where payment_status = 'deposit_paid' and status <> 'cancelled') as balances_n,
+                 sum(outstanding) filter (where payment_status = 'deposit_paid' and status <> 'cancelled') as balances_v,
+                 count(*) filter (where outstanding > 0) as outstanding_n,
+                 sum(outstanding) filter (where outstanding > 0) as outstanding_v
+                 from (${orderLedgerSql}) l group by currency),
       weeks as (select generate_series(date_trunc('week', ${at}::timestamptz) - interval '11 weeks', date_trunc('week', ${at}::timestamptz), interval '1 week') as week)
     select json_build_object(
       'month', (select json_agg(x) from (select currency, count(*) as n, sum(total_amount) as v from orders
                 where created_at >= date_trunc('month', ${at}::timestamptz) and status <> 'cancelled' group by currency) x),
-      'deposits', (select json_agg(x) from (select currency, count(*) as n, sum(deposit_amount) as v from orders
-                where payment_status = 'pending' and status <> 'cancelled' group by currency) x),
-      'balances', (select json_agg(x) from (select o.currency, count(*) as n, sum(o.total_amount - coalesce(p.paid, 0)) as v from orders o
-                left join paid p on p.order_id = o.id where o.payment_status = 'deposit_paid' and o.status <> 'cancelled' group by o.currency) x),
-      'outstanding', (select json_agg(x) from (select currency, count(*) as n, sum(outstanding) as v from ledger
-                where outstanding > 0 group by currency) x),
+      'deposits', (select json_agg(json_build_object('currency', currency, 'n', deposits_n, 'v', deposits_v)) from ledger where deposits_n > 0),
+      'balances', (select json_agg(json_build_object('currency', currency, 'n', balances_n, 'v', balances_v)) from ledger where balances_n > 0),
+      'outstanding', (select json_agg(json_build_object('currency', currency, 'n', outstanding_n, 'v', outstanding_v)) from ledger where outstanding_n > 0),
       'quotes', (select json_agg(x) from (select currency, count(*) as n,
-                sum(coalesce((configuration->'pricing'->'totals'->>'total')::numeric, 0))::bigint as v from quotes q
+                sum(coalesce((${quoteTotalSql('q')})::numeric, 0))::bigint as v from quotes q
                 where status = 'sent' and (valid_until is null or valid_until >= ${at}::timestamptz)
                 and not exists (select 1 from orders o where o.quote_id = q.id) group by currency) x),
       'rate', (select json_build_object('quotes', count(*), 'converted', count(*) filter (where exists (select 1 from orders o where o.quote_id = q.id)))
