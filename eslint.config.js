@@ -149,6 +149,25 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // Route files only route (issue 35): a query is a function of the feature whose tables it reads or
+    // writes, and the route calls it. Each admin route file joins the list once it is converted.
+    files: ['src/server/admin/{instrument,invoice,order,quote}-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Route files run no queries: call a function of the feature.' }],
+          patterns: [
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              message: 'Route files run no queries: call a function of the feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one admin import must stay lazy: a static import of admin-app would put the wing in the storefront bundle.
     files: ['src/web/app/**/*.{ts,tsx}'],
     rules: {
