@@ -152,12 +152,7 @@ export default tseslint.config(
     // An admin route file routes: its queries are a feature's functions, so each table has one home
     // (issue 35). step-up.ts is the wing's own infrastructure (the session's step-up time).
     files: ['src/server/admin/**/*.ts'],
-    ignores: [
-      'src/server/admin/**/*.test.ts',
-      'src/server/admin/step-up.ts',
-      // TEMPORARY until the ship-order workflow lands.
-      'src/server/admin/{order,invoice,instrument,quote}-routes.ts',
-    ],
+    ignores: ['src/server/admin/**/*.test.ts', 'src/server/admin/step-up.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

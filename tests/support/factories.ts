@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/accounts/password';
 import type { Db } from '../../src/server/db/client';
-import { orders, orderStatusHistory, profiles, quotes, staffRoles, users } from '../../src/server/db/schema';
+import {
+  orders,
+  orderStatusHistory,
+  paymentTransactions,
+  profiles,
+  quotes,
+  staffRoles,
+  users,
+} from '../../src/server/db/schema';
 import type { Role } from '../../src/shared/admin/permissions';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 
@@ -89,6 +97,17 @@ export async function createOrder(db: Db, overrides: Partial<typeof orders.$infe
     .insert(orderStatusHistory)
     .values({ orderId: order.id, oldStatus: null, newStatus: 'pending', notes: 'Order created' });
   return order;
+}
+
+/** The order's balance paid in full (one completed payment of its total), so it may ship. */
+export async function payInFull(db: Db, order: Pick<typeof orders.$inferSelect, 'id' | 'totalAmount'>) {
+  await db.insert(paymentTransactions).values({
+    orderId: order.id,
+    transactionType: 'balance',
+    amount: order.totalAmount,
+    currency: 'GBP',
+    status: 'completed',
+  });
 }
 
 /** A UK billing address of an order, for `email`. */

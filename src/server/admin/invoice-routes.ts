@@ -17,23 +17,10 @@ import {
   xeroHeader,
 } from '../reporting/accounting-export';
 import { sendCsv } from './csv-export';
-import { type Invoice, invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
-import type { invoices } from '../db/schema';
-import { creditInvoice, issueInvoice } from '../orders/invoices';
-import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from '../audit/audit-log';
-
-const toInvoice = (row: typeof invoices.$inferSelect): Invoice => ({
-  id: row.id,
-  number: row.number,
-  kind: row.kind,
-  amount: row.amount,
-  vatAmount: row.vatAmount,
-  currency: row.currency,
-  issuedAt: row.issuedAt.toISOString(),
-  dueDate: row.dueDate,
-  creditsInvoiceId: row.creditsInvoiceId,
-});
+import { invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
+import { creditInvoice, issueInvoice, toInvoice } from '../orders/invoices';
+import { adminRoute } from './admin-route-config';
+import { auditedChange } from '../audit/audited-change';
 
 /** Invoices and credit notes: money documents, so each needs the fresh second factor and writes an audit entry. */
 export async function adminInvoiceRoutes(app: FastifyInstance) {
@@ -50,25 +37,24 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
-      const invoice = await app.db.transaction(async (tx) => {
+      const invoice = await auditedChange(app, request, async (tx, now, admin) => {
         const issued = await issueInvoice(tx, {
           orderId: request.params.id,
           kind: request.body.kind,
           adminId: admin.userId,
-          now: app.now(),
+          now,
           publicUrl: app.env.publicUrl,
         });
-        await writeAudit(tx, {
-          admin,
-          action: 'invoice.issue',
-          entityType: 'order',
-          entityId: request.params.id,
-          before: null,
-          after: issued.after,
-          now: app.now(),
-        });
-        return issued.invoice;
+        return {
+          result: issued.invoice,
+          audit: {
+            action: 'invoice.issue',
+            entityType: 'order',
+            entityId: request.params.id,
+            before: null,
+            after: issued.after,
+          },
+        };
       });
       return reply.status(201).send({ invoice: toInvoice(invoice) });
     },
@@ -85,26 +71,25 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
-      const invoice = await app.db.transaction(async (tx) => {
+      const invoice = await auditedChange(app, request, async (tx, now, admin) => {
         const credited = await creditInvoice(tx, {
           invoiceId: request.params.id,
           amount: request.body?.amount ?? null,
           reason: request.body?.reason ?? null,
           adminId: admin.userId,
-          now: app.now(),
+          now,
           publicUrl: app.env.publicUrl,
         });
-        await writeAudit(tx, {
-          admin,
-          action: 'invoice.credit',
-          entityType: 'order',
-          entityId: credited.invoice.orderId,
-          before: credited.before,
-          after: credited.after,
-          now: app.now(),
-        });
-        return credited.invoice;
+        return {
+          result: credited.invoice,
+          audit: {
+            action: 'invoice.credit',
+            entityType: 'order',
+            entityId: credited.invoice.orderId,
+            before: credited.before,
+            after: credited.after,
+          },
+        };
       });
       return reply.status(201).send({ invoice: toInvoice(invoice) });
     },

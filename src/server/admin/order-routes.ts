@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFallbacks } from '../../shared/lists';
@@ -8,32 +7,29 @@ import {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
   orderCommentRequestSchema,
-  orderMessages,
   recordPaymentRequestSchema,
   refundRequestSchema,
   shipOverrideRequestSchema,
   updateOrderRequestSchema,
 } from '../../shared/orders/order-admin-contracts';
-import { orders } from '../db/schema';
-import { notFound } from '../http/http-error';
-import { loadOrderModel, toAdminOrder } from '../orders/order-read-model';
+import { adminOrderDetail } from '../orders/admin-order-detail';
 import { recordPayment, refundPayment } from '../orders/record-payment';
 import { deliveryNotePdf } from '../orders/delivery-note';
-import { addStaffComment, deleteOrder, updateOrder } from '../orders/update-order';
-import { instrumentsFollowOrder } from '../instruments/instrument-life';
+import { addStaffComment, deleteOrder } from '../orders/update-order';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { fallback } from '../db/list-sql';
 import { listOrders } from '../orders/order-list';
 import { csvDate, orderExportBatches, orderExportHeader } from '../reporting/accounting-export';
-import { writeAudit } from '../audit/audit-log';
+import { type AuditEntry, auditedChange } from '../audit/audited-change';
+import type { RequestAuth } from '../accounts/request-auth';
+import type { Db } from '../db/client';
 import { getCachedSettings } from '../settings/settings-service';
 import { csvMoney } from '../../shared/csv';
 import { sendCsv } from './csv-export';
 import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
-import { cleanLine } from '../../shared/clean-text';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
-import { moveOrderBatch, productBatchRows, toBatchPlaces } from '../orders/batch-places';
-import { lockOrder } from '../orders/order-admin-context';
+import { moveOrderBatch } from '../orders/batch-places';
+import { shipOrder } from '../workflows/ship-order';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -41,22 +37,17 @@ const idParams = z.object({ id: z.uuid() });
 export async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const adminOrder = async (id: string) => {
-    const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound(orderMessages.orderNotFound);
-    const [order, batches] = await Promise.all([
-      toAdminOrder(app.db, await loadOrderModel(app.db, row)),
-      productBatchRows(app.db),
-    ]);
-    const held = batches.find((batch) => batch.id === row.placesBatchId);
-    return {
-      ...order,
-      batchPanel: {
-        holds: held ? { name: held.name, places: row.placesTaken } : null,
-        batches: batches.map(toBatchPlaces),
-      },
-    };
-  };
+  /** One audited write to an order (its entry names the order), in one transaction. */
+  const changeOrder = (
+    request: FastifyRequest,
+    orderId: string,
+    action: string,
+    work: (tx: Db, now: Date, admin: RequestAuth) => Promise<Pick<AuditEntry, 'before' | 'after'>>,
+  ) =>
+    auditedChange(app, request, async (tx, now, admin) => {
+      const { before, after } = await work(tx, now, admin);
+      return { result: undefined, audit: { action, entityType: 'order', entityId: orderId, before, after } };
+    });
 
   r.get(
     '/orders',
@@ -125,7 +116,10 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     { config: adminRoute('orders.view'), schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { order: await adminOrder(request.params.id), carriers: (await getCachedSettings(app.db)).carriers };
+      return {
+        order: await adminOrderDetail(app.db, request.params.id),
+        carriers: (await getCachedSettings(app.db)).carriers,
+      };
     },
   );
 
@@ -137,43 +131,22 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
-        const { before, after, row } = await updateOrder(tx, {
-          orderId: request.params.id,
-          changes: request.body,
-          adminId: admin.userId,
-          now: app.now(),
-          publicUrl: app.env.publicUrl,
-          // Status and notes are Sales' (orders.edit); changing the payment fields is Finance's
-          // (issue 24). A form that sends them back unchanged is not refused.
-          check: (order) => {
-            const { paymentStatus, paymentMethod, invoiceNumber } = request.body;
-            if (paymentStatus !== undefined && paymentStatus !== order.paymentStatus)
-              requirePermission(admin, 'payments.record');
-            if (paymentMethod !== undefined && paymentMethod !== order.paymentMethod)
-              requirePermission(admin, 'payments.record');
-            if (invoiceNumber !== undefined && invoiceNumber !== order.invoiceNumber)
-              requirePermission(admin, 'invoices.issue');
-          },
-        });
-        const recorded = await instrumentsFollowOrder(tx, {
-          fromStatus: before.status,
-          order: row,
-          serialNumbers: request.body.serialNumbers,
-          adminId: admin.userId,
-          now: app.now(),
-        });
-        await writeAudit(tx, {
-          admin,
-          action: 'order.update',
-          entityType: 'order',
-          entityId: request.params.id,
-          before,
-          after: { ...after, ...recorded },
-          now: app.now(),
-        });
+      await shipOrder(app, request, {
+        orderId: request.params.id,
+        changes: request.body,
+        // Status and notes are Sales' (orders.edit); changing the payment fields is Finance's
+        // (issue 24). A form that sends them back unchanged is not refused.
+        check: (order) => {
+          const { paymentStatus, paymentMethod, invoiceNumber } = request.body;
+          if (paymentStatus !== undefined && paymentStatus !== order.paymentStatus)
+            requirePermission(admin, 'payments.record');
+          if (paymentMethod !== undefined && paymentMethod !== order.paymentMethod)
+            requirePermission(admin, 'payments.record');
+          if (invoiceNumber !== undefined && invoiceNumber !== order.invoiceNumber)
+            requirePermission(admin, 'invoices.issue');
+        },
       });
-      return { order: await adminOrder(request.params.id) };
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 
@@ -184,19 +157,10 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true) }) } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
-        const { before } = await deleteOrder(tx, request.params.id);
-        await writeAudit(tx, {
-          admin,
-          action: 'order.delete',
-          entityType: 'order',
-          entityId: request.params.id,
-          before,
-          after: null,
-          now: app.now(),
-        });
-      });
+      await changeOrder(request, request.params.id, 'order.delete', async (tx) => ({
+        ...(await deleteOrder(tx, request.params.id)),
+        after: null,
+      }));
       return { deleted: true as const };
     },
   );
@@ -208,9 +172,8 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: recordPaymentRequestSchema, response: { 201: adminOrderAnswerSchema } },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
-        const { before, after } = await recordPayment(tx, {
+      await changeOrder(request, request.params.id, 'order.payment', (tx, now, admin) =>
+        recordPayment(tx, {
           orderId: request.params.id,
           transactionType: request.body.transactionType,
           amount: request.body.amount,
@@ -218,20 +181,11 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           reference: request.body.reference ?? null,
           receivedAt: request.body.receivedAt ?? null,
           adminId: admin.userId,
-          now: app.now(),
+          now,
           publicUrl: app.env.publicUrl,
-        });
-        await writeAudit(tx, {
-          admin,
-          action: 'order.payment',
-          entityType: 'order',
-          entityId: request.params.id,
-          before,
-          after,
-          now: app.now(),
-        });
-      });
-      return reply.status(201).send({ order: await adminOrder(request.params.id) });
+        }),
+      );
+      return reply.status(201).send({ order: await adminOrderDetail(app.db, request.params.id) });
     },
   );
 
@@ -246,10 +200,9 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const admin = adminOf(request);
       const body: z.output<typeof refundRequestSchema> = request.body ?? refundRequestSchema.parse({});
-      await app.db.transaction(async (tx) => {
-        const { before, after } = await refundPayment(tx, {
+      await changeOrder(request, request.params.id, 'order.refund', (tx, now, admin) =>
+        refundPayment(tx, {
           orderId: request.params.id,
           paymentId: request.params.paymentId,
           amount: body.amount ?? null,
@@ -258,19 +211,10 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           reference: body.reference ?? null,
           reason: body.reason ?? null,
           adminId: admin.userId,
-          now: app.now(),
-        });
-        await writeAudit(tx, {
-          admin,
-          action: 'order.refund',
-          entityType: 'order',
-          entityId: request.params.id,
-          before,
-          after,
-          now: app.now(),
-        });
-      });
-      return { order: await adminOrder(request.params.id) };
+          now,
+        }),
+      );
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 
@@ -281,38 +225,18 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: shipOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
-        const { before, after, row } = await updateOrder(tx, {
-          orderId: request.params.id,
-          changes: updateOrderRequestSchema.parse({
-            status: 'shipped',
-            ...(request.body.trackingNumber !== undefined ? { trackingNumber: request.body.trackingNumber } : {}),
-            ...(request.body.carrier !== undefined ? { carrier: request.body.carrier } : {}),
-          }),
-          override: { reason: request.body.reason },
-          adminId: admin.userId,
-          now: app.now(),
-          publicUrl: app.env.publicUrl,
-        });
-        const recorded = await instrumentsFollowOrder(tx, {
-          fromStatus: before.status,
-          order: row,
-          serialNumbers: request.body.serialNumbers,
-          adminId: admin.userId,
-          now: app.now(),
-        });
-        await writeAudit(tx, {
-          admin,
-          action: 'order.ship_override',
-          entityType: 'order',
-          entityId: request.params.id,
-          before,
-          after: { ...after, ...recorded, overrideReason: request.body.reason },
-          now: app.now(),
-        });
+      const { reason, trackingNumber, carrier, serialNumbers } = request.body;
+      await shipOrder(app, request, {
+        orderId: request.params.id,
+        changes: updateOrderRequestSchema.parse({
+          status: 'shipped',
+          ...(trackingNumber !== undefined ? { trackingNumber } : {}),
+          ...(carrier !== undefined ? { carrier } : {}),
+          ...(serialNumbers !== undefined ? { serialNumbers } : {}),
+        }),
+        override: { reason },
       });
-      return { order: await adminOrder(request.params.id) };
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 
@@ -323,29 +247,16 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: moveOrderBatchRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
-        const order = await lockOrder(tx, orders, request.params.id);
-        if (!order) throw notFound(orderMessages.orderNotFound);
-        const reason = request.body.reason ? cleanLine(request.body.reason) : '';
-        const { before, after } = await moveOrderBatch(tx, order, {
+      await changeOrder(request, request.params.id, 'order.batch_move', (tx, now, admin) =>
+        moveOrderBatch(tx, request.params.id, {
           toBatch: request.body.batch,
-          reason: reason === '' ? null : reason,
+          reason: request.body.reason,
           adminId: admin.userId,
-          now: app.now(),
-        });
-        await writeAudit(tx, {
-          admin,
-          action: 'order.batch_move',
-          entityType: 'order',
-          entityId: request.params.id,
-          before,
-          after,
-          now: app.now(),
-        });
-      });
+          now,
+        }),
+      );
       invalidateCatalogueCache();
-      return { order: await adminOrder(request.params.id) };
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 
@@ -356,25 +267,16 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: orderCommentRequestSchema, response: { 201: adminOrderAnswerSchema } },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
-        const comment = await addStaffComment(tx, {
+      await changeOrder(request, request.params.id, 'order.comment', async (tx, now, admin) => ({
+        before: null,
+        after: await addStaffComment(tx, {
           orderId: request.params.id,
           text: request.body.text,
           adminId: admin.userId,
-          now: app.now(),
-        });
-        await writeAudit(tx, {
-          admin,
-          action: 'order.comment',
-          entityType: 'order',
-          entityId: request.params.id,
-          before: null,
-          after: comment,
-          now: app.now(),
-        });
-      });
-      return reply.status(201).send({ order: await adminOrder(request.params.id) });
+          now,
+        }),
+      }));
+      return reply.status(201).send({ order: await adminOrderDetail(app.db, request.params.id) });
     },
   );
 }

@@ -15,8 +15,8 @@ import { listQuotes, quoteBatches } from '../quotes/quote-list';
 import { csvDate } from '../reporting/accounting-export';
 import { csvMoney } from '../../shared/csv';
 import { sendCsv } from './csv-export';
-import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from '../audit/audit-log';
+import { adminRoute } from './admin-route-config';
+import { auditedChange } from '../audit/audited-change';
 import { addQuoteNote, extendQuote, findQuote, quoteDetail, resendQuote } from '../quotes/quote-admin';
 
 /**
@@ -87,18 +87,13 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
       schema: { params: quoteKeyParams, body: extendQuoteRequestSchema, ...answer },
     },
     async (request) => {
-      const admin = adminOf(request);
       const row = await findQuote(app.db, request.params.key);
-      await app.db.transaction(async (tx) => {
-        const change = await extendQuote(tx, row, request.body.validUntil, app.now());
-        await writeAudit(tx, {
-          admin,
-          action: 'quote.extend',
-          entityType: 'quote',
-          entityId: row.id,
-          ...change,
-          now: app.now(),
-        });
+      await auditedChange(app, request, async (tx, now) => {
+        const change = await extendQuote(tx, row, request.body.validUntil, now);
+        return {
+          result: undefined,
+          audit: { action: 'quote.extend', entityType: 'quote', entityId: row.id, ...change },
+        };
       });
       return quoteDetail(app.db, await findQuote(app.db, row.id), app.now());
     },
@@ -108,20 +103,20 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
     '/quotes/:key/resend',
     { config: adminRoute('orders.edit'), schema: { params: quoteKeyParams, ...answer } },
     async (request) => {
-      const admin = adminOf(request);
       const row = await findQuote(app.db, request.params.key);
       const { to, mail } = await resendQuote(app.db, row, app.env.publicUrl, app.now());
-      await app.db.transaction(async (tx) => {
+      await auditedChange(app, request, async (tx) => {
         await enqueueMail(tx, mail);
-        await writeAudit(tx, {
-          admin,
-          action: 'quote.resend',
-          entityType: 'quote',
-          entityId: row.id,
-          before: null,
-          after: { quoteNumber: row.quoteNumber, to },
-          now: app.now(),
-        });
+        return {
+          result: undefined,
+          audit: {
+            action: 'quote.resend',
+            entityType: 'quote',
+            entityId: row.id,
+            before: null,
+            after: { quoteNumber: row.quoteNumber, to },
+          },
+        };
       });
       return quoteDetail(app.db, row, app.now());
     },
@@ -134,19 +129,13 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
       schema: { params: quoteKeyParams, body: quoteNoteRequestSchema, response: { 201: adminQuoteDetailSchema } },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
       const row = await findQuote(app.db, request.params.key);
-      await app.db.transaction(async (tx) => {
-        const note = await addQuoteNote(tx, row, request.body.text, admin.userId, app.now());
-        await writeAudit(tx, {
-          admin,
-          action: 'quote.note',
-          entityType: 'quote',
-          entityId: row.id,
-          before: null,
-          after: note,
-          now: app.now(),
-        });
+      await auditedChange(app, request, async (tx, now, admin) => {
+        const note = await addQuoteNote(tx, row, request.body.text, admin.userId, now);
+        return {
+          result: undefined,
+          audit: { action: 'quote.note', entityType: 'quote', entityId: row.id, before: null, after: note },
+        };
       });
       return reply.status(201).send(await quoteDetail(app.db, row, app.now()));
     },

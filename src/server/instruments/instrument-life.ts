@@ -3,9 +3,9 @@ import { type Instrument, instrumentMessages, serialNumbersSchema } from '../../
 import { warrantyMonths } from '../../shared/terms';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
-import { instruments, orderItems, type orders, productServicingOptions, quotes } from '../db/schema';
+import { instruments, orderItems, orders, productServicingOptions, quotes } from '../db/schema';
 import { toInstrument } from '../orders/order-instruments';
-import { badRequest, conflict } from '../http/http-error';
+import { badRequest, conflict, notFound } from '../http/http-error';
 import { termsValuesOf } from '../terms/terms-service';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -120,23 +120,38 @@ export async function recordSerialsAtDispatch(
   return written.map((row) => toInstrument(row, order.orderNumber));
 }
 
-/** Staff correct a serial number; the caller writes the audit entry with the before and after. */
+const auditedSerial = (row: typeof instruments.$inferSelect) => ({
+  serialNumber: row.serialNumber,
+  orderId: row.orderId,
+});
+
+/**
+ * Staff correct a serial number: 404 when the instrument is gone, 409 when another holds the new
+ * one. Returns the instrument as the admin sees it and what the audit entry keeps before and after.
+ */
 export async function correctSerial(tx: Db, instrumentId: string, serialNumber: string, now: Date) {
   const [before] = await tx.select().from(instruments).where(eq(instruments.id, instrumentId)).for('update');
-  if (!before) return null;
+  if (!before) throw notFound(instrumentMessages.instrumentNotFound);
   const taken = await takenSerials(tx, [serialNumber], instrumentId);
   if (taken.length > 0) throw takenRefusal(taken, [serialNumber]);
+  let after: typeof instruments.$inferSelect;
   try {
-    const [after] = await tx
+    const [updated] = await tx
       .update(instruments)
       .set({ serialNumber, updatedAt: now })
       .where(eq(instruments.id, instrumentId))
       .returning();
-    return { before, after: after ?? before };
+    after = updated ?? before;
   } catch (error) {
     if (isUniqueViolation(error)) throw takenRefusal([serialNumber], [serialNumber]);
     throw error;
   }
+  const [order] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, after.orderId));
+  return {
+    instrument: toInstrument(after, order?.orderNumber ?? ''),
+    before: auditedSerial(before),
+    after: auditedSerial(after),
+  };
 }
 
 /**

@@ -5,6 +5,9 @@ import { bumpChangeVersion } from '../db/change-version';
 import type { Db } from '../db/client';
 import { orderBatchChanges, orders, productBatches, products } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
+import { cleanLine } from '../../shared/clean-text';
+import { lockOrder } from './order-admin-context';
 
 type OrderRow = typeof orders.$inferSelect;
 type BatchRow = typeof productBatches.$inferSelect;
@@ -113,15 +116,20 @@ export async function releaseOrderPlaces(tx: Db, order: OrderRow): Promise<void>
 const movableStatuses = new Set(['pending', 'confirmed', 'processing']);
 
 /**
- * Moves the order (locked by the caller) to another batch: an order holding places gives back the
- * old ones and takes the new ones in the same transaction (409 `batch_full` when the new batch has
- * no room); `configuration.batch` and `batchName` follow, and a history row is written.
+ * Moves the order (locked here, 404 when gone) to another batch: an order holding places gives back
+ * the old ones and takes the new ones in the same transaction (409 `batch_full` when the new batch
+ * has no room); `configuration.batch` and `batchName` follow, and a history row is written with the
+ * reason (one line; none when blank).
  */
 export async function moveOrderBatch(
   tx: Db,
-  order: OrderRow,
-  input: { toBatch: string; reason: string | null; adminId: string; now: Date },
+  orderId: string,
+  input: { toBatch: string; reason: string | undefined; adminId: string; now: Date },
 ) {
+  const order = await lockOrder(tx, orders, orderId);
+  if (!order) throw notFound(orderMessages.orderNotFound);
+  const cleaned = input.reason ? cleanLine(input.reason) : '';
+  const reason = cleaned === '' ? null : cleaned;
   const { batch: from, quantity } = orderBatchOf(order);
   if (!movableStatuses.has(order.status)) throw conflict(batchPlacesMessages.notMovable, { code: 'batch_not_movable' });
   const all = await productBatchRows(tx);
@@ -157,14 +165,14 @@ export async function moveOrderBatch(
       fromName,
       toBatch: target.batchId,
       toName: target.name,
-      reason: input.reason,
+      reason,
       changedBy: input.adminId,
       createdAt: input.now,
     })
     .returning();
   return {
     before: { batch: from, batchName: fromName, placesTaken: order.placesTaken },
-    after: { batch: target.batchId, batchName: target.name, placesTaken: after.placesTaken, reason: input.reason },
+    after: { batch: target.batchId, batchName: target.name, placesTaken: after.placesTaken, reason },
     change,
   };
 }

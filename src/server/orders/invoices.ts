@@ -12,6 +12,7 @@ import { formatMoney } from '../../shared/money';
 import { balanceInvoiceVat, creditVat, depositInvoiceVat } from '../../shared/orders/invoice-vat';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
 import { terms } from '../../shared/terms';
+import type { Invoice } from '../../shared/orders/invoice-schema';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
@@ -120,18 +121,23 @@ async function nextCreditNoteNumber(tx: Db, now: Date): Promise<string> {
   return `CN${now.getUTCFullYear()}-${String(row.n).padStart(5, '0')}`;
 }
 
-const auditedInvoice = (row: InvoiceRow) => ({
+/** The invoice or credit note as the admin's answer shows it. */
+export const toInvoice = (row: InvoiceRow): Invoice => ({
   id: row.id,
-  orderId: row.orderId,
-  orderNumber: row.orderNumber,
-  kind: row.kind,
   number: row.number,
+  kind: row.kind,
   amount: row.amount,
   vatAmount: row.vatAmount,
   currency: row.currency,
   issuedAt: row.issuedAt.toISOString(),
   dueDate: row.dueDate,
   creditsInvoiceId: row.creditsInvoiceId,
+});
+
+const auditedInvoice = (row: InvoiceRow) => ({
+  ...toInvoice(row),
+  orderId: row.orderId,
+  orderNumber: row.orderNumber,
   pdfSha256: row.pdfSha256,
 });
 

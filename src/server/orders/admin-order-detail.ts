@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { productBatchRows, toBatchPlaces } from './batch-places';
+import { loadOrderModel, toAdminOrder } from './order-read-model';
+
+/** The admin's order page (GET /orders/:id and the answer of every order write): the order and its batch panel; 404 when gone. */
+export async function adminOrderDetail(db: Db, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  const [order, batches] = await Promise.all([toAdminOrder(db, await loadOrderModel(db, row)), productBatchRows(db)]);
+  const held = batches.find((batch) => batch.id === row.placesBatchId);
+  return {
+    ...order,
+    batchPanel: {
+      holds: held ? { name: held.name, places: row.placesTaken } : null,
+      batches: batches.map(toBatchPlaces),
+    },
+  };
+}
