@@ -61,6 +61,12 @@ export function useStepUp() {
   return { withStepUp, dialog };
 }
 
+/** Whether the signed-in staff member has a verified passkey to confirm with. */
+export function useHasOwnPasskey(): boolean {
+  const session = useSession();
+  return session.data?.factors?.some((f) => f.status === 'verified' && f.factorType === 'webauthn') ?? false;
+}
+
 function StepUpDialog({
   open,
   passkeyOnly,
@@ -72,9 +78,7 @@ function StepUpDialog({
   onCancel: () => void;
   onPassed: () => void;
 }) {
-  const session = useSession();
-  const hasPasskey =
-    session.data?.factors?.some((f) => f.status === 'verified' && f.factorType === 'webauthn') ?? false;
+  const hasPasskey = useHasOwnPasskey();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,7 @@ import { codeMessage, MFA_CODE_LENGTH } from '../../../shared/accounts/auth-sche
 import type { PasskeyAssertionRequest } from '../../../shared/accounts/passkey-contracts';
 import { ApiError } from '../../lib/api-client';
 import { passkeyAssertion } from '../../lib/passkeys';
-import { useSession } from '../../lib/use-session';
+import { useHasOwnPasskey } from '../shell/step-up-dialog';
 import { Button } from '../../ui/button';
 import { MfaCodeInput } from '../../ui/mfa-code-input';
 import { PasskeyButton } from '../../ui/passkey-button';
@@ -27,9 +27,7 @@ export function ResetFactorsDialog({
   onClose: () => void;
   onReset: () => void;
 }) {
-  const session = useSession();
-  const hasPasskey =
-    session.data?.factors?.some((f) => f.status === 'verified' && f.factorType === 'webauthn') ?? false;
+  const hasPasskey = useHasOwnPasskey();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
