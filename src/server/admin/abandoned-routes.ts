@@ -10,8 +10,8 @@ import {
 import { adminListQuerySchema } from '../../shared/lists';
 import { notFound } from '../http/http-error';
 import { abandonedBatches, listAbandoned, recordAbandonedFollowUp } from '../flows/abandoned';
-import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from '../audit/audit-log';
+import { adminRoute } from './admin-route-config';
+import { auditedChange } from '../audit/audited-change';
 import { csvMoney } from '../../shared/csv';
 import { sendCsv } from './csv-export';
 
@@ -91,25 +91,23 @@ export async function adminAbandonedRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: updateAbandonedRequestSchema, response: { 200: followUpSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
       const { id } = request.params;
       const { contacted, note } = request.body;
-      const now = app.now();
-      return app.db.transaction(async (tx) => {
+      return auditedChange(app, request, async (tx, now) => {
         const followUp = await recordAbandonedFollowUp(tx, { id, contacted, note, now });
         if (!followUp) throw notFound(abandonedMessages.notFound);
         const { before: record, contactedAt } = followUp;
-        await writeAudit(tx, {
-          admin,
-          action: 'abandoned.follow_up',
-          entityType: record.kind === 'order' ? 'incomplete_order' : 'incomplete_registration',
-          entityId: id,
-          before: { email: record.email, contacted: record.contacted, note: record.note },
-          after: { email: record.email, contacted, note },
-          now,
-        });
         return {
-          abandoned: { id, kind: record.kind, contacted, contactedAt: contactedAt?.toISOString() ?? null, note },
+          result: {
+            abandoned: { id, kind: record.kind, contacted, contactedAt: contactedAt?.toISOString() ?? null, note },
+          },
+          audit: {
+            action: 'abandoned.follow_up',
+            entityType: record.kind === 'order' ? 'incomplete_order' : 'incomplete_registration',
+            entityId: id,
+            before: { email: record.email, contacted: record.contacted, note: record.note },
+            after: { email: record.email, contacted, note },
+          },
         };
       });
     },

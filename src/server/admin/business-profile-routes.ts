@@ -10,8 +10,8 @@ import { type BusinessProfile, publicProfileOf, setupChecklist } from '../../sha
 import { adminEmails } from '../accounts/account-service';
 import { maskedBank, queueBankChangeAlert } from '../business-profile/bank-change';
 import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
-import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from '../audit/audit-log';
+import { adminRoute } from './admin-route-config';
+import { auditedChange } from '../audit/audited-change';
 
 const answer = (profile: BusinessProfile) => {
   const checklist = setupChecklist(profile);
@@ -53,25 +53,25 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
       schema: { body: businessProfileDetailsSchema, response: { 200: businessProfileResponseSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const now = app.now();
-      const profile = await app.db.transaction(async (tx) => {
+      const profile = await auditedChange(app, request, async (tx) => {
         const before = publicProfileOf(await readBusinessProfile(tx));
         const after = await saveBusinessProfile(tx, { details: request.body });
         const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );
-        if (changed.length > 0)
-          await writeAudit(tx, {
-            admin,
-            action: 'profile.update',
-            entityType: 'business_profile',
-            entityId: 'company',
-            before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-            after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-            now,
-          });
-        return after;
+        return {
+          result: after,
+          audit:
+            changed.length > 0
+              ? {
+                  action: 'profile.update',
+                  entityType: 'business_profile',
+                  entityId: 'company',
+                  before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+                  after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+                }
+              : null,
+        };
       });
       return answer(profile);
     },
@@ -86,30 +86,27 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
       schema: { body: bankAccountsSchema, response: { 200: businessProfileResponseSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const now = app.now();
-      const profile = await app.db.transaction(async (tx) => {
+      const profile = await auditedChange(app, request, async (tx, now, admin) => {
         const before = (await readBusinessProfile(tx)).bank;
         const after = await saveBusinessProfile(tx, { bank: request.body });
-        if (JSON.stringify(before) !== JSON.stringify(after.bank)) {
-          await writeAudit(tx, {
-            admin,
+        if (JSON.stringify(before) === JSON.stringify(after.bank)) return { result: after, audit: null };
+        await queueBankChangeAlert(tx, {
+          to: await adminEmails(tx),
+          by: admin.email,
+          before,
+          after: after.bank,
+          now,
+        });
+        return {
+          result: after,
+          audit: {
             action: 'profile.bank_update',
             entityType: 'business_profile',
             entityId: 'company',
             before: maskedBank(before),
             after: maskedBank(after.bank),
-            now,
-          });
-          await queueBankChangeAlert(tx, {
-            to: await adminEmails(tx),
-            by: admin.email,
-            before,
-            after: after.bank,
-            now,
-          });
-        }
-        return after;
+          },
+        };
       });
       return answer(profile);
     },

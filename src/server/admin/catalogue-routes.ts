@@ -47,7 +47,7 @@ import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { notifyBatchDateChange } from '../orders/batch-date-mail';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from '../audit/audit-log';
+import { auditedChange } from '../audit/audited-change';
 import { catalogueWrite } from '../catalogue/catalogue-write';
 
 /** Each path parameter is the specification id it takes (`dropwise-standard`, `10x-2ml-syringes`), not a row id. */
@@ -414,28 +414,28 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
         response: { 200: notifyBatchHoldersResponseSchema },
       },
     },
-    async (request) => {
-      const admin = adminOf(request);
-      const now = app.now();
-      return app.db.transaction(async (tx) => {
+    // Audited, but not through catalogueWrite: telling the holders raises no catalogue change version.
+    async (request) =>
+      auditedChange(app, request, async (tx, now) => {
         const outcome = await notifyBatchDateChange(tx, {
           batchId: request.params.batchId,
           changeId: request.params.changeId,
           now,
           publicUrl: app.env.publicUrl,
         });
-        if (!outcome.alreadySent)
-          await writeAudit(tx, {
-            admin,
-            action: 'catalogue.batch.notify_date_change',
-            entityType: 'batch',
-            entityId: request.params.batchId,
-            before: null,
-            after: { oldDate: outcome.oldDate, newDate: outcome.newDate, notified: outcome.notified },
-            now,
-          });
-        return { notified: outcome.notified, alreadySent: outcome.alreadySent };
-      });
-    },
+        return {
+          result: { notified: outcome.notified, alreadySent: outcome.alreadySent },
+          // Sent before: nothing new to record.
+          audit: outcome.alreadySent
+            ? null
+            : {
+                action: 'catalogue.batch.notify_date_change',
+                entityType: 'batch',
+                entityId: request.params.batchId,
+                before: null,
+                after: { oldDate: outcome.oldDate, newDate: outcome.newDate, notified: outcome.notified },
+              },
+        };
+      }),
   );
 }

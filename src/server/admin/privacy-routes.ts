@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,6 +31,8 @@ import {
 } from '../privacy/privacy-register';
 import { adminOf, adminRoute } from './admin-route-config';
 import { writeAudit } from '../audit/audit-log';
+import { type AuditEntry, auditedChange } from '../audit/audited-change';
+import type { RequestAuth } from '../accounts/request-auth';
 import { sendCsv } from './csv-export';
 
 const idParams = z.object({ id: z.uuid() });
@@ -52,11 +54,11 @@ type OpenRequest = Awaited<ReturnType<typeof openRequestFor>>;
 
 /**
  * An open request marked done by this admin (with what the row records besides), and its audit
- * entry: the outcome, the subject, and what the action adds (`summary`).
+ * entry: the outcome, the subject, and what the action adds (`summary`); run in an auditedChange.
  */
 async function markDone(
   tx: Db,
-  admin: ReturnType<typeof adminOf>,
+  admin: RequestAuth,
   open: OpenRequest,
   done: {
     outcome: 'export_produced' | 'erased' | 'refused' | 'no_data';
@@ -67,16 +69,14 @@ async function markDone(
   now: Date,
 ) {
   const updated = await markRequestDone(tx, open.id, { outcome: done.outcome, record: done.record, by: admin, now });
-  await writeAudit(tx, {
-    admin,
+  const audit: AuditEntry = {
     action: done.action,
     entityType: 'privacy_request',
     entityId: open.id,
     before: { outcome: open.outcome },
     after: { outcome: done.outcome, subject: open.subjectMasked, ...done.summary },
-    now,
-  });
-  return updated;
+  };
+  return { updated, audit };
 }
 
 /**
@@ -147,55 +147,55 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
       schema: { body: createPrivacyRequestSchema, response: { 201: z.object({ request: privacyRequestSchema }) } },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
-      const now = app.now();
       const { email, type, channel, receivedOn } = request.body;
-      if (receivedOn > now.toISOString().slice(0, 10))
-        throw badRequest('The date received cannot be in the future.', {
-          fields: { receivedOn: 'The date received cannot be in the future.' },
-        });
-      const created = await app.db.transaction(async (tx) => {
+      // `now` is the change's own, so the date check, the row, its entry and the answer agree.
+      const { created, now } = await auditedChange(app, request, async (tx, now, admin) => {
+        if (receivedOn > now.toISOString().slice(0, 10))
+          throw badRequest('The date received cannot be in the future.', {
+            fields: { receivedOn: 'The date received cannot be in the future.' },
+          });
         const row = await logPrivacyRequest(tx, { type, channel, receivedOn, email, by: admin, now });
-        await writeAudit(tx, {
-          admin,
-          action: 'privacy.request_logged',
-          entityType: 'privacy_request',
-          entityId: row.id,
-          before: null,
-          after: { type, channel, receivedOn, subject: row.subjectMasked },
-          now,
-        });
-        return row;
+        return {
+          result: { created: row, now },
+          audit: {
+            action: 'privacy.request_logged',
+            entityType: 'privacy_request',
+            entityId: row.id,
+            before: null,
+            after: { type, channel, receivedOn, subject: row.subjectMasked },
+          },
+        };
       });
       return reply.status(201).send({ request: await toPrivacyRequest(app.db, created, now) });
     },
   );
 
   /**
-   * The export and the erasure of an open request, each in one transaction: the request (the e-mail
-   * typed again must be its subject's), the subject's account if there is one, the action itself,
-   * the request marked done by this admin, and the audit entry. `act` returns what the request row
-   * records besides and what the audit entry (and the answer) add.
+   * The export and the erasure of an open request, each in one auditedChange: the request (the
+   * e-mail typed again must be its subject's), the subject's account if there is one, the action
+   * itself, the request marked done by this admin, and the audit entry. `act` returns what the
+   * request row records besides and what the audit entry (and the answer) add.
    */
   async function completeRequest<Summary extends Record<string, unknown>>(
-    admin: ReturnType<typeof adminOf>,
-    target: { id: string; email: string; now: Date },
+    request: FastifyRequest,
+    target: { id: string; email: string },
     done: { outcome: 'export_produced' | 'erased'; action: 'privacy.export' | 'privacy.erase' },
     act: (
       tx: Db,
       open: OpenRequest,
       userId: string | null,
+      now: Date,
     ) => Promise<{ record?: { exportId: string }; summary: Summary }>,
   ) {
-    const { id, email, now } = target;
-    const result = await app.db.transaction(async (tx) => {
+    const { id, email } = target;
+    const result = await auditedChange(app, request, async (tx, now, admin) => {
       const open = await openRequestFor(tx, id, email);
-      const { record, summary } = await act(tx, open, await subjectAccountId(tx, email));
-      const updated = await markDone(tx, admin, open, { ...done, record, summary }, now);
-      return { updated, summary };
+      const { record, summary } = await act(tx, open, await subjectAccountId(tx, email), now);
+      const { updated, audit } = await markDone(tx, admin, open, { ...done, record, summary }, now);
+      return { result: { updated, summary, now }, audit };
     });
     if (!result.updated) throw notFound(privacyMessages.requestNotFound);
-    return { request: await toPrivacyRequest(app.db, result.updated, now), summary: result.summary };
+    return { request: await toPrivacyRequest(app.db, result.updated, result.now), summary: result.summary };
   }
 
   r.post(
@@ -206,13 +206,12 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = adminOf(request);
-      const now = app.now();
       const email = normaliseEmail(request.body.email);
       const { request: completed } = await completeRequest(
-        admin,
-        { id: request.params.id, email, now },
+        request,
+        { id: request.params.id, email },
         { outcome: 'export_produced', action: 'privacy.export' },
-        async (tx, _open, userId) => {
+        async (tx, _open, userId, now) => {
           const exported = await requestExport(tx, { email, userId, requestedBy: admin.userId, now });
           return { record: { exportId: exported.id }, summary: {} };
         },
@@ -229,12 +228,11 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const now = app.now();
       return completeRequest(
-        adminOf(request),
-        { id: request.params.id, email, now },
+        request,
+        { id: request.params.id, email },
         { outcome: 'erased', action: 'privacy.erase' },
-        async (tx, open, userId) => {
+        async (tx, open, userId, now) => {
           if (open.type !== 'erasure')
             throw conflict('Only an erasure request can erase.', { code: 'not_an_erasure_request' });
           const summary = await erasePerson(tx, { email, userId, now });
@@ -252,13 +250,18 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: privacyRefuseSchema, response: { 200: privacyActionAnswerSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const now = app.now();
-      const row = await app.db.transaction(async (tx) => {
+      const { row, now } = await auditedChange(app, request, async (tx, now, admin) => {
         const open = await requestById(tx, request.params.id);
         if (!open) throw notFound(privacyMessages.requestNotFound);
         if (open.outcome !== 'open') throw conflict(privacyMessages.requestClosed, { code: 'request_closed' });
-        return markDone(tx, admin, open, { outcome: request.body.outcome, action: 'privacy.close' }, now);
+        const { updated, audit } = await markDone(
+          tx,
+          admin,
+          open,
+          { outcome: request.body.outcome, action: 'privacy.close' },
+          now,
+        );
+        return { result: { row: updated, now }, audit };
       });
       if (!row) throw notFound(privacyMessages.requestNotFound);
       return { request: await toPrivacyRequest(app.db, row, now) };

@@ -18,9 +18,9 @@ import { moveServiceRequest } from '../service-requests/move-service-request';
 import { sendPhoto, sendRmaPdf } from '../service-requests/routes';
 import { loadServiceRequest, photoBytes } from '../service-requests/service-requests';
 import { csvDate } from '../reporting/accounting-export';
-import { adminOf, adminRoute, holds } from './admin-route-config';
+import { adminRoute, holds } from './admin-route-config';
 import { fallback } from '../db/list-sql';
-import { writeAudit } from '../audit/audit-log';
+import { auditedChange } from '../audit/audited-change';
 import { sendCsv } from './csv-export';
 import { listServiceRequests, serviceRequestBatches } from '../service-requests/service-list';
 
@@ -94,24 +94,24 @@ export async function adminServiceRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: serviceMoveRequestSchema, response: { 200: adminServiceAnswerSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      await app.db.transaction(async (tx) => {
+      await auditedChange(app, request, async (tx, now, admin) => {
         const { before, after } = await moveServiceRequest(tx, {
           id: request.params.id,
           move: request.body,
           staffId: admin.userId,
-          now: app.now(),
+          now,
           publicUrl: app.env.publicUrl,
         });
-        await writeAudit(tx, {
-          admin,
-          action: `service.${request.body.to}`,
-          entityType: 'service_request',
-          entityId: request.params.id,
-          before,
-          after,
-          now: app.now(),
-        });
+        return {
+          result: undefined,
+          audit: {
+            action: `service.${request.body.to}`,
+            entityType: 'service_request',
+            entityId: request.params.id,
+            before,
+            after,
+          },
+        };
       });
       return { request: await adminServiceRequest(app.db, request.params.id) };
     },
@@ -128,9 +128,7 @@ export async function adminServiceRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: repairQuoteRequestSchema, response: { 200: adminServiceAnswerSchema } },
     },
     async (request) => {
-      const admin = adminOf(request);
-      const now = app.now();
-      await app.db.transaction(async (tx) => {
+      await auditedChange(app, request, async (tx, now, admin) => {
         const quote = await createRepairQuote(tx, {
           id: request.params.id,
           description: request.body.description,
@@ -140,15 +138,16 @@ export async function adminServiceRoutes(app: FastifyInstance) {
           now,
           publicUrl: app.env.publicUrl,
         });
-        await writeAudit(tx, {
-          admin,
-          action: 'service.repair_quote',
-          entityType: 'service_request',
-          entityId: request.params.id,
-          before: { repairQuote: null },
-          after: { repairQuote: quote.quoteNumber, netAmountMinor: request.body.netAmountMinor },
-          now,
-        });
+        return {
+          result: undefined,
+          audit: {
+            action: 'service.repair_quote',
+            entityType: 'service_request',
+            entityId: request.params.id,
+            before: { repairQuote: null },
+            after: { repairQuote: quote.quoteNumber, netAmountMinor: request.body.netAmountMinor },
+          },
+        };
       });
       return { request: await adminServiceRequest(app.db, request.params.id) };
     },

@@ -4,7 +4,7 @@ import { systemSettingsResponseSchema, updateSystemSettingsRequestSchema } from 
 import type { SystemSettings } from '../../shared/settings';
 import { getSettings, invalidateSettingsCache, updateSettings } from '../settings/settings-service';
 import { adminOf, adminRoute } from './admin-route-config';
-import { writeAudit } from '../audit/audit-log';
+import { auditedChange } from '../audit/audited-change';
 import { requireStepUp } from './step-up';
 
 /**
@@ -37,7 +37,6 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = adminOf(request);
-      const now = app.now();
       const current = await getSettings(app.db);
       // A setting left out of the request (the optional ones) keeps its value: no change.
       const changes = (key: keyof SystemSettings) =>
@@ -46,23 +45,23 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       // "Require Passkeys for Payments" changes only with a passkey: a phished code cannot switch it off, and
       // whoever switches it on has a passkey to switch it off again (issue 34, F4).
       if (changes('requirePasskeyForPayments')) await requireStepUp(app, request, admin, { passkeyOnly: true });
-      const settings = await app.db.transaction(async (tx) => {
+      const settings = await auditedChange(app, request, async (tx) => {
         const before = await getSettings(tx);
         const after = await updateSettings(tx, request.body);
         const changed = (Object.keys(after) as (keyof SystemSettings)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );
         const pick = (values: SystemSettings) => Object.fromEntries(changed.map((key) => [key, values[key]]));
-        await writeAudit(tx, {
-          admin,
-          action: 'settings.update',
-          entityType: 'settings',
-          entityId: 'system',
-          before: pick(before),
-          after: pick(after),
-          now,
-        });
-        return after;
+        return {
+          result: after,
+          audit: {
+            action: 'settings.update',
+            entityType: 'settings',
+            entityId: 'system',
+            before: pick(before),
+            after: pick(after),
+          },
+        };
       });
       invalidateSettingsCache(app.db);
       return { settings };

@@ -21,7 +21,7 @@ import {
 import { conflict, notFound } from '../http/http-error';
 import { adminOf, adminRoute } from './admin-route-config';
 import { listUsers } from '../staff/user-list';
-import { writeAudit } from '../audit/audit-log';
+import { auditedChange } from '../audit/audited-change';
 import { deactivateStaff } from '../staff/staff';
 
 const idParams = z.object({ id: z.uuid() });
@@ -98,24 +98,24 @@ export async function adminUserRoutes(app: FastifyInstance) {
         passkey: assertion && passkeyProof(app.db, rp, { ...admin, assertion, now }),
         now,
       });
-      return app.db.transaction(async (tx) => {
+      return auditedChange(app, request, async (tx, now) => {
         const target = await profileOf(tx, id);
         if (!target) throw notFound(userMessages.userNotFound);
         const { removed, sessionsEnded } = await resetFactors(tx, id, now);
-        await writeAudit(tx, {
-          admin,
-          action: 'user.reset_factors',
-          entityType: 'user',
-          entityId: id,
-          before: {
-            email: target.email,
-            factors: removed.length,
-            verifiedFactors: removed.filter((factor) => factor.status === 'verified').length,
+        return {
+          result: { removed: removed.length },
+          audit: {
+            action: 'user.reset_factors',
+            entityType: 'user',
+            entityId: id,
+            before: {
+              email: target.email,
+              factors: removed.length,
+              verifiedFactors: removed.filter((factor) => factor.status === 'verified').length,
+            },
+            after: { email: target.email, factors: 0, sessionsEnded },
           },
-          after: { email: target.email, factors: 0, sessionsEnded },
-          now,
-        });
-        return { removed: removed.length };
+        };
       });
     },
   );
@@ -134,21 +134,21 @@ export async function adminUserRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const admin = adminOf(request);
       const { id } = request.params;
-      const now = app.now();
       if (id === admin.userId) throw conflict(userMessages.ownPasskeyApproval, { code: 'own_passkey_approval' });
-      const until = new Date(now.getTime() + PASSKEY_APPROVAL_MS);
-      await app.db.transaction(async (tx) => {
+      const until = await auditedChange(app, request, async (tx, now) => {
+        const until = new Date(now.getTime() + PASSKEY_APPROVAL_MS);
         const target = await approvePasskeyRegistration(tx, id, until);
         if (!target?.isAdmin) throw notFound(staffMessages.notStaff);
-        await writeAudit(tx, {
-          admin,
-          action: 'staff.passkey_approval',
-          entityType: 'user',
-          entityId: id,
-          before: null,
-          after: { email: target.email, approvedUntil: until.toISOString() },
-          now,
-        });
+        return {
+          result: until,
+          audit: {
+            action: 'staff.passkey_approval',
+            entityType: 'user',
+            entityId: id,
+            before: null,
+            after: { email: target.email, approvedUntil: until.toISOString() },
+          },
+        };
       });
       return reply.status(201).send({ approvedUntil: until.toISOString() });
     },

@@ -6,10 +6,13 @@ import { type AuditInput, writeAudit } from './audit-log';
 /** What a change says to record: the admin and the time are the helper's. */
 export type AuditEntry = Pick<AuditInput, 'action' | 'entityType' | 'entityId' | 'before' | 'after'>;
 
-/** What `work` returns: the caller's answer (`undefined` when it reloads afterwards) and the entry to write. */
+/**
+ * What `work` returns: the caller's answer (`undefined` when it reloads afterwards) and the entry to
+ * write, or `null` when the work changed nothing worth recording (a save of the same values).
+ */
 export interface AuditedWork<T> {
   result: T;
-  audit: AuditEntry;
+  audit: AuditEntry | null;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function auditedChange<T>(
   const now = app.now();
   return app.db.transaction(async (tx) => {
     const done = await work(tx, now, admin);
-    await writeAudit(tx, { admin, ...done.audit, now });
+    if (done.audit) await writeAudit(tx, { admin, ...done.audit, now });
     return done.result;
   });
 }
