@@ -197,10 +197,13 @@ export async function startPasskeyRegistration(
   },
 ) {
   const rule = await paymentPasskeyRule(db, input.userId);
-  // Refused before any code is checked, so a refusal spends no code and counts no failure.
-  if (rule.guarded && !input.passkey && !(await hasOpenApproval(db, input.userId, input.now))) throw approvalRequired();
+  const enrolled = await hasVerifiedFactor(db, input.userId);
+  // Refused before any code is checked, so a refusal spends no code and counts no failure. The first
+  // factor of an account is enrolment, with no code that could have been phished: not guarded.
+  if (enrolled && rule.guarded && !input.passkey && !(await hasOpenApproval(db, input.userId, input.now)))
+    throw approvalRequired();
   let provenWith: 'passkey' | 'code' | null = null;
-  if (await hasVerifiedFactor(db, input.userId)) {
+  if (enrolled) {
     await verifySecondFactorProof(db, {
       userId: input.userId,
       code: input.code,
@@ -261,10 +264,11 @@ export async function finishPasskeyRegistration(
   const info = verification.registrationInfo;
   return db.transaction(async (tx) => {
     const rule = await paymentPasskeyRule(tx, input.userId);
-    const byPasskey = challenge.provenWith === 'passkey';
-    const approved = rule.guarded && !byPasskey && (await takeApproval(tx, input.userId, input.now));
-    if (rule.guarded && !byPasskey && !approved) throw approvalRequired();
     const first = !(await hasVerifiedFactor(tx, input.userId));
+    // Begun with a passkey, or the account's first factor begun with none (enrolment): not guarded.
+    const unguarded = challenge.provenWith === 'passkey' || (challenge.provenWith === null && first);
+    const approved = rule.guarded && !unguarded && (await takeApproval(tx, input.userId, input.now));
+    if (rule.guarded && !unguarded && !approved) throw approvalRequired();
     const [factors] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
     if ((factors?.n ?? 0) >= MAX_FACTORS)
       throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
@@ -300,7 +304,14 @@ export async function finishPasskeyRegistration(
     const recoveryCodes = first ? await issueRecoveryCodes(tx, input.userId, input.now) : undefined;
     await queuePasskeyAddedMail(tx, input.userId, input.now);
     if (rule.staff) {
-      const how = byPasskey ? 'passkey' : approved ? 'approval' : challenge.provenWith === 'code' ? 'code' : 'first';
+      const how =
+        challenge.provenWith === 'passkey'
+          ? 'passkey'
+          : approved
+            ? 'approval'
+            : challenge.provenWith === 'code'
+              ? 'code'
+              : 'first';
       await queueStaffPasskeyAddedMails(tx, { userId: input.userId, at: input.now, how });
     }
     return { factorId: factor.id, recoveryCodes };

@@ -465,6 +465,20 @@ describe('passkeys (WebAuthn) as a second factor', () => {
         }
       });
 
+      it('a new Finance member with no factor yet sets up a passkey as that first factor without an approval (enrolment: no code to phish), and the Owners hear of it', async () => {
+        const owner = await createAdminSession(t);
+        const { user } = await createUser(t.db, { isAdmin: true, roles: ['finance'] });
+        await requirePasskeys(true);
+        try {
+          const { answer } = await registerPasskey(await signIn(t, user.email), new SoftAuthenticator());
+          expect(answer.recoveryCodes).toHaveLength(10);
+          expect(await passkeyFactorsOf(user.id)).toHaveLength(1);
+          expect(await ownerNotices(owner.user.email)).toHaveLength(1);
+        } finally {
+          await requirePasskeys(false);
+        }
+      });
+
       it('a ceremony begun with a code before the setting went on cannot be finished after it: 403, no passkey', async () => {
         later(60);
         const finance = await createAdminSession(t, t.db, ['finance']);
