@@ -21,6 +21,8 @@ export const orderMessages = {
   statusNote: 'Status updated via admin panel',
   overpayment: 'The amount is more than what is outstanding on this order.',
   depositAlreadyRecorded: 'A deposit is already recorded for this order.',
+  depositInstalmentTooMuch: (due: string) =>
+    `The deposit invoice asks for only ${due} more; record the rest as the balance.`,
   paymentNotFound: 'Payment not found',
   paymentAlreadyRefunded: 'This payment is already refunded.',
   paymentStatusFollowsLedger: 'Payment status follows the recorded payments',

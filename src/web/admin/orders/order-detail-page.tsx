@@ -153,7 +153,10 @@ export function OrderDetailPage() {
       <AdminHeading title={`Order ${data.orderNumber}`}>
         <div className="flex items-center gap-2">
           <OrderBadge status={data.status} />
-          <PaymentBadge status={data.paymentStatus} />
+          <PaymentBadge
+            status={data.paymentStatus}
+            depositDue={{ amount: data.ledger.depositOutstanding, currency: data.currency }}
+          />
           {onTheBooks || !can('orders.delete') ? null : (
             <Button
               variant="danger"
