@@ -122,6 +122,16 @@ export const shipOverrideRequestSchema = z.object({
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
 });
 
+/** An owner starts production before the deposit is paid: the reason is recorded on the timeline and in the audit log. */
+export const processingOverrideRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, { error: 'Give the reason for starting production before the deposit is paid (at least 5 characters).' })
+    .max(500)
+    .transform(cleanLine),
+});
+
 /** A refund, in part or whole, of a recorded payment. */
 export const refundRequestSchema = z.object({
   /** Minor units; the whole payment's remainder when not given. */
