@@ -289,6 +289,15 @@ describe('the authorization matrix', () => {
       },
       {
         method: 'POST',
+        route: '/api/admin/orders/:id/processing-override',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/orders/${(await createOrder(t.db, { status: 'confirmed' })).id}/processing-override`,
+          body: { reason: 'Deposit cleared, bank confirmed by phone' },
+        }),
+      },
+      {
+        method: 'POST',
         route: '/api/admin/orders/:id/batch',
         ok: 200,
         make: async () => ({

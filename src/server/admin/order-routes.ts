@@ -9,6 +9,7 @@ import {
   orderCommentRequestSchema,
   recordPaymentRequestSchema,
   refundRequestSchema,
+  processingOverrideRequestSchema,
   shipOverrideRequestSchema,
   updateOrderRequestSchema,
 } from '../../shared/orders/order-admin-contracts';
@@ -235,6 +236,22 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           ...(serialNumbers !== undefined ? { serialNumbers } : {}),
         }),
         override: { reason },
+      });
+      return { order: await adminOrderDetail(app.db, request.params.id) };
+    },
+  );
+
+  r.post(
+    '/orders/:id/processing-override',
+    {
+      config: adminRoute('orders.override', { stepUp: true }),
+      schema: { params: idParams, body: processingOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      await shipOrder(app, request, {
+        orderId: request.params.id,
+        changes: updateOrderRequestSchema.parse({ status: 'processing' }),
+        override: { reason: request.body.reason },
       });
       return { order: await adminOrderDetail(app.db, request.params.id) };
     },

@@ -11,6 +11,7 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
+import { paymentStatusLabel } from '../../shared/orders/order-status';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, invoices, mailOutbox, orders } from '../db/schema';
 
@@ -313,5 +314,128 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     expect(paid.statusCode).toBe(201);
     expect(await overdueIds()).not.toContain(order.id);
     expect(await dashboardCount()).toBe(before);
+  });
+  it('€1,000 then €725 against a €1,725 deposit invoice: between the two the order reads part-paid, the dashboard counts it as awaiting, and with the clock past the due date it is overdue and in the Deposit overdue filter; after the second it reads paid', async () => {
+    let admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'instalments@example.com');
+    await t.db.update(orders).set({ currency: 'EUR', depositAmount: 172500 }).where(eq(orders.id, order.id));
+    await admin.stepUp();
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect((issued.json() as { invoice: Invoice }).invoice.amount).toBe(172500);
+    const pay = (amount: number) =>
+      t.post(
+        `/api/admin/orders/${order.id}/payments`,
+        { transactionType: 'deposit', amount, paymentMethod: 'bank_transfer' },
+        { cookie: admin.cookie },
+      );
+    const detail = async () =>
+      (
+        (await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json() as {
+          order: { paymentStatus: string; ledger: { depositOutstanding: number } };
+        }
+      ).order;
+    const dashboard = async () =>
+      (await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as {
+        depositsAwaiting: { count: number; amount: Record<string, number> };
+        depositsOverdue: { count: number };
+      };
+    const overdueIds = async () =>
+      (
+        (await t.get('/api/admin/orders?overdue=deposit&pageSize=100', { cookie: admin.cookie })).json() as {
+          items: { id: string }[];
+        }
+      ).items.map((item) => item.id);
+    const awaitingBefore = (await dashboard()).depositsAwaiting;
+
+    expect((await pay(100000)).statusCode).toBe(201);
+    const partPaid = await detail();
+    expect(partPaid.paymentStatus).toBe('deposit_part_paid');
+    expect(partPaid.ledger.depositOutstanding).toBe(72500);
+    expect(paymentStatusLabel(partPaid.paymentStatus, { amount: 72500, currency: 'EUR' })).toBe(
+      'Deposit part-paid (€725.00 due)',
+    );
+    const listed = (
+      (
+        await t.get('/api/admin/orders?paymentStatus=deposit_part_paid&pageSize=100', { cookie: admin.cookie })
+      ).json() as {
+        items: { id: string; paymentStatus: string }[];
+      }
+    ).items.find((item) => item.id === order.id);
+    expect(listed?.paymentStatus).toBe('deposit_part_paid');
+    const csv = await t.get('/api/admin/orders.csv', { cookie: admin.cookie });
+    expect(csv.body.split('\n').find((line) => line.includes(order.orderNumber))).toContain('Deposit part-paid');
+    const awaiting = (await dashboard()).depositsAwaiting;
+    expect(awaiting.count).toBe(awaitingBefore.count);
+    expect(awaiting.amount.EUR).toBe((awaitingBefore.amount.EUR ?? 0) - 100000);
+    expect(await overdueIds()).not.toContain(order.id);
+
+    // The clock passes the invoice's due date (14 days) with €725 still owed on it: a new session, the old one ended.
+    t.clock.now = new Date(t.clock.now.getTime() + 15 * 86400_000);
+    admin = await createAdminSession(t);
+    // (Other tests' unpaid invoices fall due too: the count drops by this one once it is paid.)
+    expect(await overdueIds()).toContain(order.id);
+    const overdueNow = (await dashboard()).depositsOverdue.count;
+
+    // A second instalment is still the deposit, but never beyond what the deposit invoice asks.
+    await admin.stepUp();
+    const tooMuch = await pay(73100);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.code).toBe('deposit_instalment_too_much');
+    expect(tooMuch.json().error.message).toContain('€725.00');
+    expect((await pay(72500)).statusCode).toBe(201);
+    const paid = await detail();
+    expect(paid.paymentStatus).toBe('deposit_paid');
+    expect(paid.ledger.depositOutstanding).toBe(0);
+    expect(await overdueIds()).not.toContain(order.id);
+    expect((await dashboard()).depositsOverdue.count).toBe(overdueNow - 1);
+    expect((await dashboard()).depositsAwaiting.count).toBe(awaitingBefore.count - 1);
+    // The deposit invoice is covered: a third deposit is refused as before.
+    const third = await pay(100);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.code).toBe('deposit_already_recorded');
+  });
+  it('£2,200 against £2,154: the balance invoice’s amount due is the balance less £46, and its PDF says so', async () => {
+    const admin = await createAdminSession(t);
+    const order = await placeOrder(undefined, 'overpaid@example.com');
+    await t.db.update(orders).set({ depositAmount: 215400 }).where(eq(orders.id, order.id));
+    await admin.stepUp();
+    const issue = async (kind: 'deposit' | 'balance') => {
+      const response = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind }, { cookie: admin.cookie });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { invoice: Invoice }).invoice;
+    };
+    expect((await issue('deposit')).amountDue).toBe(215400);
+    const paid = await t.post(
+      `/api/admin/orders/${order.id}/payments`,
+      { transactionType: 'deposit', amount: 220000, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const balance = await issue('balance');
+    const balanceAmount = 488250 - 215400;
+    expect(balance).toMatchObject({ amount: balanceAmount, paidOnAccount: 4600, amountDue: balanceAmount - 4600 });
+    // The invoice asks for what the order page says is outstanding, not £46 more.
+    const detail = (
+      (await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json() as {
+        order: { ledger: { outstanding: number } };
+      }
+    ).order;
+    expect(detail.ledger.outstanding).toBe(balance.amountDue);
+
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, balance.id));
+    const text = pdfText(Buffer.from(row?.pdf ?? []));
+    expect(text).toMatch(/Invoice total\s+£2,728\.50/);
+    expect(text).toMatch(/Paid on account\s+[−-]£46\.00/);
+    expect(text).toMatch(/Amount due\s+£2,682\.50/);
+    const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'overpaid@example.com'))).find(
+      (candidate) => candidate.subject.includes(balance.number),
+    );
+    expect(mail?.textBody).toContain('£2,682.50 (after £46.00 paid on account)');
   });
 });

@@ -128,6 +128,8 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   kind: row.kind,
   amount: row.amount,
   vatAmount: row.vatAmount,
+  paidOnAccount: row.paidOnAccount,
+  amountDue: row.amount - row.paidOnAccount,
   currency: row.currency,
   issuedAt: row.issuedAt.toISOString(),
   dueDate: row.dueDate,
@@ -165,7 +167,8 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const live = model.invoices.filter((invoice) => invoice.kind !== 'credit' && !credited.has(invoice.id));
   if (live.some((invoice) => invoice.kind === input.kind))
     throw conflict(invoiceMessages.exists, { code: 'invoice_exists' });
-  if (input.kind === 'balance' && modelLedger(model).paid < row.depositAmount)
+  const ledger = modelLedger(model);
+  if (input.kind === 'balance' && ledger.paid < row.depositAmount)
     throw conflict(invoiceMessages.depositUnpaid, { code: 'deposit_not_paid' });
 
   const amount = input.kind === 'deposit' ? row.depositAmount : row.totalAmount - row.depositAmount;
@@ -175,11 +178,21 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
     input.kind === 'deposit'
       ? depositInvoiceVat(row)
       : balanceInvoiceVat(row, depositInvoice ? depositInvoice.vatAmount : depositInvoiceVat(row));
+  // Money received beyond what the deposit asked (an overpaid deposit) is the customer's on account:
+  // the balance invoice deducts it, never more than its own amount, so nothing asks for it again.
+  const depositAsked = model.invoices.some((invoice) => invoice.kind === 'deposit')
+    ? ledger.depositInvoiced
+    : row.depositAmount;
+  const paidOnAccount = input.kind === 'balance' ? Math.min(Math.max(ledger.paid - depositAsked, 0), amount) : 0;
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
   const facts = await documentFacts(tx);
   const pdf = await renderDocumentPdf(
-    invoiceDocument(order, { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate }, facts),
+    invoiceDocument(
+      order,
+      { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate, paidOnAccount },
+      facts,
+    ),
   );
   const [invoice] = await tx
     .insert(invoices)
@@ -190,6 +203,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       number,
       amount,
       vatAmount,
+      paidOnAccount,
       currency: row.currency,
       issuedAt: input.now,
       dueDate,
@@ -203,7 +217,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    const money = formatMoney(amount, row.currency, { decimals: 2 });
+    const money = formatMoney(amount - paidOnAccount, row.currency, { decimals: 2 });
     const what = input.kind === 'deposit' ? 'deposit' : 'balance';
     await enqueueMail(tx, {
       kind: `invoice_${input.kind}`,
@@ -212,7 +226,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       text: [
         greeting(recipient.firstName),
         '',
-        `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}, due by ${dueDate}.`,
+        `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}${paidOnAccount > 0 ? ` (after ${formatMoney(paidOnAccount, row.currency, { decimals: 2 })} paid on account)` : ''}, due by ${dueDate}.`,
         `Please quote ${row.orderNumber} as the payment reference.`,
         '',
         `Your order: ${recipient.orderUrl}`,

@@ -321,4 +321,86 @@ describe('the orders search (issue 28)', () => {
       ).toEqual([order.id]);
     }
   });
+  it('Processing refused without the deposit (409 with the reason); allowed with an Owner’s override and its reason, recorded', async () => {
+    const admin = await createAdminSession(t);
+    const order = await createOrder(t.db, { totalAmount: 682000, depositAmount: 341000, status: 'confirmed' });
+    const url = `/api/admin/orders/${order.id}`;
+
+    // No invoice and nothing paid: the order's deposit is due.
+    const refused = await t.patch(url, { status: 'processing' }, { cookie: admin.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'deposit_unpaid',
+      fields: {
+        status:
+          'Production needs the deposit paid: £3,410.00 of the deposit is outstanding. An owner can start it anyway with a recorded reason.',
+      },
+    });
+    // A part-paid deposit invoice is still refused, naming what it still asks.
+    await admin.stepUp();
+    expect((await t.post(`${url}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).statusCode).toBe(201);
+    const part = await t.post(
+      `${url}/payments`,
+      { transactionType: 'deposit', amount: 100000, paymentMethod: 'bank_transfer' },
+      { cookie: admin.cookie },
+    );
+    expect(part.statusCode, part.body).toBe(201);
+    const partPaid = await t.patch(url, { status: 'processing' }, { cookie: admin.cookie });
+    expect(partPaid.statusCode).toBe(409);
+    expect(partPaid.json().error.message).toContain('£2,410.00 of the deposit is outstanding');
+    expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('confirmed');
+
+    // The owner's override needs a reason, and records it on the timeline and in the audit log.
+    expect((await t.post(`${url}/processing-override`, { reason: 'ok' }, { cookie: admin.cookie })).statusCode).toBe(
+      400,
+    );
+    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    const override = await t.post(
+      `${url}/processing-override`,
+      { reason: 'Rest of the deposit cleared, bank confirmed by phone' },
+      { cookie: admin.cookie },
+    );
+    expect(override.statusCode, override.body).toBe(200);
+    expect(override.json().order.status).toBe('processing');
+    const processing = (
+      await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))
+    ).find((h) => h.newStatus === 'processing');
+    expect(processing?.notes).toContain("owner's override: Rest of the deposit cleared, bank confirmed by phone");
+    expect(processing?.notes).toContain('£2,410.00 of the deposit outstanding');
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'order.processing_override'));
+    expect(audit?.entityId).toBe(order.id);
+    expect(audit?.after).toMatchObject({
+      status: 'processing',
+      overrideReason: 'Rest of the deposit cleared, bank confirmed by phone',
+    });
+
+    // Sales may not override (orders.override is the owner's).
+    const sales = await createAdminSession(t, t.db, ['sales']);
+    const other = await createOrder(t.db, { totalAmount: 682000, depositAmount: 341000, status: 'confirmed' });
+    await sales.stepUp();
+    expect(
+      (
+        await t.post(
+          `/api/admin/orders/${other.id}/processing-override`,
+          { reason: 'Trusted customer' },
+          { cookie: sales.cookie },
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    // With the deposit paid the move needs no override.
+    const paid = await createOrder(t.db, { totalAmount: 100000, depositAmount: 50000, status: 'confirmed' });
+    expect(
+      (
+        await t.post(
+          `/api/admin/orders/${paid.id}/payments`,
+          { transactionType: 'deposit', amount: 50000, paymentMethod: 'bank_transfer' },
+          { cookie: admin.cookie },
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await t.patch(`/api/admin/orders/${paid.id}`, { status: 'processing' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
+  });
 });

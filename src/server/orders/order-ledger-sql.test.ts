@@ -51,7 +51,7 @@ describe('the ledger rule in SQL', () => {
     return row;
   };
 
-  it('gives ledgerOf’s figures for every order: no entries, failed and refunded payments, partial refunds, part and full credits, an overpayment, credits beyond the total, cancelled orders', async () => {
+  it('gives ledgerOf’s figures for every order: no entries, failed and refunded payments, partial refunds, part and full credits, an overpayment, credits beyond the total, cancelled orders, a part-paid deposit invoice, a part-credited one', async () => {
     const orders: Order[] = [];
     const order = async (overrides: Parameters<typeof createOrder>[1] = {}) => {
       const row = await createOrder(t.db, { totalAmount: 600000, depositAmount: 300000, ...overrides });
@@ -84,6 +84,13 @@ describe('the ledger rule in SQL', () => {
     await invoice(cancelledInvoiced, 'credit', -285000, deposit.id);
     await pay(cancelledInvoiced, 100000);
     await order({ status: 'cancelled' }); // cancelled before any invoice: owes nothing
+    const depositPartPaid = await order();
+    await invoice(depositPartPaid, 'deposit', 300000);
+    await pay(depositPartPaid, 100000);
+    const depositPartCredited = await order();
+    const partCreditedDeposit = await invoice(depositPartCredited, 'deposit', 300000);
+    await invoice(depositPartCredited, 'credit', -100000, partCreditedDeposit.id);
+    await pay(depositPartCredited, 150000);
     const usd = await order({ currency: 'USD', totalAmount: 99999, depositAmount: 33333 });
     await pay(usd, 33333);
 
@@ -101,6 +108,8 @@ describe('the ledger rule in SQL', () => {
         owed: Number(found?.owed),
         outstanding: Number(found?.outstanding),
         refundDue: Number(found?.refund_due),
+        depositInvoiced: Number(found?.deposit_invoiced),
+        depositOutstanding: Number(found?.deposit_outstanding),
       };
       expect(figures, row.orderNumber).toEqual({
         received: ledger.received,
@@ -111,6 +120,8 @@ describe('the ledger rule in SQL', () => {
         owed: ledger.owed,
         outstanding: ledger.outstanding,
         refundDue: ledger.refundDue,
+        depositInvoiced: ledger.depositInvoiced,
+        depositOutstanding: ledger.depositOutstanding,
       });
     }
     // The cases reach the rule's edges: an overpayment due back, credits beyond the total, a cancelled order owing.
@@ -119,5 +130,9 @@ describe('the ledger rule in SQL', () => {
     expect(Number(byId(creditedBeyond.id)?.owed)).toBe(0);
     expect(Number(byId(cancelledInvoiced.id)?.owed)).toBe(15000);
     expect(Number(byId(partRefunded.id)?.outstanding)).toBe(350000);
+    // A part-paid deposit invoice still asks for the rest; one a credit note reduced asks for less.
+    expect(Number(byId(depositPartPaid.id)?.deposit_outstanding)).toBe(200000);
+    expect(Number(byId(depositPartCredited.id)?.deposit_invoiced)).toBe(200000);
+    expect(Number(byId(depositPartCredited.id)?.deposit_outstanding)).toBe(50000);
   });
 });

@@ -68,19 +68,20 @@ export function fullyCreditedIds(rows: readonly LedgerInvoice[]): Set<string> {
 
 /**
  * The payment status the ledger implies. With money held: fully paid once nothing is outstanding,
- * deposit paid for any smaller sum, refunded for a cancelled order that had money paid back (a
+ * deposit part-paid while the deposit invoice is not yet covered, deposit paid for any other smaller sum, refunded for a cancelled order that had money paid back (a
  * cancellation fee kept). With nothing held: refunded if anything was paid back, failed if a payment
  * failed, else pending.
  */
 function statusOf(
   order: LedgerOrder,
   payments: readonly LedgerPayment[],
-  figures: { paid: number; refunded: number; owed: number },
+  figures: { paid: number; refunded: number; owed: number; depositOutstanding: number },
 ): PaymentStatus {
-  const { paid, refunded, owed } = figures;
+  const { paid, refunded, owed, depositOutstanding } = figures;
   if (paid > 0) {
     if (order.status === 'cancelled' && refunded > 0) return 'refunded';
-    return paid >= owed ? 'fully_paid' : 'deposit_paid';
+    if (paid >= owed) return 'fully_paid';
+    return depositOutstanding > 0 ? 'deposit_part_paid' : 'deposit_paid';
   }
   if (refunded > 0 || payments.some((payment) => payment.status === 'refunded')) return 'refunded';
   if (payments.some((payment) => payment.status === 'failed')) return 'failed';
@@ -125,6 +126,13 @@ export interface OrderLedger {
   outstanding: number;
   /** Paid beyond what is owed: to be refunded. */
   refundDue: number;
+  /**
+   * The deposit invoices issued less what credit notes took off them: what the deposit asks for. The
+   * money held pays the deposit first, so the deposit is covered once paid reaches it.
+   */
+  depositInvoiced: number;
+  /** Still to pay on the deposit invoice (never negative): deposit invoiced less paid. */
+  depositOutstanding: number;
   paymentStatus: PaymentStatus;
   invoiceNumber: string | null;
   /** Any payment row (refunded ones too) or any invoice (credit notes too): the order is on the books. */
@@ -143,6 +151,14 @@ export function ledgerOf(
   const invoiced = issued.filter((row) => row.kind !== 'credit').reduce((sum, row) => sum + (row.amount ?? 0), 0);
   const credited = issued.filter((row) => row.kind === 'credit').reduce((sum, row) => sum - (row.amount ?? 0), 0);
   const owed = Math.max(order.status === 'cancelled' ? invoiced - credited : order.totalAmount - credited, 0);
+  const depositIds = new Set(issued.filter((row) => row.kind === 'deposit').map((row) => row.id));
+  const depositInvoiced = Math.max(
+    issued
+      .filter((row) => row.kind === 'deposit' || (row.kind === 'credit' && depositIds.has(row.creditsInvoiceId ?? '')))
+      .reduce((sum, row) => sum + (row.amount ?? 0), 0),
+    0,
+  );
+  const depositOutstanding = Math.max(Math.min(depositInvoiced, owed) - paid, 0);
   return {
     paid,
     received,
@@ -152,7 +168,9 @@ export function ledgerOf(
     owed,
     outstanding: Math.max(owed - paid, 0),
     refundDue: Math.max(paid - owed, 0),
-    paymentStatus: statusOf(order, payments, { paid, refunded, owed }),
+    depositInvoiced,
+    depositOutstanding,
+    paymentStatus: statusOf(order, payments, { paid, refunded, owed, depositOutstanding }),
     invoiceNumber: latestLiveInvoice(issued)?.number ?? null,
     hasEntries: payments.length > 0 || issued.length > 0,
   };
@@ -162,23 +180,27 @@ export function ledgerOf(
  * ledgerOf's figures for every order at once, as SQL, for the reports that sum them over all orders in
  * one query (the dashboard): one row per order with order_id, the order's currency, status,
  * payment_status and deposit_amount to group and filter by, and received, refunded, paid, invoiced,
- * credited, owed, outstanding and refund_due. It restates ledgerOf's rule, so it lives beside it and
+ * credited, owed, outstanding, refund_due, deposit_invoiced and deposit_outstanding. It restates ledgerOf's rule, so it lives beside it and
  * order-ledger-sql.test.ts holds the two equal; nothing else writes the rule in SQL.
  */
 export const orderLedgerSql = sql`select l.*, greatest(l.owed - l.paid, 0) as outstanding,
-    greatest(l.paid - l.owed, 0) as refund_due
+    greatest(l.paid - l.owed, 0) as refund_due,
+    greatest(least(l.deposit_invoiced, l.owed) - l.paid, 0) as deposit_outstanding
   from (select o.id as order_id, o.currency, o.status, o.payment_status, o.deposit_amount,
       coalesce(p.received, 0) as received, coalesce(r.refunded, 0) as refunded,
       coalesce(p.received, 0) - coalesce(r.refunded, 0) as paid,
       coalesce(b.invoiced, 0) as invoiced, coalesce(b.credited, 0) as credited,
+      greatest(coalesce(b.deposit_invoiced, 0), 0) as deposit_invoiced,
       greatest(case when o.status = 'cancelled' then coalesce(b.invoiced, 0) - coalesce(b.credited, 0)
         else o.total_amount - coalesce(b.credited, 0) end, 0) as owed
     from orders o
     left join (select order_id, sum(amount) as received from payment_transactions where status = 'completed'
       group by order_id) p on p.order_id = o.id
     left join (select order_id, sum(amount) as refunded from refunds group by order_id) r on r.order_id = o.id
-    left join (select order_id, sum(amount) filter (where kind <> 'credit') as invoiced,
-      -sum(amount) filter (where kind = 'credit') as credited from invoices group by order_id) b on b.order_id = o.id) l`;
+    left join (select i.order_id, sum(i.amount) filter (where i.kind <> 'credit') as invoiced,
+      -sum(i.amount) filter (where i.kind = 'credit') as credited,
+      sum(i.amount) filter (where i.kind = 'deposit' or (i.kind = 'credit' and d.kind = 'deposit')) as deposit_invoiced
+      from invoices i left join invoices d on d.id = i.credits_invoice_id group by i.order_id) b on b.order_id = o.id) l`;
 
 /** Reads the order's ledger (call it with the order row locked when a write depends on it). */
 export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string }): Promise<OrderLedger> {

@@ -139,6 +139,8 @@ const ledgerFigures = (ledger: OrderLedger) => ({
   owed: ledger.owed,
   outstanding: ledger.outstanding,
   refundDue: ledger.refundDue,
+  depositInvoiced: ledger.depositInvoiced,
+  depositOutstanding: ledger.depositOutstanding,
 });
 
 /** The order's batch moves and its batch's date changes; the customer's view leaves out the reason and who. */

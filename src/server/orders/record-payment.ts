@@ -29,7 +29,8 @@ const methodLabel = (method: string) => method.replaceAll('_', ' ');
 /**
  * Records a payment received by invoice, inside the caller's transaction: the order row is locked,
  * so two admins recording the same payment at once queue up and the second is refused. A deposit
- * is recorded once; no payment may take more than what is outstanding. Writes the completed
+ * is recorded in one or more instalments: a further one only while the deposit invoice is not yet
+ * covered, and never beyond what it still asks; no payment may take more than what is outstanding. Writes the completed
  * transaction, sets the payment status the ledger then implies (order-ledger.ts) and a history row.
  */
 export async function recordPayment(tx: Db, input: RecordPaymentInput & { publicUrl?: string }) {
@@ -43,7 +44,15 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
     input.transactionType === 'deposit' &&
     payments.some((payment) => payment.transactionType === 'deposit' && payment.status === 'completed')
   ) {
-    throw conflict(orderMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
+    // A further instalment of the deposit is taken while its invoice is not yet covered, up to what it still asks.
+    if (ledgerBefore.depositOutstanding <= 0)
+      throw conflict(orderMessages.depositAlreadyRecorded, { code: 'deposit_already_recorded' });
+    if (input.amount > ledgerBefore.depositOutstanding) {
+      const message = orderMessages.depositInstalmentTooMuch(
+        formatMoney(ledgerBefore.depositOutstanding, order.currency, { decimals: 2 }),
+      );
+      throw conflict(message, { code: 'deposit_instalment_too_much', fields: { amount: message } });
+    }
   }
   const outstanding = ledgerBefore.outstanding;
   if (input.amount > outstanding) throw conflict(orderMessages.overpayment, { code: 'overpayment' });

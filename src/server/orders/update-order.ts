@@ -10,7 +10,7 @@ import { ledgerEditRefusals, loadOrderLedger } from './order-ledger';
 import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
 import { documentFacts } from '../terms/terms-service';
 import { orderCancelledMail, orderDeliveredMail, trackingOf } from './order-notice-mail';
-import { statusMoveRefusal } from '../../shared/orders/lifecycle';
+import { depositDue, statusMoveRefusal } from '../../shared/orders/lifecycle';
 import { formatMoney } from '../../shared/money';
 import { getCachedSettings } from '../settings/settings-service';
 import { releaseOrderPlaces, takeOrderPlaces } from './batch-places';
@@ -23,7 +23,10 @@ export interface UpdateOrderInput {
   publicUrl: string;
   /** Called with the locked order before anything changes; throws to refuse (e.g. a field the caller's role may not change). */
   check?: (before: typeof orders.$inferSelect) => void;
-  /** An owner's recorded reason to ship before the balance is paid (POST …/ship-override). */
+  /**
+   * An owner's recorded reason to ship before the balance is paid (POST …/ship-override), or to start
+   * production before the deposit is paid (POST …/processing-override).
+   */
   override?: { reason: string };
 }
 
@@ -52,7 +55,12 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
     throw badRequest(orderNoteKept, { fields: { notes: orderNoteKept } });
   if (input.changes.status !== undefined) {
     const refusal = statusMoveRefusal(
-      { status: before.status, outstanding: ledger.outstanding, currency: before.currency },
+      {
+        status: before.status,
+        outstanding: ledger.outstanding,
+        currency: before.currency,
+        depositDue: depositDue(before, ledger),
+      },
       input.changes.status,
       { override: input.override !== undefined },
     );
@@ -87,9 +95,11 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
       oldStatus: before.status,
       newStatus: after.status,
       changedBy: input.adminId,
-      notes: input.override
-        ? `${orderMessages.statusNote}. Shipped before the balance was paid (${formatMoney(ledger.outstanding, before.currency, { decimals: 2 })} outstanding), owner's override: ${input.override.reason}`
-        : orderMessages.statusNote,
+      notes: !input.override
+        ? orderMessages.statusNote
+        : after.status === 'processing'
+          ? `${orderMessages.statusNote}. Production started before the deposit was paid (${formatMoney(depositDue(before, ledger), before.currency, { decimals: 2 })} of the deposit outstanding), owner's override: ${input.override.reason}`
+          : `${orderMessages.statusNote}. Shipped before the balance was paid (${formatMoney(ledger.outstanding, before.currency, { decimals: 2 })} outstanding), owner's override: ${input.override.reason}`,
       createdAt: input.now,
     });
     const recipient = await orderRecipient(tx, after, input.publicUrl);

@@ -41,10 +41,12 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     sql`with
       -- The deposits, balances and outstanding cards all sum each order's figures by the ledger's rule
       -- (order-ledger.ts), so credits and refunds count alike on each; one pass over the orders.
-      -- Nothing is paid on a pending order: its deposit is due, never more than the ledger says is owed.
+      -- Nothing is paid on a pending order: its deposit is due, never more than the ledger says is owed;
+      -- a part-paid deposit still awaits what its invoice asks for beyond the money held.
       ledger as (select currency,
-                 count(*) filter (where payment_status = 'pending' and status <> 'cancelled') as deposits_n,
-                 sum(least(deposit_amount, outstanding)) filter (where payment_status = 'pending' and status <> 'cancelled') as deposits_v,
+                 count(*) filter (where payment_status in ('pending', 'deposit_part_paid') and status <> 'cancelled') as deposits_n,
+                 sum(case when payment_status = 'pending' then least(deposit_amount, outstanding) else deposit_outstanding end)
+                   filter (where payment_status in ('pending', 'deposit_part_paid') and status <> 'cancelled') as deposits_v,
                  count(*) filter (where payment_status = 'deposit_paid' and status <> 'cancelled') as balances_n,
                  sum(outstanding) filter (where payment_status = 'deposit_paid' and status <> 'cancelled') as balances_v,
                  count(*) filter (where outstanding > 0) as outstanding_n,

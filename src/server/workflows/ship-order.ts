@@ -20,7 +20,10 @@ export interface ShipOrderInput {
   changes: UpdateOrderChanges;
   /** Called with the locked order before anything changes; throws to refuse (a field the caller's role may not change). */
   check?: UpdateOrderInput['check'];
-  /** An owner ships before the balance is paid: audited as `order.ship_override` with the reason. */
+  /**
+   * An owner ships before the balance is paid (audited as `order.ship_override` with the reason), or
+   * starts production before the deposit is paid (`order.processing_override`).
+   */
   override?: { reason: string };
 }
 
@@ -52,7 +55,11 @@ export async function shipOrder(app: FastifyInstance, request: FastifyRequest, i
     return {
       result: undefined,
       audit: {
-        action: input.override ? 'order.ship_override' : 'order.update',
+        action: !input.override
+          ? 'order.update'
+          : input.changes.status === 'processing'
+            ? 'order.processing_override'
+            : 'order.ship_override',
         entityType: 'order',
         entityId: input.orderId,
         before,

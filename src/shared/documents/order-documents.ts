@@ -187,6 +187,8 @@ export interface InvoiceFacts {
   creditsNumber?: string | null;
   /** For a credit note: why it was issued (staff text, printed as text). */
   reason?: string | null;
+  /** Money already received beyond the earlier invoices (an overpaid deposit): deducted from the amount due. */
+  paidOnAccount?: number;
 }
 
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
@@ -196,6 +198,7 @@ export function invoiceDocument(
   facts: Omit<DocumentFacts, 'warranty'>,
 ): BusinessDocument {
   const credit = invoice.kind === 'credit';
+  const onAccount = credit ? 0 : (invoice.paidOnAccount ?? 0);
   const what =
     invoice.kind === 'deposit'
       ? `Deposit (${facts.terms.depositPercent}%)`
@@ -231,7 +234,13 @@ export function invoiceDocument(
     totals: [
       { label: 'Net', amount: invoice.amount - invoice.vatAmount },
       { label: vatLabel(order.vatRate), amount: invoice.vatAmount },
-      { label: credit ? 'Total credited' : 'Amount due', amount: invoice.amount, emphasis: true },
+      ...(onAccount > 0
+        ? [
+            { label: 'Invoice total', amount: invoice.amount },
+            { label: 'Paid on account', amount: -onAccount },
+          ]
+        : []),
+      { label: credit ? 'Total credited' : 'Amount due', amount: invoice.amount - onAccount, emphasis: true },
     ],
     notes: invoice.vatAmount === 0 && !credit ? ['No UK VAT charged: local VAT/tax is due on delivery.'] : [],
     sections: credit

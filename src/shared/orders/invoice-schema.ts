@@ -11,6 +11,9 @@ export const invoiceSchema = z.object({
   kind: z.enum(['deposit', 'balance', 'credit']),
   amount: z.number().int(),
   vatAmount: z.number().int(),
+  /** Money already received that the invoice deducts (an overpaid deposit), and what it then asks for. */
+  paidOnAccount: z.number().int(),
+  amountDue: z.number().int(),
   currency: z.string(),
   issuedAt: z.string(),
   dueDate: z.string(),

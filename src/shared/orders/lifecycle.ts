@@ -8,7 +8,8 @@ import { type OrderStatus, orderStatuses, orderStatusLabels } from './order-stat
  *
  * - pending → confirmed (the written confirmation is e-mailed) or cancelled;
  * - confirmed → processing, shipped or cancelled; processing → shipped or cancelled;
- * - shipping needs the order paid in full, or an owner's override with a recorded reason;
+ * - processing (production) needs the deposit paid, shipping the order paid in full; either, or an
+ *   owner's override with a recorded reason;
  * - delivered follows shipped only; delivered and cancelled are final;
  * - a cancelled order takes no invoice and no payment (credit notes and refunds settle it);
  * - saving the status an order already has is no move: no history row, no e-mail.
@@ -28,6 +29,21 @@ export interface LifecycleFacts {
   /** Minor units still owed (order-ledger.ts). */
   outstanding: number;
   currency: string;
+  /** Minor units of the deposit still to pay (order-ledger.ts `depositDue`); unknown counts as paid. */
+  depositDue?: number;
+}
+
+/**
+ * What is still to pay of the deposit, from the order's ledger figures (order-ledger.ts): on the
+ * deposit invoice once one is issued (and not credited in full), else of the order's deposit, never
+ * more than is owed. Production waits for it.
+ */
+export function depositDue(
+  order: { depositAmount: number },
+  ledger: { depositInvoiced: number; depositOutstanding: number; owed: number; paid: number },
+): number {
+  if (ledger.depositInvoiced > 0) return ledger.depositOutstanding;
+  return Math.max(Math.min(order.depositAmount, ledger.owed) - ledger.paid, 0);
 }
 
 export const lifecycleMessages = {
@@ -35,6 +51,8 @@ export const lifecycleMessages = {
   cancelledNoPayment: 'A cancelled order takes no payment. Record a refund instead where money is due back.',
   overrideReason: 'Give the reason for shipping before the balance is paid (at least 5 characters).',
   overrideNotNeeded: 'This order is paid in full: ship it with the status instead.',
+  processingOverrideReason:
+    'Give the reason for starting production before the deposit is paid (at least 5 characters).',
 } as const;
 
 const label = (status: OrderStatus) => orderStatusLabels[status];
@@ -44,13 +62,14 @@ export const allowedMoves = (status: OrderStatus): OrderStatus[] =>
   orderStatuses.filter((candidate) => statusMoves[status].includes(candidate));
 
 export interface MoveRefusal {
-  code: 'status_move_not_allowed' | 'balance_unpaid';
+  code: 'status_move_not_allowed' | 'balance_unpaid' | 'deposit_unpaid';
   message: string;
 }
 
 /**
  * Why moving `facts.status` to `to` is refused, or null when it is allowed. The same status is no
- * move and always passes. `override` is an owner's recorded reason to ship before the balance is paid.
+ * move and always passes. `override` is an owner's recorded reason to ship before the balance is paid,
+ * or to start production before the deposit is paid.
  */
 export function statusMoveRefusal(
   facts: LifecycleFacts,
@@ -65,6 +84,12 @@ export function statusMoveRefusal(
       message:
         `A ${label(facts.status).toLowerCase()} order cannot become ${label(to).toLowerCase()}. ` +
         (allowed.length > 0 ? `It can become: ${allowed.join(', ')}.` : 'Its status is final.'),
+    };
+  }
+  if (to === 'processing' && (facts.depositDue ?? 0) > 0 && !options.override) {
+    return {
+      code: 'deposit_unpaid',
+      message: `Production needs the deposit paid: ${formatMoney(facts.depositDue ?? 0, facts.currency, { decimals: 2 })} of the deposit is outstanding. An owner can start it anyway with a recorded reason.`,
     };
   }
   if (to === 'shipped' && facts.outstanding > 0 && !options.override) {
@@ -88,6 +113,8 @@ export function orderActions(facts: LifecycleFacts) {
     recordPayment: open && facts.outstanding > 0,
     /** An owner may ship before the balance is paid, with a reason. */
     shipWithOverride: statusMoves[facts.status].includes('shipped') && facts.outstanding > 0,
+    /** An owner may start production before the deposit is paid, with a reason. */
+    processWithOverride: statusMoves[facts.status].includes('processing') && (facts.depositDue ?? 0) > 0,
   };
 }
 

@@ -21,6 +21,8 @@ export const orderMessages = {
   statusNote: 'Status updated via admin panel',
   overpayment: 'The amount is more than what is outstanding on this order.',
   depositAlreadyRecorded: 'A deposit is already recorded for this order.',
+  depositInstalmentTooMuch: (due: string) =>
+    `The deposit invoice asks for only ${due} more; record the rest as the balance.`,
   paymentNotFound: 'Payment not found',
   paymentAlreadyRefunded: 'This payment is already refunded.',
   paymentStatusFollowsLedger: 'Payment status follows the recorded payments',
@@ -118,6 +120,16 @@ export const shipOverrideRequestSchema = z.object({
   trackingNumber: nullableText(200),
   carrier: nullableText(50),
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+});
+
+/** An owner starts production before the deposit is paid: the reason is recorded on the timeline and in the audit log. */
+export const processingOverrideRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, { error: 'Give the reason for starting production before the deposit is paid (at least 5 characters).' })
+    .max(500)
+    .transform(cleanLine),
 });
 
 /** A refund, in part or whole, of a recorded payment. */

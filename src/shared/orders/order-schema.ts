@@ -86,6 +86,9 @@ export const orderLedgerSchema = z.object({
   owed: z.number().int(),
   outstanding: z.number().int(),
   refundDue: z.number().int(),
+  /** The deposit invoices less their credits, and what is still to pay on them. */
+  depositInvoiced: z.number().int(),
+  depositOutstanding: z.number().int(),
 });
 export type OrderLedgerFigures = z.infer<typeof orderLedgerSchema>;
 

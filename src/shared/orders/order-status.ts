@@ -1,3 +1,5 @@
+import { formatMoney } from '../money';
+
 /**
  * Order, payment and quote statuses (accounts-and-admin spec, section 4): the one list of values,
  * with their labels and badge colours, used by the database schema, the customer pages and the admin.
@@ -6,7 +8,14 @@
 export const orderStatuses = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ['pending', 'deposit_paid', 'fully_paid', 'refunded', 'failed'] as const;
+export const paymentStatuses = [
+  'pending',
+  'deposit_part_paid',
+  'deposit_paid',
+  'fully_paid',
+  'refunded',
+  'failed',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const quoteStatuses = ['draft', 'sent', 'accepted', 'expired'] as const;
@@ -50,15 +59,17 @@ export const orderStatusBadgeClass: Record<OrderStatus, string> = {
 /** The admin's payment labels (decision 0012-admin-payment-badge). */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Pending',
+  deposit_part_paid: 'Deposit part-paid',
   deposit_paid: 'Deposit Paid',
   fully_paid: 'Fully Paid',
   refunded: 'Refunded',
   failed: 'Failed',
 };
 
-/** pending gray; deposit paid yellow; fully paid green; refunded purple; failed destructive. */
+/** pending gray; deposit part-paid and deposit paid yellow; fully paid green; refunded purple; failed destructive. */
 export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
   pending: badge.gray,
+  deposit_part_paid: badge.yellow,
   deposit_paid: badge.yellow,
   fully_paid: badge.green,
   refunded: badge.purple,
@@ -66,7 +77,7 @@ export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
 };
 
 /**
- * The customer's payment badge: Paid, Deposit Paid, or Pending Payment; a cancelled order says
+ * The customer's payment badge: Paid, Deposit Paid, Deposit Part-Paid, or Pending Payment; a cancelled order says
  * Refunded, or Nothing to Pay once nothing is outstanding (never Pending Payment).
  */
 export function customerPaymentBadge(
@@ -79,6 +90,7 @@ export function customerPaymentBadge(
   }
   if (paymentStatus === 'fully_paid') return { label: 'Paid', className: badge.green };
   if (paymentStatus === 'deposit_paid') return { label: 'Deposit Paid', className: badge.yellow };
+  if (paymentStatus === 'deposit_part_paid') return { label: 'Deposit Part-Paid', className: badge.yellow };
   return { label: 'Pending Payment', className: badge.gray };
 }
 
@@ -110,7 +122,15 @@ export const orderStatusLabel = (status: string) =>
       : 'Unknown';
 export const orderStatusClass = (status: string) =>
   isOrderStatus(status) ? orderStatusBadgeClass[status] : otherBadgeClass;
-export const paymentStatusLabel = (status: string) => (isPaymentStatus(status) ? paymentStatusLabels[status] : status);
+/**
+ * A payment status's label; a part-paid deposit names what is still due on its invoice when the
+ * ledger's figure is given ("Deposit part-paid (€725.00 due)").
+ */
+export const paymentStatusLabel = (status: string, depositDue?: { amount: number; currency: string }) => {
+  if (status === 'deposit_part_paid' && depositDue && depositDue.amount > 0)
+    return `${paymentStatusLabels.deposit_part_paid} (${formatMoney(depositDue.amount, depositDue.currency, { decimals: 2 })} due)`;
+  return isPaymentStatus(status) ? paymentStatusLabels[status] : status;
+};
 export const paymentStatusClass = (status: string) =>
   isPaymentStatus(status) ? paymentStatusBadgeClass[status] : otherBadgeClass;
 

@@ -191,6 +191,11 @@ export const invoices = pgTable(
     /** Gross amount due (negative for a credit note) and its VAT share, in minor units. */
     amount: money('amount').notNull(),
     vatAmount: money('vat_amount').notNull(),
+    /**
+     * Money the customer already had with us when the invoice was issued (an overpaid deposit): the
+     * invoice deducts it, so its amount due is amount less this. The amount itself stays the gross.
+     */
+    paidOnAccount: money('paid_on_account').notNull().default(0),
     currency: text('currency').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     dueDate: date('due_date').notNull(),

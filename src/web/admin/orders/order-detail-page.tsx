@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { customerFallbacks } from '../../../shared/lists';
 import { adminOrderAnswerSchema, orderMessages } from '../../../shared/orders/order-admin-contracts';
-import { orderActions } from '../../../shared/orders/lifecycle';
+import { depositDue, orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { addressLines } from '../../../shared/orders/order-lines';
 import { formatUkDate } from '../../../shared/dates';
@@ -98,6 +98,56 @@ function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
   );
 }
 
+/** An owner starts production before the deposit is paid: the reason is recorded on the timeline and in the audit log. */
+function ProcessingOverride({ orderId }: { orderId: string }) {
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const [reason, setReason] = useState('');
+  const start = useMutation({
+    mutationFn: () =>
+      withStepUp(() =>
+        adminApi(adminOrderAnswerSchema, `/orders/${orderId}/processing-override`, {
+          method: 'POST',
+          body: { reason },
+        }),
+      ),
+    onSuccess: () => {
+      toast.success('Production started with the owner’s override');
+      setReason('');
+      void invalidate();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(error instanceof ApiError ? error.message : orderMessages.orderUnexpected);
+    },
+  });
+  return (
+    <form
+      aria-label="Start production before the deposit is paid"
+      className="mt-4 grid gap-2 border-t border-navy-100 pt-3 sm:grid-cols-[1fr_auto]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        start.mutate();
+      }}
+    >
+      <label className="text-sm text-navy-800">
+        Owner&apos;s override: reason to start production before the deposit is paid
+        <input
+          className="mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
+          value={reason}
+          minLength={5}
+          required
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="outline" className="self-end" disabled={start.isPending}>
+        Start production anyway
+      </Button>
+      {dialog}
+    </form>
+  );
+}
+
 /** /admin/orders/{id}: the whole order, the edit form, payments, the timeline with who made each change, and delete. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -144,6 +194,12 @@ export function OrderDetailPage() {
       ? carrier.trackingUrl.replace('{tracking}', encodeURIComponent(data.trackingNumber))
       : null;
   const product = productSummary(data);
+  const actions = orderActions({
+    status: data.status,
+    outstanding: data.outstandingAmount,
+    currency: data.currency,
+    depositDue: depositDue(data, data.ledger),
+  });
   // The server refuses to delete an order on the books (any payment or invoice); say so instead of offering it.
   const onTheBooks =
     data.payments.length > 0 ||
@@ -153,7 +209,10 @@ export function OrderDetailPage() {
       <AdminHeading title={`Order ${data.orderNumber}`}>
         <div className="flex items-center gap-2">
           <OrderBadge status={data.status} />
-          <PaymentBadge status={data.paymentStatus} />
+          <PaymentBadge
+            status={data.paymentStatus}
+            depositDue={{ amount: data.ledger.depositOutstanding, currency: data.currency }}
+          />
           {onTheBooks || !can('orders.delete') ? null : (
             <Button
               variant="danger"
@@ -280,9 +339,8 @@ export function OrderDetailPage() {
             Edit order
           </h2>
           <OrderEditForm order={data} carriers={carriers} />
-          {can('orders.override') &&
-          orderActions({ status: data.status, outstanding: data.outstandingAmount, currency: data.currency })
-            .shipWithOverride ? (
+          {can('orders.override') && actions.processWithOverride ? <ProcessingOverride orderId={data.id} /> : null}
+          {can('orders.override') && actions.shipWithOverride ? (
             <ShipOverride orderId={data.id} units={unitsToShip(data)} />
           ) : null}
         </section>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminOrderAnswerSchema, orderMessages } from '../../../shared/orders/order-admin-contracts';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
-import { selectableStatuses, statusMoveRefusal, statusRuleHint } from '../../../shared/orders/lifecycle';
+import { depositDue, selectableStatuses, statusMoveRefusal, statusRuleHint } from '../../../shared/orders/lifecycle';
 import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../shared/orders/order-status';
 import type { Carrier } from '../../../shared/settings';
 import { ApiError } from '../../lib/api-client';
@@ -105,9 +105,17 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
   });
   const errors = form.formState.errors;
   // The lifecycle (shared/orders/lifecycle.ts): every status stays listed, those it does not allow now are disabled.
-  const facts = { status: order.status, outstanding: order.outstandingAmount, currency: order.currency };
+  const facts = {
+    status: order.status,
+    outstanding: order.outstandingAmount,
+    currency: order.currency,
+    depositDue: depositDue(order, order.ledger),
+  };
   const selectable = new Set(selectableStatuses(facts));
-  const shippingRefusal = statusMoveRefusal(facts, 'shipped');
+  // What production (the deposit) and shipping (the balance) still wait for, each with the owner's way round it.
+  const paymentRefusals = [statusMoveRefusal(facts, 'processing'), statusMoveRefusal(facts, 'shipped')]
+    .filter((refusal) => refusal?.code === 'deposit_unpaid' || refusal?.code === 'balance_unpaid')
+    .map((refusal) => refusal?.message);
   const shipping = form.watch('status') === 'shipped' && order.status !== 'shipped';
   return (
     <form
@@ -126,7 +134,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
           ))}
         </select>
         <span id="status-hint" className="mt-1 block text-xs text-navy-600" data-testid="status-hint">
-          {shippingRefusal?.code === 'balance_unpaid' ? shippingRefusal.message : statusRuleHint(order.status)}
+          {paymentRefusals.length > 0 ? paymentRefusals.join(' ') : statusRuleHint(order.status)}
         </span>
         <FieldError message={errors.status?.message} />
       </label>

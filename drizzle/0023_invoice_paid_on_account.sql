@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "paid_on_account" integer DEFAULT 0 NOT NULL;
