@@ -108,6 +108,7 @@ describe('the ledger rule in SQL', () => {
         owed: Number(found?.owed),
         outstanding: Number(found?.outstanding),
         refundDue: Number(found?.refund_due),
+        creditHeld: Number(found?.credit_held),
         depositInvoiced: Number(found?.deposit_invoiced),
         depositOutstanding: Number(found?.deposit_outstanding),
       };
@@ -120,6 +121,7 @@ describe('the ledger rule in SQL', () => {
         owed: ledger.owed,
         outstanding: ledger.outstanding,
         refundDue: ledger.refundDue,
+        creditHeld: ledger.creditHeld,
         depositInvoiced: ledger.depositInvoiced,
         depositOutstanding: ledger.depositOutstanding,
       });

@@ -5,7 +5,7 @@ import { createOrder, createQuote } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { csvStream } from '../admin/csv-export';
 import { auditLog, invoices, orders, paymentTransactions } from '../db/schema';
-import { latestLiveInvoice, ledgerPaymentStatus } from './order-ledger';
+import { invoiceBalances, latestLiveInvoice, ledgerOf, ledgerPaymentStatus } from './order-ledger';
 
 describe('the ledger rules', () => {
   const order = { totalAmount: 682000, currency: 'GBP' };
@@ -53,6 +53,72 @@ describe('the ledger rules', () => {
         row('c', 'credit', 'INV2026-00003', 'b'),
       ])?.id,
     ).toBe('a');
+  });
+});
+
+describe('each invoice’s standing (receipts against invoices, issue 36)', () => {
+  const paid = (...amounts: number[]) => amounts.map((amount) => ({ amount, status: 'completed' as const }));
+  const deposit = {
+    id: 'd',
+    kind: 'deposit' as const,
+    number: 'INV2026-00001',
+    dueDate: '2026-01-15',
+    creditsInvoiceId: null,
+    amount: 172500,
+  };
+  const balance = {
+    id: 'b',
+    kind: 'balance' as const,
+    number: 'INV2026-00002',
+    dueDate: '2026-03-01',
+    creditsInvoiceId: null,
+    amount: 172500,
+  };
+  const states = (rows: ReturnType<typeof invoiceBalances>) =>
+    rows.map(({ number, state, outstanding, overpaid }) => ({ number, state, outstanding, overpaid }));
+
+  it('instalments: €1,000 then €725 against a €1,725 deposit invoice read part-paid, then paid', () => {
+    expect(states(invoiceBalances(paid(100000), [deposit]))).toEqual([
+      { number: 'INV2026-00001', state: 'part_paid', outstanding: 72500, overpaid: 0 },
+    ]);
+    expect(states(invoiceBalances(paid(100000, 72500), [deposit]))).toEqual([
+      { number: 'INV2026-00001', state: 'paid', outstanding: 0, overpaid: 0 },
+    ]);
+    expect(states(invoiceBalances([], [deposit]))[0]?.state).toBe('open');
+  });
+
+  it('an overpayment: £2,200 against £2,154 is overpaid by £46, held as credit until the balance invoice deducts it', () => {
+    const gbpDeposit = { ...deposit, amount: 215400 };
+    expect(states(invoiceBalances(paid(220000), [gbpDeposit]))).toEqual([
+      { number: 'INV2026-00001', state: 'overpaid', outstanding: 0, overpaid: 4600 },
+    ]);
+    const order = { totalAmount: 430800, currency: 'GBP' };
+    const before = ledgerOf(order, paid(220000), [gbpDeposit]);
+    expect([before.creditHeld, before.refundDue, before.outstanding]).toEqual([4600, 0, 210800]);
+    const gbpBalance = { ...balance, amount: 215400 };
+    expect(states(invoiceBalances(paid(220000), [gbpDeposit, gbpBalance]))).toEqual([
+      { number: 'INV2026-00001', state: 'paid', outstanding: 0, overpaid: 0 },
+      { number: 'INV2026-00002', state: 'part_paid', outstanding: 210800, overpaid: 0 },
+    ]);
+    expect(ledgerOf(order, paid(220000), [gbpDeposit, gbpBalance]).creditHeld).toBe(0);
+  });
+
+  it('a refund and a credit note: a credited invoice takes nothing, and a refund reopens what it paid', () => {
+    const credit = {
+      id: 'c',
+      kind: 'credit' as const,
+      number: 'CN2026-00001',
+      dueDate: '2026-02-01',
+      creditsInvoiceId: 'd',
+      amount: -172500,
+    };
+    expect(states(invoiceBalances([], [deposit, credit]))[0]?.state).toBe('credited');
+    expect(states(invoiceBalances(paid(172500), [deposit], [{ amount: 72500 }]))[0]).toEqual({
+      number: 'INV2026-00001',
+      state: 'part_paid',
+      outstanding: 72500,
+      overpaid: 0,
+    });
   });
 });
 

@@ -127,6 +127,11 @@ export interface OrderLedger {
   /** Paid beyond what is owed: to be refunded. */
   refundDue: number;
   /**
+   * Money the customer has with us that no invoice has asked for yet (an overpaid deposit before the
+   * balance invoice): the next invoice deducts it as "Paid on account". Never part of refundDue.
+   */
+  creditHeld: number;
+  /**
    * The deposit invoices issued less what credit notes took off them: what the deposit asks for. The
    * money held pays the deposit first, so the deposit is covered once paid reaches it.
    */
@@ -168,6 +173,7 @@ export function ledgerOf(
     owed,
     outstanding: Math.max(owed - paid, 0),
     refundDue: Math.max(paid - owed, 0),
+    creditHeld: Math.max(Math.min(paid, owed) - (invoiced - credited), 0),
     depositInvoiced,
     depositOutstanding,
     paymentStatus: statusOf(order, payments, { paid, refunded, owed, depositOutstanding }),
@@ -180,11 +186,12 @@ export function ledgerOf(
  * ledgerOf's figures for every order at once, as SQL, for the reports that sum them over all orders in
  * one query (the dashboard): one row per order with order_id, the order's currency, status,
  * payment_status and deposit_amount to group and filter by, and received, refunded, paid, invoiced,
- * credited, owed, outstanding, refund_due, deposit_invoiced and deposit_outstanding. It restates ledgerOf's rule, so it lives beside it and
+ * credited, owed, outstanding, refund_due, credit_held, deposit_invoiced and deposit_outstanding. It restates ledgerOf's rule, so it lives beside it and
  * order-ledger-sql.test.ts holds the two equal; nothing else writes the rule in SQL.
  */
 export const orderLedgerSql = sql`select l.*, greatest(l.owed - l.paid, 0) as outstanding,
     greatest(l.paid - l.owed, 0) as refund_due,
+    greatest(least(l.paid, l.owed) - (l.invoiced - l.credited), 0) as credit_held,
     greatest(least(l.deposit_invoiced, l.owed) - l.paid, 0) as deposit_outstanding
   from (select o.id as order_id, o.currency, o.status, o.payment_status, o.deposit_amount,
       coalesce(p.received, 0) as received, coalesce(r.refunded, 0) as refunded,
@@ -202,13 +209,85 @@ export const orderLedgerSql = sql`select l.*, greatest(l.owed - l.paid, 0) as ou
       sum(i.amount) filter (where i.kind = 'deposit' or (i.kind = 'credit' and d.kind = 'deposit')) as deposit_invoiced
       from invoices i left join invoices d on d.id = i.credits_invoice_id group by i.order_id) b on b.order_id = o.id) l`;
 
-/** Reads the order's ledger (call it with the order row locked when a write depends on it). */
-export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string }): Promise<OrderLedger> {
+/** Where an invoice stands from the money allocated to it: see invoiceBalances. */
+export type InvoiceState = 'open' | 'part_paid' | 'paid' | 'overpaid' | 'credited';
+
+export interface InvoiceBalance {
+  id: string;
+  kind: 'deposit' | 'balance';
+  number: string;
+  dueDate: string;
+  /** The gross the invoice was issued for. */
+  amount: number;
+  /** What its credit notes took off it (positive). */
+  credited: number;
+  /** amount less credited: what the invoice asks in all. */
+  net: number;
+  /** The money held that covers it (what it deducted as paid on account included). */
+  allocated: number;
+  /** Still to pay on it (never negative). */
+  outstanding: number;
+  /** Received beyond every invoice's asking: on the last invoice only. */
+  overpaid: number;
+  state: InvoiceState;
+}
+
+/**
+ * Each deposit and balance invoice's standing, from the same figures as ledgerOf: the money held
+ * (completed payments less refunds) pays the invoices in the order they were issued (by number, so
+ * the deposit first), each up to what it asks after its credit notes. What is left after the last is
+ * that invoice's overpayment. An invoice credited in full is 'credited' and takes nothing. So a
+ * part-paid deposit invoice is 'part_paid' with its remainder outstanding, an overpaid deposit is
+ * 'overpaid' until the balance invoice (which deducts the excess as paid on account) takes it, and
+ * the sum of the outstanding figures is the ledger's outstanding on invoices issued.
+ */
+export function invoiceBalances(
+  payments: readonly LedgerPayment[],
+  issued: readonly LedgerInvoice[],
+  refunds: readonly LedgerRefund[] = [],
+): InvoiceBalance[] {
+  const credited = creditedPerInvoice(issued);
+  let left = Math.max(paidOf(payments) - refundedOf(refunds), 0);
+  const live = issued
+    .filter((row): row is LedgerInvoice & { kind: 'deposit' | 'balance' } => row.kind !== 'credit')
+    .sort((a, b) => a.number.localeCompare(b.number));
+  const balances = live.map((row): InvoiceBalance => {
+    const amount = row.amount ?? 0;
+    const creditedAmount = Math.min(credited.get(row.id) ?? 0, amount);
+    const net = amount - creditedAmount;
+    const allocated = Math.min(left, net);
+    left -= allocated;
+    return {
+      id: row.id,
+      kind: row.kind,
+      number: row.number,
+      dueDate: row.dueDate,
+      amount,
+      credited: creditedAmount,
+      net,
+      allocated,
+      outstanding: net - allocated,
+      overpaid: 0,
+      state:
+        net <= 0 && creditedAmount > 0 ? 'credited' : allocated >= net ? 'paid' : allocated > 0 ? 'part_paid' : 'open',
+    };
+  });
+  const last = balances.findLast((balance) => balance.state !== 'credited');
+  if (last && left > 0) {
+    last.allocated += left;
+    last.overpaid = left;
+    last.state = 'overpaid';
+  }
+  return balances;
+}
+
+/** The order's ledger rows: its payments, invoices and credit notes, and refunds. */
+async function loadLedgerRows(db: Db, orderId: string) {
   const [payments, issued, paidBack] = await Promise.all([
     db
       .select({ amount: paymentTransactions.amount, status: paymentTransactions.status })
       .from(paymentTransactions)
-      .where(eq(paymentTransactions.orderId, order.id)),
+      .where(eq(paymentTransactions.orderId, orderId)),
     db
       .select({
         id: invoices.id,
@@ -219,10 +298,22 @@ export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string 
         amount: invoices.amount,
       })
       .from(invoices)
-      .where(eq(invoices.orderId, order.id)),
-    db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.orderId, order.id)),
+      .where(eq(invoices.orderId, orderId)),
+    db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.orderId, orderId)),
   ]);
+  return { payments, issued, paidBack };
+}
+
+/** Reads the order's ledger (call it with the order row locked when a write depends on it). */
+export async function loadOrderLedger(db: Db, order: LedgerOrder & { id: string }): Promise<OrderLedger> {
+  const { payments, issued, paidBack } = await loadLedgerRows(db, order.id);
   return ledgerOf(order, payments, issued, paidBack);
+}
+
+/** Reads each invoice's standing (invoiceBalances) for one order. */
+export async function loadInvoiceBalances(db: Db, orderId: string): Promise<InvoiceBalance[]> {
+  const { payments, issued, paidBack } = await loadLedgerRows(db, orderId);
+  return invoiceBalances(payments, issued, paidBack);
 }
 
 export interface LedgerFieldsEdit {

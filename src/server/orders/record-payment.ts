@@ -8,7 +8,7 @@ import { conflict, notFound } from '../http/http-error';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
 import { enqueueMail } from '../mail/outbox';
 import { lockOrder, orderRecipient } from './order-admin-context';
-import { loadOrderLedger } from './order-ledger';
+import { loadInvoiceBalances, loadOrderLedger } from './order-ledger';
 import { documentFacts } from '../terms/terms-service';
 import { paymentReceivedMail } from './order-notice-mail';
 
@@ -57,6 +57,9 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
   const outstanding = ledgerBefore.outstanding;
   if (input.amount > outstanding) throw conflict(orderMessages.overpayment, { code: 'overpayment' });
 
+  // The receipt names the invoice it pays: the earliest one still asking for money (the deposit
+  // invoice before the balance invoice), or none when nothing is invoiced yet.
+  const against = (await loadInvoiceBalances(tx, order.id)).find((balance) => balance.outstanding > 0) ?? null;
   const processedAt = input.receivedAt ? new Date(`${input.receivedAt}T12:00:00.000Z`) : input.now;
   const [payment] = await tx
     .insert(paymentTransactions)
@@ -70,6 +73,7 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
       recordedBy: input.adminId,
       status: 'completed',
       processedAt,
+      invoiceId: against?.id ?? null,
       createdAt: input.now,
     })
     .returning();

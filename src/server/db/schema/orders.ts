@@ -93,6 +93,10 @@ export const orders = pgTable(
      */
     placesBatchId: uuid('places_batch_id').references(() => productBatches.id, { onDelete: 'set null' }),
     placesTaken: integer('places_taken').notNull().default(0),
+    /** Payment reminders are not sent for this order: why, when and by whom (null: they are). */
+    remindersExcludedReason: text('reminders_excluded_reason'),
+    remindersExcludedAt: timestamp('reminders_excluded_at', { withTimezone: true }),
+    remindersExcludedBy: uuid('reminders_excluded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -166,9 +170,18 @@ export const paymentTransactions = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * The invoice the money was received against (the receipt names it); null for payments recorded
+     * before receipts were matched to invoices. Which invoice a sum covers is still the ledger's
+     * allocation (order-ledger.ts), so an old payment and a new one count alike.
+     */
+    invoiceId: uuid('invoice_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('payment_transactions_order_id_idx').on(table.orderId)],
+  (table) => [
+    index('payment_transactions_order_id_idx').on(table.orderId),
+    index('payment_transactions_invoice_id_idx').on(table.invoiceId),
+  ],
 );
 
 export type InvoiceKind = 'deposit' | 'balance' | 'credit';
@@ -203,6 +216,22 @@ export const invoices = pgTable(
     creditsInvoiceId: uuid('credits_invoice_id'),
     /** Why a credit note was issued (e.g. "Cancelled; 5% cancellation fee kept"). */
     reason: text('reason'),
+    /**
+     * On a credit note that cancels an order: the cancellation fee kept (gross, positive minor units),
+     * named as a figure on the note and the order page. 0 for everything else.
+     */
+    cancellationFee: money('cancellation_fee').notNull().default(0),
+    /**
+     * The GBP equivalent at the tax point (the issue date) for a document in another currency: the
+     * monthly rate used (units of the currency per £1, as HMRC publishes them), its month (YYYY-MM),
+     * and the gross and VAT in pence. Null when no rate for that month was in the table at issue;
+     * the register then converts with the table's rate for the month once staff enter it. A GBP
+     * document has rate 1 and its own figures.
+     */
+    gbpRate: numeric('gbp_rate', { precision: 14, scale: 6, mode: 'number' }),
+    gbpRateMonth: text('gbp_rate_month'),
+    gbpAmount: money('gbp_amount'),
+    gbpVatAmount: money('gbp_vat_amount'),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     pdf: bytea('pdf').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
@@ -238,4 +267,49 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('refunds_order_id_idx').on(table.orderId), index('refunds_payment_id_idx').on(table.paymentId)],
+);
+
+/** The stages of an overdue-payment reminder, relative to the invoice's due date. */
+export type PaymentReminderStage = 'before_3' | 'due' | 'after_7' | 'after_21';
+
+/**
+ * Payment reminders sent, one row per invoice and stage: the unique pair is what makes each reminder
+ * go once, whatever the number of processes or runs (jobs/payment-reminders).
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: id(),
+    orderId: orderId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    stage: text('stage').$type<PaymentReminderStage>().notNull(),
+    /** What the invoice still asked when the reminder went (minor units, its currency). */
+    outstanding: money('outstanding').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_reminders_invoice_stage_key').on(table.invoiceId, table.stage),
+    index('payment_reminders_order_id_idx').on(table.orderId),
+  ],
+);
+
+/**
+ * Monthly exchange rates for GBP equivalents: units of `currency` per £1 for a calendar month
+ * (HMRC's monthly rates, imported or entered by staff). One rate per (month, currency).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: id(),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    currency: text('currency').notNull(),
+    rate: numeric('rate', { precision: 14, scale: 6, mode: 'number' }).notNull(),
+    /** Where it came from: 'hmrc' (an imported HMRC file) or 'manual'. */
+    source: text('source').notNull(),
+    enteredBy: uuid('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('exchange_rates_month_currency_key').on(table.month, table.currency)],
 );
