@@ -56,6 +56,12 @@ export const countries: readonly CountryOption[] = [
 
 export const DEFAULT_COUNTRY = 'GB';
 
+/** The 27 member states of the European Union (the list above also has Iceland, Liechtenstein and Norway, which are not). */
+const euMemberStates = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
+);
+export const isEuMemberState = (code: string | null | undefined) => (code ? euMemberStates.has(code) : false);
+
 export function findCountry(code: string): CountryOption | undefined {
   return countries.find((country) => country.code === code);
 }

@@ -10,6 +10,7 @@ import { adminBusinessProfileRoutes } from './business-profile-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminCustomerRoutes } from './customer-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
+import { adminExchangeRateRoutes } from './exchange-rate-routes';
 import { adminOrderRoutes } from './order-routes';
 import { adminInstrumentRoutes } from './instrument-routes';
 import { adminAuditRoutes } from './audit-routes';
@@ -49,6 +50,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminQuoteRoutes);
   await app.register(adminInstrumentRoutes);
   await app.register(adminInvoiceRoutes);
+  await app.register(adminExchangeRateRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);

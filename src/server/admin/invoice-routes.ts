@@ -7,15 +7,20 @@ import {
   registerQuerySchema,
 } from '../../shared/orders/order-admin-contracts';
 import {
+  gbpNote,
   loadRegister,
   signedMajor,
   once,
+  quickBooksCells,
+  quickBooksHeader,
   registerCells,
   registerHeader,
   registerTotals,
+  vatReturnDocuments,
   xeroCells,
   xeroHeader,
 } from '../reporting/accounting-export';
+import { vatReturnFigures } from '../reporting/vat-return';
 import { sendCsv } from './csv-export';
 import { invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
 import { creditInvoice, issueInvoice, toInvoice } from '../orders/invoices';
@@ -106,8 +111,9 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
       return {
         from: request.query.from,
         to: request.query.to,
-        items: rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() })),
+        items: rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString(), gbpNote: gbpNote(row) })),
         totals: registerTotals(rows),
+        vatReturn: vatReturnFigures(vatReturnDocuments(rows)),
       };
     },
   );
@@ -133,12 +139,46 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         String(total.rate),
         total.currency,
         '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
       ]);
+      // The pounds: the GBP totals (documents with a rate), the VAT-return boxes, the documents without a rate.
+      const figures = vatReturnFigures(vatReturnDocuments(rows));
+      const blank = (count: number) => Array<string>(count).fill('');
+      const gbpRows = [
+        ...figures.gbpTotals.map((total) => [
+          '',
+          total.month ? `Total in pounds, ${total.month}` : 'Total in pounds',
+          `${total.count} documents`,
+          ...blank(13),
+          signedMajor(total.net),
+          signedMajor(total.vat),
+          signedMajor(total.gross),
+          figures.missing.length > 0 ? `${figures.missing.length} documents without a rate left out` : '',
+        ]),
+        ...figures.boxes.map((box) => ['', box.label, box.entered, ...blank(16), box.explanation]),
+        ...figures.missing.map((missing) => [
+          '',
+          'No rate',
+          missing.number,
+          ...blank(9),
+          missing.currency,
+          '',
+          '',
+          missing.month,
+          ...blank(3),
+          `no rate for ${missing.month}`,
+        ]),
+      ];
       return sendCsv(
         reply,
         `invoice-register-${from}-to-${to}.csv`,
         registerHeader,
-        once([...rows.map(registerCells), ...totals]),
+        once([...rows.map(registerCells), ...totals, ...gbpRows]),
         (cells) => cells,
       );
     },
@@ -151,6 +191,22 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
       return sendCsv(reply, `xero-sales-${from}-to-${to}.csv`, xeroHeader, once(rows.map(xeroCells)), (cells) => cells);
+    },
+  );
+
+  r.get(
+    '/invoices.quickbooks.csv',
+    { config: adminRoute('exports.csv'), schema: { querystring: registerQuerySchema } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const rows = await loadRegister(app.db, from, to);
+      return sendCsv(
+        reply,
+        `quickbooks-sales-${from}-to-${to}.csv`,
+        quickBooksHeader,
+        once(rows.map(quickBooksCells)),
+        (cells) => cells,
+      );
     },
   );
 }

@@ -21,6 +21,7 @@ import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
+import { gbpAtTaxPoint } from './gbp-at-tax-point';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 import { footer, greeting } from './order-status-mail';
@@ -207,6 +208,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       currency: row.currency,
       issuedAt: input.now,
       dueDate,
+      ...(await gbpAtTaxPoint(tx, { currency: row.currency, amount, vatAmount, issuedAt: input.now })),
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),
@@ -308,6 +310,12 @@ export async function creditInvoice(
       dueDate: issuedOn,
       creditsInvoiceId: original.id,
       reason: input.reason ?? null,
+      ...(await gbpAtTaxPoint(tx, {
+        currency: original.currency,
+        amount: facts.amount,
+        vatAmount: facts.vatAmount,
+        issuedAt: input.now,
+      })),
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),

@@ -1,6 +1,7 @@
 import { and, asc, gte, inArray, lt } from 'drizzle-orm';
 import type { AdminOrderListQuery } from '../../shared/orders/order-admin-contracts';
-import { findCountry } from '../../shared/countries';
+import { findCountry, isEuMemberState } from '../../shared/countries';
+import { gbpColumnsOf, taxPointMonth } from '../../shared/orders/gbp-figures';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { orderStatusLabel, paymentStatusLabel } from '../../shared/orders/order-status';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
@@ -8,6 +9,7 @@ import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
 import { orderBatches } from '../orders/order-list';
+import { monthlyRates } from '../orders/gbp-at-tax-point';
 import { csvMoney } from '../../shared/csv';
 
 /**
@@ -137,7 +139,29 @@ export interface RegisterRow {
   currency: string;
   dueDate: string;
   reason: string | null;
+  /**
+   * The GBP equivalent in pence (net = gross less VAT): recorded on the document at issue, or worked
+   * out now with the table's rate for its month when it had none; null when the month has no rate.
+   */
+  gbp: { net: number; vat: number; gross: number } | null;
+  /** Units of the currency per £1 used (1 for GBP), and the month (YYYY-MM, the tax point) it is for. */
+  gbpRate: number | null;
+  gbpRateMonth: string;
+  /** Where the GBP figures come from: the document, the rate table now, or nowhere yet. */
+  gbpSource: 'document' | 'table' | 'missing';
+  /** Delivered to an EU member state (the VAT return's box 8). */
+  euGoods: boolean;
 }
+
+/** What the register says of a document's GBP figures. */
+export const gbpNote = (row: Pick<RegisterRow, 'gbpSource' | 'gbpRateMonth' | 'currency'>) =>
+  row.gbpSource === 'table'
+    ? 'rate from table'
+    : row.gbpSource === 'missing'
+      ? `no rate for ${row.gbpRateMonth}`
+      : row.currency === 'GBP'
+        ? ''
+        : 'rate at issue';
 
 export interface RegisterTotal {
   currency: string;
@@ -169,6 +193,12 @@ export async function loadRegister(db: Db, from: string, to: string): Promise<Re
           .from(invoices)
           .where(inArray(invoices.id, creditedIds));
   const numberOf = new Map(originals.map((row) => [row.id, row.number]));
+  // Documents issued before their month had a rate: the table's rate for the month, if there is one now.
+  const unconverted = rows.filter((row) => row.gbpAmount === null || row.gbpVatAmount === null);
+  const tableRates = await monthlyRates(
+    db,
+    unconverted.map((row) => taxPointMonth(row.issuedAt)),
+  );
   return rows.map((row) => {
     const order = byId.get(row.orderId);
     const stored = storedCustomerInfo(order?.configuration ?? null);
@@ -192,9 +222,47 @@ export async function loadRegister(db: Db, from: string, to: string): Promise<Re
       currency: row.currency,
       dueDate: row.dueDate,
       reason: row.reason,
+      ...registerGbp(row, tableRates),
+      euGoods: isEuMemberState(order?.shippingAddress?.country ?? order?.billingAddress?.country ?? stored.country),
     };
   });
 }
+
+/** A document's GBP figures for the register: its own, else converted at the table's rate for its month, else none. */
+function registerGbp(
+  row: typeof invoices.$inferSelect,
+  tableRates: Map<string, number>,
+): Pick<RegisterRow, 'gbp' | 'gbpRate' | 'gbpRateMonth' | 'gbpSource'> {
+  const month = taxPointMonth(row.issuedAt);
+  if (row.gbpAmount !== null && row.gbpVatAmount !== null)
+    return {
+      gbp: { net: row.gbpAmount - row.gbpVatAmount, vat: row.gbpVatAmount, gross: row.gbpAmount },
+      gbpRate: row.gbpRate === null ? null : Number(row.gbpRate),
+      gbpRateMonth: row.gbpRateMonth ?? month,
+      gbpSource: 'document',
+    };
+  const rate = row.currency === 'GBP' ? 1 : (tableRates.get(`${month} ${row.currency}`) ?? null);
+  const columns = gbpColumnsOf(row, month, rate);
+  if (columns.gbpAmount === null || columns.gbpVatAmount === null)
+    return { gbp: null, gbpRate: null, gbpRateMonth: month, gbpSource: 'missing' };
+  return {
+    gbp: { net: columns.gbpAmount - columns.gbpVatAmount, vat: columns.gbpVatAmount, gross: columns.gbpAmount },
+    gbpRate: rate,
+    gbpRateMonth: month,
+    // A pound document without stored figures (issued before they were recorded) is its own figures.
+    gbpSource: row.currency === 'GBP' ? 'document' : 'table',
+  };
+}
+
+/** The register's rows as the VAT-return figures read them. */
+export const vatReturnDocuments = (rows: readonly RegisterRow[]) =>
+  rows.map((row) => ({
+    number: row.number,
+    currency: row.currency,
+    month: row.gbpRateMonth,
+    gbp: row.gbp,
+    euGoods: row.euGoods,
+  }));
 
 /** The VAT totals per currency and rate: invoices add, credit notes (negative) take away. */
 export function registerTotals(rows: readonly RegisterRow[]): RegisterTotal[] {
@@ -226,7 +294,15 @@ export const registerHeader = [
   'VAT rate (%)',
   'Currency',
   'Reason',
+  'GBP rate',
+  'Rate month',
+  'GBP net',
+  'GBP VAT',
+  'GBP gross',
+  'GBP note',
 ];
+
+const gbpMajor = (pence: number | undefined) => (pence === undefined ? null : signedMajor(pence));
 
 export const registerCells = (row: RegisterRow) => [
   csvDate(row.issuedAt),
@@ -243,9 +319,19 @@ export const registerCells = (row: RegisterRow) => [
   String(row.rate),
   row.currency,
   row.reason,
+  row.gbpRate === null ? null : String(row.gbpRate),
+  row.gbpRateMonth,
+  gbpMajor(row.gbp?.net),
+  gbpMajor(row.gbp?.vat),
+  gbpMajor(row.gbp?.gross),
+  gbpNote(row),
 ];
 
-/** Xero's sales-invoice import (docs/api/admin.md, `GET /api/admin/invoices.xero.csv`): one line per document, amounts tax exclusive. */
+/**
+ * Xero's sales-invoice import (docs/api/admin.md, `GET /api/admin/invoices.xero.csv`): one line per
+ * document, amounts tax exclusive, with the document's own VAT in TaxAmount so Xero takes it as it is
+ * instead of recomputing it from the rate (a penny out on a credit note: decision 0053).
+ */
 export const xeroHeader = [
   '*ContactName',
   'EmailAddress',
@@ -259,6 +345,7 @@ export const xeroHeader = [
   '*UnitAmount',
   '*AccountCode',
   '*TaxType',
+  'TaxAmount',
   'Currency',
 ];
 
@@ -280,6 +367,49 @@ export const xeroCells = (row: RegisterRow) => [
   signedMajor(row.net),
   XERO_SALES_ACCOUNT,
   xeroTaxType(row.rate),
+  signedMajor(row.vat),
+  row.currency,
+];
+
+/**
+ * QuickBooks Online's invoice import (docs/api/admin.md, `GET /api/admin/invoices.quickbooks.csv`):
+ * one line per document, ItemAmount net of VAT and ItemTaxAmount the document's own VAT, so nothing
+ * is recomputed; a credit note is a line with negative amounts naming the invoice it credits.
+ */
+export const quickBooksHeader = [
+  'InvoiceNo',
+  'Customer',
+  'InvoiceDate',
+  'DueDate',
+  'Memo',
+  'Item(Product/Service)',
+  'ItemDescription',
+  'ItemQuantity',
+  'ItemRate',
+  'ItemAmount',
+  'ItemTaxCode',
+  'ItemTaxAmount',
+  'Currency',
+];
+
+/** QuickBooks UK's tax codes: standard rate "20.0% S", zero rate "0.0% Z" (the zero-rated EU sales). */
+export const quickBooksTaxCode = (rate: number) => (rate > 0 ? `${rate.toFixed(1)}% S` : '0.0% Z');
+
+export const quickBooksCells = (row: RegisterRow) => [
+  row.number,
+  row.customer || row.email || row.orderNumber,
+  csvDate(row.issuedAt),
+  csvDate(row.kind === 'credit' ? row.issuedAt.toISOString().slice(0, 10) : row.dueDate),
+  `Order ${row.orderNumber}`,
+  row.kind === 'credit' ? 'Credit' : 'Sales',
+  row.kind === 'credit'
+    ? `Credit note for ${row.creditsNumber ?? 'invoice'}, order ${row.orderNumber}${row.reason ? `: ${row.reason}` : ''}`
+    : `${orderDocumentLabels[row.kind]}, order ${row.orderNumber}`,
+  '1',
+  signedMajor(row.net),
+  signedMajor(row.net),
+  quickBooksTaxCode(row.rate),
+  signedMajor(row.vat),
   row.currency,
 ];
 

@@ -184,10 +184,40 @@ export const registerAnswerSchema = z.object({
       rate: z.number(),
       currency: z.string(),
       reason: z.string().nullable(),
+      /** GBP equivalents in pence (issue 36): null when the document's month has no rate yet. */
+      gbp: z.object({ net: z.number().int(), vat: z.number().int(), gross: z.number().int() }).nullable(),
+      gbpRate: z.number().nullable(),
+      gbpRateMonth: z.string(),
+      gbpSource: z.enum(['document', 'table', 'missing']),
+      /** "rate from table", "no rate for 2026-11", "rate at issue", or empty for a pound document. */
+      gbpNote: z.string(),
+      euGoods: z.boolean(),
     }),
   ),
   /** Per currency and VAT rate: invoices less credit notes. */
   totals: z.array(registerTotalSchema),
+  /** The VAT-return figures in pounds (issue 36): boxes 1, 6 and 8, GBP totals, documents without a rate. */
+  vatReturn: z.object({
+    boxes: z.array(
+      z.object({
+        box: z.number().int(),
+        label: z.string(),
+        pence: z.number().int(),
+        entered: z.string(),
+        explanation: z.string(),
+      }),
+    ),
+    gbpTotals: z.array(
+      z.object({
+        month: z.string().nullable(),
+        count: z.number().int(),
+        net: z.number().int(),
+        vat: z.number().int(),
+        gross: z.number().int(),
+      }),
+    ),
+    missing: z.array(z.object({ number: z.string(), currency: z.string(), month: z.string() })),
+  }),
 });
 export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 

@@ -1,0 +1,121 @@
+import { formatMoney } from '../../shared/money';
+
+/**
+ * The VAT-return figures of a period from the register's documents (issue 36, docs/decisions/0053):
+ * every figure is a sum of the documents' GBP figures, invoices adding and credit notes (negative)
+ * taking away, so each box equals its documents to the penny. A document with no GBP figures (an EUR
+ * document whose month has no rate yet) is left out of every sum and listed as missing.
+ */
+
+/** What the boxes read of a register row. */
+export interface VatReturnDocument {
+  number: string;
+  currency: string;
+  /** The tax point's month, YYYY-MM. */
+  month: string;
+  /** Pence; null when no rate was known for the month. */
+  gbp: { net: number; vat: number; gross: number } | null;
+  /** Delivered to an EU member state (goods): what box 8 counts. */
+  euGoods: boolean;
+}
+
+export interface VatReturnBox {
+  box: 1 | 6 | 8;
+  label: string;
+  /** The exact sum in pence. */
+  pence: number;
+  /** What goes on the return: pounds and pence for box 1, whole pounds (pence dropped) for boxes 6 and 8. */
+  entered: string;
+  explanation: string;
+}
+
+export interface GbpTotal {
+  /** YYYY-MM, or null for the whole period. */
+  month: string | null;
+  count: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+export interface VatReturnFigures {
+  boxes: VatReturnBox[];
+  /** The GBP totals of the documents with figures: the period's, then each month's. */
+  gbpTotals: GbpTotal[];
+  /** Documents left out of every GBP figure for want of a rate. */
+  missing: { number: string; currency: string; month: string }[];
+}
+
+const pounds = (pence: number) => formatMoney(pence, 'GBP', { decimals: 2 });
+/** HMRC asks for boxes 6 to 9 in whole pounds: the pence are dropped (towards zero), not rounded. */
+export const wholePounds = (pence: number) => Math.trunc(pence / 100);
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+function total(documents: readonly VatReturnDocument[], month: string | null): GbpTotal {
+  const sum: GbpTotal = { month, count: 0, net: 0, vat: 0, gross: 0 };
+  for (const document of documents) {
+    if (!document.gbp) continue;
+    sum.count += 1;
+    sum.net += document.gbp.net;
+    sum.vat += document.gbp.vat;
+    sum.gross += document.gbp.gross;
+  }
+  return sum;
+}
+
+/** Boxes 1, 6 and 8 and the GBP totals, each box with a line saying how it was worked out. */
+export function vatReturnFigures(documents: readonly VatReturnDocument[]): VatReturnFigures {
+  const counted = documents.filter((document) => document.gbp !== null);
+  const missing = documents
+    .filter((document) => document.gbp === null)
+    .map(({ number, currency, month }) => ({ number, currency, month }));
+  const all = total(counted, null);
+  const eu = total(
+    counted.filter((document) => document.euGoods),
+    null,
+  );
+  const months = [...new Set(counted.map((document) => document.month))].sort();
+  const converted = counted.filter((document) => document.currency !== 'GBP').length;
+  const how =
+    `${plural(all.count, 'document')} (invoices less credit notes)` +
+    (converted > 0 ? `, ${converted} in euros converted at the monthly rate of their issue month` : '');
+  const leftOut = missing.length > 0 ? ` ${plural(missing.length, 'document')} with no rate yet left out.` : '';
+  const whole = (pence: number) => `£${wholePounds(pence).toLocaleString('en-GB')}`;
+  return {
+    boxes: [
+      {
+        box: 1,
+        label: 'Box 1: VAT due on sales',
+        pence: all.vat,
+        entered: pounds(all.vat),
+        explanation: `The VAT of ${how}, in pounds and pence.${leftOut}`,
+      },
+      {
+        box: 6,
+        label: 'Box 6: total value of sales, excluding VAT',
+        pence: all.net,
+        entered: whole(all.net),
+        explanation: `The net of ${how}, zero-rated EU sales included: ${pounds(all.net)}, entered in whole pounds with the pence dropped, as HMRC asks.${leftOut}`,
+      },
+      {
+        box: 8,
+        label: 'Box 8: goods supplied to EU member states, excluding VAT',
+        pence: eu.net,
+        entered: whole(eu.net),
+        explanation:
+          `The net of the ${plural(eu.count, 'document')} of orders delivered to an EU member state: ${pounds(eu.net)}, whole pounds with the pence dropped. ` +
+          `Since Brexit, box 8 is only for goods moved between Northern Ireland and the EU; goods sent from Great Britain are exports and stay out of it, so this figure is for information unless the goods left from Northern Ireland.${leftOut}`,
+      },
+    ],
+    gbpTotals: [
+      all,
+      ...months.map((month) =>
+        total(
+          counted.filter((document) => document.month === month),
+          month,
+        ),
+      ),
+    ],
+    missing,
+  };
+}
