@@ -53,6 +53,7 @@ export const clientRoutePatterns = [
   '/admin/audit',
   '/admin/abandoned',
   '/admin/register',
+  '/admin/exchange-rates',
   '/admin/privacy',
   '/admin/business-profile',
   '/admin/service',

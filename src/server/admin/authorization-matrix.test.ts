@@ -329,6 +329,33 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: at('/api/admin/invoices.xero.csv?from=2026-03-01&to=2026-03-31'),
       },
+      // Exchange rates and the QuickBooks CSV (issue 36): a rate is a money figure, so writes take invoices.issue and a fresh code.
+      {
+        method: 'GET',
+        route: '/api/admin/invoices.quickbooks.csv',
+        ok: 200,
+        make: at('/api/admin/invoices.quickbooks.csv?from=2026-03-01&to=2026-03-31'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/exchange-rates',
+        ok: 200,
+        make: at('/api/admin/exchange-rates?month=2026-03'),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/exchange-rates/:month/:currency',
+        ok: 200,
+        make: at('/api/admin/exchange-rates/2026-03/EUR', { rate: 1.1456 }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/exchange-rates/import',
+        ok: 200,
+        make: at('/api/admin/exchange-rates/import', {
+          file: 'Country/Territories,Currency,Currency Code,Currency Units per £1,Start date,End date\nEurozone,Euro,EUR,1.1456,01/03/2026,31/03/2026',
+        }),
+      },
       // Service requests (issue 26): a fresh request per allowed move, one with a photo and an RMA.
       {
         method: 'GET',

@@ -15,6 +15,7 @@ import { OrdersPage } from './orders/orders-page';
 import { BusinessProfilePage } from './profile/business-profile-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './orders/register-page';
+import { ExchangeRatesPage } from './orders/exchange-rates-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { QuoteDetailPage } from './quotes/quote-detail-page';
 import { AdminGuard } from './shell/admin-guard';
@@ -45,6 +46,7 @@ export const adminPages: AdminPage[] = [
   { path: 'customers/:key', permission: 'customers.view', element: <CustomerDetailPage /> },
   { path: 'instruments', label: 'Instruments', permission: 'instruments.view', element: <InstrumentsPage /> },
   { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
+  { path: 'exchange-rates', permission: 'exports.csv', element: <ExchangeRatesPage /> },
   { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
   { path: 'service', label: 'Service', permission: 'service.manage', element: <ServiceRequestsAdminPage /> },
   { path: 'service/:id', permission: 'service.manage', element: <ServiceRequestDetailPage /> },

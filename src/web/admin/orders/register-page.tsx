@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { registerAnswerSchema } from '../../../shared/orders/order-admin-contracts';
+import { Link } from 'react-router';
+import { type RegisterAnswer, registerAnswerSchema } from '../../../shared/orders/order-admin-contracts';
 import { formatUkDate } from '../../../shared/dates';
 import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
 import { adminApi, queryString } from '../shell/admin-api';
@@ -32,7 +33,11 @@ export function RegisterPage() {
   const query = queryString(range);
   return (
     <section className="space-y-4">
-      <AdminHeading title="Invoice register" />
+      <AdminHeading title="Invoice register">
+        <Link className="text-sm text-accent-700 underline" to="/admin/exchange-rates">
+          Exchange rates
+        </Link>
+      </AdminHeading>
       <p className="text-sm text-navy-700">
         Every invoice and credit note issued in the range, and the VAT totals per rate and currency: invoices less
         credit notes, ready for the VAT return.
@@ -72,6 +77,9 @@ export function RegisterPage() {
         <a className="text-sm text-accent-700 underline" href={`/api/admin/invoices.xero.csv${query}`} download>
           Download for Xero
         </a>
+        <a className="text-sm text-accent-700 underline" href={`/api/admin/invoices.quickbooks.csv${query}`} download>
+          Download for QuickBooks
+        </a>
       </form>
       {register.isPending ? (
         <StateMessage>Loading the register...</StateMessage>
@@ -87,6 +95,7 @@ export function RegisterPage() {
             cells={(total) => [total.currency, `${total.rate}%`, total.count]}
             empty="No invoices or credit notes in this range."
           />
+          <VatReturn figures={register.data.vatReturn} />
           <AmountsTable
             label="Invoices and credit notes"
             columns={['Number', 'Date', 'Type', 'Order', 'Customer']}
@@ -101,6 +110,13 @@ export function RegisterPage() {
               item.orderNumber,
               item.customer,
             ]}
+            gbp={(item) => ({
+              amounts: item.gbp,
+              note:
+                item.gbpSource === 'missing'
+                  ? item.gbpNote
+                  : `${item.currency === 'GBP' ? '' : `${item.gbpRate} per £1, ${item.gbpRateMonth}`}${item.gbpSource === 'table' ? ` (${item.gbpNote})` : ''}`,
+            })}
           />
         </>
       )}
@@ -115,7 +131,81 @@ interface Amounts {
   gross: number;
 }
 
-/** A table of the register: its own columns, then Net, VAT and Gross in the row's currency. */
+type VatReturnFigures = RegisterAnswer['vatReturn'];
+const pounds = (pence: number) => money(pence, 'GBP');
+
+/** The period in pounds: boxes 1, 6 and 8 with how each was worked out, the GBP totals, and what has no rate yet. */
+function VatReturn({ figures }: { figures: VatReturnFigures }) {
+  return (
+    <section aria-labelledby="vat-return-heading" className="space-y-3 rounded-lg border border-navy-100 bg-white p-4">
+      <h2 id="vat-return-heading" className="text-lg font-semibold text-navy-900">
+        VAT return figures (GBP)
+      </h2>
+      {figures.missing.length > 0 ? (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">
+            {figures.missing.length === 1 ? '1 document has' : `${figures.missing.length} documents have`} no exchange
+            rate yet and {figures.missing.length === 1 ? 'is' : 'are'} left out of every figure in pounds:
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {figures.missing.map((row) => (
+              <li key={row.number}>
+                <span className="font-mono">{row.number}</span>: no rate for {row.month} ({row.currency})
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">
+            <Link className="underline" to="/admin/exchange-rates">
+              Enter or import the month’s rate
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      <dl className="space-y-3">
+        {figures.boxes.map((box) => (
+          <div key={box.box}>
+            <dt className="text-sm font-medium text-navy-800">{box.label}</dt>
+            <dd>
+              <span className="text-lg font-semibold tabular-nums text-navy-900" data-testid={`box-${box.box}`}>
+                {box.entered}
+              </span>
+              <p className="text-xs text-navy-600">{box.explanation}</p>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <table className="min-w-full text-sm" aria-label="Totals in pounds">
+        <thead>
+          <tr className="text-left text-navy-600">
+            <th className="p-2">Period</th>
+            <th className="p-2">Documents</th>
+            <th className="p-2 text-right">Net</th>
+            <th className="p-2 text-right">VAT</th>
+            <th className="p-2 text-right">Gross</th>
+          </tr>
+        </thead>
+        <tbody>
+          {figures.gbpTotals.map((total) => (
+            <tr key={total.month ?? 'all'} className="border-t border-navy-100">
+              <td className="p-2">{total.month ?? 'Whole range'}</td>
+              <td className="p-2">{total.count}</td>
+              {[total.net, total.vat, total.gross].map((amount, index) => (
+                <td key={index} className="p-2 text-right tabular-nums">
+                  {pounds(amount)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * A table of the register: its own columns, then Net, VAT and Gross in the row's currency, and with
+ * `gbp` the same in pounds with the rate used (or why there is none).
+ */
 function AmountsTable<Row extends Amounts>({
   label,
   columns,
@@ -123,6 +213,7 @@ function AmountsTable<Row extends Amounts>({
   rowKey,
   cells,
   empty,
+  gbp,
 }: {
   label: string;
   columns: string[];
@@ -131,7 +222,9 @@ function AmountsTable<Row extends Amounts>({
   cells: (row: Row) => ReactNode[];
   /** What an empty table says (a table without it shows no rows). */
   empty?: string;
+  gbp?: (row: Row) => { amounts: { net: number; vat: number; gross: number } | null; note: string };
 }) {
+  const gbpColumns = gbp ? ['GBP net', 'GBP VAT', 'GBP gross', 'Rate'] : [];
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full text-sm" aria-label={label}>
@@ -142,8 +235,8 @@ function AmountsTable<Row extends Amounts>({
                 {column}
               </th>
             ))}
-            {['Net', 'VAT', 'Gross'].map((column) => (
-              <th key={column} className="p-2 text-right">
+            {['Net', 'VAT', 'Gross', ...gbpColumns].map((column) => (
+              <th key={column} className={column === 'Rate' ? 'p-2' : 'p-2 text-right'}>
                 {column}
               </th>
             ))}
@@ -152,7 +245,7 @@ function AmountsTable<Row extends Amounts>({
         <tbody>
           {rows.length === 0 && empty ? (
             <tr>
-              <td className="p-2 text-navy-600" colSpan={columns.length + 3}>
+              <td className="p-2 text-navy-600" colSpan={columns.length + 3 + gbpColumns.length}>
                 {empty}
               </td>
             </tr>
@@ -169,11 +262,32 @@ function AmountsTable<Row extends Amounts>({
                     {money(amount, row.currency)}
                   </td>
                 ))}
+                {gbp ? <GbpCells {...gbp(row)} /> : null}
               </tr>
             ))
           )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A document's pounds and the rate used; with no rate, one cell saying so across the amounts. */
+function GbpCells({ amounts, note }: { amounts: { net: number; vat: number; gross: number } | null; note: string }) {
+  if (!amounts)
+    return (
+      <td colSpan={4} className="p-2 text-amber-900">
+        {note}
+      </td>
+    );
+  return (
+    <>
+      {[amounts.net, amounts.vat, amounts.gross].map((amount, index) => (
+        <td key={index} className="p-2 text-right tabular-nums">
+          {pounds(amount)}
+        </td>
+      ))}
+      <td className="p-2 text-xs text-navy-600">{note}</td>
+    </>
   );
 }
