@@ -69,7 +69,7 @@ export function ExchangeRatesPage() {
       ) : null}
       <div className="space-y-3">
         <label className="block text-sm text-navy-800">
-          Month
+          Show month
           <input
             type="month"
             className={field}
