@@ -65,16 +65,13 @@ export async function adminExchangeRateRoutes(app: FastifyInstance) {
         });
         return {
           result: saved.row.id,
-          audit:
-            saved.before === request.body.rate
-              ? null
-              : {
-                  action: 'exchange_rate.update',
-                  entityType: 'exchange_rate',
-                  entityId: month,
-                  before: saved.before === null ? null : { currency, rate: saved.before },
-                  after: { currency, rate: request.body.rate, source: 'manual' },
-                },
+          audit: {
+            action: 'exchange_rate.update',
+            entityType: 'exchange_rate',
+            entityId: month,
+            before: saved.before === null ? null : { currency, rate: saved.before },
+            after: { currency, rate: request.body.rate, source: 'manual' },
+          },
         };
       });
       const rate = await exchangeRateById(app.db, id);
