@@ -329,6 +329,18 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: at('/api/admin/invoices.xero.csv?from=2026-03-01&to=2026-03-31'),
       },
+      {
+        method: 'GET',
+        route: '/api/admin/payments',
+        ok: 200,
+        make: at('/api/admin/payments?from=2026-03-01&to=2026-03-31&search=1731'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/payments.csv',
+        ok: 200,
+        make: at('/api/admin/payments.csv?from=2026-03-01&to=2026-03-31'),
+      },
       // Service requests (issue 26): a fresh request per allowed move, one with a photo and an RMA.
       {
         method: 'GET',
