@@ -356,6 +356,18 @@ describe('the authorization matrix', () => {
           file: 'Country/Territories,Currency,Currency Code,Currency Units per £1,Start date,End date\nEurozone,Euro,EUR,1.1456,01/03/2026,31/03/2026',
         }),
       },
+      {
+        method: 'GET',
+        route: '/api/admin/payments',
+        ok: 200,
+        make: at('/api/admin/payments?from=2026-03-01&to=2026-03-31&search=1731'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/payments.csv',
+        ok: 200,
+        make: at('/api/admin/payments.csv?from=2026-03-01&to=2026-03-31'),
+      },
       // Service requests (issue 26): a fresh request per allowed move, one with a photo and an RMA.
       {
         method: 'GET',

@@ -26,6 +26,11 @@ import { invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/ord
 import { creditInvoice, issueInvoice, toInvoice } from '../orders/invoices';
 import { adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
+import {
+  paymentsRegisterAnswerSchema,
+  paymentsRegisterQuerySchema,
+} from '../../shared/reporting/payments-register-contracts';
+import { loadPaymentsRegister, paymentsRegisterCsv, paymentsRegisterHeader } from '../reporting/payments-register';
 
 /** Invoices and credit notes: money documents, so each needs the fresh second factor and writes an audit entry. */
 export async function adminInvoiceRoutes(app: FastifyInstance) {
@@ -205,6 +210,31 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         `quickbooks-sales-${from}-to-${to}.csv`,
         quickBooksHeader,
         once(rows.map(quickBooksCells)),
+        (cells) => cells,
+      );
+    },
+  );
+
+  // The payments register (issue 36): receipts and refunds by the day the money moved, beside the invoice register.
+  r.get(
+    '/payments',
+    {
+      config: adminRoute('exports.csv'),
+      schema: { querystring: paymentsRegisterQuerySchema, response: { 200: paymentsRegisterAnswerSchema } },
+    },
+    async (request) => loadPaymentsRegister(app.db, request.query),
+  );
+
+  r.get(
+    '/payments.csv',
+    { config: adminRoute('exports.csv'), schema: { querystring: paymentsRegisterQuerySchema } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return sendCsv(
+        reply,
+        `payments-register-${from}-to-${to}.csv`,
+        paymentsRegisterHeader,
+        paymentsRegisterCsv(app.db, request.query),
         (cells) => cells,
       );
     },

@@ -24,7 +24,11 @@ const erasedOrder = sql`(t.legal_hold_until is not null or t.personal_data_purge
 
 /**
  * The orders' search also finds what staff reach for (issue 28): without an @, part of an e-mail ("tom.hughes")
- * or of the order number ("00003"), the PO and VAT numbers, and the number of the quote it came from.
+ * or of the order number ("00003"), the PO and VAT numbers, and the number of the quote it came from; and
+ * (issue 36) everything a document of the order carries: its invoice and credit-note numbers, its tracking
+ * number, its instruments' serial numbers, and its payments' and refunds' references. A reference (the
+ * payer's text) and a tracking number (it leads to the delivery address) are the customer's, so, like their
+ * details, they do not find an erased customer's order; the shop's own numbers still do.
  */
 function orderSearchFilter(term: string): SQL {
   // With an @ the indexed e-mail prefix search alone ("tom.hughes@lab" is a prefix).
@@ -34,10 +38,15 @@ function orderSearchFilter(term: string): SQL {
     or lower(t.order_number) like ${contains}
     or lower(coalesce(t.po_number, '')) like ${contains}
     or t.quote_id = any(array(select id from quotes where lower(quote_number) like ${contains}))
+    or t.id = any(array(select order_id from invoices where lower(number) like ${contains}))
+    or t.id = any(array(select order_id from instruments where lower(serial_number) like ${contains}))
     or (not ${erasedOrder} and (${searchFilter(term, sql`t.order_number`)}
       or lower(coalesce(t.configuration->'customerInfo'->>'email', '')) like ${contains}
       or t.user_id = any(array(select id from profiles where lower(email) like ${contains}))
-      or lower(coalesce(t.vat_number, '')) like ${contains})))`;
+      or lower(coalesce(t.vat_number, '')) like ${contains}
+      or lower(coalesce(t.tracking_number, '')) like ${contains}
+      or t.id = any(array(select order_id from payment_transactions where lower(reference) like ${contains}))
+      or t.id = any(array(select order_id from refunds where lower(reference) like ${contains})))))`;
 }
 
 export function orderFilters(query: AdminOrderListQuery, now: Date = new Date()): SQL[] {

@@ -172,6 +172,17 @@ export interface RegisterTotal {
   gross: number;
 }
 
+/**
+ * The customer as the registers name them: the company, else the name, else the billing name. An order
+ * held after its customer's erasure keeps them for the registers; a purged one has none left ('').
+ */
+export const registerCustomer = (
+  order: Pick<typeof orders.$inferSelect, 'configuration' | 'billingAddress'> | undefined,
+) => {
+  const stored = storedCustomerInfo(order?.configuration ?? null);
+  return stored.company ?? stored.name ?? order?.billingAddress?.name ?? '';
+};
+
 /** The register's documents issued from `from` to `to` (days, inclusive, UTC), oldest first. */
 export async function loadRegister(db: Db, from: string, to: string): Promise<RegisterRow[]> {
   const end = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000);
@@ -211,7 +222,7 @@ export async function loadRegister(db: Db, from: string, to: string): Promise<Re
       number: row.number,
       creditsNumber: row.creditsInvoiceId ? (numberOf.get(row.creditsInvoiceId) ?? null) : null,
       orderNumber: row.orderNumber,
-      customer: stored.company ?? stored.name ?? order?.billingAddress?.name ?? '',
+      customer: registerCustomer(order),
       email: stored.email ?? '',
       country: countryName(order?.billingAddress?.country ?? stored.country),
       vatNumber: order?.vatNumber ?? null,

@@ -62,7 +62,7 @@ export function OrdersPage() {
         key={state.search}
         state={state}
         update={update}
-        searchLabel="Order number, e-mail, name or organisation"
+        searchLabel="Order, invoice, tracking or serial number, payment reference, e-mail, name or organisation"
         statuses={orderStatuses.map((value) => ({ value, label: orderStatusLabels[value] }))}
         paymentStatuses={paymentStatuses.map((value) => ({ value, label: paymentStatusLabels[value] }))}
         exportHref={exportHref}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type RegisterAnswer, registerAnswerSchema } from '../../../shared/orders/order-admin-contracts';
 import { formatUkDate } from '../../../shared/dates';
 import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
@@ -8,6 +8,7 @@ import { adminApi, queryString } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { money } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
+import { PaymentsRegister, RegisterTabs } from './payments-register-view';
 
 const field = 'mt-1 block rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 
@@ -20,8 +21,14 @@ function thisQuarter(now = new Date()) {
   return { from, to };
 }
 
-/** /admin/register: invoices and credit notes issued in a date range, with VAT totals per rate and currency, and the downloads. */
+/** /admin/register: the invoice register, and with `?view=payments` the payments register (issue 36). */
 export function RegisterPage() {
+  const [params] = useSearchParams();
+  return params.get('view') === 'payments' ? <PaymentsRegister defaults={thisQuarter()} /> : <InvoiceRegister />;
+}
+
+/** Invoices and credit notes issued in a date range, with VAT totals per rate and currency, and the downloads. */
+function InvoiceRegister() {
   const [range, setRange] = useState(thisQuarter);
   const [draft, setDraft] = useState(range);
   const register = useQuery({
@@ -38,6 +45,7 @@ export function RegisterPage() {
           Exchange rates
         </Link>
       </AdminHeading>
+      <RegisterTabs current="invoices" />
       <p className="text-sm text-navy-700">
         Every invoice and credit note issued in the range, and the VAT totals per rate and currency: invoices less
         credit notes, ready for the VAT return.
