@@ -130,7 +130,9 @@ describe('overdue payment reminders (daily job)', () => {
     await runOn('2026-03-23');
     mails = await remindersTo('timeline@example.com');
     expect(mails).toHaveLength(3);
-    expect(mails[2]?.subject).toBe(`Overdue: invoice ${invoice.number} for order ${order.orderNumber}, £2,400.00 outstanding`);
+    expect(mails[2]?.subject).toBe(
+      `Overdue: invoice ${invoice.number} for order ${order.orderNumber}, £2,400.00 outstanding`,
+    );
     expect(mails[2]?.textBody).toContain('was due on 16 March 2026 and is now 7 days overdue');
     expect(await stagesOf(invoice.id)).toEqual(['before_3', 'due', 'after_7']);
 
@@ -150,7 +152,9 @@ describe('overdue payment reminders (daily job)', () => {
     const page = (await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json() as {
       order: AdminOrder;
     };
-    expect(page.order.reminders?.map((reminder) => [reminder.invoiceNumber, reminder.stage, reminder.outstanding])).toEqual([
+    expect(
+      page.order.reminders?.map((reminder) => [reminder.invoiceNumber, reminder.stage, reminder.outstanding]),
+    ).toEqual([
       [invoice.number, 'before_3', 240000],
       [invoice.number, 'due', 240000],
       [invoice.number, 'after_7', 240000],
@@ -219,7 +223,11 @@ describe('overdue payment reminders (daily job)', () => {
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('Give the reason for stopping payment reminders (at least 5 characters).');
 
-    const stopped = await t.post(url, { reason: 'Customer disputes the invoice <b>total</b>' }, { cookie: sales.cookie });
+    const stopped = await t.post(
+      url,
+      { reason: 'Customer disputes the invoice <b>total</b>' },
+      { cookie: sales.cookie },
+    );
     expect(stopped.statusCode, stopped.body).toBe(200);
     const exclusion = (stopped.json() as { order: AdminOrder }).order.remindersExclusion;
     expect(exclusion).toMatchObject({
@@ -296,7 +304,10 @@ describe('overdue payment reminders (daily job)', () => {
     const purged = await orderWithDepositInvoice({ email: 'purged@example.com' });
     const cancelled = await orderWithDepositInvoice({ email: 'cancelled@example.com' });
     await t.db.update(orders).set({ legalHoldUntil: '2033-12-31' }).where(eq(orders.id, held.order.id));
-    await t.db.update(orders).set({ personalDataPurgedAt: at('2026-10-02') }).where(eq(orders.id, purged.order.id));
+    await t.db
+      .update(orders)
+      .set({ personalDataPurgedAt: at('2026-10-02') })
+      .where(eq(orders.id, purged.order.id));
     await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.order.id));
 
     for (const day of ['2026-10-12', '2026-10-15', '2026-10-22', '2026-11-05']) await runOn(day);
@@ -312,8 +323,9 @@ describe('overdue payment reminders (daily job)', () => {
   it('uses the texts in the settings, placeholders filled as plain text; an unknown placeholder is refused', async () => {
     t.clock.now = at('2027-01-04');
     const owner = await createAdminSession(t);
-    const current = ((await t.get('/api/admin/settings', { cookie: owner.cookie })).json() as { settings: SystemSettings })
-      .settings;
+    const current = (
+      (await t.get('/api/admin/settings', { cookie: owner.cookie })).json() as { settings: SystemSettings }
+    ).settings;
     expect(current.paymentReminderOverdueBody).toBe(defaultSystemSettings.paymentReminderOverdueBody);
 
     const refused = await t.put(

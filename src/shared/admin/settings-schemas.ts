@@ -36,7 +36,9 @@ const reminderSubject = z
 const reminderBody = z
   .string()
   .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-  .pipe(paymentReminderText(5000).refine((text) => text !== '', { error: systemSettingsMessages.reminderTextRequired }));
+  .pipe(
+    paymentReminderText(5000).refine((text) => text !== '', { error: systemSettingsMessages.reminderTextRequired }),
+  );
 
 /**
  * The whole form, as Save Settings sends it. Beyond the specification (which parses and stores

@@ -51,7 +51,9 @@ const known = new Set<string>(paymentReminderPlaceholders);
 
 /** The `{names}` in a text that are not placeholders, each once. */
 export function unknownPlaceholders(text: string): string[] {
-  const unknown = [...text.matchAll(placeholderPattern)].map((match) => match[1] ?? '').filter((name) => !known.has(name));
+  const unknown = [...text.matchAll(placeholderPattern)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => !known.has(name));
   return [...new Set(unknown)];
 }
 
