@@ -30,6 +30,7 @@ import { exportPlugin } from './privacy/export-plugin';
 import { retentionJob } from './privacy/retention-job';
 import { coverRemindersJob } from './instruments/cover-reminders';
 import { cleanStoredPhotosJob } from './service-requests/clean-stored-photos';
+import { paymentRemindersJob } from './orders/payment-reminders';
 import { accountInstrumentRoutes } from './instruments/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
@@ -220,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jobsPlugin, {
     run: options.runJobs ?? true,
-    jobs: [retentionJob, coverRemindersJob(env.publicUrl), cleanStoredPhotosJob],
+    jobs: [retentionJob, coverRemindersJob(env.publicUrl), cleanStoredPhotosJob, paymentRemindersJob(env.publicUrl)],
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
 

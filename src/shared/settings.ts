@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultPaymentReminderTexts, paymentReminderText } from './orders/payment-reminders';
 
 /**
  * System settings (accounts-and-admin spec, section 3), stored on the server and in force.
@@ -47,6 +48,14 @@ export const systemSettingsSchema = z.object({
    * number, no exchange rate) needs a staff member with `payments.record` (Finance, Owner).
    */
   repairQuoteApprovalThreshold: z.number().int().min(0).max(100_000),
+  /**
+   * Issue 36: the payment reminder's subject and body before or on the due date, and once overdue,
+   * with placeholders such as {invoiceNumber} (src/shared/orders/payment-reminders.ts; decision 0052).
+   */
+  paymentReminderDueSubject: paymentReminderText(200),
+  paymentReminderDueBody: paymentReminderText(5000),
+  paymentReminderOverdueSubject: paymentReminderText(200),
+  paymentReminderOverdueBody: paymentReminderText(5000),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -69,6 +78,7 @@ export const defaultSystemSettings: SystemSettings = {
   batchFewPlacesThreshold: 5,
   coverReminderDays: 60,
   repairQuoteApprovalThreshold: 2000,
+  ...defaultPaymentReminderTexts,
   carriers: [
     {
       id: 'dhl',

@@ -311,6 +311,19 @@ describe('the authorization matrix', () => {
         ok: 201,
         make: at(`/api/admin/orders/${order.id}/comments`, { text: 'Called the lab' }),
       },
+      // Payment reminders (issue 36).
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/reminders-exclusion',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/reminders-exclusion`, { reason: 'Paying by arrangement' }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/orders/:id/reminders-exclusion',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/reminders-exclusion`),
+      },
       {
         method: 'GET',
         route: '/api/admin/invoices',

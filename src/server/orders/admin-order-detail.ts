@@ -5,15 +5,21 @@ import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { productBatchRows, toBatchPlaces } from './batch-places';
 import { loadOrderModel, toAdminOrder } from './order-read-model';
+import { orderReminders } from './reminders-exclusion';
 
-/** The admin's order page (GET /orders/:id and the answer of every order write): the order and its batch panel; 404 when gone. */
+/** The admin's order page (GET /orders/:id and the answer of every order write): the order, its batch panel and its payment reminders; 404 when gone. */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
-  const [order, batches] = await Promise.all([toAdminOrder(db, await loadOrderModel(db, row)), productBatchRows(db)]);
+  const [order, batches, reminders] = await Promise.all([
+    toAdminOrder(db, await loadOrderModel(db, row)),
+    productBatchRows(db),
+    orderReminders(db, row),
+  ]);
   const held = batches.find((batch) => batch.id === row.placesBatchId);
   return {
     ...order,
+    ...reminders,
     batchPanel: {
       holds: held ? { name: held.name, places: row.placesTaken } : null,
       batches: batches.map(toBatchPlaces),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { emailMessage } from '../accounts/auth-schemas';
 import { EMAIL_MAX } from '../email-address';
+import { cleanLine } from '../clean-text';
+import { paymentReminderText } from '../orders/payment-reminders';
 import { systemSettingsSchema } from '../settings';
 
 /** System Settings (/admin/system-settings, `GET/PUT /api/admin/settings`): texts and the save request. */
@@ -18,6 +20,7 @@ export const systemSettingsMessages = {
   amountRange: 'Enter an amount from 0 to 100,000',
   adminEmail: emailMessage,
   prefix: 'Use up to 10 letters, digits or dashes',
+  reminderTextRequired: 'Enter the reminder text',
 } as const;
 
 const prefix = z
@@ -25,6 +28,17 @@ const prefix = z
   .trim()
   .max(10, { error: systemSettingsMessages.prefix })
   .regex(/^[A-Za-z0-9-]*$/, { error: systemSettingsMessages.prefix });
+
+const reminderSubject = z
+  .string()
+  .transform(cleanLine)
+  .pipe(paymentReminderText(200).refine((text) => text !== '', { error: systemSettingsMessages.reminderTextRequired }));
+const reminderBody = z
+  .string()
+  .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    paymentReminderText(5000).refine((text) => text !== '', { error: systemSettingsMessages.reminderTextRequired }),
+  );
 
 /**
  * The whole form, as Save Settings sends it. Beyond the specification (which parses and stores
@@ -78,6 +92,11 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
     .min(0, { error: systemSettingsMessages.amountRange })
     .max(100_000, { error: systemSettingsMessages.amountRange })
     .optional(),
+  /** Issue 36; optional: a request without them keeps the reminder texts in force. A subject is one line. */
+  paymentReminderDueSubject: reminderSubject.optional(),
+  paymentReminderDueBody: reminderBody.optional(),
+  paymentReminderOverdueSubject: reminderSubject.optional(),
+  paymentReminderOverdueBody: reminderBody.optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
 });

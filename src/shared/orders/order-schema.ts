@@ -3,6 +3,7 @@ import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-plac
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
+import { paymentReminderSentSchema, remindersExclusionSchema } from './payment-reminders';
 
 /**
  * The one shape of an order on the wire, per audience: the guest summary (anyone holding a guest
@@ -187,5 +188,8 @@ export const adminOrderSchema = orderSchema.extend({
     }),
   ),
   batchPanel: orderBatchPanelSchema.optional(),
+  /** Payment reminders sent for the order's invoices, oldest first, and its exclusion from them (issue 36). */
+  reminders: z.array(paymentReminderSentSchema).optional(),
+  remindersExclusion: remindersExclusionSchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

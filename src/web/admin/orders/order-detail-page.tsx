@@ -28,6 +28,7 @@ import { InstrumentsPanel, SerialNumberFields } from './instruments-panel';
 import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
+import { RemindersPanel } from './reminders-panel';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 
@@ -333,6 +334,7 @@ export function OrderDetailPage() {
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
       <PaymentsPanel order={data} />
+      <RemindersPanel order={data} canEdit={can('orders.edit')} />
       {can('orders.edit') ? (
         <section className={card} aria-labelledby="edit-heading">
           <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">

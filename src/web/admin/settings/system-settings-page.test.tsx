@@ -84,6 +84,38 @@ describe('the System Settings form (component, happy-dom)', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('edits the payment reminder texts and shows the refusal of an unknown placeholder beside its field', async () => {
+    const server = settingsServer((body) =>
+      body.paymentReminderOverdueSubject.includes('{amount}')
+        ? { paymentReminderOverdueSubject: 'Unknown placeholder {amount}. Use {firstName}, {orderNumber}.' }
+        : null,
+    );
+    const user = await openSettings();
+    const card = screen.getByRole('region', { name: 'Payment reminders' });
+    expect(within(card).getByText(/\{invoiceNumber\}, \{amountDue\}, \{dueDate\}, \{daysOverdue\}/)).toBeTruthy();
+    const overdueSubject = field(/^Reminder subject \(overdue\)/);
+    expect(overdueSubject.value).toBe(defaultSystemSettings.paymentReminderOverdueSubject);
+    expect((field(/^Reminder text \(overdue\)/) as unknown as HTMLTextAreaElement).value).toBe(
+      defaultSystemSettings.paymentReminderOverdueBody,
+    );
+
+    await user.clear(overdueSubject);
+    // userEvent reads "{" as a key name: "{{" types one brace.
+    await user.type(overdueSubject, 'Please pay {{amount}');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const label = overdueSubject.closest('label');
+    if (!label) throw new Error('the subject field has no label');
+    expect((await within(label).findByRole('alert')).textContent).toBe(
+      'Unknown placeholder {amount}. Use {firstName}, {orderNumber}.',
+    );
+
+    await user.clear(overdueSubject);
+    await user.type(overdueSubject, 'Please pay {{amountDue}');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect((await screen.findByRole('status')).textContent).toBe('System settings have been saved successfully!');
+    expect(server.stored().paymentReminderOverdueSubject).toBe('Please pay {amountDue}');
+  });
+
   it('Reset discards an unsaved edit and shows the stored value again', async () => {
     const server = settingsServer();
     const user = await openSettings();

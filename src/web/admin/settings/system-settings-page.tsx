@@ -9,6 +9,7 @@ import {
   type UpdateSystemSettingsRequest,
 } from '../../../shared/admin/settings-schemas';
 import type { SystemSettings } from '../../../shared/settings';
+import { paymentReminderPlaceholders } from '../../../shared/orders/payment-reminders';
 import { Button, buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { PageLoading } from '../../ui/page-loading';
@@ -39,6 +40,10 @@ interface FormValues {
   repairQuoteApprovalThreshold: string;
   /** One carrier a line: id | name | tracking address with {tracking}. */
   carriers: string;
+  paymentReminderDueSubject: string;
+  paymentReminderDueBody: string;
+  paymentReminderOverdueSubject: string;
+  paymentReminderOverdueBody: string;
 }
 
 const toForm = (settings: SystemSettings): FormValues => ({
@@ -98,6 +103,10 @@ const fieldNames: (keyof FormValues)[] = [
   'coverReminderDays',
   'repairQuoteApprovalThreshold',
   'carriers',
+  'paymentReminderDueSubject',
+  'paymentReminderDueBody',
+  'paymentReminderOverdueSubject',
+  'paymentReminderOverdueBody',
 ];
 
 const SAVED_BANNER_MS = 3000;
@@ -316,6 +325,40 @@ export function SystemSettingsPage() {
                 error={errors.carriers?.message}
               >
                 <textarea rows={5} className={inputClass} {...form.register('carriers')} />
+              </Field>
+            </Card>
+            <Card title="Payment reminders">
+              <p className="text-sm text-navy-600" id="reminder-placeholders">
+                Sent 3 days before an invoice is due, on the day, and 7 and 21 days after, until it is paid.
+                Placeholders: {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}.
+              </p>
+              {text('paymentReminderDueSubject', 'Reminder subject (before or on the due date)')}
+              <Field
+                label="Reminder text (before or on the due date)"
+                name="paymentReminderDueBody"
+                error={errors.paymentReminderDueBody?.message}
+              >
+                <textarea
+                  rows={7}
+                  className={inputClass}
+                  aria-describedby="reminder-placeholders"
+                  aria-invalid={errors.paymentReminderDueBody ? true : undefined}
+                  {...form.register('paymentReminderDueBody')}
+                />
+              </Field>
+              {text('paymentReminderOverdueSubject', 'Reminder subject (overdue)')}
+              <Field
+                label="Reminder text (overdue)"
+                name="paymentReminderOverdueBody"
+                error={errors.paymentReminderOverdueBody?.message}
+              >
+                <textarea
+                  rows={7}
+                  className={inputClass}
+                  aria-describedby="reminder-placeholders"
+                  aria-invalid={errors.paymentReminderOverdueBody ? true : undefined}
+                  {...form.register('paymentReminderOverdueBody')}
+                />
               </Field>
             </Card>
           </div>
