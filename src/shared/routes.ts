@@ -53,6 +53,7 @@ export const clientRoutePatterns = [
   '/admin/audit',
   '/admin/abandoned',
   '/admin/register',
+  '/admin/receivables/aged-debt',
   '/admin/privacy',
   '/admin/business-profile',
   '/admin/service',

@@ -18,6 +18,7 @@ import { adminStepUpRoutes } from './step-up-routes';
 import { adminServiceRoutes } from './service-routes';
 import { adminSessionRoutes } from './session-routes';
 import { adminPrivacyRoutes } from './privacy-routes';
+import { adminReceivablesRoutes } from './receivables-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminStaffRoutes } from './staff-routes';
 import { adminUserRoutes } from './user-routes';
@@ -58,6 +59,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminBusinessProfileRoutes);
   await app.register(adminPrivacyRoutes);
   await app.register(adminServiceRoutes);
+  await app.register(adminReceivablesRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {
