@@ -218,6 +218,27 @@ describe('the customer statement PDF', () => {
     expect(text).not.toContain('BOBSECRET');
     expect(text).not.toContain(f.bobOrder.orderNumber);
 
+    // A guest's statement by their key: their orders under their e-mail, not an erased order kept under legal hold.
+    const guestInfo = { customerInfo: { firstName: 'Gina', lastName: 'Guest', email: 'gina.guest@example.com' } };
+    const guestOrder = await createOrder(t.db, { currency: 'EUR', totalAmount: 100000, configuration: guestInfo });
+    const guestInvoice = await invoice(guestOrder, 'deposit', 50000, '2026-05-01');
+    const heldOrder = await createOrder(t.db, {
+      currency: 'EUR',
+      totalAmount: 100000,
+      configuration: guestInfo,
+      legalHoldUntil: '2033-04-05',
+    });
+    const heldInvoice = await invoice(heldOrder, 'deposit', 50000, '2026-05-02');
+    const guestKey = `guest:${createHash('md5').update('gina.guest@example.com').digest('hex')}`;
+    const guest = await t.get(`/api/admin/customers/${guestKey}/statement.pdf`, { cookie: admin.cookie });
+    expect(guest.statusCode, guest.body).toBe(200);
+    const guestText = pdfText(guest.rawPayload);
+    expect(guestText).toContain('Gina Guest');
+    expect(guestText).toContain(guestInvoice.number);
+    expect(squashed(guestText)).toContain('EUR: owed on invoices issued €500.00.');
+    expect(guestText).not.toContain(heldInvoice.number);
+    expect(guestText).not.toContain(f.eurDeposit.number);
+
     // An unknown customer is 404; a malformed key 400.
     const unknown = await t.get(`/api/admin/customers/${crypto.randomUUID()}/statement.pdf`, { cookie: admin.cookie });
     expect(unknown.statusCode).toBe(404);
