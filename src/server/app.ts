@@ -46,6 +46,7 @@ import { withRequestChangeVersions } from './db/change-version';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { renderQuoteDocument } from './quotes/quote-document';
 import { accountOrderRoutes } from './orders/account-orders';
+import { accountStatementRoutes } from './customers/routes';
 import { orderRoutes } from './orders/routes';
 import { serviceRoutes } from './service-requests/routes';
 import { quoteRoutes } from './quotes/routes';
@@ -123,6 +124,7 @@ const features = [
   staffInvitationRoutes,
   accountRoutes,
   accountOrderRoutes,
+  accountStatementRoutes,
   accountQuoteRoutes,
   accountInstrumentRoutes,
   accountPrivacyRoutes,

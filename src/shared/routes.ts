@@ -54,6 +54,7 @@ export const clientRoutePatterns = [
   '/admin/abandoned',
   '/admin/register',
   '/admin/exchange-rates',
+  '/admin/receivables/aged-debt',
   '/admin/privacy',
   '/admin/business-profile',
   '/admin/service',

@@ -20,6 +20,7 @@ import { adminServiceRoutes } from './service-routes';
 import { adminSessionRoutes } from './session-routes';
 import { adminPrivacyRoutes } from './privacy-routes';
 import { adminReminderRoutes } from './reminder-routes';
+import { adminReceivablesRoutes } from './receivables-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminStaffRoutes } from './staff-routes';
 import { adminUserRoutes } from './user-routes';
@@ -62,6 +63,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminPrivacyRoutes);
   await app.register(adminServiceRoutes);
   await app.register(adminReminderRoutes);
+  await app.register(adminReceivablesRoutes);
 }
 
 export async function adminRoutes(app: FastifyInstance) {

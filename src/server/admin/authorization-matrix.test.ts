@@ -255,6 +255,25 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: at(`/api/admin/customers/${customer.user.id}`),
       },
+      // Receivables (issue 36): the aged-debt report (orders.view), its CSV (exports.csv), a customer's statement.
+      {
+        method: 'GET',
+        route: '/api/admin/receivables/aged-debt',
+        ok: 200,
+        make: at('/api/admin/receivables/aged-debt'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/receivables/aged-debt.csv',
+        ok: 200,
+        make: at('/api/admin/receivables/aged-debt.csv'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/customers/:key/statement.pdf',
+        ok: 200,
+        make: at(`/api/admin/customers/${customer.user.id}/statement.pdf`),
+      },
       // Each instrument after it ships (issue 26).
       {
         method: 'GET',

@@ -24,7 +24,7 @@ import { quoteTotalSql } from '../quotes/quote-total-sql';
  */
 
 /** Whose activity a query reads: everyone's (the list), one account's or one guest e-mail's (the page). */
-type Scope = { kind: 'all' } | { kind: 'account'; userId: string } | { kind: 'guest'; email: string };
+export type Scope = { kind: 'all' } | { kind: 'account'; userId: string } | { kind: 'guest'; email: string };
 
 const guestEmail = (alias: string) => sql.raw(`lower(${alias}.configuration->'customerInfo'->>'email')`);
 
@@ -35,7 +35,7 @@ const guestEmail = (alias: string) => sql.raw(`lower(${alias}.configuration->'cu
 const erasedOrder = sql`(o.legal_hold_until is not null or o.personal_data_purged_at is not null)`;
 
 /** Orders and quotes of the scope (alias o / q); a guest's are found through the indexed lower-cased e-mail. */
-function scopeOf(scope: Scope, alias: 'o' | 'q'): SQL {
+export function scopeOf(scope: Scope, alias: 'o' | 'q'): SQL {
   const userId = sql.raw(`${alias}.user_id`);
   const whose =
     scope.kind === 'account'
@@ -196,17 +196,26 @@ async function guestEmailOf(db: Db, hash: string): Promise<string | null> {
   return row?.email ?? null;
 }
 
+/** The scope of a customer page's key (a user id, or `guest:` + the e-mail's MD5); 404 for an unknown guest. */
+export async function scopeOfKey(db: Db, key: string): Promise<Exclude<Scope, { kind: 'all' }>> {
+  if (!key.startsWith('guest:')) return { kind: 'account', userId: key };
+  const email = await guestEmailOf(db, key.slice('guest:'.length));
+  if (email === null) throw notFound(customerMessages.notFound);
+  return { kind: 'guest', email };
+}
+
+/** The customer of a scope as the admin's list shows them, or null (an account that is staff with no orders). */
+export async function customerOfScope(db: Db, scope: Scope): Promise<AdminCustomer | null> {
+  const [row] = await queryRows<CustomerRow>(db, customersSelect(scope));
+  return row ? toCustomer(row) : null;
+}
+
 /** The lists of a customer's page show at most this many of each, newest first. */
 export const CUSTOMER_PAGE_LIMIT = 100;
 
 /** GET /api/admin/customers/{key}: the customer, their quotes, orders, instruments and the audit of changes to them. */
 export async function loadCustomer(db: Db, key: string, now: Date): Promise<CustomerDetail> {
-  let scope: Scope;
-  if (key.startsWith('guest:')) {
-    const email = await guestEmailOf(db, key.slice('guest:'.length));
-    if (email === null) throw notFound(customerMessages.notFound);
-    scope = { kind: 'guest', email };
-  } else scope = { kind: 'account', userId: key };
+  const scope = await scopeOfKey(db, key);
   const [row] = await queryRows<CustomerRow>(db, customersSelect(scope));
   if (!row) throw notFound(customerMessages.notFound);
   const limit = CUSTOMER_PAGE_LIMIT;

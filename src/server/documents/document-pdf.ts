@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { company } from '../../shared/company';
-import type { BusinessDocument } from '../../shared/documents/document-model';
+import type { BusinessDocument, DocumentTable } from '../../shared/documents/document-model';
 import { formatMoney } from '../../shared/money';
 
 const NAVY = '#0f1f3d';
@@ -128,6 +128,9 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     y = doc.y + 4;
   }
 
+  for (const table of model.tables ?? [])
+    y = drawTable(doc, table, { left, width, y: ensureRoom(y + 10, 60), ensureRoom });
+
   for (const section of model.sections) {
     y = ensureRoom(y + 10, 40);
     doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(10).text(section.title, left, y, { width });
@@ -147,4 +150,58 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+/** A document's table: its title, a shaded header row, then each row's cells wrapped in their column; returns the y below it. */
+function drawTable(
+  doc: PDFKit.PDFDocument,
+  table: DocumentTable,
+  at: { left: number; width: number; y: number; ensureRoom: (y: number, needed: number) => number },
+): number {
+  const { left, width } = at;
+  const total = table.columns.reduce((sum, column) => sum + column.width, 0);
+  const xs: number[] = [];
+  let x = left;
+  for (const column of table.columns) {
+    xs.push(x);
+    x += (column.width / total) * width;
+  }
+  const widthOf = (index: number) => ((table.columns[index]?.width ?? 0) / total) * width - 8;
+  const header = (top: number) => {
+    doc.rect(left, top, width, 18).fill('#eef1f6');
+    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(8);
+    table.columns.forEach((column, index) =>
+      doc.text(column.label, (xs[index] ?? left) + 4, top + 5, {
+        width: widthOf(index),
+        align: column.align ?? 'left',
+      }),
+    );
+    return top + 22;
+  };
+  let y = at.y;
+  doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(10).text(table.title, left, y, { width });
+  y = header(doc.y + 4);
+  for (const row of table.rows) {
+    doc.font(row.emphasis ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    const height = Math.max(...row.cells.map((cell, index) => doc.heightOfString(cell, { width: widthOf(index) })), 10);
+    const next = at.ensureRoom(y, height + 6);
+    if (next !== y) y = header(next);
+    doc
+      .fillColor(NAVY)
+      .font(row.emphasis ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8);
+    row.cells.forEach((cell, index) =>
+      doc.text(cell, (xs[index] ?? left) + 4, y, {
+        width: widthOf(index),
+        align: table.columns[index]?.align ?? 'left',
+      }),
+    );
+    y += height + 6;
+  }
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#c9d0dc')
+    .stroke();
+  return y + 8;
 }

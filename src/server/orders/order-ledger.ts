@@ -281,6 +281,28 @@ export function invoiceBalances(
   return balances;
 }
 
+/**
+ * The invoices still asking for money, for the receivables (the aged-debt report, statements):
+ * invoiceBalances' outstanding figures, never more in all than the ledger's outstanding (a cancelled
+ * order owes only what its ledger still says), the latest invoices trimmed first. Only the ones with
+ * something outstanding, in number order.
+ */
+export function receivableInvoices(
+  order: LedgerOrder,
+  payments: readonly LedgerPayment[],
+  issued: readonly LedgerInvoice[],
+  refunds: readonly LedgerRefund[] = [],
+): InvoiceBalance[] {
+  let room = ledgerOf(order, payments, issued, refunds).outstanding;
+  const open = invoiceBalances(payments, issued, refunds).filter((balance) => balance.outstanding > 0);
+  const kept = open.map((balance) => {
+    const outstanding = Math.min(balance.outstanding, Math.max(room, 0));
+    room -= outstanding;
+    return { ...balance, outstanding };
+  });
+  return kept.filter((balance) => balance.outstanding > 0);
+}
+
 /** The order's ledger rows: its payments, invoices and credit notes, and refunds. */
 async function loadLedgerRows(db: Db, orderId: string) {
   const [payments, issued, paidBack] = await Promise.all([

@@ -5,7 +5,7 @@
  */
 
 export type DocumentKind =
-  'quote' | 'acknowledgement' | 'confirmation' | 'invoice' | 'credit_note' | 'delivery_note' | 'rma';
+  'quote' | 'acknowledgement' | 'confirmation' | 'invoice' | 'credit_note' | 'delivery_note' | 'rma' | 'statement';
 
 export interface DocumentLine {
   name: string;
@@ -37,6 +37,16 @@ export interface DocumentIssuer {
   registration: string;
 }
 
+/**
+ * A titled table of text cells (a statement's account per currency): the layout draws the columns at
+ * their share of the page width, wraps long cells, and repeats the header on a new page.
+ */
+export interface DocumentTable {
+  title: string;
+  columns: { label: string; width: number; align?: 'left' | 'right' }[];
+  rows: { cells: string[]; emphasis?: boolean }[];
+}
+
 export interface BusinessDocument {
   kind: DocumentKind;
   issuer: DocumentIssuer;
@@ -54,4 +64,6 @@ export interface BusinessDocument {
   notes: string[];
   /** A titled block of text after the totals (payment details, terms). */
   sections: { title: string; lines: string[] }[];
+  /** Tables drawn after the notes and before the sections (a statement's accounts). */
+  tables?: DocumentTable[];
 }

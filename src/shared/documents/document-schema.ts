@@ -6,7 +6,16 @@ import type { BusinessDocument } from './document-model';
  * page): the response schema is the allow-list of what leaves the server.
  */
 export const businessDocumentSchema = z.object({
-  kind: z.enum(['quote', 'acknowledgement', 'confirmation', 'invoice', 'credit_note', 'delivery_note', 'rma']),
+  kind: z.enum([
+    'quote',
+    'acknowledgement',
+    'confirmation',
+    'invoice',
+    'credit_note',
+    'delivery_note',
+    'rma',
+    'statement',
+  ]),
   issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
   title: z.string(),
   name: z.string(),

@@ -22,6 +22,7 @@ export function AccountListTab<Item extends { id: string }>({
   emptyIcon: EmptyIcon,
   emptyText,
   renderItem,
+  actions,
 }: {
   query: ListQuery;
   items: Item[] | undefined;
@@ -31,6 +32,8 @@ export function AccountListTab<Item extends { id: string }>({
   emptyIcon: LucideIcon;
   emptyText: string;
   renderItem: (item: Item) => ReactNode;
+  /** Beside the heading when the list has items (the Orders tab's statement download). */
+  actions?: ReactNode;
 }) {
   if (query.isPending) return <PageLoading label={`Loading your ${noun}...`} />;
   if (query.isError || !items) {
@@ -47,9 +50,12 @@ export function AccountListTab<Item extends { id: string }>({
   const headingId = `${noun}-heading`;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-semibold text-navy-900">
-        {heading} ({list.length})
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold text-navy-900">
+          {heading} ({list.length})
+        </h2>
+        {list.length > 0 ? actions : null}
+      </div>
       {list.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-navy-200 p-10 text-center">
           <EmptyIcon aria-hidden="true" className="mx-auto size-10 text-navy-400" />

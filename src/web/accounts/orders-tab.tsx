@@ -17,6 +17,14 @@ export function OrdersTab() {
       heading="My Orders"
       emptyIcon={Package}
       emptyText="You haven't placed any orders yet."
+      actions={
+        <Button asChild variant="outline" size="sm">
+          {/* Invoices, payments, credit notes and the balance of all your orders, as a PDF (GET /api/account/statement.pdf). */}
+          <a href="/api/account/statement.pdf" download>
+            Download statement
+          </a>
+        </Button>
+      }
       renderItem={(order) => {
         const summary = productSummary(order);
         return (

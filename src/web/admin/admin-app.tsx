@@ -17,6 +17,7 @@ import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './orders/register-page';
 import { ExchangeRatesPage } from './orders/exchange-rates-page';
 import { QuotesPage } from './quotes/quotes-page';
+import { AgedDebtPage } from './receivables/aged-debt-page';
 import { QuoteDetailPage } from './quotes/quote-detail-page';
 import { AdminGuard } from './shell/admin-guard';
 import { type AdminPage, AdminLayout } from './shell/admin-layout';
@@ -47,6 +48,7 @@ export const adminPages: AdminPage[] = [
   { path: 'instruments', label: 'Instruments', permission: 'instruments.view', element: <InstrumentsPage /> },
   { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
   { path: 'exchange-rates', permission: 'exports.csv', element: <ExchangeRatesPage /> },
+  { path: 'receivables/aged-debt', label: 'Aged debt', permission: 'orders.view', element: <AgedDebtPage /> },
   { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
   { path: 'service', label: 'Service', permission: 'service.manage', element: <ServiceRequestsAdminPage /> },
   { path: 'service/:id', permission: 'service.manage', element: <ServiceRequestDetailPage /> },

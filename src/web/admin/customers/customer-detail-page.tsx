@@ -83,6 +83,13 @@ export function CustomerDetailPage() {
   return (
     <section className="space-y-6">
       <AdminHeading title={title}>
+        <a
+          className="rounded-md border border-navy-200 px-3 py-1.5 text-sm font-medium text-accent-700"
+          href={`/api/admin/customers/${encodeURIComponent(key)}/statement.pdf`}
+          download
+        >
+          Download statement
+        </a>
         <Link to="/admin/customers" className="text-sm text-accent-700 underline">
           Back to customers
         </Link>
