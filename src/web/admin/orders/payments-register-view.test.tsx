@@ -166,7 +166,15 @@ describe('the payments register view (component, happy-dom)', () => {
 
   it('is a tab of the invoice register', async () => {
     mockFetch({
-      'GET /api/admin/invoices': { body: { from: '2026-01-01', to: '2026-03-31', items: [], totals: [] } },
+      'GET /api/admin/invoices': {
+        body: {
+          from: '2026-01-01',
+          to: '2026-03-31',
+          items: [],
+          totals: [],
+          vatReturn: { boxes: [], gbpTotals: [], missing: [] },
+        },
+      },
       'GET /api/admin/payments': { body: march },
     });
     const user = userEvent.setup();
