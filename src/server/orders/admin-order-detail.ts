@@ -4,16 +4,24 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { productBatchRows, toBatchPlaces } from './batch-places';
-import { loadOrderModel, toAdminOrder } from './order-read-model';
+import { loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
+import { cancellationTerms, invoiceBalances } from './order-ledger';
 
-/** The admin's order page (GET /orders/:id and the answer of every order write): the order and its batch panel; 404 when gone. */
+/**
+ * The admin's order page (GET /orders/:id and the answer of every order write): the order, each
+ * invoice's standing and the cancellation terms for the money held (the ledger's, from the same rows),
+ * and its batch panel; 404 when gone.
+ */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
-  const [order, batches] = await Promise.all([toAdminOrder(db, await loadOrderModel(db, row)), productBatchRows(db)]);
+  const model = await loadOrderModel(db, row);
+  const [order, batches] = await Promise.all([toAdminOrder(db, model), productBatchRows(db)]);
   const held = batches.find((batch) => batch.id === row.placesBatchId);
   return {
     ...order,
+    balances: invoiceBalances(model.payments, model.invoices, model.refunds),
+    cancellation: row.status === 'cancelled' ? null : cancellationTerms(row, modelLedger(model)),
     batchPanel: {
       holds: held ? { name: held.name, places: row.placesTaken } : null,
       batches: batches.map(toBatchPlaces),

@@ -9,7 +9,6 @@ type PricedOrder = Pick<
   | 'currency'
   | 'totalAmount'
   | 'depositAmount'
-  | 'remainingAmount'
   | 'subtotalAmount'
   | 'vatAmount'
   | 'vatRate'
@@ -54,7 +53,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
             </div>
             <div className="flex justify-between">
               <dt>Balance, due before dispatch</dt>
-              <dd>{money(order.remainingAmount)}</dd>
+              <dd>{money(order.totalAmount - order.depositAmount)}</dd>
             </div>
           </>
         ) : null}
