@@ -284,7 +284,9 @@ export async function creditInvoice(
   if (input.keepCancellationFee && (original.kind !== 'deposit' || feeKept <= 0 || feeKept >= left))
     throw conflict(invoiceMessages.cancellationFeeDepositOnly, { code: 'cancellation_fee_deposit_only' });
   if (input.keepCancellationFee && input.amount != null && input.amount !== left - feeKept) {
-    const message = invoiceMessages.cancellationFeeCredit(formatMoney(left - feeKept, original.currency, { decimals: 2 }));
+    const message = invoiceMessages.cancellationFeeCredit(
+      formatMoney(left - feeKept, original.currency, { decimals: 2 }),
+    );
     throw conflict(message, { code: 'cancellation_fee_mismatch', fields: { amount: message } });
   }
   const credit = input.amount ?? (input.keepCancellationFee ? left - feeKept : left);

@@ -77,7 +77,7 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
       : ledger.refundDue > 0
         ? [`We will refund ${money_(ledger.refundDue)} to you; you will receive a credit note for it.`]
         : ledger.outstanding > 0
-        ? [`${money_(ledger.outstanding)} remains due under our terms of sale.`]
+          ? [`${money_(ledger.outstanding)} remains due under our terms of sale.`]
           : ['Nothing is outstanding on this order.']),
     ...(order.customerMessage ? ['', order.customerMessage] : []),
   ]);

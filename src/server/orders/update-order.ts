@@ -68,7 +68,8 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
     if (refusal) throw conflict(refusal.message, { code: refusal.code, fields: { status: refusal.message } });
   }
   // Cancelling an order that holds money: only with the amount held acknowledged, so a stale page cannot cancel blind.
-  const held = input.changes.status === 'cancelled' && before.status !== 'cancelled' && cancellationTerms(before, ledger);
+  const held =
+    input.changes.status === 'cancelled' && before.status !== 'cancelled' && cancellationTerms(before, ledger);
   if (held && input.changes.acknowledgeHeld !== held.held) {
     const message = cancellationWarning(held, before.currency);
     throw conflict(message, { code: 'money_held', fields: { status: message } });

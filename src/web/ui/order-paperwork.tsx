@@ -5,13 +5,7 @@ import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type PricedOrder = Pick<
   Order,
-  | 'items'
-  | 'currency'
-  | 'totalAmount'
-  | 'depositAmount'
-  | 'subtotalAmount'
-  | 'vatAmount'
-  | 'vatRate'
+  'items' | 'currency' | 'totalAmount' | 'depositAmount' | 'subtotalAmount' | 'vatAmount' | 'vatRate'
 >;
 
 /** Every priced line of an order with its subtotal, VAT, total, deposit and balance: it adds up to the penny. */

@@ -174,7 +174,12 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                         `Issue a credit note for ${money(amount, order.currency)} of ${document.number}? The invoice itself stays unchanged.`,
                       )
                     )
-                      credit.mutate({ invoiceId: document.id, amount, reason: creditReason, keepCancellationFee: keepFee });
+                      credit.mutate({
+                        invoiceId: document.id,
+                        amount,
+                        reason: creditReason,
+                        keepCancellationFee: keepFee,
+                      });
                   }}
                 >
                   <label className="text-sm text-navy-800">

@@ -61,13 +61,7 @@ function Hint({ id, text }: { id: string; text: string }) {
  * status and invoice number are shown read-only and not sent: they follow the recorded payments and
  * the issued invoices (the panels above), and the server refuses an edit that contradicts them.
  */
-export function OrderEditForm({
-  order,
-  carriers = [],
-}: {
-  order: AdminOrderDetail;
-  carriers?: readonly Carrier[];
-}) {
+export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetail; carriers?: readonly Carrier[] }) {
   const invalidate = useInvalidateAdmin();
   const { can } = usePermissions();
   /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
