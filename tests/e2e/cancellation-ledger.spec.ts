@@ -66,7 +66,7 @@ async function expectAdminFigures(page: Page, ledger: OrderLedger) {
   await expect(page.getByTestId('ledger-owed')).toHaveText(gbp(ledger.owed));
   await expect(page.getByTestId('ledger-paid')).toHaveText(gbp(ledger.paid));
   await expect(page.getByTestId('ledger-outstanding')).toHaveText(gbp(ledger.outstanding));
-  // Credited, Refunded and To refund show only when there is something to show.
+  // Credited, Refunded and Refund due show only when there is something to show.
   for (const [testId, value] of [
     ['ledger-credited', ledger.credited],
     ['ledger-refunded', ledger.refunded],
@@ -127,7 +127,9 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
     creditsInvoiceId: null,
     amount: order.depositAmount,
   };
-  const credit = roundHalfUp((order.depositAmount * (100 - CANCELLATION_FEE_PERCENT)) / 100);
+  // The terms' fee is rounded half up and the credit is the rest of the deposit (order-ledger.ts cancellationFeeOf).
+  const fee = roundHalfUp((order.depositAmount * CANCELLATION_FEE_PERCENT) / 100);
+  const credit = order.depositAmount - fee;
   const creditNote: LedgerInvoice = {
     id: 'credit',
     kind: 'credit',
@@ -135,6 +137,7 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
     dueDate: '',
     creditsInvoiceId: 'deposit',
     amount: -credit,
+    cancellationFee: fee,
   };
   const ledgerAt = (status: string, issued: LedgerInvoice[], refunds: LedgerRefund[] = []) =>
     ledgerOf({ totalAmount: order.totalAmount, currency: 'GBP', status }, [depositPayment], issued, refunds);
@@ -196,6 +199,10 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
   await status.selectOption('cancelled');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(header).toContainText('Cancelled');
+  // The admin was warned of the money held, the fee kept and the refund due before the order was cancelled.
+  expect(confirms).toContain(
+    `This order holds ${gbp(order.depositAmount)}. Cancelling keeps the ${CANCELLATION_FEE_PERCENT}% cancellation fee of ${gbp(fee)} and ${gbp(credit)} is to be refunded. Cancel order ${order.orderNumber}?`,
+  );
   await expectAdminFigures(page, cancelled);
   await expect(header).toContainText(paymentStatusLabels[cancelled.paymentStatus]);
   // A cancelled order takes no payment.
@@ -222,6 +229,8 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
   const creditRow = documents.getByRole('listitem').filter({ hasText: `Credit note ${creditNumber}` });
   await expect(creditRow).toContainText(gbp(-credit));
   await expect(creditRow).toContainText(`${CANCELLATION_FEE_PERCENT}% cancellation fee kept`);
+  await expect(creditRow).toContainText(`Cancellation fee ${gbp(fee)}`);
+  await expect(page.getByTestId('ledger-cancellation-fee')).toHaveText(gbp(fee));
   // Partly credited, the deposit invoice is still live (it carries the fee).
   await expect(depositRow).not.toContainText('credited');
   await expectAdminFigures(page, credited);
@@ -266,7 +275,9 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
   await expect(customerPage.getByRole('main')).toContainText('Cancelled');
   await expect(paymentInformation).toContainText('Refunded');
   await expect(customerPage.getByRole('main')).not.toContainText('Pending Payment');
-  await expect(figure(paymentInformation, 'Deposit Required')).toHaveText(gbp(order.depositAmount));
+  // A cancelled order asks for no deposit; the fee kept is named.
+  await expect(figure(paymentInformation, 'Deposit Required')).toHaveCount(0);
+  await expect(figure(paymentInformation, 'Cancellation fee')).toHaveText(gbp(fee));
   await expect(figure(paymentInformation, 'Paid')).toHaveText(gbp(settled.paid));
   await expect(figure(paymentInformation, 'Credited')).toHaveText(gbp(settled.credited));
   await expect(customerPage.getByTestId('customer-remaining')).toHaveText(gbp(settled.outstanding));
@@ -294,6 +305,22 @@ test('a cancellation keeping the 5% fee credits and refunds the rest of the depo
       email,
       `Credit note ${creditNumber} for your order ${order.orderNumber}`,
       `of invoice ${depositNumber} of your order ${order.orderNumber}`,
+    ),
+  ).toBe(true);
+  expect(
+    await outboxHas(
+      shop.dataDir,
+      email,
+      `Your order ${order.orderNumber} is cancelled`,
+      `will be refunded less the ${CANCELLATION_FEE_PERCENT}% cancellation fee of`,
+    ),
+  ).toBe(true);
+  expect(
+    await outboxHas(
+      shop.dataDir,
+      email,
+      `Refund for your order ${order.orderNumber}`,
+      `to you for order ${order.orderNumber} on`,
     ),
   ).toBe(true);
   expect(unexpectedDialogs).toEqual([]);

@@ -86,6 +86,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
           invoiceId: request.params.id,
           amount: request.body?.amount ?? null,
           reason: request.body?.reason ?? null,
+          keepCancellationFee: request.body?.keepCancellationFee ?? false,
           adminId: admin.userId,
           now,
           publicUrl: app.env.publicUrl,

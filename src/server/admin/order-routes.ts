@@ -213,6 +213,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           reason: body.reason ?? null,
           adminId: admin.userId,
           now,
+          publicUrl: app.env.publicUrl,
         }),
       );
       return { order: await adminOrderDetail(app.db, request.params.id) };

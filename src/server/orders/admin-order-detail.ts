@@ -4,15 +4,21 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { productBatchRows, toBatchPlaces } from './batch-places';
-import { loadOrderModel, toAdminOrder } from './order-read-model';
+import { cancellationTerms, invoiceBalances } from './order-ledger';
+import { loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
 import { orderReminders } from './reminders-exclusion';
 
-/** The admin's order page (GET /orders/:id and the answer of every order write): the order, its batch panel and its payment reminders; 404 when gone. */
+/**
+ * The admin's order page (GET /orders/:id and the answer of every order write): the order, each
+ * invoice's standing and the cancellation terms for the money held (the ledger's, from the same rows),
+ * its payment reminders and its batch panel; 404 when gone.
+ */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
+  const model = await loadOrderModel(db, row);
   const [order, batches, reminders] = await Promise.all([
-    toAdminOrder(db, await loadOrderModel(db, row)),
+    toAdminOrder(db, model),
     productBatchRows(db),
     orderReminders(db, row),
   ]);
@@ -20,6 +26,8 @@ export async function adminOrderDetail(db: Db, orderId: string) {
   return {
     ...order,
     ...reminders,
+    balances: invoiceBalances(model.payments, model.invoices, model.refunds),
+    cancellation: row.status === 'cancelled' ? null : cancellationTerms(row, modelLedger(model)),
     batchPanel: {
       holds: held ? { name: held.name, places: row.placesTaken } : null,
       batches: batches.map(toBatchPlaces),

@@ -20,8 +20,9 @@ import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
-import { fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
 import { gbpAtTaxPoint } from './gbp-at-tax-point';
+import { cancellationFeeOf, fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
+import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 import { footer, greeting } from './order-status-mail';
@@ -38,6 +39,8 @@ export const invoiceMessages = {
   alreadyCredited: 'This invoice has already been credited.',
   creditOfCredit: 'A credit note cannot be credited.',
   creditTooMuch: 'The credit is more than what is left of this invoice.',
+  cancellationFeeDepositOnly: 'The cancellation fee is kept of a deposit invoice only.',
+  cancellationFeeCredit: (credit: string) => `Keeping the cancellation fee, the credit is ${credit}.`,
 } as const;
 
 const addDays = (date: Date, days: number) =>
@@ -246,7 +249,9 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
 /**
  * Credits an invoice, in part (`amount`) or in whole, with a credit note: a negative invoice naming
  * it, numbered CN{YYYY}-{NNNNN}, with its reason (e.g. "Cancelled; 5% cancellation fee kept"). The
- * original is never changed; its credit notes never add up to more than it.
+ * original is never changed; its credit notes never add up to more than it. A cancelled order's deposit
+ * invoice credited less the terms' cancellation fee (`keepCancellationFee`, or an amount that is exactly
+ * the remainder less the fee) records the fee on the credit note (`cancellation_fee`) and its PDF names it.
  */
 export async function creditInvoice(
   tx: Db,
@@ -255,6 +260,8 @@ export async function creditInvoice(
     /** Minor units, positive; the invoice's remainder when null. */
     amount?: number | null;
     reason?: string | null;
+    /** Credit less the terms' cancellation fee (a deposit invoice only). */
+    keepCancellationFee?: boolean;
     adminId: string;
     now: Date;
     publicUrl: string;
@@ -275,7 +282,23 @@ export async function creditInvoice(
   };
   const left = original.amount - already.amount;
   if (left <= 0) throw conflict(invoiceMessages.alreadyCredited, { code: 'already_credited' });
-  const credit = input.amount ?? left;
+  const feeKept = cancellationFeeOf(left);
+  if (input.keepCancellationFee && (original.kind !== 'deposit' || feeKept <= 0 || feeKept >= left))
+    throw conflict(invoiceMessages.cancellationFeeDepositOnly, { code: 'cancellation_fee_deposit_only' });
+  if (input.keepCancellationFee && input.amount != null && input.amount !== left - feeKept) {
+    const message = invoiceMessages.cancellationFeeCredit(
+      formatMoney(left - feeKept, original.currency, { decimals: 2 }),
+    );
+    throw conflict(message, { code: 'cancellation_fee_mismatch', fields: { amount: message } });
+  }
+  const credit = input.amount ?? (input.keepCancellationFee ? left - feeKept : left);
+  const cancellationFee =
+    original.kind === 'deposit' &&
+    feeKept > 0 &&
+    credit === left - feeKept &&
+    (input.keepCancellationFee || row.status === 'cancelled')
+      ? feeKept
+      : 0;
   if (credit > left)
     throw conflict(invoiceMessages.creditTooMuch, {
       code: 'credit_too_much',
@@ -293,6 +316,7 @@ export async function creditInvoice(
     dueDate: issuedOn,
     creditsNumber: original.number,
     reason: input.reason ?? null,
+    cancellationFee: cancellationFee > 0 ? { amount: cancellationFee, percent: CANCELLATION_FEE_PERCENT } : null,
   };
   const documentFactsNow = await documentFacts(tx);
   const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow));
@@ -316,6 +340,7 @@ export async function creditInvoice(
         vatAmount: facts.vatAmount,
         issuedAt: input.now,
       })),
+      cancellationFee,
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),
@@ -345,7 +370,11 @@ export async function creditInvoice(
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });
   }
-  return { invoice: note, before: auditedInvoice(original), after: { ...auditedInvoice(note), reason: note.reason } };
+  return {
+    invoice: note,
+    before: auditedInvoice(original),
+    after: { ...auditedInvoice(note), reason: note.reason, cancellationFee: note.cancellationFee },
+  };
 }
 
 /**

@@ -183,16 +183,22 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     expect(paid.statusCode).toBe(201);
     const received = (await mailOf(customer.user.email)).find((m) => m.kind === 'payment_received');
     expect(received?.textBody).toContain('£2,574.00');
-    expect(received?.textBody).toContain('Still outstanding: £2,574.00.');
+    expect(received?.textBody).toContain('Paid: £2,574.00.');
+    expect(received?.textBody).toContain('Outstanding: £2,574.00.');
 
     later();
-    expect((await t.patch(url, { status: 'cancelled' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.patch(url, { status: 'cancelled', acknowledgeHeld: 257400 }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
     const cancelledMail = (await mailOf(customer.user.email)).filter((m) => m.kind === 'order_cancelled');
     expect(cancelledMail).toHaveLength(1);
     expect(cancelledMail[0]?.subject).toBe(`Your order ${order.orderNumber} is cancelled`);
     expect(cancelledMail[0]?.textBody).toContain(`Your order ${order.orderNumber} has been cancelled.`);
-    // The deposit invoiced (£2,574.00) is paid and not yet credited: the ledger owes nothing either way.
-    expect(cancelledMail[0]?.textBody).toContain('Nothing is outstanding on this order.');
+    // The deposit held (£2,574.00) comes back less the terms' 5% fee (£128.70).
+    expect(cancelledMail[0]?.textBody).toContain(
+      'Your deposit of £2,574.00 will be refunded less the 5% cancellation fee of £128.70.',
+    );
+    expect(cancelledMail[0]?.textBody).not.toContain('Nothing is outstanding');
     expect(cancelledMail[0]?.textBody).toContain(`/order-details/${order.id}`);
     const credit = await t.post(
       `/api/admin/invoices/${deposit.json().invoice.id}/credit`,

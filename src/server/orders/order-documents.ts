@@ -18,6 +18,7 @@ export const invoiceSummaryColumns = {
   dueDate: invoices.dueDate,
   creditsInvoiceId: invoices.creditsInvoiceId,
   reason: invoices.reason,
+  cancellationFee: invoices.cancellationFee,
 };
 export interface InvoiceSummary {
   id: string;
@@ -31,6 +32,8 @@ export interface InvoiceSummary {
   dueDate: string;
   creditsInvoiceId: string | null;
   reason: string | null;
+  /** A credit note issued on cancellation: the fee kept (0 otherwise). */
+  cancellationFee: number;
 }
 
 export const CONFIRMATION_DOCUMENT_ID = 'confirmation';
@@ -91,6 +94,7 @@ export function documentsOf(order: OrderRow, history: HistoryRow[], issued: Invo
       credited: creditedIds.has(invoice.id),
       reason: invoice.reason,
       creditsId: invoice.creditsInvoiceId,
+      cancellationFee: invoice.kind === 'credit' && invoice.cancellationFee > 0 ? invoice.cancellationFee : null,
     });
   }
   return documents;

@@ -1,5 +1,6 @@
 import { cleanLine } from '../../shared/clean-text';
 import type { BusinessProfile } from '../../shared/business-profile';
+import { ledgerLineLabels } from '../../shared/orders/ledger-lines';
 import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
 import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/order-lines';
@@ -49,8 +50,9 @@ function summary({ order, lines, facts }: OrderMailContext, withCustomerText: bo
     `Subtotal: ${money(subtotal)}`,
     `${vatLabel(order.vatRate)}: ${money(vat)}`,
     `Total: ${money(order.totalAmount)}`,
-    `Deposit (${facts.terms.depositPercent}%), due on our written confirmation: ${money(order.depositAmount)}`,
-    `Balance due before dispatch: ${money(order.remainingAmount)}`,
+    // The ledger's names (shared/orders/ledger-lines.ts): a new order has paid nothing, so all of it is outstanding.
+    `${ledgerLineLabels.depositDue} (${facts.terms.depositPercent}%), on our written confirmation: ${money(order.depositAmount)}`,
+    `${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (the deposit, then the balance of ${money(order.totalAmount - order.depositAmount)} before dispatch)`,
     '',
     ...(withCustomerText
       ? [

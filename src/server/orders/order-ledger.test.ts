@@ -5,7 +5,7 @@ import { createOrder, createQuote } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { csvStream } from '../admin/csv-export';
 import { auditLog, invoices, orders, paymentTransactions } from '../db/schema';
-import { invoiceBalances, latestLiveInvoice, ledgerOf, ledgerPaymentStatus } from './order-ledger';
+import { cancellationTerms, invoiceBalances, latestLiveInvoice, ledgerOf, ledgerPaymentStatus } from './order-ledger';
 
 describe('the ledger rules', () => {
   const order = { totalAmount: 682000, currency: 'GBP' };
@@ -53,6 +53,53 @@ describe('the ledger rules', () => {
         row('c', 'credit', 'INV2026-00003', 'b'),
       ])?.id,
     ).toBe('a');
+  });
+});
+
+describe('a cancellation with money held (issue 36)', () => {
+  const deposit = {
+    id: 'd',
+    kind: 'deposit' as const,
+    number: 'INV2026-00001',
+    dueDate: '2026-01-15',
+    creditsInvoiceId: null,
+    amount: 173100,
+  };
+  const order = { totalAmount: 346200, depositAmount: 173100, currency: 'GBP' };
+  const held = [{ amount: 173100, status: 'completed' as const }];
+
+  it('keeps the terms’ 5% of the deposit and refunds the rest; nothing held, no terms', () => {
+    expect(cancellationTerms(order, ledgerOf(order, held, [deposit]))).toEqual({
+      held: 173100,
+      deposit: 173100,
+      feePercent: 5,
+      fee: 8655,
+      refund: 164445,
+    });
+    // Instalments: €1,000 held of a €1,725 deposit, the fee is still 5% of the deposit.
+    const part = ledgerOf(order, [{ amount: 100000, status: 'completed' }], [{ ...deposit, amount: 172500 }]);
+    expect(cancellationTerms(order, part)).toMatchObject({ held: 100000, fee: 8625, refund: 91375 });
+    expect(cancellationTerms(order, ledgerOf(order, [], [deposit]))).toBeNull();
+  });
+
+  it('reads refund due once cancelled with money held, refunded once paid back, and names the fee its credit note kept', () => {
+    const cancelled = { ...order, status: 'cancelled' };
+    expect(ledgerOf(cancelled, held, [deposit]).paymentStatus).toBe('refund_due');
+    const credit = {
+      id: 'c',
+      kind: 'credit' as const,
+      number: 'CN2026-00001',
+      dueDate: '2026-03-02',
+      creditsInvoiceId: 'd',
+      amount: -164445,
+      cancellationFee: 8655,
+    };
+    const credited = ledgerOf(cancelled, held, [deposit, credit]);
+    expect(credited).toMatchObject({ paymentStatus: 'refund_due', refundDue: 164445, cancellationFee: 8655 });
+    const settled = ledgerOf(cancelled, held, [deposit, credit], [{ amount: 164445 }]);
+    expect(settled).toMatchObject({ paymentStatus: 'refunded', refundDue: 0, paid: 8655, cancellationFee: 8655 });
+    // Not cancelled, the same money is simply the deposit paid.
+    expect(ledgerOf(order, held, [deposit]).paymentStatus).toBe('deposit_paid');
   });
 });
 
@@ -276,10 +323,15 @@ describe('the admin order routes keep to the ledger (audit issue 22)', () => {
       1,
     );
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, invoiced.id))).toHaveLength(1);
-    // Cancelling stays possible.
+    // Cancelling stays possible, with the money held acknowledged.
     expect(
-      (await t.patch(`/api/admin/orders/${order.id}`, { status: 'cancelled' }, { cookie: admin.cookie })).json().order
-        .status,
+      (
+        await t.patch(
+          `/api/admin/orders/${order.id}`,
+          { status: 'cancelled', acknowledgeHeld: 341000 },
+          { cookie: admin.cookie },
+        )
+      ).json().order.status,
     ).toBe('cancelled');
 
     const deleted = await t.delete(`/api/admin/orders/${bare.id}`, {}, { cookie: admin.cookie });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
-import { formatMoney } from '../../shared/money';
+import { formatMoney, roundHalfUp } from '../../shared/money';
+import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
 import type { PaymentStatus } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
@@ -29,6 +30,8 @@ export interface LedgerInvoice {
   creditsInvoiceId: string | null;
   /** Gross amount (negative for a credit note); a credit note without it counts as crediting in full. */
   amount?: number;
+  /** A credit note issued on cancellation: the fee the shop kept of the invoice it credits (positive). */
+  cancellationFee?: number;
 }
 
 export interface LedgerOrder {
@@ -68,18 +71,23 @@ export function fullyCreditedIds(rows: readonly LedgerInvoice[]): Set<string> {
 
 /**
  * The payment status the ledger implies. With money held: fully paid once nothing is outstanding,
- * deposit part-paid while the deposit invoice is not yet covered, deposit paid for any other smaller sum, refunded for a cancelled order that had money paid back (a
- * cancellation fee kept). With nothing held: refunded if anything was paid back, failed if a payment
- * failed, else pending.
+ * deposit part-paid while the deposit invoice is not yet covered, deposit paid for any other smaller sum.
+ * A cancelled order holding money reads refund due while money is due back (paid beyond what its
+ * credit notes leave owed) or before anything is credited or refunded (the terms give the deposit back
+ * less the cancellation fee), and refunded once money was paid back and nothing more is due. With
+ * nothing held: refunded if anything was paid back, failed if a payment failed, else pending.
  */
 function statusOf(
   order: LedgerOrder,
   payments: readonly LedgerPayment[],
-  figures: { paid: number; refunded: number; owed: number; depositOutstanding: number },
+  figures: { paid: number; refunded: number; credited: number; owed: number; depositOutstanding: number },
 ): PaymentStatus {
-  const { paid, refunded, owed, depositOutstanding } = figures;
+  const { paid, refunded, credited, owed, depositOutstanding } = figures;
   if (paid > 0) {
-    if (order.status === 'cancelled' && refunded > 0) return 'refunded';
+    if (order.status === 'cancelled') {
+      if (paid > owed || (credited === 0 && refunded === 0)) return 'refund_due';
+      if (refunded > 0) return 'refunded';
+    }
     if (paid >= owed) return 'fully_paid';
     return depositOutstanding > 0 ? 'deposit_part_paid' : 'deposit_paid';
   }
@@ -138,6 +146,8 @@ export interface OrderLedger {
   depositInvoiced: number;
   /** Still to pay on the deposit invoice (never negative): deposit invoiced less paid. */
   depositOutstanding: number;
+  /** The cancellation fees the order's credit notes name as kept (invoices.cancellation_fee). */
+  cancellationFee: number;
   paymentStatus: PaymentStatus;
   invoiceNumber: string | null;
   /** Any payment row (refunded ones too) or any invoice (credit notes too): the order is on the books. */
@@ -176,7 +186,8 @@ export function ledgerOf(
     creditHeld: Math.max(Math.min(paid, owed) - (invoiced - credited), 0),
     depositInvoiced,
     depositOutstanding,
-    paymentStatus: statusOf(order, payments, { paid, refunded, owed, depositOutstanding }),
+    cancellationFee: issued.reduce((sum, row) => sum + (row.kind === 'credit' ? (row.cancellationFee ?? 0) : 0), 0),
+    paymentStatus: statusOf(order, payments, { paid, refunded, credited, owed, depositOutstanding }),
     invoiceNumber: latestLiveInvoice(issued)?.number ?? null,
     hasEntries: payments.length > 0 || issued.length > 0,
   };
@@ -303,6 +314,38 @@ export function receivableInvoices(
   return kept.filter((balance) => balance.outstanding > 0);
 }
 
+/** What cancelling an order that holds money means under the terms (§8): see cancellationTerms. */
+export interface CancellationTerms {
+  /** The money the shop holds on the order (the ledger's paid). */
+  held: number;
+  /** The deposit the fee is a share of: the deposit invoiced (after its credits), else the order's deposit. */
+  deposit: number;
+  feePercent: number;
+  /** The terms' administration fee: feePercent of the deposit, never more than is held. */
+  fee: number;
+  /** held less the fee: what is to be refunded once the deposit is credited. */
+  refund: number;
+}
+
+/**
+ * The figures a cancellation before manufacture works with: the money held, the cancellation fee the
+ * terms keep (CANCELLATION_FEE_PERCENT of the deposit, rounded half up, at most what is held) and what
+ * is then to be refunded. Null when the order holds nothing. The admin's warning, the server's
+ * refusal of a blind cancel, the cancellation e-mail and the credit note all read these.
+ */
+export function cancellationTerms(
+  order: { depositAmount: number },
+  ledger: Pick<OrderLedger, 'paid' | 'depositInvoiced'>,
+): CancellationTerms | null {
+  if (ledger.paid <= 0) return null;
+  const deposit = ledger.depositInvoiced > 0 ? ledger.depositInvoiced : order.depositAmount;
+  const fee = Math.min(cancellationFeeOf(deposit), ledger.paid);
+  return { held: ledger.paid, deposit, feePercent: CANCELLATION_FEE_PERCENT, fee, refund: ledger.paid - fee };
+}
+
+/** The terms' cancellation fee on a deposit (minor units, rounded half up). */
+export const cancellationFeeOf = (deposit: number) => roundHalfUp((deposit * CANCELLATION_FEE_PERCENT) / 100);
+
 /** The order's ledger rows: its payments, invoices and credit notes, and refunds. */
 async function loadLedgerRows(db: Db, orderId: string) {
   const [payments, issued, paidBack] = await Promise.all([
@@ -318,6 +361,7 @@ async function loadLedgerRows(db: Db, orderId: string) {
         dueDate: invoices.dueDate,
         creditsInvoiceId: invoices.creditsInvoiceId,
         amount: invoices.amount,
+        cancellationFee: invoices.cancellationFee,
       })
       .from(invoices)
       .where(eq(invoices.orderId, orderId)),

@@ -4,7 +4,8 @@ import { formatMoney } from '../../shared/money';
 import type { Carrier } from '../../shared/settings';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import type { OrderLedger } from './order-ledger';
+import { cancellationTerms, type OrderLedger } from './order-ledger';
+import { ledgerLineLabels, ledgerLines } from '../../shared/orders/ledger-lines';
 import { orderNoticeText } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -30,15 +31,22 @@ export function trackingOf(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>, 
   };
 }
 
-/** Payment received: the amount, what is still outstanding, and the next step. */
+/** The ledger's figures under the names every page uses (deposit due, paid, credit held…), one a line; Outstanding last. */
+const ledgerText = (order: OrderRow, ledger: OrderLedger) =>
+  ledgerLines({ status: order.status, depositAmount: order.depositAmount, ledger })
+    .filter((line) => line.key !== 'outstanding')
+    .map((line) => `${line.label}: ${money(order, line.amount)}.`);
+
+/** Payment received: the amount, the ledger's figures after it, and what is still outstanding. */
 export function paymentReceivedMail(
   context: NoticeContext & { amount: number; receivedOn: string; ledger: OrderLedger },
 ): OutgoingMail {
   const { order, ledger } = context;
   const text = orderNoticeText(context, [
     `Thank you: we received your payment of ${money(order, context.amount)} for order ${order.orderNumber} on ${formatUkDate(context.receivedOn)}.`,
+    ...ledgerText(order, ledger),
     ledger.outstanding > 0
-      ? `Still outstanding: ${money(order, ledger.outstanding)}.`
+      ? `${ledgerLineLabels.outstanding}: ${money(order, ledger.outstanding)}.`
       : 'Your order is now paid in full: nothing is outstanding.',
   ]);
   return {
@@ -49,20 +57,58 @@ export function paymentReceivedMail(
   };
 }
 
-/** Cancellation: what happens to the money (credit notes and refunds follow the ledger). */
+/**
+ * Cancellation: what happens to the money. Money held is refunded less the terms' cancellation fee
+ * (cancellationTerms); with nothing held, what the ledger still holds due, or that nothing is.
+ */
 export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedger }): OutgoingMail {
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
+  const held = cancellationTerms(order, ledger);
   const text = orderNoticeText(context, [
     `Your order ${order.orderNumber} has been cancelled.`,
-    ...(ledger.refundDue > 0
-      ? [`We will refund ${money_(ledger.refundDue)} to you; you will receive a credit note for it.`]
-      : ledger.outstanding > 0
-        ? [`${money_(ledger.outstanding)} remains due under our terms of sale.`]
-        : ['Nothing is outstanding on this order.']),
+    ...(held
+      ? [
+          held.fee > 0
+            ? `Your ${held.held <= held.deposit ? 'deposit' : 'payments'} of ${money_(held.held)} will be refunded less the ${held.feePercent}% cancellation fee of ${money_(held.fee)}.`
+            : `Your ${held.held <= held.deposit ? 'deposit' : 'payments'} of ${money_(held.held)} will be refunded in full.`,
+          'You will receive a credit note for it, and an e-mail when the refund is made.',
+        ]
+      : ledger.refundDue > 0
+        ? [`We will refund ${money_(ledger.refundDue)} to you; you will receive a credit note for it.`]
+        : ledger.outstanding > 0
+          ? [`${money_(ledger.outstanding)} remains due under our terms of sale.`]
+          : ['Nothing is outstanding on this order.']),
     ...(order.customerMessage ? ['', order.customerMessage] : []),
   ]);
   return { kind: 'order_cancelled', to: context.to, subject: `Your order ${order.orderNumber} is cancelled`, text };
+}
+
+/** A refund recorded: the amount, the day and the method, then what the ledger holds and owes after it. */
+export function refundMadeMail(
+  context: NoticeContext & {
+    amount: number;
+    refundedOn: string;
+    method: string;
+    reference: string | null;
+    ledger: OrderLedger;
+  },
+): OutgoingMail {
+  const { order, ledger } = context;
+  const money_ = (minor: number) => money(order, minor);
+  const text = orderNoticeText(context, [
+    `We have refunded ${money_(context.amount)} to you for order ${order.orderNumber} on ${formatUkDate(context.refundedOn)}, by ${context.method.replaceAll('_', ' ')}${context.reference ? ` (reference ${context.reference})` : ''}.`,
+    ...ledgerText(order, ledger),
+    ledger.outstanding > 0
+      ? `${ledgerLineLabels.outstanding}: ${money_(ledger.outstanding)}.`
+      : 'Nothing is outstanding on this order.',
+  ]);
+  return {
+    kind: 'refund_made',
+    to: context.to,
+    subject: `Refund for your order ${order.orderNumber}`,
+    text,
+  };
 }
 
 /** Delivery: the order arrived. */

@@ -141,6 +141,8 @@ const ledgerFigures = (ledger: OrderLedger) => ({
   refundDue: ledger.refundDue,
   depositInvoiced: ledger.depositInvoiced,
   depositOutstanding: ledger.depositOutstanding,
+  creditHeld: ledger.creditHeld,
+  cancellationFee: ledger.cancellationFee,
 });
 
 /** The order's batch moves and its batch's date changes; the customer's view leaves out the reason and who. */

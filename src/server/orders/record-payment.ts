@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/outbox';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { loadInvoiceBalances, loadOrderLedger } from './order-ledger';
 import { documentFacts } from '../terms/terms-service';
-import { paymentReceivedMail } from './order-notice-mail';
+import { paymentReceivedMail, refundMadeMail } from './order-notice-mail';
 
 export interface RecordPaymentInput {
   orderId: string;
@@ -148,9 +148,10 @@ export const refundMessages = {
 /**
  * Pays back a recorded payment in part or whole (never edits it): a refund row with amount, date,
  * method and reference; the order's paid amount and payment status are then the ledger's. A payment
- * marked refunded before partial refunds existed has nothing left to refund.
+ * marked refunded before partial refunds existed has nothing left to refund. With `publicUrl`, the
+ * customer is e-mailed the refund and what the ledger then holds and owes.
  */
-export async function refundPayment(tx: Db, input: RefundInput) {
+export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: string }) {
   const order = await lockOrder(tx, orders, input.orderId);
   if (!order) throw notFound(orderMessages.orderNotFound);
   const [payment] = await tx
@@ -205,6 +206,23 @@ export async function refundPayment(tx: Db, input: RefundInput) {
     notes: `Refund of ${money(amount)} of the ${payment.transactionType === 'deposit' ? 'deposit' : 'balance payment'} of ${money(payment.amount)} (${methodLabel(input.method)}${input.reference ? `, ref ${input.reference}` : ''}, ${refundedOn})${input.reason ? `: ${input.reason}` : ''}`,
     createdAt: input.now,
   });
+  // The customer hears of the refund in the same transaction (no recipient, e.g. an erased customer: no mail).
+  const recipient = input.publicUrl ? await orderRecipient(tx, order, input.publicUrl) : null;
+  if (recipient) {
+    await enqueueMail(
+      tx,
+      refundMadeMail({
+        order,
+        ...recipient,
+        amount,
+        refundedOn,
+        method: input.method,
+        reference: input.reference,
+        ledger,
+        facts: await documentFacts(tx),
+      }),
+    );
+  }
   return {
     before: { paymentStatus: order.paymentStatus, paid: before.paid },
     after: {

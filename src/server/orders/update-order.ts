@@ -6,11 +6,11 @@ import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { auditedOrderFields, lockOrder, orderRecipient } from './order-admin-context';
 import { confirmationAttachment } from './invoices';
-import { ledgerEditRefusals, loadOrderLedger } from './order-ledger';
+import { cancellationTerms, ledgerEditRefusals, loadOrderLedger } from './order-ledger';
 import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
 import { documentFacts } from '../terms/terms-service';
 import { orderCancelledMail, orderDeliveredMail, trackingOf } from './order-notice-mail';
-import { depositDue, statusMoveRefusal } from '../../shared/orders/lifecycle';
+import { cancellationWarning, depositDue, statusMoveRefusal } from '../../shared/orders/lifecycle';
 import { formatMoney } from '../../shared/money';
 import { getCachedSettings } from '../settings/settings-service';
 import { releaseOrderPlaces, takeOrderPlaces } from './batch-places';
@@ -38,7 +38,8 @@ export const orderNoteKept = "The buyer's checkout note is kept as written: use 
  * a history row (old, new, the admin, "Status updated via admin panel") and queues the customer's
  * e-mail for confirmed, shipped, delivered and cancelled; re-saving the same status writes neither.
  * Confirming takes the batch's places (409 `batch_full` when they do not fit: the order stays
- * pending); cancelling or deleting gives them back.
+ * pending); cancelling or deleting gives them back. Cancelling an order that holds money needs
+ * `acknowledgeHeld` equal to the amount held (409 `money_held` with the warning otherwise).
  * Payment status and invoice number follow the ledger: 400 with the field's message when the edit
  * contradicts it. The buyer's checkout note is not edited (400 `notes`).
  */
@@ -65,6 +66,13 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
       { override: input.override !== undefined },
     );
     if (refusal) throw conflict(refusal.message, { code: refusal.code, fields: { status: refusal.message } });
+  }
+  // Cancelling an order that holds money: only with the amount held acknowledged, so a stale page cannot cancel blind.
+  const held =
+    input.changes.status === 'cancelled' && before.status !== 'cancelled' && cancellationTerms(before, ledger);
+  if (held && input.changes.acknowledgeHeld !== held.held) {
+    const message = cancellationWarning(held, before.currency);
+    throw conflict(message, { code: 'money_held', fields: { status: message } });
   }
   // A confirmed order holds its batch's places; a cancelled one gives them back (batch-places.ts).
   if (input.changes.status === 'confirmed' && before.status !== 'confirmed') await takeOrderPlaces(tx, before);

@@ -21,6 +21,8 @@ import {
 } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
+import { ledgerDepositDue } from '../../shared/orders/ledger-lines';
+import type { Order } from '../../shared/orders/order-schema';
 import { quotePdf } from '../quotes/quote-document';
 import { toQuoteResource } from '../quotes/quote-resource';
 import { serviceRequestsOfOrders } from '../service-requests/service-requests';
@@ -28,6 +30,15 @@ import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * An order as the data export gives it: the ledger's figures under the names every page uses (deposit
+ * due, paid, outstanding, credit held, refund due, cancellation fee), and not the order's planned
+ * balance (`remainingAmount`, the total less the deposit), which reads as a second balance once money moves.
+ */
+function exportedOrder({ remainingAmount: _planned, ...order }: Order) {
+  return { ...order, ledger: { depositDue: ledgerDepositDue(order), ...order.ledger } };
+}
 export const exportLinkMs = retention.exportLinkHours * HOUR_MS;
 
 /** "Chrome on Windows": the client as a person recognises it, not the full user-agent string. */
@@ -135,7 +146,7 @@ export async function collectPersonData(db: Db, subject: { email: string; userId
     subject: email,
     ...(account ?? {}),
     quotes: quoteRows.map((row) => toQuoteResource(row, now)),
-    orders: orderModels.map((model) => toOwnerOrder(model)),
+    orders: orderModels.map((model) => exportedOrder(toOwnerOrder(model))),
     serviceRequests: await serviceRequestsOfOrders(
       db,
       orderRows.map((row) => row.id),

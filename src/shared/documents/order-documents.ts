@@ -189,6 +189,8 @@ export interface InvoiceFacts {
   reason?: string | null;
   /** Money already received beyond the earlier invoices (an overpaid deposit): deducted from the amount due. */
   paidOnAccount?: number;
+  /** For a credit note issued on cancellation: the terms' fee kept of the invoice it credits. */
+  cancellationFee?: { amount: number; percent: number } | null;
 }
 
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
@@ -250,6 +252,11 @@ export function invoiceDocument(
             lines: [
               `This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`,
               ...(invoice.reason ? [`Reason: ${invoice.reason}`] : []),
+              ...(invoice.cancellationFee && invoice.cancellationFee.amount > 0
+                ? [
+                    `Cancellation fee kept (${invoice.cancellationFee.percent}%) ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(invoice.cancellationFee.amount / 100)}`,
+                  ]
+                : []),
             ],
           },
         ]

@@ -55,6 +55,24 @@ export const lifecycleMessages = {
     'Give the reason for starting production before the deposit is paid (at least 5 characters).',
 } as const;
 
+/** The figures of a cancellation with money held (order-ledger.ts `cancellationTerms`). */
+export interface CancellationFigures {
+  held: number;
+  feePercent: number;
+  fee: number;
+  refund: number;
+}
+
+/**
+ * The warning before cancelling an order that holds money ("This order holds £1,731.00. Cancelling
+ * keeps the 5% cancellation fee of £86.55 and £1,644.45 is to be refunded."): the admin's
+ * confirmation and the server's 409 `money_held` say it alike.
+ */
+export function cancellationWarning(figures: CancellationFigures, currency: string): string {
+  const money = (minor: number) => formatMoney(minor, currency, { decimals: 2 });
+  return `This order holds ${money(figures.held)}. Cancelling keeps the ${figures.feePercent}% cancellation fee of ${money(figures.fee)} and ${money(figures.refund)} is to be refunded.`;
+}
+
 const label = (status: OrderStatus) => orderStatusLabels[status];
 
 /** The statuses an order may move to now, in the list's order (its own status not included). */

@@ -89,6 +89,11 @@ export const updateOrderRequestSchema = z.object({
   customerMessage: nullableText(2000),
   /** Moving to shipped: one serial number per instrument of the order's quantity (checked by the server, decision 0043). */
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+  /**
+   * Cancelling an order that holds money: the amount held (minor units) the admin was warned of. The
+   * server refuses the cancel (409 `money_held`) unless it equals what the order holds now.
+   */
+  acknowledgeHeld: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
 export type UpdateOrderChanges = z.output<typeof updateOrderRequestSchema>;
@@ -148,6 +153,11 @@ export const creditRequestSchema = z.object({
   /** Minor units, positive; the invoice's remainder when not given. */
   amount: z.number().int().positive().max(100_000_000).optional(),
   reason: nullableText(500),
+  /**
+   * Credit a cancelled order's deposit invoice less the terms' cancellation fee: the credit note records
+   * the fee, and the amount (when given) must be the invoice's remainder less the fee.
+   */
+  keepCancellationFee: z.boolean().optional(),
 });
 export type CreditRequest = z.input<typeof creditRequestSchema>;
 
@@ -224,8 +234,41 @@ export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 /** A staff-only comment on the order's timeline. */
 export const orderCommentRequestSchema = z.object({ text: z.string().trim().min(1).max(2000) });
 
+/** Where each deposit and balance invoice stands (order-ledger.ts `invoiceBalances`), minor units. */
+export const invoiceBalanceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['deposit', 'balance']),
+  number: z.string(),
+  dueDate: z.string(),
+  amount: z.number().int(),
+  credited: z.number().int(),
+  net: z.number().int(),
+  allocated: z.number().int(),
+  outstanding: z.number().int(),
+  overpaid: z.number().int(),
+  state: z.enum(['open', 'part_paid', 'paid', 'overpaid', 'credited']),
+});
+export type InvoiceBalanceView = z.infer<typeof invoiceBalanceSchema>;
+
+/** Cancelling with money held (order-ledger.ts `cancellationTerms`): what the admin is warned of. */
+export const cancellationTermsSchema = z.object({
+  held: z.number().int(),
+  deposit: z.number().int(),
+  feePercent: z.number(),
+  fee: z.number().int(),
+  refund: z.number().int(),
+});
+
+/** The admin's order page: the order, each invoice's standing, and what cancelling it would mean for the money held. */
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  balances: z.array(invoiceBalanceSchema),
+  /** Null when the order holds no money (or is cancelled already). */
+  cancellation: cancellationTermsSchema.nullable(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
 export const adminOrderAnswerSchema = z.object({
-  order: adminOrderSchema,
+  order: adminOrderDetailSchema,
   /** The settings' carriers, for the shipping fields (GET only). */
   carriers: z.array(carrierSchema).optional(),
 });

@@ -72,6 +72,8 @@ export const orderDocumentSchema = z.object({
   /** A credit note's reason, and the invoice it credits. */
   reason: z.string().nullable().optional(),
   creditsId: z.string().nullable().optional(),
+  /** A credit note issued on cancellation: the cancellation fee it kept. */
+  cancellationFee: z.number().int().nullable().optional(),
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
@@ -90,6 +92,10 @@ export const orderLedgerSchema = z.object({
   /** The deposit invoices less their credits, and what is still to pay on them. */
   depositInvoiced: z.number().int(),
   depositOutstanding: z.number().int(),
+  /** Money the customer has with us that no invoice has asked for yet (deducted by the next invoice). */
+  creditHeld: z.number().int(),
+  /** The cancellation fee the credit notes name as kept (terms §8). */
+  cancellationFee: z.number().int(),
 });
 export type OrderLedgerFigures = z.infer<typeof orderLedgerSchema>;
 

@@ -13,6 +13,7 @@ export const paymentStatuses = [
   'deposit_part_paid',
   'deposit_paid',
   'fully_paid',
+  'refund_due',
   'refunded',
   'failed',
 ] as const;
@@ -62,29 +63,32 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   deposit_part_paid: 'Deposit part-paid',
   deposit_paid: 'Deposit Paid',
   fully_paid: 'Fully Paid',
+  refund_due: 'Refund due',
   refunded: 'Refunded',
   failed: 'Failed',
 };
 
-/** pending gray; deposit part-paid and deposit paid yellow; fully paid green; refunded purple; failed destructive. */
+/** pending gray; deposit part-paid and deposit paid yellow; fully paid green; refund due red; refunded purple; failed destructive. */
 export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
   pending: badge.gray,
   deposit_part_paid: badge.yellow,
   deposit_paid: badge.yellow,
   fully_paid: badge.green,
+  refund_due: badge.red,
   refunded: badge.purple,
   failed: badge.destructive,
 };
 
 /**
  * The customer's payment badge: Paid, Deposit Paid, Deposit Part-Paid, or Pending Payment; a cancelled order says
- * Refunded, or Nothing to Pay once nothing is outstanding (never Pending Payment).
+ * Refund Due while money is to come back, Refunded, or Nothing to Pay once nothing is outstanding (never Pending Payment).
  */
 export function customerPaymentBadge(
   paymentStatus: string,
   order?: { status: string; outstanding: number },
 ): { label: string; className: string } {
   if (order?.status === 'cancelled') {
+    if (paymentStatus === 'refund_due') return { label: 'Refund Due', className: badge.purple };
     if (paymentStatus === 'refunded') return { label: 'Refunded', className: badge.purple };
     if (order.outstanding === 0) return { label: 'Nothing to Pay', className: badge.gray };
   }

@@ -6,6 +6,7 @@ import { formatMoney } from '../../shared/money';
 import { formatUkDate } from '../../shared/dates';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { vatLabel } from '../../shared/orders/order-lines';
+import { ledgerDepositDue, ledgerLines } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { batchShipText } from '../../shared/batches/ship-date';
 import { isFullOrder, useOrder } from '../lib/get-order';
@@ -104,6 +105,40 @@ function AccountOrderDetails() {
   return <OrderDetailsView order={query.data.order} guest={false} />;
 }
 
+/**
+ * The ledger's figures under the names every page uses (shared/orders/ledger-lines.ts), each only when
+ * not zero. The specification's Payment Information names two of them: the deposit due reads "Deposit
+ * Required" ("Paid" once the deposit is covered) and the outstanding figure "Remaining Balance".
+ */
+function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: number) => string }) {
+  const lines = ledgerLines(order);
+  const depositPaid = order.status !== 'cancelled' && order.depositAmount > 0 && ledgerDepositDue(order) === 0;
+  return (
+    <>
+      {depositPaid && order.ledger.paid > 0 ? (
+        <Row label="Deposit Required">
+          <span data-testid="customer-deposit-due">Paid</span>
+        </Row>
+      ) : null}
+      {lines.map((line) =>
+        line.key === 'depositDue' ? (
+          <Row key={line.key} label="Deposit Required">
+            <span data-testid="customer-deposit-due">{money(line.amount)}</span>
+          </Row>
+        ) : line.key === 'outstanding' ? (
+          <Row key={line.key} label="Remaining Balance">
+            <span data-testid="customer-remaining">{money(line.amount)}</span>
+          </Row>
+        ) : (
+          <Row key={line.key} label={line.label}>
+            {money(line.amount)}
+          </Row>
+        ),
+      )}
+    </>
+  );
+}
+
 /** The order as its owner sees it: status, timeline, lines, addresses, documents and payments. */
 function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: boolean; accessKey?: string }) {
   const summary = productSummary(order);
@@ -174,7 +209,8 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
           </Section>
 
           <Section title="Order Lines">
-            <OrderLinesTable order={order} />
+            {/* The money figures are the ledger's, once, under Payment Information. */}
+            <OrderLinesTable order={order} showSplit={false} />
           </Section>
 
           {order.instruments && order.instruments.length > 0 ? (
@@ -208,6 +244,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                         ? ` · due ${formatUkDate(document.dueDate)}`
                         : ''}
                       {document.credited ? ' · cancelled by a credit note' : ''}
+                      {document.cancellationFee ? ` · Cancellation fee ${money(document.cancellationFee)}` : ''}
                     </span>
                     <a className="font-medium text-accent-700 underline" href={document.url} download>
                       Download {orderDocumentLabels[document.kind].toLowerCase()} PDF
@@ -270,12 +307,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                 order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0),
               )}
             </Row>
-            <Row label="Deposit Required">{money(order.depositAmount)}</Row>
-            <Row label="Paid">{money(order.ledger.paid)}</Row>
-            {order.ledger.credited > 0 ? <Row label="Credited">{money(order.ledger.credited)}</Row> : null}
-            <Row label="Remaining Balance">
-              <span data-testid="customer-remaining">{money(order.ledger.outstanding)}</span>
-            </Row>
+            <CustomerLedgerRows order={order} money={money} />
             <div className="mt-2 border-t border-navy-100 pt-2">
               <Row label="Total">{money(order.totalAmount)}</Row>
             </div>

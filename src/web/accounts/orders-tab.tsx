@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../shared/money';
+import { ledgerLines } from '../../shared/orders/ledger-lines';
 import { Button } from '../ui/button';
 import { AccountListTab } from './account-list-tab';
 import { useAccountOrders } from './account-orders';
@@ -51,6 +52,14 @@ export function OrdersTab() {
                   {formatMoney(order.totalAmount, order.currency, { decimals: 2 })}
                 </dd>
               </div>
+              {ledgerLines(order).map((line) => (
+                <div key={line.key}>
+                  <dt className="text-navy-600">{line.label}</dt>
+                  <dd className="font-medium tabular-nums text-navy-900" data-testid={`order-${line.key}`}>
+                    {formatMoney(line.amount, order.currency, { decimals: 2 })}
+                  </dd>
+                </div>
+              ))}
               {order.trackingNumber ? (
                 <div>
                   <dt className="text-navy-600">Tracking Number</dt>

@@ -5,14 +5,7 @@ import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 type PricedOrder = Pick<
   Order,
-  | 'items'
-  | 'currency'
-  | 'totalAmount'
-  | 'depositAmount'
-  | 'remainingAmount'
-  | 'subtotalAmount'
-  | 'vatAmount'
-  | 'vatRate'
+  'items' | 'currency' | 'totalAmount' | 'depositAmount' | 'subtotalAmount' | 'vatAmount' | 'vatRate'
 >;
 
 /** Every priced line of an order with its subtotal, VAT, total, deposit and balance: it adds up to the penny. */
@@ -54,7 +47,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
             </div>
             <div className="flex justify-between">
               <dt>Balance, due before dispatch</dt>
-              <dd>{money(order.remainingAmount)}</dd>
+              <dd>{money(order.totalAmount - order.depositAmount)}</dd>
             </div>
           </>
         ) : null}

@@ -6,8 +6,9 @@ import { orderDocumentLabels } from '../../../shared/documents/order-document-la
 import { invoiceAnswerSchema } from '../../../shared/orders/invoice-schema';
 import { roundHalfUp } from '../../../shared/money';
 import { orderActions } from '../../../shared/orders/lifecycle';
+import { invoiceStateLabel } from '../../../shared/orders/ledger-lines';
+import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contracts';
 import { CANCELLATION_FEE_PERCENT } from '../../../shared/terms';
-import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -18,7 +19,7 @@ import { useStepUp } from '../shell/step-up-dialog';
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 
 /** The order's documents with downloads; issue the deposit and balance invoices and credit one, behind step-up. */
-export function InvoicesPanel({ order }: { order: AdminOrder }) {
+export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const mayIssue = usePermissions().can('invoices.issue');
@@ -40,12 +41,18 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
   const [crediting, setCrediting] = useState<{ id: string; number: string; left: number } | null>(null);
   const [creditAmount, setCreditAmount] = useState('');
   const [creditReason, setCreditReason] = useState('');
+  /** The credit keeps the terms' cancellation fee (set by the button; any edit of the amount clears it). */
+  const [keepFee, setKeepFee] = useState(false);
   const credit = useMutation({
-    mutationFn: (request: { invoiceId: string; amount: number; reason: string }) =>
+    mutationFn: (request: { invoiceId: string; amount: number; reason: string; keepCancellationFee: boolean }) =>
       withStepUp(() =>
         adminApi(invoiceAnswerSchema, `/invoices/${request.invoiceId}/credit`, {
           method: 'POST',
-          body: { amount: request.amount, reason: request.reason },
+          body: {
+            amount: request.amount,
+            reason: request.reason,
+            ...(request.keepCancellationFee ? { keepCancellationFee: true } : {}),
+          },
         }),
       ),
     onSuccess: (answer) => {
@@ -68,6 +75,11 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
     order.documents
       .filter((document) => document.kind === 'credit' && document.creditsId === invoiceId)
       .reduce((sum, document) => sum - (document.amount ?? 0), 0);
+  /** Where a deposit or balance invoice stands from the money held (the ledger's invoiceBalances). */
+  const stateOf = (invoiceId: string) => {
+    const balance = order.balances.find((candidate) => candidate.id === invoiceId);
+    return balance ? invoiceStateLabel(balance, order.currency) : null;
+  };
   const issueWithConfirmation = (kind: 'deposit' | 'balance') => {
     const amount = kind === 'deposit' ? order.depositAmount : order.totalAmount - order.depositAmount;
     if (
@@ -108,8 +120,22 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                 {formatUkDate(document.issuedAt)}
                 {document.amount !== null ? ` · ${money(document.amount, order.currency)}` : ''}
                 {document.dueDate && document.kind !== 'credit' ? ` · due ${formatUkDate(document.dueDate)}` : ''}
-                {document.credited ? ' · credited' : ''}
+                {stateOf(document.id) ? (
+                  <>
+                    {' · '}
+                    <span data-testid={`invoice-state-${document.number}`}>{stateOf(document.id)}</span>
+                  </>
+                ) : document.credited ? (
+                  ' · credited'
+                ) : (
+                  ''
+                )}
                 {document.reason ? ` · ${document.reason}` : ''}
+                {document.cancellationFee ? (
+                  <span data-testid={`cancellation-fee-${document.number}`}>
+                    {` · Cancellation fee ${money(document.cancellationFee, order.currency)}`}
+                  </span>
+                ) : null}
               </span>
               <span className="flex gap-2">
                 <a className="text-accent-700 underline" href={document.url} download>
@@ -125,6 +151,7 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                       setCrediting({ id: document.id, number: document.number, left });
                       setCreditAmount((left / 100).toFixed(2));
                       setCreditReason('');
+                      setKeepFee(false);
                     }}
                   >
                     Credit…
@@ -147,7 +174,12 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                         `Issue a credit note for ${money(amount, order.currency)} of ${document.number}? The invoice itself stays unchanged.`,
                       )
                     )
-                      credit.mutate({ invoiceId: document.id, amount, reason: creditReason });
+                      credit.mutate({
+                        invoiceId: document.id,
+                        amount,
+                        reason: creditReason,
+                        keepCancellationFee: keepFee,
+                      });
                   }}
                 >
                   <label className="text-sm text-navy-800">
@@ -156,7 +188,10 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                       inputMode="decimal"
                       className={field}
                       value={creditAmount}
-                      onChange={(event) => setCreditAmount(event.target.value)}
+                      onChange={(event) => {
+                        setCreditAmount(event.target.value);
+                        setKeepFee(false);
+                      }}
                     />
                   </label>
                   <label className="text-sm text-navy-800 sm:col-span-2">
@@ -173,10 +208,11 @@ export function InvoicesPanel({ order }: { order: AdminOrder }) {
                       size="sm"
                       variant="outline"
                       onClick={() => {
-                        setCreditAmount(
-                          (roundHalfUp((crediting.left * (100 - CANCELLATION_FEE_PERCENT)) / 100) / 100).toFixed(2),
-                        );
+                        // The server's rule (order-ledger.ts cancellationFeeOf): the fee is rounded, the credit is the rest.
+                        const fee = roundHalfUp((crediting.left * CANCELLATION_FEE_PERCENT) / 100);
+                        setCreditAmount(((crediting.left - fee) / 100).toFixed(2));
                         setCreditReason(`Order cancelled; ${CANCELLATION_FEE_PERCENT}% cancellation fee kept`);
+                        setKeepFee(true);
                       }}
                     >
                       Keep the {CANCELLATION_FEE_PERCENT}% cancellation fee

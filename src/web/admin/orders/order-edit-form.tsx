@@ -4,9 +4,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { adminOrderAnswerSchema, orderMessages } from '../../../shared/orders/order-admin-contracts';
-import type { AdminOrder } from '../../../shared/orders/order-schema';
-import { depositDue, selectableStatuses, statusMoveRefusal, statusRuleHint } from '../../../shared/orders/lifecycle';
+import {
+  type AdminOrderDetail,
+  adminOrderAnswerSchema,
+  orderMessages,
+} from '../../../shared/orders/order-admin-contracts';
+import {
+  cancellationWarning,
+  depositDue,
+  selectableStatuses,
+  statusMoveRefusal,
+  statusRuleHint,
+} from '../../../shared/orders/lifecycle';
 import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../shared/orders/order-status';
 import type { Carrier } from '../../../shared/settings';
 import { ApiError } from '../../lib/api-client';
@@ -52,7 +61,7 @@ function Hint({ id, text }: { id: string; text: string }) {
  * status and invoice number are shown read-only and not sent: they follow the recorded payments and
  * the issued invoices (the panels above), and the server refuses an edit that contradicts them.
  */
-export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; carriers?: readonly Carrier[] }) {
+export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetail; carriers?: readonly Carrier[] }) {
   const invalidate = useInvalidateAdmin();
   const { can } = usePermissions();
   /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
@@ -73,7 +82,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
     },
   });
   const save = useMutation({
-    mutationFn: (values: FormValues) =>
+    mutationFn: (values: FormValues & { acknowledgeHeld?: number }) =>
       adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, {
         method: 'PATCH',
         body: shipping ? { ...values, serialNumbers: serials } : values,
@@ -90,6 +99,8 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
       // The server's message goes beside the field it names (a 400 names each refused field).
       const fields = error instanceof ApiError ? error.fields : {};
       if (error instanceof ApiError && error.status === 409 && fields.status) toast.error(fields.status);
+      // The money held changed since the page loaded: the fresh figures come with the reload.
+      if (error instanceof ApiError && error.code === 'money_held') void invalidate();
       // A confirmation whose batch is full: the reason names the next batch with room (the batch panel moves it).
       if (error instanceof ApiError && error.status === 409 && fields.batch) {
         toast.error(fields.batch);
@@ -119,7 +130,14 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrder; car
   const shipping = form.watch('status') === 'shipped' && order.status !== 'shipped';
   return (
     <form
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => {
+        // Cancelling an order that holds money: the admin is told the amount held, the fee kept and
+        // the refund due, and the request acknowledges that amount (the server refuses it otherwise).
+        const held = values.status === 'cancelled' && order.status !== 'cancelled' ? order.cancellation : null;
+        if (held && !window.confirm(`${cancellationWarning(held, order.currency)} Cancel order ${order.orderNumber}?`))
+          return;
+        save.mutate(held ? { ...values, acknowledgeHeld: held.held } : values);
+      })}
       className="grid gap-3 sm:grid-cols-2"
       aria-label="Edit order"
     >

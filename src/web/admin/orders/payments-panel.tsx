@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { adminOrderAnswerSchema } from '../../../shared/orders/order-admin-contracts';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
+import { ledgerDepositDue } from '../../../shared/orders/ledger-lines';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -107,8 +108,12 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
         Payments
       </h2>
       <dl className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-4" data-testid="ledger-figures">
-        <dt className="text-navy-600">Deposit due</dt>
-        <dd>{money(order.depositAmount, order.currency)}</dd>
+        {ledgerDepositDue(order) > 0 ? (
+          <>
+            <dt className="text-navy-600">Deposit due</dt>
+            <dd data-testid="ledger-deposit-due">{money(ledgerDepositDue(order), order.currency)}</dd>
+          </>
+        ) : null}
         <dt className="text-navy-600">Owed</dt>
         <dd data-testid="ledger-owed">{money(ledger.owed, order.currency)}</dd>
         <dt className="text-navy-600">Paid</dt>
@@ -127,9 +132,23 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
             <dd data-testid="ledger-refunded">{money(ledger.refunded, order.currency)}</dd>
           </>
         ) : null}
+        {ledger.cancellationFee > 0 ? (
+          <>
+            <dt className="text-navy-600">Cancellation fee</dt>
+            <dd data-testid="ledger-cancellation-fee">{money(ledger.cancellationFee, order.currency)}</dd>
+          </>
+        ) : null}
+        {ledger.creditHeld > 0 ? (
+          <>
+            <dt className="font-medium text-navy-800">Credit held</dt>
+            <dd className="font-medium text-navy-800" data-testid="ledger-credit-held">
+              {money(ledger.creditHeld, order.currency)}
+            </dd>
+          </>
+        ) : null}
         {ledger.refundDue > 0 ? (
           <>
-            <dt className="font-medium text-red-800">To refund</dt>
+            <dt className="font-medium text-red-800">Refund due</dt>
             <dd className="font-medium text-red-800" data-testid="ledger-refund-due">
               {money(ledger.refundDue, order.currency)}
             </dd>

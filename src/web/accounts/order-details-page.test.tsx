@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order, OrderLedgerFigures } from '../../shared/orders/order-schema';
+import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { OrderDetailsPage } from './order-details-page';
+
+const zeroLedger: OrderLedgerFigures = {
+  paid: 0,
+  received: 0,
+  refunded: 0,
+  invoiced: 0,
+  credited: 0,
+  owed: 0,
+  outstanding: 0,
+  refundDue: 0,
+  depositInvoiced: 0,
+  depositOutstanding: 0,
+  creditHeld: 0,
+  cancellationFee: 0,
+};
+
+/** A guest order as GET /api/orders/{id}?key= answers it: one line, no VAT, the ledger given. */
+function orderOf(overrides: Partial<Order> & Pick<Order, 'totalAmount' | 'depositAmount' | 'currency'>): Order {
+  const { totalAmount } = overrides;
+  return {
+    id: '5b0c3f55-7c59-4c37-9a55-0f3c1a0e2a10',
+    orderNumber: 'O2026-00004',
+    status: 'confirmed',
+    paymentStatus: 'pending',
+    createdAt: '2026-03-02T09:00:00.000Z',
+    quoteId: null,
+    paymentMethod: null,
+    remainingAmount: totalAmount - overrides.depositAmount,
+    vatRate: 0,
+    documents: [],
+    instruments: [],
+    items: [
+      {
+        id: 'item-1',
+        itemType: 'product',
+        itemId: 'dropwise',
+        itemName: 'Dropwise Standard',
+        quantity: 1,
+        unitPrice: totalAmount,
+        totalPrice: totalAmount,
+      },
+    ],
+    payments: [],
+    statusHistory: [],
+    trackingNumber: null,
+    carrier: null,
+    customerMessage: null,
+    invoiceNumber: null,
+    invoiceDueDate: null,
+    estimatedDeliveryDate: null,
+    notes: null,
+    updatedAt: '2026-03-02T09:00:00.000Z',
+    configuration: null,
+    billingAddress: null,
+    shippingAddress: null,
+    poNumber: null,
+    vatNumber: null,
+    termsVersion: null,
+    termsAcceptedAt: null,
+    subtotalAmount: totalAmount,
+    vatAmount: 0,
+    ledger: zeroLedger,
+    ...overrides,
+  };
+}
+
+async function openGuestPage(order: Order) {
+  mockFetch({ 'GET /api/auth/session': signedOut, [`GET /api/orders/${order.id}`]: { body: { order } } });
+  renderRoutes([{ path: '/order-details/:id', element: <OrderDetailsPage /> }], `/order-details/${order.id}?key=k`);
+  return within(await screen.findByRole('region', { name: 'Payment Information' }));
+}
+
+/** The figure beside a label in Payment Information. */
+const figure = (region: ReturnType<typeof within>, label: string) =>
+  region
+    .getAllByText(label, { selector: 'dt' })
+    .map((term: HTMLElement) => term.nextElementSibling?.textContent)
+    .join('|');
+
+describe('the customer’s order page shows the ledger’s figures, one balance (component, happy-dom)', () => {
+  afterEach(resetWebTest);
+
+  it('overpayment: £2,200 against a £2,154 deposit reads the deposit paid, £46.00 credit held and one remaining balance, the ledger’s £2,108.00', async () => {
+    const order = orderOf({
+      totalAmount: 430800,
+      depositAmount: 215400,
+      currency: 'GBP',
+      paymentStatus: 'deposit_paid',
+      ledger: {
+        ...zeroLedger,
+        paid: 220000,
+        received: 220000,
+        invoiced: 215400,
+        owed: 430800,
+        outstanding: 210800,
+        creditHeld: 4600,
+        depositInvoiced: 215400,
+      },
+    });
+    const payment = await openGuestPage(order);
+    expect(figure(payment, 'Deposit Required')).toBe('Paid');
+    expect(figure(payment, 'Paid')).toBe('£2,200.00');
+    expect(figure(payment, 'Credit held')).toBe('£46.00');
+    expect(figure(payment, 'Remaining Balance')).toBe('£2,108.00');
+    expect(payment.queryByText('Refund due')).toBeNull();
+    // The order lines no longer give a second balance (the planned £2,154.00 before dispatch).
+    expect(screen.queryByText('Balance, due before dispatch')).toBeNull();
+    expect(document.body.textContent).not.toContain('£2,154.00');
+    expect(payment.getByText('Deposit Paid')).toBeTruthy();
+  });
+
+  it('instalments: €1,000 of a €1,725 deposit leaves €725.00 under Deposit Required, and the remaining balance is what is still owed', async () => {
+    const order = orderOf({
+      totalAmount: 345000,
+      depositAmount: 172500,
+      currency: 'EUR',
+      paymentStatus: 'deposit_part_paid',
+      ledger: {
+        ...zeroLedger,
+        paid: 100000,
+        received: 100000,
+        invoiced: 172500,
+        owed: 345000,
+        outstanding: 245000,
+        depositInvoiced: 172500,
+        depositOutstanding: 72500,
+      },
+    });
+    const payment = await openGuestPage(order);
+    expect(figure(payment, 'Deposit Required')).toBe('€725.00');
+    expect(figure(payment, 'Paid')).toBe('€1,000.00');
+    expect(figure(payment, 'Remaining Balance')).toBe('€2,450.00');
+    expect(payment.queryByText('Credit held')).toBeNull();
+  });
+
+  it('cancelled with the fee kept: no deposit asked for, the cancellation fee and the refund due named, the badge says Refund Due', async () => {
+    const order = orderOf({
+      totalAmount: 346200,
+      depositAmount: 173100,
+      currency: 'GBP',
+      status: 'cancelled',
+      paymentStatus: 'refund_due',
+      ledger: {
+        ...zeroLedger,
+        paid: 173100,
+        received: 173100,
+        invoiced: 173100,
+        credited: 164445,
+        owed: 8655,
+        refundDue: 164445,
+        depositInvoiced: 8655,
+        cancellationFee: 8655,
+      },
+    });
+    const payment = await openGuestPage(order);
+    expect(payment.queryByText('Deposit Required')).toBeNull();
+    expect(figure(payment, 'Cancellation fee')).toBe('£86.55');
+    expect(figure(payment, 'Refund due')).toBe('£1,644.45');
+    expect(figure(payment, 'Remaining Balance')).toBe('£0.00');
+    expect(payment.getByText('Refund Due')).toBeTruthy();
+  });
+});
