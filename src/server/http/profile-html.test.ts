@@ -95,7 +95,7 @@ describe('a business profile change shows without a rebuild', () => {
     });
     expect(quoted.statusCode, quoted.body).toBe(201);
     const quote = (quoted.json() as { quote: QuoteResource }).quote;
-    const text = pdfText(await renderQuoteDocument(t.db, quote.reference, t.clock.now, { customerText: false }));
+    const text = pdfText(await renderQuoteDocument(t.db, quote.reference, t.clock.now, { customerText: false, publicUrl: t.env.publicUrl }));
     expect(text).toContain('Fjordlight Instruments Ltd');
     expect(text).toContain('company number 12345678');
     expect(text).not.toContain('company number 00000000');

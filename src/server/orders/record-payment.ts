@@ -96,8 +96,9 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
     notes: `${kind} of ${formatMoney(input.amount, order.currency, { decimals: 2 })} recorded (${methodLabel(input.paymentMethod)}${input.reference ? `, ref ${input.reference}` : ''})`,
     createdAt: input.now,
   });
-  const recipient = input.publicUrl ? await orderRecipient(tx, order, input.publicUrl) : null;
-  if (recipient) {
+  const publicUrl = input.publicUrl;
+  const recipient = publicUrl ? await orderRecipient(tx, order, publicUrl) : null;
+  if (recipient && publicUrl) {
     await enqueueMail(
       tx,
       paymentReceivedMail({
@@ -106,7 +107,7 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
         amount: input.amount,
         receivedOn: processedAt.toISOString().slice(0, 10),
         ledger,
-        facts: await documentFacts(tx),
+        facts: await documentFacts(tx, publicUrl),
       }),
     );
   }

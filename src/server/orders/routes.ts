@@ -38,7 +38,10 @@ export async function orderRoutes(app: FastifyInstance) {
   // A production shop whose business profile is still the example takes no orders: its documents
   // would carry placeholder company and bank details. Quotes still work.
   const orderingOpen = async () =>
-    !(app.env.NODE_ENV === 'production' && isExampleProfile(await getBusinessProfile(app.db)));
+    !(
+      app.env.NODE_ENV === 'production' &&
+      isExampleProfile(await getBusinessProfile(app.db), { mailFrom: app.env.MAIL_FROM })
+    );
 
   // The storefront says so up front (the configurator's Order button and the order page).
   routes.get(
@@ -139,7 +142,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!row) throw missing();
       const owner = row.userId !== null && row.userId === userId;
       if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
-      const document = await documentPdf(app.db, row, request.params.documentId, app.now());
+      const document = await documentPdf(app.db, row, request.params.documentId, app.now(), app.env.publicUrl);
       if (!document) throw missing();
       // An issued invoice or credit note never changes: its stored bytes, with their ETag.
       if (document.pdfSha256) return sendStoredPdf(request, reply, { ...document, pdfSha256: document.pdfSha256 });
