@@ -28,7 +28,10 @@ function mapUrls(profile: PublicBusinessProfile) {
   const lon = Number(profile.mapLongitude);
   if (profile.mapLatitude === '' || profile.mapLongitude === '' || !Number.isFinite(lat) || !Number.isFinite(lon)) {
     const { street, city, postalCode, country } = profile.tradingAddress;
-    return { embed: '', link: `${OSM}/search?query=${encodeURIComponent([street, city, postalCode, country].join(', '))}` };
+    return {
+      embed: '',
+      link: `${OSM}/search?query=${encodeURIComponent([street, city, postalCode, country].join(', '))}`,
+    };
   }
   const box = [lon - 0.01, lat - 0.005, lon + 0.01, lat + 0.005].map((value) => value.toFixed(4)).join('%2C');
   return {

@@ -70,7 +70,10 @@ test.describe('issue 13 small frictions', () => {
     );
     const caption = page.locator('figcaption');
     await expect(caption).toContainText(exampleBusinessProfile.tradingAddress.street);
-    await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute('href', profileTexts(publicProfileOf(exampleBusinessProfile)).mapLinkUrl);
+    await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute(
+      'href',
+      profileTexts(publicProfileOf(exampleBusinessProfile)).mapLinkUrl,
+    );
   });
 
   test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({

@@ -21,7 +21,10 @@ import type { PublicBusinessProfile } from '../../shared/business-profile';
  * town) and `{tradingName}`, so the seeded collection option names the shop's own town (issue 38).
  * A profile save raises the catalogue's change version too, so the texts follow it.
  */
-export const withProfileFacts = (text: string, profile: Pick<PublicBusinessProfile, 'tradingAddress' | 'tradingName'>) =>
+export const withProfileFacts = (
+  text: string,
+  profile: Pick<PublicBusinessProfile, 'tradingAddress' | 'tradingName'>,
+) =>
   text.replaceAll('{town}', () => profile.tradingAddress.city).replaceAll('{tradingName}', () => profile.tradingName);
 
 /** The product the shop sells: the key its catalogue rows are stored under. */

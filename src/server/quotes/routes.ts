@@ -87,7 +87,12 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       reply.header('cache-control', 'private, no-store');
       // The model the PDF is drawn from, bank account and warranty included: the browser prints it.
-      return { document: await quoteDocumentModel(app.db, row, app.now(), { customerText: true, publicUrl: app.env.publicUrl }) };
+      return {
+        document: await quoteDocumentModel(app.db, row, app.now(), {
+          customerText: true,
+          publicUrl: app.env.publicUrl,
+        }),
+      };
     },
   );
 

@@ -59,10 +59,9 @@ const degrees = (limit: number, error: string) =>
   z
     .string()
     .trim()
-    .refine(
-      (value) => value === '' || (/^-?\d{1,3}(\.\d{1,7})?$/.test(value) && Math.abs(Number(value)) <= limit),
-      { error },
-    );
+    .refine((value) => value === '' || (/^-?\d{1,3}(\.\d{1,7})?$/.test(value) && Math.abs(Number(value)) <= limit), {
+      error,
+    });
 
 export const businessProfileDetailsSchema = z.object({
   legalName: line(),

@@ -1,6 +1,5 @@
 import { cleanLine } from '../clean-text';
 import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
-import { company } from '../company';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
 import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
@@ -250,6 +249,7 @@ export function invoiceDocument(
             lines: [
               `This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`,
               ...(invoice.reason ? [`Reason: ${invoice.reason}`] : []),
+              `Terms of sale: ${facts.termsUrl}`,
             ],
           },
         ]

@@ -33,8 +33,8 @@ export function AboutPage() {
       <PageIntro eyebrow="About us" title="Laboratory automation, made by people who have done the work by hand">
         <p>
           {publicProfile().tradingName} was founded in {publicProfile().foundedYear} in{' '}
-          {publicProfile().tradingAddress.city}, {publicProfile().tradingAddress.country}, to take the slow, repetitive and error-prone
-          steps out of cell and sample preparation, starting with drop-wise addition of media.
+          {publicProfile().tradingAddress.city}, {publicProfile().tradingAddress.country}, to take the slow, repetitive
+          and error-prone steps out of cell and sample preparation, starting with drop-wise addition of media.
         </p>
       </PageIntro>
       <Container className="grid gap-12 py-16 md:py-20 lg:grid-cols-12">

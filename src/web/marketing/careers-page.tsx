@@ -27,8 +27,8 @@ export function CareersPage() {
       />
       <PageIntro eyebrow="Careers" title="Build the instruments that give scientists their time back">
         <p>
-          We are a small, growing team in {publicProfile().tradingAddress.city}. Everyone here works close to the product and to the labs that use
-          it.
+          We are a small, growing team in {publicProfile().tradingAddress.city}. Everyone here works close to the
+          product and to the labs that use it.
         </p>
       </PageIntro>
       <Container className="py-16 md:py-20">
