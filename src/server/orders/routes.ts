@@ -36,7 +36,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // A production shop whose business profile is still the example takes no orders: its documents
-  // would carry placeholder company and bank details. Quotes still work.
+  // would carry placeholder company and bank details, and its e-mail would come from (or alert
+  // staff at) an example mailbox nobody reads (issue 38). Quotes still work.
   const orderingOpen = async () =>
     !(
       app.env.NODE_ENV === 'production' &&
