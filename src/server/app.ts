@@ -52,7 +52,7 @@ import { serviceRoutes } from './service-requests/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
 import { getCachedSettings } from './settings/settings-service';
-import { publicProfileOf } from '../shared/business-profile';
+import { mailSenderOf, publicProfileOf } from '../shared/business-profile';
 import { businessProfileRoutes } from './business-profile/routes';
 import { getBusinessProfile } from './business-profile/profile-service';
 import { pricingRoutes } from './pricing/routes';
@@ -218,8 +218,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin, {
     poll: options.sendMail ?? true,
     renderAttachment: (render) =>
-      renderQuoteDocument(app.db, render.reference, app.now(), { customerText: render.customerText === true }),
+      renderQuoteDocument(app.db, render.reference, app.now(), {
+        customerText: render.customerText === true,
+        publicUrl: env.publicUrl,
+      }),
     replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
+    // Issue 38: the deployment's MAIL_FROM where set, else the profile's sender in force.
+    from: async () => mailSenderOf(await getBusinessProfile(app.db), { mailFrom: env.MAIL_FROM }),
   });
   await app.register(jobsPlugin, {
     run: options.runJobs ?? true,

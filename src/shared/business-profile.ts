@@ -37,6 +37,22 @@ export interface PublicBusinessProfile {
   deliveryPlace: string;
   signatoryName: string;
   signatoryTitle: string;
+  /** The year the company was founded, as printed on the About page and in the footer ("2023"). */
+  foundedYear: string;
+  /** The office's map position in decimal degrees ("54.0516", "-2.7737"); both empty: no map on the contact page. */
+  mapLatitude: string;
+  mapLongitude: string;
+}
+
+/**
+ * The mailboxes the shop's own e-mail uses: the sender of every message (a deployment's
+ * `MAIL_FROM`, where set, wins) and where staff alerts (new orders) go. Not public: kept out of
+ * the pages' profile data.
+ */
+export interface ProfileMail {
+  senderName: string;
+  senderEmail: string;
+  alertEmail: string;
 }
 
 export interface GbpBankAccount {
@@ -60,6 +76,7 @@ export interface BankAccounts {
 }
 
 export interface BusinessProfile extends PublicBusinessProfile {
+  mail: ProfileMail;
   bank: BankAccounts;
 }
 
@@ -89,6 +106,14 @@ export const exampleBusinessProfile: BusinessProfile = {
   deliveryPlace: 'the delivery address on the order confirmation',
   signatoryName: 'Example Signatory',
   signatoryTitle: 'Director',
+  foundedYear: '2023',
+  mapLatitude: '54.0516',
+  mapLongitude: '-2.7737',
+  mail: {
+    senderName: 'Dropwise Labs',
+    senderEmail: 'no-reply@dropwise-labs.example',
+    alertEmail: 'orders@dropwise-labs.example',
+  },
   bank: {
     GBP: {
       accountName: 'Dropwise Labs Ltd',
@@ -106,19 +131,42 @@ export const exampleBusinessProfile: BusinessProfile = {
 };
 
 export const publicProfileOf = (profile: BusinessProfile): PublicBusinessProfile => {
-  const { bank: _bank, ...rest } = profile;
+  const { bank: _bank, mail: _mail, ...rest } = profile;
   return rest;
 };
 
+/**
+ * An address at a domain reserved for examples (RFC 2606: `.example`, example.com, example.org,
+ * example.net and their subdomains): mail sent from or to it never reaches anyone. Takes a bare
+ * address or a `Name <address>` sender.
+ */
+export function isExampleAddress(address: string): boolean {
+  const bare = /<([^<>]*)>\s*$/.exec(address)?.[1] ?? address;
+  const domain = (bare.split('@').pop() ?? '').trim().toLowerCase().replace(/\.$/, '');
+  return /(^|\.)example$/.test(domain) || /(^|\.)example\.(com|org|net)$/.test(domain);
+}
+
+/** What the deployment sets that the checklist reads: `MAIL_FROM` wins over the profile's sender. */
+export interface SetupDeployment {
+  mailFrom?: string | undefined;
+}
+
+/** The sender of the shop's e-mail: the deployment's `MAIL_FROM` where set, else the profile's name and address. */
+export function mailSenderOf(profile: Pick<BusinessProfile, 'mail'>, deployment: SetupDeployment = {}) {
+  if (deployment.mailFrom) return deployment.mailFrom;
+  return { name: profile.mail.senderName, address: profile.mail.senderEmail };
+}
+
 export interface SetupItem {
-  key: 'registration' | 'contact' | 'gbpAccount' | 'eurAccount' | 'signatory';
+  key: 'registration' | 'contact' | 'mailSender' | 'alertMailbox' | 'gbpAccount' | 'eurAccount' | 'signatory';
   label: string;
   done: boolean;
 }
 
 /** What is still the example: the admin dashboard's set-up checklist. */
-export function setupChecklist(profile: BusinessProfile): SetupItem[] {
+export function setupChecklist(profile: BusinessProfile, deployment: SetupDeployment = {}): SetupItem[] {
   const example = exampleBusinessProfile;
+  const sender = mailSenderOf(profile, deployment);
   return [
     {
       key: 'registration',
@@ -130,9 +178,19 @@ export function setupChecklist(profile: BusinessProfile): SetupItem[] {
       label: 'Phone and mailboxes',
       done:
         profile.phone !== example.phone &&
-        !/\.example$/i.test(profile.salesEmail) &&
-        !/\.example$/i.test(profile.supportEmail) &&
-        !/\.example$/i.test(profile.privacyEmail),
+        !isExampleAddress(profile.salesEmail) &&
+        !isExampleAddress(profile.supportEmail) &&
+        !isExampleAddress(profile.privacyEmail),
+    },
+    {
+      key: 'mailSender',
+      label: 'E-mail sender address',
+      done: !isExampleAddress(typeof sender === 'string' ? sender : sender.address),
+    },
+    {
+      key: 'alertMailbox',
+      label: 'Staff alert address (new orders)',
+      done: !isExampleAddress(profile.mail.alertEmail),
     },
     {
       key: 'gbpAccount',
@@ -150,7 +208,8 @@ export function setupChecklist(profile: BusinessProfile): SetupItem[] {
   ];
 }
 
-export const isExampleProfile = (profile: BusinessProfile) => setupChecklist(profile).some((item) => !item.done);
+export const isExampleProfile = (profile: BusinessProfile, deployment: SetupDeployment = {}) =>
+  setupChecklist(profile, deployment).some((item) => !item.done);
 
 /** An address as printed lines: street, city and postcode, country. */
 export const profileAddressLines = (address: ProfileAddress) =>

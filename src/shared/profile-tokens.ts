@@ -13,14 +13,41 @@ const CLOSE = '\uE001';
 export const PROFILE_TOKEN = /\uE000([a-zA-Z.]+)\uE001/g;
 
 /** The texts a page shows: the profile's own and the derived ones. */
-export type ProfileTexts = PublicBusinessProfile & { phoneHref: string };
+export type ProfileTexts = PublicBusinessProfile & { phoneHref: string; mapEmbedUrl: string; mapLinkUrl: string };
 
-export const profileTexts = (profile: PublicBusinessProfile): ProfileTexts => ({
-  ...profile,
-  phoneHref: phoneHref(profile.phone),
-});
+/** The map's host (the contact page frames it: the CSP's frame-src names it). */
+export const MAP_ORIGIN = 'https://www.openstreetmap.org';
+const OSM = MAP_ORIGIN;
 
-const token = (path: string) => `${OPEN}${path}${CLOSE}`;
+/**
+ * The office's map (OpenStreetMap) from the profile's position: the embedded map ('' without a
+ * position: no map is shown) and a link to a larger one (a search for the address without one).
+ */
+function mapUrls(profile: PublicBusinessProfile) {
+  const lat = Number(profile.mapLatitude);
+  const lon = Number(profile.mapLongitude);
+  if (profile.mapLatitude === '' || profile.mapLongitude === '' || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+    const { street, city, postalCode, country } = profile.tradingAddress;
+    return {
+      embed: '',
+      link: `${OSM}/search?query=${encodeURIComponent([street, city, postalCode, country].join(', '))}`,
+    };
+  }
+  const box = [lon - 0.01, lat - 0.005, lon + 0.01, lat + 0.005].map((value) => value.toFixed(4)).join('%2C');
+  return {
+    embed: `${OSM}/export/embed.html?bbox=${box}&layer=mapnik&marker=${lat}%2C${lon}`,
+    link: `${OSM}/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`,
+  };
+}
+
+export const profileTexts = (profile: PublicBusinessProfile): ProfileTexts => {
+  const map = mapUrls(profile);
+  return { ...profile, phoneHref: phoneHref(profile.phone), mapEmbedUrl: map.embed, mapLinkUrl: map.link };
+};
+
+/** A profile text's token as the prerendered HTML holds it (`profileToken('tradingName')`). */
+export const profileToken = (path: string) => `${OPEN}${path}${CLOSE}`;
+const token = profileToken;
 
 /** The profile whose every text is its token, for the prerender. */
 export function tokenProfile(example: PublicBusinessProfile): ProfileTexts {

@@ -24,7 +24,6 @@ export type Carrier = z.infer<typeof carrierSchema>;
 export const systemSettingsSchema = z.object({
   siteName: z.string().max(200),
   siteDescription: z.string().max(1000),
-  adminEmail: z.string().max(254),
   maintenanceMode: z.boolean(),
   allowRegistration: z.boolean(),
   emailNotifications: z.boolean(),
@@ -63,7 +62,6 @@ export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 export const defaultSystemSettings: SystemSettings = {
   siteName: 'Dropwise',
   siteDescription: 'Sterile, controlled-rate, drop-wise addition of media for the laboratory bench.',
-  adminEmail: 'orders@dropwise-labs.example',
   maintenanceMode: false,
   allowRegistration: true,
   emailNotifications: true,

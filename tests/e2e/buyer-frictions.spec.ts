@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { company } from '../../src/shared/company';
-import { exampleBusinessProfile } from '../../src/shared/business-profile';
+import { exampleBusinessProfile, publicProfileOf } from '../../src/shared/business-profile';
+import { profileTexts } from '../../src/shared/profile-tokens';
 import { linkFromMail } from './accounts-support';
 import { expect, test } from './fixtures';
 
@@ -66,11 +66,14 @@ test.describe('issue 13 small frictions', () => {
     await expect(fallback).toContainText('Lancaster');
     await expect(fallback.getByRole('link', { name: 'Open the map (opens in a new tab)' })).toHaveAttribute(
       'href',
-      company.mapLinkUrl,
+      profileTexts(publicProfileOf(exampleBusinessProfile)).mapLinkUrl,
     );
     const caption = page.locator('figcaption');
     await expect(caption).toContainText(exampleBusinessProfile.tradingAddress.street);
-    await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute('href', company.mapLinkUrl);
+    await expect(caption.getByRole('link', { name: /View a larger map/ })).toHaveAttribute(
+      'href',
+      profileTexts(publicProfileOf(exampleBusinessProfile)).mapLinkUrl,
+    );
   });
 
   test('after sign-up the check-your-e-mail note stays on the sign-in form and the link can be sent again', async ({

@@ -202,7 +202,8 @@ test.describe('quotes and orders', () => {
     );
     expect(orderMail).toContain('We have received your order');
     const adminMail = await findMail(shop.dataDir, (text) => text.includes(`New order ${orderNumber}`));
-    expect(adminMail).toMatch(/To: .*orders@dropwise-labs\.example/);
+    // The staff alert address of the business profile (tests/support/business-profile.ts, issue 38).
+    expect(adminMail).toMatch(/To: .*orders@fjordlight\.test/);
   });
 
   test('an expired quote shows a red notice and a disabled Order Now', async ({ page }) => {

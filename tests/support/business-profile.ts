@@ -15,6 +15,15 @@ export const realDetails = {
   deliveryPlace: 'the buyer’s delivery address',
   signatoryName: 'Ada Brightwater',
   signatoryTitle: 'Commercial Director',
+  foundedYear: '2019',
+  mapLatitude: '53.4794',
+  mapLongitude: '-2.2453',
+  /** The shop's own mailboxes (issue 38): not the example's, so a production shop opens ordering. */
+  mail: {
+    senderName: 'Fjordlight',
+    senderEmail: 'no-reply@fjordlight.test',
+    alertEmail: 'orders@fjordlight.test',
+  },
   tradingAddress: {
     street: '7 Canal Street',
     city: 'Manchester',

@@ -1,18 +1,19 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { guestOrderBody } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { orderFlowMessages } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { saveBusinessProfile } from '../business-profile/profile-service';
+import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
+import { migrationsDir } from '../config/paths';
 import { businessProfileMessages } from '../../shared/admin/business-profile-schemas';
 import { realBank, realDetails } from '../../../tests/support/business-profile';
 import { exampleBusinessProfile } from '../../shared/business-profile';
-import { auditLog, businessProfile, mailOutbox, orders, profiles } from '../db/schema';
+import { auditLog, businessProfile, mailOutbox, orders, profiles, settings } from '../db/schema';
 
 describe('the business profile', () => {
   const t = useTestApp({ now: new Date('2026-11-20T10:00:00.000Z') });
@@ -55,7 +56,7 @@ describe('the business profile', () => {
         .json()
         .checklist.filter((item: { done: boolean }) => item.done)
         .map((i: { key: string }) => i.key),
-    ).toEqual(['registration', 'contact', 'signatory']);
+    ).toEqual(['registration', 'contact', 'mailSender', 'alertMailbox', 'signatory']);
     expect(saved.json().example).toBe(true);
     expect((await t.get('/api/business-profile')).json().profile).toMatchObject({
       legalName: 'Fjordlight Instruments Ltd',
@@ -152,6 +153,103 @@ describe('a production shop while the business profile is the example', () => {
     const placed = await order();
     expect(placed.statusCode, placed.body).toBe(201);
     expect((await t.get('/api/orders/ordering')).json()).toEqual({ open: true, message: null });
+  });
+
+  it('keeps ordering closed while the e-mail sender or the staff alert address is at an example domain, naming the item', async () => {
+    const admin = await createAdminSession(t);
+    const order = () =>
+      t.post('/api/orders', guestOrderBody('buyer2@lab.test'), { headers: { origin: 'https://shop.example.com' } });
+    const todo = async () =>
+      (
+        (await t.get('/api/admin/business-profile/checklist', { cookie: admin.cookie })).json().checklist as {
+          key: string;
+          label: string;
+          done: boolean;
+        }[]
+      ).filter((item) => !item.done);
+    const withMail = (mail: Partial<typeof realDetails.mail>) =>
+      t.db.transaction((tx) =>
+        saveBusinessProfile(tx, {
+          details: { ...realDetails, mail: { ...realDetails.mail, ...mail } },
+          bank: realBank,
+        }),
+      );
+
+    // Everything filled in but the sender, still the example's no-reply@dropwise-labs.example.
+    await withMail({ senderEmail: exampleBusinessProfile.mail.senderEmail });
+    expect(await todo()).toEqual([{ key: 'mailSender', label: 'E-mail sender address', done: false }]);
+    const refused = await order();
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().error.code).toBe('ordering_not_open');
+
+    // The alert address at example.com (reserved for examples too) keeps it closed.
+    await withMail({ alertEmail: 'orders@example.com' });
+    expect(await todo()).toEqual([{ key: 'alertMailbox', label: 'Staff alert address (new orders)', done: false }]);
+    expect((await order()).statusCode).toBe(503);
+    await withMail({ alertEmail: 'orders@shop.example.org' });
+    expect((await order()).statusCode).toBe(503);
+
+    await withMail({});
+    expect(await todo()).toEqual([]);
+    const placed = await order();
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [alert] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'));
+    expect(alert?.toAddress).toBe(realDetails.mail.alertEmail);
+  });
+});
+
+describe('the shop’s own mailboxes in the profile', () => {
+  const t = useTestApp({ now: new Date('2026-11-20T10:00:00.000Z') });
+
+  it('refuses a sender or alert address that is not an address, and a map position without both halves, beside the field', async () => {
+    const admin = await createAdminSession(t);
+    const bad = await t.put(
+      '/api/admin/business-profile',
+      {
+        ...realDetails,
+        mail: { senderName: 'Fjordlight', senderEmail: 'no-reply at fjordlight', alertEmail: '' },
+        mapLatitude: '95',
+        foundedYear: '19',
+      },
+      { cookie: admin.cookie },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      'mail.senderEmail': businessProfileMessages.email,
+      'mail.alertEmail': businessProfileMessages.email,
+      mapLatitude: businessProfileMessages.latitude,
+      foundedYear: businessProfileMessages.year,
+    });
+    const half = await t.put(
+      '/api/admin/business-profile',
+      { ...realDetails, mapLongitude: '' },
+      { cookie: admin.cookie },
+    );
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.fields).toMatchObject({ mapLongitude: businessProfileMessages.mapBoth });
+
+    const saved = await t.put('/api/admin/business-profile', realDetails, { cookie: admin.cookie });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile.mail).toEqual(realDetails.mail);
+    // The mailboxes are staff's: not in the public profile the pages read.
+    const open = await t.get('/api/business-profile');
+    expect(open.body).not.toContain(realDetails.mail.alertEmail);
+    expect(open.body).not.toContain(realDetails.mail.senderEmail);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'business_profile'), eq(auditLog.action, 'profile.update')));
+    expect(entry?.after).toMatchObject({ mail: realDetails.mail });
+  });
+
+  it('migration 0025 moves a stored Admin Email setting into the profile’s staff alert address', async () => {
+    await t.db.insert(settings).values({ key: 'adminEmail', value: 'boss@fjordlight.test' });
+    const migration = readFileSync(join(migrationsDir, '0025_profile_mailboxes.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    const profile = await readBusinessProfile(t.db);
+    expect(profile.mail.alertEmail).toBe('boss@fjordlight.test');
+    expect(profile.mail.senderEmail).toBe(realDetails.mail.senderEmail);
+    expect(await t.db.select().from(settings).where(eq(settings.key, 'adminEmail'))).toEqual([]);
   });
 });
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bankAccountsSchema,
-  businessProfileDetailsSchema,
   businessProfileChecklistResponseSchema,
+  businessProfileEditSchema,
   businessProfileResponseSchema,
 } from '../../shared/admin/business-profile-schemas';
 import { type BusinessProfile, publicProfileOf, setupChecklist } from '../../shared/business-profile';
@@ -13,10 +13,14 @@ import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '..
 import { adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 
-const answer = (profile: BusinessProfile) => {
-  const checklist = setupChecklist(profile);
+/** The profile with its checklist; the deployment's MAIL_FROM, where set, is the sender the checklist judges. */
+const answerFor = (mailFrom: string | undefined) => (profile: BusinessProfile) => {
+  const checklist = setupChecklist(profile, { mailFrom });
   return { profile, example: checklist.some((item) => !item.done), checklist };
 };
+
+/** The details and mailboxes (everything but the bank accounts): what Save Details changes. */
+const detailsOf = (profile: BusinessProfile) => ({ ...publicProfileOf(profile), mail: profile.mail });
 
 /**
  * Business Profile (docs/api/admin.md, business profile): the company's details and its bank
@@ -26,6 +30,7 @@ const answer = (profile: BusinessProfile) => {
  */
 export async function adminBusinessProfileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answer = answerFor(app.env.MAIL_FROM);
 
   r.get(
     '/business-profile',
@@ -50,17 +55,18 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
     '/business-profile',
     {
       config: adminRoute('profile.edit'),
-      schema: { body: businessProfileDetailsSchema, response: { 200: businessProfileResponseSchema } },
+      schema: { body: businessProfileEditSchema, response: { 200: businessProfileResponseSchema } },
     },
     async (request) => {
       const profile = await auditedChange(app, request, async (tx) => {
-        const before = publicProfileOf(await readBusinessProfile(tx));
-        const after = await saveBusinessProfile(tx, { details: request.body });
+        const before = detailsOf(await readBusinessProfile(tx));
+        const saved = await saveBusinessProfile(tx, { details: request.body });
+        const after = detailsOf(saved);
         const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );
         return {
-          result: after,
+          result: saved,
           audit:
             changed.length > 0
               ? {

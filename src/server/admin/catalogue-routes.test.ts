@@ -12,11 +12,13 @@ import { useTestApp } from '../../../tests/support/test-app';
 import { catalogueMessages } from '../../shared/admin/catalogue-schemas';
 import { systemSettingsMessages } from '../../shared/admin/settings-schemas';
 import type { Product } from '../../shared/catalogue';
+import { publicProfileOf } from '../../shared/business-profile';
 import { priceConfiguration } from '../../shared/pricing';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { defaultSystemSettings } from '../../shared/settings';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
+import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { auditLog, mailOutbox, orderItems, productAccessories, productShippingOptions } from '../db/schema';
 
 const start = new Date('2026-03-02T10:00:00.000Z');
@@ -364,7 +366,6 @@ describe('the admin catalogue and settings API', () => {
       [{ autoQuoteExpiry: -1 }, 'autoQuoteExpiry', systemSettingsMessages.daysNegative],
       [{ defaultProductWarranty: -3 }, 'defaultProductWarranty', systemSettingsMessages.monthsNegative],
       [{ autoQuoteExpiry: 1.5 }, 'autoQuoteExpiry', systemSettingsMessages.wholeNumber],
-      [{ adminEmail: 'not an address' }, 'adminEmail', systemSettingsMessages.adminEmail],
     ];
     for (const [change, field, message] of cases) {
       const response = await t.put(
@@ -469,10 +470,17 @@ describe('the admin catalogue and settings API', () => {
     }
   });
 
-  it('e-mail notifications off: no new-order notice to the admin e-mail, the customer still gets theirs', async () => {
+  it('e-mail notifications off: no new-order notice to the staff alert address, the customer still gets theirs', async () => {
     const admin = await createAdminSession(t);
     await admin.stepUp();
-    await saveSettings(admin.cookie, { emailNotifications: false, adminEmail: 'notices@example.com' });
+    // The alert address is the business profile's (issue 38).
+    const profile = await readBusinessProfile(t.db);
+    const withAlert = (alertEmail: string) =>
+      t.db.transaction((tx) =>
+        saveBusinessProfile(tx, { details: { ...publicProfileOf(profile), mail: { ...profile.mail, alertEmail } } }),
+      );
+    await withAlert('notices@example.com');
+    await saveSettings(admin.cookie, { emailNotifications: false });
     try {
       const placed = await t.post('/api/orders', {
         configuration: defaultSelection,
@@ -500,7 +508,8 @@ describe('the admin catalogue and settings API', () => {
         1,
       );
     } finally {
-      await saveSettings(admin.cookie, { emailNotifications: true, adminEmail: defaultSystemSettings.adminEmail });
+      await saveSettings(admin.cookie, { emailNotifications: true });
+      await withAlert(profile.mail.alertEmail);
     }
   });
 

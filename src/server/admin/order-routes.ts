@@ -63,7 +63,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     '/orders/:id/packing-slip',
     { config: adminRoute('orders.view'), schema: { params: idParams } },
     async (request, reply) => {
-      const { pdf, orderNumber } = await deliveryNotePdf(app.db, request.params.id, app.now());
+      const { pdf, orderNumber } = await deliveryNotePdf(app.db, request.params.id, app.now(), app.env.publicUrl);
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

@@ -77,7 +77,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
   r.get(
     '/quotes/:key',
     { config: adminRoute('quotes.view'), schema: { params: quoteKeyParams, ...answer } },
-    async (request) => quoteDetail(app.db, await findQuote(app.db, request.params.key), app.now()),
+    async (request) => quoteDetail(app.db, await findQuote(app.db, request.params.key), app.now(), app.env.publicUrl),
   );
 
   r.post(
@@ -95,7 +95,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
           audit: { action: 'quote.extend', entityType: 'quote', entityId: row.id, ...change },
         };
       });
-      return quoteDetail(app.db, await findQuote(app.db, row.id), app.now());
+      return quoteDetail(app.db, await findQuote(app.db, row.id), app.now(), app.env.publicUrl);
     },
   );
 
@@ -118,7 +118,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
           },
         };
       });
-      return quoteDetail(app.db, row, app.now());
+      return quoteDetail(app.db, row, app.now(), app.env.publicUrl);
     },
   );
 
@@ -137,7 +137,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
           audit: { action: 'quote.note', entityType: 'quote', entityId: row.id, before: null, after: note },
         };
       });
-      return reply.status(201).send(await quoteDetail(app.db, row, app.now()));
+      return reply.status(201).send(await quoteDetail(app.db, row, app.now(), app.env.publicUrl));
     },
   );
 }

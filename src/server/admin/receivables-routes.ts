@@ -44,6 +44,7 @@ export async function adminReceivablesRoutes(app: FastifyInstance) {
       const now = app.now();
       const pdf = await customerStatementPdf(app.db, await scopeOfKey(app.db, request.params.key), now, {
         mustExist: true,
+        publicUrl: app.env.publicUrl,
       });
       return reply
         .type('application/pdf')

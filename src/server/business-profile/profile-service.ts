@@ -4,6 +4,7 @@ import {
   type BusinessProfile,
   exampleBusinessProfile,
   isExampleProfile,
+  type ProfileMail,
   type PublicBusinessProfile,
 } from '../../shared/business-profile';
 import type { Db } from '../db/client';
@@ -30,6 +31,7 @@ export async function readBusinessProfile(db: Db): Promise<BusinessProfile> {
   return {
     ...exampleBusinessProfile,
     ...row.details,
+    mail: { ...exampleBusinessProfile.mail, ...row.details.mail },
     bank: {
       GBP: { ...exampleBusinessProfile.bank.GBP, ...row.bank.GBP },
       EUR: { ...exampleBusinessProfile.bank.EUR, ...row.bank.EUR },
@@ -56,10 +58,11 @@ export function invalidateBusinessProfileCache(db: Db): void {
  */
 export async function saveBusinessProfile(
   tx: Db,
-  changes: { details?: PublicBusinessProfile; bank?: BankAccounts },
+  changes: { details?: PublicBusinessProfile & { mail?: ProfileMail }; bank?: BankAccounts },
 ): Promise<BusinessProfile> {
   const current = await readBusinessProfile(tx);
   const { bank: currentBank, ...currentDetails } = current;
+  // The mailboxes are stored with the details (decision 0034's JSON), outside the public part.
   const next: BusinessProfile = { ...currentDetails, ...changes.details, bank: changes.bank ?? currentBank };
   const { bank, ...details } = next;
   const example = isExampleProfile(next);
@@ -68,6 +71,8 @@ export async function saveBusinessProfile(
     .values({ key: KEY, details, bank, example, updatedAt: new Date() })
     .onConflictDoUpdate({ target: businessProfile.key, set: { details, bank, example, updatedAt: new Date() } });
   await bumpChangeVersion(tx, 'profile');
+  // The catalogue's texts name the profile's town ({town}, catalogue-service.ts): read them again.
+  await bumpChangeVersion(tx, 'catalogue');
   invalidateBusinessProfileCache(tx);
   return next;
 }

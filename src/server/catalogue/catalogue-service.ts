@@ -13,6 +13,19 @@ import {
   productSyringeHolders,
 } from '../db/schema';
 import { versionedCache } from '../db/versioned-cache';
+import { getBusinessProfile } from '../business-profile/profile-service';
+import type { PublicBusinessProfile } from '../../shared/business-profile';
+
+/**
+ * A shipping option's text with the business profile's facts: `{town}` (the trading address's
+ * town) and `{tradingName}`, so the seeded collection option names the shop's own town (issue 38).
+ * A profile save raises the catalogue's change version too, so the texts follow it.
+ */
+export const withProfileFacts = (
+  text: string,
+  profile: Pick<PublicBusinessProfile, 'tradingAddress' | 'tradingName'>,
+) =>
+  text.replaceAll('{town}', () => profile.tradingAddress.city).replaceAll('{tradingName}', () => profile.tradingName);
 
 /** The product the shop sells: the key its catalogue rows are stored under. */
 export const PRODUCT_KEY = 'dropwise';
@@ -42,6 +55,7 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
   const [product] = await db.select().from(products).where(eq(products.productKey, productKey));
   if (!product) return null;
   const byProduct = { id: product.id };
+  const profile = await getBusinessProfile(db);
   const [configurations, accessories, adaptors, holders, powerAdaptors, shipping, servicing, batches] =
     await Promise.all([
       db
@@ -124,8 +138,8 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
     })),
     shipping: shipping.map((row) => ({
       id: row.shippingId,
-      name: row.name,
-      description: row.description,
+      name: withProfileFacts(row.name, profile),
+      description: row.description === null ? null : withProfileFacts(row.description, profile),
       price: price(row),
       countries: row.countries,
     })),

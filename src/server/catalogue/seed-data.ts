@@ -146,8 +146,9 @@ export const seedShippingOptions = [
   },
   {
     shippingId: 'collection',
-    name: 'Collect from Lancaster',
-    description: 'Collect from our Lancaster office by appointment.',
+    // {town}: the business profile's trading town, filled in as the catalogue is read (issue 38).
+    name: 'Collect from {town}',
+    description: 'Collect from our {town} office by appointment.',
     priceGbp: 0,
     priceEur: 0,
     countries: null,

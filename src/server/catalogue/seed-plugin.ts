@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { bankAccountsSchema, businessProfileDetailsSchema } from '../../shared/admin/business-profile-schemas';
+import { bankAccountsSchema, businessProfileEditSchema } from '../../shared/admin/business-profile-schemas';
 import { isExampleProfile } from '../../shared/business-profile';
 import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { seedCatalogue } from './seed-catalogue';
 
-const profileFileSchema = z.object({ details: businessProfileDetailsSchema, bank: bankAccountsSchema });
+const profileFileSchema = z.object({ details: businessProfileEditSchema, bank: bankAccountsSchema });
 
 /**
  * Fills an empty catalogue with the specification's products, options and batches at start-up, and
@@ -17,7 +17,7 @@ const profileFileSchema = z.object({ details: businessProfileDetailsSchema, bank
 async function seed(app: FastifyInstance) {
   await seedCatalogue(app.db);
   const file = app.env.BUSINESS_PROFILE_FILE;
-  if (file && isExampleProfile(await readBusinessProfile(app.db))) {
+  if (file && isExampleProfile(await readBusinessProfile(app.db), { mailFrom: app.env.MAIL_FROM })) {
     const parsed = profileFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
     if (!parsed.success)
       throw new Error(`BUSINESS_PROFILE_FILE: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);

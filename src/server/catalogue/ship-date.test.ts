@@ -79,6 +79,7 @@ describe('ship dates are never in the past (issue 23)', () => {
       depositDueDate: '2026-12-10',
       profile: exampleBusinessProfile,
       terms: defaultTermsValues,
+      termsUrl: 'https://shop.test/terms-of-sale',
       warranty: { months: 12, planName: null },
     };
     const text = (shipDate: string | null) =>

@@ -36,6 +36,17 @@ describe('loadEnv', () => {
     expect(loadEnv({}).NODE_ENV).toBe('development');
   });
 
+  it('takes MAIL_FROM as an address or a name and address, empty as unset, and refuses anything else (issue 38)', () => {
+    expect(loadEnv({}).MAIL_FROM).toBeUndefined();
+    expect(loadEnv({ MAIL_FROM: '' }).MAIL_FROM).toBeUndefined();
+    expect(loadEnv({ MAIL_FROM: 'no-reply@fjordlight.co.uk' }).MAIL_FROM).toBe('no-reply@fjordlight.co.uk');
+    expect(loadEnv({ MAIL_FROM: 'Fjordlight Orders <orders@fjordlight.co.uk>' }).MAIL_FROM).toBe(
+      'Fjordlight Orders <orders@fjordlight.co.uk>',
+    );
+    expect(() => loadEnv({ MAIL_FROM: 'Fjordlight' })).toThrow(/MAIL_FROM: use an e-mail address/);
+    expect(() => loadEnv({ MAIL_FROM: 'Fjordlight <not an address>' })).toThrow(/MAIL_FROM/);
+  });
+
   it('trusts no proxy by default, and a hop count or addresses when told (security finding 3)', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(false);
     expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);

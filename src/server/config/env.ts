@@ -8,6 +8,25 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
+/**
+ * The sender of every e-mail, as `Name <address>` or a bare address; unset or empty means the
+ * business profile's sender (Admin → Business Profile). Set, it wins over the profile.
+ */
+const mailFrom = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        const match = /^(?:[^<>"]*|"[^"]*")\s*<([^<>\s]+)>$/.exec(value);
+        return z.email().safeParse(match ? match[1] : value).success;
+      },
+      { error: 'use an e-mail address, or a name and address such as Dropwise Instruments <no-reply@dropwise.co.uk>' },
+    )
+    .optional(),
+);
+
 /** A yes/no setting: 1, true, yes or on; anything else (or unset) is no. */
 const flag = z.preprocess((value) => typeof value === 'string' && /^(1|true|yes|on)$/i.test(value.trim()), z.boolean());
 
@@ -52,7 +71,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   /** SMTP server for outgoing e-mail; when unset, messages are written as .eml files. */
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Dropwise <no-reply@dropwise-labs.example>'),
+  /** The sender of every e-mail; unset, the business profile's sender name and address. */
+  MAIL_FROM: mailFrom,
   /**
    * A JSON file with a whole business profile (`{ details, bank }`, src/shared/business-profile.ts)
    * that fills in the profile at start-up while it is still the example (a provisioned deployment,

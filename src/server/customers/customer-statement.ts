@@ -165,10 +165,10 @@ export async function customerStatementPdf(
   db: Db,
   scope: Exclude<Scope, { kind: 'all' }>,
   now: Date,
-  options: { mustExist?: boolean } = {},
+  options: { mustExist?: boolean; publicUrl: string },
 ): Promise<Buffer> {
   const [{ profile }, customer, statement] = await Promise.all([
-    documentFacts(db),
+    documentFacts(db, options.publicUrl),
     customerOfScope(db, scope),
     loadStatement(db, scope),
   ]);

@@ -9,7 +9,9 @@ export async function accountStatementRoutes(app: FastifyInstance) {
   app.get('/api/account/statement.pdf', async (request, reply) => {
     const auth = requireUser(request);
     const now = app.now();
-    const pdf = await customerStatementPdf(app.db, { kind: 'account', userId: auth.userId }, now);
+    const pdf = await customerStatementPdf(app.db, { kind: 'account', userId: auth.userId }, now, {
+      publicUrl: app.env.publicUrl,
+    });
     return reply
       .type('application/pdf')
       .header('cache-control', 'private, no-store')

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { bootScript } from '../../shared/boot-script';
 import { company } from '../../shared/company';
+import { MAP_ORIGIN } from '../../shared/profile-tokens';
 
 /** The CSP source that allows the prerendered pages' inline boot script, and only that text. */
 export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     mediaSrc: ["'self'", ...videoOrigins],
-    frameSrc: [...originOf(company.mapEmbedUrl), ...originOf(company.videos.embedUrl)],
+    frameSrc: [MAP_ORIGIN, ...originOf(company.videos.embedUrl)],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

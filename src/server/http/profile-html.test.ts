@@ -23,8 +23,12 @@ const template = (head: string, html: string) =>
 const built = {
   contact: await renderPage('/contact'),
   home: await renderPage('/'),
+  about: await renderPage('/about'),
+  careers: await renderPage('/careers'),
 };
 writeFileSync(join(pagesDir, 'contact.html'), template(built.contact.head, built.contact.html));
+writeFileSync(join(pagesDir, 'about.html'), template(built.about.head, built.about.html));
+writeFileSync(join(pagesDir, 'careers.html'), template(built.careers.head, built.careers.html));
 writeFileSync(join(pagesDir, 'index.html'), template(built.home.head, built.home.html));
 writeFileSync(join(pagesDir, 'shell.html'), template('', ''));
 
@@ -54,7 +58,7 @@ describe('a business profile change shows without a rebuild', () => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
 
-    const contact = (await t.get('/contact')).body;
+    const contact = (await t.get('/contact')).body.replaceAll('<!-- -->', '');
     expect(contact).not.toContain('00000000');
     expect(contact).toContain('Fjordlight Instruments Ltd');
     expect(contact).toContain('company number 12345678');
@@ -66,7 +70,7 @@ describe('a business profile change shows without a rebuild', () => {
     // The client's first render reads the same profile from the page.
     expect(contact).toContain('<script type="application/json" id="business-profile">');
 
-    const home = (await t.get('/')).body;
+    const home = (await t.get('/')).body.replaceAll('<!-- -->', '');
     const jsonLd = [...home.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
       (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
     );
@@ -79,6 +83,38 @@ describe('a business profile change shows without a rebuild', () => {
     });
     // The footer of every page.
     expect(home).toContain('Fjordlight Instruments Ltd. Registered in England and Wales, company number 12345678.');
+  });
+
+  it('the About, Careers and contact pages, their titles and the structured data name the profile’s company, town and map (issue 38)', async () => {
+    for (const page of [built.about, built.careers, built.contact, built.home])
+      expect(`${page.head}${page.html}`).not.toMatch(/Lancaster|Dropwise Labs/);
+    const admin = await createAdminSession(t);
+    const saved = await t.put(
+      '/api/admin/business-profile',
+      { ...realDetails, registeredAddress: realDetails.tradingAddress },
+      { cookie: admin.cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // React separates adjacent text nodes with <!-- --> in the served HTML.
+    const about = (await t.get('/about')).body.replaceAll('<!-- -->', '');
+    expect(about).toContain('<title>About us | Fjordlight</title>');
+    expect(about).toContain('Fjordlight was founded in 2019 in Manchester, United Kingdom');
+    const careers = (await t.get('/careers')).body.replaceAll('<!-- -->', '');
+    expect(careers).toContain('<title>Careers | Fjordlight</title>');
+    expect(careers).toContain('a small, growing team in Manchester');
+    const contact = (await t.get('/contact')).body.replaceAll('<!-- -->', '');
+    expect(contact).toContain('Contact Fjordlight in Manchester, United Kingdom');
+    expect(contact).toContain('https://www.openstreetmap.org/?mlat=53.4794&amp;mlon=-2.2453#map=16/53.4794/-2.2453');
+    const home = (await t.get('/')).body.replaceAll('<!-- -->', '');
+    expect(home).toContain('"name":"Fjordlight"');
+    expect(home).toContain('"foundingDate":"2019"');
+    expect(home).toContain('"addressLocality":"Manchester"');
+    for (const page of [about, careers, contact, home]) {
+      expect(page).not.toContain('Lancaster');
+      expect(page).not.toContain('Dropwise Labs');
+      expect(page).not.toContain('.example');
+    }
   });
 
   it('draws a new quote PDF with the profile in force', async () => {
@@ -95,7 +131,12 @@ describe('a business profile change shows without a rebuild', () => {
     });
     expect(quoted.statusCode, quoted.body).toBe(201);
     const quote = (quoted.json() as { quote: QuoteResource }).quote;
-    const text = pdfText(await renderQuoteDocument(t.db, quote.reference, t.clock.now, { customerText: false }));
+    const text = pdfText(
+      await renderQuoteDocument(t.db, quote.reference, t.clock.now, {
+        customerText: false,
+        publicUrl: t.env.publicUrl,
+      }),
+    );
     expect(text).toContain('Fjordlight Instruments Ltd');
     expect(text).toContain('company number 12345678');
     expect(text).not.toContain('company number 00000000');

@@ -1,5 +1,6 @@
 import { company } from '../../shared/company';
 import { escapeAttribute } from '../../shared/escape-html';
+import { profileToken } from '../../shared/profile-tokens';
 import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -25,7 +26,9 @@ export function applySiteHead(
   const name = settings.siteName.trim();
   if (name !== '' && name !== defaultSystemSettings.siteName) {
     const safe = escapeAttribute(name);
-    const suffix = new RegExp(`( \\| )${escapeRegExp(escapeAttribute(company.name))}(?=</title>|" />|"/>|">)`, 'g');
+    // Page titles end with the profile's trading name (its token in the built page, issue 38).
+    const names = [profileToken('tradingName'), company.name].map((text) => escapeRegExp(escapeAttribute(text)));
+    const suffix = new RegExp(`( \\| )(?:${names.join('|')})(?=</title>|" />|"/>|">)`, 'g');
     out = out.replace(suffix, (_match, separator: string) => `${separator}${safe}`);
     const prefix = new RegExp(`(<title>|content=")${escapeRegExp(escapeAttribute(company.productName))}( \\| )`, 'g');
     out = out.replace(prefix, (_match, opening: string, separator: string) => `${opening}${safe}${separator}`);

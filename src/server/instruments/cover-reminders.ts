@@ -79,7 +79,7 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
       ),
     );
   const result: JobResult = { reminders: 0, emails: 0 };
-  const facts = await documentFacts(tx);
+  const facts = await documentFacts(tx, publicUrl);
   for (const { instrument, order } of due) {
     const ends: [InstrumentReminderKind, string | null][] = [
       ['warranty_end', instrument.warrantyEndsOn],

@@ -26,12 +26,14 @@ async function mail(
     renderAttachment?: MailSenderOptions['renderAttachment'];
     /** The Reply-To of every message (the sales mailbox of the business profile; app.ts supplies it). */
     replyTo?: MailSenderOptions['replyTo'];
+    /** The sender of every message (MAIL_FROM, else the business profile's sender; app.ts supplies it). */
+    from?: MailSenderOptions['from'];
   },
 ) {
   const sender = createMailSender({
     db: app.db,
     log: app.log,
-    from: app.env.MAIL_FROM,
+    from: options.from ?? app.env.MAIL_FROM ?? `no-reply@${new URL(app.env.publicUrl).hostname}`,
     smtpUrl: app.env.SMTP_URL,
     mailDir: join(app.env.dataDir, 'mail'),
     now: app.now,

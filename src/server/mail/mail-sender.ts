@@ -25,7 +25,11 @@ interface ClaimedMail extends Record<string, unknown> {
 export interface MailSenderOptions {
   db: Db;
   log: FastifyBaseLogger;
-  from: string;
+  /**
+   * The sender when a message is sent: the deployment's MAIL_FROM, else the business profile's
+   * sender name and address in force (src/server/app.ts supplies it; mail imports no feature).
+   */
+  from: string | (() => Promise<string | { name: string; address: string }>);
   /** An SMTP server; without it each message is written to `<mailDir>/<time>-<id>.eml`. */
   smtpUrl?: string | undefined;
   mailDir: string;
@@ -74,9 +78,10 @@ export function createMailSender(options: MailSenderOptions) {
       })),
     );
     const replyTo = options.replyTo ? await options.replyTo() : '';
+    const from = typeof options.from === 'string' ? options.from : await options.from();
     const body = withPrivacyNotice(mail.text_body, mail.html_body, options.privacyPolicyUrl);
     const message = {
-      from: options.from,
+      from,
       ...(replyTo ? { replyTo } : {}),
       to: mail.to_address,
       subject: mail.subject,

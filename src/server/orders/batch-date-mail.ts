@@ -75,7 +75,7 @@ export async function notifyBatchDateChange(
     .select()
     .from(orders)
     .where(holdingOrders([batch.id]));
-  const facts = await documentFacts(tx);
+  const facts = await documentFacts(tx, input.publicUrl);
   let notified = 0;
   for (const order of holders) {
     const recipient = await orderRecipient(tx, order, input.publicUrl);

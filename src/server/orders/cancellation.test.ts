@@ -260,7 +260,12 @@ describe('one balance on every page (issue 36)', () => {
     expect(received?.textBody).not.toContain('Deposit due');
 
     // The data export: the ledger's figures, no planned balance beside them.
-    const { data } = await collectPersonData(t.db, { email: buyer.user.email, userId: buyer.user.id }, t.clock.now);
+    const { data } = await collectPersonData(
+      t.db,
+      { email: buyer.user.email, userId: buyer.user.id },
+      t.clock.now,
+      t.env.publicUrl,
+    );
     const exported = (data.orders as unknown as Record<string, unknown>[]).find((row) => row.id === order.id);
     expect(exported).toBeDefined();
     expect(exported).not.toHaveProperty('remainingAmount');

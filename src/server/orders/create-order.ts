@@ -394,9 +394,10 @@ export async function createOrder(
         lines: orderLines(items),
         confirmedAddress,
         orderUrl: orderPageUrl(input.publicUrl, row),
-        facts: await documentFacts(tx),
+        facts: await documentFacts(tx, input.publicUrl),
       };
-      const adminEmail = settings.adminEmail.trim();
+      // New-order alerts go to the business profile's staff alert address (issue 38).
+      const adminEmail = mailContext.facts.profile.mail.alertEmail.trim();
       const notifyAdmin = settings.emailNotifications && adminEmail !== '';
       // The acknowledgement PDF prints the addresses and references typed: attached only for a
       // confirmed account's own address (docs/decisions/0005); the order page offers it to everyone.
@@ -405,7 +406,7 @@ export async function createOrder(
         received.attachments = [
           pdfAttachment(
             `Order-acknowledgement-${row.orderNumber}.pdf`,
-            await renderAcknowledgementPdf(tx, row, input.now),
+            await renderAcknowledgementPdf(tx, row, input.now, input.publicUrl),
           ),
         ];
       await enqueueMails(tx, [received, ...(notifyAdmin ? [newOrderNoticeMail(mailContext, adminEmail)] : [])]);

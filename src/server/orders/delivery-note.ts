@@ -11,15 +11,15 @@ import { documentOrder } from './invoices';
 import { trackingOf } from './order-notice-mail';
 
 /** The order's packing slip as a PDF, drawn now (carrier and tracking as set today); never stored. */
-export async function deliveryNotePdf(db: Db, orderId: string, now: Date) {
+export async function deliveryNotePdf(db: Db, orderId: string, now: Date, publicUrl: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
-  const [{ order }, { profile }, settings] = await Promise.all([
+  const [{ order }, { profile, termsUrl }, settings] = await Promise.all([
     documentOrder(db, row),
-    documentFacts(db),
+    documentFacts(db, publicUrl),
     getCachedSettings(db),
   ]);
   const tracking = { ...trackingOf(row, settings.carriers), number: row.trackingNumber };
-  const pdf = await renderDocumentPdf(deliveryNoteDocument(order, { profile, tracking, printedAt: now }));
+  const pdf = await renderDocumentPdf(deliveryNoteDocument(order, { profile, termsUrl, tracking, printedAt: now }));
   return { pdf, orderNumber: row.orderNumber };
 }

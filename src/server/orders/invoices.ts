@@ -62,10 +62,11 @@ async function confirmationContext(
   row: OrderRow,
   model: Awaited<ReturnType<typeof loadOrderModel>>,
   now: Date,
+  publicUrl: string,
 ): Promise<ConfirmationContext> {
   const when = confirmedAt(row, model.history) ?? now;
   const deposit = model.invoices.find((invoice) => invoice.kind === 'deposit');
-  const facts = await documentFacts(db);
+  const facts = await documentFacts(db, publicUrl);
   return {
     ...facts,
     ...(await configurationFacts(db, facts.terms, row.configuration, now)),
@@ -75,15 +76,15 @@ async function confirmationContext(
 }
 
 /** The written order confirmation as a PDF (drawn from the order as it stands). */
-export async function renderConfirmationPdf(db: Db, row: OrderRow, now: Date): Promise<Buffer> {
+export async function renderConfirmationPdf(db: Db, row: OrderRow, now: Date, publicUrl: string): Promise<Buffer> {
   const { order, model } = await documentOrder(db, row);
-  return renderDocumentPdf(confirmationDocument(order, await confirmationContext(db, row, model, now)));
+  return renderDocumentPdf(confirmationDocument(order, await confirmationContext(db, row, model, now, publicUrl)));
 }
 
 /** The order acknowledgement as a PDF: the order as placed, the account for its currency, binding only on confirmation. */
-export async function renderAcknowledgementPdf(db: Db, row: OrderRow, now: Date): Promise<Buffer> {
+export async function renderAcknowledgementPdf(db: Db, row: OrderRow, now: Date, publicUrl: string): Promise<Buffer> {
   const { order } = await documentOrder(db, row);
-  const facts = await documentFacts(db);
+  const facts = await documentFacts(db, publicUrl);
   return renderDocumentPdf(
     acknowledgementDocument(order, {
       ...facts,
@@ -93,8 +94,11 @@ export async function renderAcknowledgementPdf(db: Db, row: OrderRow, now: Date)
 }
 
 /** The e-mail carrying the written confirmation as a PDF, queued when an admin confirms the order. */
-export async function confirmationAttachment(db: Db, row: OrderRow, now: Date) {
-  return pdfAttachment(`Order-confirmation-${row.orderNumber}.pdf`, await renderConfirmationPdf(db, row, now));
+export async function confirmationAttachment(db: Db, row: OrderRow, now: Date, publicUrl: string) {
+  return pdfAttachment(
+    `Order-confirmation-${row.orderNumber}.pdf`,
+    await renderConfirmationPdf(db, row, now, publicUrl),
+  );
 }
 
 /** The order's latest live invoice on the order row (its number and due date), or none, and the ledger's payment status. */
@@ -190,7 +194,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const paidOnAccount = input.kind === 'balance' ? Math.min(Math.max(ledger.paid - depositAsked, 0), amount) : 0;
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
-  const facts = await documentFacts(tx);
+  const facts = await documentFacts(tx, input.publicUrl);
   const pdf = await renderDocumentPdf(
     invoiceDocument(
       order,
@@ -318,7 +322,7 @@ export async function creditInvoice(
     reason: input.reason ?? null,
     cancellationFee: cancellationFee > 0 ? { amount: cancellationFee, percent: CANCELLATION_FEE_PERCENT } : null,
   };
-  const documentFactsNow = await documentFacts(tx);
+  const documentFactsNow = await documentFacts(tx, input.publicUrl);
   const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow));
   const [note] = await tx
     .insert(invoices)
@@ -386,11 +390,12 @@ export async function documentPdf(
   row: OrderRow,
   documentId: string,
   now: Date,
+  publicUrl: string,
 ): Promise<{ filename: string; pdf: Buffer; pdfSha256: string | null } | null> {
   if (documentId === ACKNOWLEDGEMENT_DOCUMENT_ID) {
     return {
       filename: `Order-acknowledgement-${row.orderNumber}.pdf`,
-      pdf: await renderAcknowledgementPdf(db, row, now),
+      pdf: await renderAcknowledgementPdf(db, row, now, publicUrl),
       pdfSha256: null,
     };
   }
@@ -399,7 +404,7 @@ export async function documentPdf(
     if (!confirmedAt(row, model.history)) return null;
     return {
       filename: `Order-confirmation-${row.orderNumber}.pdf`,
-      pdf: await renderConfirmationPdf(db, row, now),
+      pdf: await renderConfirmationPdf(db, row, now, publicUrl),
       pdfSha256: null,
     };
   }

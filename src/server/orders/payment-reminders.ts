@@ -107,7 +107,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
   const today = todayOf(now);
   const result: JobResult = { reminders: 0, noRecipient: 0 };
   const orderIds = await candidateOrderIds(tx, today);
-  const [settings, facts] = await Promise.all([getCachedSettings(tx), documentFacts(tx)]);
+  const [settings, facts] = await Promise.all([getCachedSettings(tx), documentFacts(tx, publicUrl)]);
   for (const orderId of orderIds) {
     const order = await lockOrder(tx, orders, orderId);
     // Read again under the lock: staff may have excluded or cancelled it since the candidates were chosen.

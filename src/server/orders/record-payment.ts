@@ -96,8 +96,9 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
     notes: `${kind} of ${formatMoney(input.amount, order.currency, { decimals: 2 })} recorded (${methodLabel(input.paymentMethod)}${input.reference ? `, ref ${input.reference}` : ''})`,
     createdAt: input.now,
   });
-  const recipient = input.publicUrl ? await orderRecipient(tx, order, input.publicUrl) : null;
-  if (recipient) {
+  const publicUrl = input.publicUrl;
+  const recipient = publicUrl ? await orderRecipient(tx, order, publicUrl) : null;
+  if (recipient && publicUrl) {
     await enqueueMail(
       tx,
       paymentReceivedMail({
@@ -106,7 +107,7 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
         amount: input.amount,
         receivedOn: processedAt.toISOString().slice(0, 10),
         ledger,
-        facts: await documentFacts(tx),
+        facts: await documentFacts(tx, publicUrl),
       }),
     );
   }
@@ -208,7 +209,7 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
   });
   // The customer hears of the refund in the same transaction (no recipient, e.g. an erased customer: no mail).
   const recipient = input.publicUrl ? await orderRecipient(tx, order, input.publicUrl) : null;
-  if (recipient) {
+  if (recipient && input.publicUrl) {
     await enqueueMail(
       tx,
       refundMadeMail({
@@ -219,7 +220,7 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
         method: input.method,
         reference: input.reference,
         ledger,
-        facts: await documentFacts(tx),
+        facts: await documentFacts(tx, input.publicUrl),
       }),
     );
   }

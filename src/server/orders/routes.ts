@@ -36,9 +36,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // A production shop whose business profile is still the example takes no orders: its documents
-  // would carry placeholder company and bank details. Quotes still work.
+  // would carry placeholder company and bank details, and its e-mail would come from (or alert
+  // staff at) an example mailbox nobody reads (issue 38). Quotes still work.
   const orderingOpen = async () =>
-    !(app.env.NODE_ENV === 'production' && isExampleProfile(await getBusinessProfile(app.db)));
+    !(
+      app.env.NODE_ENV === 'production' &&
+      isExampleProfile(await getBusinessProfile(app.db), { mailFrom: app.env.MAIL_FROM })
+    );
 
   // The storefront says so up front (the configurator's Order button and the order page).
   routes.get(
@@ -139,7 +143,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!row) throw missing();
       const owner = row.userId !== null && row.userId === userId;
       if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
-      const document = await documentPdf(app.db, row, request.params.documentId, app.now());
+      const document = await documentPdf(app.db, row, request.params.documentId, app.now(), app.env.publicUrl);
       if (!document) throw missing();
       // An issued invoice or credit note never changes: its stored bytes, with their ETag.
       if (document.pdfSha256) return sendStoredPdf(request, reply, { ...document, pdfSha256: document.pdfSha256 });

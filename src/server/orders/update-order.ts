@@ -112,12 +112,12 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
     });
     const recipient = await orderRecipient(tx, after, input.publicUrl);
     if (recipient) {
-      const context = { order: after, ...recipient, facts: await documentFacts(tx) };
+      const context = { order: after, ...recipient, facts: await documentFacts(tx, input.publicUrl) };
       if (after.status === 'confirmed') {
         // The written order confirmation goes with the e-mail as a PDF (the contract forms on it).
         await enqueueMail(tx, {
           ...orderConfirmedMail(context),
-          attachments: [await confirmationAttachment(tx, after, input.now)],
+          attachments: [await confirmationAttachment(tx, after, input.now, input.publicUrl)],
         });
       } else if (after.status === 'shipped') {
         const settings = await getCachedSettings(tx);

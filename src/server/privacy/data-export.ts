@@ -67,7 +67,12 @@ export function approximateClient(userAgent: string | null): string | null {
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /** The records of one person: their account's, and those under their e-mail (exactly, case aside). */
-export async function collectPersonData(db: Db, subject: { email: string; userId: string | null }, now: Date) {
+export async function collectPersonData(
+  db: Db,
+  subject: { email: string; userId: string | null },
+  now: Date,
+  publicUrl: string,
+) {
   const email = normaliseEmail(subject.email);
   const byEmail = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
   const customerEmail = (table: typeof orders | typeof quotes) =>
@@ -170,7 +175,7 @@ export async function collectPersonData(db: Db, subject: { email: string; userId
     for (const invoice of issued) files[`documents/${invoice.number}.pdf`] = new Uint8Array(invoice.pdf);
   }
   for (const row of quoteRows)
-    files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now)).pdf);
+    files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now, publicUrl)).pdf);
   return { data, files };
 }
 
@@ -187,8 +192,13 @@ const readme = (now: Date) =>
   ].join('\n');
 
 /** The ZIP of a person's data: data.json, README.txt and their PDFs. */
-export async function buildExportZip(db: Db, subject: { email: string; userId: string | null }, now: Date) {
-  const { data, files } = await collectPersonData(db, subject, now);
+export async function buildExportZip(
+  db: Db,
+  subject: { email: string; userId: string | null },
+  now: Date,
+  publicUrl: string,
+) {
+  const { data, files } = await collectPersonData(db, subject, now, publicUrl);
   return Buffer.from(
     zipSync({
       'README.txt': strToU8(readme(now)),
@@ -250,7 +260,7 @@ export async function buildDueExports(
       try {
         // In a savepoint: a failure marks this export failed (shown to its requester) instead of retrying forever.
         zip = await tx.transaction((inner) =>
-          buildExportZip(inner, { email: claimed.subject_email, userId: claimed.user_id }, now),
+          buildExportZip(inner, { email: claimed.subject_email, userId: claimed.user_id }, now, options.publicUrl),
         );
       } catch (error) {
         options.log?.error({ err: error, exportId: claimed.id }, 'data export failed');

@@ -117,7 +117,7 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
         quoteMailWithPdf(
           quote,
           `${input.publicUrl}/quote/${quote.reference}`,
-          await documentFacts(tx),
+          await documentFacts(tx, input.publicUrl),
           confirmedAddress,
         ),
       );

@@ -61,10 +61,10 @@ async function shownQuote(db: Db, row: QuoteRow, now: Date): Promise<AdminQuoteD
 }
 
 /** The admin's quote page: the quote, its document model (lines, totals, terms), staff notes and the allowed actions. */
-export async function quoteDetail(db: Db, row: QuoteRow, now: Date): Promise<AdminQuoteDetail> {
+export async function quoteDetail(db: Db, row: QuoteRow, now: Date, publicUrl: string): Promise<AdminQuoteDetail> {
   const [quote, document, notes] = await Promise.all([
     shownQuote(db, row, now),
-    quoteDocumentModel(db, row, now),
+    quoteDocumentModel(db, row, now, { customerText: true, publicUrl }),
     db
       .select({ id: quoteNotes.id, text: quoteNotes.body, authorEmail: users.email, createdAt: quoteNotes.createdAt })
       .from(quoteNotes)
@@ -115,7 +115,7 @@ export async function resendQuote(db: Db, row: QuoteRow, publicUrl: string, now:
   const to = resource.customerInfo?.email ?? '';
   // Read before the transaction (a PGlite transaction holds the connection).
   const confirmedAddress = await isConfirmedAccountEmail(db, row.userId, to);
-  const facts = await documentFacts(db);
+  const facts = await documentFacts(db, publicUrl);
   return { to, mail: quoteMailWithPdf(resource, `${publicUrl}/quote/${row.quoteReference}`, facts, confirmedAddress) };
 }
 

@@ -26,22 +26,22 @@ export async function renderQuoteDocument(
   db: Db,
   reference: string,
   now: Date,
-  options: { customerText: boolean },
+  options: { customerText: boolean; publicUrl: string },
 ): Promise<Buffer> {
   const [row] = await db.select().from(quotes).where(eq(quotes.quoteReference, reference));
   if (!row) throw new Error('The quote of a queued e-mail no longer exists');
   if (!options.customerText) return quoteDocument(db, row, now, options);
-  return (await quotePdf(db, row, now)).pdf;
+  return (await quotePdf(db, row, now, options.publicUrl)).pdf;
 }
 
 /**
  * The quote's PDF: rendered and stored the first time it is asked for, the stored bytes after
  * (a quote is frozen, and rendering costs CPU anyone with the link could spend).
  */
-export async function quotePdf(db: Db, row: QuoteRow, now: Date): Promise<StoredPdf> {
+export async function quotePdf(db: Db, row: QuoteRow, now: Date, publicUrl: string): Promise<StoredPdf> {
   const stored = await storedQuotePdf(db, row.id);
   if (stored) return stored;
-  const pdf = await quoteDocument(db, row, now);
+  const pdf = await quoteDocument(db, row, now, { customerText: true, publicUrl });
   const [inserted] = await db
     .insert(quoteDocuments)
     .values({ quoteId: row.id, pdf, pdfSha256: createHash('sha256').update(pdf).digest('hex') })
@@ -70,12 +70,12 @@ export async function quoteDocumentModel(
   db: Db,
   row: QuoteRow,
   now: Date,
-  options: { customerText: boolean } = { customerText: true },
+  options: { customerText: boolean; publicUrl: string },
 ): Promise<BusinessDocument> {
-  const { profile, terms } = await documentFacts(db);
+  const { profile, terms, termsUrl } = await documentFacts(db, options.publicUrl);
   const quote = await loadQuoteResource(db, row, now);
   const facts = await configurationFacts(db, terms, quote.configuration, now);
-  return buildQuoteDocument(quote, { profile, terms, ...facts, customerText: options.customerText });
+  return buildQuoteDocument(quote, { profile, terms, termsUrl, ...facts, customerText: options.customerText });
 }
 
 /** The quote's PDF as drawn now, from its document model. */
@@ -83,7 +83,7 @@ async function quoteDocument(
   db: Db,
   row: QuoteRow,
   now: Date,
-  options: { customerText: boolean } = { customerText: true },
+  options: { customerText: boolean; publicUrl: string },
 ): Promise<Buffer> {
   return renderDocumentPdf(await quoteDocumentModel(db, row, now, options));
 }

@@ -87,7 +87,12 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       reply.header('cache-control', 'private, no-store');
       // The model the PDF is drawn from, bank account and warranty included: the browser prints it.
-      return { document: await quoteDocumentModel(app.db, row, app.now()) };
+      return {
+        document: await quoteDocumentModel(app.db, row, app.now(), {
+          customerText: true,
+          publicUrl: app.env.publicUrl,
+        }),
+      };
     },
   );
 
@@ -99,7 +104,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const row = await findQuoteByReference(app, request.params.reference);
-      const stored = await quotePdf(app.db, row, app.now());
+      const stored = await quotePdf(app.db, row, app.now(), app.env.publicUrl);
       return sendStoredPdf(request, reply, { ...stored, filename: `quote-${row.quoteNumber}.pdf` });
     },
   );

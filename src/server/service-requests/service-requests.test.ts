@@ -474,7 +474,12 @@ describe('service requests (issue 26, RMA)', () => {
     const owner = await customer();
     const instrument = await createInstrument(t.db, { userId: owner.user.id });
     await open({ serial: instrument.serialNumber, photos: [{ dataBase64: tinyPng.toString('base64') }] }, owner.cookie);
-    const { data } = await collectPersonData(t.db, { email: owner.user.email, userId: owner.user.id }, start);
+    const { data } = await collectPersonData(
+      t.db,
+      { email: owner.user.email, userId: owner.user.id },
+      start,
+      t.env.publicUrl,
+    );
     expect(data.serviceRequests).toHaveLength(1);
     expect(data.serviceRequests[0]).toMatchObject({ serialNumber: instrument.serialNumber, status: 'requested' });
     expect(JSON.stringify(data.serviceRequests)).not.toContain(tinyPng.toString('base64'));

@@ -25,13 +25,13 @@ describe('GET /api/settings/public', () => {
   });
 
   it('answers the stored values once an admin changes them, and nothing else of the settings', async () => {
-    await updateSettings(t.db, { autoQuoteExpiry: 14, defaultProductWarranty: 24, adminEmail: 'boss@example.com' });
+    await updateSettings(t.db, { autoQuoteExpiry: 14, defaultProductWarranty: 24, orderNumberPrefix: 'BOSS' });
     const response = await t.get('/api/settings/public');
     const body = response.json();
     expect(body.settings.autoQuoteExpiry).toBe(14);
     expect(body.settings.defaultProductWarranty).toBe(24);
-    expect(response.body).not.toContain('boss@example.com');
+    expect(response.body).not.toContain('BOSS');
     expect(Object.keys(body.settings).sort()).toEqual(['autoQuoteExpiry', 'defaultProductWarranty', 'videos']);
-    await resetSettings(t.db, ['autoQuoteExpiry', 'defaultProductWarranty', 'adminEmail']);
+    await resetSettings(t.db, ['autoQuoteExpiry', 'defaultProductWarranty', 'orderNumberPrefix']);
   });
 });

@@ -87,7 +87,9 @@ describe('one commercial truth on every surface', () => {
     expect(quoted.statusCode, quoted.body).toBe(201);
     const quote = (quoted.json() as { quote: QuoteResource }).quote;
     expect(quote.currency).toBe(expected.currency);
-    const quotePdf = pdfText(await renderQuoteDocument(t.db, quote.reference, t.clock.now, { customerText: true }));
+    const quotePdf = pdfText(
+      await renderQuoteDocument(t.db, quote.reference, t.clock.now, { customerText: true, publicUrl: t.env.publicUrl }),
+    );
     const [quoteMail] = await t.db
       .select()
       .from(mailOutbox)

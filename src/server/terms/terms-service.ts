@@ -19,10 +19,19 @@ export async function termsValuesOf(db: Db, profile?: BusinessProfile): Promise<
   };
 }
 
-/** The profile and the terms a document prints, read once. */
-export async function documentFacts(db: Db): Promise<{ profile: BusinessProfile; terms: TermsValues }> {
+/** The address of the terms of sale on the deployment's own site (`PUBLIC_URL` + `/terms-of-sale`). */
+export const termsUrlOf = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/terms-of-sale`;
+
+/**
+ * The profile, the terms and the terms' address a document prints, read once. `publicUrl` is the
+ * deployment's (`app.env.publicUrl`): documents and e-mails link the shop's own terms page.
+ */
+export async function documentFacts(
+  db: Db,
+  publicUrl: string,
+): Promise<{ profile: BusinessProfile; terms: TermsValues; termsUrl: string }> {
   const profile = await getBusinessProfile(db);
-  return { profile, terms: await termsValuesOf(db, profile) };
+  return { profile, terms: await termsValuesOf(db, profile), termsUrl: termsUrlOf(publicUrl) };
 }
 
 /**

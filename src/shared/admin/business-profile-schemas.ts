@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BankAccounts, PublicBusinessProfile } from '../business-profile';
+import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from '../business-profile';
 import { EMAIL_MAX, emailFieldMessage } from '../email-address';
 
 /** Business Profile (/admin/business-profile, `GET/PUT /api/admin/business-profile[/bank]`): texts and requests. */
@@ -13,6 +13,10 @@ export const businessProfileMessages = {
   iban: 'Enter a valid IBAN',
   bic: 'Enter a valid BIC (8 or 11 characters)',
   countryCode: 'Enter the 2-letter country code',
+  year: 'Enter the year as four digits, for example 2023',
+  latitude: 'Enter a latitude from -90 to 90 in decimal degrees, for example 52.2053',
+  longitude: 'Enter a longitude from -180 to 180 in decimal degrees, for example 0.1218',
+  mapBoth: 'Enter both the latitude and the longitude, or neither (no map)',
   saved: 'Business profile saved',
   bankSaved: 'Bank accounts saved. Every admin has been e-mailed about the change.',
   saveFailed: 'Failed to save the business profile',
@@ -50,6 +54,15 @@ const address = z.object({
     .regex(/^[A-Z]{2}$/, { error: m.countryCode }),
 });
 
+/** A decimal degree within ±`limit`, or '' (no map). */
+const degrees = (limit: number, error: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (/^-?\d{1,3}(\.\d{1,7})?$/.test(value) && Math.abs(Number(value)) <= limit), {
+      error,
+    });
+
 export const businessProfileDetailsSchema = z.object({
   legalName: line(),
   tradingName: line(),
@@ -66,7 +79,31 @@ export const businessProfileDetailsSchema = z.object({
   deliveryPlace: line(200),
   signatoryName: line(100),
   signatoryTitle: line(100),
+  foundedYear: z
+    .string()
+    .trim()
+    .regex(/^(1[89]|20)\d{2}$/, { error: m.year }),
+  mapLatitude: degrees(90, m.latitude),
+  mapLongitude: degrees(180, m.longitude),
 }) satisfies z.ZodType<PublicBusinessProfile>;
+
+/**
+ * The shop's own mailboxes (issue 38). An address at an example domain is accepted (a new shop
+ * starts with them) but keeps the set-up checklist open, so a production shop takes no orders.
+ */
+export const profileMailSchema = z.object({
+  senderName: line(100),
+  senderEmail: mailbox,
+  alertEmail: mailbox,
+}) satisfies z.ZodType<ProfileMail>;
+
+/** What Save Details sends (`PUT /api/admin/business-profile`): the public details and the mailboxes. */
+export const businessProfileEditSchema = businessProfileDetailsSchema
+  .extend({ mail: profileMailSchema })
+  .refine((value) => (value.mapLatitude === '') === (value.mapLongitude === ''), {
+    error: m.mapBoth,
+    path: ['mapLongitude'],
+  });
 
 /** ISO 13616: two letters, two check digits, up to 30 letters and digits; the check digits hold (mod 97). */
 export function isValidIban(value: string): boolean {
@@ -117,13 +154,14 @@ export const bankAccountsSchema = z.object({
 }) satisfies z.ZodType<BankAccounts, unknown>;
 
 export const setupItemSchema = z.object({
-  key: z.enum(['registration', 'contact', 'gbpAccount', 'eurAccount', 'signatory']),
+  key: z.enum(['registration', 'contact', 'mailSender', 'alertMailbox', 'gbpAccount', 'eurAccount', 'signatory']),
   label: z.string(),
   done: z.boolean(),
 });
 
 export const businessProfileResponseSchema = z.object({
   profile: businessProfileDetailsSchema.extend({
+    mail: z.object({ senderName: z.string(), senderEmail: z.string(), alertEmail: z.string() }),
     bank: z.object({
       GBP: z.object({ accountName: z.string(), bankName: z.string(), sortCode: z.string(), accountNumber: z.string() }),
       EUR: z.object({ accountName: z.string(), bankName: z.string(), iban: z.string(), bic: z.string() }),

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { emailMessage } from '../accounts/auth-schemas';
-import { EMAIL_MAX } from '../email-address';
 import { cleanLine } from '../clean-text';
 import { paymentReminderText } from '../orders/payment-reminders';
 import { systemSettingsSchema } from '../settings';
@@ -18,7 +16,6 @@ export const systemSettingsMessages = {
   monthsNegative: 'Months cannot be negative',
   wholeNumber: 'Enter a whole number',
   amountRange: 'Enter an amount from 0 to 100,000',
-  adminEmail: emailMessage,
   prefix: 'Use up to 10 letters, digits or dashes',
   reminderTextRequired: 'Enter the reminder text',
 } as const;
@@ -48,13 +45,6 @@ const reminderBody = z
 export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   siteName: z.string().trim().max(200),
   siteDescription: z.string().trim().max(1000),
-  adminEmail: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX, { error: systemSettingsMessages.adminEmail })
-    .refine((value) => value === '' || z.email().safeParse(value).success, {
-      error: systemSettingsMessages.adminEmail,
-    }),
   defaultCurrency: z.string().trim().max(3),
   taxRate: z
     .number({ error: systemSettingsMessages.taxRateNumber })

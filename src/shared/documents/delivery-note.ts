@@ -8,6 +8,8 @@ import { issuerOf } from './issuer';
 
 export interface DeliveryNoteFacts {
   profile: BusinessProfile;
+  /** The terms of sale on the deployment's site (`PUBLIC_URL/terms-of-sale`). */
+  termsUrl: string;
   /** The carrier's name and tracking link, when staff set them (order-notice-mail.ts trackingOf). */
   tracking: { carrierName: string | null; number: string | null; url: string | null };
   printedAt: Date | string;
@@ -49,6 +51,7 @@ export function deliveryNoteDocument(order: DocumentOrder, facts: DeliveryNoteFa
         lines: [
           'Please check the goods against this note and tell us of any damage or shortfall.',
           `Questions: ${facts.profile.supportEmail || facts.profile.salesEmail} · ${facts.profile.phone}`,
+          `Terms of sale: ${facts.termsUrl}`,
         ],
       },
     ],

@@ -1,6 +1,5 @@
 import { cleanLine } from '../clean-text';
 import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
-import { company } from '../company';
 import { findCountry } from '../countries';
 import { formatUkDate } from '../dates';
 import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
@@ -28,8 +27,6 @@ export type DocumentOrder = Pick<
   | 'vatNumber'
 > & { customerEmail: string | null };
 
-export const TERMS_URL = `${company.siteUrl}/terms-of-sale`;
-
 /** The country the goods go to: the delivery address, else the billing address. */
 export const deliveryCountry = (order: Pick<Order, 'shippingAddress' | 'billingAddress'>) =>
   (order.shippingAddress ?? order.billingAddress)?.country ?? null;
@@ -38,6 +35,8 @@ export const deliveryCountry = (order: Pick<Order, 'shippingAddress' | 'billingA
 export interface DocumentFacts {
   profile: BusinessProfile;
   terms: TermsValues;
+  /** The terms of sale on the deployment's site (`PUBLIC_URL/terms-of-sale`). */
+  termsUrl: string;
   /** The warranty that follows the order's servicing plan. */
   warranty: { months: number; planName: string | null };
 }
@@ -123,7 +122,7 @@ export function acknowledgementDocument(
         lines: [
           terms.warranty(facts.warranty.months, facts.warranty.planName),
           terms.cancellation,
-          `Terms of sale: ${TERMS_URL}`,
+          `Terms of sale: ${facts.termsUrl}`,
         ],
       },
     ],
@@ -169,7 +168,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
         lines: [
           terms.warranty(context.warranty.months, context.warranty.planName),
           terms.cancellation,
-          `This confirmation forms the contract under our terms of sale (version 3.0): ${TERMS_URL}`,
+          `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
         ],
       },
     ],
@@ -257,6 +256,7 @@ export function invoiceDocument(
                     `Cancellation fee kept (${invoice.cancellationFee.percent}%) ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(invoice.cancellationFee.amount / 100)}`,
                   ]
                 : []),
+              `Terms of sale: ${facts.termsUrl}`,
             ],
           },
         ]
@@ -272,7 +272,7 @@ export function invoiceDocument(
             title: 'Terms',
             lines: [
               terms.delivery(deliveryCountry(order), facts.terms),
-              `Late payment interest: 8% above base rate. Terms of sale: ${TERMS_URL}`,
+              `Late payment interest: 8% above base rate. Terms of sale: ${facts.termsUrl}`,
             ],
           },
         ],

@@ -11,6 +11,8 @@ export interface QuoteDocumentOptions {
   /** The business profile in force; with `bank`, the account for the quote's currency is printed. */
   profile: PublicBusinessProfile & { bank?: BankAccounts };
   terms: TermsValues;
+  /** The terms of sale on the deployment's site (`PUBLIC_URL/terms-of-sale`). */
+  termsUrl: string;
   /** The warranty of the servicing plan chosen (terms.warranty). */
   warranty?: { months: number; planName: string | null };
   /** The production batch and its ship date; null when none is chosen. */
@@ -93,6 +95,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
             : 'Lead time: confirmed with the production batch in our written order confirmation.',
           ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
           terms.cancellation,
+          `Terms of sale: ${options.termsUrl}`,
           `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
         ],
       },

@@ -58,7 +58,7 @@ export function SiteFooter() {
       <div className="border-t border-navy-100">
         <Container className="flex flex-col gap-2 py-6 text-xs text-navy-600 md:flex-row md:items-center md:justify-between">
           <p>
-            © {company.founded}-{new Date().getFullYear()} {registrationLine(publicProfile())}
+            © {publicProfile().foundedYear}-{new Date().getFullYear()} {registrationLine(publicProfile())}
           </p>
           <p className="flex gap-4">
             <Link to="/privacy-policy" className="hover:text-navy-900 hover:underline">

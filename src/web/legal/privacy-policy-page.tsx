@@ -1,4 +1,3 @@
-import { company } from '../../shared/company';
 import { retentionSentences } from '../../shared/privacy/retention';
 import { PageHead } from '../lib/page-head';
 import { LegalDocument, type LegalSection } from './legal-document';
@@ -250,7 +249,7 @@ export function PrivacyPolicyPage() {
   return (
     <>
       <PageHead
-        title={`Privacy Policy | ${company.name}`}
+        title={`Privacy Policy | ${publicProfile().tradingName}`}
         description={`How ${publicProfile().legalName} collects, uses, shares and keeps personal data, and your rights under UK data protection law.`}
       />
       <LegalDocument

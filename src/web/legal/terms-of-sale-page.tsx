@@ -297,7 +297,7 @@ export function TermsOfSalePage() {
   return (
     <>
       <PageHead
-        title={`Terms of Sale | ${company.name}`}
+        title={`Terms of Sale | ${publicProfile().tradingName}`}
         description={`The terms on which ${publicProfile().legalName} sells the ${company.productName} instrument: quotes, orders, deposit, delivery, warranty, returns and disputes.`}
       />
       <LegalDocument

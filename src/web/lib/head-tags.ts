@@ -1,5 +1,6 @@
 import { company } from '../../shared/company';
 import { escapeAttribute } from '../../shared/escape-html';
+import { publicProfile } from './public-profile';
 
 export interface HeadData {
   title: string;
@@ -43,7 +44,7 @@ export function headTagsHtml(head: HeadData, origin = '%PUBLIC_URL%', options: {
     ['name', 'description', head.description],
     ['name', 'keywords', (head.keywords ?? defaultKeywords).join(', ')],
     ['property', 'og:type', 'website'],
-    ['property', 'og:site_name', company.name],
+    ['property', 'og:site_name', publicProfile().tradingName],
     ['property', 'og:title', head.title],
     ['property', 'og:description', head.description],
     ['property', 'og:url', url],

@@ -27,13 +27,14 @@ export function AboutPage() {
   return (
     <>
       <PageHead
-        title={`About us | ${company.name}`}
-        description={`${company.name} is a laboratory automation company founded in ${company.founded} in Lancaster, UK, making the Dropwise benchtop instrument for controlled-rate media addition.`}
+        title={`About us | ${publicProfile().tradingName}`}
+        description={`${publicProfile().tradingName} is a laboratory automation company founded in ${publicProfile().foundedYear} in ${publicProfile().tradingAddress.city}, ${publicProfile().tradingAddress.country}, making the Dropwise benchtop instrument for controlled-rate media addition.`}
       />
       <PageIntro eyebrow="About us" title="Laboratory automation, made by people who have done the work by hand">
         <p>
-          {company.name} was founded in {company.founded} in Lancaster, UK, to take the slow, repetitive and error-prone
-          steps out of cell and sample preparation, starting with drop-wise addition of media.
+          {publicProfile().tradingName} was founded in {publicProfile().foundedYear} in{' '}
+          {publicProfile().tradingAddress.city}, {publicProfile().tradingAddress.country}, to take the slow, repetitive
+          and error-prone steps out of cell and sample preparation, starting with drop-wise addition of media.
         </p>
       </PageIntro>
       <Container className="grid gap-12 py-16 md:py-20 lg:grid-cols-12">
@@ -66,7 +67,7 @@ export function AboutPage() {
         <aside className="lg:col-span-5">
           <dl className="divide-y divide-navy-100 rounded-2xl border border-navy-100 bg-navy-50">
             {[
-              ['Founded', String(company.founded)],
+              ['Founded', publicProfile().foundedYear],
               ['Based in', profileAddressLines(publicProfile().tradingAddress).join(', ')],
               [
                 'Company',

@@ -45,8 +45,8 @@ export function AutomationPage() {
   return (
     <>
       <PageHead
-        title={`Custom Automation and OEM Design | ${company.name}`}
-        description={`${company.name} designs custom laboratory automation and OEM instruments, and offers consulting and support for life-science and diagnostics labs.`}
+        title={`Custom Automation and OEM Design | ${publicProfile().tradingName}`}
+        description={`${publicProfile().tradingName} designs custom laboratory automation and OEM instruments, and offers consulting and support for life-science and diagnostics labs.`}
       />
       <PageIntro eyebrow="Custom Automation" title="Automation designed around your protocol">
         <p>

@@ -1,5 +1,4 @@
 import { Mail } from 'lucide-react';
-import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
@@ -23,13 +22,13 @@ export function CareersPage() {
   return (
     <>
       <PageHead
-        title={`Careers | ${company.name}`}
-        description={`Work at ${company.name} in Lancaster, UK: engineering, applications science and operations roles building laboratory automation.`}
+        title={`Careers | ${publicProfile().tradingName}`}
+        description={`Work at ${publicProfile().tradingName} in ${publicProfile().tradingAddress.city}, ${publicProfile().tradingAddress.country}: engineering, applications science and operations roles building laboratory automation.`}
       />
       <PageIntro eyebrow="Careers" title="Build the instruments that give scientists their time back">
         <p>
-          We are a small, growing team in Lancaster. Everyone here works close to the product and to the labs that use
-          it.
+          We are a small, growing team in {publicProfile().tradingAddress.city}. Everyone here works close to the
+          product and to the labs that use it.
         </p>
       </PageIntro>
       <Container className="py-16 md:py-20">

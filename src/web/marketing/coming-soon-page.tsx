@@ -11,8 +11,8 @@ export function ComingSoonPage() {
   return (
     <>
       <PageHead
-        title={`Coming soon | ${company.name}`}
-        description={`New laboratory automation instruments from ${company.name} are in development. Register your interest to hear first.`}
+        title={`Coming soon | ${publicProfile().tradingName}`}
+        description={`New laboratory automation instruments from ${publicProfile().tradingName} are in development. Register your interest to hear first.`}
       />
       <Container className="flex flex-col items-center py-24 text-center md:py-32">
         <p className="rounded-full border border-accent-200 bg-accent-50 px-3 py-1 text-sm font-medium text-accent-800">

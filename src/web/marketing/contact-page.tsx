@@ -29,8 +29,8 @@ export function ContactPage() {
   return (
     <>
       <PageHead
-        title={`Contact | ${company.name}`}
-        description={`Contact ${company.name} in Lancaster, UK: phone, sales and support e-mail, office hours ${publicProfile().officeHours}; we reply ${company.responseTime}.`}
+        title={`Contact | ${publicProfile().tradingName}`}
+        description={`Contact ${publicProfile().tradingName} in ${publicProfile().tradingAddress.city}, ${publicProfile().tradingAddress.country}: phone, sales and support e-mail, office hours ${publicProfile().officeHours}; we reply ${company.responseTime}.`}
       />
       <PageIntro eyebrow="Contact" title="Talk to the people who build the instrument">
         <p>
@@ -100,7 +100,7 @@ export function ContactPage() {
                   </span>
                 ))}
               </address>
-              <a className={linkClass} href={company.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+              <a className={linkClass} href={publicProfile().mapLinkUrl} target="_blank" rel="noopener noreferrer">
                 Open the map<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </div>
@@ -109,10 +109,10 @@ export function ContactPage() {
               to another host, which on a phone's connection held the first paint of the whole page
               back by 0.7 s (Lighthouse, issue 27). Its box is reserved above, so nothing moves.
             */}
-            {hydrated && (
+            {hydrated && publicProfile().mapEmbedUrl !== '' && (
               <iframe
-                title={`Map showing the ${company.name} office in ${publicProfile().tradingAddress.city}`}
-                src={company.mapEmbedUrl}
+                title={`Map showing the ${publicProfile().tradingName} office in ${publicProfile().tradingAddress.city}`}
+                src={publicProfile().mapEmbedUrl}
                 width={800}
                 height={560}
                 loading="lazy"
@@ -124,7 +124,7 @@ export function ContactPage() {
           <figcaption className="mt-3 text-sm text-navy-600">
             {publicProfile().legalName}, {profileAddressLines(publicProfile().tradingAddress).join(', ')}. Map data ©
             OpenStreetMap contributors.{' '}
-            <a className={linkClass} href={company.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+            <a className={linkClass} href={publicProfile().mapLinkUrl} target="_blank" rel="noopener noreferrer">
               View a larger map<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </figcaption>

@@ -12,11 +12,11 @@ export function homeStructuredData(origin: string): object[] {
       '@context': 'https://schema.org',
       '@type': 'Organization',
       '@id': organizationId,
-      name: company.name,
+      name: publicProfile().tradingName,
       legalName: publicProfile().legalName,
       url: `${origin}/`,
       logo: `${origin}/favicon.svg`,
-      foundingDate: String(company.founded),
+      foundingDate: publicProfile().foundedYear,
       email: publicProfile().salesEmail,
       telephone: publicProfile().phone,
       address: {
@@ -44,7 +44,7 @@ export function homeStructuredData(origin: string): object[] {
       name: company.productName,
       description:
         'Benchtop instrument for sterile, controlled-rate, drop-wise addition of media to samples, with integrated mixing.',
-      brand: { '@type': 'Brand', name: company.name },
+      brand: { '@type': 'Brand', name: publicProfile().tradingName },
       manufacturer: { '@id': organizationId },
       image: `${origin}/media/instrument-front.svg`,
       offers: {

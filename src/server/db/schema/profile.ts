@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { BankAccounts, PublicBusinessProfile } from '../../../shared/business-profile';
+import type { BankAccounts, ProfileMail, PublicBusinessProfile } from '../../../shared/business-profile';
 import { updatedAt } from './columns';
 
 /**
@@ -9,7 +9,7 @@ import { updatedAt } from './columns';
  */
 export const businessProfile = pgTable('business_profile', {
   key: text('key').primaryKey(),
-  details: jsonb('details').$type<PublicBusinessProfile>().notNull(),
+  details: jsonb('details').$type<PublicBusinessProfile & { mail?: Partial<ProfileMail> }>().notNull(),
   bank: jsonb('bank').$type<BankAccounts>().notNull(),
   example: boolean('example').notNull().default(true),
   updatedAt: updatedAt(),

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
   bankAccountsSchema,
-  businessProfileDetailsSchema,
+  businessProfileEditSchema,
   businessProfileMessages,
   businessProfileResponseSchema,
   type BusinessProfileResponse,
@@ -20,7 +20,7 @@ import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { useStepUp } from '../shell/step-up-dialog';
 
-type Details = z.input<typeof businessProfileDetailsSchema>;
+type Details = z.input<typeof businessProfileEditSchema>;
 type Bank = z.input<typeof bankAccountsSchema>;
 
 const QUERY_KEY = ['admin', 'business-profile'];
@@ -93,8 +93,8 @@ export { SetupChecklist };
 function DetailsForm({ data }: { data: BusinessProfileResponse }) {
   const client = useQueryClient();
   const form = useForm<Details>({
-    resolver: zodResolver(businessProfileDetailsSchema),
-    values: publicProfileOf(data.profile),
+    resolver: zodResolver(businessProfileEditSchema),
+    values: { ...publicProfileOf(data.profile), mail: data.profile.mail },
   });
   const save = useMutation({
     mutationFn: (values: Details) =>
@@ -146,6 +146,20 @@ function DetailsForm({ data }: { data: BusinessProfileResponse }) {
         {text('salesEmail', 'Sales mailbox (Reply-To of the shop’s e-mails)', 'email')}
         {text('supportEmail', 'Support mailbox', 'email')}
         {text('privacyEmail', 'Privacy mailbox', 'email')}
+      </Card>
+      <Card
+        title="E-mail"
+        description="The sender of every e-mail the shop sends (a deployment's MAIL_FROM, where set, wins) and where new-order alerts go. A production shop takes no orders while either is at an example domain."
+      >
+        {text('mail.senderName', 'Sender name')}
+        {text('mail.senderEmail', 'Sender address', 'email')}
+        {text('mail.alertEmail', 'Staff alert address (new orders)', 'email')}
+      </Card>
+      <Card title="Site" description="The About page, the contact page's map and the footer.">
+        {text('foundedYear', 'Year founded')}
+        <span />
+        {text('mapLatitude', 'Map latitude (e.g. 52.2053; empty: no map)')}
+        {text('mapLongitude', 'Map longitude (e.g. 0.1218)')}
       </Card>
       <Card title="Documents">
         {text('deliveryPlace', 'Named place for DDP (UK) and DAP (EU)')}

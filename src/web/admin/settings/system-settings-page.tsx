@@ -23,7 +23,6 @@ import { Field, inputClass, serverFieldErrors } from '../catalogue/catalogue-for
 interface FormValues {
   siteName: string;
   siteDescription: string;
-  adminEmail: string;
   maintenanceMode: boolean;
   allowRegistration: boolean;
   emailNotifications: boolean;
@@ -91,7 +90,6 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
 const fieldNames: (keyof FormValues)[] = [
   'siteName',
   'siteDescription',
-  'adminEmail',
   'defaultCurrency',
   'taxRate',
   'shippingCalculationMethod',
@@ -283,7 +281,14 @@ export function SystemSettingsPage() {
               <Field label="Site Description" name="siteDescription" error={errors.siteDescription?.message}>
                 <textarea rows={3} className={inputClass} {...form.register('siteDescription')} />
               </Field>
-              {text('adminEmail', 'Admin Email', { type: 'email' })}
+              {/* Issue 38: the alert address is the business profile's, one place for the shop's own mailboxes. */}
+              <p className="text-sm text-navy-700">
+                New-order alerts go to the staff alert address in{' '}
+                <Link to="/admin/business-profile" className="font-medium text-accent-700 underline">
+                  Business Profile
+                </Link>
+                .
+              </p>
             </Card>
             <Card title="System Configuration">
               {toggle('maintenanceMode', 'Maintenance Mode', 'Disable site access for maintenance')}
