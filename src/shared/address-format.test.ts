@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddressLines } from './address-format';
+import { formatAddressLines, normalisePostcode, normaliseUkPostcode } from './address-format';
 import { addressLines } from './orders/order-lines';
 import { shippingCountries } from './order-flow';
 
@@ -42,5 +42,33 @@ describe('addresses in the country’s order (issue 23)', () => {
         phone: null,
       }),
     ).toEqual(['Lise Meitner', 'Werk 2 Tor 3', '80331 München', 'Bayern', 'Germany']);
+  });
+});
+
+describe('UK postcodes as Royal Mail writes them (issue 38)', () => {
+  it.each([
+    ['cb3 0tx', 'CB3 0TX'],
+    ['CB30TX', 'CB3 0TX'],
+    ['  sw1y   4jh ', 'SW1Y 4JH'],
+    ['m1 1ae', 'M1 1AE'],
+    ['b338th', 'B33 8TH'],
+    ['w1a0ax', 'W1A 0AX'],
+    ['ec1a 1bb', 'EC1A 1BB'],
+    ['gir0aa', 'GIR 0AA'],
+    ['je2 3ab', 'JE2 3AB'],
+  ])('%j → %j', (typed, stored) => expect(normaliseUkPostcode(typed)).toBe(stored));
+
+  it.each(['BFPO 123', 'cb3', '12345', 'not a postcode'])('keeps %j as typed: not a UK postcode', (typed) =>
+    expect(normaliseUkPostcode(typed)).toBe(typed),
+  );
+
+  it('normalises only for a country with UK postcodes', () => {
+    expect(normalisePostcode('cb3 0tx', 'GB')).toBe('CB3 0TX');
+    expect(normalisePostcode('je2 3ab', 'je')).toBe('JE2 3AB');
+    expect(normalisePostcode('im1 1aa', 'IM')).toBe('IM1 1AA');
+    expect(normalisePostcode('gy1 1aa', 'GG')).toBe('GY1 1AA');
+    // An Irish Eircode and a Dutch postcode stay as typed.
+    expect(normalisePostcode('d02 x285', 'IE')).toBe('d02 x285');
+    expect(normalisePostcode('1012 ab', 'NL')).toBe('1012 ab');
   });
 });

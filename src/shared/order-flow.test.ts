@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   billingSchema,
+  deliveryAddressSchema,
   createOrderRequestSchema,
   flowProgressRequestSchema,
   orderSubmitProblem,
@@ -50,6 +51,18 @@ describe('billingSchema (step 1)', () => {
     const result = billingSchema.safeParse({ ...valid, [field]: '' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+  });
+  it('stores a UK postcode normalised, billing and delivery alike, and another country’s as typed (issue 38)', () => {
+    expect(billingSchema.parse({ ...valid, postalCode: 'cb3 0tx' }).postalCode).toBe('CB3 0TX');
+    expect(deliveryAddressSchema.parse({ ...valid, postalCode: 'sw1y4jh' }).postalCode).toBe('SW1Y 4JH');
+    expect(billingSchema.parse({ ...valid, country: 'ie', postalCode: 'd02 x285' }).postalCode).toBe('d02 x285');
+    const form = shippingFormSchema.parse({
+      ...valid,
+      postalCode: 'cb3 0tx',
+      differentDelivery: true,
+      delivery: { ...valid, postalCode: 'la1 3pe' },
+    });
+    expect(form.postalCode).toBe('CB3 0TX');
   });
   it('refuses a country we do not ship to', () =>
     expect(billingSchema.safeParse({ ...valid, country: 'US' }).success).toBe(false));

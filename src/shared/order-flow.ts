@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
+import { normalisePostcode } from './address-format';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
 
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
@@ -68,8 +69,14 @@ const optional = (max = 200) =>
 /** Multi-line text (the order notes): its lines kept, cleaned by `cleanText`. */
 const notesText = () => z.string().max(limits.notes, { error: orderFlowMessages.tooLong }).overwrite(cleanText);
 
+/** An address block with its postcode as stored: a UK one normalised ("cb3 0tx" → "CB3 0TX"). */
+const withNormalPostcode = <T extends { postalCode: string; country: string }>(values: T): T => ({
+  ...values,
+  postalCode: normalisePostcode(values.postalCode, values.country),
+});
+
 /** Step 1, Shipping Information: required first name, last name, e-mail, address, city, postal code and country. */
-export const billingSchema = z.object({
+const billingFields = z.object({
   firstName: required(orderFlowMessages.firstName, limits.firstName),
   lastName: required(orderFlowMessages.lastName, limits.lastName),
   company: optional(limits.company),
@@ -93,21 +100,24 @@ export const billingSchema = z.object({
   /** The buyer's VAT number (EU customers; shown on their documents). */
   vatNumber: optional(limits.vatNumber),
 });
+export const billingSchema = billingFields.overwrite(withNormalPostcode);
 export type BillingInput = z.input<typeof billingSchema>;
 export type Billing = z.output<typeof billingSchema>;
 
 /** "Deliver to a different address": the same fields and required rules as the billing address, without the e-mail. */
-export const deliveryAddressSchema = billingSchema.pick({
-  firstName: true,
-  lastName: true,
-  company: true,
-  phone: true,
-  address: true,
-  city: true,
-  state: true,
-  postalCode: true,
-  country: true,
-});
+export const deliveryAddressSchema = billingFields
+  .pick({
+    firstName: true,
+    lastName: true,
+    company: true,
+    phone: true,
+    address: true,
+    city: true,
+    state: true,
+    postalCode: true,
+    country: true,
+  })
+  .overwrite(withNormalPostcode);
 export type DeliveryAddressInput = z.input<typeof deliveryAddressSchema>;
 export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
 

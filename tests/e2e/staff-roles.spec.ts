@@ -78,6 +78,8 @@ test('an Owner invites a salesperson and a finance clerk, who sign in with passk
   const salesEmail = `sales-${stamp}@example.com`;
   const financeEmail = `finance-${stamp}@example.com`;
   const invite = page.getByRole('form', { name: 'Invite a staff member' });
+  await invite.getByLabel('First name').fill('Sam');
+  await invite.getByLabel('Last name').fill('Seller');
   await invite.getByLabel('E-mail').fill(salesEmail);
   // No role is ticked until one is chosen; "Invite … as Sales?" is accepted by the dialog handler above.
   await invite.getByLabel('Sales').check();
@@ -85,10 +87,13 @@ test('an Owner invites a salesperson and a finance clerk, who sign in with passk
   const stepUp = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
   await stepUp.getByLabel('Verification code').fill(codeAfter(secret, usedStep));
   await stepUp.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('invitation').filter({ hasText: salesEmail })).toContainText('Sam Seller');
   await expect(page.getByTestId('invitation').filter({ hasText: salesEmail })).toContainText('Sales');
 
   // The form emptied after the first invitation: Sales is no longer ticked.
   await expect(invite.getByLabel('Sales')).not.toBeChecked();
+  await invite.getByLabel('First name').fill('Fran');
+  await invite.getByLabel('Last name').fill('Figures');
   await invite.getByLabel('E-mail').fill(financeEmail);
   await invite.getByLabel('Finance').check();
   await invite.getByRole('button', { name: 'Send invitation' }).click();

@@ -36,6 +36,7 @@ import {
   signUp,
 } from './auth-service';
 import { recordAccountEvent } from './account-audit';
+import { joinGuestOrders } from './join-guest-orders';
 import { createChallenge, enrollFactor, listFactors, unenrollFactor, verifyChallenge } from './mfa-service';
 import { requireSession, requireUser } from './request-auth';
 import {
@@ -129,8 +130,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.get('/api/auth/confirm', { schema: { querystring: confirmQuerySchema } }, async (request, reply) => {
-    const confirmed = request.query.token !== '' && (await confirmEmail(app.db, request.query.token, app.now()));
-    return reply.redirect(confirmed ? '/login?confirmed=1' : '/login?confirmed=0', 303);
+    const { confirmed, joinedOrders } =
+      request.query.token === ''
+        ? { confirmed: false, joinedOrders: 0 }
+        : await confirmEmail(context(), request.query.token);
+    if (!confirmed) return reply.redirect('/login?confirmed=0', 303);
+    return reply.redirect(joinedOrders > 0 ? `/login?confirmed=1&orders=${joinedOrders}` : '/login?confirmed=1', 303);
   });
 
   r.post(
@@ -162,6 +167,8 @@ export async function authRoutes(app: FastifyInstance) {
         throw error;
       });
       await recordAccountEvent(app.db, { userId, action: 'auth.sign_in', now });
+      // A guest order placed with the address after it was confirmed joins the account at its next sign-in.
+      await joinGuestOrders(app.db, { userId, now, publicUrl: app.env.publicUrl });
       // A fresh token at every sign-in; a session the browser held before ends.
       if (request.auth) await deleteSession(app.db, request.auth.sessionId);
       const { token, session } = await createSession(app.db, {
@@ -237,7 +244,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { rateLimit: rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests }) },
     },
     async (request, reply) => {
-      await resetPassword(app.db, request.body, app.now());
+      await resetPassword(app.db, request.body, app.now(), app.env.publicUrl);
       if (request.auth) clearSessionCookie(request, reply);
       return { ok: true as const };
     },

@@ -9,6 +9,7 @@ import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
 import { queuePasswordChangedMail } from './mfa-security-mail';
+import { joinGuestOrders } from './join-guest-orders';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -156,19 +157,23 @@ export async function resendConfirmation(ctx: Context, rawEmail: string): Promis
 /**
  * Confirms the address of a link: the account takes the password chosen in the sign-up that sent
  * this link, and every other link of that account is void. A link of an account confirmed since
- * (by another link or a reset) is void too.
+ * (by another link or a reset) is void too. Guest orders placed with the address join the account
+ * now (joinGuestOrders); `joinedOrders` says how many.
  */
-export async function confirmEmail(db: Db, token: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function confirmEmail(ctx: Context, token: string): Promise<{ confirmed: boolean; joinedOrders: number }> {
+  const { now } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, 'email_confirmation', now);
-    if (!used) return false;
+    if (!used) return { confirmed: false, joinedOrders: 0 };
     await voidTokens(tx, used.userId, 'email_confirmation', now);
     const [confirmed] = await tx
       .update(users)
       .set({ emailConfirmedAt: now, updatedAt: now, ...(used.passwordHash ? { passwordHash: used.passwordHash } : {}) })
       .where(and(eq(users.id, used.userId), isNull(users.emailConfirmedAt)))
       .returning({ id: users.id });
-    return confirmed !== undefined;
+    if (!confirmed) return { confirmed: false, joinedOrders: 0 };
+    const joinedOrders = await joinGuestOrders(tx, { userId: confirmed.id, now, publicUrl: ctx.publicUrl });
+    return { confirmed: true, joinedOrders };
   });
 }
 
@@ -205,8 +210,16 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string): Prom
   });
 }
 
-/** Sets a new password from a reset link; every session of the user ends. */
-export async function resetPassword(db: Db, input: { token: string; password: string }, now: Date): Promise<void> {
+/**
+ * Sets a new password from a reset link; every session of the user ends. A reset confirms an
+ * unconfirmed address, and then guest orders placed with it join the account.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string },
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, 'password_reset', now);
@@ -222,6 +235,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await queuePasswordChangedMail(tx, userId, now);
+    if (!user?.confirmed) await joinGuestOrders(tx, { userId, now, publicUrl });
   });
 }
 

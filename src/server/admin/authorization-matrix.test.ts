@@ -116,6 +116,8 @@ describe('the authorization matrix', () => {
         inviteStaff(tx, {
           admin: owner,
           email: `${next()}@example.com`,
+          firstName: 'Sam',
+          lastName: 'Sales',
           roles: ['sales'],
           now: t.clock.now,
           publicUrl: 'http://localhost:3000',
@@ -752,7 +754,7 @@ describe('the authorization matrix', () => {
         ok: 201,
         make: async () => ({
           url: '/api/admin/staff/invitations',
-          body: { email: `${next()}@example.com`, roles: ['sales'] },
+          body: { email: `${next()}@example.com`, firstName: 'Sam', lastName: 'Sales', roles: ['sales'] },
         }),
       },
       {

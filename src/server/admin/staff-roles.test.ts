@@ -150,7 +150,7 @@ describe('staff roles', () => {
     const email = `new-clerk-${Date.now()}@example.com`;
     const invited = await t.post(
       '/api/admin/staff/invitations',
-      { email: email.toUpperCase(), roles: ['finance'] },
+      { email: email.toUpperCase(), firstName: ' Grace ', lastName: 'Hopper', roles: ['finance'] },
       { cookie: owner.cookie },
     );
     expect(invited.statusCode).toBe(201);
@@ -189,7 +189,7 @@ describe('staff roles', () => {
     const invite = async (email: string) => {
       const response = await t.post(
         '/api/admin/staff/invitations',
-        { email, roles: ['sales'] },
+        { email, firstName: 'Sam', lastName: 'Sales', roles: ['sales'] },
         { cookie: owner.cookie },
       );
       expect(response.statusCode).toBe(201);
@@ -246,7 +246,7 @@ describe('staff roles', () => {
     const stranger = await createUser(t.db);
     await t.post(
       '/api/admin/staff/invitations',
-      { email: existing.user.email, roles: ['catalogue'] },
+      { email: existing.user.email, firstName: 'Cat', lastName: 'Alogue', roles: ['catalogue'] },
       { cookie: owner.cookie },
     );
     const token = tokenOf(await linkFromOutbox(t, existing.user.email, 'staff_invitation'));
@@ -272,7 +272,7 @@ describe('staff roles', () => {
     // Staff cannot be invited again, and the Users page no longer grants admin rights.
     const again = await t.post(
       '/api/admin/staff/invitations',
-      { email: existing.user.email, roles: ['sales'] },
+      { email: existing.user.email, firstName: 'Cat', lastName: 'Alogue', roles: ['sales'] },
       { cookie: owner.cookie },
     );
     expect(again.json().error.code).toBe('already_staff');

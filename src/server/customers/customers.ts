@@ -15,6 +15,7 @@ import { type Db, queryRows } from '../db/client';
 import { notFound } from '../http/http-error';
 import { iso, keysetBatches, likeEscape, nameOf, nextDay, whereOf } from '../db/list-sql';
 import { quoteTotalSql } from '../quotes/quote-total-sql';
+import { checkoutCompanySql, checkoutCountrySql } from '../orders/checkout-details-sql';
 
 /**
  * The customers staff see (issue 24, decision 0045): every account that is not staff (and staff
@@ -60,14 +61,14 @@ function customersSelect(scope: Scope): SQL {
     with activity as (
       select coalesce(o.user_id::text, 'guest:' || md5(${guestEmail('o')})) as key, o.user_id, ${guestEmail('o')} as guest_email,
         true as is_order, o.configuration->'customerInfo' as info,
-        coalesce(nullif(o.configuration->'customerInfo'->>'country', ''), o.billing_address->>'country') as country,
+        ${checkoutCountrySql('o')} as country, ${checkoutCompanySql('o')} as company,
         case when o.status <> 'cancelled' then o.currency end as ordered_currency,
         case when o.status <> 'cancelled' then o.total_amount else 0 end as ordered, o.created_at
       from orders o where ${scopeOf(scope, 'o')}
       union all
       select coalesce(q.user_id::text, 'guest:' || md5(${guestEmail('q')})), q.user_id, ${guestEmail('q')},
         false, q.configuration->'customerInfo', nullif(q.configuration->'customerInfo'->>'country', ''),
-        null, 0, q.created_at
+        nullif(trim(q.configuration->'customerInfo'->>'organization'), ''), null, 0, q.created_at
       from quotes q where ${scopeOf(scope, 'q')}
     ),
     per_currency as (
@@ -80,13 +81,15 @@ function customersSelect(scope: Scope): SQL {
         count(*) filter (where a.is_order) as orders, count(*) filter (where not a.is_order) as quotes,
         max(a.created_at) as last_at,
         (array_agg(a.info order by a.created_at desc))[1] as info,
-        (array_agg(a.country order by a.created_at desc) filter (where a.country is not null))[1] as country
+        -- The company and country last given at checkout (an order's billing address), else on a quote.
+        (array_agg(a.country order by a.is_order desc, a.created_at desc) filter (where a.country is not null))[1] as country,
+        (array_agg(a.company order by a.is_order desc, a.created_at desc) filter (where a.company is not null))[1] as company
       from activity a group by a.key
     )
     select p.id, p.id::text as key, 'account' as kind, p.email,
       case when ${noProfileName} then c.info->>'firstName' else p.first_name end as first_name,
       case when ${noProfileName} then c.info->>'lastName' else p.last_name end as last_name,
-      coalesce(nullif(p.company, ''), c.info->>'organization') as organisation,
+      coalesce(nullif(p.company, ''), c.company) as organisation,
       coalesce(nullif(p.country, ''), c.country) as country,
       coalesce(c.orders, 0) as orders, coalesce(c.quotes, 0) as quotes, coalesce(pc.totals, '{}'::jsonb) as totals,
       coalesce(c.last_at, p.created_at) as last_activity_at
@@ -94,7 +97,7 @@ function customersSelect(scope: Scope): SQL {
     where ${profileScope} and (not p.is_admin or c.key is not null)
     union all
     select md5(c.guest_email)::uuid, c.key, 'guest', c.guest_email, c.info->>'firstName', c.info->>'lastName',
-      c.info->>'organization', c.country, c.orders, c.quotes, coalesce(pc.totals, '{}'::jsonb), c.last_at
+      c.company, c.country, c.orders, c.quotes, coalesce(pc.totals, '{}'::jsonb), c.last_at
     from per_customer c left join per_currency pc on pc.key = c.key
     where c.user_id is null
   ) t`;

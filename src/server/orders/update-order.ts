@@ -11,6 +11,7 @@ import { orderConfirmedMail, orderShippedMail } from './order-status-mail';
 import { documentFacts } from '../terms/terms-service';
 import { orderCancelledMail, orderDeliveredMail, trackingOf } from './order-notice-mail';
 import { cancellationWarning, depositDue, statusMoveRefusal } from '../../shared/orders/lifecycle';
+import { estimatedDeliveryRefusal } from '../../shared/orders/estimated-delivery';
 import { formatMoney } from '../../shared/money';
 import { getCachedSettings } from '../settings/settings-service';
 import { releaseOrderPlaces, takeOrderPlaces } from './batch-places';
@@ -54,6 +55,13 @@ export async function updateOrder(tx: Db, input: UpdateOrderInput) {
   }
   if (input.changes.notes !== undefined && (input.changes.notes ?? null) !== (before.notes ?? null))
     throw badRequest(orderNoteKept, { fields: { notes: orderNoteKept } });
+  // A new estimate must not be in the past; the form re-sends an old one unchanged, and that stays.
+  const estimate = input.changes.estimatedDeliveryDate;
+  if (estimate && estimate !== before.estimatedDeliveryDate) {
+    const refusal = estimatedDeliveryRefusal(estimate, input.now);
+    if (refusal)
+      throw badRequest(refusal, { code: 'estimated_delivery_past', fields: { estimatedDeliveryDate: refusal } });
+  }
   if (input.changes.status !== undefined) {
     const refusal = statusMoveRefusal(
       {

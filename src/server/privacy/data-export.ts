@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
@@ -9,7 +9,6 @@ import {
   dataExports,
   incompleteOrders,
   incompleteRegistrations,
-  invoices,
   mfaFactors,
   mfaRecoveryCodes,
   orders,
@@ -20,12 +19,13 @@ import {
   users,
 } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
+import { documentPdf } from '../orders/invoices';
 import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
 import { ledgerDepositDue } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { quotePdf } from '../quotes/quote-document';
 import { toQuoteResource } from '../quotes/quote-resource';
-import { serviceRequestsOfOrders } from '../service-requests/service-requests';
+import { servicePhotosOfOrders, serviceRequestsOfOrders } from '../service-requests/service-requests';
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 
@@ -167,13 +167,18 @@ export async function collectPersonData(
 
   const files: Record<string, Uint8Array> = {};
   const orderIds = orderRows.map((row) => row.id);
-  if (orderIds.length > 0) {
-    const issued = await db
-      .select({ number: invoices.number, pdf: invoices.pdf })
-      .from(invoices)
-      .where(inArray(invoices.orderId, orderIds));
-    for (const invoice of issued) files[`documents/${invoice.number}.pdf`] = new Uint8Array(invoice.pdf);
+  // Every document of each order, as its order page serves it: the acknowledgement, the written
+  // confirmation once confirmed, and each invoice and credit note as issued (issue 38).
+  for (const order of data.orders) {
+    const row = orderRows.find((candidate) => candidate.id === order.id);
+    if (!row) continue;
+    for (const document of order.documents) {
+      const rendered = await documentPdf(db, row, document.id, now, publicUrl);
+      if (rendered) files[`documents/${rendered.filename}`] = new Uint8Array(rendered.pdf);
+    }
   }
+  for (const photo of await servicePhotosOfOrders(db, orderIds))
+    files[`photos/${photo.filename}`] = new Uint8Array(photo.bytes);
   for (const row of quoteRows)
     files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now, publicUrl)).pdf);
   return { data, files };
@@ -186,8 +191,10 @@ const readme = (now: Date) =>
     `Made on ${now.toISOString()}.`,
     'data.json holds, in machine-readable JSON: your profile, sign-in history (times and approximate client),',
     'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
-    'documents, service requests (without their photos), USA waitlist entries, and quote or order forms you started but did not complete.',
-    'documents/ holds the PDFs of your quotes, invoices and credit notes as issued.',
+    'documents, service requests, USA waitlist entries, and quote or order forms you started but did not complete.',
+    'documents/ holds the PDFs of your quotes, and of each order: its acknowledgement, its written confirmation,',
+    'and its invoices and credit notes as issued.',
+    'photos/ holds the photos you sent with your service requests, named after the request.',
     '',
   ].join('\n');
 
@@ -295,7 +302,7 @@ export async function buildDueExports(
             '',
             `${options.publicUrl}/api/privacy/exports/${claimed.id}?token=${token}`,
             '',
-            `The link works for ${retention.exportLinkHours} hours, until ${expiresAt.toUTCString()}. The ZIP file holds your data as JSON and your quotes, invoices and credit notes as PDF.`,
+            `The link works for ${retention.exportLinkHours} hours, until ${expiresAt.toUTCString()}. The ZIP file holds your data as JSON, your quotes and your orders' documents (acknowledgements, confirmations, invoices and credit notes) as PDF, and the photos of your service requests.`,
             'If you did not ask for this, change your password from My Account, Settings.',
             '',
             `Our privacy policy: ${options.publicUrl}/privacy-policy`,

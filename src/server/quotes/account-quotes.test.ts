@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { AccountQuote } from '../../shared/accounts/account-quotes';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { createQuote, createUser } from '../../../tests/support/factories';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import { createOrder, createQuote, createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 
@@ -89,6 +92,55 @@ describe('GET /api/account/quotes', () => {
         order: null,
       },
     ]);
+  });
+
+  it('reads "accepted" with its order once Order Now has made one, so My Quotes offers no second order (issue 38)', async () => {
+    const { user } = await createUser(t.db, { email: 'order-now@example.com' });
+    const cookie = await signIn(t, user.email);
+    const customerInfo = { email: user.email, firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines' };
+    const made = await t.post(
+      '/api/quotes',
+      { configuration: defaultSelection, customerInfo, flowType: 'order' },
+      { cookie },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const { quote } = made.json() as { quote: QuoteResource };
+    const before = (await t.get('/api/account/quotes', { cookie })).json() as { quotes: AccountQuote[] };
+    expect(before.quotes.map((q) => [q.quoteNumber, q.status, q.order])).toEqual([[quote.quoteNumber, 'sent', null]]);
+
+    const placed = await t.post(
+      '/api/orders',
+      {
+        quoteReference: quote.reference,
+        billing: guestBilling(user.email),
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      },
+      { cookie },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order } = placed.json() as { order: { id: string; orderNumber: string } };
+    const after = (await t.get('/api/account/quotes', { cookie })).json() as { quotes: AccountQuote[] };
+    expect(after.quotes).toMatchObject([
+      { id: quote.id, status: 'accepted', order: { id: order.id, orderNumber: order.orderNumber, own: true } },
+    ]);
+  });
+
+  it('reads "accepted", never "expired" or "sent", for a quote an order names though its row was never marked', async () => {
+    const { user } = await createUser(t.db, { email: 'old-order@example.com' });
+    const lapsed = await createQuote(t.db, {
+      userId: user.id,
+      status: 'sent',
+      validUntil: new Date(now.getTime() - 30 * day),
+    });
+    const ordered = await createOrder(t.db, { userId: user.id, quoteId: lapsed.id });
+    const cookie = await signIn(t, user.email);
+    const { quotes } = (await t.get('/api/account/quotes', { cookie })).json() as { quotes: AccountQuote[] };
+    expect(quotes).toMatchObject([
+      { id: lapsed.id, status: 'accepted', order: { id: ordered.id, orderNumber: ordered.orderNumber, own: true } },
+    ]);
+    const page = (await t.get(`/api/quotes/${lapsed.quoteReference}`)).json() as { quote: QuoteResource };
+    expect(page.quote.status).toBe('accepted');
   });
 
   it('answers a guest 401', async () => {

@@ -24,7 +24,8 @@ export async function listOwnQuotes(db: Db, userId: string, now: Date): Promise<
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(MAX_QUOTES);
   return rows.map(({ quote: row, order }) => {
-    const quote = toQuoteResource(row, now);
+    // The order the quote became makes it read 'accepted' ("Ordered"), so My Quotes offers no second order.
+    const quote = toQuoteResource(row, now, { order: order && { id: order.id, orderNumber: order.orderNumber } });
     return {
       order: order ? { id: order.id, orderNumber: order.orderNumber, own: order.userId === userId } : null,
       id: quote.id,

@@ -32,7 +32,10 @@ export interface QuoteReadExtras {
   batch?: QuoteResource['batch'];
 }
 
-/** The quote resource of docs/api/README.md; a sent quote past its valid_until reads as 'expired'. */
+/**
+ * The quote resource of docs/api/README.md; a sent quote past its valid_until reads as 'expired', and
+ * a quote with an order (orders.quote_id, given in `extras.order`) reads as 'accepted' whatever its row says.
+ */
 export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtras = {}): QuoteResource {
   return {
     order: extras.order ?? null,
@@ -40,7 +43,7 @@ export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtra
     id: row.id,
     quoteNumber: row.quoteNumber,
     reference: row.quoteReference,
-    status: isQuoteExpired(row, now) ? 'expired' : row.status,
+    status: extras.order ? 'accepted' : isQuoteExpired(row, now) ? 'expired' : row.status,
     createdAt: row.createdAt.toISOString(),
     validUntil: row.validUntil ? row.validUntil.toISOString() : null,
     currency: row.currency === 'EUR' ? 'EUR' : 'GBP',

@@ -287,3 +287,39 @@ export async function serviceRequestsOfOrders(db: Db, orderIds: string[]): Promi
     .orderBy(asc(serviceRequests.createdAt), asc(serviceRequests.id));
   return Promise.all(rows.map((loaded) => toCustomerRequest(db, loaded)));
 }
+
+const photoExtensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/**
+ * The photos sent with the service requests of these orders, as stored (the data export's photos/, issue 38):
+ * each named after its request and its place among that request's photos ("SR2026-00001-1.jpg").
+ */
+export async function servicePhotosOfOrders(
+  db: Db,
+  orderIds: string[],
+): Promise<{ requestNumber: string; filename: string; contentType: string; bytes: Buffer }[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({
+      requestNumber: serviceRequests.requestNumber,
+      contentType: serviceRequestPhotos.contentType,
+      bytes: serviceRequestPhotos.bytes,
+    })
+    .from(serviceRequestPhotos)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestPhotos.requestId))
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .where(inArray(instruments.orderId, orderIds))
+    .orderBy(
+      asc(serviceRequests.createdAt),
+      asc(serviceRequests.id),
+      asc(serviceRequestPhotos.createdAt),
+      asc(serviceRequestPhotos.id),
+    );
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const index = (seen.get(row.requestNumber) ?? 0) + 1;
+    seen.set(row.requestNumber, index);
+    const extension = photoExtensions[row.contentType] ?? 'bin';
+    return { ...row, filename: `${row.requestNumber}-${index}.${extension}` };
+  });
+}

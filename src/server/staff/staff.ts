@@ -196,6 +196,7 @@ function serializeInvitation(
   return {
     id: row.id,
     email: row.email,
+    name: nameOf(row.firstName, row.lastName),
     roles: sortRoles(row.roles),
     invitedByEmail,
     createdAt: row.createdAt.toISOString(),
@@ -204,7 +205,14 @@ function serializeInvitation(
   };
 }
 
-function invitationMail(input: { to: string; by: string; roles: Role[]; link: string; expiresAt: Date }) {
+function invitationMail(input: {
+  to: string;
+  firstName: string | null;
+  by: string;
+  roles: Role[];
+  link: string;
+  expiresAt: Date;
+}) {
   const until = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'long',
     timeStyle: 'short',
@@ -215,6 +223,7 @@ function invitationMail(input: { to: string; by: string; roles: Role[]; link: st
     to: input.to,
     subject: 'You are invited to the Dropwise admin',
     text:
+      (input.firstName ? `Hello ${input.firstName},\n\n` : '') +
       `${input.by} invited you to join the Dropwise admin as ${roleLabels(input.roles)}.\n\n` +
       `Accept the invitation: ${input.link}\n\n` +
       `The link works once, until ${until} (UK time). You will choose a password (or sign in, if you already ` +
@@ -242,7 +251,15 @@ const invitationLink = (publicUrl: string, token: string) =>
 /** An Owner invites a new staff member by e-mail with one or more roles. Call inside a transaction. */
 export async function inviteStaff(
   tx: Db,
-  input: { admin: Admin; email: string; roles: Role[]; now: Date; publicUrl: string },
+  input: {
+    admin: Admin;
+    email: string;
+    firstName: string;
+    lastName: string;
+    roles: Role[];
+    now: Date;
+    publicUrl: string;
+  },
 ) {
   const email = normaliseEmail(input.email);
   const [existing] = await tx
@@ -263,6 +280,8 @@ export async function inviteStaff(
     .insert(staffInvitations)
     .values({
       email,
+      firstName: input.firstName,
+      lastName: input.lastName,
       roles,
       tokenHash: hashToken(randomToken()),
       invitedBy: input.admin.userId,
@@ -276,6 +295,7 @@ export async function inviteStaff(
     tx,
     invitationMail({
       to: email,
+      firstName: input.firstName,
       by: input.admin.email,
       roles,
       link: invitationLink(input.publicUrl, token),
@@ -288,7 +308,7 @@ export async function inviteStaff(
     entityType: 'staff_invitation',
     entityId: row.id,
     before: null,
-    after: { email, roles },
+    after: { email, firstName: input.firstName, lastName: input.lastName, roles },
     now: input.now,
   });
   return serializeInvitation(row, input.admin.email, input.now);
@@ -308,6 +328,7 @@ export async function resendInvitation(tx: Db, input: { admin: Admin; id: string
     tx,
     invitationMail({
       to: row.email,
+      firstName: row.firstName,
       by: input.admin.email,
       roles: row.roles,
       link: invitationLink(input.publicUrl, token),
@@ -375,10 +396,19 @@ export async function acceptInvitation(tx: Db, input: { token: string; userId: s
     )
     .returning();
   if (!row) throw badRequest(staffMessages.invitationInvalid, { code: 'invalid_invitation' });
+  // The name the Owner typed fills a profile that has none; a name the person gave themself stays.
   await tx
     .insert(profiles)
-    .values({ id: input.userId, email: input.email, isAdmin: true })
-    .onConflictDoUpdate({ target: profiles.id, set: { isAdmin: true, updatedAt: input.now } });
+    .values({ id: input.userId, email: input.email, firstName: row.firstName, lastName: row.lastName, isAdmin: true })
+    .onConflictDoUpdate({
+      target: profiles.id,
+      set: {
+        isAdmin: true,
+        firstName: sql`coalesce(nullif(${profiles.firstName}, ''), excluded.first_name)`,
+        lastName: sql`coalesce(nullif(${profiles.lastName}, ''), excluded.last_name)`,
+        updatedAt: input.now,
+      },
+    });
   await tx
     .insert(staffRoles)
     .values(row.roles.map((role) => ({ userId: input.userId, role, createdAt: input.now })))

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { iso, likeEscape, listPage, nextDay, pageOf } from '../db/list-sql';
+import { checkoutCompanySql, checkoutCountrySql, lastCheckoutSql } from '../orders/checkout-details-sql';
 
 interface UserListRow extends Record<string, unknown> {
   id: string;
@@ -15,7 +16,10 @@ interface UserListRow extends Record<string, unknown> {
   created_at: string | Date;
 }
 
-/** GET /api/admin/users: profiles newest first, with whether two-factor is on. */
+/**
+ * GET /api/admin/users: profiles newest first, with whether two-factor is on. A profile without a
+ * company or country shows the ones the customer last gave at checkout (issue 38).
+ */
 export async function listUsers(db: Db, query: AdminListQuery) {
   const filters: SQL[] = [];
   if (query.search) {
@@ -33,7 +37,10 @@ export async function listUsers(db: Db, query: AdminListQuery) {
   return listPage<UserListRow, ReturnType<typeof toUserListItem>>(
     db,
     {
-      select: sql`select p.id, p.email, p.first_name, p.last_name, p.company, p.country, p.is_admin, p.created_at,
+      select: sql`select p.id, p.email, p.first_name, p.last_name,
+        coalesce(nullif(p.company, ''), ${lastCheckoutSql(sql`p.id`, checkoutCompanySql)}) as company,
+        coalesce(nullif(p.country, ''), ${lastCheckoutSql(sql`p.id`, checkoutCountrySql)}) as country,
+        p.is_admin, p.created_at,
         exists (select 1 from mfa_factors f where f.user_id = p.id and f.status = 'verified') as mfa_enabled
         from profiles p`,
       count: sql`select count(*) as n from profiles p`,

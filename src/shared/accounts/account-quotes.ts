@@ -7,7 +7,7 @@ export const accountQuoteSchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
   validUntil: z.string().nullable(),
-  /** 'expired' once validUntil has passed, 'accepted' once ordered, as on the quote page. */
+  /** 'expired' once validUntil has passed, 'accepted' once an order exists for it (shown "Ordered"), as on the quote page. */
   status: z.enum(['draft', 'sent', 'accepted', 'expired']),
   currency: z.enum(['GBP', 'EUR']),
   /** The frozen total in minor units; null for a quote stored without pricing. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePostcode } from '../address-format';
 import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from '../business-profile';
 import { EMAIL_MAX, emailFieldMessage } from '../email-address';
 
@@ -41,18 +42,21 @@ const mailbox = z
   .max(EMAIL_MAX, { error: m.email })
   .refine((value) => z.email().safeParse(value).success, { error: m.email });
 
-const address = z.object({
-  street: line(300),
-  city: line(100),
-  postalCode: line(20),
-  region: line(100, true),
-  country: line(100),
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: m.countryCode }),
-});
+/** The company's address; a UK postcode is stored normalised ("la1 3pe" → "LA1 3PE"). */
+const address = z
+  .object({
+    street: line(300),
+    city: line(100),
+    postalCode: line(20),
+    region: line(100, true),
+    country: line(100),
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: m.countryCode }),
+  })
+  .overwrite((value) => ({ ...value, postalCode: normalisePostcode(value.postalCode, value.countryCode) }));
 
 /** A decimal degree within ±`limit`, or '' (no map). */
 const degrees = (limit: number, error: string) =>

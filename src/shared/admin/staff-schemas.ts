@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../accounts/auth-schemas';
+import { cleanLine } from '../clean-text';
 import { adminListQuerySchema } from '../lists';
 import { type Role, roleNames } from './permissions';
 
@@ -22,7 +23,17 @@ export const staffMessages = {
   invitationSignIn: 'An account with this e-mail already exists: sign in, then open the link again.',
   inviteInstead: 'Invite staff from the Staff page; they accept with their own sign-in.',
   loadFailed: 'Failed to load staff. Please try again.',
+  firstNameRequired: 'Enter their first name.',
+  lastNameRequired: 'Enter their last name.',
 } as const;
+
+/** A name of the invitee, as the profile form cleans and limits it (one line, at most 100), required. */
+const inviteeName = (message: string) =>
+  z
+    .string({ error: message })
+    .max(100)
+    .transform((value) => cleanLine(value))
+    .refine((value) => value !== '', { error: message });
 
 const roleSchema = z.enum(roleNames as [Role, ...Role[]]);
 
@@ -46,6 +57,8 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffInvitationSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** "First Last" as the Owner typed it; null for an invitation sent before names were asked. */
+  name: z.string().nullable(),
   roles: z.array(roleSchema),
   invitedByEmail: z.string().nullable(),
   createdAt: z.string(),
@@ -75,7 +88,13 @@ export const staffRolesRequestSchema = z.object({ roles: rolesSchema });
 export const staffMemberAnswerSchema = z.object({ member: staffMemberSchema });
 
 /** POST /api/admin/staff/invitations. */
-export const inviteStaffRequestSchema = z.object({ email: emailSchema, roles: rolesSchema });
+export const inviteStaffRequestSchema = z.object({
+  email: emailSchema,
+  firstName: inviteeName(staffMessages.firstNameRequired),
+  lastName: inviteeName(staffMessages.lastNameRequired),
+  roles: rolesSchema,
+});
+export type InviteStaffRequest = z.input<typeof inviteStaffRequestSchema>;
 export const staffInvitationAnswerSchema = z.object({ invitation: staffInvitationSchema });
 
 /** GET /api/staff-invitations/{token}: what the invitee sees before accepting. */

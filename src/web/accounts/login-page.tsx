@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, sanitiseText, signInSchema } from '../../shared/accounts/auth-schemas';
+import { joinedOrdersNotice } from '../../shared/accounts/joined-orders';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
@@ -257,6 +258,8 @@ export function LoginPage() {
   const hydrated = useHydrated();
   const resetToken = hydrated && params.get('type') === 'recovery' ? params.get('token') : null;
   const confirmed = hydrated ? params.get('confirmed') : null;
+  // Guest orders placed with the address that joined the account when it was confirmed.
+  const joinedOrders = hydrated ? Number.parseInt(params.get('orders') ?? '', 10) : Number.NaN;
 
   // The login screen's own guard: a signed-in user goes home; one still facing the MFA challenge stays (the challenge guard handles them).
   useEffect(() => {
@@ -365,7 +368,10 @@ export function LoginPage() {
       >
         <form onSubmit={submit} noValidate className="space-y-4">
           {confirmed === '1' && !message ? (
-            <Message kind="success">Your email is confirmed. You can now sign in.</Message>
+            <Message kind="success">
+              Your email is confirmed. {joinedOrders > 0 ? `${joinedOrdersNotice(joinedOrders)} ` : ''}You can now sign
+              in.
+            </Message>
           ) : null}
           {confirmed === '0' && !message ? (
             <Message kind="error">This confirmation link is invalid or has expired.</Message>

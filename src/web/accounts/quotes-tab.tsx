@@ -7,19 +7,23 @@ import { Button } from '../ui/button';
 import { AccountListTab } from './account-list-tab';
 import { useAccountQuotes } from './account-quotes';
 
+/** A quote is ordered once: an order made from it (Order Now) makes it read "Ordered", never "Valid". */
+const isOrdered = (quote: AccountQuote) => quote.status === 'accepted' || quote.order !== null;
+
 function QuoteStatus({ quote }: { quote: AccountQuote }) {
-  const expired = quote.status === 'expired';
+  const ordered = isOrdered(quote);
+  const expired = !ordered && quote.status === 'expired';
   return (
     <span
       className={
         expired
           ? 'rounded bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800'
-          : quote.status === 'accepted'
+          : ordered
             ? 'rounded bg-green-50 px-2 py-0.5 text-xs font-medium text-green-900'
             : 'rounded bg-accent-50 px-2 py-0.5 text-xs font-medium text-accent-900'
       }
     >
-      {expired ? 'Expired' : quote.status === 'accepted' ? 'Ordered' : 'Valid'}
+      {expired ? 'Expired' : ordered ? 'Ordered' : 'Valid'}
     </span>
   );
 }
@@ -53,12 +57,27 @@ export function QuotesTab() {
                   : formatMoney(quote.totalAmount, quote.currency, { decimals: 2 })}
               </dd>
             </div>
-            <div>
-              <dt className="text-navy-600">{quote.status === 'expired' ? 'Expired on' : 'Valid until'}</dt>
-              <dd className="font-medium text-navy-900">
-                {quote.validUntil ? formatUkDate(quote.validUntil) : 'Not set'}
-              </dd>
-            </div>
+            {quote.order ? (
+              <div>
+                <dt className="text-navy-600">Ordered as</dt>
+                <dd className="font-medium text-navy-900">
+                  {quote.order.own ? (
+                    <Link to={`/order-details/${quote.order.id}`} className="underline">
+                      {quote.order.orderNumber}
+                    </Link>
+                  ) : (
+                    quote.order.orderNumber
+                  )}
+                </dd>
+              </div>
+            ) : (
+              <div>
+                <dt className="text-navy-600">{quote.status === 'expired' ? 'Expired on' : 'Valid until'}</dt>
+                <dd className="font-medium text-navy-900">
+                  {quote.validUntil ? formatUkDate(quote.validUntil) : 'Not set'}
+                </dd>
+              </div>
+            )}
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">
             <Button asChild variant="outline" size="sm">
@@ -66,18 +85,14 @@ export function QuotesTab() {
                 View Quote
               </Link>
             </Button>
-            {quote.order ? (
-              quote.order.own ? (
-                <Button asChild size="sm">
-                  <Link to={`/order-details/${quote.order.id}`} aria-label={`View order ${quote.order.orderNumber}`}>
-                    View order {quote.order.orderNumber}
-                  </Link>
-                </Button>
-              ) : (
-                <p className="self-center text-sm text-navy-700">Ordered as {quote.order.orderNumber}</p>
-              )
+            {quote.order?.own ? (
+              <Button asChild size="sm">
+                <Link to={`/order-details/${quote.order.id}`} aria-label={`View order ${quote.order.orderNumber}`}>
+                  View order {quote.order.orderNumber}
+                </Link>
+              </Button>
             ) : null}
-            {quote.status === 'sent' ? (
+            {quote.status === 'sent' && !isOrdered(quote) ? (
               <Button asChild size="sm">
                 <Link to={`/quote/${quote.reference}`} aria-label={`Order from quote ${quote.quoteNumber}`}>
                   Order from this quote

@@ -14,7 +14,10 @@ export const usePlaceOrder = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    onSuccess: ({ order, accessKey }: { order: OrderResource; accessKey: string | null }) =>
-      client.setQueryData(['order', order.id, accessKey], order),
+    onSuccess: ({ order, accessKey }: { order: OrderResource; accessKey: string | null }) => {
+      client.setQueryData(['order', order.id, accessKey], order);
+      // My Account read before the order (its quote "Valid", no order yet) is out of date now.
+      void client.invalidateQueries({ queryKey: ['account'] });
+    },
   });
 };

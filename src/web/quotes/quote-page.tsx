@@ -71,7 +71,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
   const validUntil = quote.validUntil ? new Date(quote.validUntil) : null;
   // A quote is ordered once (the server refuses a second order whichever browser sends it).
-  const ordered = quote.status === 'accepted';
+  const ordered = quote.status === 'accepted' || quote.order !== null;
   const expired =
     !ordered && (quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now()));
   // Amber only when the end is near; red once expired; a calm note otherwise.

@@ -33,6 +33,9 @@ export const staffInvitations = pgTable(
     id: id(),
     /** Stored trimmed and lower-cased. */
     email: text('email').notNull(),
+    /** The invitee's name as the Owner typed it (issue 38): the profile takes it on acceptance. Null on older invitations. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     roles: jsonb('roles').$type<Role[]>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),

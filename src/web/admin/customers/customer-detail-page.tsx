@@ -109,7 +109,7 @@ export function CustomerDetailPage() {
         </div>
         <div>
           <dt className="text-navy-600">Country</dt>
-          <dd>{customer.country ?? '—'}</dd>
+          <dd>{orText(customer.country, customerFallbacks.notProvided)}</dd>
         </div>
         <div>
           <dt className="text-navy-600">Quotes</dt>

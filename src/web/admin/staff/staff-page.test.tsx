@@ -15,10 +15,14 @@ function staffServer() {
     'GET /api/auth/session': signedOut,
     'GET /api/admin/staff': () => ({ body: { staff: [], total: 0, page: 1, pageSize: 20, invitations } }),
     [INVITE]: (call: FetchCall) => {
-      const { email, roles } = call.body as Pick<StaffInvitation, 'email' | 'roles'>;
+      const { email, roles, firstName, lastName } = call.body as Pick<StaffInvitation, 'email' | 'roles'> & {
+        firstName: string;
+        lastName: string;
+      };
       const invitation: StaffInvitation = {
         id: `invitation-${invitations.length + 1}`,
         email,
+        name: `${firstName} ${lastName}`,
         roles,
         invitedByEmail: 'owner@example.com',
         createdAt: new Date().toISOString(),
@@ -43,6 +47,8 @@ async function openStaff() {
 }
 
 const emailField = () => screen.getByLabelText('E-mail') as HTMLInputElement;
+const firstNameField = () => screen.getByLabelText('First name') as HTMLInputElement;
+const lastNameField = () => screen.getByLabelText('Last name') as HTMLInputElement;
 const tick = (role: string) => screen.getByRole('checkbox', { name: role }) as HTMLInputElement;
 /** The roles ticked in the invite form, by their labels. */
 const ticked = () =>
@@ -63,25 +69,33 @@ describe('the invite form (component, happy-dom)', () => {
     expect(ticked()).toEqual([]);
 
     const people = [
-      { email: 'sam@example.com', role: 'Sales' },
-      { email: 'fran@example.com', role: 'Finance' },
-      { email: 'sue@example.com', role: 'Support' },
+      { first: 'Sam', last: 'Seller', email: 'sam@example.com', role: 'Sales' },
+      { first: 'Fran', last: 'Figures', email: 'fran@example.com', role: 'Finance' },
+      { first: 'Sue', last: 'Helper', email: 'sue@example.com', role: 'Support' },
     ];
     for (const [index, person] of people.entries()) {
+      await user.type(firstNameField(), person.first);
+      await user.type(lastNameField(), person.last);
       await user.type(emailField(), person.email);
       await user.click(tick(person.role));
       await user.click(screen.getByRole('button', { name: 'Send invitation' }));
       await waitFor(() => expect(server.invitations()).toHaveLength(index + 1));
-      expect(confirm).toHaveBeenLastCalledWith(`Invite ${person.email} as ${person.role}?`);
+      expect(confirm).toHaveBeenLastCalledWith(
+        `Invite ${person.first} ${person.last} (${person.email}) as ${person.role}?`,
+      );
       await waitFor(() => expect(emailField().value).toBe(''));
+      expect([firstNameField().value, lastNameField().value]).toEqual(['', '']);
       expect(ticked()).toEqual([]);
     }
 
     expect(server.invitations()).toEqual([
-      { email: 'sam@example.com', roles: ['sales'] },
-      { email: 'fran@example.com', roles: ['finance'] },
-      { email: 'sue@example.com', roles: ['support'] },
+      { email: 'sam@example.com', firstName: 'Sam', lastName: 'Seller', roles: ['sales'] },
+      { email: 'fran@example.com', firstName: 'Fran', lastName: 'Figures', roles: ['finance'] },
+      { email: 'sue@example.com', firstName: 'Sue', lastName: 'Helper', roles: ['support'] },
     ]);
+    // The open invitations name each person.
+    await waitFor(() => expect(screen.getAllByTestId('invitation')).toHaveLength(3));
+    expect(screen.getAllByTestId('invitation')[0]?.textContent).toContain('Sam Seller · sam@example.com · Sales');
     expect(confirm).toHaveBeenCalledTimes(3);
   });
 
@@ -90,12 +104,14 @@ describe('the invite form (component, happy-dom)', () => {
     const confirm = vi.fn((_question?: string) => false);
     vi.stubGlobal('confirm', confirm);
     const { user } = await openStaff();
+    await user.type(firstNameField(), 'Pat');
+    await user.type(lastNameField(), 'Both');
     await user.type(emailField(), 'pat@example.com');
     await user.click(tick('Support'));
     await user.click(tick('Sales'));
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
 
-    expect(confirm).toHaveBeenCalledWith('Invite pat@example.com as Sales, Support?');
+    expect(confirm).toHaveBeenCalledWith('Invite Pat Both (pat@example.com) as Sales, Support?');
     expect(server.posts()).toEqual([]);
     expect(emailField().value).toBe('pat@example.com');
     expect(ticked()).toEqual(['Sales', 'Support']);

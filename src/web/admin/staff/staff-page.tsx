@@ -28,7 +28,8 @@ const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const label = (role: Role) => roleTable[role].label;
 
 /** The question asked before an invitation goes out: who, and every role they will be granted. */
-const inviteQuestion = (email: string, roles: Role[]) => `Invite ${email} as ${roles.map(label).join(', ')}?`;
+const inviteQuestion = (name: string, email: string, roles: Role[]) =>
+  `Invite ${name} (${email}) as ${roles.map(label).join(', ')}?`;
 
 /** Checkboxes for the roles, at least one ticked (the server checks it too). */
 function RolePicker({ value, onChange, name }: { value: Role[]; onChange: (next: Role[]) => void; name: string }) {
@@ -115,6 +116,9 @@ export function StaffPage() {
   const { withStepUp, dialog } = useStepUp();
   const [editing, setEditing] = useState<string | null>(null);
   const [email, setEmail] = useState('');
+  // The person's name, so the Users and Staff lists name them from the start (issue 38).
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
   // No role ticked until the Owner ticks one: a default tick went out with every invitation.
   const [inviteRoles, setInviteRoles] = useState<Role[]>([]);
 
@@ -151,12 +155,16 @@ export function StaffPage() {
       toast.error(staffMessages.rolesRequired);
       return;
     }
-    if (!window.confirm(inviteQuestion(email, granted))) return;
+    if (firstName.trim() === '' || lastName.trim() === '') {
+      toast.error(firstName.trim() === '' ? staffMessages.firstNameRequired : staffMessages.lastNameRequired);
+      return;
+    }
+    if (!window.confirm(inviteQuestion(`${firstName.trim()} ${lastName.trim()}`, email, granted))) return;
     act(
       {
         path: '/staff/invitations',
         method: 'POST',
-        body: { email, roles: granted },
+        body: { email, firstName, lastName, roles: granted },
         stepUp: true,
         schema: staffInvitationAnswerSchema,
       },
@@ -164,6 +172,8 @@ export function StaffPage() {
       // The whole form empties: ticks left from the last invitation went out with the next one.
       () => {
         setEmail('');
+        setFirstName('');
+        setLastName('');
         setInviteRoles([]);
       },
     );
@@ -260,6 +270,30 @@ export function StaffPage() {
           Invite a staff member
         </h2>
         <form onSubmit={invite} className="space-y-3" aria-label="Invite a staff member">
+          <div className="flex flex-wrap gap-3">
+            <label className="block text-sm text-navy-800">
+              First name
+              <input
+                required
+                maxLength={100}
+                autoComplete="off"
+                className={`${field} ml-2 w-48`}
+                value={firstName}
+                onChange={(event) => setFirstName(event.target.value)}
+              />
+            </label>
+            <label className="block text-sm text-navy-800">
+              Last name
+              <input
+                required
+                maxLength={100}
+                autoComplete="off"
+                className={`${field} ml-2 w-48`}
+                value={lastName}
+                onChange={(event) => setLastName(event.target.value)}
+              />
+            </label>
+          </div>
           <label className="block text-sm text-navy-800">
             E-mail
             <input
@@ -291,6 +325,7 @@ export function StaffPage() {
                 data-testid="invitation"
               >
                 <span>
+                  {invitation.name ? `${invitation.name} · ` : null}
                   {invitation.email} · {invitation.roles.map(label).join(', ')} ·{' '}
                   {invitation.status === 'expired' ? 'expired' : `expires ${moment(invitation.expiresAt)}`}
                 </span>
