@@ -536,7 +536,10 @@ describe('the authorization matrix', () => {
         method: 'PUT',
         route: '/api/admin/business-profile',
         ok: 200,
-        make: at('/api/admin/business-profile', publicProfileOf(exampleBusinessProfile)),
+        make: at('/api/admin/business-profile', {
+          ...publicProfileOf(exampleBusinessProfile),
+          mail: exampleBusinessProfile.mail,
+        }),
       },
       {
         method: 'PUT',

@@ -203,7 +203,7 @@ describe('the customer statement PDF', () => {
     // The description column may wrap the credited number after its hyphen, beside the other columns.
     const described = lines.slice(creditAt, creditAt + 2).join(' ');
     const [series, serial] = f.cancelledDeposit.number.split('-');
-    expect(described).toContain(`for ${series}-`);
+    expect(described).toContain(`${series}-`);
     expect(described).toContain(serial);
     expect(lineWith('REFUND77')).toMatch(/22 April 2026 .*£950\.00 £46\.00 CR$/);
 
