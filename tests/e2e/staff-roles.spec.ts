@@ -66,6 +66,7 @@ test('an Owner invites a salesperson and a finance clerk, who sign in with passk
     'Customers',
     'Instruments',
     'Invoice register',
+    'Aged debt',
     'Abandoned checkouts',
     'Service',
     'Settings',
@@ -111,6 +112,7 @@ test('an Owner invites a salesperson and a finance clerk, who sign in with passk
     'Quotes',
     'Orders',
     'Customers',
+    'Aged debt',
     'Abandoned checkouts',
     'My sessions',
   ]);
@@ -157,6 +159,7 @@ test('an Owner invites a salesperson and a finance clerk, who sign in with passk
     'Orders',
     'Customers',
     'Invoice register',
+    'Aged debt',
     'Settings',
     'My sessions',
   ]);
