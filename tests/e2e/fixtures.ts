@@ -61,7 +61,13 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   await writeFile(
     profileFile,
     JSON.stringify({
-      details: { ...realDetails, tradingAddress: exampleBusinessProfile.tradingAddress },
+      // The example's address with its own map point, so the contact page's map shows that address.
+      details: {
+        ...realDetails,
+        tradingAddress: exampleBusinessProfile.tradingAddress,
+        mapLatitude: exampleBusinessProfile.mapLatitude,
+        mapLongitude: exampleBusinessProfile.mapLongitude,
+      },
       bank: realBank,
     }),
   );

@@ -384,7 +384,8 @@ test.describe('marketing pages', () => {
       expect(html, path).toMatch(/<h1[ >]/);
       await page.goto(path);
       const title = await page.title();
-      expect(title, path).toMatch(/Dropwise/);
+      // Each title names the product or, on the company's own pages, the company (the business profile).
+      expect(title, path).toMatch(new RegExp(`Dropwise|${realDetails.tradingName}`));
       titles.add(title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
