@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUkDate, formatUkMonth } from './dates';
+import { formatUkDate, formatUkDateTime, formatUkMonth } from './dates';
 
 describe('formatUkDate', () => {
   it('writes the day, the month in words and the year', () => {
@@ -18,5 +18,12 @@ describe('formatUkDate', () => {
       expect(formatUkDate(date)).toBe(day.format(date));
       expect(formatUkMonth(date)).toBe(month.format(date));
     }
+  });
+});
+
+describe('formatUkDateTime', () => {
+  it('gives the time in UK time: GMT in winter, BST in summer, on the UK day (23:30 UTC on 30 June is 1 July)', () => {
+    expect(formatUkDateTime(new Date('2026-11-28T01:20:12.748Z'))).toBe('28 November 2026 at 01:20 GMT');
+    expect(formatUkDateTime(new Date('2026-06-30T23:30:00Z'))).toBe('1 July 2026 at 00:30 BST');
   });
 });

@@ -1,4 +1,5 @@
 import type { BankAccounts } from '../../shared/business-profile';
+import { formatUkDateTime } from '../../shared/dates';
 import type { Db } from '../db/client';
 import { enqueueMails } from '../mail/outbox';
 
@@ -21,7 +22,7 @@ export async function queueBankChangeAlert(
     `EUR: ${bank.EUR.accountName}, ${bank.EUR.bankName}, IBAN ${tail(bank.EUR.iban)}, BIC ${bank.EUR.bic}`,
   ];
   const text = [
-    `The bank accounts printed on quotes, order acknowledgements and invoices were changed by ${by} at ${now.toISOString()}.`,
+    `The bank accounts printed on quotes, order acknowledgements and invoices were changed by ${by} on ${formatUkDateTime(now)}.`,
     '',
     'Before:',
     ...describe(before),

@@ -8,6 +8,7 @@ import {
   type DocumentOrder,
   invoiceDocument,
 } from '../../shared/documents/order-documents';
+import { formatUkDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { balanceInvoiceVat, creditVat, depositInvoiceVat } from '../../shared/orders/invoice-vat';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
@@ -235,7 +236,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       text: [
         greeting(recipient.firstName),
         '',
-        `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}${paidOnAccount > 0 ? ` (after ${formatMoney(paidOnAccount, row.currency, { decimals: 2 })} paid on account)` : ''}, due by ${dueDate}.`,
+        `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}${paidOnAccount > 0 ? ` (after ${formatMoney(paidOnAccount, row.currency, { decimals: 2 })} paid on account)` : ''}, due by ${formatUkDate(dueDate)}.`,
         `Please quote ${row.orderNumber} as the payment reference.`,
         '',
         `Your order: ${recipient.orderUrl}`,

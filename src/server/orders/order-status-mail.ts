@@ -1,4 +1,5 @@
 import type { BusinessProfile } from '../../shared/business-profile';
+import { formatUkDate } from '../../shared/dates';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { terms, type TermsValues } from '../../shared/terms';
@@ -68,7 +69,7 @@ export function orderShippedMail(
     ...(context.tracking?.carrierName ? [`Carrier: ${context.tracking.carrierName}`] : []),
     `Tracking number: ${order.trackingNumber ?? 'to follow'}`,
     ...(context.tracking?.url ? [`Track it: ${context.tracking.url}`] : []),
-    ...(order.estimatedDeliveryDate ? [`Estimated delivery: ${order.estimatedDeliveryDate}`] : []),
+    ...(order.estimatedDeliveryDate ? [`Estimated delivery: ${formatUkDate(order.estimatedDeliveryDate)}`] : []),
   ]);
   return { kind: 'order_shipped', to: context.to, subject: `Your order ${order.orderNumber} has shipped`, text };
 }

@@ -116,7 +116,12 @@ describe('the company’s own addresses on every document and e-mail', () => {
     expect(paidBalance.statusCode, paidBalance.body).toBe(201);
     const shipped = await t.patch(
       orderUrl,
-      { status: 'shipped', trackingNumber: '1Z999FJ', serialNumbers: ['DW-FJ-0001'] },
+      {
+        status: 'shipped',
+        trackingNumber: '1Z999FJ',
+        serialNumbers: ['DW-FJ-0001'],
+        estimatedDeliveryDate: '2026-12-01',
+      },
       { cookie: admin.cookie },
     );
     expect(shipped.statusCode, shipped.body).toBe(200);
@@ -167,6 +172,25 @@ describe('the company’s own addresses on every document and e-mail', () => {
       expect(text, mail.kind).not.toContain('.example');
       expect(text, mail.kind).not.toContain('dropwise-labs');
     }
+    // In the PDFs' language (issue 38): UK dates, no ISO dates or timestamps, no raw status or method values.
+    const raw =
+      /\b\d{4}-\d{2}-\d{2}(?!\d)|\b(?:bank_transfer|deposit_paid|fully_paid|partially_paid|refund_due|in_production)\b/;
+    const rawWords = outbox.flatMap((mail) =>
+      `${mail.subject}\n${mail.textBody}\n${mail.htmlBody ?? ''}`
+        .split('\n')
+        .filter((line) => raw.test(line))
+        .map((line) => `${mail.kind}: ${line.trim()}`),
+    );
+    expect(rawWords).toEqual([]);
+    expect(outbox.find((mail) => mail.kind === 'order_shipped')?.textBody).toContain(
+      'Estimated delivery: 1 December 2026',
+    );
+    expect(outbox.find((mail) => mail.kind === 'invoice_deposit')?.textBody).toMatch(
+      /due by \d{1,2} [A-Z][a-z]+ 2026\./,
+    );
+    expect(outbox.find((mail) => mail.kind === 'bank_details_changed')?.textBody).toContain(
+      'on 20 November 2026 at 09:00 GMT.',
+    );
     expect(await t.deliverMail()).toBeGreaterThan(0);
     while ((await t.deliverMail()) > 0);
     const sent = emlFiles(dataDir);
