@@ -117,6 +117,10 @@ test("a customer sees their orders in My Account and opens one; another customer
   await expect(timeline).toContainText('Order Placed');
   await expect(timeline).toContainText('Package in transit');
   await expect(timeline).not.toContainText('Order completed');
+  // The status history in the customer's words: no raw status values, no staff wording.
+  await expect(timeline).toContainText('Shipped, tracking number TRK-123456');
+  await expect(timeline).not.toContainText('Status updated via admin panel');
+  await expect(timeline).not.toContainText('pending →');
 
   // A guest order (or another customer's) reads as not found.
   await page.goto(`/order-details/${foreign}`);

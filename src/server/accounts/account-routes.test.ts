@@ -75,7 +75,7 @@ describe('the customer account', () => {
       items: [{ itemName: 'Dropwise Standard' }],
       payments: [{ transactionType: 'deposit', amount: 244125 }],
     });
-    expect(list[0].statusHistory).toEqual([expect.objectContaining({ newStatus: 'pending', notes: 'Order created' })]);
+    expect(list[0].statusHistory).toEqual([expect.objectContaining({ newStatus: 'pending', notes: 'Order placed' })]);
     const one = (await t.get(`/api/account/orders/${older.id}`, { cookie })).json().order;
     expect(one.id).toBe(older.id);
     expect(one).not.toHaveProperty('internalNotes');

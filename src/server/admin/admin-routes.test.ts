@@ -197,9 +197,15 @@ describe('the admin API', () => {
     const order = await createOrder(t.db, { userId: customer.user.id });
     const at = new Date('2026-03-02T10:00:00.000Z');
     const steps = Array.from({ length: 8 }, (_, i) => `step ${i}`);
-    await t.db
-      .insert(orderStatusHistory)
-      .values(steps.map((notes) => ({ orderId: order.id, newStatus: 'confirmed', notes, createdAt: at })));
+    await t.db.insert(orderStatusHistory).values(
+      steps.map((notes) => ({
+        orderId: order.id,
+        oldStatus: 'pending',
+        newStatus: 'confirmed',
+        notes,
+        createdAt: at,
+      })),
+    );
     // Rewriting the first half moves their tuples to the end of the heap, so a sort without a
     // tie-breaker would see them after the second half.
     await t.db
@@ -211,10 +217,21 @@ describe('the admin API', () => {
     expect(
       notesOf((await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.statusHistory),
     ).toEqual(steps);
+    // The customer reads each row in their words, in the same order.
+    const staffIds = (
+      (await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.statusHistory as {
+        id: string;
+        notes: string | null;
+      }[]
+    )
+      .filter((h) => h.notes?.startsWith('step '))
+      .map((h) => h.id);
     const customerCookie = await signIn(t, customer.user.email);
-    expect(
-      notesOf((await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order.statusHistory),
-    ).toEqual(steps);
+    const own = (await t.get(`/api/account/orders/${order.id}`, { cookie: customerCookie })).json().order
+      .statusHistory as { id: string; notes: string }[];
+    const ownSteps = own.filter((h) => staffIds.includes(h.id));
+    expect(ownSteps.map((h) => h.id)).toEqual(staffIds);
+    expect(new Set(ownSteps.map((h) => h.notes))).toEqual(new Set(['Order confirmed']));
   });
 
   it('returns hostile customer text only as data in every admin view and both CSV exports, cleaned and spreadsheet-safe', async () => {

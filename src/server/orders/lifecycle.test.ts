@@ -253,6 +253,49 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     expect(rows.map((r) => r.number).sort()[0]).toMatch(/^CN/);
   });
 
+  it('the customer’s history reads in their words ("Deposit of £3,410.00 received", "In production"); staff keep the raw rows', async () => {
+    const admin = await createAdminSession(t);
+    const customer = await createUser(t.db, { email: `words-${Date.now()}@example.com` });
+    const order = await createOrder(t.db, { userId: customer.user.id, totalAmount: 682000, depositAmount: 341000 });
+    const url = `/api/admin/orders/${order.id}`;
+    later();
+    expect((await t.patch(url, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    await admin.stepUp();
+    const invoice = await t.post(`${url}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    later();
+    const paid = await t.post(
+      `${url}/payments`,
+      { transactionType: 'deposit', amount: 341000, paymentMethod: 'bank_transfer', reference: 'UNICAM BACS 884512' },
+      { cookie: admin.cookie },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    later();
+    expect((await t.patch(url, { status: 'processing' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await t.post(`${url}/comments`, { text: 'Chased goods-in' }, { cookie: admin.cookie })).statusCode).toBe(
+      201,
+    );
+
+    const cookie = await signIn(t, customer.user.email);
+    const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order as {
+      statusHistory: { notes: string }[];
+    };
+    // The factory's order was placed at the real time, after this test's clock: its row sorts last.
+    expect(own.statusHistory.map((entry) => entry.notes)).toEqual([
+      'Order confirmed',
+      'Deposit of £3,410.00 received',
+      'In production',
+      'Order placed',
+    ]);
+    expect(JSON.stringify(own.statusHistory)).not.toMatch(/admin panel|UNICAM|bank transfer|Chased/i);
+    const staffNotes = ((await t.get(url, { cookie: admin.cookie })).json().order.statusHistory as { notes: string }[])
+      .map((entry) => entry.notes)
+      .join('\n');
+    expect(staffNotes).toContain('Status updated via admin panel');
+    expect(staffNotes).toContain('Deposit of £3,410.00 recorded (bank transfer, ref UNICAM BACS 884512)');
+    expect(staffNotes).toContain('Chased goods-in');
+  });
+
   it('keeps the buyer’s checkout note as written; staff write a message to the customer and staff-only comments', async () => {
     const admin = await createAdminSession(t);
     const customer = await createUser(t.db, { email: `note-${Date.now()}@example.com` });

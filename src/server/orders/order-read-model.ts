@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { BatchHistory } from '../../shared/batches/batch-places';
+import { customerHistoryText } from '../../shared/orders/customer-history';
 import type { AdminOrder, Order, OrderAddress, OrderSummary } from '../../shared/orders/order-schema';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
@@ -216,13 +217,21 @@ export function toOwnerOrder(model: OrderReadModel): Order {
       processedAt: iso(payment.processedAt),
       createdAt: payment.createdAt.toISOString(),
     })),
-    statusHistory: history.map((entry) => ({
-      id: entry.id,
-      oldStatus: entry.oldStatus,
-      newStatus: entry.newStatus,
-      notes: entry.notes,
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    // In the customer's words; rows that mean nothing to them are left out (the admin's view keeps every row).
+    statusHistory: history.flatMap((entry) => {
+      const notes = customerHistoryText(entry, order);
+      return notes === null
+        ? []
+        : [
+            {
+              id: entry.id,
+              oldStatus: entry.oldStatus,
+              newStatus: entry.newStatus,
+              notes,
+              createdAt: entry.createdAt.toISOString(),
+            },
+          ];
+    }),
     batchHistory: batchHistoryOf(model),
   };
 }

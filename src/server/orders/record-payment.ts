@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { formatMoney } from '../../shared/money';
+import { paymentNote, refundNote } from '../../shared/orders/customer-history';
 import type { PaymentTransactionType } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { orders, orderStatusHistory, paymentTransactions, refunds } from '../db/schema';
@@ -87,13 +88,16 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
     .set({ paymentStatus, paymentMethod: input.paymentMethod, updatedAt: input.now })
     .where(eq(orders.id, order.id))
     .returning();
-  const kind = input.transactionType === 'deposit' ? 'Deposit' : 'Balance payment';
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     oldStatus: order.status,
     newStatus: order.status,
     changedBy: input.adminId,
-    notes: `${kind} of ${formatMoney(input.amount, order.currency, { decimals: 2 })} recorded (${methodLabel(input.paymentMethod)}${input.reference ? `, ref ${input.reference}` : ''})`,
+    notes: paymentNote(
+      input.transactionType === 'deposit' ? 'deposit' : 'balance',
+      formatMoney(input.amount, order.currency, { decimals: 2 }),
+      `${methodLabel(input.paymentMethod)}${input.reference ? `, ref ${input.reference}` : ''}`,
+    ),
     createdAt: input.now,
   });
   const publicUrl = input.publicUrl;
@@ -204,7 +208,12 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
     oldStatus: order.status,
     newStatus: order.status,
     changedBy: input.adminId,
-    notes: `Refund of ${money(amount)} of the ${payment.transactionType === 'deposit' ? 'deposit' : 'balance payment'} of ${money(payment.amount)} (${methodLabel(input.method)}${input.reference ? `, ref ${input.reference}` : ''}, ${refundedOn})${input.reason ? `: ${input.reason}` : ''}`,
+    notes: `${refundNote(
+      money(amount),
+      payment.transactionType === 'deposit' ? 'deposit' : 'balance',
+      money(payment.amount),
+      `${methodLabel(input.method)}${input.reference ? `, ref ${input.reference}` : ''}, ${refundedOn}`,
+    )}${input.reason ? `: ${input.reason}` : ''}`,
     createdAt: input.now,
   });
   // The customer hears of the refund in the same transaction (no recipient, e.g. an erased customer: no mail).

@@ -106,7 +106,7 @@ describe('orders API', () => {
       ].sort(),
     );
     expect(order.statusHistory).toEqual([
-      expect.objectContaining({ oldStatus: null, newStatus: 'pending', notes: 'Order created' }),
+      expect.objectContaining({ oldStatus: null, newStatus: 'pending', notes: 'Order placed' }),
     ]);
 
     const mail = await t.db.select().from(mailOutbox);

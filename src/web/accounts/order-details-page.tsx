@@ -287,9 +287,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
               <ul className="mt-1 space-y-1 text-sm text-navy-700">
                 {history.map((entry) => (
                   <li key={entry.id}>
-                    {formatDate(entry.createdAt)}: {entry.oldStatus ? `${entry.oldStatus} → ` : ''}
-                    {entry.newStatus}
-                    {entry.notes ? ` (${entry.notes})` : ''}
+                    {entry.notes}, {formatDate(entry.createdAt)}
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { customerHistoryText, paymentNote, refundNote } from './customer-history';
+
+describe('customerHistoryText', () => {
+  const order = { trackingNumber: 'RM123456785GB' };
+  it('says what each row means to the customer, with no staff wording, method or reference', () => {
+    expect(customerHistoryText({ oldStatus: null, newStatus: 'pending', notes: 'Order created' }, order)).toBe(
+      'Order placed',
+    );
+    expect(
+      customerHistoryText(
+        { oldStatus: 'confirmed', newStatus: 'processing', notes: 'Status updated via admin panel' },
+        order,
+      ),
+    ).toBe('In production');
+    expect(customerHistoryText({ oldStatus: 'processing', newStatus: 'shipped', notes: null }, order)).toBe(
+      'Shipped, tracking number RM123456785GB',
+    );
+    expect(
+      customerHistoryText(
+        {
+          oldStatus: 'confirmed',
+          newStatus: 'confirmed',
+          notes: paymentNote('deposit', '£2,801.25', 'Bank transfer, ref UNICAM BACS 884512'),
+        },
+        order,
+      ),
+    ).toBe('Deposit of £2,801.25 received');
+    expect(
+      customerHistoryText(
+        {
+          oldStatus: 'cancelled',
+          newStatus: 'cancelled',
+          notes: `${refundNote('€1,638.75', 'deposit', '€1,725.00', 'Bank transfer, 3 December 2026')}: fee kept`,
+        },
+        order,
+      ),
+    ).toBe('Refund of €1,638.75 sent');
+  });
+
+  it('leaves out a same-status row that is neither a payment nor a refund', () => {
+    expect(
+      customerHistoryText({ oldStatus: 'confirmed', newStatus: 'confirmed', notes: 'Called the lab' }, order),
+    ).toBe(null);
+  });
+});
