@@ -47,15 +47,20 @@ export const periodText = (months: number) =>
 export const warrantyMonths = (values: Pick<TermsValues, 'standardWarrantyMonths'>, planYears: number | null) =>
   Math.max(values.standardWarrantyMonths, (planYears ?? 0) * 12);
 
+/** The deposit sentence, on its own so a page can take it without the rest of the terms (the home page's FAQ). */
+export const depositSentence = (values: Pick<TermsValues, 'depositPercent' | 'depositDueDays'>) =>
+  `A ${values.depositPercent}% deposit is invoiced on our written confirmation, payable within ${values.depositDueDays} days.`;
+
+export const balanceSentence = 'The balance is invoiced when the instrument is ready and is due before dispatch.';
+
 export const terms = {
   validity: (values: Pick<TermsValues, 'quoteValidityDays'>) =>
     `A quote's prices hold for ${values.quoteValidityDays} days from its date.`,
   /** When the contract forms (terms §3): the order flow and confirmation page say it too. */
   binding:
     'Your order is received when you place it. It binds you and us once we confirm it in writing (the order confirmation).',
-  deposit: (values: Pick<TermsValues, 'depositPercent' | 'depositDueDays'>) =>
-    `A ${values.depositPercent}% deposit is invoiced on our written confirmation, payable within ${values.depositDueDays} days.`,
-  balance: 'The balance is invoiced when the instrument is ready and is due before dispatch.',
+  deposit: depositSentence,
+  balance: balanceSentence,
   currency: (currency: string) =>
     `You pay in the currency of the invoice (${currency}), by bank transfer into our ${currency} account shown on it.`,
   cancellation: `Cancellation of a confirmed order: before manufacture starts, the deposit is refunded less an administration fee of ${CANCELLATION_FEE_PERCENT}% of the deposit; once manufacture has started, the deposit is forfeited; after the balance invoice, the full total is payable.`,

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { PAYMENT_DAYS, balanceSentence, depositSentence } from '../../shared/terms';
 import { Container } from '../ui/container';
 import { SectionHeading } from './section-heading';
 import { publicProfile } from '../lib/public-profile';
@@ -54,7 +55,8 @@ export function FaqSection({
     },
     {
       question: 'How do I pay?',
-      answer: `A ${DEPOSIT_PERCENT}% deposit is due when you order, paid by invoice; the balance is invoiced when your instrument is ready and is due before dispatch. Card payment is coming soon.`,
+      // The terms' own sentences (issue 38): the deposit is invoiced on confirmation, not due on ordering.
+      answer: `${depositSentence({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} ${balanceSentence} You pay by bank transfer; card payment is coming soon.`,
     },
     {
       question: 'Can I get a quote for my purchasing department?',
