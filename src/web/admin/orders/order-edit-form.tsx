@@ -69,6 +69,8 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
   /** The serial numbers typed for shipping (sent only with the move to shipped). */
   const [serials, setSerials] = useState<string[]>([]);
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
+  /** A refused save's reason (409), beside the button that was pressed, where the eye is (issue 38). */
+  const [refusal, setRefusal] = useState('');
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: {
@@ -90,6 +92,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
     onMutate: () => {
       setLedgerErrors({});
       setSerialErrors({});
+      setRefusal('');
     },
     onSuccess: () => {
       toast.success(orderMessages.orderUpdated);
@@ -98,6 +101,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
     onError: (error) => {
       // The server's message goes beside the field it names (a 400 names each refused field).
       const fields = error instanceof ApiError ? error.fields : {};
+      if (error instanceof ApiError && error.status === 409) setRefusal(fields.batch ?? fields.status ?? error.message);
       if (error instanceof ApiError && error.status === 409 && fields.status) toast.error(fields.status);
       // The money held changed since the page loaded: the fresh figures come with the reload.
       if (error instanceof ApiError && error.code === 'money_held') void invalidate();
@@ -248,9 +252,14 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
         <FieldError message={errors.internalNotes?.message} />
       </div>
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending} aria-describedby={refusal ? 'order-save-refusal' : undefined}>
           {save.isPending ? 'Saving...' : 'Save changes'}
         </Button>
+        {refusal ? (
+          <p id="order-save-refusal" role="alert" className="mt-2 text-sm text-red-700">
+            {refusal}
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contracts';
+import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../../tests/support/web-render';
+import { OrderEditForm } from './order-edit-form';
+
+const order = {
+  id: '5b0c3f55-7c59-4c37-9a55-0f3c1a0e2a10',
+  orderNumber: 'O2026-00007',
+  status: 'pending',
+  paymentStatus: 'pending',
+  currency: 'GBP',
+  totalAmount: 430800,
+  depositAmount: 215400,
+  outstandingAmount: 0,
+  paidAmount: 0,
+  paymentMethod: null,
+  trackingNumber: null,
+  carrier: null,
+  estimatedDeliveryDate: null,
+  customerMessage: null,
+  internalNotes: null,
+  documents: [],
+  payments: [],
+  refunds: [],
+  balances: [],
+  cancellation: null,
+  instruments: [],
+  items: [],
+  ledger: {
+    paid: 0,
+    received: 0,
+    refunded: 0,
+    invoiced: 0,
+    credited: 0,
+    owed: 0,
+    outstanding: 0,
+    refundDue: 0,
+    depositInvoiced: 0,
+    depositOutstanding: 0,
+    creditHeld: 0,
+    cancellationFee: 0,
+  },
+} as unknown as AdminOrderDetail;
+
+describe('the admin order edit form (component, happy-dom)', () => {
+  afterEach(resetWebTest);
+
+  it('a confirmation refused because the batch is full shows the reason beside the Save button, not only "Failed to update order"', async () => {
+    const reason = 'Batch Q2 2027 is full (0 of 10 places left). Batch Q3 2027 has room: move the order there first.';
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`PATCH /api/admin/orders/${order.id}`]: apiError(409, 'batch_full', reason, { batch: reason }),
+    });
+    renderRoutes([{ path: '/', element: <OrderEditForm order={order} /> }], '/');
+    fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'confirmed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const beside = await screen.findByText(reason, { selector: '#order-save-refusal' });
+    expect(beside.getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('button', { name: 'Save changes' }).getAttribute('aria-describedby')).toBe(
+      'order-save-refusal',
+    );
+  });
+});
