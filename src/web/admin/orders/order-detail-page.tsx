@@ -204,7 +204,12 @@ export function OrderDetailPage() {
   // The server refuses to delete an order on the books (any payment or invoice); say so instead of offering it.
   const onTheBooks =
     data.payments.length > 0 ||
-    data.documents.some((document) => document.kind !== 'confirmation' && document.kind !== 'acknowledgement');
+    data.documents.some(
+      (document) =>
+        document.kind !== 'confirmation' &&
+        document.kind !== 'acknowledgement' &&
+        document.kind !== 'commercial_invoice',
+    );
   return (
     <article className="space-y-4">
       <AdminHeading title={`Order ${data.orderNumber}`}>
