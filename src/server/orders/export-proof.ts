@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { isExportDelivery } from '../../shared/customs';
 import { deliveryCountry } from '../../shared/documents/order-documents';
 import {
@@ -102,14 +102,17 @@ export async function recordDispatch(
 }
 
 /**
- * Orders delivered outside the UK whose proof of export is not complete (the dashboard's count and
- * the order page's flag say the same: `isExportProofComplete`).
+ * Orders delivered outside the UK whose proof of export is not complete: the dashboard's count, the
+ * orders list's `exportProof=missing` filter and the order page's flag say the same (`isExportProofComplete`).
  */
-export const exportProofMissingSql = sql`
-  select count(*) as n from orders o
-  where o.status = 'delivered'
-    and coalesce(o.shipping_address ->> 'country', o.billing_address ->> 'country') <> 'GB'
+export function exportProofMissingFilter(alias: 't' | 'o' = 't'): SQL {
+  const order = sql.raw(alias);
+  return sql`(${order}.status = 'delivered'
+    and coalesce(${order}.shipping_address ->> 'country', ${order}.billing_address ->> 'country') <> 'GB'
     and not exists (
-      select 1 from export_proofs p where p.order_id = o.id
+      select 1 from export_proofs p where p.order_id = ${order}.id
         and p.carrier is not null and p.tracking_number is not null and p.dispatch_date is not null
-        and p.delivery_date is not null and p.proof_reference is not null)`;
+        and p.delivery_date is not null and p.proof_reference is not null))`;
+}
+
+export const exportProofMissingSql = sql`select count(*) as n from orders t where ${exportProofMissingFilter('t')}`;

@@ -42,6 +42,8 @@ export const adminOrderListQuerySchema = z.object({
   paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
   /** A deposit or balance invoice unpaid past its due date. */
   overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
+  /** Delivered outside the UK without a complete proof-of-export record (issue 37). */
+  exportProof: z.preprocess(emptyToUndefined, z.enum(['missing']).optional()),
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
