@@ -56,7 +56,16 @@ export function packagesOf(items: DocumentOrder['items']): { count: number; text
   return { count, text: `${count} carton${count === 1 ? '' : 's'} (${parts.join(', ')})` };
 }
 
-const countryName = (code: string | null) => (code ? (findCountry(code)?.name ?? code) : customsMessages.notGiven);
+const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+/** A country of origin by name: the shop's own list first, then any ISO code (goods are made anywhere). */
+export const countryName = (code: string | null | undefined) => {
+  if (!code) return customsMessages.notGiven;
+  try {
+    return findCountry(code)?.name ?? regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
 const times = (grams: number | null, quantity: number) => (grams === null ? null : grams * quantity);
 const sumOf = (values: (number | null)[]) =>
   values.some((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
@@ -193,7 +202,12 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
           ]
         : []),
       ...(order.items.some((item) => item.itemType === 'servicing')
-        ? [{ title: 'Services', lines: ['The servicing plan on this order is a service, not goods: it is not listed here.'] }]
+        ? [
+            {
+              title: 'Services',
+              lines: ['The servicing plan on this order is a service, not goods: it is not listed here.'],
+            },
+          ]
         : []),
       {
         title: 'Declaration',

@@ -1,11 +1,10 @@
 import { type BusinessProfile, profileAddressLines } from '../business-profile';
-import { findCountry } from '../countries';
-import { customsMessages, formatCommodityCode, formatWeight, repairReturnMarking } from '../customs';
+import { formatCommodityCode, formatWeight, repairReturnMarking } from '../customs';
 import { formatUkDate } from '../dates';
 import { formatMoney } from '../money';
 import { addressLines } from '../orders/order-lines';
 import type { OrderAddress } from '../orders/order-schema';
-import type { ItemCustoms } from './commercial-invoice';
+import { countryName, type ItemCustoms } from './commercial-invoice';
 import type { BusinessDocument } from './document-model';
 import { issuerOf } from './issuer';
 
@@ -21,9 +20,6 @@ export interface RepairProFormaFacts {
   customs: ItemCustoms | null;
   printedAt: Date | string;
 }
-
-const countryName = (code: string | null | undefined) =>
-  code ? (findCountry(code)?.name ?? code) : customsMessages.notGiven;
 
 /**
  * The pro-forma invoice for an instrument sent from outside the UK for repair and back (issue 37): no

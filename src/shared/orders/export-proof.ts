@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
 import { customsMessages, isMrn } from '../customs';
-import { isoDate } from '../lists';
 
 /**
  * The proof of export of an order delivered outside the UK (issue 37, docs/api/admin.md): what the
@@ -59,8 +58,13 @@ const text = (max: number) =>
     .transform((value) => (value === '' ? null : cleanLine(value)))
     .nullable()
     .optional();
+/** A calendar day as YYYY-MM-DD (not lists.ts's isoDate: lists.ts imports the order schema, which imports this). */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: customsMessages.date })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: customsMessages.date });
 const day = z
-  .union([isoDate, z.literal('')])
+  .union([isoDay, z.literal('')])
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
