@@ -31,8 +31,8 @@ export function formatCommodityCode(code: string | null): string {
 /** An export declaration's Movement Reference Number: 18 letters and digits, starting with the year and country (26GB…). */
 export const isMrn = (value: string) => /^\d{2}[A-Z]{2}[A-Z0-9]{14}$/.test(value);
 
-/** A UK EORI number: GB (or XI for Northern Ireland) and 12 digits. */
-export const isUkEori = (value: string) => /^(GB|XI)\d{12}$/.test(value);
+/** A GB EORI number: GB and 12 digits (the exporter from Great Britain; XI numbers are for Northern Ireland movements). */
+export const isGbEori = (value: string) => /^GB\d{12}$/.test(value);
 
 /** Goods leave the UK: the delivery country is set and is not GB (a commercial invoice and proof of export are due). */
 export const isExportDelivery = (country: string | null | undefined) => Boolean(country) && country !== 'GB';

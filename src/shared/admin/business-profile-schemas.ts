@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalisePostcode } from '../address-format';
 import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from '../business-profile';
 import { EMAIL_MAX, emailFieldMessage } from '../email-address';
-import { customsMessages, isUkEori } from '../customs';
+import { customsMessages, isGbEori } from '../customs';
 
 /** Business Profile (/admin/business-profile, `GET/PUT /api/admin/business-profile[/bank]`): texts and requests. */
 export const businessProfileMessages = {
@@ -79,8 +79,9 @@ export const businessProfileDetailsSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .transform((value) => value.replace(/\s+/g, ''))
-    .refine(isUkEori, { error: m.eori }),
+    // An overwrite, not a transform: the response schema encodes with it too.
+    .overwrite((value) => value.replace(/\s+/g, ''))
+    .refine(isGbEori, { error: m.eori }),
   registeredAddress: address,
   tradingAddress: address,
   phone: line(40),
