@@ -56,11 +56,13 @@ export function packagesOf(items: DocumentOrder['items']): { count: number; text
   return { count, text: `${count} carton${count === 1 ? '' : 's'} (${parts.join(', ')})` };
 }
 
-const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+let regionNames: Intl.DisplayNames | undefined;
 /** A country of origin by name: the shop's own list first, then any ISO code (goods are made anywhere). */
 export const countryName = (code: string | null | undefined) => {
   if (!code) return customsMessages.notGiven;
   try {
+    // Made on first use, not at load (decision 0050: no Intl at page load).
+    regionNames ??= new Intl.DisplayNames(['en-GB'], { type: 'region' });
     return findCountry(code)?.name ?? regionNames.of(code) ?? code;
   } catch {
     return code;
