@@ -53,8 +53,7 @@ export const originStatement = (exporterReference: string) =>
 export const zeroRatedExport = 'Zero-rated export';
 
 /** The service-return pro-forma's marking, word for word as issue 37 gives it. */
-export const repairReturnMarking =
-  'Returned goods for repair, no commercial value, value for customs purposes only';
+export const repairReturnMarking = 'Returned goods for repair, no commercial value, value for customs purposes only';
 
 /** Grams as the documents print them: "9.80 kg" from 1 kg, else "450 g". */
 export function formatWeight(grams: number | null): string {

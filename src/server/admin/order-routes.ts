@@ -5,7 +5,6 @@ import { customerFallbacks } from '../../shared/lists';
 import {
   adminOrderAnswerSchema,
   adminOrderListQuerySchema,
-  orderMessages,
   adminOrderPageSchema,
   orderCommentRequestSchema,
   recordPaymentRequestSchema,
@@ -33,10 +32,7 @@ import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
-import { saveExportProof, toExportProof } from '../orders/export-proof';
-import { orders } from '../db/schema';
-import { eq } from 'drizzle-orm';
-import { notFound } from '../http/http-error';
+import { updateExportProof } from '../orders/export-proof';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -100,12 +96,9 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: exportProofRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
-      await changeOrder(request, request.params.id, 'order.export_proof', async (tx, now, admin) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, request.params.id)).for('update');
-        if (!row) throw notFound(orderMessages.orderNotFound);
-        const { before, after } = await saveExportProof(tx, row, request.body, { adminId: admin.userId, now });
-        return { before: before ? toExportProof(before) : null, after: toExportProof(after) };
-      });
+      await changeOrder(request, request.params.id, 'order.export_proof', (tx, now, admin) =>
+        updateExportProof(tx, request.params.id, request.body, { adminId: admin.userId, now }),
+      );
       return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );

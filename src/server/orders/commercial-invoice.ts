@@ -1,10 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isExportDelivery } from '../../shared/customs';
-import {
-  commercialInvoiceDocument,
-  type ItemCustoms,
-  itemCustomsKey,
-} from '../../shared/documents/commercial-invoice';
+import { commercialInvoiceDocument, type ItemCustoms, itemCustomsKey } from '../../shared/documents/commercial-invoice';
 import { type DocumentOrder, deliveryCountry } from '../../shared/documents/order-documents';
 import type { Db } from '../db/client';
 import {
@@ -69,7 +65,10 @@ const customsColumns = <
 export async function itemCustomsOf(db: Db, items: { itemType: string; itemId: string }[]) {
   const ids = (type: string) => [...new Set(items.filter((item) => item.itemType === type).map((i) => i.itemId))];
   const map = new Map<string, ItemCustoms>();
-  const load = async <Row extends ItemCustoms & { id: string }>(type: string, query: (ids: string[]) => Promise<Row[]>) => {
+  const load = async <Row extends ItemCustoms & { id: string }>(
+    type: string,
+    query: (ids: string[]) => Promise<Row[]>,
+  ) => {
     const wanted = ids(type);
     if (wanted.length === 0) return;
     for (const { id, ...customs } of await query(wanted)) map.set(itemCustomsKey(type, id), customs);

@@ -8,8 +8,9 @@ import {
   isExportProofComplete,
 } from '../../shared/orders/export-proof';
 import type { Db } from '../db/client';
-import { exportProofs, type orders } from '../db/schema';
-import { badRequest, conflict } from '../http/http-error';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
+import { exportProofs, orders } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/http-error';
 import { hasCommercialInvoice } from './commercial-invoice';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -58,7 +59,14 @@ export async function saveExportProof(
   if (!isExportDelivery(deliveryCountry(row))) throw conflict(exportProofMessages.notExport, { code: 'not_export' });
   const before = await exportProofOf(tx, row.id, true);
   const set: Partial<ProofRow> = {};
-  for (const key of ['carrier', 'trackingNumber', 'dispatchDate', 'exportMrn', 'deliveryDate', 'proofReference'] as const)
+  for (const key of [
+    'carrier',
+    'trackingNumber',
+    'dispatchDate',
+    'exportMrn',
+    'deliveryDate',
+    'proofReference',
+  ] as const)
     if (changes[key] !== undefined) set[key] = changes[key];
   const dispatch = set.dispatchDate !== undefined ? set.dispatchDate : (before?.dispatchDate ?? null);
   const delivery = set.deliveryDate !== undefined ? set.deliveryDate : (before?.deliveryDate ?? null);
@@ -74,6 +82,19 @@ export async function saveExportProof(
     .returning();
   if (!after) throw new Error('Saving the proof of export returned no row');
   return { before, after };
+}
+
+/** `PUT /api/admin/orders/{id}/export-proof`: the order locked, its record written; before and after for the audit. */
+export async function updateExportProof(
+  tx: Db,
+  orderId: string,
+  changes: ExportProofChanges,
+  input: { adminId: string; now: Date },
+) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  const { before, after } = await saveExportProof(tx, row, changes, input);
+  return { before: before ? toExportProof(before) : null, after: toExportProof(after) };
 }
 
 /**

@@ -180,7 +180,8 @@ export async function sendRepairProFormaPdf(
   profile: Awaited<ReturnType<typeof getBusinessProfile>>,
   now: Date,
 ) {
-  if (!hasRepairProForma(loaded)) throw notFound('No pro-forma invoice: the return is not authorised or not from abroad');
+  if (!hasRepairProForma(loaded))
+    throw notFound('No pro-forma invoice: the return is not authorised or not from abroad');
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${repairProFormaFilename(loaded.request)}"`)

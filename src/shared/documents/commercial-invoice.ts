@@ -26,8 +26,6 @@ export interface ItemCustoms {
 
 /** The order item types that are goods (they cross the border); shipping and servicing are not. */
 const goodsTypes = ['base_configuration', 'power_adaptor', 'syringe_holder', 'adaptor', 'accessory'];
-/** Packed with the instrument, in its carton; accessories travel in a carton of their own. */
-const packedWithInstrument = new Set(['base_configuration', 'power_adaptor', 'syringe_holder', 'adaptor']);
 
 export const itemCustomsKey = (itemType: string, itemId: string) => `${itemType}:${itemId}`;
 
@@ -42,7 +40,10 @@ export interface CommercialInvoiceFacts {
   printedAt: Date | string;
 }
 
-/** The number and type of packages: one carton per instrument, and one for the accessories where there are any. */
+/**
+ * The number and type of packages: one carton per instrument (its power cord, syringe holder and
+ * adaptors packed with it), and one for the accessories where there are any.
+ */
 export function packagesOf(items: DocumentOrder['items']): { count: number; text: string } {
   const instruments = items
     .filter((item) => item.itemType === 'base_configuration')

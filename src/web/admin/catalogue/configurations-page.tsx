@@ -131,7 +131,10 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
           commodityCode: { registration: form.register('commodityCode'), error: errors.commodityCode?.message },
           originCountry: { registration: form.register('originCountry'), error: errors.originCountry?.message },
           netWeightGrams: { registration: form.register('netWeightGrams'), error: errors.netWeightGrams?.message },
-          grossWeightGrams: { registration: form.register('grossWeightGrams'), error: errors.grossWeightGrams?.message },
+          grossWeightGrams: {
+            registration: form.register('grossWeightGrams'),
+            error: errors.grossWeightGrams?.message,
+          },
         }}
       />
       <div className="sm:col-span-2">

@@ -40,7 +40,8 @@ export function ExportPapersPanel({ orderId, papers }: { orderId: string; papers
   const [values, setValues] = useState<Fields>(() => fieldsOf(papers.proof));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => adminApi(adminOrderAnswerSchema, `/orders/${orderId}/export-proof`, { method: 'PUT', body: values }),
+    mutationFn: () =>
+      adminApi(adminOrderAnswerSchema, `/orders/${orderId}/export-proof`, { method: 'PUT', body: values }),
     onMutate: () => setErrors({}),
     onSuccess: (answer) => {
       toast.success(exportProofMessages.saved);
@@ -78,7 +79,11 @@ export function ExportPapersPanel({ orderId, papers }: { orderId: string; papers
         Customs papers
       </h2>
       {papers.missing ? (
-        <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800" data-testid="export-proof-missing">
+        <p
+          role="alert"
+          className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800"
+          data-testid="export-proof-missing"
+        >
           {exportProofMessages.missing}
         </p>
       ) : null}
