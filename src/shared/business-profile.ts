@@ -26,6 +26,11 @@ export interface PublicBusinessProfile {
   companyNumber: string;
   registeredIn: string;
   vatNumber: string;
+  /**
+   * The company's GB EORI number (GB and 12 digits): the exporter's reference on the commercial
+   * invoice and its statement on origin (issue 37).
+   */
+  eoriNumber: string;
   registeredAddress: ProfileAddress;
   tradingAddress: ProfileAddress;
   phone: string;
@@ -96,6 +101,7 @@ export const exampleBusinessProfile: BusinessProfile = {
   companyNumber: '00000000',
   registeredIn: 'England and Wales',
   vatNumber: 'GB000000000',
+  eoriNumber: 'GB000000000000',
   registeredAddress: exampleAddress,
   tradingAddress: exampleAddress,
   phone: '+44 1524 000000',

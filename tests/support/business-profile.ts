@@ -7,6 +7,7 @@ export const realDetails = {
   tradingName: 'Fjordlight',
   companyNumber: '12345678',
   vatNumber: 'GB123456789',
+  eoriNumber: 'GB123456789000',
   phone: '+44 161 555 0199',
   salesEmail: 'sales@fjordlight.test',
   supportEmail: 'support@fjordlight.test',

@@ -130,6 +130,26 @@ describe('the authorization matrix', () => {
       { status: 'authorised', rmaNumber: 'RMA2026-T0001', returnInstructions: 'Send it back.' },
       { photo: true },
     );
+    // An order delivered to Germany, and an authorised return of its instrument: their customs papers (issue 37).
+    const heidelberg = {
+      street: 'Im Neuenheimer Feld 282',
+      city: 'Heidelberg',
+      state: null,
+      postal_code: '69120',
+      country: 'DE',
+    };
+    const exportOrder = await createOrder(t.db, {
+      userId: customer.user.id,
+      currency: 'EUR',
+      status: 'delivered',
+      shippingAddress: heidelberg,
+      billingAddress: heidelberg,
+    });
+    const exportService = await createServiceRequestRow(
+      t.db,
+      (await createInstrument(t.db, { orderId: exportOrder.id })).id,
+      { status: 'authorised', rmaNumber: 'RMA2026-T0002', returnInstructions: 'Send it back.' },
+    );
     const examples: Example[] = [
       { method: 'GET', route: '/api/admin/dashboard', ok: 200, make: at('/api/admin/dashboard') },
       { method: 'GET', route: '/api/admin/users', ok: 200, make: at('/api/admin/users') },
@@ -201,6 +221,18 @@ describe('the authorization matrix', () => {
         route: '/api/admin/orders/:id/packing-slip',
         ok: 200,
         make: at(`/api/admin/orders/${order.id}/packing-slip`),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/orders/:id/commercial-invoice',
+        ok: 200,
+        make: at(`/api/admin/orders/${exportOrder.id}/commercial-invoice`),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/orders/:id/export-proof',
+        ok: 200,
+        make: at(`/api/admin/orders/${exportOrder.id}/export-proof`, { carrier: 'DHL Express' }),
       },
       {
         method: 'PATCH',
@@ -453,6 +485,12 @@ describe('the authorization matrix', () => {
         route: '/api/admin/service/:id/rma.pdf',
         ok: 200,
         make: at(`/api/admin/service/${serviceFixture.request.id}/rma.pdf`),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/service/:id/pro-forma.pdf',
+        ok: 200,
+        make: at(`/api/admin/service/${exportService.request.id}/pro-forma.pdf`),
       },
       // Privacy requests (issue 25): a fresh open request per allowed call, and a ready staff export.
       {

@@ -9,6 +9,7 @@ import {
   catalogueMessages,
   configurationListSchema,
   createBatchRequestSchema,
+  createGoodsRequestSchema,
   createOptionRequestSchema,
   createShippingRequestSchema,
   deleteOptionResponseSchema,
@@ -16,6 +17,7 @@ import {
   optionListSchema,
   updateBatchRequestSchema,
   updateConfigurationRequestSchema,
+  updateGoodsRequestSchema,
   updateOptionRequestSchema,
   updateShippingRequestSchema,
 } from '../../shared/admin/catalogue-schemas';
@@ -37,6 +39,8 @@ import {
   accessoryOptions,
   adaptorOptions,
   type CatalogueOptionRepository,
+  type CustomsValues,
+  definedCustoms,
   optionAudit,
   servicingOptions,
   shippingOptions,
@@ -73,8 +77,8 @@ const optionKinds: {
   messages: { notFound: string; duplicate: string };
   repository: CatalogueOptionRepository;
   addsAndDeletes: boolean;
-  createBody: typeof createOptionRequestSchema | typeof createShippingRequestSchema;
-  updateBody: typeof updateOptionRequestSchema | typeof updateShippingRequestSchema;
+  createBody: typeof createOptionRequestSchema | typeof createShippingRequestSchema | typeof createGoodsRequestSchema;
+  updateBody: typeof updateOptionRequestSchema | typeof updateShippingRequestSchema | typeof updateGoodsRequestSchema;
 }[] = [
   {
     path: '/accessories',
@@ -82,8 +86,8 @@ const optionKinds: {
     messages: { notFound: catalogueMessages.accessoryNotFound, duplicate: catalogueMessages.duplicateAccessoryId },
     repository: accessoryOptions,
     addsAndDeletes: true,
-    createBody: createOptionRequestSchema,
-    updateBody: updateOptionRequestSchema,
+    createBody: createGoodsRequestSchema,
+    updateBody: updateGoodsRequestSchema,
   },
   {
     path: '/shipping',
@@ -107,9 +111,16 @@ const optionKinds: {
     repository,
     addsAndDeletes: false,
     createBody: createOptionRequestSchema,
-    updateBody: updateOptionRequestSchema,
+    // Adaptors and syringe holders ship with the instrument: they take their customs data too.
+    updateBody: path === '/servicing' ? updateOptionRequestSchema : updateGoodsRequestSchema,
   })),
 ];
+
+/** A goods request's customs data (the repository writes it only where the table has it). */
+const customsOf = (body: object): { customs?: CustomsValues } =>
+  'commodityCode' in body || 'originCountry' in body || 'netWeightGrams' in body || 'grossWeightGrams' in body
+    ? { customs: definedCustoms(body as CustomsValues) }
+    : {};
 
 /** A shipping request's countries and switch; nothing for the other kinds. */
 const reachOf = (body: object): { countries?: string[] | null; active?: boolean } => ({
@@ -165,6 +176,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           priceGbp,
           priceEur,
           features,
+          ...definedCustoms(request.body),
           updatedAt: now,
         });
         return {
@@ -219,6 +231,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
             priceGbp,
             priceEur,
             ...reachOf(request.body),
+            ...customsOf(request.body),
             now,
           });
           return {
@@ -261,6 +274,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
               priceEur,
               sortOrder: await repository.nextSortOrder(tx, productId),
               ...reachOf(request.body),
+              ...customsOf(request.body),
               now,
             });
             return {

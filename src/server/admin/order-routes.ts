@@ -15,7 +15,7 @@ import {
 } from '../../shared/orders/order-admin-contracts';
 import { adminOrderDetail } from '../orders/admin-order-detail';
 import { recordPayment, refundPayment } from '../orders/record-payment';
-import { deliveryNotePdf } from '../orders/delivery-note';
+import { commercialInvoicePdf, deliveryNotePdf } from '../orders/delivery-note';
 import { addStaffComment, deleteOrder } from '../orders/update-order';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { fallback } from '../db/list-sql';
@@ -31,6 +31,8 @@ import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
+import { exportProofRequestSchema } from '../../shared/orders/export-proof';
+import { updateExportProof } from '../orders/export-proof';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -69,6 +71,35 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="delivery-note-${orderNumber}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  // The commercial invoice staff print with the delivery note at dispatch (404 for a UK delivery).
+  r.get(
+    '/orders/:id/commercial-invoice',
+    { config: adminRoute('orders.view'), schema: { params: idParams } },
+    async (request, reply) => {
+      const { pdf, filename } = await commercialInvoicePdf(app.db, request.params.id, app.now());
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  // The proof of export, entered at dispatch and completed at delivery (issue 37).
+  r.put(
+    '/orders/:id/export-proof',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, body: exportProofRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      await changeOrder(request, request.params.id, 'order.export_proof', (tx, now, admin) =>
+        updateExportProof(tx, request.params.id, request.body, { adminId: admin.userId, now }),
+      );
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 
@@ -227,7 +258,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: shipOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
-      const { reason, trackingNumber, carrier, serialNumbers } = request.body;
+      const { reason, trackingNumber, carrier, serialNumbers, exportMrn } = request.body;
       await shipOrder(app, request, {
         orderId: request.params.id,
         changes: updateOrderRequestSchema.parse({
@@ -235,6 +266,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           ...(trackingNumber !== undefined ? { trackingNumber } : {}),
           ...(carrier !== undefined ? { carrier } : {}),
           ...(serialNumbers !== undefined ? { serialNumbers } : {}),
+          ...(exportMrn ? { exportMrn } : {}),
         }),
         override: { reason },
       });

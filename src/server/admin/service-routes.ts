@@ -15,7 +15,7 @@ import { getBusinessProfile } from '../business-profile/profile-service';
 import { adminServiceRequest } from '../service-requests/admin-service-request';
 import { createRepairQuote } from '../service-requests/create-repair-quote';
 import { moveServiceRequest } from '../service-requests/move-service-request';
-import { sendPhoto, sendRmaPdf } from '../service-requests/routes';
+import { sendPhoto, sendRepairProFormaPdf, sendRmaPdf } from '../service-requests/routes';
 import { loadServiceRequest, photoBytes } from '../service-requests/service-requests';
 import { csvDate } from '../reporting/accounting-export';
 import { adminRoute, holds } from './admin-route-config';
@@ -170,6 +170,16 @@ export async function adminServiceRoutes(app: FastifyInstance) {
       const loaded = await loadServiceRequest(app.db, { id: request.params.id });
       if (!loaded) throw notFound(serviceMessages.notFound);
       return sendRmaPdf(reply, loaded, await getBusinessProfile(app.db));
+    },
+  );
+
+  r.get(
+    '/service/:id/pro-forma.pdf',
+    { config: adminRoute('service.manage'), schema: { params: idParams } },
+    async (request, reply) => {
+      const loaded = await loadServiceRequest(app.db, { id: request.params.id });
+      if (!loaded) throw notFound(serviceMessages.notFound);
+      return sendRepairProFormaPdf(app.db, reply, loaded, await getBusinessProfile(app.db), app.now());
     },
   );
 }

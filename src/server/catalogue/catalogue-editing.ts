@@ -38,7 +38,8 @@ export async function findConfiguration(
 export async function updateConfiguration(
   db: Db,
   rowId: string,
-  values: Pick<ConfigurationRow, 'name' | 'description' | 'priceGbp' | 'priceEur' | 'features' | 'updatedAt'>,
+  values: Pick<ConfigurationRow, 'name' | 'description' | 'priceGbp' | 'priceEur' | 'features' | 'updatedAt'> &
+    Partial<Pick<ConfigurationRow, 'commodityCode' | 'originCountry' | 'netWeightGrams' | 'grossWeightGrams'>>,
 ): Promise<ConfigurationRow> {
   const [row] = await db
     .update(productConfigurations)
@@ -126,6 +127,12 @@ export const toConfiguration = (row: ConfigurationRow) => ({
   features: row.features,
   sortOrder: row.sortOrder,
   updatedAt: row.updatedAt.toISOString(),
+  customs: {
+    commodityCode: row.commodityCode,
+    originCountry: row.originCountry,
+    netWeightGrams: row.netWeightGrams,
+    grossWeightGrams: row.grossWeightGrams,
+  },
 });
 /** What an audit entry records of a row: its editable fields, not the row id or the time stamp. */
 export function auditFields<Row extends { id: string; updatedAt: Date }>(row: Row): Omit<Row, 'id' | 'updatedAt'> {

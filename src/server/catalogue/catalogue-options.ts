@@ -28,6 +28,20 @@ export interface CatalogueOption {
   updatedAt: Date;
   active: boolean;
   countries: string[] | null;
+  /** True for goods that ship (accessories, adaptors, syringe holders): they carry the customs data below. */
+  ships: boolean;
+  commodityCode: string | null;
+  originCountry: string | null;
+  netWeightGrams: number | null;
+  grossWeightGrams: number | null;
+}
+
+/** Customs data of goods that ship; each absent field is left as it is. */
+export interface CustomsValues {
+  commodityCode?: string | null;
+  originCountry?: string | null;
+  netWeightGrams?: number | null;
+  grossWeightGrams?: number | null;
 }
 
 export interface OptionValues {
@@ -35,6 +49,8 @@ export interface OptionValues {
   description: string | null;
   priceGbp: number;
   priceEur: number;
+  /** Only written where the table has customs columns (goods that ship). */
+  customs?: CustomsValues;
 }
 
 /**
@@ -96,6 +112,19 @@ interface OptionTableSpec {
   listsInactive?: boolean;
   /** The table has `countries` (shipping). */
   hasCountries?: boolean;
+  /** The table has the customs columns (goods that ship: accessories, adaptors, syringe holders). */
+  hasCustoms?: boolean;
+}
+
+/** The customs fields a request set (absent ones left out, so an edit without them keeps them). */
+export function definedCustoms(values: CustomsValues | undefined): CustomsValues {
+  const set: CustomsValues = {};
+  if (!values) return set;
+  if (values.commodityCode !== undefined) set.commodityCode = values.commodityCode;
+  if (values.originCountry !== undefined) set.originCountry = values.originCountry;
+  if (values.netWeightGrams !== undefined) set.netWeightGrams = values.netWeightGrams;
+  if (values.grossWeightGrams !== undefined) set.grossWeightGrams = values.grossWeightGrams;
+  return set;
 }
 
 function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
@@ -104,6 +133,9 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
   // (the widest: archived_at and countries), and only touch those where the spec says they exist.
   const t = spec.table as typeof productShippingOptions;
   const keyColumn = spec.key as typeof productShippingOptions.shippingId;
+  // Likewise the customs columns, written against the accessories' types where the table has them.
+  const goods = spec.table as typeof productAccessories;
+  const customsColumn = <T>(column: PgColumn) => (spec.hasCustoms ? sql<T | null>`${column}` : sql<T | null>`null`);
   const columns = {
     id: t.id,
     optionId: keyColumn,
@@ -115,7 +147,13 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
     updatedAt: t.updatedAt,
     active: spec.archivable ? sql<boolean>`${t.archivedAt} is null` : sql<boolean>`true`,
     countries: spec.hasCountries ? t.countries : sql<string[] | null>`null`,
+    ships: sql<boolean>`${spec.hasCustoms ? sql`true` : sql`false`}`,
+    commodityCode: customsColumn<string>(goods.commodityCode),
+    originCountry: customsColumn<string>(goods.originCountry),
+    netWeightGrams: customsColumn<number>(goods.netWeightGrams),
+    grossWeightGrams: customsColumn<number>(goods.grossWeightGrams),
   };
+  const customsSet = (values: CustomsValues | undefined) => (spec.hasCustoms ? definedCustoms(values) : {});
   const notArchived = spec.archivable ? isNull(t.archivedAt) : undefined;
   const withRow = (rows: CatalogueOption[]) => one(rows);
   return {
@@ -152,6 +190,7 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
             priceEur: v.priceEur,
             sortOrder: v.sortOrder,
             ...(spec.hasCountries && v.countries !== undefined ? { countries: v.countries } : {}),
+            ...customsSet(v.customs),
             createdAt: v.now,
             updatedAt: v.now,
           })
@@ -168,6 +207,7 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
             priceEur: v.priceEur,
             ...(spec.hasCountries && v.countries !== undefined ? { countries: v.countries } : {}),
             ...(spec.archivable && v.active !== undefined ? { archivedAt: v.active ? null : v.now } : {}),
+            ...customsSet(v.customs),
             updatedAt: v.now,
           })
           .where(eq(t.id, rowId))
@@ -206,6 +246,7 @@ export const accessoryOptions = optionRepository({
   itemType: 'accessory',
   inQuote: (optionId) => sql`${quotes.configuration} -> 'accessories' @> ${JSON.stringify([optionId])}::jsonb`,
   archivable: true,
+  hasCustoms: true,
 });
 
 export const shippingOptions = optionRepository({
@@ -224,7 +265,7 @@ export const shippingOptions = optionRepository({
  * accessory's, but they are neither added nor removed in the admin (the configurator's steps are
  * built around them), so the repositories' add and delete are never routed.
  */
-const editOnly = (table: OptionTable, key: PgColumn, keyName: string) =>
+const editOnly = (table: OptionTable, key: PgColumn, keyName: string, hasCustoms: boolean) =>
   optionRepository({
     table,
     key,
@@ -232,14 +273,28 @@ const editOnly = (table: OptionTable, key: PgColumn, keyName: string) =>
     itemType: 'accessory',
     inQuote: () => sql`false`,
     archivable: false,
+    hasCustoms,
   });
 
-export const servicingOptions = editOnly(productServicingOptions, productServicingOptions.servicingId, 'servicingId');
-export const adaptorOptions = editOnly(productAdaptors, productAdaptors.adaptorId, 'adaptorId');
-export const syringeHolderOptions = editOnly(productSyringeHolders, productSyringeHolders.holderId, 'holderId');
+export const servicingOptions = editOnly(
+  productServicingOptions,
+  productServicingOptions.servicingId,
+  'servicingId',
+  false,
+);
+export const adaptorOptions = editOnly(productAdaptors, productAdaptors.adaptorId, 'adaptorId', true);
+export const syringeHolderOptions = editOnly(productSyringeHolders, productSyringeHolders.holderId, 'holderId', true);
 
-export const toOption = (row: CatalogueOption) => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+/** The admin API's view of an option: its customs data together, or null where it does not ship. */
+export const toOption = (row: CatalogueOption) => {
+  const { ships, commodityCode, originCountry, netWeightGrams, grossWeightGrams, ...rest } = row;
+  return {
+    ...rest,
+    updatedAt: row.updatedAt.toISOString(),
+    customs: ships ? { commodityCode, originCountry, netWeightGrams, grossWeightGrams } : null,
+  };
+};
 export const optionAudit = (row: CatalogueOption) => {
-  const { sortOrder: _sortOrder, ...fields } = auditFields(row);
+  const { sortOrder: _sortOrder, ships: _ships, ...fields } = auditFields(row);
   return fields;
 };

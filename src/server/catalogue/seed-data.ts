@@ -11,6 +11,25 @@ export const seedProduct = {
   images: ['/media/instrument-front.svg', '/media/instrument-three-quarter.svg', '/media/instrument-syringe.svg'],
 };
 
+/**
+ * Customs data (issue 37): plausible CN codes and weights for the seeded goods, to be confirmed by the
+ * company's customs broker. The instrument is a machine of heading 8479 (8479 89 97, made in the UK);
+ * its adaptors and mounts are its parts (8479 90 70); the syringes are bought in (9018 31 10, DE).
+ */
+const instrument = (netWeightGrams: number, grossWeightGrams: number) => ({
+  commodityCode: '84798997',
+  originCountry: 'GB',
+  netWeightGrams,
+  grossWeightGrams,
+});
+const part = (netWeightGrams: number, grossWeightGrams: number) => ({
+  commodityCode: '84799070',
+  originCountry: 'GB',
+  netWeightGrams,
+  grossWeightGrams,
+});
+const powerCord = { commodityCode: '85444290', originCountry: 'CN', netWeightGrams: 150, grossWeightGrams: 200 };
+
 export const seedConfigurations = [
   {
     configId: 'dropwise-standard',
@@ -25,6 +44,7 @@ export const seedConfigurations = [
       'OLED display',
       '12-month warranty',
     ],
+    ...instrument(6500, 9800),
   },
   {
     configId: 'dropwise-pro',
@@ -38,6 +58,7 @@ export const seedConfigurations = [
       'Run log export over USB',
       'Priority technical support',
     ],
+    ...instrument(6700, 10000),
   },
 ];
 
@@ -48,6 +69,7 @@ export const seedAccessories = [
     description: 'Single-use, Luer slip.',
     priceGbp: 1800,
     priceEur: 2100,
+    ...{ commodityCode: '90183110', originCountry: 'DE', netWeightGrams: 90, grossWeightGrams: 150 },
   },
   {
     accessoryId: '10x-6ml-syringes',
@@ -55,6 +77,7 @@ export const seedAccessories = [
     description: 'Single-use, Luer slip.',
     priceGbp: 2200,
     priceEur: 2600,
+    ...{ commodityCode: '90183110', originCountry: 'DE', netWeightGrams: 140, grossWeightGrams: 210 },
   },
   {
     accessoryId: 'sample-tube-rack',
@@ -62,6 +85,7 @@ export const seedAccessories = [
     description: 'Holds 15 mL and 50 mL tubes beside the instrument.',
     priceGbp: 4500,
     priceEur: 5300,
+    ...{ commodityCode: '39269097', originCountry: 'GB', netWeightGrams: 320, grossWeightGrams: 450 },
   },
   {
     accessoryId: 'stir-bar-set',
@@ -69,6 +93,7 @@ export const seedAccessories = [
     description: 'Five PTFE-coated stir bars in three sizes.',
     priceGbp: 2500,
     priceEur: 2900,
+    ...{ commodityCode: '39269097', originCountry: 'GB', netWeightGrams: 40, grossWeightGrams: 80 },
   },
   {
     accessoryId: 'quick-start-card',
@@ -76,6 +101,7 @@ export const seedAccessories = [
     description: 'A laminated bench card with the five steps.',
     priceGbp: 0,
     priceEur: 0,
+    ...{ commodityCode: '49119900', originCountry: 'GB', netWeightGrams: 20, grossWeightGrams: 30 },
   },
 ];
 
@@ -86,6 +112,7 @@ export const seedAdaptors = [
     description: 'Fits standard sterile ART tubes and dishes.',
     priceGbp: 0,
     priceEur: 0,
+    ...part(40, 70),
   },
   {
     adaptorId: 'luer-lock-adaptor',
@@ -93,6 +120,7 @@ export const seedAdaptors = [
     description: 'For Luer-lock syringes and needles.',
     priceGbp: 3500,
     priceEur: 4100,
+    ...part(30, 60),
   },
   {
     adaptorId: 'wide-neck-adaptor',
@@ -100,6 +128,7 @@ export const seedAdaptors = [
     description: 'For 50 mL conical tubes and wide-neck bottles.',
     priceGbp: 3500,
     priceEur: 4100,
+    ...part(60, 90),
   },
 ];
 
@@ -110,6 +139,7 @@ export const seedSyringeHolders = [
     description: 'Always included.',
     priceGbp: 0,
     priceEur: 0,
+    ...part(50, 80),
   },
   {
     holderId: '6ml-syringe-mount',
@@ -117,13 +147,14 @@ export const seedSyringeHolders = [
     description: 'For volumes up to 6 mL.',
     priceGbp: 6000,
     priceEur: 7000,
+    ...part(60, 90),
   },
 ];
 
 export const seedPowerAdaptors = [
-  { powerAdaptorId: 'uk-power', name: 'UK plug (Type G)', region: 'UK', priceGbp: 0, priceEur: 0 },
-  { powerAdaptorId: 'eu-power', name: 'EU plug (Type C/F)', region: 'EU', priceGbp: 0, priceEur: 0 },
-  { powerAdaptorId: 'us-power', name: 'US plug (Type A/B)', region: 'US', priceGbp: 0, priceEur: 0 },
+  { powerAdaptorId: 'uk-power', name: 'UK plug (Type G)', region: 'UK', priceGbp: 0, priceEur: 0, ...powerCord },
+  { powerAdaptorId: 'eu-power', name: 'EU plug (Type C/F)', region: 'EU', priceGbp: 0, priceEur: 0, ...powerCord },
+  { powerAdaptorId: 'us-power', name: 'US plug (Type A/B)', region: 'US', priceGbp: 0, priceEur: 0, ...powerCord },
 ];
 
 export const seedShippingOptions = [

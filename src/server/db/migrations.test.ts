@@ -1,8 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
+import {
+  seedAccessories,
+  seedAdaptors,
+  seedConfigurations,
+  seedPowerAdaptors,
+  seedSyringeHolders,
+} from '../catalogue/seed-data';
 import { openDatabase, queryRows } from './client';
 import {
   productAccessories,
@@ -12,6 +19,13 @@ import {
   products,
   settings,
 } from './schema';
+
+interface SeedCustoms {
+  commodityCode: string;
+  originCountry: string;
+  netWeightGrams: number;
+  grossWeightGrams: number;
+}
 
 describe('database', () => {
   const t = useTestApp();
@@ -93,6 +107,72 @@ describe('database', () => {
         { shipping_id: 'fedex-priority', countries: null, price_gbp: 9500 },
         { shipping_id: 'uk-tracked-next-day', countries: ['GB'], price_gbp: 3500 },
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('gives a catalogue seeded before the customs columns existed the seed’s customs data, keeping what staff entered (issue 37)', async () => {
+    const database = await openDatabase({});
+    try {
+      const run = async (statement: string) => database.db.execute(sql.raw(statement));
+      await seedCatalogue(database.db);
+      const tables = [
+        'product_configurations',
+        'product_accessories',
+        'product_adaptors',
+        'product_syringe_holders',
+        'product_power_adaptors',
+      ];
+      // The state before: no customs data, except one code staff typed since.
+      for (const table of tables)
+        await run(
+          `UPDATE ${table} SET commodity_code = NULL, origin_country = NULL, net_weight_grams = NULL, gross_weight_grams = NULL`,
+        );
+      await run(`UPDATE product_accessories SET commodity_code = '392690' WHERE accessory_id = 'stir-bar-set'`);
+      const file = readdirSync(new URL('../../../drizzle/', import.meta.url)).find((name) =>
+        name.endsWith('_customs_seed_values.sql'),
+      );
+      const migration = readFileSync(new URL(`../../../drizzle/${file ?? 'missing'}`, import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await run(statement);
+
+      const customsOf = async (table: string, key: string) =>
+        Object.fromEntries(
+          (
+            await queryRows<{ id: string; commodity_code: string; origin_country: string; net: number; gross: number }>(
+              database.db,
+              sql.raw(
+                `SELECT ${key} AS id, commodity_code, origin_country, net_weight_grams AS net, gross_weight_grams AS gross FROM ${table}`,
+              ),
+            )
+          ).map((row) => [row.id, [row.commodity_code, row.origin_country, row.net, row.gross]]),
+        );
+      const seeded = <Row extends SeedCustoms>(rows: Row[], key: (row: Row) => string) =>
+        Object.fromEntries(
+          rows.map((row) => [
+            key(row),
+            [row.commodityCode, row.originCountry, row.netWeightGrams, row.grossWeightGrams],
+          ]),
+        );
+      expect(await customsOf('product_configurations', 'config_id')).toEqual(
+        seeded(seedConfigurations, (row) => row.configId),
+      );
+      expect(await customsOf('product_adaptors', 'adaptor_id')).toEqual(seeded(seedAdaptors, (row) => row.adaptorId));
+      expect(await customsOf('product_syringe_holders', 'holder_id')).toEqual(
+        seeded(seedSyringeHolders, (row) => row.holderId),
+      );
+      expect(await customsOf('product_power_adaptors', 'power_adaptor_id')).toEqual(
+        seeded(seedPowerAdaptors, (row) => row.powerAdaptorId),
+      );
+      const accessories = await customsOf('product_accessories', 'accessory_id');
+      expect(accessories['stir-bar-set']).toEqual(['392690', null, null, null]);
+      delete accessories['stir-bar-set'];
+      expect(accessories).toEqual(
+        seeded(
+          seedAccessories.filter((row) => row.accessoryId !== 'stir-bar-set'),
+          (row) => row.accessoryId,
+        ),
+      );
     } finally {
       await database.close();
     }

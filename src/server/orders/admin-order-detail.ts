@@ -7,20 +7,22 @@ import { productBatchRows, toBatchPlaces } from './batch-places';
 import { cancellationTerms, invoiceBalances } from './order-ledger';
 import { loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
 import { orderReminders } from './reminders-exclusion';
+import { exportPapersOf } from './export-proof';
 
 /**
  * The admin's order page (GET /orders/:id and the answer of every order write): the order, each
  * invoice's standing and the cancellation terms for the money held (the ledger's, from the same rows),
- * its payment reminders and its batch panel; 404 when gone.
+ * its payment reminders, its batch panel and, for an export, its customs papers; 404 when gone.
  */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
   const model = await loadOrderModel(db, row);
-  const [order, batches, reminders] = await Promise.all([
+  const [order, batches, reminders, exportPapers] = await Promise.all([
     toAdminOrder(db, model),
     productBatchRows(db),
     orderReminders(db, row),
+    exportPapersOf(db, row),
   ]);
   const held = batches.find((batch) => batch.id === row.placesBatchId);
   return {
@@ -32,5 +34,6 @@ export async function adminOrderDetail(db: Db, orderId: string) {
       holds: held ? { name: held.name, places: row.placesTaken } : null,
       batches: batches.map(toBatchPlaces),
     },
+    exportPapers,
   };
 }

@@ -22,6 +22,12 @@ import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { gbpAtTaxPoint } from './gbp-at-tax-point';
+import {
+  COMMERCIAL_INVOICE_DOCUMENT_ID,
+  commercialInvoiceFilename,
+  hasCommercialInvoice,
+  renderCommercialInvoicePdf,
+} from './commercial-invoice';
 import { cancellationFeeOf, fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
 import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
@@ -392,6 +398,8 @@ export async function documentPdf(
   documentId: string,
   now: Date,
   publicUrl: string,
+  /** Staff may print the commercial invoice from confirmation; the customer once the goods are shipped. */
+  audience: 'staff' | 'customer' = 'customer',
 ): Promise<{ filename: string; pdf: Buffer; pdfSha256: string | null } | null> {
   if (documentId === ACKNOWLEDGEMENT_DOCUMENT_ID) {
     return {
@@ -406,6 +414,15 @@ export async function documentPdf(
     return {
       filename: `Order-confirmation-${row.orderNumber}.pdf`,
       pdf: await renderConfirmationPdf(db, row, now, publicUrl),
+      pdfSha256: null,
+    };
+  }
+  if (documentId === COMMERCIAL_INVOICE_DOCUMENT_ID) {
+    if (!hasCommercialInvoice(row, audience)) return null;
+    const { order } = await documentOrder(db, row);
+    return {
+      filename: commercialInvoiceFilename(row),
+      pdf: await renderCommercialInvoicePdf(db, row, order, now),
       pdfSha256: null,
     };
   }

@@ -1,6 +1,7 @@
 import type { OrderDocument } from '../../shared/orders/order-schema';
 import { invoices, type orders, type orderStatusHistory } from '../db/schema';
 import { fullyCreditedIds } from './order-ledger';
+import { COMMERCIAL_INVOICE_DOCUMENT_ID, hasCommercialInvoice } from './commercial-invoice';
 
 type OrderRow = typeof orders.$inferSelect;
 type HistoryRow = typeof orderStatusHistory.$inferSelect;
@@ -54,7 +55,11 @@ export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null
 
 export const documentUrl = (orderId: string, documentId: string) => `/api/orders/${orderId}/documents/${documentId}`;
 
-/** The order's documents: its acknowledgement, its written confirmation once confirmed, then each invoice and credit note. */
+/**
+ * The order's documents: its acknowledgement, its written confirmation once confirmed, then each
+ * invoice and credit note, and, for goods delivered outside the UK once shipped, the commercial invoice
+ * (drawn when downloaded; listed under the day it was shipped).
+ */
 export function documentsOf(order: OrderRow, history: HistoryRow[], issued: InvoiceSummary[]): OrderDocument[] {
   const documents: OrderDocument[] = [
     {
@@ -95,6 +100,20 @@ export function documentsOf(order: OrderRow, history: HistoryRow[], issued: Invo
       reason: invoice.reason,
       creditsId: invoice.creditsInvoiceId,
       cancellationFee: invoice.kind === 'credit' && invoice.cancellationFee > 0 ? invoice.cancellationFee : null,
+    });
+  }
+  if (hasCommercialInvoice(order, 'customer')) {
+    const shipped = history.filter((entry) => entry.newStatus === 'shipped').at(-1)?.createdAt ?? order.updatedAt;
+    const latest = issued.filter((invoice) => invoice.kind !== 'credit').at(-1);
+    documents.push({
+      id: COMMERCIAL_INVOICE_DOCUMENT_ID,
+      kind: 'commercial_invoice',
+      number: latest?.number ?? order.orderNumber,
+      issuedAt: shipped.toISOString(),
+      url: documentUrl(order.id, COMMERCIAL_INVOICE_DOCUMENT_ID),
+      amount: null,
+      dueDate: null,
+      credited: false,
     });
   }
   return documents;

@@ -15,6 +15,7 @@ import {
   searchFilter,
 } from '../db/list-sql';
 import { overdueFilter, todayOf } from './overdue';
+import { exportProofMissingFilter } from './export-proof';
 
 /**
  * An order kept under legal hold after its customer's erasure, or purged after it (decision 0039): the
@@ -55,6 +56,7 @@ export function orderFilters(query: AdminOrderListQuery, now: Date = new Date())
   if (query.status) filters.push(sql`t.status = ${query.status}`);
   if (query.paymentStatus) filters.push(sql`t.payment_status = ${query.paymentStatus}`);
   if (query.overdue) filters.push(overdueFilter(query.overdue, todayOf(now)));
+  if (query.exportProof === 'missing') filters.push(exportProofMissingFilter('t'));
   return filters;
 }
 

@@ -143,7 +143,14 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!row) throw missing();
       const owner = row.userId !== null && row.userId === userId;
       if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
-      const document = await documentPdf(app.db, row, request.params.documentId, app.now(), app.env.publicUrl);
+      const document = await documentPdf(
+        app.db,
+        row,
+        request.params.documentId,
+        app.now(),
+        app.env.publicUrl,
+        staffMayRead(request) ? 'staff' : 'customer',
+      );
       if (!document) throw missing();
       // An issued invoice or credit note never changes: its stored bytes, with their ETag.
       if (document.pdfSha256) return sendStoredPdf(request, reply, { ...document, pdfSha256: document.pdfSha256 });

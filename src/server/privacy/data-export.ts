@@ -193,7 +193,7 @@ const readme = (now: Date) =>
     'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
     'documents, service requests, USA waitlist entries, and quote or order forms you started but did not complete.',
     'documents/ holds the PDFs of your quotes, and of each order: its acknowledgement, its written confirmation,',
-    'and its invoices and credit notes as issued.',
+    'its invoices and credit notes as issued and, for goods sent outside the UK, its commercial invoice.',
     'photos/ holds the photos you sent with your service requests, named after the request.',
     '',
   ].join('\n');

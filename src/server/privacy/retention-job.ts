@@ -83,6 +83,7 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
   result.financialOrdersPurged = 0;
   result.invoicesPurged = 0;
   result.paymentsPurged = 0;
+  result.exportProofsPurged = 0;
   if (ids.length > 0) {
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),
@@ -90,6 +91,8 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
     );
     result.invoicesPurged = await affected(tx, sql`delete from invoices where order_id in (${list})`);
     result.paymentsPurged = await affected(tx, sql`delete from payment_transactions where order_id in (${list})`);
+    // The proof of export is the evidence of the zero rate on those invoices: kept as long as they are.
+    result.exportProofsPurged = await affected(tx, sql`delete from export_proofs where order_id in (${list})`);
     await tx.execute(sql`update order_status_history set notes = null where order_id in (${list})`);
     await tx.execute(
       sql`delete from quotes where id in (select quote_id from orders where id in (${list}) and quote_id is not null)`,

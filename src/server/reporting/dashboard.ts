@@ -8,6 +8,7 @@ import { orderLedgerSql } from '../orders/order-ledger';
 import { overdueFilter, todayOf } from '../orders/overdue';
 import { productBatchRows, toBatchPlaces } from '../orders/batch-places';
 import { quoteTotalSql } from '../quotes/quote-total-sql';
+import { exportProofMissingSql } from '../orders/export-proof';
 
 type Money = Record<string, number>;
 interface DashboardRow extends Record<string, unknown> {
@@ -82,6 +83,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
   const outstanding = sumUp(data.outstanding);
   const quotes = sumUp(data.quotes);
   const batches = (await getProduct(db, PRODUCT_KEY))?.batches ?? [];
+  const [exportProofMissing] = await queryRows<{ n: number | string }>(db, exportProofMissingSql);
   const rateQuotes = Number(data.rate.quotes);
   const converted = Number(data.rate.converted);
   return {
@@ -93,6 +95,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     openQuotes: { count: quotes.count, value: quotes.value },
     depositsOverdue: { count: Number(data.overdue.deposits) },
     balancesOverdue: { count: Number(data.overdue.balances) },
+    exportProofMissing: { count: Number(exportProofMissing?.n ?? 0) },
     quoteToOrderRate90d: { quotes: rateQuotes, converted, rate: rateQuotes === 0 ? 0 : converted / rateQuotes },
     weekly: (data.weekly ?? []).map((week) => ({
       weekStart: new Date(week.week).toISOString().slice(0, 10),

@@ -10,13 +10,14 @@ import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { historyOf, loadServiceRequest, photoList } from './service-requests';
 import { serviceRow } from './service-list';
+import { hasRepairProForma } from './repair-pro-forma';
 
 /** The request as staff see it: the customer, the instrument's cover, every history row, photos and the moves left. */
 export async function adminServiceRequest(db: Db, id: string): Promise<AdminServiceRequest> {
   const row = await serviceRow(db, id);
   const loaded = await loadServiceRequest(db, { id });
   if (!row || !loaded) throw notFound(serviceMessages.notFound);
-  const { request, instrument } = loaded;
+  const { request, instrument, order } = loaded;
   const history = await historyOf(db, id);
   const staffIds = [...new Set(history.map((entry) => entry.changedBy).filter((by): by is string => by !== null))];
   const names = new Map(
@@ -55,5 +56,6 @@ export async function adminServiceRequest(db: Db, id: string): Promise<AdminServ
     allowedMoves: [...serviceMoves[request.status]],
     repairQuote: quote ?? null,
     rmaUrl: request.rmaNumber ? `${base}/rma.pdf` : null,
+    proFormaUrl: hasRepairProForma({ request, order }) ? `${base}/pro-forma.pdf` : null,
   };
 }

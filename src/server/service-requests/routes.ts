@@ -17,6 +17,8 @@ import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit } from '../http/stored-pdf';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { rmaDocument, rmaFilename } from './rma-document';
+import { hasRepairProForma, renderRepairProForma, repairProFormaFilename } from './repair-pro-forma';
+import type { Db } from '../db/client';
 import {
   createServiceRequest,
   instrumentForViewer,
@@ -155,6 +157,36 @@ export async function serviceRoutes(app: FastifyInstance) {
       return sendRmaPdf(reply, loaded, await getBusinessProfile(app.db));
     },
   );
+
+  r.get(
+    '/api/service-requests/:requestNumber/pro-forma.pdf',
+    { schema: { params: numberParams, querystring: serviceKeyQuerySchema }, config: { rateLimit: pdfDownloadLimit() } },
+    async (request, reply) => {
+      const loaded = await serviceRequestForViewer(
+        app.db,
+        request.params.requestNumber,
+        viewerOf(request, request.query.key),
+      );
+      return sendRepairProFormaPdf(app.db, reply, loaded, await getBusinessProfile(app.db), app.now());
+    },
+  );
+}
+
+/** The service return's pro-forma once the return is authorised, for an instrument outside the UK (404 otherwise). */
+export async function sendRepairProFormaPdf(
+  db: Db,
+  reply: FastifyReply,
+  loaded: Awaited<ReturnType<typeof serviceRequestForViewer>>,
+  profile: Awaited<ReturnType<typeof getBusinessProfile>>,
+  now: Date,
+) {
+  if (!hasRepairProForma(loaded))
+    throw notFound('No pro-forma invoice: the return is not authorised or not from abroad');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${repairProFormaFilename(loaded.request)}"`)
+    .header('cache-control', 'private, no-store')
+    .send(await renderRepairProForma(db, loaded, profile, now));
 }
 
 /** The RMA document once the return is authorised (404 before). */

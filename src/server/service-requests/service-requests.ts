@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
 import { holdsAccessKey } from '../orders/order-access';
+import { hasRepairProForma } from './repair-pro-forma';
 import { cleanPhoto, type PhotoRefusal, PhotoRefused } from './clean-photo';
 import { photoTypeOf } from './photo-type';
 
@@ -251,6 +252,7 @@ export async function toCustomerRequest(
       })),
     photos: photos.map((photo) => ({ id: photo.id, url: withKey(`${base}/photos/${photo.id}`) })),
     rmaUrl: request.rmaNumber ? withKey(`${base}/rma.pdf`) : null,
+    proFormaUrl: hasRepairProForma({ request, order }) ? withKey(`${base}/pro-forma.pdf`) : null,
   };
 }
 

@@ -13,10 +13,16 @@ import type { UpdateOrderChanges } from '../../shared/orders/order-admin-contrac
 import { auditedChange } from '../audit/audited-change';
 import { instrumentsFollowOrder } from '../instruments/instrument-life';
 import { type UpdateOrderInput, updateOrder } from '../orders/update-order';
+import { recordDispatch } from '../orders/export-proof';
+import { trackingOf } from '../orders/order-notice-mail';
+import { getCachedSettings } from '../settings/settings-service';
 
 export interface ShipOrderInput {
   orderId: string;
-  /** The edit; moving to shipped takes `serialNumbers`, one per instrument of the order's quantity. */
+  /**
+   * The edit; moving to shipped takes `serialNumbers`, one per instrument of the order's quantity,
+   * and, for an export, the export declaration's `exportMrn` where there is one.
+   */
   changes: UpdateOrderChanges;
   /** Called with the locked order before anything changes; throws to refuse (a field the caller's role may not change). */
   check?: UpdateOrderInput['check'];
@@ -32,7 +38,8 @@ export interface ShipOrderInput {
  * …/ship-override): the order moves (orders/update-order), then shipping records the serial
  * numbers, delivery starts the cover and a confirmed servicing renewal extends it
  * (instruments/instrument-life), then the audit entry, whose `after` names the serial numbers
- * recorded. A refused serial number (taken, missing, malformed) leaves the order as it was.
+ * recorded. A refused serial number (taken, missing, malformed) leaves the order as it was. An
+ * export moving to shipped starts its proof-of-export record (carrier, tracking, day, MRN; issue 37).
  */
 export async function shipOrder(app: FastifyInstance, request: FastifyRequest, input: ShipOrderInput): Promise<void> {
   await auditedChange(app, request, async (tx, now, admin) => {
@@ -52,6 +59,15 @@ export async function shipOrder(app: FastifyInstance, request: FastifyRequest, i
       adminId: admin.userId,
       now,
     });
+    const dispatched =
+      row.status === 'shipped' && before.status !== 'shipped'
+        ? await recordDispatch(tx, row, {
+            carrierName: trackingOf(row, (await getCachedSettings(tx)).carriers).carrierName ?? row.carrier,
+            exportMrn: input.changes.exportMrn,
+            adminId: admin.userId,
+            now,
+          })
+        : null;
     return {
       result: undefined,
       audit: {
@@ -63,7 +79,12 @@ export async function shipOrder(app: FastifyInstance, request: FastifyRequest, i
         entityType: 'order',
         entityId: input.orderId,
         before,
-        after: { ...after, ...recorded, ...(input.override ? { overrideReason: input.override.reason } : {}) },
+        after: {
+          ...after,
+          ...recorded,
+          ...(dispatched ? { exportProof: dispatched } : {}),
+          ...(input.override ? { overrideReason: input.override.reason } : {}),
+        },
       },
     };
   });

@@ -15,3 +15,20 @@ describe('the business profile’s addresses (issue 38)', () => {
     expect(parsed.tradingAddress.postalCode).toBe('80331 münchen');
   });
 });
+
+describe('the company’s EORI number (issue 37)', () => {
+  const details = publicProfileOf(exampleBusinessProfile);
+
+  it('takes a GB EORI as typed (spaces, lower case) and refuses anything else, naming the format', () => {
+    expect(businessProfileDetailsSchema.parse({ ...details, eoriNumber: 'gb 1234 5678 9000' }).eoriNumber).toBe(
+      'GB123456789000',
+    );
+    for (const eoriNumber of ['GB123456789', 'DE123456789000', '', 'GB12345678900A']) {
+      const result = businessProfileDetailsSchema.safeParse({ ...details, eoriNumber });
+      expect(result.success, eoriNumber).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(
+        'Enter the EORI number as GB followed by 12 digits, for example GB123456789000',
+      );
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalisePostcode } from '../address-format';
 import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from '../business-profile';
 import { EMAIL_MAX, emailFieldMessage } from '../email-address';
+import { customsMessages, isGbEori } from '../customs';
 
 /** Business Profile (/admin/business-profile, `GET/PUT /api/admin/business-profile[/bank]`): texts and requests. */
 export const businessProfileMessages = {
@@ -14,6 +15,7 @@ export const businessProfileMessages = {
   iban: 'Enter a valid IBAN',
   bic: 'Enter a valid BIC (8 or 11 characters)',
   countryCode: 'Enter the 2-letter country code',
+  eori: customsMessages.eori,
   year: 'Enter the year as four digits, for example 2023',
   latitude: 'Enter a latitude from -90 to 90 in decimal degrees, for example 52.2053',
   longitude: 'Enter a longitude from -180 to 180 in decimal degrees, for example 0.1218',
@@ -73,6 +75,13 @@ export const businessProfileDetailsSchema = z.object({
   companyNumber: line(30),
   registeredIn: line(100),
   vatNumber: line(30),
+  eoriNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    // An overwrite, not a transform: the response schema encodes with it too.
+    .overwrite((value) => value.replace(/\s+/g, ''))
+    .refine(isGbEori, { error: m.eori }),
   registeredAddress: address,
   tradingAddress: address,
   phone: line(40),

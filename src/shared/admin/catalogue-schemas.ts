@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countries } from '../countries';
+import { customsMessages, normaliseCommodityCode } from '../customs';
 
 /**
  * The catalogue editors' requests and answers (docs/api/admin.md, Catalogue and settings), shared by the
@@ -90,6 +91,55 @@ const optionId = z
   .max(100)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: catalogueMessages.idFormat });
 
+/**
+ * Customs data of goods that ship (issue 37): the commodity code (6, 8 or 10 digits; spaces and dots
+ * as typed are dropped), the country of origin, the net and packed weight in grams. Each is optional
+ * in a request (absent: unchanged) and null when not known.
+ */
+const commodityCode = z
+  .string()
+  .trim()
+  .max(20, { error: customsMessages.commodityCode })
+  .transform((value, context) => {
+    if (value === '') return null;
+    const code = normaliseCommodityCode(value);
+    if (code === null) context.addIssue({ code: 'custom', message: customsMessages.commodityCode });
+    return code;
+  })
+  .nullable();
+const originCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{2})?$/, { error: customsMessages.originCountry })
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+const grams = z
+  .number({ error: customsMessages.weight })
+  .int({ error: customsMessages.weight })
+  .min(0, { error: customsMessages.weight })
+  .max(1_000_000, { error: customsMessages.weight })
+  .nullable();
+export const customsFields = {
+  commodityCode: commodityCode.optional(),
+  originCountry: originCountry.optional(),
+  netWeightGrams: grams.optional(),
+  grossWeightGrams: grams.optional(),
+};
+/** The packed weight is at least the net weight, where both are given. */
+const grossNotBelowNet = (value: { netWeightGrams?: number | null; grossWeightGrams?: number | null }) =>
+  value.netWeightGrams == null || value.grossWeightGrams == null || value.grossWeightGrams >= value.netWeightGrams;
+const grossCheck = { error: customsMessages.grossBelowNet, path: ['grossWeightGrams'] };
+
+/** A catalogue row's customs data as the admin reads it (null on options that do not ship: shipping, servicing). */
+export const adminCustomsSchema = z.object({
+  commodityCode: z.string().nullable(),
+  originCountry: z.string().nullable(),
+  netWeightGrams: z.number().int().nullable(),
+  grossWeightGrams: z.number().int().nullable(),
+});
+export type AdminCustoms = z.infer<typeof adminCustomsSchema>;
+
 export const adminConfigurationSchema = z.object({
   id: z.string(),
   configId: z.string(),
@@ -100,16 +150,20 @@ export const adminConfigurationSchema = z.object({
   features: z.array(z.string()),
   sortOrder: z.number().int(),
   updatedAt: z.string(),
+  customs: adminCustomsSchema,
 });
 export type AdminConfiguration = z.infer<typeof adminConfigurationSchema>;
 
-export const updateConfigurationRequestSchema = z.object({
-  name,
-  description,
-  priceGbp: minorPrice,
-  priceEur: minorPrice,
-  features: z.array(z.string().trim().min(1).max(500)).max(100),
-});
+export const updateConfigurationRequestSchema = z
+  .object({
+    name,
+    description,
+    priceGbp: minorPrice,
+    priceEur: minorPrice,
+    features: z.array(z.string().trim().min(1).max(500)).max(100),
+    ...customsFields,
+  })
+  .refine(grossNotBelowNet, grossCheck);
 export type UpdateConfigurationRequest = z.infer<typeof updateConfigurationRequestSchema>;
 
 /** An accessory or a shipping option: the same fields under their own id name. */
@@ -126,6 +180,8 @@ export const adminOptionSchema = z.object({
   active: z.boolean(),
   /** A shipping option's delivery countries; null: every country the shop sells to (and always null for the other kinds). */
   countries: z.array(z.string()).nullable(),
+  /** Goods that ship (accessories, adaptors, syringe holders): their customs data; null for shipping and servicing. */
+  customs: adminCustomsSchema.nullable(),
 });
 export type AdminOption = z.infer<typeof adminOptionSchema>;
 
@@ -140,6 +196,15 @@ export type CreateOptionRequest = z.infer<typeof createOptionRequestSchema>;
 
 export const updateOptionRequestSchema = createOptionRequestSchema.omit({ optionId: true });
 export type UpdateOptionRequest = z.infer<typeof updateOptionRequestSchema>;
+
+/** Goods that ship (accessories, adaptors, syringe holders) also take their customs data. */
+export const createGoodsRequestSchema = createOptionRequestSchema
+  .extend(customsFields)
+  .refine(grossNotBelowNet, grossCheck);
+export const updateGoodsRequestSchema = updateOptionRequestSchema
+  .extend(customsFields)
+  .refine(grossNotBelowNet, grossCheck);
+export type UpdateGoodsRequest = z.input<typeof updateGoodsRequestSchema>;
 
 /** A shipping option's countries: some of the shop's countries, or null for all of them. */
 const shippingCountries = z

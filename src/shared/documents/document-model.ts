@@ -5,7 +5,16 @@
  */
 
 export type DocumentKind =
-  'quote' | 'acknowledgement' | 'confirmation' | 'invoice' | 'credit_note' | 'delivery_note' | 'rma' | 'statement';
+  | 'quote'
+  | 'acknowledgement'
+  | 'confirmation'
+  | 'invoice'
+  | 'credit_note'
+  | 'delivery_note'
+  | 'rma'
+  | 'statement'
+  | 'commercial_invoice'
+  | 'repair_pro_forma';
 
 export interface DocumentLine {
   name: string;

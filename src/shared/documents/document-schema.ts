@@ -15,6 +15,8 @@ export const businessDocumentSchema = z.object({
     'delivery_note',
     'rma',
     'statement',
+    'commercial_invoice',
+    'repair_pro_forma',
   ]),
   issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
   title: z.string(),

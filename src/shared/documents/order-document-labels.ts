@@ -10,4 +10,5 @@ export const orderDocumentLabels = {
   deposit: 'Deposit invoice',
   balance: 'Balance invoice',
   credit: 'Credit note',
+  commercial_invoice: 'Commercial invoice',
 } as const satisfies Record<OrderDocument['kind'], string>;

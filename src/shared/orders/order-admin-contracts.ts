@@ -3,6 +3,7 @@ import { cleanLine } from '../clean-text';
 import { emptyToUndefined, isoDate, listQueryBase, pageOf } from '../lists';
 import { carrierSchema } from '../settings';
 import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from './order-schema';
+import { exportMrnField } from './export-proof';
 import { paymentTransactionTypes } from './order-status';
 
 /**
@@ -41,6 +42,8 @@ export const adminOrderListQuerySchema = z.object({
   paymentStatus: z.preprocess(emptyToUndefined, paymentStatusSchema.optional()),
   /** A deposit or balance invoice unpaid past its due date. */
   overdue: z.preprocess(emptyToUndefined, z.enum(['deposit', 'balance']).optional()),
+  /** Delivered outside the UK without a complete proof-of-export record (issue 37). */
+  exportProof: z.preprocess(emptyToUndefined, z.enum(['missing']).optional()),
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
@@ -89,6 +92,8 @@ export const updateOrderRequestSchema = z.object({
   customerMessage: nullableText(2000),
   /** Moving to shipped: one serial number per instrument of the order's quantity (checked by the server, decision 0043). */
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+  /** Moving an export to shipped: its export declaration's MRN, where there is one (the proof of export keeps it). */
+  exportMrn: exportMrnField,
   /**
    * Cancelling an order that holds money: the amount held (minor units) the admin was warned of. The
    * server refuses the cancel (409 `money_held`) unless it equals what the order holds now.
@@ -125,6 +130,7 @@ export const shipOverrideRequestSchema = z.object({
   trackingNumber: nullableText(200),
   carrier: nullableText(50),
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+  exportMrn: exportMrnField,
 });
 
 /** An owner starts production before the deposit is paid: the reason is recorded on the timeline and in the audit log. */

@@ -4,6 +4,7 @@ import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
 import { paymentReminderSentSchema, remindersExclusionSchema } from './payment-reminders';
+import { exportPapersSchema } from './export-proof';
 
 /**
  * The one shape of an order on the wire, per audience: the guest summary (anyone holding a guest
@@ -60,7 +61,7 @@ export const orderHistoryEntrySchema = z.object({
 /** A PDF of the order: its written confirmation, an invoice or a credit note (owner and admins only). */
 export const orderDocumentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['acknowledgement', 'confirmation', 'deposit', 'balance', 'credit']),
+  kind: z.enum(['acknowledgement', 'confirmation', 'deposit', 'balance', 'credit', 'commercial_invoice']),
   number: z.string(),
   issuedAt: z.string(),
   url: z.string(),
@@ -197,5 +198,7 @@ export const adminOrderSchema = orderSchema.extend({
   /** Payment reminders sent for the order's invoices, oldest first, and its exclusion from them (issue 36). */
   reminders: z.array(paymentReminderSentSchema).optional(),
   remindersExclusion: remindersExclusionSchema.nullable().optional(),
+  /** An order delivered outside the UK: its commercial invoice and proof of export (issue 37); null for the UK. */
+  exportPapers: exportPapersSchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

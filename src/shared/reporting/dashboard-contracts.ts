@@ -18,6 +18,8 @@ export const dashboardSchema = z.object({
   weekly: z.array(z.object({ weekStart: z.string(), quotes: z.number().int(), orders: z.number().int() })),
   /** Batches still offered whose ship date has passed: the storefront says "date to be confirmed" until staff change it. */
   batchesPastShipDate: z.array(z.object({ id: z.string(), name: z.string(), date: z.string() })),
+  /** Orders delivered outside the UK without a complete proof-of-export record (issue 37): their zero rate lacks its evidence. */
+  exportProofMissing: z.object({ count: z.number().int() }),
   /** Each batch's capacity, taken and free places (issue 26), in the configurator's order. */
   batchPlaces: z.array(batchPlacesSchema).optional(),
 });

@@ -97,6 +97,8 @@ export const serviceRequestSchema = z.object({
   photos: z.array(z.object({ id: z.string(), url: z.string() })),
   /** The RMA document, once authorised. */
   rmaUrl: z.string().nullable(),
+  /** The pro-forma for the border crossings, once authorised, for an instrument outside the UK (issue 37). */
+  proFormaUrl: z.string().nullable().optional(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 
@@ -169,6 +171,7 @@ export const adminServiceRequestSchema = adminServiceRowSchema.extend({
   allowedMoves: z.array(serviceStatusSchema),
   repairQuote: z.object({ id: z.string(), quoteNumber: z.string(), reference: z.string() }).nullable(),
   rmaUrl: z.string().nullable(),
+  proFormaUrl: z.string().nullable().optional(),
 });
 export type AdminServiceRequest = z.infer<typeof adminServiceRequestSchema>;
 export const adminServiceAnswerSchema = z.object({ request: adminServiceRequestSchema });

@@ -71,6 +71,14 @@ function ServiceRequestView({ request, guest }: { request: ServiceRequest; guest
                   Download the RMA document (PDF)
                 </a>
               ) : null}
+              {request.proFormaUrl ? (
+                <p className="mt-2 text-sm text-navy-700">
+                  The instrument crosses the border to us and back: put this pro-forma invoice with it for customs.{' '}
+                  <a className="font-medium text-accent-700 underline" href={request.proFormaUrl}>
+                    Download the pro-forma invoice (PDF)
+                  </a>
+                </p>
+              ) : null}
             </Section>
           ) : null}
           {request.declineReason ? (

@@ -41,6 +41,17 @@ const listed = () => ({
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+/**
+ * What customs needs of goods that ship (issue 37): the commodity code (HS/CN, 6, 8 or 10 digits, stored
+ * without spaces), the country of origin (ISO 3166 alpha-2) and the net and packed (gross) weight in
+ * grams. Null until staff fill them in; the commercial invoice prints "not given" for a missing value.
+ */
+const customs = () => ({
+  commodityCode: text('commodity_code'),
+  originCountry: text('origin_country'),
+  netWeightGrams: integer('net_weight_grams'),
+  grossWeightGrams: integer('gross_weight_grams'),
+});
 /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
 const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 
@@ -67,6 +78,7 @@ export const productConfigurations = optionTable(
   {
     configId: text('config_id').notNull(),
     ...described(),
+    ...customs(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
   },
 );
@@ -78,6 +90,7 @@ export const productAccessories = optionTable(
   {
     accessoryId: text('accessory_id').notNull(),
     ...described(),
+    ...customs(),
     archivedAt: archivedAt(),
   },
 );
@@ -85,6 +98,7 @@ export const productAccessories = optionTable(
 export const productAdaptors = optionTable('product_adaptors', 'product_adaptors_product_adaptor_key', 'adaptorId', {
   adaptorId: text('adaptor_id').notNull(),
   ...described(),
+  ...customs(),
 });
 
 export const productSyringeHolders = optionTable(
@@ -94,6 +108,7 @@ export const productSyringeHolders = optionTable(
   {
     holderId: text('holder_id').notNull(),
     ...described(),
+    ...customs(),
   },
 );
 
@@ -105,6 +120,7 @@ export const productPowerAdaptors = optionTable(
     powerAdaptorId: text('power_adaptor_id').notNull(),
     region: text('region').notNull(),
     ...prices(),
+    ...customs(),
   },
 );
 

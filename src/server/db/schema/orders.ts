@@ -313,3 +313,31 @@ export const exchangeRates = pgTable(
   },
   (table) => [uniqueIndex('exchange_rates_month_currency_key').on(table.month, table.currency)],
 );
+
+/**
+ * The proof of export of an order delivered outside the UK (issue 37, HMRC VAT Notice 703): the zero
+ * rate of its goods rests on it. Entered at dispatch (carrier, tracking number, dispatch day and the
+ * export declaration's MRN where there is one) and completed at delivery (delivery day and the
+ * carrier's proof-of-delivery reference). One per order (an order ships once). It is kept as long as
+ * the order's invoices: the retention job deletes it with them when the order's legal hold ends.
+ */
+export const exportProofs = pgTable(
+  'export_proofs',
+  {
+    id: id(),
+    orderId: orderId(),
+    /** The carrier's name as staff entered it (or the settings' carrier name at dispatch). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    dispatchDate: date('dispatch_date'),
+    /** The export declaration's Movement Reference Number: 18 letters and digits; null where there is none. */
+    exportMrn: text('export_mrn'),
+    deliveryDate: date('delivery_date'),
+    /** The carrier's proof-of-delivery reference (signature record, POD number). */
+    proofReference: text('proof_reference'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('export_proofs_order_id_key').on(table.orderId)],
+);

@@ -19,6 +19,7 @@ import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
 import { PriceField } from './price-field';
+import { CustomsFields, customsBody, customsFieldNames, customsFormShape, customsFormValues } from './customs-fields';
 
 const formSchema = z.object({
   name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
@@ -27,9 +28,10 @@ const formSchema = z.object({
   priceEur: priceText,
   /** One feature per line; empty lines are dropped. */
   features: z.string().max(20_000),
+  ...customsFormShape,
 });
 type FormValues = z.infer<typeof formSchema>;
-const fieldNames = ['name', 'description', 'priceGbp', 'priceEur', 'features'] as const;
+const fieldNames = ['name', 'description', 'priceGbp', 'priceEur', 'features', ...customsFieldNames] as const;
 
 function ConfigurationForm({ configuration }: { configuration: AdminConfiguration }) {
   const invalidate = useInvalidateAdmin();
@@ -42,6 +44,7 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
       priceGbp: fromMinorUnits(configuration.priceGbp),
       priceEur: fromMinorUnits(configuration.priceEur),
       features: configuration.features.join('\n'),
+      ...customsFormValues(configuration.customs),
     },
   });
   const save = useMutation({
@@ -61,6 +64,7 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
                 .split('\n')
                 .map((line) => line.trim())
                 .filter((line) => line !== ''),
+              ...customsBody(values),
             },
           },
         ),
@@ -121,6 +125,18 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
           <textarea rows={5} className={inputClass} {...form.register('features')} />
         </Field>
       </div>
+      <CustomsFields
+        idPrefix={`${configuration.configId}-`}
+        fields={{
+          commodityCode: { registration: form.register('commodityCode'), error: errors.commodityCode?.message },
+          originCountry: { registration: form.register('originCountry'), error: errors.originCountry?.message },
+          netWeightGrams: { registration: form.register('netWeightGrams'), error: errors.netWeightGrams?.message },
+          grossWeightGrams: {
+            registration: form.register('grossWeightGrams'),
+            error: errors.grossWeightGrams?.message,
+          },
+        }}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save changes'}

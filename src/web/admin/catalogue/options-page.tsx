@@ -31,6 +31,14 @@ import {
   serverFieldErrors,
 } from './catalogue-form';
 import { PriceField } from './price-field';
+import {
+  CustomsFields,
+  customsBody,
+  customsFieldNames,
+  customsFormShape,
+  customsFormValues,
+  emptyCustoms,
+} from './customs-fields';
 
 interface OptionEditorKind {
   path: '/accessories' | '/shipping' | '/servicing' | '/adaptors' | '/syringe-holders';
@@ -41,6 +49,8 @@ interface OptionEditorKind {
   addsAndDeletes: boolean;
   /** Shipping: the countries it delivers to and its on/off switch. */
   reach: boolean;
+  /** Goods that ship (accessories, adaptors, syringe holders): their customs data. */
+  ships: boolean;
   messages: {
     loadFailed: string;
     added: string;
@@ -60,6 +70,7 @@ export const accessoryEditor: OptionEditorKind = {
   idLabel: 'Accessory ID',
   addsAndDeletes: true,
   reach: false,
+  ships: true,
   messages: {
     loadFailed: catalogueMessages.accessoriesLoadFailed,
     added: catalogueMessages.accessoryAdded,
@@ -79,6 +90,7 @@ export const shippingEditor: OptionEditorKind = {
   idLabel: 'Shipping ID',
   addsAndDeletes: true,
   reach: true,
+  ships: false,
   messages: {
     loadFailed: catalogueMessages.shippingLoadFailed,
     added: catalogueMessages.shippingAdded,
@@ -105,6 +117,7 @@ const editOnly = (
   idLabel,
   addsAndDeletes: false,
   reach: false,
+  ships: path !== '/servicing',
   messages: { ...messages, added: '', addFailed: '', deleted: '', deleteFailed: '', confirmDelete: '' },
 });
 
@@ -138,6 +151,7 @@ const formSchema = z.object({
   everywhere: z.boolean(),
   countries: z.array(z.string()),
   active: z.boolean(),
+  ...customsFormShape,
 });
 type FormValues = z.infer<typeof formSchema>;
 
@@ -150,8 +164,9 @@ const empty: FormValues = {
   everywhere: true,
   countries: [],
   active: true,
+  ...emptyCustoms,
 };
-const fieldNames = ['optionId', 'name', 'description', 'priceGbp', 'priceEur'] as const;
+const fieldNames = ['optionId', 'name', 'description', 'priceGbp', 'priceEur', ...customsFieldNames] as const;
 
 /** One form for adding (no option chosen) and editing (the id is then fixed). */
 function OptionForm({
@@ -177,6 +192,7 @@ function OptionForm({
           everywhere: editing.countries === null,
           countries: editing.countries ?? [],
           active: editing.active,
+          ...customsFormValues(editing.customs),
         }
       : empty,
   });
@@ -191,6 +207,7 @@ function OptionForm({
         priceGbp: toMinorUnits(values.priceGbp),
         priceEur: toMinorUnits(values.priceEur),
         ...reach,
+        ...(kind.ships ? customsBody(values) : {}),
       };
       return withStepUp(() =>
         editing
@@ -257,6 +274,19 @@ function OptionForm({
         error={errors.priceEur?.message}
         registration={form.register('priceEur')}
       />
+      {kind.ships ? (
+        <CustomsFields
+          fields={{
+            commodityCode: { registration: form.register('commodityCode'), error: errors.commodityCode?.message },
+            originCountry: { registration: form.register('originCountry'), error: errors.originCountry?.message },
+            netWeightGrams: { registration: form.register('netWeightGrams'), error: errors.netWeightGrams?.message },
+            grossWeightGrams: {
+              registration: form.register('grossWeightGrams'),
+              error: errors.grossWeightGrams?.message,
+            },
+          }}
+        />
+      ) : null}
       {kind.reach ? (
         <fieldset className="space-y-2 sm:col-span-2" aria-describedby="countries-error">
           <legend className="text-sm font-medium text-navy-800">Delivers to</legend>

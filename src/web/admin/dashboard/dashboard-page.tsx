@@ -132,6 +132,12 @@ export function DashboardPage() {
               detail="Balance invoice unpaid past its due date"
             />
             <Figure
+              label="Exports without proof"
+              to="/admin/orders?exportProof=missing"
+              value={String(dashboard.data.exportProofMissing.count)}
+              detail="Delivered outside the UK without a complete proof of export"
+            />
+            <Figure
               label="Open quotes"
               to="/admin/quotes?status=sent"
               value={String(dashboard.data.openQuotes.count)}

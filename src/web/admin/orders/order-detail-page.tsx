@@ -24,6 +24,7 @@ import { StaffNoteForm } from '../shell/staff-note-form';
 import { useStepUp } from '../shell/step-up-dialog';
 import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
+import { ExportPapersPanel } from './export-papers-panel';
 import { InstrumentsPanel, SerialNumberFields } from './instruments-panel';
 import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
 import { OrderEditForm } from './order-edit-form';
@@ -204,7 +205,12 @@ export function OrderDetailPage() {
   // The server refuses to delete an order on the books (any payment or invoice); say so instead of offering it.
   const onTheBooks =
     data.payments.length > 0 ||
-    data.documents.some((document) => document.kind !== 'confirmation' && document.kind !== 'acknowledgement');
+    data.documents.some(
+      (document) =>
+        document.kind !== 'confirmation' &&
+        document.kind !== 'acknowledgement' &&
+        document.kind !== 'commercial_invoice',
+    );
   return (
     <article className="space-y-4">
       <AdminHeading title={`Order ${data.orderNumber}`}>
@@ -251,6 +257,14 @@ export function OrderDetailPage() {
           Packing slip (PDF)
         </a>{' '}
         ·{' '}
+        {data.exportPapers?.commercialInvoiceUrl ? (
+          <>
+            <a className="underline" href={data.exportPapers.commercialInvoiceUrl} download>
+              Commercial invoice (PDF)
+            </a>{' '}
+            ·{' '}
+          </>
+        ) : null}
         <Link to="/admin/orders" className="underline">
           Back to orders
         </Link>
@@ -333,6 +347,13 @@ export function OrderDetailPage() {
       <InstrumentsPanel instruments={data.instruments ?? []} />
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
+      {data.exportPapers ? (
+        <ExportPapersPanel
+          key={data.exportPapers.proof?.updatedAt ?? 'none'}
+          orderId={data.id}
+          papers={data.exportPapers}
+        />
+      ) : null}
       <PaymentsPanel order={data} />
       <RemindersPanel order={data} canEdit={can('orders.edit')} />
       {can('orders.edit') ? (

@@ -71,6 +71,9 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
   /** A refused save's reason (409), beside the button that was pressed, where the eye is (issue 38). */
   const [refusal, setRefusal] = useState('');
+  /** An export's declaration MRN, sent with the move to shipped (the proof of export keeps it, issue 37). */
+  const [exportMrn, setExportMrn] = useState('');
+  const [exportMrnError, setExportMrnError] = useState<string | undefined>(undefined);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: {
@@ -87,12 +90,15 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
     mutationFn: (values: FormValues & { acknowledgeHeld?: number }) =>
       adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, {
         method: 'PATCH',
-        body: shipping ? { ...values, serialNumbers: serials } : values,
+        body: shipping
+          ? { ...values, serialNumbers: serials, ...(exportMrn.trim() ? { exportMrn: exportMrn.trim() } : {}) }
+          : values,
       }),
     onMutate: () => {
       setLedgerErrors({});
       setSerialErrors({});
       setRefusal('');
+      setExportMrnError(undefined);
     },
     onSuccess: () => {
       toast.success(orderMessages.orderUpdated);
@@ -113,6 +119,7 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
       for (const name of editable) if (fields[name]) form.setError(name, { message: fields[name] });
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
       setSerialErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith('serialNumbers'))));
+      setExportMrnError(fields.exportMrn);
       toast.error(
         error instanceof ApiError && error.status > 0 ? orderMessages.orderUpdateFailed : orderMessages.orderUnexpected,
       );
@@ -207,6 +214,21 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
         </label>
         <FieldError message={errors.carrier?.message} />
       </div>
+      {shipping && order.exportPapers ? (
+        <div className="text-sm text-navy-800">
+          <label>
+            Export declaration MRN (optional)
+            <input
+              className={field}
+              value={exportMrn}
+              placeholder="26GB1234567890ABC1"
+              aria-invalid={exportMrnError ? true : undefined}
+              onChange={(event) => setExportMrn(event.target.value)}
+            />
+          </label>
+          <FieldError message={exportMrnError} />
+        </div>
+      ) : null}
       <div className="text-sm text-navy-800">
         <label>
           Invoice number

@@ -49,10 +49,19 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const overdue =
     params.get('overdue') === 'deposit' || params.get('overdue') === 'balance' ? (params.get('overdue') ?? '') : '';
+  const exportProof = params.get('exportProof') === 'missing' ? 'missing' : '';
   const { state, update, list, exportHref } = useAdminList({
     resource: 'orders',
     schema: adminOrderPageSchema,
-    filters: ({ search, status, paymentStatus, from, to }) => ({ search, status, paymentStatus, from, to, overdue }),
+    filters: ({ search, status, paymentStatus, from, to }) => ({
+      search,
+      status,
+      paymentStatus,
+      from,
+      to,
+      overdue,
+      exportProof,
+    }),
     exportNeeds: 'exports.csv',
   });
   return (
@@ -83,6 +92,23 @@ export function OrdersPage() {
           <option value="">Any</option>
           <option value="deposit">Deposit overdue</option>
           <option value="balance">Balance overdue</option>
+        </select>
+      </label>{' '}
+      <label className="mb-3 inline-flex items-center gap-2 text-sm text-navy-800">
+        Proof of export
+        <select
+          className="rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm"
+          value={exportProof}
+          onChange={(event) => {
+            const next = new URLSearchParams(params);
+            if (event.target.value) next.set('exportProof', event.target.value);
+            else next.delete('exportProof');
+            next.delete('page');
+            setParams(next);
+          }}
+        >
+          <option value="">Any</option>
+          <option value="missing">Delivered without it</option>
         </select>
       </label>
       <ListResults

@@ -135,6 +135,7 @@ function DetailsForm({ data }: { data: BusinessProfileResponse }) {
         {text('companyNumber', 'Company number')}
         {text('registeredIn', 'Registered in')}
         {text('vatNumber', 'VAT number')}
+        {text('eoriNumber', 'EORI number (GB and 12 digits; on the commercial invoice)')}
       </Card>
       <Card title="Registered address">{address('registeredAddress')}</Card>
       <Card title="Trading address" description="Shown in the footer, on the contact page and on documents.">

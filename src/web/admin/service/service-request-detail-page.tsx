@@ -88,6 +88,11 @@ export function ServiceRequestDetailPage() {
                   RMA document (PDF)
                 </a>
               ) : null}
+              {request.proFormaUrl ? (
+                <a className="mt-2 ml-3 inline-block text-sm text-accent-700 underline" href={request.proFormaUrl}>
+                  Pro-forma invoice for customs (PDF)
+                </a>
+              ) : null}
             </div>
           ) : null}
           {request.declineReason ? (

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { BusinessProfile } from '../../shared/business-profile';
+import { isExportDelivery } from '../../shared/customs';
+import { itemCustomsKey } from '../../shared/documents/commercial-invoice';
+import { deliveryCountry } from '../../shared/documents/order-documents';
+import { repairProFormaDocument } from '../../shared/documents/repair-pro-forma';
+import type { Db } from '../db/client';
+import { orderItems } from '../db/schema';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import { itemCustomsOf } from '../orders/commercial-invoice';
+import type { LoadedServiceRequest } from './service-requests';
+
+/**
+ * An authorised return (RMA) of an instrument delivered outside the UK crosses the border twice: it
+ * gets the pro-forma invoice beside its RMA document (issue 37). A UK instrument needs none.
+ */
+export const hasRepairProForma = ({ request, order }: Pick<LoadedServiceRequest, 'request' | 'order'>) =>
+  request.rmaNumber !== null && isExportDelivery(deliveryCountry(order));
+
+export const repairProFormaFilename = (request: Pick<LoadedServiceRequest['request'], 'rmaNumber'>) =>
+  `Pro-forma-${request.rmaNumber ?? 'pending'}.pdf`;
+
+/** The pro-forma as a PDF, drawn now: the instrument's configuration line gives its value and customs data. */
+export async function renderRepairProForma(
+  db: Db,
+  { request, instrument, order }: LoadedServiceRequest,
+  profile: BusinessProfile,
+  now: Date,
+): Promise<Buffer> {
+  const [line] = await db
+    .select({ itemId: orderItems.itemId, unitPrice: orderItems.unitPrice })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.itemType, 'base_configuration')))
+    .limit(1);
+  const customs = line
+    ? ((await itemCustomsOf(db, [{ itemType: 'base_configuration', itemId: line.itemId }])).get(
+        itemCustomsKey('base_configuration', line.itemId),
+      ) ?? null)
+    : null;
+  return renderDocumentPdf(
+    repairProFormaDocument({
+      profile,
+      rmaNumber: request.rmaNumber ?? '',
+      requestNumber: request.requestNumber,
+      instrument: { model: instrument.model, serialNumber: instrument.serialNumber },
+      order: {
+        orderNumber: order.orderNumber,
+        currency: order.currency,
+        address: order.shippingAddress ?? order.billingAddress,
+      },
+      unitValue: line?.unitPrice ?? 0,
+      customs,
+      printedAt: now,
+    }),
+  );
+}
