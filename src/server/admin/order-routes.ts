@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFallbacks } from '../../shared/lists';
 import {
+  orderMessages,
   adminOrderAnswerSchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
@@ -31,6 +32,10 @@ import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
+import { orders } from '../db/schema';
+import { notFound } from '../http/http-error';
+import { lockOrder } from '../orders/order-admin-context';
+import { queueVatNumberCheck } from '../orders/vat-number-evidence';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -120,6 +125,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return {
         order: await adminOrderDetail(app.db, request.params.id),
         carriers: (await getCachedSettings(app.db)).carriers,
+        vatRegistries: [...app.vatNumberChecks.registries.configured],
       };
     },
   );
@@ -295,6 +301,43 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         }),
       }));
       return reply.status(201).send({ order: await adminOrderDetail(app.db, request.params.id) });
+    },
+  );
+
+  // Issue 37: staff check the buyer's VAT number with its registry again, now; the answer is kept as evidence.
+  r.post(
+    '/orders/:id/vat-number-check',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const check = await auditedChange(app, request, async (tx, now, admin) => {
+        const order = await lockOrder(tx, orders, request.params.id);
+        if (!order) throw notFound(orderMessages.orderNotFound);
+        const row = await queueVatNumberCheck(tx, {
+          order,
+          adminId: admin.userId,
+          now,
+          configured: app.vatNumberChecks.registries.configured,
+        });
+        return {
+          result: row,
+          audit: {
+            action: 'order.vat_number_check',
+            entityType: 'order',
+            entityId: order.id,
+            before: null,
+            after: { registry: row.registry, countryCode: row.countryCode },
+          },
+        };
+      });
+      // Asked after the transaction: the registry's time never holds the order's lock.
+      await app.vatNumberChecks.checkNow(check.id);
+      return {
+        order: await adminOrderDetail(app.db, request.params.id),
+        vatRegistries: [...app.vatNumberChecks.registries.configured],
+      };
     },
   );
 }

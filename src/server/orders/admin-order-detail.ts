@@ -5,22 +5,24 @@ import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { productBatchRows, toBatchPlaces } from './batch-places';
 import { cancellationTerms, invoiceBalances } from './order-ledger';
-import { loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
+import { isErasedOrder, loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
+import { orderVatNumber } from './vat-number-evidence';
 import { orderReminders } from './reminders-exclusion';
 
 /**
  * The admin's order page (GET /orders/:id and the answer of every order write): the order, each
  * invoice's standing and the cancellation terms for the money held (the ledger's, from the same rows),
- * its payment reminders and its batch panel; 404 when gone.
+ * its payment reminders, its batch panel and its VAT number's registry checks; 404 when gone.
  */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
   const model = await loadOrderModel(db, row);
-  const [order, batches, reminders] = await Promise.all([
+  const [order, batches, reminders, vatNumberCheck] = await Promise.all([
     toAdminOrder(db, model),
     productBatchRows(db),
     orderReminders(db, row),
+    orderVatNumber(db, row, { erased: isErasedOrder(row) }),
   ]);
   const held = batches.find((batch) => batch.id === row.placesBatchId);
   return {
@@ -32,5 +34,6 @@ export async function adminOrderDetail(db: Db, orderId: string) {
       holds: held ? { name: held.name, places: row.placesTaken } : null,
       batches: batches.map(toBatchPlaces),
     },
+    vatNumberCheck,
   };
 }
