@@ -160,6 +160,16 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
     const shown = (await adminOrder(order.id)).vatNumberCheck;
     expect(shown.flag).toBeNull();
     expect(shown.checks[0]).toMatchObject({ status: 'valid', registeredName: 'Beispiel Labor GmbH' });
+
+    // Kept under legal hold after the customer's erasure: the evidence stays, staff see "[erased]" for who it names.
+    await t.db.update(orders).set({ legalHoldUntil: '2033-03-31' }).where(eq(orders.id, order.id));
+    expect((await adminOrder(order.id)).vatNumberCheck.checks[0]).toMatchObject({
+      vatNumber: '[erased]',
+      registeredName: '[erased]',
+      registeredAddress: '[erased]',
+      consultationNumber: 'WAPIAAAAZ0a1b2c3',
+    });
+    expect(await checksOf(order.id)).toHaveLength(1);
   });
 
   it('VIES says a French number is not registered: stored as invalid, the order flagged, and its invoice refused (409) until staff confirm', async () => {
