@@ -73,7 +73,10 @@ const optional = (max = 200) =>
  * An optional identifier checked by `parse` once typed (blank stays blank): refused with the parser's
  * message beside the field, else stored as the parser writes it (upper case, no spaces or punctuation).
  */
-const checkedNumber = (max: number, parse: (raw: string) => { valid: true; text: string } | { valid: false; message: string }) =>
+const checkedNumber = (
+  max: number,
+  parse: (raw: string) => { valid: true; text: string } | { valid: false; message: string },
+) =>
   z
     .string()
     .overwrite(cleanLine)

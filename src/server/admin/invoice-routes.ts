@@ -63,9 +63,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
             entityType: 'order',
             entityId: request.params.id,
             before: null,
-            after: request.body.acknowledgeVatNumber
-              ? { ...issued.after, vatNumberAcknowledged: true }
-              : issued.after,
+            after: request.body.acknowledgeVatNumber ? { ...issued.after, vatNumberAcknowledged: true } : issued.after,
           },
         };
       });

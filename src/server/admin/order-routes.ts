@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFallbacks } from '../../shared/lists';
 import {
-  orderMessages,
   adminOrderAnswerSchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
@@ -32,9 +31,6 @@ import { moveOrderBatchRequestSchema } from '../../shared/batches/batch-places';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
-import { orders } from '../db/schema';
-import { notFound } from '../http/http-error';
-import { lockOrder } from '../orders/order-admin-context';
 import { queueVatNumberCheck } from '../orders/vat-number-evidence';
 
 const idParams = z.object({ id: z.uuid() });
@@ -313,10 +309,8 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const check = await auditedChange(app, request, async (tx, now, admin) => {
-        const order = await lockOrder(tx, orders, request.params.id);
-        if (!order) throw notFound(orderMessages.orderNotFound);
         const row = await queueVatNumberCheck(tx, {
-          order,
+          orderId: request.params.id,
           adminId: admin.userId,
           now,
           configured: app.vatNumberChecks.registries.configured,
@@ -326,7 +320,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           audit: {
             action: 'order.vat_number_check',
             entityType: 'order',
-            entityId: order.id,
+            entityId: request.params.id,
             before: null,
             after: { registry: row.registry, countryCode: row.countryCode },
           },

@@ -164,7 +164,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { read
   }
   if (env.HMRC_API_URL && (!env.HMRC_CLIENT_ID || !env.HMRC_CLIENT_SECRET)) {
     throw new EnvError(
-      'Invalid environment:\n  HMRC_API_URL: HMRC checks need the application\'s HMRC_CLIENT_ID and HMRC_CLIENT_SECRET too\n' +
+      "Invalid environment:\n  HMRC_API_URL: HMRC checks need the application's HMRC_CLIENT_ID and HMRC_CLIENT_SECRET too\n" +
         '  (HMRC Developer Hub, "Check a UK VAT number" v2). Set both, or leave HMRC_API_URL empty to turn the check off.',
     );
   }

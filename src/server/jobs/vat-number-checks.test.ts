@@ -108,8 +108,7 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
     await stub?.close();
   });
 
-  const checksOf = (orderId: string) =>
-    t.db.select().from(vatNumberChecks).where(eq(vatNumberChecks.orderId, orderId));
+  const checksOf = (orderId: string) => t.db.select().from(vatNumberChecks).where(eq(vatNumberChecks.orderId, orderId));
   const adminOrder = async (orderId: string) => {
     const response = await t.get(`/api/admin/orders/${orderId}`, { cookie: admin.cookie });
     expect(response.statusCode, response.body).toBe(200);
@@ -119,7 +118,13 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
     createOrder(t.db, {
       currency: 'EUR',
       vatNumber,
-      billingAddress: { street: 'Im Neuenheimer Feld 1', city: 'Heidelberg', state: null, postal_code: '69120', country },
+      billingAddress: {
+        street: 'Im Neuenheimer Feld 1',
+        city: 'Heidelberg',
+        state: null,
+        postal_code: '69120',
+        country,
+      },
       createdAt: t.clock.now,
     });
 
@@ -180,10 +185,19 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
     const order = await euOrder('FR40303265045', 'FR');
     await t.app.vatNumberChecks.runDue();
     const [check] = await checksOf(order.id);
-    expect(check).toMatchObject({ status: 'invalid', registeredName: null, registeredAddress: null, nextAttemptAt: null });
+    expect(check).toMatchObject({
+      status: 'invalid',
+      registeredName: null,
+      registeredAddress: null,
+      nextAttemptAt: null,
+    });
 
     await admin.stepUp();
-    const refused = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    const refused = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       error: {
@@ -264,7 +278,13 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
     const ukOrder = (vatNumber: string) =>
       createOrder(t.db, {
         vatNumber,
-        billingAddress: { street: '1 Science Park', city: 'Cambridge', state: null, postal_code: 'CB4 0WS', country: 'GB' },
+        billingAddress: {
+          street: '1 Science Park',
+          city: 'Cambridge',
+          state: null,
+          postal_code: 'CB4 0WS',
+          country: 'GB',
+        },
         createdAt: t.clock.now,
       });
     const found = await ukOrder('GB980780684');

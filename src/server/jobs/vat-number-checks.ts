@@ -45,7 +45,12 @@ export async function enqueueVatNumberChecks(options: VatCheckJobOptions, limit 
         isNotNull(orders.vatNumber),
         isNull(orders.personalDataPurgedAt),
         sql`(${registryFilter})`,
-        notExists(db.select({ one: sql`1` }).from(vatNumberChecks).where(eq(vatNumberChecks.orderId, orders.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(vatNumberChecks)
+            .where(eq(vatNumberChecks.orderId, orders.id)),
+        ),
       ),
     )
     .orderBy(desc(orders.createdAt))
@@ -139,7 +144,10 @@ export async function checkDueVatNumbers(
       })
       .where(eq(vatNumberChecks.id, check.id));
     if (!answered)
-      options.log?.warn({ checkId: check.id, registry: check.registry, status: result.status, attempts }, 'VAT number check not answered');
+      options.log?.warn(
+        { checkId: check.id, registry: check.registry, status: result.status, attempts },
+        'VAT number check not answered',
+      );
   }
   return claimed.length;
 }

@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type orders, vatNumberChecks } from '../db/schema';
-import { conflict } from '../http/http-error';
+import { orders, vatNumberChecks } from '../db/schema';
+import { conflict, notFound } from '../http/http-error';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
+import { lockOrder } from './order-admin-context';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { parseVatNumber } from '../../shared/tax/vat-number';
 import {
@@ -19,7 +21,8 @@ type CheckRow = typeof vatNumberChecks.$inferSelect;
 
 export const vatCheckMessages = {
   noVatNumber: 'This order has no VAT number to check.',
-  malformed: (vatNumber: string) => `The order's VAT number ${vatNumber} fails its format check: no registry can confirm it.`,
+  malformed: (vatNumber: string) =>
+    `The order's VAT number ${vatNumber} fails its format check: no registry can confirm it.`,
   registryOff: (registry: VatRegistry) =>
     `Checks with ${vatRegistryNames[registry]} are off: set ${registry === 'hmrc' ? 'HMRC_API_URL, HMRC_CLIENT_ID and HMRC_CLIENT_SECRET' : 'VIES_API_URL'} to turn them on.`,
 } as const;
@@ -82,9 +85,10 @@ export async function vatNumberInvoiceRefusal(db: Db, order: OrderRow, acknowled
 /** Staff's "Check again": a new pending check of the order's number (the earlier ones stay as they are). */
 export async function queueVatNumberCheck(
   tx: Db,
-  input: { order: OrderRow; adminId: string; now: Date; configured: readonly VatRegistry[] },
+  input: { orderId: string; adminId: string; now: Date; configured: readonly VatRegistry[] },
 ) {
-  const { order } = input;
+  const order = await lockOrder(tx, orders, input.orderId);
+  if (!order) throw notFound(orderMessages.orderNotFound);
   if (!order.vatNumber) throw conflict(vatCheckMessages.noVatNumber, { code: 'no_vat_number' });
   const parsed = parseVatNumber(order.vatNumber);
   if (!parsed.valid) throw conflict(vatCheckMessages.malformed(order.vatNumber), { code: 'vat_number_malformed' });

@@ -70,7 +70,10 @@ describe('the retention job', () => {
 
     // The VAT-number evidence (issue 37) is kept with the order while its records are held.
     for (const order of [sixYears, eightYears]) {
-      await t.db.update(orders).set({ vatNumber: 'DE136695976', eoriNumber: 'DE123456789012345' }).where(eq(orders.id, order.id));
+      await t.db
+        .update(orders)
+        .set({ vatNumber: 'DE136695976', eoriNumber: 'DE123456789012345' })
+        .where(eq(orders.id, order.id));
       await t.db.insert(vatNumberChecks).values({
         orderId: order.id,
         countryCode: 'DE',

@@ -14,6 +14,7 @@ export type ParsedEoriNumber = { valid: true; eoriNumber: string } | { valid: fa
 export function parseEoriNumber(raw: string): ParsedEoriNumber {
   const compact = raw.toUpperCase().replace(/[\s.\-/]/g, '');
   if (!/^[A-Z]{2}[A-Z0-9]{1,15}$/.test(compact)) return { valid: false, message: eoriNumberMessages.format };
-  if (/^(GB|XI)/.test(compact) && !/^(GB|XI)\d{12}$/.test(compact)) return { valid: false, message: eoriNumberMessages.uk };
+  if (/^(GB|XI)/.test(compact) && !/^(GB|XI)\d{12}$/.test(compact))
+    return { valid: false, message: eoriNumberMessages.uk };
   return { valid: true, eoriNumber: compact };
 }

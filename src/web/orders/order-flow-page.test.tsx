@@ -92,7 +92,9 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     await user.type(screen.getByLabelText('VAT number (optional)'), 'DE811234567');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(
-      await screen.findByText('This German VAT number fails its check digit: there may be a typing error. Please check it.'),
+      await screen.findByText(
+        'This German VAT number fails its check digit: there may be a typing error. Please check it.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Confirm & Pay' })).toBeNull();
 

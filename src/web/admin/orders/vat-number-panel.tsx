@@ -96,7 +96,8 @@ export function VatNumberPanel({
               ) : null}
               {entry.nextAttemptAt && entry.status !== 'pending' ? (
                 <p className="text-navy-600">
-                  Tried {entry.attempts} {entry.attempts === 1 ? 'time' : 'times'}; next try {moment(entry.nextAttemptAt)}
+                  Tried {entry.attempts} {entry.attempts === 1 ? 'time' : 'times'}; next try{' '}
+                  {moment(entry.nextAttemptAt)}
                 </p>
               ) : null}
             </li>
