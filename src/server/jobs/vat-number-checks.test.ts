@@ -6,7 +6,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, guestBilling } from '../../../tests/support/factories';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { orders, vatNumberChecks } from '../db/schema';
+import { mailOutbox, orders, vatNumberChecks } from '../db/schema';
 import type { AdminOrderDetail } from '../../shared/orders/order-admin-contracts';
 import { vatNumberMessages } from '../../shared/tax/vat-number';
 
@@ -375,6 +375,12 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
     expect((await checksOf(placed.id))[0]?.status).toBe('unavailable');
     const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row?.eoriNumber).toBe('DE123456789012345');
+    // The shop's notice of the new order names the buyer's VAT and EORI numbers.
+    const notice = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'))).find((mail) =>
+      mail.subject.includes(row?.orderNumber ?? '-'),
+    );
+    expect(notice?.textBody).toContain('VAT number: DE129273398');
+    expect(notice?.textBody).toContain('EORI number: DE123456789012345');
   });
 
   it('the order form refuses a made-up DE811234567 and a GB number failing its checksum, beside the VAT number field', async () => {
