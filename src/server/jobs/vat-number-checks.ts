@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { orders, vatNumberChecks } from '../db/schema';
 import type { VatRegistries } from '../vat-registry/vat-registry';
 import { parseVatNumber } from '../../shared/tax/vat-number';
@@ -12,6 +12,9 @@ import { type VatRegistry, vatRegistryOf } from '../../shared/tax/vat-number-che
  * choose "Check again".
  */
 export const retryDelaysMinutes = [1, 5, 15, 60, 180, 360, 720, 1440] as const;
+
+/** The advisory-lock key of the queueing step (any fixed 32-bit number no other lock uses). */
+const enqueueLockKey = 0x56415431;
 
 /** A claimed check is leased this long, so a crashed process's claim is taken up again later. */
 const leaseMs = 10 * 60_000;
@@ -37,6 +40,19 @@ export async function enqueueVatNumberChecks(options: VatCheckJobOptions, limit 
   if (registries.configured.length === 0) return 0;
   const now = options.now();
   const registryFilter = sql.join(registries.configured.map(numbersOf), sql` or `);
+  // One process at a time queues (a transaction-scoped advisory lock, as the daily jobs take), so two
+  // processes never both give an order its first check; one that finds the lock taken skips this round.
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${enqueueLockKey}) as locked`,
+    );
+    if (!lock?.locked) return 0;
+    return enqueueDue(tx, registryFilter, now, limit);
+  });
+}
+
+async function enqueueDue(db: Db, registryFilter: SQL, now: Date, limit: number): Promise<number> {
   const due = await db
     .select({ id: orders.id, vatNumber: orders.vatNumber })
     .from(orders)
