@@ -117,6 +117,14 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     expect(
       await screen.findByText('A GB or XI EORI number is the two letters and 12 digits, e.g. GB123456789000.'),
     ).toBeTruthy();
+
+    // Back to a UK delivery: the EORI field goes, and what was typed in it no longer stops the form.
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    await waitFor(() => expect(screen.queryByLabelText('EORI number (optional)')).toBeNull());
+    await fillBillingAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Billing address' }).textContent).not.toContain('EORI');
   });
 
   it('warns when the goods would go to a country the quote was not priced for, with a link to re-price', async () => {

@@ -203,7 +203,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     idempotencyKey.current ||= crypto.randomUUID();
   }, []);
 
-  const { register, handleSubmit, formState, getValues, watch, setError } = useForm<Values>({
+  const { register, handleSubmit, formState, getValues, watch, setError, setValue } = useForm<Values>({
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -250,6 +250,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const deliveryCountry = watch('delivery.country');
   const shipsTo = differentDelivery ? deliveryCountry : billingCountry;
   const countryNote = shipsTo ? deliveryCountryProblem(handoff.configuration.customerCountry, shipsTo) : null;
+  // A UK delivery asks no EORI: one typed for a delivery abroad is dropped, so a hidden field never blocks the form.
+  useEffect(() => {
+    if (shipsTo === 'GB' && getValues('eoriNumber')) setValue('eoriNumber', '');
+  }, [shipsTo, getValues, setValue]);
   const [termsAccepted, setTermsAccepted] = useState(false);
 
   const lastLogged = useRef('');
@@ -338,9 +342,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       return;
     }
     try {
-      const { notes, differentDelivery: useDelivery, delivery, ...parsed } = shippingFormSchema.parse(values);
-      // The EORI is asked for a delivery outside the UK only: one typed before a change of country is not sent.
-      const billing = shipsAbroad(values) ? parsed : { ...parsed, eoriNumber: '' };
+      const { notes, differentDelivery: useDelivery, delivery, ...billing } = shippingFormSchema.parse(values);
       const { order, accessKey } = await placeOrder.mutateAsync({
         configuration: handoff.configuration,
         quoteReference: handoff.quoteReference,
