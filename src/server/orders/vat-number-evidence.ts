@@ -66,7 +66,11 @@ export async function orderVatNumber(db: Db, order: OrderRow, options: { erased:
   return {
     checks: rows.map((row) => toView(row, options.erased)),
     reliesOnReverseCharge: reliesOnReverseCharge(facts(order)),
-    flag: vatNumberFlag(facts(order), rows[0]),
+    // The flag names the number: "[erased]" for an erased customer's order, as the page shows it.
+    flag: vatNumberFlag(
+      { ...facts(order), ...(options.erased && order.vatNumber ? { vatNumber: ERASED } : {}) },
+      rows[0],
+    ),
   };
 }
 
