@@ -26,6 +26,8 @@ import { seedPlugin } from './catalogue/seed-plugin';
 import { countriesRoutes } from './countries/routes';
 import { healthRoutes } from './health/routes';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { vatChecksPlugin } from './jobs/vat-checks-plugin';
+import { parseVatNumber } from '../shared/tax/vat-number';
 import { exportPlugin } from './privacy/export-plugin';
 import { retentionJob } from './privacy/retention-job';
 import { coverRemindersJob } from './instruments/cover-reminders';
@@ -52,7 +54,7 @@ import { serviceRoutes } from './service-requests/routes';
 import { quoteRoutes } from './quotes/routes';
 import { settingsRoutes } from './settings/routes';
 import { getCachedSettings } from './settings/settings-service';
-import { mailSenderOf, publicProfileOf } from '../shared/business-profile';
+import { exampleBusinessProfile, mailSenderOf, publicProfileOf } from '../shared/business-profile';
 import { businessProfileRoutes } from './business-profile/routes';
 import { getBusinessProfile } from './business-profile/profile-service';
 import { pricingRoutes } from './pricing/routes';
@@ -231,6 +233,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: [retentionJob, coverRemindersJob(env.publicUrl), cleanStoredPhotosJob, paymentRemindersJob(env.publicUrl)],
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
+  await app.register(vatChecksPlugin, {
+    poll: options.runJobs ?? true,
+    // The profile's own GB number asks HMRC for a consultation number; the example's would be refused.
+    hmrcRequesterVrn: async () => {
+      const { vatNumber } = await getBusinessProfile(app.db);
+      const parsed = parseVatNumber(vatNumber);
+      return parsed.valid && parsed.countryCode === 'GB' && vatNumber !== exampleBusinessProfile.vatNumber
+        ? parsed.number
+        : null;
+    },
+  });
 
   for (const feature of features) await app.register(feature);
 

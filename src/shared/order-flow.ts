@@ -4,6 +4,8 @@ import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
 import { normalisePostcode } from './address-format';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
+import { parseEoriNumber } from './tax/eori-number';
+import { parseVatNumber, vatNumberText } from './tax/vat-number';
 
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
 export const orderFlowMessages = {
@@ -53,6 +55,7 @@ export const orderFieldLimits = {
   postalCode: 20,
   poNumber: 100,
   vatNumber: 50,
+  eoriNumber: 30,
   notes: 2000,
 } as const;
 const limits = orderFieldLimits;
@@ -66,6 +69,38 @@ const required = (message: string, max = 200) =>
     .max(max, { error: orderFlowMessages.tooLong });
 const optional = (max = 200) =>
   z.string().overwrite(cleanLine).max(max, { error: orderFlowMessages.tooLong }).default('');
+/**
+ * An optional identifier checked by `parse` once typed (blank stays blank): refused with the parser's
+ * message beside the field, else stored as the parser writes it (upper case, no spaces or punctuation).
+ */
+const checkedNumber = (
+  max: number,
+  parse: (raw: string) => { valid: true; text: string } | { valid: false; message: string },
+) =>
+  z
+    .string()
+    .overwrite(cleanLine)
+    .max(max, { error: orderFlowMessages.tooLong })
+    .superRefine((value, context) => {
+      const parsed = value === '' ? null : parse(value);
+      if (parsed && !parsed.valid) context.addIssue({ code: 'custom', message: parsed.message });
+    })
+    .overwrite((value) => {
+      const parsed = value === '' ? null : parse(value);
+      return parsed?.valid ? parsed.text : value;
+    })
+    .default('');
+const vatNumberField = () =>
+  checkedNumber(limits.vatNumber, (raw) => {
+    const parsed = parseVatNumber(raw);
+    return parsed.valid ? { valid: true, text: vatNumberText(parsed) } : parsed;
+  });
+const eoriNumberField = () =>
+  checkedNumber(limits.eoriNumber, (raw) => {
+    const parsed = parseEoriNumber(raw);
+    return parsed.valid ? { valid: true, text: parsed.eoriNumber } : parsed;
+  });
+
 /** Multi-line text (the order notes): its lines kept, cleaned by `cleanText`. */
 const notesText = () => z.string().max(limits.notes, { error: orderFlowMessages.tooLong }).overwrite(cleanText);
 
@@ -97,8 +132,14 @@ const billingFields = z.object({
     .refine((code) => shippingCountries.some((country) => country.code === code), { error: orderFlowMessages.country }),
   /** The buyer's purchase-order number (shown on the order and its documents). */
   poNumber: optional(limits.poNumber),
-  /** The buyer's VAT number (EU customers; shown on their documents). */
-  vatNumber: optional(limits.vatNumber),
+  /**
+   * The buyer's VAT number (shown on their documents): an EU, XI or GB number with its prefix, checked
+   * for its country's format and check digits (src/shared/tax/vat-number.ts) and stored as DE136695976.
+   * The registry check (VIES or HMRC) follows in the background after the order is placed.
+   */
+  vatNumber: vatNumberField(),
+  /** The buyer's EORI number, for customs (the form asks for it on a delivery outside the UK). */
+  eoriNumber: eoriNumberField(),
 });
 export const billingSchema = billingFields.overwrite(withNormalPostcode);
 export type BillingInput = z.input<typeof billingSchema>;

@@ -68,6 +68,9 @@ export const terms = {
     planName
       ? `Warranty: ${periodText(months)} from delivery, following the ${planName} plan.`
       : `Warranty: ${periodText(months)} from delivery (a servicing plan extends it to the plan's length).`,
+  /** Issue 37: what is checked with VIES or HMRC, and why (the terms' prices and taxes; the privacy policy says who receives it). */
+  vatNumberCheck:
+    'If you give us a VAT number, we check its format when you enter it and, after you order, confirm it with the registry that issued it: the European Commission’s VIES for an EU or Northern Ireland (XI) number, HMRC’s “Check a UK VAT number” service for a GB number. The VAT we charge on services to a business in the EU depends on a valid number, so we keep the registry’s answer (valid or not, the registered name and address, the date and any consultation number) with your order as our evidence. Until the number is confirmed we may hold your invoice or charge UK VAT.',
   delivery: (country: string | null | undefined, values: Pick<TermsValues, 'deliveryPlace'>) =>
     country === 'GB'
       ? `Delivery: DDP (delivered duty paid, Incoterms 2020) to ${values.deliveryPlace}, United Kingdom.`

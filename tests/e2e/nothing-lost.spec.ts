@@ -53,14 +53,14 @@ test('the order flow keeps its steps as history entries and every typed field; t
   await page.getByLabel('City').fill('Berlin');
   await page.getByLabel('Postal code').fill('14195');
   await page.getByLabel('Purchase order (PO) number').fill('PO-4711');
-  await page.getByLabel('VAT number').fill('GB123456789');
+  await page.getByLabel('VAT number').fill('GB980780684');
   await page.getByLabel('Order notes').fill('Goods-in, Mon-Thu');
 
   // Reload on step 1: the same values.
   await page.reload();
   await expect(page.getByLabel('City')).toHaveValue('Berlin');
   await expect(page.getByLabel('Purchase order (PO) number')).toHaveValue('PO-4711');
-  await expect(page.getByLabel('VAT number')).toHaveValue('GB123456789');
+  await expect(page.getByLabel('VAT number')).toHaveValue('GB980780684');
   await expect(page.getByLabel('Order notes')).toHaveValue('Goods-in, Mon-Thu');
   // The flow's country is the quote's (GB); the address above is a UK billing address for this test.
   await page.getByLabel('Postal code').fill('SW1Y 4JH');

@@ -364,6 +364,13 @@ describe('the authorization matrix', () => {
         ok: 201,
         make: at(`/api/admin/orders/${order.id}/comments`, { text: 'Called the lab' }),
       },
+      // Issue 37: check the buyer's VAT number again (this order has none, and no registry is configured).
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/vat-number-check',
+        ok: 409,
+        make: at(`/api/admin/orders/${order.id}/vat-number-check`, {}),
+      },
       // Payment reminders (issue 36).
       {
         method: 'POST',

@@ -51,6 +51,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         const issued = await issueInvoice(tx, {
           orderId: request.params.id,
           kind: request.body.kind,
+          acknowledgeVatNumber: request.body.acknowledgeVatNumber,
           adminId: admin.userId,
           now,
           publicUrl: app.env.publicUrl,
@@ -62,7 +63,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
             entityType: 'order',
             entityId: request.params.id,
             before: null,
-            after: issued.after,
+            after: request.body.acknowledgeVatNumber ? { ...issued.after, vatNumberAcknowledged: true } : issued.after,
           },
         };
       });

@@ -33,6 +33,7 @@ import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
 import { updateExportProof } from '../orders/export-proof';
+import { queueVatNumberCheck } from '../orders/vat-number-evidence';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -151,6 +152,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return {
         order: await adminOrderDetail(app.db, request.params.id),
         carriers: (await getCachedSettings(app.db)).carriers,
+        vatRegistries: [...app.vatNumberChecks.registries.configured],
       };
     },
   );
@@ -327,6 +329,41 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         }),
       }));
       return reply.status(201).send({ order: await adminOrderDetail(app.db, request.params.id) });
+    },
+  );
+
+  // Issue 37: staff check the buyer's VAT number with its registry again, now; the answer is kept as evidence.
+  r.post(
+    '/orders/:id/vat-number-check',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const check = await auditedChange(app, request, async (tx, now, admin) => {
+        const row = await queueVatNumberCheck(tx, {
+          orderId: request.params.id,
+          adminId: admin.userId,
+          now,
+          configured: app.vatNumberChecks.registries.configured,
+        });
+        return {
+          result: row,
+          audit: {
+            action: 'order.vat_number_check',
+            entityType: 'order',
+            entityId: request.params.id,
+            before: null,
+            after: { registry: row.registry, countryCode: row.countryCode },
+          },
+        };
+      });
+      // Asked after the transaction: the registry's time never holds the order's lock.
+      await app.vatNumberChecks.checkNow(check.id);
+      return {
+        order: await adminOrderDetail(app.db, request.params.id),
+        vatRegistries: [...app.vatNumberChecks.registries.configured],
+      };
     },
   );
 }

@@ -36,6 +36,20 @@ describe('loadEnv', () => {
     expect(loadEnv({}).NODE_ENV).toBe('development');
   });
 
+  it('keeps the VAT-number registries off unless configured; HMRC needs its credentials, VIES an EU or XI requester (issue 37)', () => {
+    const off = loadEnv({ VIES_API_URL: '', HMRC_API_URL: '', VIES_REQUESTER_VAT_NUMBER: '' });
+    expect(off.VIES_API_URL).toBeUndefined();
+    expect(off.HMRC_API_URL).toBeUndefined();
+    expect(() => loadEnv({ HMRC_API_URL: 'https://api.service.hmrc.gov.uk' })).toThrow(
+      /HMRC checks need the application's HMRC_CLIENT_ID and HMRC_CLIENT_SECRET/,
+    );
+    expect(() => loadEnv({ VIES_REQUESTER_VAT_NUMBER: 'GB980780684' })).toThrow(/VIES_REQUESTER_VAT_NUMBER/);
+    expect(loadEnv({ VIES_REQUESTER_VAT_NUMBER: 'xi 980 7806 84' }).VIES_REQUESTER_VAT_NUMBER).toEqual({
+      countryCode: 'XI',
+      number: '980780684',
+    });
+  });
+
   it('takes MAIL_FROM as an address or a name and address, empty as unset, and refuses anything else (issue 38)', () => {
     expect(loadEnv({}).MAIL_FROM).toBeUndefined();
     expect(loadEnv({ MAIL_FROM: '' }).MAIL_FROM).toBeUndefined();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseVatNumber } from '../../shared/tax/vat-number';
 
 /** An optional URL; an empty value (as in .env.example) counts as unset. */
 const optionalUrl = z.preprocess(
@@ -58,6 +59,31 @@ const trustProxy = z.preprocess(
   ]),
 );
 
+/** An optional setting; an empty value (as in .env.example) counts as unset. */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+/** The shop's own VAT number as VIES's requester: an EU member state's or XI number (VIES knows no GB numbers). */
+const viesRequester = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseVatNumber(value);
+      if (!parsed.valid || parsed.countryCode === 'GB') {
+        context.addIssue({
+          code: 'custom',
+          message: 'an EU or XI VAT number with its prefix, e.g. XI123456789 (VIES checks no GB numbers)',
+        });
+        return z.NEVER;
+      }
+      return { countryCode: parsed.countryCode, number: parsed.number };
+    })
+    .optional(),
+);
+
 const envSchema = z.object({
   /** Unset means a local run; a deployment says production, which asks for an https PUBLIC_URL. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -95,6 +121,19 @@ const envSchema = z.object({
   ALLOW_HTTP_PUBLIC_URL: flag,
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The buyers' VAT numbers are checked in the background (issue 37), each registry only when its
+   * address is set: VIES's REST API for EU and XI numbers (https://ec.europa.eu/taxation_customs/vies/rest-api).
+   */
+  VIES_API_URL: optionalUrl,
+  /** The shop's EU or XI VAT number: with it VIES answers each check with a consultation number. */
+  VIES_REQUESTER_VAT_NUMBER: viesRequester,
+  /** HMRC's API for GB numbers (https://api.service.hmrc.gov.uk), with the application's OAuth credentials. */
+  HMRC_API_URL: optionalUrl,
+  HMRC_CLIENT_ID: optionalText,
+  HMRC_CLIENT_SECRET: optionalText,
+  /** How long a registry may take to answer before the check counts as unavailable (and is retried later). */
+  VAT_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -121,6 +160,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, options: { read
   if (env.NODE_ENV === 'production' && env.RATE_LIMITS === 'off') {
     throw new EnvError(
       'Invalid environment:\n  RATE_LIMITS: "off" is for benchmarks only; production refuses to start without rate limits',
+    );
+  }
+  if (env.HMRC_API_URL && (!env.HMRC_CLIENT_ID || !env.HMRC_CLIENT_SECRET)) {
+    throw new EnvError(
+      "Invalid environment:\n  HMRC_API_URL: HMRC checks need the application's HMRC_CLIENT_ID and HMRC_CLIENT_SECRET too\n" +
+        '  (HMRC Developer Hub, "Check a UK VAT number" v2). Set both, or leave HMRC_API_URL empty to turn the check off.',
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

@@ -5,24 +5,27 @@ import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { productBatchRows, toBatchPlaces } from './batch-places';
 import { cancellationTerms, invoiceBalances } from './order-ledger';
-import { loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
+import { isErasedOrder, loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
+import { orderVatNumber } from './vat-number-evidence';
 import { orderReminders } from './reminders-exclusion';
 import { exportPapersOf } from './export-proof';
 
 /**
  * The admin's order page (GET /orders/:id and the answer of every order write): the order, each
  * invoice's standing and the cancellation terms for the money held (the ledger's, from the same rows),
- * its payment reminders, its batch panel and, for an export, its customs papers; 404 when gone.
+ * its payment reminders, its batch panel, its VAT number's registry checks and, for an export, its
+ * customs papers; 404 when gone.
  */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
   const model = await loadOrderModel(db, row);
-  const [order, batches, reminders, exportPapers] = await Promise.all([
+  const [order, batches, reminders, exportPapers, vatNumberCheck] = await Promise.all([
     toAdminOrder(db, model),
     productBatchRows(db),
     orderReminders(db, row),
     exportPapersOf(db, row),
+    orderVatNumber(db, row, { erased: isErasedOrder(row) }),
   ]);
   const held = batches.find((batch) => batch.id === row.placesBatchId);
   return {
@@ -35,5 +38,6 @@ export async function adminOrderDetail(db: Db, orderId: string) {
       batches: batches.map(toBatchPlaces),
     },
     exportPapers,
+    vatNumberCheck,
   };
 }

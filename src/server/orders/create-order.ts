@@ -345,6 +345,8 @@ export async function createOrder(
           shippingAddress,
           poNumber: orNull(billing.poNumber),
           vatNumber: orNull(billing.vatNumber),
+          // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.
+          eoriNumber: deliveryCountry === 'GB' ? null : orNull(billing.eoriNumber),
           termsVersion: TERMS_VERSION,
           termsAcceptedAt: input.now,
           subtotalAmount: totals.subtotal,

@@ -33,6 +33,7 @@ import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 import { footer, greeting } from './order-status-mail';
+import { vatNumberInvoiceRefusal } from './vat-number-evidence';
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -161,6 +162,8 @@ const auditedInvoice = (row: InvoiceRow) => ({
 export interface IssueInvoiceInput {
   orderId: string;
   kind: 'deposit' | 'balance';
+  /** Staff confirmed invoicing although the VAT number the reverse charge rests on is unconfirmed or invalid. */
+  acknowledgeVatNumber?: boolean;
   adminId: string;
   now: Date;
   publicUrl: string;
@@ -170,13 +173,15 @@ export interface IssueInvoiceInput {
  * Issues a deposit or balance invoice inside the caller's transaction: the order row is locked, the
  * number comes from the sequence, the PDF is rendered, stored with its fingerprint and e-mailed to the
  * customer, and the order shows it as its latest invoice. 409 for a second live invoice of a kind,
- * or a balance invoice before the deposit is paid.
+ * a balance invoice before the deposit is paid, or an order whose reverse charge rests on an
+ * unconfirmed VAT number unless staff confirm it (`vat_number_unconfirmed`).
  */
 export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const row = await lockOrder(tx, orders, input.orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
   if (!orderActions({ status: row.status, outstanding: 0, currency: row.currency }).issueInvoice)
     throw conflict(lifecycleMessages.cancelledNoInvoice, { code: 'order_cancelled' });
+  await vatNumberInvoiceRefusal(tx, row, input.acknowledgeVatNumber === true);
   const { order, model } = await documentOrder(tx, row);
   const credited = fullyCreditedIds(model.invoices);
   const live = model.invoices.filter((invoice) => invoice.kind !== 'credit' && !credited.has(invoice.id));

@@ -44,6 +44,7 @@ function summary({ order, lines, facts }: OrderMailContext, withCustomerText: bo
     `Order date: ${formatUkDate(order.createdAt)}`,
     ...(withCustomerText && order.poNumber ? [`PO number: ${cleanLine(order.poNumber)}`] : []),
     ...(withCustomerText && order.vatNumber ? [`VAT number: ${cleanLine(order.vatNumber)}`] : []),
+    ...(withCustomerText && order.eoriNumber ? [`EORI number: ${cleanLine(order.eoriNumber)}`] : []),
     '',
     ...lines.map((line) => `  ${line.quantity} × ${line.name}: ${line.freeLabel ?? money(line.total)}`),
     '',

@@ -191,6 +191,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     shippingAddress: order.shippingAddress ?? null,
     poNumber: order.poNumber,
     vatNumber: order.vatNumber,
+    eoriNumber: order.eoriNumber,
     termsVersion: order.termsVersion,
     termsAcceptedAt: iso(order.termsAcceptedAt),
     subtotalAmount: order.subtotalAmount,
@@ -277,6 +278,7 @@ function withoutCustomer(order: AdminOrder): AdminOrder {
     billingAddress: erasedAddress(order.billingAddress),
     shippingAddress: erasedAddress(order.shippingAddress),
     vatNumber: order.vatNumber && ERASED,
+    eoriNumber: order.eoriNumber && ERASED,
     customer: { ...order.customer, name: ERASED, email: ERASED, company: ERASED, phone: ERASED },
   };
 }

@@ -84,6 +84,7 @@ describe('orders API', () => {
     expect(order).toMatchObject({
       poNumber: null,
       vatNumber: null,
+      eoriNumber: null,
       termsVersion: '3.0',
       termsAcceptedAt: start.toISOString(),
       subtotalAmount: 406875,
@@ -197,14 +198,14 @@ describe('orders API', () => {
     const response = await t.post(
       '/api/orders',
       orderBody({
-        billing: { ...guestBilling('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB123456789' },
+        billing: { ...guestBilling('po@example.com'), poNumber: ' PO-77812 ', vatNumber: 'GB 980 7806 84' },
         shipping: delivery,
       }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json() as { order: OrderResource };
     expect(order.poNumber).toBe('PO-77812');
-    expect(order.vatNumber).toBe('GB123456789');
+    expect(order.vatNumber).toBe('GB980780684');
     expect(order.billingAddress?.street).toBe('12 St James Square');
     expect(order.shippingAddress).toEqual({
       street: '1 Science Park',

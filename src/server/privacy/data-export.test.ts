@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { dataExports, orders } from '../db/schema';
+import { dataExports, orders, vatNumberChecks } from '../db/schema';
 import { createUser, guestOrderBody } from '../../../tests/support/factories';
 import { invoiceAndPayment } from '../../../tests/support/privacy-records';
 import { enrolledUser, linkFromOutbox, signIn } from '../../../tests/support/sessions';
@@ -49,6 +49,16 @@ describe('download my data', () => {
       .from(orders)
       .where(eq(orders.id, adaOrders[0]?.id ?? ''));
     const invoice = await invoiceAndPayment(t.db, firstOrder as { id: string; orderNumber: string }, start);
+    // What the registry said of the VAT number given with it (issue 37) is Ada's too.
+    await t.db.insert(vatNumberChecks).values({
+      orderId: firstOrder?.id ?? '',
+      countryCode: 'GB',
+      vatNumber: '980780684',
+      registry: 'hmrc',
+      status: 'valid',
+      registeredName: 'Analytical Engines Ltd',
+      checkedAt: start,
+    });
     const otherQuote = await quote(t, other);
     const otherOrder = await order(t, other);
 
@@ -71,12 +81,25 @@ describe('download my data', () => {
       quotes: { quoteNumber: string }[];
       orders: { orderNumber: string; items: unknown[]; payments: unknown[]; statusHistory: unknown[] }[];
       signInHistory: { client: string | null; signedInAt: string }[];
+      vatNumberChecks: unknown[];
     };
     expect(data.profile).toMatchObject({ email: 'ada@lab.example', company: organization });
     expect(data.quotes.map((q) => q.quoteNumber).sort()).toEqual(expect.arrayContaining([...adaQuotes].sort()));
     expect(data.orders.map((o) => o.orderNumber).sort()).toEqual(adaOrders.map((o) => o.orderNumber).sort());
     expect(data.orders.every((o) => o.items.length > 0 && o.statusHistory.length > 0)).toBe(true);
     expect(data.signInHistory.length).toBeGreaterThan(0);
+    expect(data.vatNumberChecks).toEqual([
+      {
+        orderNumber: firstOrder?.orderNumber,
+        vatNumber: 'GB980780684',
+        registry: 'hmrc',
+        status: 'valid',
+        registeredName: 'Analytical Engines Ltd',
+        registeredAddress: null,
+        consultationNumber: null,
+        checkedAt: start.toISOString(),
+      },
+    ]);
 
     const everything = strFromU8(files['data.json'] ?? new Uint8Array());
     expect(everything).not.toContain(other);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
@@ -17,6 +17,7 @@ import {
   sessions,
   usaWaitlist,
   users,
+  vatNumberChecks,
 } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { documentPdf } from '../orders/invoices';
@@ -156,6 +157,31 @@ export async function collectPersonData(
       db,
       orderRows.map((row) => row.id),
     ),
+    // What VIES or HMRC said of the VAT numbers given with the orders (issue 37), as kept with them.
+    vatNumberChecks:
+      orderRows.length === 0
+        ? []
+        : (
+            await db
+              .select()
+              .from(vatNumberChecks)
+              .where(
+                inArray(
+                  vatNumberChecks.orderId,
+                  orderRows.map((row) => row.id),
+                ),
+              )
+              .orderBy(asc(vatNumberChecks.createdAt))
+          ).map((check) => ({
+            orderNumber: orderRows.find((row) => row.id === check.orderId)?.orderNumber ?? null,
+            vatNumber: `${check.countryCode}${check.vatNumber}`,
+            registry: check.registry,
+            status: check.status,
+            registeredName: check.registeredName,
+            registeredAddress: check.registeredAddress,
+            consultationNumber: check.consultationNumber,
+            checkedAt: iso(check.checkedAt),
+          })),
     usaWaitlist: waitlist.map((row) => ({ email: row.email, joinedAt: iso(row.createdAt), leftAt: iso(row.leftAt) })),
     incompleteRegistrations: registrations.map(
       ({ userId: _u, contacted: _c, contactedAt: _ca, followUpNote: _f, ...row }) => row,
@@ -191,7 +217,8 @@ const readme = (now: Date) =>
     `Made on ${now.toISOString()}.`,
     'data.json holds, in machine-readable JSON: your profile, sign-in history (times and approximate client),',
     'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
-    'documents, service requests, USA waitlist entries, and quote or order forms you started but did not complete.',
+    'documents, the registry checks of the VAT numbers you gave (VIES or HMRC), service requests, USA waitlist',
+    'entries, and quote or order forms you started but did not complete.',
     'documents/ holds the PDFs of your quotes, and of each order: its acknowledgement, its written confirmation,',
     'its invoices and credit notes as issued and, for goods sent outside the UK, its commercial invoice.',
     'photos/ holds the photos you sent with your service requests, named after the request.',

@@ -12,6 +12,7 @@ import {
   sessions,
   usaWaitlist,
   users,
+  vatNumberChecks,
 } from '../db/schema';
 import { createUser } from '../../../tests/support/factories';
 import {
@@ -67,6 +68,23 @@ describe('the retention job', () => {
     const eightYears = await guestOrder(t.db, 'eight-years@example.com', yearsBefore(now, 8));
     const eightInvoice = await invoiceAndPayment(t.db, eightYears, yearsBefore(now, 8));
 
+    // The VAT-number evidence (issue 37) is kept with the order while its records are held.
+    for (const order of [sixYears, eightYears]) {
+      await t.db
+        .update(orders)
+        .set({ vatNumber: 'DE136695976', eoriNumber: 'DE123456789012345' })
+        .where(eq(orders.id, order.id));
+      await t.db.insert(vatNumberChecks).values({
+        orderId: order.id,
+        countryCode: 'DE',
+        vatNumber: '136695976',
+        registry: 'vies',
+        status: 'valid',
+        registeredName: 'Beispiel Labor GmbH',
+        checkedAt: order.createdAt,
+      });
+    }
+
     const outcome = await t.app.scheduler.runJob(RETENTION_JOB);
     expect(outcome.ran).toBe(true);
 
@@ -104,6 +122,11 @@ describe('the retention job', () => {
     expect(JSON.stringify(purged)).not.toContain('St James');
     expect(purged).toMatchObject({ billingAddress: null, shippingAddress: null, notes: null, totalAmount: 488250 });
     expect(purged?.personalDataPurgedAt).not.toBeNull();
+    expect(purged).toMatchObject({ vatNumber: null, eoriNumber: null });
+    const evidence = async (orderId: string) =>
+      t.db.select().from(vatNumberChecks).where(eq(vatNumberChecks.orderId, orderId));
+    expect(await evidence(sixYears.id)).toHaveLength(1);
+    expect(await evidence(eightYears.id)).toHaveLength(0);
 
     // Counts per kind, in the audit register and the log, and never an address.
     const expected = {

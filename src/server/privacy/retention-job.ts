@@ -26,7 +26,7 @@ async function affected(db: Db, query: ReturnType<typeof sql>): Promise<number> 
 const purgeOrderPersonalFields = (now: Date) => sql`
   configuration = coalesce(configuration, '{}'::jsonb) - 'customerInfo' - 'batchName',
   billing_address = null, shipping_address = null, notes = null, internal_notes = null,
-  po_number = null, vat_number = null, tracking_number = null, user_id = null,
+  po_number = null, vat_number = null, eori_number = null, tracking_number = null, user_id = null,
   stripe_payment_intent_id = null, legal_hold_until = null, personal_data_purged_at = ${now}`;
 
 /**
@@ -94,6 +94,8 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
     // The proof of export is the evidence of the zero rate on those invoices: kept as long as they are.
     result.exportProofsPurged = await affected(tx, sql`delete from export_proofs where order_id in (${list})`);
     await tx.execute(sql`update order_status_history set notes = null where order_id in (${list})`);
+    // The VAT-number checks are the evidence for the order's VAT: kept for its hold, gone with its number.
+    await tx.execute(sql`delete from vat_number_checks where order_id in (${list})`);
     await tx.execute(
       sql`delete from quotes where id in (select quote_id from orders where id in (${list}) and quote_id is not null)`,
     );

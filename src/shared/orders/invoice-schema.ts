@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** POST /api/admin/orders/{id}/invoices */
-export const issueInvoiceRequestSchema = z.object({ kind: z.enum(['deposit', 'balance']) });
+export const issueInvoiceRequestSchema = z.object({
+  kind: z.enum(['deposit', 'balance']),
+  /**
+   * Staff confirm invoicing an order whose reverse charge rests on a VAT number no registry has
+   * confirmed (or found invalid); without it such an order is refused with 409 `vat_number_unconfirmed`.
+   */
+  acknowledgeVatNumber: z.boolean().optional(),
+});
 export type IssueInvoiceRequest = z.infer<typeof issueInvoiceRequestSchema>;
 
 /** An issued invoice or credit note (a credit note's amount is negative). */

@@ -5,6 +5,7 @@ import { carrierSchema } from '../settings';
 import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from './order-schema';
 import { exportMrnField } from './export-proof';
 import { paymentTransactionTypes } from './order-status';
+import { orderVatNumberSchema, vatRegistries } from '../tax/vat-number-check';
 
 /**
  * The staff's order requests and answers (docs/api.md, Admin: orders, payments, refunds, credit
@@ -270,6 +271,8 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   balances: z.array(invoiceBalanceSchema),
   /** Null when the order holds no money (or is cancelled already). */
   cancellation: cancellationTermsSchema.nullable(),
+  /** The buyer's VAT number's registry checks and the flag before invoicing (issue 37). */
+  vatNumberCheck: orderVatNumberSchema,
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -277,4 +280,9 @@ export const adminOrderAnswerSchema = z.object({
   order: adminOrderDetailSchema,
   /** The settings' carriers, for the shipping fields (GET only). */
   carriers: z.array(carrierSchema).optional(),
+  /** The VAT-number registries configured (VIES, HMRC), for "Check again" (GET only). */
+  vatRegistries: z.array(z.enum(vatRegistries)).optional(),
 });
+
+/** POST /api/admin/orders/{id}/vat-number-check: check the order's VAT number again, now. */
+export const vatNumberCheckAnswerSchema = adminOrderAnswerSchema;

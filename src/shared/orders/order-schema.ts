@@ -138,6 +138,8 @@ export const orderSchema = orderSummarySchema.extend({
   shippingAddress: addressSchema.nullable(),
   poNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  /** The buyer's EORI number (customs), given for a delivery outside the UK. */
+  eoriNumber: z.string().nullable(),
   termsVersion: z.string().nullable(),
   termsAcceptedAt: z.string().nullable(),
   /** Stored when the order is placed (null for older orders): items sum to subtotalAmount, plus vatAmount is totalAmount. */

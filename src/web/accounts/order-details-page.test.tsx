@@ -61,6 +61,7 @@ function orderOf(overrides: Partial<Order> & Pick<Order, 'totalAmount' | 'deposi
     shippingAddress: null,
     poNumber: null,
     vatNumber: null,
+    eoriNumber: null,
     termsVersion: null,
     termsAcceptedAt: null,
     subtotalAmount: totalAmount,

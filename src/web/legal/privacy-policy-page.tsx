@@ -46,6 +46,10 @@ const sections: LegalSection[] = [
           <li>contact details you give us: name, e-mail address, phone number, organisation and job details;</li>
           <li>billing and delivery addresses, your instrument configuration, quotes, orders, invoices and payments;</li>
           <li>
+            the VAT and EORI numbers you give us with an order and, for the VAT number, what the registry that issued it
+            says of it: whether it is valid, the registered name and address, the date and a consultation number;
+          </li>
+          <li>
             account details: your e-mail address, a securely hashed password and, if you use one, your second-factor
             enrolment;
           </li>
@@ -65,7 +69,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Contract: to prepare quotes, take and fulfil orders, provide your account, warranty and servicing.</li>
-        <li>Legal obligation: to keep accounting and tax records and to meet product safety duties.</li>
+        <li>
+          Legal obligation: to keep accounting and tax records and to meet product safety duties, including the evidence
+          that a customer’s VAT number was valid when we did not charge UK VAT.
+        </li>
         <li>
           Legitimate interests: to secure the site, prevent fraud, follow up an unfinished quote or order, and improve
           our products.
@@ -98,6 +105,11 @@ const sections: LegalSection[] = [
           <li>couriers and freight forwarders, to deliver your order;</li>
           <li>our hosting, e-mail and IT service providers;</li>
           <li>our accountants, auditors and professional advisers;</li>
+          <li>
+            the European Commission’s VIES service (for an EU or Northern Ireland VAT number) or HMRC’s “Check a UK VAT
+            number” service (for a GB number): the VAT number you gave us, with ours, to confirm that it is registered.
+            We keep their answer with your order, for as long as the order’s records;
+          </li>
           <li>authorities such as HMRC, where the law requires it.</li>
         </ul>
       </>

@@ -81,6 +81,7 @@ export function TermsOfSalePage() {
             delivery under the rules of your country.
           </p>
           <p>Shipping, servicing and accessories are shown as separate lines in your quote or order.</p>
+          <p>{terms.vatNumberCheck}</p>
         </>
       ),
     },

@@ -100,6 +100,7 @@ export const orderFormDraftSchema = z.object({
     email: typed,
     poNumber: typed,
     vatNumber: typed,
+    eoriNumber: typed,
     notes: typed,
     differentDelivery: z.boolean().optional(),
     delivery: z.object(addressDraft).optional(),

@@ -81,6 +81,52 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
   });
 
+  it('refuses a made-up DE811234567 beside the VAT number field, accepts a UK buyer’s own GB number, and asks the EORI only for a delivery abroad', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    // A UK delivery: no EORI to give.
+    expect(screen.queryByLabelText('EORI number (optional)')).toBeNull();
+    await fillBillingAddress(user);
+    await user.type(screen.getByLabelText('VAT number (optional)'), 'DE811234567');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(
+      await screen.findByText(
+        'This German VAT number fails its check digit: there may be a typing error. Please check it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Confirm & Pay' })).toBeNull();
+
+    await user.clear(screen.getByLabelText('VAT number (optional)'));
+    await user.type(screen.getByLabelText('VAT number (optional)'), 'gb 980 7806 84');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Billing address' }).textContent).toContain('VAT number: gb 980 7806 84');
+  });
+
+  it('asks the EORI number beside the VAT number when the goods go to the EU', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    await user.selectOptions(screen.getByLabelText('Delivery country'), 'DE');
+    await user.type(await screen.findByLabelText('EORI number (optional)'), 'GB12');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(
+      await screen.findByText('A GB or XI EORI number is the two letters and 12 digits, e.g. GB123456789000.'),
+    ).toBeTruthy();
+
+    // Back to a UK delivery: the EORI field goes, and what was typed in it no longer stops the form.
+    await user.click(screen.getByLabelText('Deliver to a different address'));
+    await waitFor(() => expect(screen.queryByLabelText('EORI number (optional)')).toBeNull());
+    await fillBillingAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Billing address' }).textContent).not.toContain('EORI');
+  });
+
   it('warns when the goods would go to a country the quote was not priced for, with a link to re-price', async () => {
     mockFetch({ 'GET /api/auth/session': signedOut });
     const user = userEvent.setup();

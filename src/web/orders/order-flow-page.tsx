@@ -42,6 +42,10 @@ import { terms } from '../../shared/terms';
 
 type Values = ShippingFormInput;
 
+/** The goods leave the UK (the delivery address's country, else the billing one's): customs want an EORI. */
+const shipsAbroad = (values: Values) =>
+  ((values.differentDelivery ? values.delivery?.country : values.country) ?? 'GB') !== 'GB';
+
 /** A field as typed, cut to its limit (the progress log takes what fits; the order itself is checked whole). */
 const cut = (values: Values, name: keyof typeof orderFieldLimits & keyof Values) =>
   String(values[name] ?? '').slice(0, orderFieldLimits[name]);
@@ -138,6 +142,9 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           </p>
           {values.poNumber ? <p className="mt-1 text-sm text-navy-800">PO number: {values.poNumber}</p> : null}
           {values.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {values.vatNumber}</p> : null}
+          {values.eoriNumber && shipsAbroad(values) ? (
+            <p className="mt-1 text-sm text-navy-800">EORI number: {values.eoriNumber}</p>
+          ) : null}
         </section>
         <section aria-labelledby="review-shipping">
           <h3 id="review-shipping" className="font-semibold">
@@ -196,7 +203,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     idempotencyKey.current ||= crypto.randomUUID();
   }, []);
 
-  const { register, handleSubmit, formState, getValues, watch, setError } = useForm<Values>({
+  const { register, handleSubmit, formState, getValues, watch, setError, setValue } = useForm<Values>({
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -213,6 +220,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       notes: '',
       poNumber: '',
       vatNumber: '',
+      eoriNumber: '',
       differentDelivery: false,
       ...draft,
       delivery: {
@@ -242,6 +250,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const deliveryCountry = watch('delivery.country');
   const shipsTo = differentDelivery ? deliveryCountry : billingCountry;
   const countryNote = shipsTo ? deliveryCountryProblem(handoff.configuration.customerCountry, shipsTo) : null;
+  // A UK delivery asks no EORI: one typed for a delivery abroad is dropped, so a hidden field never blocks the form.
+  useEffect(() => {
+    if (shipsTo === 'GB' && getValues('eoriNumber')) setValue('eoriNumber', '');
+  }, [shipsTo, getValues, setValue]);
   const [termsAccepted, setTermsAccepted] = useState(false);
 
   const lastLogged = useRef('');
@@ -400,10 +412,20 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               label="VAT number"
               optional
               maxLength={orderFieldLimits.vatNumber}
-              hint="For EU customers; shown on your documents."
+              hint="With its country code, e.g. DE or GB. Shown on your documents; we confirm it with VIES or HMRC after you order."
               error={errors.vatNumber?.message}
               {...field('vatNumber')}
             />
+            {shipsTo && shipsTo !== 'GB' ? (
+              <TextField
+                label="EORI number"
+                optional
+                maxLength={orderFieldLimits.eoriNumber}
+                hint="Your customs number as importer, for the commercial invoice."
+                error={errors.eoriNumber?.message}
+                {...field('eoriNumber')}
+              />
+            ) : null}
           </div>
           <div className="space-y-4">
             <label className="flex items-center gap-3 text-sm font-medium">

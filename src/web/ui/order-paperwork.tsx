@@ -56,11 +56,13 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
   );
 }
 
-/** The billing and delivery addresses with the PO and VAT numbers (customer text rendered as text). */
+/** The billing and delivery addresses with the PO, VAT and EORI numbers (customer text rendered as text). */
 export function OrderAddresses({
   order,
 }: {
-  order: Pick<Order, 'billingAddress' | 'shippingAddress' | 'poNumber' | 'vatNumber'>;
+  order: Pick<Order, 'billingAddress' | 'shippingAddress' | 'poNumber' | 'vatNumber'> & {
+    eoriNumber?: Order['eoriNumber'];
+  };
 }) {
   const same = sameAddress(order.billingAddress, order.shippingAddress);
   return (
@@ -76,6 +78,11 @@ export function OrderAddresses({
           </p>
         ) : null}
         {order.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {order.vatNumber}</p> : null}
+        {order.eoriNumber ? (
+          <p className="mt-1 text-sm text-navy-800">
+            EORI number: <span data-testid="eori-number">{order.eoriNumber}</span>
+          </p>
+        ) : null}
       </section>
       <section aria-label="Delivery address">
         <h3 className="text-sm font-semibold text-navy-900">Delivery address</h3>

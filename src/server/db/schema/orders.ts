@@ -18,6 +18,7 @@ import { bytea, createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
 
 import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../../shared/orders/order-status';
+import type { VatCheckStatus, VatRegistry } from '../../../shared/tax/vat-number-check';
 
 export type { OrderStatus, PaymentStatus } from '../../../shared/orders/order-status';
 export type OrderItemType =
@@ -66,6 +67,8 @@ export const orders = pgTable(
     /** The buyer's purchase-order number and VAT number (optional fields of the order form). */
     poNumber: text('po_number'),
     vatNumber: text('vat_number'),
+    /** The buyer's EORI number (customs), asked for on a delivery outside the UK. */
+    eoriNumber: text('eori_number'),
     /** The terms of sale the buyer accepted, and when. */
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
@@ -340,4 +343,42 @@ export const exportProofs = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('export_proofs_order_id_key').on(table.orderId)],
+);
+
+/**
+ * The registry checks of an order's VAT number (issue 37), kept with the order as the evidence for its
+ * VAT treatment: VIES for EU and XI numbers, HMRC for GB ones. A row is one check: `pending` until the
+ * background job asks the registry, then its answer; while the registry is unavailable or rate-limited
+ * it is retried at `next_attempt_at` with back-off. "Check again" adds a new row, so earlier answers stay.
+ */
+export const vatNumberChecks = pgTable(
+  'vat_number_checks',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The VAT prefix (EL for Greece, XI, GB) and the number without it, as sent to the registry. */
+    countryCode: text('country_code').notNull(),
+    vatNumber: text('vat_number').notNull(),
+    registry: text('registry').$type<VatRegistry>().notNull(),
+    status: text('status').$type<VatCheckStatus>().notNull().default('pending'),
+    /** What the registry holds for the number (null where it does not say). */
+    registeredName: text('registered_name'),
+    registeredAddress: text('registered_address'),
+    /** VIES's request identifier or HMRC's consultation number: the proof that this check was made. */
+    consultationNumber: text('consultation_number'),
+    /** When the registry last answered (its own date where it gives one). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job tries next (null once answered, or given up on). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The staff member who asked for the check ("Check again"); null for the check after placement. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('vat_number_checks_order_id_idx').on(table.orderId, table.createdAt),
+    index('vat_number_checks_next_attempt_at_idx').on(table.nextAttemptAt),
+  ],
 );

@@ -77,6 +77,7 @@ function orderOf(overrides: Partial<AdminOrderDetail>): AdminOrderDetail {
     balances: [],
     cancellation: null,
     ledger: ledger({}),
+    vatNumberCheck: { checks: [], reliesOnReverseCharge: false, flag: null },
     ...overrides,
   } as AdminOrderDetail;
 }

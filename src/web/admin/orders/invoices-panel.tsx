@@ -28,15 +28,22 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
     toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred');
   };
   const issue = useMutation({
-    mutationFn: (kind: 'deposit' | 'balance') =>
+    mutationFn: (request: { kind: 'deposit' | 'balance'; acknowledgeVatNumber: boolean }) =>
       withStepUp(() =>
-        adminApi(invoiceAnswerSchema, `/orders/${order.id}/invoices`, { method: 'POST', body: { kind } }),
+        adminApi(invoiceAnswerSchema, `/orders/${order.id}/invoices`, {
+          method: 'POST',
+          body: request.acknowledgeVatNumber ? request : { kind: request.kind },
+        }),
       ),
     onSuccess: (answer) => {
       toast.success(`Invoice ${answer.invoice.number} issued and e-mailed`);
       void invalidate();
     },
-    onError,
+    onError: (error) => {
+      // The VAT number's standing changed since the page loaded: the fresh flag comes with the reload.
+      if (error instanceof ApiError && error.code === 'vat_number_unconfirmed') void invalidate();
+      onError(error);
+    },
   });
   const [crediting, setCrediting] = useState<{ id: string; number: string; left: number } | null>(null);
   const [creditAmount, setCreditAmount] = useState('');
@@ -82,12 +89,14 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
   };
   const issueWithConfirmation = (kind: 'deposit' | 'balance') => {
     const amount = kind === 'deposit' ? order.depositAmount : order.totalAmount - order.depositAmount;
+    // An order whose reverse charge rests on an unconfirmed VAT number: staff are told why, and confirm it.
+    const flag = order.vatNumberCheck.flag;
     if (
       window.confirm(
-        `Issue the ${kind} invoice for ${money(amount, order.currency)} and e-mail it to the customer? An issued invoice cannot be changed, only credited.`,
+        `${flag ? `${flag}\n\n` : ''}Issue the ${kind} invoice for ${money(amount, order.currency)} and e-mail it to the customer? An issued invoice cannot be changed, only credited.`,
       )
     )
-      issue.mutate(kind);
+      issue.mutate({ kind, acknowledgeVatNumber: flag !== null });
   };
   return (
     <section className="rounded-lg border border-navy-100 bg-white p-4" aria-labelledby="documents-heading">

@@ -30,6 +30,7 @@ import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
 import { RemindersPanel } from './reminders-panel';
+import { VatNumberPanel } from './vat-number-panel';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 
@@ -300,7 +301,9 @@ export function OrderDetailPage() {
             <dt className="text-navy-600">PO number</dt>
             <dd data-testid="admin-po-number">{orText(data.poNumber, customerFallbacks.notProvided)}</dd>
             <dt className="text-navy-600">VAT number</dt>
-            <dd>{orText(data.vatNumber, customerFallbacks.notProvided)}</dd>
+            <dd data-testid="admin-vat-number">{orText(data.vatNumber, customerFallbacks.notProvided)}</dd>
+            <dt className="text-navy-600">EORI number</dt>
+            <dd data-testid="admin-eori-number">{orText(data.eoriNumber, customerFallbacks.notProvided)}</dd>
             <dt className="text-navy-600">Terms accepted</dt>
             <dd>
               {data.termsVersion && data.termsAcceptedAt
@@ -346,6 +349,7 @@ export function OrderDetailPage() {
       </div>
       <InstrumentsPanel instruments={data.instruments ?? []} />
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
+      <VatNumberPanel order={data} registries={order.data.vatRegistries} canCheck={can('orders.edit')} />
       <InvoicesPanel order={data} />
       {data.exportPapers ? (
         <ExportPapersPanel
