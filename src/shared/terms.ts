@@ -63,6 +63,12 @@ export const terms = {
     planName
       ? `Warranty: ${periodText(months)} from delivery, following the ${planName} plan.`
       : `Warranty: ${periodText(months)} from delivery (a servicing plan extends it to the plan's length).`,
+  /**
+   * Said up front for a delivery outside the UK (issue 37): on the configurator and the quote page and
+   * PDF, beside a link to the terms. Null for the UK.
+   */
+  importVat: (country: string | null | undefined) =>
+    country && country !== 'GB' ? 'Delivered DAP. Import VAT, and any duty, are payable by you on import.' : null,
   delivery: (country: string | null | undefined, values: Pick<TermsValues, 'deliveryPlace'>) =>
     country === 'GB'
       ? `Delivery: DDP (delivered duty paid, Incoterms 2020) to ${values.deliveryPlace}, United Kingdom.`
