@@ -307,10 +307,11 @@ describe('orders API', () => {
       }),
     );
     expect(headOffice.statusCode, headOffice.body).toBe(201);
+    // Its goods are zero-rated exports; its servicing, sold to a UK business, carries UK VAT (issue 37).
     expect((headOffice.json() as { order: OrderResource }).order).toMatchObject({
       currency: 'EUR',
-      vatAmount: 0,
-      vatRate: 0,
+      vatAmount: 25398,
+      vatRate: 20,
       billingAddress: { country: 'GB' },
       shippingAddress: { country: 'DE', city: 'München' },
     });
