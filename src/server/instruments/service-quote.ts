@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { selectedConfigurationSchema } from '../../shared/configuration';
 import { priceServiceLine } from '../../shared/pricing';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { instruments, orders, type quotes } from '../db/schema';
@@ -73,10 +74,12 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     };
   }
   // A service's VAT follows the customer (issue 37): the order's billing country and VAT number.
-  const pricing = priceServiceLine(line, country, settings.taxRate, {
-    country: order.billingAddress?.country ?? selection.customerCountry,
-    vatNumber: order.vatNumber,
-  });
+  const pricing = priceServiceLine(
+    line,
+    country,
+    settings.taxRate,
+    vatCustomer(order.billingAddress?.country ?? selection.customerCountry, order.vatNumber),
+  );
   const customer = storedCustomerInfo(order.configuration ?? null);
   const info = (order.configuration?.customerInfo ?? {}) as Record<string, unknown>;
   const customerInfo = {

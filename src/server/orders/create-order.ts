@@ -13,6 +13,8 @@ import {
 } from '../../shared/order-flow';
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
 import { frozenStandardRate, retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
+import type { VatCustomer } from '../../shared/tax/line-vat';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -205,7 +207,7 @@ export async function priceOrder(db: Db, input: Pick<CreateOrderInput, 'quoteRef
  */
 export function taxOrder(
   priced: PricedOrder,
-  customer: { country: string; vatNumber: string | null },
+  customer: VatCustomer,
 ): { pricing: FrozenPricing; vatRate: number } {
   const context = selectionTaxContext(priced.configuration, customer);
   const pricing = retaxPricing(priced.pricing, context, priced.standardRate, { service: priced.service });
@@ -282,7 +284,7 @@ export async function createOrder(
 
   // The schemas clean every field: one-line fields by cleanLine, the notes by cleanText.
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
-  const taxed = taxOrder(priced, { country: parsed.country, vatNumber: orNull(parsed.vatNumber) });
+  const taxed = taxOrder(priced, vatCustomer(parsed.country, parsed.vatNumber));
   const billing = { ...parsed, email: parsed.email.toLowerCase() };
   const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
   // The delivery country prices the order: it must be the priced country. The error names the

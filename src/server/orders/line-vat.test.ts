@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { SelectedConfiguration } from '../../shared/configuration';
-import type { OrderResource } from '../../shared/order-flow';
+import type { OrderPriceAnswer, OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
@@ -202,5 +202,91 @@ describe('VAT per line on the quote, the order, the invoice and the credit note 
       expect(text, name).not.toContain('local VAT/tax is due on delivery');
     }
     expect(deposit.vatAmount).toBe(Math.round((deposit.amount * buyer.vat) / order.totalAmount));
+  });
+});
+
+describe('POST /api/orders/price: the re-price before the buyer confirms (issue 37)', () => {
+  const t = useTestApp({ now: start });
+
+  const quoteFor = async (selection: SelectedConfiguration) => {
+    const response = await t.post('/api/quotes', {
+      configuration: selection,
+      customerInfo: { email: 'reprice@example.com', firstName: 'Ada', lastName: 'Lovelace', organization: 'Lab' },
+      flowType: 'quote',
+    });
+    return (response.json() as { quote: QuoteResource }).quote;
+  };
+
+  it('a German GmbH with a VAT number: servicing drops UK VAT, and the answer says why', async () => {
+    const quote = await quoteFor(de);
+    expect(quote.pricing?.totals.total).toBe(502088);
+    const response = await t.post('/api/orders/price', {
+      quoteReference: quote.reference,
+      billing: { country: 'DE', vatNumber: 'DE136695976' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as OrderPriceAnswer;
+    expect(answer.quotedTotal).toBe(502088);
+    expect(answer.pricing.totals).toMatchObject({ vat: 0, total: 476690 });
+    expect(answer.changes).toEqual([
+      '3-year servicing no longer carries UK VAT because you are a business established in the EU with a VAT number: you account for the VAT by reverse charge (Article 196, Directive 2006/112/EC).',
+    ]);
+    // The order placed from the quote is the re-price: the quote's nets, the buyer's VAT.
+    const placed = await t.post('/api/orders', {
+      quoteReference: quote.reference,
+      billing: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Lab GmbH',
+        email: 'reprice@example.com',
+        ...address('DE'),
+        country: 'DE',
+        vatNumber: 'DE136695976',
+      },
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((placed.json() as { order: OrderResource }).order).toMatchObject({ vatAmount: 0, totalAmount: 476690 });
+  });
+
+  it('a UK company delivering to Germany: nothing changes against the quote; an EU customer without a VAT number neither', async () => {
+    const quote = await quoteFor(de);
+    for (const billing of [
+      { country: 'GB', vatNumber: 'GB980780684' },
+      { country: 'DE', vatNumber: '' },
+    ]) {
+      const answer = (
+        await t.post('/api/orders/price', { quoteReference: quote.reference, billing })
+      ).json() as OrderPriceAnswer;
+      expect(answer.pricing.totals.total).toBe(502088);
+      expect(answer.changes).toEqual([]);
+    }
+  });
+
+  it('without a quote: a GmbH’s servicing is reverse-charged, and billed from a UK office it keeps UK VAT as estimated (no change to tell)', async () => {
+    const configuration = { ...de, batch: 'batch-2' };
+    const business = (
+      (
+        await t.post('/api/orders/price', { configuration, billing: { country: 'DE', vatNumber: 'DE136695976' } })
+      ).json() as OrderPriceAnswer
+    ).pricing;
+    expect(business.items.servicing.vatTreatment).toBe('reverse_charge');
+    const fromUk = (
+      await t.post('/api/orders/price', { configuration, billing: { country: 'GB', vatNumber: '' } })
+    ).json() as OrderPriceAnswer;
+    expect(fromUk.pricing.items.servicing).toMatchObject({ vatTreatment: 'standard', vat: 25398 });
+    expect(fromUk.changes).toEqual([]);
+  });
+
+  it('refuses collection for a delivery to Germany', async () => {
+    const response = await t.post('/api/orders/price', {
+      configuration: { ...de, shipping: 'collection', batch: 'batch-2' },
+      billing: { country: 'DE', vatNumber: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'Collection from our premises is offered only for delivery in the United Kingdom. Orders for Germany are delivered DAP to the delivery address.',
+    );
   });
 });

@@ -29,7 +29,7 @@ function frozenPricingOf(
   const shipping = typeof selection.shipping === 'string' ? selection.shipping : '';
   const context = selectionTaxContext(
     { customerCountry: country, shipping },
-    { country: customerCountry ?? country, vatNumber: null },
+    { country: customerCountry ?? country, vatNumberCountry: null },
   );
   return retaxPricing(stored.data, context, frozenStandardRate(stored.data) ?? UK_STANDARD_RATE, {
     service: selection.flowType === 'service',

@@ -4,6 +4,7 @@ import type { SelectedConfiguration } from '../configuration';
 import { priceConfiguration, type PricingCustomer } from './price-configuration';
 import { defaultSelection, fixtureProduct } from './pricing-fixture';
 import { validateSelection } from './validate-selection';
+import { vatCustomer } from '../tax/vat-customer';
 
 const GB_VAT = 20;
 
@@ -52,13 +53,13 @@ describe('priceConfiguration: worked cases', () => {
     {
       name: 'a German GmbH with a VAT number: goods zero-rated, servicing reverse-charged, no VAT at all',
       selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
-      customer: { country: 'DE', vatNumber: 'DE136695976' },
+      customer: vatCustomer('DE', 'DE136695976'),
       expect: { subtotal: 476690, vat: 0, total: 476690, deposit: 238345, showVAT: false },
     },
     {
       name: 'a UK company delivering to Germany: goods zero-rated, servicing at UK VAT',
       selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
-      customer: { country: 'GB', vatNumber: 'GB980780684' },
+      customer: vatCustomer('GB', 'GB980780684'),
       expect: { subtotal: 476690, vat: 25398, total: 502088, showVAT: true },
     },
     {

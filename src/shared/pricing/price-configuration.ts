@@ -3,7 +3,7 @@ import { COLLECTION_SHIPPING } from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
 import { currencyForCountry } from '../countries';
 import { roundHalfUp } from '../money';
-import { lineVat, type SupplyKind, type TaxContext, vatSummary } from '../tax/line-vat';
+import { lineVat, type SupplyKind, type TaxContext, type VatCustomer, vatSummary } from '../tax/line-vat';
 import { DEPOSIT_PERCENT } from './deposit';
 import type { PricedLine, Pricing, PricingItems, PricingTotals } from './types';
 
@@ -15,11 +15,8 @@ function pick<T extends CatalogueOption>(list: T[], id: string, what: string): T
 
 const sum = (lines: PricedLine[]) => lines.reduce((total, line) => total + line.total, 0);
 
-/** Who buys, for VAT: the billing country and the VAT number typed (null for none). */
-export interface PricingCustomer {
-  country: string;
-  vatNumber: string | null;
-}
+/** Who buys, for VAT (`vatCustomer` makes one from a billing country and a VAT number). */
+export type PricingCustomer = VatCustomer;
 
 /**
  * The tax context of a selection: the goods go to its country and are collected with the collection
@@ -33,7 +30,7 @@ export const selectionTaxContext = (
   deliveryCountry: selection.customerCountry,
   collected: selection.shipping === COLLECTION_SHIPPING,
   customerCountry: customer?.country ?? selection.customerCountry,
-  vatNumber: customer?.vatNumber ?? null,
+  vatNumberCountry: customer?.vatNumberCountry ?? null,
 });
 
 /**
@@ -204,7 +201,7 @@ export function priceServiceLine(
     deliveryCountry: customerCountry,
     collected: false,
     customerCountry: customer?.country ?? customerCountry,
-    vatNumber: customer?.vatNumber ?? null,
+    vatNumberCountry: customer?.vatNumberCountry ?? null,
   };
   const items: PricingItems = {
     baseConfiguration: {

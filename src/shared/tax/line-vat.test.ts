@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isEuBusiness, lineVat, type TaxContext, treatmentLabel, vatSummary, vatTreatment } from './line-vat';
+import { vatCustomer } from './vat-customer';
 
-const context = (overrides: Partial<TaxContext>): TaxContext => ({
-  deliveryCountry: 'GB',
-  collected: false,
-  customerCountry: 'GB',
-  vatNumber: null,
-  ...overrides,
-});
+/** A context from a VAT number as typed (parsed as the server parses it). */
+const context = ({
+  vatNumber = null,
+  ...overrides
+}: Partial<Omit<TaxContext, 'vatNumberCountry'>> & { vatNumber?: string | null }): TaxContext => {
+  const given = { deliveryCountry: 'GB', collected: false, customerCountry: 'GB', ...overrides };
+  return { ...given, vatNumberCountry: vatCustomer(given.customerCountry, vatNumber).vatNumberCountry };
+};
 
 describe('the VAT of each line (the issue 37 table, line by line)', () => {
   const cases: { buyer: string; context: TaxContext; goods: string; services: string }[] = [
@@ -78,10 +80,10 @@ describe('the VAT of each line (the issue 37 table, line by line)', () => {
   });
 
   it('an EU business needs both an EU billing country and an EU VAT number', () => {
-    expect(isEuBusiness('DE', 'DE136695976')).toBe(true);
-    expect(isEuBusiness('GB', 'DE136695976')).toBe(false);
-    expect(isEuBusiness('DE', '')).toBe(false);
-    expect(isEuBusiness('DE', null)).toBe(false);
+    expect(isEuBusiness(vatCustomer('DE', 'DE136695976'))).toBe(true);
+    expect(isEuBusiness(vatCustomer('GB', 'DE136695976'))).toBe(false);
+    expect(isEuBusiness(vatCustomer('DE', ''))).toBe(false);
+    expect(isEuBusiness(vatCustomer('DE', null))).toBe(false);
     expect(vatTreatment('services', context({ customerCountry: 'IE', vatNumber: 'IE6388047V' }))).toBe(
       'reverse_charge',
     );

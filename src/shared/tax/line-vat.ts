@@ -1,12 +1,12 @@
 import { isEuMemberState } from '../countries';
 import { roundHalfUp } from '../money';
-import { parseVatNumber } from './vat-number';
 
 /**
  * Each priced line's VAT, decided once (issue 37, docs/decisions/0055-vat-per-line.md): every price,
  * quote, order, invoice, credit note and register reads the treatment written here.
  *
- * Kept free of zod: the configurator's estimate reads it.
+ * Kept free of zod and of the VAT-number checks (`vatCustomer` in vat-customer.ts parses the number on
+ * the server): the configurator's estimate reads it.
  */
 
 /** What a line sells: goods (the instrument, its parts, accessories and their carriage) or services (servicing plans, repairs). */
@@ -22,8 +22,14 @@ export interface TaxContext {
   collected: boolean;
   /** The customer's country (the billing address's). */
   customerCountry: string;
-  /** The customer's VAT number as typed; null or '' for none. */
-  vatNumber: string | null;
+  /** The country prefix of the customer's VAT number when it parses (EL for Greece, XI), else null (`vatCustomer`). */
+  vatNumberCountry: string | null;
+}
+
+/** Who buys, for VAT: their country (the billing address's) and their VAT number's country when it parses. */
+export interface VatCustomer {
+  country: string;
+  vatNumberCountry: string | null;
 }
 
 /** The wording every document prints for a 0% part (the issue's table, word for word). */
@@ -46,10 +52,9 @@ const vatCountry = (code: string) => (code === 'EL' ? 'GR' : code);
  * EU member state and its VAT number parses as an EU member state's or Northern Ireland's (XI). No
  * VAT number, or one that does not parse, is not: the customer is then taxed as a consumer.
  */
-export function isEuBusiness(customerCountry: string, vatNumber: string | null): boolean {
-  if (!isEuMemberState(customerCountry) || !vatNumber?.trim()) return false;
-  const parsed = parseVatNumber(vatNumber);
-  return parsed.valid && (isEuMemberState(vatCountry(parsed.countryCode)) || parsed.countryCode === 'XI');
+export function isEuBusiness(customer: VatCustomer): boolean {
+  const prefix = customer.vatNumberCountry;
+  return isEuMemberState(customer.country) && prefix !== null && (isEuMemberState(vatCountry(prefix)) || prefix === 'XI');
 }
 
 /**
@@ -62,7 +67,9 @@ export function isEuBusiness(customerCountry: string, vatNumber: string | null):
  */
 export function vatTreatment(supply: SupplyKind, context: TaxContext): VatTreatment {
   if (supply === 'goods') return context.collected || context.deliveryCountry === 'GB' ? 'standard' : 'zero_rated_export';
-  return isEuBusiness(context.customerCountry, context.vatNumber) ? 'reverse_charge' : 'standard';
+  return isEuBusiness({ country: context.customerCountry, vatNumberCountry: context.vatNumberCountry })
+    ? 'reverse_charge'
+    : 'standard';
 }
 
 export interface LineVat {
