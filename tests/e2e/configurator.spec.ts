@@ -110,8 +110,9 @@ test.describe('configurator', () => {
     await expect(page.getByRole('radio', { name: 'EU plug (Type C/F)' })).toBeChecked();
     await expect(page.getByTestId('est-price')).toHaveText(/^€/);
     await expect(
-      page.getByText('Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.'),
+      page.getByText('Delivered DAP. Import VAT, and any duty, are payable by you on import.'),
     ).toBeVisible();
+    await expect(page.getByText(/Zero-rated export of goods \(VAT Notice 703\)/)).toBeVisible();
     // The plug can still be changed by hand.
     await page.getByRole('radio', { name: 'UK plug (Type G)' }).click();
     await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();

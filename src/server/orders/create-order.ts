@@ -153,7 +153,10 @@ async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration): P
  * configuration, else the catalogue. An order naming a quote is that quote's order: a quote already
  * ordered (or expired) takes no other.
  */
-export async function priceOrder(db: Db, input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now'>): Promise<PricedOrder | null> {
+export async function priceOrder(
+  db: Db,
+  input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now'>,
+): Promise<PricedOrder | null> {
   if (input.quoteReference) {
     const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
     if (!quote) throw notFound('Quote not found');
@@ -205,10 +208,7 @@ export async function priceOrder(db: Db, input: Pick<CreateOrderInput, 'quoteRef
  * The order's VAT for its buyer (issue 37): the nets as priced, each line taxed again for the delivery
  * country and the buyer's billing country and VAT number. The server's figures are the order's.
  */
-export function taxOrder(
-  priced: PricedOrder,
-  customer: VatCustomer,
-): { pricing: FrozenPricing; vatRate: number } {
+export function taxOrder(priced: PricedOrder, customer: VatCustomer): { pricing: FrozenPricing; vatRate: number } {
   const context = selectionTaxContext(priced.configuration, customer);
   const pricing = retaxPricing(priced.pricing, context, priced.standardRate, { service: priced.service });
   // The order's one rate (kept for its register and older screens): the standard rate where any line carries it.

@@ -69,7 +69,12 @@ describe('POST /api/pricing', () => {
   });
 
   it('refuses collection for a delivery to Germany, and prices it for the UK at UK VAT', async () => {
-    const refused = await price({ ...defaultSelection, customerCountry: 'DE', powerAdaptor: 'eu-power', shipping: 'collection' });
+    const refused = await price({
+      ...defaultSelection,
+      customerCountry: 'DE',
+      powerAdaptor: 'eu-power',
+      shipping: 'collection',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toEqual({
       'configuration.shipping':

@@ -74,7 +74,9 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   else if (country?.available && !shipsTo(shipping, country.code))
     add(
       'shipping',
-      shipping.id === COLLECTION_SHIPPING ? collectionRefusal(country.name) : `${shipping.name} is not offered${deliveryTo}`,
+      shipping.id === COLLECTION_SHIPPING
+        ? collectionRefusal(country.name)
+        : `${shipping.name} is not offered${deliveryTo}`,
     );
 
   const batchMessage = batchProblem(product, selection);

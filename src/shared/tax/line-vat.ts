@@ -54,7 +54,9 @@ const vatCountry = (code: string) => (code === 'EL' ? 'GR' : code);
  */
 export function isEuBusiness(customer: VatCustomer): boolean {
   const prefix = customer.vatNumberCountry;
-  return isEuMemberState(customer.country) && prefix !== null && (isEuMemberState(vatCountry(prefix)) || prefix === 'XI');
+  return (
+    isEuMemberState(customer.country) && prefix !== null && (isEuMemberState(vatCountry(prefix)) || prefix === 'XI')
+  );
 }
 
 /**
@@ -66,7 +68,8 @@ export function isEuBusiness(customer: VatCustomer): boolean {
  * - services to anyone else (UK customers, and EU customers without a valid VAT number): standard rate.
  */
 export function vatTreatment(supply: SupplyKind, context: TaxContext): VatTreatment {
-  if (supply === 'goods') return context.collected || context.deliveryCountry === 'GB' ? 'standard' : 'zero_rated_export';
+  if (supply === 'goods')
+    return context.collected || context.deliveryCountry === 'GB' ? 'standard' : 'zero_rated_export';
   return isEuBusiness({ country: context.customerCountry, vatNumberCountry: context.vatNumberCountry })
     ? 'reverse_charge'
     : 'standard';

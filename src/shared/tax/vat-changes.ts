@@ -33,7 +33,11 @@ const keyed = (items: PricingItems): [string, PricedLine][] => [
  * why (issue 37): "3-year servicing now carries UK VAT at 20% because services sold to a customer
  * without a valid EU VAT number carry UK VAT." Lines that cost nothing, or whose VAT did not change, say nothing.
  */
-export function vatChanges(before: { items: PricingItems }, after: { items: PricingItems }, context: TaxContext): string[] {
+export function vatChanges(
+  before: { items: PricingItems },
+  after: { items: PricingItems },
+  context: TaxContext,
+): string[] {
   const earlier = new Map(keyed(before.items));
   const changes: string[] = [];
   for (const [key, line] of keyed(after.items)) {
