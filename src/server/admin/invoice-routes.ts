@@ -197,7 +197,13 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
-      return sendCsv(reply, `xero-sales-${from}-to-${to}.csv`, xeroHeader, once(rows.flatMap(xeroLines)), (cells) => cells);
+      return sendCsv(
+        reply,
+        `xero-sales-${from}-to-${to}.csv`,
+        xeroHeader,
+        once(rows.flatMap(xeroLines)),
+        (cells) => cells,
+      );
     },
   );
 

@@ -215,5 +215,7 @@ describe('a document with goods and services taxed differently (issue 37)', () =
     const box = (number: number) => register.vatReturn.boxes.find((entry) => entry.box === number)?.pence;
     expect(box(1)).toBe(10159);
     expect(box(6)).toBe(190676);
+    // Box 8 (for information since Brexit) counts the goods only: €1,748.50 → £1,398.80.
+    expect(box(8)).toBe(139880);
   }, 60_000);
 });

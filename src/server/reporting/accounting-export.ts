@@ -14,6 +14,7 @@ import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from 
 import { orderBatches } from '../orders/order-list';
 import { monthlyRates } from '../orders/gbp-at-tax-point';
 import { csvMoney } from '../../shared/csv';
+import { roundHalfUp } from '../../shared/money';
 
 /**
  * What the accountant needs (issue 28): the orders CSV with its money columns from the ledger, and
@@ -304,15 +305,29 @@ function registerGbp(
   };
 }
 
+/** The GBP net of a document's goods (its zero-rated export parts) for box 8, when its parts are known. */
+function euGoodsNet(row: RegisterRow): number | undefined {
+  if (!row.euGoods || !row.gbp || row.parts.some((part) => part.treatment === null)) return undefined;
+  const goods = row.parts
+    .filter((part) => part.treatment === 'zero_rated_export')
+    .reduce((sum, part) => sum + part.net, 0);
+  if (goods === row.net) return row.gbp.net;
+  return row.net === 0 ? 0 : roundHalfUp((row.gbp.net * goods) / row.net);
+}
+
 /** The register's rows as the VAT-return figures read them. */
 export const vatReturnDocuments = (rows: readonly RegisterRow[]) =>
-  rows.map((row) => ({
-    number: row.number,
-    currency: row.currency,
-    month: row.gbpRateMonth,
-    gbp: row.gbp,
-    euGoods: row.euGoods,
-  }));
+  rows.map((row) => {
+    const goodsNet = euGoodsNet(row);
+    return {
+      number: row.number,
+      currency: row.currency,
+      month: row.gbpRateMonth,
+      gbp: row.gbp,
+      euGoods: row.euGoods,
+      ...(goodsNet === undefined ? {} : { euGoodsNet: goodsNet }),
+    };
+  });
 
 /**
  * The VAT totals per currency, rate and treatment, from each document's parts: invoices add, credit
@@ -342,9 +357,7 @@ export function registerTotals(rows: readonly RegisterRow[]): RegisterTotal[] {
     }
   return [...totals.values()].sort(
     (a, b) =>
-      a.currency.localeCompare(b.currency) ||
-      b.rate - a.rate ||
-      String(a.treatment).localeCompare(String(b.treatment)),
+      a.currency.localeCompare(b.currency) || b.rate - a.rate || String(a.treatment).localeCompare(String(b.treatment)),
   );
 }
 
