@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SelectedConfiguration } from '../configuration';
-import { priceConfiguration, type PricingCustomer } from './price-configuration';
+import { priceConfiguration, type PricingCustomer, priceServiceLine, retaxPricing } from './price-configuration';
 import { defaultSelection, fixtureProduct } from './pricing-fixture';
 import { validateSelection } from './validate-selection';
 import { vatCustomer } from '../tax/vat-customer';
@@ -260,5 +260,52 @@ describe('priceConfiguration: properties', () => {
         expect(totals.vatSummary.reduce((sum, group) => sum + group.net, 0)).toBe(totals.subtotal);
       }),
     );
+  });
+});
+
+describe('a service quote’s line and a frozen quote re-taxed (issue 37)', () => {
+  const repair = { id: 'repair', name: 'Repair, instrument DW-S-2601-0001', unitPrice: 50000 };
+
+  it('a repair is a service: UK VAT for a UK customer and an EU customer without a VAT number, reverse charge for a German GmbH', () => {
+    expect(priceServiceLine(repair, 'GB', GB_VAT).totals).toMatchObject({ vat: 10000, total: 60000 });
+    expect(priceServiceLine(repair, 'DE', GB_VAT).items.baseConfiguration).toMatchObject({
+      supply: 'services',
+      vatTreatment: 'standard',
+      vat: 10000,
+    });
+    const gmbh = priceServiceLine(repair, 'DE', GB_VAT, vatCustomer('DE', 'DE136695976'));
+    expect(gmbh.items.baseConfiguration).toMatchObject({ vatTreatment: 'reverse_charge', vat: 0 });
+    expect(gmbh.totals).toMatchObject({ vat: 0, total: 50000, showVAT: false });
+  });
+
+  it('re-taxing keeps every net and reads a line frozen without VAT fields by its place (servicing a service)', () => {
+    const de = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    const quoted = priceConfiguration(fixtureProduct, de, GB_VAT);
+    const strip = ({ id, name, unitPrice, quantity, total }: (typeof quoted.items)['servicing']) => ({
+      id,
+      name,
+      unitPrice,
+      quantity,
+      total,
+    });
+    const old = {
+      items: {
+        ...quoted.items,
+        baseConfiguration: strip(quoted.items.baseConfiguration),
+        servicing: strip(quoted.items.servicing),
+        shipping: strip(quoted.items.shipping),
+      },
+    };
+    const context = {
+      deliveryCountry: 'DE',
+      collected: false,
+      customerCountry: 'DE',
+      vatNumberCountry: 'DE',
+    };
+    const retaxed = retaxPricing(old, context, GB_VAT);
+    expect(retaxed.totals.subtotal).toBe(quoted.totals.subtotal);
+    expect(retaxed.items.servicing).toMatchObject({ supply: 'services', vatTreatment: 'reverse_charge' });
+    expect(retaxed.items.baseConfiguration).toMatchObject({ supply: 'goods', vatTreatment: 'zero_rated_export' });
+    expect(retaxed.totals.vat).toBe(0);
   });
 });
