@@ -411,6 +411,7 @@ export async function createOrder(
           company: billing.company,
         },
         lines: orderLines(items),
+        vatSummary: totals.vatSummary,
         confirmedAddress,
         orderUrl: orderPageUrl(input.publicUrl, row),
         facts: await documentFacts(tx, input.publicUrl),

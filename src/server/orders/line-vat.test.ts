@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
@@ -12,7 +12,7 @@ import type { OrderPriceAnswer, OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { invoices, orderItems } from '../db/schema';
+import { invoices, mailOutbox, orderItems } from '../db/schema';
 
 /**
  * The issue 37 table, buyer by buyer: the VAT of each line and its wording on the quote, the order
@@ -175,6 +175,15 @@ describe('VAT per line on the quote, the order, the invoice and the credit note 
       expect(rows.find((row) => row.itemType === type)?.vatTreatment, type).toBe(treatment);
     expect(rows.reduce((sum, row) => sum + (row.vatAmount ?? 0), 0)).toBe(buyer.vat);
     expect(rows.find((row) => row.itemType === 'servicing')?.supply).toBe('services');
+
+    // The acknowledgement e-mail says the same.
+    const [received] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email.toLowerCase()), eq(mailOutbox.kind, 'order_received')));
+    const mailText = (received?.textBody ?? '').replace(/\s+/g, ' ');
+    for (const expected of buyer.orderText) expect(mailText, 'e-mail').toContain(expected);
+    for (const absent of buyer.orderAbsent) expect(mailText, 'e-mail').not.toContain(absent);
 
     const admin = await createAdminSession(t);
     const acknowledgement = await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie });
