@@ -72,7 +72,7 @@ const buyers: Buyer[] = [
     name: 'a UK company delivering to Germany',
     selection: de,
     billingCountry: 'GB',
-    vatNumber: 'GB980780684',
+    vatNumber: 'GB123456782',
     treatments: { base_configuration: 'zero_rated_export', servicing: 'standard', shipping: 'zero_rated_export' },
     vat: 25398,
     quoteText: ['VAT 20% on services (net €1,269.90)', `Goods (net €3,497.00): ${ZERO_RATED}`, DAP],
@@ -108,7 +108,7 @@ const buyers: Buyer[] = [
     name: 'a UK company collecting in GB',
     selection: { ...defaultSelection, shipping: 'collection' },
     billingCountry: 'GB',
-    vatNumber: 'GB980780684',
+    vatNumber: 'GB123456782',
     treatments: { base_configuration: 'standard', servicing: 'standard' },
     // (2850 + 40) goods and 1083.75 servicing at 20%
     vat: 57800 + 21675,
@@ -262,7 +262,7 @@ describe('POST /api/orders/price: the re-price before the buyer confirms (issue 
   it('a UK company delivering to Germany: nothing changes against the quote; an EU customer without a VAT number neither', async () => {
     const quote = await quoteFor(de);
     for (const billing of [
-      { country: 'GB', vatNumber: 'GB980780684' },
+      { country: 'GB', vatNumber: 'GB123456782' },
       { country: 'DE', vatNumber: '' },
     ]) {
       const answer = (

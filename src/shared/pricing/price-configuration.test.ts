@@ -59,7 +59,7 @@ describe('priceConfiguration: worked cases', () => {
     {
       name: 'a UK company delivering to Germany: goods zero-rated, servicing at UK VAT',
       selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
-      customer: vatCustomer('GB', 'GB980780684'),
+      customer: vatCustomer('GB', 'GB123456782'),
       expect: { subtotal: 476690, vat: 25398, total: 502088, showVAT: true },
     },
     {
