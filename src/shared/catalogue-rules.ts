@@ -30,9 +30,25 @@ export function offeredPowerAdaptors<T extends { region: string }>(adaptors: rea
   return adaptors.filter(isPowerAdaptorOffered);
 }
 
-/** A shipping option applies to the countries it lists; `null` (or no list) means every country the shop sells to. */
-export const shipsTo = (option: { countries: readonly string[] | null }, countryCode: string) =>
-  option.countries === null || option.countries.includes(countryCode);
+/**
+ * The shipping option for collection from our premises. Collected goods have not been exported, so
+ * they carry UK VAT, and "DAP to the delivery address" would not hold: it is offered for UK deliveries
+ * only, whatever countries the catalogue lists for it (issue 37).
+ */
+export const COLLECTION_SHIPPING = 'collection';
+export const COLLECTION_COUNTRY = 'GB';
+
+/** Why collection is refused for a delivery outside the UK. */
+export const collectionRefusal = (countryName: string) =>
+  `Collection from our premises is offered only for delivery in the United Kingdom. Orders for ${countryName} are delivered DAP to the delivery address.`;
+
+/**
+ * A shipping option applies to the countries it lists; `null` (or no list) means every country the shop
+ * sells to. Collection applies to the UK only.
+ */
+export const shipsTo = (option: { id?: string; countries: readonly string[] | null }, countryCode: string) =>
+  (option.id !== COLLECTION_SHIPPING || countryCode === COLLECTION_COUNTRY) &&
+  (option.countries === null || option.countries.includes(countryCode));
 
 /** The shipping options offered for delivery to a country. */
 export function shippingOptionsFor<T extends { countries: readonly string[] | null }>(

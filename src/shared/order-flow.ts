@@ -3,6 +3,7 @@ import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
 import { normalisePostcode } from './address-format';
+import { pricingResponseSchema } from './pricing/pricing-schema';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
 import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
@@ -228,6 +229,29 @@ export const createOrderRequestSchema = z.object({
   sessionId: z.string().trim().max(100).nullable().optional(),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+/**
+ * POST /api/orders/price: the order's price as the server will place it, before the buyer confirms
+ * (issue 37): the quote's or configuration's nets taxed for the buyer's billing country and VAT number.
+ */
+export const orderPriceRequestSchema = z.object({
+  configuration: selectedConfigurationSchema.nullable().optional(),
+  quoteReference: z.string().trim().min(1).max(100).nullable().optional(),
+  billing: z.object({
+    country: billingFields.shape.country,
+    vatNumber: optional(limits.vatNumber),
+  }),
+});
+export type OrderPriceRequest = z.input<typeof orderPriceRequestSchema>;
+
+export const orderPriceAnswerSchema = z.object({
+  pricing: pricingResponseSchema,
+  /** The total of the quote or estimate the buyer saw (taxed for the delivery country, no VAT number). */
+  quotedTotal: z.number().int(),
+  /** What the re-price changed, line by line, and why; empty when nothing did. */
+  changes: z.array(z.string()),
+});
+export type OrderPriceAnswer = z.infer<typeof orderPriceAnswerSchema>;
 
 export interface OrderSubmitCandidate {
   configuration: unknown;

@@ -71,6 +71,12 @@ export const terms = {
   /** Issue 37: what is checked with VIES or HMRC, and why (the terms' prices and taxes; the privacy policy says who receives it). */
   vatNumberCheck:
     'If you give us a VAT number, we check its format when you enter it and, after you order, confirm it with the registry that issued it: the European Commission’s VIES for an EU or Northern Ireland (XI) number, HMRC’s “Check a UK VAT number” service for a GB number. The VAT we charge on services to a business in the EU depends on a valid number, so we keep the registry’s answer (valid or not, the registered name and address, the date and any consultation number) with your order as our evidence. Until the number is confirmed we may hold your invoice or charge UK VAT.',
+  /**
+   * Said up front for a delivery outside the UK (issue 37): on the configurator and the quote page and
+   * PDF, beside a link to the terms. Null for the UK.
+   */
+  importVat: (country: string | null | undefined) =>
+    country && country !== 'GB' ? 'Delivered DAP. Import VAT, and any duty, are payable by you on import.' : null,
   delivery: (country: string | null | undefined, values: Pick<TermsValues, 'deliveryPlace'>) =>
     country === 'GB'
       ? `Delivery: DDP (delivered duty paid, Incoterms 2020) to ${values.deliveryPlace}, United Kingdom.`

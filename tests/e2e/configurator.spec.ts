@@ -103,22 +103,26 @@ test.describe('configurator', () => {
     expect(handoff.total).toBe(server.totals.total);
   });
 
-  test('Germany switches to euros without VAT and the EU plug, and matches the server price', async ({ page }) => {
+  test('Germany switches to euros, goods zero-rated and servicing at UK VAT, and the EU plug, and matches the server price', async ({
+    page,
+  }) => {
     await openConfigurator(page);
     await chooseCountry(page, 'Germany');
     await expect(countryButton(page)).toContainText('Germany');
     await expect(page.getByRole('radio', { name: 'EU plug (Type C/F)' })).toBeChecked();
     await expect(page.getByTestId('est-price')).toHaveText(/^€/);
     await expect(
-      page.getByText('Local VAT/tax is due on delivery. EU prices are exclusive of local VAT.'),
+      page.getByText('Delivered DAP. Import VAT, and any duty, are payable by you on import.'),
     ).toBeVisible();
+    await expect(page.getByText(/Zero-rated export of goods \(VAT Notice 703\)/)).toBeVisible();
     // The plug can still be changed by hand.
     await page.getByRole('radio', { name: 'UK plug (Type G)' }).click();
     await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();
     const shown = await page.getByTestId('est-price').textContent();
 
     const handoff = await leaveWith(page, 'Order Now');
-    expect(handoff).toMatchObject({ type: 'order', currency: 'EUR', vat: 0, showVAT: false });
+    // Servicing (€1,269.90) carries UK VAT until a business gives its EU VAT number at checkout (issue 37).
+    expect(handoff).toMatchObject({ type: 'order', currency: 'EUR', vat: 25398, showVAT: true });
     expect(handoff.configuration).toMatchObject({ customerCountry: 'DE', powerAdaptor: 'uk-power' });
     const server = (await (
       await page.request.post('/api/pricing', { data: { configuration: handoff.configuration } })

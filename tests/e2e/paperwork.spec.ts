@@ -133,7 +133,7 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
       Number(((await buyerPage.getByTestId(testId).first().textContent()) ?? '').replace(/[^0-9.]/g, '')) * 100,
     );
   const orderLinesRegion = buyerPage.getByRole('region', { name: 'Order Lines' });
-  await expect(orderLinesRegion).toContainText('VAT (20%)');
+  await expect(orderLinesRegion).toContainText('VAT 20% on goods and services');
   await expect(orderLinesRegion).toContainText('3-year');
   expect((await amount('order-subtotal')) + (await amount('order-vat'))).toBe(await amount('order-lines-total'));
   expect(await amount('order-lines-total')).toBe(quote.pricing.totals.total);

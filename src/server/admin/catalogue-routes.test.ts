@@ -524,7 +524,12 @@ describe('the admin catalogue and settings API', () => {
       // The browser's estimate: the shared pricing function with the product and rate it was served.
       const estimate = priceConfiguration(served.product, defaultSelection, served.vatRate);
       expect(priced.totals.vat).toBe(estimate.totals.vat);
-      expect(priced.totals.vat).toBe(Math.round((priced.totals.subtotal * 17.5) / 100));
+      // Per line, half-up (decision 0055): 2850 × 17.5% = 498.75, 1083.75 → 189.66 (189.65625), 18 → 3.15,
+      // 22 → 3.85, 95 → 16.63 (16.625): 712.04, a penny above 17.5% of the subtotal (712.03).
+      expect(priced.totals.vat).toBe(71204);
+      expect(priced.totals.vat).toBe(
+        (priced.totals.vatSummary as { vat: number }[]).reduce((sum, group) => sum + group.vat, 0),
+      );
       const quote = (
         await t.post('/api/quotes', {
           configuration: defaultSelection,

@@ -11,13 +11,14 @@ import {
   loadRegister,
   signedMajor,
   once,
-  quickBooksCells,
+  quickBooksLines,
   quickBooksHeader,
   registerCells,
   registerHeader,
+  registerTotalLabel,
   registerTotals,
   vatReturnDocuments,
-  xeroCells,
+  xeroLines,
   xeroHeader,
 } from '../reporting/accounting-export';
 import { vatReturnFigures } from '../reporting/vat-return';
@@ -133,7 +134,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
       const rows = await loadRegister(app.db, from, to);
       const totals = registerTotals(rows).map((total) => [
         '',
-        `Total ${total.currency} at ${total.rate}%`,
+        registerTotalLabel(total),
         `${total.count} documents`,
         '',
         '',
@@ -197,7 +198,13 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
-      return sendCsv(reply, `xero-sales-${from}-to-${to}.csv`, xeroHeader, once(rows.map(xeroCells)), (cells) => cells);
+      return sendCsv(
+        reply,
+        `xero-sales-${from}-to-${to}.csv`,
+        xeroHeader,
+        once(rows.flatMap(xeroLines)),
+        (cells) => cells,
+      );
     },
   );
 
@@ -211,7 +218,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         reply,
         `quickbooks-sales-${from}-to-${to}.csv`,
         quickBooksHeader,
-        once(rows.map(quickBooksCells)),
+        once(rows.flatMap(quickBooksLines)),
         (cells) => cells,
       );
     },

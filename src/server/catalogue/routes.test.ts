@@ -33,7 +33,7 @@ describe('GET /api/products/:key', () => {
     ).toEqual([
       ['fedex-priority', null],
       ['uk-tracked-next-day', ['GB']],
-      ['collection', null],
+      ['collection', ['GB']],
     ]);
     expect(product.shipping[1].price).toEqual({ GBP: 3500, EUR: 4100 });
     expect(product.servicing.find((option: { id: string }) => option.id === '3-year')).toMatchObject({

@@ -182,7 +182,8 @@ export const seedShippingOptions = [
     description: 'Collect from our {town} office by appointment.',
     priceGbp: 0,
     priceEur: 0,
-    countries: null,
+    // UK deliveries only (issue 37): collected goods are not exported and carry UK VAT.
+    countries: ['GB'],
   },
 ];
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { selectedConfigurationSchema } from '../../shared/configuration';
 import { priceServiceLine } from '../../shared/pricing';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { instruments, orders, type quotes } from '../db/schema';
@@ -31,8 +32,9 @@ export const serviceQuoteMessages = {
 /**
  * A quote for one instrument (decision 0043), made through the quote engine: a servicing renewal at
  * the catalogue's yearly servicing price (the specification's "None: can be bought later at £425",
- * the 1-year option, in the order's currency), or a repair at the net amount staff set. VAT and deposit
- * follow the order's delivery country as for an instrument (priceServiceLine). The quote is the order
+ * the 1-year option, in the order's currency), or a repair at the net amount staff set. Its currency
+ * follows the order's delivery country; its VAT, a service's, the order's billing country and VAT
+ * number (priceServiceLine). The quote is the order
  * customer's, valid for the Auto Quote Expiry days, and carries the order's selection (one unit, no
  * batch) so the order flow takes it like any quote: its frozen price, no batch places, no serial at dispatch.
  */
@@ -71,7 +73,13 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
       unitPrice: input.netAmountMinor,
     };
   }
-  const pricing = priceServiceLine(line, country, settings.taxRate);
+  // A service's VAT follows the customer (issue 37): the order's billing country and VAT number.
+  const pricing = priceServiceLine(
+    line,
+    country,
+    settings.taxRate,
+    vatCustomer(order.billingAddress?.country ?? selection.customerCountry, order.vatNumber),
+  );
   const customer = storedCustomerInfo(order.configuration ?? null);
   const info = (order.configuration?.customerInfo ?? {}) as Record<string, unknown>;
   const customerInfo = {

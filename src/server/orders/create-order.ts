@@ -12,6 +12,9 @@ import {
   TERMS_VERSION,
 } from '../../shared/order-flow';
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
+import { frozenStandardRate, retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
+import type { VatCustomer } from '../../shared/tax/line-vat';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -117,18 +120,17 @@ async function replay(db: Db, order: OrderRow, input: CreateOrderInput): Promise
   return { order, created: false };
 }
 
-interface PricedOrder {
+export interface PricedOrder {
   configuration: SelectedConfiguration;
+  /** The nets, taxed for the configuration's country and no VAT number until `taxOrder` taxes them for the buyer. */
   pricing: FrozenPricing;
   currency: 'GBP' | 'EUR';
   quoteId: string | null;
-  /** The VAT rate in percent the pricing used (0 where no VAT is charged). */
-  vatRate: number;
+  /** The standard VAT rate in percent: the quote's frozen one, else the VAT-rate setting's. */
+  standardRate: number;
+  /** A service quote's order: its one line is a service. */
+  service: boolean;
 }
-
-/** A quote's frozen VAT rate, read back from its figures (quotes do not store the rate itself). */
-const frozenVatRate = (totals: FrozenPricing['totals']) =>
-  totals.showVAT && totals.subtotal > 0 ? Math.round((totals.vat * 10000) / totals.subtotal) / 100 : 0;
 
 /** The secret of a guest order's page link: 256 random bits, URL-safe. */
 const newOrderAccessKey = () => randomBytes(32).toString('base64url');
@@ -151,7 +153,10 @@ async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration): P
  * configuration, else the catalogue. An order naming a quote is that quote's order: a quote already
  * ordered (or expired) takes no other.
  */
-async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder | null> {
+export async function priceOrder(
+  db: Db,
+  input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now'>,
+): Promise<PricedOrder | null> {
   if (input.quoteReference) {
     const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
     if (!quote) throw notFound('Quote not found');
@@ -168,13 +173,13 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
       (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
     if (stored.configuration && stored.pricing && frozen) {
       if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration);
-      const vatRate = frozenVatRate(stored.pricing.totals);
       return {
         configuration,
         pricing: stored.pricing,
         currency: quote.currency === 'EUR' ? 'EUR' : 'GBP',
         quoteId: quote.id,
-        vatRate,
+        standardRate: frozenStandardRate(stored.pricing) ?? (await getCachedSettings(db)).taxRate,
+        service: quote.kind !== 'instrument',
       };
     }
     const { pricing } = await priceSelection(db, configuration);
@@ -183,7 +188,8 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
       pricing,
       currency: pricing.currency,
       quoteId: quote.id,
-      vatRate: await catalogueVatRate(db, pricing),
+      standardRate: (await getCachedSettings(db)).taxRate,
+      service: false,
     };
   }
   if (!input.configuration) return null;
@@ -193,12 +199,20 @@ async function priceOrder(db: Db, input: CreateOrderInput): Promise<PricedOrder 
     pricing,
     currency: pricing.currency,
     quoteId: null,
-    vatRate: await catalogueVatRate(db, pricing),
+    standardRate: (await getCachedSettings(db)).taxRate,
+    service: false,
   };
 }
 
-async function catalogueVatRate(db: Db, pricing: Pick<FrozenPricing, 'totals'>): Promise<number> {
-  return pricing.totals.showVAT ? (await getCachedSettings(db)).taxRate : 0;
+/**
+ * The order's VAT for its buyer (issue 37): the nets as priced, each line taxed again for the delivery
+ * country and the buyer's billing country and VAT number. The server's figures are the order's.
+ */
+export function taxOrder(priced: PricedOrder, customer: VatCustomer): { pricing: FrozenPricing; vatRate: number } {
+  const context = selectionTaxContext(priced.configuration, customer);
+  const pricing = retaxPricing(priced.pricing, context, priced.standardRate, { service: priced.service });
+  // The order's one rate (kept for its register and older screens): the standard rate where any line carries it.
+  return { pricing, vatRate: pricing.totals.showVAT ? priced.standardRate : 0 };
 }
 
 /** Checks a form block with a schema; its problems are keyed `prefix.field` (the first is the message). */
@@ -223,6 +237,10 @@ function itemRows(orderId: string, pricing: PricedOrder['pricing']) {
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     totalPrice: line.total,
+    supply: line.supply,
+    vatTreatment: line.vatTreatment,
+    vatRate: line.vatRate,
+    vatAmount: line.vat,
   });
   const rows = [row('base_configuration', items.baseConfiguration)];
   // A service quote's order has no power adaptor (its line has quantity 0).
@@ -266,6 +284,7 @@ export async function createOrder(
 
   // The schemas clean every field: one-line fields by cleanLine, the notes by cleanText.
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
+  const taxed = taxOrder(priced, vatCustomer(parsed.country, parsed.vatNumber));
   const billing = { ...parsed, email: parsed.email.toLowerCase() };
   const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
   // The delivery country prices the order: it must be the priced country. The error names the
@@ -288,7 +307,7 @@ export async function createOrder(
   const settings = await getCachedSettings(db);
   // Anyone can type anyone's address into a guest order: only a confirmed account's own address gets their text back.
   const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, billing.email);
-  const totals = priced.pricing.totals;
+  const totals = taxed.pricing.totals;
   const address: Address = {
     street: billing.address,
     city: billing.city,
@@ -332,7 +351,7 @@ export async function createOrder(
             ...priced.configuration,
             ...(batchName ? { batchName } : {}),
             customerInfo,
-            pricing: { items: priced.pricing.items, totals },
+            pricing: { items: taxed.pricing.items, totals },
           },
           totalAmount: totals.total,
           depositAmount: totals.deposit,
@@ -351,7 +370,7 @@ export async function createOrder(
           termsAcceptedAt: input.now,
           subtotalAmount: totals.subtotal,
           vatAmount: totals.vat,
-          vatRate: priced.vatRate,
+          vatRate: taxed.vatRate,
           idempotencyKey: input.idempotencyKey,
           accessKey: newOrderAccessKey(),
           createdAt: input.now,
@@ -372,7 +391,7 @@ export async function createOrder(
         if (accepted.length === 0) throw alreadyOrdered();
       }
       await hooks.afterOrderInsert?.(tx, row);
-      const items = itemRows(row.id, priced.pricing);
+      const items = itemRows(row.id, taxed.pricing);
       const writtenItems = await tx.insert(orderItems).values(items).returning();
       const history = await tx
         .insert(orderStatusHistory)
@@ -394,6 +413,7 @@ export async function createOrder(
           company: billing.company,
         },
         lines: orderLines(items),
+        vatSummary: totals.vatSummary,
         confirmedAddress,
         orderUrl: orderPageUrl(input.publicUrl, row),
         facts: await documentFacts(tx, input.publicUrl),

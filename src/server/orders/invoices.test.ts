@@ -87,7 +87,7 @@ describe('order paperwork: confirmation, invoices, credit notes', () => {
     expect(text).toContain('12 St James Square');
     expect(text).toContain('1 Science Park');
     expect(text).toMatch(/Cambridge\s*\n[^\n]*CB4 0WS/);
-    expect(text).toContain('VAT (20%)');
+    expect(text).toContain('VAT 20% on goods and services (net £4,068.75)');
     expect(text).toContain('£4,882.50');
     expect(text).toContain('Batch 2');
     expect(text).toContain('DDP');

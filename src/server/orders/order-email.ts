@@ -1,3 +1,5 @@
+import type { VatGroup } from '../../shared/tax/line-vat';
+import { vatSummaryParts } from '../../shared/documents/vat-summary';
 import { cleanLine } from '../../shared/clean-text';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { ledgerLineLabels } from '../../shared/orders/ledger-lines';
@@ -20,6 +22,8 @@ interface OrderMailContext {
   orderUrl: string;
   /** The business profile and terms in force. */
   facts: { profile: BusinessProfile; terms: TermsValues };
+  /** The order's VAT by treatment (issue 37): a line per part and the wording of every 0% part. */
+  vatSummary?: VatGroup[] | undefined;
 }
 
 /**
@@ -35,10 +39,11 @@ export function quotedText(label: string, text: string | null): string[] {
  * The order's facts. `withCustomerText`: also the references and delivery address the buyer typed,
  * which only go to staff and to a confirmed account's own address (docs/decisions/0005).
  */
-function summary({ order, lines, facts }: OrderMailContext, withCustomerText: boolean): string[] {
+function summary({ order, lines, facts, vatSummary }: OrderMailContext, withCustomerText: boolean): string[] {
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   const vat = order.vatAmount ?? order.totalAmount - subtotal;
+  const parts = vatSummary ? vatSummaryParts(vatSummary, order.currency) : null;
   return [
     `Order number: ${order.orderNumber}`,
     `Order date: ${formatUkDate(order.createdAt)}`,
@@ -49,8 +54,11 @@ function summary({ order, lines, facts }: OrderMailContext, withCustomerText: bo
     ...lines.map((line) => `  ${line.quantity} × ${line.name}: ${line.freeLabel ?? money(line.total)}`),
     '',
     `Subtotal: ${money(subtotal)}`,
-    `${vatLabel(order.vatRate)}: ${money(vat)}`,
+    ...(parts
+      ? parts.totals.map((row) => `${row.label}: ${money(row.amount)}`)
+      : [`${vatLabel(order.vatRate)}: ${money(vat)}`]),
     `Total: ${money(order.totalAmount)}`,
+    ...(parts?.notes ?? []),
     // The ledger's names (shared/orders/ledger-lines.ts): a new order has paid nothing, so all of it is outstanding.
     `${ledgerLineLabels.depositDue} (${facts.terms.depositPercent}%), on our written confirmation: ${money(order.depositAmount)}`,
     `${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (the deposit, then the balance of ${money(order.totalAmount - order.depositAmount)} before dispatch)`,

@@ -207,6 +207,10 @@ export function toOwnerOrder(model: OrderReadModel): Order {
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       totalPrice: item.totalPrice,
+      supply: item.supply,
+      vatTreatment: item.vatTreatment,
+      vatRate: item.vatRate,
+      vatAmount: item.vatAmount,
     })),
     payments: payments.map((payment) => ({
       id: payment.id,

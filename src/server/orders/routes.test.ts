@@ -229,13 +229,13 @@ describe('orders API', () => {
 
     // A guest's billing address is not confirmed: only the shop's notice repeats what was typed (decision 0005).
     const [guestMail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'po@example.com'));
-    expect(guestMail?.textBody).toContain('VAT (20%): £813.75');
+    expect(guestMail?.textBody).toContain('VAT 20% on goods and services (net £4,068.75): £813.75');
     expect(guestMail?.textBody).not.toContain('PO-77812');
     const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order_new_admin'))).find((notice) =>
       notice.subject.includes(order.orderNumber),
     );
     expect(mail?.textBody).toContain('PO number: PO-77812');
-    expect(mail?.textBody).toContain('VAT (20%): £813.75');
+    expect(mail?.textBody).toContain('VAT 20% on goods and services (net £4,068.75): £813.75');
     expect(mail?.textBody).toContain('Subtotal: £4,068.75');
     expect(mail?.textBody).toMatch(
       /Delivery address:\n {2}Charles Babbage\n {2}Goods-in, Building 4\n {2}1 Science Park\n {2}Cambridge, Cambs\n {2}CB4 0WS\n {2}United Kingdom/,
@@ -308,10 +308,11 @@ describe('orders API', () => {
       }),
     );
     expect(headOffice.statusCode, headOffice.body).toBe(201);
+    // Its goods are zero-rated exports; its servicing, sold to a UK business, carries UK VAT (issue 37).
     expect((headOffice.json() as { order: OrderResource }).order).toMatchObject({
       currency: 'EUR',
-      vatAmount: 0,
-      vatRate: 0,
+      vatAmount: 25398,
+      vatRate: 20,
       billingAddress: { country: 'GB' },
       shippingAddress: { country: 'DE', city: 'München' },
     });

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   createOrderRequestSchema,
   orderFlowMessages,
+  orderPriceAnswerSchema,
+  orderPriceRequestSchema,
   orderResourceSchema,
   orderSummarySchema,
 } from '../../shared/order-flow';
@@ -12,12 +14,15 @@ import { currentUserId } from '../accounts/request-auth';
 import { staffMayRead } from '../accounts/staff-read';
 import { orders } from '../db/schema';
 import { isExampleProfile } from '../../shared/business-profile';
-import { notFound, serviceUnavailable } from '../http/http-error';
+import { badRequest, notFound, serviceUnavailable } from '../http/http-error';
+import { selectionTaxContext } from '../../shared/pricing/price-configuration';
+import { vatChanges } from '../../shared/tax/vat-changes';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';
-import { createOrder } from './create-order';
+import { createOrder, priceOrder, taxOrder } from './create-order';
 import { holdsAccessKey } from './order-access';
 import { documentPdf } from './invoices';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
@@ -52,6 +57,30 @@ export async function orderRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-cache');
       const open = await orderingOpen();
       return { open, message: open ? null : orderFlowMessages.orderingNotOpen };
+    },
+  );
+
+  // The order flow's review step (issue 37): the price the order will be placed at, taxed for the
+  // buyer, and what changed against the quote and why. The order itself prices again when placed.
+  routes.post(
+    '/api/orders/price',
+    {
+      schema: { body: orderPriceRequestSchema, response: { 200: orderPriceAnswerSchema } },
+      config: {
+        rateLimit: rateLimit({ max: 300, timeWindow: '1 hour', message: 'Too many requests. Please wait a moment.' }),
+      },
+    },
+    async (request) => {
+      const { billing, ...order } = request.body;
+      const priced = await priceOrder(app.db, { ...order, now: app.now() });
+      if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
+      const customer = vatCustomer(billing.country, billing.vatNumber);
+      const { pricing } = taxOrder(priced, customer);
+      return {
+        pricing: { currency: priced.currency, ...pricing },
+        quotedTotal: priced.pricing.totals.total,
+        changes: vatChanges(priced.pricing, pricing, selectionTaxContext(priced.configuration, customer)),
+      };
     },
   );
 

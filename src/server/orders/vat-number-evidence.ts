@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders, vatNumberChecks } from '../db/schema';
+import { orderItems, orders, vatNumberChecks } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { lockOrder } from './order-admin-context';
@@ -8,6 +8,7 @@ import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { parseVatNumber } from '../../shared/tax/vat-number';
 import {
   type OrderVatNumber,
+  type ReverseChargeFacts,
   type VatNumberCheckView,
   type VatRegistry,
   reliesOnReverseCharge,
@@ -54,7 +55,18 @@ const checksOf = (db: Db, orderId: string) =>
     .where(eq(vatNumberChecks.orderId, orderId))
     .orderBy(desc(vatNumberChecks.createdAt), desc(vatNumberChecks.id));
 
-const facts = (order: OrderRow) => ({ vatNumber: order.vatNumber, billingCountry: order.billingAddress?.country });
+/** The order and its items' stored VAT treatments: the reverse charge rule's facts. */
+async function factsOf(db: Db, order: OrderRow): Promise<ReverseChargeFacts> {
+  const items = await db
+    .select({ vatTreatment: orderItems.vatTreatment })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  return {
+    vatNumber: order.vatNumber,
+    billingCountry: order.billingAddress?.country,
+    treatments: items.map((item) => item.vatTreatment),
+  };
+}
 
 /**
  * The order's VAT-number evidence as staff see it: every check, newest first, and the flag when its
@@ -62,15 +74,12 @@ const facts = (order: OrderRow) => ({ vatNumber: order.vatNumber, billingCountry
  * after its customer's erasure shows "[erased]" for the number and what the registry said of it.
  */
 export async function orderVatNumber(db: Db, order: OrderRow, options: { erased: boolean }): Promise<OrderVatNumber> {
-  const rows = await checksOf(db, order.id);
+  const [rows, facts] = await Promise.all([checksOf(db, order.id), factsOf(db, order)]);
   return {
     checks: rows.map((row) => toView(row, options.erased)),
-    reliesOnReverseCharge: reliesOnReverseCharge(facts(order)),
+    reliesOnReverseCharge: reliesOnReverseCharge(facts),
     // The flag names the number: "[erased]" for an erased customer's order, as the page shows it.
-    flag: vatNumberFlag(
-      { ...facts(order), ...(options.erased && order.vatNumber ? { vatNumber: ERASED } : {}) },
-      rows[0],
-    ),
+    flag: vatNumberFlag({ ...facts, ...(options.erased && order.vatNumber ? { vatNumber: ERASED } : {}) }, rows[0]),
   };
 }
 
@@ -81,8 +90,8 @@ export async function orderVatNumber(db: Db, order: OrderRow, options: { erased:
  */
 export async function vatNumberInvoiceRefusal(db: Db, order: OrderRow, acknowledged: boolean) {
   if (acknowledged) return;
-  const [latest] = await checksOf(db, order.id).limit(1);
-  const flag = vatNumberFlag(facts(order), latest);
+  const [[latest], facts] = await Promise.all([checksOf(db, order.id).limit(1), factsOf(db, order)]);
+  const flag = vatNumberFlag(facts, latest);
   if (flag) throw conflict(flag, { code: 'vat_number_unconfirmed' });
 }
 

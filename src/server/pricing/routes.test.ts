@@ -29,6 +29,10 @@ describe('POST /api/pricing', () => {
       total: 488250,
       deposit: 244125,
       showVAT: true,
+      vatSummary: [
+        { supply: 'goods', treatment: 'standard', rate: 20, net: 298500, vat: 59700 },
+        { supply: 'services', treatment: 'standard', rate: 20, net: 108375, vat: 21675 },
+      ],
     });
     expect(body.items.baseConfiguration).toEqual({
       id: 'dropwise-standard',
@@ -36,6 +40,10 @@ describe('POST /api/pricing', () => {
       unitPrice: 285000,
       quantity: 1,
       total: 285000,
+      supply: 'goods',
+      vatTreatment: 'standard',
+      vatRate: 20,
+      vat: 57000,
     });
     expect(body.items.accessories.map((line: { id: string }) => line.id)).toEqual([
       '10x-2ml-syringes',
@@ -52,10 +60,29 @@ describe('POST /api/pricing', () => {
     expect(body).toEqual(pricingResponseSchema.parse(body));
   });
 
-  it('prices Germany in euros without VAT', async () => {
+  it('prices Germany in euros: goods zero-rated, servicing at UK VAT for an estimate without a VAT number', async () => {
     const body = (await price({ ...defaultSelection, customerCountry: 'DE', powerAdaptor: 'eu-power' })).json();
     expect(body.currency).toBe('EUR');
-    expect(body.totals).toMatchObject({ subtotal: 476690, vat: 0, total: 476690, deposit: 238345, showVAT: false });
+    expect(body.totals).toMatchObject({ subtotal: 476690, vat: 25398, total: 502088, deposit: 251044, showVAT: true });
+    expect(body.items.baseConfiguration).toMatchObject({ vatTreatment: 'zero_rated_export', vat: 0 });
+    expect(body.items.servicing).toMatchObject({ supply: 'services', vatTreatment: 'standard', vat: 25398 });
+  });
+
+  it('refuses collection for a delivery to Germany, and prices it for the UK at UK VAT', async () => {
+    const refused = await price({
+      ...defaultSelection,
+      customerCountry: 'DE',
+      powerAdaptor: 'eu-power',
+      shipping: 'collection',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      'configuration.shipping':
+        'Collection from our premises is offered only for delivery in the United Kingdom. Orders for Germany are delivered DAP to the delivery address.',
+    });
+    const collected = await price({ ...defaultSelection, shipping: 'collection' });
+    expect(collected.statusCode).toBe(200);
+    expect(collected.json().items.baseConfiguration).toMatchObject({ vatTreatment: 'standard', vat: 57000 });
   });
 
   it('prices the domestic UK courier for the United Kingdom', async () => {

@@ -16,7 +16,17 @@ describe('GET /api/account/quotes', () => {
   it("lists only the signed-in customer's quotes, newest first, with total, validity and status", async () => {
     const { user } = await createUser(t.db, { email: 'quotes-owner@example.com' });
     const { user: other } = await createUser(t.db, { email: 'quotes-other@example.com' });
-    const line = (id: string, total: number) => ({ id, name: id, unitPrice: total, quantity: 1, total });
+    const line = (id: string, total: number) => ({
+      id,
+      name: id,
+      unitPrice: total,
+      quantity: 1,
+      total,
+      supply: id === '3-year' ? 'services' : 'goods',
+      vatTreatment: 'standard',
+      vatRate: 20,
+      vat: Math.round(total / 5),
+    });
     const pricing = {
       items: {
         baseConfiguration: line('dropwise-standard', 285000),
@@ -40,6 +50,7 @@ describe('GET /api/account/quotes', () => {
         total: 488250,
         deposit: 244125,
         showVAT: true,
+        vatSummary: [],
       },
     };
     const expired = await createQuote(t.db, {

@@ -1,5 +1,6 @@
 import { selectedConfigurationSchema } from '../../shared/configuration';
-import { frozenPricingSchema } from '../../shared/pricing/pricing-schema';
+import { frozenPricingSchema, type FrozenPricing, storedPricingSchema } from '../../shared/pricing/pricing-schema';
+import { frozenStandardRate, retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
 import { type QuoteResource, quoteCustomerInfoSchema } from '../../shared/quotes/quote-schemas';
 import { eq } from 'drizzle-orm';
 import { batchShip } from '../catalogue/batch-ship';
@@ -8,16 +9,43 @@ import { orders, type quotes } from '../db/schema';
 
 type QuoteRow = typeof quotes.$inferSelect;
 
+/** The UK standard rate: what a quote frozen before lines had VAT, and charged none, is re-taxed at. */
+const UK_STANDARD_RATE = 20;
+
+/**
+ * A stored pricing as a `FrozenPricing`. One frozen before issue 37 has no VAT per line: it is taxed
+ * per line as the configurator would now (its country, no VAT number) at the rate it was frozen with.
+ */
+function frozenPricingOf(
+  pricing: unknown,
+  selection: Record<string, unknown>,
+  customerCountry: string | undefined,
+): FrozenPricing | null {
+  const current = frozenPricingSchema.safeParse(pricing);
+  if (current.success) return current.data;
+  const stored = storedPricingSchema.safeParse(pricing);
+  const country = typeof selection.customerCountry === 'string' ? selection.customerCountry : null;
+  if (!stored.success || !country) return null;
+  const shipping = typeof selection.shipping === 'string' ? selection.shipping : '';
+  const context = selectionTaxContext(
+    { customerCountry: country, shipping },
+    { country: customerCountry ?? country, vatNumberCountry: null },
+  );
+  return retaxPricing(stored.data, context, frozenStandardRate(stored.data) ?? UK_STANDARD_RATE, {
+    service: selection.flowType === 'service',
+  });
+}
+
 /** The stored configuration JSON: the selection's fields plus the frozen customerInfo and pricing blocks. */
 export function splitStoredConfiguration(stored: Record<string, unknown>) {
   const { customerInfo, pricing, ...selection } = stored;
   const parsedSelection = selectedConfigurationSchema.safeParse(selection);
   const parsedCustomer = quoteCustomerInfoSchema.safeParse(customerInfo);
-  const parsedPricing = frozenPricingSchema.safeParse(pricing);
+  const customer = parsedCustomer.success ? parsedCustomer.data : null;
   return {
     configuration: parsedSelection.success ? parsedSelection.data : null,
-    customerInfo: parsedCustomer.success ? parsedCustomer.data : null,
-    pricing: parsedPricing.success ? parsedPricing.data : null,
+    customerInfo: customer,
+    pricing: frozenPricingOf(pricing, selection, customer?.country),
   };
 }
 

@@ -4,6 +4,9 @@ import { parseCsv } from '../../../tests/support/csv';
 import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { creditInvoice, issueInvoice } from '../orders/invoices';
+import { randomUUID } from 'node:crypto';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { exchangeRates } from '../db/schema';
 
 /** A download read back as an importer reads it: past the byte-order mark, rows by header. */
 function importRows(bytes: Buffer) {
@@ -135,4 +138,84 @@ describe('the Xero and QuickBooks CSVs carry each document’s tax amount (issue
     // The UK totals are the deposits less their credit notes: what was invoiced and never refunded.
     expect(register.totals.find((row) => row.currency === 'GBP')).toMatchObject({ gross: 300000 - 164445 });
   }, 120_000);
+});
+
+describe('a document with goods and services taxed differently (issue 37)', () => {
+  const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+
+  it('a UK company delivering to Germany: one import line per VAT part, totals per treatment, box 1 only the servicing VAT, box 6 every net', async () => {
+    const admin = await createAdminSession(t);
+    await t.db.insert(exchangeRates).values({ month: '2026-11', currency: 'EUR', rate: 1.25, source: 'manual' });
+    const placed = await t.post('/api/orders', {
+      configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE', batch: 'batch-2' },
+      billing: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Engines Ltd',
+        email: 'mixed@example.com',
+        address: '12 St James Square',
+        city: 'London',
+        postalCode: 'SW1Y 4JH',
+        country: 'GB',
+      },
+      shipping: {
+        firstName: 'Goods',
+        lastName: 'Inwards',
+        address: 'Im Neuenheimer Feld 280',
+        city: 'Heidelberg',
+        postalCode: '69120',
+        country: 'DE',
+      },
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (placed.json() as { order: { id: string; totalAmount: number; vatAmount: number } }).order;
+    // Goods €3,497.00 zero-rated; servicing €1,269.90 at 20% = €253.98.
+    expect([order.totalAmount, order.vatAmount]).toEqual([502088, 25398]);
+    const { invoice } = await issueInvoice(t.db, {
+      orderId: order.id,
+      kind: 'deposit',
+      adminId: admin.user.id,
+      now: t.clock.now,
+      publicUrl: 'http://localhost:3000',
+    });
+    // Half the order: €2,510.44, whose VAT is half the servicing's.
+    expect([invoice.amount, invoice.vatAmount]).toEqual([251044, 12699]);
+
+    await admin.stepUp();
+    const range = 'from=2026-11-01&to=2026-11-30';
+    const xero = importRows(
+      (await t.get(`/api/admin/invoices.xero.csv?${range}`, { cookie: admin.cookie })).rawPayload,
+    );
+    expect(xero.map((line) => [line['*InvoiceNumber'], line['*UnitAmount'], line['*TaxType'], line.TaxAmount])).toEqual(
+      [
+        [invoice.number, '1748.5', 'Zero Rated Income', '0'],
+        [invoice.number, '634.95', '20% (VAT on Income)', '126.99'],
+      ],
+    );
+    expect(xero[0]?.['*Description']).toContain('goods, Zero-rated export of goods (VAT Notice 703)');
+    const quickBooks = importRows(
+      (await t.get(`/api/admin/invoices.quickbooks.csv?${range}`, { cookie: admin.cookie })).rawPayload,
+    );
+    expect(quickBooks.map((line) => [line.ItemAmount, line.ItemTaxCode, line.ItemTaxAmount])).toEqual([
+      ['1748.5', '0.0% Z', '0'],
+      ['634.95', '20.0% S', '126.99'],
+    ]);
+
+    const register = (await t.get(`/api/admin/invoices?${range}`, { cookie: admin.cookie })).json() as {
+      totals: { rate: number; treatment: string | null; net: number; vat: number }[];
+      vatReturn: { boxes: { box: number; pence: number }[] };
+    };
+    expect(register.totals.map(({ rate, treatment, net, vat }) => [rate, treatment, net, vat])).toEqual([
+      [20, 'standard', 63495, 12699],
+      [0, 'zero_rated_export', 174850, 0],
+    ]);
+    // In pounds at €1.25: VAT €126.99 → £101.59; net €2,383.45 → £1,906.76.
+    const box = (number: number) => register.vatReturn.boxes.find((entry) => entry.box === number)?.pence;
+    expect(box(1)).toBe(10159);
+    expect(box(6)).toBe(190676);
+    // Box 8 (for information since Brexit) counts the goods only: €1,748.50 → £1,398.80.
+    expect(box(8)).toBe(139880);
+  }, 60_000);
 });

@@ -6,11 +6,15 @@ import { orderDocumentLabels } from '../../shared/documents/order-document-label
 import { orderStatusLabel, paymentStatusLabel } from '../../shared/orders/order-status';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
-import { invoices, orders } from '../db/schema';
+import { invoices, orderItems, orders } from '../db/schema';
+import { orderVatSummary } from '../../shared/documents/vat-summary';
+import { invoiceVatSummary } from '../../shared/orders/invoice-vat';
+import { treatmentLabel, type VatGroup, type VatTreatment } from '../../shared/tax/line-vat';
 import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
 import { orderBatches } from '../orders/order-list';
 import { monthlyRates } from '../orders/gbp-at-tax-point';
 import { csvMoney } from '../../shared/csv';
+import { roundHalfUp } from '../../shared/money';
 
 /**
  * What the accountant needs (issue 28): the orders CSV with its money columns from the ledger, and
@@ -151,6 +155,35 @@ export interface RegisterRow {
   gbpSource: 'document' | 'table' | 'missing';
   /** Delivered to an EU member state (the VAT return's box 8). */
   euGoods: boolean;
+  /**
+   * The document's VAT parts (issue 37): its net and VAT by treatment and rate, summing to its own.
+   * A document of an order placed before lines had VAT is one part at its rate, treatment null.
+   */
+  parts: RegisterPart[];
+}
+
+export interface RegisterPart {
+  treatment: VatTreatment | null;
+  rate: number;
+  /** Goods or services, or both (a part of one treatment and rate may hold both). */
+  supplies: ('goods' | 'services')[];
+  net: number;
+  vat: number;
+}
+
+/** A document's parts: its share of each of its order's VAT parts, by treatment and rate. */
+function documentParts(summary: VatGroup[] | null, amount: number, vat: number, rate: number): RegisterPart[] {
+  if (!summary) return [{ treatment: null, rate, supplies: [], net: amount - vat, vat }];
+  const parts = new Map<string, RegisterPart>();
+  for (const group of invoiceVatSummary(summary, amount, vat)) {
+    const key = `${group.treatment} ${group.rate}`;
+    const part = parts.get(key) ?? { treatment: group.treatment, rate: group.rate, supplies: [], net: 0, vat: 0 };
+    if (!part.supplies.includes(group.supply)) part.supplies.push(group.supply);
+    part.net += group.net;
+    part.vat += group.vat;
+    parts.set(key, part);
+  }
+  return [...parts.values()];
 }
 
 /** What the register says of a document's GBP figures. */
@@ -166,6 +199,8 @@ export const gbpNote = (row: Pick<RegisterRow, 'gbpSource' | 'gbpRateMonth' | 'c
 export interface RegisterTotal {
   currency: string;
   rate: number;
+  /** The parts' treatment; null for documents of orders placed before lines had VAT. */
+  treatment: VatTreatment | null;
   count: number;
   net: number;
   vat: number;
@@ -195,6 +230,10 @@ export async function loadRegister(db: Db, from: string, to: string): Promise<Re
   const orderIds = [...new Set(rows.map((row) => row.orderId))];
   const orderRows = await db.select().from(orders).where(inArray(orders.id, orderIds));
   const byId = new Map(orderRows.map((row) => [row.id, row]));
+  const itemRows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+  const summaries = new Map(
+    orderIds.map((id) => [id, orderVatSummary(itemRows.filter((item) => item.orderId === id))]),
+  );
   const creditedIds = rows.map((row) => row.creditsInvoiceId).filter((id): id is string => id !== null);
   const originals =
     creditedIds.length === 0
@@ -235,6 +274,7 @@ export async function loadRegister(db: Db, from: string, to: string): Promise<Re
       reason: row.reason,
       ...registerGbp(row, tableRates),
       euGoods: isEuMemberState(order?.shippingAddress?.country ?? order?.billingAddress?.country ?? stored.country),
+      parts: documentParts(summaries.get(row.orderId) ?? null, row.amount, row.vatAmount, Number(rate)),
     };
   });
 }
@@ -265,30 +305,76 @@ function registerGbp(
   };
 }
 
+/** The GBP net of a document's goods (its zero-rated export parts) for box 8, when its parts are known. */
+function euGoodsNet(row: RegisterRow): number | undefined {
+  if (!row.euGoods || !row.gbp || row.parts.some((part) => part.treatment === null)) return undefined;
+  const goods = row.parts
+    .filter((part) => part.treatment === 'zero_rated_export')
+    .reduce((sum, part) => sum + part.net, 0);
+  if (goods === row.net) return row.gbp.net;
+  return row.net === 0 ? 0 : roundHalfUp((row.gbp.net * goods) / row.net);
+}
+
 /** The register's rows as the VAT-return figures read them. */
 export const vatReturnDocuments = (rows: readonly RegisterRow[]) =>
-  rows.map((row) => ({
-    number: row.number,
-    currency: row.currency,
-    month: row.gbpRateMonth,
-    gbp: row.gbp,
-    euGoods: row.euGoods,
-  }));
+  rows.map((row) => {
+    const goodsNet = euGoodsNet(row);
+    return {
+      number: row.number,
+      currency: row.currency,
+      month: row.gbpRateMonth,
+      gbp: row.gbp,
+      euGoods: row.euGoods,
+      ...(goodsNet === undefined ? {} : { euGoodsNet: goodsNet }),
+    };
+  });
 
-/** The VAT totals per currency and rate: invoices add, credit notes (negative) take away. */
+/**
+ * The VAT totals per currency, rate and treatment, from each document's parts: invoices add, credit
+ * notes (negative) take away. A document counts once in each of its parts' totals.
+ */
 export function registerTotals(rows: readonly RegisterRow[]): RegisterTotal[] {
   const totals = new Map<string, RegisterTotal>();
-  for (const row of rows) {
-    const key = `${row.currency} ${row.rate}`;
-    const total = totals.get(key) ?? { currency: row.currency, rate: row.rate, count: 0, net: 0, vat: 0, gross: 0 };
-    total.count += 1;
-    total.net += row.net;
-    total.vat += row.vat;
-    total.gross += row.gross;
-    totals.set(key, total);
-  }
-  return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.rate - a.rate);
+  for (const row of rows)
+    for (const part of row.parts) {
+      // Older orders' documents (treatment unknown) total with the new ones of their rate only when standard-rated.
+      const treatment = part.treatment ?? (part.rate > 0 ? 'standard' : null);
+      const key = `${row.currency} ${part.rate} ${treatment}`;
+      const total = totals.get(key) ?? {
+        currency: row.currency,
+        rate: part.rate,
+        treatment,
+        count: 0,
+        net: 0,
+        vat: 0,
+        gross: 0,
+      };
+      total.count += 1;
+      total.net += part.net;
+      total.vat += part.vat;
+      total.gross += part.net + part.vat;
+      totals.set(key, total);
+    }
+  return [...totals.values()].sort(
+    (a, b) =>
+      a.currency.localeCompare(b.currency) || b.rate - a.rate || String(a.treatment).localeCompare(String(b.treatment)),
+  );
 }
+
+/** A register total's label: "Total GBP at 20%", "Total EUR at 0%, Zero-rated export of goods (VAT Notice 703)". */
+export const registerTotalLabel = (total: RegisterTotal) =>
+  `Total ${total.currency} at ${total.rate}%${total.treatment && total.treatment !== 'standard' ? `, ${treatmentLabel(total.treatment, total.rate)}` : ''}`;
+
+/** The register's rate column: the document's one rate, or its parts' ("20% + 0% reverse charge"). */
+const partsRate = (row: RegisterRow) =>
+  row.parts.length <= 1
+    ? String(row.rate)
+    : row.parts
+        .map(
+          (part) =>
+            `${part.rate}%${part.treatment === 'zero_rated_export' ? ' zero-rated export' : part.treatment === 'reverse_charge' ? ' reverse charge' : ''}`,
+        )
+        .join(' + ');
 
 export const registerHeader = [
   'Date',
@@ -327,7 +413,7 @@ export const registerCells = (row: RegisterRow) => [
   signedMajor(row.net),
   signedMajor(row.vat),
   signedMajor(row.gross),
-  String(row.rate),
+  partsRate(row),
   row.currency,
   row.reason,
   row.gbpRate === null ? null : String(row.gbpRate),
@@ -361,9 +447,29 @@ export const xeroHeader = [
 ];
 
 export const XERO_SALES_ACCOUNT = '200';
-export const xeroTaxType = (rate: number) => (rate > 0 ? `${rate}% (VAT on Income)` : 'No VAT');
+/**
+ * Xero UK's tax rate for a part: the standard rate's, "Zero Rated Income" for a zero-rated export
+ * (box 6), "No VAT" for a reverse-charged service and for an older 0% document (decision 0055: the
+ * accountant maps it to their outside-the-scope rate if they report it in box 6).
+ */
+export const xeroTaxType = (rate: number, treatment: VatTreatment | null = null) =>
+  treatment === 'zero_rated_export' ? 'Zero Rated Income' : rate > 0 ? `${rate}% (VAT on Income)` : 'No VAT';
 
-export const xeroCells = (row: RegisterRow) => [
+/** A document's description in the imports, with the part it is when it has several. */
+const partDescription = (row: RegisterRow, part: RegisterPart) => {
+  const what =
+    row.kind === 'credit'
+      ? `Credit note for ${row.creditsNumber ?? 'invoice'}, order ${row.orderNumber}${row.reason ? `: ${row.reason}` : ''}`
+      : `${orderDocumentLabels[row.kind]}, order ${row.orderNumber}`;
+  if (row.parts.length <= 1 || !part.treatment) return what;
+  const sold = part.supplies.length > 1 ? 'goods and services' : (part.supplies[0] ?? 'goods');
+  return `${what} (${sold}, ${treatmentLabel(part.treatment, part.rate)})`;
+};
+
+/** One import line per VAT part of a document (one line for most): the same invoice number on each. */
+export const xeroLines = (row: RegisterRow) => row.parts.map((part) => xeroCells(row, part));
+
+export const xeroCells = (row: RegisterRow, part: RegisterPart = row.parts[0] ?? partOf(row)) => [
   row.customer || row.email || row.orderNumber,
   row.email,
   row.country,
@@ -371,16 +477,23 @@ export const xeroCells = (row: RegisterRow) => [
   row.orderNumber,
   csvDate(row.issuedAt),
   csvDate(row.kind === 'credit' ? row.issuedAt.toISOString().slice(0, 10) : row.dueDate),
-  row.kind === 'credit'
-    ? `Credit note for ${row.creditsNumber ?? 'invoice'}, order ${row.orderNumber}${row.reason ? `: ${row.reason}` : ''}`
-    : `${orderDocumentLabels[row.kind]}, order ${row.orderNumber}`,
+  partDescription(row, part),
   '1',
-  signedMajor(row.net),
+  signedMajor(part.net),
   XERO_SALES_ACCOUNT,
-  xeroTaxType(row.rate),
-  signedMajor(row.vat),
+  xeroTaxType(part.rate, part.treatment),
+  signedMajor(part.vat),
   row.currency,
 ];
+
+/** A document as one part (a row built without parts). */
+const partOf = (row: RegisterRow): RegisterPart => ({
+  treatment: null,
+  rate: row.rate,
+  supplies: [],
+  net: row.net,
+  vat: row.vat,
+});
 
 /**
  * QuickBooks Online's invoice import (docs/api/admin.md, `GET /api/admin/invoices.quickbooks.csv`):
@@ -403,24 +516,29 @@ export const quickBooksHeader = [
   'Currency',
 ];
 
-/** QuickBooks UK's tax codes: standard rate "20.0% S", zero rate "0.0% Z" (the zero-rated EU sales). */
-export const quickBooksTaxCode = (rate: number) => (rate > 0 ? `${rate.toFixed(1)}% S` : '0.0% Z');
+/**
+ * QuickBooks UK's tax codes: standard rate "20.0% S", zero rate "0.0% Z" (the zero-rated exports),
+ * and "No VAT" for a reverse-charged service (decision 0055).
+ */
+export const quickBooksTaxCode = (rate: number, treatment: VatTreatment | null = null) =>
+  treatment === 'reverse_charge' ? 'No VAT' : rate > 0 ? `${rate.toFixed(1)}% S` : '0.0% Z';
 
-export const quickBooksCells = (row: RegisterRow) => [
+/** One import line per VAT part of a document (one line for most). */
+export const quickBooksLines = (row: RegisterRow) => row.parts.map((part) => quickBooksCells(row, part));
+
+export const quickBooksCells = (row: RegisterRow, part: RegisterPart = row.parts[0] ?? partOf(row)) => [
   row.number,
   row.customer || row.email || row.orderNumber,
   csvDate(row.issuedAt),
   csvDate(row.kind === 'credit' ? row.issuedAt.toISOString().slice(0, 10) : row.dueDate),
   `Order ${row.orderNumber}`,
   row.kind === 'credit' ? 'Credit' : 'Sales',
-  row.kind === 'credit'
-    ? `Credit note for ${row.creditsNumber ?? 'invoice'}, order ${row.orderNumber}${row.reason ? `: ${row.reason}` : ''}`
-    : `${orderDocumentLabels[row.kind]}, order ${row.orderNumber}`,
+  partDescription(row, part),
   '1',
-  signedMajor(row.net),
-  signedMajor(row.net),
-  quickBooksTaxCode(row.rate),
-  signedMajor(row.vat),
+  signedMajor(part.net),
+  signedMajor(part.net),
+  quickBooksTaxCode(part.rate, part.treatment),
+  signedMajor(part.vat),
   row.currency,
 ];
 

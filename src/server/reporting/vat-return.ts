@@ -17,6 +17,11 @@ export interface VatReturnDocument {
   gbp: { net: number; vat: number; gross: number } | null;
   /** Delivered to an EU member state (goods): what box 8 counts. */
   euGoods: boolean;
+  /**
+   * Of an EU delivery's document, the goods' GBP net (pence) when its lines have VAT treatments (issue
+   * 37): box 8 counts the goods only, not the servicing sold with them. Absent: the whole net.
+   */
+  euGoodsNet?: number;
 }
 
 export interface VatReturnBox {
@@ -71,7 +76,13 @@ export function vatReturnFigures(documents: readonly VatReturnDocument[]): VatRe
     .map(({ number, currency, month }) => ({ number, currency, month }));
   const all = total(counted, null);
   const eu = total(
-    counted.filter((document) => document.euGoods),
+    counted
+      .filter((document) => document.euGoods)
+      .map((document) =>
+        document.euGoodsNet === undefined || !document.gbp
+          ? document
+          : { ...document, gbp: { ...document.gbp, net: document.euGoodsNet } },
+      ),
     null,
   );
   const months = [...new Set(counted.map((document) => document.month))].sort();

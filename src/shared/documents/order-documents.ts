@@ -7,6 +7,8 @@ import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
 import { terms, type TermsValues } from '../terms';
 import { issuerOf } from './issuer';
+import { invoiceVatSummary } from '../orders/invoice-vat';
+import { orderVatSummary, vatSummaryParts } from './vat-summary';
 
 /** What an order's documents read of the order (the owner's view of it). */
 export type DocumentOrder = Pick<
@@ -63,16 +65,33 @@ function parties(order: DocumentOrder): DocumentParty[] {
   ];
 }
 
-function orderTotals(order: DocumentOrder, depositPercent: number): DocumentTotal[] {
+/**
+ * The order's VAT as its documents show it: the VAT summary of its lines (issue 37) with the wording of
+ * every 0% part, or for an order placed before lines had VAT its one rate's line, as then.
+ */
+function orderVat(order: DocumentOrder, subtotal: number): { totals: DocumentTotal[]; notes: string[] } {
+  const summary = orderVatSummary(order.items);
+  if (summary) return vatSummaryParts(summary, order.currency);
+  return {
+    totals: [{ label: vatLabel(order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal }],
+    notes: [],
+  };
+}
+
+function orderTotals(order: DocumentOrder, depositPercent: number): { totals: DocumentTotal[]; notes: string[] } {
   const lines = orderLines(order.items);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
-  return [
-    { label: 'Subtotal', amount: subtotal },
-    { label: vatLabel(order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal },
-    { label: 'Total', amount: order.totalAmount, emphasis: true },
-    { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
-    { label: 'Balance, due before dispatch', amount: order.remainingAmount },
-  ];
+  const vat = orderVat(order, subtotal);
+  return {
+    totals: [
+      { label: 'Subtotal', amount: subtotal },
+      ...vat.totals,
+      { label: 'Total', amount: order.totalAmount, emphasis: true },
+      { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
+      { label: 'Balance, due before dispatch', amount: order.remainingAmount },
+    ],
+    notes: vat.notes,
+  };
 }
 
 const poMeta = (order: DocumentOrder): [string, string][] =>
@@ -108,8 +127,7 @@ export function acknowledgementDocument(
     meta: [['Order number', order.orderNumber], ['Order date', formatUkDate(order.createdAt)], ...poMeta(order)],
     parties: parties(order),
     lines: orderLines(order.items),
-    totals: orderTotals(order, facts.terms.depositPercent),
-    notes: order.vatAmount === 0 ? ['Prices exclude local VAT/tax, which is due on delivery.'] : [],
+    ...orderTotals(order, facts.terms.depositPercent),
     sections: [
       { title: 'Not yet a contract', lines: [terms.binding] },
       { title: 'Payment', lines: [terms.deposit(facts.terms), terms.balance, ...paymentLines(order, facts.profile)] },
@@ -147,8 +165,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
     ],
     parties: parties(order),
     lines: orderLines(order.items),
-    totals: orderTotals(order, context.terms.depositPercent),
-    notes: order.vatAmount === 0 ? ['Prices exclude local VAT/tax, which is due on delivery.'] : [],
+    ...orderTotals(order, context.terms.depositPercent),
     sections: [
       {
         title: 'Payment',
@@ -200,6 +217,11 @@ export function invoiceDocument(
 ): BusinessDocument {
   const credit = invoice.kind === 'credit';
   const onAccount = credit ? 0 : (invoice.paidOnAccount ?? 0);
+  // The invoice's share of each VAT part of the order (an order placed before issue 37: its one rate).
+  const summary = orderVatSummary(order.items);
+  const vat = summary
+    ? vatSummaryParts(invoiceVatSummary(summary, invoice.amount, invoice.vatAmount), order.currency)
+    : { totals: [{ label: vatLabel(order.vatRate), amount: invoice.vatAmount }], notes: [] };
   const what =
     invoice.kind === 'deposit'
       ? `Deposit (${facts.terms.depositPercent}%)`
@@ -234,7 +256,7 @@ export function invoiceDocument(
     ],
     totals: [
       { label: 'Net', amount: invoice.amount - invoice.vatAmount },
-      { label: vatLabel(order.vatRate), amount: invoice.vatAmount },
+      ...vat.totals,
       ...(onAccount > 0
         ? [
             { label: 'Invoice total', amount: invoice.amount },
@@ -243,7 +265,7 @@ export function invoiceDocument(
         : []),
       { label: credit ? 'Total credited' : 'Amount due', amount: invoice.amount - onAccount, emphasis: true },
     ],
-    notes: invoice.vatAmount === 0 && !credit ? ['No UK VAT charged: local VAT/tax is due on delivery.'] : [],
+    notes: vat.notes,
     sections: credit
       ? [
           {

@@ -6,6 +6,7 @@ import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
 import { terms, type TermsValues } from '../terms';
 import { issuerOf } from './issuer';
+import { vatSummaryParts } from './vat-summary';
 
 export interface QuoteDocumentOptions {
   /** The business profile in force; with `bank`, the account for the quote's currency is printed. */
@@ -32,15 +33,17 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
   const notes: string[] = [];
   if (quote.pricing) {
     const t = quote.pricing.totals;
-    totals.push({ label: 'Subtotal', amount: t.subtotal });
-    if (t.showVAT) totals.push({ label: 'VAT', amount: t.vat });
+    const vat = vatSummaryParts(t.vatSummary, quote.currency);
+    totals.push({ label: 'Subtotal', amount: t.subtotal }, ...vat.totals);
     totals.push({ label: 'Total', amount: t.total, emphasis: true });
     totals.push({
       label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
       amount: t.deposit,
     });
     totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
-    if (!t.showVAT) notes.push('Prices exclude local VAT/tax, which is due on delivery.');
+    notes.push(...vat.notes);
+    const importVat = terms.importVat(quote.configuration?.customerCountry ?? customer?.country);
+    if (importVat) notes.push(`${importVat} Terms of sale: ${options.termsUrl}`);
   } else {
     notes.push('No pricing information available for this quote.');
   }

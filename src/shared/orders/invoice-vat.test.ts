@@ -4,7 +4,7 @@ import { roundHalfUp } from '../money';
 import { DEPOSIT_PERCENT } from '../pricing/deposit';
 import { priceConfiguration } from '../pricing/price-configuration';
 import { defaultSelection, fixtureProduct } from '../pricing/pricing-fixture';
-import { balanceInvoiceVat, creditVat, depositInvoiceVat } from './invoice-vat';
+import { balanceInvoiceVat, creditVat, depositInvoiceVat, invoiceVatSummary } from './invoice-vat';
 
 /**
  * Random baskets priced by the shop's one pricing function, in GBP (UK, VAT charged) and EUR. The
@@ -84,5 +84,34 @@ describe('the deposit and balance invoices’ VAT', () => {
     const first = creditVat(invoice, { amount: 0, vatAmount: 0 }, 244530);
     expect(first).toBe(40755);
     expect(creditVat(invoice, { amount: 244530, vatAmount: first }, 12870)).toBe(42900 - first);
+  });
+});
+
+describe('invoiceVatSummary: an invoice over goods and services taxed differently', () => {
+  const order = [
+    { supply: 'goods' as const, treatment: 'zero_rated_export' as const, rate: 0, net: 349700, vat: 0 },
+    { supply: 'services' as const, treatment: 'standard' as const, rate: 20, net: 126990, vat: 25398 },
+  ];
+  const total = 349700 + 126990 + 25398;
+
+  it('splits the deposit and the balance so each part sums to the order, VAT only on the standard part', () => {
+    const split = { totalAmount: total, depositAmount: roundHalfUp(total / 2), vatAmount: 25398 };
+    const depositVat = depositInvoiceVat(split);
+    const deposit = invoiceVatSummary(order, split.depositAmount, depositVat);
+    const balance = invoiceVatSummary(order, total - split.depositAmount, balanceInvoiceVat(split, depositVat));
+    expect(deposit[0]?.vat).toBe(0);
+    expect(deposit.reduce((sum, group) => sum + group.vat, 0)).toBe(depositVat);
+    expect(deposit.reduce((sum, group) => sum + group.net + group.vat, 0)).toBe(split.depositAmount);
+    for (const index of [0, 1]) {
+      expect((deposit[index]?.net ?? 0) + (balance[index]?.net ?? 0)).toBe(order[index]?.net);
+      expect((deposit[index]?.vat ?? 0) + (balance[index]?.vat ?? 0)).toBe(order[index]?.vat);
+    }
+  });
+
+  it('a credit note (negative) is split the same way', () => {
+    const credit = invoiceVatSummary(order, -100001, -5001);
+    expect(credit.reduce((sum, group) => sum + group.net + group.vat, 0)).toBe(-100001);
+    expect(credit.reduce((sum, group) => sum + group.vat, 0)).toBe(-5001);
+    expect(credit[0]?.vat).toBe(0);
   });
 });

@@ -176,6 +176,8 @@ export const registerQuerySchema = z
 const registerTotalSchema = z.object({
   currency: z.string(),
   rate: z.number(),
+  /** The VAT treatment of the lines totalled (issue 37); null for documents of orders placed before lines had VAT. */
+  treatment: z.enum(['standard', 'zero_rated_export', 'reverse_charge']).nullable(),
   count: z.number().int(),
   net: z.number().int(),
   vat: z.number().int(),

@@ -37,6 +37,11 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number().int(),
   totalPrice: z.number().int(),
+  /** The line's VAT as placed (issue 37); null on orders placed before, whose one rate covers every line. */
+  supply: z.enum(['goods', 'services']).nullable().optional(),
+  vatTreatment: z.enum(['standard', 'zero_rated_export', 'reverse_charge']).nullable().optional(),
+  vatRate: z.number().nullable().optional(),
+  vatAmount: z.number().int().nullable().optional(),
 });
 
 export const orderPaymentSchema = z.object({

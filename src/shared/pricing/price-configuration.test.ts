@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SelectedConfiguration } from '../configuration';
-import { priceConfiguration } from './price-configuration';
+import { priceConfiguration, type PricingCustomer, priceServiceLine, retaxPricing } from './price-configuration';
 import { defaultSelection, fixtureProduct } from './pricing-fixture';
 import { validateSelection } from './validate-selection';
+import { vatCustomer } from '../tax/vat-customer';
 
 const GB_VAT = 20;
 
@@ -12,6 +13,7 @@ describe('priceConfiguration: worked cases', () => {
     name: string;
     selection: SelectedConfiguration;
     vatRate?: number;
+    customer?: PricingCustomer;
     expect: Record<string, number | boolean | string>;
   }[] = [
     {
@@ -32,8 +34,9 @@ describe('priceConfiguration: worked cases', () => {
       },
     },
     {
-      name: 'the defaults in Germany: euro prices, no VAT',
+      name: 'the defaults in Germany, estimated for a customer there without a VAT number: goods zero-rated, servicing at UK VAT',
       selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
+      // Goods 3340 + 47 + 110 = 3497 at 0%; servicing 1269.90 at 20% = 253.98
       expect: {
         currency: 'EUR',
         basePrice: 334000,
@@ -41,11 +44,23 @@ describe('priceConfiguration: worked cases', () => {
         accessoryTotal: 4700,
         shippingTotal: 11000,
         subtotal: 476690,
-        vat: 0,
-        total: 476690,
-        deposit: 238345,
-        showVAT: false,
+        vat: 25398,
+        total: 502088,
+        deposit: 251044,
+        showVAT: true,
       },
+    },
+    {
+      name: 'a German GmbH with a VAT number: goods zero-rated, servicing reverse-charged, no VAT at all',
+      selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
+      customer: vatCustomer('DE', 'DE136695976'),
+      expect: { subtotal: 476690, vat: 0, total: 476690, deposit: 238345, showVAT: false },
+    },
+    {
+      name: 'a UK company delivering to Germany: goods zero-rated, servicing at UK VAT',
+      selection: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
+      customer: vatCustomer('GB', 'GB123456782'),
+      expect: { subtotal: 476690, vat: 25398, total: 502088, showVAT: true },
     },
     {
       name: 'two Pro instruments with options: per-instrument parts times 2, accessories by their own quantity, shipping once',
@@ -102,9 +117,9 @@ describe('priceConfiguration: worked cases', () => {
     },
   ];
 
-  it.each(cases)('$name', ({ selection, vatRate, expect: expected }) => {
+  it.each(cases)('$name', ({ selection, vatRate, customer, expect: expected }) => {
     expect(validateSelection(fixtureProduct, selection)).toEqual([]);
-    const pricing = priceConfiguration(fixtureProduct, selection, vatRate ?? GB_VAT);
+    const pricing = priceConfiguration(fixtureProduct, selection, vatRate ?? GB_VAT, customer);
     const flat: Record<string, unknown> = { currency: pricing.currency, ...pricing.totals };
     for (const [key, value] of Object.entries(expected)) expect(flat[key], key).toBe(value);
   });
@@ -117,15 +132,29 @@ describe('priceConfiguration: worked cases', () => {
       unitPrice: 285000,
       quantity: 2,
       total: 570000,
+      supply: 'goods',
+      vatTreatment: 'standard',
+      vatRate: 20,
+      vat: 114000,
     });
-    expect(items.servicing).toMatchObject({ id: '3-year', quantity: 2, total: 216750 });
+    expect(items.servicing).toMatchObject({ id: '3-year', quantity: 2, total: 216750, supply: 'services', vat: 43350 });
     expect(items.shipping).toMatchObject({ id: 'fedex-priority', quantity: 1, total: 9500 });
     expect(items.accessories.map((line) => [line.id, line.quantity])).toEqual([
       ['10x-2ml-syringes', 1],
       ['10x-6ml-syringes', 1],
     ]);
     expect(items.syringeHolders).toEqual([
-      { id: '3ml-syringe-mount', name: '3 mL syringe mount', unitPrice: 0, quantity: 2, total: 0 },
+      {
+        id: '3ml-syringe-mount',
+        name: '3 mL syringe mount',
+        unitPrice: 0,
+        quantity: 2,
+        total: 0,
+        supply: 'goods',
+        vatTreatment: 'standard',
+        vatRate: 20,
+        vat: 0,
+      },
     ]);
   });
 });
@@ -209,15 +238,74 @@ describe('priceConfiguration: properties', () => {
     );
   });
 
-  it('charges VAT in the UK only', () => {
+  it('charges VAT line by line: goods only in the UK or when collected, services (no VAT number) everywhere', () => {
+    const halfUp = (net: number, rate: number) => Math.floor((net * rate) / 100 + 0.5);
     fc.assert(
       fc.property(selectionArbitrary, ({ selection, vatRate }) => {
-        const { totals } = priceConfiguration(fixtureProduct, selection, vatRate);
-        if (selection.customerCountry === 'GB')
-          expect(totals.vat).toBe(Math.floor((totals.subtotal * vatRate) / 100 + 0.5));
-        else expect(totals.vat).toBe(0);
-        expect(totals.showVAT).toBe(selection.customerCountry === 'GB');
+        const { totals, items } = priceConfiguration(fixtureProduct, selection, vatRate);
+        const services = items.servicing;
+        const goods = [
+          items.baseConfiguration,
+          items.powerAdaptor,
+          items.shipping,
+          ...items.accessories,
+          ...items.adaptors,
+          ...items.syringeHolders,
+        ];
+        const goodsTaxed = selection.customerCountry === 'GB' || selection.shipping === 'collection';
+        for (const line of goods) expect(line.vat).toBe(goodsTaxed ? halfUp(line.total, vatRate) : 0);
+        expect(services.vat).toBe(halfUp(services.total, vatRate));
+        expect(totals.vat).toBe([...goods, services].reduce((sum, line) => sum + line.vat, 0));
+        expect(totals.vatSummary.reduce((sum, group) => sum + group.vat, 0)).toBe(totals.vat);
+        expect(totals.vatSummary.reduce((sum, group) => sum + group.net, 0)).toBe(totals.subtotal);
       }),
     );
+  });
+});
+
+describe('a service quote’s line and a frozen quote re-taxed (issue 37)', () => {
+  const repair = { id: 'repair', name: 'Repair, instrument DW-S-2601-0001', unitPrice: 50000 };
+
+  it('a repair is a service: UK VAT for a UK customer and an EU customer without a VAT number, reverse charge for a German GmbH', () => {
+    expect(priceServiceLine(repair, 'GB', GB_VAT).totals).toMatchObject({ vat: 10000, total: 60000 });
+    expect(priceServiceLine(repair, 'DE', GB_VAT).items.baseConfiguration).toMatchObject({
+      supply: 'services',
+      vatTreatment: 'standard',
+      vat: 10000,
+    });
+    const gmbh = priceServiceLine(repair, 'DE', GB_VAT, vatCustomer('DE', 'DE136695976'));
+    expect(gmbh.items.baseConfiguration).toMatchObject({ vatTreatment: 'reverse_charge', vat: 0 });
+    expect(gmbh.totals).toMatchObject({ vat: 0, total: 50000, showVAT: false });
+  });
+
+  it('re-taxing keeps every net and reads a line frozen without VAT fields by its place (servicing a service)', () => {
+    const de = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    const quoted = priceConfiguration(fixtureProduct, de, GB_VAT);
+    const strip = ({ id, name, unitPrice, quantity, total }: (typeof quoted.items)['servicing']) => ({
+      id,
+      name,
+      unitPrice,
+      quantity,
+      total,
+    });
+    const old = {
+      items: {
+        ...quoted.items,
+        baseConfiguration: strip(quoted.items.baseConfiguration),
+        servicing: strip(quoted.items.servicing),
+        shipping: strip(quoted.items.shipping),
+      },
+    };
+    const context = {
+      deliveryCountry: 'DE',
+      collected: false,
+      customerCountry: 'DE',
+      vatNumberCountry: 'DE',
+    };
+    const retaxed = retaxPricing(old, context, GB_VAT);
+    expect(retaxed.totals.subtotal).toBe(quoted.totals.subtotal);
+    expect(retaxed.items.servicing).toMatchObject({ supply: 'services', vatTreatment: 'reverse_charge' });
+    expect(retaxed.items.baseConfiguration).toMatchObject({ supply: 'goods', vatTreatment: 'zero_rated_export' });
+    expect(retaxed.totals.vat).toBe(0);
   });
 });

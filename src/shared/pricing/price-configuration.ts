@@ -1,9 +1,11 @@
 import type { CatalogueOption, Product } from '../catalogue';
+import { COLLECTION_SHIPPING } from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
-import { currencyForCountry, findCountry } from '../countries';
+import { currencyForCountry } from '../countries';
 import { roundHalfUp } from '../money';
+import { lineVat, type SupplyKind, type TaxContext, type VatCustomer, vatSummary } from '../tax/line-vat';
 import { DEPOSIT_PERCENT } from './deposit';
-import type { PricedLine, Pricing } from './types';
+import type { PricedLine, Pricing, PricingItems, PricingTotals } from './types';
 
 function pick<T extends CatalogueOption>(list: T[], id: string, what: string): T {
   const option = list.find((candidate) => candidate.id === id);
@@ -13,107 +15,207 @@ function pick<T extends CatalogueOption>(list: T[], id: string, what: string): T
 
 const sum = (lines: PricedLine[]) => lines.reduce((total, line) => total + line.total, 0);
 
+/** Who buys, for VAT (`vatCustomer` makes one from a billing country and a VAT number). */
+export type PricingCustomer = VatCustomer;
+
+/**
+ * The tax context of a selection: the goods go to its country and are collected with the collection
+ * option; the customer is the one given, else (the configurator's estimate) someone in the delivery
+ * country without a VAT number.
+ */
+export const selectionTaxContext = (
+  selection: Pick<SelectedConfiguration, 'customerCountry' | 'shipping'>,
+  customer?: PricingCustomer,
+): TaxContext => ({
+  deliveryCountry: selection.customerCountry,
+  collected: selection.shipping === COLLECTION_SHIPPING,
+  customerCountry: customer?.country ?? selection.customerCountry,
+  vatNumberCountry: customer?.vatNumberCountry ?? null,
+});
+
 /**
  * The one pricing function (storefront spec, section 9). Base, adaptors, syringe holders, power
  * adaptor and servicing are multiplied by the instrument quantity; each accessory by its own
- * quantity; shipping is charged once. VAT at `vatRatePercent` applies to GB only; the deposit is
- * DEPOSIT_PERCENT of the total. Rounding is half-up to the minor unit. Call `validateSelection` first: an
- * unknown id here is a programming error.
+ * quantity; shipping is charged once. Each line's VAT follows its treatment (src/shared/tax/line-vat.ts)
+ * at `vatRatePercent`, rounded half-up on the line; the VAT is the lines' sum; the deposit is
+ * DEPOSIT_PERCENT of the total, half-up. Call `validateSelection` first: an unknown id here is a
+ * programming error.
  */
 export function priceConfiguration(
   product: Product,
   selection: SelectedConfiguration,
   vatRatePercent: number,
+  customer?: PricingCustomer,
 ): Pricing {
   const currency = currencyForCountry(selection.customerCountry);
   if (!currency) throw new Error(`Country not sold to: ${selection.customerCountry}`);
-  const showVAT = findCountry(selection.customerCountry)?.showVAT ?? false;
+  const context = selectionTaxContext(selection, customer);
   const quantity = selection.quantity;
-  const line = (option: CatalogueOption, lineQuantity: number): PricedLine => {
+  const line = (option: CatalogueOption, lineQuantity: number, supply: SupplyKind = 'goods'): PricedLine => {
     const unitPrice = option.price[currency];
-    return { id: option.id, name: option.name, unitPrice, quantity: lineQuantity, total: unitPrice * lineQuantity };
+    const total = unitPrice * lineQuantity;
+    return {
+      id: option.id,
+      name: option.name,
+      unitPrice,
+      quantity: lineQuantity,
+      total,
+      ...lineVat(supply, total, context, vatRatePercent),
+    };
   };
 
-  const baseConfiguration = line(pick(product.configurations, selection.model, 'model'), quantity);
-  const powerAdaptor = line(pick(product.powerAdaptors, selection.powerAdaptor, 'power adaptor'), quantity);
-  const syringeHolders = selection.syringeHolders.map((id) =>
-    line(pick(product.syringeHolders, id, 'syringe holder'), quantity),
-  );
-  const adaptors = selection.adaptors.map((id) => line(pick(product.adaptors, id, 'adaptor'), quantity));
-  const servicing = line(pick(product.servicing, selection.servicing, 'servicing option'), quantity);
-  const accessories = selection.accessories.map((id) =>
-    line(pick(product.accessories, id, 'accessory'), selection.accessoryQuantities[id] ?? 1),
-  );
-  const shipping = line(pick(product.shipping, selection.shipping, 'shipping option'), 1);
-
-  const totals = {
-    basePrice: baseConfiguration.total,
-    accessoryTotal: sum(accessories),
-    adaptorTotal: sum(adaptors),
-    syringeHolderTotal: sum(syringeHolders),
-    powerAdaptorTotal: powerAdaptor.total,
-    shippingTotal: shipping.total,
-    servicingTotal: servicing.total,
+  const items: PricingItems = {
+    baseConfiguration: line(pick(product.configurations, selection.model, 'model'), quantity),
+    powerAdaptor: line(pick(product.powerAdaptors, selection.powerAdaptor, 'power adaptor'), quantity),
+    syringeHolders: selection.syringeHolders.map((id) =>
+      line(pick(product.syringeHolders, id, 'syringe holder'), quantity),
+    ),
+    adaptors: selection.adaptors.map((id) => line(pick(product.adaptors, id, 'adaptor'), quantity)),
+    servicing: line(pick(product.servicing, selection.servicing, 'servicing option'), quantity, 'services'),
+    accessories: selection.accessories.map((id) =>
+      line(pick(product.accessories, id, 'accessory'), selection.accessoryQuantities[id] ?? 1),
+    ),
+    shipping: line(pick(product.shipping, selection.shipping, 'shipping option'), 1),
   };
-  const subtotal =
-    totals.basePrice +
-    totals.accessoryTotal +
-    totals.adaptorTotal +
-    totals.syringeHolderTotal +
-    totals.powerAdaptorTotal +
-    totals.shippingTotal +
-    totals.servicingTotal;
-  return {
-    currency,
-    items: { baseConfiguration, powerAdaptor, syringeHolders, adaptors, servicing, accessories, shipping },
-    totals: { ...totals, ...vatAndDeposit(subtotal, showVAT, vatRatePercent) },
-  };
+  return { currency, items, totals: totalsOf(items) };
 }
 
-/** VAT (GB only, half-up) on the subtotal, the total and its deposit: the same for every priced thing. */
-function vatAndDeposit(subtotal: number, showVAT: boolean, vatRatePercent: number) {
-  const vat = showVAT ? roundHalfUp((subtotal * vatRatePercent) / 100) : 0;
+/** Every line of the items, in no particular order. */
+export const allLines = (items: PricingItems): PricedLine[] => [
+  items.baseConfiguration,
+  items.powerAdaptor,
+  ...items.syringeHolders,
+  ...items.adaptors,
+  items.servicing,
+  ...items.accessories,
+  items.shipping,
+];
+
+/** The totals of priced lines: each group's net, the subtotal, the lines' VAT summed, the total and its deposit. */
+export function totalsOf(items: PricingItems): PricingTotals {
+  const lines = allLines(items);
+  const subtotal = sum(lines);
+  const vat = lines.reduce((total, line) => total + line.vat, 0);
   const total = subtotal + vat;
-  const deposit = roundHalfUp((total * DEPOSIT_PERCENT) / 100);
-  return { subtotal, vat, total, deposit, showVAT };
+  const summary = vatSummary(lines);
+  return {
+    basePrice: items.baseConfiguration.total,
+    accessoryTotal: sum(items.accessories),
+    adaptorTotal: sum(items.adaptors),
+    syringeHolderTotal: sum(items.syringeHolders),
+    powerAdaptorTotal: items.powerAdaptor.total,
+    shippingTotal: items.shipping.total,
+    servicingTotal: items.servicing.total,
+    subtotal,
+    vat,
+    total,
+    deposit: roundHalfUp((total * DEPOSIT_PERCENT) / 100),
+    showVAT: summary.some((group) => group.treatment === 'standard'),
+    vatSummary: summary,
+  };
 }
 
-const noLine = (id: string): PricedLine => ({ id, name: '', unitPrice: 0, quantity: 0, total: 0 });
+/**
+ * Priced lines taxed again for another customer or context, their nets unchanged: how an order re-taxes a
+ * quote's frozen prices for the buyer's billing country and VAT number. A line frozen before lines had
+ * VAT (issue 37) is goods, but servicing and a service quote's line (`service`), which are services.
+ */
+export function retaxPricing(
+  pricing: { items: RetaxItems },
+  context: TaxContext,
+  vatRatePercent: number,
+  options: { service?: boolean } = {},
+): { items: PricingItems; totals: PricingTotals } {
+  const { items } = pricing;
+  const taxed = (line: RetaxLine, slot: SupplyKind): PricedLine => {
+    const supply = line.supply ?? slot;
+    return {
+      id: line.id,
+      name: line.name,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      total: line.total,
+      ...lineVat(supply, line.total, context, vatRatePercent),
+    };
+  };
+  const taxedItems: PricingItems = {
+    baseConfiguration: taxed(items.baseConfiguration, options.service ? 'services' : 'goods'),
+    powerAdaptor: taxed(items.powerAdaptor, 'goods'),
+    syringeHolders: items.syringeHolders.map((line) => taxed(line, 'goods')),
+    adaptors: items.adaptors.map((line) => taxed(line, 'goods')),
+    servicing: taxed(items.servicing, 'services'),
+    accessories: items.accessories.map((line) => taxed(line, 'goods')),
+    shipping: taxed(items.shipping, 'goods'),
+  };
+  return { items: taxedItems, totals: totalsOf(taxedItems) };
+}
+
+/** A line as a quote may have frozen it: without VAT fields before issue 37. */
+export type RetaxLine = Pick<PricedLine, 'id' | 'name' | 'unitPrice' | 'quantity' | 'total'> & {
+  supply?: SupplyKind | undefined;
+};
+export type RetaxItems = {
+  [K in keyof PricingItems]: PricingItems[K] extends PricedLine[] ? RetaxLine[] : RetaxLine;
+};
+
+/**
+ * The standard rate a frozen pricing was taxed at: its standard-rated lines' rate, else (nothing
+ * standard-rated, or frozen before lines had VAT) its VAT over its subtotal when it charged VAT, else null.
+ */
+export function frozenStandardRate(pricing: {
+  items: RetaxItems | PricingItems;
+  totals: { showVAT: boolean; vat: number; subtotal: number };
+}): number | null {
+  for (const line of allLines(pricing.items as PricingItems))
+    if (line.vatTreatment === 'standard' && typeof line.vatRate === 'number') return line.vatRate;
+  const { totals } = pricing;
+  return totals.showVAT && totals.subtotal > 0 ? Math.round((totals.vat * 10000) / totals.subtotal) / 100 : null;
+}
+
+const noLine = (id: string, supply: SupplyKind): PricedLine => ({
+  id,
+  name: '',
+  unitPrice: 0,
+  quantity: 0,
+  total: 0,
+  supply,
+  vatTreatment: 'standard',
+  vatRate: 0,
+  vat: 0,
+});
 
 /**
  * A service quote's pricing (issue 26: a servicing renewal or a repair for one instrument): its one
- * line, named for the serial number, in the base line's place; no power adaptor, no shipping. VAT and
- * deposit follow the customer's country as for an instrument.
+ * line, a service, named for the serial number, in the base line's place; no power adaptor, no
+ * shipping. Its VAT follows the customer (services: UK VAT unless an EU business with a VAT number).
  */
 export function priceServiceLine(
   line: { id: string; name: string; unitPrice: number },
   customerCountry: string,
   vatRatePercent: number,
+  customer?: PricingCustomer,
 ): Pricing {
   const currency = currencyForCountry(customerCountry);
   if (!currency) throw new Error(`Country not sold to: ${customerCountry}`);
-  const showVAT = findCountry(customerCountry)?.showVAT ?? false;
-  const baseConfiguration: PricedLine = { ...line, quantity: 1, total: line.unitPrice };
-  return {
-    currency,
-    items: {
-      baseConfiguration,
-      powerAdaptor: noLine('none'),
-      syringeHolders: [],
-      adaptors: [],
-      servicing: noLine('none'),
-      accessories: [],
-      shipping: noLine('none'),
-    },
-    totals: {
-      basePrice: line.unitPrice,
-      accessoryTotal: 0,
-      adaptorTotal: 0,
-      syringeHolderTotal: 0,
-      powerAdaptorTotal: 0,
-      shippingTotal: 0,
-      servicingTotal: 0,
-      ...vatAndDeposit(line.unitPrice, showVAT, vatRatePercent),
-    },
+  const context: TaxContext = {
+    deliveryCountry: customerCountry,
+    collected: false,
+    customerCountry: customer?.country ?? customerCountry,
+    vatNumberCountry: customer?.vatNumberCountry ?? null,
   };
+  const items: PricingItems = {
+    baseConfiguration: {
+      ...line,
+      quantity: 1,
+      total: line.unitPrice,
+      ...lineVat('services', line.unitPrice, context, vatRatePercent),
+    },
+    powerAdaptor: noLine('none', 'goods'),
+    syringeHolders: [],
+    adaptors: [],
+    servicing: noLine('none', 'services'),
+    accessories: [],
+    shipping: noLine('none', 'goods'),
+  };
+  return { currency, items, totals: totalsOf(items) };
 }

@@ -15,6 +15,7 @@ describe('validateSelection', () => {
 
   it('accepts a domestic shipping option for its own country, and either plug of a country sold to', () => {
     expect(problems({ shipping: 'uk-tracked-next-day', customerCountry: 'GB' })).toEqual([]);
+    expect(problems({ shipping: 'collection', customerCountry: 'GB' })).toEqual([]);
     expect(problems({ powerAdaptor: 'uk-power', customerCountry: 'DE' })).toEqual([]);
     expect(problems({ powerAdaptor: 'eu-power', customerCountry: 'GB' })).toEqual([]);
   });
@@ -32,6 +33,11 @@ describe('validateSelection', () => {
       { shipping: 'uk-tracked-next-day', customerCountry: 'FR' },
       'shipping',
       'UK tracked next-day courier is not offered for delivery to France',
+    ],
+    [
+      { shipping: 'collection', customerCountry: 'DE', powerAdaptor: 'eu-power' },
+      'shipping',
+      'Collection from our premises is offered only for delivery in the United Kingdom. Orders for Germany are delivered DAP to the delivery address.',
     ],
     [{ adaptors: ['standard-art-adaptor', 'nope'] }, 'adaptors', 'Unknown adaptor: nope'],
     [{ syringeHolders: ['6ml-syringe-mount'] }, 'syringeHolders', 'The 3ml-syringe-mount is always included'],

@@ -1,6 +1,8 @@
 import { defaultBatch } from '../batches/default-batch';
 import type { BatchOption, Product } from '../catalogue';
 import {
+  COLLECTION_SHIPPING,
+  collectionRefusal,
   FREE_ITEM_CAP_MESSAGE,
   isFree,
   isPowerAdaptorOffered,
@@ -70,7 +72,12 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   const shipping = product.shipping.find((option) => option.id === selection.shipping);
   if (!shipping) add('shipping', `Unknown shipping option: ${selection.shipping}`);
   else if (country?.available && !shipsTo(shipping, country.code))
-    add('shipping', `${shipping.name} is not offered${deliveryTo}`);
+    add(
+      'shipping',
+      shipping.id === COLLECTION_SHIPPING
+        ? collectionRefusal(country.name)
+        : `${shipping.name} is not offered${deliveryTo}`,
+    );
 
   const batchMessage = batchProblem(product, selection);
   if (batchMessage) add('batch', batchMessage);

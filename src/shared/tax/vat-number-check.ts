@@ -56,13 +56,24 @@ export const orderVatNumberSchema = z.object({
 });
 export type OrderVatNumber = z.infer<typeof orderVatNumberSchema>;
 
+/** What the rule reads of an order: its VAT number, billing country and, once taxed per line, each line's treatment. */
+export interface ReverseChargeFacts {
+  vatNumber: string | null;
+  billingCountry: string | null | undefined;
+  /** Each item's stored treatment (src/shared/tax/line-vat.ts); null on orders placed before per-line VAT. */
+  treatments?: readonly (string | null)[];
+}
+
 /**
- * Whether the order's VAT treatment rests on the buyer's VAT number: for now, any order billed to an
- * EU member state with a VAT number (an EU business buying a service is outside the scope of UK VAT
- * only with a valid number). The tax module may narrow it to orders with a service line.
+ * Whether the order's VAT treatment rests on the buyer's VAT number: it has a line the tax module
+ * reverse-charged (a service to an EU business, decision 0055). An order placed before per-line VAT
+ * has no stored treatments: any order billed to an EU member state with a VAT number counts.
  */
-export const reliesOnReverseCharge = (order: { vatNumber: string | null; billingCountry: string | null | undefined }) =>
-  Boolean(order.vatNumber) && isEuMemberState(order.billingCountry);
+export function reliesOnReverseCharge(order: ReverseChargeFacts): boolean {
+  if (!order.vatNumber) return false;
+  const treatments = (order.treatments ?? []).filter((treatment) => treatment !== null);
+  return treatments.length > 0 ? treatments.includes('reverse_charge') : isEuMemberState(order.billingCountry);
+}
 
 export const vatNumberFlagMessages = {
   unchecked: (vatNumber: string) =>
@@ -77,7 +88,7 @@ export const vatNumberFlagMessages = {
  * the latest check found it valid; otherwise what staff are told (the invoice needs their confirmation).
  */
 export function vatNumberFlag(
-  order: { vatNumber: string | null; billingCountry: string | null | undefined },
+  order: ReverseChargeFacts,
   latest: { status: VatCheckStatus } | null | undefined,
 ): string | null {
   if (!order.vatNumber || !reliesOnReverseCharge(order)) return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { billingSchema } from '../order-flow';
 import { eoriNumberMessages, parseEoriNumber } from './eori-number';
 import { parseVatNumber, vatNumberMessages } from './vat-number';
-import { vatNumberFlag } from './vat-number-check';
+import { reliesOnReverseCharge, vatNumberFlag } from './vat-number-check';
 
 const ukBuyer = {
   firstName: 'Ada',
@@ -76,5 +76,15 @@ describe('the flag before invoicing', () => {
   it('a UK buyer’s GB number, and an EU customer without a VAT number, do not rest on a reverse charge', () => {
     expect(vatNumberFlag({ vatNumber: 'GB980780684', billingCountry: 'GB' }, null)).toBeNull();
     expect(vatNumberFlag({ vatNumber: null, billingCountry: 'DE' }, null)).toBeNull();
+  });
+  it('an order taxed per line rests on the number only when a line is reverse-charged (a German GmbH’s servicing plan)', () => {
+    const goodsOnly = { ...german, treatments: ['zero_rated_export', 'zero_rated_export'] };
+    const withServicing = { ...german, treatments: ['zero_rated_export', 'reverse_charge'] };
+    expect(reliesOnReverseCharge(goodsOnly)).toBe(false);
+    expect(vatNumberFlag(goodsOnly, null)).toBeNull();
+    expect(reliesOnReverseCharge(withServicing)).toBe(true);
+    expect(vatNumberFlag(withServicing, { status: 'invalid' })).toContain('is not valid');
+    // An order placed before per-line VAT (no stored treatments) keeps the billing-country rule.
+    expect(reliesOnReverseCharge({ ...german, treatments: [null, null] })).toBe(true);
   });
 });

@@ -16,7 +16,8 @@ describe('the configuration in the URL', () => {
       ...defaults,
       model: 'dropwise-pro',
       configuration: 'dropwise-pro',
-      customerCountry: 'DE',
+      // Collection is for UK deliveries only (issue 37).
+      customerCountry: 'GB',
       powerAdaptor: 'eu-power',
       quantity: 3,
       syringeHolders: ['3ml-syringe-mount', '6ml-syringe-mount'],

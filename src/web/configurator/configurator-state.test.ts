@@ -209,12 +209,13 @@ describe('shipping follows the country', () => {
   });
 
   it('keeps an option chosen by hand that still delivers to the new country', () => {
-    const state = loaded(
-      { type: 'selectShipping', id: 'collection' },
-      { type: 'selectCountry', code: 'DE', product },
-      { type: 'selectCountry', code: 'GB', product },
-    );
+    const state = loaded({ type: 'selectShipping', id: 'collection' }, { type: 'selectCountry', code: 'GB', product });
     expect(shippingFor(state)).toBe('collection');
+  });
+
+  it('leaves collection, which is for UK deliveries only, when the buyer picks Germany (issue 37)', () => {
+    const state = loaded({ type: 'selectShipping', id: 'collection' }, { type: 'selectCountry', code: 'DE', product });
+    expect(shippingFor(state)).toBe('fedex-priority');
   });
 
   it('starts from the country default when the product lacks the spec default', () => {

@@ -257,7 +257,7 @@ function Options({
 
       <OrderSummary pricing={pricing} vatRate={vatRate} />
       <CopyConfigurationLink selection={selection} />
-      <TermsNotices showVAT={pricing?.totals.showVAT ?? currency === 'GBP'} vatRate={vatRate} />
+      <TermsNotices country={selection.customerCountry} pricing={pricing} vatRate={vatRate} />
     </ProgressiveList>
   );
 }

@@ -2,7 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { priceConfiguration } from '../../shared/pricing/price-configuration';
+import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { saveOrderFlow } from '../lib/flow-storage';
 import { OrderFlowPage } from './order-flow-page';
@@ -191,6 +193,47 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
         postalCode: 'OX11 0QX',
         country: 'GB',
       },
+    });
+  });
+
+  it('a German GmbH with a VAT number is told, before it confirms, that its servicing no longer carries UK VAT, and why', async () => {
+    const de = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    const quoted = priceConfiguration(fixtureProduct, de, 20);
+    const business = priceConfiguration(fixtureProduct, de, 20, vatCustomer('DE', 'DE136695976'));
+    const why =
+      '3-year servicing no longer carries UK VAT because you are a business established in the EU with a VAT number: you account for the VAT by reverse charge (Article 196, Directive 2006/112/EC).';
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/orders/price': { body: { pricing: business, quotedTotal: quoted.totals.total, changes: [why] } },
+    });
+    saveOrderFlow({
+      quoteReference: 'Q-REF-DE',
+      configuration: de,
+      currency: 'EUR',
+      total: quoted.totals.total,
+      deposit: quoted.totals.deposit,
+      customerInfo: { email: 'einkauf@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Lab GmbH' },
+    });
+    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    await user.type(screen.getByLabelText('Address'), 'Im Neuenheimer Feld 280');
+    await user.type(screen.getByLabelText('City'), 'Heidelberg');
+    await user.type(screen.getByLabelText('Postal code'), '69120');
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await user.type(screen.getByLabelText(/VAT number/), 'DE136695976');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('heading', { name: 'Confirm & Pay' });
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(why);
+    expect(status.textContent).toContain('Your total is now €4,766.90 (your quote said €5,020.88).');
+    expect(screen.getByTestId('review-total').textContent).toBe('€4,766.90');
+    expect(screen.getByText(/Reverse charge: VAT to be accounted for by the recipient/)).toBeTruthy();
+    expect(screen.getByText(/Zero-rated export of goods \(VAT Notice 703\)/)).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/orders/price')?.body).toMatchObject({
+      quoteReference: 'Q-REF-DE',
+      billing: { country: 'DE', vatNumber: 'DE136695976' },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,12 +11,14 @@ import {
   deliveryCountryProblem,
   orderFieldLimits,
   orderFlowMessages,
+  orderPriceAnswerSchema,
   orderSubmitProblem,
   shippingFormSchema,
   type ShippingFormInput,
 } from '../../shared/order-flow';
 import { displayLines } from '../../shared/documents/display-lines';
-import { ApiError } from '../lib/api-client';
+import { ApiError, api } from '../lib/api-client';
+import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
 import { type SessionProfile, useSession } from '../lib/use-session';
@@ -83,14 +86,56 @@ function ReviewAddress({ block }: { block: AddressBlock }) {
   return <address className="mt-2 text-sm whitespace-pre-line not-italic text-navy-800">{lines.join('\n')}</address>;
 }
 
+/**
+ * The order's price as the server will place it (issue 37): the quote's nets taxed for the billing
+ * country and VAT number typed in step 1, with what changed against the quote and why.
+ */
+function useOrderPrice(handoff: OrderFlowHandoff, values: Values) {
+  const body = {
+    quoteReference: handoff.quoteReference,
+    configuration: handoff.configuration,
+    billing: { country: values.country ?? '', vatNumber: values.vatNumber ?? '' },
+  };
+  return useQuery({
+    queryKey: ['order-price', body],
+    queryFn: async () =>
+      orderPriceAnswerSchema.parse(await api<unknown>('/api/orders/price', { method: 'POST', body })),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
   const quote = useQuote(handoff.quoteReference);
+  const repriced = useOrderPrice(handoff, values);
   const money = (minor: number) => formatMoney(minor, handoff.currency, { decimals: 2 });
-  const pricing = quote.data?.pricing;
+  // The server's re-price is authoritative; the quote's own figures only until it answers.
+  const pricing = repriced.data?.pricing ?? quote.data?.pricing;
   const total = pricing?.totals.total ?? handoff.total;
   const deposit = pricing?.totals.deposit ?? handoff.deposit;
+  const changes = repriced.data?.changes ?? [];
   return (
     <div className="space-y-6">
+      {changes.length > 0 && repriced.data ? (
+        <section
+          role="status"
+          aria-labelledby="review-changes"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-navy-900"
+        >
+          <h3 id="review-changes" className="font-semibold">
+            Your VAT has changed since your quote
+          </h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            Your total is now {money(repriced.data.pricing.totals.total)} (your quote said{' '}
+            {money(repriced.data.quotedTotal)}).
+          </p>
+        </section>
+      ) : null}
       <section aria-labelledby="review-items">
         <h3 id="review-items" className="font-semibold">
           Your order
@@ -110,12 +155,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           <p className="mt-2 text-sm text-navy-600">Loading your quote...</p>
         ) : null}
         <dl className="mt-3 space-y-1 text-sm tabular-nums">
-          {pricing?.totals.showVAT ? (
-            <div className="flex justify-between">
-              <dt>VAT</dt>
-              <dd>{money(pricing.totals.vat)}</dd>
-            </div>
-          ) : null}
+          {pricing ? <VatRows summary={pricing.totals.vatSummary} currency={handoff.currency} /> : null}
           <div className="flex justify-between text-base font-semibold">
             <dt>Total</dt>
             <dd data-testid="review-total">{money(total)}</dd>
@@ -129,6 +169,13 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             <dd>{money(total - deposit)}</dd>
           </div>
         </dl>
+        {pricing ? (
+          <VatNotes
+            summary={pricing.totals.vatSummary}
+            currency={handoff.currency}
+            deliveryCountry={handoff.configuration.customerCountry}
+          />
+        ) : null}
       </section>
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="review-billing">

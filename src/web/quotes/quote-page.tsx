@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
 import { displayLines } from '../../shared/documents/display-lines';
+import { vatSummaryParts } from '../../shared/documents/vat-summary';
+import { VatNotes } from '../ui/vat-summary';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
@@ -76,10 +78,6 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
     !ordered && (quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now()));
   // Amber only when the end is near; red once expired; a calm note otherwise.
   const nearExpiry = !expired && validUntil !== null && validUntil.getTime() - Date.now() <= NEAR_EXPIRY_MS;
-  const vatPercent =
-    quote.pricing && quote.pricing.totals.subtotal > 0
-      ? Math.round((quote.pricing.totals.vat / quote.pricing.totals.subtotal) * 100)
-      : null;
   const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
   const customer = quote.customerInfo;
 
@@ -273,14 +271,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
                 </th>
                 <td className="pt-3 text-right">{money(quote.pricing.totals.subtotal)}</td>
               </tr>
-              {quote.pricing.totals.showVAT ? (
-                <tr>
+              {vatSummaryParts(quote.pricing.totals.vatSummary, quote.currency).totals.map((row) => (
+                <tr key={row.label}>
                   <th scope="row" colSpan={2} className="text-right font-normal">
-                    {vatPercent === null ? 'VAT' : `VAT (${vatPercent}%)`}
+                    {row.label}
                   </th>
-                  <td className="text-right">{money(quote.pricing.totals.vat)}</td>
+                  <td className="text-right">{money(row.amount)}</td>
                 </tr>
-              ) : null}
+              ))}
               <tr className="text-base font-semibold">
                 <th scope="row" colSpan={2} className="pt-2 text-right">
                   Total
@@ -300,10 +298,12 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         ) : (
           <p className="mt-3 text-navy-700">No pricing information available for this quote.</p>
         )}
-        {quote.pricing && !quote.pricing.totals.showVAT ? (
-          <p className="mt-2 text-sm text-navy-600">
-            Local VAT/tax is due on delivery; EU prices are exclusive of local VAT.
-          </p>
+        {quote.pricing ? (
+          <VatNotes
+            summary={quote.pricing.totals.vatSummary}
+            currency={quote.currency}
+            deliveryCountry={quote.configuration?.customerCountry ?? customer?.country}
+          />
         ) : null}
       </section>
 

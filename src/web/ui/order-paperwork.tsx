@@ -2,6 +2,8 @@ import { formatMoney } from '../../shared/money';
 import { addressLines, orderLines, sameAddress, vatLabel } from '../../shared/orders/order-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { orderVatSummary } from '../../shared/documents/vat-summary';
+import { VatNotes, VatRows } from './vat-summary';
 
 type PricedOrder = Pick<
   Order,
@@ -14,6 +16,8 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
   const lines = orderLines(order.items);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   const vat = order.vatAmount ?? order.totalAmount - subtotal;
+  // An order placed before lines had VAT (issue 37) shows its one rate, as then.
+  const summary = orderVatSummary(order.items);
   return (
     <div className="tabular-nums">
       <ul className="divide-y divide-navy-100 text-sm" aria-label="Order lines">
@@ -31,10 +35,14 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
           <dt>Subtotal</dt>
           <dd data-testid="order-subtotal">{money(subtotal)}</dd>
         </div>
-        <div className="flex justify-between">
-          <dt>{vatLabel(order.vatRate)}</dt>
-          <dd data-testid="order-vat">{money(vat)}</dd>
-        </div>
+        {summary ? (
+          <VatRows summary={summary} currency={order.currency} totalTestId="order-vat" />
+        ) : (
+          <div className="flex justify-between">
+            <dt>{vatLabel(order.vatRate)}</dt>
+            <dd data-testid="order-vat">{money(vat)}</dd>
+          </div>
+        )}
         <div className="flex justify-between text-base font-semibold">
           <dt>Total</dt>
           <dd data-testid="order-lines-total">{money(order.totalAmount)}</dd>
@@ -52,6 +60,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
           </>
         ) : null}
       </dl>
+      <VatNotes summary={summary} currency={order.currency} deliveryCountry={null} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { quotes } from './quotes';
 
 import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../../shared/orders/order-status';
 import type { VatCheckStatus, VatRegistry } from '../../../shared/tax/vat-number-check';
+import type { SupplyKind, VatTreatment } from '../../../shared/tax/line-vat';
 
 export type { OrderStatus, PaymentStatus } from '../../../shared/orders/order-status';
 export type OrderItemType =
@@ -131,6 +132,15 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /**
+     * The line's VAT as placed (src/shared/tax/line-vat.ts): goods or services, its treatment, rate in
+     * percent and VAT (minor units, half-up on the line). Null on lines placed before issue 37: their
+     * order's single vat_rate and vat_amount hold for the whole order.
+     */
+    supply: text('supply').$type<SupplyKind>(),
+    vatTreatment: text('vat_treatment').$type<VatTreatment>(),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }),
+    vatAmount: money('vat_amount'),
     createdAt: createdAt(),
   },
   (table) => [index('order_items_order_id_idx').on(table.orderId)],

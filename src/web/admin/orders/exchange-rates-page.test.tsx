@@ -159,7 +159,7 @@ describe('the register in pounds (component, happy-dom)', () => {
               gbpNote: 'no rate for 2026-12',
             },
           ],
-          totals: [{ currency: 'EUR', rate: 0, count: 2, net: 228344, vat: 0, gross: 228344 }],
+          totals: [{ currency: 'EUR', rate: 0, treatment: null, count: 2, net: 228344, vat: 0, gross: 228344 }],
           vatReturn: {
             boxes: [
               {

@@ -1,3 +1,4 @@
+import { treatmentLabel } from '../../../shared/tax/line-vat';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -99,8 +100,14 @@ function InvoiceRegister() {
             label="VAT totals"
             columns={['Currency', 'VAT rate', 'Documents']}
             rows={register.data.totals}
-            rowKey={(total) => `${total.currency}-${total.rate}`}
-            cells={(total) => [total.currency, `${total.rate}%`, total.count]}
+            rowKey={(total) => `${total.currency}-${total.rate}-${total.treatment}`}
+            cells={(total) => [
+              total.currency,
+              total.treatment && total.treatment !== 'standard'
+                ? `${total.rate}%: ${treatmentLabel(total.treatment, total.rate)}`
+                : `${total.rate}%`,
+              total.count,
+            ]}
             empty="No invoices or credit notes in this range."
           />
           <VatReturn figures={register.data.vatReturn} />
