@@ -28,6 +28,9 @@ export interface TermsValues {
  */
 export const CANCELLATION_FEE_PERCENT = 5;
 
+/** Days the buyer has to inspect the goods and report damage, shortage or a visible defect (terms §10). */
+export const INSPECTION_DAYS = 7;
+
 /** Days an invoice gives for payment (the deposit's on confirmation, the balance's before dispatch). */
 export const PAYMENT_DAYS = 14;
 
@@ -61,6 +64,8 @@ export const terms = {
     'Your order is received when you place it. It binds you and us once we confirm it in writing (the order confirmation).',
   deposit: depositSentence,
   balance: balanceSentence,
+  /** Terms §10, on the delivery note that goes in the box. */
+  inspection: `Please inspect the goods within ${INSPECTION_DAYS} days of delivery and tell us in writing of any damage in transit, shortage or visible defect within that time, with photographs where possible (terms of sale, §10).`,
   currency: (currency: string) =>
     `You pay in the currency of the invoice (${currency}), by bank transfer into our ${currency} account shown on it.`,
   cancellation: `Cancellation of a confirmed order: before manufacture starts, the deposit is refunded less an administration fee of ${CANCELLATION_FEE_PERCENT}% of the deposit; once manufacture has started, the deposit is forfeited; after the balance invoice, the full total is payable.`,

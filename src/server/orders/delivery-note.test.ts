@@ -7,7 +7,8 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { exampleBusinessProfile } from '../../shared/business-profile';
-import { orderItems } from '../db/schema';
+import { terms } from '../../shared/terms';
+import { instruments, orderItems } from '../db/schema';
 
 const pdfText = (pdf: Buffer) => {
   const file = join(mkdtempSync(join(tmpdir(), 'delivery-note-')), 'note.pdf');
@@ -57,6 +58,29 @@ describe('the packing slip (delivery note) for dispatch (issue 28)', () => {
         unitPrice: 4000,
         totalPrice: 12000,
       },
+      // Not goods: the servicing plan and the carriage are not in the box.
+      {
+        orderId: order.id,
+        itemType: 'servicing',
+        itemId: '3-year',
+        itemName: '3-year servicing',
+        quantity: 2,
+        unitPrice: 63495,
+        totalPrice: 126990,
+      },
+      {
+        orderId: order.id,
+        itemType: 'shipping',
+        itemId: 'fedex-international-priority',
+        itemName: 'FedEx International Priority',
+        quantity: 1,
+        unitPrice: 9500,
+        totalPrice: 9500,
+      },
+    ]);
+    await t.db.insert(instruments).values([
+      { orderId: order.id, unitIndex: 1, serialNumber: 'DW-P-2601-0001', model: 'Dropwise instrument' },
+      { orderId: order.id, unitIndex: 2, serialNumber: 'DW-P-2601-0002', model: 'Dropwise instrument' },
     ]);
 
     const response = await t.get(`/api/admin/orders/${order.id}/packing-slip`, { cookie: admin.cookie });
@@ -78,6 +102,13 @@ describe('the packing slip (delivery note) for dispatch (issue 28)', () => {
     expect(text).toMatch(/Dropwise instrument\s+2/);
     expect(text).toMatch(/10x 6ml syringes\s+3/);
     expect(text).not.toMatch(/€|£|Unit price|Amount|Total/);
+    // Goods only, each instrument by its serial number, and the terms' inspection deadline (issue 38).
+    expect(flat).not.toContain('3-year servicing');
+    expect(flat).not.toContain('FedEx International Priority');
+    expect(flat).toContain('Serial numbers');
+    expect(flat).toContain('Dropwise instrument: DW-P-2601-0001');
+    expect(flat).toContain('Dropwise instrument: DW-P-2601-0002');
+    expect(flat).toContain(terms.inspection);
     expect(flat).toContain('Carrier: DHL Express');
     expect(flat).toContain('Tracking number: JD014600006281');
     expect(flat).toContain('tracking-id=JD014600006281');

@@ -15,13 +15,21 @@ import { trackingOf } from './order-notice-mail';
 export async function deliveryNotePdf(db: Db, orderId: string, now: Date, publicUrl: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
-  const [{ order }, { profile, termsUrl }, settings] = await Promise.all([
+  const [{ order, model }, { profile, termsUrl }, settings] = await Promise.all([
     documentOrder(db, row),
     documentFacts(db, publicUrl),
     getCachedSettings(db),
   ]);
   const tracking = { ...trackingOf(row, settings.carriers), number: row.trackingNumber };
-  const pdf = await renderDocumentPdf(deliveryNoteDocument(order, { profile, termsUrl, tracking, printedAt: now }));
+  const pdf = await renderDocumentPdf(
+    deliveryNoteDocument(order, {
+      profile,
+      termsUrl,
+      tracking,
+      printedAt: now,
+      instruments: (model.instruments ?? []).map((unit) => ({ model: unit.model, serialNumber: unit.serialNumber })),
+    }),
+  );
   return { pdf, orderNumber: row.orderNumber };
 }
 

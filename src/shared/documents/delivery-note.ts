@@ -5,6 +5,7 @@ import { addressLines, orderLines } from '../orders/order-lines';
 import type { BusinessDocument } from './document-model';
 import type { DocumentOrder } from './order-documents';
 import { issuerOf } from './issuer';
+import { terms } from '../terms';
 
 export interface DeliveryNoteFacts {
   profile: BusinessProfile;
@@ -13,7 +14,12 @@ export interface DeliveryNoteFacts {
   /** The carrier's name and tracking link, when staff set them (order-notice-mail.ts trackingOf). */
   tracking: { carrierName: string | null; number: string | null; url: string | null };
   printedAt: Date | string;
+  /** The instruments in the box, by model and serial number (set at dispatch; none before). */
+  instruments: { model: string; serialNumber: string }[];
 }
+
+/** Services and the carriage are not in the box: the note lists the goods only. */
+const notGoods = new Set(['servicing', 'shipping']);
 
 /**
  * The packing slip (delivery note) that goes in the box: the order and PO numbers, the delivery
@@ -41,15 +47,29 @@ export function deliveryNoteDocument(order: DocumentOrder, facts: DeliveryNoteFa
       ['Printed', formatUkDate(facts.printedAt)],
     ],
     parties: [{ title: 'Deliver to', lines: deliverTo }],
-    lines: orderLines(order.items).map((line) => ({ ...line, unitPrice: 0, total: 0, freeLabel: null })),
+    lines: orderLines(order.items.filter((item) => !notGoods.has(item.itemType))).map((line) => ({
+      ...line,
+      unitPrice: 0,
+      total: 0,
+      freeLabel: null,
+    })),
     totals: [],
     notes: [],
     sections: [
+      ...(facts.instruments.length > 0
+        ? [
+            {
+              title: 'Serial numbers',
+              lines: facts.instruments.map((unit) => `${cleanLine(unit.model)}: ${cleanLine(unit.serialNumber)}`),
+            },
+          ]
+        : []),
       ...(shipping.length > 0 ? [{ title: 'Shipping', lines: shipping }] : []),
       {
         title: 'On receipt',
         lines: [
-          'Please check the goods against this note and tell us of any damage or shortfall.',
+          'Please check the goods against this note.',
+          terms.inspection,
           `Questions: ${facts.profile.supportEmail || facts.profile.salesEmail} · ${facts.profile.phone}`,
           `Terms of sale: ${facts.termsUrl}`,
         ],

@@ -5,7 +5,7 @@ import { LegalDocument, type LegalSection } from './legal-document';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { profileAddressLines } from '../../shared/business-profile';
 import { publicProfile } from '../lib/public-profile';
-import { CANCELLATION_FEE_PERCENT, PAYMENT_DAYS, terms } from '../../shared/terms';
+import { CANCELLATION_FEE_PERCENT, INSPECTION_DAYS, PAYMENT_DAYS, terms } from '../../shared/terms';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -172,9 +172,9 @@ export function TermsOfSalePage() {
       title: 'Inspection on delivery',
       body: (
         <p>
-          Please inspect the goods within 7 days of delivery and tell us in writing of any damage in transit, shortage
-          or visible defect within that time, with photographs where possible. Goods not reported within 7 days are
-          treated as accepted, without affecting your warranty for hidden defects.
+          Please inspect the goods within {INSPECTION_DAYS} days of delivery and tell us in writing of any damage in
+          transit, shortage or visible defect within that time, with photographs where possible. Goods not reported
+          within {INSPECTION_DAYS} days are treated as accepted, without affecting your warranty for hidden defects.
         </p>
       ),
     },
