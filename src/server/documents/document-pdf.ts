@@ -40,18 +40,26 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     return doc.page.margins.top;
   };
 
+  // Two columns with a gutter: the letterhead wraps in the left one, the title and meta in the right
+  // one, so a long legal name or title wraps instead of running into the other (issue 38).
+  const column = width / 2 - 8;
+  const right = left + width - column;
   doc
     .fillColor(NAVY)
     .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(model.issuer.legalName, left, 48, { width: width / 2 });
+    .fontSize(model.issuer.legalName.length > 40 ? 16 : 20)
+    .text(model.issuer.legalName, left, 48, { width: column });
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
-  doc.text(model.issuer.lines.join('\n'), { width: width / 2 });
+  doc.text(model.issuer.lines.join('\n'), left, doc.y, { width: column });
   const letterheadBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(NAVY).text(model.title, left, 48, { width, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(NAVY)
+    .text(model.title, right, 48, { width: column, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
-  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), left + width / 2, 74, {
-    width: width / 2,
+  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), right, doc.y + 6, {
+    width: column,
     align: 'right',
   });
 
