@@ -66,4 +66,35 @@ test.describe('taps made while the page is still waking up', () => {
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  test('keys pressed on an ROI slider before the page reacts take effect once it does (issue 38)', async ({ page }) => {
+    // The app's code is held back until the keys are pressed: no race with the page waking up.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const minutes = page.getByRole('slider', { name: 'Minutes per manual addition' });
+    await minutes.focus();
+    await page.keyboard.press('End');
+    await expect(minutes).toHaveValue('15');
+    const procedures = page.getByRole('slider', { name: 'Procedures per day' });
+    await procedures.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(procedures).toHaveValue('6');
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', '');
+
+    release();
+    await afterWakeUp(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(minutes).toHaveValue('15');
+    await expect(procedures).toHaveValue('6');
+    // The calculator reads them: the outputs and the chart follow the keys.
+    await expect(page.locator('output').filter({ hasText: '15 min' })).toBeVisible();
+    await expect(page.locator('output').filter({ hasText: '6 procedures' })).toBeVisible();
+  });
 });

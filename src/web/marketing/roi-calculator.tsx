@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useEarlyValue } from '../lib/use-early-value';
 import { formatMoney } from '../../shared/money';
 import { calculateRoi, formatHours, roiConstants } from './roi';
 
@@ -14,6 +15,8 @@ interface SliderProps {
 
 function Slider({ label, value, min, max, step, unit, onChange }: SliderProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEarlyValue(input, (early) => onChange(Number(early)));
   return (
     <div>
       <div className="flex items-baseline justify-between gap-4">
@@ -25,6 +28,7 @@ function Slider({ label, value, min, max, step, unit, onChange }: SliderProps) {
         </output>
       </div>
       <input
+        ref={input}
         id={id}
         type="range"
         min={min}
