@@ -4,7 +4,7 @@ import { formatUkDate } from '../dates';
 import type { QuoteResource } from '../quotes/quote-schemas';
 import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
-import { terms, type TermsValues } from '../terms';
+import { repairTermsLines, terms, type TermsValues } from '../terms';
 import { issuerOf } from './issuer';
 
 export interface QuoteDocumentOptions {
@@ -35,11 +35,13 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     totals.push({ label: 'Subtotal', amount: t.subtotal });
     if (t.showVAT) totals.push({ label: 'VAT', amount: t.vat });
     totals.push({ label: 'Total', amount: t.total, emphasis: true });
-    totals.push({
-      label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
-      amount: t.deposit,
-    });
-    totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
+    if (quote.kind !== 'repair') {
+      totals.push({
+        label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
+        amount: t.deposit,
+      });
+      totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
+    }
     if (!t.showVAT) notes.push('Prices exclude local VAT/tax, which is due on delivery.');
   } else {
     notes.push('No pricing information available for this quote.');
@@ -83,7 +85,8 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     sections: [
       {
         title: 'Terms',
-        lines: [
+        // Issue 41: a repair quote carries the repair terms, not the sale's.
+        lines: quote.kind === 'repair' ? repairQuoteTerms(quote, validUntil, options) : [
           `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
           terms.binding,
           terms.deposit(options.terms),
@@ -114,3 +117,11 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     ],
   };
 }
+
+/** The repair quote's terms (terms.ts, repairTerms): its validity, payment in full, lead time; the support mailbox. */
+const repairQuoteTerms = (quote: QuoteResource, validUntil: string | null, options: QuoteDocumentOptions) => [
+  `This repair quote is valid until ${validUntil ?? 'further notice'}.`,
+  ...repairTermsLines(options.terms, quote.currency),
+  `Terms of sale: ${options.termsUrl}`,
+  `To accept, open your quote online or contact ${options.profile.supportEmail} quoting ${quote.quoteNumber}.`,
+];
