@@ -2,15 +2,13 @@ import { type BusinessProfile, profileAddressLines } from '../../shared/business
 import { formatUkDate } from '../../shared/dates';
 import type { BusinessDocument } from '../../shared/documents/document-model';
 import { issuerOf } from '../../shared/documents/issuer';
+import { declarationStatement } from '../../shared/service-requests/service-lifecycle';
 import type { decontaminationDeclarations } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import type { LoadedServiceRequest } from './service-requests';
 
 type DeclarationRow = typeof decontaminationDeclarations.$inferSelect;
 
-/** The declaration's wording the customer signs (the request page shows the same sentence). */
-export const declarationStatement =
-  'I declare that the instrument named here has been cleaned and decontaminated as described, and that it is free of biological, chemical and radioactive hazards to the people who handle it.';
 
 /**
  * Issue 41: the decontamination declaration that travels with the instrument: the request, the

@@ -101,7 +101,7 @@ export const decontaminationRequestSchema = z.object({
   substances: declarationText('Say what the instrument handled (or "none")', 2000),
   cleaningMethod: declarationText('Say how it was cleaned or decontaminated', 2000),
   signatoryName: declarationText('Type your full name to sign', 200),
-  signed: z.literal(true, { error: serviceMessages.declarationSignature }),
+  signed: z.boolean().refine((value) => value, { error: serviceMessages.declarationSignature }),
   signedOn: z.iso.date({ error: 'Enter the date' }),
   key: z.string().max(200).optional(),
 });
