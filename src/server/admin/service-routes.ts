@@ -16,12 +16,7 @@ import { getBusinessProfile } from '../business-profile/profile-service';
 import { adminServiceRequest } from '../service-requests/admin-service-request';
 import { createRepairQuote } from '../service-requests/create-repair-quote';
 import { markNotCovered, moveServiceRequest } from '../service-requests/move-service-request';
-import {
-  sendDecontaminationPdf,
-  sendPhoto,
-  sendRepairProFormaPdf,
-  sendRmaPdf,
-} from '../service-requests/routes';
+import { sendDecontaminationPdf, sendPhoto, sendRepairProFormaPdf, sendRmaPdf } from '../service-requests/routes';
 import { loadServiceRequest, photoBytes } from '../service-requests/service-requests';
 import { csvDate } from '../reporting/accounting-export';
 import { adminRoute, holds } from './admin-route-config';

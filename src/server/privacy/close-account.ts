@@ -123,5 +123,8 @@ async function keepOpenRequestsReachable(tx: Db, input: { to: string; requestIds
       url: `${input.publicUrl}/service-requests/${encodeURIComponent(request.requestNumber)}?key=${encodeURIComponent(key)}`,
     });
   }
-  await enqueueMail(tx, serviceClosureAccessMail({ to: input.to, profile: await getBusinessProfile(tx), requests: links }));
+  await enqueueMail(
+    tx,
+    serviceClosureAccessMail({ to: input.to, profile: await getBusinessProfile(tx), requests: links }),
+  );
 }

@@ -9,7 +9,6 @@ import type { LoadedServiceRequest } from './service-requests';
 
 type DeclarationRow = typeof decontaminationDeclarations.$inferSelect;
 
-
 /**
  * Issue 41: the decontamination declaration that travels with the instrument: the request, the
  * instrument, what it handled and how it was cleaned (the customer's words, drawn as text), and the

@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { serviceMoveRequestSchema } from '../../shared/service-requests/service-contracts';
-import {
-  canMoveService,
-  isOpenService,
-  serviceMessages,
-} from '../../shared/service-requests/service-lifecycle';
+import { canMoveService, isOpenService, serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { decontaminationDeclarations, serviceRequestHistory, serviceRequests } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
@@ -117,7 +113,14 @@ export async function moveServiceRequest(
  */
 export async function markNotCovered(
   tx: Db,
-  input: { id: string; reason: NonNullable<RequestRow['notCoveredReason']>; note?: string | undefined; staffId: string; now: Date; publicUrl: string },
+  input: {
+    id: string;
+    reason: NonNullable<RequestRow['notCoveredReason']>;
+    note?: string | undefined;
+    staffId: string;
+    now: Date;
+    publicUrl: string;
+  },
 ) {
   const [before] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.id)).for('update');
   if (!before) throw notFound(serviceMessages.notFound);
@@ -160,7 +163,9 @@ export async function declareDecontamination(
   if (!row) throw notFound(serviceMessages.notFound);
   if (!isOpenService(row.status)) throw conflict(serviceMessages.declarationClosed);
   if (await declarationOf(tx, row.id)) throw conflict(serviceMessages.declarationExists);
-  await tx.insert(decontaminationDeclarations).values({ requestId: row.id, ...input.declaration, createdAt: input.now });
+  await tx
+    .insert(decontaminationDeclarations)
+    .values({ requestId: row.id, ...input.declaration, createdAt: input.now });
   await tx.insert(serviceRequestHistory).values({
     requestId: row.id,
     oldStatus: row.status,

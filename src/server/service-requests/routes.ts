@@ -183,7 +183,11 @@ export async function serviceRoutes(app: FastifyInstance) {
   r.post(
     '/api/service-requests/:requestNumber/decontamination',
     {
-      schema: { params: numberParams, body: decontaminationRequestSchema, response: { 200: serviceRequestAnswerSchema } },
+      schema: {
+        params: numberParams,
+        body: decontaminationRequestSchema,
+        response: { 200: serviceRequestAnswerSchema },
+      },
       config: {
         rateLimit: rateLimit({ max: 20, timeWindow: '1 hour', message: 'Too many attempts. Please wait a moment.' }),
       },

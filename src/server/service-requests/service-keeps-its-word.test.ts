@@ -46,10 +46,7 @@ describe('service that keeps its word (issue 41)', () => {
     const instrument = await createInstrument(t.db, { userId: owner.user.id });
     const request = await open(instrument.serialNumber, owner.cookie);
 
-    const acknowledgements = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.kind, 'service_acknowledgement'));
+    const acknowledgements = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'service_acknowledgement'));
     expect(acknowledgements.map((mail) => mail.toAddress)).toEqual([owner.user.email]);
     const [ack] = acknowledgements;
     expect(ack?.subject).toContain(request.requestNumber);
@@ -84,7 +81,11 @@ describe('service that keeps its word (issue 41)', () => {
     expect(tooSoon.statusCode).toBe(409);
     expect(tooSoon.json()).toMatchObject({ error: { message: serviceMessages.repairUnderWarranty } });
 
-    const badReason = await t.post(`/api/admin/service/${id}/not-covered`, { reason: 'bad_luck' }, { cookie: admin.cookie });
+    const badReason = await t.post(
+      `/api/admin/service/${id}/not-covered`,
+      { reason: 'bad_luck' },
+      { cookie: admin.cookie },
+    );
     expect(badReason.statusCode).toBe(400);
     const marked = await t.post(
       `/api/admin/service/${id}/not-covered`,
@@ -146,7 +147,8 @@ describe('service that keeps its word (issue 41)', () => {
     const request = await open(instrument.serialNumber, owner.cookie);
     const id = await adminIdOf(request.requestNumber);
     const admin = await createAdminSession(t);
-    const move = (body: Record<string, unknown>) => t.post(`/api/admin/service/${id}/moves`, body, { cookie: admin.cookie });
+    const move = (body: Record<string, unknown>) =>
+      t.post(`/api/admin/service/${id}/moves`, body, { cookie: admin.cookie });
     expect((await move({ to: 'authorised', returnInstructions: 'Use the prepaid label.' })).statusCode).toBe(200);
 
     const refused = await move({ to: 'received' });
@@ -198,8 +200,13 @@ describe('service that keeps its word (issue 41)', () => {
     const admin = await createAdminSession(t);
     const secondId = await adminIdOf(closedEarlier.requestNumber);
     expect(
-      (await t.post(`/api/admin/service/${secondId}/moves`, { to: 'declined', declineReason: 'Duplicate' }, { cookie: admin.cookie }))
-        .statusCode,
+      (
+        await t.post(
+          `/api/admin/service/${secondId}/moves`,
+          { to: 'declined', declineReason: 'Duplicate' },
+          { cookie: admin.cookie },
+        )
+      ).statusCode,
     ).toBe(200);
 
     const closed = await t.post('/api/account/close', { password: 'correct-horse-1', confirm: true }, { cookie });
@@ -226,14 +233,22 @@ describe('service that keeps its word (issue 41)', () => {
     expect(orderWithKey.json()).not.toHaveProperty('order.documents');
     expect((await t.get(`/api/orders/${order.id}/documents/x?key=${key}`)).statusCode).toBe(404);
     // The declaration can be signed through it.
-    const signed = await t.post(`/api/service-requests/${request.requestNumber}/decontamination`, { ...declaration, key });
+    const signed = await t.post(`/api/service-requests/${request.requestNumber}/decontamination`, {
+      ...declaration,
+      key,
+    });
     expect(signed.statusCode, signed.body).toBe(200);
 
     // Closed: the key stops working.
     const id = await adminIdOf(request.requestNumber);
     expect(
-      (await t.post(`/api/admin/service/${id}/moves`, { to: 'declined', declineReason: 'Beyond repair' }, { cookie: admin.cookie }))
-        .statusCode,
+      (
+        await t.post(
+          `/api/admin/service/${id}/moves`,
+          { to: 'declined', declineReason: 'Beyond repair' },
+          { cookie: admin.cookie },
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await t.get(`/api/service-requests/${request.requestNumber}?key=${key}`)).statusCode).toBe(404);
   });

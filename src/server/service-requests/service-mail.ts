@@ -138,7 +138,9 @@ export function serviceNotCoveredMail(context: ServiceMailContext): OutgoingMail
     '',
     `We have looked at service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
     `The fault is not covered by the warranty (${reason}; terms §11 exclude accidental damage, misuse, wear and consumables).`,
-    ...(request.notCoveredNote ? ['', 'What we found:', ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)] : []),
+    ...(request.notCoveredNote
+      ? ['', 'What we found:', ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)]
+      : []),
     '',
     'We will send you a repair quote before any paid work.',
     '',

@@ -384,11 +384,12 @@ describe('service requests (issue 26, RMA)', () => {
     expect(authorisedMail?.textBody).toContain(`/service-requests/${repaired.number}`);
     expect(mails.filter((mail) => mail.kind === 'service_returned')).toHaveLength(1);
     // The acknowledgement at opening (issue 41), then one at authorisation and one at return; each names support@.
-    expect(mails.filter((mail) => mail.kind.startsWith('service_')).map((mail) => mail.kind).sort()).toEqual([
-      'service_acknowledgement',
-      'service_authorised',
-      'service_returned',
-    ]);
+    expect(
+      mails
+        .filter((mail) => mail.kind.startsWith('service_'))
+        .map((mail) => mail.kind)
+        .sort(),
+    ).toEqual(['service_acknowledgement', 'service_authorised', 'service_returned']);
     expect(authorisedMail?.textBody).toContain('Questions? Write to support@');
     expect(authorisedMail?.textBody).not.toContain('sales@');
 

@@ -86,21 +86,24 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
       {
         title: 'Terms',
         // Issue 41: a repair quote carries the repair terms, not the sale's.
-        lines: quote.kind === 'repair' ? repairQuoteTerms(quote, validUntil, options) : [
-          `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
-          terms.binding,
-          terms.deposit(options.terms),
-          terms.balance,
-          terms.currency(quote.currency),
-          terms.delivery(customer?.country, options.terms),
-          options.batch
-            ? `Production batch: ${options.batch.name}${options.batch.shipDate ? `, estimated ship date ${formatUkDate(options.batch.shipDate)}` : ', ship date to be confirmed'}.`
-            : 'Lead time: confirmed with the production batch in our written order confirmation.',
-          ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
-          terms.cancellation,
-          `Terms of sale: ${options.termsUrl}`,
-          `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
-        ],
+        lines:
+          quote.kind === 'repair'
+            ? repairQuoteTerms(quote, validUntil, options)
+            : [
+                `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
+                terms.binding,
+                terms.deposit(options.terms),
+                terms.balance,
+                terms.currency(quote.currency),
+                terms.delivery(customer?.country, options.terms),
+                options.batch
+                  ? `Production batch: ${options.batch.name}${options.batch.shipDate ? `, estimated ship date ${formatUkDate(options.batch.shipDate)}` : ', ship date to be confirmed'}.`
+                  : 'Lead time: confirmed with the production batch in our written order confirmation.',
+                ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
+                terms.cancellation,
+                `Terms of sale: ${options.termsUrl}`,
+                `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
+              ],
       },
       ...(options.profile.bank
         ? [

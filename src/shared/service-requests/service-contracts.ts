@@ -94,7 +94,12 @@ const declarationText = (message: string, max: number) =>
   z
     .string({ error: message })
     .transform(cleanDescription)
-    .pipe(z.string().min(1, { error: message }).max(max, { error: `Keep it under ${max} characters` }));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: message })
+        .max(max, { error: `Keep it under ${max} characters` }),
+    );
 
 /** What the customer sends: a signature is the typed name and the tick (`signed: true`). */
 export const decontaminationRequestSchema = z.object({

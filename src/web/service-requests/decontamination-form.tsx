@@ -8,8 +8,7 @@ import { TextField } from '../ui/text-field';
 import { useDeclareDecontamination } from './service-api';
 import { Section } from './service-parts';
 
-const areaClass =
-  'mt-1 block w-full rounded-md border border-navy-200 bg-white p-3 text-base text-navy-900 shadow-sm';
+const areaClass = 'mt-1 block w-full rounded-md border border-navy-200 bg-white p-3 text-base text-navy-900 shadow-sm';
 
 /**
  * Issue 41: the decontamination declaration the customer signs before returning the instrument (what it

@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  coverLine,
-  type NotCoveredReason,
-  serviceMessages,
-} from '../../shared/service-requests/service-lifecycle';
+import { coverLine, type NotCoveredReason, serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';

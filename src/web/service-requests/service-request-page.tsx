@@ -89,7 +89,10 @@ function ServiceRequestView({ request, guestKey }: { request: ServiceRequest; gu
                 The repair is not covered by the warranty: our quote says what it costs. Payment is in full when you
                 accept it; there is no deposit.
               </p>
-              <Link className="mt-2 inline-block text-sm font-medium text-accent-700 underline" to={request.repairQuoteUrl}>
+              <Link
+                className="mt-2 inline-block text-sm font-medium text-accent-700 underline"
+                to={request.repairQuoteUrl}
+              >
                 Open the repair quote
               </Link>
             </Section>

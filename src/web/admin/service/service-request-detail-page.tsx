@@ -272,7 +272,13 @@ function NotCoveredForm({ request }: { request: AdminServiceRequest }) {
       </label>
       <label className="block text-sm">
         <span className="font-medium text-navy-900">What inspection found (the customer reads it)</span>
-        <textarea className={textArea} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          className={textArea}
+          rows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </label>
       <Button type="submit" variant="outline" disabled={mark.isPending || !reason}>
         {mark.isPending ? 'Saving...' : 'Mark not covered'}
