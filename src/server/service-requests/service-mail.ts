@@ -86,7 +86,7 @@ export function serviceAcknowledgementMail(context: ServiceMailContext): Outgoin
     `We have your service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
     '',
     'What happens next:',
-    '- Our support team reads your description and photos and replies within 2 working days.',
+    '- Our support team reads your description and photos and replies by e-mail.',
     '- If the instrument needs to come back to us, we e-mail you an RMA number and the return instructions.',
     '- Before you send it, complete the decontamination declaration on your request page: we cannot receive an instrument without it.',
     '',
