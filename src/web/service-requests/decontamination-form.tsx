@@ -126,6 +126,7 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
           />
           {declarationStatement}
         </label>
+        {fieldError('signed') ? <p className="text-sm text-red-700">{fieldError('signed')}</p> : null}
         {problem ? (
           <p role="alert" className="text-sm text-red-700">
             {problem.message}
