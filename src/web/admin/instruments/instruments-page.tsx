@@ -1,8 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link } from 'react-router';
 import { formatUkDate } from '../../../shared/dates';
 import { type AdminInstrumentRow, adminInstrumentPageSchema } from '../../../shared/instruments/instrument-schemas';
-import { AdminHeading, useMayOpen } from '../shell/admin-layout';
+import { AdminHeading, AdminLink } from '../shell/admin-layout';
 import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
@@ -10,24 +9,17 @@ import { useAdminList } from '../shell/use-admin-list';
 
 const dayOr = (value: string | null, fallback: string) => (value ? formatUkDate(value) : fallback);
 
-/** The order as a link for staff who may open orders; Support (no orders.view) reads its number (issue 41). */
-function OrderCell({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
-  const mayOpen = useMayOpen();
-  const to = `/admin/orders/${orderId}`;
-  if (!mayOpen(to)) return <span>{orderNumber}</span>;
-  return (
-    <Link className="font-medium text-accent-700 underline" to={to}>
-      {orderNumber}
-    </Link>
-  );
-}
-
 const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
   { header: 'Serial number', cell: ({ row }) => <span className="font-mono">{row.original.serialNumber}</span> },
   { header: 'Model', cell: ({ row }) => row.original.model },
   {
     header: 'Order',
-    cell: ({ row }) => <OrderCell orderId={row.original.orderId} orderNumber={row.original.orderNumber} />,
+    // Support (no orders.view) reads the order's number, not a link to "no access" (issue 41).
+    cell: ({ row }) => (
+      <AdminLink className="font-medium text-accent-700 underline" to={`/admin/orders/${row.original.orderId}`}>
+        {row.original.orderNumber}
+      </AdminLink>
+    ),
   },
   {
     header: 'Customer',

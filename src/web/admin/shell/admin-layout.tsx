@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { matchPath, NavLink, Outlet } from 'react-router';
+import { Link, matchPath, NavLink, Outlet } from 'react-router';
 import { Container } from '../../ui/container';
 import { cn } from '../../ui/cn';
 import type { Permission } from '../../../shared/admin/permissions';
@@ -32,6 +32,28 @@ export function useMayOpen() {
     );
     return !page || page.permission === 'staff' || can(page.permission);
   };
+}
+
+/** A link to an admin page, or its text alone for a staff member whose roles do not open that page. */
+export function AdminLink({
+  to,
+  className,
+  children,
+  fallback,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  /** What stands in its place (the link's text by default). */
+  fallback?: ReactNode;
+}) {
+  const mayOpen = useMayOpen();
+  if (!mayOpen(to)) return <span>{fallback ?? children}</span>;
+  return (
+    <Link className={className} to={to}>
+      {children}
+    </Link>
+  );
 }
 
 /** The admin menu (the labelled pages the roles allow) above the page. */
