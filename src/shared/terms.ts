@@ -87,3 +87,30 @@ export const terms = {
       ? `Delivery: DDP (delivered duty paid, Incoterms 2020) to ${values.deliveryPlace}, United Kingdom.`
       : `Delivery: DAP (delivered at place, Incoterms 2020) to ${values.deliveryPlace}; import duties and local VAT are paid by the buyer.`,
 } as const;
+
+/** Working days a repair takes once the quote is accepted and the instrument is in (issue 41; no production batch). */
+export const REPAIR_LEAD_TIME_WORKING_DAYS = 10;
+
+/**
+ * Issue 41: the second set of terms, for a repair quote (an instrument in for service): no deposit,
+ * no production batch, nothing "before manufacture". The repair quote's page and PDF take these,
+ * never the sale's deposit, balance, batch or cancellation sentences.
+ */
+export const repairTerms = {
+  validity: (values: Pick<TermsValues, 'quoteValidityDays'>) =>
+    `A repair quote's price holds for ${values.quoteValidityDays} days from its date.`,
+  payment: 'Payment: in full when you accept the quote. There is no deposit and no production batch.',
+  leadTime: `Repair lead time: ${REPAIR_LEAD_TIME_WORKING_DAYS} working days from your acceptance, once we have the instrument and its signed decontamination declaration.`,
+  currency: terms.currency,
+  scope:
+    'The repair covers the work and parts named on the quote. If we find more is needed, we quote it before doing it.',
+} as const;
+
+/** The repair terms as lines, in order (the repair quote's PDF and page). */
+export const repairTermsLines = (values: Pick<TermsValues, 'quoteValidityDays'>, currency: string) => [
+  repairTerms.validity(values),
+  repairTerms.payment,
+  repairTerms.leadTime,
+  repairTerms.currency(currency),
+  repairTerms.scope,
+];

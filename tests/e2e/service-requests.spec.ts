@@ -55,7 +55,8 @@ test('a customer asks for service, staff take the instrument through every step,
   await signIn(page, instrument.owner);
   await page.goto(`/service-requests/new?serial=${instrument.serial}`);
   await expect(page.getByLabel('Serial number')).toHaveValue(instrument.serial);
-  await expect(page.getByTestId('service-cover')).toHaveText('Under warranty: this service costs you nothing.');
+  // No promise before diagnosis (issue 41).
+  await expect(page.getByTestId('service-cover')).toHaveText('Covered by warranty, subject to inspection (terms §11)');
   await page.getByLabel('What happened').fill(HOSTILE);
   await page.getByLabel(/Photos/).setInputFiles({ name: 'pump.png', mimeType: 'image/png', buffer: tinyPng });
   await page.getByRole('button', { name: 'Send request' }).click();
@@ -87,6 +88,11 @@ test('a customer asks for service, staff take the instrument through every step,
   await expect(admin.getByTestId('service-description')).toHaveText(HOSTILE);
   await expect(admin.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await expect(admin.getByRole('link', { name: /Open order/ })).toBeVisible();
+  // Staff pages speak to staff (issue 41), and receipt waits for the decontamination declaration.
+  await expect(admin.getByTestId('service-cover')).toContainText(
+    'Under warranty: covered unless inspection finds an exclusion',
+  );
+  await expect(admin.getByTestId('service-decontamination')).toContainText('Not signed yet');
 
   const moveForm = admin.getByRole('form', { name: 'Move the request' });
   const moveTo = async (label: string, fill?: { field: string | RegExp; text: string }) => {
@@ -115,6 +121,21 @@ test('a customer asks for service, staff take the instrument through every step,
     'href',
     `/api/service-requests/${requestNumber}/rma.pdf`,
   );
+
+  // The customer signs the decontamination declaration on the request page; staff see it before receipt.
+  const declaration = page.getByRole('region', { name: 'Decontamination declaration' });
+  await declaration.getByLabel(/Substances the instrument handled/).fill('Aqueous buffers only');
+  await declaration.getByLabel('Cleaning and decontamination method').fill('Flushed with 70% ethanol, then water');
+  await declaration.getByLabel('Your full name (your signature)').fill('Dorothy Hodgkin');
+  await declaration.getByLabel(/I declare that the instrument/).check();
+  await declaration.getByRole('button', { name: 'Sign the declaration' }).click();
+  await expect(page.getByTestId('decontamination')).toContainText('Dorothy Hodgkin');
+  await expect(page.getByRole('link', { name: /Download the declaration/ })).toHaveAttribute(
+    'href',
+    `/api/service-requests/${requestNumber}/decontamination.pdf`,
+  );
+  await admin.reload();
+  await expect(admin.getByTestId('service-decontamination')).toContainText('Aqueous buffers only');
 
   await moveTo('Received', { field: /Staff-only note/, text: 'Internal: cracked housing' });
   await customerSees('Received');

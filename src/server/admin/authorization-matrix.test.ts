@@ -10,6 +10,7 @@ import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/per
 import { defaultSystemSettings } from '../../shared/settings';
 import {
   dataExports,
+  decontaminationDeclarations,
   incompleteOrders,
   instruments,
   paymentTransactions,
@@ -479,6 +480,32 @@ describe('the authorization matrix', () => {
             url: `/api/admin/service/${request.id}/repair-quote`,
             body: { description: 'New pump head', netAmountMinor: 35_000 },
           };
+        },
+      },
+      // Issue 41: marking a request not covered (terms §11), and the decontamination declaration's PDF.
+      {
+        method: 'POST',
+        route: '/api/admin/service/:id/not-covered',
+        ok: 200,
+        make: async () => {
+          const { request } = await createServiceRequestRow(t.db, (await createInstrument(t.db)).id);
+          return { url: `/api/admin/service/${request.id}/not-covered`, body: { reason: 'accidental_damage' } };
+        },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/service/:id/decontamination.pdf',
+        ok: 200,
+        make: async () => {
+          const { request } = await createServiceRequestRow(t.db, (await createInstrument(t.db)).id);
+          await t.db.insert(decontaminationDeclarations).values({
+            requestId: request.id,
+            substances: 'Water',
+            cleaningMethod: '70% ethanol wipe',
+            signatoryName: 'Ada Lovelace',
+            signedOn: '2026-11-20',
+          });
+          return { url: `/api/admin/service/${request.id}/decontamination.pdf` };
         },
       },
       {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFallbacks } from '../../shared/lists';
 import {
+  notCoveredRequestSchema,
   adminServiceAnswerSchema,
   adminServiceListQuerySchema,
   adminServicePageSchema,
@@ -14,8 +15,8 @@ import { notFound } from '../http/http-error';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { adminServiceRequest } from '../service-requests/admin-service-request';
 import { createRepairQuote } from '../service-requests/create-repair-quote';
-import { moveServiceRequest } from '../service-requests/move-service-request';
-import { sendPhoto, sendRepairProFormaPdf, sendRmaPdf } from '../service-requests/routes';
+import { markNotCovered, moveServiceRequest } from '../service-requests/move-service-request';
+import { sendDecontaminationPdf, sendPhoto, sendRepairProFormaPdf, sendRmaPdf } from '../service-requests/routes';
 import { loadServiceRequest, photoBytes } from '../service-requests/service-requests';
 import { csvDate } from '../reporting/accounting-export';
 import { adminRoute, holds } from './admin-route-config';
@@ -117,6 +118,38 @@ export async function adminServiceRoutes(app: FastifyInstance) {
     },
   );
 
+  // Issue 41: staff find the fault outside the warranty (terms §11); the request then takes a repair quote.
+  r.post(
+    '/service/:id/not-covered',
+    {
+      config: adminRoute('service.manage'),
+      schema: { params: idParams, body: notCoveredRequestSchema, response: { 200: adminServiceAnswerSchema } },
+    },
+    async (request) => {
+      await auditedChange(app, request, async (tx, now, admin) => {
+        const { before, after } = await markNotCovered(tx, {
+          id: request.params.id,
+          reason: request.body.reason,
+          note: request.body.note,
+          staffId: admin.userId,
+          now,
+          publicUrl: app.env.publicUrl,
+        });
+        return {
+          result: undefined,
+          audit: {
+            action: 'service.not_covered',
+            entityType: 'service_request',
+            entityId: request.params.id,
+            before,
+            after,
+          },
+        };
+      });
+      return { request: await adminServiceRequest(app.db, request.params.id) };
+    },
+  );
+
   // Out of warranty, staff make the repair quote through the quote engine; the customer sees it on
   // their request's page and orders it like any quote (deposit, invoice, documents). Setting a price
   // the customer can order needs step-up, and above the Repair Quote Approval Threshold setting a
@@ -180,6 +213,16 @@ export async function adminServiceRoutes(app: FastifyInstance) {
       const loaded = await loadServiceRequest(app.db, { id: request.params.id });
       if (!loaded) throw notFound(serviceMessages.notFound);
       return sendRepairProFormaPdf(app.db, reply, loaded, await getBusinessProfile(app.db), app.now());
+    },
+  );
+
+  r.get(
+    '/service/:id/decontamination.pdf',
+    { config: adminRoute('service.manage'), schema: { params: idParams } },
+    async (request, reply) => {
+      const loaded = await loadServiceRequest(app.db, { id: request.params.id });
+      if (!loaded) throw notFound(serviceMessages.notFound);
+      return sendDecontaminationPdf(app.db, reply, loaded, await getBusinessProfile(app.db));
     },
   );
 }

@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { privacyRequests, users } from '../db/schema';
+import { instruments, orders, privacyRequests, serviceRequests, users } from '../db/schema';
+import { getBusinessProfile } from '../business-profile/profile-service';
+import { serviceClosureAccessMail } from '../service-requests/service-mail';
+import { serviceMoves, type ServiceRequestStatus } from '../../shared/service-requests/service-lifecycle';
 import { badRequest, forbidden } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { verifyPassword } from '../accounts/password';
@@ -62,8 +66,10 @@ export async function closeAccount(
     await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
   }
   return db.transaction(async (tx) => {
+    const open = await openServiceRequestsOf(tx, user.id);
     const summary = await erasePerson(tx, { email: user.email, userId: user.id, now: input.now });
     await enqueueMail(tx, erasureMail(user.email, input.publicUrl, summary));
+    await keepOpenRequestsReachable(tx, { to: user.email, requestIds: open, publicUrl: input.publicUrl });
     await tx.insert(privacyRequests).values({
       type: 'erasure',
       subjectHash: subjectHash(user.email),
@@ -77,4 +83,48 @@ export async function closeAccount(
     });
     return summary;
   });
+}
+
+const openStatuses = (Object.keys(serviceMoves) as ServiceRequestStatus[]).filter(
+  (status) => serviceMoves[status].length > 0,
+);
+
+/** The open service requests of the account's orders' instruments. */
+async function openServiceRequestsOf(tx: Db, userId: string) {
+  const rows = await tx
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .innerJoin(orders, eq(orders.id, instruments.orderId))
+    .where(and(eq(orders.userId, userId), inArray(serviceRequests.status, openStatuses)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Issue 41: an open service request survives the closure (its order is kept under legal hold): each
+ * gets a secret key, e-mailed to the person, that opens that request's page (and nothing else) until
+ * the request is closed (move-service-request.ts forgets the key then).
+ */
+async function keepOpenRequestsReachable(tx: Db, input: { to: string; requestIds: string[]; publicUrl: string }) {
+  if (input.requestIds.length === 0) return;
+  const kept = await tx
+    .select({ id: serviceRequests.id, requestNumber: serviceRequests.requestNumber, serial: instruments.serialNumber })
+    .from(serviceRequests)
+    .innerJoin(instruments, eq(instruments.id, serviceRequests.instrumentId))
+    .where(inArray(serviceRequests.id, input.requestIds));
+  if (kept.length === 0) return;
+  const links: { requestNumber: string; serialNumber: string; url: string }[] = [];
+  for (const request of kept) {
+    const key = randomBytes(32).toString('base64url');
+    await tx.update(serviceRequests).set({ closureKey: key }).where(eq(serviceRequests.id, request.id));
+    links.push({
+      requestNumber: request.requestNumber,
+      serialNumber: request.serial,
+      url: `${input.publicUrl}/service-requests/${encodeURIComponent(request.requestNumber)}?key=${encodeURIComponent(key)}`,
+    });
+  }
+  await enqueueMail(
+    tx,
+    serviceClosureAccessMail({ to: input.to, profile: await getBusinessProfile(tx), requests: links }),
+  );
 }

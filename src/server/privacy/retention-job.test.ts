@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../jobs/scheduler';
 import {
   auditLog,
+  decontaminationDeclarations,
   incompleteOrders,
   incompleteRegistrations,
   invoices,
@@ -22,6 +23,7 @@ import {
   invoiceAndPayment,
   yearsBefore,
 } from '../../../tests/support/privacy-records';
+import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
 import { useTestApp } from '../../../tests/support/test-app';
 import { RETENTION_JOB, retentionJob } from './retention-job';
 
@@ -85,6 +87,22 @@ describe('the retention job', () => {
       });
     }
 
+    // A decontamination declaration (issue 41) names who signed: kept with the held order, gone with its person.
+    const declarationOf = async (orderId: string) => {
+      const instrument = await createInstrument(t.db, { orderId });
+      const { request } = await createServiceRequestRow(t.db, instrument.id);
+      await t.db.insert(decontaminationDeclarations).values({
+        requestId: request.id,
+        substances: 'Water',
+        cleaningMethod: 'Ethanol wipe',
+        signatoryName: 'Ada Lovelace',
+        signedOn: '2020-01-01',
+      });
+      return request.id;
+    };
+    const sixDeclaration = await declarationOf(sixYears.id);
+    const eightDeclaration = await declarationOf(eightYears.id);
+
     const outcome = await t.app.scheduler.runJob(RETENTION_JOB);
     expect(outcome.ran).toBe(true);
 
@@ -127,6 +145,11 @@ describe('the retention job', () => {
       t.db.select().from(vatNumberChecks).where(eq(vatNumberChecks.orderId, orderId));
     expect(await evidence(sixYears.id)).toHaveLength(1);
     expect(await evidence(eightYears.id)).toHaveLength(0);
+    const declared = await t.db
+      .select({ requestId: decontaminationDeclarations.requestId })
+      .from(decontaminationDeclarations)
+      .where(inArray(decontaminationDeclarations.requestId, [sixDeclaration, eightDeclaration]));
+    expect(declared.map((row) => row.requestId)).toEqual([sixDeclaration]);
 
     // Counts per kind, in the audit register and the log, and never an address.
     const expected = {

@@ -75,6 +75,7 @@ export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtra
     createdAt: row.createdAt.toISOString(),
     validUntil: row.validUntil ? row.validUntil.toISOString() : null,
     currency: row.currency === 'EUR' ? 'EUR' : 'GBP',
+    kind: row.kind,
     ...splitStoredConfiguration(row.configuration),
   };
 }

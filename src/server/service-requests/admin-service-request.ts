@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/client';
 import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
-import { historyOf, loadServiceRequest, photoList } from './service-requests';
+import { declarationOf, historyOf, loadServiceRequest, photoList, toDecontamination } from './service-requests';
 import { serviceRow } from './service-list';
 import { hasRepairProForma } from './repair-pro-forma';
 
@@ -37,6 +37,7 @@ export async function adminServiceRequest(db: Db, id: string): Promise<AdminServ
         .where(eq(quotes.id, request.repairQuoteId))
     : [];
   const base = `/api/admin/service/${id}`;
+  const declaration = await declarationOf(db, id);
   return {
     ...row,
     returnInstructions: request.returnInstructions,
@@ -57,5 +58,9 @@ export async function adminServiceRequest(db: Db, id: string): Promise<AdminServ
     repairQuote: quote ?? null,
     rmaUrl: request.rmaNumber ? `${base}/rma.pdf` : null,
     proFormaUrl: hasRepairProForma({ request, order }) ? `${base}/pro-forma.pdf` : null,
+    notCoveredReason: request.notCoveredReason,
+    notCoveredNote: request.notCoveredNote,
+    decontamination: declaration ? toDecontamination(declaration) : null,
+    declarationUrl: declaration ? `${base}/decontamination.pdf` : null,
   };
 }

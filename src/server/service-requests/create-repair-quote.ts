@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
-import { serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
+import { formatUkDate } from '../../shared/dates';
+import { chargeable, serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+import { serviceRepairQuoteMail } from './service-mail';
+import { serviceMailContext } from './service-notices';
+import { loadServiceRequest } from './service-requests';
 import { createServiceQuote } from '../instruments/service-quote';
 import { getCachedSettings } from '../settings/settings-service';
 
 /**
- * The repair quote of an open request out of warranty, made through the quote engine and linked to
+ * The repair quote of an open request out of warranty or marked not covered (issue 41), made through the quote engine and linked to
  * the request with a history row, in the caller's transaction. Above the Repair Quote Approval
  * Threshold setting only a staff member who may approve any amount (`approvesAnyAmount`) makes it.
  */
@@ -27,7 +32,7 @@ export async function createRepairQuote(
   const { now } = input;
   const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.id)).for('update');
   if (!row) throw notFound(serviceMessages.notFound);
-  if (row.underWarranty) throw conflict(serviceMessages.repairUnderWarranty);
+  if (!chargeable(row)) throw conflict(serviceMessages.repairUnderWarranty);
   if (row.repairQuoteId) throw conflict(serviceMessages.repairQuoteExists);
   if (serviceMoves[row.status].length === 0) throw conflict(serviceMessages.repairClosed);
   const { repairQuoteApprovalThreshold } = await getCachedSettings(tx);
@@ -61,5 +66,20 @@ export async function createRepairQuote(
     changedBy: input.staffId,
     createdAt: now,
   });
+  // Issue 41: the customer is told, with the quote's link.
+  const loaded = await loadServiceRequest(tx, { id: row.id });
+  const context = loaded ? await serviceMailContext(tx, loaded, input.publicUrl) : null;
+  const totals = (quote.configuration as { pricing?: { totals?: { total?: number } } } | null)?.pricing?.totals;
+  if (context)
+    await enqueueMail(
+      tx,
+      serviceRepairQuoteMail({
+        ...context,
+        quoteNumber: quote.quoteNumber,
+        quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
+        total: formatMoney(totals?.total ?? 0, quote.currency === 'EUR' ? 'EUR' : 'GBP', { decimals: 2 }),
+        validUntil: quote.validUntil ? formatUkDate(quote.validUntil) : '',
+      }),
+    );
   return quote;
 }

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { serviceMoveRequestSchema } from '../../shared/service-requests/service-contracts';
-import { canMoveService, serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import { canMoveService, isOpenService, serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
-import { serviceRequestHistory, serviceRequests } from '../db/schema';
+import { decontaminationDeclarations, serviceRequestHistory, serviceRequests } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
-import { orderRecipient } from '../orders/order-admin-context';
-import { getBusinessProfile } from '../business-profile/profile-service';
-import { serviceAuthorisedMail, serviceRequestUrl, serviceReturnedMail } from './service-mail';
-import { loadServiceRequest, nextNumber } from './service-requests';
+import { serviceAuthorisedMail, serviceNotCoveredMail, serviceReturnedMail } from './service-mail';
+import { serviceMailContext } from './service-notices';
+import { declarationOf, loadServiceRequest, nextNumber } from './service-requests';
+
+type RequestRow = typeof serviceRequests.$inferSelect;
 
 /** What the audit log keeps of a request before and after a move. */
 const audited = (row: typeof serviceRequests.$inferSelect) => ({
@@ -18,6 +19,8 @@ const audited = (row: typeof serviceRequests.$inferSelect) => ({
   rmaNumber: row.rmaNumber,
   returnInstructions: row.returnInstructions,
   declineReason: row.declineReason,
+  notCoveredReason: row.notCoveredReason,
+  notCoveredNote: row.notCoveredNote,
 });
 
 /**
@@ -45,6 +48,9 @@ export async function moveServiceRequest(
     throw badRequest(serviceMessages.returnInstructionsRequired, {
       fields: { returnInstructions: serviceMessages.returnInstructionsRequired },
     });
+  // Issue 41: an instrument that handled biological or chemical samples comes in only declared clean.
+  if (to === 'received' && !(await declarationOf(tx, before.id)))
+    throw conflict(serviceMessages.declarationRequired, { code: 'decontamination_declaration_missing' });
   if (to === 'declined' && !declineReason)
     throw badRequest(serviceMessages.declineReasonRequired, {
       fields: { declineReason: serviceMessages.declineReasonRequired },
@@ -90,17 +96,82 @@ export async function moveServiceRequest(
 
   if (to === 'authorised' || to === 'returned') {
     const loaded = await loadServiceRequest(tx, { id: after.id });
-    const recipient = loaded ? await orderRecipient(tx, loaded.order, input.publicUrl) : null;
-    if (loaded && recipient) {
-      const context = {
-        loaded,
-        to: recipient.to,
-        firstName: recipient.firstName,
-        requestUrl: serviceRequestUrl(input.publicUrl, loaded),
-        profile: await getBusinessProfile(tx),
-      };
+    const context = loaded ? await serviceMailContext(tx, loaded, input.publicUrl) : null;
+    if (context)
       await enqueueMail(tx, to === 'authorised' ? serviceAuthorisedMail(context) : serviceReturnedMail(context));
-    }
   }
+  // A closed account's key opens the request only while it is open (issue 41).
+  if (!isOpenService(to) && after.closureKey)
+    await tx.update(serviceRequests).set({ closureKey: null }).where(eq(serviceRequests.id, after.id));
   return { before: audited(before), after: audited(after) };
+}
+
+/**
+ * Issue 41: staff find the fault outside the warranty (terms §11) with the reason and what they saw:
+ * the request then takes a repair quote like one out of warranty. A history row tells the customer,
+ * who is e-mailed; the caller audits.
+ */
+export async function markNotCovered(
+  tx: Db,
+  input: {
+    id: string;
+    reason: NonNullable<RequestRow['notCoveredReason']>;
+    note?: string | undefined;
+    staffId: string;
+    now: Date;
+    publicUrl: string;
+  },
+) {
+  const [before] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.id)).for('update');
+  if (!before) throw notFound(serviceMessages.notFound);
+  if (!isOpenService(before.status)) throw conflict(serviceMessages.notCoveredClosed);
+  if (!before.underWarranty) throw conflict(serviceMessages.notCoveredOutOfWarranty);
+  if (before.notCoveredReason) throw conflict(serviceMessages.notCoveredAlready);
+  const [after] = await tx
+    .update(serviceRequests)
+    .set({ notCoveredReason: input.reason, notCoveredNote: input.note ?? null, updatedAt: input.now })
+    .where(eq(serviceRequests.id, before.id))
+    .returning();
+  if (!after) throw notFound(serviceMessages.notFound);
+  await tx.insert(serviceRequestHistory).values({
+    requestId: after.id,
+    oldStatus: before.status,
+    newStatus: before.status,
+    note: serviceMessages.notCovered(input.reason),
+    changedBy: input.staffId,
+    createdAt: input.now,
+  });
+  const loaded = await loadServiceRequest(tx, { id: after.id });
+  const context = loaded ? await serviceMailContext(tx, loaded, input.publicUrl) : null;
+  if (context) await enqueueMail(tx, serviceNotCoveredMail(context));
+  return { before: audited(before), after: audited(after) };
+}
+
+/**
+ * Issue 41: the customer signs the decontamination declaration on the request page (a typed name and
+ * a tick), once, while the request is open.
+ */
+export async function declareDecontamination(
+  tx: Db,
+  input: {
+    requestId: string;
+    declaration: { substances: string; cleaningMethod: string; signatoryName: string; signedOn: string };
+    now: Date;
+  },
+) {
+  const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.requestId)).for('update');
+  if (!row) throw notFound(serviceMessages.notFound);
+  if (!isOpenService(row.status)) throw conflict(serviceMessages.declarationClosed);
+  if (await declarationOf(tx, row.id)) throw conflict(serviceMessages.declarationExists);
+  await tx
+    .insert(decontaminationDeclarations)
+    .values({ requestId: row.id, ...input.declaration, createdAt: input.now });
+  await tx.insert(serviceRequestHistory).values({
+    requestId: row.id,
+    oldStatus: row.status,
+    newStatus: row.status,
+    note: `Decontamination declaration signed by ${input.declaration.signatoryName}.`,
+    changedBy: row.userId,
+    createdAt: input.now,
+  });
 }

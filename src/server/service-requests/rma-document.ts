@@ -2,7 +2,7 @@ import { type BusinessProfile, profileAddressLines } from '../../shared/business
 import { formatUkDate } from '../../shared/dates';
 import type { BusinessDocument } from '../../shared/documents/document-model';
 import { issuerOf } from '../../shared/documents/issuer';
-import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import { coverLine } from '../../shared/service-requests/service-lifecycle';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import type { LoadedServiceRequest } from './service-requests';
 
@@ -38,7 +38,7 @@ export function rmaDocument({ request, instrument, order }: LoadedServiceRequest
       { title: 'Return instructions', lines: (request.returnInstructions ?? '').split('\n') },
       {
         title: 'Cost',
-        lines: [request.underWarranty ? serviceMessages.underWarranty : serviceMessages.outOfWarranty],
+        lines: [coverLine(request)],
       },
     ],
   };

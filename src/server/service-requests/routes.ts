@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createServiceRequestSchema,
+  decontaminationRequestSchema,
   instrumentForServiceSchema,
   SERVICE_REQUEST_BODY_LIMIT,
   serviceKeyQuerySchema,
@@ -17,10 +18,14 @@ import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit } from '../http/stored-pdf';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { rmaDocument, rmaFilename } from './rma-document';
+import { acknowledgeServiceRequest } from './service-notices';
 import { hasRepairProForma, renderRepairProForma, repairProFormaFilename } from './repair-pro-forma';
 import type { Db } from '../db/client';
+import { decontaminationDocument, decontaminationFilename } from './decontamination-document';
+import { declareDecontamination } from './move-service-request';
 import {
   createServiceRequest,
+  declarationOf,
   instrumentForViewer,
   listCustomerRequests,
   loadServiceRequest,
@@ -90,9 +95,11 @@ export async function serviceRoutes(app: FastifyInstance) {
       // Re-encoding runs outside the transaction, which takes the finished photos.
       await instrumentForViewer(app.db, { serial: request.body.serial, orderId: request.body.order, viewer });
       const photos = await readPhotos(request.body.photos);
-      const { request: created } = await app.db.transaction((tx) =>
-        createServiceRequest(tx, { body: request.body, photos, viewer, now: app.now() }),
-      );
+      const { request: created } = await app.db.transaction(async (tx) => {
+        const opened = await createServiceRequest(tx, { body: request.body, photos, viewer, now: app.now() });
+        await acknowledgeServiceRequest(tx, opened.request.id, app.env.publicUrl);
+        return opened;
+      });
       const loaded = await loadServiceRequest(app.db, { id: created.id });
       if (!loaded) throw notFound(serviceMessages.notFound);
       return reply
@@ -170,6 +177,61 @@ export async function serviceRoutes(app: FastifyInstance) {
       return sendRepairProFormaPdf(app.db, reply, loaded, await getBusinessProfile(app.db), app.now());
     },
   );
+
+  // Issue 41: the customer (owner, guest with the order's key, or a closed account's request key) signs
+  // the decontamination declaration before returning the instrument; staff receive it only then.
+  r.post(
+    '/api/service-requests/:requestNumber/decontamination',
+    {
+      schema: {
+        params: numberParams,
+        body: decontaminationRequestSchema,
+        response: { 200: serviceRequestAnswerSchema },
+      },
+      config: {
+        rateLimit: rateLimit({ max: 20, timeWindow: '1 hour', message: 'Too many attempts. Please wait a moment.' }),
+      },
+    },
+    async (request) => {
+      const { key, signed: _signed, ...declaration } = request.body;
+      const loaded = await serviceRequestForViewer(app.db, request.params.requestNumber, viewerOf(request, key));
+      await app.db.transaction((tx) =>
+        declareDecontamination(tx, { requestId: loaded.request.id, declaration, now: app.now() }),
+      );
+      const fresh = await loadServiceRequest(app.db, { id: loaded.request.id });
+      if (!fresh) throw notFound(serviceMessages.notFound);
+      return { request: await toCustomerRequest(app.db, fresh, fresh.order.userId !== null ? undefined : key) };
+    },
+  );
+
+  r.get(
+    '/api/service-requests/:requestNumber/decontamination.pdf',
+    { schema: { params: numberParams, querystring: serviceKeyQuerySchema }, config: { rateLimit: pdfDownloadLimit() } },
+    async (request, reply) => {
+      const loaded = await serviceRequestForViewer(
+        app.db,
+        request.params.requestNumber,
+        viewerOf(request, request.query.key),
+      );
+      return sendDecontaminationPdf(app.db, reply, loaded, await getBusinessProfile(app.db));
+    },
+  );
+}
+
+/** Issue 41: the decontamination declaration's PDF once signed (404 before); it travels with the instrument. */
+export async function sendDecontaminationPdf(
+  db: Db,
+  reply: FastifyReply,
+  loaded: Awaited<ReturnType<typeof serviceRequestForViewer>>,
+  profile: Awaited<ReturnType<typeof getBusinessProfile>>,
+) {
+  const declaration = await declarationOf(db, loaded.request.id);
+  if (!declaration) throw notFound('No decontamination declaration yet');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${decontaminationFilename(loaded.request)}"`)
+    .header('cache-control', 'private, no-store')
+    .send(await decontaminationDocument(loaded, declaration, profile));
 }
 
 /** The service return's pro-forma once the return is authorised, for an instrument outside the UK (404 otherwise). */

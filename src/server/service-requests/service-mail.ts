@@ -1,7 +1,7 @@
 import type { BusinessProfile } from '../../shared/business-profile';
-import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import { coverLine, notCoveredReasonLabels } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
-import { footer, greeting } from '../orders/order-status-mail';
+import { greeting } from '../orders/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
 interface ServiceMailContext {
@@ -13,10 +13,20 @@ interface ServiceMailContext {
   profile: BusinessProfile;
 }
 
+/** Every service e-mail names the support mailbox (terms §12), never the sales one (issue 41). */
+export const serviceFooter = ({ profile }: { profile: BusinessProfile }) => [
+  `Questions? Write to ${profile.supportEmail} or call ${profile.phone}.`,
+  '',
+  profile.legalName,
+];
+const footer = serviceFooter;
+
 /** The customer's page of a request: sign-in for an account's order, the order's key for a guest's. */
 export function serviceRequestUrl(publicUrl: string, loaded: Pick<LoadedServiceRequest, 'request' | 'order'>) {
   const page = `${publicUrl}/service-requests/${encodeURIComponent(loaded.request.requestNumber)}`;
-  const { order } = loaded;
+  const { order, request } = loaded;
+  // A closed account's open request: the key e-mailed at closure (issue 41).
+  if (order.userId === null && request.closureKey) return `${page}?key=${encodeURIComponent(request.closureKey)}`;
   return order.userId === null && order.accessKey ? `${page}?key=${encodeURIComponent(order.accessKey)}` : page;
 }
 
@@ -33,7 +43,7 @@ export function serviceAuthorisedMail(context: ServiceMailContext): OutgoingMail
     'Return instructions:',
     ...(request.returnInstructions ?? '').split('\n').map((line) => `> ${line}`),
     '',
-    request.underWarranty ? serviceMessages.underWarranty : serviceMessages.outOfWarranty,
+    coverLine(request),
     '',
     `Your request: ${context.requestUrl}`,
     '',
@@ -64,5 +74,134 @@ export function serviceReturnedMail(context: ServiceMailContext): OutgoingMail {
     to: context.to,
     subject: `Your instrument is on its way back: ${request.requestNumber}`,
     text,
+  };
+}
+
+/** Issue 41: a new request is acknowledged to the customer, with its number and what happens next. */
+export function serviceAcknowledgementMail(context: ServiceMailContext): OutgoingMail {
+  const { request, instrument } = context.loaded;
+  const text = [
+    greeting(context.firstName),
+    '',
+    `We have your service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
+    '',
+    'What happens next:',
+    '- Our support team reads your description and photos and replies by e-mail.',
+    '- If the instrument needs to come back to us, we e-mail you an RMA number and the return instructions.',
+    '- Before you send it, complete the decontamination declaration on your request page: we cannot receive an instrument without it.',
+    '',
+    coverLine(request),
+    '',
+    `Your request: ${context.requestUrl}`,
+    '',
+    ...footer(context),
+  ].join('\n');
+  return {
+    kind: 'service_acknowledgement',
+    to: context.to,
+    subject: `We have your service request ${request.requestNumber}`,
+    text,
+  };
+}
+
+/** Issue 41: the same new request, to the support mailbox of the business profile, with the staff page. */
+export function serviceSupportNoticeMail(input: {
+  loaded: LoadedServiceRequest;
+  profile: BusinessProfile;
+  adminUrl: string;
+}): OutgoingMail {
+  const { request, instrument, order } = input.loaded;
+  return {
+    kind: 'service_support_notice',
+    to: input.profile.supportEmail,
+    subject: `New service request ${request.requestNumber} (${instrument.serialNumber})`,
+    text: [
+      `Service request ${request.requestNumber} was opened for ${instrument.model}, serial number ${instrument.serialNumber} (order ${order.orderNumber}).`,
+      request.underWarranty
+        ? 'Under warranty: covered unless inspection finds an exclusion.'
+        : 'Out of warranty: a repair quote is needed.',
+      '',
+      'What happened, in the customer’s words:',
+      ...request.description.split('\n').map((line) => `> ${line}`),
+      '',
+      `Open it: ${input.adminUrl}`,
+    ].join('\n'),
+  };
+}
+
+/** Issue 41: staff found an exclusion (terms §11); a repair quote follows. */
+export function serviceNotCoveredMail(context: ServiceMailContext): OutgoingMail {
+  const { request, instrument } = context.loaded;
+  const reason = request.notCoveredReason ? notCoveredReasonLabels[request.notCoveredReason].toLowerCase() : '';
+  const text = [
+    greeting(context.firstName),
+    '',
+    `We have looked at service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
+    `The fault is not covered by the warranty (${reason}; terms §11 exclude accidental damage, misuse, wear and consumables).`,
+    ...(request.notCoveredNote
+      ? ['', 'What we found:', ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)]
+      : []),
+    '',
+    'We will send you a repair quote before any paid work.',
+    '',
+    `Your request: ${context.requestUrl}`,
+    '',
+    ...footer(context),
+  ].join('\n');
+  return {
+    kind: 'service_not_covered',
+    to: context.to,
+    subject: `Not covered by warranty: ${request.requestNumber}`,
+    text,
+  };
+}
+
+/** Issue 41: the repair quote, with its link; its page and PDF carry the repair terms. */
+export function serviceRepairQuoteMail(
+  context: ServiceMailContext & { quoteNumber: string; quoteUrl: string; total: string; validUntil: string },
+): OutgoingMail {
+  const { request, instrument } = context.loaded;
+  const text = [
+    greeting(context.firstName),
+    '',
+    `Our repair quote ${context.quoteNumber} for your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}), is ready: ${context.total} including VAT.`,
+    `It is valid until ${context.validUntil}. Payment is in full when you accept it; there is no deposit.`,
+    '',
+    `Your repair quote: ${context.quoteUrl}`,
+    `Your request: ${context.requestUrl}`,
+    '',
+    ...footer(context),
+  ].join('\n');
+  return {
+    kind: 'service_repair_quote',
+    to: context.to,
+    subject: `Repair quote ${context.quoteNumber} for ${request.requestNumber}`,
+    text,
+  };
+}
+
+/**
+ * Issue 41: the account closed with these requests open; each link opens that request's page (and
+ * nothing else) until the request is closed. Deleted from the outbox once sent, like the closure e-mail.
+ */
+export function serviceClosureAccessMail(input: {
+  to: string;
+  profile: BusinessProfile;
+  requests: { requestNumber: string; serialNumber: string; url: string }[];
+}): OutgoingMail {
+  return {
+    kind: 'service_closure_access',
+    to: input.to,
+    subject: 'Your open service requests after closing your account',
+    text: [
+      greeting(null),
+      '',
+      'Your account is closed, but these service requests are still open. Each link below opens that request’s page, with its RMA and return instructions, until the request is closed. Keep this e-mail: the links are the only way in.',
+      '',
+      ...input.requests.map((r) => `- ${r.requestNumber} (serial number ${r.serialNumber}): ${r.url}`),
+      '',
+      ...footer(input),
+    ].join('\n'),
+    eraseWhenSent: true,
   };
 }

@@ -304,6 +304,19 @@ describe('service requests (issue 26, RMA)', () => {
       const instrument = await createInstrument(t.db, { userId: owner.user.id });
       const created = await open({ serial: instrument.serialNumber }, owner.cookie);
       const number = (created.json() as { request: ServiceRequest }).request.requestNumber;
+      // Issue 41: receipt needs the customer's decontamination declaration (service-keeps-its-word.test.ts).
+      const declared = await t.post(
+        `/api/service-requests/${number}/decontamination`,
+        {
+          substances: 'Water only',
+          cleaningMethod: 'Flushed with water',
+          signatoryName: 'Ada Lovelace',
+          signed: true,
+          signedOn: '2026-11-20',
+        },
+        { cookie: owner.cookie },
+      );
+      expect(declared.statusCode, declared.body).toBe(200);
       return { number, id: await adminIdOf(number, admin.cookie) };
     };
     const walk = async (id: string, steps: ServiceRequestStatus[]) => {
@@ -351,6 +364,8 @@ describe('service requests (issue 26, RMA)', () => {
     expect(customerView.returnInstructions).toBe('Pack it in the original box.\nUse the prepaid label.');
     expect(customerView.history.map((step) => step.status)).toEqual([
       'requested',
+      // The decontamination declaration's line (issue 41), at the step it was signed.
+      'requested',
       'authorised',
       'received',
       'repaired',
@@ -368,7 +383,15 @@ describe('service requests (issue 26, RMA)', () => {
     expect(authorisedMail?.textBody).toContain('> Use the prepaid label.');
     expect(authorisedMail?.textBody).toContain(`/service-requests/${repaired.number}`);
     expect(mails.filter((mail) => mail.kind === 'service_returned')).toHaveLength(1);
-    expect(mails.filter((mail) => mail.kind.startsWith('service_'))).toHaveLength(2);
+    // The acknowledgement at opening (issue 41), then one at authorisation and one at return; each names support@.
+    expect(
+      mails
+        .filter((mail) => mail.kind.startsWith('service_'))
+        .map((mail) => mail.kind)
+        .sort(),
+    ).toEqual(['service_acknowledgement', 'service_authorised', 'service_returned']);
+    expect(authorisedMail?.textBody).toContain('Questions? Write to support@');
+    expect(authorisedMail?.textBody).not.toContain('sales@');
 
     const audits = await t.db
       .select()

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type InstrumentForService,
@@ -5,6 +6,7 @@ import {
   type createServiceRequestSchema,
 } from '../../shared/service-requests/service-contracts';
 import {
+  isOpenService,
   SERVICE_PHOTO_BYTES,
   type ServiceRequestStatus,
   serviceMessages,
@@ -12,8 +14,10 @@ import {
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client';
 import {
+  decontaminationDeclarations,
   instruments,
   orders,
+  quotes,
   serviceRequestHistory,
   serviceRequestPhotos,
   serviceRequests,
@@ -187,11 +191,50 @@ export async function loadServiceRequest(db: Db, where: { requestNumber: string 
 
 export type LoadedServiceRequest = NonNullable<Awaited<ReturnType<typeof loadServiceRequest>>>;
 
+/**
+ * Issue 41: the key e-mailed when the customer's account closed with this request open. It opens this
+ * request (never its order or another request) while the request is open.
+ */
+export function holdsClosureKey(request: Pick<RequestRow, 'closureKey' | 'status'>, key: string | undefined) {
+  if (!request.closureKey || !key || !isOpenService(request.status)) return false;
+  const expected = Buffer.from(request.closureKey);
+  const given = Buffer.from(key);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** The request if the viewer may read it; 404 otherwise, the same as an unknown number. */
 export async function serviceRequestForViewer(db: Db, requestNumber: string, viewer: ServiceViewer) {
   const loaded = await loadServiceRequest(db, { requestNumber });
-  if (!loaded || !mayRead(loaded.order, viewer)) throw notFound(serviceMessages.notFound);
+  if (!loaded || !(mayRead(loaded.order, viewer) || holdsClosureKey(loaded.request, viewer.key)))
+    throw notFound(serviceMessages.notFound);
   return loaded;
+}
+
+/** The request's decontamination declaration, or null before the customer signs it. */
+export async function declarationOf(db: Db, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(decontaminationDeclarations)
+    .where(eq(decontaminationDeclarations.requestId, requestId));
+  return row ?? null;
+}
+
+export const toDecontamination = (row: typeof decontaminationDeclarations.$inferSelect) => ({
+  substances: row.substances,
+  cleaningMethod: row.cleaningMethod,
+  signatoryName: row.signatoryName,
+  signedOn: row.signedOn,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The reference of the request's repair quote, for its page (/quote/{reference}). */
+export async function repairQuoteReference(db: Db, repairQuoteId: string | null) {
+  if (!repairQuoteId) return null;
+  const [quote] = await db
+    .select({ reference: quotes.quoteReference })
+    .from(quotes)
+    .where(eq(quotes.id, repairQuoteId));
+  return quote?.reference ?? null;
 }
 
 export const photoList = (db: Db, requestId: string) =>
@@ -230,6 +273,8 @@ export async function toCustomerRequest(
   const withKey = (path: string) => (key ? `${path}?key=${encodeURIComponent(key)}` : path);
   const history = await historyOf(db, request.id);
   const photos = await photoList(db, request.id);
+  const declaration = await declarationOf(db, request.id);
+  const quoteReference = await repairQuoteReference(db, request.repairQuoteId);
   return {
     requestNumber: request.requestNumber,
     status: request.status,
@@ -253,6 +298,10 @@ export async function toCustomerRequest(
     photos: photos.map((photo) => ({ id: photo.id, url: withKey(`${base}/photos/${photo.id}`) })),
     rmaUrl: request.rmaNumber ? withKey(`${base}/rma.pdf`) : null,
     proFormaUrl: hasRepairProForma({ request, order }) ? withKey(`${base}/pro-forma.pdf`) : null,
+    notCoveredReason: request.notCoveredReason,
+    decontamination: declaration ? toDecontamination(declaration) : null,
+    declarationUrl: declaration ? withKey(`${base}/decontamination.pdf`) : null,
+    repairQuoteUrl: quoteReference ? `/quote/${quoteReference}` : null,
   };
 }
 

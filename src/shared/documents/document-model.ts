@@ -14,7 +14,8 @@ export type DocumentKind =
   | 'rma'
   | 'statement'
   | 'commercial_invoice'
-  | 'repair_pro_forma';
+  | 'repair_pro_forma'
+  | 'decontamination_declaration';
 
 export interface DocumentLine {
   name: string;

@@ -17,6 +17,7 @@ export const businessDocumentSchema = z.object({
     'statement',
     'commercial_invoice',
     'repair_pro_forma',
+    'decontamination_declaration',
   ]),
   issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
   title: z.string(),

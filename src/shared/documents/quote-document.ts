@@ -4,7 +4,7 @@ import { formatUkDate } from '../dates';
 import type { QuoteResource } from '../quotes/quote-schemas';
 import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
-import { terms, type TermsValues } from '../terms';
+import { repairTermsLines, terms, type TermsValues } from '../terms';
 import { issuerOf } from './issuer';
 import { vatSummaryParts } from './vat-summary';
 
@@ -36,11 +36,13 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     const vat = vatSummaryParts(t.vatSummary, quote.currency);
     totals.push({ label: 'Subtotal', amount: t.subtotal }, ...vat.totals);
     totals.push({ label: 'Total', amount: t.total, emphasis: true });
-    totals.push({
-      label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
-      amount: t.deposit,
-    });
-    totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
+    if (quote.kind !== 'repair') {
+      totals.push({
+        label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
+        amount: t.deposit,
+      });
+      totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
+    }
     notes.push(...vat.notes);
     const importVat = terms.importVat(quote.configuration?.customerCountry ?? customer?.country);
     if (importVat) notes.push(`${importVat} Terms of sale: ${options.termsUrl}`);
@@ -86,21 +88,25 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     sections: [
       {
         title: 'Terms',
-        lines: [
-          `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
-          terms.binding,
-          terms.deposit(options.terms),
-          terms.balance,
-          terms.currency(quote.currency),
-          terms.delivery(customer?.country, options.terms),
-          options.batch
-            ? `Production batch: ${options.batch.name}${options.batch.shipDate ? `, estimated ship date ${formatUkDate(options.batch.shipDate)}` : ', ship date to be confirmed'}.`
-            : 'Lead time: confirmed with the production batch in our written order confirmation.',
-          ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
-          terms.cancellation,
-          `Terms of sale: ${options.termsUrl}`,
-          `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
-        ],
+        // Issue 41: a repair quote carries the repair terms, not the sale's.
+        lines:
+          quote.kind === 'repair'
+            ? repairQuoteTerms(quote, validUntil, options)
+            : [
+                `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
+                terms.binding,
+                terms.deposit(options.terms),
+                terms.balance,
+                terms.currency(quote.currency),
+                terms.delivery(customer?.country, options.terms),
+                options.batch
+                  ? `Production batch: ${options.batch.name}${options.batch.shipDate ? `, estimated ship date ${formatUkDate(options.batch.shipDate)}` : ', ship date to be confirmed'}.`
+                  : 'Lead time: confirmed with the production batch in our written order confirmation.',
+                ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
+                terms.cancellation,
+                `Terms of sale: ${options.termsUrl}`,
+                `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
+              ],
       },
       ...(options.profile.bank
         ? [
@@ -117,3 +123,11 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
     ],
   };
 }
+
+/** The repair quote's terms (terms.ts, repairTerms): its validity, payment in full, lead time; the support mailbox. */
+const repairQuoteTerms = (quote: QuoteResource, validUntil: string | null, options: QuoteDocumentOptions) => [
+  `This repair quote is valid until ${validUntil ?? 'further notice'}.`,
+  ...repairTermsLines(options.terms, quote.currency),
+  `Terms of sale: ${options.termsUrl}`,
+  `To accept, open your quote online or contact ${options.profile.supportEmail} quoting ${quote.quoteNumber}.`,
+];

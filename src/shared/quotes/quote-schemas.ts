@@ -113,5 +113,7 @@ export const quoteResourceSchema = z.object({
   order: quoteOrderSchema.nullable(),
   /** The production batch with the ship date the shop states today (null: "date to be confirmed"). */
   batch: batchShipSchema.nullable(),
+  /** Issue 41: a repair quote carries the repair terms (terms.ts, repairTerms), not the sale's. */
+  kind: z.enum(['instrument', 'servicing_renewal', 'repair']).optional(),
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;

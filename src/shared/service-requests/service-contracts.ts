@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../lists';
 import {
+  notCoveredReasons,
   SERVICE_DESCRIPTION_MAX,
   SERVICE_PHOTO_BYTES,
   SERVICE_PHOTO_MAX,
@@ -79,6 +80,40 @@ export const serviceHistoryEntrySchema = z.object({
   at: z.string(),
 });
 
+/** Issue 41: the decontamination declaration the customer signs before returning the instrument. */
+export const decontaminationSchema = z.object({
+  substances: z.string(),
+  cleaningMethod: z.string(),
+  signatoryName: z.string(),
+  signedOn: z.string(),
+  createdAt: z.string(),
+});
+export type Decontamination = z.infer<typeof decontaminationSchema>;
+
+const declarationText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .transform(cleanDescription)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: message })
+        .max(max, { error: `Keep it under ${max} characters` }),
+    );
+
+/** What the customer sends: a signature is the typed name and the tick (`signed: true`). */
+export const decontaminationRequestSchema = z.object({
+  substances: declarationText('Say what the instrument handled (or "none")', 2000),
+  cleaningMethod: declarationText('Say how it was cleaned or decontaminated', 2000),
+  signatoryName: declarationText('Type your full name to sign', 200),
+  signed: z.boolean().refine((value) => value, { error: serviceMessages.declarationSignature }),
+  signedOn: z.iso.date({ error: 'Enter the date' }),
+  key: z.string().max(200).optional(),
+});
+export type DecontaminationRequest = z.input<typeof decontaminationRequestSchema>;
+
+export const notCoveredReasonSchema = z.enum(notCoveredReasons);
+
 /** A request as its owner sees it (never staff-only notes). */
 export const serviceRequestSchema = z.object({
   requestNumber: z.string(),
@@ -99,6 +134,13 @@ export const serviceRequestSchema = z.object({
   rmaUrl: z.string().nullable(),
   /** The pro-forma for the border crossings, once authorised, for an instrument outside the UK (issue 37). */
   proFormaUrl: z.string().nullable().optional(),
+  /** Issue 41: staff found an exclusion (terms §11); null while covered or undecided. */
+  notCoveredReason: notCoveredReasonSchema.nullable(),
+  /** Issue 41: the signed decontamination declaration, and its PDF. */
+  decontamination: decontaminationSchema.nullable(),
+  declarationUrl: z.string().nullable(),
+  /** Issue 41: the repair quote's page, once made. */
+  repairQuoteUrl: z.string().nullable(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 
@@ -172,6 +214,10 @@ export const adminServiceRequestSchema = adminServiceRowSchema.extend({
   repairQuote: z.object({ id: z.string(), quoteNumber: z.string(), reference: z.string() }).nullable(),
   rmaUrl: z.string().nullable(),
   proFormaUrl: z.string().nullable().optional(),
+  notCoveredReason: notCoveredReasonSchema.nullable(),
+  notCoveredNote: z.string().nullable(),
+  decontamination: decontaminationSchema.nullable(),
+  declarationUrl: z.string().nullable(),
 });
 export type AdminServiceRequest = z.infer<typeof adminServiceRequestSchema>;
 export const adminServiceAnswerSchema = z.object({ request: adminServiceRequestSchema });
@@ -188,6 +234,13 @@ export const serviceMoveRequestSchema = z.object({
   declineReason: optionalText(2000),
 });
 export type ServiceMoveRequest = z.input<typeof serviceMoveRequestSchema>;
+
+/** Issue 41: staff find the fault outside the warranty (terms §11), with the reason and what they saw. */
+export const notCoveredRequestSchema = z.object({
+  reason: notCoveredReasonSchema,
+  note: optionalText(2000),
+});
+export type NotCoveredRequest = z.input<typeof notCoveredRequestSchema>;
 
 /** Staff make the repair quote of a request out of warranty: what is repaired and its net price (minor units). */
 export const repairQuoteRequestSchema = z.object({

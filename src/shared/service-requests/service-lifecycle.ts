@@ -68,10 +68,26 @@ export const serviceMessages = {
         ? ` It can go to: ${serviceMoves[from].map((next) => serviceStatusLabels[next].toLowerCase()).join(', ')}.`
         : ' It is closed.'
     }`,
-  underWarranty: 'Under warranty: this service costs you nothing.',
+  /** Issue 41: no promise before diagnosis; terms §11 exclude accidental damage, misuse, wear and consumables. */
+  underWarranty: 'Covered by warranty, subject to inspection (terms §11)',
   outOfWarranty: 'Out of warranty: we will send you a repair quote before any paid work.',
+  /** Staff pages speak to staff. */
+  underWarrantyAdmin: 'Under warranty: covered unless inspection finds an exclusion',
   outOfWarrantyAdmin: 'Out of warranty: a repair quote is needed',
-  repairUnderWarranty: 'This request is under warranty: the repair costs the customer nothing.',
+  notCovered: (reason: NotCoveredReason) =>
+    `Not covered by warranty (${notCoveredReasonLabels[reason].toLowerCase()}, terms §11): we will send you a repair quote before any paid work.`,
+  notCoveredAdmin: (reason: NotCoveredReason) =>
+    `Not covered: ${notCoveredReasonLabels[reason].toLowerCase()}. A repair quote is needed`,
+  repairUnderWarranty:
+    'This request is under warranty: mark it "Not covered" with the reason before making a repair quote.',
+  notCoveredOutOfWarranty: 'This request is out of warranty already: make its repair quote.',
+  notCoveredAlready: 'This request is already marked not covered.',
+  notCoveredClosed: 'This request is closed: its cover can no longer change.',
+  declarationRequired:
+    'The decontamination declaration is missing: the customer completes it on the request page before we receive the instrument.',
+  declarationExists: 'The decontamination declaration is already signed.',
+  declarationClosed: 'This request is closed: no declaration is needed.',
+  declarationSignature: 'Tick the box to sign the declaration.',
   repairQuoteExists: 'This request already has its repair quote.',
   repairClosed: 'This request is closed: no repair quote can be made.',
   /** Above the Repair Quote Approval Threshold setting (the amount written in the order's currency). */
@@ -82,7 +98,44 @@ export const serviceMessages = {
 } as const;
 
 export const SERVICE_DESCRIPTION_MAX = 4000;
+
+/** Issue 41: why staff find a fault outside the warranty (terms §11). */
+export const notCoveredReasons = ['accidental_damage', 'misuse', 'wear', 'consumables'] as const;
+export type NotCoveredReason = (typeof notCoveredReasons)[number];
+export const notCoveredReasonLabels: Record<NotCoveredReason, string> = {
+  accidental_damage: 'Accidental damage',
+  misuse: 'Misuse',
+  wear: 'Wear',
+  consumables: 'Consumables',
+};
+
+/** What the customer reads of the cover; `notCoveredReason` once staff found an exclusion. */
+export const coverLine = (request: { underWarranty: boolean; notCoveredReason?: NotCoveredReason | null }) =>
+  request.notCoveredReason
+    ? serviceMessages.notCovered(request.notCoveredReason)
+    : request.underWarranty
+      ? serviceMessages.underWarranty
+      : serviceMessages.outOfWarranty;
+
+/** The same, for staff. */
+export const coverLineAdmin = (request: { underWarranty: boolean; notCoveredReason?: NotCoveredReason | null }) =>
+  request.notCoveredReason
+    ? serviceMessages.notCoveredAdmin(request.notCoveredReason)
+    : request.underWarranty
+      ? serviceMessages.underWarrantyAdmin
+      : serviceMessages.outOfWarrantyAdmin;
+
+/** A request whose repair is charged: out of warranty, or marked not covered. */
+export const chargeable = (request: { underWarranty: boolean; notCoveredReason?: NotCoveredReason | null }) =>
+  !request.underWarranty || Boolean(request.notCoveredReason);
+
+/** Open: not yet returned or declined (a closed account's request stays reachable until then). */
+export const isOpenService = (status: ServiceRequestStatus) => serviceMoves[status].length > 0;
 export const SERVICE_PHOTO_MAX = 3;
 export const SERVICE_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Read from the header before decoding: a small file may declare a picture of gigabytes once decoded. */
 export const SERVICE_PHOTO_MAX_PIXELS = 40_000_000;
+
+/** Issue 41: the sentence the customer signs on the request page; the declaration's PDF carries it. */
+export const declarationStatement =
+  'I declare that the instrument named here has been cleaned and decontaminated as described, and that it is free of biological, chemical and radioactive hazards to the people who handle it.';

@@ -12,6 +12,7 @@ import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
 import { FreshCodeForm } from './fresh-code-form';
 import { closeAccount, useLatestExport, useRequestExport } from './privacy-requests';
+import { CloseAccountService } from './close-account-service';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -133,6 +134,7 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
                 <li key={line}>{line}</li>
               ))}
             </ul>
+            <CloseAccountService />
             <p className="mt-3">
               We send you one last e-mail to confirm. You may want to{' '}
               <a className={link} href="#data-heading">

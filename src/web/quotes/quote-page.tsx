@@ -20,7 +20,7 @@ import { formatUkDate } from '../../shared/dates';
 import { batchShipText } from '../../shared/batches/ship-date';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
-import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -287,12 +287,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
                   {money(quote.pricing.totals.total)}
                 </td>
               </tr>
-              <tr>
-                <th scope="row" colSpan={2} className="text-right font-normal">
-                  Deposit ({DEPOSIT_PERCENT}%)
-                </th>
-                <td className="text-right">{money(quote.pricing.totals.deposit)}</td>
-              </tr>
+              {quote.kind === 'repair' ? null : (
+                <tr>
+                  <th scope="row" colSpan={2} className="text-right font-normal">
+                    Deposit ({DEPOSIT_PERCENT}%)
+                  </th>
+                  <td className="text-right">{money(quote.pricing.totals.deposit)}</td>
+                </tr>
+              )}
             </tfoot>
           </table>
         ) : (
@@ -340,14 +342,26 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
-          <li>{terms.binding}</li>
-          <li>
-            {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your batch
-            starts once it is paid.
-          </li>
-          <li>{terms.balance}</li>
-          <li>{terms.currency(quote.currency)}</li>
-          <li>{terms.delivery(quote.customerInfo?.country, { deliveryPlace: publicProfile().deliveryPlace })}</li>
+          {/* Issue 41: a repair quote carries the repair terms (terms.ts, repairTerms), not the sale's. */}
+          {quote.kind === 'repair' ? (
+            <>
+              <li>{repairTerms.payment}</li>
+              <li>{repairTerms.leadTime}</li>
+              <li>{repairTerms.currency(quote.currency)}</li>
+              <li>{repairTerms.scope}</li>
+            </>
+          ) : (
+            <>
+              <li>{terms.binding}</li>
+              <li>
+                {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your
+                batch starts once it is paid.
+              </li>
+              <li>{terms.balance}</li>
+              <li>{terms.currency(quote.currency)}</li>
+              <li>{terms.delivery(quote.customerInfo?.country, { deliveryPlace: publicProfile().deliveryPlace })}</li>
+            </>
+          )}
         </ol>
       </section>
     </div>

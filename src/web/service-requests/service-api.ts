@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateServiceRequest,
+  type DecontaminationRequest,
   instrumentForServiceSchema,
   serviceRequestAnswerSchema,
   serviceRequestListSchema,
@@ -46,6 +47,20 @@ export const useServiceRequest = (requestNumber: string, key: string | null, ena
     enabled,
     retry: notFoundIsFinal,
   });
+
+/** POST /api/service-requests/{requestNumber}/decontamination (issue 41): the customer signs the declaration. */
+export const useDeclareDecontamination = (requestNumber: string, key: string | null) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: DecontaminationRequest) =>
+      serviceRequestAnswerSchema.parse(
+        await api<unknown>(`/api/service-requests/${encodeURIComponent(requestNumber)}/decontamination`, {
+          body: key ? { ...body, key } : body,
+        }),
+      ).request,
+    onSuccess: (request) => client.setQueryData(['service-request', requestNumber, key], request),
+  });
+};
 
 /** GET /api/service-requests: the signed-in customer's requests. */
 export const useServiceRequests = (enabled: boolean) =>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import { coverLine, type NotCoveredReason, serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
@@ -46,11 +46,17 @@ export function LoadFailed({ retry }: { retry: () => void }) {
   );
 }
 
-/** What the customer pays: nothing under warranty. */
-export function CoverNote({ underWarranty }: { underWarranty: boolean }) {
+/** The cover: no promise before diagnosis (issue 41), "not covered" once staff found an exclusion. */
+export function CoverNote({
+  underWarranty,
+  notCoveredReason = null,
+}: {
+  underWarranty: boolean;
+  notCoveredReason?: NotCoveredReason | null;
+}) {
   return (
     <p className="rounded-md bg-navy-50 p-3 text-sm text-navy-800" data-testid="service-cover">
-      {underWarranty ? serviceMessages.underWarranty : serviceMessages.outOfWarranty}
+      {coverLine({ underWarranty, notCoveredReason })}
     </p>
   );
 }

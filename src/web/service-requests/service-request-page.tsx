@@ -10,6 +10,7 @@ import { Badge } from '../ui/badge';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useServiceRequest } from './service-api';
+import { DecontaminationSection } from './decontamination-form';
 import { CoverNote, LoadFailed, Section, ServiceHead, ServiceNotFound } from './service-parts';
 
 /** /service-requests/{requestNumber}: the owner signed in, or a guest with `?key=` (the order's key). */
@@ -28,10 +29,11 @@ export function ServiceRequestPage() {
     if (query.error instanceof ApiError && query.error.status === 404) return <ServiceNotFound />;
     return <LoadFailed retry={() => void query.refetch()} />;
   }
-  return <ServiceRequestView request={query.data} guest={key !== null} />;
+  return <ServiceRequestView request={query.data} guestKey={key} />;
 }
 
-function ServiceRequestView({ request, guest }: { request: ServiceRequest; guest: boolean }) {
+function ServiceRequestView({ request, guestKey }: { request: ServiceRequest; guestKey: string | null }) {
+  const guest = guestKey !== null;
   const steps = [...request.history].reverse();
   return (
     <Container className="py-10">
@@ -81,6 +83,21 @@ function ServiceRequestView({ request, guest }: { request: ServiceRequest; guest
               ) : null}
             </Section>
           ) : null}
+          {request.repairQuoteUrl ? (
+            <Section title="Repair quote">
+              <p className="text-sm text-navy-700">
+                The repair is not covered by the warranty: our quote says what it costs. Payment is in full when you
+                accept it; there is no deposit.
+              </p>
+              <Link
+                className="mt-2 inline-block text-sm font-medium text-accent-700 underline"
+                to={request.repairQuoteUrl}
+              >
+                Open the repair quote
+              </Link>
+            </Section>
+          ) : null}
+          <DecontaminationSection request={request} guestKey={guestKey} />
           {request.declineReason ? (
             <Section title="Declined">
               <p className="whitespace-pre-line text-sm text-navy-700" data-testid="decline-reason">
@@ -106,7 +123,7 @@ function ServiceRequestView({ request, guest }: { request: ServiceRequest; guest
           </Section>
         </div>
         <div className="space-y-6">
-          <CoverNote underWarranty={request.underWarranty} />
+          <CoverNote underWarranty={request.underWarranty} notCoveredReason={request.notCoveredReason} />
           <Section title="Progress">
             <ol className="space-y-3" aria-label="Progress">
               {steps.map((step) => (

@@ -111,6 +111,8 @@ export const instrumentReminders = pgTable(
 export type ServiceRequestStatus =
   'requested' | 'authorised' | 'received' | 'repaired' | 'replaced' | 'returned' | 'declined';
 
+export type NotCoveredReason = 'accidental_damage' | 'misuse' | 'wear' | 'consumables';
+
 /** SR{YYYY}-{NNNNN} numbers for service requests; RMA numbers use rma_number_seq. */
 export const serviceRequestNumberSeq = pgSequence('service_request_number_seq');
 export const rmaNumberSeq = pgSequence('rma_number_seq');
@@ -132,6 +134,17 @@ export const serviceRequests = pgTable(
     rmaNumber: text('rma_number').unique(),
     returnInstructions: text('return_instructions'),
     declineReason: text('decline_reason'),
+    /**
+     * Issue 41: staff found the fault outside the warranty (terms §11): accidental damage, misuse, wear or
+     * consumables; null while covered or undecided. A request not covered gets a repair quote.
+     */
+    notCoveredReason: text('not_covered_reason').$type<NotCoveredReason>(),
+    notCoveredNote: text('not_covered_note'),
+    /**
+     * Issue 41: the key e-mailed when the customer's account closed with this request open; it opens this
+     * request's page (and nothing else) until the request is closed.
+     */
+    closureKey: text('closure_key').unique(),
     /** Out of warranty: the repair quote made through the quote engine. */
     repairQuoteId: uuid('repair_quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -179,3 +192,22 @@ export const serviceRequestPhotos = pgTable(
   },
   (table) => [index('service_request_photos_request_id_idx').on(table.requestId)],
 );
+
+/**
+ * Issue 41: the customer's decontamination declaration for a return (one per request): what the
+ * instrument handled, how it was cleaned, and who signed (a typed name and a tick). Staff authorise
+ * receipt only once it exists; its PDF travels with the instrument.
+ */
+export const decontaminationDeclarations = pgTable('decontamination_declarations', {
+  id: id(),
+  requestId: uuid('request_id')
+    .notNull()
+    .unique()
+    .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+  substances: text('substances').notNull(),
+  cleaningMethod: text('cleaning_method').notNull(),
+  signatoryName: text('signatory_name').notNull(),
+  /** The day the signatory gave (YYYY-MM-DD). */
+  signedOn: date('signed_on').notNull(),
+  createdAt: createdAt(),
+});

@@ -5,7 +5,7 @@ import { customerFallbacks } from '../../../shared/lists';
 import { customerDetailSchema, customerKindLabels, customerMessages } from '../../../shared/admin/customer-schemas';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
-import { AdminHeading } from '../shell/admin-layout';
+import { AdminHeading, AdminLink } from '../shell/admin-layout';
 import { OrderBadge, PaymentBadge, QuoteBadge } from '../shell/badges';
 import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment, orText } from '../shell/format';
@@ -140,9 +140,9 @@ export function CustomerDetailPage() {
             {orders.map((order) => (
               <tr key={order.id} className="border-t border-navy-100">
                 <td className={cell}>
-                  <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${order.id}`}>
+                  <AdminLink className="font-medium text-accent-700 underline" to={`/admin/orders/${order.id}`}>
                     {order.orderNumber}
-                  </Link>
+                  </AdminLink>
                 </td>
                 <td className={cell}>{day(order.createdAt)}</td>
                 <td className={cell}>{money(order.totalAmount, order.currency)}</td>
@@ -177,9 +177,13 @@ export function CustomerDetailPage() {
                 </td>
                 <td className={cell}>
                   {quote.orderId ? (
-                    <Link className="text-accent-700 underline" to={`/admin/orders/${quote.orderId}`}>
+                    <AdminLink
+                      className="text-accent-700 underline"
+                      to={`/admin/orders/${quote.orderId}`}
+                      fallback="Ordered"
+                    >
                       Open order
-                    </Link>
+                    </AdminLink>
                   ) : (
                     '—'
                   )}
@@ -200,9 +204,9 @@ export function CustomerDetailPage() {
                 <td className={cell}>{instrument.serialNumber}</td>
                 <td className={cell}>{instrument.model}</td>
                 <td className={cell}>
-                  <Link className="text-accent-700 underline" to={`/admin/orders/${instrument.orderId}`}>
+                  <AdminLink className="text-accent-700 underline" to={`/admin/orders/${instrument.orderId}`}>
                     {instrument.orderNumber}
-                  </Link>
+                  </AdminLink>
                 </td>
                 <td className={cell}>{instrument.deliveredOn ? day(instrument.deliveredOn) : '—'}</td>
                 <td className={cell}>{instrument.warrantyEndsOn ? day(instrument.warrantyEndsOn) : '—'}</td>
@@ -226,9 +230,9 @@ export function CustomerDetailPage() {
                   {entry.entityType === 'order' ? (
                     <>
                       {' '}
-                      <Link className="text-accent-700 underline" to={`/admin/orders/${entry.entityId}`}>
+                      <AdminLink className="text-accent-700 underline" to={`/admin/orders/${entry.entityId}`}>
                         order
-                      </Link>
+                      </AdminLink>
                     </>
                   ) : null}
                 </td>

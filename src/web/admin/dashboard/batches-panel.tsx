@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { useMayOpen } from '../shell/admin-layout';
 import type { BatchPlaces } from '../../../shared/batches/batch-places';
 import { formatUkDate } from '../../../shared/dates';
 
 /** The dashboard's "Batches" panel: each batch's capacity, places taken and free (issue 26). */
 export function BatchesPanel({ batches }: { batches: BatchPlaces[] }) {
+  const mayOpen = useMayOpen();
   if (batches.length === 0) return null;
   return (
     <section aria-labelledby="dashboard-batches" className="rounded-lg border border-navy-100 bg-white p-4">
@@ -26,9 +28,11 @@ export function BatchesPanel({ batches }: { batches: BatchPlaces[] }) {
           </li>
         ))}
       </ul>
-      <Link to="/admin/batches" className="mt-2 inline-block text-sm font-medium text-accent-700 underline">
-        Change the batches
-      </Link>
+      {mayOpen('/admin/batches') ? (
+        <Link to="/admin/batches" className="mt-2 inline-block text-sm font-medium text-accent-700 underline">
+          Change the batches
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { dashboardSchema } from '../../../shared/reporting/dashboard-contracts';
 import { formatUkDate } from '../../../shared/dates';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
-import { AdminHeading } from '../shell/admin-layout';
+import { AdminHeading, useMayOpen } from '../shell/admin-layout';
 import { LinkCard } from '../shell/link-card';
 import { money } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
@@ -33,14 +33,22 @@ const amounts = (values: Record<string, number>) => {
 
 /** A figure tile; it links to the list it counts. */
 function Figure({ label, value, detail, to }: { label: string; value: string; detail: string; to: string }) {
+  const mayOpen = useMayOpen();
+  const body = (
+    <>
+      <p className="text-sm text-navy-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-navy-900">{value}</p>
+      <p className="text-sm text-navy-700">{detail}</p>
+    </>
+  );
+  // A list the staff member cannot open is no link (issue 41: Support has no orders or quotes).
+  if (!mayOpen(to)) return <div className="rounded-lg border border-navy-100 bg-white p-4">{body}</div>;
   return (
     <Link
       to={to}
       className="block rounded-lg border border-navy-100 bg-white p-4 hover:border-accent-400 focus-visible:outline-2 focus-visible:outline-accent-600"
     >
-      <p className="text-sm text-navy-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-navy-900">{value}</p>
-      <p className="text-sm text-navy-700">{detail}</p>
+      {body}
     </Link>
   );
 }
@@ -53,6 +61,7 @@ const firstOfMonth = () => {
 /** /admin: the figures a sales team opens the portal for, the 12-week chart, the recent orders and the four cards. */
 export function DashboardPage() {
   const { can } = usePermissions();
+  const mayOpen = useMayOpen();
   const dashboard = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: () => adminApi(dashboardSchema, '/dashboard'),
@@ -67,9 +76,11 @@ export function DashboardPage() {
       {setup.data?.example ? (
         <div className="space-y-2">
           <SetupChecklist checklist={setup.data.checklist} />
-          <Link to="/admin/business-profile" className="text-sm font-medium text-accent-700 underline">
-            Fill in the business profile
-          </Link>
+          {mayOpen('/admin/business-profile') ? (
+            <Link to="/admin/business-profile" className="text-sm font-medium text-accent-700 underline">
+              Fill in the business profile
+            </Link>
+          ) : null}
         </div>
       ) : null}
       {dashboard.isPending ? (
@@ -89,9 +100,11 @@ export function DashboardPage() {
                   </li>
                 ))}
               </ul>
-              <Link to="/admin/batches" className="mt-2 inline-block font-medium underline">
-                Change the batches
-              </Link>
+              {mayOpen('/admin/batches') ? (
+                <Link to="/admin/batches" className="mt-2 inline-block font-medium underline">
+                  Change the batches
+                </Link>
+              ) : null}
             </div>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
@@ -159,9 +172,11 @@ export function DashboardPage() {
       )}
       {can('orders.view') ? <RecentOrders /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {dashboardCards.map((card) => (
-          <LinkCard key={card.to} card={card} />
-        ))}
+        {dashboardCards
+          .filter((card) => mayOpen(card.to))
+          .map((card) => (
+            <LinkCard key={card.to} card={card} />
+          ))}
       </div>
     </section>
   );

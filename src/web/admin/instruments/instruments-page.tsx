@@ -1,8 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link } from 'react-router';
 import { formatUkDate } from '../../../shared/dates';
 import { type AdminInstrumentRow, adminInstrumentPageSchema } from '../../../shared/instruments/instrument-schemas';
-import { AdminHeading } from '../shell/admin-layout';
+import { AdminHeading, AdminLink } from '../shell/admin-layout';
 import { CustomerCell } from '../shell/customer-cell';
 import { ListResults } from '../shell/list-results';
 import { ListToolbar } from '../shell/list-toolbar';
@@ -15,10 +14,11 @@ const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
   { header: 'Model', cell: ({ row }) => row.original.model },
   {
     header: 'Order',
+    // Support (no orders.view) reads the order's number, not a link to "no access" (issue 41).
     cell: ({ row }) => (
-      <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${row.original.orderId}`}>
+      <AdminLink className="font-medium text-accent-700 underline" to={`/admin/orders/${row.original.orderId}`}>
         {row.original.orderNumber}
-      </Link>
+      </AdminLink>
     ),
   },
   {

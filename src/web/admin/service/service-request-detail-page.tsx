@@ -7,14 +7,21 @@ import { formatUkDate } from '../../../shared/dates';
 import {
   type AdminServiceRequest,
   adminServiceAnswerSchema,
+  type NotCoveredRequest,
   type RepairQuoteRequest,
   type ServiceMoveRequest,
 } from '../../../shared/service-requests/service-contracts';
 import {
+  chargeable,
+  coverLineAdmin,
+  type NotCoveredReason,
+  notCoveredReasonLabels,
+  notCoveredReasons,
   type ServiceRequestStatus,
   serviceMessages,
   serviceStatusLabels,
 } from '../../../shared/service-requests/service-lifecycle';
+import { usePermissions } from '../shell/permissions';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
@@ -42,6 +49,12 @@ export function ServiceRequestDetailPage() {
       </StateMessage>
     );
   const request = query.data.request;
+  return <ServiceRequestDetail request={request} />;
+}
+
+function ServiceRequestDetail({ request }: { request: AdminServiceRequest }) {
+  const { can } = usePermissions();
+  const canSeeOrders = can('orders.view');
   return (
     <section className="space-y-4">
       <AdminHeading title={`Service request ${request.requestNumber}`}>
@@ -76,6 +89,7 @@ export function ServiceRequestDetailPage() {
             ) : null}
           </div>
           <Cover request={request} />
+          <Declaration request={request} />
           {request.rmaNumber ? (
             <div className={card}>
               <h2 className="font-semibold text-navy-900">Return authorisation</h2>
@@ -149,21 +163,32 @@ export function ServiceRequestDetailPage() {
               ) : null}
               <dt className="mt-1 text-navy-600">Order</dt>
               <dd>
-                <Link className="text-accent-700 underline" to={`/admin/orders/${request.orderId}`}>
-                  {request.orderNumber}
-                </Link>
+                {/* Support has no orders.view: the order number as text, not a link to "no access" (issue 41). */}
+                {canSeeOrders ? (
+                  <Link className="text-accent-700 underline" to={`/admin/orders/${request.orderId}`}>
+                    {request.orderNumber}
+                  </Link>
+                ) : (
+                  request.orderNumber
+                )}
               </dd>
             </dl>
           </div>
           <div className={card}>
             <h2 className="font-semibold text-navy-900">Money</h2>
             <p className="mt-2 text-sm text-navy-700">{serviceMessages.moneyElsewhere}</p>
-            <Link
-              className="mt-2 inline-block text-sm text-accent-700 underline"
-              to={`/admin/orders/${request.orderId}`}
-            >
-              Open order {request.orderNumber}
-            </Link>
+            {canSeeOrders ? (
+              <Link
+                className="mt-2 inline-block text-sm text-accent-700 underline"
+                to={`/admin/orders/${request.orderId}`}
+              >
+                Open order {request.orderNumber}
+              </Link>
+            ) : (
+              <p className="mt-2 text-sm text-navy-600">
+                Order {request.orderNumber}: ask Sales or Finance, who have access to orders.
+              </p>
+            )}
           </div>
         </div>
       </div>
@@ -171,15 +196,25 @@ export function ServiceRequestDetailPage() {
   );
 }
 
-/** Under warranty it costs nothing; out of warranty a repair quote is needed (made through the quote engine). */
+/**
+ * The cover as staff read it (issue 41): under warranty unless inspection finds an exclusion, when staff
+ * mark it not covered; out of warranty or not covered, a repair quote is needed (made through the quote engine).
+ */
 function Cover({ request }: { request: AdminServiceRequest }) {
+  const open = request.allowedMoves.length > 0;
   return (
     <div className={card} data-testid="service-cover">
-      {request.underWarranty ? (
-        <p className="text-sm text-navy-800">{serviceMessages.underWarranty}</p>
+      {!chargeable(request) ? (
+        <>
+          <p className="text-sm text-navy-800">{coverLineAdmin(request)}</p>
+          {open ? <NotCoveredForm request={request} /> : null}
+        </>
       ) : (
         <>
-          <p className="text-sm font-medium text-amber-800">{serviceMessages.outOfWarrantyAdmin}</p>
+          <p className="text-sm font-medium text-amber-800">{coverLineAdmin(request)}</p>
+          {request.notCoveredNote ? (
+            <p className="mt-1 text-sm whitespace-pre-line text-navy-700">{request.notCoveredNote}</p>
+          ) : null}
           {request.repairQuote ? (
             <p className="mt-1 text-sm">
               Repair quote:{' '}
@@ -190,10 +225,96 @@ function Cover({ request }: { request: AdminServiceRequest }) {
                 {request.repairQuote.quoteNumber}
               </Link>
             </p>
-          ) : request.allowedMoves.length > 0 ? (
+          ) : open ? (
             <RepairQuoteForm request={request} />
           ) : null}
         </>
+      )}
+    </div>
+  );
+}
+
+/** Issue 41: inspection found an exclusion (terms §11): the reason, and what staff saw; the customer is e-mailed. */
+function NotCoveredForm({ request }: { request: AdminServiceRequest }) {
+  const invalidate = useInvalidateAdmin();
+  const [reason, setReason] = useState<NotCoveredReason | ''>('');
+  const [note, setNote] = useState('');
+  const mark = useMutation({
+    mutationFn: (body: NotCoveredRequest) =>
+      adminApi(adminServiceAnswerSchema, `/service/${request.id}/not-covered`, { method: 'POST', body }),
+    onSuccess: async () => {
+      toast.success('Marked not covered: make the repair quote next');
+      await invalidate();
+    },
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'This failed. Please try again.'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason) mark.mutate({ reason, note });
+  };
+  return (
+    <form className="mt-3 space-y-2" onSubmit={submit} aria-label="Mark not covered">
+      <label className="block text-sm">
+        <span className="font-medium text-navy-900">Not covered: the reason</span>
+        <select
+          className="mt-1 block rounded border border-navy-200 px-2 py-1"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as NotCoveredReason | '')}
+          required
+        >
+          <option value="">Choose…</option>
+          {notCoveredReasons.map((value) => (
+            <option key={value} value={value}>
+              {notCoveredReasonLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium text-navy-900">What inspection found (the customer reads it)</span>
+        <textarea
+          className={textArea}
+          rows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="outline" disabled={mark.isPending || !reason}>
+        {mark.isPending ? 'Saving...' : 'Mark not covered'}
+      </Button>
+    </form>
+  );
+}
+
+/** Issue 41: the customer's decontamination declaration, read before authorising receipt. */
+function Declaration({ request }: { request: AdminServiceRequest }) {
+  const declared = request.decontamination;
+  return (
+    <div className={card} data-testid="service-decontamination">
+      <h2 className="font-semibold text-navy-900">Decontamination declaration</h2>
+      {declared ? (
+        <dl className="mt-2 text-sm">
+          <dt className="text-navy-600">Substances handled</dt>
+          <dd className="whitespace-pre-line">{declared.substances}</dd>
+          <dt className="mt-1 text-navy-600">Cleaning and decontamination method</dt>
+          <dd className="whitespace-pre-line">{declared.cleaningMethod}</dd>
+          <dt className="mt-1 text-navy-600">Signed</dt>
+          <dd>
+            {declared.signatoryName}, {formatUkDate(declared.signedOn)}
+          </dd>
+          {request.declarationUrl ? (
+            <dd className="mt-2">
+              <a className="text-accent-700 underline" href={request.declarationUrl}>
+                Declaration (PDF): keep it with the instrument
+              </a>
+            </dd>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-amber-800">
+          Not signed yet: the instrument cannot be received until the customer completes it on their request page.
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { createContext, type ReactNode, useContext } from 'react';
+import { Link, matchPath, NavLink, Outlet } from 'react-router';
 import { Container } from '../../ui/container';
 import { cn } from '../../ui/cn';
 import type { Permission } from '../../../shared/admin/permissions';
@@ -14,6 +14,46 @@ export interface AdminPage {
   element: ReactNode;
   /** A top-level page's label in the admin menu; pages without one are reached from another page. */
   label?: string;
+}
+
+const PagesContext = createContext<readonly AdminPage[]>([]);
+
+/**
+ * Whether the signed-in staff member may open an admin address (issue 41: Support's links lead only where
+ * Support has access): the page it matches, and that page's permission. Addresses outside the admin pass.
+ */
+export function useMayOpen() {
+  const pages = useContext(PagesContext);
+  const { can } = usePermissions();
+  return (to: string) => {
+    const path = to.split(/[?#]/)[0] ?? to;
+    const page = pages.find((candidate) =>
+      matchPath({ path: candidate.path === '' ? '/admin' : `/admin/${candidate.path}`, end: true }, path),
+    );
+    return !page || page.permission === 'staff' || can(page.permission);
+  };
+}
+
+/** A link to an admin page, or its text alone for a staff member whose roles do not open that page. */
+export function AdminLink({
+  to,
+  className,
+  children,
+  fallback,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  /** What stands in its place (the link's text by default). */
+  fallback?: ReactNode;
+}) {
+  const mayOpen = useMayOpen();
+  if (!mayOpen(to)) return <span>{fallback ?? children}</span>;
+  return (
+    <Link className={className} to={to}>
+      {children}
+    </Link>
+  );
 }
 
 /** The admin menu (the labelled pages the roles allow) above the page. */
@@ -40,7 +80,9 @@ export function AdminLayout({ pages }: { pages: readonly AdminPage[] }) {
             </NavLink>
           ))}
       </nav>
-      <Outlet />
+      <PagesContext.Provider value={pages}>
+        <Outlet />
+      </PagesContext.Provider>
     </Container>
   );
 }

@@ -1,0 +1,62 @@
+import { type BusinessProfile, profileAddressLines } from '../../shared/business-profile';
+import { formatUkDate } from '../../shared/dates';
+import type { BusinessDocument } from '../../shared/documents/document-model';
+import { issuerOf } from '../../shared/documents/issuer';
+import { declarationStatement } from '../../shared/service-requests/service-lifecycle';
+import type { decontaminationDeclarations } from '../db/schema';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import type { LoadedServiceRequest } from './service-requests';
+
+type DeclarationRow = typeof decontaminationDeclarations.$inferSelect;
+
+/**
+ * Issue 41: the decontamination declaration that travels with the instrument: the request, the
+ * instrument, what it handled and how it was cleaned (the customer's words, drawn as text), and the
+ * signature (a typed name and the date given).
+ */
+export function decontaminationDocument(
+  { request, instrument, order }: LoadedServiceRequest,
+  declaration: DeclarationRow,
+  profile: BusinessProfile,
+) {
+  const model: BusinessDocument = {
+    kind: 'decontamination_declaration',
+    issuer: issuerOf(profile),
+    title: 'DECONTAMINATION DECLARATION',
+    name: `Decontamination declaration ${request.requestNumber}`,
+    currency: order.currency,
+    meta: [
+      ['Service request', request.requestNumber],
+      ...(request.rmaNumber ? ([['RMA number', request.rmaNumber]] as [string, string][]) : []),
+      ['Signed on', formatUkDate(declaration.signedOn)],
+    ],
+    parties: [
+      {
+        title: 'Instrument',
+        lines: [instrument.model, `Serial number: ${instrument.serialNumber}`, `Order: ${order.orderNumber}`],
+      },
+      { title: 'Return to', lines: [profile.legalName, ...profileAddressLines(profile.tradingAddress)] },
+    ],
+    lines: [],
+    totals: [],
+    notes: [],
+    sections: [
+      { title: 'Substances the instrument handled', lines: declaration.substances.split('\n') },
+      { title: 'Cleaning and decontamination method', lines: declaration.cleaningMethod.split('\n') },
+      {
+        title: 'Declaration',
+        lines: [
+          declarationStatement,
+          `Signed: ${declaration.signatoryName} (typed name, confirmed on the request page)`,
+          `Date: ${formatUkDate(declaration.signedOn)}`,
+          `Recorded: ${formatUkDate(declaration.createdAt)}`,
+        ],
+      },
+      { title: 'Please', lines: ['Put a copy of this declaration in the parcel, outside the instrument’s packaging.'] },
+    ],
+  };
+  return renderDocumentPdf(model);
+}
+
+export const decontaminationFilename = (request: Pick<LoadedServiceRequest['request'], 'requestNumber'>) =>
+  `Decontamination-${request.requestNumber}.pdf`;

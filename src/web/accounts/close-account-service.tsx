@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatUkDate } from '../../shared/dates';
+import { serviceRequestListSchema } from '../../shared/service-requests/service-contracts';
+import { isOpenService, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
+import { api } from '../lib/api-client';
+import { fetchAccountInstruments } from './instrument-list';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Issue 41: what closing the account means for the customer's instruments: their open service
+ * requests (each stays reachable by a link we e-mail at closure, until it is closed) and their live
+ * warranties (serial number and warranty end).
+ */
+export function CloseAccountService() {
+  const instruments = useQuery({ queryKey: ['account', 'instruments'], queryFn: fetchAccountInstruments });
+  const requests = useQuery({
+    queryKey: ['service-requests'],
+    queryFn: async ({ signal }) =>
+      serviceRequestListSchema.parse(await api<unknown>('/api/service-requests', { signal })).requests,
+  });
+  const open = (requests.data ?? []).filter((request) => isOpenService(request.status));
+  const live = (instruments.data?.instruments ?? []).filter(
+    (instrument) => instrument.warrantyEndsOn !== null && instrument.warrantyEndsOn >= today(),
+  );
+  if (open.length === 0 && live.length === 0) return null;
+  return (
+    <div data-testid="close-account-service">
+      {open.length > 0 ? (
+        <>
+          <p className="mt-3 font-medium">Your open service requests:</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {open.map((request) => (
+              <li key={request.requestNumber}>
+                {request.requestNumber} (serial number {request.serialNumber}): {serviceStatusLabels[request.status]}
+                {request.rmaNumber ? `, RMA ${request.rmaNumber}` : ''}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">
+            Each stays open after the closure: we e-mail you a private link to its page, with its return instructions,
+            which works until the request is closed.
+          </p>
+        </>
+      ) : null}
+      {live.length > 0 ? (
+        <>
+          <p className="mt-3 font-medium">Your instruments under warranty:</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {live.map((instrument) => (
+              <li key={instrument.id}>
+                {instrument.model}, serial number {instrument.serialNumber}: warranty to{' '}
+                {formatUkDate(instrument.warrantyEndsOn ?? '')}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">
+            The warranty stays with the instrument: for a later fault, write to us with its serial number. Without an
+            account you can no longer open a service request online.
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}
