@@ -21,6 +21,24 @@ export const serviceFooter = ({ profile }: { profile: BusinessProfile }) => [
 ];
 const footer = serviceFooter;
 
+/** A service e-mail to the customer: the greeting, what it says, the request's page, then the support footer. */
+function customerServiceMail(
+  context: ServiceMailContext,
+  mail: { kind: string; subject: string; body: string[]; links?: string[] },
+): OutgoingMail {
+  const text = [
+    greeting(context.firstName),
+    '',
+    ...mail.body,
+    '',
+    ...(mail.links ?? []),
+    `Your request: ${context.requestUrl}`,
+    '',
+    ...footer(context),
+  ].join('\n');
+  return { kind: mail.kind, to: context.to, subject: mail.subject, text };
+}
+
 /** The customer's page of a request: sign-in for an account's order, the order's key for a guest's. */
 export function serviceRequestUrl(publicUrl: string, loaded: Pick<LoadedServiceRequest, 'request' | 'order'>) {
   const page = `${publicUrl}/service-requests/${encodeURIComponent(loaded.request.requestNumber)}`;
@@ -33,75 +51,51 @@ export function serviceRequestUrl(publicUrl: string, loaded: Pick<LoadedServiceR
 /** The return is authorised: the RMA number and the return instructions, as staff wrote them. */
 export function serviceAuthorisedMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
-  const text = [
-    greeting(context.firstName),
-    '',
-    `We have authorised the return of your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}).`,
-    `Your RMA number: ${request.rmaNumber ?? ''}`,
-    'Please write it on the parcel and on the RMA document from your request page.',
-    '',
-    'Return instructions:',
-    ...(request.returnInstructions ?? '').split('\n').map((line) => `> ${line}`),
-    '',
-    coverLine(request),
-    '',
-    `Your request: ${context.requestUrl}`,
-    '',
-    ...footer(context),
-  ].join('\n');
-  return {
+  return customerServiceMail(context, {
     kind: 'service_authorised',
-    to: context.to,
     subject: `Return authorised: RMA ${request.rmaNumber ?? ''} for ${request.requestNumber}`,
-    text,
-  };
+    body: [
+      `We have authorised the return of your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}).`,
+      `Your RMA number: ${request.rmaNumber ?? ''}`,
+      'Please write it on the parcel and on the RMA document from your request page.',
+      '',
+      'Return instructions:',
+      ...(request.returnInstructions ?? '').split('\n').map((line) => `> ${line}`),
+      '',
+      coverLine(request),
+    ],
+  });
 }
 
 /** The instrument is on its way back. */
 export function serviceReturnedMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
-  const text = [
-    greeting(context.firstName),
-    '',
-    `Your ${instrument.model}, serial number ${instrument.serialNumber}, is on its way back to you (service request ${request.requestNumber}${request.rmaNumber ? `, RMA ${request.rmaNumber}` : ''}).`,
-    '',
-    `Your request: ${context.requestUrl}`,
-    '',
-    ...footer(context),
-  ].join('\n');
-  return {
+  return customerServiceMail(context, {
     kind: 'service_returned',
-    to: context.to,
     subject: `Your instrument is on its way back: ${request.requestNumber}`,
-    text,
-  };
+    body: [
+      `Your ${instrument.model}, serial number ${instrument.serialNumber}, is on its way back to you (service request ${request.requestNumber}${request.rmaNumber ? `, RMA ${request.rmaNumber}` : ''}).`,
+    ],
+  });
 }
 
 /** Issue 41: a new request is acknowledged to the customer, with its number and what happens next. */
 export function serviceAcknowledgementMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
-  const text = [
-    greeting(context.firstName),
-    '',
-    `We have your service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
-    '',
-    'What happens next:',
-    '- Our support team reads your description and photos and replies by e-mail.',
-    '- If the instrument needs to come back to us, we e-mail you an RMA number and the return instructions.',
-    '- Before you send it, complete the decontamination declaration on your request page: we cannot receive an instrument without it.',
-    '',
-    coverLine(request),
-    '',
-    `Your request: ${context.requestUrl}`,
-    '',
-    ...footer(context),
-  ].join('\n');
-  return {
+  return customerServiceMail(context, {
     kind: 'service_acknowledgement',
-    to: context.to,
     subject: `We have your service request ${request.requestNumber}`,
-    text,
-  };
+    body: [
+      `We have your service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
+      '',
+      'What happens next:',
+      '- Our support team reads your description and photos and replies by e-mail.',
+      '- If the instrument needs to come back to us, we e-mail you an RMA number and the return instructions.',
+      '- Before you send it, complete the decontamination declaration on your request page: we cannot receive an instrument without it.',
+      '',
+      coverLine(request),
+    ],
+  });
 }
 
 /** Issue 41: the same new request, to the support mailbox of the business profile, with the staff page. */
@@ -133,27 +127,19 @@ export function serviceSupportNoticeMail(input: {
 export function serviceNotCoveredMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
   const reason = request.notCoveredReason ? notCoveredReasonLabels[request.notCoveredReason].toLowerCase() : '';
-  const text = [
-    greeting(context.firstName),
-    '',
-    `We have looked at service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
-    `The fault is not covered by the warranty (${reason}; terms §11 exclude accidental damage, misuse, wear and consumables).`,
-    ...(request.notCoveredNote
-      ? ['', 'What we found:', ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)]
-      : []),
-    '',
-    'We will send you a repair quote before any paid work.',
-    '',
-    `Your request: ${context.requestUrl}`,
-    '',
-    ...footer(context),
-  ].join('\n');
-  return {
+  return customerServiceMail(context, {
     kind: 'service_not_covered',
-    to: context.to,
     subject: `Not covered by warranty: ${request.requestNumber}`,
-    text,
-  };
+    body: [
+      `We have looked at service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
+      `The fault is not covered by the warranty (${reason}; terms §11 exclude accidental damage, misuse, wear and consumables).`,
+      ...(request.notCoveredNote
+        ? ['', 'What we found:', ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)]
+        : []),
+      '',
+      'We will send you a repair quote before any paid work.',
+    ],
+  });
 }
 
 /** Issue 41: the repair quote, with its link; its page and PDF carry the repair terms. */
@@ -161,23 +147,15 @@ export function serviceRepairQuoteMail(
   context: ServiceMailContext & { quoteNumber: string; quoteUrl: string; total: string; validUntil: string },
 ): OutgoingMail {
   const { request, instrument } = context.loaded;
-  const text = [
-    greeting(context.firstName),
-    '',
-    `Our repair quote ${context.quoteNumber} for your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}), is ready: ${context.total} including VAT.`,
-    `It is valid until ${context.validUntil}. Payment is in full when you accept it; there is no deposit.`,
-    '',
-    `Your repair quote: ${context.quoteUrl}`,
-    `Your request: ${context.requestUrl}`,
-    '',
-    ...footer(context),
-  ].join('\n');
-  return {
+  return customerServiceMail(context, {
     kind: 'service_repair_quote',
-    to: context.to,
     subject: `Repair quote ${context.quoteNumber} for ${request.requestNumber}`,
-    text,
-  };
+    body: [
+      `Our repair quote ${context.quoteNumber} for your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}), is ready: ${context.total} including VAT.`,
+      `It is valid until ${context.validUntil}. Payment is in full when you accept it; there is no deposit.`,
+    ],
+    links: [`Your repair quote: ${context.quoteUrl}`],
+  });
 }
 
 /**

@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Order, OrderLedgerFigures } from '../../shared/orders/order-schema';
+import type { Order } from '../../shared/orders/order-schema';
 import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { ledgerFigures } from '../../../tests/support/ledger-figures';
 import { OrderDetailsPage } from './order-details-page';
 
-const zeroLedger: OrderLedgerFigures = {
-  paid: 0,
-  received: 0,
-  refunded: 0,
-  invoiced: 0,
-  credited: 0,
-  owed: 0,
-  outstanding: 0,
-  refundDue: 0,
-  depositInvoiced: 0,
-  depositOutstanding: 0,
-  creditHeld: 0,
-  cancellationFee: 0,
-};
+const zeroLedger = ledgerFigures();
 
 /** A guest order as GET /api/orders/{id}?key= answers it: one line, no VAT, the ledger given. */
 function orderOf(overrides: Partial<Order> & Pick<Order, 'totalAmount' | 'depositAmount' | 'currency'>): Order {

@@ -2,26 +2,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, InvoiceBalanceView } from '../../../shared/orders/order-admin-contracts';
-import type { OrderDocument, OrderLedgerFigures } from '../../../shared/orders/order-schema';
+import type { OrderDocument } from '../../../shared/orders/order-schema';
 import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../../tests/support/web-render';
+import { ledgerFigures } from '../../../../tests/support/ledger-figures';
 import { InvoicesPanel } from './invoices-panel';
 import { PaymentsPanel } from './payments-panel';
 
-const ledger = (figures: Partial<OrderLedgerFigures>): OrderLedgerFigures => ({
-  paid: 0,
-  received: 0,
-  refunded: 0,
-  invoiced: 0,
-  credited: 0,
-  owed: 0,
-  outstanding: 0,
-  refundDue: 0,
-  depositInvoiced: 0,
-  depositOutstanding: 0,
-  creditHeld: 0,
-  cancellationFee: 0,
-  ...figures,
-});
+const ledger = ledgerFigures;
 
 const invoiceDocument = (
   id: string,

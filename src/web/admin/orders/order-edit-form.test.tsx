@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contracts';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../../tests/support/web-render';
+import { ledgerFigures } from '../../../../tests/support/ledger-figures';
 import { OrderEditForm } from './order-edit-form';
 
 const order = {
@@ -28,20 +29,7 @@ const order = {
   cancellation: null,
   instruments: [],
   items: [],
-  ledger: {
-    paid: 0,
-    received: 0,
-    refunded: 0,
-    invoiced: 0,
-    credited: 0,
-    owed: 0,
-    outstanding: 0,
-    refundDue: 0,
-    depositInvoiced: 0,
-    depositOutstanding: 0,
-    creditHeld: 0,
-    cancellationFee: 0,
-  },
+  ledger: ledgerFigures(),
 } as unknown as AdminOrderDetail;
 
 describe('the admin order edit form (component, happy-dom)', () => {
