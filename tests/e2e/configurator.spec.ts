@@ -130,7 +130,7 @@ test.describe('configurator', () => {
       currency: string;
       totals: { total: number; vat: number };
     };
-    expect(server).toMatchObject({ currency: 'EUR', totals: { vat: 0 } });
+    expect(server).toMatchObject({ currency: 'EUR', totals: { vat: handoff.vat } });
     expect(shown).toBe(formatMoney(server.totals.total, 'EUR'));
     // Going back before the quote flow has rendered would keep the configurator mounted (the
     // navigation is still pending); a visitor goes back from the page they see.
