@@ -20,6 +20,7 @@ import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from '../staff/staff';
 import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 /** One request a staff member allowed to make it gets `ok` for; `make` builds fresh data for each try. */
 interface Example {
@@ -337,7 +338,11 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: async () => ({
           url: `/api/admin/orders/${(await createOrder(t.db, { status: 'confirmed' })).id}/ship-override`,
-          body: { reason: 'Long-standing customer, balance on delivery', serialNumbers: [next()] },
+          body: {
+            reason: 'Long-standing customer, balance on delivery',
+            serialNumbers: [next()],
+            factoryTests: passingFactoryTests(1),
+          },
         }),
       },
       {

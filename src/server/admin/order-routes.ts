@@ -260,7 +260,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: shipOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
-      const { reason, trackingNumber, carrier, serialNumbers, exportMrn } = request.body;
+      const { reason, trackingNumber, carrier, serialNumbers, factoryTests, exportMrn } = request.body;
       await shipOrder(app, request, {
         orderId: request.params.id,
         changes: updateOrderRequestSchema.parse({
@@ -268,6 +268,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           ...(trackingNumber !== undefined ? { trackingNumber } : {}),
           ...(carrier !== undefined ? { carrier } : {}),
           ...(serialNumbers !== undefined ? { serialNumbers } : {}),
+          ...(factoryTests !== undefined ? { factoryTests } : {}),
           ...(exportMrn ? { exportMrn } : {}),
         }),
         override: { reason },

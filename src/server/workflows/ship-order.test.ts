@@ -4,6 +4,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser, payInFull } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { auditLog, instruments, mailOutbox, orders, orderStatusHistory } from '../db/schema';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 describe('shipping with serial numbers spans orders and instruments (workflows/ship-order)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
@@ -32,11 +33,20 @@ describe('shipping with serial numbers spans orders and instruments (workflows/s
     return session;
   }
   const patchShip = (cookie: string, orderId: string, serialNumbers: string[]) =>
-    t.patch(`/api/admin/orders/${orderId}`, { status: 'shipped', carrier: 'dhl', serialNumbers }, { cookie });
+    t.patch(
+      `/api/admin/orders/${orderId}`,
+      { status: 'shipped', carrier: 'dhl', serialNumbers, factoryTests: passingFactoryTests(serialNumbers.length) },
+      { cookie },
+    );
   const overrideShip = (cookie: string, orderId: string, serialNumbers: string[]) =>
     t.post(
       `/api/admin/orders/${orderId}/ship-override`,
-      { reason: 'Collected by the customer', carrier: 'dhl', serialNumbers },
+      {
+        reason: 'Collected by the customer',
+        carrier: 'dhl',
+        serialNumbers,
+        factoryTests: passingFactoryTests(serialNumbers.length),
+      },
       { cookie },
     );
 

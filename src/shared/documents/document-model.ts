@@ -14,7 +14,10 @@ export type DocumentKind =
   | 'rma'
   | 'statement'
   | 'commercial_invoice'
-  | 'repair_pro_forma';
+  | 'repair_pro_forma'
+  | 'test_certificate'
+  | 'declaration_of_conformity'
+  | 'iq_oq_protocol';
 
 export interface DocumentLine {
   name: string;

@@ -80,6 +80,8 @@ export const productConfigurations = optionTable(
     ...described(),
     ...customs(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** Issue 41: the model's current software version (the IQ/OQ protocol of each instrument shipped records it). */
+    softwareVersion: text('software_version'),
   },
 );
 
