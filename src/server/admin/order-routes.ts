@@ -149,10 +149,16 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     { config: adminRoute('orders.view'), schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
+      const settings = await getCachedSettings(app.db);
       return {
         order: await adminOrderDetail(app.db, request.params.id),
-        carriers: (await getCachedSettings(app.db)).carriers,
+        carriers: settings.carriers,
         vatRegistries: [...app.vatNumberChecks.registries.configured],
+        factoryTestLimits: {
+          rateLimitPercent: settings.factoryTestRateLimitPercent,
+          nominalVolumeMl: settings.factoryTestNominalVolumeMl,
+          volumeLimitPercent: settings.factoryTestVolumeLimitPercent,
+        },
       };
     },
   );

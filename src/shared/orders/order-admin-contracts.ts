@@ -289,6 +289,10 @@ export const adminOrderAnswerSchema = z.object({
   carriers: z.array(carrierSchema).optional(),
   /** The VAT-number registries configured (VIES, HMRC), for "Check again" (GET only). */
   vatRegistries: z.array(z.enum(vatRegistries)).optional(),
+  /** The settings' factory test limits, shown beside the test results at dispatch (GET only; issue 41). */
+  factoryTestLimits: z
+    .object({ rateLimitPercent: z.number(), nominalVolumeMl: z.number(), volumeLimitPercent: z.number() })
+    .optional(),
 });
 
 /** POST /api/admin/orders/{id}/vat-number-check: check the order's VAT number again, now. */
