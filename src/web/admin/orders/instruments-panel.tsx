@@ -133,7 +133,12 @@ export function FactoryTestFields({
         </p>
       ) : null}
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="mt-2 grid gap-2 sm:grid-cols-4" role="group" aria-label={`Factory test ${index + 1}`}>
+        <div
+          key={index}
+          className="mt-2 grid gap-2 sm:grid-cols-4"
+          role="group"
+          aria-label={`Factory test ${index + 1}`}
+        >
           {input(index, 'rateAccuracyPercent', `Rate accuracy % (instrument ${index + 1})`, 'number')}
           {input(index, 'volumeDeliveredMl', `Volume delivered mL (instrument ${index + 1})`, 'number')}
           {input(index, 'testedBy', `Tested by (instrument ${index + 1})`)}

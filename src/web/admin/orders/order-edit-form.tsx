@@ -136,7 +136,9 @@ export function OrderEditForm({
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
       setSerialErrors(
         Object.fromEntries(
-          Object.entries(fields).filter(([name]) => name.startsWith('serialNumbers') || name.startsWith('factoryTests')),
+          Object.entries(fields).filter(
+            ([name]) => name.startsWith('serialNumbers') || name.startsWith('factoryTests'),
+          ),
         ),
       );
       setExportMrnError(fields.exportMrn);
