@@ -1,7 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Instrument } from '../../shared/instruments/instrument-schemas';
 import type { Db } from '../db/client';
-import { instruments, instrumentTestCertificates, orders } from '../db/schema';
+import { instruments, instrumentTestCertificates, orderItems, orders, productConfigurations } from '../db/schema';
+import type { ModelDocumentLink } from '../../shared/instruments/model-documents';
+import { modelDocumentLinks } from '../catalogue/model-documents';
 import {
   type InstrumentPaper,
   instrumentPaperId,
@@ -27,6 +29,7 @@ export const toInstrument = (row: InstrumentRow, orderNumber: string): Instrumen
   warrantyEndsOn: row.warrantyEndsOn,
   servicePlanEndsOn: row.servicePlanEndsOn,
   nextServiceOn: row.nextServiceOn,
+  softwareVersion: row.softwareVersion,
 });
 
 /**
@@ -57,7 +60,18 @@ export function papersOf(
 export const declarationReady = (settings: SystemSettings) =>
   settings.conformityUkcaLegislation.length > 0 || settings.conformityCeLegislation.length > 0;
 
-/** The instruments of some orders, in unit order, each with its papers. */
+/** The datasheet and manual of each order's model (its base configuration), by order id. */
+async function modelDocumentsOfOrders(db: Db, orderIds: string[]): Promise<Map<string, ModelDocumentLink[]>> {
+  const bases = await db
+    .select({ orderId: orderItems.orderId, configurationId: productConfigurations.id })
+    .from(orderItems)
+    .innerJoin(productConfigurations, eq(productConfigurations.configId, orderItems.itemId))
+    .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.itemType, 'base_configuration')));
+  const links = await modelDocumentLinks(db, [...new Set(bases.map((base) => base.configurationId))]);
+  return new Map(bases.map((base) => [base.orderId, links.get(base.configurationId) ?? []]));
+}
+
+/** The instruments of some orders, in unit order, each with its papers and its model's documents. */
 export async function instrumentsOfOrders(db: Db, orderIds: string[]): Promise<Instrument[]> {
   if (orderIds.length === 0) return [];
   const [rows, settings] = await Promise.all([
@@ -76,8 +90,10 @@ export async function instrumentsOfOrders(db: Db, orderIds: string[]): Promise<I
     getCachedSettings(db),
   ]);
   const ready = declarationReady(settings);
+  const models = await modelDocumentsOfOrders(db, orderIds);
   return rows.map((row) => ({
     ...toInstrument(row.instrument, row.orderNumber),
     papers: papersOf(row.instrument, row.passed ? row.certifiedAt : null, ready),
+    modelDocuments: models.get(row.instrument.orderId) ?? [],
   }));
 }

@@ -63,6 +63,27 @@ export function InstrumentCard({
           <dd className="font-medium text-navy-900">{dayOr(instrument.nextServiceOn, 'Set on delivery')}</dd>
         </div>
       </dl>
+      {instrument.softwareVersion || (instrument.modelDocuments ?? []).length > 0 ? (
+        <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {instrument.softwareVersion ? (
+            <span className="text-navy-600">
+              Software version at dispatch:{' '}
+              <span className="font-medium text-navy-900">{instrument.softwareVersion}</span>
+            </span>
+          ) : null}
+          {(instrument.modelDocuments ?? []).map((document) => (
+            <a
+              key={document.kind}
+              className="font-medium text-accent-700 underline"
+              href={document.url}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {document.label} (PDF)
+            </a>
+          ))}
+        </div>
+      ) : null}
       {(instrument.papers ?? []).length > 0 ? (
         <div className="mt-3 text-sm">
           <p className="text-navy-600">Papers for your qualification records</p>
