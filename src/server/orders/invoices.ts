@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseInstrumentPaperId } from '../../shared/instruments/instrument-papers';
-import { instrumentPaperPdf } from '../instruments/instrument-papers';
+import { instrumentPaperPdf } from './instrument-papers';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import {
