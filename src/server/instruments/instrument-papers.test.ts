@@ -223,6 +223,15 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect((await t.get(url('test_certificate'))).statusCode).toBe(404);
     expect((await t.get(url('test_certificate'), { cookie: admin.cookie })).statusCode).toBe(200);
 
+    // Staff find them on the admin's instruments list too.
+    const listed = await t.get('/api/admin/instruments?search=DW-QA-0002', { cookie: admin.cookie });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items[0].papers.map((paper: { url: string }) => paper.url)).toEqual([
+      url('test_certificate'),
+      url('declaration_of_conformity'),
+      url('iq_oq_protocol'),
+    ]);
+
     // The data export holds the three papers.
     const files = unzipSync(
       new Uint8Array(
