@@ -324,12 +324,39 @@ export async function instrumentsFollowOrder(
     adminId: string;
     now: Date;
   },
-): Promise<{ serialNumbers?: string[] }> {
+): Promise<{ serialNumbers?: string[]; factoryTests?: Record<string, unknown>[] }> {
   const { order } = input;
   if (order.status === input.fromStatus) return {};
   if (order.status === 'shipped') {
     const written = await recordSerialsAtDispatch(tx, input);
-    return written.length > 0 ? { serialNumbers: written.map((row) => row.serialNumber) } : {};
+    if (written.length === 0) return {};
+    // The audit entry keeps each instrument's factory test as judged (issue 41).
+    const tests = await tx
+      .select({ instrumentId: instrumentTestCertificates.instrumentId, test: instrumentTestCertificates })
+      .from(instrumentTestCertificates)
+      .where(
+        inArray(
+          instrumentTestCertificates.instrumentId,
+          written.map((row) => row.id),
+        ),
+      );
+    return {
+      serialNumbers: written.map((row) => row.serialNumber),
+      factoryTests: written.map((row) => {
+        const test = tests.find((candidate) => candidate.instrumentId === row.id)?.test;
+        return {
+          serialNumber: row.serialNumber,
+          rateAccuracyPercent: test?.rateAccuracyPercent,
+          volumeDeliveredMl: test?.volumeDeliveredMl,
+          rateLimitPercent: test?.rateLimitPercent,
+          nominalVolumeMl: test?.nominalVolumeMl,
+          volumeLimitPercent: test?.volumeLimitPercent,
+          passed: test?.passed,
+          testedBy: test?.testedBy,
+          testedOn: test?.testedOn,
+        };
+      }),
+    };
   }
   if (order.status === 'delivered') await startCover(tx, order, input.now);
   if (order.status === 'confirmed') await extendCoverForOrder(tx, order, input.now);

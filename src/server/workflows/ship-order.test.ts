@@ -98,12 +98,28 @@ describe('shipping with serial numbers spans orders and instruments (workflows/s
       overrideReason: 'Collected by the customer',
     });
     const comparable = (entry: Record<string, unknown> | null | undefined) => {
-      const { orderNumber: _number, serialNumbers: _serials, overrideReason: _reason, ...rest } = entry ?? {};
+      const {
+        orderNumber: _number,
+        serialNumbers: _serials,
+        factoryTests: _tests,
+        overrideReason: _reason,
+        ...rest
+      } = entry ?? {};
       return rest;
     };
     expect(comparable(overrideAudit?.before)).toEqual(comparable(patchAudit?.before));
     expect(comparable(overrideAudit?.after)).toEqual(comparable(patchAudit?.after));
     expect(patchAudit?.before).toMatchObject({ status: 'confirmed' });
+    // Each instrument's factory test as judged, with its limits (issue 41).
+    expect(overrideAudit?.after?.factoryTests).toEqual([
+      expect.objectContaining({
+        serialNumber: 'DW-SAME-B1',
+        rateAccuracyPercent: -0.4,
+        rateLimitPercent: 2,
+        passed: true,
+      }),
+      expect.objectContaining({ serialNumber: 'DW-SAME-B2', volumeDeliveredMl: 10.03, testedBy: 'Alex Tester' }),
+    ]);
   });
 
   it.each([
