@@ -268,4 +268,47 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(pdfText(served.rawPayload)).toContain('DW-QA-GUEST');
     expect((await t.get(certificate?.url.split('?')[0] ?? '')).statusCode).toBe(404);
   });
+
+  it('staff set the test limits and the conformity lists in System Settings; a limit of 0 is refused beside its field', async () => {
+    const owner = await createAdminSession(t);
+    await owner.stepUp();
+    const current = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json().settings;
+    const refused = await t.put(
+      '/api/admin/settings',
+      { ...current, factoryTestRateLimitPercent: 0 },
+      { cookie: owner.cookie },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error.fields)).toEqual(['factoryTestRateLimitPercent']);
+    const saved = await t.put(
+      '/api/admin/settings',
+      {
+        ...current,
+        factoryTestRateLimitPercent: 1.5,
+        factoryTestNominalVolumeMl: 5,
+        factoryTestVolumeLimitPercent: 2,
+        conformityUkcaLegislation: ['Supply of Machinery (Safety) Regulations 2008'],
+        conformityCeLegislation: ['Machinery Directive 2006/42/EC'],
+        conformityStandards: ['EN 61010-1:2010+A1:2019'],
+      },
+      { cookie: owner.cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings).toMatchObject({
+      factoryTestRateLimitPercent: 1.5,
+      factoryTestNominalVolumeMl: 5,
+      factoryTestVolumeLimitPercent: 2,
+      conformityUkcaLegislation: ['Supply of Machinery (Safety) Regulations 2008'],
+      conformityCeLegislation: ['Machinery Directive 2006/42/EC'],
+      conformityStandards: ['EN 61010-1:2010+A1:2019'],
+    });
+    const order = await t.get(`/api/admin/orders/${(await paidOrder(undefined, 'limits@example.com')).id}`, {
+      cookie: owner.cookie,
+    });
+    expect(order.json().factoryTestLimits).toEqual({
+      rateLimitPercent: 1.5,
+      nominalVolumeMl: 5,
+      volumeLimitPercent: 2,
+    });
+  });
 });
