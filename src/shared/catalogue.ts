@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelDocumentLinkSchema } from './instruments/model-documents';
 
 /** A catalogue price in minor units per currency. */
 export const priceSchema = z.object({ GBP: z.number().int(), EUR: z.number().int() });
@@ -10,7 +11,12 @@ const option = {
   price: priceSchema,
 };
 
-export const configurationOptionSchema = z.object({ ...option, features: z.array(z.string()) });
+export const configurationOptionSchema = z.object({
+  ...option,
+  features: z.array(z.string()),
+  /** Issue 41: the model's datasheet and user manual, when staff have uploaded them. */
+  documents: z.array(modelDocumentLinkSchema).optional(),
+});
 export const catalogueOptionSchema = z.object(option);
 /** `countries`: the country codes the option delivers to, or null for every country the shop sells to. */
 export const shippingOptionSchema = z.object({ ...option, countries: z.array(z.string()).nullable() });

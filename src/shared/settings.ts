@@ -55,6 +55,21 @@ export const systemSettingsSchema = z.object({
   paymentReminderDueBody: paymentReminderText(5000),
   paymentReminderOverdueSubject: paymentReminderText(200),
   paymentReminderOverdueBody: paymentReminderText(5000),
+  /**
+   * Issue 41 (decision 0059): the factory test's acceptance limits at dispatch. Rate accuracy within
+   * ± this percentage; volume delivered within ± `factoryTestVolumeLimitPercent` of the nominal volume.
+   */
+  factoryTestRateLimitPercent: z.number().positive().max(100),
+  factoryTestNominalVolumeMl: z.number().positive().max(10_000),
+  factoryTestVolumeLimitPercent: z.number().positive().max(100),
+  /**
+   * Issue 41: the declaration of conformity's legislation (UKCA: UK regulations; CE: EU directives or
+   * regulations) and the standards applied, one per line as staff enter them. Empty until staff
+   * enter them: no declaration is issued before.
+   */
+  conformityUkcaLegislation: z.array(z.string().trim().min(1).max(300)).max(30),
+  conformityCeLegislation: z.array(z.string().trim().min(1).max(300)).max(30),
+  conformityStandards: z.array(z.string().trim().min(1).max(300)).max(30),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -77,6 +92,12 @@ export const defaultSystemSettings: SystemSettings = {
   coverReminderDays: 60,
   repairQuoteApprovalThreshold: 2000,
   ...defaultPaymentReminderTexts,
+  factoryTestRateLimitPercent: 2,
+  factoryTestNominalVolumeMl: 10,
+  factoryTestVolumeLimitPercent: 1,
+  conformityUkcaLegislation: [],
+  conformityCeLegislation: [],
+  conformityStandards: [],
   carriers: [
     {
       id: 'dhl',

@@ -178,9 +178,17 @@ test('an admin finds an order, confirms it, records the deposit with a fresh cod
   await status.selectOption('shipped');
   // Shipping asks for the instrument's serial number (issue 26; its refusal without one: instruments.test.ts).
   await edit.getByLabel('Serial number 1').fill('DW-JOURNEY-0001');
+  // And its final factory test against the settings' limits (issue 41; refusals: instrument-papers.test.ts).
+  await edit.getByLabel('Rate accuracy % (instrument 1)').fill('-0.6');
+  await edit.getByLabel('Volume delivered mL (instrument 1)').fill('10.02');
+  await edit.getByLabel('Tested by (instrument 1)').fill('Journey Tester');
+  await edit.getByLabel('Test date (instrument 1)').fill('2026-03-01');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Status updated via admin panel').last()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Instruments' })).toContainText('DW-JOURNEY-0001');
+  await expect(
+    page.getByRole('region', { name: 'Instruments' }).getByRole('link', { name: 'Factory test certificate' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('confirmed → shipped');
   await expect(page.getByRole('link', { name: 'Track' })).toHaveAttribute('href', /ups\.com.*1Z-JOURNEY-42/);
   // Delivered follows shipped; re-saving Shipped writes nothing.

@@ -8,6 +8,7 @@ import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, mailOutbox, orders, orderStatusHistory, paymentTransactions, profiles } from '../db/schema';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 describe('the admin API', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
@@ -152,7 +153,12 @@ describe('the admin API', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
     const shipped = await t.patch(
       url,
-      { status: 'shipped', trackingNumber: '1Z999', serialNumbers: ['DW-ROUTES-0001'] },
+      {
+        status: 'shipped',
+        trackingNumber: '1Z999',
+        serialNumbers: ['DW-ROUTES-0001'],
+        factoryTests: passingFactoryTests(1),
+      },
       { cookie: admin.cookie },
     );
     expect(

@@ -6,6 +6,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
 import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { storeModelDocumentRow, tinyPdf } from '../../../tests/support/model-documents';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
 import {
@@ -21,6 +22,7 @@ import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from '../staff/staff';
 import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 /** One request a staff member allowed to make it gets `ok` for; `make` builds fresh data for each try. */
 interface Example {
@@ -338,7 +340,11 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: async () => ({
           url: `/api/admin/orders/${(await createOrder(t.db, { status: 'confirmed' })).id}/ship-override`,
-          body: { reason: 'Long-standing customer, balance on delivery', serialNumbers: [next()] },
+          body: {
+            reason: 'Long-standing customer, balance on delivery',
+            serialNumbers: [next()],
+            factoryTests: passingFactoryTests(1),
+          },
         }),
       },
       {
@@ -685,6 +691,25 @@ describe('the authorization matrix', () => {
           priceEur: 400000,
           features: ['One'],
         }),
+      },
+      // Issue 41: a model's datasheet and user manual.
+      {
+        method: 'PUT',
+        route: '/api/admin/product-configurations/:id/documents/:kind',
+        ok: 200,
+        make: at('/api/admin/product-configurations/dropwise-standard/documents/datasheet', {
+          filename: 'datasheet.pdf',
+          dataBase64: tinyPdf().toString('base64'),
+        }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/product-configurations/:id/documents/:kind',
+        ok: 200,
+        make: async () => {
+          await storeModelDocumentRow(t.db, 'dropwise-standard', 'user_manual');
+          return { url: '/api/admin/product-configurations/dropwise-standard/documents/user_manual' };
+        },
       },
       ...(['accessories', 'shipping'] as const).flatMap((kind): Example[] => {
         const option = (optionId: string) => ({

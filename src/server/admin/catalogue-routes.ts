@@ -1,4 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  MODEL_DOCUMENT_BODY_LIMIT,
+  modelDocumentKinds,
+  modelDocumentMessages,
+  uploadModelDocumentRequestSchema,
+} from '../../shared/instruments/model-documents';
+import {
+  modelDocumentLinks,
+  readModelDocument,
+  removeModelDocument,
+  storeModelDocument,
+} from '../catalogue/model-documents';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -140,8 +152,19 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   const config = adminRoute('catalogue.edit');
   const priced = adminRoute('catalogue.edit', { stepUp: true });
 
+  /** The admin's view of configurations, each with its datasheet and manual (issue 41). */
+  const withDocuments = async (db: Db, rows: Awaited<ReturnType<typeof listConfigurations>>) => {
+    const documents = await modelDocumentLinks(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toConfiguration(row, documents.get(row.id) ?? []));
+  };
+  const oneWithDocuments = async (db: Db, row: Awaited<ReturnType<typeof listConfigurations>>[number]) =>
+    toConfiguration(row, (await modelDocumentLinks(db, [row.id])).get(row.id) ?? []);
+
   r.get('/product-configurations', { config, schema: { response: { 200: configurationListSchema } } }, async () => ({
-    items: (await listConfigurations(app.db, await productOf(app.db))).map(toConfiguration),
+    items: await withDocuments(app.db, await listConfigurations(app.db, await productOf(app.db))),
   }));
 
   const configurationOf = async (db: Db, configId: string, lock = false) => {
@@ -153,7 +176,69 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.get(
     '/product-configurations/:configId',
     { config, schema: { params: configParams, response: { 200: z.object({ item: adminConfigurationSchema }) } } },
-    async (request) => ({ item: toConfiguration(await configurationOf(app.db, request.params.configId)) }),
+    async (request) => ({
+      item: await oneWithDocuments(app.db, await configurationOf(app.db, request.params.configId)),
+    }),
+  );
+
+  // Issue 41: a model's datasheet or user manual (PDF only, at most 10 MB; read by its bytes), stored
+  // like the service photos, replaced by a new upload; audited without the bytes.
+  const documentParams = z.object({ configId: configParams.shape.configId, kind: z.enum(modelDocumentKinds) });
+  r.put(
+    '/product-configurations/:configId/documents/:kind',
+    {
+      config,
+      bodyLimit: MODEL_DOCUMENT_BODY_LIMIT,
+      schema: {
+        params: documentParams,
+        body: uploadModelDocumentRequestSchema,
+        response: { 200: z.object({ item: adminConfigurationSchema }) },
+      },
+    },
+    async (request) => {
+      const file = readModelDocument(request.body);
+      const row = await catalogueWrite(app, request, async (tx, now) => {
+        const configuration = await configurationOf(tx, request.params.configId, true);
+        const stored = await storeModelDocument(tx, configuration, request.params.kind, file, now);
+        return {
+          result: configuration,
+          audit: {
+            action: 'catalogue.configuration.document_upload',
+            entityType: 'product_configuration',
+            entityId: configuration.configId,
+            before: null,
+            after: stored,
+          },
+        };
+      });
+      return { item: await oneWithDocuments(app.db, row) };
+    },
+  );
+
+  r.delete(
+    '/product-configurations/:configId/documents/:kind',
+    {
+      config,
+      schema: { params: documentParams, response: { 200: z.object({ item: adminConfigurationSchema }) } },
+    },
+    async (request) => {
+      const row = await catalogueWrite(app, request, async (tx) => {
+        const configuration = await configurationOf(tx, request.params.configId, true);
+        const removed = await removeModelDocument(tx, configuration, request.params.kind);
+        if (!removed) throw notFound(modelDocumentMessages.notFound);
+        return {
+          result: configuration,
+          audit: {
+            action: 'catalogue.configuration.document_remove',
+            entityType: 'product_configuration',
+            entityId: configuration.configId,
+            before: { kind: request.params.kind, filename: removed.filename },
+            after: null,
+          },
+        };
+      });
+      return { item: await oneWithDocuments(app.db, row) };
+    },
   );
 
   r.put(
@@ -169,18 +254,19 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     async (request) => ({
       item: await catalogueWrite(app, request, async (tx, now) => {
         const before = await configurationOf(tx, request.params.configId, true);
-        const { name, description, priceGbp, priceEur, features } = request.body;
+        const { name, description, priceGbp, priceEur, features, softwareVersion } = request.body;
         const after = await updateConfiguration(tx, before.id, {
           name,
           description: description || null,
           priceGbp,
           priceEur,
           features,
+          ...(softwareVersion !== undefined ? { softwareVersion: softwareVersion || null } : {}),
           ...definedCustoms(request.body),
           updatedAt: now,
         });
         return {
-          result: toConfiguration(after),
+          result: await oneWithDocuments(tx, after),
           audit: {
             action: 'catalogue.configuration.update',
             entityType: 'product_configuration',

@@ -149,10 +149,16 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     { config: adminRoute('orders.view'), schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
+      const settings = await getCachedSettings(app.db);
       return {
         order: await adminOrderDetail(app.db, request.params.id),
-        carriers: (await getCachedSettings(app.db)).carriers,
+        carriers: settings.carriers,
         vatRegistries: [...app.vatNumberChecks.registries.configured],
+        factoryTestLimits: {
+          rateLimitPercent: settings.factoryTestRateLimitPercent,
+          nominalVolumeMl: settings.factoryTestNominalVolumeMl,
+          volumeLimitPercent: settings.factoryTestVolumeLimitPercent,
+        },
       };
     },
   );
@@ -260,7 +266,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: shipOverrideRequestSchema, response: { 200: adminOrderAnswerSchema } },
     },
     async (request) => {
-      const { reason, trackingNumber, carrier, serialNumbers, exportMrn } = request.body;
+      const { reason, trackingNumber, carrier, serialNumbers, factoryTests, exportMrn } = request.body;
       await shipOrder(app, request, {
         orderId: request.params.id,
         changes: updateOrderRequestSchema.parse({
@@ -268,6 +274,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           ...(trackingNumber !== undefined ? { trackingNumber } : {}),
           ...(carrier !== undefined ? { carrier } : {}),
           ...(serialNumbers !== undefined ? { serialNumbers } : {}),
+          ...(factoryTests !== undefined ? { factoryTests } : {}),
           ...(exportMrn ? { exportMrn } : {}),
         }),
         override: { reason },

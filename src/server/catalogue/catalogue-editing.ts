@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { ModelDocumentLink } from '../../shared/instruments/model-documents';
 import type { Db } from '../db/client';
 import { batchDateChanges, orders, productBatches, productConfigurations, products } from '../db/schema';
 import { PRODUCT_KEY } from './catalogue-service';
@@ -39,6 +40,7 @@ export async function updateConfiguration(
   db: Db,
   rowId: string,
   values: Pick<ConfigurationRow, 'name' | 'description' | 'priceGbp' | 'priceEur' | 'features' | 'updatedAt'> &
+    Partial<Pick<ConfigurationRow, 'softwareVersion'>> &
     Partial<Pick<ConfigurationRow, 'commodityCode' | 'originCountry' | 'netWeightGrams' | 'grossWeightGrams'>>,
 ): Promise<ConfigurationRow> {
   const [row] = await db
@@ -117,7 +119,7 @@ export async function updateBatch(
 }
 
 /** The admin API's view of a row, and what its audit entry records. */
-export const toConfiguration = (row: ConfigurationRow) => ({
+export const toConfiguration = (row: ConfigurationRow, documents: ModelDocumentLink[] = []) => ({
   id: row.id,
   configId: row.configId,
   name: row.name,
@@ -133,6 +135,8 @@ export const toConfiguration = (row: ConfigurationRow) => ({
     netWeightGrams: row.netWeightGrams,
     grossWeightGrams: row.grossWeightGrams,
   },
+  softwareVersion: row.softwareVersion,
+  documents,
 });
 /** What an audit entry records of a row: its editable fields, not the row id or the time stamp. */
 export function auditFields<Row extends { id: string; updatedAt: Date }>(row: Row): Omit<Row, 'id' | 'updatedAt'> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { modelDocumentLinks } from './model-documents';
 import type { Product } from '../../shared/catalogue';
 import type { Db } from '../db/client';
 import {
@@ -99,6 +100,10 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
         .where(eq(productBatches.productId, byProduct.id))
         .orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt)),
     ]);
+  const documents = await modelDocumentLinks(
+    db,
+    configurations.map((row) => row.id),
+  );
   return {
     id: product.productKey,
     name: product.name,
@@ -110,6 +115,7 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       description: row.description,
       price: price(row),
       features: row.features,
+      ...(documents.has(row.id) ? { documents: documents.get(row.id) } : {}),
     })),
     accessories: accessories.map((row) => ({
       id: row.accessoryId,

@@ -9,6 +9,9 @@ import { sendJsonText } from '../http/json-text';
 import { getCachedSettings } from '../settings/settings-service';
 import { storefrontProduct } from './batch-ship';
 import { getProduct } from './catalogue-service';
+import { storedModelDocument } from './model-documents';
+import { modelDocumentKinds, modelDocumentMessages } from '../../shared/instruments/model-documents';
+import { etagMatches, pdfDownloadLimit } from '../http/stored-pdf';
 
 const productResponse = z.object({
   product: productSchema,
@@ -45,6 +48,31 @@ function productBody(product: Product, settings: SystemSettings, now: Date): str
 }
 
 export async function catalogueRoutes(app: FastifyInstance) {
+  // Issue 41: a model's datasheet or user manual, to anyone, as stored: a PDF shown in the browser's
+  // viewer, sandboxed (no script, no same origin) and never sniffed as anything else.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/catalogue/configurations/:configId/documents/:kind',
+    {
+      schema: { params: z.object({ configId: z.string().min(1).max(100), kind: z.enum(modelDocumentKinds) }) },
+      config: { rateLimit: pdfDownloadLimit() },
+    },
+    async (request, reply) => {
+      const stored = await storedModelDocument(app.db, request.params.configId, request.params.kind);
+      if (!stored) throw notFound(modelDocumentMessages.notFound);
+      const etag = `"${stored.sha256}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${stored.filename}"`)
+        .send(stored.bytes);
+    },
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/products/:key',
     {

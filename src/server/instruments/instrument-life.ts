@@ -3,7 +3,23 @@ import { type Instrument, instrumentMessages, serialNumbersSchema } from '../../
 import { warrantyMonths } from '../../shared/terms';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
-import { instruments, orderItems, orders, productServicingOptions, quotes } from '../db/schema';
+import {
+  instruments,
+  instrumentTestCertificates,
+  orderItems,
+  orders,
+  productConfigurations,
+  productServicingOptions,
+  quotes,
+} from '../db/schema';
+import {
+  type FactoryTest,
+  type FactoryTestLimits,
+  factoryTestMessages,
+  factoryTestSchema,
+  judgeFactoryTest,
+} from '../../shared/instruments/instrument-papers';
+import { getCachedSettings } from '../settings/settings-service';
 import { toInstrument } from '../orders/order-instruments';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { termsValuesOf } from '../terms/terms-service';
@@ -64,7 +80,13 @@ const takenRefusal = (serials: string[], entered: string[]) => {
  */
 export async function recordSerialsAtDispatch(
   tx: Db,
-  input: { order: OrderRow; serialNumbers: string[] | undefined; adminId: string; now: Date },
+  input: {
+    order: OrderRow;
+    serialNumbers: string[] | undefined;
+    factoryTests: unknown[] | undefined;
+    adminId: string;
+    now: Date;
+  },
 ): Promise<Instrument[]> {
   const { order } = input;
   if (await serviceQuoteOf(tx, order)) return [];
@@ -84,10 +106,18 @@ export async function recordSerialsAtDispatch(
   if (new Set(serials.map((serial) => serial.toUpperCase())).size !== serials.length)
     throw badRequest(instrumentMessages.serialsTwice, { fields: { serialNumbers: instrumentMessages.serialsTwice } });
 
+  const tests = await checkFactoryTests(tx, input.factoryTests, units);
+
   const [base] = await tx
-    .select({ name: orderItems.itemName })
+    .select({ name: orderItems.itemName, configId: orderItems.itemId })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, order.id), eq(orderItems.itemType, 'base_configuration')));
+  const [configuration] = base
+    ? await tx
+        .select({ softwareVersion: productConfigurations.softwareVersion })
+        .from(productConfigurations)
+        .where(eq(productConfigurations.configId, base.configId))
+    : [];
   const servicingId = typeof order.configuration?.servicing === 'string' ? order.configuration.servicing : null;
   const [plan] = servicingId
     ? await tx
@@ -101,6 +131,7 @@ export async function recordSerialsAtDispatch(
     serialNumber,
     model: base?.name ?? 'Instrument',
     warrantyYears: Math.max(1, plan?.warrantyYears ?? 1),
+    softwareVersion: configuration?.softwareVersion ?? null,
     createdBy: input.adminId,
     createdAt: input.now,
     updatedAt: input.now,
@@ -117,7 +148,71 @@ export async function recordSerialsAtDispatch(
       serials,
     );
   }
+  await tx.insert(instrumentTestCertificates).values(
+    written.map((row) => {
+      const test = tests[row.unitIndex - 1] as CheckedTest;
+      return {
+        instrumentId: row.id,
+        ...test.result,
+        ...test.limits,
+        passed: true,
+        recordedBy: input.adminId,
+        createdAt: input.now,
+      };
+    }),
+  );
   return written.map((row) => toInstrument(row, order.orderNumber));
+}
+
+interface CheckedTest {
+  result: FactoryTest;
+  limits: FactoryTestLimits;
+}
+
+/**
+ * Each instrument's factory test (issue 41, decision 0059): one per unit, each well formed, each
+ * judged against the settings' limits in force. A missing or malformed result is a 400 beside its
+ * field; a result outside its limit is a 409 naming the measurement and the limit: the instrument
+ * failed and cannot ship.
+ */
+async function checkFactoryTests(tx: Db, entered: unknown[] | undefined, units: number): Promise<CheckedTest[]> {
+  const settings = await getCachedSettings(tx);
+  const limits: FactoryTestLimits = {
+    rateLimitPercent: settings.factoryTestRateLimitPercent,
+    nominalVolumeMl: settings.factoryTestNominalVolumeMl,
+    volumeLimitPercent: settings.factoryTestVolumeLimitPercent,
+  };
+  const list = entered ?? [];
+  if (list.length !== units)
+    throw badRequest(factoryTestMessages.testsNeeded(units), {
+      code: 'factory_tests_required',
+      fields: { factoryTests: factoryTestMessages.testsNeeded(units) },
+    });
+  const malformed: Record<string, string> = {};
+  const failed: Record<string, string> = {};
+  const checked: CheckedTest[] = [];
+  list.forEach((item, index) => {
+    const parsed = factoryTestSchema.safeParse(item);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        malformed[`factoryTests.${index}.${issue.path.join('.')}`] ??= issue.message;
+      return;
+    }
+    const verdict = judgeFactoryTest(parsed.data, limits);
+    for (const [name, message] of Object.entries(verdict.fields)) failed[`factoryTests.${index}.${name}`] = message;
+    checked.push({ result: parsed.data, limits });
+  });
+  if (Object.keys(malformed).length > 0)
+    throw badRequest(Object.values(malformed)[0] ?? factoryTestMessages.testsNeeded(units), {
+      code: 'factory_tests_invalid',
+      fields: malformed,
+    });
+  if (Object.keys(failed).length > 0)
+    throw conflict(Object.values(failed)[0] ?? factoryTestMessages.testsNeeded(units), {
+      code: 'factory_test_failed',
+      fields: failed,
+    });
+  return checked;
 }
 
 const auditedSerial = (row: typeof instruments.$inferSelect) => ({
@@ -221,13 +316,47 @@ export async function instrumentBySerial(db: Db, serial: string) {
  */
 export async function instrumentsFollowOrder(
   tx: Db,
-  input: { fromStatus: string; order: OrderRow; serialNumbers: string[] | undefined; adminId: string; now: Date },
-): Promise<{ serialNumbers?: string[] }> {
+  input: {
+    fromStatus: string;
+    order: OrderRow;
+    serialNumbers: string[] | undefined;
+    factoryTests: unknown[] | undefined;
+    adminId: string;
+    now: Date;
+  },
+): Promise<{ serialNumbers?: string[]; factoryTests?: Record<string, unknown>[] }> {
   const { order } = input;
   if (order.status === input.fromStatus) return {};
   if (order.status === 'shipped') {
     const written = await recordSerialsAtDispatch(tx, input);
-    return written.length > 0 ? { serialNumbers: written.map((row) => row.serialNumber) } : {};
+    if (written.length === 0) return {};
+    // The audit entry keeps each instrument's factory test as judged (issue 41).
+    const tests = await tx
+      .select({ instrumentId: instrumentTestCertificates.instrumentId, test: instrumentTestCertificates })
+      .from(instrumentTestCertificates)
+      .where(
+        inArray(
+          instrumentTestCertificates.instrumentId,
+          written.map((row) => row.id),
+        ),
+      );
+    return {
+      serialNumbers: written.map((row) => row.serialNumber),
+      factoryTests: written.map((row) => {
+        const test = tests.find((candidate) => candidate.instrumentId === row.id)?.test;
+        return {
+          serialNumber: row.serialNumber,
+          rateAccuracyPercent: test?.rateAccuracyPercent,
+          volumeDeliveredMl: test?.volumeDeliveredMl,
+          rateLimitPercent: test?.rateLimitPercent,
+          nominalVolumeMl: test?.nominalVolumeMl,
+          volumeLimitPercent: test?.volumeLimitPercent,
+          passed: test?.passed,
+          testedBy: test?.testedBy,
+          testedOn: test?.testedOn,
+        };
+      }),
+    };
   }
   if (order.status === 'delivered') await startCover(tx, order, input.now);
   if (order.status === 'confirmed') await extendCoverForOrder(tx, order, input.now);

@@ -3,6 +3,8 @@ import { type AdminInstrumentListQuery, type AdminInstrumentRow } from '../../sh
 import type { Db } from '../db/client';
 import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from '../db/list-sql';
 import { isoDay } from './instrument-life';
+import { declarationReady, papersOf } from '../orders/order-instruments';
+import { getCachedSettings } from '../settings/settings-service';
 
 interface InstrumentListRow extends Record<string, unknown>, CustomerColumns {
   id: string;
@@ -17,11 +19,16 @@ interface InstrumentListRow extends Record<string, unknown>, CustomerColumns {
   service_plan_ends_on: string | null;
   next_service_on: string | null;
   created_at: string | Date;
+  /** When its passing factory test was recorded (issue 41), or null. */
+  certified_at: string | Date | null;
 }
 
 const day = (value: unknown) => (value === null || value === undefined ? null : String(value).slice(0, 10));
 
-function toRow(row: InstrumentListRow): AdminInstrumentRow {
+/** Each row with its papers' links (the declaration once the settings hold its legislation). */
+const toRowWith = (ready: boolean) => (row: InstrumentListRow) => toRow(row, ready);
+
+function toRow(row: InstrumentListRow, ready: boolean): AdminInstrumentRow {
   return {
     id: row.id,
     orderId: row.order_id,
@@ -38,12 +45,18 @@ function toRow(row: InstrumentListRow): AdminInstrumentRow {
     customerName: nameOf(row.first_name, row.last_name) ?? nameOf(row.info_first, row.info_last),
     customerEmail: row.profile_email ?? row.info_email,
     customerCompany: row.company ?? row.info_org,
+    papers: papersOf(
+      { orderId: row.order_id, unitIndex: Number(row.unit_index) },
+      row.certified_at === null ? null : new Date(row.certified_at),
+      ready,
+    ),
   };
 }
 
 const select = sql`select t.id, t.order_id, o.order_number, t.unit_index, t.serial_number, t.model, t.warranty_years,
   t.delivered_on::text as delivered_on, t.warranty_ends_on::text as warranty_ends_on,
   t.service_plan_ends_on::text as service_plan_ends_on, t.next_service_on::text as next_service_on, t.created_at,
+  (select c.created_at from instrument_test_certificates c where c.instrument_id = t.id and c.passed) as certified_at,
   p.email as profile_email, p.first_name, p.last_name, p.company,
   o.configuration->'customerInfo'->>'email' as info_email, o.configuration->'customerInfo'->>'firstName' as info_first,
   o.configuration->'customerInfo'->>'lastName' as info_last, o.configuration->'customerInfo'->>'organization' as info_org
@@ -82,7 +95,7 @@ export async function listInstruments(db: Db, query: AdminInstrumentListQuery, n
       page: query.page,
       pageSize: query.pageSize,
     },
-    toRow,
+    toRowWith(declarationReady(await getCachedSettings(db))),
   );
 }
 
@@ -91,6 +104,6 @@ export function instrumentBatches(db: Db, query: AdminInstrumentListQuery, now: 
   return keysetBatches<InstrumentListRow, AdminInstrumentRow>(
     db,
     { ...list(query, now), sortValue: (row) => row.created_at, batchSize },
-    toRow,
+    (row) => toRow(row, false),
   );
 }

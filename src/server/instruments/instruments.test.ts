@@ -18,6 +18,7 @@ import {
 import { createScheduler } from '../jobs/scheduler';
 import { COVER_REMINDERS_JOB, coverRemindersJob } from './cover-reminders';
 import { createServiceQuote } from './service-quote';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 const start = new Date('2026-03-02T09:00:00.000Z');
 
@@ -76,18 +77,38 @@ describe('each instrument after it ships (issue 26)', () => {
       code: 'serial_numbers_required',
       fields: { serialNumbers: 'Enter the serial number of each of the 2 instruments before shipping.' },
     });
-    expect((await adminPatch(two.id, { status: 'shipped', serialNumbers: ['DW-0001'] })).statusCode).toBe(400);
-    const bad = await adminPatch(two.id, { status: 'shipped', serialNumbers: ['DW-0001', 'DW 0002\n'] });
+    expect(
+      (
+        await adminPatch(two.id, {
+          status: 'shipped',
+          serialNumbers: ['DW-0001'],
+          factoryTests: passingFactoryTests(1),
+        })
+      ).statusCode,
+    ).toBe(400);
+    const bad = await adminPatch(two.id, {
+      status: 'shipped',
+      serialNumbers: ['DW-0001', 'DW 0002\n'],
+      factoryTests: passingFactoryTests(2),
+    });
     expect(bad.json().error.fields).toEqual({
       'serialNumbers.1': 'A serial number is 3 to 40 letters, digits or hyphens.',
     });
-    const twice = await adminPatch(two.id, { status: 'shipped', serialNumbers: ['DW-0001', 'dw-0001'] });
+    const twice = await adminPatch(two.id, {
+      status: 'shipped',
+      serialNumbers: ['DW-0001', 'dw-0001'],
+      factoryTests: passingFactoryTests(2),
+    });
     expect(twice.statusCode).toBe(400);
     const [still] = await t.db.select().from(orders).where(eq(orders.id, two.id));
     expect(still?.status).toBe('confirmed');
     expect(await instrumentsOf(two.id)).toHaveLength(0);
 
-    const shipped = await adminPatch(two.id, { status: 'shipped', serialNumbers: [' DW-0001 ', 'DW-0002'] });
+    const shipped = await adminPatch(two.id, {
+      status: 'shipped',
+      serialNumbers: [' DW-0001 ', 'DW-0002'],
+      factoryTests: passingFactoryTests(2),
+    });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json().order.instruments).toMatchObject([
       { unitIndex: 1, serialNumber: 'DW-0001', model: 'Dropwise Standard', warrantyYears: 2, deliveredOn: null },
@@ -102,16 +123,36 @@ describe('each instrument after it ships (issue 26)', () => {
 
     // Unique across the shop: another order cannot ship with a serial number already recorded.
     const other = await paidOrder(cookie, customer.user.email, { servicing: '3-year' });
-    const taken = await adminPatch(other.id, { status: 'shipped', serialNumbers: ['DW-0002'] });
+    const taken = await adminPatch(other.id, {
+      status: 'shipped',
+      serialNumbers: ['DW-0002'],
+      factoryTests: passingFactoryTests(1),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({
       code: 'serial_number_taken',
       message: 'Serial number DW-0002 is already recorded for another instrument.',
       fields: { 'serialNumbers.0': 'Serial number DW-0002 is already recorded for another instrument.' },
     });
-    expect((await adminPatch(other.id, { status: 'shipped', serialNumbers: ['DW-0003'] })).statusCode).toBe(200);
+    expect(
+      (
+        await adminPatch(other.id, {
+          status: 'shipped',
+          serialNumbers: ['DW-0003'],
+          factoryTests: passingFactoryTests(1),
+        })
+      ).statusCode,
+    ).toBe(200);
     const one = await paidOrder(cookie, customer.user.email, { servicing: 'none' });
-    expect((await adminPatch(one.id, { status: 'shipped', serialNumbers: ['DW-0004'] })).statusCode).toBe(200);
+    expect(
+      (
+        await adminPatch(one.id, {
+          status: 'shipped',
+          serialNumbers: ['DW-0004'],
+          factoryTests: passingFactoryTests(1),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // Delivered on 2 March 2026: the warranty runs the plan's years (the terms' rule), the first service a year on.
     for (const id of [two.id, other.id, one.id])
@@ -140,7 +181,7 @@ describe('each instrument after it ships (issue 26)', () => {
       [a, b].map((order) =>
         t.patch(
           `/api/admin/orders/${order.id}`,
-          { status: 'shipped', serialNumbers: ['DW-RACE-1'] },
+          { status: 'shipped', serialNumbers: ['DW-RACE-1'], factoryTests: passingFactoryTests(1) },
           { cookie: admin.cookie },
         ),
       ),
@@ -180,7 +221,15 @@ describe('each instrument after it ships (issue 26)', () => {
 
   it('shows a guest their instruments on the guest order page (with its key only)', async () => {
     const guest = await paidOrder(undefined, 'guest-instrument@example.com', { servicing: 'none' });
-    expect((await adminPatch(guest.id, { status: 'shipped', serialNumbers: ['DW-GUEST-1'] })).statusCode).toBe(200);
+    expect(
+      (
+        await adminPatch(guest.id, {
+          status: 'shipped',
+          serialNumbers: ['DW-GUEST-1'],
+          factoryTests: passingFactoryTests(1),
+        })
+      ).statusCode,
+    ).toBe(200);
     const withKey = (await t.get(`/api/orders/${guest.id}?key=${guest.accessKey}`)).json().order;
     expect(withKey.instruments).toMatchObject([{ serialNumber: 'DW-GUEST-1' }]);
     const withoutKey = (await t.get(`/api/orders/${guest.id}`)).json().order;

@@ -14,6 +14,7 @@ import { saveBusinessProfile } from '../business-profile/profile-service';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import type { Db } from '../db/client';
 import { invoices, orderItems } from '../db/schema';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 /** A PDF's text in reading order (no layout): a wrapped cell reads as one run of words. */
 const readingOrder = (pdf: Buffer) => {
@@ -263,6 +264,7 @@ describe('customs papers for every EU delivery (issue 37)', () => {
         trackingNumber: 'JD014600006281',
         exportMrn: 'MRN-1',
         serialNumbers: ['DW-EXPORT-0001'],
+        factoryTests: passingFactoryTests(1),
       },
       { cookie: admin.cookie },
     );
@@ -280,6 +282,7 @@ describe('customs papers for every EU delivery (issue 37)', () => {
         trackingNumber: 'JD014600006281',
         exportMrn: '26gb 1234567890abc1',
         serialNumbers: ['DW-EXPORT-0001'],
+        factoryTests: passingFactoryTests(1),
       },
       { cookie: admin.cookie },
     );

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { parseInstrumentPaperId } from '../../shared/instruments/instrument-papers';
+import { instrumentPaperPdf } from './instrument-papers';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import {
@@ -431,6 +433,9 @@ export async function documentPdf(
       pdfSha256: null,
     };
   }
+  // Issue 41: an instrument's papers (test certificate, declaration of conformity, IQ/OQ protocol).
+  const paper = parseInstrumentPaperId(documentId);
+  if (paper) return instrumentPaperPdf(db, row, paper);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return null;
   const [invoice] = await db
     .select()

@@ -5,6 +5,7 @@ import { createOrder, createQuote, createUser } from '../../../tests/support/fac
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { auditLog, invoices, mailOutbox, orders, orderStatusHistory } from '../db/schema';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 describe('the order lifecycle and its ledger (issue 28)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
@@ -66,6 +67,7 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
         trackingNumber: 'JD0123',
         carrier: 'dhl',
         serialNumbers: ['DW-LIFE-0001'],
+        factoryTests: passingFactoryTests(1),
       },
       { cookie: admin.cookie },
     );
@@ -113,7 +115,13 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
     expect(paidOrder.ledger).toMatchObject({ paid: 100000, outstanding: 0 });
     expect(paidOrder.outstandingAmount).toBe(0);
     expect(
-      (await t.patch(url, { status: 'shipped', serialNumbers: ['DW-LIFE-0002'] }, { cookie: admin.cookie })).statusCode,
+      (
+        await t.patch(
+          url,
+          { status: 'shipped', serialNumbers: ['DW-LIFE-0002'], factoryTests: passingFactoryTests(1) },
+          { cookie: admin.cookie },
+        )
+      ).statusCode,
     ).toBe(200);
 
     const buyer = await createUser(t.db, { email: `cancel-due-${Date.now()}@example.com`, firstName: 'Grace' });

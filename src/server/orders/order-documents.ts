@@ -1,3 +1,4 @@
+import type { Instrument } from '../../shared/instruments/instrument-schemas';
 import type { OrderDocument } from '../../shared/orders/order-schema';
 import { invoices, type orders, type orderStatusHistory } from '../db/schema';
 import { fullyCreditedIds } from './order-ledger';
@@ -58,9 +59,15 @@ export const documentUrl = (orderId: string, documentId: string) => `/api/orders
 /**
  * The order's documents: its acknowledgement, its written confirmation once confirmed, then each
  * invoice and credit note, and, for goods delivered outside the UK once shipped, the commercial invoice
- * (drawn when downloaded; listed under the day it was shipped).
+ * (drawn when downloaded; listed under the day it was shipped), then each instrument's papers.
  */
-export function documentsOf(order: OrderRow, history: HistoryRow[], issued: InvoiceSummary[]): OrderDocument[] {
+export function documentsOf(
+  order: OrderRow,
+  history: HistoryRow[],
+  issued: InvoiceSummary[],
+  /** Issue 41: the order's instruments, whose papers (certificate, declaration, IQ/OQ) follow its documents. */
+  instruments: Instrument[] = [],
+): OrderDocument[] {
   const documents: OrderDocument[] = [
     {
       id: ACKNOWLEDGEMENT_DOCUMENT_ID,
@@ -116,5 +123,17 @@ export function documentsOf(order: OrderRow, history: HistoryRow[], issued: Invo
       credited: false,
     });
   }
+  for (const instrument of instruments)
+    for (const paper of instrument.papers ?? [])
+      documents.push({
+        id: paper.id,
+        kind: paper.kind,
+        number: instrument.serialNumber,
+        issuedAt: paper.issuedAt,
+        url: paper.url,
+        amount: null,
+        dueDate: null,
+        credited: false,
+      });
   return documents;
 }

@@ -197,7 +197,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     subtotalAmount: order.subtotalAmount,
     vatAmount: order.vatAmount,
     vatRate: order.vatRate,
-    documents: documentsOf(order, history, issued),
+    documents: documentsOf(order, history, issued, model.instruments ?? []),
     instruments: model.instruments ?? [],
     items: items.map((item) => ({
       id: item.id,

@@ -220,7 +220,8 @@ const readme = (now: Date) =>
     'documents, the registry checks of the VAT numbers you gave (VIES or HMRC), service requests, USA waitlist',
     'entries, and quote or order forms you started but did not complete.',
     'documents/ holds the PDFs of your quotes, and of each order: its acknowledgement, its written confirmation,',
-    'its invoices and credit notes as issued and, for goods sent outside the UK, its commercial invoice.',
+    'its invoices and credit notes as issued and, for goods sent outside the UK, its commercial invoice;',
+    'and of each instrument shipped: its factory test certificate, declaration of conformity and IQ/OQ protocol.',
     'photos/ holds the photos you sent with your service requests, named after the request.',
     '',
   ].join('\n');

@@ -16,6 +16,7 @@ import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { invoices, mailOutbox } from '../db/schema';
 import { renderQuoteDocument } from '../quotes/quote-document';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 /** A PDF's text as one line of words (pdftotext wraps where the layout does). */
 const pdfText = (pdf: Buffer) => {
@@ -120,6 +121,7 @@ describe('the company’s own addresses on every document and e-mail', () => {
         status: 'shipped',
         trackingNumber: '1Z999FJ',
         serialNumbers: ['DW-FJ-0001'],
+        factoryTests: passingFactoryTests(1),
         estimatedDeliveryDate: '2026-12-01',
       },
       { cookie: admin.cookie },

@@ -4,6 +4,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser, payInFull } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { auditLog, instruments, mailOutbox, orders, orderStatusHistory } from '../db/schema';
+import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
 describe('shipping with serial numbers spans orders and instruments (workflows/ship-order)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
@@ -32,11 +33,20 @@ describe('shipping with serial numbers spans orders and instruments (workflows/s
     return session;
   }
   const patchShip = (cookie: string, orderId: string, serialNumbers: string[]) =>
-    t.patch(`/api/admin/orders/${orderId}`, { status: 'shipped', carrier: 'dhl', serialNumbers }, { cookie });
+    t.patch(
+      `/api/admin/orders/${orderId}`,
+      { status: 'shipped', carrier: 'dhl', serialNumbers, factoryTests: passingFactoryTests(serialNumbers.length) },
+      { cookie },
+    );
   const overrideShip = (cookie: string, orderId: string, serialNumbers: string[]) =>
     t.post(
       `/api/admin/orders/${orderId}/ship-override`,
-      { reason: 'Collected by the customer', carrier: 'dhl', serialNumbers },
+      {
+        reason: 'Collected by the customer',
+        carrier: 'dhl',
+        serialNumbers,
+        factoryTests: passingFactoryTests(serialNumbers.length),
+      },
       { cookie },
     );
 
@@ -88,12 +98,28 @@ describe('shipping with serial numbers spans orders and instruments (workflows/s
       overrideReason: 'Collected by the customer',
     });
     const comparable = (entry: Record<string, unknown> | null | undefined) => {
-      const { orderNumber: _number, serialNumbers: _serials, overrideReason: _reason, ...rest } = entry ?? {};
+      const {
+        orderNumber: _number,
+        serialNumbers: _serials,
+        factoryTests: _tests,
+        overrideReason: _reason,
+        ...rest
+      } = entry ?? {};
       return rest;
     };
     expect(comparable(overrideAudit?.before)).toEqual(comparable(patchAudit?.before));
     expect(comparable(overrideAudit?.after)).toEqual(comparable(patchAudit?.after));
     expect(patchAudit?.before).toMatchObject({ status: 'confirmed' });
+    // Each instrument's factory test as judged, with its limits (issue 41).
+    expect(overrideAudit?.after?.factoryTests).toEqual([
+      expect.objectContaining({
+        serialNumber: 'DW-SAME-B1',
+        rateAccuracyPercent: -0.4,
+        rateLimitPercent: 2,
+        passed: true,
+      }),
+      expect.objectContaining({ serialNumber: 'DW-SAME-B2', volumeDeliveredMl: 10.03, testedBy: 'Alex Tester' }),
+    ]);
   });
 
   it.each([

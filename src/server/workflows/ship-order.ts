@@ -56,6 +56,7 @@ export async function shipOrder(app: FastifyInstance, request: FastifyRequest, i
       fromStatus: before.status,
       order: row,
       serialNumbers: input.changes.serialNumbers,
+      factoryTests: input.changes.factoryTests,
       adminId: admin.userId,
       now,
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelDocumentLinkSchema } from '../instruments/model-documents';
 import { countries } from '../countries';
 import { customsMessages, normaliseCommodityCode } from '../customs';
 
@@ -151,6 +152,9 @@ export const adminConfigurationSchema = z.object({
   sortOrder: z.number().int(),
   updatedAt: z.string(),
   customs: adminCustomsSchema,
+  /** Issue 41: the model's current software version (copied to each instrument shipped) and its datasheet and manual. */
+  softwareVersion: z.string().nullable(),
+  documents: z.array(modelDocumentLinkSchema),
 });
 export type AdminConfiguration = z.infer<typeof adminConfigurationSchema>;
 
@@ -162,6 +166,13 @@ export const updateConfigurationRequestSchema = z
     priceEur: minorPrice,
     features: z.array(z.string().trim().min(1).max(500)).max(100),
     ...customsFields,
+    /** Issue 41: optional (left out, it keeps its value); '' clears it. One line, e.g. "2.4.1". */
+    softwareVersion: z
+      .string()
+      .trim()
+      .max(40, { error: 'Use up to 40 characters' })
+      .regex(/^[A-Za-z0-9 ._()+-]*$/, { error: 'Use letters, digits, spaces, dots, dashes or brackets' })
+      .optional(),
   })
   .refine(grossNotBelowNet, grossCheck);
 export type UpdateConfigurationRequest = z.infer<typeof updateConfigurationRequestSchema>;

@@ -87,6 +87,13 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   paymentReminderDueBody: reminderBody.optional(),
   paymentReminderOverdueSubject: reminderSubject.optional(),
   paymentReminderOverdueBody: reminderBody.optional(),
+  /** Issue 41; optional: a request without them keeps the test limits and conformity lists in force. */
+  factoryTestRateLimitPercent: systemSettingsSchema.shape.factoryTestRateLimitPercent.optional(),
+  factoryTestNominalVolumeMl: systemSettingsSchema.shape.factoryTestNominalVolumeMl.optional(),
+  factoryTestVolumeLimitPercent: systemSettingsSchema.shape.factoryTestVolumeLimitPercent.optional(),
+  conformityUkcaLegislation: systemSettingsSchema.shape.conformityUkcaLegislation.optional(),
+  conformityCeLegislation: systemSettingsSchema.shape.conformityCeLegislation.optional(),
+  conformityStandards: systemSettingsSchema.shape.conformityStandards.optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
 });

@@ -15,7 +15,10 @@ export type DocumentKind =
   | 'statement'
   | 'commercial_invoice'
   | 'repair_pro_forma'
-  | 'decontamination_declaration';
+  | 'decontamination_declaration'
+  | 'test_certificate'
+  | 'declaration_of_conformity'
+  | 'iq_oq_protocol';
 
 export interface DocumentLine {
   name: string;

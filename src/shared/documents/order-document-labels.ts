@@ -1,3 +1,4 @@
+import { instrumentPaperLabels } from '../instruments/instrument-papers';
 import type { OrderDocument } from '../orders/order-schema';
 
 /**
@@ -11,4 +12,5 @@ export const orderDocumentLabels = {
   balance: 'Balance invoice',
   credit: 'Credit note',
   commercial_invoice: 'Commercial invoice',
+  ...instrumentPaperLabels,
 } as const satisfies Record<OrderDocument['kind'], string>;

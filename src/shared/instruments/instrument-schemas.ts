@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { instrumentPaperSchema } from './instrument-papers';
+import { modelDocumentLinkSchema } from './model-documents';
 
 /**
  * Each instrument after it ships (issue 26, decision 0043): its serial number, model, delivery date,
@@ -39,6 +41,11 @@ export const instrumentSchema = z.object({
   warrantyEndsOn: z.string().nullable(),
   servicePlanEndsOn: z.string().nullable(),
   nextServiceOn: z.string().nullable(),
+  /** Issue 41: its papers (test certificate, declaration of conformity, IQ/OQ protocol) once shipped with a passing test. */
+  papers: z.array(instrumentPaperSchema).optional(),
+  /** Issue 41: its model's datasheet and user manual (links), and the software version it shipped with. */
+  modelDocuments: z.array(modelDocumentLinkSchema).optional(),
+  softwareVersion: z.string().nullable().optional(),
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
 

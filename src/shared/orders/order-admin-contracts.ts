@@ -4,6 +4,7 @@ import { emptyToUndefined, isoDate, listQueryBase, pageOf } from '../lists';
 import { carrierSchema } from '../settings';
 import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from './order-schema';
 import { exportMrnField } from './export-proof';
+import { factoryTestsField } from '../instruments/instrument-papers';
 import { paymentTransactionTypes } from './order-status';
 import { orderVatNumberSchema, vatRegistries } from '../tax/vat-number-check';
 
@@ -93,6 +94,11 @@ export const updateOrderRequestSchema = z.object({
   customerMessage: nullableText(2000),
   /** Moving to shipped: one serial number per instrument of the order's quantity (checked by the server, decision 0043). */
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+  /**
+   * Moving to shipped: each instrument's factory test, in the order of `serialNumbers` (issue 41;
+   * each item checked by the server against factoryTestSchema and the settings' limits).
+   */
+  factoryTests: factoryTestsField,
   /** Moving an export to shipped: its export declaration's MRN, where there is one (the proof of export keeps it). */
   exportMrn: exportMrnField,
   /**
@@ -131,6 +137,7 @@ export const shipOverrideRequestSchema = z.object({
   trackingNumber: nullableText(200),
   carrier: nullableText(50),
   serialNumbers: z.array(z.string().max(100)).max(100).optional(),
+  factoryTests: factoryTestsField,
   exportMrn: exportMrnField,
 });
 
@@ -284,6 +291,10 @@ export const adminOrderAnswerSchema = z.object({
   carriers: z.array(carrierSchema).optional(),
   /** The VAT-number registries configured (VIES, HMRC), for "Check again" (GET only). */
   vatRegistries: z.array(z.enum(vatRegistries)).optional(),
+  /** The settings' factory test limits, shown beside the test results at dispatch (GET only; issue 41). */
+  factoryTestLimits: z
+    .object({ rateLimitPercent: z.number(), nominalVolumeMl: z.number(), volumeLimitPercent: z.number() })
+    .optional(),
 });
 
 /** POST /api/admin/orders/{id}/vat-number-check: check the order's VAT number again, now. */

@@ -66,7 +66,18 @@ export const orderHistoryEntrySchema = z.object({
 /** A PDF of the order: its written confirmation, an invoice or a credit note (owner and admins only). */
 export const orderDocumentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['acknowledgement', 'confirmation', 'deposit', 'balance', 'credit', 'commercial_invoice']),
+  kind: z.enum([
+    'acknowledgement',
+    'confirmation',
+    'deposit',
+    'balance',
+    'credit',
+    'commercial_invoice',
+    // Issue 41: an instrument's papers; `number` is its serial number.
+    'test_certificate',
+    'declaration_of_conformity',
+    'iq_oq_protocol',
+  ]),
   number: z.string(),
   issuedAt: z.string(),
   url: z.string(),

@@ -51,4 +51,55 @@ describe('the customer’s instruments', () => {
       '/service-requests/new?serial=DW-0042&order=o-1&key=k%26ey',
     );
   });
+
+  it('links the instrument’s papers and its model’s datasheet and manual; a guest’s papers carry the key (issue 41)', () => {
+    const withPapers: Instrument = {
+      ...instrument,
+      softwareVersion: '2.4.1',
+      papers: [
+        {
+          id: 'test-certificate-1',
+          kind: 'test_certificate',
+          label: 'Factory test certificate',
+          url: '/api/orders/o-1/documents/test-certificate-1',
+          issuedAt: '2026-03-01T10:00:00.000Z',
+        },
+        {
+          id: 'iq-oq-protocol-1',
+          kind: 'iq_oq_protocol',
+          label: 'IQ/OQ protocol',
+          url: '/api/orders/o-1/documents/iq-oq-protocol-1',
+          issuedAt: '2026-03-01T10:00:00.000Z',
+        },
+      ],
+      modelDocuments: [
+        {
+          kind: 'user_manual',
+          label: 'User manual',
+          url: '/api/catalogue/configurations/dropwise-pro/documents/user_manual',
+          filename: 'manual.pdf',
+          size: 1000,
+        },
+      ],
+    };
+    renderRoutes(
+      [
+        {
+          path: '/order-details/o-1',
+          element: <OrderInstruments instruments={[withPapers]} guest={{ orderId: 'o-1', accessKey: 'k&ey' }} />,
+        },
+      ],
+      '/order-details/o-1',
+    );
+    expect(screen.getByRole('link', { name: 'Factory test certificate (PDF)' }).getAttribute('href')).toBe(
+      '/api/orders/o-1/documents/test-certificate-1?key=k%26ey',
+    );
+    expect(screen.getByRole('link', { name: 'IQ/OQ protocol (PDF)' }).getAttribute('href')).toBe(
+      '/api/orders/o-1/documents/iq-oq-protocol-1?key=k%26ey',
+    );
+    expect(screen.getByRole('link', { name: 'User manual (PDF)' }).getAttribute('href')).toBe(
+      '/api/catalogue/configurations/dropwise-pro/documents/user_manual',
+    );
+    expect(screen.getByTestId('instrument').textContent).toContain('Software version at dispatch: 2.4.1');
+  });
 });

@@ -16,7 +16,10 @@ export const fetchAccountInstruments = async () =>
 
 const dayOr = (value: string | null, fallback: string) => (value ? formatUkDate(value) : fallback);
 
-/** One instrument: serial number, model, delivery date, warranty end, next service, and "Request service". */
+/**
+ * One instrument: serial number, model, delivery date, warranty end, next service, "Request service",
+ * and its papers (issue 41: test certificate, declaration of conformity, IQ/OQ protocol).
+ */
 export function InstrumentCard({
   instrument,
   guest,
@@ -60,6 +63,45 @@ export function InstrumentCard({
           <dd className="font-medium text-navy-900">{dayOr(instrument.nextServiceOn, 'Set on delivery')}</dd>
         </div>
       </dl>
+      {instrument.softwareVersion || (instrument.modelDocuments ?? []).length > 0 ? (
+        <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {instrument.softwareVersion ? (
+            <span className="text-navy-600">
+              Software version at dispatch:{' '}
+              <span className="font-medium text-navy-900">{instrument.softwareVersion}</span>
+            </span>
+          ) : null}
+          {(instrument.modelDocuments ?? []).map((document) => (
+            <a
+              key={document.kind}
+              className="font-medium text-accent-700 underline"
+              href={document.url}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {document.label} (PDF)
+            </a>
+          ))}
+        </div>
+      ) : null}
+      {(instrument.papers ?? []).length > 0 ? (
+        <div className="mt-3 text-sm">
+          <p className="text-navy-600">Papers for your qualification records</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {(instrument.papers ?? []).map((paper) => (
+              <li key={paper.id}>
+                <a
+                  className="font-medium text-accent-700 underline"
+                  href={guest ? `${paper.url}?key=${encodeURIComponent(guest.accessKey)}` : paper.url}
+                  download
+                >
+                  {paper.label} (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -247,7 +247,12 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                       {document.cancellationFee ? ` · Cancellation fee ${money(document.cancellationFee)}` : ''}
                     </span>
                     <a className="font-medium text-accent-700 underline" href={document.url} download>
-                      Download {orderDocumentLabels[document.kind].toLowerCase()} PDF
+                      {/* "IQ/OQ protocol" keeps its capitals; "Order confirmation" reads "order confirmation". */}
+                      Download{' '}
+                      {orderDocumentLabels[document.kind].replace(/^[A-Z](?=[a-z])/, (first) =>
+                        first.toLowerCase(),
+                      )}{' '}
+                      PDF
                     </a>
                   </li>
                 ))}

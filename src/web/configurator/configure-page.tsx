@@ -102,6 +102,25 @@ function Options({
           }))}
           columns={2}
         />
+        {product.configurations.some((option) => (option.documents ?? []).length > 0) ? (
+          <ul className="mt-3 grid gap-1 text-sm text-navy-700" aria-label="Datasheets and manuals">
+            {product.configurations.map((option) =>
+              (option.documents ?? []).length > 0 ? (
+                <li key={option.id}>
+                  {`${option.name}: `}
+                  {(option.documents ?? []).map((document, index) => (
+                    <span key={document.kind}>
+                      {index > 0 ? ' · ' : ''}
+                      <a className="underline" href={document.url} target="_blank" rel="noreferrer">
+                        {`${document.label} (PDF)`}
+                      </a>
+                    </span>
+                  ))}
+                </li>
+              ) : null,
+            )}
+          </ul>
+        ) : null}
       </OptionSection>
 
       <OptionSection id="power-heading" title="Power adaptor">

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns';
+import { bytea, createdAt, id, money, updatedAt } from './columns';
 
 export const products = pgTable('products', {
   id: id(),
@@ -80,7 +80,32 @@ export const productConfigurations = optionTable(
     ...described(),
     ...customs(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** Issue 41: the model's current software version (the IQ/OQ protocol of each instrument shipped records it). */
+    softwareVersion: text('software_version'),
   },
+);
+
+/**
+ * Issue 41, decision 0059: a model's datasheet and user manual, uploaded by staff in the catalogue
+ * editor (PDF only, size-limited), one of each kind per configuration, served to anyone as stored.
+ */
+export const modelDocuments = pgTable(
+  'model_documents',
+  {
+    id: id(),
+    configurationId: uuid('configuration_id')
+      .notNull()
+      .references(() => productConfigurations.id, { onDelete: 'cascade' }),
+    /** 'datasheet' or 'user_manual'. */
+    kind: text('kind').notNull(),
+    /** The file's name as uploaded, cleaned to letters, digits, dots, dashes and underscores. */
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('model_documents_configuration_kind_key').on(table.configurationId, table.kind)],
 );
 
 export const productAccessories = optionTable(

@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   pgSequence,
@@ -81,6 +82,8 @@ export const instruments = pgTable(
     /** The end of a servicing plan bought later (a renewal quote ordered); null when none. */
     servicePlanEndsOn: date('service_plan_ends_on'),
     nextServiceOn: date('next_service_on'),
+    /** Issue 41: the model's software version when it shipped (null when none was set). */
+    softwareVersion: text('software_version'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -209,5 +212,29 @@ export const decontaminationDeclarations = pgTable('decontamination_declarations
   signatoryName: text('signatory_name').notNull(),
   /** The day the signatory gave (YYYY-MM-DD). */
   signedOn: date('signed_on').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Issue 41, decision 0059: each instrument's factory test at dispatch. The measured rate accuracy
+ * (%) and volume delivered (mL), the acceptance limits in force then (from the settings), whether
+ * it passed (decided by the server), who tested it and when. An instrument ships only with a pass.
+ */
+export const instrumentTestCertificates = pgTable('instrument_test_certificates', {
+  id: id(),
+  instrumentId: uuid('instrument_id')
+    .notNull()
+    .unique()
+    .references(() => instruments.id, { onDelete: 'cascade' }),
+  rateAccuracyPercent: doublePrecision('rate_accuracy_percent').notNull(),
+  volumeDeliveredMl: doublePrecision('volume_delivered_ml').notNull(),
+  /** The limits it was judged against: rate within ±this %, volume within ±this % of the nominal volume. */
+  rateLimitPercent: doublePrecision('rate_limit_percent').notNull(),
+  nominalVolumeMl: doublePrecision('nominal_volume_ml').notNull(),
+  volumeLimitPercent: doublePrecision('volume_limit_percent').notNull(),
+  passed: boolean('passed').notNull(),
+  testedBy: text('tested_by').notNull(),
+  testedOn: date('tested_on').notNull(),
+  recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });

@@ -11,6 +11,13 @@ import {
   fromMinorUnits,
   toMinorUnits,
 } from '../../../shared/admin/catalogue-schemas';
+import {
+  MODEL_DOCUMENT_BYTES,
+  type ModelDocumentKind,
+  modelDocumentKinds,
+  modelDocumentLabels,
+  modelDocumentMessages,
+} from '../../../shared/instruments/model-documents';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -28,10 +35,111 @@ const formSchema = z.object({
   priceEur: priceText,
   /** One feature per line; empty lines are dropped. */
   features: z.string().max(20_000),
+  /** Issue 41: the model's current software version (each instrument shipped records it). */
+  softwareVersion: z.string().max(40),
   ...customsFormShape,
 });
 type FormValues = z.infer<typeof formSchema>;
-const fieldNames = ['name', 'description', 'priceGbp', 'priceEur', 'features', ...customsFieldNames] as const;
+const fieldNames = [
+  'name',
+  'description',
+  'priceGbp',
+  'priceEur',
+  'features',
+  'softwareVersion',
+  ...customsFieldNames,
+] as const;
+
+const megabytes = (size: number) => `${(size / (1024 * 1024)).toFixed(1)} MB`;
+
+/** The file as base64, for the upload's JSON body (the server reads its type from the bytes). */
+const base64Of = async (file: File) => {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+};
+
+/**
+ * The model's datasheet and user manual (issue 41): upload (PDF only, at most 10 MB, checked by the
+ * server), replace or remove; the configurator and each instrument's page link them.
+ */
+function ModelDocuments({ configuration }: { configuration: AdminConfiguration }) {
+  const invalidate = useInvalidateAdmin();
+  const path = (kind: ModelDocumentKind) =>
+    `/product-configurations/${encodeURIComponent(configuration.configId)}/documents/${kind}`;
+  const upload = useMutation({
+    mutationFn: async ({ kind, file }: { kind: ModelDocumentKind; file: File }) => {
+      if (file.size > MODEL_DOCUMENT_BYTES) throw new Error(modelDocumentMessages.tooLarge);
+      return adminApi(z.object({ item: adminConfigurationSchema }), path(kind), {
+        method: 'PUT',
+        body: { filename: file.name, dataBase64: await base64Of(file) },
+      });
+    },
+    onSuccess: () => {
+      toast.success('Document uploaded');
+      void invalidate();
+    },
+    onError: (error) => toast.error(error instanceof Error ? error.message : 'Upload failed'),
+  });
+  const remove = useMutation({
+    mutationFn: (kind: ModelDocumentKind) =>
+      adminApi(z.object({ item: adminConfigurationSchema }), path(kind), { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success('Document removed');
+      void invalidate();
+    },
+    onError: () => toast.error('Removing failed'),
+  });
+  return (
+    <fieldset className="grid gap-2 text-sm text-navy-800 sm:col-span-2">
+      <legend className="font-medium">Datasheet and user manual (PDF, at most 10 MB)</legend>
+      {modelDocumentKinds.map((kind) => {
+        const stored = configuration.documents.find((document) => document.kind === kind);
+        return (
+          <div key={kind} className="flex flex-wrap items-center gap-3">
+            <span className="w-28 font-medium">{modelDocumentLabels[kind]}</span>
+            {stored ? (
+              <a className="text-navy-700 underline" href={stored.url} target="_blank" rel="noreferrer">
+                {`${stored.filename} (${megabytes(stored.size)})`}
+              </a>
+            ) : (
+              <span className="text-navy-600">None</span>
+            )}
+            <label className="text-xs">
+              {stored
+                ? `Replace ${modelDocumentLabels[kind].toLowerCase()}`
+                : `Upload ${modelDocumentLabels[kind].toLowerCase()}`}
+              <input
+                type="file"
+                accept="application/pdf,.pdf"
+                className="ml-2 text-xs"
+                disabled={upload.isPending}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) upload.mutate({ kind, file });
+                  event.target.value = '';
+                }}
+              />
+            </label>
+            {stored ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(kind)}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
 
 function ConfigurationForm({ configuration }: { configuration: AdminConfiguration }) {
   const invalidate = useInvalidateAdmin();
@@ -44,6 +152,7 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
       priceGbp: fromMinorUnits(configuration.priceGbp),
       priceEur: fromMinorUnits(configuration.priceEur),
       features: configuration.features.join('\n'),
+      softwareVersion: configuration.softwareVersion ?? '',
       ...customsFormValues(configuration.customs),
     },
   });
@@ -64,6 +173,7 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
                 .split('\n')
                 .map((line) => line.trim())
                 .filter((line) => line !== ''),
+              softwareVersion: values.softwareVersion.trim(),
               ...customsBody(values),
             },
           },
@@ -125,6 +235,14 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
           <textarea rows={5} className={inputClass} {...form.register('features')} />
         </Field>
       </div>
+      <Field
+        label="Current software version"
+        name={`${configuration.configId}-software-version`}
+        error={errors.softwareVersion?.message}
+      >
+        <input className={inputClass} maxLength={40} {...form.register('softwareVersion')} />
+      </Field>
+      <ModelDocuments configuration={configuration} />
       <CustomsFields
         idPrefix={`${configuration.configId}-`}
         fields={{

@@ -29,6 +29,17 @@ const columns: ColumnDef<AdminInstrumentRow, unknown>[] = [
   { header: 'Warranty ends', cell: ({ row }) => dayOr(row.original.warrantyEndsOn, 'On delivery') },
   { header: 'Service plan ends', cell: ({ row }) => dayOr(row.original.servicePlanEndsOn, 'None') },
   { header: 'Next service', cell: ({ row }) => dayOr(row.original.nextServiceOn, 'On delivery') },
+  {
+    header: 'Papers',
+    cell: ({ row }) =>
+      (row.original.papers ?? []).length === 0
+        ? 'None'
+        : (row.original.papers ?? []).map((paper) => (
+            <a key={paper.id} className="block text-accent-700 underline" href={paper.url} download>
+              {paper.label}
+            </a>
+          )),
+  },
 ];
 
 /** /admin/instruments: each shipped instrument, newest first, with search, the cover filter, pages and CSV. */

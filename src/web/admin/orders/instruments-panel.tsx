@@ -59,6 +59,101 @@ export function SerialNumberFields({
   );
 }
 
+/** One instrument's factory test as typed (numbers as text until sent; the server judges them). */
+export interface FactoryTestValues {
+  rateAccuracyPercent: string;
+  volumeDeliveredMl: string;
+  testedBy: string;
+  testedOn: string;
+}
+
+const emptyTest: FactoryTestValues = { rateAccuracyPercent: '', volumeDeliveredMl: '', testedBy: '', testedOn: '' };
+
+/** The request's `factoryTests`: a number where one was typed, else the text (the server names the field). */
+export const factoryTestsBody = (values: FactoryTestValues[], count: number) =>
+  Array.from({ length: count }, (_, index) => {
+    const test = values[index] ?? emptyTest;
+    const number = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+    return {
+      rateAccuracyPercent: number(test.rateAccuracyPercent),
+      volumeDeliveredMl: number(test.volumeDeliveredMl),
+      testedBy: test.testedBy,
+      testedOn: test.testedOn,
+    };
+  });
+
+/**
+ * Each instrument's final factory test at dispatch (issue 41): the measured rate accuracy and volume,
+ * the tester and the day, against the limits from the settings. The server decides pass or fail and
+ * refuses to ship a failed or missing test; its message goes beside the field.
+ */
+export function FactoryTestFields({
+  count,
+  values,
+  onChange,
+  errors,
+  limits,
+}: {
+  count: number;
+  values: FactoryTestValues[];
+  onChange: (values: FactoryTestValues[]) => void;
+  errors: Record<string, string>;
+  limits?: { rateLimitPercent: number; nominalVolumeMl: number; volumeLimitPercent: number };
+}) {
+  if (count === 0) return null;
+  const set = (index: number, name: keyof FactoryTestValues, value: string) => {
+    const next = Array.from({ length: count }, (__, i) => values[i] ?? emptyTest);
+    next[index] = { ...(next[index] ?? emptyTest), [name]: value };
+    onChange(next);
+  };
+  const input = (index: number, name: keyof FactoryTestValues, label: string, type = 'text') => (
+    <label>
+      {label}
+      <input
+        className={field}
+        type={type}
+        inputMode={type === 'number' ? 'decimal' : undefined}
+        step={type === 'number' ? 'any' : undefined}
+        value={values[index]?.[name] ?? ''}
+        onChange={(event) => set(index, name, event.target.value)}
+      />
+      {errors[`factoryTests.${index}.${name}`] ? (
+        <span role="alert" className="mt-1 block text-xs text-red-700">
+          {errors[`factoryTests.${index}.${name}`]}
+        </span>
+      ) : null}
+    </label>
+  );
+  return (
+    <fieldset className="text-sm text-navy-800 sm:col-span-2">
+      <legend className="font-medium">Factory test results (one per instrument shipped)</legend>
+      {limits ? (
+        <p className="text-xs text-navy-600">
+          {`Limits: rate accuracy within ±${limits.rateLimitPercent} %; volume ${limits.nominalVolumeMl} mL ±${limits.volumeLimitPercent} %.`}
+        </p>
+      ) : null}
+      {Array.from({ length: count }, (_, index) => (
+        <div
+          key={index}
+          className="mt-2 grid gap-2 sm:grid-cols-4"
+          role="group"
+          aria-label={`Factory test ${index + 1}`}
+        >
+          {input(index, 'rateAccuracyPercent', `Rate accuracy % (instrument ${index + 1})`, 'number')}
+          {input(index, 'volumeDeliveredMl', `Volume delivered mL (instrument ${index + 1})`, 'number')}
+          {input(index, 'testedBy', `Tested by (instrument ${index + 1})`)}
+          {input(index, 'testedOn', `Test date (instrument ${index + 1})`, 'date')}
+        </div>
+      ))}
+      {errors.factoryTests ? (
+        <span role="alert" className="mt-1 block text-xs text-red-700">
+          {errors.factoryTests}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function CorrectSerial({ instrument }: { instrument: Instrument }) {
   const invalidate = useInvalidateAdmin();
   const [value, setValue] = useState(instrument.serialNumber);
@@ -119,6 +214,7 @@ export function InstrumentsPanel({ instruments }: { instruments: Instrument[] })
             <th>Warranty ends</th>
             <th>Service plan ends</th>
             <th>Next service</th>
+            <th>Papers</th>
             {can('orders.edit') ? <th>Correction</th> : null}
           </tr>
         </thead>
@@ -131,6 +227,15 @@ export function InstrumentsPanel({ instruments }: { instruments: Instrument[] })
               <td>{dayOrDash(instrument.warrantyEndsOn)}</td>
               <td>{instrument.servicePlanEndsOn ? formatUkDate(instrument.servicePlanEndsOn) : 'None'}</td>
               <td>{dayOrDash(instrument.nextServiceOn)}</td>
+              <td>
+                {(instrument.papers ?? []).length === 0
+                  ? 'None'
+                  : (instrument.papers ?? []).map((paper) => (
+                      <a key={paper.id} className="mr-2 block text-navy-700 underline" href={paper.url} download>
+                        {paper.label}
+                      </a>
+                    ))}
+              </td>
               {can('orders.edit') ? (
                 <td>
                   <CorrectSerial instrument={instrument} />

@@ -25,7 +25,13 @@ import { useStepUp } from '../shell/step-up-dialog';
 import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
 import { ExportPapersPanel } from './export-papers-panel';
-import { InstrumentsPanel, SerialNumberFields } from './instruments-panel';
+import {
+  FactoryTestFields,
+  type FactoryTestValues,
+  InstrumentsPanel,
+  SerialNumberFields,
+  factoryTestsBody,
+} from './instruments-panel';
 import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
 import { OrderEditForm } from './order-edit-form';
 import { PaymentsPanel } from './payments-panel';
@@ -54,12 +60,13 @@ function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
   const [reason, setReason] = useState('');
   const [serials, setSerials] = useState<string[]>([]);
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
+  const [tests, setTests] = useState<FactoryTestValues[]>([]);
   const ship = useMutation({
     mutationFn: () =>
       withStepUp(() =>
         adminApi(adminOrderAnswerSchema, `/orders/${orderId}/ship-override`, {
           method: 'POST',
-          body: { reason, serialNumbers: serials },
+          body: { reason, serialNumbers: serials, factoryTests: factoryTestsBody(tests, units) },
         }),
       ),
     onSuccess: () => {
@@ -93,6 +100,7 @@ function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
         />
       </label>
       <SerialNumberFields count={units} values={serials} onChange={setSerials} errors={serialErrors} />
+      <FactoryTestFields count={units} values={tests} onChange={setTests} errors={serialErrors} />
       <Button type="submit" variant="outline" className="self-end" disabled={ship.isPending}>
         Ship anyway
       </Button>
@@ -365,7 +373,11 @@ export function OrderDetailPage() {
           <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">
             Edit order
           </h2>
-          <OrderEditForm order={data} carriers={carriers} />
+          <OrderEditForm
+            order={data}
+            carriers={carriers}
+            {...(order.data.factoryTestLimits ? { factoryTestLimits: order.data.factoryTestLimits } : {})}
+          />
           {can('orders.override') && actions.processWithOverride ? <ProcessingOverride orderId={data.id} /> : null}
           {can('orders.override') && actions.shipWithOverride ? (
             <ShipOverride orderId={data.id} units={unitsToShip(data)} />

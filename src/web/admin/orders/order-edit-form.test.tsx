@@ -50,4 +50,51 @@ describe('the admin order edit form (component, happy-dom)', () => {
       'order-save-refusal',
     );
   });
+
+  it('shipping sends each instrument’s factory test; a failing result is refused beside its field (issue 41)', async () => {
+    const failed =
+      'Rate accuracy +2.5 % is outside ±2 %: this instrument fails its factory test and cannot be shipped.';
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`PATCH /api/admin/orders/${order.id}`]: apiError(409, 'factory_test_failed', failed, {
+        'factoryTests.0.rateAccuracyPercent': failed,
+      }),
+    });
+    const confirmed = { ...order, status: 'confirmed' } as AdminOrderDetail;
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <OrderEditForm
+              order={confirmed}
+              factoryTestLimits={{ rateLimitPercent: 2, nominalVolumeMl: 10, volumeLimitPercent: 1 }}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    fireEvent.change(await screen.findByLabelText('Status'), { target: { value: 'shipped' } });
+    expect(await screen.findByText('Limits: rate accuracy within ±2 %; volume 10 mL ±1 %.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Serial number 1'), { target: { value: 'DW-FORM-1' } });
+    fireEvent.change(screen.getByLabelText('Rate accuracy % (instrument 1)'), { target: { value: '2.5' } });
+    fireEvent.change(screen.getByLabelText('Volume delivered mL (instrument 1)'), { target: { value: '10.02' } });
+    fireEvent.change(screen.getByLabelText('Tested by (instrument 1)'), { target: { value: 'Sam Tester' } });
+    fireEvent.change(screen.getByLabelText('Test date (instrument 1)'), { target: { value: '2026-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    // Beside the field it names (and, as every refusal, beside the Save button).
+    const shown = await screen.findAllByText(failed, { selector: '[role="alert"]' });
+    expect(shown.some((alert) => alert.closest('label')?.textContent?.includes('Rate accuracy % (instrument 1)'))).toBe(
+      true,
+    );
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      status: 'shipped',
+      serialNumbers: ['DW-FORM-1'],
+      factoryTests: [
+        { rateAccuracyPercent: 2.5, volumeDeliveredMl: 10.02, testedBy: 'Sam Tester', testedOn: '2026-03-01' },
+      ],
+    });
+  });
 });

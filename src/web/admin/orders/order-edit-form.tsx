@@ -23,7 +23,7 @@ import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { usePermissions } from '../shell/permissions';
 import { unitsToShip } from '../../../shared/instruments/instrument-schemas';
-import { SerialNumberFields } from './instruments-panel';
+import { FactoryTestFields, type FactoryTestValues, SerialNumberFields, factoryTestsBody } from './instruments-panel';
 
 const formSchema = z.object({
   status: z.enum(orderStatuses),
@@ -61,7 +61,16 @@ function Hint({ id, text }: { id: string; text: string }) {
  * status and invoice number are shown read-only and not sent: they follow the recorded payments and
  * the issued invoices (the panels above), and the server refuses an edit that contradicts them.
  */
-export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetail; carriers?: readonly Carrier[] }) {
+export function OrderEditForm({
+  order,
+  carriers = [],
+  factoryTestLimits,
+}: {
+  order: AdminOrderDetail;
+  carriers?: readonly Carrier[];
+  /** The settings' factory test limits, shown beside the results (the server judges them). */
+  factoryTestLimits?: { rateLimitPercent: number; nominalVolumeMl: number; volumeLimitPercent: number };
+}) {
   const invalidate = useInvalidateAdmin();
   const { can } = usePermissions();
   /** The server's refusals of the read-only fields (a request from elsewhere, or an older page). */
@@ -69,6 +78,8 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
   /** The serial numbers typed for shipping (sent only with the move to shipped). */
   const [serials, setSerials] = useState<string[]>([]);
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
+  /** Each instrument's factory test, sent with the serial numbers (issue 41). */
+  const [tests, setTests] = useState<FactoryTestValues[]>([]);
   /** A refused save's reason (409), beside the button that was pressed, where the eye is (issue 38). */
   const [refusal, setRefusal] = useState('');
   /** An export's declaration MRN, sent with the move to shipped (the proof of export keeps it, issue 37). */
@@ -91,7 +102,12 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
       adminApi(adminOrderAnswerSchema, `/orders/${order.id}`, {
         method: 'PATCH',
         body: shipping
-          ? { ...values, serialNumbers: serials, ...(exportMrn.trim() ? { exportMrn: exportMrn.trim() } : {}) }
+          ? {
+              ...values,
+              serialNumbers: serials,
+              factoryTests: factoryTestsBody(tests, unitsToShip(order)),
+              ...(exportMrn.trim() ? { exportMrn: exportMrn.trim() } : {}),
+            }
           : values,
       }),
     onMutate: () => {
@@ -118,7 +134,13 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
       }
       for (const name of editable) if (fields[name]) form.setError(name, { message: fields[name] });
       setLedgerErrors({ paymentStatus: fields.paymentStatus ?? '', invoiceNumber: fields.invoiceNumber ?? '' });
-      setSerialErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith('serialNumbers'))));
+      setSerialErrors(
+        Object.fromEntries(
+          Object.entries(fields).filter(
+            ([name]) => name.startsWith('serialNumbers') || name.startsWith('factoryTests'),
+          ),
+        ),
+      );
       setExportMrnError(fields.exportMrn);
       toast.error(
         error instanceof ApiError && error.status > 0 ? orderMessages.orderUpdateFailed : orderMessages.orderUnexpected,
@@ -168,7 +190,16 @@ export function OrderEditForm({ order, carriers = [] }: { order: AdminOrderDetai
         <FieldError message={errors.status?.message} />
       </label>
       {shipping ? (
-        <SerialNumberFields count={unitsToShip(order)} values={serials} onChange={setSerials} errors={serialErrors} />
+        <>
+          <SerialNumberFields count={unitsToShip(order)} values={serials} onChange={setSerials} errors={serialErrors} />
+          <FactoryTestFields
+            count={unitsToShip(order)}
+            values={tests}
+            onChange={setTests}
+            errors={serialErrors}
+            {...(factoryTestLimits ? { limits: factoryTestLimits } : {})}
+          />
+        </>
       ) : null}
       <div className="text-sm text-navy-800">
         <label>

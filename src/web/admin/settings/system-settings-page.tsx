@@ -43,6 +43,13 @@ interface FormValues {
   paymentReminderDueBody: string;
   paymentReminderOverdueSubject: string;
   paymentReminderOverdueBody: string;
+  /** Issue 41: the factory test's limits (decimals as text) and the declaration's lists, one a line. */
+  factoryTestRateLimitPercent: string;
+  factoryTestNominalVolumeMl: string;
+  factoryTestVolumeLimitPercent: string;
+  conformityUkcaLegislation: string;
+  conformityCeLegislation: string;
+  conformityStandards: string;
 }
 
 const toForm = (settings: SystemSettings): FormValues => ({
@@ -54,7 +61,20 @@ const toForm = (settings: SystemSettings): FormValues => ({
   coverReminderDays: String(settings.coverReminderDays),
   repairQuoteApprovalThreshold: String(settings.repairQuoteApprovalThreshold),
   carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
+  factoryTestRateLimitPercent: String(settings.factoryTestRateLimitPercent),
+  factoryTestNominalVolumeMl: String(settings.factoryTestNominalVolumeMl),
+  factoryTestVolumeLimitPercent: String(settings.factoryTestVolumeLimitPercent),
+  conformityUkcaLegislation: settings.conformityUkcaLegislation.join('\n'),
+  conformityCeLegislation: settings.conformityCeLegislation.join('\n'),
+  conformityStandards: settings.conformityStandards.join('\n'),
 });
+
+/** A list entered one item a line (blank lines dropped). */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 const carriersOf = (text: string) =>
   text
@@ -85,6 +105,12 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   coverReminderDays: integer(values.coverReminderDays),
   repairQuoteApprovalThreshold: integer(values.repairQuoteApprovalThreshold),
   carriers: carriersOf(values.carriers),
+  factoryTestRateLimitPercent: decimal(values.factoryTestRateLimitPercent),
+  factoryTestNominalVolumeMl: decimal(values.factoryTestNominalVolumeMl),
+  factoryTestVolumeLimitPercent: decimal(values.factoryTestVolumeLimitPercent),
+  conformityUkcaLegislation: linesOf(values.conformityUkcaLegislation),
+  conformityCeLegislation: linesOf(values.conformityCeLegislation),
+  conformityStandards: linesOf(values.conformityStandards),
 });
 
 const fieldNames: (keyof FormValues)[] = [
@@ -105,6 +131,12 @@ const fieldNames: (keyof FormValues)[] = [
   'paymentReminderDueBody',
   'paymentReminderOverdueSubject',
   'paymentReminderOverdueBody',
+  'factoryTestRateLimitPercent',
+  'factoryTestNominalVolumeMl',
+  'factoryTestVolumeLimitPercent',
+  'conformityUkcaLegislation',
+  'conformityCeLegislation',
+  'conformityStandards',
 ];
 
 const SAVED_BANNER_MS = 3000;
@@ -331,6 +363,30 @@ export function SystemSettingsPage() {
               >
                 <textarea rows={5} className={inputClass} {...form.register('carriers')} />
               </Field>
+            </Card>
+            <Card title="Factory test and declaration of conformity">
+              <p className="text-sm text-navy-600">
+                The limits each instrument&apos;s final test must meet before it ships, and the legislation and
+                standards its declaration of conformity names (one a line). No declaration is issued until UKCA or CE
+                legislation is entered.
+              </p>
+              {text('factoryTestRateLimitPercent', 'Rate accuracy limit (± %)', { type: 'number', step: '0.01' })}
+              {text('factoryTestNominalVolumeMl', 'Volume test: nominal volume (mL)', { type: 'number', step: '0.01' })}
+              {text('factoryTestVolumeLimitPercent', 'Volume test: limit (± % of the nominal volume)', {
+                type: 'number',
+                step: '0.01',
+              })}
+              {(
+                [
+                  ['conformityUkcaLegislation', 'UKCA: UK regulations (one a line)'],
+                  ['conformityCeLegislation', 'CE: EU directives or regulations (one a line)'],
+                  ['conformityStandards', 'Standards applied (one a line)'],
+                ] as const
+              ).map(([name, label]) => (
+                <Field key={name} label={label} name={name} error={errors[name]?.message}>
+                  <textarea rows={4} className={inputClass} {...form.register(name)} />
+                </Field>
+              ))}
             </Card>
             <Card title="Payment reminders">
               <p className="text-sm text-navy-600" id="reminder-placeholders">

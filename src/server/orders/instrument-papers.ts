@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  declarationOfConformityDocument,
+  type InstrumentPaperFacts,
+  iqOqProtocolDocument,
+  testCertificateDocument,
+} from '../../shared/documents/instrument-papers';
+import type { InstrumentPaperKind } from '../../shared/instruments/instrument-papers';
+import { getBusinessProfile } from '../business-profile/profile-service';
+import type { Db } from '../db/client';
+import { instruments, instrumentTestCertificates, type orders } from '../db/schema';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import { declarationReady } from './order-instruments';
+import { getCachedSettings } from '../settings/settings-service';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const draw = {
+  test_certificate: { document: testCertificateDocument, filename: 'Factory-test-certificate' },
+  declaration_of_conformity: { document: declarationOfConformityDocument, filename: 'Declaration-of-conformity' },
+  iq_oq_protocol: { document: iqOqProtocolDocument, filename: 'IQ-OQ-protocol' },
+} as const;
+
+/**
+ * One paper of one of the order's instruments (issue 41, decision 0059), drawn now from the stored
+ * test and the settings and business profile in force; null when the unit has no passing test, or
+ * for a declaration before staff have entered its legislation. Whoever may read the order's
+ * documents may read these (the order documents route decides).
+ */
+export async function instrumentPaperPdf(
+  db: Db,
+  order: OrderRow,
+  paper: { kind: InstrumentPaperKind; unitIndex: number },
+): Promise<{ filename: string; pdf: Buffer; pdfSha256: null } | null> {
+  const [found] = await db
+    .select({ instrument: instruments, test: instrumentTestCertificates })
+    .from(instruments)
+    .innerJoin(instrumentTestCertificates, eq(instrumentTestCertificates.instrumentId, instruments.id))
+    .where(and(eq(instruments.orderId, order.id), eq(instruments.unitIndex, paper.unitIndex)));
+  if (!found || !found.test.passed) return null;
+  const [settings, profile] = await Promise.all([getCachedSettings(db), getBusinessProfile(db)]);
+  if (paper.kind === 'declaration_of_conformity' && !declarationReady(settings)) return null;
+  const { instrument, test } = found;
+  const facts: InstrumentPaperFacts = {
+    profile,
+    instrument: {
+      serialNumber: instrument.serialNumber,
+      model: instrument.model,
+      softwareVersion: instrument.softwareVersion,
+      deliveredOn: instrument.deliveredOn,
+    },
+    order: {
+      orderNumber: order.orderNumber,
+      poNumber: order.poNumber,
+      shippingAddress: order.shippingAddress ?? null,
+      billingAddress: order.billingAddress ?? null,
+    },
+    test: {
+      rateAccuracyPercent: test.rateAccuracyPercent,
+      volumeDeliveredMl: test.volumeDeliveredMl,
+      rateLimitPercent: test.rateLimitPercent,
+      nominalVolumeMl: test.nominalVolumeMl,
+      volumeLimitPercent: test.volumeLimitPercent,
+      testedBy: test.testedBy,
+      testedOn: test.testedOn,
+      recordedAt: test.createdAt,
+    },
+    conformity: {
+      ukca: settings.conformityUkcaLegislation,
+      ce: settings.conformityCeLegislation,
+      standards: settings.conformityStandards,
+    },
+  };
+  const { document, filename } = draw[paper.kind];
+  return {
+    filename: `${filename}-${instrument.serialNumber}.pdf`,
+    pdf: await renderDocumentPdf(document(facts)),
+    pdfSha256: null,
+  };
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { cleanLine } from '../clean-text';
+
+/**
+ * Issue 41, decision 0059: the papers a regulated lab files with each instrument. The factory test
+ * entered at dispatch (one per instrument shipped, judged by the server against the settings'
+ * limits), and the three PDFs drawn from it: the test certificate, the declaration of conformity
+ * and the IQ/OQ protocol.
+ */
+
+export const factoryTestMessages = {
+  testsNeeded: (count: number) =>
+    count === 1
+      ? 'Enter the factory test results of the instrument before shipping.'
+      : `Enter the factory test results of each of the ${count} instruments before shipping.`,
+  rateRequired: 'Enter the measured rate accuracy (%).',
+  volumeRequired: 'Enter the measured volume delivered (mL).',
+  testerRequired: 'Enter the tester’s name.',
+  dateRequired: 'Enter the test date.',
+  rateFailed: (measured: number, limit: number) =>
+    `Rate accuracy ${formatSigned(measured)} % is outside ±${formatNumber(limit)} %: this instrument fails its factory test and cannot be shipped.`,
+  volumeFailed: (measured: number, low: number, high: number) =>
+    `Volume delivered ${formatNumber(measured)} mL is outside ${formatNumber(low)}–${formatNumber(high)} mL: this instrument fails its factory test and cannot be shipped.`,
+} as const;
+
+/** A number as the papers print it: up to 3 decimals, no trailing zeros. */
+export const formatNumber = (value: number) => String(Math.round(value * 1000) / 1000);
+export const formatSigned = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
+
+const measured = (message: string) => z.number({ error: message }).finite({ error: message }).min(-1000).max(100_000);
+
+/** One instrument's final test as staff enter it at dispatch (the server decides pass or fail). */
+export const factoryTestSchema = z.object({
+  /** The measured rate error, in % of the set rate (e.g. -0.8). */
+  rateAccuracyPercent: measured(factoryTestMessages.rateRequired),
+  /** The volume delivered in the test, in mL. */
+  volumeDeliveredMl: measured(factoryTestMessages.volumeRequired).pipe(
+    z.number().positive({ error: factoryTestMessages.volumeRequired }),
+  ),
+  testedBy: z
+    .string({ error: factoryTestMessages.testerRequired })
+    .transform(cleanLine)
+    .pipe(z.string().min(1, { error: factoryTestMessages.testerRequired }).max(100)),
+  testedOn: z
+    .string({ error: factoryTestMessages.dateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: factoryTestMessages.dateRequired })
+    .refine(
+      (day) =>
+        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      {
+        error: factoryTestMessages.dateRequired,
+      },
+    ),
+});
+export type FactoryTest = z.infer<typeof factoryTestSchema>;
+
+/** The test results sent with the move to shipped, in the order of the serial numbers. */
+export const factoryTestsField = z.array(z.unknown()).max(100).optional();
+
+export interface FactoryTestLimits {
+  rateLimitPercent: number;
+  nominalVolumeMl: number;
+  volumeLimitPercent: number;
+}
+
+/** The volume's acceptance band: the nominal volume ± the limit's percentage. */
+export function volumeBand(limits: FactoryTestLimits) {
+  const margin = (limits.nominalVolumeMl * limits.volumeLimitPercent) / 100;
+  return {
+    low: Math.round((limits.nominalVolumeMl - margin) * 1000) / 1000,
+    high: Math.round((limits.nominalVolumeMl + margin) * 1000) / 1000,
+  };
+}
+
+/** Each result against its limit: whether it passes, and the field's message when it fails. */
+export function judgeFactoryTest(
+  test: Pick<FactoryTest, 'rateAccuracyPercent' | 'volumeDeliveredMl'>,
+  limits: FactoryTestLimits,
+) {
+  const band = volumeBand(limits);
+  const ratePassed = Math.abs(test.rateAccuracyPercent) <= limits.rateLimitPercent + 1e-9;
+  const volumePassed = test.volumeDeliveredMl >= band.low - 1e-9 && test.volumeDeliveredMl <= band.high + 1e-9;
+  return {
+    passed: ratePassed && volumePassed,
+    ratePassed,
+    volumePassed,
+    fields: {
+      ...(ratePassed
+        ? {}
+        : { rateAccuracyPercent: factoryTestMessages.rateFailed(test.rateAccuracyPercent, limits.rateLimitPercent) }),
+      ...(volumePassed
+        ? {}
+        : { volumeDeliveredMl: factoryTestMessages.volumeFailed(test.volumeDeliveredMl, band.low, band.high) }),
+    } as Partial<Record<'rateAccuracyPercent' | 'volumeDeliveredMl', string>>,
+  };
+}
+
+/** The papers of an instrument that shipped with a passing test, as its order's documents list them. */
+export const instrumentPaperKinds = ['test_certificate', 'declaration_of_conformity', 'iq_oq_protocol'] as const;
+export type InstrumentPaperKind = (typeof instrumentPaperKinds)[number];
+
+/** Their document ids on the order (`/api/orders/{id}/documents/{documentId}`), by the instrument's unit. */
+export const instrumentPaperPrefixes: Record<InstrumentPaperKind, string> = {
+  test_certificate: 'test-certificate-',
+  declaration_of_conformity: 'declaration-of-conformity-',
+  iq_oq_protocol: 'iq-oq-protocol-',
+};
+
+export const instrumentPaperId = (kind: InstrumentPaperKind, unitIndex: number) =>
+  `${instrumentPaperPrefixes[kind]}${unitIndex}`;
+
+/** Which paper and unit a document id names, or null. */
+export function parseInstrumentPaperId(documentId: string): { kind: InstrumentPaperKind; unitIndex: number } | null {
+  for (const kind of instrumentPaperKinds) {
+    const prefix = instrumentPaperPrefixes[kind];
+    if (!documentId.startsWith(prefix)) continue;
+    const rest = documentId.slice(prefix.length);
+    if (!/^[1-9][0-9]{0,2}$/.test(rest)) return null;
+    return { kind, unitIndex: Number(rest) };
+  }
+  return null;
+}
+
+export const instrumentPaperLabels: Record<InstrumentPaperKind, string> = {
+  test_certificate: 'Factory test certificate',
+  declaration_of_conformity: 'Declaration of conformity',
+  iq_oq_protocol: 'IQ/OQ protocol',
+};
+
+/** A paper's link as an instrument row shows it. */
+export const instrumentPaperSchema = z.object({
+  /** The order's document id (e.g. `test-certificate-1`). */
+  id: z.string(),
+  kind: z.enum(instrumentPaperKinds),
+  label: z.string(),
+  url: z.string(),
+  issuedAt: z.string(),
+});
+export type InstrumentPaper = z.infer<typeof instrumentPaperSchema>;
