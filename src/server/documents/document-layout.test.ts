@@ -18,6 +18,10 @@ const headings: [DocumentKind, string][] = [
   ['statement', 'STATEMENT OF ACCOUNT'],
   ['invoice', 'COMMERCIAL INVOICE'],
   ['invoice', 'PRO-FORMA INVOICE'],
+  ['test_certificate', 'FACTORY TEST CERTIFICATE'],
+  ['declaration_of_conformity', 'DECLARATION OF CONFORMITY'],
+  ['iq_oq_protocol', 'IQ/OQ PROTOCOL'],
+  ['decontamination_declaration', 'DECONTAMINATION DECLARATION'],
 ];
 
 function documentOf(kind: DocumentKind, title: string): BusinessDocument {
@@ -104,6 +108,10 @@ describe('documents lay out whatever the business profile holds (issue 38)', () 
     const text = words.map((word) => word.text).join(' ');
     expect(text).toContain(longName);
     expect(text).toContain(title);
+    // The heading reads on one line: a smaller size before it wraps.
+    const headingWords = title.split(' ');
+    const tops = words.filter((word) => headingWords.includes(word.text) && word.page === 1).map((word) => word.yMin);
+    expect(new Set(tops.slice(0, headingWords.length).map(Math.round)).size).toBe(1);
     expect(overlappingWords(words).map(([a, b]) => `${a.text} / ${b.text}`)).toEqual([]);
   });
 });

@@ -52,11 +52,11 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   doc.text(model.issuer.lines.join('\n'), left, doc.y, { width: column });
   const letterheadBottom = doc.y;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .fillColor(NAVY)
-    .text(model.title, right, 48, { width: column, align: 'right' });
+  // The title stays on one line where a smaller size lets it (down to 12 pt), else it wraps in its column.
+  let titleSize = 18;
+  doc.font('Helvetica-Bold');
+  while (titleSize > 12 && doc.fontSize(titleSize).widthOfString(model.title) > column - 4) titleSize -= 1;
+  doc.fontSize(titleSize).fillColor(NAVY).text(model.title, right, 48, { width: column, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
   doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), right, doc.y + 6, {
     width: column,
