@@ -63,6 +63,10 @@ test.describe('configurator', () => {
     await expect(page.getByRole('group', { name: 'Quantity of 10 x 2 mL sterile syringes' })).toContainText('1');
     await expect(page.getByRole('checkbox', { name: 'Sample tube rack' })).not.toBeChecked();
     await expect(page.getByRole('radio', { name: '3-year servicing' })).toBeChecked();
+    // The model cards give the terms' warranty for the plan chosen (issue 38), not a fixed "12-month warranty".
+    const models = page.getByRole('radiogroup', { name: 'Model' });
+    await expect(models).toContainText('Warranty: 3 years from delivery, following the 3-year servicing plan.');
+    await expect(models).not.toContainText('12-month warranty');
     await expect(page.getByRole('radio', { name: 'FedEx International Priority' })).toBeChecked();
     await expect(page.getByRole('radiogroup', { name: 'Shipping' })).toContainText('Free');
     await expect(page.getByRole('group', { name: 'Number of instruments' })).toContainText('1');

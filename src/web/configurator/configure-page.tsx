@@ -14,6 +14,8 @@ import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { PageHead } from '../lib/page-head';
+import { usePublicSettings } from '../lib/get-public-settings';
+import { terms, warrantyMonths } from '../../shared/terms';
 import { Container } from '../ui/container';
 import { CheckboxCards } from './checkbox-cards';
 import {
@@ -67,6 +69,16 @@ function Options({
   const perUnit = selection.quantity > 1 ? ' each' : '';
   const servicingLater =
     product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
+  // The model cards' warranty is the terms' own sentence for the plan chosen (issue 38), not the catalogue's text.
+  const { defaultProductWarranty } = usePublicSettings();
+  const plan = product.servicing.find((option) => option.id === selection.servicing);
+  const planName = plan && plan.id !== 'none' ? plan.name : null;
+  const warranty = terms.warranty(
+    warrantyMonths({ standardWarrantyMonths: defaultProductWarranty }, planName ? (plan?.warrantyYears ?? null) : null),
+    planName,
+  );
+  const featuresOf = (features: string[]) =>
+    features.map((feature) => (/warranty/i.test(feature) ? warranty : feature));
 
   return (
     <ProgressiveList className="grid gap-8" step={1}>
@@ -89,7 +101,7 @@ function Options({
             extra:
               option.features.length > 0 ? (
                 <ul className="mt-2 grid gap-1 text-sm text-navy-700">
-                  {option.features.map((feature) => (
+                  {featuresOf(option.features).map((feature) => (
                     <li key={feature} className="flex gap-2">
                       <span aria-hidden="true" className="text-accent-600">
                         ✓
