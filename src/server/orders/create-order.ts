@@ -28,6 +28,7 @@ import { orderPageUrl } from './order-access';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
+import { withPassedBatches } from '../catalogue/batch-ship';
 import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
@@ -139,12 +140,18 @@ const alreadyOrdered = () => conflict(orderFlowMessages.quoteAlreadyOrdered, { c
 
 /**
  * A quote's frozen prices skip the catalogue's checks, and a quote made before batches were required
- * may name none: an instrument still needs one while the product has batches (issue 34).
+ * may name none: an instrument still needs one while the product has batches (issue 34). A batch
+ * whose date has passed since the quote takes no order (issue 38).
  */
-async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration): Promise<void> {
-  if (configuration.batch !== undefined && configuration.batch !== null) return;
+async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration, now: Date): Promise<void> {
   const product = await getProduct(db, PRODUCT_KEY);
-  const problem = product ? batchProblem(product, configuration) : null;
+  if (!product) return;
+  const marked = withPassedBatches(product, now);
+  const named = marked.batches.find((batch) => batch.id === configuration.batch);
+  const problem =
+    configuration.batch === undefined || configuration.batch === null || named?.datePassed
+      ? batchProblem(marked, configuration)
+      : null;
   if (problem) throw badRequest(problem, { fields: { 'configuration.batch': problem } });
 }
 
@@ -172,7 +179,7 @@ export async function priceOrder(
       quote.kind !== 'instrument' ||
       (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
     if (stored.configuration && stored.pricing && frozen) {
-      if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration);
+      if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration, input.now);
       return {
         configuration,
         pricing: stored.pricing,
@@ -182,7 +189,7 @@ export async function priceOrder(
         service: quote.kind !== 'instrument',
       };
     }
-    const { pricing } = await priceSelection(db, configuration);
+    const { pricing } = await priceSelection(db, configuration, input.now);
     return {
       configuration,
       pricing,
@@ -193,7 +200,7 @@ export async function priceOrder(
     };
   }
   if (!input.configuration) return null;
-  const { pricing } = await priceSelection(db, input.configuration);
+  const { pricing } = await priceSelection(db, input.configuration, input.now);
   return {
     configuration: input.configuration,
     pricing,
