@@ -136,7 +136,7 @@ describe('ship dates are never in the past (issues 23 and 38)', () => {
         ).sections,
       );
     expect(text(null)).toContain('Production batch: Batch 2, ship date to be confirmed.');
-    expect(text('2027-03-31')).toContain('Production batch: Batch 2, estimated ship date 31 March 2027.');
+    expect(text('2027-03-31')).toContain('Production batch: Batch 2. Ships in March 2027, estimated.');
   });
 
   it('flags the passed batch on the admin dashboard and the set-up checklist until staff re-date it; then it takes quotes again', async () => {

@@ -7,7 +7,11 @@ import { orderBatchChanges, orders, productBatches, products } from '../db/schem
 import { conflict, notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { cleanLine } from '../../shared/clean-text';
-import { lockOrder } from './order-admin-context';
+import { offeredShipDate } from '../../shared/batches/ship-date';
+import { enqueueMail } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import { batchMovedMail } from './batch-date-mail';
+import { lockOrder, orderRecipient } from './order-admin-context';
 
 type OrderRow = typeof orders.$inferSelect;
 type BatchRow = typeof productBatches.$inferSelect;
@@ -124,7 +128,7 @@ const movableStatuses = new Set(['pending', 'confirmed', 'processing']);
 export async function moveOrderBatch(
   tx: Db,
   orderId: string,
-  input: { toBatch: string; reason: string | undefined; adminId: string; now: Date },
+  input: { toBatch: string; reason: string | undefined; adminId: string; now: Date; publicUrl: string },
 ) {
   const order = await lockOrder(tx, orders, orderId);
   if (!order) throw notFound(orderMessages.orderNotFound);
@@ -140,9 +144,12 @@ export async function moveOrderBatch(
     typeof order.configuration?.batchName === 'string'
       ? order.configuration.batchName
       : (all.find((row) => row.batchId === from)?.name ?? from);
+  const toShipDate = offeredShipDate(target.date, input.now);
   const set: Partial<typeof orders.$inferInsert> = {
     configuration: { ...order.configuration, batch: target.batchId, batchName: target.name },
     updatedAt: input.now,
+    // The customer is told the new batch's date below (issue 38): the "Before" of its next change.
+    shipDateTold: toShipDate,
   };
   if (order.placesBatchId) {
     // Both rows are written in id order, so two moves in opposite directions cannot deadlock; a
@@ -170,6 +177,22 @@ export async function moveOrderBatch(
       createdAt: input.now,
     })
     .returning();
+  // The customer hears of the move (issue 38), with the date they were last told for the old batch.
+  const recipient = await orderRecipient(tx, order, input.publicUrl);
+  if (recipient) {
+    const fromRow = all.find((row) => row.batchId === from);
+    const fromShipDate = order.shipDateTold ?? offeredShipDate(fromRow?.date, input.now);
+    await enqueueMail(
+      tx,
+      batchMovedMail({
+        order,
+        from: { name: fromName ?? 'no batch', shipDate: fromShipDate },
+        to: { name: target.name, shipDate: toShipDate },
+        recipient,
+        facts: await documentFacts(tx, input.publicUrl),
+      }),
+    );
+  }
   return {
     before: { batch: from, batchName: fromName, placesTaken: order.placesTaken },
     after: { batch: target.batchId, batchName: target.name, placesTaken: after.placesTaken, reason },

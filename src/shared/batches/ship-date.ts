@@ -37,11 +37,33 @@ export interface BatchShip {
   shipDate: string | null;
 }
 
-/** "Batch 2, estimated ship date 29 August 2027" or "Batch 2, ship date to be confirmed" (quotes, confirmations). */
+/**
+ * "Batch 2. Ships in August 2027, estimated" or "Batch 2, ship date to be confirmed" (the quote and
+ * order pages; the documents add "Production batch: " and a full stop). The month, not the day: the
+ * batch's date is an estimate (issue 38).
+ */
 export function batchShipText(batch: Pick<BatchShip, 'name' | 'shipDate'>): string {
   return batch.shipDate
-    ? `${batch.name}, estimated ship date ${formatUkDate(batch.shipDate)}`
+    ? `${batch.name}. ${shipMonthText(batch.shipDate)}`
     : `${batch.name}, ship ${SHIP_DATE_TO_BE_CONFIRMED}`;
+}
+
+/** The documents' batch line: "Production batch: Batch 2. Ships in March 2027, estimated." */
+export const batchDocumentLine = (batch: Pick<BatchShip, 'name' | 'shipDate'> | null) =>
+  batch ? `Production batch: ${batchShipText(batch)}.` : 'Production batch: to be allocated.';
+
+/**
+ * The confirmation's estimated delivery window (issue 38): from the batch's ship date to
+ * `windowDays` later (dispatch, transit and customs, the terms' DELIVERY_WINDOW_DAYS), by the
+ * order's shipping option. Null while the ship date is to be confirmed.
+ */
+export function deliveryWindowText(shipDate: string | null, shipping: string | null, windowDays: number): string | null {
+  if (!shipDate) return null;
+  const last = new Date(`${shipDate}T00:00:00Z`);
+  if (Number.isNaN(last.getTime())) return null;
+  last.setUTCDate(last.getUTCDate() + windowDays);
+  const by = shipping ? `, by ${shipping}` : '';
+  return `Estimated delivery: ${formatUkDate(shipDate)} to ${formatUkDate(last)}${by}.`;
 }
 
 /** "Ships in March 2027, estimated" (issue 38), or "Ship date to be confirmed" without a date. */

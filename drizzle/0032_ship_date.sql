@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "ship_date_told" date;
