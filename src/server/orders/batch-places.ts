@@ -65,7 +65,12 @@ function batchFull(row: BatchRow, quantity: number, all: BatchRow[]) {
  * batch with room. One conditional update: a concurrent taker in any process waits on the row and
  * then sees the raised `taken`.
  */
-async function takeIn(tx: Db, batchId: string, quantity: number): Promise<BatchRow> {
+async function takeIn(
+  tx: Db,
+  batchId: string,
+  quantity: number,
+  full: (row: BatchRow, quantity: number, all: BatchRow[]) => Error = batchFull,
+): Promise<BatchRow> {
   const [taken] = await tx
     .update(productBatches)
     .set({ taken: sql`${productBatches.taken} + ${quantity}` })
@@ -81,7 +86,7 @@ async function takeIn(tx: Db, batchId: string, quantity: number): Promise<BatchR
   const all = await productBatchRows(tx);
   const row = all.find((candidate) => candidate.batchId === batchId);
   if (!row) throw notFound(batchPlacesMessages.unknown(batchId));
-  throw batchFull(row, quantity, all);
+  throw full(row, quantity, all);
 }
 
 async function releaseIn(tx: Db, rowId: string, quantity: number): Promise<void> {
@@ -98,7 +103,15 @@ async function releaseIn(tx: Db, rowId: string, quantity: number): Promise<void>
  */
 export async function takeOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   const { batch, quantity } = orderBatchOf(order);
-  if (!batch || order.placesBatchId) return;
+  if (order.placesBatchId) {
+    // Held since it was placed (issue 38): confirmed, the places are its for good and the hold no longer lapses.
+    if (order.placesHeldUntil) {
+      await tx.update(orders).set({ placesHeldUntil: null }).where(eq(orders.id, order.id));
+      order.placesHeldUntil = null;
+    }
+    return;
+  }
+  if (!batch) return;
   const row = await takeIn(tx, batch, quantity);
   await tx.update(orders).set({ placesBatchId: row.id, placesTaken: quantity }).where(eq(orders.id, order.id));
   order.placesBatchId = row.id;
@@ -106,13 +119,39 @@ export async function takeOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   await bumpChangeVersion(tx, 'catalogue');
 }
 
-/** Gives the order's places back (cancellation, deletion); nothing when it holds none. */
+/**
+ * The order (just placed, in the placing transaction) holds its places until `until` (issue 38), so
+ * "N places left" on the storefront counts it; nothing when it has no batch. A batch filled since the
+ * buyer's price was made is a 409 `batch_full` in the buyer's words, and the order is not placed.
+ */
+export async function holdOrderPlaces(tx: Db, order: OrderRow, until: Date): Promise<void> {
+  const { batch, quantity } = orderBatchOf(order);
+  if (!batch) return;
+  const row = await takeIn(tx, batch, quantity, (full) => {
+    const message = batchPlacesMessages.fullAtOrder(full.name, quantity);
+    return conflict(message, { code: 'batch_full', fields: { 'configuration.batch': message } });
+  });
+  await tx
+    .update(orders)
+    .set({ placesBatchId: row.id, placesTaken: quantity, placesHeldUntil: until })
+    .where(eq(orders.id, order.id));
+  order.placesBatchId = row.id;
+  order.placesTaken = quantity;
+  order.placesHeldUntil = until;
+  await bumpChangeVersion(tx, 'catalogue');
+}
+
+/** Gives the order's places back (cancellation, deletion, a lapsed hold); nothing when it holds none. */
 export async function releaseOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   if (!order.placesBatchId) return;
   await releaseIn(tx, order.placesBatchId, order.placesTaken);
-  await tx.update(orders).set({ placesBatchId: null, placesTaken: 0 }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ placesBatchId: null, placesTaken: 0, placesHeldUntil: null })
+    .where(eq(orders.id, order.id));
   order.placesBatchId = null;
   order.placesTaken = 0;
+  order.placesHeldUntil = null;
   await bumpChangeVersion(tx, 'catalogue');
 }
 

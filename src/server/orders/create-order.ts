@@ -29,6 +29,8 @@ import type { OrderReadModel } from './order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
 import { withPassedBatches } from '../catalogue/batch-ship';
+import { holdEnds } from './place-holds';
+import { holdOrderPlaces } from './batch-places';
 import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
@@ -397,6 +399,8 @@ export async function createOrder(
           .returning({ id: quotes.id });
         if (accepted.length === 0) throw alreadyOrdered();
       }
+      // An instrument order holds its batch places from now until staff confirm it or the hold lapses (issue 38).
+      if (!priced.service) await holdOrderPlaces(tx, row, holdEnds(input.now, settings.batchHoldDays));
       await hooks.afterOrderInsert?.(tx, row);
       const items = itemRows(row.id, taxed.pricing);
       const writtenItems = await tx.insert(orderItems).values(items).returning();

@@ -48,11 +48,13 @@ describe('the batch’s estimated ship month on the documents (issue 38)', () =>
     const { order } = placed.json() as { order: OrderResource };
     // The order page (and the confirmation page) read the batch from the order's API: the month comes from it.
     expect(order.batch).toEqual({ id: 'batch-2', name: 'Batch 2', shipDate: '2027-03-31' });
-    expect(await attachmentText(t, 'order_received', email)).toContain(
+    const admin = await createAdminSession(t);
+    const acknowledgement = await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie });
+    expect(acknowledgement.statusCode).toBe(200);
+    expect(oneLine(pdfText(acknowledgement.rawPayload))).toContain(
       'Production batch: Batch 2. Ships in March 2027, estimated.',
     );
 
-    const admin = await createAdminSession(t);
     const confirmed = await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const confirmation = await attachmentText(t, 'order_confirmed', email);
