@@ -14,7 +14,9 @@ async function createQuote(page: Page): Promise<{ reference: string; quoteNumber
   return ((await created.json()) as { quote: { reference: string; quoteNumber: string } }).quote;
 }
 
-test('the price bar gives the seeded Batch 2’s estimated ship month, ahead of the day the shop started', async ({ page }) => {
+test('the price bar gives the seeded Batch 2’s estimated ship month, ahead of the day the shop started', async ({
+  page,
+}) => {
   // A new shop seeds its batches at the next quarter-ends (issue 38): the month depends on the run's day.
   await page.goto('/configure');
   await expect(page.getByTestId('batch-label')).toHaveText(/^Batch 2 · est\. ships [A-Z][a-z]+ \d{4}$/);

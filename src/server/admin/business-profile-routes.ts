@@ -48,14 +48,15 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
       schema: { response: { 200: businessProfileChecklistResponseSchema } },
     },
     async () => {
-      const { example } = answer(await getBusinessProfile(app.db));
-      // The dashboard's list also asks for a batch the storefront can sell into (issue 38).
+      const profile = await getBusinessProfile(app.db);
+      // The dashboard's list also asks for a batch the storefront can sell into (issue 38); that item
+      // does not make the profile an example one (it opens no ordering).
       const product = await getProduct(app.db, PRODUCT_KEY);
       const batchDatedAhead = (product?.batches ?? []).some(
         (batch) => !batch.soldOut && offeredShipDate(batch.date, app.now()) !== null,
       );
-      const checklist = setupChecklist(await getBusinessProfile(app.db), { mailFrom: app.env.MAIL_FROM, batchDatedAhead });
-      return { example, checklist };
+      const checklist = setupChecklist(profile, { mailFrom: app.env.MAIL_FROM, batchDatedAhead });
+      return { example: answer(profile).example, checklist };
     },
   );
 

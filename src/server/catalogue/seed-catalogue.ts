@@ -56,7 +56,10 @@ export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<voi
     await tx.insert(productPowerAdaptors).values(withOrder(seedPowerAdaptors, productId)).onConflictDoNothing();
     await tx.insert(productShippingOptions).values(withOrder(seedShippingOptions, productId)).onConflictDoNothing();
     await tx.insert(productServicingOptions).values(withOrder(seedServicingOptions, productId)).onConflictDoNothing();
-    await tx.insert(productBatches).values(withOrder(seedBatches(now), productId)).onConflictDoNothing();
+    await tx
+      .insert(productBatches)
+      .values(withOrder(seedBatches(now), productId))
+      .onConflictDoNothing();
   });
   invalidateCatalogueCache();
 }

@@ -3,6 +3,7 @@ import { defaultTermsValues } from '../../shared/terms';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultBatch } from '../../shared/batches/default-batch';
+import { batchDatePassed } from '../../shared/batches/ship-date';
 import type { Dashboard } from '../../shared/reporting/dashboard-contracts';
 import type { Product } from '../../shared/catalogue';
 import { confirmationDocument, type DocumentOrder } from '../../shared/documents/order-documents';
@@ -22,6 +23,14 @@ const selection = { ...defaultSelection, batch: 'batch-2' };
 const customerInfo = { email: 'ship@example.com', firstName: 'Lise', lastName: 'Meitner', organization: 'KWI' };
 const batch2Closed =
   "Batch 2's ship date has passed, so it takes no new quotes or orders until we set a new date: choose Batch 3, the next open batch";
+
+describe('a batch’s date passes at midnight in the UK (issue 38)', () => {
+  it('at 00:30 British Summer Time on 1 April (23:30 UTC on 31 March) a batch dated 31 March has passed; at 23:30 BST on 31 March it has not', () => {
+    expect(batchDatePassed('2027-03-31', new Date('2027-03-31T23:30:00.000Z'))).toBe(true);
+    expect(batchDatePassed('2027-03-31', new Date('2027-03-31T22:30:00.000Z'))).toBe(false);
+    expect(batchDatePassed(null, new Date('2030-01-01T00:00:00.000Z'))).toBe(false);
+  });
+});
 
 describe('a new shop seeds its batches dated ahead (issue 38)', () => {
   it('gives the next three quarter-ends after the seeding day, on a quarter-end and on New Year’s Eve too', () => {

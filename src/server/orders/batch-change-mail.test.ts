@@ -25,8 +25,9 @@ describe('a batch change tells its customers (issue 38)', () => {
     const redateAndNotify = async (date: string) => {
       const saved = await t.put('/api/admin/batches/batch-3', { date }, { cookie: admin.cookie });
       expect(saved.statusCode, saved.body).toBe(200);
-      const batch = ((await t.get('/api/admin/batches', { cookie: admin.cookie })).json() as { items: AdminBatch[] })
-        .items.find((item) => item.batchId === 'batch-3');
+      const batch = (
+        (await t.get('/api/admin/batches', { cookie: admin.cookie })).json() as { items: AdminBatch[] }
+      ).items.find((item) => item.batchId === 'batch-3');
       const url = `/api/admin/batches/batch-3/date-changes/${batch?.pendingDateChange?.id ?? ''}/notify`;
       const sent = await t.post(url, {}, { cookie: admin.cookie });
       expect(sent.statusCode, sent.body).toBe(200);
@@ -71,11 +72,16 @@ describe('a batch change tells its customers (issue 38)', () => {
 
     const saved = await t.put('/api/admin/batches/batch-3', { date: '2027-10-29' }, { cookie: admin.cookie });
     expect(saved.statusCode, saved.body).toBe(200);
-    const batch = ((await t.get('/api/admin/batches', { cookie: admin.cookie })).json() as { items: AdminBatch[] })
-      .items.find((item) => item.batchId === 'batch-3');
-    await t.post(`/api/admin/batches/batch-3/date-changes/${batch?.pendingDateChange?.id ?? ''}/notify`, {}, {
-      cookie: admin.cookie,
-    });
+    const batch = (
+      (await t.get('/api/admin/batches', { cookie: admin.cookie })).json() as { items: AdminBatch[] }
+    ).items.find((item) => item.batchId === 'batch-3');
+    await t.post(
+      `/api/admin/batches/batch-3/date-changes/${batch?.pendingDateChange?.id ?? ''}/notify`,
+      {},
+      {
+        cookie: admin.cookie,
+      },
+    );
     const redated = await mailsOf('batch_date_changed', 'moved-customer@example.com');
     expect(redated).toHaveLength(1);
     expect(redated[0]?.textBody).toContain('Before: 30 September 2027\nNow: 29 October 2027');

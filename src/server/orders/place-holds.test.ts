@@ -88,7 +88,9 @@ describe('an order holds its batch places from the moment it is placed (issue 38
         .from(mailOutbox)
         .where(and(eq(mailOutbox.kind, 'place_hold_lapsed')));
       expect(alert?.subject).toBe('1 unconfirmed order has given back batch places');
-      expect(alert?.textBody).toContain(`${lastOrder.orderNumber}: 1 place in Batch 2, held until 10 December 2026 at 09:00 GMT`);
+      expect(alert?.textBody).toContain(
+        `${lastOrder.orderNumber}: 1 place in Batch 2, held until 10 December 2026 at 09:00 GMT`,
+      );
     } finally {
       t.clock.now = placedAt;
     }

@@ -140,7 +140,11 @@ describe('orders API', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json() as { order: OrderResource };
-    const { pricing } = await priceSelection(t.db, { ...defaultSelection, servicing: 'none', shipping: 'collection' }, t.clock.now);
+    const { pricing } = await priceSelection(
+      t.db,
+      { ...defaultSelection, servicing: 'none', shipping: 'collection' },
+      t.clock.now,
+    );
     expect(order.totalAmount).toBe(pricing.totals.total);
     expect(order.depositAmount).toBe(pricing.totals.deposit);
     expect(order.totalAmount).toBeGreaterThan(1);

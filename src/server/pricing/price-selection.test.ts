@@ -31,9 +31,11 @@ describe('priceSelection', () => {
   });
 
   it('refuses an invalid selection with 400, the first problem as message and every field', async () => {
-    const error = await priceSelection(t.db, { ...defaultSelection, model: 'nope', customerCountry: 'US' }, t.clock.now).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await priceSelection(
+      t.db,
+      { ...defaultSelection, model: 'nope', customerCountry: 'US' },
+      t.clock.now,
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
       statusCode: 400,

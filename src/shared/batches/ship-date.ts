@@ -57,7 +57,11 @@ export const batchDocumentLine = (batch: Pick<BatchShip, 'name' | 'shipDate'> | 
  * `windowDays` later (dispatch, transit and customs, the terms' DELIVERY_WINDOW_DAYS), by the
  * order's shipping option. Null while the ship date is to be confirmed.
  */
-export function deliveryWindowText(shipDate: string | null, shipping: string | null, windowDays: number): string | null {
+export function deliveryWindowText(
+  shipDate: string | null,
+  shipping: string | null,
+  windowDays: number,
+): string | null {
   if (!shipDate) return null;
   const last = new Date(`${shipDate}T00:00:00Z`);
   if (Number.isNaN(last.getTime())) return null;
