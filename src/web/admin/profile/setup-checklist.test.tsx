@@ -20,7 +20,9 @@ describe('the set-up checklist’s batch item (issue 38, component, happy-dom)',
     const list = screen.getByRole('region', { name: 'Set-up checklist' });
     expect(within(list).getByRole('heading', { name: 'No batch dated in the future' })).toBeTruthy();
     expect(list.textContent).not.toContain('still the example');
-    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['✓ Signatory (done)', `○ ${FUTURE_BATCH_ITEM} (to do)`]);
   });
 });
