@@ -33,6 +33,7 @@ import { retentionJob } from './privacy/retention-job';
 import { coverRemindersJob } from './instruments/cover-reminders';
 import { cleanStoredPhotosJob } from './service-requests/clean-stored-photos';
 import { paymentRemindersJob } from './orders/payment-reminders';
+import { placeHoldsJob } from './orders/place-holds';
 import { accountInstrumentRoutes } from './instruments/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { errorHandlerPlugin } from './http/error-handler';
@@ -230,7 +231,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jobsPlugin, {
     run: options.runJobs ?? true,
-    jobs: [retentionJob, coverRemindersJob(env.publicUrl), cleanStoredPhotosJob, paymentRemindersJob(env.publicUrl)],
+    jobs: [
+      retentionJob,
+      coverRemindersJob(env.publicUrl),
+      cleanStoredPhotosJob,
+      paymentRemindersJob(env.publicUrl),
+      placeHoldsJob(env.publicUrl),
+    ],
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });
   await app.register(vatChecksPlugin, {

@@ -155,6 +155,11 @@ export function isExampleAddress(address: string): boolean {
 /** What the deployment sets that the checklist reads: `MAIL_FROM` wins over the profile's sender. */
 export interface SetupDeployment {
   mailFrom?: string | undefined;
+  /**
+   * Whether at least one batch open to orders is dated in the future (issue 38): given, the checklist
+   * asks for one. Left out, the item is not listed (the profile alone decides whether ordering opens).
+   */
+  batchDatedAhead?: boolean | undefined;
 }
 
 /** The sender of the shop's e-mail: the deployment's `MAIL_FROM` where set, else the profile's name and address. */
@@ -164,7 +169,15 @@ export function mailSenderOf(profile: Pick<BusinessProfile, 'mail'>, deployment:
 }
 
 export interface SetupItem {
-  key: 'registration' | 'contact' | 'mailSender' | 'alertMailbox' | 'gbpAccount' | 'eurAccount' | 'signatory';
+  key:
+    | 'registration'
+    | 'contact'
+    | 'mailSender'
+    | 'alertMailbox'
+    | 'gbpAccount'
+    | 'eurAccount'
+    | 'signatory'
+    | 'futureBatch';
   label: string;
   done: boolean;
 }
@@ -211,11 +224,18 @@ export function setupChecklist(profile: BusinessProfile, deployment: SetupDeploy
       done: profile.bank.EUR.iban !== example.bank.EUR.iban && profile.bank.EUR.bic !== example.bank.EUR.bic,
     },
     { key: 'signatory', label: 'Signatory', done: profile.signatoryName !== example.signatoryName },
+    ...(deployment.batchDatedAhead === undefined
+      ? []
+      : [{ key: 'futureBatch' as const, label: FUTURE_BATCH_ITEM, done: deployment.batchDatedAhead }]),
   ];
 }
 
+/** The checklist's batch item (issue 38). */
+export const FUTURE_BATCH_ITEM = 'At least one production batch dated in the future';
+
+/** Whether the profile is still (partly) the example: the batch item is not the profile's and is left out. */
 export const isExampleProfile = (profile: BusinessProfile, deployment: SetupDeployment = {}) =>
-  setupChecklist(profile, deployment).some((item) => !item.done);
+  setupChecklist(profile, { mailFrom: deployment.mailFrom }).some((item) => !item.done);
 
 /** An address as printed lines: street, city and postcode, country. */
 export const profileAddressLines = (address: ProfileAddress) =>

@@ -37,6 +37,11 @@ export const batchOptionSchema = z.object({
    * remain (the batchFewPlacesThreshold setting), so "N places left" shows then. Absent or null: no figure.
    */
   placesLeft: z.number().int().nullable().optional(),
+  /**
+   * Its date has passed (issue 38): it takes no new quotes or orders until staff re-date it, and the
+   * configurator offers the next batch. Absent: open.
+   */
+  datePassed: z.boolean().optional(),
 });
 
 /** The product as the storefront loads it (GET /api/products/:key). Options carry their spec id as `id`. */

@@ -40,6 +40,8 @@ export const systemSettingsSchema = z.object({
   carriers: z.array(carrierSchema).max(20),
   /** The storefront shows "N places left" on a batch only when this many or fewer remain (issue 26). */
   batchFewPlacesThreshold: z.number().int().min(0).max(1000),
+  /** Days a placed order holds its batch places before staff confirm it; then the hold lapses (issue 38). */
+  batchHoldDays: z.number().int().min(1).max(365),
   /** Days before a warranty or service plan ends that the customer is e-mailed a renewal (issue 26). */
   coverReminderDays: z.number().int().min(1).max(365),
   /**
@@ -89,6 +91,7 @@ export const defaultSystemSettings: SystemSettings = {
   defaultProductWarranty: 12,
   requirePasskeyForPayments: false,
   batchFewPlacesThreshold: 5,
+  batchHoldDays: 14,
   coverReminderDays: 60,
   repairQuoteApprovalThreshold: 2000,
   ...defaultPaymentReminderTexts,

@@ -31,6 +31,12 @@ export const CANCELLATION_FEE_PERCENT = 5;
 /** Days the buyer has to inspect the goods and report damage, shortage or a visible defect (terms §10). */
 export const INSPECTION_DAYS = 7;
 
+/**
+ * Days after a batch's estimated ship date within which the goods arrive (dispatch, transit and, abroad,
+ * customs): the confirmation's estimated delivery window (issue 38). The catalogue holds no transit times.
+ */
+export const DELIVERY_WINDOW_DAYS = 14;
+
 /** Days an invoice gives for payment (the deposit's on confirmation, the balance's before dispatch). */
 export const PAYMENT_DAYS = 14;
 

@@ -71,7 +71,8 @@ test.describe('configurator', () => {
     await expect(page.getByRole('radiogroup', { name: 'Shipping' })).toContainText('Free');
     await expect(page.getByRole('group', { name: 'Number of instruments' })).toContainText('1');
     await expect(countryButton(page)).toContainText('United Kingdom');
-    await expect(page.getByTestId('batch-label')).toHaveText('Batch 2 · date to be confirmed');
+    // Seeded at the quarter-ends after the shop started (issue 38): the month depends on the run's day.
+    await expect(page.getByTestId('batch-label')).toHaveText(/^Batch 2 · est\. ships [A-Z][a-z]+ \d{4}$/);
     await expect(page.getByTestId('est-price')).toHaveText('£4,882.50');
     await expect(page.getByTestId('deposit')).toHaveText('£2,441.25');
     await expect(page.getByText('Prices include UK VAT at 20%.')).toBeVisible();

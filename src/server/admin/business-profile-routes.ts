@@ -7,6 +7,8 @@ import {
   businessProfileResponseSchema,
 } from '../../shared/admin/business-profile-schemas';
 import { type BusinessProfile, publicProfileOf, setupChecklist } from '../../shared/business-profile';
+import { offeredShipDate } from '../../shared/batches/ship-date';
+import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { adminEmails } from '../accounts/account-service';
 import { maskedBank, queueBankChangeAlert } from '../business-profile/bank-change';
 import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
@@ -46,8 +48,15 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
       schema: { response: { 200: businessProfileChecklistResponseSchema } },
     },
     async () => {
-      const { example, checklist } = answer(await getBusinessProfile(app.db));
-      return { example, checklist };
+      const profile = await getBusinessProfile(app.db);
+      // The dashboard's list also asks for a batch the storefront can sell into (issue 38); that item
+      // does not make the profile an example one (it opens no ordering).
+      const product = await getProduct(app.db, PRODUCT_KEY);
+      const batchDatedAhead = (product?.batches ?? []).some(
+        (batch) => !batch.soldOut && offeredShipDate(batch.date, app.now()) !== null,
+      );
+      const checklist = setupChecklist(profile, { mailFrom: app.env.MAIL_FROM, batchDatedAhead });
+      return { example: answer(profile).example, checklist };
     },
   );
 

@@ -312,6 +312,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
           reason: request.body.reason,
           adminId: admin.userId,
           now,
+          publicUrl: app.env.publicUrl,
         }),
       );
       invalidateCatalogueCache();

@@ -1,5 +1,5 @@
 import type { Product } from '../../shared/catalogue';
-import { type BatchShip, offeredShipDate } from '../../shared/batches/ship-date';
+import { type BatchShip, batchDatePassed, offeredShipDate } from '../../shared/batches/ship-date';
 import type { Db } from '../db/client';
 import { PRODUCT_KEY } from './catalogue-service';
 import { getProduct } from './catalogue-service';
@@ -22,12 +22,21 @@ export async function batchShip(
 }
 
 /**
+ * The product with each batch whose date has passed marked `datePassed` (issue 38): it takes no new
+ * quotes or orders until staff re-date it. Quotes, orders and prices are checked against this.
+ */
+export const withPassedBatches = (product: Product, now: Date): Product => ({
+  ...product,
+  batches: product.batches.map((batch) => (batchDatePassed(batch.date, now) ? { ...batch, datePassed: true } : batch)),
+});
+
+/**
  * The product as the storefront sees it today: a batch whose date has passed has none (to be
- * confirmed), and its free places are given only when `fewPlaces` or fewer remain.
+ * confirmed) and is marked `datePassed`, and its free places are given only when `fewPlaces` or fewer remain.
  */
 export const storefrontProduct = (product: Product, now: Date, fewPlaces: number): Product => ({
   ...product,
-  batches: product.batches.map((batch) => ({
+  batches: withPassedBatches(product, now).batches.map((batch) => ({
     ...batch,
     date: offeredShipDate(batch.date, now),
     placesLeft:

@@ -40,8 +40,15 @@ describe('GET /api/products/:key', () => {
       discountPercentage: 15,
       warrantyYears: 3,
     });
-    // 30 June 2025 has passed: a date in the past is not offered ("date to be confirmed", issue 23).
-    expect(product.batches[0]).toEqual({ id: 'batch-1', name: 'Batch 1', date: null, soldOut: true, placesLeft: null });
+    // Seeded today, Batch 1 is dated at the next quarter-end, ahead of today (issue 38).
+    expect(product.batches[0]).toEqual({
+      id: 'batch-1',
+      name: 'Batch 1',
+      date: expect.stringMatching(/^\d{4}-(03-31|06-30|09-30|12-31)$/),
+      soldOut: true,
+      placesLeft: null,
+    });
+    expect(product.batches[0].date > new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
   it('reports the tax rate setting as the VAT rate', async () => {

@@ -29,9 +29,10 @@ const withOrder = <T extends object>(rows: T[], productId: string) =>
 
 /**
  * Inserts the product and its options on a new database and leaves an existing catalogue alone, so
- * it runs at every start without undoing an admin's edits or deletions.
+ * it runs at every start without undoing an admin's edits or deletions. The batches are dated ahead
+ * of `now`, the day the shop is seeded (issue 38).
  */
-export async function seedCatalogue(db: Db): Promise<void> {
+export async function seedCatalogue(db: Db, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const created = await tx
       .insert(products)
@@ -55,7 +56,10 @@ export async function seedCatalogue(db: Db): Promise<void> {
     await tx.insert(productPowerAdaptors).values(withOrder(seedPowerAdaptors, productId)).onConflictDoNothing();
     await tx.insert(productShippingOptions).values(withOrder(seedShippingOptions, productId)).onConflictDoNothing();
     await tx.insert(productServicingOptions).values(withOrder(seedServicingOptions, productId)).onConflictDoNothing();
-    await tx.insert(productBatches).values(withOrder(seedBatches, productId)).onConflictDoNothing();
+    await tx
+      .insert(productBatches)
+      .values(withOrder(seedBatches(now), productId))
+      .onConflictDoNothing();
   });
   invalidateCatalogueCache();
 }

@@ -1,3 +1,5 @@
+import { calendarDay } from '../../shared/batches/ship-date';
+
 /**
  * The catalogue the shop starts with. Prices are in minor units, before VAT. The standard model
  * is the advertised starting price (£2850 / €3340); servicing is £425 (€498) a year, less 15% for
@@ -226,8 +228,35 @@ export const seedServicingOptions = [
   },
 ];
 
-export const seedBatches = [
-  { batchId: 'batch-1', name: 'Batch 1', date: '2025-06-30', soldOut: true },
-  { batchId: 'batch-2', name: 'Batch 2', date: '2025-08-29', soldOut: false },
-  { batchId: 'batch-3', name: 'Batch 3', date: '2025-10-31', soldOut: false },
-];
+/**
+ * The specification's batches (ids, labels, Batch 1 sold out), dated at the next three quarter-ends
+ * after the day the shop is seeded (issue 38): the specification's 2025 dates had passed, and a shop
+ * must start with batches it can sell into. An existing shop keeps its batches and dates.
+ */
+export function seedBatches(now: Date) {
+  const [first, second, third] = quarterEndsAfter(calendarDay(now), 3);
+  return [
+    { batchId: 'batch-1', name: 'Batch 1', date: first, soldOut: true },
+    { batchId: 'batch-2', name: 'Batch 2', date: second, soldOut: false },
+    { batchId: 'batch-3', name: 'Batch 3', date: third, soldOut: false },
+  ];
+}
+
+/** The `count` quarter-ends (31 March, 30 June, 30 September, 31 December) after the day `day` (YYYY-MM-DD). */
+export function quarterEndsAfter(day: string, count: number): string[] {
+  const ends: string[] = [];
+  let year = Number(day.slice(0, 4));
+  let quarter = Math.floor((Number(day.slice(5, 7)) - 1) / 3);
+  while (ends.length < count) {
+    const month = quarter * 3 + 3;
+    // Day 0 of the next month is the last day of this quarter's last month.
+    const end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+    if (end > day) ends.push(end);
+    quarter += 1;
+    if (quarter === 4) {
+      quarter = 0;
+      year += 1;
+    }
+  }
+  return ends;
+}

@@ -15,7 +15,7 @@ const profileFileSchema = z.object({ details: businessProfileEditSchema, bank: b
  * that does not validate stops the start, naming the field).
  */
 async function seed(app: FastifyInstance) {
-  await seedCatalogue(app.db);
+  await seedCatalogue(app.db, app.now());
   const file = app.env.BUSINESS_PROFILE_FILE;
   if (file && isExampleProfile(await readBusinessProfile(app.db), { mailFrom: app.env.MAIL_FROM })) {
     const parsed = profileFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));

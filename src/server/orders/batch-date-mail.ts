@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
-import { formatUkDate } from '../../shared/dates';
+import { formatUkDate, formatUkMonth } from '../../shared/dates';
 import { terms } from '../../shared/terms';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { holdingOrders } from '../catalogue/catalogue-editing';
@@ -48,7 +48,9 @@ export function batchDateChangedMail(context: {
 /**
  * E-mails every order holding places in the batch (confirmed or in production) the date change,
  * once: the change row is locked and stamped `notified_at` in the same transaction as the queued
- * e-mails, so a second request (in any process) sends nothing.
+ * e-mails, so a second request (in any process) sends nothing. Each customer's "Before" is the date
+ * they were last told (`orders.ship_date_told`, issue 38), else the change's old date; an order already
+ * told the new date gets nothing, and each told order is stamped with the new date.
  */
 export async function notifyBatchDateChange(
   tx: Db,
@@ -80,7 +82,13 @@ export async function notifyBatchDateChange(
   for (const order of holders) {
     const recipient = await orderRecipient(tx, order, input.publicUrl);
     if (!recipient) continue;
-    await enqueueMail(tx, batchDateChangedMail({ order, batchName: batch.name, ...dates, ...recipient, facts }));
+    const oldDate = order.shipDateTold ?? change.oldDate;
+    if (order.shipDateTold !== null && order.shipDateTold === change.newDate) continue;
+    await enqueueMail(
+      tx,
+      batchDateChangedMail({ order, batchName: batch.name, oldDate, newDate: change.newDate, ...recipient, facts }),
+    );
+    await tx.update(orders).set({ shipDateTold: change.newDate }).where(eq(orders.id, order.id));
     notified += 1;
   }
   await tx
@@ -88,4 +96,37 @@ export async function notifyBatchDateChange(
     .set({ notifiedAt: input.now, notifiedCount: notified })
     .where(eq(batchDateChanges.id, change.id));
   return { ...dates, notified, alreadySent: false };
+}
+
+/** "ships in March 2027, estimated" or "ship date to be confirmed". */
+const shipsText = (date: string | null) =>
+  date ? `ships in ${formatUkMonth(date)}, estimated` : `ship ${SHIP_DATE_TO_BE_CONFIRMED}`;
+
+/**
+ * The customer's notice of a move to another batch (issue 38): the old and new batch with their
+ * estimated ship months, and the choice to cancel under the terms.
+ */
+export function batchMovedMail(context: {
+  order: OrderRow;
+  from: { name: string; shipDate: string | null };
+  to: { name: string; shipDate: string | null };
+  recipient: { to: string; firstName: string | null; orderUrl: string };
+  facts: Awaited<ReturnType<typeof documentFacts>>;
+}): OutgoingMail {
+  const { order } = context;
+  const text = orderNoticeText({ ...context.recipient, facts: context.facts }, [
+    `Your order ${order.orderNumber} has moved to another production batch.`,
+    `Before: ${context.from.name}, ${shipsText(context.from.shipDate)}`,
+    `Now: ${context.to.name}, ${shipsText(context.to.shipDate)}`,
+    '',
+    'There is nothing you need to do.',
+    `If the new batch does not suit you, you may cancel the order instead. ${terms.cancellation}`,
+    `To cancel, reply to this e-mail or write to ${context.facts.profile.salesEmail}.`,
+  ]);
+  return {
+    kind: 'batch_moved',
+    to: context.recipient.to,
+    subject: `Your order ${order.orderNumber} has moved to ${context.to.name}`,
+    text,
+  };
 }

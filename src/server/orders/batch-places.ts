@@ -7,7 +7,11 @@ import { orderBatchChanges, orders, productBatches, products } from '../db/schem
 import { conflict, notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { cleanLine } from '../../shared/clean-text';
-import { lockOrder } from './order-admin-context';
+import { offeredShipDate } from '../../shared/batches/ship-date';
+import { enqueueMail } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import { batchMovedMail } from './batch-date-mail';
+import { lockOrder, orderRecipient } from './order-admin-context';
 
 type OrderRow = typeof orders.$inferSelect;
 type BatchRow = typeof productBatches.$inferSelect;
@@ -61,7 +65,12 @@ function batchFull(row: BatchRow, quantity: number, all: BatchRow[]) {
  * batch with room. One conditional update: a concurrent taker in any process waits on the row and
  * then sees the raised `taken`.
  */
-async function takeIn(tx: Db, batchId: string, quantity: number): Promise<BatchRow> {
+async function takeIn(
+  tx: Db,
+  batchId: string,
+  quantity: number,
+  full: (row: BatchRow, quantity: number, all: BatchRow[]) => Error = batchFull,
+): Promise<BatchRow> {
   const [taken] = await tx
     .update(productBatches)
     .set({ taken: sql`${productBatches.taken} + ${quantity}` })
@@ -77,7 +86,7 @@ async function takeIn(tx: Db, batchId: string, quantity: number): Promise<BatchR
   const all = await productBatchRows(tx);
   const row = all.find((candidate) => candidate.batchId === batchId);
   if (!row) throw notFound(batchPlacesMessages.unknown(batchId));
-  throw batchFull(row, quantity, all);
+  throw full(row, quantity, all);
 }
 
 async function releaseIn(tx: Db, rowId: string, quantity: number): Promise<void> {
@@ -94,7 +103,15 @@ async function releaseIn(tx: Db, rowId: string, quantity: number): Promise<void>
  */
 export async function takeOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   const { batch, quantity } = orderBatchOf(order);
-  if (!batch || order.placesBatchId) return;
+  if (order.placesBatchId) {
+    // Held since it was placed (issue 38): confirmed, the places are its for good and the hold no longer lapses.
+    if (order.placesHeldUntil) {
+      await tx.update(orders).set({ placesHeldUntil: null }).where(eq(orders.id, order.id));
+      order.placesHeldUntil = null;
+    }
+    return;
+  }
+  if (!batch) return;
   const row = await takeIn(tx, batch, quantity);
   await tx.update(orders).set({ placesBatchId: row.id, placesTaken: quantity }).where(eq(orders.id, order.id));
   order.placesBatchId = row.id;
@@ -102,13 +119,39 @@ export async function takeOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   await bumpChangeVersion(tx, 'catalogue');
 }
 
-/** Gives the order's places back (cancellation, deletion); nothing when it holds none. */
+/**
+ * The order (just placed, in the placing transaction) holds its places until `until` (issue 38), so
+ * "N places left" on the storefront counts it; nothing when it has no batch. A batch filled since the
+ * buyer's price was made is a 409 `batch_full` in the buyer's words, and the order is not placed.
+ */
+export async function holdOrderPlaces(tx: Db, order: OrderRow, until: Date): Promise<void> {
+  const { batch, quantity } = orderBatchOf(order);
+  if (!batch) return;
+  const row = await takeIn(tx, batch, quantity, (full) => {
+    const message = batchPlacesMessages.fullAtOrder(full.name, quantity);
+    return conflict(message, { code: 'batch_full', fields: { 'configuration.batch': message } });
+  });
+  await tx
+    .update(orders)
+    .set({ placesBatchId: row.id, placesTaken: quantity, placesHeldUntil: until })
+    .where(eq(orders.id, order.id));
+  order.placesBatchId = row.id;
+  order.placesTaken = quantity;
+  order.placesHeldUntil = until;
+  await bumpChangeVersion(tx, 'catalogue');
+}
+
+/** Gives the order's places back (cancellation, deletion, a lapsed hold); nothing when it holds none. */
 export async function releaseOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   if (!order.placesBatchId) return;
   await releaseIn(tx, order.placesBatchId, order.placesTaken);
-  await tx.update(orders).set({ placesBatchId: null, placesTaken: 0 }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ placesBatchId: null, placesTaken: 0, placesHeldUntil: null })
+    .where(eq(orders.id, order.id));
   order.placesBatchId = null;
   order.placesTaken = 0;
+  order.placesHeldUntil = null;
   await bumpChangeVersion(tx, 'catalogue');
 }
 
@@ -124,7 +167,7 @@ const movableStatuses = new Set(['pending', 'confirmed', 'processing']);
 export async function moveOrderBatch(
   tx: Db,
   orderId: string,
-  input: { toBatch: string; reason: string | undefined; adminId: string; now: Date },
+  input: { toBatch: string; reason: string | undefined; adminId: string; now: Date; publicUrl: string },
 ) {
   const order = await lockOrder(tx, orders, orderId);
   if (!order) throw notFound(orderMessages.orderNotFound);
@@ -140,9 +183,12 @@ export async function moveOrderBatch(
     typeof order.configuration?.batchName === 'string'
       ? order.configuration.batchName
       : (all.find((row) => row.batchId === from)?.name ?? from);
+  const toShipDate = offeredShipDate(target.date, input.now);
   const set: Partial<typeof orders.$inferInsert> = {
     configuration: { ...order.configuration, batch: target.batchId, batchName: target.name },
     updatedAt: input.now,
+    // The customer is told the new batch's date below (issue 38): the "Before" of its next change.
+    shipDateTold: toShipDate,
   };
   if (order.placesBatchId) {
     // Both rows are written in id order, so two moves in opposite directions cannot deadlock; a
@@ -170,6 +216,22 @@ export async function moveOrderBatch(
       createdAt: input.now,
     })
     .returning();
+  // The customer hears of the move (issue 38), with the date they were last told for the old batch.
+  const recipient = await orderRecipient(tx, order, input.publicUrl);
+  if (recipient) {
+    const fromRow = all.find((row) => row.batchId === from);
+    const fromShipDate = order.shipDateTold ?? offeredShipDate(fromRow?.date, input.now);
+    await enqueueMail(
+      tx,
+      batchMovedMail({
+        order,
+        from: { name: fromName ?? 'no batch', shipDate: fromShipDate },
+        to: { name: target.name, shipDate: toShipDate },
+        recipient,
+        facts: await documentFacts(tx, input.publicUrl),
+      }),
+    );
+  }
   return {
     before: { batch: from, batchName: fromName, placesTaken: order.placesTaken },
     after: { batch: target.batchId, batchName: target.name, placesTaken: after.placesTaken, reason },

@@ -28,6 +28,9 @@ import { orderPageUrl } from './order-access';
 import type { OrderReadModel } from './order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
+import { withPassedBatches } from '../catalogue/batch-ship';
+import { holdEnds } from './place-holds';
+import { holdOrderPlaces } from './batch-places';
 import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
@@ -139,12 +142,18 @@ const alreadyOrdered = () => conflict(orderFlowMessages.quoteAlreadyOrdered, { c
 
 /**
  * A quote's frozen prices skip the catalogue's checks, and a quote made before batches were required
- * may name none: an instrument still needs one while the product has batches (issue 34).
+ * may name none: an instrument still needs one while the product has batches (issue 34). A batch
+ * whose date has passed since the quote takes no order (issue 38).
  */
-async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration): Promise<void> {
-  if (configuration.batch !== undefined && configuration.batch !== null) return;
+async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration, now: Date): Promise<void> {
   const product = await getProduct(db, PRODUCT_KEY);
-  const problem = product ? batchProblem(product, configuration) : null;
+  if (!product) return;
+  const marked = withPassedBatches(product, now);
+  const named = marked.batches.find((batch) => batch.id === configuration.batch);
+  const problem =
+    configuration.batch === undefined || configuration.batch === null || named?.datePassed
+      ? batchProblem(marked, configuration)
+      : null;
   if (problem) throw badRequest(problem, { fields: { 'configuration.batch': problem } });
 }
 
@@ -172,7 +181,7 @@ export async function priceOrder(
       quote.kind !== 'instrument' ||
       (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
     if (stored.configuration && stored.pricing && frozen) {
-      if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration);
+      if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration, input.now);
       return {
         configuration,
         pricing: stored.pricing,
@@ -182,7 +191,7 @@ export async function priceOrder(
         service: quote.kind !== 'instrument',
       };
     }
-    const { pricing } = await priceSelection(db, configuration);
+    const { pricing } = await priceSelection(db, configuration, input.now);
     return {
       configuration,
       pricing,
@@ -193,7 +202,7 @@ export async function priceOrder(
     };
   }
   if (!input.configuration) return null;
-  const { pricing } = await priceSelection(db, input.configuration);
+  const { pricing } = await priceSelection(db, input.configuration, input.now);
   return {
     configuration: input.configuration,
     pricing,
@@ -390,6 +399,8 @@ export async function createOrder(
           .returning({ id: quotes.id });
         if (accepted.length === 0) throw alreadyOrdered();
       }
+      // An instrument order holds its batch places from now until staff confirm it or the hold lapses (issue 38).
+      if (!priced.service) await holdOrderPlaces(tx, row, holdEnds(input.now, settings.batchHoldDays));
       await hooks.afterOrderInsert?.(tx, row);
       const items = itemRows(row.id, taxed.pricing);
       const writtenItems = await tx.insert(orderItems).values(items).returning();

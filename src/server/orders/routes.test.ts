@@ -140,7 +140,11 @@ describe('orders API', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json() as { order: OrderResource };
-    const { pricing } = await priceSelection(t.db, { ...defaultSelection, servicing: 'none', shipping: 'collection' });
+    const { pricing } = await priceSelection(
+      t.db,
+      { ...defaultSelection, servicing: 'none', shipping: 'collection' },
+      t.clock.now,
+    );
     expect(order.totalAmount).toBe(pricing.totals.total);
     expect(order.depositAmount).toBe(pricing.totals.deposit);
     expect(order.totalAmount).toBeGreaterThan(1);
@@ -444,8 +448,8 @@ describe('orders API', () => {
         totalAmount: 488250,
         depositAmount: 244125,
         currency: 'GBP',
-        // Batch 2's 29 August 2025 has passed by this test's clock (1 April 2026).
-        batch: { id: 'batch-2', name: 'Batch 2', shipDate: null },
+        // Seeded on this test's 1 April 2026, Batch 2 ships at the second quarter-end after it (issue 38).
+        batch: { id: 'batch-2', name: 'Batch 2', shipDate: '2026-09-30' },
       },
     });
 

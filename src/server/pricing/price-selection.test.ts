@@ -12,7 +12,7 @@ describe('priceSelection', () => {
   const t = useTestApp();
 
   it('prices the default selection from the seeded catalogue', async () => {
-    const { pricing } = await priceSelection(t.db, defaultSelection);
+    const { pricing } = await priceSelection(t.db, defaultSelection, t.clock.now);
     expect(pricing.currency).toBe('GBP');
     expect(pricing.totals).toMatchObject({
       subtotal: 406875,
@@ -25,15 +25,17 @@ describe('priceSelection', () => {
 
   it('uses the tax rate setting', async () => {
     await updateSettings(t.db, { taxRate: 10 });
-    const { pricing } = await priceSelection(t.db, defaultSelection);
+    const { pricing } = await priceSelection(t.db, defaultSelection, t.clock.now);
     expect(pricing.totals.vat).toBe(40688);
     await updateSettings(t.db, { taxRate: 20 });
   });
 
   it('refuses an invalid selection with 400, the first problem as message and every field', async () => {
-    const error = await priceSelection(t.db, { ...defaultSelection, model: 'nope', customerCountry: 'US' }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await priceSelection(
+      t.db,
+      { ...defaultSelection, model: 'nope', customerCountry: 'US' },
+      t.clock.now,
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
       statusCode: 400,
@@ -50,9 +52,9 @@ describe('priceSelection', () => {
       .update(productConfigurations)
       .set({ priceGbp: 300000 })
       .where(eq(productConfigurations.configId, 'dropwise-standard'));
-    expect((await priceSelection(t.db, defaultSelection)).pricing.totals.basePrice).toBe(285000);
+    expect((await priceSelection(t.db, defaultSelection, t.clock.now)).pricing.totals.basePrice).toBe(285000);
     invalidateCatalogueCache();
-    expect((await priceSelection(t.db, defaultSelection)).pricing.totals.basePrice).toBe(300000);
+    expect((await priceSelection(t.db, defaultSelection, t.clock.now)).pricing.totals.basePrice).toBe(300000);
     await t.db
       .update(productConfigurations)
       .set({ priceGbp: 285000 })

@@ -1,7 +1,9 @@
 import type { Product } from '../../shared/catalogue';
 import type { SelectedConfiguration } from '../../shared/configuration';
+import { calendarDay } from '../../shared/batches/ship-date';
 import type { SystemSettings } from '../../shared/settings';
 import { type Pricing, priceConfiguration, validateSelection } from '../../shared/pricing';
+import { withPassedBatches } from '../catalogue/batch-ship';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/http-error';
@@ -15,16 +17,20 @@ import { getCachedSettings } from '../settings/settings-service';
 export async function priceSelection(
   db: Db,
   selection: SelectedConfiguration,
+  now: Date,
 ): Promise<{ product: Product; pricing: Pricing }> {
-  const { product, settings } = await pricingInputs(db);
+  const { product, settings } = await pricingInputs(db, now);
   return { product, pricing: priceWith(product, settings, selection) };
 }
 
-/** The catalogue and settings a price is made from (both from their caches). */
-export async function pricingInputs(db: Db): Promise<{ product: Product; settings: SystemSettings }> {
+/**
+ * The catalogue and settings a price is made from (both from their caches), with the batches whose
+ * date has passed by `now` marked: they take no new quotes or orders (issue 38).
+ */
+export async function pricingInputs(db: Db, now: Date): Promise<{ product: Product; settings: SystemSettings }> {
   const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getCachedSettings(db)]);
   if (!product || product.configurations.length === 0) throw notFound('Product data not found');
-  return { product, settings };
+  return { product: passedBatchesOf(product, now), settings };
 }
 
 /** The selection priced against this catalogue and these settings, or the 400 of its first problem. */
@@ -37,4 +43,18 @@ export function priceWith(product: Product, settings: SystemSettings, selection:
     throw badRequest(first.message, { fields });
   }
   return priceConfiguration(product, selection, settings.taxRate);
+}
+
+/**
+ * The product marked for `now`, kept while the catalogue object and the UK day are the same, so the
+ * pricing route's cache (keyed by the product object) still finds its answers.
+ */
+const marked = new WeakMap<Product, { day: string; product: Product }>();
+function passedBatchesOf(product: Product, now: Date): Product {
+  const day = calendarDay(now);
+  const found = marked.get(product);
+  if (found?.day === day) return found.product;
+  const result = withPassedBatches(product, now);
+  marked.set(product, { day, product: result });
+  return result;
 }

@@ -46,7 +46,7 @@ export async function pricingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { product, settings } = await pricingInputs(app.db);
+      const { product, settings } = await pricingInputs(app.db, app.now());
       // The one pricing function's typed result, serialised as it is (the schema documents it; the
       // route test holds the two equal), not checked again on each of the configurator's requests.
       return sendJsonText(reply, pricedBody(product, settings, request.body.configuration));

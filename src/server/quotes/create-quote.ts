@@ -74,7 +74,7 @@ export interface CreateQuoteInput {
  * a number already held by an older quote (random digits, or a prefix changed back) is skipped.
  */
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
-  const { pricing } = await priceSelection(db, input.configuration);
+  const { pricing } = await priceSelection(db, input.configuration, input.now);
   const settings = await getCachedSettings(db);
   // The names and organisation come cleaned to one line by customerInfoSchema.
   const customerInfo = {

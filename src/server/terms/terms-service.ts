@@ -42,7 +42,7 @@ export async function documentFacts(
 export async function configurationFacts(
   db: Db,
   values: TermsValues,
-  configuration: { servicing?: unknown; batch?: unknown; batchName?: unknown } | null | undefined,
+  configuration: { servicing?: unknown; batch?: unknown; batchName?: unknown; shipping?: unknown } | null | undefined,
   now: Date,
 ) {
   const product = await getProduct(db, PRODUCT_KEY);
@@ -53,9 +53,14 @@ export async function configurationFacts(
   const batchId = typeof configuration?.batch === 'string' ? configuration.batch : null;
   const batch = batchId ? product?.batches.find((candidate) => candidate.id === batchId) : undefined;
   const storedName = typeof configuration?.batchName === 'string' ? configuration.batchName : null;
+  const shippingId = typeof configuration?.shipping === 'string' ? configuration.shipping : null;
+  const shipping = shippingId ? (product?.shipping.find((option) => option.id === shippingId)?.name ?? null) : null;
   return {
     warranty: { months: warrantyMonths(values, planYears), planName: named },
     // A ship date that has passed is never printed: "to be confirmed" until staff re-date the batch.
-    batch: batchId ? { name: storedName ?? batch?.name ?? batchId, shipDate: offeredShipDate(batch?.date, now) } : null,
+    // The shipping option's name gives the confirmation's delivery window (issue 38).
+    batch: batchId
+      ? { name: storedName ?? batch?.name ?? batchId, shipDate: offeredShipDate(batch?.date, now), shipping }
+      : null,
   };
 }

@@ -167,7 +167,16 @@ export const bankAccountsSchema = z.object({
 }) satisfies z.ZodType<BankAccounts, unknown>;
 
 export const setupItemSchema = z.object({
-  key: z.enum(['registration', 'contact', 'mailSender', 'alertMailbox', 'gbpAccount', 'eurAccount', 'signatory']),
+  key: z.enum([
+    'registration',
+    'contact',
+    'mailSender',
+    'alertMailbox',
+    'gbpAccount',
+    'eurAccount',
+    'signatory',
+    'futureBatch',
+  ]),
   label: z.string(),
   done: z.boolean(),
 });

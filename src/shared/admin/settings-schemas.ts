@@ -70,6 +70,13 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
     .min(0, { error: systemSettingsMessages.daysNegative })
     .max(1000)
     .optional(),
+  /** Issue 38; optional: a request without it keeps the value in force. */
+  batchHoldDays: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(1, { error: systemSettingsMessages.daysNegative })
+    .max(365)
+    .optional(),
   coverReminderDays: z
     .number({ error: systemSettingsMessages.wholeNumber })
     .int({ error: systemSettingsMessages.wholeNumber })

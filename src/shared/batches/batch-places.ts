@@ -32,6 +32,9 @@ export const batchPlacesMessages = {
   unknown: (id: string) => `Unknown batch: ${id}`,
   sameBatch: (name: string) => `The order is already in ${name}.`,
   notMovable: 'Only a pending, confirmed or in-production order can move to another batch.',
+  /** A batch filled between the buyer's price and the order (issue 38: places are held from ordering). */
+  fullAtOrder: (name: string, quantity: number) =>
+    `${name} has no room left for ${quantity === 1 ? 'this instrument' : `${quantity} instruments`}: choose another batch.`,
   /** "Batch 3 is full: 2 places left, this order needs 3. Move it to Batch 4 (12 places free) to confirm." */
   full: (
     batch: Pick<BatchPlaces, 'name' | 'free'>,

@@ -1,11 +1,12 @@
 import { cleanLine } from '../clean-text';
 import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
 import { findCountry } from '../countries';
+import { batchDocumentLine, deliveryWindowText } from '../batches/ship-date';
 import { formatUkDate } from '../dates';
 import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
-import { terms, type TermsValues } from '../terms';
+import { DELIVERY_WINDOW_DAYS, terms, type TermsValues } from '../terms';
 import { issuerOf } from './issuer';
 import { invoiceVatSummary } from '../orders/invoice-vat';
 import { orderVatSummary, vatSummaryParts } from './vat-summary';
@@ -100,14 +101,20 @@ const poMeta = (order: DocumentOrder): [string, string][] =>
 export interface ConfirmationContext extends DocumentFacts {
   confirmedAt: Date | string;
   depositDueDate: string;
-  /** `shipDate` null: the batch's date has passed or is not set ("ship date to be confirmed"). */
-  batch: { name: string; shipDate: string | null } | null;
+  /**
+   * `shipDate` null: the batch's date has passed or is not set ("ship date to be confirmed").
+   * `shipping`: the shipping option's name, for the estimated delivery window (issue 38).
+   */
+  batch: { name: string; shipDate: string | null; shipping?: string | null } | null;
 }
 
-const batchLine = (batch: { name: string; shipDate: string | null } | null) =>
-  batch
-    ? `Production batch: ${batch.name}${batch.shipDate ? `, estimated ship date ${formatUkDate(batch.shipDate)}` : ', ship date to be confirmed'}.`
-    : 'Production batch: to be allocated.';
+const batchLine = batchDocumentLine;
+
+/** The confirmation's estimated delivery window from the batch and the shipping option, when the date holds. */
+const deliveryWindowLines = (batch: ConfirmationContext['batch']) => {
+  const line = batch ? deliveryWindowText(batch.shipDate, batch.shipping ?? null, DELIVERY_WINDOW_DAYS) : null;
+  return line ? [line] : [];
+};
 
 /**
  * The order acknowledgement, attached to the "received" e-mail at placement and downloadable from
@@ -178,7 +185,11 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
       },
       {
         title: 'Delivery',
-        lines: [terms.delivery(deliveryCountry(order), context.terms), batchLine(context.batch)],
+        lines: [
+          terms.delivery(deliveryCountry(order), context.terms),
+          batchLine(context.batch),
+          ...deliveryWindowLines(context.batch),
+        ],
       },
       {
         title: 'Key terms',

@@ -1,5 +1,6 @@
 import { bankLines, type BankAccounts, type PublicBusinessProfile } from '../business-profile';
 import { findCountry } from '../countries';
+import { batchDocumentLine } from '../batches/ship-date';
 import { formatUkDate } from '../dates';
 import type { QuoteResource } from '../quotes/quote-schemas';
 import { displayLines } from './display-lines';
@@ -100,7 +101,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
                 terms.currency(quote.currency),
                 terms.delivery(customer?.country, options.terms),
                 options.batch
-                  ? `Production batch: ${options.batch.name}${options.batch.shipDate ? `, estimated ship date ${formatUkDate(options.batch.shipDate)}` : ', ship date to be confirmed'}.`
+                  ? batchDocumentLine(options.batch)
                   : 'Lead time: confirmed with the production batch in our written order confirmation.',
                 ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
                 terms.cancellation,

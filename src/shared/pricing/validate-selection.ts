@@ -88,6 +88,15 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   return problems;
 }
 
+/**
+ * A batch whose date has passed (issue 38): "Batch 2's ship date has passed, so it takes no new
+ * quotes or orders until we set a new date: choose Batch 3, the next open batch".
+ */
+export function batchDatePassedMessage(batch: Pick<BatchOption, 'name'>, next: Pick<BatchOption, 'name'> | undefined) {
+  const closed = `${batch.name}'s ship date has passed, so it takes no new quotes or orders until we set a new date`;
+  return next ? `${closed}: choose ${next.name}, the next open batch` : closed;
+}
+
 const placesFree = (option: BatchOption) => (option.soldOut ? 0 : (option.placesLeft ?? Number.POSITIVE_INFINITY));
 
 /**
@@ -100,9 +109,12 @@ export function batchProblem(
   selection: Pick<SelectedConfiguration, 'batch' | 'quantity'>,
 ): string | null {
   const withRoom = (except?: BatchOption) =>
-    product.batches.find((option) => option !== except && placesFree(option) >= selection.quantity);
+    product.batches.find(
+      (option) => option !== except && !option.datePassed && placesFree(option) >= selection.quantity,
+    );
   const refusal = (batch: BatchOption, next: BatchOption | undefined) => {
     const instead = next ? `: choose ${next.name}, which has room` : '';
+    if (batch.datePassed) return batchDatePassedMessage(batch, next);
     if (batch.soldOut) return `${batch.name} is sold out${instead}`;
     if (placesFree(batch) < selection.quantity)
       return `${batch.name} has only ${placesFree(batch)} places left, not ${selection.quantity}${instead}`;

@@ -97,6 +97,16 @@ export const orders = pgTable(
      */
     placesBatchId: uuid('places_batch_id').references(() => productBatches.id, { onDelete: 'set null' }),
     placesTaken: integer('places_taken').notNull().default(0),
+    /**
+     * The batch ship date the customer was last told by e-mail (a date change or a move, issue 38):
+     * the "Before" of the next change. Null until told (the batch's change row then gives it).
+     */
+    shipDateTold: date('ship_date_told'),
+    /**
+     * A pending order holds its places from placement until this moment (issue 38: the batchHoldDays
+     * setting); null once confirmed (held for good), cancelled, lapsed, or for an order that holds none.
+     */
+    placesHeldUntil: timestamp('places_held_until', { withTimezone: true }),
     /** Payment reminders are not sent for this order: why, when and by whom (null: they are). */
     remindersExcludedReason: text('reminders_excluded_reason'),
     remindersExcludedAt: timestamp('reminders_excluded_at', { withTimezone: true }),

@@ -73,6 +73,9 @@ export function DashboardPage() {
   return (
     <section className="space-y-6">
       <AdminHeading title="Admin Portal" />
+      {setup.data && !setup.data.example && setup.data.checklist.some((item) => !item.done) ? (
+        <SetupChecklist checklist={setup.data.checklist} example={false} />
+      ) : null}
       {setup.data?.example ? (
         <div className="space-y-2">
           <SetupChecklist checklist={setup.data.checklist} />

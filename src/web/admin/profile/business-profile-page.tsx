@@ -68,12 +68,26 @@ function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: 
     form.setError(name as FieldPath<T>, { message });
 }
 
-function SetupChecklist({ checklist }: { checklist: BusinessProfileResponse['checklist'] }) {
+/**
+ * The set-up checklist. `example` false: the profile is filled in and only the dashboard's batch item
+ * (issue 38) is open, which closes no ordering but leaves the storefront no batch to sell into.
+ */
+function SetupChecklist({
+  checklist,
+  example = true,
+}: {
+  checklist: BusinessProfileResponse['checklist'];
+  example?: boolean;
+}) {
   return (
     <section aria-label="Set-up checklist" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <h2 className="font-semibold text-amber-900">The business profile is still the example</h2>
+      <h2 className="font-semibold text-amber-900">
+        {example ? 'The business profile is still the example' : 'No batch dated in the future'}
+      </h2>
       <p className="text-sm text-amber-900">
-        Until every item is filled in, a production shop takes no orders (quotes still work).
+        {example
+          ? 'Until every item is filled in, a production shop takes no orders (quotes still work).'
+          : 'No batch that is not sold out is dated in the future. A batch whose date has passed takes no quotes or orders: re-date a batch or add one.'}
       </p>
       <ul className="mt-2 space-y-1 text-sm">
         {checklist.map((item) => (

@@ -35,6 +35,7 @@ interface FormValues {
   defaultProductWarranty: string;
   requirePasskeyForPayments: boolean;
   batchFewPlacesThreshold: string;
+  batchHoldDays: string;
   coverReminderDays: string;
   repairQuoteApprovalThreshold: string;
   /** One carrier a line: id | name | tracking address with {tracking}. */
@@ -58,6 +59,7 @@ const toForm = (settings: SystemSettings): FormValues => ({
   autoQuoteExpiry: String(settings.autoQuoteExpiry),
   defaultProductWarranty: String(settings.defaultProductWarranty),
   batchFewPlacesThreshold: String(settings.batchFewPlacesThreshold),
+  batchHoldDays: String(settings.batchHoldDays),
   coverReminderDays: String(settings.coverReminderDays),
   repairQuoteApprovalThreshold: String(settings.repairQuoteApprovalThreshold),
   carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
@@ -102,6 +104,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   autoQuoteExpiry: integer(values.autoQuoteExpiry),
   defaultProductWarranty: integer(values.defaultProductWarranty),
   batchFewPlacesThreshold: integer(values.batchFewPlacesThreshold),
+  batchHoldDays: integer(values.batchHoldDays),
   coverReminderDays: integer(values.coverReminderDays),
   repairQuoteApprovalThreshold: integer(values.repairQuoteApprovalThreshold),
   carriers: carriersOf(values.carriers),
@@ -124,6 +127,7 @@ const fieldNames: (keyof FormValues)[] = [
   'autoQuoteExpiry',
   'defaultProductWarranty',
   'batchFewPlacesThreshold',
+  'batchHoldDays',
   'coverReminderDays',
   'repairQuoteApprovalThreshold',
   'carriers',
@@ -345,6 +349,10 @@ export function SystemSettingsPage() {
               {text('autoQuoteExpiry', 'Auto Quote Expiry (days)', { type: 'number', step: '1' })}
               {text('defaultProductWarranty', 'Default Product Warranty (months)', { type: 'number', step: '1' })}
               {text('batchFewPlacesThreshold', 'Show "N places left" at or below', { type: 'number', step: '1' })}
+              {text('batchHoldDays', 'Hold an unconfirmed order’s batch places for (days)', {
+                type: 'number',
+                step: '1',
+              })}
               {text('coverReminderDays', 'Warranty and service-plan reminder (days before the end)', {
                 type: 'number',
                 step: '1',
