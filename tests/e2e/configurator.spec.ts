@@ -120,6 +120,10 @@ test.describe('configurator', () => {
       page.getByText('Delivered DAP. Import VAT, and any duty, are payable by you on import.'),
     ).toBeVisible();
     await expect(page.getByText(/Zero-rated export of goods \(VAT Notice 703\)/)).toBeVisible();
+    // The yearly servicing price in the visitor's currency, not the catalogue's pounds (issue 38).
+    const servicing = page.getByRole('radiogroup', { name: 'Servicing' });
+    await expect(servicing).toContainText('Servicing can be bought later at €498 a year.');
+    await expect(servicing).not.toContainText('£');
     // The plug can still be changed by hand.
     await page.getByRole('radio', { name: 'UK plug (Type G)' }).click();
     await expect(page.getByRole('radio', { name: 'UK plug (Type G)' })).toBeChecked();

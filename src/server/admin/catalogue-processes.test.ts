@@ -11,6 +11,7 @@ import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { createSession, rotateSession, SESSION_COOKIE } from '../accounts/session-service';
 import { type Database, openDatabase } from '../db/client';
 import { sessions } from '../db/schema';
+import type { PricedLine } from '../../shared/pricing/types';
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -96,6 +97,10 @@ describe.runIf(Boolean(baseUrl))('a catalogue or settings change seen by another
     expect((await send(0, 'PUT', '/api/admin/settings', { ...settings, taxRate: 17.5 })).status).toBe(200);
     expect((await productOn(1)).vatRate).toBe(17.5);
     const priced = await (await send(1, 'POST', '/api/pricing', { configuration: defaultSelection })).json();
-    expect(priced.totals.vat).toBe(Math.round((priced.totals.subtotal * 17.5) / 100));
+    // VAT per line (decision 0055): every UK line at the new rate, each rounded half-up, then summed.
+    const { items } = priced as { items: Record<string, PricedLine | PricedLine[]> };
+    const lines = Object.values(items).flat();
+    expect(lines.filter((line) => line.total > 0).every((line) => line.vatRate === 17.5)).toBe(true);
+    expect(priced.totals.vat).toBe(lines.reduce((sum, line) => sum + Math.round((line.total * 17.5) / 100), 0));
   });
 });

@@ -31,6 +31,7 @@ import { priceSelection } from '../pricing/price-selection';
 import { withPassedBatches } from '../catalogue/batch-ship';
 import { holdEnds } from './place-holds';
 import { holdOrderPlaces } from './batch-places';
+import { offeredShipDate } from '../../shared/batches/ship-date';
 import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
@@ -310,9 +311,10 @@ export async function createOrder(
   const notes = input.notes ?? '';
   // The batch's name is kept with the order, so its pages and documents never show the raw id.
   const batchId = priced.configuration.batch ?? null;
-  const batchName = batchId
-    ? ((await getProduct(db, PRODUCT_KEY))?.batches.find((batch) => batch.id === batchId)?.name ?? null)
-    : null;
+  const batch = batchId ? (await getProduct(db, PRODUCT_KEY))?.batches.find((row) => row.id === batchId) : undefined;
+  const batchName = batch?.name ?? null;
+  // The ship date the acknowledgement tells the buyer: a later re-date's e-mail says "Before:" this (issue 38).
+  const shipDateTold = offeredShipDate(batch?.date, input.now);
   const settings = await getCachedSettings(db);
   // Anyone can type anyone's address into a guest order: only a confirmed account's own address gets their text back.
   const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, billing.email);
@@ -373,6 +375,7 @@ export async function createOrder(
           shippingAddress,
           poNumber: orNull(billing.poNumber),
           vatNumber: orNull(billing.vatNumber),
+          shipDateTold,
           // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.
           eoriNumber: deliveryCountry === 'GB' ? null : orNull(billing.eoriNumber),
           termsVersion: TERMS_VERSION,

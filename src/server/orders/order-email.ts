@@ -9,7 +9,7 @@ import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/orde
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { terms, type TermsValues } from '../../shared/terms';
-import { footer } from './order-status-mail';
+import { footer, orderBatchLines } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -46,6 +46,7 @@ function summary({ order, lines, facts, vatSummary }: OrderMailContext, withCust
   const parts = vatSummary ? vatSummaryParts(vatSummary, order.currency) : null;
   return [
     `Order number: ${order.orderNumber}`,
+    ...orderBatchLines(order),
     `Order date: ${formatUkDate(order.createdAt)}`,
     ...(withCustomerText && order.poNumber ? [`PO number: ${cleanLine(order.poNumber)}`] : []),
     ...(withCustomerText && order.vatNumber ? [`VAT number: ${cleanLine(order.vatNumber)}`] : []),

@@ -1,5 +1,6 @@
 import type { BusinessProfile } from '../../shared/business-profile';
 import { formatUkDate } from '../../shared/dates';
+import { batchDocumentLine } from '../../shared/batches/ship-date';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { terms, type TermsValues } from '../../shared/terms';
@@ -42,12 +43,22 @@ export function orderNoticeText(
   ].join('\n');
 }
 
+/**
+ * The order's batch and the ship month it was last told (issue 38), as on its documents: "Production
+ * batch: Batch 2. Ships in March 2027, estimated."; nothing for an order without a batch (a service).
+ */
+export function orderBatchLines(order: Pick<OrderRow, 'configuration' | 'shipDateTold'>): string[] {
+  const name = order.configuration?.batchName;
+  return typeof name === 'string' && name !== '' ? [batchDocumentLine({ name, shipDate: order.shipDateTold })] : [];
+}
+
 /** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
 export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
   const text = orderNoticeText(context, [
     `We confirm your order ${context.order.orderNumber}.`,
     'Your written order confirmation is attached as a PDF.',
     'With this confirmation your order binds you and us.',
+    ...orderBatchLines(context.order),
     `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
     terms.currency(context.order.currency),
   ]);

@@ -8,7 +8,7 @@ import { useTestApp } from '../../../tests/support/test-app';
 import type { OrderResource } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, orders } from '../db/schema';
 
 // Seeded on 20 November 2026, Batch 2 ships at the second quarter-end after it: 31 March 2027 (issue 38).
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
@@ -54,10 +54,23 @@ describe('the batch’s estimated ship month on the documents (issue 38)', () =>
     expect(oneLine(pdfText(acknowledgement.rawPayload))).toContain(
       'Production batch: Batch 2. Ships in March 2027, estimated.',
     );
+    // The e-mail says it too, and the order keeps the date it told (a re-date's "Before:").
+    const [received] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'order_received'), eq(mailOutbox.toAddress, email)));
+    expect(received?.textBody).toContain('Production batch: Batch 2. Ships in March 2027, estimated.');
+    const [stored] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored?.shipDateTold).toBe('2027-03-31');
 
     const confirmed = await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const confirmation = await attachmentText(t, 'order_confirmed', email);
+    const [confirmedMail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'order_confirmed'), eq(mailOutbox.toAddress, email)));
+    expect(confirmedMail?.textBody).toContain('Production batch: Batch 2. Ships in March 2027, estimated.');
     expect(confirmation).toContain('ORDER CONFIRMATION');
     expect(confirmation).toContain('Production batch: Batch 2. Ships in March 2027, estimated.');
     expect(confirmation).toContain(

@@ -77,6 +77,13 @@ function Options({
     warrantyMonths({ standardWarrantyMonths: defaultProductWarranty }, planName ? (plan?.warrantyYears ?? null) : null),
     planName,
   );
+  // The catalogue writes the yearly servicing price in pounds ("bought later at £425 a year", the
+  // specification's words); a euro visitor reads it in euros (issue 38).
+  const yearlyGbp = product.servicing.find((option) => option.id === '1-year')?.price.GBP;
+  const inCurrency = (text: string | null) =>
+    text === null || currency === 'GBP' || yearlyGbp === undefined
+      ? text
+      : text.replaceAll(formatMoney(yearlyGbp, 'GBP'), money(servicingLater));
   const featuresOf = (features: string[]) =>
     features.map((feature) => (/warranty/i.test(feature) ? warranty : feature));
 
@@ -213,7 +220,7 @@ function Options({
             aside: option.price[currency] === 0 ? money(0) : money(option.price[currency]) + perUnit,
             description: (
               <>
-                {option.description}
+                {inCurrency(option.description)}
                 <span className="mt-1 flex flex-wrap gap-2">
                   <span className="rounded bg-navy-100 px-2 py-0.5 text-xs font-medium text-navy-800">
                     {option.warrantyYears}-year warranty
