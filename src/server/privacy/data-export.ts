@@ -21,12 +21,19 @@ import {
 } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { documentPdf } from '../orders/invoices';
+import { getBusinessProfile } from '../business-profile/profile-service';
 import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
 import { ledgerDepositDue } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { quotePdf } from '../quotes/quote-document';
 import { toQuoteResource } from '../quotes/quote-resource';
-import { servicePhotosOfOrders, serviceRequestsOfOrders } from '../service-requests/service-requests';
+import {
+  declarationOf,
+  loadServiceRequest,
+  servicePhotosOfOrders,
+  serviceRequestsOfOrders,
+} from '../service-requests/service-requests';
+import { decontaminationDocument, decontaminationFilename } from '../service-requests/decontamination-document';
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 
@@ -205,6 +212,16 @@ export async function collectPersonData(
   }
   for (const photo of await servicePhotosOfOrders(db, orderIds))
     files[`photos/${photo.filename}`] = new Uint8Array(photo.bytes);
+  // Each signed decontamination declaration, as its request page serves it (issue 41).
+  const profile = await getBusinessProfile(db);
+  for (const request of data.serviceRequests) {
+    const loaded = await loadServiceRequest(db, { requestNumber: request.requestNumber });
+    const declaration = loaded ? await declarationOf(db, loaded.request.id) : null;
+    if (loaded && declaration)
+      files[`documents/${decontaminationFilename(loaded.request)}`] = new Uint8Array(
+        await decontaminationDocument(loaded, declaration, profile),
+      );
+  }
   for (const row of quoteRows)
     files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now, publicUrl)).pdf);
   return { data, files };
@@ -221,7 +238,8 @@ const readme = (now: Date) =>
     'entries, and quote or order forms you started but did not complete.',
     'documents/ holds the PDFs of your quotes, and of each order: its acknowledgement, its written confirmation,',
     'its invoices and credit notes as issued and, for goods sent outside the UK, its commercial invoice;',
-    'and of each instrument shipped: its factory test certificate, declaration of conformity and IQ/OQ protocol.',
+    'of each instrument shipped: its factory test certificate, declaration of conformity and IQ/OQ protocol;',
+    'and of each service request you signed one for: its decontamination declaration.',
     'photos/ holds the photos you sent with your service requests, named after the request.',
     '',
   ].join('\n');

@@ -12,6 +12,7 @@ import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-r
 import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { balanceSentence, repairTerms, terms } from '../../shared/terms';
 import { auditLog, decontaminationDeclarations, mailOutbox, quotes, serviceRequests } from '../db/schema';
+import { collectPersonData } from '../privacy/data-export';
 
 const start = new Date('2026-11-20T09:00:00.000Z');
 const declaration = {
@@ -183,6 +184,16 @@ describe('service that keeps its word (issue 41)', () => {
       expect(text).toContain('Signed: Ada Lovelace');
     }
     expect((await t.get(view.declarationUrl ?? '', { cookie: other.cookie })).statusCode).toBe(404);
+    // The customer's data export holds the signed declaration as its PDF.
+    const { files } = await collectPersonData(
+      t.db,
+      { email: owner.user.email, userId: owner.user.id },
+      start,
+      t.env.publicUrl,
+    );
+    const exported = files[`documents/Decontamination-${request.requestNumber}.pdf`];
+    expect(exported).toBeDefined();
+    expect(pdfText(Buffer.from(exported ?? new Uint8Array())).replace(/\s+/g, ' ')).toContain('human serum (BSL-2)');
 
     const received = await move({ to: 'received' });
     expect(received.statusCode, received.body).toBe(200);
