@@ -9,6 +9,8 @@ import {
   adminServicePageSchema,
   repairQuoteRequestSchema,
   serviceMoveRequestSchema,
+  coverOf,
+  warrantyFilterLabels,
 } from '../../shared/service-requests/service-contracts';
 import { serviceMessages, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
 import { notFound } from '../http/http-error';
@@ -69,7 +71,7 @@ export async function adminServiceRoutes(app: FastifyInstance) {
           row.serialNumber,
           row.model,
           row.rmaNumber,
-          row.underWarranty ? 'Under warranty' : 'Out of warranty',
+          warrantyFilterLabels[coverOf(row)],
           fallback(row.customerName, customerFallbacks.noName),
           fallback(row.customerEmail, customerFallbacks.noEmail),
           fallback(row.customerCompany, customerFallbacks.notProvided),

@@ -101,6 +101,17 @@ describe('service that keeps its word (issue 41)', () => {
     expect(audit[0]?.after).toMatchObject({ notCoveredReason: 'accidental_damage' });
     const again = await t.post(`/api/admin/service/${id}/not-covered`, { reason: 'wear' }, { cookie: admin.cookie });
     expect(again.statusCode).toBe(409);
+    // Staff find it under "Not covered" (no longer "Under warranty") in the list and its CSV.
+    const listed = (filter: string) =>
+      t
+        .get(`/api/admin/service?warranty=${filter}&search=${request.requestNumber}`, { cookie: admin.cookie })
+        .then((answer) => (answer.json() as { items: { requestNumber: string; notCovered: boolean }[] }).items);
+    expect(await listed('not_covered')).toEqual([
+      expect.objectContaining({ requestNumber: request.requestNumber, notCovered: true }),
+    ]);
+    expect(await listed('in')).toEqual([]);
+    const csv = await t.get(`/api/admin/service.csv?search=${request.requestNumber}`, { cookie: admin.cookie });
+    expect(csv.body).toContain('Not covered (inspected)');
 
     const customerView = (
       (await t.get(`/api/service-requests/${request.requestNumber}`, { cookie: owner.cookie })).json() as {

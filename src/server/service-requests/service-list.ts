@@ -20,7 +20,9 @@ function serviceFilters(query: AdminServiceListQuery): SQL[] {
       or lower(coalesce(p.company, o.configuration->'customerInfo'->>'organization', '')) like ${contains})`);
   }
   if (query.status) filters.push(sql`t.status = ${query.status}`);
-  if (query.warranty) filters.push(query.warranty === 'in' ? sql`t.under_warranty` : sql`not t.under_warranty`);
+  if (query.warranty === 'in') filters.push(sql`t.under_warranty and t.not_covered_reason is null`);
+  if (query.warranty === 'not_covered') filters.push(sql`t.not_covered_reason is not null`);
+  if (query.warranty === 'out') filters.push(sql`not t.under_warranty and t.not_covered_reason is null`);
   return filters;
 }
 
@@ -33,6 +35,7 @@ interface ServiceListRow extends Record<string, unknown>, CustomerColumns {
   model: string;
   rma_number: string | null;
   under_warranty: boolean;
+  not_covered: boolean;
   description: string;
   order_id: string;
   order_number: string;
@@ -43,6 +46,7 @@ const from = sql`from service_requests t join instruments i on i.id = t.instrume
   left join profiles p on p.id = o.user_id`;
 
 const select = sql`select t.id, t.request_number, t.created_at, t.status, i.serial_number, i.model, t.rma_number, t.under_warranty,
+  t.not_covered_reason is not null as not_covered,
   t.description, o.id as order_id, o.order_number, o.user_id, p.email as profile_email, p.first_name, p.last_name, p.company,
   o.configuration->'customerInfo'->>'email' as info_email, o.configuration->'customerInfo'->>'firstName' as info_first,
   o.configuration->'customerInfo'->>'lastName' as info_last, o.configuration->'customerInfo'->>'organization' as info_org
@@ -58,6 +62,7 @@ function toServiceRow(row: ServiceListRow) {
     model: row.model,
     rmaNumber: row.rma_number,
     underWarranty: row.under_warranty,
+    notCovered: row.not_covered,
     description: row.description,
     orderId: row.order_id,
     orderNumber: row.order_number,

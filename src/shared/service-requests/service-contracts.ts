@@ -166,16 +166,27 @@ export const serviceKeyQuerySchema = z.object({ key: z.string().max(200).optiona
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** The list's cover filter: under warranty (and not ruled out), not covered after inspection, out of warranty. */
+const warrantyFilters = ['in', 'not_covered', 'out'] as const;
+
 export const adminServiceListQuerySchema = z.object({
   search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
   status: z.preprocess(emptyToUndefined, serviceStatusSchema.optional()),
-  warranty: z.preprocess(emptyToUndefined, z.enum(['in', 'out']).optional()),
+  warranty: z.preprocess(emptyToUndefined, z.enum(warrantyFilters).optional()),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminServiceListQuery = z.output<typeof adminServiceListQuerySchema>;
 
-export const warrantyFilterLabels = { in: 'Under warranty', out: 'Out of warranty' } as const;
+export const warrantyFilterLabels = {
+  in: 'Under warranty',
+  not_covered: 'Not covered (inspected)',
+  out: 'Out of warranty',
+} as const;
+
+/** The cover a list row reads: staff's "not covered" after inspection comes before the warranty dates (issue 41). */
+export const coverOf = (row: { underWarranty: boolean; notCovered: boolean }): keyof typeof warrantyFilterLabels =>
+  row.notCovered ? 'not_covered' : row.underWarranty ? 'in' : 'out';
 
 export const adminServiceRowSchema = z.object({
   id: z.string(),
@@ -186,6 +197,8 @@ export const adminServiceRowSchema = z.object({
   model: z.string(),
   rmaNumber: z.string().nullable(),
   underWarranty: z.boolean(),
+  /** Staff marked it not covered after inspection (terms §11), whatever the warranty dates say. */
+  notCovered: z.boolean(),
   description: z.string(),
   orderId: z.string(),
   orderNumber: z.string(),

@@ -16,6 +16,7 @@ const request: AdminServiceRequest = {
   model: 'Dropwise Pro',
   rmaNumber: null,
   underWarranty: true,
+  notCovered: false,
   description: 'The housing is cracked.',
   orderId: 'o-1',
   orderNumber: 'DW-2026-0001',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   type AdminServiceRow,
   adminServicePageSchema,
+  coverOf,
   warrantyFilterLabels,
 } from '../../../shared/service-requests/service-contracts';
 import { serviceRequestStatuses, serviceStatusLabels } from '../../../shared/service-requests/service-lifecycle';
@@ -47,7 +48,7 @@ const columns: ColumnDef<AdminServiceRow, unknown>[] = [
   { header: 'RMA', cell: ({ row }) => row.original.rmaNumber ?? '—' },
   {
     header: 'Warranty',
-    cell: ({ row }) => (row.original.underWarranty ? warrantyFilterLabels.in : warrantyFilterLabels.out),
+    cell: ({ row }) => warrantyFilterLabels[coverOf(row.original)],
   },
   { header: 'Opened', cell: ({ row }) => day(row.original.createdAt) },
   { header: 'Status', cell: ({ row }) => serviceStatusLabels[row.original.status] },
@@ -74,7 +75,10 @@ export function ServiceRequestsAdminPage() {
         filters={[
           {
             label: 'Warranty',
-            options: (['in', 'out'] as const).map((value) => ({ value, label: warrantyFilterLabels[value] })),
+            options: (['in', 'not_covered', 'out'] as const).map((value) => ({
+              value,
+              label: warrantyFilterLabels[value],
+            })),
             value: warranty,
             onChange: setWarranty,
           },
