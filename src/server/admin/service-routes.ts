@@ -14,11 +14,10 @@ import {
 } from '../../shared/service-requests/service-contracts';
 import { serviceMessages, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
 import { notFound } from '../http/http-error';
-import { getBusinessProfile } from '../business-profile/profile-service';
 import { adminServiceRequest } from '../service-requests/admin-service-request';
 import { createRepairQuote } from '../service-requests/create-repair-quote';
 import { markNotCovered, moveServiceRequest } from '../service-requests/move-service-request';
-import { sendDecontaminationPdf, sendPhoto, sendRepairProFormaPdf, sendRmaPdf } from '../service-requests/routes';
+import { sendPhoto, sendServicePdf, servicePdfNames } from '../service-requests/routes';
 import { loadServiceRequest, photoBytes } from '../service-requests/service-requests';
 import { csvDate } from '../reporting/accounting-export';
 import { adminRoute, holds } from './admin-route-config';
@@ -198,33 +197,14 @@ export async function adminServiceRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/service/:id/rma.pdf',
-    { config: adminRoute('service.manage'), schema: { params: idParams } },
-    async (request, reply) => {
-      const loaded = await loadServiceRequest(app.db, { id: request.params.id });
-      if (!loaded) throw notFound(serviceMessages.notFound);
-      return sendRmaPdf(reply, loaded, await getBusinessProfile(app.db));
-    },
-  );
-
-  r.get(
-    '/service/:id/pro-forma.pdf',
-    { config: adminRoute('service.manage'), schema: { params: idParams } },
-    async (request, reply) => {
-      const loaded = await loadServiceRequest(app.db, { id: request.params.id });
-      if (!loaded) throw notFound(serviceMessages.notFound);
-      return sendRepairProFormaPdf(app.db, reply, loaded, await getBusinessProfile(app.db), app.now());
-    },
-  );
-
-  r.get(
-    '/service/:id/decontamination.pdf',
-    { config: adminRoute('service.manage'), schema: { params: idParams } },
-    async (request, reply) => {
-      const loaded = await loadServiceRequest(app.db, { id: request.params.id });
-      if (!loaded) throw notFound(serviceMessages.notFound);
-      return sendDecontaminationPdf(app.db, reply, loaded, await getBusinessProfile(app.db));
-    },
-  );
+  for (const name of servicePdfNames)
+    r.get(
+      `/service/:id/${name}`,
+      { config: adminRoute('service.manage'), schema: { params: idParams } },
+      async (request, reply) => {
+        const loaded = await loadServiceRequest(app.db, { id: request.params.id });
+        if (!loaded) throw notFound(serviceMessages.notFound);
+        return sendServicePdf(reply, name, loaded, { db: app.db, now: app.now() });
+      },
+    );
 }

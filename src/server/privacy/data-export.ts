@@ -28,12 +28,11 @@ import type { Order } from '../../shared/orders/order-schema';
 import { quotePdf } from '../quotes/quote-document';
 import { toQuoteResource } from '../quotes/quote-resource';
 import {
-  declarationOf,
   loadServiceRequest,
   servicePhotosOfOrders,
   serviceRequestsOfOrders,
 } from '../service-requests/service-requests';
-import { decontaminationDocument, decontaminationFilename } from '../service-requests/decontamination-document';
+import { decontaminationFilename, decontaminationPdf } from '../service-requests/decontamination-document';
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 
@@ -216,11 +215,8 @@ export async function collectPersonData(
   const profile = await getBusinessProfile(db);
   for (const request of data.serviceRequests) {
     const loaded = await loadServiceRequest(db, { requestNumber: request.requestNumber });
-    const declaration = loaded ? await declarationOf(db, loaded.request.id) : null;
-    if (loaded && declaration)
-      files[`documents/${decontaminationFilename(loaded.request)}`] = new Uint8Array(
-        await decontaminationDocument(loaded, declaration, profile),
-      );
+    const pdf = loaded ? await decontaminationPdf(db, loaded, profile) : null;
+    if (loaded && pdf) files[`documents/${decontaminationFilename(loaded.request)}`] = new Uint8Array(pdf);
   }
   for (const row of quoteRows)
     files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now, publicUrl)).pdf);

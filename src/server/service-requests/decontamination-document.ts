@@ -5,7 +5,8 @@ import { issuerOf } from '../../shared/documents/issuer';
 import { declarationStatement } from '../../shared/service-requests/service-lifecycle';
 import type { decontaminationDeclarations } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import type { LoadedServiceRequest } from './service-requests';
+import type { Db } from '../db/client';
+import { declarationOf, type LoadedServiceRequest } from './service-requests';
 
 type DeclarationRow = typeof decontaminationDeclarations.$inferSelect;
 
@@ -60,3 +61,9 @@ export function decontaminationDocument(
 
 export const decontaminationFilename = (request: Pick<LoadedServiceRequest['request'], 'requestNumber'>) =>
   `Decontamination-${request.requestNumber}.pdf`;
+
+/** Issue 41: the request's decontamination declaration as a PDF once signed (null before); it travels with the instrument. */
+export async function decontaminationPdf(db: Db, loaded: LoadedServiceRequest, profile: BusinessProfile) {
+  const declaration = await declarationOf(db, loaded.request.id);
+  return declaration ? decontaminationDocument(loaded, declaration, profile) : null;
+}

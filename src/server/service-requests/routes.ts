@@ -21,11 +21,10 @@ import { rmaDocument, rmaFilename } from './rma-document';
 import { acknowledgeServiceRequest } from './service-notices';
 import { hasRepairProForma, renderRepairProForma, repairProFormaFilename } from './repair-pro-forma';
 import type { Db } from '../db/client';
-import { decontaminationDocument, decontaminationFilename } from './decontamination-document';
+import { decontaminationFilename, decontaminationPdf } from './decontamination-document';
 import { declareDecontamination } from './move-service-request';
 import {
   createServiceRequest,
-  declarationOf,
   instrumentForViewer,
   listCustomerRequests,
   loadServiceRequest,
@@ -152,31 +151,22 @@ export async function serviceRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/service-requests/:requestNumber/rma.pdf',
-    { schema: { params: numberParams, querystring: serviceKeyQuerySchema }, config: { rateLimit: pdfDownloadLimit() } },
-    async (request, reply) => {
-      const loaded = await serviceRequestForViewer(
-        app.db,
-        request.params.requestNumber,
-        viewerOf(request, request.query.key),
-      );
-      return sendRmaPdf(reply, loaded, await getBusinessProfile(app.db));
-    },
-  );
-
-  r.get(
-    '/api/service-requests/:requestNumber/pro-forma.pdf',
-    { schema: { params: numberParams, querystring: serviceKeyQuerySchema }, config: { rateLimit: pdfDownloadLimit() } },
-    async (request, reply) => {
-      const loaded = await serviceRequestForViewer(
-        app.db,
-        request.params.requestNumber,
-        viewerOf(request, request.query.key),
-      );
-      return sendRepairProFormaPdf(app.db, reply, loaded, await getBusinessProfile(app.db), app.now());
-    },
-  );
+  for (const name of servicePdfNames)
+    r.get(
+      `/api/service-requests/:requestNumber/${name}`,
+      {
+        schema: { params: numberParams, querystring: serviceKeyQuerySchema },
+        config: { rateLimit: pdfDownloadLimit() },
+      },
+      async (request, reply) => {
+        const loaded = await serviceRequestForViewer(
+          app.db,
+          request.params.requestNumber,
+          viewerOf(request, request.query.key),
+        );
+        return sendServicePdf(reply, name, loaded, { db: app.db, now: app.now() });
+      },
+    );
 
   // Issue 41: the customer (owner, guest with the order's key, or a closed account's request key) signs
   // the decontamination declaration before returning the instrument; staff receive it only then.
@@ -203,64 +193,52 @@ export async function serviceRoutes(app: FastifyInstance) {
       return { request: await toCustomerRequest(app.db, fresh, fresh.order.userId !== null ? undefined : key) };
     },
   );
-
-  r.get(
-    '/api/service-requests/:requestNumber/decontamination.pdf',
-    { schema: { params: numberParams, querystring: serviceKeyQuerySchema }, config: { rateLimit: pdfDownloadLimit() } },
-    async (request, reply) => {
-      const loaded = await serviceRequestForViewer(
-        app.db,
-        request.params.requestNumber,
-        viewerOf(request, request.query.key),
-      );
-      return sendDecontaminationPdf(app.db, reply, loaded, await getBusinessProfile(app.db));
-    },
-  );
 }
 
-/** Issue 41: the decontamination declaration's PDF once signed (404 before); it travels with the instrument. */
-export async function sendDecontaminationPdf(
-  db: Db,
-  reply: FastifyReply,
-  loaded: Awaited<ReturnType<typeof serviceRequestForViewer>>,
-  profile: Awaited<ReturnType<typeof getBusinessProfile>>,
-) {
-  const declaration = await declarationOf(db, loaded.request.id);
-  if (!declaration) throw notFound('No decontamination declaration yet');
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${decontaminationFilename(loaded.request)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(await decontaminationDocument(loaded, declaration, profile));
-}
+type LoadedForViewer = Awaited<ReturnType<typeof serviceRequestForViewer>>;
+type Profile = Awaited<ReturnType<typeof getBusinessProfile>>;
 
-/** The service return's pro-forma once the return is authorised, for an instrument outside the UK (404 otherwise). */
-export async function sendRepairProFormaPdf(
-  db: Db,
-  reply: FastifyReply,
-  loaded: Awaited<ReturnType<typeof serviceRequestForViewer>>,
-  profile: Awaited<ReturnType<typeof getBusinessProfile>>,
-  now: Date,
-) {
-  if (!hasRepairProForma(loaded))
-    throw notFound('No pro-forma invoice: the return is not authorised or not from abroad');
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${repairProFormaFilename(loaded.request)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(await renderRepairProForma(db, loaded, profile, now));
-}
+/**
+ * A request's PDFs, served alike to its customer (/api/service-requests/{n}/…) and to staff
+ * (/api/admin/service/{id}/…): each drawn now, or 404 with its reason while it does not exist yet.
+ */
+const servicePdfs = {
+  /** The RMA document once the return is authorised. */
+  'rma.pdf': {
+    missing: 'No RMA document yet: the return is not authorised',
+    filename: rmaFilename,
+    render: (_db: Db, loaded: LoadedForViewer, profile: Profile) =>
+      loaded.request.rmaNumber ? rmaDocument(loaded, profile) : null,
+  },
+  /** The service return's pro-forma once the return is authorised, for an instrument outside the UK. */
+  'pro-forma.pdf': {
+    missing: 'No pro-forma invoice: the return is not authorised or not from abroad',
+    filename: repairProFormaFilename,
+    render: (db: Db, loaded: LoadedForViewer, profile: Profile, now: Date) =>
+      hasRepairProForma(loaded) ? renderRepairProForma(db, loaded, profile, now) : null,
+  },
+  'decontamination.pdf': {
+    missing: 'No decontamination declaration yet',
+    filename: decontaminationFilename,
+    render: decontaminationPdf,
+  },
+} as const;
 
-/** The RMA document once the return is authorised (404 before). */
-export async function sendRmaPdf(
+export const servicePdfNames = Object.keys(servicePdfs) as (keyof typeof servicePdfs)[];
+
+/** Sends one of the request's PDFs (`servicePdfs`), or 404 with why it does not exist yet. */
+export async function sendServicePdf(
   reply: FastifyReply,
-  loaded: Awaited<ReturnType<typeof serviceRequestForViewer>>,
-  profile: Awaited<ReturnType<typeof getBusinessProfile>>,
+  name: keyof typeof servicePdfs,
+  loaded: LoadedForViewer,
+  context: { db: Db; now: Date },
 ) {
-  if (!loaded.request.rmaNumber) throw notFound('No RMA document yet: the return is not authorised');
+  const pdf = servicePdfs[name];
+  const rendered = await pdf.render(context.db, loaded, await getBusinessProfile(context.db), context.now);
+  if (!rendered) throw notFound(pdf.missing);
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${rmaFilename(loaded.request)}"`)
+    .header('content-disposition', `attachment; filename="${pdf.filename(loaded.request)}"`)
     .header('cache-control', 'private, no-store')
-    .send(await rmaDocument(loaded, profile));
+    .send(rendered);
 }
