@@ -72,6 +72,16 @@ export const systemSettingsSchema = z.object({
   conformityUkcaLegislation: z.array(z.string().trim().min(1).max(300)).max(30),
   conformityCeLegislation: z.array(z.string().trim().min(1).max(300)).max(30),
   conformityStandards: z.array(z.string().trim().min(1).max(300)).max(30),
+  /**
+   * Issue 39 (decision 0065): an order made from a quote is refused until the quote is accepted
+   * (name, job title, organisation, e-mail, signature). Shop-wide; off by default. Step-up to change.
+   */
+  ordersRequireAcceptedQuote: z.boolean(),
+  /**
+   * Issue 39: the single-supplier statement's reasons, one per line: what makes the instrument the
+   * only one that meets the need. Printed on the letterhead, naming the quote, signed by the signatory.
+   */
+  singleSupplierReasons: z.array(z.string().trim().min(1).max(500)).min(1).max(20),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -101,6 +111,13 @@ export const defaultSystemSettings: SystemSettings = {
   conformityUkcaLegislation: [],
   conformityCeLegislation: [],
   conformityStandards: [],
+  ordersRequireAcceptedQuote: false,
+  singleSupplierReasons: [
+    'It delivers media drop-wise at a controlled, programmable rate while keeping the flask sterile: a closed, autoclavable fluid path, not a pump open to the bench.',
+    'It is designed and built by us in the United Kingdom; no distributor or other manufacturer sells it, and we supply its servicing and spare parts.',
+    'Its rate and volume accuracy are tested at the factory on every unit, and the test record ships with the instrument.',
+    'No other instrument we know of combines sterile drop-wise addition, rate control and bench-top size at comparable cost.',
+  ],
   carriers: [
     {
       id: 'dhl',

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { quotes } from '../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminQuoteDetailSchema,
@@ -18,10 +20,16 @@ import { sendCsv } from './csv-export';
 import { adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 import { addQuoteNote, extendQuote, findQuote, quoteDetail, resendQuote } from '../quotes/quote-admin';
+import { decideExtension, extensionDecisionMail, pendingExtensionRequests } from '../quotes/quote-acceptance';
+import { loadQuoteResource } from '../quotes/quote-resource';
+import { pendingExtensionsSchema } from '../../shared/quotes/quote-acceptance';
+import { getBusinessProfile } from '../business-profile/profile-service';
 
 /**
  * The quotes list and its CSV export, and the admin's quote page (decision 0048): read with quotes.view; extend, resend and notes with
- * orders.edit (the staff who take a quote to an order). Each action is audited.
+ * orders.edit (the staff who take a quote to an order). Each action is audited. Issue 39: a buyer's
+ * extension request is approved or declined with orders.edit and a fresh step-up (it moves what the
+ * shop is bound to), and the pending requests are listed for the dashboard with quotes.view.
  */
 export async function adminQuoteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -140,4 +148,40 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
       return reply.status(201).send(await quoteDetail(app.db, row, app.now(), app.env.publicUrl));
     },
   );
+
+  r.get(
+    '/quote-extension-requests',
+    { config: adminRoute('quotes.view'), schema: { response: { 200: pendingExtensionsSchema } } },
+    async () => ({ requests: await pendingExtensionRequests(app.db) }),
+  );
+
+  for (const decision of ['approved', 'declined'] as const) {
+    r.post(
+      `/quotes/:key/extension/${decision === 'approved' ? 'approve' : 'decline'}`,
+      { config: adminRoute('orders.edit', { stepUp: true }), schema: { params: quoteKeyParams, ...answer } },
+      async (request) => {
+        const row = await findQuote(app.db, request.params.key);
+        const profile = await getBusinessProfile(app.db);
+        const quoteUrl = `${app.env.publicUrl}/quote/${row.quoteReference}`;
+        await auditedChange(app, request, async (tx, now, admin) => {
+          const decided = await decideExtension(tx, row, decision, admin.userId, now);
+          // The e-mail reads the quote as it now stands (its new valid-until date when approved).
+          const [after] = await tx.select().from(quotes).where(eq(quotes.id, row.id));
+          const resource = await loadQuoteResource(tx, after ?? row, now);
+          const mail = extensionDecisionMail(resource, decision, decided.request.requestedUntil, quoteUrl, profile);
+          if (mail.to) await enqueueMail(tx, mail);
+          return {
+            result: undefined,
+            audit: {
+              action: decision === 'approved' ? 'quote.extension_approve' : 'quote.extension_decline',
+              entityType: 'quote',
+              entityId: row.id,
+              ...decided.audit,
+            },
+          };
+        });
+        return quoteDetail(app.db, await findQuote(app.db, row.id), app.now(), app.env.publicUrl);
+      },
+    );
+  }
 }

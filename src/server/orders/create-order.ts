@@ -1,3 +1,4 @@
+import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,7 +34,7 @@ import { holdEnds } from './place-holds';
 import { holdOrderPlaces } from './batch-places';
 import { offeredShipDate } from '../../shared/batches/ship-date';
 import { batchProblem } from '../../shared/pricing/validate-selection';
-import { isQuoteExpired, splitStoredConfiguration } from '../quotes/quote-resource';
+import { isQuoteExpired, quoteAcceptanceOf, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
 
@@ -173,6 +174,9 @@ export async function priceOrder(
     const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
     if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
+    // Issue 39 (decision 0065): with "Orders require an accepted quote" on, the quote's buyer accepts it first.
+    if ((await getCachedSettings(db)).ordersRequireAcceptedQuote && !(await quoteAcceptanceOf(db, quote.id)))
+      throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
     const stored = splitStoredConfiguration(quote.configuration);
     const configuration =
       quote.kind === 'instrument' ? (input.configuration ?? stored.configuration) : stored.configuration;

@@ -7,7 +7,7 @@ import { quoteNotes, quotes, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { forgetQuotePdf, quoteDocumentModel } from './quote-document';
 import { quoteMailWithPdf } from './quote-email';
-import { loadQuoteResource } from './quote-resource';
+import { latestExtensionOf, loadQuoteResource, quoteAcceptanceOf } from './quote-resource';
 import { documentFacts } from '../terms/terms-service';
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -62,7 +62,7 @@ async function shownQuote(db: Db, row: QuoteRow, now: Date): Promise<AdminQuoteD
 
 /** The admin's quote page: the quote, its document model (lines, totals, terms), staff notes and the allowed actions. */
 export async function quoteDetail(db: Db, row: QuoteRow, now: Date, publicUrl: string): Promise<AdminQuoteDetail> {
-  const [quote, document, notes] = await Promise.all([
+  const [quote, document, notes, acceptance, extensionRequest] = await Promise.all([
     shownQuote(db, row, now),
     quoteDocumentModel(db, row, now, { customerText: true, publicUrl }),
     db
@@ -71,12 +71,16 @@ export async function quoteDetail(db: Db, row: QuoteRow, now: Date, publicUrl: s
       .leftJoin(users, eq(users.id, quoteNotes.authorId))
       .where(eq(quoteNotes.quoteId, row.id))
       .orderBy(asc(quoteNotes.createdAt), asc(quoteNotes.id)),
+    quoteAcceptanceOf(db, row.id),
+    latestExtensionOf(db, row.id),
   ]);
   return {
     quote,
     document,
     notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
     ...actions(row, quote),
+    acceptance,
+    extensionRequest,
   };
 }
 

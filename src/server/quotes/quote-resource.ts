@@ -2,10 +2,11 @@ import { selectedConfigurationSchema } from '../../shared/configuration';
 import { frozenPricingSchema, type FrozenPricing, storedPricingSchema } from '../../shared/pricing/pricing-schema';
 import { frozenStandardRate, retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
 import { type QuoteResource, quoteCustomerInfoSchema } from '../../shared/quotes/quote-schemas';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import type { QuoteAcceptance, QuoteExtension } from '../../shared/quotes/quote-acceptance';
 import { batchShip } from '../catalogue/batch-ship';
 import type { Db } from '../db/client';
-import { orders, type quotes } from '../db/schema';
+import { orders, quoteAcceptances, quoteExtensionRequests, type quotes } from '../db/schema';
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -58,6 +59,8 @@ export function isQuoteExpired(row: Pick<QuoteRow, 'validUntil' | 'status'>, now
 export interface QuoteReadExtras {
   order?: QuoteResource['order'];
   batch?: QuoteResource['batch'];
+  acceptance?: QuoteAcceptance | null;
+  extensionRequest?: QuoteExtension | null;
 }
 
 /**
@@ -76,6 +79,8 @@ export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtra
     validUntil: row.validUntil ? row.validUntil.toISOString() : null,
     currency: row.currency === 'EUR' ? 'EUR' : 'GBP',
     kind: row.kind,
+    acceptance: extras.acceptance ?? null,
+    extensionRequest: extras.extensionRequest ?? null,
     ...splitStoredConfiguration(row.configuration),
   };
 }
@@ -91,6 +96,44 @@ export async function quoteOrder(db: Db, quoteId: string): Promise<QuoteResource
 
 /** The quote resource with what is read beside the row: the order it became and its batch's ship date today. */
 export async function loadQuoteResource(db: Db, row: QuoteRow, now: Date): Promise<QuoteResource> {
-  const [order, batch] = await Promise.all([quoteOrder(db, row.id), batchShip(db, row.configuration, now)]);
-  return toQuoteResource(row, now, { order, batch });
+  const [order, batch, acceptance, extensionRequest] = await Promise.all([
+    quoteOrder(db, row.id),
+    batchShip(db, row.configuration, now),
+    quoteAcceptanceOf(db, row.id),
+    latestExtensionOf(db, row.id),
+  ]);
+  return toQuoteResource(row, now, { order, batch, acceptance, extensionRequest });
 }
+
+/** The acceptance as shown: who, their title and organisation, when. */
+export async function quoteAcceptanceOf(db: Db, quoteId: string): Promise<QuoteAcceptance | null> {
+  const [row] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quoteId));
+  return row
+    ? {
+        name: row.name,
+        jobTitle: row.jobTitle,
+        organization: row.organization,
+        signature: row.signature,
+        acceptedAt: row.acceptedAt.toISOString(),
+      }
+    : null;
+}
+
+/** The quote's latest extension request, if any. */
+export async function latestExtensionOf(db: Db, quoteId: string): Promise<QuoteExtension | null> {
+  const [row] = await db
+    .select()
+    .from(quoteExtensionRequests)
+    .where(eq(quoteExtensionRequests.quoteId, quoteId))
+    .orderBy(desc(quoteExtensionRequests.createdAt))
+    .limit(1);
+  return row ? extensionShown(row) : null;
+}
+
+export const extensionShown = (row: typeof quoteExtensionRequests.$inferSelect): QuoteExtension => ({
+  id: row.id,
+  requestedUntil: row.requestedUntil.toISOString(),
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});

@@ -11,11 +11,27 @@ import {
 import { currentUserId } from '../accounts/request-auth';
 import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
-import { perClientAndEmail } from '../http/rate-limit';
+import { extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createQuote } from './create-quote';
 import { businessDocumentSchema } from '../../shared/documents/document-schema';
 import { quoteDocumentModel, quotePdf } from './quote-document';
+import {
+  acceptQuoteRequestSchema,
+  APPROVER_MAILS_PER_HOUR,
+  extensionRequestSchema,
+  quoteActionMessages,
+  sendToApproverRequestSchema,
+} from '../../shared/quotes/quote-acceptance';
+import { acceptQuote, approverMail, requestExtension } from './quote-acceptance';
+import { isQuoteExpired } from './quote-resource';
+import { enqueueMail } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import { getCachedSettings } from '../settings/settings-service';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import { singleSupplierStatement } from '../../shared/documents/single-supplier-statement';
+import { conflict } from '../http/http-error';
+import { createHash } from 'node:crypto';
 import { loadQuoteResource } from './quote-resource';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
@@ -23,6 +39,11 @@ const quoteBody = z.object({ quote: quoteResourceSchema });
 
 /** Quotes from one client (IP address) across every e-mail: an office's busy day, not a mail cannon. */
 export const QUOTES_PER_CLIENT = { max: 20, timeWindow: '1 hour' } as const;
+
+/** Acceptances from one client: a department's approval round, not a form robot. */
+export const ACCEPTANCES_PER_CLIENT = { max: 20, timeWindow: '1 hour' } as const;
+/** Extension requests from one client. */
+export const EXTENSION_REQUESTS_PER_CLIENT = { max: 10, timeWindow: '1 hour' } as const;
 
 export async function findQuoteByReference(app: FastifyInstance, reference: string) {
   const [row] = await app.db.select().from(quotes).where(eq(quotes.quoteReference, reference));
@@ -106,6 +127,97 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       const stored = await quotePdf(app.db, row, app.now(), app.env.publicUrl);
       return sendStoredPdf(request, reply, { ...stored, filename: `quote-${row.quoteNumber}.pdf` });
+    },
+  );
+
+  // Issue 39 (decision 0065): the buyer, or their approver with the link, accepts the quote.
+  routes.post(
+    '/api/quotes/:reference/accept',
+    {
+      schema: { params: referenceParams, body: acceptQuoteRequestSchema, response: { 200: quoteBody } },
+      config: {
+        rateLimit: rateLimit({ ...ACCEPTANCES_PER_CLIENT, message: 'Too many requests. Please try again later.' }),
+      },
+    },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      await acceptQuote(app.db, row, request.body, request.ip, app.now());
+      reply.header('cache-control', 'private, no-store');
+      return { quote: await loadQuoteResource(app.db, row, app.now()) };
+    },
+  );
+
+  // The quote's link and figures to the approver's address; no text of the request is in the e-mail.
+  // Five an hour per client (the plugin's key: the IP address) and five an hour per quote.
+  routes.post(
+    '/api/quotes/:reference/send-to-approver',
+    {
+      schema: { params: referenceParams, body: sendToApproverRequestSchema },
+      config: {
+        rateLimit: rateLimit({
+          max: APPROVER_MAILS_PER_HOUR,
+          timeWindow: '1 hour',
+          message: quoteActionMessages.approverRateLimited,
+        }),
+      },
+      preHandler: extraRateLimit(app, {
+        max: APPROVER_MAILS_PER_HOUR,
+        timeWindow: '1 hour',
+        message: quoteActionMessages.approverRateLimited,
+        key: (request) => `approver:quote:${(request.params as { reference: string }).reference}`,
+      }),
+    },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      const quote = await loadQuoteResource(app.db, row, app.now());
+      if (isQuoteExpired(row, app.now())) throw conflict(quoteActionMessages.approverExpired);
+      if (!quote.customerInfo) throw conflict(quoteActionMessages.approverNoCustomer);
+      const { profile } = await documentFacts(app.db, app.env.publicUrl);
+      await enqueueMail(
+        app.db,
+        approverMail(quote, request.body.email, `${app.env.publicUrl}/quote/${row.quoteReference}`, profile),
+      );
+      return reply.status(202).send({ message: quoteActionMessages.approverSent });
+    },
+  );
+
+  // "Request an extension": 30 more days, or until a date. Staff answer it on the admin's quote page.
+  routes.post(
+    '/api/quotes/:reference/extension-request',
+    {
+      schema: { params: referenceParams, body: extensionRequestSchema, response: { 201: quoteBody } },
+      config: {
+        rateLimit: rateLimit({ ...EXTENSION_REQUESTS_PER_CLIENT, message: quoteActionMessages.extensionRateLimited }),
+      },
+    },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      await requestExtension(app.db, row, request.body, app.now());
+      reply.header('cache-control', 'private, no-store');
+      return reply.status(201).send({ quote: await loadQuoteResource(app.db, row, app.now()) });
+    },
+  );
+
+  // The single-supplier statement: letterhead, the quote named, the reasons of the settings, signed.
+  routes.get(
+    '/api/quotes/:reference/single-supplier-statement.pdf',
+    { schema: { params: referenceParams }, config: { rateLimit: pdfDownloadLimit() } },
+    async (request, reply) => {
+      const row = await findQuoteByReference(app, request.params.reference);
+      const now = app.now();
+      const [quote, { profile }, settings] = await Promise.all([
+        loadQuoteResource(app.db, row, now),
+        documentFacts(app.db, app.env.publicUrl),
+        getCachedSettings(app.db),
+      ]);
+      const pdf = await renderDocumentPdf(
+        singleSupplierStatement(quote, { profile, reasons: settings.singleSupplierReasons, date: now }),
+      );
+      return sendStoredPdf(request, reply, {
+        pdf,
+        pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+        filename: `single-supplier-statement-${row.quoteNumber}.pdf`,
+      });
     },
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDocumentSchema } from '../documents/document-schema';
 import { quoteStatuses } from '../orders/order-status';
+import { quoteAcceptanceSchema, quoteExtensionSchema } from '../quotes/quote-acceptance';
 
 /** The admin's quote page (/admin/quotes/{quoteNumber}): docs/api/admin.md and decision 0048. */
 
@@ -14,6 +15,8 @@ export const quoteAdminMessages = {
   extended: 'Validity extended',
   resent: 'Quote e-mail queued',
   noteAdded: 'Note added',
+  extensionApproved: 'Extension approved; the customer has been e-mailed',
+  extensionDeclined: 'Extension declined; the customer has been e-mailed',
 } as const;
 
 /** A path key: the quote's number (Q2026-0042) or its id. */
@@ -51,6 +54,9 @@ export const adminQuoteDetailSchema = z.object({
   notes: z.array(quoteNoteSchema),
   canExtend: z.boolean(),
   canResend: z.boolean(),
+  /** Issue 39: the buyer's acceptance (who, when) and the latest request for more time. */
+  acceptance: quoteAcceptanceSchema.nullable().optional(),
+  extensionRequest: quoteExtensionSchema.nullable().optional(),
 });
 export type AdminQuoteDetail = z.infer<typeof adminQuoteDetailSchema>;
 

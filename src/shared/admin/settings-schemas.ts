@@ -101,6 +101,9 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   conformityUkcaLegislation: systemSettingsSchema.shape.conformityUkcaLegislation.optional(),
   conformityCeLegislation: systemSettingsSchema.shape.conformityCeLegislation.optional(),
   conformityStandards: systemSettingsSchema.shape.conformityStandards.optional(),
+  /** Issue 39; optional: a request without them keeps the values in force. */
+  ordersRequireAcceptedQuote: systemSettingsSchema.shape.ordersRequireAcceptedQuote.optional(),
+  singleSupplierReasons: systemSettingsSchema.shape.singleSupplierReasons.optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
 });

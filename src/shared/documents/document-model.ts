@@ -18,7 +18,8 @@ export type DocumentKind =
   | 'decontamination_declaration'
   | 'test_certificate'
   | 'declaration_of_conformity'
-  | 'iq_oq_protocol';
+  | 'iq_oq_protocol'
+  | 'single_supplier_statement';
 
 export interface DocumentLine {
   name: string;

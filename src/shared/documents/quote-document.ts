@@ -3,6 +3,7 @@ import { findCountry } from '../countries';
 import { batchDocumentLine } from '../batches/ship-date';
 import { formatUkDate } from '../dates';
 import type { QuoteResource } from '../quotes/quote-schemas';
+import type { QuoteAcceptance } from '../quotes/quote-acceptance';
 import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
 import { repairTermsLines, terms, type TermsValues } from '../terms';
@@ -121,8 +122,28 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
         title: 'Signed for the company',
         lines: [`${options.profile.signatoryName}, ${options.profile.signatoryTitle}`, options.profile.legalName],
       },
+      ...(quote.acceptance
+        ? [
+            {
+              title: 'Accepted by the customer',
+              lines: acceptanceLines(quote.acceptance, options.customerText !== false),
+            },
+          ]
+        : []),
     ],
   };
+}
+
+/**
+ * Issue 39 (decision 0065): the acceptance block of the accepted quote's PDF. Without `customerText`
+ * (a copy e-mailed to an unconfirmed address) only the name, as the "Prepared for" block.
+ */
+export function acceptanceLines(acceptance: QuoteAcceptance, customerText: boolean): string[] {
+  return [
+    `Accepted by ${acceptance.name}${customerText ? `, ${acceptance.jobTitle}, ${acceptance.organization}` : ''}`,
+    `Signature (typed): ${acceptance.signature}`,
+    `Accepted on ${formatUkDate(acceptance.acceptedAt)}`,
+  ];
 }
 
 /** The repair quote's terms (terms.ts, repairTerms): its validity, payment in full, lead time; the support mailbox. */

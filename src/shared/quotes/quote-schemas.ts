@@ -5,6 +5,7 @@ import { selectedConfigurationSchema } from '../configuration';
 import { EMAIL_MAX } from '../email-address';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
 import { quoteFlowMessages } from './quote-messages';
+import { quoteAcceptanceSchema, quoteExtensionSchema } from './quote-acceptance';
 
 /** Limits of storefront spec sections 5 and 9. */
 export const NAME_MAX = 100;
@@ -115,5 +116,9 @@ export const quoteResourceSchema = z.object({
   batch: batchShipSchema.nullable(),
   /** Issue 41: a repair quote carries the repair terms (terms.ts, repairTerms), not the sale's. */
   kind: z.enum(['instrument', 'servicing_renewal', 'repair']).optional(),
+  /** Issue 39: who accepted the quote and when (null: not accepted). */
+  acceptance: quoteAcceptanceSchema.nullable().optional(),
+  /** Issue 39: the latest request for more time, if any. */
+  extensionRequest: quoteExtensionSchema.nullable().optional(),
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 import { bytea, createdAt, id, updatedAt } from './columns';
 
@@ -65,4 +66,53 @@ export const quoteNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('quote_notes_quote_id_idx').on(table.quoteId, table.createdAt)],
+);
+
+/**
+ * Issue 39 (decision 0065): the buyer's acceptance of a quote, as typed on the quote page: who
+ * accepted (name, job title, organisation, e-mail), the typed signature, when and from which client
+ * address. One per quote; the quote PDF drawn after it carries the acceptance block.
+ */
+export const quoteAcceptances = pgTable('quote_acceptances', {
+  quoteId: uuid('quote_id')
+    .primaryKey()
+    .references(() => quotes.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  jobTitle: text('job_title').notNull(),
+  organization: text('organization').notNull(),
+  email: text('email').notNull(),
+  /** The signature as typed (the name the signer typed as their signature). */
+  signature: text('signature').notNull(),
+  /** The client's IP address as the server saw it (behind the trusted proxy, the forwarded one). */
+  ipAddress: text('ip_address').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+});
+
+export type QuoteExtensionStatus = 'pending' | 'approved' | 'declined';
+
+/**
+ * Issue 39: a buyer's request for more time on a quote (30 more days, or until a date). Staff
+ * approve (valid_until moves, prices stay frozen) or decline; the buyer is e-mailed either way.
+ * At most one pending request per quote.
+ */
+export const quoteExtensionRequests = pgTable(
+  'quote_extension_requests',
+  {
+    id: id(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The last moment of validity asked for (end of the day, UTC). */
+    requestedUntil: timestamp('requested_until', { withTimezone: true }).notNull(),
+    status: text('status').$type<QuoteExtensionStatus>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('quote_extension_requests_status_idx').on(table.status, table.createdAt),
+    uniqueIndex('quote_extension_requests_one_pending')
+      .on(table.quoteId)
+      .where(sql`status = 'pending'`),
+  ],
 );

@@ -1,0 +1,220 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { company } from '../../shared/company';
+import { formatUkDate } from '../../shared/dates';
+import { formatMoney } from '../../shared/money';
+import {
+  type AcceptQuoteRequest,
+  EXTENSION_DAYS,
+  EXTENSION_MAX_DAYS,
+  type ExtensionRequest,
+  quoteActionMessages,
+  type PendingExtensions,
+} from '../../shared/quotes/quote-acceptance';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import type { PublicBusinessProfile } from '../../shared/business-profile';
+import type { Db } from '../db/client';
+import { quoteAcceptances, quoteExtensionRequests, quotes } from '../db/schema';
+import { badRequest, conflict } from '../http/http-error';
+import { isUniqueViolation } from '../db/unique-violation';
+import type { OutgoingMail } from '../mail/outbox';
+import { forgetQuotePdf } from './quote-document';
+import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } from './quote-resource';
+
+type QuoteRow = typeof quotes.$inferSelect;
+
+/**
+ * Records the buyer's acceptance of a valid, unordered quote (decision 0065): the fields as typed,
+ * the time and the client's address. The stored PDF is dropped, so the next one drawn is the
+ * accepted version with its acceptance block. Accepted once: a second acceptance is refused.
+ */
+export async function acceptQuote(db: Db, row: QuoteRow, input: AcceptQuoteRequest, ipAddress: string, now: Date) {
+  if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionMessages.ordered);
+  if (isQuoteExpired(row, now)) throw conflict(quoteActionMessages.expired, { code: 'quote_expired' });
+  if (!row.configuration.pricing) throw conflict(quoteActionMessages.noPricing);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(quoteAcceptances).values({ quoteId: row.id, ...input, ipAddress, acceptedAt: now });
+      await forgetQuotePdf(tx, row.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(quoteActionMessages.alreadyAccepted, { code: 'already_accepted' });
+    throw error;
+  }
+}
+
+/**
+ * The e-mail to the approver: the quote's link and figures, and the sender's name and organisation
+ * as the quote records them. Nothing typed in the request (only the approver's address) is in it.
+ */
+export function approverMail(
+  quote: QuoteResource,
+  to: string,
+  quoteUrl: string,
+  profile: PublicBusinessProfile,
+): OutgoingMail {
+  const customer = quote.customerInfo;
+  const sender = customer ? `${customer.firstName} ${customer.lastName}`.trim() : 'A customer';
+  const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
+  const pricing = quote.pricing;
+  const text = [
+    'Hello,',
+    '',
+    `${sender}${customer?.organization ? ` of ${customer.organization}` : ''} asks you to review and approve ${company.productName} quote ${quote.quoteNumber}.`,
+    '',
+    quoteUrl,
+    '',
+    ...(pricing
+      ? [
+          `Subtotal (net): ${money(pricing.totals.subtotal)}`,
+          `Total: ${money(pricing.totals.total)}`,
+          `Deposit due on our written confirmation: ${money(pricing.totals.deposit)}`,
+        ]
+      : []),
+    `Valid until: ${quote.validUntil ? formatUkDate(quote.validUntil) : 'further notice'}`,
+    '',
+    'You can read, download and accept the quote from that page ("Accept this quote").',
+    '',
+    `If you did not expect this e-mail, ignore it, or tell us at ${profile.salesEmail}.`,
+    '',
+    profile.legalName,
+  ].join('\n');
+  return { kind: 'quote_approver', to, subject: `Quote ${quote.quoteNumber} for your approval`, text };
+}
+
+const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
+const DAY_MS = 86_400_000;
+
+/**
+ * Records a buyer's request for more time: 30 days past the later of now and valid_until, or until
+ * a date after both (within a year). One pending request per quote; an ordered quote needs none.
+ */
+export async function requestExtension(db: Db, row: QuoteRow, input: ExtensionRequest, now: Date) {
+  if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionMessages.extensionOrdered);
+  const from = Math.max(now.getTime(), row.validUntil?.getTime() ?? now.getTime());
+  const requestedUntil =
+    'days' in input
+      ? endOfDay(new Date(from + EXTENSION_DAYS * DAY_MS).toISOString().slice(0, 10))
+      : endOfDay(input.until);
+  if (
+    Number.isNaN(requestedUntil.getTime()) ||
+    requestedUntil.getTime() <= from ||
+    requestedUntil.getTime() > now.getTime() + EXTENSION_MAX_DAYS * DAY_MS
+  )
+    throw badRequest(quoteActionMessages.extensionNotLater, {
+      fields: { until: quoteActionMessages.extensionNotLater },
+    });
+  try {
+    const [inserted] = await db
+      .insert(quoteExtensionRequests)
+      .values({ quoteId: row.id, requestedUntil, createdAt: now })
+      .returning();
+    if (!inserted) throw new Error('Recording the extension request failed');
+    return extensionShown(inserted);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(quoteActionMessages.extensionPending, { code: 'extension_pending' });
+    throw error;
+  }
+}
+
+/** The pending request of a quote (409 when there is none). */
+export async function pendingExtension(db: Db, quoteId: string) {
+  const [row] = await db
+    .select()
+    .from(quoteExtensionRequests)
+    .where(and(eq(quoteExtensionRequests.quoteId, quoteId), eq(quoteExtensionRequests.status, 'pending')));
+  if (!row) throw conflict(quoteActionMessages.extensionNoRequest);
+  return row;
+}
+
+/**
+ * Staff answer a pending request. Approved: valid_until moves to the date asked for (the quote reads
+ * 'sent' again), the frozen prices are untouched and the stored PDF is dropped so the next one prints
+ * the new date. Either way the buyer is e-mailed (returned for the caller to queue in its transaction).
+ */
+export async function decideExtension(
+  tx: Db,
+  row: QuoteRow,
+  decision: 'approved' | 'declined',
+  staffId: string,
+  now: Date,
+) {
+  const request = await pendingExtension(tx, row.id);
+  const updated = await tx
+    .update(quoteExtensionRequests)
+    .set({ status: decision, decidedBy: staffId, decidedAt: now })
+    .where(and(eq(quoteExtensionRequests.id, request.id), eq(quoteExtensionRequests.status, 'pending')))
+    .returning({ id: quoteExtensionRequests.id });
+  if (updated.length === 0) throw conflict(quoteActionMessages.extensionNotPending);
+  if (decision === 'approved') {
+    await tx
+      .update(quotes)
+      .set({ validUntil: request.requestedUntil, status: 'sent', updatedAt: now })
+      .where(eq(quotes.id, row.id));
+    await forgetQuotePdf(tx, row.id);
+  }
+  return {
+    request,
+    audit: {
+      before: { quoteNumber: row.quoteNumber, validUntil: row.validUntil?.toISOString() ?? null },
+      after: {
+        quoteNumber: row.quoteNumber,
+        decision,
+        validUntil: (decision === 'approved' ? request.requestedUntil : row.validUntil)?.toISOString() ?? null,
+      },
+    },
+  };
+}
+
+/** The buyer's e-mail with staff's answer to their extension request. */
+export function extensionDecisionMail(
+  quote: QuoteResource,
+  decision: 'approved' | 'declined',
+  requestedUntil: Date,
+  quoteUrl: string,
+  profile: PublicBusinessProfile,
+): OutgoingMail {
+  const customer = quote.customerInfo;
+  const approved = decision === 'approved';
+  const text = [
+    `Dear ${customer ? customer.firstName : 'customer'},`,
+    '',
+    approved
+      ? `We have extended your quote ${quote.quoteNumber}: it is now valid until ${formatUkDate(requestedUntil)}. Its prices are unchanged.`
+      : `We are sorry: we cannot extend your quote ${quote.quoteNumber} to ${formatUkDate(requestedUntil)}. It stays valid until ${quote.validUntil ? formatUkDate(quote.validUntil) : 'further notice'}; after that, ask us for a new quote.`,
+    '',
+    quoteUrl,
+    '',
+    `Questions? Reply to this e-mail (it goes to ${profile.salesEmail}) or call ${profile.phone}.`,
+    '',
+    profile.legalName,
+  ].join('\n');
+  return {
+    kind: approved ? 'quote_extension_approved' : 'quote_extension_declined',
+    to: customer?.email ?? '',
+    subject: approved
+      ? `Quote ${quote.quoteNumber} extended to ${formatUkDate(requestedUntil)}`
+      : `Your request to extend quote ${quote.quoteNumber}`,
+    text,
+  };
+}
+
+/** The requests waiting for staff, oldest first (the dashboard's list and the admin quote page's banner). */
+export async function pendingExtensionRequests(db: Db): Promise<PendingExtensions['requests']> {
+  const rows = await db
+    .select({ request: quoteExtensionRequests, quote: quotes })
+    .from(quoteExtensionRequests)
+    .innerJoin(quotes, eq(quotes.id, quoteExtensionRequests.quoteId))
+    .where(eq(quoteExtensionRequests.status, 'pending'))
+    .orderBy(asc(quoteExtensionRequests.createdAt))
+    .limit(100);
+  return rows.map(({ request, quote }) => {
+    const customer = splitStoredConfiguration(quote.configuration).customerInfo;
+    return {
+      ...extensionShown(request),
+      quoteNumber: quote.quoteNumber,
+      customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : null,
+      organization: customer?.organization ?? null,
+      validUntil: quote.validUntil?.toISOString() ?? null,
+    };
+  });
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { cleanLine } from '../clean-text';
+import { EMAIL_MAX } from '../email-address';
+
+/**
+ * Issue 39 (decision 0065): a quote the buyer's organisation can act on. Accepting it, sending it
+ * to the approver, asking for more time, and the single-supplier statement: requests, answers and
+ * the words the page and the server share.
+ */
+export const quoteActionMessages = {
+  name: 'Enter your full name (letters, spaces, hyphens and apostrophes)',
+  jobTitle: 'Enter your job title (up to 100 characters)',
+  organization: 'Enter your organisation (letters, digits and . & , ( ) -)',
+  email: 'Enter a valid e-mail address',
+  signature: 'Type your full name as your signature',
+  expired: 'This quote has expired and can no longer be accepted. Request an extension or ask us for a new quote.',
+  alreadyAccepted: 'This quote has already been accepted.',
+  ordered: 'This quote has already been ordered.',
+  noPricing: 'This quote has no prices to accept.',
+  notAccepted:
+    'This quote must be accepted before it can be ordered: open the quote and use "Accept this quote", or ask your approver to.',
+  approverSent: 'We have e-mailed the quote to your approver.',
+  approverRateLimited: 'Too many e-mails sent for this quote. Please try again in an hour.',
+  approverExpired: 'This quote has expired; request an extension before sending it for approval.',
+  approverNoCustomer: 'This quote has no customer details to send with it.',
+  extensionPending: 'An extension request for this quote is already waiting for our answer.',
+  extensionNotLater: 'Choose a date after the quote’s current valid-until date, within a year.',
+  extensionOrdered: 'This quote has already been ordered; it needs no extension.',
+  extensionRateLimited: 'Too many extension requests. Please try again later.',
+  extensionRequested: 'Extension requested: we will e-mail you our answer.',
+  extensionNotPending: 'This extension request has already been answered.',
+  extensionNoRequest: 'There is no extension request waiting on this quote.',
+} as const;
+
+/** Letters (any script), spaces, hyphens, apostrophes and full stops: the quote flow's name rule. */
+const NAME_PATTERN = /^[\p{L}\p{M} '’.-]+$/u;
+/** Letters, digits, spaces and - ' . & , ( ) / (a job title such as "Lab manager / PI"). */
+const TEXT_PATTERN = /^[\p{L}\p{M}\p{N} '’.&,()/-]+$/u;
+export const JOB_TITLE_MAX = 100;
+/** As the quote flow's (quote-schemas.ts; not imported: that module imports this one). */
+const NAME_MAX = 100;
+const ORGANIZATION_MAX = 200;
+
+const line = (max: number, pattern: RegExp, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .regex(pattern, { error: message })
+    .overwrite(cleanLine);
+
+const email = z
+  .string({ error: quoteActionMessages.email })
+  .trim()
+  .max(EMAIL_MAX, { error: quoteActionMessages.email })
+  .pipe(z.email({ error: quoteActionMessages.email }));
+
+/** POST /api/quotes/{reference}/accept: who accepts, and the signature they type. */
+export const acceptQuoteRequestSchema = z.object({
+  name: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.name),
+  jobTitle: line(JOB_TITLE_MAX, TEXT_PATTERN, quoteActionMessages.jobTitle),
+  organization: line(ORGANIZATION_MAX, TEXT_PATTERN, quoteActionMessages.organization),
+  email,
+  /** A typed signature: the signer's name as they type it. */
+  signature: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.signature),
+});
+export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
+
+/** The acceptance as the quote page shows it ("Accepted by … on …"); the e-mail and IP address stay on the server. */
+export const quoteAcceptanceSchema = z.object({
+  name: z.string(),
+  jobTitle: z.string(),
+  organization: z.string(),
+  signature: z.string(),
+  acceptedAt: z.string(),
+});
+export type QuoteAcceptance = z.infer<typeof quoteAcceptanceSchema>;
+
+/** POST /api/quotes/{reference}/send-to-approver: only the approver's address; the e-mail's words are the shop's. */
+export const sendToApproverRequestSchema = z.object({ email });
+/** Per client and per quote, an hour: the 6th from one client is refused. */
+export const APPROVER_MAILS_PER_HOUR = 5;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
+/** POST /api/quotes/{reference}/extension-request: 30 more days, or until a date. */
+export const extensionRequestSchema = z.union([
+  z.object({ days: z.literal(30) }).strict(),
+  z.object({ until: isoDay }).strict(),
+]);
+export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
+export const EXTENSION_DAYS = 30;
+/** A request reaches at most this many days past today. */
+export const EXTENSION_MAX_DAYS = 365;
+
+/** The quote's latest extension request, as its page and the admin show it. */
+export const quoteExtensionSchema = z.object({
+  id: z.string(),
+  requestedUntil: z.string(),
+  status: z.enum(['pending', 'approved', 'declined']),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type QuoteExtension = z.infer<typeof quoteExtensionSchema>;
+
+/** GET /api/admin/quotes/extension-requests: the pending requests (the dashboard's list). */
+export const pendingExtensionsSchema = z.object({
+  requests: z.array(
+    quoteExtensionSchema.extend({
+      quoteNumber: z.string(),
+      customerName: z.string().nullable(),
+      organization: z.string().nullable(),
+      validUntil: z.string().nullable(),
+    }),
+  ),
+});
+export type PendingExtensions = z.infer<typeof pendingExtensionsSchema>;
