@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { quotes } from '../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminQuoteDetailSchema,
@@ -165,9 +163,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
         const quoteUrl = `${app.env.publicUrl}/quote/${row.quoteReference}`;
         await auditedChange(app, request, async (tx, now, admin) => {
           const decided = await decideExtension(tx, row, decision, admin.userId, now);
-          // The e-mail reads the quote as it now stands (its new valid-until date when approved).
-          const [after] = await tx.select().from(quotes).where(eq(quotes.id, row.id));
-          const resource = await loadQuoteResource(tx, after ?? row, now);
+          const resource = await loadQuoteResource(tx, decided.row, now);
           const mail = extensionDecisionMail(resource, decision, decided.request.requestedUntil, quoteUrl, profile);
           if (mail.to) await enqueueMail(tx, mail);
           return {

@@ -152,8 +152,11 @@ export async function decideExtension(
       .where(eq(quotes.id, row.id));
     await forgetQuotePdf(tx, row.id);
   }
+  const [after] = await tx.select().from(quotes).where(eq(quotes.id, row.id));
   return {
     request,
+    /** The quote as it now stands (its new valid-until date when approved): what the buyer's e-mail reads. */
+    row: after ?? row,
     audit: {
       before: { quoteNumber: row.quoteNumber, validUntil: row.validUntil?.toISOString() ?? null },
       after: {

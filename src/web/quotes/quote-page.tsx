@@ -21,6 +21,7 @@ import { batchShipText } from '../../shared/batches/ship-date';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
 import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
+import { AcceptedNotice, QuoteActions } from './quote-actions';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -167,6 +168,8 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             : `This quote is valid until ${validUntil ? formatUkDate(validUntil) : 'further notice'}.`}
         </p>
       )}
+
+      <AcceptedNotice quote={quote} />
 
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-navy-100 p-4">
@@ -334,6 +337,8 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           </Button>
         )}
       </div>
+
+      <QuoteActions quote={quote} ordered={ordered} expired={expired} />
 
       <section aria-labelledby="next-heading" className="rounded-lg border border-navy-100 p-6">
         <h2 id="next-heading" className="text-xl font-semibold">

@@ -12,6 +12,7 @@ import { StateMessage } from '../shell/list-toolbar';
 import { BatchesPanel } from './batches-panel';
 import { WeeklyChart } from './weekly-chart';
 import { RecentOrders } from './recent-orders';
+import { PendingExtensionsPanel } from '../quotes/quote-extension-panel';
 import { usePermissions } from '../shell/permissions';
 import { businessProfileChecklistResponseSchema } from '../../../shared/admin/business-profile-schemas';
 import { SetupChecklist } from '../profile/business-profile-page';
@@ -173,6 +174,7 @@ export function DashboardPage() {
           </div>
         </>
       )}
+      {can('quotes.view') ? <PendingExtensionsPanel /> : null}
       {can('orders.view') ? <RecentOrders /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {dashboardCards

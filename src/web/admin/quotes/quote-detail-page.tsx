@@ -18,6 +18,7 @@ import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { StaffNoteForm } from '../shell/staff-note-form';
+import { QuoteOrganisationPanel } from './quote-extension-panel';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const failed = (error: unknown) =>
@@ -223,6 +224,7 @@ export function QuoteDetailPage() {
           ) : null}
         </section>
       </div>
+      <QuoteOrganisationPanel detail={detail} editable={editable} onDone={done} />
       <QuoteLines detail={detail} />
       <section className={card} aria-labelledby="quote-notes-heading">
         <h2 id="quote-notes-heading" className="text-lg font-semibold text-navy-900">

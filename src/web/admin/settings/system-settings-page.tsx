@@ -51,6 +51,9 @@ interface FormValues {
   conformityUkcaLegislation: string;
   conformityCeLegislation: string;
   conformityStandards: string;
+  /** Issue 39: an order from a quote needs the buyer's acceptance; the single-supplier reasons, one a line. */
+  ordersRequireAcceptedQuote: boolean;
+  singleSupplierReasons: string;
 }
 
 const toForm = (settings: SystemSettings): FormValues => ({
@@ -69,6 +72,7 @@ const toForm = (settings: SystemSettings): FormValues => ({
   conformityUkcaLegislation: settings.conformityUkcaLegislation.join('\n'),
   conformityCeLegislation: settings.conformityCeLegislation.join('\n'),
   conformityStandards: settings.conformityStandards.join('\n'),
+  singleSupplierReasons: settings.singleSupplierReasons.join('\n'),
 });
 
 /** A list entered one item a line (blank lines dropped). */
@@ -114,6 +118,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   conformityUkcaLegislation: linesOf(values.conformityUkcaLegislation),
   conformityCeLegislation: linesOf(values.conformityCeLegislation),
   conformityStandards: linesOf(values.conformityStandards),
+  singleSupplierReasons: linesOf(values.singleSupplierReasons),
 });
 
 const fieldNames: (keyof FormValues)[] = [
@@ -141,6 +146,7 @@ const fieldNames: (keyof FormValues)[] = [
   'conformityUkcaLegislation',
   'conformityCeLegislation',
   'conformityStandards',
+  'singleSupplierReasons',
 ];
 
 const SAVED_BANNER_MS = 3000;
@@ -271,7 +277,12 @@ export function SystemSettingsPage() {
     </Field>
   );
   const toggle = (
-    name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications' | 'requirePasskeyForPayments',
+    name:
+      | 'maintenanceMode'
+      | 'allowRegistration'
+      | 'emailNotifications'
+      | 'requirePasskeyForPayments'
+      | 'ordersRequireAcceptedQuote',
     label: string,
     description: string,
   ) => (
@@ -362,6 +373,20 @@ export function SystemSettingsPage() {
                 'Repair quotes above this net price need Finance or an Owner (£, or € on a euro order)',
                 { type: 'number', step: '1' },
               )}
+            </Card>
+            <Card title="Quotes for organisations">
+              {toggle(
+                'ordersRequireAcceptedQuote',
+                'Orders require an accepted quote',
+                'An order from a quote is refused until the buyer or their approver accepts the quote (asks for a code to change)',
+              )}
+              <Field
+                label="Single-supplier statement: why the instrument is the only one (one reason a line)"
+                name="singleSupplierReasons"
+                error={errors.singleSupplierReasons?.message}
+              >
+                <textarea rows={6} className={inputClass} {...form.register('singleSupplierReasons')} />
+              </Field>
             </Card>
             <Card title="Carriers">
               <Field

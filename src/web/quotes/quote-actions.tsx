@@ -1,0 +1,284 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, FileText, PenLine, Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { formatUkDate } from '../../shared/dates';
+import {
+  type AcceptQuoteRequest,
+  acceptQuoteRequestSchema,
+  EXTENSION_DAYS,
+  quoteActionMessages,
+} from '../../shared/quotes/quote-acceptance';
+import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import { api, ApiError } from '../lib/api-client';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+
+/**
+ * Issue 39 (decision 0065): what a buyer's organisation does with a quote on its page: accept it
+ * (name, job title, organisation, e-mail, a typed signature), send it to the approver, ask for more
+ * time, and download the single-supplier statement. Every text shown is rendered as text.
+ */
+
+const quotePath = (quote: QuoteResource) => `/api/quotes/${encodeURIComponent(quote.reference)}`;
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.code !== 'network_error'
+    ? error.message
+    : 'Something went wrong. Please try again.';
+
+function useRefresh(quote: QuoteResource) {
+  const client = useQueryClient();
+  return (next: QuoteResource) => {
+    client.setQueryData(['quote', quote.reference], next);
+    void client.invalidateQueries({ queryKey: ['quote', quote.reference, 'document'] });
+  };
+}
+
+/** "Accepted by … on …", once accepted. */
+export function AcceptedNotice({ quote }: { quote: QuoteResource }) {
+  const acceptance = quote.acceptance;
+  if (!acceptance) return null;
+  return (
+    <p
+      data-testid="accepted-notice"
+      className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+    >
+      <span className="font-semibold">
+        Accepted by {acceptance.name}, {acceptance.jobTitle}, {acceptance.organization}
+      </span>{' '}
+      on {formatUkDate(acceptance.acceptedAt)}.
+    </p>
+  );
+}
+
+const emptyAcceptance: AcceptQuoteRequest = { name: '', jobTitle: '', organization: '', email: '', signature: '' };
+
+function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: () => void }) {
+  const refresh = useRefresh(quote);
+  const [values, setValues] = useState<AcceptQuoteRequest>({
+    ...emptyAcceptance,
+    organization: quote.customerInfo?.organization ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof AcceptQuoteRequest, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (key: keyof AcceptQuoteRequest) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = acceptQuoteRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<keyof AcceptQuoteRequest, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof AcceptQuoteRequest] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await api<{ quote: QuoteResource }>(`${quotePath(quote)}/accept`, { body: parsed.data });
+      refresh(answer.quote);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields as typeof errors);
+      setMessage(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+      <TextField label="Full name" autoComplete="name" maxLength={100} {...field('name')} />
+      <TextField label="Job title" autoComplete="organization-title" maxLength={100} {...field('jobTitle')} />
+      <TextField label="Organisation" autoComplete="organization" maxLength={200} {...field('organization')} />
+      <TextField label="E-mail" type="email" autoComplete="email" maxLength={254} {...field('email')} />
+      <TextField
+        className="sm:col-span-2"
+        label="Signature"
+        hint="Type your full name as your signature."
+        maxLength={100}
+        style={{ fontFamily: 'cursive' }}
+        {...field('signature')}
+      />
+      <p className="text-sm text-navy-700 sm:col-span-2">
+        By accepting you agree to the quote&apos;s prices and terms for your organisation. We record your details, the
+        date and your network address with the acceptance.
+      </p>
+      {message ? (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {message}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Accepting…' : 'Accept quote'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ApproverForm({ quote }: { quote: QuoteResource }) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await api(`${quotePath(quote)}/send-to-approver`, { body: { email: email.trim() } });
+      setMessage({ ok: true, text: quoteActionMessages.approverSent });
+      setEmail('');
+    } catch (error) {
+      setMessage({ ok: false, text: failure(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 flex flex-wrap items-end gap-3">
+      <TextField
+        className="min-w-64 flex-1"
+        label="Approver's e-mail"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        hint="We e-mail them this quote's link and figures, with your name and organisation."
+      />
+      <Button type="submit" disabled={busy || email.trim() === ''}>
+        <Send aria-hidden="true" className="size-4" /> {busy ? 'Sending…' : 'Send'}
+      </Button>
+      {message ? (
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={message.ok ? 'w-full text-sm text-green-800' : 'w-full text-sm text-red-700'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function ExtensionForm({ quote }: { quote: QuoteResource }) {
+  const refresh = useRefresh(quote);
+  const [choice, setChoice] = useState<'days' | 'until'>('days');
+  const [until, setUntil] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const body = choice === 'days' ? { days: EXTENSION_DAYS } : { until };
+      const answer = await api<{ quote: QuoteResource }>(`${quotePath(quote)}/extension-request`, { body });
+      refresh(answer.quote);
+      setMessage({ ok: true, text: quoteActionMessages.extensionRequested });
+    } catch (error) {
+      setMessage({ ok: false, text: failure(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 space-y-3">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-navy-900">How much more time?</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="extension" checked={choice === 'days'} onChange={() => setChoice('days')} />
+          {EXTENSION_DAYS} more days
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="extension" checked={choice === 'until'} onChange={() => setChoice('until')} />
+          Until a date
+        </label>
+      </fieldset>
+      {choice === 'until' ? (
+        <TextField
+          label="Valid until"
+          type="date"
+          value={until}
+          onChange={(event) => setUntil(event.currentTarget.value)}
+        />
+      ) : null}
+      <Button type="submit" variant="outline" disabled={busy || (choice === 'until' && until === '')}>
+        <CalendarClock aria-hidden="true" className="size-4" /> {busy ? 'Sending…' : 'Request extension'}
+      </Button>
+      {message ? (
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-700'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The quote page's section for the buyer's organisation. */
+export function QuoteActions({
+  quote,
+  ordered,
+  expired,
+}: {
+  quote: QuoteResource;
+  ordered: boolean;
+  expired: boolean;
+}) {
+  const [open, setOpen] = useState<'accept' | 'approver' | 'extension' | null>(null);
+  const toggle = (panel: NonNullable<typeof open>) => setOpen((current) => (current === panel ? null : panel));
+  const pendingExtension = quote.extensionRequest?.status === 'pending' ? quote.extensionRequest : null;
+  const canAccept = !ordered && !expired && !quote.acceptance && quote.pricing !== null;
+  return (
+    <section aria-labelledby="organisation-heading" className="rounded-lg border border-navy-100 p-6">
+      <h2 id="organisation-heading" className="text-xl font-semibold">
+        For your organisation
+      </h2>
+      {pendingExtension ? (
+        <p data-testid="extension-pending" className="mt-2 text-sm text-navy-800">
+          You asked for this quote to be extended to {formatUkDate(pendingExtension.requestedUntil)}; we will e-mail you
+          our answer.
+        </p>
+      ) : quote.extensionRequest?.status === 'declined' ? (
+        <p className="mt-2 text-sm text-navy-800">We could not extend this quote as you asked.</p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {canAccept ? (
+          <Button onClick={() => toggle('accept')} aria-expanded={open === 'accept'}>
+            <PenLine aria-hidden="true" className="size-4" /> Accept this quote
+          </Button>
+        ) : null}
+        {!ordered && !expired ? (
+          <Button variant="outline" onClick={() => toggle('approver')} aria-expanded={open === 'approver'}>
+            <Send aria-hidden="true" className="size-4" /> Send to my approver
+          </Button>
+        ) : null}
+        {!ordered && !pendingExtension ? (
+          <Button variant="outline" onClick={() => toggle('extension')} aria-expanded={open === 'extension'}>
+            <CalendarClock aria-hidden="true" className="size-4" /> Request an extension
+          </Button>
+        ) : null}
+        {quote.kind === 'repair' ? null : (
+          <Button variant="outline" asChild>
+            <a href={`${quotePath(quote)}/single-supplier-statement.pdf`} download>
+              <FileText aria-hidden="true" className="size-4" /> Single-supplier statement (PDF)
+            </a>
+          </Button>
+        )}
+      </div>
+      {open === 'accept' && canAccept ? <AcceptForm quote={quote} onDone={() => setOpen(null)} /> : null}
+      {open === 'approver' && !ordered && !expired ? <ApproverForm quote={quote} /> : null}
+      {open === 'extension' && !ordered && !pendingExtension ? <ExtensionForm quote={quote} /> : null}
+    </section>
+  );
+}
