@@ -16,6 +16,7 @@ import {
   instruments,
   paymentTransactions,
   privacyRequests,
+  quoteExtensionRequests,
   sessions,
 } from '../db/schema';
 import { createSession } from '../accounts/session-service';
@@ -206,6 +207,25 @@ describe('the authorization matrix', () => {
         route: '/api/admin/quotes/:key/resend',
         ok: 200,
         make: async () => ({ url: `/api/admin/quotes/${(await addressedQuote()).quoteNumber}/resend` }),
+      },
+      // Issue 39: the buyer's extension request, answered on a fresh quote with one pending each try.
+      ...(['approve', 'decline'] as const).map((decision) => ({
+        method: 'POST' as const,
+        route: `/api/admin/quotes/:key/extension/${decision}`,
+        ok: 200,
+        make: async () => {
+          const quote = await addressedQuote();
+          await t.db
+            .insert(quoteExtensionRequests)
+            .values({ quoteId: quote.id, requestedUntil: new Date('2026-04-30T23:59:59.999Z') });
+          return { url: `/api/admin/quotes/${quote.quoteNumber}/extension/${decision}` };
+        },
+      })),
+      {
+        method: 'GET',
+        route: '/api/admin/quote-extension-requests',
+        ok: 200,
+        make: at('/api/admin/quote-extension-requests'),
       },
       {
         method: 'POST',
