@@ -327,6 +327,31 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       expect(again.statusCode).toBe(409);
     });
 
+    it('will not approve a request whose own date has passed while it waited (409), and leaves it pending', async () => {
+      const quote = await newQuote();
+      expect(
+        (await t.post(`/api/quotes/${quote.reference}/extension-request`, { until: '2026-03-20' })).statusCode,
+      ).toBe(201);
+      const before = t.clock.now;
+      t.clock.now = new Date('2026-03-25T10:00:00.000Z');
+      try {
+        const late = await createAdminSession(t);
+        await late.stepUp();
+        const approved = await t.post(`/api/admin/quotes/${quote.quoteNumber}/extension/approve`, undefined, {
+          cookie: late.cookie,
+        });
+        expect(approved.statusCode).toBe(409);
+        expect(approved.json().error.message).toBe(quoteActionMessages.extensionDatePassed);
+        const [request] = await t.db
+          .select()
+          .from(quoteExtensionRequests)
+          .where(eq(quoteExtensionRequests.quoteId, quote.id));
+        expect(request?.status).toBe('pending');
+      } finally {
+        t.clock.now = before;
+      }
+    });
+
     it('refuses a date before the current valid-until or more than a year away', async () => {
       const quote = await newQuote();
       for (const until of ['2026-03-05', '2027-06-01']) {

@@ -139,6 +139,9 @@ export async function decideExtension(
   now: Date,
 ) {
   const request = await pendingExtension(tx, row.id);
+  // A request that waited past its own date would approve an already expired quote.
+  if (decision === 'approved' && request.requestedUntil.getTime() <= now.getTime())
+    throw conflict(quoteActionMessages.extensionDatePassed);
   const updated = await tx
     .update(quoteExtensionRequests)
     .set({ status: decision, decidedBy: staffId, decidedAt: now })

@@ -30,6 +30,8 @@ export const quoteActionMessages = {
   extensionRequested: 'Extension requested: we will e-mail you our answer.',
   extensionNotPending: 'This extension request has already been answered.',
   extensionNoRequest: 'There is no extension request waiting on this quote.',
+  extensionDatePassed:
+    'The date asked for has already passed: decline the request, or extend the quote to a new date with "Extend validity".',
 } as const;
 
 /** Letters (any script), spaces, hyphens, apostrophes and full stops: the quote flow's name rule. */
