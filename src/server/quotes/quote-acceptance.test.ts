@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { guestBilling } from '../../../tests/support/factories';
+import { createUser, guestBilling } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminQuoteDetail } from '../../shared/admin/quote-admin-schemas';
@@ -185,7 +186,19 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
         .where(and(eq(mailOutbox.kind, 'quote_approver'), eq(mailOutbox.toAddress, to)));
 
     it('e-mails the link, the sender’s name and organisation and the figures, and no text from the request', async () => {
-      const quote = await newQuote();
+      await createUser(t.db, { email: 'signed-in@example.com' });
+      const cookie = await signIn(t, 'signed-in@example.com');
+      const created = await t.post(
+        '/api/quotes',
+        {
+          configuration: defaultSelection,
+          customerInfo: { ...customer, email: 'signed-in@example.com' },
+          flowType: 'quote',
+        },
+        { cookie },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const quote = (created.json() as { quote: QuoteResource }).quote;
       const response = await t.post(
         `/api/quotes/${quote.reference}/send-to-approver`,
         { email: 'head@example.ac.uk', message: 'Click https://evil.example now', name: 'Evil Corp' },
@@ -200,6 +213,20 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       expect(mail?.textBody).not.toContain('evil');
       expect(mail?.textBody).not.toContain('Evil Corp');
       expect(mail?.subject).not.toContain('evil');
+    });
+
+    it('leaves the organisation out when no confirmed account stands behind the quote (a guest’s free text, decision 0005)', async () => {
+      const quote = await newQuote('guest@example.com');
+      const response = await t.post(
+        `/api/quotes/${quote.reference}/send-to-approver`,
+        { email: 'head2@example.ac.uk' },
+        { remoteAddress: '192.0.2.61' },
+      );
+      expect(response.statusCode, response.body).toBe(202);
+      const [mail] = await approverMails('head2@example.ac.uk');
+      expect(mail?.textBody).toContain('Rosalind Franklin asks you to review and approve');
+      expect(mail?.textBody).not.toContain('Kings College');
+      expect(mail?.textBody).toContain(`${t.env.publicUrl}/quote/${quote.reference}`);
     });
 
     it('refuses the 6th in an hour from one client (429), for any quote; another client still sends', async () => {

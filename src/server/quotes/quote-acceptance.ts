@@ -45,21 +45,26 @@ export async function acceptQuote(db: Db, row: QuoteRow, input: AcceptQuoteReque
 /**
  * The e-mail to the approver: the quote's link and figures, and the sender's name and organisation
  * as the quote records them. Nothing typed in the request (only the approver's address) is in it.
+ * The approver's address is anyone's, so, as decision 0005 rules for mail to an unconfirmed address,
+ * the organisation (free text) is printed only when a confirmed account stands behind the quote.
  */
 export function approverMail(
   quote: QuoteResource,
   to: string,
   quoteUrl: string,
   profile: PublicBusinessProfile,
+  /** The quote's address is its signed-in owner's confirmed account e-mail: only then the organisation (decision 0005). */
+  confirmedSender: boolean,
 ): OutgoingMail {
   const customer = quote.customerInfo;
+  const organization = confirmedSender ? customer?.organization : undefined;
   const sender = customer ? `${customer.firstName} ${customer.lastName}`.trim() : 'A customer';
   const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
   const pricing = quote.pricing;
   const text = [
     'Hello,',
     '',
-    `${sender}${customer?.organization ? ` of ${customer.organization}` : ''} asks you to review and approve ${company.productName} quote ${quote.quoteNumber}.`,
+    `${sender}${organization ? ` of ${organization}` : ''} asks you to review and approve ${company.productName} quote ${quote.quoteNumber}.`,
     '',
     quoteUrl,
     '',

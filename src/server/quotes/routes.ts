@@ -9,6 +9,7 @@ import {
   quoteResourceSchema,
 } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
+import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import { profiles, quotes } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
@@ -54,6 +55,12 @@ export async function findQuoteByReference(app: FastifyInstance, reference: stri
 export async function quoteRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The quote as its page reads it: the resource and whether an order from it needs its acceptance. */
+  const quotePageResource = async (row: typeof quotes.$inferSelect) => ({
+    ...(await loadQuoteResource(app.db, row, app.now())),
+    orderNeedsAcceptance: (await getCachedSettings(app.db)).ordersRequireAcceptedQuote,
+  });
+
   routes.post(
     '/api/quotes',
     {
@@ -94,7 +101,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       // The reference is a secret link: keep shared caches from storing the personal data it shows.
       reply.header('cache-control', 'private, no-store');
-      return { quote: await loadQuoteResource(app.db, row, app.now()) };
+      return { quote: await quotePageResource(row) };
     },
   );
 
@@ -143,7 +150,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       await acceptQuote(app.db, row, request.body, request.ip, app.now());
       reply.header('cache-control', 'private, no-store');
-      return { quote: await loadQuoteResource(app.db, row, app.now()) };
+      return { quote: await quotePageResource(row) };
     },
   );
 
@@ -173,10 +180,9 @@ export async function quoteRoutes(app: FastifyInstance) {
       if (isQuoteExpired(row, app.now())) throw conflict(quoteActionMessages.approverExpired);
       if (!quote.customerInfo) throw conflict(quoteActionMessages.approverNoCustomer);
       const { profile } = await documentFacts(app.db, app.env.publicUrl);
-      await enqueueMail(
-        app.db,
-        approverMail(quote, request.body.email, `${app.env.publicUrl}/quote/${row.quoteReference}`, profile),
-      );
+      const confirmedSender = await isConfirmedAccountEmail(app.db, row.userId, quote.customerInfo.email);
+      const quoteUrl = `${app.env.publicUrl}/quote/${row.quoteReference}`;
+      await enqueueMail(app.db, approverMail(quote, request.body.email, quoteUrl, profile, confirmedSender));
       return reply.status(202).send({ message: quoteActionMessages.approverSent });
     },
   );
@@ -194,7 +200,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       await requestExtension(app.db, row, request.body, app.now());
       reply.header('cache-control', 'private, no-store');
-      return reply.status(201).send({ quote: await loadQuoteResource(app.db, row, app.now()) });
+      return reply.status(201).send({ quote: await quotePageResource(row) });
     },
   );
 

@@ -120,5 +120,7 @@ export const quoteResourceSchema = z.object({
   acceptance: quoteAcceptanceSchema.nullable().optional(),
   /** Issue 39: the latest request for more time, if any. */
   extensionRequest: quoteExtensionSchema.nullable().optional(),
+  /** Issue 39: the "Orders require an accepted quote" setting in force (the quote page's own answers only). */
+  orderNeedsAcceptance: z.boolean().optional(),
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;

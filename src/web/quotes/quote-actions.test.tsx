@@ -81,6 +81,28 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
   });
 
+  it('with "Orders require an accepted quote" on, Order Now waits for the acceptance and says why', async () => {
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`GET /api/quotes/${REF}`]: { body: { quote: { ...quote, orderNeedsAcceptance: true } } },
+      [`POST /api/quotes/${REF}/accept`]: { body: { quote: { ...accepted, orderNeedsAcceptance: true } } },
+    });
+    const user = userEvent.setup();
+    openQuote();
+    const order = await screen.findByRole('button', { name: 'Order Now' });
+    expect((order as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(quoteActionMessages.notAccepted)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    await user.type(screen.getByLabelText('Full name'), 'Maurice Wilkins');
+    await user.type(screen.getByLabelText('Job title'), 'Head of Department');
+    await user.type(screen.getByLabelText('E-mail'), 'head@example.ac.uk');
+    await user.type(screen.getByLabelText('Signature'), 'Maurice Wilkins');
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    await screen.findByTestId('accepted-notice');
+    expect((screen.getByRole('button', { name: 'Order Now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(quoteActionMessages.notAccepted)).toBeNull();
+  });
+
   it('sends only the approver’s address, and shows the server’s refusal of the 6th in an hour', async () => {
     let sent = 0;
     const calls = mockFetch({

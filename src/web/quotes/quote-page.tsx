@@ -22,6 +22,7 @@ import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
 import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
 import { AcceptedNotice, QuoteActions } from './quote-actions';
+import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -92,8 +93,10 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
     }
   };
 
+  // Issue 39: with "Orders require an accepted quote" on, the quote is accepted before it is ordered.
+  const awaitingAcceptance = quote.orderNeedsAcceptance === true && !quote.acceptance;
   const orderNow = () => {
-    if (ordered || expired || !quote.pricing || !quote.configuration || !customer) return;
+    if (ordered || expired || awaitingAcceptance || !quote.pricing || !quote.configuration || !customer) return;
     saveOrderFlow({
       quoteReference: quote.reference,
       configuration: quote.configuration,
@@ -330,12 +333,18 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         {ordered ? null : (
           <Button
             onClick={orderNow}
-            disabled={expired || !quote.pricing}
+            disabled={expired || awaitingAcceptance || !quote.pricing}
+            aria-describedby={awaitingAcceptance ? 'order-needs-acceptance' : undefined}
             className="order-first w-full sm:order-none sm:w-auto"
           >
             Order Now
           </Button>
         )}
+        {!ordered && !expired && awaitingAcceptance ? (
+          <p id="order-needs-acceptance" className="w-full text-sm text-navy-700">
+            {quoteActionMessages.notAccepted}
+          </p>
+        ) : null}
       </div>
 
       <QuoteActions quote={quote} ordered={ordered} expired={expired} />
