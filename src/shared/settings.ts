@@ -112,11 +112,12 @@ export const defaultSystemSettings: SystemSettings = {
   conformityCeLegislation: [],
   conformityStandards: [],
   ordersRequireAcceptedQuote: false,
+  // Only what the shop's own description says of the instrument and what every sole manufacturer can
+  // say; staff add the technical reasons their buyers' rules ask for.
   singleSupplierReasons: [
-    'It delivers media drop-wise at a controlled, programmable rate while keeping the flask sterile: a closed, autoclavable fluid path, not a pump open to the bench.',
-    'It is designed and built by us in the United Kingdom; no distributor or other manufacturer sells it, and we supply its servicing and spare parts.',
-    'Its rate and volume accuracy are tested at the factory on every unit, and the test record ships with the instrument.',
-    'No other instrument we know of combines sterile drop-wise addition, rate control and bench-top size at comparable cost.',
+    'It adds media to samples drop by drop, sterile, at a controlled rate, with mixing, in one benchtop instrument.',
+    'We design and make it; no distributor or other manufacturer sells it, and only we supply its servicing, consumables and spare parts.',
+    'Every unit passes a factory test of its rate and volume accuracy before dispatch, and its test certificate ships with it.',
   ],
   carriers: [
     {
