@@ -18,6 +18,7 @@ function orderOf(overrides: Partial<Order> & Pick<Order, 'totalAmount' | 'deposi
     paymentStatus: 'pending',
     createdAt: '2026-03-02T09:00:00.000Z',
     quoteId: null,
+    kind: 'instrument',
     paymentMethod: null,
     remainingAmount: totalAmount - overrides.depositAmount,
     vatRate: 0,
