@@ -3,7 +3,8 @@ import { formatUkDate } from '../../shared/dates';
 import { batchDocumentLine } from '../../shared/batches/ship-date';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { terms, type TermsValues } from '../../shared/terms';
+import { repairTerms, terms, type TermsValues } from '../../shared/terms';
+import { paysInFull } from '../../shared/orders/order-kind';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -59,7 +60,11 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
     'Your written order confirmation is attached as a PDF.',
     'With this confirmation your order binds you and us.',
     ...orderBatchLines(context.order),
-    `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
+    ...(paysInFull(context.order)
+      ? [`${repairTerms.payment} We will send the invoice separately.`, repairTerms.leadTime]
+      : [
+          `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
+        ]),
     terms.currency(context.order.currency),
   ]);
   return {
