@@ -269,6 +269,42 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect((await t.get(certificate?.url.split('?')[0] ?? '')).statusCode).toBe(404);
   });
 
+  it('changing a factory-test acceptance limit needs step-up (403 step_up_required, nothing saved); other settings do not', async () => {
+    const owner = await createAdminSession(t);
+    const current = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json().settings;
+    for (const [key, value] of [
+      ['factoryTestRateLimitPercent', 5],
+      ['factoryTestNominalVolumeMl', 20],
+      ['factoryTestVolumeLimitPercent', 10],
+    ] as const) {
+      const stale = await t.put('/api/admin/settings', { ...current, [key]: value }, { cookie: owner.cookie });
+      expect(stale.statusCode, key).toBe(403);
+      expect(stale.json(), key).toMatchObject({ error: { code: 'step_up_required' } });
+    }
+    const after = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json().settings;
+    expect(after).toMatchObject({
+      factoryTestRateLimitPercent: current.factoryTestRateLimitPercent,
+      factoryTestNominalVolumeMl: current.factoryTestNominalVolumeMl,
+      factoryTestVolumeLimitPercent: current.factoryTestVolumeLimitPercent,
+    });
+    // Sending the limits unchanged with another edit asks for nothing.
+    const unchanged = await t.put(
+      '/api/admin/settings',
+      { ...current, siteName: 'Dropwise Labs' },
+      { cookie: owner.cookie },
+    );
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    await owner.stepUp();
+    const stepped = await t.put(
+      '/api/admin/settings',
+      { ...current, siteName: 'Dropwise Labs', factoryTestRateLimitPercent: 2.5 },
+      { cookie: owner.cookie },
+    );
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    expect(stepped.json().settings.factoryTestRateLimitPercent).toBe(2.5);
+    await t.put('/api/admin/settings', current, { cookie: owner.cookie });
+  });
+
   it('staff set the test limits and the conformity lists in System Settings; a limit of 0 is refused beside its field', async () => {
     const owner = await createAdminSession(t);
     await owner.stepUp();
