@@ -261,7 +261,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
         '',
         terms.currency(row.currency),
         '',
-        ...footer(facts),
+        ...footer(facts, row),
       ].join('\n'),
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });

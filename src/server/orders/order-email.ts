@@ -101,7 +101,7 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    ...footer(context.facts),
+    ...footer(context.facts, context.order),
   ].join('\n');
   return {
     kind: 'order_received',

@@ -7,6 +7,7 @@ import { pdfText } from '../../../tests/support/pdf-text';
 import { createInstrument } from '../../../tests/support/service-fixtures';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { exampleBusinessProfile } from '../../shared/business-profile';
 import type { OrderPriceAnswer } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
@@ -202,5 +203,104 @@ describe('an order made from a repair quote is paid in full (issue 41, decision 
     expect(acknowledgement?.textBody).toContain(balanceSentence);
     expect(acknowledgement?.textBody).toContain('Production batch: Batch 2');
     expect(acknowledgement?.textBody).not.toContain(repairTerms.payment);
+  });
+
+  it('a faulty instrument under warranty: acknowledged, declared clean, received, found not covered, quoted, paid in full, repaired and returned; every e-mail to the customer names support@, never sales@', async () => {
+    const { user } = await createUser(t.db);
+    const cookie = await signIn(t, user.email);
+    const instrument = await createInstrument(t.db, { userId: user.id, warrantyEndsOn: '2027-06-01' });
+    const opened = await t.post(
+      '/api/service-requests',
+      { serial: instrument.serialNumber, description: 'The housing cracked after a fall.' },
+      { cookie },
+    );
+    expect(opened.statusCode, opened.body).toBe(201);
+    const request = (opened.json() as { request: ServiceRequest }).request;
+    expect(request.underWarranty).toBe(true);
+    const declared = await t.post(
+      `/api/service-requests/${request.requestNumber}/decontamination`,
+      {
+        substances: 'Aqueous buffers only',
+        cleaningMethod: 'Flushed with 70% ethanol, then water',
+        signatoryName: 'Ada Lovelace',
+        signed: true,
+        signedOn: '2026-03-02',
+      },
+      { cookie },
+    );
+    expect(declared.statusCode, declared.body).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.requestNumber, request.requestNumber));
+    const id = row?.id ?? '';
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const step = async (path: string, body: Record<string, unknown>) => {
+      const answer = await t.post(`/api/admin/service/${id}${path}`, body, { cookie: admin.cookie });
+      expect(answer.statusCode, `${path} ${answer.body}`).toBe(200);
+      return answer.json() as { request: AdminServiceRequest };
+    };
+    await step('/moves', { to: 'authorised', returnInstructions: 'Use the prepaid label.' });
+    await step('/moves', { to: 'received' });
+    await step('/not-covered', { reason: 'accidental_damage', note: 'Impact marks on the housing.' });
+    const quoted = await step('/repair-quote', { description: 'New housing', netAmountMinor: 20_000 });
+    const [quote] = await t.db
+      .select()
+      .from(quotes)
+      .where(eq(quotes.quoteNumber, quoted.request.repairQuote?.quoteNumber ?? ''));
+
+    const placed = await t.post(
+      '/api/orders',
+      {
+        quoteReference: quote?.quoteReference,
+        billing: guestBilling(user.email),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      },
+      { cookie },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = (placed.json() as { order: { id: string } }).order.id;
+    expect(
+      (await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.post(`/api/admin/orders/${orderId}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(201);
+    const paid = await t.post(
+      `/api/admin/orders/${orderId}/payments`,
+      { transactionType: 'deposit', amount: 24_000, paymentMethod: 'bank_transfer', reference: 'REPAIR' },
+      { cookie: admin.cookie },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.paymentStatus).toBe('fully_paid');
+    await step('/moves', { to: 'repaired', note: 'New housing fitted and tested.' });
+    await step('/moves', { to: 'returned', note: 'On its way back.' });
+
+    const told = (await t.db.select().from(mailOutbox)).filter((mail) => mail.toAddress === user.email);
+    expect(told.map((mail) => mail.kind)).toEqual(
+      expect.arrayContaining([
+        'service_acknowledgement',
+        'service_authorised',
+        'service_not_covered',
+        'service_repair_quote',
+        'order_received',
+        'order_confirmed',
+        'invoice_deposit',
+        'payment_received',
+        'service_returned',
+      ]),
+    );
+    for (const mail of told) {
+      expect(mail.textBody, mail.kind).toContain(`Questions? Write to ${exampleBusinessProfile.supportEmail}`);
+      expect(mail.textBody, mail.kind).not.toContain(exampleBusinessProfile.salesEmail);
+    }
+    const customerView = (
+      (await t.get(`/api/service-requests/${request.requestNumber}`, { cookie })).json() as { request: ServiceRequest }
+    ).request;
+    expect(customerView.status).toBe('returned');
   });
 });
