@@ -4,6 +4,7 @@ import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
 import { normalisePostcode } from './address-format';
 import { pricingResponseSchema } from './pricing/pricing-schema';
+import { orderKinds } from './orders/order-kind';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
 import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
@@ -250,6 +251,8 @@ export const orderPriceAnswerSchema = z.object({
   quotedTotal: z.number().int(),
   /** What the re-price changed, line by line, and why; empty when nothing did. */
   changes: z.array(z.string()),
+  /** The order's kind (decision 0062): a repair is paid in full, `pricing.totals.deposit` being its total. */
+  kind: z.enum(orderKinds),
 });
 export type OrderPriceAnswer = z.infer<typeof orderPriceAnswerSchema>;
 

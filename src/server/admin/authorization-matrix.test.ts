@@ -391,6 +391,16 @@ describe('the authorization matrix', () => {
         ok: 201,
         make: at(`/api/admin/orders/${order.id}/comments`, { text: 'Called the lab' }),
       },
+      // Issue 41: a factory test record uploaded for the move to shipped.
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/test-records',
+        ok: 201,
+        make: at(`/api/admin/orders/${order.id}/test-records`, {
+          filename: 'Test record.pdf',
+          dataBase64: tinyPdf('Test record').toString('base64'),
+        }),
+      },
       // Issue 37: check the buyer's VAT number again (this order has none, and no registry is configured).
       {
         method: 'POST',

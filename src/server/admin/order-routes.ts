@@ -34,6 +34,9 @@ import { shipOrder } from '../workflows/ship-order';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
 import { updateExportProof } from '../orders/export-proof';
 import { queueVatNumberCheck } from '../orders/vat-number-evidence';
+import { MODEL_DOCUMENT_BODY_LIMIT, uploadModelDocumentRequestSchema } from '../../shared/instruments/model-documents';
+import { testRecordSchema } from '../../shared/instruments/instrument-papers';
+import { storeTestRecord } from '../instruments/test-records';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -317,6 +320,41 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       );
       invalidateCatalogueCache();
       return { order: await adminOrderDetail(app.db, request.params.id) };
+    },
+  );
+
+  // Issue 41: a factory test record (PDF, read by its bytes) uploaded before the move to shipped names it.
+  r.post(
+    '/orders/:id/test-records',
+    {
+      config: adminRoute('orders.edit'),
+      bodyLimit: MODEL_DOCUMENT_BODY_LIMIT,
+      schema: {
+        params: idParams,
+        body: uploadModelDocumentRequestSchema,
+        response: { 201: z.object({ testRecord: testRecordSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const testRecord = await auditedChange(app, request, async (tx, now, admin) => {
+        const stored = await storeTestRecord(tx, {
+          orderId: request.params.id,
+          upload: request.body,
+          adminId: admin.userId,
+          now,
+        });
+        return {
+          result: stored,
+          audit: {
+            action: 'order.test_record_upload',
+            entityType: 'order',
+            entityId: request.params.id,
+            before: null,
+            after: stored,
+          },
+        };
+      });
+      return reply.status(201).send({ testRecord });
     },
   );
 

@@ -10,9 +10,10 @@ import { requireStepUp } from './step-up';
 /**
  * The settings whose change needs a fresh second factor (docs/decisions/0047): the VAT rate moves
  * every price charged, the passkey rule guards the money routes, and the repair approval threshold
- * says which repair prices Support may set alone (issue 34), and "Orders require an accepted
- * quote" decides whether an order needs the buyer's signed acceptance (issue 39). The rest of the form saves without
- * one, so a site-name change does not ask for a code.
+ * says which repair prices Support may set alone (issue 34), "Orders require an accepted quote"
+ * decides whether an order needs the buyer's signed acceptance (issue 39), and the factory test's
+ * acceptance limits decide which instruments may ship and what their certificates say (issue 41). The
+ * rest of the form saves without one, so a site-name change does not ask for a code.
  */
 export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
   'taxRate',
@@ -20,6 +21,9 @@ export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
   'repairQuoteApprovalThreshold',
   // Issue 39: switching it off lets orders through from quotes nobody at the buyer accepted.
   'ordersRequireAcceptedQuote',
+  'factoryTestRateLimitPercent',
+  'factoryTestNominalVolumeMl',
+  'factoryTestVolumeLimitPercent',
 ];
 
 /** System Settings (docs/api/admin.md, Catalogue and settings): read all, save all; the change is audited and in force at once on every process. */

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import {
   instruments,
   instrumentTestCertificates,
+  instrumentTestRecords,
   orderItems,
   orders,
   productConfigurations,
@@ -15,9 +16,11 @@ import {
 import {
   type FactoryTest,
   type FactoryTestLimits,
+  enteredFactoryTestSchema,
   factoryTestMessages,
-  factoryTestSchema,
+  isRecordOnly,
   judgeFactoryTest,
+  recordedFactoryTestSchema,
 } from '../../shared/instruments/instrument-papers';
 import { getCachedSettings } from '../settings/settings-service';
 import { toInstrument } from '../orders/order-instruments';
@@ -106,7 +109,7 @@ export async function recordSerialsAtDispatch(
   if (new Set(serials.map((serial) => serial.toUpperCase())).size !== serials.length)
     throw badRequest(instrumentMessages.serialsTwice, { fields: { serialNumbers: instrumentMessages.serialsTwice } });
 
-  const tests = await checkFactoryTests(tx, input.factoryTests, units);
+  const tests = await checkFactoryTests(tx, input.factoryTests, units, order.id);
 
   const [base] = await tx
     .select({ name: orderItems.itemName, configId: orderItems.itemId })
@@ -153,7 +156,11 @@ export async function recordSerialsAtDispatch(
       const test = tests[row.unitIndex - 1] as CheckedTest;
       return {
         instrumentId: row.id,
-        ...test.result,
+        rateAccuracyPercent: test.result.rateAccuracyPercent ?? null,
+        volumeDeliveredMl: test.result.volumeDeliveredMl ?? null,
+        testedBy: test.result.testedBy,
+        testedOn: test.result.testedOn,
+        testRecordId: test.result.testRecordId ?? null,
         ...test.limits,
         passed: true,
         recordedBy: input.adminId,
@@ -165,17 +172,25 @@ export async function recordSerialsAtDispatch(
 }
 
 interface CheckedTest {
-  result: FactoryTest;
+  /** Typed results (and the record they come from), or an uploaded record with the tester's verdict. */
+  result: Pick<FactoryTest, 'testedBy' | 'testedOn'> &
+    Partial<Pick<FactoryTest, 'rateAccuracyPercent' | 'volumeDeliveredMl'>> & { testRecordId?: string | undefined };
   limits: FactoryTestLimits;
 }
 
 /**
  * Each instrument's factory test (issue 41, decision 0059): one per unit, each well formed, each
- * judged against the settings' limits in force. A missing or malformed result is a 400 beside its
- * field; a result outside its limit is a 409 naming the measurement and the limit: the instrument
- * failed and cannot ship.
+ * judged against the settings' limits in force, or an uploaded test record of this order (one per
+ * instrument) with the tester's verdict. A missing or malformed result, or a record not uploaded for
+ * this order, is a 400 beside its field; a result outside its limit, or a record whose verdict is a
+ * fail, is a 409: the instrument failed and cannot ship.
  */
-async function checkFactoryTests(tx: Db, entered: unknown[] | undefined, units: number): Promise<CheckedTest[]> {
+async function checkFactoryTests(
+  tx: Db,
+  entered: unknown[] | undefined,
+  units: number,
+  orderId: string,
+): Promise<CheckedTest[]> {
   const settings = await getCachedSettings(tx);
   const limits: FactoryTestLimits = {
     rateLimitPercent: settings.factoryTestRateLimitPercent,
@@ -191,11 +206,37 @@ async function checkFactoryTests(tx: Db, entered: unknown[] | undefined, units: 
   const malformed: Record<string, string> = {};
   const failed: Record<string, string> = {};
   const checked: CheckedTest[] = [];
+  const uploaded = new Set(
+    (
+      await tx
+        .select({ id: instrumentTestRecords.id })
+        .from(instrumentTestRecords)
+        .where(eq(instrumentTestRecords.orderId, orderId))
+    ).map((row) => row.id),
+  );
+  const named = new Set<string>();
+  const checkRecord = (recordId: string | undefined, index: number) => {
+    if (recordId === undefined) return;
+    const field = `factoryTests.${index}.testRecordId`;
+    if (!uploaded.has(recordId)) malformed[field] = factoryTestMessages.recordNotFound;
+    else if (named.has(recordId)) malformed[field] = factoryTestMessages.recordUsedTwice;
+    named.add(recordId);
+  };
   list.forEach((item, index) => {
-    const parsed = factoryTestSchema.safeParse(item);
+    const parsed = isRecordOnly(item)
+      ? recordedFactoryTestSchema.safeParse(item)
+      : enteredFactoryTestSchema.safeParse(item);
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         malformed[`factoryTests.${index}.${issue.path.join('.')}`] ??= issue.message;
+      return;
+    }
+    checkRecord(parsed.data.testRecordId, index);
+    if ('passed' in parsed.data) {
+      // The shop cannot read the record: the tester's verdict is what the certificate states.
+      if (!parsed.data.passed) failed[`factoryTests.${index}.passed`] = factoryTestMessages.recordFailed;
+      const { passed: _verdict, ...result } = parsed.data;
+      checked.push({ result, limits });
       return;
     }
     const verdict = judgeFactoryTest(parsed.data, limits);

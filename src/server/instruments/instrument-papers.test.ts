@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser, guestBilling } from '../../../tests/support/factories';
 import { passingFactoryTest } from '../../../tests/support/factory-tests';
 import { pdfText } from '../../../tests/support/pdf-text';
+import { tinyPdf } from '../../../tests/support/model-documents';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { exampleBusinessProfile } from '../../shared/business-profile';
@@ -151,6 +152,90 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(flat).toContain(`${exampleBusinessProfile.signatoryName}, ${exampleBusinessProfile.signatoryTitle}`);
   });
 
+  it('takes an uploaded test record (a PDF by its bytes) instead of typed results, and the certificate names it; without results or a record shipping stays refused', async () => {
+    const customer = await createUser(t.db, { email: 'record.lab@example.com' });
+    const cookie = await signIn(t, customer.user.email);
+    const order = await paidOrder(cookie, customer.user.email);
+    const other = await paidOrder(undefined, 'other.lab@example.com');
+    admin ??= await createAdminSession(t);
+    const upload = (orderId: string, filename: string, bytes: Buffer) =>
+      t.post(
+        `/api/admin/orders/${orderId}/test-records`,
+        { filename, dataBase64: bytes.toString('base64') },
+        { cookie: admin.cookie },
+      );
+
+    // A PNG named .pdf is read by its bytes and refused beside the file field.
+    const png = await upload(order.id, 'record.pdf', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    expect(png.statusCode).toBe(400);
+    expect(png.json().error.fields).toEqual({ file: 'Upload a PDF file.' });
+    const bytes = tinyPdf('Final test DW-REC-0001');
+    const uploaded = await upload(order.id, 'Final test DW-REC-0001.pdf', bytes);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const record = uploaded.json().testRecord as { id: string; filename: string; sha256: string };
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect(record).toMatchObject({ filename: 'Final-test-DW-REC-0001.pdf', sha256 });
+    const elsewhere = (await upload(other.id, 'other.pdf', tinyPdf('other'))).json().testRecord as { id: string };
+
+    const ship = (factoryTests: unknown[]) =>
+      adminPatch(order.id, { status: 'shipped', serialNumbers: ['DW-REC-0001'], factoryTests });
+    const recordTest = { testRecordId: record.id, passed: true, testedBy: 'Alex Tester', testedOn: '2026-02-27' };
+    // Neither results nor a record: refused as before.
+    expect((await ship([])).json().error.code).toBe('factory_tests_required');
+    expect((await ship([{ testedBy: 'Alex Tester', testedOn: '2026-02-27' }])).statusCode).toBe(400);
+    // Another order's record, and a record without its verdict, are refused beside their fields.
+    const foreign = await ship([{ ...recordTest, testRecordId: elsewhere.id }]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields).toEqual({
+      'factoryTests.0.testRecordId': 'This test record was not uploaded for this order: upload it again.',
+    });
+    const { passed: _passed, ...noVerdict } = recordTest;
+    expect((await ship([noVerdict])).json().error.fields).toEqual({
+      'factoryTests.0.passed': 'Say whether the test record shows a pass.',
+    });
+    // A record that shows a fail: the instrument does not ship.
+    const failed = await ship([{ ...recordTest, passed: false }]);
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().error).toMatchObject({ code: 'factory_test_failed' });
+    expect(await statusOf(order.id)).toBe('confirmed');
+
+    const shipped = await ship([recordTest]);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const [stored] = await t.db
+      .select()
+      .from(instrumentTestCertificates)
+      .where(eq(instrumentTestCertificates.testRecordId, record.id));
+    expect(stored).toMatchObject({ rateAccuracyPercent: null, volumeDeliveredMl: null, passed: true });
+
+    const mine = (await t.get(`/api/orders/${order.id}`, { cookie })).json().order as Order;
+    const certificate = mine.documents.find(
+      (document) => document.kind === 'test_certificate' && document.number === 'DW-REC-0001',
+    );
+    const text = pdfText((await t.get(certificate?.url ?? '', { cookie })).rawPayload);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Serial number: DW-REC-0001');
+    expect(flat).toContain(`Test record: Final-test-DW-REC-0001.pdf (SHA-256 ${sha256}), uploaded 2 March 2026.`);
+    expect(text).toMatch(/Rate accuracy\s+in test record\s+within ±\d+(\.\d+)? % of the set rate/);
+    expect(text).toMatch(/Overall result\s+PASS/);
+    expect(flat).toContain('Tested by: Alex Tester');
+
+    // Typed results with their record: the certificate gives both.
+    const both = (await upload(other.id, 'Results DW-REC-0002.pdf', tinyPdf('results'))).json().testRecord as {
+      id: string;
+    };
+    const withResults = await adminPatch(other.id, {
+      status: 'shipped',
+      serialNumbers: ['DW-REC-0002'],
+      factoryTests: [{ ...passingFactoryTest, testRecordId: both.id }],
+    });
+    expect(withResults.statusCode, withResults.body).toBe(200);
+    const otherOrder = (await t.get(`/api/admin/orders/${other.id}`, { cookie: admin.cookie })).json().order as Order;
+    const otherCertificate = otherOrder.documents.find((document) => document.kind === 'test_certificate');
+    const otherText = pdfText((await t.get(otherCertificate?.url ?? '', { cookie: admin.cookie })).rawPayload);
+    expect(otherText).toMatch(/Rate accuracy\s+-0\.4 %/);
+    expect(otherText.replace(/\s+/g, ' ')).toContain('Test record: Results-DW-REC-0002.pdf');
+  });
+
   it('issues the declaration of conformity and the IQ/OQ protocol with the serial and the PO number, for a customer with a long company name; another customer gets 404', async () => {
     await updateSettings(t.db, {
       conformityUkcaLegislation: ['Electromagnetic Compatibility Regulations 2016'],
@@ -267,6 +352,42 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(served.statusCode).toBe(200);
     expect(pdfText(served.rawPayload)).toContain('DW-QA-GUEST');
     expect((await t.get(certificate?.url.split('?')[0] ?? '')).statusCode).toBe(404);
+  });
+
+  it('changing a factory-test acceptance limit needs step-up (403 step_up_required, nothing saved); other settings do not', async () => {
+    const owner = await createAdminSession(t);
+    const current = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json().settings;
+    for (const [key, value] of [
+      ['factoryTestRateLimitPercent', 5],
+      ['factoryTestNominalVolumeMl', 20],
+      ['factoryTestVolumeLimitPercent', 10],
+    ] as const) {
+      const stale = await t.put('/api/admin/settings', { ...current, [key]: value }, { cookie: owner.cookie });
+      expect(stale.statusCode, key).toBe(403);
+      expect(stale.json(), key).toMatchObject({ error: { code: 'step_up_required' } });
+    }
+    const after = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json().settings;
+    expect(after).toMatchObject({
+      factoryTestRateLimitPercent: current.factoryTestRateLimitPercent,
+      factoryTestNominalVolumeMl: current.factoryTestNominalVolumeMl,
+      factoryTestVolumeLimitPercent: current.factoryTestVolumeLimitPercent,
+    });
+    // Sending the limits unchanged with another edit asks for nothing.
+    const unchanged = await t.put(
+      '/api/admin/settings',
+      { ...current, siteName: 'Dropwise Labs' },
+      { cookie: owner.cookie },
+    );
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    await owner.stepUp();
+    const stepped = await t.put(
+      '/api/admin/settings',
+      { ...current, siteName: 'Dropwise Labs', factoryTestRateLimitPercent: 2.5 },
+      { cookie: owner.cookie },
+    );
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    expect(stepped.json().settings.factoryTestRateLimitPercent).toBe(2.5);
+    await t.put('/api/admin/settings', current, { cookie: owner.cookie });
   });
 
   it('staff set the test limits and the conformity lists in System Settings; a limit of 0 is refused beside its field', async () => {

@@ -13,6 +13,7 @@ import {
   TERMS_VERSION,
 } from '../../shared/order-flow';
 import type { FrozenPricing } from '../../shared/pricing/pricing-schema';
+import { firstInvoiceShare, type OrderKind } from '../../shared/orders/order-kind';
 import { frozenStandardRate, retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
 import type { VatCustomer } from '../../shared/tax/line-vat';
 import { vatCustomer } from '../../shared/tax/vat-customer';
@@ -135,6 +136,8 @@ export interface PricedOrder {
   standardRate: number;
   /** A service quote's order: its one line is a service. */
   service: boolean;
+  /** The quote's kind (decision 0062): a repair is paid in full, an instrument or a renewal by deposit and balance. */
+  kind: OrderKind;
 }
 
 /** The secret of a guest order's page link: 256 random bits, URL-safe. */
@@ -194,6 +197,7 @@ export async function priceOrder(
         quoteId: quote.id,
         standardRate: frozenStandardRate(stored.pricing) ?? (await getCachedSettings(db)).taxRate,
         service: quote.kind !== 'instrument',
+        kind: quote.kind,
       };
     }
     const { pricing } = await priceSelection(db, configuration, input.now);
@@ -204,6 +208,7 @@ export async function priceOrder(
       quoteId: quote.id,
       standardRate: (await getCachedSettings(db)).taxRate,
       service: false,
+      kind: 'instrument',
     };
   }
   if (!input.configuration) return null;
@@ -215,16 +220,22 @@ export async function priceOrder(
     quoteId: null,
     standardRate: (await getCachedSettings(db)).taxRate,
     service: false,
+    kind: 'instrument',
   };
 }
 
 /**
  * The order's VAT for its buyer (issue 37): the nets as priced, each line taxed again for the delivery
- * country and the buyer's billing country and VAT number. The server's figures are the order's.
+ * country and the buyer's billing country and VAT number. The server's figures are the order's. Its
+ * `deposit` is what the first invoice asks: the whole total for a repair (decision 0062).
  */
 export function taxOrder(priced: PricedOrder, customer: VatCustomer): { pricing: FrozenPricing; vatRate: number } {
   const context = selectionTaxContext(priced.configuration, customer);
-  const pricing = retaxPricing(priced.pricing, context, priced.standardRate, { service: priced.service });
+  const retaxed = retaxPricing(priced.pricing, context, priced.standardRate, { service: priced.service });
+  const pricing = {
+    ...retaxed,
+    totals: { ...retaxed.totals, deposit: firstInvoiceShare(priced.kind, retaxed.totals) },
+  };
   // The order's one rate (kept for its register and older screens): the standard rate where any line carries it.
   return { pricing, vatRate: pricing.totals.showVAT ? priced.standardRate : 0 };
 }
@@ -362,6 +373,7 @@ export async function createOrder(
           orderNumber: sql`generate_order_number()`,
           userId: input.userId,
           quoteId: priced.quoteId,
+          kind: priced.kind,
           configuration: {
             ...priced.configuration,
             ...(batchName ? { batchName } : {}),

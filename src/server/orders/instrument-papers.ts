@@ -8,7 +8,7 @@ import {
 import type { InstrumentPaperKind } from '../../shared/instruments/instrument-papers';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import type { Db } from '../db/client';
-import { instruments, instrumentTestCertificates, type orders } from '../db/schema';
+import { instruments, instrumentTestCertificates, instrumentTestRecords, type orders } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { declarationReady } from './order-instruments';
 import { getCachedSettings } from '../settings/settings-service';
@@ -33,14 +33,23 @@ export async function instrumentPaperPdf(
   paper: { kind: InstrumentPaperKind; unitIndex: number },
 ): Promise<{ filename: string; pdf: Buffer; pdfSha256: null } | null> {
   const [found] = await db
-    .select({ instrument: instruments, test: instrumentTestCertificates })
+    .select({
+      instrument: instruments,
+      test: instrumentTestCertificates,
+      record: {
+        filename: instrumentTestRecords.filename,
+        sha256: instrumentTestRecords.sha256,
+        uploadedAt: instrumentTestRecords.createdAt,
+      },
+    })
     .from(instruments)
     .innerJoin(instrumentTestCertificates, eq(instrumentTestCertificates.instrumentId, instruments.id))
+    .leftJoin(instrumentTestRecords, eq(instrumentTestRecords.id, instrumentTestCertificates.testRecordId))
     .where(and(eq(instruments.orderId, order.id), eq(instruments.unitIndex, paper.unitIndex)));
   if (!found || !found.test.passed) return null;
   const [settings, profile] = await Promise.all([getCachedSettings(db), getBusinessProfile(db)]);
   if (paper.kind === 'declaration_of_conformity' && !declarationReady(settings)) return null;
-  const { instrument, test } = found;
+  const { instrument, test, record } = found;
   const facts: InstrumentPaperFacts = {
     profile,
     instrument: {
@@ -64,6 +73,7 @@ export async function instrumentPaperPdf(
       testedBy: test.testedBy,
       testedOn: test.testedOn,
       recordedAt: test.createdAt,
+      record: record ?? null,
     },
     conformity: {
       ukca: settings.conformityUkcaLegislation,

@@ -32,6 +32,7 @@ import {
 } from './commercial-invoice';
 import { cancellationFeeOf, fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
 import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
+import { paysInFull } from '../../shared/orders/order-kind';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
 import { footer, greeting } from './order-status-mail';
@@ -45,6 +46,8 @@ export const INVOICE_DUE_DAYS = 14;
 export const invoiceMessages = {
   exists: 'An invoice of this kind was already issued for this order. Credit it first to issue another.',
   depositUnpaid: 'The balance invoice can be issued once the deposit is paid.',
+  /** Decision 0062: a repair's first invoice asks for its whole total. */
+  noBalanceForRepair: 'A repair is paid in full on one invoice: it has no balance invoice.',
   notFound: 'Invoice not found',
   alreadyCredited: 'This invoice has already been credited.',
   creditOfCredit: 'A credit note cannot be credited.',
@@ -189,6 +192,8 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const live = model.invoices.filter((invoice) => invoice.kind !== 'credit' && !credited.has(invoice.id));
   if (live.some((invoice) => invoice.kind === input.kind))
     throw conflict(invoiceMessages.exists, { code: 'invoice_exists' });
+  if (input.kind === 'balance' && paysInFull(row))
+    throw conflict(invoiceMessages.noBalanceForRepair, { code: 'paid_in_full_order' });
   const ledger = modelLedger(model);
   if (input.kind === 'balance' && ledger.paid < row.depositAmount)
     throw conflict(invoiceMessages.depositUnpaid, { code: 'deposit_not_paid' });
@@ -241,7 +246,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
     const money = formatMoney(amount - paidOnAccount, row.currency, { decimals: 2 });
-    const what = input.kind === 'deposit' ? 'deposit' : 'balance';
+    const what = input.kind === 'balance' ? 'balance' : paysInFull(row) ? 'payment in full' : 'deposit';
     await enqueueMail(tx, {
       kind: `invoice_${input.kind}`,
       to: recipient.to,
@@ -256,7 +261,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
         '',
         terms.currency(row.currency),
         '',
-        ...footer(facts),
+        ...footer(facts, row),
       ].join('\n'),
       attachments: [pdfAttachment(`${number}.pdf`, pdf)],
     });

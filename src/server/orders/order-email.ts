@@ -8,7 +8,8 @@ import { formatUkDate } from '../../shared/dates';
 import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/order-lines';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { terms, type TermsValues } from '../../shared/terms';
+import { repairTerms, terms, type TermsValues } from '../../shared/terms';
+import { paysInFull } from '../../shared/orders/order-kind';
 import { footer, orderBatchLines } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -61,8 +62,12 @@ function summary({ order, lines, facts, vatSummary }: OrderMailContext, withCust
     `Total: ${money(order.totalAmount)}`,
     ...(parts?.notes ?? []),
     // The ledger's names (shared/orders/ledger-lines.ts): a new order has paid nothing, so all of it is outstanding.
-    `${ledgerLineLabels.depositDue} (${facts.terms.depositPercent}%), on our written confirmation: ${money(order.depositAmount)}`,
-    `${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (the deposit, then the balance of ${money(order.totalAmount - order.depositAmount)} before dispatch)`,
+    ...(paysInFull(order)
+      ? [`${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (payment in full, by invoice)`]
+      : [
+          `${ledgerLineLabels.depositDue} (${facts.terms.depositPercent}%), on our written confirmation: ${money(order.depositAmount)}`,
+          `${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (the deposit, then the balance of ${money(order.totalAmount - order.depositAmount)} before dispatch)`,
+        ]),
     '',
     ...(withCustomerText
       ? [
@@ -74,8 +79,8 @@ function summary({ order, lines, facts, vatSummary }: OrderMailContext, withCust
       : ['This e-mail does not repeat the addresses, references or notes given with the order.']),
     '',
     terms.binding,
-    terms.deposit(facts.terms),
-    terms.balance,
+    // A repair's terms (decision 0062): payment in full, its lead time; never the sale's deposit and balance.
+    ...(paysInFull(order) ? [repairTerms.payment, repairTerms.leadTime] : [terms.deposit(facts.terms), terms.balance]),
     terms.currency(order.currency),
     terms.delivery((order.shippingAddress ?? order.billingAddress)?.country, facts.terms),
   ];
@@ -96,7 +101,7 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    ...footer(context.facts),
+    ...footer(context.facts, context.order),
   ].join('\n');
   return {
     kind: 'order_received',
@@ -117,7 +122,9 @@ export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string
     ...summary(context, true),
     ...quotedText("Customer's notes:", context.order.notes),
     '',
-    'Next: confirm the order and send the deposit invoice.',
+    paysInFull(context.order)
+      ? 'Next: confirm the order and send the invoice for payment in full (a repair: no deposit, no batch).'
+      : 'Next: confirm the order and send the deposit invoice.',
   ].join('\n');
   return { kind: 'order_new_admin', to: adminEmail, subject: `New order ${context.order.orderNumber}`, text };
 }

@@ -33,7 +33,7 @@ export function trackingOf(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>, 
 
 /** The ledger's figures under the names every page uses (deposit due, paid, credit held…), one a line; Outstanding last. */
 const ledgerText = (order: OrderRow, ledger: OrderLedger) =>
-  ledgerLines({ status: order.status, depositAmount: order.depositAmount, ledger })
+  ledgerLines({ status: order.status, depositAmount: order.depositAmount, kind: order.kind, ledger })
     .filter((line) => line.key !== 'outstanding')
     .map((line) => `${line.label}: ${money(order, line.amount)}.`);
 

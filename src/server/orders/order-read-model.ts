@@ -123,6 +123,7 @@ export function toGuestSummary(row: OrderRow): OrderSummary {
     totalAmount: row.totalAmount,
     depositAmount: row.depositAmount,
     currency: row.currency,
+    kind: row.kind,
   };
 }
 

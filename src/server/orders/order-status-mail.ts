@@ -3,7 +3,8 @@ import { formatUkDate } from '../../shared/dates';
 import { batchDocumentLine } from '../../shared/batches/ship-date';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { terms, type TermsValues } from '../../shared/terms';
+import { repairTerms, terms, type TermsValues } from '../../shared/terms';
+import { paysInFull } from '../../shared/orders/order-kind';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -18,8 +19,12 @@ interface StatusMailContext {
 
 /** The salutation and the signature every customer notice about an order shares (order-notice-mail.ts too). */
 export const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
-export const footer = ({ profile }: Pick<StatusMailContext['facts'], 'profile'>) => [
-  `Questions? Write to ${profile.salesEmail} or call ${profile.phone}.`,
+export const footer = (
+  { profile }: Pick<StatusMailContext['facts'], 'profile'>,
+  order?: { kind?: OrderRow['kind'] } | null,
+) => [
+  // A repair order is service (terms §12, decision 0062): its e-mails name the support mailbox, as the request's do.
+  `Questions? Write to ${paysInFull(order ?? {}) ? profile.supportEmail : profile.salesEmail} or call ${profile.phone}.`,
   '',
   profile.legalName,
 ];
@@ -29,7 +34,12 @@ export const footer = ({ profile }: Pick<StatusMailContext['facts'], 'profile'>)
  * the link to the order and the signature.
  */
 export function orderNoticeText(
-  context: { firstName: string | null; orderUrl: string; facts: Pick<StatusMailContext['facts'], 'profile'> },
+  context: {
+    firstName: string | null;
+    orderUrl: string;
+    facts: Pick<StatusMailContext['facts'], 'profile'>;
+    order?: { kind?: OrderRow['kind'] };
+  },
   body: readonly string[],
 ): string {
   return [
@@ -39,7 +49,7 @@ export function orderNoticeText(
     '',
     `Your order: ${context.orderUrl}`,
     '',
-    ...footer(context.facts),
+    ...footer(context.facts, context.order),
   ].join('\n');
 }
 
@@ -59,7 +69,11 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
     'Your written order confirmation is attached as a PDF.',
     'With this confirmation your order binds you and us.',
     ...orderBatchLines(context.order),
-    `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
+    ...(paysInFull(context.order)
+      ? [`${repairTerms.payment} We will send the invoice separately.`, repairTerms.leadTime]
+      : [
+          `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
+        ]),
     terms.currency(context.order.currency),
   ]);
   return {

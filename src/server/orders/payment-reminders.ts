@@ -20,6 +20,7 @@ import { lockOrder, orderRecipient } from './order-admin-context';
 import { type InvoiceBalance, loadInvoiceBalances, orderLedgerSql } from './order-ledger';
 import { footer } from './order-status-mail';
 import { todayOf } from './overdue';
+import type { OrderKind } from '../../shared/orders/order-kind';
 
 export const PAYMENT_REMINDERS_JOB = 'payment-reminders';
 
@@ -46,6 +47,8 @@ export function paymentReminderMail(input: {
   values: Record<PaymentReminderPlaceholder, string>;
   overdue: boolean;
   facts: Awaited<ReturnType<typeof documentFacts>>;
+  /** The order's kind: a repair's reminder names the support mailbox (decision 0062). */
+  order?: { kind?: OrderKind };
 }): OutgoingMail {
   const subject = input.overdue ? input.texts.paymentReminderOverdueSubject : input.texts.paymentReminderDueSubject;
   const body = input.overdue ? input.texts.paymentReminderOverdueBody : input.texts.paymentReminderDueBody;
@@ -57,7 +60,7 @@ export function paymentReminderMail(input: {
     kind: 'payment_reminder',
     to: input.to,
     subject: fillPaymentReminder(subject, oneLine),
-    text: [fillPaymentReminder(body, input.values), '', ...footer(input.facts)].join('\n'),
+    text: [fillPaymentReminder(body, input.values), '', ...footer(input.facts, input.order)].join('\n'),
   };
 }
 
@@ -149,6 +152,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
             orderUrl: recipient.orderUrl,
           },
           facts,
+          order,
         }),
       );
       await tx.insert(orderStatusHistory).values({

@@ -448,6 +448,8 @@ describe('orders API', () => {
         totalAmount: 488250,
         depositAmount: 244125,
         currency: 'GBP',
+        // What the order is for (decision 0062): the confirmation page says "Payment in full" for a repair.
+        kind: 'instrument',
         // Seeded on this test's 1 April 2026, Batch 2 ships at the second quarter-end after it (issue 38).
         batch: { id: 'batch-2', name: 'Batch 2', shipDate: '2026-09-30' },
       },
@@ -491,6 +493,7 @@ describe('orders API', () => {
         'totalAmount',
         'depositAmount',
         'currency',
+        'kind',
         'batch',
       ].sort(),
     );

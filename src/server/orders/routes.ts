@@ -80,6 +80,7 @@ export async function orderRoutes(app: FastifyInstance) {
         pricing: { currency: priced.currency, ...pricing },
         quotedTotal: priced.pricing.totals.total,
         changes: vatChanges(priced.pricing, pricing, selectionTaxContext(priced.configuration, customer)),
+        kind: priced.kind,
       };
     },
   );

@@ -260,6 +260,16 @@ describe('service that keeps its word (issue 41)', () => {
       key,
     });
     expect(signed.statusCode, signed.body).toBe(200);
+    // The request's own PDF opens through the key; the account's pages and the other request's PDF do not.
+    const declarationUrl = (signed.json() as { request: ServiceRequest }).request.declarationUrl ?? '';
+    expect(declarationUrl).toContain(`key=${key}`);
+    const declarationPdf = await t.get(declarationUrl);
+    expect(declarationPdf.statusCode, declarationPdf.body).toBe(200);
+    expect(pdfText(declarationPdf.rawPayload)).toContain(instrument.serialNumber);
+    expect((await t.get(declarationUrl.replace(request.requestNumber, closedEarlier.requestNumber))).statusCode).toBe(
+      404,
+    );
+    expect((await t.get(`/api/account/orders?key=${key}`)).statusCode).toBe(401);
 
     // Closed: the key stops working.
     const id = await adminIdOf(request.requestNumber);

@@ -33,12 +33,15 @@ export interface InstrumentPaperFacts {
     billingAddress: OrderAddress | null;
   };
   test: FactoryTestLimits & {
-    rateAccuracyPercent: number;
-    volumeDeliveredMl: number;
+    /** Null when staff uploaded the test record instead of typing the results (issue 41). */
+    rateAccuracyPercent: number | null;
+    volumeDeliveredMl: number | null;
     testedBy: string;
     testedOn: string;
     /** When it was recorded, i.e. the day the instrument was dispatched. */
     recordedAt: Date | string;
+    /** The uploaded test record the test comes from: named on the certificate with its fingerprint. */
+    record?: { filename: string; sha256: string; uploadedAt: Date | string } | null;
   };
   conformity: { ukca: string[]; ce: string[]; standards: string[] };
 }
@@ -59,11 +62,26 @@ const signature = (profile: BusinessProfile, day: Date | string) => [
 
 const poMeta = (po: string | null): [string, string][] => (po ? [['PO number', cleanLine(po)]] : []);
 
-/** The factory test certificate: each result with its limits and PASS or FAIL, the tester and the date, signed. */
+/** The uploaded test record's line: its file name, its SHA-256 and when it was uploaded. */
+export const testRecordLine = (record: { filename: string; sha256: string; uploadedAt: Date | string }) =>
+  `Test record: ${cleanLine(record.filename)} (SHA-256 ${record.sha256}), uploaded ${formatUkDate(record.uploadedAt)}.`;
+
+/**
+ * The factory test certificate: each result with its limits and PASS or FAIL, the tester and the date,
+ * signed. A test uploaded as a record (no typed results) states the limits, the record it rests on and
+ * the tester's verdict; only passing tests are stored, an instrument that fails does not ship.
+ */
 export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDocument {
   const { test, instrument } = facts;
-  const verdict = judgeFactoryTest(test, test);
   const band = volumeBand(test);
+  const results =
+    test.rateAccuracyPercent !== null && test.volumeDeliveredMl !== null
+      ? { rateAccuracyPercent: test.rateAccuracyPercent, volumeDeliveredMl: test.volumeDeliveredMl }
+      : null;
+  const verdict = results
+    ? judgeFactoryTest(results, test)
+    : { passed: true, ratePassed: true, volumePassed: true, fields: {} };
+  const recordLines = test.record ? [testRecordLine(test.record)] : [];
   return {
     kind: 'test_certificate',
     issuer: issuerOf(facts.profile),
@@ -94,7 +112,7 @@ export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDo
           {
             cells: [
               'Rate accuracy',
-              `${formatSigned(test.rateAccuracyPercent)} %`,
+              results ? `${formatSigned(results.rateAccuracyPercent)} %` : 'in test record',
               `within ±${formatNumber(test.rateLimitPercent)} % of the set rate`,
               passFail(verdict.ratePassed),
             ],
@@ -102,7 +120,7 @@ export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDo
           {
             cells: [
               'Volume delivered',
-              `${formatNumber(test.volumeDeliveredMl)} mL`,
+              results ? `${formatNumber(results.volumeDeliveredMl)} mL` : 'in test record',
               `${formatNumber(band.low)} to ${formatNumber(band.high)} mL (${formatNumber(test.nominalVolumeMl)} mL ±${formatNumber(test.volumeLimitPercent)} %)`,
               passFail(verdict.volumePassed),
             ],
@@ -118,6 +136,10 @@ export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDo
           `Tested by: ${cleanLine(test.testedBy)}`,
           `Test date: ${formatUkDate(test.testedOn)}`,
           `The instrument ${verdict.passed ? 'passed' : 'did not pass'} its final factory test before dispatch.`,
+          ...(results
+            ? []
+            : ['The results are recorded in the test record below; the tester judged them against the limits above.']),
+          ...recordLines,
         ],
       },
       { title: 'Signature', lines: signature(facts.profile, test.recordedAt) },

@@ -6,7 +6,8 @@ import { formatUkDate } from '../dates';
 import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
-import { DELIVERY_WINDOW_DAYS, terms, type TermsValues } from '../terms';
+import { DELIVERY_WINDOW_DAYS, repairTerms, terms, type TermsValues } from '../terms';
+import { fullPaymentLabel, paysInFull } from '../orders/order-kind';
 import { issuerOf } from './issuer';
 import { invoiceVatSummary } from '../orders/invoice-vat';
 import { orderVatSummary, vatSummaryParts } from './vat-summary';
@@ -28,6 +29,7 @@ export type DocumentOrder = Pick<
   | 'shippingAddress'
   | 'poNumber'
   | 'vatNumber'
+  | 'kind'
 > & { customerEmail: string | null };
 
 /** The country the goods go to: the delivery address, else the billing address. */
@@ -88,12 +90,20 @@ function orderTotals(order: DocumentOrder, depositPercent: number): { totals: Do
       { label: 'Subtotal', amount: subtotal },
       ...vat.totals,
       { label: 'Total', amount: order.totalAmount, emphasis: true },
-      { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
-      { label: 'Balance, due before dispatch', amount: order.remainingAmount },
+      // A repair has no deposit and no balance (decision 0062): its total is the one sum asked.
+      ...(paysInFull(order)
+        ? []
+        : [
+            { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
+            { label: 'Balance, due before dispatch', amount: order.remainingAmount },
+          ]),
     ],
     notes: vat.notes,
   };
 }
+
+/** A repair order's terms (terms.ts `repairTerms`, decision 0062): payment in full, the lead time, the scope. */
+const repairOrderTerms = (termsUrl: string) => [repairTerms.leadTime, repairTerms.scope, `Terms of sale: ${termsUrl}`];
 
 const poMeta = (order: DocumentOrder): [string, string][] =>
   order.poNumber ? [['Your PO number', cleanLine(order.poNumber)]] : [];
@@ -135,22 +145,32 @@ export function acknowledgementDocument(
     parties: parties(order),
     lines: orderLines(order.items),
     ...orderTotals(order, facts.terms.depositPercent),
-    sections: [
-      { title: 'Not yet a contract', lines: [terms.binding] },
-      { title: 'Payment', lines: [terms.deposit(facts.terms), terms.balance, ...paymentLines(order, facts.profile)] },
-      {
-        title: 'Delivery',
-        lines: [terms.delivery(deliveryCountry(order), facts.terms), batchLine(facts.batch)],
-      },
-      {
-        title: 'Key terms',
-        lines: [
-          terms.warranty(facts.warranty.months, facts.warranty.planName),
-          terms.cancellation,
-          `Terms of sale: ${facts.termsUrl}`,
+    sections: paysInFull(order)
+      ? [
+          { title: 'Not yet a contract', lines: [terms.binding] },
+          { title: 'Payment', lines: [repairTerms.payment, ...paymentLines(order, facts.profile)] },
+          { title: 'Return delivery', lines: [terms.delivery(deliveryCountry(order), facts.terms)] },
+          { title: 'Key terms', lines: repairOrderTerms(facts.termsUrl) },
+        ]
+      : [
+          { title: 'Not yet a contract', lines: [terms.binding] },
+          {
+            title: 'Payment',
+            lines: [terms.deposit(facts.terms), terms.balance, ...paymentLines(order, facts.profile)],
+          },
+          {
+            title: 'Delivery',
+            lines: [terms.delivery(deliveryCountry(order), facts.terms), batchLine(facts.batch)],
+          },
+          {
+            title: 'Key terms',
+            lines: [
+              terms.warranty(facts.warranty.months, facts.warranty.planName),
+              terms.cancellation,
+              `Terms of sale: ${facts.termsUrl}`,
+            ],
+          },
         ],
-      },
-    ],
   };
 }
 
@@ -173,33 +193,52 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
     parties: parties(order),
     lines: orderLines(order.items),
     ...orderTotals(order, context.terms.depositPercent),
-    sections: [
-      {
-        title: 'Payment',
-        lines: [
-          `Deposit of ${money(order.depositAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice. Production starts once it is paid.`,
-          `Balance of ${money(order.remainingAmount)} invoiced when the instrument is ready, due before dispatch.`,
-          terms.deposit(context.terms),
-          ...paymentLines(order, context.profile),
+    sections: paysInFull(order)
+      ? [
+          {
+            title: 'Payment',
+            lines: [
+              `${fullPaymentLabel} of ${money(order.totalAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice.`,
+              repairTerms.payment,
+              ...paymentLines(order, context.profile),
+            ],
+          },
+          { title: 'Return delivery', lines: [terms.delivery(deliveryCountry(order), context.terms)] },
+          {
+            title: 'Key terms',
+            lines: [
+              ...repairOrderTerms(context.termsUrl),
+              `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
+            ],
+          },
+        ]
+      : [
+          {
+            title: 'Payment',
+            lines: [
+              `Deposit of ${money(order.depositAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice. Production starts once it is paid.`,
+              `Balance of ${money(order.remainingAmount)} invoiced when the instrument is ready, due before dispatch.`,
+              terms.deposit(context.terms),
+              ...paymentLines(order, context.profile),
+            ],
+          },
+          {
+            title: 'Delivery',
+            lines: [
+              terms.delivery(deliveryCountry(order), context.terms),
+              batchLine(context.batch),
+              ...deliveryWindowLines(context.batch),
+            ],
+          },
+          {
+            title: 'Key terms',
+            lines: [
+              terms.warranty(context.warranty.months, context.warranty.planName),
+              terms.cancellation,
+              `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
+            ],
+          },
         ],
-      },
-      {
-        title: 'Delivery',
-        lines: [
-          terms.delivery(deliveryCountry(order), context.terms),
-          batchLine(context.batch),
-          ...deliveryWindowLines(context.batch),
-        ],
-      },
-      {
-        title: 'Key terms',
-        lines: [
-          terms.warranty(context.warranty.months, context.warranty.planName),
-          terms.cancellation,
-          `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
-        ],
-      },
-    ],
   };
 }
 
@@ -234,11 +273,13 @@ export function invoiceDocument(
     ? vatSummaryParts(invoiceVatSummary(summary, invoice.amount, invoice.vatAmount), order.currency)
     : { totals: [{ label: vatLabel(order.vatRate), amount: invoice.vatAmount }], notes: [] };
   const what =
-    invoice.kind === 'deposit'
-      ? `Deposit (${facts.terms.depositPercent}%)`
-      : invoice.kind === 'balance'
-        ? 'Balance'
-        : 'Credit';
+    invoice.kind === 'deposit' && paysInFull(order)
+      ? fullPaymentLabel
+      : invoice.kind === 'deposit'
+        ? `Deposit (${facts.terms.depositPercent}%)`
+        : invoice.kind === 'balance'
+          ? 'Balance'
+          : 'Credit';
   return {
     kind: credit ? 'credit_note' : 'invoice',
     issuer: issuerOf(facts.profile),
@@ -304,6 +345,7 @@ export function invoiceDocument(
           {
             title: 'Terms',
             lines: [
+              ...(paysInFull(order) ? [repairTerms.payment, repairTerms.leadTime] : []),
               terms.delivery(deliveryCountry(order), facts.terms),
               `Late payment interest: 8% above base rate. Terms of sale: ${facts.termsUrl}`,
             ],

@@ -19,6 +19,10 @@ export const factoryTestMessages = {
   dateRequired: 'Enter the test date.',
   rateFailed: (measured: number, limit: number) =>
     `Rate accuracy ${formatSigned(measured)} % is outside ±${formatNumber(limit)} %: this instrument fails its factory test and cannot be shipped.`,
+  recordNotFound: 'This test record was not uploaded for this order: upload it again.',
+  recordUsedTwice: 'Each instrument needs its own test record.',
+  recordFailed: 'The test record says this instrument failed its factory test: it cannot be shipped.',
+  recordResultRequired: 'Say whether the test record shows a pass.',
   volumeFailed: (measured: number, low: number, high: number) =>
     `Volume delivered ${formatNumber(measured)} mL is outside ${formatNumber(low)}–${formatNumber(high)} mL: this instrument fails its factory test and cannot be shipped.`,
 } as const;
@@ -53,6 +57,41 @@ export const factoryTestSchema = z.object({
     ),
 });
 export type FactoryTest = z.infer<typeof factoryTestSchema>;
+
+/** An uploaded test record's id (POST /api/admin/orders/{id}/test-records), named on the certificate. */
+const testRecordId = z.uuid({ error: factoryTestMessages.recordNotFound });
+
+/** Results entered, with the uploaded test record they come from (optional). */
+export const enteredFactoryTestSchema = factoryTestSchema.extend({ testRecordId: testRecordId.optional() });
+
+/**
+ * Issue 41: the test record uploaded instead of typed results. The tester states the record's
+ * verdict (the shop cannot read it); the certificate names the record and its fingerprint.
+ */
+export const recordedFactoryTestSchema = z.object({
+  testRecordId,
+  passed: z.boolean({ error: factoryTestMessages.recordResultRequired }),
+  testedBy: factoryTestSchema.shape.testedBy,
+  testedOn: factoryTestSchema.shape.testedOn,
+});
+export type RecordedFactoryTest = z.infer<typeof recordedFactoryTestSchema>;
+
+/** A factory test item sends no measurement but a record: it is read as a record's. */
+export const isRecordOnly = (item: unknown) =>
+  typeof item === 'object' &&
+  item !== null &&
+  'testRecordId' in item &&
+  !('rateAccuracyPercent' in item) &&
+  !('volumeDeliveredMl' in item);
+
+/** A test record as stored and named (its bytes stay with staff). */
+export const testRecordSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+export type TestRecord = z.infer<typeof testRecordSchema>;
 
 /** The test results sent with the move to shipped, in the order of the serial numbers. */
 export const factoryTestsField = z.array(z.unknown()).max(100).optional();

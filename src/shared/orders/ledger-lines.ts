@@ -1,5 +1,6 @@
 import { formatMoney } from '../money';
 import { depositDue } from './lifecycle';
+import { type OrderKind, paysInFull } from './order-kind';
 import type { OrderLedgerFigures } from './order-schema';
 
 /**
@@ -28,6 +29,8 @@ export interface LedgerLine {
 type LedgerOrderFacts = {
   status: string;
   depositAmount: number;
+  /** A repair (decision 0062) has no deposit: its whole total reads as Outstanding. */
+  kind?: OrderKind;
   ledger: Pick<
     OrderLedgerFigures,
     | 'paid'
@@ -44,10 +47,10 @@ type LedgerOrderFacts = {
 
 /**
  * What is still to pay of the deposit (lifecycle.ts `depositDue`, from the ledger): none on a
- * cancelled order, whose money is settled by credit notes and refunds.
+ * cancelled order, whose money is settled by credit notes and refunds, nor on a repair, which has no deposit.
  */
 export const ledgerDepositDue = (order: LedgerOrderFacts) =>
-  order.status === 'cancelled' ? 0 : depositDue(order, order.ledger);
+  order.status === 'cancelled' || paysInFull(order) ? 0 : depositDue(order, order.ledger);
 
 /** The order's ledger lines in the order they read: deposit due, paid, credits and fees, refund due, outstanding. */
 export function ledgerLines(order: LedgerOrderFacts): LedgerLine[] {

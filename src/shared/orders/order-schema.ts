@@ -3,6 +3,7 @@ import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-plac
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
+import { orderKinds } from './order-kind';
 import { paymentReminderSentSchema, remindersExclusionSchema } from './payment-reminders';
 import { exportPapersSchema } from './export-proof';
 
@@ -126,6 +127,8 @@ export const orderSummarySchema = z.object({
   totalAmount: z.number().int(),
   depositAmount: z.number().int(),
   currency: z.string(),
+  /** The quote's kind it was made from (decision 0062): a repair is paid in full, without batch or balance. */
+  kind: z.enum(orderKinds),
   /**
    * The production batch with the ship date the shop states today (`shipDate` null: "date to be
    * confirmed"); given by `GET /api/orders/{id}` and `POST /api/orders`.

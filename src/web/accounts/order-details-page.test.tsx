@@ -18,6 +18,7 @@ function orderOf(overrides: Partial<Order> & Pick<Order, 'totalAmount' | 'deposi
     paymentStatus: 'pending',
     createdAt: '2026-03-02T09:00:00.000Z',
     quoteId: null,
+    kind: 'instrument',
     paymentMethod: null,
     remainingAmount: totalAmount - overrides.depositAmount,
     vatRate: 0,
@@ -102,6 +103,36 @@ describe('the customer’s order page shows the ledger’s figures, one balance 
     expect(screen.queryByText('Balance, due before dispatch')).toBeNull();
     expect(document.body.textContent).not.toContain('£2,154.00');
     expect(payment.getByText('Deposit Paid')).toBeTruthy();
+  });
+
+  it('a repair (decision 0062): the whole total is Outstanding, no deposit is asked for or shown as paid, and no balance before dispatch', async () => {
+    const owed = {
+      ...zeroLedger,
+      invoiced: 24000,
+      owed: 24000,
+      outstanding: 24000,
+      depositInvoiced: 24000,
+      depositOutstanding: 24000,
+    };
+    const payment = await openGuestPage(
+      orderOf({ kind: 'repair', totalAmount: 24000, depositAmount: 24000, currency: 'GBP', ledger: owed }),
+    );
+    expect(payment.queryByText('Deposit Required')).toBeNull();
+    expect(figure(payment, 'Outstanding')).toBe('£240.00');
+    expect(screen.queryByText('Balance, due before dispatch')).toBeNull();
+    resetWebTest();
+    const settled = await openGuestPage(
+      orderOf({
+        kind: 'repair',
+        totalAmount: 24000,
+        depositAmount: 24000,
+        currency: 'GBP',
+        paymentStatus: 'fully_paid',
+        ledger: { ...owed, paid: 24000, received: 24000, outstanding: 0, depositOutstanding: 0 },
+      }),
+    );
+    expect(settled.queryByText('Deposit Required')).toBeNull();
+    expect(figure(settled, 'Paid')).toBe('£240.00');
   });
 
   it('instalments: €1,000 of a €1,725 deposit leaves €725.00 under Deposit Required, and the remaining balance is what is still owed', async () => {

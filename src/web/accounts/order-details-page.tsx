@@ -9,6 +9,8 @@ import { vatLabel } from '../../shared/orders/order-lines';
 import { ledgerDepositDue, ledgerLines } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { batchShipText } from '../../shared/batches/ship-date';
+import { paysInFull } from '../../shared/orders/order-kind';
+import { repairTerms } from '../../shared/terms';
 import { isFullOrder, useOrder } from '../lib/get-order';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
@@ -112,7 +114,10 @@ function AccountOrderDetails() {
  */
 function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: number) => string }) {
   const lines = ledgerLines(order);
-  const depositPaid = order.status !== 'cancelled' && order.depositAmount > 0 && ledgerDepositDue(order) === 0;
+  // A repair has no deposit (decision 0062): its total is the one sum, read as Outstanding.
+  const repair = paysInFull(order);
+  const depositPaid =
+    !repair && order.status !== 'cancelled' && order.depositAmount > 0 && ledgerDepositDue(order) === 0;
   return (
     <>
       {depositPaid && order.ledger.paid > 0 ? (
@@ -126,7 +131,7 @@ function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: num
             <span data-testid="customer-deposit-due">{money(line.amount)}</span>
           </Row>
         ) : line.key === 'outstanding' ? (
-          <Row key={line.key} label="Remaining Balance">
+          <Row key={line.key} label={repair ? line.label : 'Remaining Balance'}>
             <span data-testid="customer-remaining">{money(line.amount)}</span>
           </Row>
         ) : (
@@ -175,9 +180,13 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                   <Row label="Product">{summary.product}</Row>
                   <Row label="Configuration">{summary.configuration ?? 'Not specified'}</Row>
                   <Row label="Quantity">{summary.quantity}</Row>
-                  <Row label="Batch">
-                    {order.batch ? batchShipText(order.batch) : (summary.batch ?? 'Not specified')}
-                  </Row>
+                  {paysInFull(order) ? (
+                    <Row label="Payment">{repairTerms.payment}</Row>
+                  ) : (
+                    <Row label="Batch">
+                      {order.batch ? batchShipText(order.batch) : (summary.batch ?? 'Not specified')}
+                    </Row>
+                  )}
                 </dl>
                 {order.batchHistory ? <BatchHistoryList history={order.batchHistory} /> : null}
                 {summary.accessories.length > 0 ? (

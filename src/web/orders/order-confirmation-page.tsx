@@ -10,7 +10,8 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { isFullOrder, useOrder } from '../lib/get-order';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
-import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
+import { paysInFull } from '../../shared/orders/order-kind';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
@@ -39,6 +40,7 @@ export function OrderConfirmationPage() {
     );
   } else {
     const data = order.data;
+    const repair = paysInFull(data);
     const money = (minor: number) => formatMoney(minor, data.currency, { decimals: 2 });
     body = (
       <div className="space-y-8">
@@ -73,7 +75,7 @@ export function OrderConfirmationPage() {
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-navy-600">Deposit required</dt>
+            <dt className="text-sm text-navy-600">{repair ? 'Payment in full' : 'Deposit required'}</dt>
             <dd>{money(data.depositAmount)}</dd>
           </div>
           {data.batch ? (
@@ -109,10 +111,17 @@ export function OrderConfirmationPage() {
           </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5">
             <li>We will confirm your order in writing within 48 hours; from then on it binds you and us.</li>
-            <li>
-              {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your
-              instrument begins once it is paid.
-            </li>
+            {repair ? (
+              <>
+                <li>{repairTerms.payment} We will send you the invoice.</li>
+                <li>{repairTerms.leadTime}</li>
+              </>
+            ) : (
+              <li>
+                {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your
+                instrument begins once it is paid.
+              </li>
+            )}
             <li>{terms.currency(data.currency)}</li>
           </ol>
         </section>

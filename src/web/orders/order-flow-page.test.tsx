@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { priceConfiguration } from '../../shared/pricing/price-configuration';
 import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
 import { vatCustomer } from '../../shared/tax/vat-customer';
+import { balanceSentence, repairTerms } from '../../shared/terms';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { saveOrderFlow } from '../lib/flow-storage';
 import { OrderFlowPage } from './order-flow-page';
@@ -204,7 +205,9 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
       '3-year servicing no longer carries UK VAT because you are a business established in the EU with a VAT number: you account for the VAT by reverse charge (Article 196, Directive 2006/112/EC).';
     const calls = mockFetch({
       'GET /api/auth/session': signedOut,
-      'POST /api/orders/price': { body: { pricing: business, quotedTotal: quoted.totals.total, changes: [why] } },
+      'POST /api/orders/price': {
+        body: { pricing: business, quotedTotal: quoted.totals.total, changes: [why], kind: 'instrument' },
+      },
     });
     saveOrderFlow({
       quoteReference: 'Q-REF-DE',
@@ -235,5 +238,46 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
       quoteReference: 'Q-REF-DE',
       billing: { country: 'DE', vatNumber: 'DE136695976' },
     });
+  });
+
+  it('a repair quote’s order (decision 0062): payment in full by invoice and the repair lead time, no deposit, balance or batch', async () => {
+    const priced = priceConfiguration(fixtureProduct, defaultSelection, 20);
+    // The server's answer for a repair: its first invoice is the whole total.
+    const repair = { ...priced, totals: { ...priced.totals, deposit: priced.totals.total } };
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      'GET /api/quotes/Q-REF-1': { body: { quote: { kind: 'repair', pricing: repair } } },
+      'POST /api/orders/price': {
+        body: { pricing: repair, quotedTotal: priced.totals.total, changes: [], kind: 'repair' },
+      },
+    });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    await fillBillingAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('heading', { name: 'Confirm & Pay' });
+    expect(await screen.findByText('Payment in full by invoice')).toBeTruthy();
+    const page = document.body.textContent ?? '';
+    expect(page).toContain(repairTerms.payment);
+    expect(page).not.toContain('Deposit, due on our written confirmation');
+    expect(page).not.toContain('Balance, due before dispatch');
+    expect(page).not.toContain('Deposit by invoice');
+    await waitFor(() => expect(screen.getByTestId('binding-note').textContent).toContain(repairTerms.leadTime));
+    expect(screen.getByTestId('binding-note').textContent).not.toContain(balanceSentence);
+  });
+
+  it('an instrument quote’s order keeps the deposit and the balance before dispatch', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    await fillBillingAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('heading', { name: 'Confirm & Pay' });
+    expect(screen.getByText('Deposit, due on our written confirmation (50%)')).toBeTruthy();
+    expect(screen.getByText('Balance, due before dispatch')).toBeTruthy();
+    expect(screen.getByTestId('binding-note').textContent).toContain(balanceSentence);
+    expect(document.body.textContent).not.toContain(repairTerms.payment);
   });
 });

@@ -41,7 +41,12 @@ import { AddressFields } from './address-fields';
 import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
-import { terms } from '../../shared/terms';
+import { repairTerms, terms } from '../../shared/terms';
+
+/** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
+function useRepairOrder(handoff: OrderFlowHandoff): boolean {
+  return useQuote(handoff.quoteReference).data?.kind === 'repair';
+}
 
 type Values = ShippingFormInput;
 
@@ -114,6 +119,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
   const total = pricing?.totals.total ?? handoff.total;
   const deposit = pricing?.totals.deposit ?? handoff.deposit;
   const changes = repriced.data?.changes ?? [];
+  const repair = (repriced.data?.kind ?? quote.data?.kind) === 'repair';
   return (
     <div className="space-y-6">
       {changes.length > 0 && repriced.data ? (
@@ -160,14 +166,18 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             <dt>Total</dt>
             <dd data-testid="review-total">{money(total)}</dd>
           </div>
-          <div className="flex justify-between">
-            <dt>Deposit, due on our written confirmation ({DEPOSIT_PERCENT}%)</dt>
-            <dd>{money(deposit)}</dd>
-          </div>
-          <div className="flex justify-between text-navy-600">
-            <dt>Balance, due before dispatch</dt>
-            <dd>{money(total - deposit)}</dd>
-          </div>
+          {repair ? null : (
+            <>
+              <div className="flex justify-between">
+                <dt>Deposit, due on our written confirmation ({DEPOSIT_PERCENT}%)</dt>
+                <dd>{money(deposit)}</dd>
+              </div>
+              <div className="flex justify-between text-navy-600">
+                <dt>Balance, due before dispatch</dt>
+                <dd>{money(total - deposit)}</dd>
+              </div>
+            </>
+          )}
         </dl>
         {pricing ? (
           <VatNotes
@@ -211,12 +221,20 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
         <legend className="font-semibold">Payment</legend>
         <label className="flex items-start gap-3 rounded-md border border-accent-600 bg-accent-50 p-3 text-sm">
           <input type="radio" name="payment" defaultChecked className="mt-1" />
-          <span>
-            <span className="font-medium">Deposit by invoice</span>
-            <br />
-            We will contact you within 24 hours to arrange the {DEPOSIT_PERCENT}% deposit of {money(deposit)} by
-            invoice.
-          </span>
+          {repair ? (
+            <span>
+              <span className="font-medium">Payment in full by invoice</span>
+              <br />
+              {repairTerms.payment} We will send you the invoice for {money(total)}.
+            </span>
+          ) : (
+            <span>
+              <span className="font-medium">Deposit by invoice</span>
+              <br />
+              We will contact you within 24 hours to arrange the {DEPOSIT_PERCENT}% deposit of {money(deposit)} by
+              invoice.
+            </span>
+          )}
         </label>
         <label className="flex items-start gap-3 rounded-md border border-navy-100 p-3 text-sm text-navy-500">
           <input type="radio" name="payment" disabled className="mt-1" />
@@ -234,6 +252,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const navigate = useNavigate();
   const location = useLocation();
   const placeOrder = usePlaceOrder();
+  const repairOrder = useRepairOrder(handoff);
   // Each step is a history entry (?step=2), so Back and Forward move between them; a reload stays put.
   const [search] = useSearchParams();
   const step: 1 | 2 = search.get('step') === '2' ? 2 : 1;
@@ -532,7 +551,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
           </h2>
           <Review handoff={handoff} values={getValues()} />
           <p className="text-sm text-navy-700" data-testid="binding-note">
-            {terms.binding} {terms.balance}
+            {terms.binding} {repairOrder ? repairTerms.leadTime : terms.balance}
           </p>
           <label className="flex items-start gap-3 text-sm">
             <input

@@ -2,13 +2,15 @@ import { formatMoney } from '../../shared/money';
 import { addressLines, orderLines, sameAddress, vatLabel } from '../../shared/orders/order-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { paysInFull } from '../../shared/orders/order-kind';
 import { orderVatSummary } from '../../shared/documents/vat-summary';
 import { VatNotes, VatRows } from './vat-summary';
 
 type PricedOrder = Pick<
   Order,
   'items' | 'currency' | 'totalAmount' | 'depositAmount' | 'subtotalAmount' | 'vatAmount' | 'vatRate'
->;
+> &
+  Partial<Pick<Order, 'kind'>>;
 
 /** Every priced line of an order with its subtotal, VAT, total, deposit and balance: it adds up to the penny. */
 export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrder; showSplit?: boolean }) {
@@ -47,7 +49,8 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
           <dt>Total</dt>
           <dd data-testid="order-lines-total">{money(order.totalAmount)}</dd>
         </div>
-        {showSplit ? (
+        {/* A repair has no deposit and no balance (decision 0062). */}
+        {showSplit && !paysInFull(order) ? (
           <>
             <div className="flex justify-between">
               <dt>Deposit ({DEPOSIT_PERCENT}%)</dt>

@@ -220,14 +220,36 @@ export const decontaminationDeclarations = pgTable('decontamination_declarations
  * (%) and volume delivered (mL), the acceptance limits in force then (from the settings), whether
  * it passed (decided by the server), who tested it and when. An instrument ships only with a pass.
  */
+/**
+ * A factory test record uploaded at dispatch (issue 41): a PDF read by its bytes, kept with its order
+ * for staff; the certificate of the instrument it was shipped with names it and its fingerprint.
+ */
+export const instrumentTestRecords = pgTable('instrument_test_records', {
+  id: id(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  filename: text('filename').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  bytes: bytea('bytes').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
 export const instrumentTestCertificates = pgTable('instrument_test_certificates', {
   id: id(),
   instrumentId: uuid('instrument_id')
     .notNull()
     .unique()
     .references(() => instruments.id, { onDelete: 'cascade' }),
-  rateAccuracyPercent: doublePrecision('rate_accuracy_percent').notNull(),
-  volumeDeliveredMl: doublePrecision('volume_delivered_ml').notNull(),
+  /** The results typed at dispatch; null when staff uploaded the test record instead. */
+  rateAccuracyPercent: doublePrecision('rate_accuracy_percent'),
+  volumeDeliveredMl: doublePrecision('volume_delivered_ml'),
+  /** The uploaded test record the test comes from, if any (one record per instrument). */
+  testRecordId: uuid('test_record_id')
+    .unique()
+    .references(() => instrumentTestRecords.id, { onDelete: 'set null' }),
   /** The limits it was judged against: rate within ±this %, volume within ±this % of the nominal volume. */
   rateLimitPercent: doublePrecision('rate_limit_percent').notNull(),
   nominalVolumeMl: doublePrecision('nominal_volume_ml').notNull(),

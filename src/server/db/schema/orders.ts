@@ -18,6 +18,7 @@ import { bytea, createdAt, id, money, updatedAt } from './columns';
 import { quotes } from './quotes';
 
 import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../../shared/orders/order-status';
+import type { OrderKind } from '../../../shared/orders/order-kind';
 import type { VatCheckStatus, VatRegistry } from '../../../shared/tax/vat-number-check';
 import type { SupplyKind, VatTreatment } from '../../../shared/tax/line-vat';
 
@@ -44,6 +45,11 @@ export const orders = pgTable(
     orderNumber: text('order_number').notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    /**
+     * The kind of the quote it was made from (decision 0062): a 'repair' is paid in full, one invoice,
+     * no batch. Orders placed before it read 'instrument' and keep the terms they were told.
+     */
+    kind: text('kind').$type<OrderKind>().notNull().default('instrument'),
     configuration: jsonb('configuration').$type<Record<string, unknown>>(),
     totalAmount: money('total_amount').notNull(),
     depositAmount: money('deposit_amount').notNull(),

@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { formatUkDate } from '../../../shared/dates';
 import { type Instrument, instrumentSchema } from '../../../shared/instruments/instrument-schemas';
+import { testRecordSchema } from '../../../shared/instruments/instrument-papers';
+import { MODEL_DOCUMENT_BYTES, modelDocumentMessages } from '../../../shared/instruments/model-documents';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -65,22 +67,108 @@ export interface FactoryTestValues {
   volumeDeliveredMl: string;
   testedBy: string;
   testedOn: string;
+  /** The uploaded test record (issue 41): its id and stored name, and whether it shows a pass. */
+  testRecordId?: string;
+  testRecordName?: string;
+  recordPassed?: boolean;
 }
 
 const emptyTest: FactoryTestValues = { rateAccuracyPercent: '', volumeDeliveredMl: '', testedBy: '', testedOn: '' };
 
-/** The request's `factoryTests`: a number where one was typed, else the text (the server names the field). */
+/**
+ * The request's `factoryTests`: a number where one was typed, else the text (the server names the
+ * field). With a test record and no results typed, the record and the tester's verdict instead.
+ */
 export const factoryTestsBody = (values: FactoryTestValues[], count: number) =>
   Array.from({ length: count }, (_, index) => {
     const test = values[index] ?? emptyTest;
     const number = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+    const record = test.testRecordId ? { testRecordId: test.testRecordId } : {};
+    if (test.testRecordId && test.rateAccuracyPercent.trim() === '' && test.volumeDeliveredMl.trim() === '')
+      return { ...record, passed: test.recordPassed === true, testedBy: test.testedBy, testedOn: test.testedOn };
     return {
       rateAccuracyPercent: number(test.rateAccuracyPercent),
       volumeDeliveredMl: number(test.volumeDeliveredMl),
       testedBy: test.testedBy,
       testedOn: test.testedOn,
+      ...record,
     };
   });
+
+/** The file as base64, for the upload's JSON body (the server reads its type from the bytes). */
+const base64Of = async (file: File) => {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+};
+
+/** Uploads one instrument's test record (POST /api/admin/orders/{id}/test-records) and keeps its id. */
+function TestRecordUpload({
+  orderId,
+  index,
+  value,
+  onUploaded,
+  onPassed,
+  error,
+}: {
+  orderId: string;
+  index: number;
+  value: FactoryTestValues | undefined;
+  onUploaded: (record: { id: string; filename: string }) => void;
+  onPassed: (passed: boolean) => void;
+  error: string | undefined;
+}) {
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      if (file.size > MODEL_DOCUMENT_BYTES) throw new Error(modelDocumentMessages.tooLarge);
+      return adminApi(z.object({ testRecord: testRecordSchema }), `/orders/${orderId}/test-records`, {
+        method: 'POST',
+        body: { filename: file.name, dataBase64: await base64Of(file) },
+      });
+    },
+    onSuccess: (answer) => onUploaded(answer.testRecord),
+    onError: (failure) =>
+      toast.error(
+        failure instanceof ApiError ? failure.message : failure instanceof Error ? failure.message : 'Upload failed',
+      ),
+  });
+  return (
+    <div className="sm:col-span-4 flex flex-wrap items-center gap-3 text-xs">
+      <label>
+        {`Or upload the test record (PDF, instrument ${index + 1})`}
+        <input
+          type="file"
+          accept="application/pdf,.pdf"
+          className="mt-1 block"
+          disabled={upload.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) upload.mutate(file);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {value?.testRecordName ? <span>{`Uploaded: ${value.testRecordName}`}</span> : null}
+      {value?.testRecordId ? (
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={value.recordPassed === true}
+            onChange={(event) => onPassed(event.target.checked)}
+          />
+          {`The record shows a pass (instrument ${index + 1})`}
+        </label>
+      ) : null}
+      {error ? (
+        <span role="alert" className="block text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Each instrument's final factory test at dispatch (issue 41): the measured rate accuracy and volume,
@@ -93,20 +181,33 @@ export function FactoryTestFields({
   onChange,
   errors,
   limits,
+  orderId,
 }: {
   count: number;
   values: FactoryTestValues[];
   onChange: (values: FactoryTestValues[]) => void;
   errors: Record<string, string>;
   limits?: { rateLimitPercent: number; nominalVolumeMl: number; volumeLimitPercent: number };
+  /** With it, each instrument may take an uploaded test record instead of typed results. */
+  orderId?: string;
 }) {
   if (count === 0) return null;
-  const set = (index: number, name: keyof FactoryTestValues, value: string) => {
+  const update = (index: number, change: Partial<FactoryTestValues>) => {
     const next = Array.from({ length: count }, (__, i) => values[i] ?? emptyTest);
-    next[index] = { ...(next[index] ?? emptyTest), [name]: value };
+    next[index] = { ...(next[index] ?? emptyTest), ...change };
     onChange(next);
   };
-  const input = (index: number, name: keyof FactoryTestValues, label: string, type = 'text') => (
+  const set = (
+    index: number,
+    name: 'rateAccuracyPercent' | 'volumeDeliveredMl' | 'testedBy' | 'testedOn',
+    value: string,
+  ) => update(index, { [name]: value });
+  const input = (
+    index: number,
+    name: 'rateAccuracyPercent' | 'volumeDeliveredMl' | 'testedBy' | 'testedOn',
+    label: string,
+    type = 'text',
+  ) => (
     <label>
       {label}
       <input
@@ -143,6 +244,16 @@ export function FactoryTestFields({
           {input(index, 'volumeDeliveredMl', `Volume delivered mL (instrument ${index + 1})`, 'number')}
           {input(index, 'testedBy', `Tested by (instrument ${index + 1})`)}
           {input(index, 'testedOn', `Test date (instrument ${index + 1})`, 'date')}
+          {orderId ? (
+            <TestRecordUpload
+              orderId={orderId}
+              index={index}
+              value={values[index]}
+              onUploaded={(record) => update(index, { testRecordId: record.id, testRecordName: record.filename })}
+              onPassed={(passed) => update(index, { recordPassed: passed })}
+              error={errors[`factoryTests.${index}.testRecordId`] ?? errors[`factoryTests.${index}.passed`]}
+            />
+          ) : null}
         </div>
       ))}
       {errors.factoryTests ? (

@@ -15,6 +15,7 @@ import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
+import { paysInFull } from '../../../shared/orders/order-kind';
 
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 
@@ -72,6 +73,8 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
   const live = (kind: 'deposit' | 'balance') =>
     order.documents.some((document) => document.kind === kind && !document.credited);
   const depositPaid = order.ledger.paid >= order.depositAmount;
+  // A repair is invoiced once, for its whole total (decision 0062).
+  const repair = paysInFull(order);
   const actions = orderActions({
     status: order.status,
     outstanding: order.outstandingAmount,
@@ -93,7 +96,7 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
     const flag = order.vatNumberCheck.flag;
     if (
       window.confirm(
-        `${flag ? `${flag}\n\n` : ''}Issue the ${kind} invoice for ${money(amount, order.currency)} and e-mail it to the customer? An issued invoice cannot be changed, only credited.`,
+        `${flag ? `${flag}\n\n` : ''}Issue the ${repair ? 'payment-in-full' : kind} invoice for ${money(amount, order.currency)} and e-mail it to the customer? An issued invoice cannot be changed, only credited.`,
       )
     )
       issue.mutate({ kind, acknowledgeVatNumber: flag !== null });
@@ -107,10 +110,10 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
         <div className="flex gap-2">
           {actions.issueInvoice && !live('deposit') && mayIssue ? (
             <Button size="sm" disabled={issue.isPending} onClick={() => issueWithConfirmation('deposit')}>
-              Issue deposit invoice
+              {repair ? 'Issue invoice (payment in full)' : 'Issue deposit invoice'}
             </Button>
           ) : null}
-          {actions.issueInvoice && live('deposit') && depositPaid && !live('balance') && mayIssue ? (
+          {actions.issueInvoice && !repair && live('deposit') && depositPaid && !live('balance') && mayIssue ? (
             <Button size="sm" disabled={issue.isPending} onClick={() => issueWithConfirmation('balance')}>
               Issue balance invoice
             </Button>

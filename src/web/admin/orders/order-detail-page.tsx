@@ -100,7 +100,7 @@ function ShipOverride({ orderId, units }: { orderId: string; units: number }) {
         />
       </label>
       <SerialNumberFields count={units} values={serials} onChange={setSerials} errors={serialErrors} />
-      <FactoryTestFields count={units} values={tests} onChange={setTests} errors={serialErrors} />
+      <FactoryTestFields count={units} values={tests} onChange={setTests} errors={serialErrors} orderId={orderId} />
       <Button type="submit" variant="outline" className="self-end" disabled={ship.isPending}>
         Ship anyway
       </Button>

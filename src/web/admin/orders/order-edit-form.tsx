@@ -197,6 +197,7 @@ export function OrderEditForm({
             values={tests}
             onChange={setTests}
             errors={serialErrors}
+            orderId={order.id}
             {...(factoryTestLimits ? { limits: factoryTestLimits } : {})}
           />
         </>
