@@ -18,7 +18,8 @@ export type DocumentKind =
   | 'decontamination_declaration'
   | 'test_certificate'
   | 'declaration_of_conformity'
-  | 'iq_oq_protocol';
+  | 'iq_oq_protocol'
+  | 'supplier_pack';
 
 export interface DocumentLine {
   name: string;

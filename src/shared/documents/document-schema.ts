@@ -21,6 +21,7 @@ export const businessDocumentSchema = z.object({
     'test_certificate',
     'declaration_of_conformity',
     'iq_oq_protocol',
+    'supplier_pack',
   ]),
   issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
   title: z.string(),
