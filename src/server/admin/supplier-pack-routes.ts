@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,15 +11,17 @@ import {
   supplierPackMessages,
 } from '../../shared/supplier-pack/supplier-pack';
 import { getBusinessProfile } from '../business-profile/profile-service';
-import { readModelDocument } from '../catalogue/model-documents';
-import { supplierCertificates } from '../db/schema';
 import { notFound } from '../http/http-error';
 import {
+  createCertificate,
+  deleteCertificate,
   listCertificates,
   packVersionFor,
+  readCertificateUpload,
   sendSupplierPack,
   storedCertificate,
   toCertificate,
+  updateCertificate,
 } from '../supplier-pack/supplier-pack';
 import { auditedChange } from '../audit/audited-change';
 import { adminRoute } from './admin-route-config';
@@ -88,23 +89,9 @@ export async function adminSupplierPackRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { kind, title, expiresOn, file: upload } = request.body;
-      const file = readModelDocument(upload);
+      const file = readCertificateUpload(upload);
       const row = await auditedChange(app, request, async (tx, now) => {
-        const [stored] = await tx
-          .insert(supplierCertificates)
-          .values({
-            kind,
-            title,
-            expiresOn,
-            filename: file.filename,
-            size: file.bytes.length,
-            sha256: file.sha256,
-            bytes: file.bytes,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!stored) throw new Error('Storing the certificate failed');
+        const stored = await createCertificate(tx, { kind, title, expiresOn }, file, now);
         return {
           result: stored,
           audit: {
@@ -133,24 +120,11 @@ export async function adminSupplierPackRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { kind, title, expiresOn, file: upload } = request.body;
-      const file = upload ? readModelDocument(upload) : null;
+      const file = upload ? readCertificateUpload(upload) : null;
       const row = await auditedChange(app, request, async (tx, now) => {
-        const before = await storedCertificate(tx, request.params.id);
-        if (!before) throw notFound(supplierPackMessages.notFound);
-        const [after] = await tx
-          .update(supplierCertificates)
-          .set({
-            kind,
-            title,
-            expiresOn,
-            ...(file
-              ? { filename: file.filename, size: file.bytes.length, sha256: file.sha256, bytes: file.bytes }
-              : {}),
-            updatedAt: now,
-          })
-          .where(eq(supplierCertificates.id, before.id))
-          .returning();
-        if (!after) throw notFound(supplierPackMessages.notFound);
+        const changed = await updateCertificate(tx, request.params.id, { kind, title, expiresOn }, file, now);
+        if (!changed) throw notFound(supplierPackMessages.notFound);
+        const { before, after } = changed;
         return {
           result: after,
           audit: {
@@ -171,9 +145,8 @@ export async function adminSupplierPackRoutes(app: FastifyInstance) {
     { config: edit, schema: { params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       await auditedChange(app, request, async (tx) => {
-        const before = await storedCertificate(tx, request.params.id);
+        const before = await deleteCertificate(tx, request.params.id);
         if (!before) throw notFound(supplierPackMessages.notFound);
-        await tx.delete(supplierCertificates).where(eq(supplierCertificates.id, before.id));
         return {
           result: null,
           audit: {

@@ -18,6 +18,7 @@ import { supplierCertificates, supplierPackDownloads, supplierPackVersions } fro
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { enqueueMails, type MailAttachment, type OutgoingMail, pdfAttachment } from '../mail/outbox';
 import type { DailyJob } from '../jobs/scheduler';
+import { readModelDocument } from '../catalogue/model-documents';
 
 /** The bank details as one canonical string: the fields in a fixed order, spaces inside IBANs ignored. */
 function bankKey(bank: BankAccounts): string {
@@ -281,3 +282,57 @@ export const supplierPackRetentionJob: DailyJob = {
     return { deliveriesRemoved: removed.length };
   },
 };
+
+/** A certificate's PDF as uploaded: read by its bytes (`%PDF-`), at most 10 MB, as a model's datasheet (decision 0059). */
+export const readCertificateUpload = readModelDocument;
+
+type CertificateFile = ReturnType<typeof readModelDocument>;
+type CertificateFields = { kind: CertificateKind; title: string; expiresOn: string };
+
+/** Stores a new certificate; returns its row. */
+export async function createCertificate(tx: Db, fields: CertificateFields, file: CertificateFile, now: Date) {
+  const [stored] = await tx
+    .insert(supplierCertificates)
+    .values({
+      ...fields,
+      filename: file.filename,
+      size: file.bytes.length,
+      sha256: file.sha256,
+      bytes: file.bytes,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!stored) throw new Error('Storing the certificate failed');
+  return stored;
+}
+
+/** Changes a certificate's fields, and its file where a new one is given; null when there is none. */
+export async function updateCertificate(
+  tx: Db,
+  id: string,
+  fields: CertificateFields,
+  file: CertificateFile | null,
+  now: Date,
+) {
+  const before = await storedCertificate(tx, id);
+  if (!before) return null;
+  const [after] = await tx
+    .update(supplierCertificates)
+    .set({
+      ...fields,
+      ...(file ? { filename: file.filename, size: file.bytes.length, sha256: file.sha256, bytes: file.bytes } : {}),
+      updatedAt: now,
+    })
+    .where(eq(supplierCertificates.id, before.id))
+    .returning();
+  return after ? { before, after } : null;
+}
+
+/** Deletes a certificate; returns the removed row, or null when there was none. */
+export async function deleteCertificate(tx: Db, id: string) {
+  const before = await storedCertificate(tx, id);
+  if (!before) return null;
+  await tx.delete(supplierCertificates).where(eq(supplierCertificates.id, before.id));
+  return before;
+}
