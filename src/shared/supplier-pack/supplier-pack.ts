@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX, emailErrorMessage } from '../email-address';
+import { EMAIL_MAX } from '../email-address';
+import { BASE64_MAX, certificateKinds, supplierPackMessages } from './supplier-pack-labels';
 
 /**
  * Issue 39, decision 0067: the supplier pack a buyer's purchasing department needs to set the
@@ -7,44 +8,9 @@ import { EMAIL_MAX, emailErrorMessage } from '../email-address';
  * the certificates staff upload (PDFs checked by their bytes). Its version changes with the bank details.
  */
 
-export const certificateKinds = ['insurance', 'iso_9001', 'ukca_ce_declaration', 'other'] as const;
-export type CertificateKind = (typeof certificateKinds)[number];
-
-export const certificateKindLabels: Record<CertificateKind, string> = {
-  insurance: 'Insurance certificate',
-  iso_9001: 'ISO 9001 certificate',
-  ukca_ce_declaration: 'UKCA/CE declaration',
-  other: 'Certificate',
-};
-
-/** 10 MB, as a model's datasheet: larger files are refused. */
-export const CERTIFICATE_BYTES = 10 * 1024 * 1024;
-const BASE64_MAX = Math.ceil((CERTIFICATE_BYTES * 1.05 * 4) / 3);
-/** The upload routes' body limit: the base64 of the largest file and its fields. */
-export const CERTIFICATE_BODY_LIMIT = BASE64_MAX + 16 * 1024;
-
-/** How long a download counts: an address that took the pack in the last 18 months is told of a bank change. */
-export const PACK_NOTICE_MONTHS = 18;
-
-export const supplierPackMessages = {
-  notPdf: 'Upload a PDF file.',
-  tooLarge: 'The file is larger than 10 MB.',
-  fileRequired: 'Choose the certificate’s PDF file.',
-  title: 'Enter a title on one line (at most 200 characters).',
-  expiresOn: 'Enter the expiry date.',
-  notFound: 'Certificate not found',
-  email: emailErrorMessage,
-  tooMany: 'Too many requests. Please try again later.',
-  sent: 'The supplier pack is on its way to your inbox.',
-  deleteConfirm: 'Delete this certificate? Buyers will no longer receive it in the supplier pack.',
-} as const;
+export * from './supplier-pack-labels';
 
 const m = supplierPackMessages;
-
-/** The public address of the pack's page, the letter's PDF and a certificate's PDF. */
-export const supplierPackPath = '/supplier-pack';
-export const supplierPackPdfUrl = '/api/supplier-pack/pdf';
-export const certificateUrl = (id: string) => `/api/supplier-pack/certificates/${encodeURIComponent(id)}`;
 
 const upload = {
   filename: z.string().trim().min(1).max(200),
