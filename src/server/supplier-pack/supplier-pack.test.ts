@@ -13,6 +13,7 @@ import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack';
 import { auditLog, mailOutbox, supplierCertificates, supplierPackDownloads } from '../db/schema';
 import { noticeBankChange, renderSupplierPack } from './supplier-pack';
 import { readBusinessProfile } from '../business-profile/profile-service';
+import { erasePerson } from '../privacy/erasure';
 
 const day = 24 * 60 * 60 * 1000;
 const otherBank = {
@@ -283,5 +284,23 @@ describe('the supplier pack', () => {
     expect(row?.email).toBe('buyer@university.test');
     const bad = await t.post('/api/admin/supplier-pack/send', { email: 'not mail' }, { cookie: sales.cookie });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("erases an address's pack deliveries with the person, and the daily job drops those older than 18 months", async () => {
+    await t.post('/api/supplier-pack/email', { email: 'erase-me@university.test' }, { remoteAddress: '10.9.9.9' });
+    await t.post('/api/supplier-pack/email', { email: 'keep-me@university.test' }, { remoteAddress: '10.9.9.9' });
+    const rowsOf = async (email: string) =>
+      t.db.select().from(supplierPackDownloads).where(eq(supplierPackDownloads.email, email));
+    expect(await rowsOf('erase-me@university.test')).toHaveLength(1);
+    await t.db.transaction((tx) =>
+      erasePerson(tx, { email: 'Erase-Me@University.test', userId: null, now: t.clock.now }),
+    );
+    expect(await rowsOf('erase-me@university.test')).toHaveLength(0);
+    expect(await rowsOf('keep-me@university.test')).toHaveLength(1);
+
+    t.clock.now = new Date(t.clock.now.getTime() + 19 * 31 * day);
+    const run = await t.app.scheduler.runJob('supplier-pack-retention');
+    expect(run).toMatchObject({ ran: true });
+    expect(await rowsOf('keep-me@university.test')).toHaveLength(0);
   });
 });
