@@ -9,7 +9,7 @@ import {
 } from '../../shared/supplier-pack/supplier-pack';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { notFound } from '../http/http-error';
-import { rateLimit } from '../http/rate-limit';
+import { perClientAndEmail } from '../http/rate-limit';
 import { etagMatches, pdfDownloadLimit } from '../http/stored-pdf';
 import {
   listCertificates,
@@ -19,9 +19,6 @@ import {
   sendSupplierPack,
   storedCertificate,
 } from './supplier-pack';
-
-/** The pack by e-mail: a few a client an hour (it writes to any address, with no text of the sender's). */
-const emailLimit = rateLimit({ max: 5, timeWindow: '1 hour', message: supplierPackMessages.tooMany });
 
 /**
  * The supplier pack (issue 39, decision 0067; docs/api/storefront.md, supplier pack), open to anyone:
@@ -64,7 +61,13 @@ export async function supplierPackRoutes(app: FastifyInstance) {
   r.post(
     '/api/supplier-pack/email',
     {
-      config: { rateLimit: emailLimit },
+      // It writes to any address (with no text of the sender's): 5 an hour per client, 3 a day per address.
+      ...perClientAndEmail(app, {
+        namespace: 'supplier-pack',
+        message: supplierPackMessages.tooMany,
+        perClient: { max: 5, timeWindow: '1 hour' },
+        perEmail: { max: 3, timeWindow: '1 day' },
+      }),
       schema: {
         body: sendSupplierPackRequestSchema,
         response: { 202: z.object({ version: z.number().int(), message: z.string() }) },

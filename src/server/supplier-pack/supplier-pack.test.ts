@@ -303,4 +303,23 @@ describe('the supplier pack', () => {
     expect(run).toMatchObject({ ran: true });
     expect(await rowsOf('keep-me@university.test')).toHaveLength(0);
   });
+
+  it('refuses the 4th pack by e-mail to one address in a day, whichever clients ask, and the 6th from one client in an hour', async () => {
+    const to = 'flooded@university.test';
+    for (const client of ['10.8.0.1', '10.8.0.2', '10.8.0.3'])
+      expect((await t.post('/api/supplier-pack/email', { email: to }, { remoteAddress: client })).statusCode).toBe(202);
+    const fourth = await t.post('/api/supplier-pack/email', { email: to }, { remoteAddress: '10.8.0.4' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.message).toBe(supplierPackMessages.tooMany);
+
+    for (let index = 1; index <= 5; index += 1)
+      expect(
+        (await t.post('/api/supplier-pack/email', { email: `ap${index}@lab.test` }, { remoteAddress: '10.8.1.1' }))
+          .statusCode,
+      ).toBe(202);
+    const sixth = await t.post('/api/supplier-pack/email', { email: 'ap6@lab.test' }, { remoteAddress: '10.8.1.1' });
+    expect(sixth.statusCode).toBe(429);
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'ap6@lab.test'));
+    expect(queued).toHaveLength(0);
+  });
 });
