@@ -12,7 +12,7 @@ import { formatUkDate } from '../../shared/dates';
 import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack';
 import { auditLog, mailOutbox, supplierCertificates, supplierPackDownloads } from '../db/schema';
 import { noticeBankChange, renderSupplierPack } from './supplier-pack';
-import { readBusinessProfile } from '../business-profile/profile-service';
+import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { erasePerson } from '../privacy/erasure';
 
 const day = 24 * 60 * 60 * 1000;
@@ -321,5 +321,25 @@ describe('the supplier pack', () => {
     expect(sixth.statusCode).toBe(429);
     const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'ap6@lab.test'));
     expect(queued).toHaveLength(0);
+  });
+
+  it('queues each notice once when two processes handle the same change at once (the advisory lock and the recorded notice)', async () => {
+    await t.post('/api/supplier-pack/email', { email: 'twice@university.test' }, { remoteAddress: '10.7.0.1' });
+    const bank = {
+      ...realBank,
+      GBP: { ...realBank.GBP, accountNumber: '87654321' },
+    };
+    await t.db.transaction((tx) => saveBusinessProfile(tx, { bank }));
+    const counts = await Promise.all(
+      [0, 1].map(() => t.db.transaction((tx) => noticeBankChange(tx, bank, t.clock.now, 'https://shop.test'))),
+    );
+    // One run queued the notices (this file's earlier takers too); the other found nobody left.
+    expect(Math.min(...counts)).toBe(0);
+    expect(Math.max(...counts)).toBeGreaterThan(0);
+    const notices = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'supplier_pack_changed'), eq(mailOutbox.toAddress, 'twice@university.test')));
+    expect(notices).toHaveLength(1);
   });
 });
