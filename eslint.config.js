@@ -42,6 +42,7 @@ const serverFeatureOrder = [
   'waitlist',
   'health',
   'catalogue',
+  'supplier-pack',
   'pricing',
   'terms',
   'flows',

@@ -61,6 +61,8 @@ import { getBusinessProfile } from './business-profile/profile-service';
 import { pricingRoutes } from './pricing/routes';
 import { accountPrivacyRoutes } from './privacy/account-privacy-routes';
 import { waitlistRoutes } from './waitlist/routes';
+import { renderSupplierPack, supplierPackRetentionJob } from './supplier-pack/supplier-pack';
+import { supplierPackRoutes } from './supplier-pack/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +122,7 @@ const features = [
   countriesRoutes,
   pricingRoutes,
   waitlistRoutes,
+  supplierPackRoutes,
   authRoutes,
   recoveryCodeRoutes,
   passkeyRoutes,
@@ -220,11 +223,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(maintenancePlugin, { readSettings: getCachedSettings, isAdmin: isSignedInAdmin });
   await app.register(mailPlugin, {
     poll: options.sendMail ?? true,
-    renderAttachment: (render) =>
-      renderQuoteDocument(app.db, render.reference, app.now(), {
-        customerText: render.customerText === true,
-        publicUrl: env.publicUrl,
-      }),
+    renderAttachment: async (render) =>
+      render.document === 'supplier_pack'
+        ? (await renderSupplierPack(app.db, app.now(), env.publicUrl, render.version)).pdf
+        : renderQuoteDocument(app.db, render.reference, app.now(), {
+            customerText: render.customerText === true,
+            publicUrl: env.publicUrl,
+          }),
     replyTo: async () => (await getBusinessProfile(app.db)).salesEmail,
     // Issue 38: the deployment's MAIL_FROM where set, else the profile's sender in force.
     from: async () => mailSenderOf(await getBusinessProfile(app.db), { mailFrom: env.MAIL_FROM }),
@@ -237,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cleanStoredPhotosJob,
       paymentRemindersJob(env.publicUrl),
       placeHoldsJob(env.publicUrl),
+      supplierPackRetentionJob,
     ],
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });

@@ -27,6 +27,7 @@ export const clientRoutePatterns = [
   '/privacy-policy',
   '/terms-of-sale',
   '/waitlist/leave',
+  '/supplier-pack',
   '/admin',
   '/admin/users',
   '/admin/staff',

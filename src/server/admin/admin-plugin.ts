@@ -7,6 +7,7 @@ import { permissionsOfRoles } from '../../shared/admin/permissions';
 import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminBusinessProfileRoutes } from './business-profile-routes';
+import { adminSupplierPackRoutes } from './supplier-pack-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminCustomerRoutes } from './customer-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
@@ -60,6 +61,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminBusinessProfileRoutes);
+  await app.register(adminSupplierPackRoutes);
   await app.register(adminPrivacyRoutes);
   await app.register(adminServiceRoutes);
   await app.register(adminReminderRoutes);

@@ -7,6 +7,7 @@ import { createOrder, createQuote, createUser, guestOrderBody } from '../../../t
 import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { storeModelDocumentRow, tinyPdf } from '../../../tests/support/model-documents';
+import { storeCertificateRow } from '../../../tests/support/supplier-pack';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
 import {
@@ -721,6 +722,51 @@ describe('the authorization matrix', () => {
           priceEur: 400000,
           features: ['One'],
         }),
+      },
+      // Issue 39: the supplier pack's certificates and the pack sent by e-mail.
+      {
+        method: 'GET',
+        route: '/api/admin/supplier-certificates',
+        ok: 200,
+        make: at('/api/admin/supplier-certificates'),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/supplier-certificates/:id/file',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/supplier-certificates/${await storeCertificateRow(t.db)}/file` }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/supplier-certificates',
+        ok: 201,
+        make: at('/api/admin/supplier-certificates', {
+          kind: 'iso_9001',
+          title: 'ISO 9001:2015',
+          expiresOn: '2027-06-30',
+          file: { filename: 'iso.pdf', dataBase64: tinyPdf().toString('base64') },
+        }),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/supplier-certificates/:id',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/supplier-certificates/${await storeCertificateRow(t.db)}`,
+          body: { kind: 'insurance', title: 'Insurance 2027', expiresOn: '2027-06-30' },
+        }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/supplier-certificates/:id',
+        ok: 200,
+        make: async () => ({ url: `/api/admin/supplier-certificates/${await storeCertificateRow(t.db)}` }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/supplier-pack/send',
+        ok: 202,
+        make: at('/api/admin/supplier-pack/send', { email: 'buyer@university.test' }),
       },
       // Issue 41: a model's datasheet and user manual.
       {

@@ -12,6 +12,7 @@ import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { adminEmails } from '../accounts/account-service';
 import { maskedBank, queueBankChangeAlert } from '../business-profile/bank-change';
 import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
+import { noticeBankChange } from '../supplier-pack/supplier-pack';
 import { adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 
@@ -112,6 +113,8 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
           after: after.bank,
           now,
         });
+        // Issue 39: the supplier pack's new version, e-mailed once to whoever took an earlier one.
+        await noticeBankChange(tx, after.bank, now, app.env.publicUrl);
         return {
           result: after,
           audit: {

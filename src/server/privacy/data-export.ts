@@ -16,6 +16,7 @@ import {
   quotes,
   sessions,
   usaWaitlist,
+  supplierPackDownloads,
   users,
   vatNumberChecks,
 } from '../db/schema';
@@ -144,6 +145,12 @@ export async function collectPersonData(
     .orderBy(asc(orders.createdAt));
   const orderModels = await loadOrderModels(db, orderRows);
   const waitlist = await db.select().from(usaWaitlist).where(byEmail(usaWaitlist.email));
+  // Issue 39: the supplier packs sent or downloaded under the address (kept 18 months, to warn of a bank change).
+  const packDeliveries = await db
+    .select()
+    .from(supplierPackDownloads)
+    .where(byEmail(supplierPackDownloads.email))
+    .orderBy(asc(supplierPackDownloads.id));
   const registrations = await db
     .select()
     .from(incompleteRegistrations)
@@ -189,6 +196,7 @@ export async function collectPersonData(
             checkedAt: iso(check.checkedAt),
           })),
     usaWaitlist: waitlist.map((row) => ({ email: row.email, joinedAt: iso(row.createdAt), leftAt: iso(row.leftAt) })),
+    supplierPack: packDeliveries.map((row) => ({ version: row.version, via: row.via, at: iso(row.at) })),
     incompleteRegistrations: registrations.map(
       ({ userId: _u, contacted: _c, contactedAt: _ca, followUpNote: _f, ...row }) => row,
     ),
@@ -231,7 +239,8 @@ const readme = (now: Date) =>
     'data.json holds, in machine-readable JSON: your profile, sign-in history (times and approximate client),',
     'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
     'documents, the registry checks of the VAT numbers you gave (VIES or HMRC), service requests, USA waitlist',
-    'entries, and quote or order forms you started but did not complete.',
+    'entries, the supplier packs sent or downloaded under your address, and quote or order forms you started',
+    'but did not complete.',
     'documents/ holds the PDFs of your quotes, and of each order: its acknowledgement, its written confirmation,',
     'its invoices and credit notes as issued and, for goods sent outside the UK, its commercial invoice;',
     'of each instrument shipped: its factory test certificate, declaration of conformity and IQ/OQ protocol;',

@@ -59,7 +59,7 @@ const personOrders = (email: string, userId: string | null) =>
 /**
  * Erases a person (an account, a guest's e-mail, or both), in the caller's transaction: the account
  * with its sessions, factors, recovery codes, tokens and profile; quotes, incomplete records,
- * waitlist entries, exports and copies of e-mails under the e-mail; orders without invoices or
+ * waitlist entries, supplier-pack deliveries, exports and copies of e-mails under the e-mail; orders without invoices or
  * payments. Orders with invoices or payments are kept under legal hold (with their invoices, credit
  * notes and payments, untouched) until 7 years after the end of their financial year, then purged by
  * the retention job; the cover reminders of their instruments are deleted. The e-mail is also struck
@@ -136,6 +136,8 @@ export async function erasePerson(
     (await count(tx, sql`delete from incomplete_registrations where ${byPerson}`)) +
     (await count(tx, sql`delete from incomplete_orders where ${byPerson}`));
   summary.waitlistDeleted = await count(tx, sql`delete from usa_waitlist where lower(email) = ${email}`);
+  // The supplier pack's record of who took which version (issue 39): kept only to warn of a bank change.
+  await tx.execute(sql`delete from supplier_pack_downloads where email = ${email}`);
   await tx.execute(sql`delete from data_exports where subject_hash = ${subjectHash(email)}`);
   // Copies of e-mails to the person, and the shop's own notices that quote the address as a whole
   // (strpos only narrows the rows; the whole-address test is made on each).

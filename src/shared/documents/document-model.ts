@@ -19,7 +19,8 @@ export type DocumentKind =
   | 'test_certificate'
   | 'declaration_of_conformity'
   | 'iq_oq_protocol'
-  | 'single_supplier_statement';
+  | 'single_supplier_statement'
+  | 'supplier_pack';
 
 export interface DocumentLine {
   name: string;

@@ -22,6 +22,7 @@ export const businessDocumentSchema = z.object({
     'declaration_of_conformity',
     'iq_oq_protocol',
     'single_supplier_statement',
+    'supplier_pack',
   ]),
   issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
   title: z.string(),

@@ -31,6 +31,9 @@ const TermsOfSalePage = lazy(() => import('../legal/terms-of-sale-page').then((m
 const WaitlistLeavePage = lazyWithQueries(() =>
   import('../configurator/waitlist-leave-page').then((m) => m.WaitlistLeavePage),
 );
+const SupplierPackPage = lazyWithQueries(() =>
+  import('../supplier-pack/supplier-pack-page').then((m) => m.SupplierPackPage),
+);
 const SetupPage = lazyWithQueries(() => import('../accounts/setup-page').then((m) => m.SetupPage));
 const StaffInvitationPage = lazyWithQueries(() =>
   import('../accounts/staff-invitation-page').then((m) => m.StaffInvitationPage),
@@ -70,6 +73,7 @@ export function AppRoutes() {
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="waitlist/leave" element={<WaitlistLeavePage />} />
+        <Route path="supplier-pack" element={<SupplierPackPage />} />
         <Route path="admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

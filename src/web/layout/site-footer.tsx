@@ -67,6 +67,9 @@ export function SiteFooter() {
             <Link to="/terms-of-sale" className="hover:text-navy-900 hover:underline">
               Terms of sale
             </Link>
+            <Link to="/supplier-pack" className="hover:text-navy-900 hover:underline">
+              Supplier pack
+            </Link>
           </p>
         </Container>
       </div>

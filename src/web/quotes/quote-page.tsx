@@ -355,6 +355,14 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
           <li>Review the quote and share the link with your colleagues or purchasing team.</li>
+          {/* Issue 39: what a purchasing department needs to set us up as a supplier. */}
+          <li>
+            New supplier for your organisation? Give your purchasing team our{' '}
+            <Link to="/supplier-pack" className="font-medium text-accent-700 underline underline-offset-2">
+              supplier pack
+            </Link>
+            : bank details on headed paper, company and VAT numbers, and certificates.
+          </li>
           <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
           {/* Issue 41: a repair quote carries the repair terms (terms.ts, repairTerms), not the sale's. */}
           {quote.kind === 'repair' ? (

@@ -19,12 +19,15 @@ export const changeVersions = pgTable('change_versions', {
 });
 
 /** A document the mail sender renders when it sends the message (kept out of the request that queues it). */
-export interface AttachmentRender {
-  document: 'quote';
-  reference: string;
-  /** The requester's own text (the organisation) may be printed: the address is a confirmed account's. */
-  customerText?: boolean;
-}
+export type AttachmentRender =
+  | {
+      document: 'quote';
+      reference: string;
+      /** The requester's own text (the organisation) may be printed: the address is a confirmed account's. */
+      customerText?: boolean;
+    }
+  /** Issue 39: the supplier pack's letter of one version (decision 0067). */
+  | { document: 'supplier_pack'; version: number };
 
 /**
  * E-mail written in the same transaction as the event that causes it, then delivered. An attachment

@@ -19,6 +19,7 @@ import { adminApi } from '../shell/admin-api';
 import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { useStepUp } from '../shell/step-up-dialog';
+import { SupplierPackSection } from './supplier-pack-section';
 
 type Details = z.input<typeof businessProfileEditSchema>;
 type Bank = z.input<typeof bankAccountsSchema>;
@@ -262,6 +263,8 @@ export function BusinessProfilePage() {
           <DetailsForm data={profile.data} />
           <h2 className="text-xl font-semibold text-navy-900">Bank accounts</h2>
           <BankForm data={profile.data} />
+          <h2 className="text-xl font-semibold text-navy-900">Supplier pack</h2>
+          <SupplierPackSection />
         </>
       )}
     </section>

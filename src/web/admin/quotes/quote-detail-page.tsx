@@ -19,6 +19,7 @@ import { day, money, moment } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { StaffNoteForm } from '../shell/staff-note-form';
 import { QuoteOrganisationPanel } from './quote-extension-panel';
+import { SendSupplierPack } from '../profile/supplier-pack-section';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const failed = (error: unknown) =>
@@ -189,6 +190,10 @@ export function QuoteDetailPage() {
               <p className="text-sm text-navy-700">{q.customer.email}</p>
               <p className="text-sm text-navy-700">{q.customer.organization || customerFallbacks.notProvided}</p>
               <p className="text-sm text-navy-700">{q.customer.country}</p>
+              {/* Issue 39: the supplier pack to the buyer (or their purchasing team), with the bank details. */}
+              <div className="mt-3 border-t border-navy-100 pt-3">
+                <SendSupplierPack defaultEmail={q.customer.email} />
+              </div>
             </>
           ) : (
             <p className="text-sm text-navy-600">{customerFallbacks.notProvided}</p>

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  sendSupplierPackRequestSchema,
+  supplierPackMessages,
+  supplierPackPdfUrl,
+  supplierPackResponseSchema,
+} from '../../shared/supplier-pack/supplier-pack';
+import { getBusinessProfile } from '../business-profile/profile-service';
+import { notFound } from '../http/http-error';
+import { perClientAndEmail } from '../http/rate-limit';
+import { etagMatches, pdfDownloadLimit } from '../http/stored-pdf';
+import {
+  listCertificates,
+  packVersionFor,
+  recordPackDelivery,
+  renderSupplierPack,
+  sendSupplierPack,
+  storedCertificate,
+} from './supplier-pack';
+
+/**
+ * The supplier pack (issue 39, decision 0067; docs/api/storefront.md, supplier pack), open to anyone:
+ * what the pack page lists, the letter's PDF (each download recorded, with the signed-in customer's
+ * address), the pack by e-mail, and each certificate in force.
+ */
+export async function supplierPackRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/supplier-pack',
+    { schema: { response: { 200: supplierPackResponseSchema } } },
+    async (_request, reply) => {
+      const now = app.now();
+      const profile = await getBusinessProfile(app.db);
+      const { version } = await packVersionFor(app.db, profile.bank, now);
+      reply.header('cache-control', 'no-cache');
+      return {
+        version,
+        pdfUrl: supplierPackPdfUrl,
+        certificates: await listCertificates(app.db, now, { inForce: true }),
+      };
+    },
+  );
+
+  r.get('/api/supplier-pack/pdf', { config: { rateLimit: pdfDownloadLimit() } }, async (request, reply) => {
+    const now = app.now();
+    const pack = await renderSupplierPack(app.db, now, app.env.publicUrl);
+    // A signed-in customer's address is kept, so a change of bank details reaches them (staff's is not).
+    const customer = request.auth && !request.auth.isAdmin ? request.auth.email : null;
+    await recordPackDelivery(app.db, { version: pack.version, email: customer, via: 'download', at: now });
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${pack.filename}"`)
+      .send(pack.pdf);
+  });
+
+  r.post(
+    '/api/supplier-pack/email',
+    {
+      // It writes to any address (with no text of the sender's): 5 an hour per client, 3 a day per address.
+      ...perClientAndEmail(app, {
+        namespace: 'supplier-pack',
+        message: supplierPackMessages.tooMany,
+        perClient: { max: 5, timeWindow: '1 hour' },
+        perEmail: { max: 3, timeWindow: '1 day' },
+      }),
+      schema: {
+        body: sendSupplierPackRequestSchema,
+        response: { 202: z.object({ version: z.number().int(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const now = app.now();
+      const version = await app.db.transaction((tx) =>
+        sendSupplierPack(tx, request.body.email, { via: 'email', now, publicUrl: app.env.publicUrl }),
+      );
+      return reply.status(202).send({ version, message: supplierPackMessages.sent });
+    },
+  );
+
+  // A certificate in force, as stored: shown in the browser's viewer, sandboxed, never sniffed.
+  r.get(
+    '/api/supplier-pack/certificates/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }) }, config: { rateLimit: pdfDownloadLimit() } },
+    async (request, reply) => {
+      const stored = await storedCertificate(app.db, request.params.id);
+      const today = app.now().toISOString().slice(0, 10);
+      if (!stored || stored.expiresOn < today) throw notFound(supplierPackMessages.notFound);
+      const etag = `"${stored.sha256}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${stored.filename}"`)
+        .send(stored.bytes);
+    },
+  );
+}

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import { asc, eq, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { BankAccounts } from '../../shared/business-profile';
+import { formatUkDate } from '../../shared/dates';
+import { supplierPackDocument, supplierPackLabels } from '../../shared/documents/supplier-pack';
+import {
+  type Certificate,
+  type CertificateKind,
+  certificateKindLabels,
+  certificateUrl,
+  PACK_NOTICE_MONTHS,
+  supplierPackPath,
+} from '../../shared/supplier-pack/supplier-pack';
+import { getBusinessProfile, readBusinessProfile } from '../business-profile/profile-service';
+import { type Db, queryRows } from '../db/client';
+import { supplierCertificates, supplierPackDownloads, supplierPackVersions } from '../db/schema';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import { enqueueMails, type MailAttachment, type OutgoingMail, pdfAttachment } from '../mail/outbox';
+import type { DailyJob } from '../jobs/scheduler';
+import { readModelDocument } from '../catalogue/model-documents';
+
+/** The bank details as one canonical string: the fields in a fixed order, spaces inside IBANs ignored. */
+function bankKey(bank: BankAccounts): string {
+  const squeeze = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+  return JSON.stringify([
+    bank.GBP.accountName.trim(),
+    bank.GBP.bankName.trim(),
+    squeeze(bank.GBP.sortCode),
+    squeeze(bank.GBP.accountNumber),
+    bank.EUR.accountName.trim(),
+    bank.EUR.bankName.trim(),
+    squeeze(bank.EUR.iban),
+    squeeze(bank.EUR.bic),
+  ]);
+}
+
+export const bankHash = (bank: BankAccounts) => createHash('sha256').update(bankKey(bank)).digest('hex');
+
+/**
+ * The pack's version for these bank details: the one stored under their hash, or the next number,
+ * stored now. The same details always give the same version; any change of them a new one (a return
+ * to earlier details gives their earlier version back).
+ */
+export async function packVersionFor(tx: Db, bank: BankAccounts, now: Date) {
+  const hash = bankHash(bank);
+  const find = async () =>
+    (await tx.select().from(supplierPackVersions).where(eq(supplierPackVersions.bankHash, hash)).limit(1))[0];
+  // Two processes may number at once: the unique hash keeps one row, the primary key one number;
+  // the loser of a race for the number tries the next.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const found = await find();
+    if (found) return found;
+    await queryRows(
+      tx,
+      sql`insert into supplier_pack_versions (version, bank_hash, bank, created_at)
+          select coalesce(max(version), 0) + 1, ${hash}, ${JSON.stringify(bank)}::jsonb, ${now}
+          from supplier_pack_versions
+          on conflict do nothing returning version`,
+    );
+  }
+  const stored = await find();
+  if (!stored) throw new Error('Numbering the supplier pack failed');
+  return stored;
+}
+
+/** The version stored under a number, or null. */
+export async function packVersion(db: Db, version: number) {
+  const [row] = await db.select().from(supplierPackVersions).where(eq(supplierPackVersions.version, version));
+  return row ?? null;
+}
+
+type CertificateRow = typeof supplierCertificates.$inferSelect;
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export const toCertificate = (row: Omit<CertificateRow, 'bytes'>, now: Date): Certificate => ({
+  id: row.id,
+  kind: row.kind as CertificateKind,
+  label: certificateKindLabels[row.kind as CertificateKind] ?? certificateKindLabels.other,
+  title: row.title,
+  expiresOn: row.expiresOn,
+  expired: row.expiresOn < todayOf(now),
+  filename: row.filename,
+  size: row.size,
+  url: certificateUrl(row.id),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Every certificate (without the bytes) by kind, then expiry; `inForce` leaves out those expired by `now`. */
+export async function listCertificates(db: Db, now: Date, options: { inForce: boolean }) {
+  const rows = await db
+    .select({
+      id: supplierCertificates.id,
+      kind: supplierCertificates.kind,
+      title: supplierCertificates.title,
+      expiresOn: supplierCertificates.expiresOn,
+      filename: supplierCertificates.filename,
+      size: supplierCertificates.size,
+      sha256: supplierCertificates.sha256,
+      createdAt: supplierCertificates.createdAt,
+      updatedAt: supplierCertificates.updatedAt,
+    })
+    .from(supplierCertificates)
+    .orderBy(asc(supplierCertificates.kind), asc(supplierCertificates.expiresOn), asc(supplierCertificates.createdAt));
+  return rows.map((row) => toCertificate(row, now)).filter((row) => !options.inForce || !row.expired);
+}
+
+/** A certificate's stored PDF, or null. */
+export async function storedCertificate(db: Db, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select().from(supplierCertificates).where(eq(supplierCertificates.id, id));
+  return row ?? null;
+}
+
+/**
+ * The pack's letter as a PDF: the profile in force, the bank details of `version` (the current ones
+ * when left out) and the certificates in force. pdfkit cannot merge PDFs, so the letter lists the
+ * certificates and the pack page serves each one (decision 0067).
+ */
+export async function renderSupplierPack(db: Db, now: Date, publicUrl: string, version?: number) {
+  const profile = await getBusinessProfile(db);
+  const row = version === undefined ? await packVersionFor(db, profile.bank, now) : await packVersion(db, version);
+  if (!row) throw new Error(`No supplier pack version ${version}`);
+  const certificates = await listCertificates(db, now, { inForce: true });
+  const pdf = await renderDocumentPdf(
+    supplierPackDocument({
+      profile,
+      bank: row.bank,
+      version: row.version,
+      versionSince: row.createdAt,
+      certificates,
+      packPageUrl: `${publicUrl}${supplierPackPath}`,
+      date: now,
+    }),
+  );
+  return { pdf, version: row.version, filename: supplierPackFilename(row.version) };
+}
+
+export const supplierPackFilename = (version: number) => `Supplier-pack-v${version}.pdf`;
+
+export type PackDeliveryVia = 'download' | 'email' | 'staff' | 'change_notice';
+
+/** Records who took which version (the address lower-cased; none for an anonymous download). */
+export async function recordPackDelivery(
+  tx: Db,
+  delivery: { version: number; email: string | null; via: PackDeliveryVia; at: Date },
+) {
+  await tx.insert(supplierPackDownloads).values({
+    version: delivery.version,
+    email: delivery.email?.trim().toLowerCase() || null,
+    via: delivery.via,
+    at: delivery.at,
+  });
+}
+
+/** The pack's e-mail: the letter (rendered when sent), and the certificates in force attached as stored. */
+async function packMailer(
+  db: Db,
+  facts: { version: number; publicUrl: string; now: Date; kind: 'supplier_pack' | 'supplier_pack_changed' },
+  attachCertificates: boolean,
+) {
+  const profile = await readBusinessProfile(db);
+  const certificates = await listCertificates(db, facts.now, { inForce: true });
+  const attachments: MailAttachment[] = [
+    {
+      filename: supplierPackFilename(facts.version),
+      contentType: 'application/pdf',
+      render: { document: 'supplier_pack', version: facts.version },
+    },
+  ];
+  if (attachCertificates) {
+    for (const certificate of certificates) {
+      const stored = await storedCertificate(db, certificate.id);
+      if (stored) attachments.push(pdfAttachment(stored.filename, stored.bytes));
+    }
+  }
+  const certificateLines =
+    certificates.length === 0
+      ? []
+      : [
+          '',
+          'Certificates:',
+          ...certificates.map(
+            (c) => `- ${c.label}: ${c.title}, valid until ${formatUkDate(c.expiresOn)}: ${facts.publicUrl}${c.url}`,
+          ),
+        ];
+  const changed = facts.kind === 'supplier_pack_changed';
+  const text = [
+    changed
+      ? `The bank details of ${profile.legalName} have changed since the supplier pack you downloaded. The new pack, version ${facts.version}, is attached.`
+      : `The supplier pack of ${profile.legalName}, version ${facts.version}, is attached: our registration details and our bank details for GBP and EUR, signed.`,
+    '',
+    changed
+      ? `Before you pay into the new account, telephone us on ${profile.phone} to confirm the change. Invoice fraud starts with an e-mail like this one: never change a supplier's bank details on an e-mail alone.`
+      : supplierPackLabels.telephoneWarning(profile.phone),
+    ...certificateLines,
+    '',
+    `The pack is always at ${facts.publicUrl}${supplierPackPath}`,
+  ].join('\n');
+  return (to: string): OutgoingMail => ({
+    kind: facts.kind,
+    to,
+    subject: changed
+      ? `Our bank details have changed: ${profile.legalName} supplier pack version ${facts.version}`
+      : `Supplier pack of ${profile.legalName} (version ${facts.version})`,
+    text,
+    attachments,
+  });
+}
+
+/** Queues the pack to one address (a buyer's request or staff's) and records it; returns the version sent. */
+export async function sendSupplierPack(
+  tx: Db,
+  to: string,
+  options: { via: 'email' | 'staff'; now: Date; publicUrl: string },
+) {
+  const profile = await readBusinessProfile(tx);
+  const { version } = await packVersionFor(tx, profile.bank, options.now);
+  const mail = await packMailer(
+    tx,
+    { version, publicUrl: options.publicUrl, now: options.now, kind: 'supplier_pack' },
+    true,
+  );
+  await enqueueMails(tx, [mail(to)]);
+  await recordPackDelivery(tx, { version, email: to, via: options.via, at: options.now });
+  return version;
+}
+
+/** The first day of the window: an address whose last download is older is not written to. */
+export function noticeWindowStart(now: Date) {
+  const start = new Date(now);
+  start.setUTCMonth(start.getUTCMonth() - PACK_NOTICE_MONTHS);
+  return start;
+}
+
+/** A stable advisory-lock key for the pack's notices. */
+const NOTICE_LOCK = 390067;
+
+/**
+ * After the bank details change (in the transaction that saves them): the new version, and the new
+ * pack e-mailed with the telephone warning to every address that took an earlier version in the
+ * last 18 months and has not been sent this one since. Each notice is recorded as the address's
+ * newest delivery, so a second run (another process, the same change again) finds nobody left;
+ * the advisory lock makes two concurrent changes take turns. Returns how many were queued.
+ */
+export async function noticeBankChange(tx: Db, bank: BankAccounts, now: Date, publicUrl: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${NOTICE_LOCK})`);
+  const { version } = await packVersionFor(tx, bank, now);
+  const holders = await queryRows<{ email: string }>(
+    tx,
+    sql`select email from supplier_pack_downloads
+        where email is not null
+        group by email
+        having max(at) filter (where via <> 'change_notice') >= ${noticeWindowStart(now)}
+           and (array_agg(version order by id desc))[1] <> ${version}
+        order by email`,
+  );
+  if (holders.length === 0) return 0;
+  const mail = await packMailer(tx, { version, publicUrl, now, kind: 'supplier_pack_changed' }, false);
+  await enqueueMails(
+    tx,
+    holders.map((holder) => mail(holder.email)),
+  );
+  await tx
+    .insert(supplierPackDownloads)
+    .values(holders.map((holder) => ({ version, email: holder.email, via: 'change_notice', at: now })));
+  return holders.length;
+}
+
+/**
+ * Daily: the deliveries older than the notice window are deleted (an address is kept only while a
+ * bank change would be e-mailed to it).
+ */
+export const supplierPackRetentionJob: DailyJob = {
+  name: 'supplier-pack-retention',
+  async run(tx, now) {
+    const removed = await tx
+      .delete(supplierPackDownloads)
+      .where(lt(supplierPackDownloads.at, noticeWindowStart(now)))
+      .returning({ id: supplierPackDownloads.id });
+    return { deliveriesRemoved: removed.length };
+  },
+};
+
+/** A certificate's PDF as uploaded: read by its bytes (`%PDF-`), at most 10 MB, as a model's datasheet (decision 0059). */
+export const readCertificateUpload = readModelDocument;
+
+type CertificateFile = ReturnType<typeof readModelDocument>;
+type CertificateFields = { kind: CertificateKind; title: string; expiresOn: string };
+
+/** Stores a new certificate; returns its row. */
+export async function createCertificate(tx: Db, fields: CertificateFields, file: CertificateFile, now: Date) {
+  const [stored] = await tx
+    .insert(supplierCertificates)
+    .values({
+      ...fields,
+      filename: file.filename,
+      size: file.bytes.length,
+      sha256: file.sha256,
+      bytes: file.bytes,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!stored) throw new Error('Storing the certificate failed');
+  return stored;
+}
+
+/** Changes a certificate's fields, and its file where a new one is given; null when there is none. */
+export async function updateCertificate(
+  tx: Db,
+  id: string,
+  fields: CertificateFields,
+  file: CertificateFile | null,
+  now: Date,
+) {
+  const before = await storedCertificate(tx, id);
+  if (!before) return null;
+  const [after] = await tx
+    .update(supplierCertificates)
+    .set({
+      ...fields,
+      ...(file ? { filename: file.filename, size: file.bytes.length, sha256: file.sha256, bytes: file.bytes } : {}),
+      updatedAt: now,
+    })
+    .where(eq(supplierCertificates.id, before.id))
+    .returning();
+  return after ? { before, after } : null;
+}
+
+/** Deletes a certificate; returns the removed row, or null when there was none. */
+export async function deleteCertificate(tx: Db, id: string) {
+  const before = await storedCertificate(tx, id);
+  if (!before) return null;
+  await tx.delete(supplierCertificates).where(eq(supplierCertificates.id, before.id));
+  return before;
+}

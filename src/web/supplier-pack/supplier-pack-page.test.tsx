@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
+import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack-labels';
+import { SupplierPackPage } from './supplier-pack-page';
+
+const pack = {
+  version: 3,
+  pdfUrl: '/api/supplier-pack/pdf',
+  certificates: [
+    {
+      id: 'c-1',
+      kind: 'iso_9001',
+      label: 'ISO 9001 certificate',
+      title: 'ISO 9001:2015 <b>quality</b>',
+      expiresOn: '2027-03-31',
+      expired: false,
+      filename: 'iso.pdf',
+      size: 1000,
+      url: '/api/supplier-pack/certificates/c-1',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
+
+describe('the supplier pack page', () => {
+  afterEach(resetWebTest);
+
+  it('offers the letter of the version in force and each certificate as its own download, the title as text', async () => {
+    mockFetch({ 'GET /api/supplier-pack': { body: pack } });
+    renderRoutes([{ path: '/supplier-pack', element: <SupplierPackPage /> }], '/supplier-pack');
+    expect(await screen.findByText('Letter with our details (version 3)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download the supplier pack (PDF)' }).getAttribute('href')).toBe(
+      '/api/supplier-pack/pdf',
+    );
+    const certificate = screen.getByRole('link', { name: 'ISO 9001 certificate: ISO 9001:2015 <b>quality</b>' });
+    expect(certificate.getAttribute('href')).toBe('/api/supplier-pack/certificates/c-1');
+    expect(screen.getByText('(valid until 31 March 2027)')).toBeTruthy();
+  });
+
+  it('sends the pack to the address typed, and shows the refusal beside the field', async () => {
+    let tries = 0;
+    const calls = mockFetch({
+      'GET /api/supplier-pack': { body: pack },
+      'POST /api/supplier-pack/email': () =>
+        (tries += 1) === 1
+          ? apiError(400, 'invalid_input', 'Invalid input', { email: supplierPackMessages.email })
+          : { status: 202, body: { version: 3, message: supplierPackMessages.sent } },
+    });
+    renderRoutes([{ path: '/supplier-pack', element: <SupplierPackPage /> }], '/supplier-pack');
+    const field = await screen.findByLabelText('E-mail address');
+    fireEvent.change(field, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me the pack' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(supplierPackMessages.email);
+    fireEvent.change(field, { target: { value: 'ap@university.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me the pack' }));
+    expect((await screen.findByRole('status')).textContent).toBe(supplierPackMessages.sent);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { email: 'nope' },
+      { email: 'ap@university.test' },
+    ]);
+  });
+});
