@@ -26,7 +26,7 @@ async function affected(db: Db, query: ReturnType<typeof sql>): Promise<number> 
 const purgeOrderPersonalFields = (now: Date) => sql`
   configuration = coalesce(configuration, '{}'::jsonb) - 'customerInfo' - 'batchName',
   billing_address = null, shipping_address = null, notes = null, internal_notes = null,
-  po_number = null, vat_number = null, eori_number = null, tracking_number = null, user_id = null,
+  po_number = null, vat_number = null, eori_number = null, buyer_routing_reference = null, tracking_number = null, user_id = null,
   stripe_payment_intent_id = null, legal_hold_until = null, personal_data_purged_at = ${now}`;
 
 /**

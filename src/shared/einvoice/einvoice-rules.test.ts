@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkEInvoice, compiledRules, rulesDir } from '../../../tests/support/einvoice-rules';
+import { checkEInvoice, compiledRules, rulesDir, type Syntax } from '../../../tests/support/einvoice-rules';
 import {
   addresses,
   einvoiceFacts,
@@ -96,11 +96,13 @@ run('EN 16931 rules on every e-invoice the shop issues', () => {
   for (const one of cases) {
     it(`${one.name}: CII, Peppol UBL and XRechnung UBL have 0 fatal asserts`, () => {
       const model = einvoiceOf(one.order, one.invoice, einvoiceFacts, { buyerRoutingReference: one.leitwegId ?? null });
-      const documents = [
+      const documents: [string, Syntax, string][] = [
         ['CII', 'cii', toCii(model)],
         ['Peppol UBL', 'ubl', toUbl(model, 'peppol')],
-        ...(model.buyerReference ? [['XRechnung UBL', 'ubl', toUbl(model, 'xrechnung')]] : []),
-      ] as const;
+        ...(model.buyerReference
+          ? [['XRechnung UBL', 'ubl', toUbl(model, 'xrechnung')] as [string, Syntax, string]]
+          : []),
+      ];
       for (const [label, syntax, xml] of documents) {
         const report = checkEInvoice(rules, syntax, xml);
         figures.push(`${one.name} [${label}]: fatal ${report.fatal.length}, warnings ${report.warnings.length}`);
