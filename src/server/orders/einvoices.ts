@@ -7,8 +7,9 @@ import type { EInvoiceFormat } from '../../shared/orders/order-schema';
 import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
 import { cleanLine } from '../../shared/clean-text';
 import type { Db } from '../db/client';
-import { invoices, type orders } from '../db/schema';
-import { conflict } from '../http/http-error';
+import { invoices, orders } from '../db/schema';
+import { conflict, notFound } from '../http/http-error';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { documentFacts } from '../terms/terms-service';
 import { documentOrder } from './invoices';
 
@@ -100,4 +101,15 @@ export async function einvoiceFile(
   if (format === 'xrechnung' && !model.buyerReference)
     throw conflict(einvoiceMessages.xrechnungNeedsBuyerReference, { code: 'buyer_reference_missing' });
   return { filename: einvoiceFilename(invoice.number, format), xml: toUbl(model, format) };
+}
+
+/** Staff set or clear the order's buyer routing reference (Leitweg-ID); the audit entry keeps before and after. */
+export async function updateBuyerRoutingReference(tx: Db, orderId: string, value: string | null, now: Date) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  await tx.update(orders).set({ buyerRoutingReference: value, updatedAt: now }).where(eq(orders.id, orderId));
+  return {
+    before: { buyerRoutingReference: row.buyerRoutingReference },
+    after: { buyerRoutingReference: value },
+  };
 }
