@@ -11,6 +11,8 @@ import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contra
 import { CANCELLATION_FEE_PERCENT } from '../../../shared/terms';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
+import { EInvoiceLinks } from '../../ui/einvoice-links';
+import { BuyerReferenceForm } from './buyer-reference-form';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
@@ -117,6 +119,7 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
           ) : null}
         </div>
       </div>
+      <BuyerReferenceForm order={order} />
       {order.documents.length === 0 ? (
         <p className="mt-2 text-sm text-navy-600">No documents yet.</p>
       ) : (
@@ -150,6 +153,10 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                 <a className="text-accent-700 underline" href={document.url} download>
                   Download PDF
                 </a>
+                <EInvoiceLinks
+                  document={document}
+                  hasBuyerReference={Boolean(order.buyerRoutingReference || order.poNumber)}
+                />
                 {(document.kind === 'deposit' || document.kind === 'balance') && !document.credited && mayIssue ? (
                   <Button
                     size="sm"
