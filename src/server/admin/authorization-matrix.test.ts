@@ -675,6 +675,28 @@ describe('the authorization matrix', () => {
         },
       },
       {
+        // No access point is configured here: the permitted caller reaches the handler and hears it is off.
+        method: 'POST',
+        route: '/api/admin/invoices/:id/peppol',
+        ok: 503,
+        make: async () => {
+          const { invoice } = await issueInvoice(t.db, {
+            orderId: (await createOrder(t.db)).id,
+            kind: 'deposit',
+            adminId: fixtures.user.id,
+            now: t.clock.now,
+            publicUrl: 'http://localhost:3000',
+          });
+          return { url: `/api/admin/invoices/${invoice.id}/peppol` };
+        },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/invoices/:id/peppol',
+        ok: 200,
+        make: at(`/api/admin/invoices/${order.id}/peppol`),
+      },
+      {
         method: 'GET',
         route: '/api/admin/product-configurations',
         ok: 200,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { InvoiceFacts } from '../../shared/documents/order-documents';
 import { toCii } from '../../shared/einvoice/cii';
-import { type EInvoice, einvoiceOf } from '../../shared/einvoice/einvoice-model';
+import { buyerPeppolId, type EInvoice, einvoiceOf } from '../../shared/einvoice/einvoice-model';
 import { toUbl } from '../../shared/einvoice/ubl';
 import type { EInvoiceFormat } from '../../shared/orders/order-schema';
 import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
@@ -71,8 +71,16 @@ export async function issuedEInvoice(db: Db, row: OrderRow, invoice: InvoiceRow,
  * The UBL downloads carry the order's routing reference as it stands (staff may add a Leitweg-ID after
  * the invoice was issued); the CII is the one inside the PDF, as issued.
  */
-const withRoutingReference = (model: EInvoice, routing: string | null): EInvoice =>
-  routing ? { ...model, buyerReference: cleanLine(routing), buyerReferenceIsRouting: true } : model;
+export const withRoutingReference = (model: EInvoice, routing: string | null): EInvoice => {
+  if (!routing) return model;
+  const reference = cleanLine(routing);
+  return {
+    ...model,
+    buyerReference: reference,
+    buyerReferenceIsRouting: true,
+    buyer: { ...model.buyer, peppolId: buyerPeppolId(reference, model.buyer.vatId) },
+  };
+};
 
 export const einvoiceFilename = (number: string, format: EInvoiceFormat) =>
   `${number}-${format === 'cii' ? 'factur-x' : format}.xml`;

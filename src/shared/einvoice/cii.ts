@@ -57,7 +57,12 @@ function party(parent: XMLBuilder, element: string, value: EInvoiceParty) {
       contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(value.contact.email);
   }
   address(node, value.address);
-  if (value.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(value.email);
+  if (value.peppolId)
+    node
+      .ele('ram:URIUniversalCommunication')
+      .ele('ram:URIID', { schemeID: value.peppolId.scheme })
+      .txt(value.peppolId.id);
+  else if (value.email) node.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(value.email);
   if (value.vatId) node.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(value.vatId);
 }
 

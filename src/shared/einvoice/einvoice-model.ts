@@ -38,8 +38,10 @@ export interface EInvoiceParty {
   /** BT-31 / BT-48: with its country prefix. */
   vatId: string | null;
   address: EInvoiceAddress;
-  /** BT-34 / BT-49 (scheme EM). */
+  /** BT-34 / BT-49 (scheme EM) where the party has no Peppol participant id. */
   email: string | null;
+  /** BT-49 as a Peppol participant id (EAS scheme and identifier): a Leitweg-ID (0204) or a VAT number. */
+  peppolId?: { scheme: string; id: string } | null;
   /** BG-6 / BG-9. */
   contact: { name: string | null; phone: string | null; email: string | null } | null;
 }
@@ -187,6 +189,46 @@ function seller(profile: BusinessProfile): EInvoiceParty {
   };
 }
 
+/** The EAS scheme of a VAT number used as a Peppol participant id, by its country prefix (Peppol's code list). */
+const vatSchemes: Record<string, string> = {
+  AT: '9914',
+  BE: '9925',
+  BG: '9926',
+  CY: '9928',
+  CZ: '9929',
+  DE: '9930',
+  EE: '9931',
+  GB: '9932',
+  EL: '9933',
+  HR: '9934',
+  IE: '9935',
+  LU: '9938',
+  LV: '9939',
+  MT: '9943',
+  NL: '9944',
+  PL: '9945',
+  PT: '9946',
+  RO: '9947',
+  SI: '9949',
+  SK: '9950',
+  SM: '9951',
+  FR: '9957',
+  ES: '9920',
+  IT: '0211',
+  HU: '9910',
+  LT: '9937',
+  FI: '0213',
+  SE: '0007',
+  DK: '0184',
+};
+
+/** The buyer's Peppol participant id: its Leitweg-ID (0204) where given, else its VAT number where the scheme is known. */
+export function buyerPeppolId(routing: string | null, vatId: string | null): { scheme: string; id: string } | null {
+  if (routing) return { scheme: '0204', id: routing };
+  const scheme = vatId ? vatSchemes[vatId.slice(0, 2)] : undefined;
+  return scheme && vatId ? { scheme, id: vatId } : null;
+}
+
 function buyer(order: DocumentOrder): EInvoiceParty {
   const billing = order.billingAddress ?? order.shippingAddress;
   const name = cleanLine(billing?.company || billing?.name || order.customerEmail || 'Customer');
@@ -332,7 +374,7 @@ export function einvoiceOf(
       ? { number: preceding.number, issueDate: preceding.issuedAt ? isoDate(preceding.issuedAt) : null }
       : null,
     seller: seller(facts.profile),
-    buyer: buyer(order),
+    buyer: { ...buyer(order), peppolId: buyerPeppolId(routing, vatIdentifier(order.vatNumber)) },
     deliverTo: order.shippingAddress
       ? {
           name: order.shippingAddress.company || order.shippingAddress.name || null,

@@ -37,7 +37,8 @@ function address(parent: XMLBuilder, element: string, value: EInvoiceAddress) {
 
 function party(parent: XMLBuilder, element: string, value: EInvoiceParty) {
   const node = parent.ele(element).ele('cac:Party');
-  if (value.email) node.ele('cbc:EndpointID', { schemeID: 'EM' }).txt(value.email);
+  if (value.peppolId) node.ele('cbc:EndpointID', { schemeID: value.peppolId.scheme }).txt(value.peppolId.id);
+  else if (value.email) node.ele('cbc:EndpointID', { schemeID: 'EM' }).txt(value.email);
   if (value.tradingName) node.ele('cac:PartyName').ele('cbc:Name').txt(value.tradingName);
   address(node, 'cac:PostalAddress', value.address);
   if (value.vatId) {
