@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatUkDate } from '../../../shared/dates';
 import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
-import { invoiceAnswerSchema } from '../../../shared/orders/invoice-schema';
+import { invoiceAnswerSchema, peppolTransmissionAnswerSchema } from '../../../shared/orders/invoice-schema';
 import { roundHalfUp } from '../../../shared/money';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import { invoiceStateLabel } from '../../../shared/orders/ledger-lines';
@@ -68,6 +68,19 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
       toast.success(`Credit note ${answer.invoice.number} issued`);
       setCrediting(null);
       void invalidate();
+    },
+    onError,
+  });
+  // Issue 40: the invoice's UBL to the buyer over Peppol, through the configured access point.
+  const peppol = useMutation({
+    mutationFn: (invoiceId: string) =>
+      withStepUp(() =>
+        adminApi(peppolTransmissionAnswerSchema, `/invoices/${invoiceId}/peppol`, { method: 'POST', body: {} }),
+      ),
+    onSuccess: ({ transmission }) => {
+      if (transmission.transmissionId)
+        toast.success(`Sent via Peppol: transmission ${transmission.transmissionId} (${transmission.status})`);
+      else toast.error(`Peppol: ${transmission.status}${transmission.detail ? `: ${transmission.detail}` : ''}`);
     },
     onError,
   });
@@ -157,6 +170,19 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                   document={document}
                   hasBuyerReference={Boolean(order.buyerRoutingReference || order.poNumber)}
                 />
+                {document.einvoices?.length && mayIssue ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={peppol.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Send ${document.number} to the buyer via Peppol?`))
+                        peppol.mutate(document.id);
+                    }}
+                  >
+                    Send via Peppol
+                  </Button>
+                ) : null}
                 {(document.kind === 'deposit' || document.kind === 'balance') && !document.credited && mayIssue ? (
                   <Button
                     size="sm"
