@@ -90,6 +90,8 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
       sql`, `,
     );
     result.invoicesPurged = await affected(tx, sql`delete from invoices where order_id in (${list})`);
+    // Issue 40: the record of their sending over Peppol goes with them.
+    await tx.execute(sql`delete from peppol_transmissions where order_id in (${list})`);
     result.paymentsPurged = await affected(tx, sql`delete from payment_transactions where order_id in (${list})`);
     // The proof of export is the evidence of the zero rate on those invoices: kept as long as they are.
     result.exportProofsPurged = await affected(tx, sql`delete from export_proofs where order_id in (${list})`);
