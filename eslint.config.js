@@ -32,7 +32,7 @@ const webFeatureZones = [
  * wires features into it. Features are listed in dependency order: each imports only the
  * features before it, so feature imports run one way and never form a cycle (decision 0028).
  */
-const serverInfrastructure = ['config', 'db', 'documents', 'http', 'jobs', 'mail', 'metrics', 'vat-registry'];
+const serverInfrastructure = ['config', 'db', 'documents', 'http', 'jobs', 'mail', 'metrics', 'peppol', 'vat-registry'];
 const serverFeatureOrder = [
   'settings',
   'business-profile',
@@ -73,7 +73,7 @@ const serverZones = [
     target: serverInfrastructure.map((folder) => `./src/server/${folder}`),
     from: serverFeatures.map((feature) => `./src/server/${feature}`),
     message:
-      'Server infrastructure (config, db, documents, http, jobs, mail, metrics, vat-registry) imports no feature: take what it needs as an option or decoration that src/server/app.ts passes in.',
+      'Server infrastructure (config, db, documents, http, jobs, mail, metrics, peppol, vat-registry) imports no feature: take what it needs as an option or decoration that src/server/app.ts passes in.',
   },
   ...serverFeatures.slice(0, -1).map((feature, index) => ({
     target: `./src/server/${feature}`,

@@ -63,9 +63,12 @@ import { accountPrivacyRoutes } from './privacy/account-privacy-routes';
 import { waitlistRoutes } from './waitlist/routes';
 import { renderSupplierPack, supplierPackRetentionJob } from './supplier-pack/supplier-pack';
 import { supplierPackRoutes } from './supplier-pack/routes';
+import { type PeppolAccessPoint, peppolAccessPoint } from './peppol/peppol-access-point';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The Peppol access point (issue 40); null while PEPPOL_AP_URL is not set. */
+    peppol: PeppolAccessPoint | null;
     env: Env;
     /** The server's clock; tests replace it to move time. */
     now: () => Date;
@@ -185,6 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('env', env);
   app.decorate('now', options.now ?? (() => new Date()));
+  // Issue 40: the Peppol access-point provider, when its address is configured (off otherwise).
+  app.decorate(
+    'peppol',
+    env.PEPPOL_AP_URL
+      ? peppolAccessPoint({ baseUrl: env.PEPPOL_AP_URL, token: env.PEPPOL_AP_TOKEN, timeoutMs: env.PEPPOL_TIMEOUT_MS })
+      : null,
+  );
   // Before any plugin adds a route, so the table holds every one (/api/openapi.json and /metrics too).
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);

@@ -56,6 +56,8 @@ export const orderFieldLimits = {
   state: 100,
   postalCode: 20,
   poNumber: 100,
+  /** A Leitweg-ID is at most 46 characters. */
+  buyerRoutingReference: 50,
   vatNumber: 50,
   eoriNumber: 30,
   notes: 2000,
@@ -134,6 +136,11 @@ const billingFields = z.object({
     .refine((code) => shippingCountries.some((country) => country.code === code), { error: orderFlowMessages.country }),
   /** The buyer's purchase-order number (shown on the order and its documents). */
   poNumber: optional(limits.poNumber),
+  /**
+   * The buyer's routing reference: a German public body's Leitweg-ID (issue 40), asked when the
+   * billing or delivery country is DE. An XRechnung's buyer reference (BT-10).
+   */
+  buyerRoutingReference: optional(limits.buyerRoutingReference),
   /**
    * The buyer's VAT number (shown on their documents): an EU, XI or GB number with its prefix, checked
    * for its country's format and check digits (src/shared/tax/vat-number.ts) and stored as DE136695976.

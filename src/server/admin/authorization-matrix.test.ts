@@ -259,6 +259,12 @@ describe('the authorization matrix', () => {
         make: at(`/api/admin/orders/${exportOrder.id}/export-proof`, { carrier: 'DHL Express' }),
       },
       {
+        method: 'PUT',
+        route: '/api/admin/orders/:id/buyer-routing-reference',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/buyer-routing-reference`, { buyerRoutingReference: '08111-12345-67' }),
+      },
+      {
         method: 'PATCH',
         route: '/api/admin/orders/:id',
         ok: 200,
@@ -700,6 +706,28 @@ describe('the authorization matrix', () => {
         },
       },
       {
+        // No access point is configured here: the permitted caller reaches the handler and hears it is off.
+        method: 'POST',
+        route: '/api/admin/invoices/:id/peppol',
+        ok: 503,
+        make: async () => {
+          const { invoice } = await issueInvoice(t.db, {
+            orderId: (await createOrder(t.db)).id,
+            kind: 'deposit',
+            adminId: fixtures.user.id,
+            now: t.clock.now,
+            publicUrl: 'http://localhost:3000',
+          });
+          return { url: `/api/admin/invoices/${invoice.id}/peppol` };
+        },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/invoices/:id/peppol',
+        ok: 200,
+        make: at(`/api/admin/invoices/${order.id}/peppol`),
+      },
+      {
         method: 'GET',
         route: '/api/admin/product-configurations',
         ok: 200,
@@ -1060,7 +1088,43 @@ describe('the authorization matrix', () => {
         restricted: path ? '404' : 'summary',
       },
     ];
+    // Issue 40: each order's deposit invoice, for its e-invoice downloads.
+    const depositOf = (orderId: string) =>
+      t.db.transaction(async (tx) => {
+        const { invoice } = await issueInvoice(tx, {
+          orderId,
+          kind: 'deposit',
+          adminId: owner.user.id,
+          now: t.clock.now,
+          publicUrl: 'http://localhost:3000',
+        });
+        return invoice.id;
+      });
+    const accountInvoice = await depositOf(accountOrder.id);
+    const guestInvoice = await depositOf(guestOrder.order.id);
+    const peppolPath = (invoiceId: string) => `/documents/${invoiceId}/einvoice/peppol`;
     const examples: StaffReadExample[] = [
+      {
+        route: '/api/orders/:id/documents/:documentId/einvoice/:format',
+        answer: (response) => {
+          if (response.statusCode !== 200) return String(response.statusCode);
+          return response.body.includes('<Invoice xmlns=') ? 'full' : `other ${response.body}`;
+        },
+        cases: [
+          {
+            label: "a customer's order",
+            url: `/api/orders/${accountOrder.id}${peppolPath(accountInvoice)}`,
+            owner: { url: `/api/orders/${accountOrder.id}${peppolPath(accountInvoice)}`, cookie: ownerCookie },
+            restricted: '404',
+          },
+          {
+            label: 'a guest order',
+            url: `/api/orders/${guestOrder.order.id}${peppolPath(guestInvoice)}`,
+            owner: { url: `/api/orders/${guestOrder.order.id}${peppolPath(guestInvoice)}${key}` },
+            restricted: '404',
+          },
+        ],
+      },
       {
         route: '/api/orders/:id',
         answer: (response) => {

@@ -23,7 +23,14 @@ import {
 } from '../reporting/accounting-export';
 import { vatReturnFigures } from '../reporting/vat-return';
 import { sendCsv } from './csv-export';
-import { invoiceAnswerSchema, issueInvoiceRequestSchema } from '../../shared/orders/invoice-schema';
+import {
+  invoiceAnswerSchema,
+  issueInvoiceRequestSchema,
+  peppolTransmissionAnswerSchema,
+  peppolTransmissionsAnswerSchema,
+} from '../../shared/orders/invoice-schema';
+import { invoiceTransmissions, peppolDocument, recordTransmission, toTransmission } from '../orders/peppol-send';
+import type { PeppolAccessPoint } from '../peppol/peppol-access-point';
 import { creditInvoice, issueInvoice, toInvoice } from '../orders/invoices';
 import { adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
@@ -70,6 +77,51 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
       });
       return reply.status(201).send({ invoice: toInvoice(invoice) });
     },
+  );
+
+  // Issue 40: "Send via Peppol": the invoice's UBL to the buyer through the configured access point.
+  // The provider is asked outside the transaction; its answer is recorded with the audit entry.
+  r.post(
+    '/invoices/:id/peppol',
+    {
+      config: adminRoute('invoices.issue', { stepUp: true }),
+      schema: { params: z.object({ id: z.uuid() }), response: { 201: peppolTransmissionAnswerSchema } },
+    },
+    async (request, reply) => {
+      const prepared = await peppolDocument(app.db, request.params.id, app.peppol, app.env.publicUrl);
+      const result = await (app.peppol as PeppolAccessPoint).send(prepared.document);
+      const row = await auditedChange(app, request, async (tx, now, admin) => {
+        const recorded = await recordTransmission(tx, {
+          invoice: prepared.invoice,
+          flavour: prepared.flavour,
+          result,
+          adminId: admin.userId,
+          now,
+        });
+        return {
+          result: recorded,
+          audit: {
+            action: 'invoice.peppol_send',
+            entityType: 'order',
+            entityId: prepared.invoice.orderId,
+            before: null,
+            after: { ...toTransmission(recorded), number: prepared.invoice.number },
+          },
+        };
+      });
+      return reply.status(201).send({ transmission: toTransmission(row) });
+    },
+  );
+
+  r.get(
+    '/invoices/:id/peppol',
+    {
+      config: adminRoute('orders.view'),
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: peppolTransmissionsAnswerSchema } },
+    },
+    async (request) => ({
+      transmissions: (await invoiceTransmissions(app.db, request.params.id)).map(toTransmission),
+    }),
   );
 
   r.post(

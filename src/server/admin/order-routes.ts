@@ -6,6 +6,7 @@ import {
   adminOrderAnswerSchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
+  buyerRoutingReferenceRequestSchema,
   orderCommentRequestSchema,
   recordPaymentRequestSchema,
   refundRequestSchema,
@@ -37,6 +38,7 @@ import { queueVatNumberCheck } from '../orders/vat-number-evidence';
 import { MODEL_DOCUMENT_BODY_LIMIT, uploadModelDocumentRequestSchema } from '../../shared/instruments/model-documents';
 import { testRecordSchema } from '../../shared/instruments/instrument-papers';
 import { storeTestRecord } from '../instruments/test-records';
+import { updateBuyerRoutingReference } from '../orders/einvoices';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -102,6 +104,25 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (request) => {
       await changeOrder(request, request.params.id, 'order.export_proof', (tx, now, admin) =>
         updateExportProof(tx, request.params.id, request.body, { adminId: admin.userId, now }),
+      );
+      return { order: await adminOrderDetail(app.db, request.params.id) };
+    },
+  );
+
+  // Issue 40: the buyer's routing reference (Leitweg-ID), an XRechnung's BT-10; staff add or correct it.
+  r.put(
+    '/orders/:id/buyer-routing-reference',
+    {
+      config: adminRoute('orders.edit'),
+      schema: {
+        params: idParams,
+        body: buyerRoutingReferenceRequestSchema,
+        response: { 200: adminOrderAnswerSchema },
+      },
+    },
+    async (request) => {
+      await changeOrder(request, request.params.id, 'order.buyer_routing_reference', (tx, now) =>
+        updateBuyerRoutingReference(tx, request.params.id, request.body.buyerRoutingReference, now),
       );
       return { order: await adminOrderDetail(app.db, request.params.id) };
     },

@@ -134,6 +134,13 @@ const envSchema = z.object({
   HMRC_CLIENT_SECRET: optionalText,
   /** How long a registry may take to answer before the check counts as unavailable (and is retried later). */
   VAT_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Issue 40: sending invoices over Peppol through an access-point provider's API (src/server/peppol),
+   * off unless its address is set; PEPPOL_AP_TOKEN is sent as a bearer token.
+   */
+  PEPPOL_AP_URL: optionalUrl,
+  PEPPOL_AP_TOKEN: optionalText,
+  PEPPOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Env = z.infer<typeof envSchema> & {

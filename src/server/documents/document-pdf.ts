@@ -2,6 +2,68 @@ import PDFDocument from 'pdfkit';
 import { company } from '../../shared/company';
 import type { BusinessDocument, DocumentTable } from '../../shared/documents/document-model';
 import { formatMoney } from '../../shared/money';
+import { toCii } from '../../shared/einvoice/cii';
+import type { EInvoice } from '../../shared/einvoice/einvoice-model';
+
+export interface RenderOptions {
+  /** An invoice's or credit note's EN 16931 model: embedded as Factur-X (CII, EN 16931 profile). */
+  einvoice?: EInvoice;
+}
+
+/** The attachment's name the Factur-X specification fixes. */
+export const FACTURX_FILENAME = 'factur-x.xml';
+
+const pdfaProperty = (name: string, description: string) => `
+              <rdf:li rdf:parseType="Resource">
+                <pdfaProperty:name>${name}</pdfaProperty:name>
+                <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                <pdfaProperty:category>external</pdfaProperty:category>
+                <pdfaProperty:description>${description}</pdfaProperty:description>
+              </rdf:li>`;
+
+/**
+ * The Factur-X XMP metadata (Factur-X 1.0, section 6.2.2): the document's type, the attachment's name,
+ * the version and the profile, with the PDF/A extension schema that declares them.
+ */
+const facturXmp = (conformance: string) => `
+        <rdf:Description xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#" rdf:about="">
+            <fx:DocumentType>INVOICE</fx:DocumentType>
+            <fx:DocumentFileName>${FACTURX_FILENAME}</fx:DocumentFileName>
+            <fx:Version>1.0</fx:Version>
+            <fx:ConformanceLevel>${conformance}</fx:ConformanceLevel>
+        </rdf:Description>
+        <rdf:Description xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#" rdf:about="">
+          <pdfaExtension:schemas>
+            <rdf:Bag>
+              <rdf:li rdf:parseType="Resource">
+                <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+                <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                <pdfaSchema:property>
+                  <rdf:Seq>${pdfaProperty('DocumentFileName', 'The name of the embedded XML document')}${pdfaProperty('DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER')}${pdfaProperty('Version', 'The actual version of the standard applying to the embedded XML document')}${pdfaProperty('ConformanceLevel', 'The conformance level of the embedded XML document')}
+                  </rdf:Seq>
+                </pdfaSchema:property>
+              </rdf:li>
+            </rdf:Bag>
+          </pdfaExtension:schemas>
+        </rdf:Description>
+        `;
+
+/** Attaches the CII as factur-x.xml (AFRelationship Alternative: the XML is the invoice in another form) with its XMP. */
+function embedFacturX(doc: PDFKit.PDFDocument, einvoice: EInvoice) {
+  const issued = new Date(`${einvoice.issueDate}T00:00:00Z`);
+  // pdfkit writes AFRelationship from `relationship`, which its typings do not list yet.
+  const attachment = {
+    name: FACTURX_FILENAME,
+    type: 'text/xml',
+    relationship: 'Alternative',
+    description: `Factur-X (EN 16931) of ${einvoice.kind === 'credit_note' ? 'credit note' : 'invoice'} ${einvoice.number}`,
+    creationDate: issued,
+    modifiedDate: issued,
+  };
+  doc.file(Buffer.from(toCii(einvoice), 'utf8'), attachment);
+  doc.appendXML(facturXmp('EN 16931'));
+}
 
 const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
@@ -13,17 +75,20 @@ const GREY = '#5b6478';
  * lines, the totals, then its sections, with the registration line at the foot. Every text comes
  * from the document model; customer text is drawn as text.
  */
-export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
+export function renderDocumentPdf(model: BusinessDocument, options: RenderOptions = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
     bufferPages: true,
+    // Issue 40: an invoice or credit note is a PDF/A-3 carrying its CII as factur-x.xml (Factur-X).
+    ...(options.einvoice ? { pdfVersion: '1.7' as const, subset: 'PDF/A-3b' as const } : {}),
     info: {
       Title: model.name,
       Author: model.issuer.legalName,
       Subject: `${company.productName} ${model.title.toLowerCase()}`,
     },
   });
+  if (options.einvoice) embedFacturX(doc, options.einvoice);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

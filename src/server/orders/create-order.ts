@@ -390,6 +390,7 @@ export async function createOrder(
           billingAddress: address,
           shippingAddress,
           poNumber: orNull(billing.poNumber),
+          buyerRoutingReference: orNull(billing.buyerRoutingReference),
           vatNumber: orNull(billing.vatNumber),
           shipDateTold,
           // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.

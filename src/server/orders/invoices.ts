@@ -11,6 +11,7 @@ import {
   invoiceDocument,
 } from '../../shared/documents/order-documents';
 import { formatUkDate } from '../../shared/dates';
+import { einvoiceOf } from '../../shared/einvoice/einvoice-model';
 import { formatMoney } from '../../shared/money';
 import { balanceInvoiceVat, creditVat, depositInvoiceVat } from '../../shared/orders/invoice-vat';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
@@ -214,13 +215,16 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
   const facts = await documentFacts(tx, input.publicUrl);
-  const pdf = await renderDocumentPdf(
-    invoiceDocument(
-      order,
-      { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate, paidOnAccount },
-      facts,
-    ),
-  );
+  const invoiceFacts = { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate, paidOnAccount };
+  // Issue 40: the EN 16931 model of the invoice, stored with it, embedded in its PDF (Factur-X).
+  const einvoice = einvoiceOf(order, invoiceFacts, facts, {
+    buyerRoutingReference: row.buyerRoutingReference,
+    preceding:
+      input.kind === 'balance' && depositInvoice
+        ? { number: depositInvoice.number, issuedAt: depositInvoice.issuedAt }
+        : null,
+  });
+  const pdf = await renderDocumentPdf(invoiceDocument(order, invoiceFacts, facts), { einvoice });
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -238,6 +242,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+      einvoice,
       createdAt: input.now,
     })
     .returning();
@@ -342,7 +347,11 @@ export async function creditInvoice(
     cancellationFee: cancellationFee > 0 ? { amount: cancellationFee, percent: CANCELLATION_FEE_PERCENT } : null,
   };
   const documentFactsNow = await documentFacts(tx, input.publicUrl);
-  const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow));
+  const einvoice = einvoiceOf(order, facts, documentFactsNow, {
+    buyerRoutingReference: row.buyerRoutingReference,
+    preceding: { number: original.number, issuedAt: original.issuedAt },
+  });
+  const pdf = await renderDocumentPdf(invoiceDocument(order, facts, documentFactsNow), { einvoice });
   const [note] = await tx
     .insert(invoices)
     .values({
@@ -367,6 +376,7 @@ export async function creditInvoice(
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+      einvoice,
       createdAt: input.now,
     })
     .returning();

@@ -1,5 +1,5 @@
 import type { Instrument } from '../../shared/instruments/instrument-schemas';
-import type { OrderDocument } from '../../shared/orders/order-schema';
+import { einvoiceFormats, type OrderDocument } from '../../shared/orders/order-schema';
 import { invoices, type orders, type orderStatusHistory } from '../db/schema';
 import { fullyCreditedIds } from './order-ledger';
 import { COMMERCIAL_INVOICE_DOCUMENT_ID, hasCommercialInvoice } from './commercial-invoice';
@@ -56,6 +56,10 @@ export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null
 
 export const documentUrl = (orderId: string, documentId: string) => `/api/orders/${orderId}/documents/${documentId}`;
 
+/** An invoice's or credit note's e-invoice downloads (issue 40), beside its PDF. */
+export const einvoiceLinks = (orderId: string, documentId: string) =>
+  einvoiceFormats.map((format) => ({ format, url: `${documentUrl(orderId, documentId)}/einvoice/${format}` }));
+
 /**
  * The order's documents: its acknowledgement, its written confirmation once confirmed, then each
  * invoice and credit note, and, for goods delivered outside the UK once shipped, the commercial invoice
@@ -107,6 +111,7 @@ export function documentsOf(
       reason: invoice.reason,
       creditsId: invoice.creditsInvoiceId,
       cancellationFee: invoice.kind === 'credit' && invoice.cancellationFee > 0 ? invoice.cancellationFee : null,
+      einvoices: einvoiceLinks(order.id, invoice.id),
     });
   }
   if (hasCommercialInvoice(order, 'customer')) {

@@ -191,6 +191,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     billingAddress: order.billingAddress ?? null,
     shippingAddress: order.shippingAddress ?? null,
     poNumber: order.poNumber,
+    buyerRoutingReference: order.buyerRoutingReference,
     vatNumber: order.vatNumber,
     eoriNumber: order.eoriNumber,
     termsVersion: order.termsVersion,

@@ -25,6 +25,8 @@ import { batchShip } from '../catalogue/batch-ship';
 import { createOrder, priceOrder, taxOrder } from './create-order';
 import { holdsAccessKey } from './order-access';
 import { documentPdf } from './invoices';
+import { einvoiceFile } from './einvoices';
+import { einvoiceFormats } from '../../shared/orders/order-schema';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
 
 /** The guest order page's key (`?key=`): query strings never reach the logs (log-serializers.ts). */
@@ -142,9 +144,13 @@ export async function orderRoutes(app: FastifyInstance) {
       const { key } = request.query;
       if (holdsAccessKey(row, key)) {
         const order = toOwnerOrder(await loadOrderModel(app.db, row));
+        const withKey = (url: string) => `${url}?key=${encodeURIComponent(key ?? '')}`;
         const documents = order.documents.map((document) => ({
           ...document,
-          url: `${document.url}?key=${encodeURIComponent(key ?? '')}`,
+          url: withKey(document.url),
+          ...(document.einvoices
+            ? { einvoices: document.einvoices.map((einvoice) => ({ ...einvoice, url: withKey(einvoice.url) })) }
+            : {}),
         }));
         return { order: { ...order, documents, batch } };
       }
@@ -189,6 +195,39 @@ export async function orderRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="${document.filename}"`)
         .header('cache-control', 'private, no-store')
         .send(document.pdf);
+    },
+  );
+
+  // An invoice's or credit note's e-invoice beside its PDF (issue 40): the XRechnung or Peppol BIS
+  // Billing 3.0 UBL, or the CII (Factur-X). The same readers as the PDF; anyone else gets 404. An
+  // XRechnung while the buyer reference (BT-10) is empty: 409 with the reason.
+  routes.get(
+    '/api/orders/:id/documents/:documentId/einvoice/:format',
+    {
+      schema: {
+        params: z.object({
+          id: z.string().max(100),
+          documentId: z.string().max(100),
+          format: z.enum(einvoiceFormats),
+        }),
+        querystring: accessKeyQuery,
+      },
+      config: { rateLimit: pdfDownloadLimit(), staffRead: 'orders.view' },
+    },
+    async (request, reply) => {
+      const missing = () => notFound('Document not found');
+      if (!UUID.test(request.params.id)) throw missing();
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
+      if (!row) throw missing();
+      const owner = row.userId !== null && row.userId === currentUserId(request);
+      if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
+      const file = await einvoiceFile(app.db, row, request.params.documentId, request.params.format, app.env.publicUrl);
+      if (!file) throw missing();
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.xml);
     },
   );
 }

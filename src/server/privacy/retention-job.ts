@@ -26,7 +26,7 @@ async function affected(db: Db, query: ReturnType<typeof sql>): Promise<number> 
 const purgeOrderPersonalFields = (now: Date) => sql`
   configuration = coalesce(configuration, '{}'::jsonb) - 'customerInfo' - 'batchName',
   billing_address = null, shipping_address = null, notes = null, internal_notes = null,
-  po_number = null, vat_number = null, eori_number = null, tracking_number = null, user_id = null,
+  po_number = null, vat_number = null, eori_number = null, buyer_routing_reference = null, tracking_number = null, user_id = null,
   stripe_payment_intent_id = null, legal_hold_until = null, personal_data_purged_at = ${now}`;
 
 /**
@@ -90,6 +90,8 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
       sql`, `,
     );
     result.invoicesPurged = await affected(tx, sql`delete from invoices where order_id in (${list})`);
+    // Issue 40: the record of their sending over Peppol goes with them.
+    await tx.execute(sql`delete from peppol_transmissions where order_id in (${list})`);
     result.paymentsPurged = await affected(tx, sql`delete from payment_transactions where order_id in (${list})`);
     // The proof of export is the evidence of the zero rate on those invoices: kept as long as they are.
     result.exportProofsPurged = await affected(tx, sql`delete from export_proofs where order_id in (${list})`);

@@ -28,3 +28,17 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceAnswerSchema = z.object({ invoice: invoiceSchema });
+
+/** An invoice sent over Peppol (issue 40): the provider's transmission id and the status it reported. */
+export const peppolTransmissionSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  flavour: z.enum(['peppol', 'xrechnung']),
+  transmissionId: z.string().nullable(),
+  status: z.string(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PeppolTransmission = z.infer<typeof peppolTransmissionSchema>;
+export const peppolTransmissionAnswerSchema = z.object({ transmission: peppolTransmissionSchema });
+export const peppolTransmissionsAnswerSchema = z.object({ transmissions: z.array(peppolTransmissionSchema) });

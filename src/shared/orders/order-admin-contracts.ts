@@ -74,6 +74,19 @@ const nullableText = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? null : value));
 
+/**
+ * PUT /api/admin/orders/{id}/buyer-routing-reference (issue 40): the buyer's Leitweg-ID or other routing
+ * reference, an XRechnung's BT-10; empty clears it.
+ */
+export const buyerRoutingReferenceRequestSchema = z.object({
+  buyerRoutingReference: z
+    .string()
+    .overwrite(cleanLine)
+    .max(50, { error: 'At most 50 characters.' })
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});
+
 /** PATCH /api/admin/orders/{id}: every field of the spec's edit form; empty strings are saved as null. */
 export const updateOrderRequestSchema = z.object({
   status: orderStatusSchema.optional(),

@@ -64,6 +64,15 @@ export const orderHistoryEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** The e-invoices beside an invoice's or credit note's PDF (issue 40). */
+export const einvoiceFormats = ['xrechnung', 'peppol', 'cii'] as const;
+export type EInvoiceFormat = (typeof einvoiceFormats)[number];
+export const einvoiceFormatLabels: Record<EInvoiceFormat, string> = {
+  xrechnung: 'XRechnung (UBL)',
+  peppol: 'Peppol UBL',
+  cii: 'CII (Factur-X)',
+};
+
 /** A PDF of the order: its written confirmation, an invoice or a credit note (owner and admins only). */
 export const orderDocumentSchema = z.object({
   id: z.string(),
@@ -92,6 +101,8 @@ export const orderDocumentSchema = z.object({
   creditsId: z.string().nullable().optional(),
   /** A credit note issued on cancellation: the cancellation fee it kept. */
   cancellationFee: z.number().int().nullable().optional(),
+  /** An invoice's or credit note's e-invoices (XRechnung, Peppol UBL, CII), beside its PDF (issue 40). */
+  einvoices: z.array(z.object({ format: z.enum(einvoiceFormats), url: z.string() })).optional(),
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
@@ -156,6 +167,8 @@ export const orderSchema = orderSummarySchema.extend({
   billingAddress: addressSchema.nullable(),
   shippingAddress: addressSchema.nullable(),
   poNumber: z.string().nullable(),
+  /** The buyer's routing reference (a Leitweg-ID): an XRechnung's BT-10 (issue 40). */
+  buyerRoutingReference: z.string().nullable().optional(),
   vatNumber: z.string().nullable(),
   /** The buyer's EORI number (customs), given for a delivery outside the UK. */
   eoriNumber: z.string().nullable(),

@@ -25,6 +25,7 @@ import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { OrderInstruments } from './instrument-list';
+import { EInvoiceLinks } from '../ui/einvoice-links';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -263,6 +264,10 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                       )}{' '}
                       PDF
                     </a>
+                    <EInvoiceLinks
+                      document={document}
+                      hasBuyerReference={Boolean(order.buyerRoutingReference || order.poNumber)}
+                    />
                   </li>
                 ))}
               </ul>

@@ -198,6 +198,9 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             {values.phone ? ` · ${values.phone}` : ''}
           </p>
           {values.poNumber ? <p className="mt-1 text-sm text-navy-800">PO number: {values.poNumber}</p> : null}
+          {values.buyerRoutingReference ? (
+            <p className="mt-1 text-sm text-navy-800">Leitweg-ID: {values.buyerRoutingReference}</p>
+          ) : null}
           {values.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {values.vatNumber}</p> : null}
           {values.eoriNumber && shipsAbroad(values) ? (
             <p className="mt-1 text-sm text-navy-800">EORI number: {values.eoriNumber}</p>
@@ -285,6 +288,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       country: handoff.configuration.customerCountry,
       notes: '',
       poNumber: '',
+      buyerRoutingReference: '',
       vatNumber: '',
       eoriNumber: '',
       differentDelivery: false,
@@ -320,6 +324,13 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   useEffect(() => {
     if (shipsTo === 'GB' && getValues('eoriNumber')) setValue('eoriNumber', '');
   }, [shipsTo, getValues, setValue]);
+  // Issue 40: a German public body routes e-invoices by its Leitweg-ID (the XRechnung's BT-10), so the
+  // form asks when the billing or delivery country is Germany; elsewhere a typed one is dropped.
+  const germany = billingCountry === 'DE' || shipsTo === 'DE';
+  const [publicSector, setPublicSector] = useState(() => Boolean(getValues('buyerRoutingReference')));
+  useEffect(() => {
+    if (!germany && getValues('buyerRoutingReference')) setValue('buyerRoutingReference', '');
+  }, [germany, getValues, setValue]);
   const [termsAccepted, setTermsAccepted] = useState(false);
 
   const lastLogged = useRef('');
@@ -482,6 +493,31 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               error={errors.vatNumber?.message}
               {...field('vatNumber')}
             />
+            {germany ? (
+              <div className="space-y-3 sm:col-span-2">
+                <label className="flex items-center gap-3 text-sm font-medium">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={publicSector}
+                    onChange={(event) => {
+                      setPublicSector(event.target.checked);
+                      if (!event.target.checked) setValue('buyerRoutingReference', '');
+                    }}
+                  />
+                  Are you a public-sector body in Germany?
+                </label>
+                {publicSector ? (
+                  <TextField
+                    label="Leitweg-ID"
+                    maxLength={orderFieldLimits.buyerRoutingReference}
+                    hint="Your routing reference for e-invoices (e.g. 08111-12345-67): your XRechnung invoices carry it."
+                    error={errors.buyerRoutingReference?.message}
+                    {...field('buyerRoutingReference')}
+                  />
+                ) : null}
+              </div>
+            ) : null}
             {shipsTo && shipsTo !== 'GB' ? (
               <TextField
                 label="EORI number"

@@ -21,6 +21,7 @@ import type { OrderStatus, PaymentStatus, PaymentTransactionType } from '../../.
 import type { OrderKind } from '../../../shared/orders/order-kind';
 import type { VatCheckStatus, VatRegistry } from '../../../shared/tax/vat-number-check';
 import type { SupplyKind, VatTreatment } from '../../../shared/tax/line-vat';
+import type { EInvoice } from '../../../shared/einvoice/einvoice-model';
 
 export type { OrderStatus, PaymentStatus } from '../../../shared/orders/order-status';
 export type OrderItemType =
@@ -74,6 +75,11 @@ export const orders = pgTable(
     /** The buyer's purchase-order number and VAT number (optional fields of the order form). */
     poNumber: text('po_number'),
     vatNumber: text('vat_number'),
+    /**
+     * The buyer's routing reference (a German public body's Leitweg-ID), asked in the order flow and
+     * editable by staff: an XRechnung's buyer reference (BT-10), which it is refused without (issue 40).
+     */
+    buyerRoutingReference: text('buyer_routing_reference'),
     /** The buyer's EORI number (customs), asked for on a delivery outside the UK. */
     eoriNumber: text('eori_number'),
     /** The terms of sale the buyer accepted, and when. */
@@ -264,6 +270,12 @@ export const invoices = pgTable(
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     pdf: bytea('pdf').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
+    /**
+     * The EN 16931 model of the invoice as issued (issue 40): the CII embedded in the PDF as
+     * factur-x.xml and the XRechnung and Peppol UBL downloads are written from it, so they say what
+     * the PDF says. Null on invoices issued before, drawn from the order when downloaded.
+     */
+    einvoice: jsonb('einvoice').$type<EInvoice>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -407,4 +419,29 @@ export const vatNumberChecks = pgTable(
     index('vat_number_checks_order_id_idx').on(table.orderId, table.createdAt),
     index('vat_number_checks_next_attempt_at_idx').on(table.nextAttemptAt),
   ],
+);
+
+/**
+ * Invoices and credit notes sent over the Peppol network through the configured access-point provider
+ * (issue 40, src/server/peppol): the provider's transmission id and the status it last reported.
+ */
+export const peppolTransmissions = pgTable(
+  'peppol_transmissions',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    /** The document sent: 'peppol' (BIS Billing 3.0) or 'xrechnung' UBL. */
+    flavour: text('flavour').$type<'peppol' | 'xrechnung'>().notNull(),
+    /** The provider's id of the transmission; null when the provider refused it. */
+    transmissionId: text('transmission_id'),
+    /** 'accepted', 'delivered', 'failed' or 'refused' as the provider reports it. */
+    status: text('status').notNull(),
+    /** The provider's reason for a refusal or failure. */
+    detail: text('detail'),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('peppol_transmissions_invoice_id_idx').on(table.invoiceId)],
 );

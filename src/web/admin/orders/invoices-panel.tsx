@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatUkDate } from '../../../shared/dates';
 import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
-import { invoiceAnswerSchema } from '../../../shared/orders/invoice-schema';
+import { invoiceAnswerSchema, peppolTransmissionAnswerSchema } from '../../../shared/orders/invoice-schema';
 import { roundHalfUp } from '../../../shared/money';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import { invoiceStateLabel } from '../../../shared/orders/ledger-lines';
@@ -11,6 +11,8 @@ import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contra
 import { CANCELLATION_FEE_PERCENT } from '../../../shared/terms';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
+import { EInvoiceLinks } from '../../ui/einvoice-links';
+import { BuyerReferenceForm } from './buyer-reference-form';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { money } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
@@ -70,6 +72,19 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
     },
     onError,
   });
+  // Issue 40: the invoice's UBL to the buyer over Peppol, through the configured access point.
+  const peppol = useMutation({
+    mutationFn: (invoiceId: string) =>
+      withStepUp(() =>
+        adminApi(peppolTransmissionAnswerSchema, `/invoices/${invoiceId}/peppol`, { method: 'POST', body: {} }),
+      ),
+    onSuccess: ({ transmission }) => {
+      if (transmission.transmissionId)
+        toast.success(`Sent via Peppol: transmission ${transmission.transmissionId} (${transmission.status})`);
+      else toast.error(`Peppol: ${transmission.status}${transmission.detail ? `: ${transmission.detail}` : ''}`);
+    },
+    onError,
+  });
   const live = (kind: 'deposit' | 'balance') =>
     order.documents.some((document) => document.kind === kind && !document.credited);
   const depositPaid = order.ledger.paid >= order.depositAmount;
@@ -120,6 +135,7 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
           ) : null}
         </div>
       </div>
+      <BuyerReferenceForm order={order} />
       {order.documents.length === 0 ? (
         <p className="mt-2 text-sm text-navy-600">No documents yet.</p>
       ) : (
@@ -153,6 +169,23 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                 <a className="text-accent-700 underline" href={document.url} download>
                   Download PDF
                 </a>
+                <EInvoiceLinks
+                  document={document}
+                  hasBuyerReference={Boolean(order.buyerRoutingReference || order.poNumber)}
+                />
+                {document.einvoices?.length && mayIssue ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={peppol.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Send ${document.number} to the buyer via Peppol?`))
+                        peppol.mutate(document.id);
+                    }}
+                  >
+                    Send via Peppol
+                  </Button>
+                ) : null}
                 {(document.kind === 'deposit' || document.kind === 'balance') && !document.credited && mayIssue ? (
                   <Button
                     size="sm"
