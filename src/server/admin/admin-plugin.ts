@@ -9,6 +9,7 @@ import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminBusinessProfileRoutes } from './business-profile-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminCustomerRoutes } from './customer-routes';
+import { adminOrganisationRoutes } from './organisation-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminExchangeRateRoutes } from './exchange-rate-routes';
 import { adminOrderRoutes } from './order-routes';
@@ -57,6 +58,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);
   await app.register(adminCustomerRoutes);
+  await app.register(adminOrganisationRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminBusinessProfileRoutes);

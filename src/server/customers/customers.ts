@@ -16,6 +16,7 @@ import { notFound } from '../http/http-error';
 import { iso, keysetBatches, likeEscape, nameOf, nextDay, whereOf } from '../db/list-sql';
 import { quoteTotalSql } from '../quotes/quote-total-sql';
 import { checkoutCompanySql, checkoutCountrySql } from '../orders/checkout-details-sql';
+import { customerOrganisation, organisationsNamed } from '../organisations/organisations';
 
 /**
  * The customers staff see (issue 24, decision 0045): every account that is not staff (and staff
@@ -336,6 +337,18 @@ export async function loadCustomer(db: Db, key: string, now: Date): Promise<Cust
       fields: changedFields(entry.before, entry.after),
     })),
     limit,
+    ...(await organisationOfCustomer(db, scope, row.organisation)),
+  };
+}
+
+/** The account's organisation, or the organisations with the name the customer gave (staff may add them). */
+async function organisationOfCustomer(db: Db, scope: Exclude<Scope, { kind: 'all' }>, company: string | null) {
+  if (scope.kind !== 'account') return { organisation: null, sameNameOrganisations: [] };
+  const organisation = await customerOrganisation(db, scope.userId);
+  const name = company?.trim() ?? '';
+  return {
+    organisation,
+    sameNameOrganisations: organisation || name === '' ? [] : await organisationsNamed(db, name),
   };
 }
 

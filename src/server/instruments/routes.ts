@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountInstrumentsAnswerSchema, type Instrument } from '../../shared/instruments/instrument-schemas';
@@ -7,13 +7,14 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { noStoreAnswers } from '../http/no-store';
 import { instrumentsOfOrders } from '../orders/order-instruments';
+import { readableOwners } from '../organisations/organisation-access';
 
-/** The instruments of the customer's own orders, oldest order first. */
+/** The instruments of the customer's own orders and their organisation's (decision 0068). */
 export async function listOwnInstruments(db: Db, userId: string): Promise<Instrument[]> {
   const own = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(inArray(orders.userId, await readableOwners(db, userId)))
     .orderBy(desc(orders.createdAt));
   return instrumentsOfOrders(
     db,

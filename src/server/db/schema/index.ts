@@ -9,3 +9,4 @@ export * from './staff';
 export * from './profile';
 export * from './privacy';
 export * from './instruments';
+export * from './organisations';
