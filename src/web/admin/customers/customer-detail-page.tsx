@@ -11,6 +11,7 @@ import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { CustomerTotals } from './customers-page';
+import { OrganisationPanel } from './organisation-panel';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const cell = 'px-3 py-2';
@@ -131,6 +132,8 @@ export function CustomerDetailPage() {
           <dd>{day(customer.lastActivityAt)}</dd>
         </div>
       </dl>
+
+      <OrganisationPanel customerKey={key} detail={detail.data} />
 
       <Section title="Orders" count={orders.length} limit={limit}>
         {orders.length === 0 ? (
