@@ -309,6 +309,12 @@ describe('the authorization matrix', () => {
           };
         },
       },
+      {
+        method: 'POST',
+        route: '/api/admin/customers/:key/statement/send',
+        ok: 200,
+        make: at(`/api/admin/customers/${customer.user.id}/statement/send`, {}),
+      },
       // Receivables (issue 36): the aged-debt report (orders.view), its CSV (exports.csv), a customer's statement.
       {
         method: 'GET',

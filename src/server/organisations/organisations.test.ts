@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
 import { createInstrument } from '../../../tests/support/service-fixtures';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { Organisation } from '../../shared/accounts/organisation-schemas';
@@ -315,7 +316,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect((await t.get(documentUrl, { cookie: owner.cookie })).statusCode).toBe(200);
   });
 
-  it('accounts payable receives the invoice e-mail with the PDF, once, and an owner who is accounts payable gets it once', async () => {
+  it('accounts payable receives the invoice e-mail and the statement with their PDFs, once each, and an owner who is accounts payable gets one', async () => {
     const { owner, colleague } = await organisationWithColleague('payables', 'accounts_payable');
     const buyer = await customer('payables.buyer@example.com', null);
     const token = async (email: string) => {
@@ -351,6 +352,20 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect(copy?.textBody.startsWith(accountsPayableCopy)).toBe(true);
     expect(copy?.attachments?.[0]?.filename).toBe(original?.attachments?.[0]?.filename);
     expect(original?.textBody).not.toContain(accountsPayableCopy);
+
+    // The statement by e-mail from the customer page: the customer and accounts payable, each once, with the PDF.
+    const sent = await t.post(`/api/admin/customers/${owner.user.id}/statement/send`, {}, { cookie: admin.cookie });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((sent.json() as { sentTo: string[] }).sentTo.sort()).toEqual(
+      [colleague.user.email, owner.user.email].sort(),
+    );
+    const statements = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'customer_statement'));
+    expect(statements.map((mail) => mail.toAddress).sort()).toEqual([colleague.user.email, owner.user.email].sort());
+    const statement = statements.find((mail) => mail.toAddress === colleague.user.email)?.attachments?.[0];
+    const statementText = pdfText(
+      Buffer.from(statement && 'contentBase64' in statement ? statement.contentBase64 : '', 'base64'),
+    );
+    expect(statementText).toContain((issued.json() as { invoice: { number: string } }).invoice.number);
 
     // A customer outside any organisation: the invoice goes to them alone.
     const alone = await customer('alone.buyer@example.com', null);

@@ -137,6 +137,8 @@ export async function erasePerson(
     (await count(tx, sql`delete from incomplete_orders where ${byPerson}`));
   summary.waitlistDeleted = await count(tx, sql`delete from usa_waitlist where lower(email) = ${email}`);
   await tx.execute(sql`delete from data_exports where subject_hash = ${subjectHash(email)}`);
+  // Invitations to join an organisation sent to the address (decision 0068); their memberships go with the account.
+  await tx.execute(sql`delete from organisation_invitations where email = ${email}`);
   // Copies of e-mails to the person, and the shop's own notices that quote the address as a whole
   // (strpos only narrows the rows; the whole-address test is made on each).
   const mail = await queryRows<{
