@@ -26,7 +26,11 @@ import { customerOrganisation, organisationsNamed } from '../organisations/organ
  */
 
 /** Whose activity a query reads: everyone's (the list), one account's or one guest e-mail's (the page). */
-export type Scope = { kind: 'all' } | { kind: 'account'; userId: string } | { kind: 'guest'; email: string };
+export type Scope =
+  | { kind: 'all' }
+  /** `colleagues`: the other members of the account's organisation, whose orders a member's own statement covers (decision 0068). */
+  | { kind: 'account'; userId: string; colleagues?: string[] }
+  | { kind: 'guest'; email: string };
 
 const guestEmail = (alias: string) => sql.raw(`lower(${alias}.configuration->'customerInfo'->>'email')`);
 
@@ -41,7 +45,12 @@ export function scopeOf(scope: Scope, alias: 'o' | 'q'): SQL {
   const userId = sql.raw(`${alias}.user_id`);
   const whose =
     scope.kind === 'account'
-      ? sql`${userId} = ${scope.userId}::uuid`
+      ? scope.colleagues && scope.colleagues.length > 0
+        ? sql`${userId} in (${sql.join(
+            [scope.userId, ...scope.colleagues].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`${userId} = ${scope.userId}::uuid`
       : scope.kind === 'guest'
         ? sql`${userId} is null and ${guestEmail(alias)} = ${scope.email}`
         : sql`(${userId} is not null or coalesce(${guestEmail(alias)}, '') <> '')`;

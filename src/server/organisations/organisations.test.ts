@@ -367,10 +367,19 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     );
     expect(statementText).toContain((issued.json() as { invoice: { number: string } }).invoice.number);
 
+    // Accounts payable's own statement in My Account covers the organisation's orders; an outsider's does not.
+    const invoiceNumber = (issued.json() as { invoice: { number: string } }).invoice.number;
+    const own = await t.get('/api/account/statement.pdf', { cookie: colleague.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(pdfText(own.rawPayload)).toContain(invoiceNumber);
+
     // A customer outside any organisation: the invoice goes to them alone.
     const alone = await customer('alone.buyer@example.com', null);
     const aloneOrder = await placeOrder(alone.user.email, alone.cookie);
     await t.post(`/api/admin/orders/${aloneOrder.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    expect(pdfText((await t.get('/api/account/statement.pdf', { cookie: alone.cookie })).rawPayload)).not.toContain(
+      invoiceNumber,
+    );
     const aloneMails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invoice_deposit'));
     expect(aloneMails.filter((mail) => mail.subject.includes(aloneOrder.orderNumber)).map((m) => m.toAddress)).toEqual([
       alone.user.email,

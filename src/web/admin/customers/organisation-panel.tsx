@@ -124,6 +124,25 @@ function AddToOrganisation({
   );
 }
 
+/** "E-mail statement": to the customer and their organisation's accounts payable, each once. */
+export function EmailStatementButton({ customerKey }: { customerKey: string }) {
+  const send = useMutation({
+    mutationFn: () =>
+      adminApi(
+        z.object({ sentTo: z.array(z.string()) }),
+        `/customers/${encodeURIComponent(customerKey)}/statement/send`,
+        { method: 'POST', body: {} },
+      ),
+    onSuccess: (answer) => toast.success(`Statement e-mailed to ${answer.sentTo.join(', ')}`),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : adminMessages.unexpected),
+  });
+  return (
+    <Button variant="outline" size="sm" disabled={send.isPending} onClick={() => send.mutate()}>
+      {send.isPending ? 'Sending...' : 'E-mail statement'}
+    </Button>
+  );
+}
+
 /** A customer's organisation on their admin page (issue 39): name, owner, members and roles; "Add to organisation". */
 export function OrganisationPanel({ customerKey, detail }: { customerKey: string; detail: CustomerDetail }) {
   const { can } = usePermissions();
