@@ -56,7 +56,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     return { owner, colleague };
   };
 
-  it('the owner creates it under their profile’s organisation name, invites by e-mail (token hashed at rest), and the invitee creates their account from the link', async () => {
+  it('the owner creates it under their profile’s organisation name, invites by e-mail (token hashed at rest), and the invitee creates their account from the link, their guest orders joining it', async () => {
     const owner = await customer('lab.manager@example.com');
     expect(await organisationOf(owner.cookie)).toBeNull();
     const created = await t.post('/api/account/organisation', {}, { cookie: owner.cookie });
@@ -94,7 +94,10 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
       role: 'accounts_payable',
       accountExists: false,
     });
-    // No account yet: a password makes one, confirmed by the link, signed in at once.
+    // A guest order the colleague placed earlier with the invited address.
+    const guest = await t.post('/api/orders', guestOrderBody('new.colleague@example.com'), fromOwnClient());
+    expect(guest.statusCode, guest.body).toBe(201);
+    // No account yet: a password makes one, confirmed by the link, signed in at once; the guest order joins it.
     expect(
       (await t.post('/api/organisation-invitations/accept', { token }, fromOwnClient())).json().error.fields.password,
     ).toBeTruthy();
@@ -107,6 +110,8 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     const cookie = accepted.headers['set-cookie'] ? String(accepted.headers['set-cookie']).split(';')[0] : '';
     const theirs = await organisationOf(cookie ?? '');
     expect(theirs).toMatchObject({ name: 'Cavendish Laboratory', role: 'accounts_payable', isOwner: false });
+    const joined = ((await t.get('/api/account/orders', { cookie })).json() as { orders: { id: string }[] }).orders;
+    expect(joined.map((order) => order.id)).toContain((guest.json() as { order: { id: string } }).order.id);
     // Members see each other, but only the owner sees the invitations.
     expect(theirs?.members.map((member) => member.email)).toEqual([
       'lab.manager@example.com',
