@@ -262,7 +262,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('a member sees a colleague’s order, its documents, quotes and instruments; a customer of another organisation gets 404; a removed member loses access', async () => {
+  it('a member sees a colleague’s order, its documents, quotes and instruments; a customer of another organisation gets 404; a removed member loses access; a member may leave', async () => {
     const { owner, colleague } = await organisationWithColleague('lab');
     const outsider = (await organisationWithColleague('rival')).colleague;
     const order = await placeOrder(owner.user.email, owner.cookie);
@@ -319,6 +319,15 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect(await organisationOf(colleague.cookie)).toBeNull();
     // The owner still reads their own.
     expect((await t.get(documentUrl, { cookie: owner.cookie })).statusCode).toBe(200);
+
+    // A member may leave on their own; the owner may not.
+    const stays = await t.post('/api/account/organisation/leave', {}, { cookie: owner.cookie });
+    expect(stays.json().error.code).toBe('owner_stays');
+    const rival = await organisationWithColleague('leaving');
+    const left = await t.post('/api/account/organisation/leave', {}, { cookie: rival.colleague.cookie });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json().organisation).toBeNull();
+    expect((await organisationOf(rival.owner.cookie))?.members).toHaveLength(1);
   });
 
   it('accounts payable receives the invoice e-mail and the statement with their PDFs, once each, and an owner who is accounts payable gets one', async () => {

@@ -120,15 +120,13 @@ export async function createOrganisation(tx: Db, input: { userId: string; name?:
     .onConflictDoNothing()
     .returning();
   if (!created) throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
-  await tx
-    .insert(organisationMembers)
-    .values({
-      userId: input.userId,
-      organisationId: created.id,
-      role: 'buyer',
-      createdAt: input.now,
-      updatedAt: input.now,
-    });
+  await tx.insert(organisationMembers).values({
+    userId: input.userId,
+    organisationId: created.id,
+    role: 'buyer',
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
   return created;
 }
 
@@ -257,6 +255,15 @@ export async function removeMember(tx: Db, input: { userId: string; memberId: st
     .where(and(eq(organisationMembers.userId, input.memberId), eq(organisationMembers.organisationId, organisation.id)))
     .returning();
   if (!row) throw notFound(organisationMessages.memberNotFound);
+}
+
+/** A member leaves the organisation (the owner cannot: they own it); from then on they read only their own records. */
+export async function leaveOrganisation(tx: Db, input: { userId: string }) {
+  const membership = await membershipOf(tx, input.userId);
+  if (!membership) throw notFound(organisationMessages.notInOrganisation);
+  if (membership.organisation.ownerUserId === input.userId)
+    throw conflict(organisationMessages.ownerStays, { code: 'owner_stays' });
+  await tx.delete(organisationMembers).where(eq(organisationMembers.userId, input.userId));
 }
 
 /** The open, unexpired invitation of a link's token, with its organisation's name (null otherwise). */

@@ -28,6 +28,7 @@ import {
   createOrganisation,
   invitationOfToken,
   inviteMember,
+  leaveOrganisation,
   loadOrganisation,
   removeMember,
   revokeMemberInvitation,
@@ -117,6 +118,16 @@ export async function accountOrganisationRoutes(app: FastifyInstance) {
           now: app.now(),
         }),
       );
+      return answer(request);
+    },
+  );
+
+  r.post(
+    '/api/account/organisation/leave',
+    { schema: { response: { 200: organisationAnswerSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      await app.db.transaction((tx) => leaveOrganisation(tx, { userId: auth.userId }));
       return answer(request);
     },
   );

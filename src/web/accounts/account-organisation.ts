@@ -68,3 +68,9 @@ export const useRemoveMember = () =>
       await api<unknown>(`/api/account/organisation/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
     ),
   );
+
+/** POST /api/account/organisation/leave. */
+export const useLeaveOrganisation = () =>
+  useOrganisationChange(async () =>
+    organisationAnswerSchema.parse(await api<unknown>('/api/account/organisation/leave', { method: 'POST', body: {} })),
+  );

@@ -16,6 +16,7 @@ import {
   useChangeMemberRole,
   useCreateOrganisation,
   useInviteMember,
+  useLeaveOrganisation,
   useRemoveMember,
   useRevokeInvitation,
 } from './account-organisation';
@@ -228,6 +229,33 @@ function Invitations({ organisation }: { organisation: Organisation }) {
   );
 }
 
+function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
+  const leave = useLeaveOrganisation();
+  return (
+    <div className="space-y-2">
+      {leave.isError ? (
+        <p role="alert" className={alert}>
+          {errorMessage(leave.error)}
+        </p>
+      ) : null}
+      <Button
+        variant="outline"
+        disabled={leave.isPending}
+        onClick={() => {
+          if (
+            window.confirm(
+              `Leave ${organisation.name}? You will no longer see its quotes, orders and documents, only your own.`,
+            )
+          )
+            leave.mutate(undefined, { onSuccess: () => toast.success('You left the organisation') });
+        }}
+      >
+        Leave organisation
+      </Button>
+    </div>
+  );
+}
+
 /** My Account's Organisation tab (issue 39): the organisation, its members and, for its owner, their management. */
 export function OrganisationTab({ company }: { company: string | null }) {
   const query = useAccountOrganisation();
@@ -260,7 +288,9 @@ export function OrganisationTab({ company }: { company: string | null }) {
               <Invitations organisation={organisation} />
               <InviteForm />
             </>
-          ) : null}
+          ) : (
+            <LeaveOrganisation organisation={organisation} />
+          )}
         </>
       ) : (
         <CreateOrganisation company={company} />
