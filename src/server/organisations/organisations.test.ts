@@ -289,6 +289,11 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect(mine.page.json().order).toHaveProperty('billingAddress');
     expect(mine.quotes).toContain(quote.id);
     expect(mine.instruments).toContain(instrument.serialNumber);
+    // Closing one's account concerns one's own instruments only.
+    const ownOnly = (await t.get('/api/account/instruments?scope=own', { cookie: colleague.cookie })).json() as {
+      instruments: { serialNumber: string }[];
+    };
+    expect(ownOnly.instruments.map((i) => i.serialNumber)).not.toContain(instrument.serialNumber);
     const documents = (mine.page.json() as { order: OrderResource }).order.documents;
     expect(documents.length).toBeGreaterThan(0);
     const documentUrl = documents[0]?.url ?? '';
