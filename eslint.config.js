@@ -38,6 +38,7 @@ const serverFeatureOrder = [
   'business-profile',
   'accounts',
   'audit',
+  'organisations',
   'countries',
   'waitlist',
   'health',

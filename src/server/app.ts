@@ -14,6 +14,7 @@ import { recoveryCodeRoutes } from './accounts/recovery-code-routes';
 import { passkeyRoutes } from './accounts/passkey-routes';
 import { setupRoutes } from './accounts/setup-routes';
 import { staffInvitationRoutes } from './staff/invitation-routes';
+import { accountOrganisationRoutes, organisationInvitationRoutes } from './organisations/routes';
 import { requestAuthPlugin } from './accounts/request-auth';
 import { isSignedInAdmin } from './accounts/signed-in-admin';
 import type { Env } from './config/env';
@@ -131,7 +132,9 @@ const features = [
   passkeyRoutes,
   setupRoutes,
   staffInvitationRoutes,
+  organisationInvitationRoutes,
   accountRoutes,
+  accountOrganisationRoutes,
   accountOrderRoutes,
   accountStatementRoutes,
   accountQuoteRoutes,

@@ -24,6 +24,7 @@ export const clientRoutePatterns = [
   '/login',
   '/setup',
   '/staff-invitation',
+  '/organisation-invitation',
   '/privacy-policy',
   '/terms-of-sale',
   '/waitlist/leave',

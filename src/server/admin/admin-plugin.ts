@@ -10,6 +10,7 @@ import { adminBusinessProfileRoutes } from './business-profile-routes';
 import { adminSupplierPackRoutes } from './supplier-pack-routes';
 import { adminCatalogueRoutes } from './catalogue-routes';
 import { adminCustomerRoutes } from './customer-routes';
+import { adminOrganisationRoutes } from './organisation-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminExchangeRateRoutes } from './exchange-rate-routes';
 import { adminOrderRoutes } from './order-routes';
@@ -58,6 +59,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminSettingsRoutes);
   await app.register(adminAbandonedRoutes);
   await app.register(adminCustomerRoutes);
+  await app.register(adminOrganisationRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminBusinessProfileRoutes);

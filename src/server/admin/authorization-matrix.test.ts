@@ -23,6 +23,7 @@ import {
 import { createSession } from '../accounts/session-service';
 import { issueInvoice } from '../orders/invoices';
 import { inviteStaff } from '../staff/staff';
+import { createOrganisation } from '../organisations/organisations';
 import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
 import { passingFactoryTests } from '../../../tests/support/factory-tests';
 
@@ -318,6 +319,28 @@ describe('the authorization matrix', () => {
         route: '/api/admin/customers/:key',
         ok: 200,
         make: at(`/api/admin/customers/${customer.user.id}`),
+      },
+      // Organisations (issue 39): the list to choose from, and adding a customer to one (customers.edit, step-up).
+      { method: 'GET', route: '/api/admin/organisations', ok: 200, make: at('/api/admin/organisations?search=lab') },
+      {
+        method: 'POST',
+        route: '/api/admin/customers/:key/organisation',
+        ok: 200,
+        make: async () => {
+          const owner = await createUser(t.db);
+          const member = await createUser(t.db);
+          const organisation = await createOrganisation(t.db, { userId: owner.user.id, now: t.clock.now });
+          return {
+            url: `/api/admin/customers/${member.user.id}/organisation`,
+            body: { organisationId: organisation.id, role: 'buyer' },
+          };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/customers/:key/statement/send',
+        ok: 200,
+        make: at(`/api/admin/customers/${customer.user.id}/statement/send`, {}),
       },
       // Receivables (issue 36): the aged-debt report (orders.view), its CSV (exports.csv), a customer's statement.
       {

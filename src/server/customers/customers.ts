@@ -16,6 +16,7 @@ import { notFound } from '../http/http-error';
 import { iso, keysetBatches, likeEscape, nameOf, nextDay, whereOf } from '../db/list-sql';
 import { quoteTotalSql } from '../quotes/quote-total-sql';
 import { checkoutCompanySql, checkoutCountrySql } from '../orders/checkout-details-sql';
+import { customerOrganisation, organisationsNamed } from '../organisations/organisations';
 
 /**
  * The customers staff see (issue 24, decision 0045): every account that is not staff (and staff
@@ -25,7 +26,11 @@ import { checkoutCompanySql, checkoutCountrySql } from '../orders/checkout-detai
  */
 
 /** Whose activity a query reads: everyone's (the list), one account's or one guest e-mail's (the page). */
-export type Scope = { kind: 'all' } | { kind: 'account'; userId: string } | { kind: 'guest'; email: string };
+export type Scope =
+  | { kind: 'all' }
+  /** `colleagues`: the other members of the account's organisation, whose orders a member's own statement covers (decision 0068). */
+  | { kind: 'account'; userId: string; colleagues?: string[] }
+  | { kind: 'guest'; email: string };
 
 const guestEmail = (alias: string) => sql.raw(`lower(${alias}.configuration->'customerInfo'->>'email')`);
 
@@ -40,7 +45,12 @@ export function scopeOf(scope: Scope, alias: 'o' | 'q'): SQL {
   const userId = sql.raw(`${alias}.user_id`);
   const whose =
     scope.kind === 'account'
-      ? sql`${userId} = ${scope.userId}::uuid`
+      ? scope.colleagues && scope.colleagues.length > 0
+        ? sql`${userId} in (${sql.join(
+            [scope.userId, ...scope.colleagues].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`${userId} = ${scope.userId}::uuid`
       : scope.kind === 'guest'
         ? sql`${userId} is null and ${guestEmail(alias)} = ${scope.email}`
         : sql`(${userId} is not null or coalesce(${guestEmail(alias)}, '') <> '')`;
@@ -336,6 +346,18 @@ export async function loadCustomer(db: Db, key: string, now: Date): Promise<Cust
       fields: changedFields(entry.before, entry.after),
     })),
     limit,
+    ...(await organisationOfCustomer(db, scope, row.organisation)),
+  };
+}
+
+/** The account's organisation, or the organisations with the name the customer gave (staff may add them). */
+async function organisationOfCustomer(db: Db, scope: Exclude<Scope, { kind: 'all' }>, company: string | null) {
+  if (scope.kind !== 'account') return { organisation: null, sameNameOrganisations: [] };
+  const organisation = await customerOrganisation(db, scope.userId);
+  const name = company?.trim() ?? '';
+  return {
+    organisation,
+    sameNameOrganisations: organisation || name === '' ? [] : await organisationsNamed(db, name),
   };
 }
 

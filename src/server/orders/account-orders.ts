@@ -1,5 +1,5 @@
 import { batchShip } from '../catalogue/batch-ship';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,26 +12,30 @@ import type { Order } from '../../shared/orders/order-schema';
 import { requireUser } from '../accounts/request-auth';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
+import { readableOwners } from '../organisations/organisation-access';
 import { notFound } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';
 import { loadOrderModel, loadOrderModels, toOwnerOrder } from './order-read-model';
 
-/** The user's orders, newest first, with items, payments and status history (the owner's view). */
+/**
+ * The user's orders and their organisation's (decision 0068), newest first, with items, payments and
+ * status history (the owner's view).
+ */
 export async function listOwnOrders(db: Db, userId: string): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(inArray(orders.userId, await readableOwners(db, userId)))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
   return (await loadOrderModels(db, rows)).map(toOwnerOrder);
 }
 
-/** One of the user's orders; another customer's order is not found, so ids cannot be probed. */
+/** One of the user's or their organisation's orders; another customer's is not found, so ids cannot be probed. */
 export async function getOwnOrder(db: Db, userId: string, orderId: string): Promise<Order> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), inArray(orders.userId, await readableOwners(db, userId))));
   if (!row) throw notFound('Order not found');
   return toOwnerOrder(await loadOrderModel(db, row));
 }

@@ -20,7 +20,8 @@ import type { Invoice } from '../../shared/orders/invoice-schema';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
-import { enqueueMail, pdfAttachment } from '../mail/outbox';
+import { enqueueMails, pdfAttachment } from '../mail/outbox';
+import { withAccountsPayable } from '../organisations/organisation-access';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from './order-admin-context';
@@ -252,24 +253,28 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   if (recipient) {
     const money = formatMoney(amount - paidOnAccount, row.currency, { decimals: 2 });
     const what = input.kind === 'balance' ? 'balance' : paysInFull(row) ? 'payment in full' : 'deposit';
-    await enqueueMail(tx, {
-      kind: `invoice_${input.kind}`,
-      to: recipient.to,
-      subject: `Invoice ${number} for your order ${row.orderNumber}`,
-      text: [
-        greeting(recipient.firstName),
-        '',
-        `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}${paidOnAccount > 0 ? ` (after ${formatMoney(paidOnAccount, row.currency, { decimals: 2 })} paid on account)` : ''}, due by ${formatUkDate(dueDate)}.`,
-        `Please quote ${row.orderNumber} as the payment reference.`,
-        '',
-        `Your order: ${recipient.orderUrl}`,
-        '',
-        terms.currency(row.currency),
-        '',
-        ...footer(facts, row),
-      ].join('\n'),
-      attachments: [pdfAttachment(`${number}.pdf`, pdf)],
-    });
+    // The organisation's accounts payable receive it too (decision 0068).
+    await enqueueMails(
+      tx,
+      await withAccountsPayable(tx, row.userId, {
+        kind: `invoice_${input.kind}`,
+        to: recipient.to,
+        subject: `Invoice ${number} for your order ${row.orderNumber}`,
+        text: [
+          greeting(recipient.firstName),
+          '',
+          `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}${paidOnAccount > 0 ? ` (after ${formatMoney(paidOnAccount, row.currency, { decimals: 2 })} paid on account)` : ''}, due by ${formatUkDate(dueDate)}.`,
+          `Please quote ${row.orderNumber} as the payment reference.`,
+          '',
+          `Your order: ${recipient.orderUrl}`,
+          '',
+          terms.currency(row.currency),
+          '',
+          ...footer(facts, row),
+        ].join('\n'),
+        attachments: [pdfAttachment(`${number}.pdf`, pdf)],
+      }),
+    );
   }
   return { invoice, after: auditedInvoice(invoice) };
 }
@@ -384,24 +389,27 @@ export async function creditInvoice(
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    await enqueueMail(tx, {
-      kind: 'invoice_credit',
-      to: recipient.to,
-      subject: `Credit note ${number} for your order ${row.orderNumber}`,
-      text: [
-        greeting(recipient.firstName),
-        '',
-        credit === original.amount
-          ? `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`
-          : `Please find attached credit note ${number} for ${formatMoney(credit, original.currency, { decimals: 2 })} of invoice ${original.number} of your order ${row.orderNumber}.`,
-        ...(input.reason ? [`Reason: ${input.reason}`] : []),
-        '',
-        `Your order: ${recipient.orderUrl}`,
-        '',
-        documentFactsNow.profile.legalName,
-      ].join('\n'),
-      attachments: [pdfAttachment(`${number}.pdf`, pdf)],
-    });
+    await enqueueMails(
+      tx,
+      await withAccountsPayable(tx, row.userId, {
+        kind: 'invoice_credit',
+        to: recipient.to,
+        subject: `Credit note ${number} for your order ${row.orderNumber}`,
+        text: [
+          greeting(recipient.firstName),
+          '',
+          credit === original.amount
+            ? `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`
+            : `Please find attached credit note ${number} for ${formatMoney(credit, original.currency, { decimals: 2 })} of invoice ${original.number} of your order ${row.orderNumber}.`,
+          ...(input.reason ? [`Reason: ${input.reason}`] : []),
+          '',
+          `Your order: ${recipient.orderUrl}`,
+          '',
+          documentFactsNow.profile.legalName,
+        ].join('\n'),
+        attachments: [pdfAttachment(`${number}.pdf`, pdf)],
+      }),
+    );
   }
   return {
     invoice: note,

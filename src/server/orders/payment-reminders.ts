@@ -13,7 +13,8 @@ import type { SystemSettings } from '../../shared/settings';
 import { type Db, queryRows } from '../db/client';
 import { auditLog, orders, orderStatusHistory, paymentReminders } from '../db/schema';
 import type { DailyJob, JobResult } from '../jobs/scheduler';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { enqueueMails, type OutgoingMail } from '../mail/outbox';
+import { withAccountsPayable } from '../organisations/organisation-access';
 import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
 import { lockOrder, orderRecipient } from './order-admin-context';
@@ -136,24 +137,29 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
         .returning({ id: paymentReminders.id });
       if (!claimed) continue;
       const amountDue = formatMoney(balance.outstanding, order.currency, { decimals: 2 });
-      await enqueueMail(
+      // The organisation's accounts payable receive it too (decision 0068).
+      await enqueueMails(
         tx,
-        paymentReminderMail({
-          to: recipient.to,
-          texts: settings,
-          overdue: days > 0,
-          values: {
-            firstName: recipient.firstName ?? 'customer',
-            orderNumber: order.orderNumber,
-            invoiceNumber: balance.number,
-            amountDue,
-            dueDate: formatUkDate(balance.dueDate),
-            daysOverdue: String(Math.max(days, 0)),
-            orderUrl: recipient.orderUrl,
-          },
-          facts,
-          order,
-        }),
+        await withAccountsPayable(
+          tx,
+          order.userId,
+          paymentReminderMail({
+            to: recipient.to,
+            texts: settings,
+            overdue: days > 0,
+            values: {
+              firstName: recipient.firstName ?? 'customer',
+              orderNumber: order.orderNumber,
+              invoiceNumber: balance.number,
+              amountDue,
+              dueDate: formatUkDate(balance.dueDate),
+              daysOverdue: String(Math.max(days, 0)),
+              orderUrl: recipient.orderUrl,
+            },
+            facts,
+            order,
+          }),
+        ),
       );
       await tx.insert(orderStatusHistory).values({
         orderId,

@@ -24,6 +24,7 @@ import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';
 import { createOrder, priceOrder, taxOrder } from './create-order';
 import { holdsAccessKey } from './order-access';
+import { mayReadAccountRecord } from '../organisations/organisation-access';
 import { documentPdf } from './invoices';
 import { einvoiceFile } from './einvoices';
 import { einvoiceFormats } from '../../shared/orders/order-schema';
@@ -138,7 +139,8 @@ export async function orderRoutes(app: FastifyInstance) {
       const userId = currentUserId(request);
       reply.header('cache-control', 'private, no-store');
       const batch = await batchShip(app.db, row.configuration, app.now());
-      if (staffMayRead(request) || (row.userId !== null && row.userId === userId))
+      // Its owner, or a member of the owner's organisation (decision 0068).
+      if (staffMayRead(request) || (await mayReadAccountRecord(app.db, userId, row.userId)))
         return { order: { ...toOwnerOrder(await loadOrderModel(app.db, row)), batch } };
       // The guest order page: the link's key shows the order as its owner would see it, documents included.
       const { key } = request.query;
@@ -160,7 +162,7 @@ export async function orderRoutes(app: FastifyInstance) {
     },
   );
 
-  // An order's document (confirmation, invoice, credit note): its owner, staff with orders.view, and a guest
+  // An order's document (confirmation, invoice, credit note): its owner and their organisation's members, staff with orders.view, and a guest
   // order's access-key holder (the guest order page); anyone else, a guest order's id holder included, gets 404.
   routes.get(
     '/api/orders/:id/documents/:documentId',
@@ -177,7 +179,7 @@ export async function orderRoutes(app: FastifyInstance) {
       const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
       const userId = currentUserId(request);
       if (!row) throw missing();
-      const owner = row.userId !== null && row.userId === userId;
+      const owner = await mayReadAccountRecord(app.db, userId, row.userId);
       if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
       const document = await documentPdf(
         app.db,

@@ -139,6 +139,8 @@ export async function erasePerson(
   // The supplier pack's record of who took which version (issue 39): kept only to warn of a bank change.
   await tx.execute(sql`delete from supplier_pack_downloads where email = ${email}`);
   await tx.execute(sql`delete from data_exports where subject_hash = ${subjectHash(email)}`);
+  // Invitations to join an organisation sent to the address (decision 0068); their memberships go with the account.
+  await tx.execute(sql`delete from organisation_invitations where email = ${email}`);
   // Copies of e-mails to the person, and the shop's own notices that quote the address as a whole
   // (strpos only narrows the rows; the whole-address test is made on each).
   const mail = await queryRows<{

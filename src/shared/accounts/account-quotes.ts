@@ -12,7 +12,7 @@ export const accountQuoteSchema = z.object({
   currency: z.enum(['GBP', 'EUR']),
   /** The frozen total in minor units; null for a quote stored without pricing. */
   totalAmount: z.number().int().nullable(),
-  /** The order the quote became; `own` when it is this customer's order (linked to its page). */
+  /** The order the quote became; `own` when this customer may open it, theirs or their organisation's (linked to its page). */
   order: z.object({ id: z.string(), orderNumber: z.string(), own: z.boolean() }).nullable(),
 });
 export type AccountQuote = z.infer<typeof accountQuoteSchema>;

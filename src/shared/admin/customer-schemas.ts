@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminCustomerOrganisationSchema, adminOrganisationSummarySchema } from '../accounts/organisation-schemas';
 import { orderStatusSchema, paymentStatusSchema } from '../orders/order-schema';
 import { quoteStatuses } from '../orders/order-status';
 import { adminListQuerySchema, pageOf } from '../lists';
@@ -114,5 +115,12 @@ export const customerDetailSchema = z.object({
   ),
   /** The lists show at most this many of each, newest first. */
   limit: z.number().int(),
+  /** An account's organisation with its members and their roles (issue 39); null for none or a guest. */
+  organisation: adminCustomerOrganisationSchema.nullable(),
+  /**
+   * Organisations named as this customer names theirs, that staff may add them to ("Add to
+   * organisation"): never merged on their own. Empty for a guest or a customer in one already.
+   */
+  sameNameOrganisations: z.array(adminOrganisationSummarySchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;

@@ -14,6 +14,8 @@ export const permissions = [
   'exports.csv',
   'abandoned.manage',
   'customers.view',
+  /** Issue 39: add a customer to an organisation (step-up, audited; decision 0068). */
+  'customers.edit',
   'catalogue.edit',
   'settings.edit',
   'profile.view',
@@ -35,7 +37,15 @@ export const roles = {
   owner: { label: 'Owner', permissions },
   sales: {
     label: 'Sales',
-    permissions: ['dashboard.view', 'quotes.view', 'orders.view', 'orders.edit', 'abandoned.manage', 'customers.view'],
+    permissions: [
+      'dashboard.view',
+      'quotes.view',
+      'orders.view',
+      'orders.edit',
+      'abandoned.manage',
+      'customers.view',
+      'customers.edit',
+    ],
   },
   finance: {
     label: 'Finance',

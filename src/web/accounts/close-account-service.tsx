@@ -3,7 +3,7 @@ import { formatUkDate } from '../../shared/dates';
 import { serviceRequestListSchema } from '../../shared/service-requests/service-contracts';
 import { isOpenService, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
 import { api } from '../lib/api-client';
-import { fetchAccountInstruments } from './instrument-list';
+import { accountInstrumentsAnswerSchema } from '../../shared/instruments/instrument-schemas';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -13,7 +13,11 @@ const today = () => new Date().toISOString().slice(0, 10);
  * warranties (serial number and warranty end).
  */
 export function CloseAccountService() {
-  const instruments = useQuery({ queryKey: ['account', 'instruments'], queryFn: fetchAccountInstruments });
+  // The customer's own instruments only, not their organisation's (decision 0068): closing concerns theirs.
+  const instruments = useQuery({
+    queryKey: ['account', 'instruments', 'own'],
+    queryFn: async () => accountInstrumentsAnswerSchema.parse(await api<unknown>('/api/account/instruments?scope=own')),
+  });
   const requests = useQuery({
     queryKey: ['service-requests'],
     queryFn: async ({ signal }) =>

@@ -5,6 +5,7 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { InstrumentsTab } from './instrument-list';
 import { OrdersTab } from './orders-tab';
+import { OrganisationTab } from './organisation-tab';
 import { ProfileTab } from './profile-tab';
 import { QuotesTab } from './quotes-tab';
 import { SecurityErrorScreen } from '../ui/security-error-screen';
@@ -12,12 +13,12 @@ import { SettingsTab } from './settings-tab';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 
-const tabs = ['orders', 'quotes', 'instruments', 'profile', 'settings'] as const;
+const tabs = ['orders', 'quotes', 'instruments', 'organisation', 'profile', 'settings'] as const;
 type Tab = (typeof tabs)[number];
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** /my-account: Orders (default), Quotes, Instruments, Profile and Settings; signed-out visitors go to /login. */
+/** /my-account: Orders (default), Quotes, Instruments, Organisation, Profile and Settings; signed-out visitors go to /login. */
 export function MyAccountPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -53,6 +54,9 @@ export function MyAccountPage() {
           <Tabs.Trigger value="instruments" className={tabClass}>
             Instruments
           </Tabs.Trigger>
+          <Tabs.Trigger value="organisation" className={tabClass}>
+            Organisation
+          </Tabs.Trigger>
           <Tabs.Trigger value="profile" className={tabClass}>
             Profile
           </Tabs.Trigger>
@@ -68,6 +72,9 @@ export function MyAccountPage() {
         </Tabs.Content>
         <Tabs.Content value="instruments" className="mt-6">
           <InstrumentsTab />
+        </Tabs.Content>
+        <Tabs.Content value="organisation" className="mt-6">
+          <OrganisationTab company={data.profile.company} />
         </Tabs.Content>
         <Tabs.Content value="profile" className="mt-6">
           <ProfileTab profile={data.profile} />

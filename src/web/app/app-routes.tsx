@@ -38,6 +38,9 @@ const SetupPage = lazyWithQueries(() => import('../accounts/setup-page').then((m
 const StaffInvitationPage = lazyWithQueries(() =>
   import('../accounts/staff-invitation-page').then((m) => m.StaffInvitationPage),
 );
+const OrganisationInvitationPage = lazyWithQueries(() =>
+  import('../accounts/organisation-invitation-page').then((m) => m.OrganisationInvitationPage),
+);
 /** The admin wing: the one import of src/web/admin from the storefront, lazy (eslint.config.js allows only this). */
 const AdminApp = lazyWithQueries(() => import('../admin/admin-app').then((m) => m.AdminApp));
 const ConfigurePage = lazyWithQueries(() => import('../configurator/configure-page').then((m) => m.ConfigurePage));
@@ -70,6 +73,7 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />
         <Route path="staff-invitation" element={<StaffInvitationPage />} />
+        <Route path="organisation-invitation" element={<OrganisationInvitationPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-sale" element={<TermsOfSalePage />} />
         <Route path="waitlist/leave" element={<WaitlistLeavePage />} />

@@ -10,3 +10,4 @@ export * from './profile';
 export * from './privacy';
 export * from './instruments';
 export * from './supplier-pack';
+export * from './organisations';

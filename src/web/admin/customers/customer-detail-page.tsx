@@ -11,6 +11,7 @@ import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment, orText } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { CustomerTotals } from './customers-page';
+import { EmailStatementButton, OrganisationPanel } from './organisation-panel';
 
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const cell = 'px-3 py-2';
@@ -90,6 +91,7 @@ export function CustomerDetailPage() {
         >
           Download statement
         </a>
+        {customer.kind === 'account' ? <EmailStatementButton customerKey={key} /> : null}
         <Link to="/admin/customers" className="text-sm text-accent-700 underline">
           Back to customers
         </Link>
@@ -131,6 +133,8 @@ export function CustomerDetailPage() {
           <dd>{day(customer.lastActivityAt)}</dd>
         </div>
       </dl>
+
+      <OrganisationPanel customerKey={key} detail={detail.data} />
 
       <Section title="Orders" count={orders.length} limit={limit}>
         {orders.length === 0 ? (

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OrganisationRole } from '../../../shared/accounts/organisation-schemas';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+
+/**
+ * A customer's organisation (issue 39): a laboratory or company whose colleagues share its quotes,
+ * orders, instruments and documents. The customer who creates it owns it and manages its members.
+ * Staff never merge customers by organisation name on their own: they add one (decision 0068).
+ */
+export const organisations = pgTable('organisations', {
+  id: id(),
+  name: text('name').notNull(),
+  /** The customer who created it; one organisation per owner. */
+  ownerUserId: uuid('owner_user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A customer's place in an organisation, the owner's included: one organisation per customer, so
+ * what a customer may read is never ambiguous. The role says what they do beyond reading:
+ * an approver accepts quotes, accounts payable receives the invoices and statements by e-mail.
+ */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<OrganisationRole>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('organisation_members_organisation_id_idx').on(table.organisationId),
+    check('organisation_members_role_check', sql`${table.role} in ('buyer', 'approver', 'accounts_payable')`),
+  ],
+);
+
+/**
+ * The owner's invitation of a colleague by e-mail: the link's token is kept only as a SHA-256 hash,
+ * works once (accepted_at) and until expires_at (7 days), unless revoked; the invitee accepts signed
+ * in with the invited address, or by creating the account the link's mailbox proves.
+ */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Stored trimmed and lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<OrganisationRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('organisation_invitations_organisation_id_idx').on(table.organisationId),
+    check('organisation_invitations_role_check', sql`${table.role} in ('buyer', 'approver', 'accounts_payable')`),
+  ],
+);

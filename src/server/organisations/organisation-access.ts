@@ -1,0 +1,97 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { organisationMembers, organisations, quotes, users } from '../db/schema';
+import type { OutgoingMail } from '../mail/outbox';
+
+/**
+ * Who reads whose records (issue 39, decision 0068). A customer reads their own quotes, orders,
+ * instruments and documents and, when they belong to an organisation, every member's: the
+ * organisation's. Everyone else gets what a stranger gets (404 for an account's order), so a
+ * customer of another organisation cannot tell an order exists. Staff reads are decided elsewhere
+ * (staff-read.ts), and a guest order's key by holdsAccessKey.
+ */
+
+/** The accounts whose records the customer reads: themself, then their organisation's other members. */
+export async function readableOwners(db: Db, userId: string): Promise<string[]> {
+  const [mine] = await db
+    .select({ organisationId: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.userId, userId));
+  if (!mine) return [userId];
+  const colleagues = await db
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .where(and(eq(organisationMembers.organisationId, mine.organisationId), ne(organisationMembers.userId, userId)));
+  return [userId, ...colleagues.map((row) => row.userId)];
+}
+
+/** True when a signed-in customer may read a record an account owns (a guest's record: never through this). */
+export async function mayReadAccountRecord(db: Db, viewerId: string | null, ownerId: string | null): Promise<boolean> {
+  if (viewerId === null || ownerId === null) return false;
+  if (viewerId === ownerId) return true;
+  return (await readableOwners(db, viewerId)).includes(ownerId);
+}
+
+/**
+ * May the customer accept (approve) the quote for its organisation? For the quote-acceptance flow
+ * (issue 39). A quote of an organisation's member is accepted by the organisation's owner or one of
+ * its approvers, whoever asked for it; a customer with no organisation accepts their own quotes. A
+ * guest's quote (no account) is nobody's here: its link decides. False for an unknown quote.
+ */
+export async function canApproveQuote(db: Db, customerId: string, quoteId: string): Promise<boolean> {
+  const [quote] = await db.select({ userId: quotes.userId }).from(quotes).where(eq(quotes.id, quoteId));
+  if (!quote?.userId) return false;
+  const [owner] = await db
+    .select({ organisationId: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.userId, quote.userId));
+  if (!owner) return quote.userId === customerId;
+  const [approver] = await db
+    .select({ role: organisationMembers.role, ownerUserId: organisations.ownerUserId })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(eq(organisationMembers.userId, customerId), eq(organisationMembers.organisationId, owner.organisationId)),
+    );
+  return approver !== undefined && (approver.role === 'approver' || approver.ownerUserId === customerId);
+}
+
+/** The addresses of the accounts-payable members of the organisation the account belongs to (none without one). */
+export async function accountsPayableEmails(db: Db, ownerId: string | null): Promise<string[]> {
+  if (ownerId === null) return [];
+  const [mine] = await db
+    .select({ organisationId: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.userId, ownerId));
+  if (!mine) return [];
+  const rows = await db
+    .select({ email: users.email })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(
+      and(
+        eq(organisationMembers.organisationId, mine.organisationId),
+        inArray(organisationMembers.role, ['accounts_payable']),
+      ),
+    )
+    .orderBy(users.email);
+  return rows.map((row) => row.email);
+}
+
+/** The first line of an accounts-payable member's copy. */
+export const accountsPayableCopy = 'A copy for accounts payable of your organisation.';
+
+/**
+ * An invoice's, credit note's or reminder's e-mail, and a copy to each accounts-payable member of
+ * the order owner's organisation: each address once, the customer's own never twice.
+ */
+export async function withAccountsPayable(db: Db, ownerId: string | null, mail: OutgoingMail): Promise<OutgoingMail[]> {
+  const seen = new Set([mail.to.toLowerCase()]);
+  const copies: OutgoingMail[] = [];
+  for (const email of await accountsPayableEmails(db, ownerId)) {
+    if (seen.has(email)) continue;
+    seen.add(email);
+    copies.push({ ...mail, to: email, text: `${accountsPayableCopy}\n\n${mail.text}` });
+  }
+  return [mail, ...copies];
+}

@@ -1,0 +1,412 @@
+import { and, asc, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
+import { normaliseEmail } from '../../shared/accounts/email';
+import {
+  type AdminCustomerOrganisation,
+  type Organisation,
+  type OrganisationInvitation,
+  organisationMessages,
+  type OrganisationRole,
+  organisationRoleDescriptions,
+  organisationRoleLabels,
+} from '../../shared/accounts/organisation-schemas';
+import type { RequestAuth } from '../accounts/request-auth';
+import { hashToken, randomToken } from '../accounts/tokens';
+import { writeAudit } from '../audit/audit-log';
+import type { Db } from '../db/client';
+import { likeEscape, nameOf } from '../db/list-sql';
+import { organisationInvitations, organisationMembers, organisations, profiles, users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
+import { enqueueMail } from '../mail/outbox';
+
+/** An invitation link works for 7 days: a colleague may be away for a week. */
+export const ORGANISATION_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+type InvitationRow = typeof organisationInvitations.$inferSelect;
+
+const invitationStatus = (row: InvitationRow, now: Date): OrganisationInvitation['status'] =>
+  row.acceptedAt ? 'accepted' : row.revokedAt ? 'revoked' : row.expiresAt <= now ? 'expired' : 'pending';
+
+const toInvitation = (row: InvitationRow, now: Date): OrganisationInvitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  status: invitationStatus(row, now),
+});
+
+/** The organisation the customer belongs to, with their role, or null. */
+export async function membershipOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ organisation: organisations, role: organisationMembers.role })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(eq(organisationMembers.userId, userId));
+  return row ?? null;
+}
+
+async function membersOf(db: Db, organisationId: string, ownerUserId: string) {
+  const rows = await db
+    .select({
+      userId: organisationMembers.userId,
+      role: organisationMembers.role,
+      createdAt: organisationMembers.createdAt,
+      email: users.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .leftJoin(profiles, eq(profiles.id, organisationMembers.userId))
+    .where(eq(organisationMembers.organisationId, organisationId))
+    .orderBy(asc(organisationMembers.createdAt), asc(users.email));
+  // The owner first, then the members in the order they joined.
+  return rows
+    .map((row) => ({
+      userId: row.userId,
+      email: row.email,
+      name: nameOf(row.firstName, row.lastName),
+      role: row.role,
+      isOwner: row.userId === ownerUserId,
+      joinedAt: row.createdAt.toISOString(),
+    }))
+    .sort((a, b) => Number(b.isOwner) - Number(a.isOwner));
+}
+
+/** GET /api/account/organisation: the customer's organisation as they see it (the owner also sees the open invitations). */
+export async function loadOrganisation(db: Db, userId: string, now: Date): Promise<Organisation | null> {
+  const membership = await membershipOf(db, userId);
+  if (!membership) return null;
+  const { organisation, role } = membership;
+  const isOwner = organisation.ownerUserId === userId;
+  const invitations = isOwner
+    ? await db
+        .select()
+        .from(organisationInvitations)
+        .where(
+          and(
+            eq(organisationInvitations.organisationId, organisation.id),
+            isNull(organisationInvitations.acceptedAt),
+            isNull(organisationInvitations.revokedAt),
+          ),
+        )
+        .orderBy(desc(organisationInvitations.createdAt), desc(organisationInvitations.id))
+    : [];
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    role,
+    isOwner,
+    members: await membersOf(db, organisation.id, organisation.ownerUserId),
+    invitations: invitations.map((row) => toInvitation(row, now)),
+  };
+}
+
+/**
+ * A customer creates their organisation and owns it, named as they say or as their profile's
+ * organisation. They join it as a buyer who also approves (the owner accepts quotes whatever their
+ * role). Call inside a transaction.
+ */
+export async function createOrganisation(tx: Db, input: { userId: string; name?: string | undefined; now: Date }) {
+  if (await membershipOf(tx, input.userId))
+    throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
+  const [profile] = await tx.select({ company: profiles.company }).from(profiles).where(eq(profiles.id, input.userId));
+  const name = input.name ?? profile?.company?.trim() ?? '';
+  if (name === '')
+    throw badRequest(organisationMessages.nameRequired, { fields: { name: organisationMessages.nameRequired } });
+  const [created] = await tx
+    .insert(organisations)
+    .values({ name, ownerUserId: input.userId, createdAt: input.now, updatedAt: input.now })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
+  await tx.insert(organisationMembers).values({
+    userId: input.userId,
+    organisationId: created.id,
+    role: 'buyer',
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+  return created;
+}
+
+/** The organisation the customer owns; 403 for a member who does not own it, 404 without one. */
+async function ownedOrganisation(tx: Db, userId: string) {
+  const membership = await membershipOf(tx, userId);
+  if (!membership) throw notFound(organisationMessages.notInOrganisation);
+  if (membership.organisation.ownerUserId !== userId)
+    throw forbidden(organisationMessages.ownerOnly, { code: 'owner_only' });
+  return membership.organisation;
+}
+
+const formatUntil = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
+
+/**
+ * The owner invites a colleague by e-mail with a role. The link's token is e-mailed and only its
+ * hash kept; an earlier open invitation to the address stops working. Someone who already belongs
+ * to an organisation cannot be invited. Call inside a transaction.
+ */
+export async function inviteMember(
+  tx: Db,
+  input: { userId: string; email: string; role: OrganisationRole; now: Date; publicUrl: string },
+) {
+  const organisation = await ownedOrganisation(tx, input.userId);
+  const email = normaliseEmail(input.email);
+  const [existing] = await tx
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(eq(users.email, email));
+  if (existing)
+    throw conflict(organisationMessages.alreadyMember, {
+      code: 'already_member',
+      fields: { email: organisationMessages.alreadyMember },
+    });
+  await tx
+    .update(organisationInvitations)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        eq(organisationInvitations.organisationId, organisation.id),
+        eq(organisationInvitations.email, email),
+        isNull(organisationInvitations.acceptedAt),
+        isNull(organisationInvitations.revokedAt),
+      ),
+    );
+  const token = randomToken();
+  const expiresAt = new Date(input.now.getTime() + ORGANISATION_INVITATION_TTL_MS);
+  const [row] = await tx
+    .insert(organisationInvitations)
+    .values({
+      organisationId: organisation.id,
+      email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: input.userId,
+      expiresAt,
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('Creating the invitation failed');
+  const [inviter] = await tx
+    .select({ email: users.email, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, input.userId));
+  const by = nameOf(inviter?.firstName ?? null, inviter?.lastName ?? null) ?? inviter?.email ?? 'A colleague';
+  const link = `${input.publicUrl}/organisation-invitation?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, {
+    kind: 'organisation_invitation',
+    to: email,
+    subject: `You are invited to ${organisation.name} on Dropwise`,
+    text:
+      `${by} invited you to join ${organisation.name} on the Dropwise shop as ${organisationRoleLabels[input.role]}: ` +
+      `you will see the organisation's quotes, orders, instruments and documents. ${organisationRoleDescriptions[input.role]}\n\n` +
+      `Accept the invitation: ${link}\n\n` +
+      `The link works once, until ${formatUntil(expiresAt)} (UK time). You will sign in, or create your account ` +
+      'with this e-mail address.\n\nIf you did not expect this, ignore this e-mail.\n',
+  });
+  return toInvitation(row, input.now);
+}
+
+/** The owner withdraws an open invitation; its link stops working. */
+export async function revokeMemberInvitation(tx: Db, input: { userId: string; invitationId: string; now: Date }) {
+  const organisation = await ownedOrganisation(tx, input.userId);
+  const [row] = await tx
+    .update(organisationInvitations)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        eq(organisationInvitations.id, input.invitationId),
+        eq(organisationInvitations.organisationId, organisation.id),
+        isNull(organisationInvitations.acceptedAt),
+        isNull(organisationInvitations.revokedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound(organisationMessages.invitationNotFound);
+}
+
+/** The owner changes a member's role (their own too). */
+export async function changeMemberRole(
+  tx: Db,
+  input: { userId: string; memberId: string; role: OrganisationRole; now: Date },
+) {
+  const organisation = await ownedOrganisation(tx, input.userId);
+  const [row] = await tx
+    .update(organisationMembers)
+    .set({ role: input.role, updatedAt: input.now })
+    .where(and(eq(organisationMembers.userId, input.memberId), eq(organisationMembers.organisationId, organisation.id)))
+    .returning();
+  if (!row) throw notFound(organisationMessages.memberNotFound);
+}
+
+/**
+ * The owner removes a member: from this moment they read only their own records again (their own
+ * orders stay theirs). The owner stays.
+ */
+export async function removeMember(tx: Db, input: { userId: string; memberId: string }) {
+  const organisation = await ownedOrganisation(tx, input.userId);
+  if (input.memberId === organisation.ownerUserId)
+    throw conflict(organisationMessages.ownerStays, { code: 'owner_stays' });
+  const [row] = await tx
+    .delete(organisationMembers)
+    .where(and(eq(organisationMembers.userId, input.memberId), eq(organisationMembers.organisationId, organisation.id)))
+    .returning();
+  if (!row) throw notFound(organisationMessages.memberNotFound);
+}
+
+/** A member leaves the organisation (the owner cannot: they own it); from then on they read only their own records. */
+export async function leaveOrganisation(tx: Db, input: { userId: string }) {
+  const membership = await membershipOf(tx, input.userId);
+  if (!membership) throw notFound(organisationMessages.notInOrganisation);
+  if (membership.organisation.ownerUserId === input.userId)
+    throw conflict(organisationMessages.ownerStays, { code: 'owner_stays' });
+  await tx.delete(organisationMembers).where(eq(organisationMembers.userId, input.userId));
+}
+
+/** The open, unexpired invitation of a link's token, with its organisation's name (null otherwise). */
+export async function invitationOfToken(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select({ invitation: organisationInvitations, organisationName: organisations.name })
+    .from(organisationInvitations)
+    .innerJoin(organisations, eq(organisations.id, organisationInvitations.organisationId))
+    .where(eq(organisationInvitations.tokenHash, hashToken(token)));
+  if (!row || invitationStatus(row.invitation, now) !== 'pending') return null;
+  return row;
+}
+
+/**
+ * Uses an invitation once (a conditional UPDATE, so two tabs cannot both accept): the customer
+ * joins with the invited role. The caller has created or identified the account of the invited
+ * address. Call inside a transaction.
+ */
+export async function acceptMemberInvitation(
+  tx: Db,
+  input: { token: string; userId: string; email: string; now: Date },
+) {
+  const [row] = await tx
+    .update(organisationInvitations)
+    .set({ acceptedAt: input.now, acceptedBy: input.userId })
+    .where(
+      and(
+        eq(organisationInvitations.tokenHash, hashToken(input.token)),
+        eq(organisationInvitations.email, input.email),
+        isNull(organisationInvitations.acceptedAt),
+        isNull(organisationInvitations.revokedAt),
+        gt(organisationInvitations.expiresAt, input.now),
+      ),
+    )
+    .returning();
+  if (!row) throw badRequest(organisationMessages.invitationInvalid, { code: 'invalid_invitation' });
+  const [joined] = await tx
+    .insert(organisationMembers)
+    .values({
+      userId: input.userId,
+      organisationId: row.organisationId,
+      role: row.role,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!joined) throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
+  return row;
+}
+
+/** The organisation of an account as staff see it on the customer's page, or null. */
+export async function customerOrganisation(db: Db, userId: string): Promise<AdminCustomerOrganisation | null> {
+  const membership = await membershipOf(db, userId);
+  if (!membership) return null;
+  const { organisation } = membership;
+  const members = await membersOf(db, organisation.id, organisation.ownerUserId);
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    ownerEmail: members.find((member) => member.isOwner)?.email ?? '',
+    members,
+  };
+}
+
+const memberCount =
+  sql<number>`(select count(*) from organisation_members m where m.organisation_id = ${organisations.id})`.mapWith(
+    Number,
+  );
+
+/** The organisations staff may add a customer to, by name (any part), at most 50, names in order. */
+export async function searchOrganisations(db: Db, search: string | undefined) {
+  const rows = await db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      ownerEmail: users.email,
+      members: memberCount,
+    })
+    .from(organisations)
+    .innerJoin(users, eq(users.id, organisations.ownerUserId))
+    .where(search ? ilike(organisations.name, `%${likeEscape(search.trim())}%`) : undefined)
+    .orderBy(asc(organisations.name), asc(organisations.id))
+    .limit(50);
+  return rows;
+}
+
+/** The organisations whose name is this one, in any case and spacing at the ends. */
+export async function organisationsNamed(db: Db, name: string) {
+  return db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      ownerEmail: users.email,
+      members: memberCount,
+    })
+    .from(organisations)
+    .innerJoin(users, eq(users.id, organisations.ownerUserId))
+    .where(sql`lower(trim(${organisations.name})) = ${name.trim().toLowerCase()}`)
+    .orderBy(asc(organisations.createdAt), asc(organisations.id));
+}
+
+/**
+ * Staff add an account customer to an organisation (step-up, audited on the customer): customers
+ * with the same organisation name are never merged on their own. A customer already in one is refused.
+ */
+export async function addCustomerToOrganisation(
+  tx: Db,
+  input: {
+    admin: Pick<RequestAuth, 'userId' | 'email'>;
+    userId: string;
+    organisationId: string;
+    role: OrganisationRole;
+    now: Date;
+  },
+) {
+  const [account] = await tx
+    .select({ id: profiles.id, isAdmin: profiles.isAdmin })
+    .from(profiles)
+    .where(eq(profiles.id, input.userId));
+  if (!account) throw notFound('Customer not found');
+  const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, input.organisationId));
+  if (!organisation) throw notFound(organisationMessages.organisationNotFound);
+  const [joined] = await tx
+    .insert(organisationMembers)
+    .values({
+      userId: input.userId,
+      organisationId: organisation.id,
+      role: input.role,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!joined) throw conflict(organisationMessages.alreadyMember, { code: 'already_member' });
+  await writeAudit(tx, {
+    admin: input.admin,
+    action: 'customer.add_to_organisation',
+    entityType: 'user',
+    entityId: input.userId,
+    before: { organisation: null },
+    after: { organisation: organisation.name, organisationId: organisation.id, role: input.role },
+    now: input.now,
+  });
+  return organisation;
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth-schemas';
+import { cleanLine } from '../clean-text';
+
+/**
+ * An organisation's members (issue 39, decision 0068): the requests and answers of My Account's
+ * Organisation tab, the invitation's page and the admin customer page (docs/api/accounts.md, admin.md).
+ */
+
+export const organisationRoles = ['buyer', 'approver', 'accounts_payable'] as const;
+export type OrganisationRole = (typeof organisationRoles)[number];
+
+/** The roles as the pages and e-mails name them. */
+export const organisationRoleLabels: Record<OrganisationRole, string> = {
+  buyer: 'Buyer',
+  approver: 'Approver',
+  accounts_payable: 'Accounts payable',
+};
+
+/** What each role does beyond seeing the organisation's quotes, orders, instruments and documents. */
+export const organisationRoleDescriptions: Record<OrganisationRole, string> = {
+  buyer: 'Asks for quotes and places orders.',
+  approver: 'Also accepts quotes for the organisation.',
+  accounts_payable: 'Also receives the invoices, credit notes and payment reminders by e-mail.',
+};
+
+export const organisationMessages = {
+  nameRequired: 'Enter the organisation’s name.',
+  alreadyInOrganisation: 'You already belong to an organisation.',
+  notInOrganisation: 'You do not belong to an organisation.',
+  ownerOnly: 'Only the organisation’s owner can manage its members.',
+  memberNotFound: 'Member not found',
+  invitationNotFound: 'Invitation not found',
+  alreadyMember: 'This person already belongs to an organisation.',
+  ownerStays: 'The owner cannot be removed from their organisation.',
+  invitationInvalid:
+    'This invitation link is invalid, used, revoked or expired. Ask the organisation’s owner for a new one.',
+  invitationOtherAccount: 'This invitation is for another e-mail address. Sign out, then open the link again.',
+  invitationSignIn: 'An account with this e-mail already exists: sign in, then open the link again.',
+  tooManyInvitations: 'Too many invitations. Please wait before inviting more colleagues.',
+  invited: 'Invitation sent',
+  removed: 'Member removed',
+  roleChanged: 'Role changed',
+  added: 'Added to the organisation',
+  organisationNotFound: 'Organisation not found',
+} as const;
+
+const roleSchema = z.enum(organisationRoles);
+
+const organisationName = z
+  .string({ error: organisationMessages.nameRequired })
+  .max(200)
+  .transform((value) => cleanLine(value))
+  .refine((value) => value !== '', { error: organisationMessages.nameRequired });
+
+export const organisationMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+  isOwner: z.boolean(),
+  joinedAt: z.string(),
+});
+export type OrganisationMember = z.infer<typeof organisationMemberSchema>;
+
+export const organisationInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Pending until accepted, revoked or past expiresAt. */
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+});
+export type OrganisationInvitation = z.infer<typeof organisationInvitationSchema>;
+
+export const organisationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The signed-in customer's own role and whether they own (manage) it. */
+  role: roleSchema,
+  isOwner: z.boolean(),
+  members: z.array(organisationMemberSchema),
+  /** The open invitations: the owner's view only (empty for other members). */
+  invitations: z.array(organisationInvitationSchema),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+/** GET /api/account/organisation (and the answer of every change to it). */
+export const organisationAnswerSchema = z.object({ organisation: organisationSchema.nullable() });
+
+/** POST /api/account/organisation: the name defaults to the profile's organisation. */
+export const createOrganisationRequestSchema = z.object({ name: organisationName.optional() });
+
+/** POST /api/account/organisation/invitations. */
+export const inviteMemberRequestSchema = z.object({ email: emailSchema, role: roleSchema });
+export type InviteMemberRequest = z.input<typeof inviteMemberRequestSchema>;
+
+/** PUT /api/account/organisation/members/{userId}/role. */
+export const memberRoleRequestSchema = z.object({ role: roleSchema });
+
+/** POST /api/organisation-invitations/preview: what the invitee sees before accepting. */
+export const organisationInvitationPreviewSchema = z.object({
+  organisationName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  expiresAt: z.string(),
+  /** An account with this e-mail exists: the invitee signs in instead of choosing a password. */
+  accountExists: z.boolean(),
+});
+
+/** POST /api/organisation-invitations/accept: a password for a new account, nothing for a signed-in one. */
+export const acceptOrganisationInvitationRequestSchema = z.object({ password: passwordSchema.optional() });
+export const acceptOrganisationInvitationAnswerSchema = z.object({
+  accepted: z.literal(true),
+  email: z.string(),
+  organisationName: z.string(),
+});
+
+/** The organisation as staff see it on a customer's page (GET /api/admin/customers/{key}). */
+export const adminCustomerOrganisationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerEmail: z.string(),
+  members: z.array(organisationMemberSchema),
+});
+export type AdminCustomerOrganisation = z.infer<typeof adminCustomerOrganisationSchema>;
+
+/** An organisation staff may add the customer to (same name first), GET /api/admin/organisations. */
+export const adminOrganisationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerEmail: z.string(),
+  members: z.number().int(),
+});
+export const adminOrganisationsAnswerSchema = z.object({ organisations: z.array(adminOrganisationSummarySchema) });
+export const adminOrganisationsQuerySchema = z.object({ search: z.string().max(200).optional() });
+
+/** POST /api/admin/customers/{key}/organisation: staff add an account customer (step-up, audited). */
+export const addToOrganisationRequestSchema = z.object({ organisationId: z.uuid(), role: roleSchema });

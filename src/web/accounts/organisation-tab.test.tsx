@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
+import type { Organisation } from '../../shared/accounts/organisation-schemas';
+import { OrganisationTab } from './organisation-tab';
+
+const organisation = (overrides: Partial<Organisation> = {}): Organisation => ({
+  id: 'org-1',
+  name: 'Cavendish Laboratory',
+  role: 'buyer',
+  isOwner: true,
+  members: [
+    {
+      userId: '11111111-1111-4111-8111-111111111111',
+      email: 'owner@example.com',
+      name: 'Ada Lovelace',
+      role: 'buyer',
+      isOwner: true,
+      joinedAt: '2026-11-20T09:00:00.000Z',
+    },
+    {
+      userId: '22222222-2222-4222-8222-222222222222',
+      email: 'ap@example.com',
+      name: null,
+      role: 'accounts_payable',
+      isOwner: false,
+      joinedAt: '2026-11-21T09:00:00.000Z',
+    },
+  ],
+  invitations: [],
+  ...overrides,
+});
+
+const show = () =>
+  renderRoutes([{ path: '/my-account', element: <OrganisationTab company="Cavendish Lab" /> }], '/my-account');
+
+describe('My Account, Organisation (issue 39)', () => {
+  afterEach(resetWebTest);
+
+  it('without an organisation offers to create one named as the profile’s organisation', async () => {
+    const calls = mockFetch({
+      'GET /api/account/organisation': { body: { organisation: null } },
+      'POST /api/account/organisation': { status: 201, body: { organisation: organisation() } },
+    });
+    show();
+    const name = await screen.findByLabelText('Organisation name');
+    expect((name as HTMLInputElement).value).toBe('Cavendish Lab');
+    fireEvent.click(screen.getByRole('button', { name: 'Create organisation' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Cavendish Lab' });
+  });
+
+  it('the owner sees the members with their roles, invites a colleague, and removes one only after confirming', async () => {
+    const calls = mockFetch({
+      'GET /api/account/organisation': { body: { organisation: organisation() } },
+      'POST /api/account/organisation/invitations': apiError(
+        409,
+        'already_member',
+        'This person already belongs to an organisation.',
+      ),
+      'DELETE /api/account/organisation/members/22222222-2222-4222-8222-222222222222': {
+        body: { organisation: organisation({ members: organisation().members.slice(0, 1) }) },
+      },
+    });
+    show();
+    const members = await screen.findByRole('list');
+    expect(within(members).getAllByRole('listitem')[0]?.textContent).toContain('Ada Lovelace(owner)');
+    expect((within(members).getByLabelText('Role of ap@example.com') as HTMLSelectElement).value).toBe(
+      'accounts_payable',
+    );
+    // The owner's row has no Remove button.
+    expect(within(members).getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'taken@example.com' } });
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'approver' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('This person already belongs to an organisation.')).toBeTruthy();
+    expect(calls.find((call) => call.path.endsWith('/invitations'))?.body).toEqual({
+      email: 'taken@example.com',
+      role: 'approver',
+    });
+
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
+
+  it('a member who does not own it sees the members and roles, but no invitation form or management', async () => {
+    mockFetch({
+      'GET /api/account/organisation': {
+        body: { organisation: organisation({ isOwner: false, role: 'accounts_payable' }) },
+      },
+    });
+    show();
+    expect(await screen.findByText(/Your role:/)).toBeTruthy();
+    expect(screen.getByText('Accounts payable', { selector: 'strong' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
