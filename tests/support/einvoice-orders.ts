@@ -63,6 +63,7 @@ export function pricedOrder(input: {
   const deposit = roundHalfUp((total * defaultTermsValues.depositPercent) / 100);
   return {
     orderNumber: input.orderNumber,
+    kind: 'instrument' as const,
     createdAt: '2026-12-01T10:00:00.000Z',
     currency: input.currency,
     totalAmount: total,
