@@ -72,6 +72,11 @@ export const systemSettingsSchema = z.object({
   conformityUkcaLegislation: z.array(z.string().trim().min(1).max(300)).max(30),
   conformityCeLegislation: z.array(z.string().trim().min(1).max(300)).max(30),
   conformityStandards: z.array(z.string().trim().min(1).max(300)).max(30),
+  /**
+   * Issue 39: every order needs the buyer's purchase-order number ("no PO, no pay"): the order flow
+   * says so before its last step and the server refuses an order without one. Off by default.
+   */
+  requirePoNumber: z.boolean(),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -101,6 +106,7 @@ export const defaultSystemSettings: SystemSettings = {
   conformityUkcaLegislation: [],
   conformityCeLegislation: [],
   conformityStandards: [],
+  requirePoNumber: false,
   carriers: [
     {
       id: 'dhl',

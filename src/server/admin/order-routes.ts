@@ -34,6 +34,8 @@ import { shipOrder } from '../workflows/ship-order';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
 import { updateExportProof } from '../orders/export-proof';
 import { queueVatNumberCheck } from '../orders/vat-number-evidence';
+import { attachPoRequestSchema, PO_DOCUMENT_BODY_LIMIT } from '../../shared/orders/po-document';
+import { attachPoDocument, readPoUpload } from '../orders/po-document';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -72,6 +74,32 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="delivery-note-${orderNumber}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  // Issue 39: a purchase order that arrived by e-mail, attached by staff (PDF by its bytes, at most 10 MB),
+  // with its number; it replaces one the buyer attached. Audited without the bytes.
+  r.put(
+    '/orders/:id/po',
+    {
+      config: adminRoute('orders.edit'),
+      bodyLimit: PO_DOCUMENT_BODY_LIMIT,
+      schema: { params: idParams, body: attachPoRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const file = readPoUpload(request.body);
+      await changeOrder(request, request.params.id, 'order.po_attach', async (tx, now, admin) => {
+        const { before, ...attached } = await attachPoDocument(tx, {
+          orderId: request.params.id,
+          file,
+          poNumber: request.body.poNumber,
+          source: 'staff',
+          userId: admin.userId,
+          now,
+        });
+        return { before, after: attached };
+      });
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 

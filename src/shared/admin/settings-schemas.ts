@@ -101,6 +101,8 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   conformityUkcaLegislation: systemSettingsSchema.shape.conformityUkcaLegislation.optional(),
   conformityCeLegislation: systemSettingsSchema.shape.conformityCeLegislation.optional(),
   conformityStandards: systemSettingsSchema.shape.conformityStandards.optional(),
+  /** Issue 39; optional: a request without it keeps the value in force. */
+  requirePoNumber: systemSettingsSchema.shape.requirePoNumber.optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
 });

@@ -34,6 +34,7 @@ interface FormValues {
   autoQuoteExpiry: string;
   defaultProductWarranty: string;
   requirePasskeyForPayments: boolean;
+  requirePoNumber: boolean;
   batchFewPlacesThreshold: string;
   batchHoldDays: string;
   coverReminderDays: string;
@@ -271,7 +272,12 @@ export function SystemSettingsPage() {
     </Field>
   );
   const toggle = (
-    name: 'maintenanceMode' | 'allowRegistration' | 'emailNotifications' | 'requirePasskeyForPayments',
+    name:
+      | 'maintenanceMode'
+      | 'allowRegistration'
+      | 'emailNotifications'
+      | 'requirePasskeyForPayments'
+      | 'requirePoNumber',
     label: string,
     description: string,
   ) => (
@@ -334,6 +340,11 @@ export function SystemSettingsPage() {
                 'requirePasskeyForPayments',
                 'Require Passkeys for Payments',
                 'Staff confirm recording payments and issuing invoices with a passkey, not a code',
+              )}
+              {toggle(
+                'requirePoNumber',
+                'Orders require a PO number',
+                'Buyers must give their purchase order number to place an order (needs a fresh code to change)',
               )}
             </Card>
             <Card title="Commerce Settings">
