@@ -23,6 +23,21 @@ import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { OrderInstruments } from './instrument-list';
+import { PurchaseOrderForm } from '../ui/purchase-order-form';
+import { useAttachPo } from '../orders/attach-po';
+
+/** Issue 39: the buyer's PO number and document, attached or replaced here after the order. */
+function OrderPurchaseOrder({ order, accessKey }: { order: Order; accessKey: string | null }) {
+  const attach = useAttachPo(order.id, accessKey);
+  return (
+    <PurchaseOrderForm
+      poNumber={order.poNumber}
+      document={order.poDocument}
+      upload={(body) => attach.mutateAsync(body)}
+      who="customer"
+    />
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -224,6 +239,10 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
 
           <Section title="Addresses">
             <OrderAddresses order={order} />
+          </Section>
+
+          <Section title="Purchase Order">
+            <OrderPurchaseOrder order={order} accessKey={accessKey ?? null} />
           </Section>
 
           <Section title="Documents">

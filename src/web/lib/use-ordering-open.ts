@@ -5,6 +5,8 @@ export interface OrderingState {
   open: boolean;
   /** "Ordering opens soon…" while the shop takes no orders (GET /api/orders/ordering). */
   message: string | null;
+  /** Issue 39: the shop's orders require the buyer's PO number (the order flow says so on its first step). */
+  requirePoNumber?: boolean;
 }
 
 let pending: Promise<OrderingState> | undefined;
