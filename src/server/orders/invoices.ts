@@ -17,7 +17,7 @@ import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
 import { terms } from '../../shared/terms';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { type Db, queryRows } from '../db/client';
-import { invoices, orders } from '../db/schema';
+import { invoices, orders, quotes } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
@@ -63,7 +63,18 @@ export async function documentOrder(
 ): Promise<{ order: DocumentOrder; model: Awaited<ReturnType<typeof loadOrderModel>> }> {
   const model = await loadOrderModel(db, row);
   const owner = toOwnerOrder(model);
-  return { order: { ...owner, customerEmail: storedCustomerInfo(row.configuration ?? null).email }, model };
+  // Issue 39: every invoice and credit note quotes the quote the order was made from.
+  const [quote] = row.quoteId
+    ? await db.select({ quoteNumber: quotes.quoteNumber }).from(quotes).where(eq(quotes.id, row.quoteId))
+    : [];
+  return {
+    order: {
+      ...owner,
+      customerEmail: storedCustomerInfo(row.configuration ?? null).email,
+      quoteNumber: quote?.quoteNumber ?? null,
+    },
+    model,
+  };
 }
 
 /** The written confirmation's facts: when, the deposit's due date and the batch with its ship date. */
@@ -209,10 +220,17 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
   const facts = await documentFacts(tx, input.publicUrl);
+  // The balance invoice deducts what was invoiced in advance: the live deposit invoice, else the agreed deposit.
+  const advance =
+    input.kind === 'balance'
+      ? depositInvoice
+        ? { number: depositInvoice.number, amount: depositInvoice.amount, vatAmount: depositInvoice.vatAmount }
+        : { number: null, amount: row.depositAmount, vatAmount: depositInvoiceVat(row) }
+      : null;
   const pdf = await renderDocumentPdf(
     invoiceDocument(
       order,
-      { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate, paidOnAccount },
+      { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate, paidOnAccount, advance },
       facts,
     ),
   );
