@@ -36,6 +36,7 @@ import { updateExportProof } from '../orders/export-proof';
 import { queueVatNumberCheck } from '../orders/vat-number-evidence';
 import { attachPoRequestSchema, PO_DOCUMENT_BODY_LIMIT } from '../../shared/orders/po-document';
 import { attachPoDocument, readPoUpload } from '../orders/po-document';
+import { renderOrderProForma, sendOrderProForma } from '../orders/order-pro-forma';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -99,6 +100,36 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         });
         return { before, after: attached };
       });
+      return { order: await adminOrderDetail(app.db, request.params.id) };
+    },
+  );
+
+  // Issue 39: a pro-forma on request, marked "Pro-forma: not a VAT invoice" on every page: downloaded by
+  // staff who issue invoices, or e-mailed to the customer (a payment request: fresh code, audited).
+  r.get(
+    '/orders/:id/pro-forma',
+    { config: adminRoute('invoices.issue'), schema: { params: idParams } },
+    async (request, reply) => {
+      const { pdf, filename } = await renderOrderProForma(app.db, request.params.id, app.now(), app.env.publicUrl);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  r.post(
+    '/orders/:id/pro-forma/send',
+    {
+      config: adminRoute('invoices.issue', { stepUp: true }),
+      schema: { params: idParams, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      await changeOrder(request, request.params.id, 'order.pro_forma_send', async (tx, now) => ({
+        before: null,
+        after: await sendOrderProForma(tx, { orderId: request.params.id, now, publicUrl: app.env.publicUrl }),
+      }));
       return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );

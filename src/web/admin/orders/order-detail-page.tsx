@@ -25,6 +25,7 @@ import { useStepUp } from '../shell/step-up-dialog';
 import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
 import { PurchaseOrderPanel } from './purchase-order-panel';
+import { ProFormaPanel } from './pro-forma-panel';
 import { ExportPapersPanel } from './export-papers-panel';
 import {
   FactoryTestFields,
@@ -361,6 +362,7 @@ export function OrderDetailPage() {
       <VatNumberPanel order={data} registries={order.data.vatRegistries} canCheck={can('orders.edit')} />
       <PurchaseOrderPanel order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
+      <ProFormaPanel order={data} />
       {data.exportPapers ? (
         <ExportPapersPanel
           key={data.exportPapers.proof?.updatedAt ?? 'none'}
