@@ -227,6 +227,18 @@ describe('the authorization matrix', () => {
         make: at(`/api/admin/orders/${order.id}/packing-slip`),
       },
       {
+        method: 'GET',
+        route: '/api/admin/orders/:id/pro-forma',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/pro-forma`),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/pro-forma/send',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/pro-forma/send`, {}),
+      },
+      {
         method: 'PUT',
         route: '/api/admin/orders/:id/po',
         ok: 200,
