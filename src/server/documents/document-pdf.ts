@@ -94,9 +94,23 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
         vat: left + width * 0.72,
         gross: left + width * 0.86,
       }
-    : { item: left, quantity: left + width * 0.58, unit: left + width * 0.68, total: left + width * 0.84, vat: 0, gross: 0 };
+    : {
+        item: left,
+        quantity: left + width * 0.58,
+        unit: left + width * 0.68,
+        total: left + width * 0.84,
+        vat: 0,
+        gross: 0,
+      };
   const columnWidth = vatColumns
-    ? { item: width * 0.37, quantity: width * 0.06, unit: width * 0.14, total: width * 0.14, vat: width * 0.14, gross: width * 0.14 }
+    ? {
+        item: width * 0.37,
+        quantity: width * 0.06,
+        unit: width * 0.14,
+        total: width * 0.14,
+        vat: width * 0.14,
+        gross: width * 0.14,
+      }
     : { item: width * 0.56, quantity: width * 0.1, unit: width * 0.16, total: width * 0.16, vat: 0, gross: 0 };
   // A delivery note lists what is in the box: quantities, no prices.
   const priced = model.kind !== 'delivery_note';
@@ -106,7 +120,10 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     doc.text('Item', columns.item + 6, at + 6, { width: columnWidth.item });
     doc.text('Qty', columns.quantity, at + 6, { width: columnWidth.quantity, align: 'right' });
     if (priced) {
-      doc.text(vatColumns ? 'Unit (net)' : 'Unit price', columns.unit, at + 6, { width: columnWidth.unit, align: 'right' });
+      doc.text(vatColumns ? 'Unit (net)' : 'Unit price', columns.unit, at + 6, {
+        width: columnWidth.unit,
+        align: 'right',
+      });
       if (vatColumns) {
         doc.text('Net', columns.total, at + 6, { width: columnWidth.total, align: 'right' });
         doc.text('VAT', columns.vat, at + 6, { width: columnWidth.vat, align: 'right' });
@@ -120,7 +137,10 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     for (const line of model.lines) {
       const next = ensureRoom(y, 24);
       if (next !== y) y = lineHeader(next);
-      doc.fillColor(NAVY).font(line.emphasis ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+      doc
+        .fillColor(NAVY)
+        .font(line.emphasis ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(9);
       doc.text(line.name, columns.item + 6, y, { width: columnWidth.item });
       const rowHeight = Math.max(doc.y - y, 12);
       if (!line.summary)

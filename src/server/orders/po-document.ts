@@ -15,7 +15,10 @@ type PoRow = Omit<typeof orderPoDocuments.$inferSelect, 'bytes'>;
 export function readPoUpload(upload: { filename: string; dataBase64: string }) {
   const bytes = Buffer.from(upload.dataBase64, 'base64');
   if (bytes.length > PO_DOCUMENT_BYTES)
-    throw badRequest(poDocumentMessages.tooLarge, { code: 'po_too_large', fields: { file: poDocumentMessages.tooLarge } });
+    throw badRequest(poDocumentMessages.tooLarge, {
+      code: 'po_too_large',
+      fields: { file: poDocumentMessages.tooLarge },
+    });
   if (bytes.length < 8 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
     throw badRequest(poDocumentMessages.notPdf, { code: 'po_not_pdf', fields: { file: poDocumentMessages.notPdf } });
   const base = upload.filename
@@ -23,7 +26,11 @@ export function readPoUpload(upload: { filename: string; dataBase64: string }) {
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80);
-  return { filename: `${base || 'purchase-order'}.pdf`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    filename: `${base || 'purchase-order'}.pdf`,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 /**

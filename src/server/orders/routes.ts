@@ -26,7 +26,12 @@ import { createOrder, priceOrder, taxOrder } from './create-order';
 import { getCachedSettings } from '../settings/settings-service';
 import { holdsAccessKey } from './order-access';
 import { documentPdf } from './invoices';
-import { attachPoAnswerSchema, attachPoRequestSchema, PO_DOCUMENT_BODY_LIMIT, poDocumentMessages } from '../../shared/orders/po-document';
+import {
+  attachPoAnswerSchema,
+  attachPoRequestSchema,
+  PO_DOCUMENT_BODY_LIMIT,
+  poDocumentMessages,
+} from '../../shared/orders/po-document';
 import { attachPoDocument, readPoUpload, storedPoDocument, toPoDocument } from './po-document';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
 
@@ -232,7 +237,14 @@ export async function orderRoutes(app: FastifyInstance) {
       const file = readPoUpload(request.body);
       const now = app.now();
       const stored = await app.db.transaction((tx) =>
-        attachPoDocument(tx, { orderId: row.id, file, poNumber: request.body.poNumber, source: 'customer', userId, now }),
+        attachPoDocument(tx, {
+          orderId: row.id,
+          file,
+          poNumber: request.body.poNumber,
+          source: 'customer',
+          userId,
+          now,
+        }),
       );
       const po = await storedPoDocument(app.db, row.id);
       if (!po) throw missing();

@@ -223,9 +223,10 @@ export function acknowledgementDocument(
       ['Order date', formatUkDate(order.createdAt)],
       ...matchingMeta(order),
       ...(facts.batch
-        ? ([
-            ['Estimated ship date', facts.batch.shipDate ? formatUkDate(facts.batch.shipDate) : 'to be confirmed'],
-          ] as [string, string][])
+        ? ([['Estimated ship date', facts.batch.shipDate ? formatUkDate(facts.batch.shipDate) : 'to be confirmed']] as [
+            string,
+            string,
+          ][])
         : []),
     ],
     parties: parties(order),
@@ -454,7 +455,10 @@ export function orderProFormaDocument(
   facts: Omit<DocumentFacts, 'warranty'> & { issuedAt: Date | string },
 ): BusinessDocument {
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
-  const vat = orderVat(order, order.subtotalAmount ?? orderLines(order.items).reduce((sum, line) => sum + line.total, 0));
+  const vat = orderVat(
+    order,
+    order.subtotalAmount ?? orderLines(order.items).reduce((sum, line) => sum + line.total, 0),
+  );
   const lines = orderVatLines(order);
   const net = lines.at(-1)?.total ?? 0;
   return {
@@ -464,11 +468,7 @@ export function orderProFormaDocument(
     name: `Pro-forma ${order.orderNumber}`,
     currency: order.currency,
     banner: PRO_FORMA_BANNER,
-    meta: [
-      ['Pro-forma for order', order.orderNumber],
-      ['Date', formatUkDate(facts.issuedAt)],
-      ...matchingMeta(order),
-    ],
+    meta: [['Pro-forma for order', order.orderNumber], ['Date', formatUkDate(facts.issuedAt)], ...matchingMeta(order)],
     parties: parties(order),
     lineColumns: 'net_vat_gross',
     lines,
@@ -498,4 +498,3 @@ export function orderProFormaDocument(
     ],
   };
 }
-

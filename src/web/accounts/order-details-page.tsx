@@ -24,7 +24,7 @@ import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { OrderInstruments } from './instrument-list';
 import { PurchaseOrderForm } from '../ui/purchase-order-form';
-import { useAttachPo } from '../orders/attach-po';
+import { useAttachPo } from '../lib/attach-po';
 
 /** Issue 39: the buyer's PO number and document, attached or replaced here after the order. */
 function OrderPurchaseOrder({ order, accessKey }: { order: Order; accessKey: string | null }) {

@@ -11,6 +11,11 @@ export interface OrderingState {
 
 let pending: Promise<OrderingState> | undefined;
 
+/** Forgets the answer read once per page load (a component test starts afresh). */
+export function forgetOrderingState() {
+  pending = undefined;
+}
+
 /**
  * Whether the shop takes orders now: a production shop whose business profile is still the example
  * does not (quotes still work). Open until the answer arrives, and if the request fails (the server

@@ -23,7 +23,7 @@ import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
 import { PO_DOCUMENT_BYTES, poDocumentMessages } from '../../shared/orders/po-document';
 import { poUploadBody } from '../ui/purchase-order-form';
-import { attachPo } from './attach-po';
+import { attachPo } from '../lib/attach-po';
 import { type SessionProfile, useSession } from '../lib/use-session';
 import {
   clearOrderFlow,
@@ -581,7 +581,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
           </h2>
           <Review handoff={handoff} values={getValues()} />
           {poFile ? (
-            <p className="text-sm text-navy-800">Purchase order document: {poFile.name} (attached when you place the order)</p>
+            <p className="text-sm text-navy-800">
+              Purchase order document: {poFile.name} (attached when you place the order)
+            </p>
           ) : null}
           <p className="text-sm text-navy-700" data-testid="binding-note">
             {terms.binding} {terms.balance}

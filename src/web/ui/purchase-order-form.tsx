@@ -1,6 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { formatUkDate } from '../../shared/dates';
-import { type AttachPoRequest, PO_DOCUMENT_BYTES, type PoDocument, poDocumentMessages } from '../../shared/orders/po-document';
+import {
+  type AttachPoRequest,
+  PO_DOCUMENT_BYTES,
+  type PoDocument,
+  poDocumentMessages,
+} from '../../shared/orders/po-document';
 import { ApiError } from '../lib/api-client';
 import { Button } from './button';
 import { TextField } from './text-field';

@@ -36,8 +36,8 @@ export function ProFormaPanel({ order }: { order: AdminOrderDetail }) {
         Pro-forma
       </h2>
       <p className="mt-1 text-sm text-navy-700">
-        For a buyer who needs one to raise payment. It is marked “Pro-forma: not a VAT invoice”; the VAT invoices
-        follow as usual.
+        For a buyer who needs one to raise payment. It is marked “Pro-forma: not a VAT invoice”; the VAT invoices follow
+        as usual.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a className={buttonClasses('outline', 'sm')} href={`/api/admin/orders/${order.id}/pro-forma`} download>

@@ -273,11 +273,7 @@ export function SystemSettingsPage() {
   );
   const toggle = (
     name:
-      | 'maintenanceMode'
-      | 'allowRegistration'
-      | 'emailNotifications'
-      | 'requirePasskeyForPayments'
-      | 'requirePoNumber',
+      'maintenanceMode' | 'allowRegistration' | 'emailNotifications' | 'requirePasskeyForPayments' | 'requirePoNumber',
     label: string,
     description: string,
   ) => (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AttachPoRequest, attachPoAnswerSchema } from '../../shared/orders/po-document';
-import { api } from '../lib/api-client';
+import { api } from './api-client';
 
 /** PUT /api/orders/{id}/po: the buyer attaches (or replaces) the order's purchase order; a guest passes the order's key. */
 export const attachPo = (orderId: string, key: string | null, body: AttachPoRequest) =>
