@@ -81,7 +81,13 @@ export function PurchaseOrderForm({
             Download purchase order {document.filename}
           </a>{' '}
           · attached {formatUkDate(document.uploadedAt)}
-          {document.source === 'staff' ? ' by us' : ''}
+          {who === 'staff'
+            ? document.source === 'staff'
+              ? ' by staff'
+              : ' by the buyer'
+            : document.source === 'staff'
+              ? ' by us'
+              : ''}
         </p>
       ) : (
         <p className="text-navy-600">No purchase order document attached.</p>
