@@ -82,6 +82,11 @@ export const systemSettingsSchema = z.object({
    * only one that meets the need. Printed on the letterhead, naming the quote, signed by the signatory.
    */
   singleSupplierReasons: z.array(z.string().trim().min(1).max(500)).min(1).max(20),
+  /**
+   * Issue 39: every order needs the buyer's purchase-order number ("no PO, no pay"): the order flow
+   * says so before its last step and the server refuses an order without one. Off by default.
+   */
+  requirePoNumber: z.boolean(),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -119,6 +124,7 @@ export const defaultSystemSettings: SystemSettings = {
     'We design and make it; no distributor or other manufacturer sells it, and only we supply its servicing, consumables and spare parts.',
     'Every unit passes a factory test of its rate and volume accuracy before dispatch, and its test certificate ships with it.',
   ],
+  requirePoNumber: false,
   carriers: [
     {
       id: 'dhl',

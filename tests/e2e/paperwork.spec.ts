@@ -151,12 +151,15 @@ test('a buyer orders with a PO number and a delivery address; the admin confirms
   expect(text).toContain('INVOICE');
   expect(text).toContain(orderNumber);
   expect(text).toContain('PO-OX-2231');
-  // The deposit the quote priced, with the order total it is half of.
+  // The deposit the quote priced, as the advance payment agreed in the quote, after the order's lines and total (issue 39).
   const gbp = (minor: number) =>
     new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
   expect(text).toContain(`Amount due`);
   expect(text).toContain(gbp(quote.pricing.totals.deposit));
-  expect(text).toContain(`order total ${gbp(quote.pricing.totals.total)}`);
+  expect(text).toContain(`Order ${orderNumber} total`);
+  expect(text).toContain(gbp(quote.pricing.totals.total));
+  expect(text).toContain('Advance payment agreed in quote');
+  expect(text).toMatch(/Q\d{4}-\d{4,}: 50%/);
 
   // The confirmation PDF holds the PO number and both addresses.
   const confirmation = await buyerPage.request.get(`/api/orders/${orderId}/documents/confirmation`);

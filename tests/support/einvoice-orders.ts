@@ -64,6 +64,7 @@ export function pricedOrder(input: {
   return {
     orderNumber: input.orderNumber,
     kind: 'instrument' as const,
+    quoteNumber: null,
     createdAt: '2026-12-01T10:00:00.000Z',
     currency: input.currency,
     totalAmount: total,

@@ -60,3 +60,11 @@ export function overlappingWords(words: WordBox[], tolerance = 0.5): [WordBox, W
     }
   return pairs;
 }
+
+/** A PDF's text page by page (pdftotext ends each page with a form feed): what a reader sees on each page. */
+export function pdfPageTexts(pdf: Buffer | Uint8Array): string[] {
+  const pages = pdfText(pdf).split('\f');
+  // The form feed after the last page leaves an empty tail.
+  if (pages.at(-1)?.trim() === '') pages.pop();
+  return pages;
+}

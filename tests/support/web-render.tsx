@@ -4,6 +4,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { forgetSession } from '../../src/web/lib/use-session';
+import { forgetOrderingState } from '../../src/web/lib/use-ordering-open';
 
 /** One request the page made, as the server would receive it. */
 export interface FetchCall {
@@ -77,5 +78,6 @@ export function resetWebTest() {
   cleanup();
   vi.unstubAllGlobals();
   forgetSession();
+  forgetOrderingState();
   window.sessionStorage.clear();
 }

@@ -15,6 +15,7 @@ import {
   decontaminationDeclarations,
   incompleteOrders,
   instruments,
+  orderPoDocuments,
   paymentTransactions,
   privacyRequests,
   quoteExtensionRequests,
@@ -246,6 +247,28 @@ describe('the authorization matrix', () => {
         route: '/api/admin/orders/:id/packing-slip',
         ok: 200,
         make: at(`/api/admin/orders/${order.id}/packing-slip`),
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/orders/:id/pro-forma',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/pro-forma`),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/pro-forma/send',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/pro-forma/send`, {}),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/orders/:id/po',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/po`, {
+          poNumber: 'PO-MATRIX',
+          filename: 'po.pdf',
+          dataBase64: tinyPdf('PO').toString('base64'),
+        }),
       },
       {
         method: 'GET',
@@ -1096,6 +1119,13 @@ describe('the authorization matrix', () => {
     const accountOrder = (placed.json() as { order: { id: string } }).order;
     const guestOrder = guest.json() as { order: { id: string }; accessKey: string };
     const key = `?key=${guestOrder.accessKey}`;
+    // Issue 39: each order has its buyer's purchase order, which only its owner and staff read.
+    for (const id of [accountOrder.id, guestOrder.order.id]) {
+      const bytes = tinyPdf('PO');
+      await t.db
+        .insert(orderPoDocuments)
+        .values({ orderId: id, filename: 'po.pdf', size: bytes.length, sha256: 'test', bytes, source: 'customer' });
+    }
 
     const orderCases = (path: string) => [
       {
@@ -1169,6 +1199,15 @@ describe('the authorization matrix', () => {
           return pdf && response.rawPayload.subarray(0, 5).toString() === '%PDF-' ? 'full' : `other ${response.body}`;
         },
         cases: orderCases('/documents/acknowledgement'),
+      },
+      {
+        route: '/api/orders/:id/po',
+        answer: (response) => {
+          if (response.statusCode !== 200) return String(response.statusCode);
+          const pdf = response.headers['content-type'] === 'application/pdf';
+          return pdf && response.rawPayload.subarray(0, 5).toString() === '%PDF-' ? 'full' : `other ${response.body}`;
+        },
+        cases: orderCases('/po'),
       },
     ];
 

@@ -39,6 +39,9 @@ import { MODEL_DOCUMENT_BODY_LIMIT, uploadModelDocumentRequestSchema } from '../
 import { testRecordSchema } from '../../shared/instruments/instrument-papers';
 import { storeTestRecord } from '../instruments/test-records';
 import { updateBuyerRoutingReference } from '../orders/einvoices';
+import { attachPoRequestSchema, PO_DOCUMENT_BODY_LIMIT } from '../../shared/orders/po-document';
+import { attachPoDocument, readPoUpload } from '../orders/po-document';
+import { renderOrderProForma, sendOrderProForma } from '../orders/order-pro-forma';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -77,6 +80,62 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="delivery-note-${orderNumber}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  // Issue 39: a purchase order that arrived by e-mail, attached by staff (PDF by its bytes, at most 10 MB),
+  // with its number; it replaces one the buyer attached. Audited without the bytes.
+  r.put(
+    '/orders/:id/po',
+    {
+      config: adminRoute('orders.edit'),
+      bodyLimit: PO_DOCUMENT_BODY_LIMIT,
+      schema: { params: idParams, body: attachPoRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      const file = readPoUpload(request.body);
+      await changeOrder(request, request.params.id, 'order.po_attach', async (tx, now, admin) => {
+        const { before, ...attached } = await attachPoDocument(tx, {
+          orderId: request.params.id,
+          file,
+          poNumber: request.body.poNumber,
+          source: 'staff',
+          userId: admin.userId,
+          now,
+        });
+        return { before, after: attached };
+      });
+      return { order: await adminOrderDetail(app.db, request.params.id) };
+    },
+  );
+
+  // Issue 39: a pro-forma on request, marked "Pro-forma: not a VAT invoice" on every page: downloaded by
+  // staff who issue invoices, or e-mailed to the customer (a payment request: fresh code, audited).
+  r.get(
+    '/orders/:id/pro-forma',
+    { config: adminRoute('invoices.issue'), schema: { params: idParams } },
+    async (request, reply) => {
+      const { pdf, filename } = await renderOrderProForma(app.db, request.params.id, app.now(), app.env.publicUrl);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  r.post(
+    '/orders/:id/pro-forma/send',
+    {
+      config: adminRoute('invoices.issue', { stepUp: true }),
+      schema: { params: idParams, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      await changeOrder(request, request.params.id, 'order.pro_forma_send', async (tx, now) => ({
+        before: null,
+        after: await sendOrderProForma(tx, { orderId: request.params.id, now, publicUrl: app.env.publicUrl }),
+      }));
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 

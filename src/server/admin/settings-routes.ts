@@ -24,6 +24,8 @@ export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
   'factoryTestRateLimitPercent',
   'factoryTestNominalVolumeMl',
   'factoryTestVolumeLimitPercent',
+  // Issue 39: whether an order may be placed without a PO number decides which orders the shop takes.
+  'requirePoNumber',
 ];
 
 /** System Settings (docs/api/admin.md, Catalogue and settings): read all, save all; the change is audited and in force at once on every process. */

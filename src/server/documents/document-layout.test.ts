@@ -18,6 +18,7 @@ const headings: [DocumentKind, string][] = [
   ['statement', 'STATEMENT OF ACCOUNT'],
   ['invoice', 'COMMERCIAL INVOICE'],
   ['invoice', 'PRO-FORMA INVOICE'],
+  ['order_pro_forma', 'PRO-FORMA INVOICE'],
   ['test_certificate', 'FACTORY TEST CERTIFICATE'],
   ['declaration_of_conformity', 'DECLARATION OF CONFORMITY'],
   ['iq_oq_protocol', 'IQ/OQ PROTOCOL'],
@@ -25,7 +26,11 @@ const headings: [DocumentKind, string][] = [
 ];
 
 function documentOf(kind: DocumentKind, title: string): BusinessDocument {
+  // Issue 39: invoices, credit notes and the order's pro-forma show net, VAT and gross per line.
+  const vatColumns = kind === 'invoice' || kind === 'credit_note' || kind === 'order_pro_forma';
   return {
+    ...(vatColumns ? { lineColumns: 'net_vat_gross' as const } : {}),
+    ...(kind === 'order_pro_forma' ? { banner: 'Pro-forma: not a VAT invoice' } : {}),
     kind,
     issuer: {
       legalName: longName,
@@ -69,7 +74,23 @@ function documentOf(kind: DocumentKind, title: string): BusinessDocument {
         unitPrice: 404000,
         total: 808000,
         freeLabel: null,
+        ...(vatColumns ? { vat: 0, gross: 808000 } : {}),
       },
+      ...(vatColumns
+        ? [
+            {
+              name: 'Advance payment agreed in quote Q2026-0042: 50%',
+              quantity: 1,
+              unitPrice: 1_234_567,
+              total: 1_234_567,
+              vat: 246_913,
+              gross: 1_481_480,
+              freeLabel: null,
+              emphasis: true,
+              summary: true,
+            },
+          ]
+        : []),
       { name: '24 V mains adaptor (EU plug)', quantity: 2, unitPrice: 0, total: 0, freeLabel: 'Included' },
     ],
     totals: [

@@ -99,10 +99,12 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - 96;
+  // A banner (the pro-forma's "not a VAT invoice") sits above the margin of every page, drawn at the end.
+  const top = model.banner ? doc.page.margins.top + 22 : doc.page.margins.top;
   const ensureRoom = (y: number, needed: number) => {
     if (y + needed <= bottom) return y;
     doc.addPage();
-    return doc.page.margins.top;
+    return top;
   };
 
   // Two columns with a gutter: the letterhead wraps in the left one, the title and meta in the right
@@ -113,7 +115,7 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
     .fillColor(NAVY)
     .font('Helvetica-Bold')
     .fontSize(model.issuer.legalName.length > 40 ? 16 : 20)
-    .text(model.issuer.legalName, left, 48, { width: column });
+    .text(model.issuer.legalName, left, top, { width: column });
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   doc.text(model.issuer.lines.join('\n'), left, doc.y, { width: column });
   const letterheadBottom = doc.y;
@@ -121,7 +123,7 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
   let titleSize = 18;
   doc.font('Helvetica-Bold');
   while (titleSize > 12 && doc.fontSize(titleSize).widthOfString(model.title) > column - 4) titleSize -= 1;
-  doc.fontSize(titleSize).fillColor(NAVY).text(model.title, right, 48, { width: column, align: 'right' });
+  doc.fontSize(titleSize).fillColor(NAVY).text(model.title, right, top, { width: column, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
   doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), right, doc.y + 6, {
     width: column,
@@ -146,32 +148,86 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
   });
   y = partiesBottom + 16;
 
-  const columns = { item: left, quantity: left + width * 0.58, unit: left + width * 0.68, total: left + width * 0.84 };
-  const columnWidth = { item: width * 0.56, quantity: width * 0.1, unit: width * 0.16, total: width * 0.16 };
+  // Invoices, credit notes and the pro-forma show each line's net, VAT and gross (issue 39); the rest one amount.
+  const vatColumns = model.lineColumns === 'net_vat_gross';
+  const columns = vatColumns
+    ? {
+        item: left,
+        quantity: left + width * 0.38,
+        unit: left + width * 0.44,
+        total: left + width * 0.58,
+        vat: left + width * 0.72,
+        gross: left + width * 0.86,
+      }
+    : {
+        item: left,
+        quantity: left + width * 0.58,
+        unit: left + width * 0.68,
+        total: left + width * 0.84,
+        vat: 0,
+        gross: 0,
+      };
+  const columnWidth = vatColumns
+    ? {
+        item: width * 0.37,
+        quantity: width * 0.06,
+        unit: width * 0.14,
+        total: width * 0.14,
+        vat: width * 0.14,
+        gross: width * 0.14,
+      }
+    : { item: width * 0.56, quantity: width * 0.1, unit: width * 0.16, total: width * 0.16, vat: 0, gross: 0 };
   // A delivery note lists what is in the box: quantities, no prices.
   const priced = model.kind !== 'delivery_note';
-  if (model.lines.length > 0) {
-    doc.rect(left, y, width, 20).fill('#eef1f6');
+  const lineHeader = (at: number) => {
+    doc.rect(left, at, width, 20).fill('#eef1f6');
     doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(9);
-    doc.text('Item', columns.item + 6, y + 6, { width: columnWidth.item });
-    doc.text('Qty', columns.quantity, y + 6, { width: columnWidth.quantity, align: 'right' });
+    doc.text('Item', columns.item + 6, at + 6, { width: columnWidth.item });
+    doc.text('Qty', columns.quantity, at + 6, { width: columnWidth.quantity, align: 'right' });
     if (priced) {
-      doc.text('Unit price', columns.unit, y + 6, { width: columnWidth.unit, align: 'right' });
-      doc.text('Amount', columns.total, y + 6, { width: columnWidth.total - 6, align: 'right' });
+      doc.text(vatColumns ? 'Unit (net)' : 'Unit price', columns.unit, at + 6, {
+        width: columnWidth.unit,
+        align: 'right',
+      });
+      if (vatColumns) {
+        doc.text('Net', columns.total, at + 6, { width: columnWidth.total, align: 'right' });
+        doc.text('VAT', columns.vat, at + 6, { width: columnWidth.vat, align: 'right' });
+        doc.text('Gross', columns.gross, at + 6, { width: columnWidth.gross - 6, align: 'right' });
+      } else doc.text('Amount', columns.total, at + 6, { width: columnWidth.total - 6, align: 'right' });
     }
-    y += 26;
-    doc.font('Helvetica').fontSize(9);
+    return at + 26;
+  };
+  if (model.lines.length > 0) {
+    y = lineHeader(y);
     for (const line of model.lines) {
-      y = ensureRoom(y, 24);
+      const next = ensureRoom(y, 24);
+      if (next !== y) y = lineHeader(next);
+      doc
+        .fillColor(NAVY)
+        .font(line.emphasis ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(9);
       doc.text(line.name, columns.item + 6, y, { width: columnWidth.item });
       const rowHeight = Math.max(doc.y - y, 12);
-      doc.text(String(line.quantity), columns.quantity, y, { width: columnWidth.quantity, align: 'right' });
+      if (!line.summary)
+        doc.text(String(line.quantity), columns.quantity, y, { width: columnWidth.quantity, align: 'right' });
       if (priced) {
-        doc.text(line.freeLabel ?? money(line.unitPrice), columns.unit, y, { width: columnWidth.unit, align: 'right' });
-        doc.text(line.freeLabel ?? money(line.total), columns.total, y, {
-          width: columnWidth.total - 6,
-          align: 'right',
-        });
+        if (!line.summary)
+          doc.text(line.freeLabel ?? money(line.unitPrice), columns.unit, y, {
+            width: columnWidth.unit,
+            align: 'right',
+          });
+        if (vatColumns) {
+          doc.text(line.freeLabel ?? money(line.total), columns.total, y, { width: columnWidth.total, align: 'right' });
+          doc.text(line.freeLabel ?? money(line.vat ?? 0), columns.vat, y, { width: columnWidth.vat, align: 'right' });
+          doc.text(line.freeLabel ?? money(line.gross ?? line.total), columns.gross, y, {
+            width: columnWidth.gross - 6,
+            align: 'right',
+          });
+        } else
+          doc.text(line.freeLabel ?? money(line.total), columns.total, y, {
+            width: columnWidth.total - 6,
+            align: 'right',
+          });
       }
       y += rowHeight + 6;
     }
@@ -182,17 +238,17 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
       .stroke();
     y += 8;
   }
+  // The totals' amounts sit in the last column, their labels to its left.
+  const amountX = vatColumns ? columns.gross : columns.total;
+  const amountWidth = vatColumns ? columnWidth.gross : columnWidth.total;
   for (const total of model.totals) {
     y = ensureRoom(y, 18);
     doc
       .fillColor(NAVY)
       .font(total.emphasis ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(total.emphasis ? 11 : 9);
-    doc.text(total.label, columns.quantity - width * 0.3, y, {
-      width: width * 0.4 + columnWidth.quantity,
-      align: 'right',
-    });
-    doc.text(money(total.amount), columns.total, y, { width: columnWidth.total - 6, align: 'right' });
+    doc.text(total.label, left + width * 0.2, y, { width: amountX - left - width * 0.2 - 8, align: 'right' });
+    doc.text(money(total.amount), amountX, y, { width: amountWidth - 6, align: 'right' });
     y += total.emphasis ? 18 : 14;
   }
   for (const note of model.notes) {
@@ -215,6 +271,14 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page += 1) {
     doc.switchToPage(page);
+    if (model.banner) {
+      doc.rect(left, doc.page.margins.top - 14, width, 24).fill('#fdecea');
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor('#8a1c12')
+        .text(model.banner, left, doc.page.margins.top - 7, { width, align: 'center', lineBreak: false });
+    }
     doc
       .font('Helvetica')
       .fontSize(8)

@@ -38,6 +38,7 @@ import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, quoteAcceptanceOf, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
+import { poDocumentMessages } from '../../shared/orders/po-document';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -322,6 +323,12 @@ export async function createOrder(
     });
   }
   if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
+  // Issue 39: "no PO, no pay": with the setting on, an order without the buyer's PO number is refused.
+  if ((await getCachedSettings(db)).requirePoNumber && billing.poNumber === '')
+    throw badRequest(poDocumentMessages.poNumberRequired, {
+      code: 'po_number_required',
+      fields: { 'billing.poNumber': poDocumentMessages.poNumberRequired },
+    });
 
   const notes = input.notes ?? '';
   // The batch's name is kept with the order, so its pages and documents never show the raw id.

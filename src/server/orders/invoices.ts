@@ -18,7 +18,7 @@ import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
 import { terms } from '../../shared/terms';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { type Db, queryRows } from '../db/client';
-import { invoices, orders } from '../db/schema';
+import { invoices, orders, quotes } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { withAccountsPayable } from '../organisations/organisation-access';
@@ -68,7 +68,18 @@ export async function documentOrder(
 ): Promise<{ order: DocumentOrder; model: Awaited<ReturnType<typeof loadOrderModel>> }> {
   const model = await loadOrderModel(db, row);
   const owner = toOwnerOrder(model);
-  return { order: { ...owner, customerEmail: storedCustomerInfo(row.configuration ?? null).email }, model };
+  // Issue 39: every invoice and credit note quotes the quote the order was made from.
+  const [quote] = row.quoteId
+    ? await db.select({ quoteNumber: quotes.quoteNumber }).from(quotes).where(eq(quotes.id, row.quoteId))
+    : [];
+  return {
+    order: {
+      ...owner,
+      customerEmail: storedCustomerInfo(row.configuration ?? null).email,
+      quoteNumber: quote?.quoteNumber ?? null,
+    },
+    model,
+  };
 }
 
 /** The written confirmation's facts: when, the deposit's due date and the batch with its ship date. */
@@ -216,7 +227,23 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
   const facts = await documentFacts(tx, input.publicUrl);
-  const invoiceFacts = { kind: input.kind, number, amount, vatAmount, issuedAt: input.now, dueDate, paidOnAccount };
+  // The balance invoice deducts what was invoiced in advance: the live deposit invoice, else the agreed deposit.
+  const advance =
+    input.kind === 'balance'
+      ? depositInvoice
+        ? { number: depositInvoice.number, amount: depositInvoice.amount, vatAmount: depositInvoice.vatAmount }
+        : { number: null, amount: row.depositAmount, vatAmount: depositInvoiceVat(row) }
+      : null;
+  const invoiceFacts = {
+    kind: input.kind,
+    number,
+    amount,
+    vatAmount,
+    issuedAt: input.now,
+    dueDate,
+    paidOnAccount,
+    advance,
+  };
   // Issue 40: the EN 16931 model of the invoice, stored with it, embedded in its PDF (Factur-X).
   const einvoice = einvoiceOf(order, invoiceFacts, facts, {
     buyerRoutingReference: row.buyerRoutingReference,

@@ -22,6 +22,7 @@ import type { Instrument } from '../../shared/instruments/instrument-schemas';
 import { instrumentsOfOrders } from './order-instruments';
 import { documentsOf, type InvoiceSummary, invoiceSummaryColumns } from './order-documents';
 import { ledgerOf, type OrderLedger, paidOf } from './order-ledger';
+import { poDocumentsOf, toPoDocument } from './po-document';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -45,6 +46,8 @@ export interface OrderReadModel {
   batchMoves: (typeof orderBatchChanges.$inferSelect)[];
   /** The date changes of the batch the order is in now. */
   batchDates: { id: string; batchName: string; oldDate: string | null; newDate: string | null; createdAt: Date }[];
+  /** Issue 39: the buyer's purchase-order document, without its bytes. */
+  poDocument?: Awaited<ReturnType<typeof poDocumentsOf>>[number] | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -53,7 +56,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const batchIds = [...new Set(rows.map((row) => row.configuration?.batch).filter((id) => typeof id === 'string'))];
-  const [items, payments, history, issued, paidBack, shipped, moves, dates] = await Promise.all([
+  const [items, payments, history, issued, paidBack, shipped, moves, dates, pos] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
     db
       .select()
@@ -92,6 +95,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
           .innerJoin(productBatches, eq(productBatches.id, batchDateChanges.batchId))
           .where(inArray(productBatches.batchId, batchIds))
           .orderBy(asc(batchDateChanges.createdAt)),
+    poDocumentsOf(db, ids),
   ]);
   return rows.map((order) => ({
     order,
@@ -103,6 +107,7 @@ export async function loadOrderModels(db: Db, rows: OrderRow[]): Promise<OrderRe
     instruments: shipped.filter((instrument) => instrument.orderId === order.id),
     batchMoves: moves.filter((move) => move.orderId === order.id),
     batchDates: dates.filter((change) => change.batch === order.configuration?.batch),
+    poDocument: pos.find((po) => po.orderId === order.id) ?? null,
   }));
 }
 
@@ -192,6 +197,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     shippingAddress: order.shippingAddress ?? null,
     poNumber: order.poNumber,
     buyerRoutingReference: order.buyerRoutingReference,
+    poDocument: model.poDocument ? toPoDocument(model.poDocument) : null,
     vatNumber: order.vatNumber,
     eoriNumber: order.eoriNumber,
     termsVersion: order.termsVersion,

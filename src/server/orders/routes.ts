@@ -23,11 +23,19 @@ import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';
 import { createOrder, priceOrder, taxOrder } from './create-order';
+import { getCachedSettings } from '../settings/settings-service';
 import { holdsAccessKey } from './order-access';
 import { mayReadAccountRecord } from '../organisations/organisation-access';
 import { documentPdf } from './invoices';
 import { einvoiceFile } from './einvoices';
 import { einvoiceFormats } from '../../shared/orders/order-schema';
+import {
+  attachPoAnswerSchema,
+  attachPoRequestSchema,
+  PO_DOCUMENT_BODY_LIMIT,
+  poDocumentMessages,
+} from '../../shared/orders/po-document';
+import { attachPoDocument, readPoUpload, storedPoDocument, toPoDocument } from './po-document';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
 
 /** The guest order page's key (`?key=`): query strings never reach the logs (log-serializers.ts). */
@@ -55,11 +63,19 @@ export async function orderRoutes(app: FastifyInstance) {
   // The storefront says so up front (the configurator's Order button and the order page).
   routes.get(
     '/api/orders/ordering',
-    { schema: { response: { 200: z.object({ open: z.boolean(), message: z.string().nullable() }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({ open: z.boolean(), message: z.string().nullable(), requirePoNumber: z.boolean() }),
+        },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       const open = await orderingOpen();
-      return { open, message: open ? null : orderFlowMessages.orderingNotOpen };
+      // Issue 39: the order flow says before its last step that a PO number is required.
+      const { requirePoNumber } = await getCachedSettings(app.db);
+      return { open, message: open ? null : orderFlowMessages.orderingNotOpen, requirePoNumber };
     },
   );
 
@@ -154,7 +170,10 @@ export async function orderRoutes(app: FastifyInstance) {
             ? { einvoices: document.einvoices.map((einvoice) => ({ ...einvoice, url: withKey(einvoice.url) })) }
             : {}),
         }));
-        return { order: { ...order, documents, batch } };
+        const poDocument = order.poDocument
+          ? { ...order.poDocument, url: `${order.poDocument.url}?key=${encodeURIComponent(key ?? '')}` }
+          : null;
+        return { order: { ...order, documents, poDocument, batch } };
       }
       // Another customer's order is a 404 too, so ids cannot be probed.
       if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
@@ -230,6 +249,72 @@ export async function orderRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store')
         .send(file.xml);
+    },
+  );
+
+  // Issue 39: the buyer's purchase order (PDF, checked by its bytes): attached or replaced by its owner or
+  // a guest holding the order's key, with its PO number; anyone else, another customer included, gets 404.
+  routes.put(
+    '/api/orders/:id/po',
+    {
+      bodyLimit: PO_DOCUMENT_BODY_LIMIT,
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        querystring: accessKeyQuery,
+        body: attachPoRequestSchema,
+        response: { 200: attachPoAnswerSchema },
+      },
+      config: {
+        rateLimit: rateLimit({ max: 30, timeWindow: '1 hour', message: 'Too many uploads. Please wait a moment.' }),
+      },
+    },
+    async (request) => {
+      const missing = () => notFound(orderFlowMessages.orderNotFound);
+      if (!UUID.test(request.params.id)) throw missing();
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
+      if (!row) throw missing();
+      const userId = currentUserId(request);
+      const owner = await mayReadAccountRecord(app.db, userId, row.userId);
+      if (!(owner || holdsAccessKey(row, request.query.key))) throw missing();
+      const file = readPoUpload(request.body);
+      const now = app.now();
+      const stored = await app.db.transaction((tx) =>
+        attachPoDocument(tx, {
+          orderId: row.id,
+          file,
+          poNumber: request.body.poNumber,
+          source: 'customer',
+          userId,
+          now,
+        }),
+      );
+      const po = await storedPoDocument(app.db, row.id);
+      if (!po) throw missing();
+      const key = request.query.key;
+      const document = toPoDocument(po);
+      return {
+        poNumber: stored.poNumber,
+        poDocument: owner ? document : { ...document, url: `${document.url}?key=${encodeURIComponent(key ?? '')}` },
+      };
+    },
+  );
+
+  routes.get(
+    '/api/orders/:id/po',
+    {
+      schema: { params: z.object({ id: z.string().max(100) }), querystring: accessKeyQuery },
+      config: { rateLimit: pdfDownloadLimit(), staffRead: 'orders.view' },
+    },
+    async (request, reply) => {
+      const missing = () => notFound(poDocumentMessages.notFound);
+      if (!UUID.test(request.params.id)) throw missing();
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
+      if (!row) throw missing();
+      const owner = await mayReadAccountRecord(app.db, currentUserId(request), row.userId);
+      if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
+      const po = await storedPoDocument(app.db, row.id);
+      if (!po) throw missing();
+      return sendStoredPdf(request, reply, { filename: po.filename, pdf: po.bytes, pdfSha256: po.sha256 });
     },
   );
 }

@@ -98,6 +98,8 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
     await tx.execute(sql`update order_status_history set notes = null where order_id in (${list})`);
     // The VAT-number checks are the evidence for the order's VAT: kept for its hold, gone with its number.
     await tx.execute(sql`delete from vat_number_checks where order_id in (${list})`);
+    // The buyer's purchase order (issue 39) names its people and is the evidence for the PO number: gone with it.
+    await tx.execute(sql`delete from order_po_documents where order_id in (${list})`);
     // The decontamination declarations of the order's instruments name who signed (issue 41): gone with the order's person.
     await tx.execute(
       sql`delete from decontamination_declarations d using service_requests r, instruments i

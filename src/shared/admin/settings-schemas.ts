@@ -104,6 +104,8 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   /** Issue 39; optional: a request without them keeps the values in force. */
   ordersRequireAcceptedQuote: systemSettingsSchema.shape.ordersRequireAcceptedQuote.optional(),
   singleSupplierReasons: systemSettingsSchema.shape.singleSupplierReasons.optional(),
+  /** Issue 39; optional: a request without it keeps the value in force. */
+  requirePoNumber: systemSettingsSchema.shape.requirePoNumber.optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
 });

@@ -15,6 +15,7 @@ export type DocumentKind =
   | 'statement'
   | 'commercial_invoice'
   | 'repair_pro_forma'
+  | 'order_pro_forma'
   | 'decontamination_declaration'
   | 'test_certificate'
   | 'declaration_of_conformity'
@@ -22,6 +23,11 @@ export type DocumentKind =
   | 'single_supplier_statement'
   | 'supplier_pack';
 
+/**
+ * One priced line. Amounts are net of VAT on every document (issue 39: one convention); `total` is
+ * the line's net. A document whose lines show VAT (`lineColumns: 'net_vat_gross'`) gives each line's
+ * `vat` and `gross` (net + VAT, to the penny).
+ */
 export interface DocumentLine {
   name: string;
   quantity: number;
@@ -29,6 +35,12 @@ export interface DocumentLine {
   total: number;
   /** "Included" or "Free" in place of a 0 amount, as on the quote. */
   freeLabel: string | null;
+  vat?: number;
+  gross?: number;
+  /** A summing line drawn bold (the order's total, the amount invoiced). */
+  emphasis?: boolean;
+  /** A line that only explains (no quantity or unit price drawn). */
+  summary?: boolean;
 }
 
 export interface DocumentTotal {
@@ -81,4 +93,11 @@ export interface BusinessDocument {
   sections: { title: string; lines: string[] }[];
   /** Tables drawn after the notes and before the sections (a statement's accounts). */
   tables?: DocumentTable[];
+  /**
+   * The lines' columns: 'amount' (quantity, unit price, amount) by default; 'net_vat_gross' adds each
+   * line's VAT and gross beside its net (invoices, credit notes and the pro-forma, issue 39).
+   */
+  lineColumns?: 'amount' | 'net_vat_gross';
+  /** A statement printed at the top of every page (the pro-forma's "Pro-forma: not a VAT invoice"). */
+  banner?: string;
 }

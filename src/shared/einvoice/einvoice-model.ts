@@ -317,7 +317,7 @@ export function einvoiceOf(
   const amount = sign * invoice.amount;
   const vatAmount = sign * invoice.vatAmount;
   const parts = vatParts(order, amount, vatAmount);
-  const lineName = document.lines[0]?.name ?? document.name;
+  const lineName = document.lines.at(-1)?.name ?? document.name;
   const lines: EInvoiceLine[] = parts.map((part, index) => ({
     id: String(index + 1),
     name: parts.length > 1 ? `${lineName}: ${supplyName(part.supply)}` : lineName,

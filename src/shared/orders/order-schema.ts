@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poDocumentSchema } from './po-document';
 import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-places';
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
@@ -169,6 +170,8 @@ export const orderSchema = orderSummarySchema.extend({
   poNumber: z.string().nullable(),
   /** The buyer's routing reference (a Leitweg-ID): an XRechnung's BT-10 (issue 40). */
   buyerRoutingReference: z.string().nullable().optional(),
+  /** Issue 39: the buyer's purchase-order PDF, when attached (its owner and staff download it). */
+  poDocument: poDocumentSchema.nullable().optional(),
   vatNumber: z.string().nullable(),
   /** The buyer's EORI number (customs), given for a delivery outside the UK. */
   eoriNumber: z.string().nullable(),

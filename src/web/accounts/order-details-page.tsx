@@ -26,6 +26,21 @@ import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { OrderInstruments } from './instrument-list';
 import { EInvoiceLinks } from '../ui/einvoice-links';
+import { PurchaseOrderForm } from '../ui/purchase-order-form';
+import { useAttachPo } from '../lib/attach-po';
+
+/** Issue 39: the buyer's PO number and document, attached or replaced here after the order. */
+function OrderPurchaseOrder({ order, accessKey }: { order: Order; accessKey: string | null }) {
+  const attach = useAttachPo(order.id, accessKey);
+  return (
+    <PurchaseOrderForm
+      poNumber={order.poNumber}
+      document={order.poDocument}
+      upload={(body) => attach.mutateAsync(body)}
+      who="customer"
+    />
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -234,6 +249,10 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
 
           <Section title="Addresses">
             <OrderAddresses order={order} />
+          </Section>
+
+          <Section title="Purchase Order">
+            <OrderPurchaseOrder order={order} accessKey={accessKey ?? null} />
           </Section>
 
           <Section title="Documents">

@@ -5,9 +5,16 @@ export interface OrderingState {
   open: boolean;
   /** "Ordering opens soon…" while the shop takes no orders (GET /api/orders/ordering). */
   message: string | null;
+  /** Issue 39: the shop's orders require the buyer's PO number (the order flow says so on its first step). */
+  requirePoNumber?: boolean;
 }
 
 let pending: Promise<OrderingState> | undefined;
+
+/** Forgets the answer read once per page load (a component test starts afresh). */
+export function forgetOrderingState() {
+  pending = undefined;
+}
 
 /**
  * Whether the shop takes orders now: a production shop whose business profile is still the example

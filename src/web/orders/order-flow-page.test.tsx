@@ -61,6 +61,32 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     expect(delivery.textContent).toContain('Same as the billing address');
   });
 
+  it('says before the last step that orders require a PO number, and stays on step 1 without one (issue 39)', async () => {
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      'GET /api/orders/ordering': { body: { open: true, message: null, requirePoNumber: true } },
+    });
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    expect(
+      await screen.findByText(
+        'Orders require a purchase order (PO) number. Please enter it before you place the order.',
+      ),
+    ).toBeTruthy();
+    // Required now: no "(optional)" beside it.
+    expect(screen.queryByLabelText('Purchase order (PO) number (optional)')).toBeNull();
+    await fillBillingAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Please enter your purchase order (PO) number: orders require one.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Confirm & Pay' })).toBeNull();
+
+    await user.type(screen.getByLabelText('Purchase order (PO) number'), 'PO-4500012345');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm & Pay' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Billing address' }).textContent).toContain('PO number: PO-4500012345');
+  });
+
   it('asks for the delivery address only while "Deliver to a different address" is ticked', async () => {
     mockFetch({ 'GET /api/auth/session': signedOut });
     const user = userEvent.setup();

@@ -21,6 +21,9 @@ import { ApiError, api } from '../lib/api-client';
 import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
+import { PO_DOCUMENT_BYTES, poDocumentMessages } from '../../shared/orders/po-document';
+import { poUploadBody } from '../ui/purchase-order-form';
+import { attachPo } from '../lib/attach-po';
 import { type SessionProfile, useSession } from '../lib/use-session';
 import {
   clearOrderFlow,
@@ -332,6 +335,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     if (!germany && getValues('buyerRoutingReference')) setValue('buyerRoutingReference', '');
   }, [germany, getValues, setValue]);
   const [termsAccepted, setTermsAccepted] = useState(false);
+  // Issue 39: the PO number may be required (said here, before the last step); the PO's PDF is optional
+  // and is attached right after the order is placed (the order page can attach it later too).
+  const requirePoNumber = useOrderingOpen().requirePoNumber === true;
+  const [poFile, setPoFile] = useState<File | null>(null);
+  const [poFileError, setPoFileError] = useState<string | null>(null);
 
   const lastLogged = useRef('');
   const logProgress = useCallback(
@@ -388,6 +396,14 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   }, [step, getValues, navigate, handoff.configuration.customerCountry]);
 
   const continueToPayment = handleSubmit((values) => {
+    if (requirePoNumber && !values.poNumber?.trim()) {
+      setError('poNumber', { message: poDocumentMessages.poNumberRequired }, { shouldFocus: true });
+      return;
+    }
+    if (poFile && poFile.size > PO_DOCUMENT_BYTES) {
+      setPoFileError(poDocumentMessages.tooLarge);
+      return;
+    }
     // The delivery country prices the order: a mismatch stays on step 1, beside the delivery country's field.
     const deliveryCountry = (values.differentDelivery ? values.delivery?.country : values.country) ?? '';
     const problem = deliveryCountryProblem(handoff.configuration.customerCountry, deliveryCountry);
@@ -433,6 +449,16 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       clearOrderFlow();
       clearOrderForm();
       toast.success(orderFlowMessages.placed);
+      if (poFile) {
+        // The order stands whatever happens to the file: a refused one is said, and can be attached on the order page.
+        try {
+          await attachPo(order.id, accessKey, await poUploadBody(poFile, billing.poNumber ?? ''));
+        } catch (error) {
+          toast.error(
+            `Your order is placed, but the purchase order was not attached: ${error instanceof ApiError ? error.message : 'please attach it on the order page.'}`,
+          );
+        }
+      }
       navigate(`/order-confirmation/${order.id}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`);
     } catch (error) {
       const message =
@@ -480,11 +506,34 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             />
             <TextField
               label="Purchase order (PO) number"
-              optional
+              optional={!requirePoNumber}
+              required={requirePoNumber}
               maxLength={orderFieldLimits.poNumber}
+              hint={requirePoNumber ? poDocumentMessages.poNumberRequiredNotice : undefined}
               error={errors.poNumber?.message}
               {...field('poNumber')}
             />
+            <div>
+              <label htmlFor="order-po-file" className="block text-sm font-medium">
+                Purchase order document <span className="font-normal text-navy-500">(optional, PDF up to 10 MB)</span>
+              </label>
+              <input
+                id="order-po-file"
+                type="file"
+                accept="application/pdf,.pdf"
+                className="mt-1 block text-sm"
+                aria-invalid={poFileError ? true : undefined}
+                onChange={(event) => {
+                  setPoFileError(null);
+                  setPoFile(event.target.files?.[0] ?? null);
+                }}
+              />
+              {poFileError ? (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  {poFileError}
+                </p>
+              ) : null}
+            </div>
             <TextField
               label="VAT number"
               optional
@@ -586,6 +635,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             Confirm &amp; Pay
           </h2>
           <Review handoff={handoff} values={getValues()} />
+          {poFile ? (
+            <p className="text-sm text-navy-800">
+              Purchase order document: {poFile.name} (attached when you place the order)
+            </p>
+          ) : null}
           <p className="text-sm text-navy-700" data-testid="binding-note">
             {terms.binding} {repairOrder ? repairTerms.leadTime : terms.balance}
           </p>

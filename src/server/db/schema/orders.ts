@@ -445,3 +445,24 @@ export const peppolTransmissions = pgTable(
   },
   (table) => [index('peppol_transmissions_invoice_id_idx').on(table.invoiceId)],
 );
+/**
+ * Issue 39: the buyer's purchase-order document (a PDF, read by its bytes, at most 10 MB), one per
+ * order: attached by the buyer at checkout or on the order page, or by staff for a PO that arrived by
+ * e-mail; a new one replaces it. Served only to the order's owner (or a guest with its key) and staff.
+ */
+export const orderPoDocuments = pgTable('order_po_documents', {
+  id: id(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The file's name as uploaded, cleaned to letters, digits, dots, dashes and underscores. */
+  filename: text('filename').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  bytes: bytea('bytes').notNull(),
+  /** 'customer' (the buyer) or 'staff' (attached from the admin). */
+  source: text('source').$type<'customer' | 'staff'>().notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

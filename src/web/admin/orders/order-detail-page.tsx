@@ -24,6 +24,8 @@ import { StaffNoteForm } from '../shell/staff-note-form';
 import { useStepUp } from '../shell/step-up-dialog';
 import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
+import { PurchaseOrderPanel } from './purchase-order-panel';
+import { ProFormaPanel } from './pro-forma-panel';
 import { ExportPapersPanel } from './export-papers-panel';
 import {
   FactoryTestFields,
@@ -358,7 +360,9 @@ export function OrderDetailPage() {
       <InstrumentsPanel instruments={data.instruments ?? []} />
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <VatNumberPanel order={data} registries={order.data.vatRegistries} canCheck={can('orders.edit')} />
+      <PurchaseOrderPanel order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
+      <ProFormaPanel order={data} />
       {data.exportPapers ? (
         <ExportPapersPanel
           key={data.exportPapers.proof?.updatedAt ?? 'none'}

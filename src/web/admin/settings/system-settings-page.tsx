@@ -34,6 +34,7 @@ interface FormValues {
   autoQuoteExpiry: string;
   defaultProductWarranty: string;
   requirePasskeyForPayments: boolean;
+  requirePoNumber: boolean;
   batchFewPlacesThreshold: string;
   batchHoldDays: string;
   coverReminderDays: string;
@@ -282,7 +283,8 @@ export function SystemSettingsPage() {
       | 'allowRegistration'
       | 'emailNotifications'
       | 'requirePasskeyForPayments'
-      | 'ordersRequireAcceptedQuote',
+      | 'ordersRequireAcceptedQuote'
+      | 'requirePoNumber',
     label: string,
     description: string,
   ) => (
@@ -345,6 +347,11 @@ export function SystemSettingsPage() {
                 'requirePasskeyForPayments',
                 'Require Passkeys for Payments',
                 'Staff confirm recording payments and issuing invoices with a passkey, not a code',
+              )}
+              {toggle(
+                'requirePoNumber',
+                'Orders require a PO number',
+                'Buyers must give their purchase order number to place an order (needs a fresh code to change)',
               )}
             </Card>
             <Card title="Commerce Settings">

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
+import { orderProFormaDocument } from '../../shared/documents/order-documents';
+import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
+import { terms } from '../../shared/terms';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { renderDocumentPdf } from '../documents/document-pdf';
+import { conflict, notFound } from '../http/http-error';
+import { enqueueMail, pdfAttachment } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import { documentOrder } from './invoices';
+import { orderRecipient } from './order-admin-context';
+import { footer, greeting } from './order-status-mail';
+
+export const proFormaMessages = {
+  noRecipient: 'This order has no e-mail address to send the pro-forma to.',
+} as const;
+
+/**
+ * Issue 39: the order's pro-forma as a PDF, drawn now from the order as it stands (it is not a tax
+ * document, so it is neither numbered in the invoice series nor stored). 404 for an unknown order;
+ * 409 for a cancelled one, which takes no invoice and so no pro-forma.
+ */
+export async function renderOrderProForma(db: Db, orderId: string, now: Date, publicUrl: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  if (!orderActions({ status: row.status, outstanding: 0, currency: row.currency }).issueInvoice)
+    throw conflict(lifecycleMessages.cancelledNoInvoice, { code: 'order_cancelled' });
+  const { order } = await documentOrder(db, row);
+  const facts = await documentFacts(db, publicUrl);
+  const pdf = await renderDocumentPdf(orderProFormaDocument(order, { ...facts, issuedAt: now }));
+  return { row, pdf, filename: `Pro-forma-${row.orderNumber}.pdf`, facts };
+}
+
+/** E-mails the pro-forma to the order's customer inside the caller's transaction; returns what the audit keeps. */
+export async function sendOrderProForma(tx: Db, input: { orderId: string; now: Date; publicUrl: string }) {
+  const { row, pdf, filename, facts } = await renderOrderProForma(tx, input.orderId, input.now, input.publicUrl);
+  const recipient = await orderRecipient(tx, row, input.publicUrl);
+  if (!recipient) throw conflict(proFormaMessages.noRecipient, { code: 'no_recipient' });
+  await enqueueMail(tx, {
+    kind: 'order_pro_forma',
+    to: recipient.to,
+    subject: `Pro-forma for your order ${row.orderNumber}`,
+    text: [
+      greeting(recipient.firstName),
+      '',
+      `As requested, please find attached a pro-forma for your order ${row.orderNumber}.`,
+      'Pro-forma: not a VAT invoice. Our VAT invoices for the deposit and the balance follow as usual.',
+      `Please quote ${row.orderNumber} as the payment reference.`,
+      '',
+      `Your order: ${recipient.orderUrl}`,
+      '',
+      terms.currency(row.currency),
+      '',
+      ...footer(facts),
+    ].join('\n'),
+    attachments: [pdfAttachment(filename, pdf)],
+  });
+  return { orderNumber: row.orderNumber, filename };
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { type PoDocument, PO_DOCUMENT_BYTES, poDocumentMessages, poDocumentUrl } from '../../shared/orders/po-document';
+import type { Db } from '../db/client';
+import { orderPoDocuments, orders } from '../db/schema';
+import { badRequest, notFound } from '../http/http-error';
+import { orderMessages } from '../../shared/orders/order-admin-contracts';
+
+type PoRow = Omit<typeof orderPoDocuments.$inferSelect, 'bytes'>;
+
+/**
+ * A purchase order as uploaded (issue 39): a PDF by its bytes (`%PDF-`), never by its name or what the
+ * browser says, at most 10 MB. 400 beside the `file` field otherwise.
+ */
+export function readPoUpload(upload: { filename: string; dataBase64: string }) {
+  const bytes = Buffer.from(upload.dataBase64, 'base64');
+  if (bytes.length > PO_DOCUMENT_BYTES)
+    throw badRequest(poDocumentMessages.tooLarge, {
+      code: 'po_too_large',
+      fields: { file: poDocumentMessages.tooLarge },
+    });
+  if (bytes.length < 8 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw badRequest(poDocumentMessages.notPdf, { code: 'po_not_pdf', fields: { file: poDocumentMessages.notPdf } });
+  const base = upload.filename
+    .replace(/\.pdf$/i, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80);
+  return {
+    filename: `${base || 'purchase-order'}.pdf`,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/**
+ * Attaches (or replaces) the order's PO document inside the caller's transaction and, when one is
+ * given, sets its PO number; returns what the audit entry keeps (never the bytes).
+ */
+export async function attachPoDocument(
+  tx: Db,
+  input: {
+    orderId: string;
+    file: ReturnType<typeof readPoUpload>;
+    poNumber?: string | undefined;
+    source: 'customer' | 'staff';
+    userId: string | null;
+    now: Date;
+  },
+) {
+  const { file } = input;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw notFound(orderMessages.orderNotFound);
+  const values = {
+    filename: file.filename,
+    size: file.bytes.length,
+    sha256: file.sha256,
+    bytes: file.bytes,
+    source: input.source,
+    uploadedBy: input.userId,
+    createdAt: input.now,
+  };
+  await tx
+    .insert(orderPoDocuments)
+    .values({ orderId: order.id, ...values })
+    .onConflictDoUpdate({ target: orderPoDocuments.orderId, set: values });
+  const poNumber = input.poNumber ? input.poNumber : order.poNumber;
+  if (poNumber !== order.poNumber)
+    await tx.update(orders).set({ poNumber, updatedAt: input.now }).where(eq(orders.id, order.id));
+  return {
+    before: { poNumber: order.poNumber },
+    poNumber,
+    poDocument: { filename: file.filename, size: file.bytes.length, sha256: file.sha256, source: input.source },
+  };
+}
+
+const metaColumns = {
+  id: orderPoDocuments.id,
+  orderId: orderPoDocuments.orderId,
+  filename: orderPoDocuments.filename,
+  size: orderPoDocuments.size,
+  sha256: orderPoDocuments.sha256,
+  source: orderPoDocuments.source,
+  uploadedBy: orderPoDocuments.uploadedBy,
+  createdAt: orderPoDocuments.createdAt,
+};
+
+/** The PO documents of some orders, without their bytes. */
+export async function poDocumentsOf(db: Db, orderIds: string[]): Promise<PoRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select(metaColumns).from(orderPoDocuments).where(inArray(orderPoDocuments.orderId, orderIds));
+}
+
+/** The order's PO document with its bytes, or null. */
+export async function storedPoDocument(db: Db, orderId: string) {
+  const [row] = await db.select().from(orderPoDocuments).where(eq(orderPoDocuments.orderId, orderId));
+  return row ?? null;
+}
+
+/** The PO document as the order answers show it. */
+export const toPoDocument = (row: PoRow): PoDocument => ({
+  filename: row.filename,
+  size: row.size,
+  source: row.source,
+  uploadedAt: row.createdAt.toISOString(),
+  url: poDocumentUrl(row.orderId),
+});

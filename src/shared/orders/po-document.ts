@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { cleanLine } from '../clean-text';
+
+/**
+ * Issue 39: the buyer's purchase order (PO) as a document: a PDF of at most PO_DOCUMENT_BYTES, read
+ * by its bytes on the server, attached with its number by the buyer (at checkout or on the order
+ * page) or by staff (a PO that arrived by e-mail).
+ */
+export const PO_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const BASE64_MAX = Math.ceil((PO_DOCUMENT_BYTES * 4) / 3) + 4;
+/** The upload routes' body limit: the base64 of the largest file, its name and the PO number. */
+export const PO_DOCUMENT_BODY_LIMIT = BASE64_MAX + 16 * 1024;
+
+export const poDocumentMessages = {
+  notPdf: 'The purchase order must be a PDF file. This file is not a PDF.',
+  tooLarge: 'The purchase order file is larger than 10 MB.',
+  notFound: 'Purchase order not found',
+  poNumberRequired: 'Please enter your purchase order (PO) number: orders require one.',
+  /** Said in the order flow before the last step while the setting is on. */
+  poNumberRequiredNotice: 'Orders require a purchase order (PO) number. Please enter it before you place the order.',
+} as const;
+
+/** The order's PO number as typed, cleaned to one line (blank stays blank); 100 as the order flow's field. */
+const poNumberField = z.string().overwrite(cleanLine).max(100, { error: 'This is too long' });
+
+/**
+ * PUT /api/orders/{id}/po (the buyer; a guest adds `?key=`) and PUT /api/admin/orders/{id}/po (staff):
+ * the PDF as base64 and, optionally, the PO number (a blank or absent one keeps the order's).
+ */
+export const attachPoRequestSchema = z.object({
+  poNumber: poNumberField.optional(),
+  filename: z.string().trim().min(1).max(200),
+  dataBase64: z
+    .string()
+    .max(BASE64_MAX, { error: poDocumentMessages.tooLarge })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: poDocumentMessages.notPdf }),
+});
+export type AttachPoRequest = z.infer<typeof attachPoRequestSchema>;
+
+/** The attached PO as the order answers show it (never its bytes). */
+export const poDocumentSchema = z.object({
+  filename: z.string(),
+  size: z.number().int(),
+  /** Who attached it: the buyer or staff. */
+  source: z.enum(['customer', 'staff']),
+  uploadedAt: z.string(),
+  /** Where its owner and staff download it (a guest's link carries `?key=`). */
+  url: z.string(),
+});
+export type PoDocument = z.infer<typeof poDocumentSchema>;
+
+export const attachPoAnswerSchema = z.object({ poNumber: z.string().nullable(), poDocument: poDocumentSchema });
+
+export const poDocumentUrl = (orderId: string) => `/api/orders/${orderId}/po`;
