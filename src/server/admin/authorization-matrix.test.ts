@@ -238,6 +238,12 @@ describe('the authorization matrix', () => {
         make: at(`/api/admin/orders/${exportOrder.id}/export-proof`, { carrier: 'DHL Express' }),
       },
       {
+        method: 'PUT',
+        route: '/api/admin/orders/:id/language',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/language`, { language: 'de' }),
+      },
+      {
         method: 'PATCH',
         route: '/api/admin/orders/:id',
         ok: 200,

@@ -1,3 +1,4 @@
+import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -49,6 +50,11 @@ export interface CreateOrderInput {
   notes?: string | null | undefined;
   idempotencyKey: string;
   sessionId?: string | null | undefined;
+  /**
+   * The buyer's "Language of your documents" (issue 40); missing: the quote's language, else the default
+   * for the billing country.
+   */
+  language?: Language | null | undefined;
   userId: string | null;
   now: Date;
   publicUrl: string;
@@ -134,6 +140,8 @@ export interface PricedOrder {
   standardRate: number;
   /** A service quote's order: its one line is a service. */
   service: boolean;
+  /** The quote's document language (an order from a quote keeps it unless the buyer picks another). */
+  language?: Language;
 }
 
 /** The secret of a guest order's page link: 256 random bits, URL-safe. */
@@ -190,6 +198,7 @@ export async function priceOrder(
         quoteId: quote.id,
         standardRate: frozenStandardRate(stored.pricing) ?? (await getCachedSettings(db)).taxRate,
         service: quote.kind !== 'instrument',
+        language: quote.language,
       };
     }
     const { pricing } = await priceSelection(db, configuration, input.now);
@@ -200,6 +209,7 @@ export async function priceOrder(
       quoteId: quote.id,
       standardRate: (await getCachedSettings(db)).taxRate,
       service: false,
+      language: quote.language,
     };
   }
   if (!input.configuration) return null;
@@ -378,6 +388,7 @@ export async function createOrder(
           shipDateTold,
           // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.
           eoriNumber: deliveryCountry === 'GB' ? null : orNull(billing.eoriNumber),
+          language: input.language ?? priced.language ?? defaultLanguageFor(billing.country),
           termsVersion: TERMS_VERSION,
           termsAcceptedAt: input.now,
           subtotalAmount: totals.subtotal,

@@ -192,6 +192,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     poNumber: order.poNumber,
     vatNumber: order.vatNumber,
     eoriNumber: order.eoriNumber,
+    language: order.language,
     termsVersion: order.termsVersion,
     termsAcceptedAt: iso(order.termsAcceptedAt),
     subtotalAmount: order.subtotalAmount,

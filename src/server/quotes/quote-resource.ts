@@ -76,6 +76,7 @@ export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtra
     validUntil: row.validUntil ? row.validUntil.toISOString() : null,
     currency: row.currency === 'EUR' ? 'EUR' : 'GBP',
     kind: row.kind,
+    language: row.language,
     ...splitStoredConfiguration(row.configuration),
   };
 }

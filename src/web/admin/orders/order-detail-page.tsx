@@ -25,6 +25,7 @@ import { useStepUp } from '../shell/step-up-dialog';
 import { BatchPanel } from './batch-panel';
 import { InvoicesPanel } from './invoices-panel';
 import { ExportPapersPanel } from './export-papers-panel';
+import { LanguagePanel } from './language-panel';
 import {
   FactoryTestFields,
   type FactoryTestValues,
@@ -359,6 +360,12 @@ export function OrderDetailPage() {
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <VatNumberPanel order={data} registries={order.data.vatRegistries} canCheck={can('orders.edit')} />
       <InvoicesPanel order={data} />
+      <LanguagePanel
+        key={data.language ?? 'en'}
+        orderId={data.id}
+        language={data.language ?? 'en'}
+        canEdit={can('orders.edit')}
+      />
       {data.exportPapers ? (
         <ExportPapersPanel
           key={data.exportPapers.proof?.updatedAt ?? 'none'}
