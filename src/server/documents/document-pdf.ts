@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { company } from '../../shared/company';
 import type { BusinessDocument, DocumentTable } from '../../shared/documents/document-model';
-import { formatMoney } from '../../shared/money';
+import { translator } from '../../shared/i18n/translator';
 
 const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
@@ -30,7 +30,9 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const money = (minor: number) => formatMoney(minor, model.currency, { decimals: 2 });
+  // The layout's own words and the money in the document's language (issue 40); English as it always was.
+  const tr = translator(model.language ?? 'en');
+  const money = (minor: number) => tr.money(minor, model.currency);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - 96;
@@ -88,11 +90,11 @@ export function renderDocumentPdf(model: BusinessDocument): Promise<Buffer> {
   if (model.lines.length > 0) {
     doc.rect(left, y, width, 20).fill('#eef1f6');
     doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(9);
-    doc.text('Item', columns.item + 6, y + 6, { width: columnWidth.item });
-    doc.text('Qty', columns.quantity, y + 6, { width: columnWidth.quantity, align: 'right' });
+    doc.text(tr.t('doc.pdf.item'), columns.item + 6, y + 6, { width: columnWidth.item });
+    doc.text(tr.t('doc.pdf.qty'), columns.quantity, y + 6, { width: columnWidth.quantity, align: 'right' });
     if (priced) {
-      doc.text('Unit price', columns.unit, y + 6, { width: columnWidth.unit, align: 'right' });
-      doc.text('Amount', columns.total, y + 6, { width: columnWidth.total - 6, align: 'right' });
+      doc.text(tr.t('doc.pdf.unitPrice'), columns.unit, y + 6, { width: columnWidth.unit, align: 'right' });
+      doc.text(tr.t('doc.pdf.amount'), columns.total, y + 6, { width: columnWidth.total - 6, align: 'right' });
     }
     y += 26;
     doc.font('Helvetica').fontSize(9);

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 /**
  * One model for every document the shop issues (quote, order confirmation, invoice, credit note):
  * who it is from and for, its number and dates, its priced lines, its totals and its terms. The
@@ -62,6 +63,8 @@ export interface DocumentTable {
 
 export interface BusinessDocument {
   kind: DocumentKind;
+  /** The language its texts are in (issue 40): the layout's own words and its money follow it. Absent: English. */
+  language?: Language;
   issuer: DocumentIssuer;
   /** The heading, e.g. "QUOTATION", "ORDER CONFIRMATION", "INVOICE", "CREDIT NOTE". */
   title: string;

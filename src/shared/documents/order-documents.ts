@@ -1,15 +1,25 @@
 import { cleanLine } from '../clean-text';
 import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
 import { findCountry } from '../countries';
-import { batchDocumentLine, deliveryWindowText } from '../batches/ship-date';
-import { formatUkDate } from '../dates';
-import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
+import { addressLines, orderLines } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
-import { DELIVERY_WINDOW_DAYS, terms, type TermsValues } from '../terms';
+import { DELIVERY_WINDOW_DAYS, type TermsValues } from '../terms';
+import type { Language } from '../i18n/languages';
+import { type Translator, translator } from '../i18n/translator';
+import {
+  localBankLines,
+  localBatchLine,
+  localDeliveryWindow,
+  localFreeLabel,
+  localIssuer,
+  localTerms,
+  localVatLabel,
+  localVatSummaryParts,
+} from './document-language';
 import { issuerOf } from './issuer';
 import { invoiceVatSummary } from '../orders/invoice-vat';
-import { orderVatSummary, vatSummaryParts } from './vat-summary';
+import { orderVatSummary } from './vat-summary';
 
 /** What an order's documents read of the order (the owner's view of it). */
 export type DocumentOrder = Pick<
@@ -28,7 +38,11 @@ export type DocumentOrder = Pick<
   | 'shippingAddress'
   | 'poNumber'
   | 'vatNumber'
-> & { customerEmail: string | null };
+> & {
+  customerEmail: string | null;
+  /** The buyer's language (issue 40): every text of the document is in it; absent, English. */
+  language?: Language | undefined;
+};
 
 /** The country the goods go to: the delivery address, else the billing address. */
 export const deliveryCountry = (order: Pick<Order, 'shippingAddress' | 'billingAddress'>) =>
@@ -45,58 +59,73 @@ export interface DocumentFacts {
 }
 
 /** The account the order's currency is paid into, with the example warning while the profile is the example. */
-export function paymentLines(order: Pick<Order, 'currency'>, profile: BusinessProfile): string[] {
+export function paymentLines(
+  order: Pick<Order, 'currency'>,
+  profile: BusinessProfile,
+  tr = translator('en'),
+): string[] {
+  const currency = order.currency === 'EUR' ? 'EUR' : 'GBP';
   return [
-    terms.currency(order.currency),
-    ...bankLines(profile.bank, order.currency === 'EUR' ? 'EUR' : 'GBP'),
-    ...(isExampleProfile(profile)
-      ? ['EXAMPLE BANK DETAILS: to be replaced with the company’s real account before use.']
-      : []),
+    localTerms(tr).currency(order.currency),
+    ...(tr.language === 'en' ? bankLines(profile.bank, currency) : localBankLines(tr, profile.bank, currency)),
+    ...(isExampleProfile(profile) ? [tr.t('doc.bank.example')] : []),
   ];
 }
 
-function parties(order: DocumentOrder): DocumentParty[] {
+function parties(order: DocumentOrder, tr: Translator): DocumentParty[] {
   const billing = addressLines(order.billingAddress);
   if (order.customerEmail) billing.push(order.customerEmail);
   // Single-line fields stay one line here even if stored before they were cleaned to one line.
-  if (order.vatNumber) billing.push(`VAT number: ${cleanLine(order.vatNumber)}`);
+  if (order.vatNumber) billing.push(tr.t('doc.party.vatNumber', { number: cleanLine(order.vatNumber) }));
   return [
-    { title: 'Bill to', lines: billing },
-    { title: 'Deliver to', lines: addressLines(order.shippingAddress) },
+    { title: tr.t('doc.party.billTo'), lines: billing },
+    { title: tr.t('doc.party.deliverTo'), lines: addressLines(order.shippingAddress) },
   ];
 }
+
+/** The order's priced lines, with "Included" and "Free" in the buyer's language (the names are the catalogue's). */
+const localLines = (order: DocumentOrder, tr: Translator) =>
+  orderLines(order.items).map((line) => ({ ...line, freeLabel: localFreeLabel(tr, line.freeLabel) }));
 
 /**
  * The order's VAT as its documents show it: the VAT summary of its lines (issue 37) with the wording of
  * every 0% part, or for an order placed before lines had VAT its one rate's line, as then.
  */
-function orderVat(order: DocumentOrder, subtotal: number): { totals: DocumentTotal[]; notes: string[] } {
+function orderVat(
+  order: DocumentOrder,
+  subtotal: number,
+  tr: Translator,
+): { totals: DocumentTotal[]; notes: string[] } {
   const summary = orderVatSummary(order.items);
-  if (summary) return vatSummaryParts(summary, order.currency);
+  if (summary) return localVatSummaryParts(tr, summary, order.currency);
   return {
-    totals: [{ label: vatLabel(order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal }],
+    totals: [{ label: localVatLabel(tr, order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal }],
     notes: [],
   };
 }
 
-function orderTotals(order: DocumentOrder, depositPercent: number): { totals: DocumentTotal[]; notes: string[] } {
+function orderTotals(
+  order: DocumentOrder,
+  depositPercent: number,
+  tr: Translator,
+): { totals: DocumentTotal[]; notes: string[] } {
   const lines = orderLines(order.items);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
-  const vat = orderVat(order, subtotal);
+  const vat = orderVat(order, subtotal, tr);
   return {
     totals: [
-      { label: 'Subtotal', amount: subtotal },
+      { label: tr.t('doc.total.subtotal'), amount: subtotal },
       ...vat.totals,
-      { label: 'Total', amount: order.totalAmount, emphasis: true },
-      { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
-      { label: 'Balance, due before dispatch', amount: order.remainingAmount },
+      { label: tr.t('doc.total.total'), amount: order.totalAmount, emphasis: true },
+      { label: tr.t('doc.total.deposit', { percent: String(depositPercent) }), amount: order.depositAmount },
+      { label: tr.t('doc.total.balanceDue'), amount: order.remainingAmount },
     ],
     notes: vat.notes,
   };
 }
 
-const poMeta = (order: DocumentOrder): [string, string][] =>
-  order.poNumber ? [['Your PO number', cleanLine(order.poNumber)]] : [];
+const poMeta = (order: DocumentOrder, tr: Translator): [string, string][] =>
+  order.poNumber ? [[tr.t('doc.meta.poNumber'), cleanLine(order.poNumber)]] : [];
 
 export interface ConfirmationContext extends DocumentFacts {
   confirmedAt: Date | string;
@@ -108,13 +137,15 @@ export interface ConfirmationContext extends DocumentFacts {
   batch: { name: string; shipDate: string | null; shipping?: string | null } | null;
 }
 
-const batchLine = batchDocumentLine;
-
 /** The confirmation's estimated delivery window from the batch and the shipping option, when the date holds. */
-const deliveryWindowLines = (batch: ConfirmationContext['batch']) => {
-  const line = batch ? deliveryWindowText(batch.shipDate, batch.shipping ?? null, DELIVERY_WINDOW_DAYS) : null;
+const deliveryWindowLines = (batch: ConfirmationContext['batch'], tr: Translator) => {
+  const line = batch ? localDeliveryWindow(tr, batch.shipDate, batch.shipping ?? null, DELIVERY_WINDOW_DAYS) : null;
   return line ? [line] : [];
 };
+
+/** The letterhead: the English one as it always was, else with the registration line in the buyer's language. */
+const issuerIn = (tr: Translator, profile: BusinessProfile) =>
+  tr.language === 'en' ? issuerOf(profile) : localIssuer(tr, profile);
 
 /**
  * The order acknowledgement, attached to the "received" e-mail at placement and downloadable from
@@ -125,29 +156,39 @@ export function acknowledgementDocument(
   order: DocumentOrder,
   facts: DocumentFacts & { batch: { name: string; shipDate: string | null } | null },
 ): BusinessDocument {
+  const tr = translator(order.language);
+  const said = localTerms(tr);
   return {
     kind: 'acknowledgement',
-    issuer: issuerOf(facts.profile),
-    title: 'ORDER ACKNOWLEDGEMENT',
-    name: `Order acknowledgement ${order.orderNumber}`,
+    language: tr.language,
+    issuer: issuerIn(tr, facts.profile),
+    title: tr.t('doc.acknowledgement.title'),
+    name: tr.t('doc.acknowledgement.name', { number: order.orderNumber }),
     currency: order.currency,
-    meta: [['Order number', order.orderNumber], ['Order date', formatUkDate(order.createdAt)], ...poMeta(order)],
-    parties: parties(order),
-    lines: orderLines(order.items),
-    ...orderTotals(order, facts.terms.depositPercent),
+    meta: [
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
+      ...poMeta(order, tr),
+    ],
+    parties: parties(order, tr),
+    lines: localLines(order, tr),
+    ...orderTotals(order, facts.terms.depositPercent, tr),
     sections: [
-      { title: 'Not yet a contract', lines: [terms.binding] },
-      { title: 'Payment', lines: [terms.deposit(facts.terms), terms.balance, ...paymentLines(order, facts.profile)] },
+      { title: tr.t('doc.section.notYetContract'), lines: [said.binding] },
       {
-        title: 'Delivery',
-        lines: [terms.delivery(deliveryCountry(order), facts.terms), batchLine(facts.batch)],
+        title: tr.t('doc.section.payment'),
+        lines: [said.deposit(facts.terms), said.balance, ...paymentLines(order, facts.profile, tr)],
       },
       {
-        title: 'Key terms',
+        title: tr.t('doc.section.delivery'),
+        lines: [said.delivery(deliveryCountry(order), facts.terms), localBatchLine(tr, facts.batch)],
+      },
+      {
+        title: tr.t('doc.section.keyTerms'),
         lines: [
-          terms.warranty(facts.warranty.months, facts.warranty.planName),
-          terms.cancellation,
-          `Terms of sale: ${facts.termsUrl}`,
+          said.warranty(facts.warranty.months, facts.warranty.planName),
+          said.cancellation,
+          tr.t('doc.termsOfSale', { url: facts.termsUrl }),
         ],
       },
     ],
@@ -156,47 +197,52 @@ export function acknowledgementDocument(
 
 /** The written order confirmation (the contract forms on it): lines, VAT, totals, deposit due, delivery terms, batch, key terms. */
 export function confirmationDocument(order: DocumentOrder, context: ConfirmationContext): BusinessDocument {
-  const money = (minor: number) =>
-    new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(minor / 100);
+  const tr = translator(order.language);
+  const said = localTerms(tr);
+  const money = (minor: number) => tr.money(minor, order.currency);
   return {
     kind: 'confirmation',
-    issuer: issuerOf(context.profile),
-    title: 'ORDER CONFIRMATION',
-    name: `Order confirmation ${order.orderNumber}`,
+    language: tr.language,
+    issuer: issuerIn(tr, context.profile),
+    title: tr.t('doc.confirmation.title'),
+    name: tr.t('doc.confirmation.name', { number: order.orderNumber }),
     currency: order.currency,
     meta: [
-      ['Order number', order.orderNumber],
-      ['Order date', formatUkDate(order.createdAt)],
-      ['Confirmed', formatUkDate(context.confirmedAt)],
-      ...poMeta(order),
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
+      [tr.t('doc.meta.confirmed'), tr.date(context.confirmedAt)],
+      ...poMeta(order, tr),
     ],
-    parties: parties(order),
-    lines: orderLines(order.items),
-    ...orderTotals(order, context.terms.depositPercent),
+    parties: parties(order, tr),
+    lines: localLines(order, tr),
+    ...orderTotals(order, context.terms.depositPercent, tr),
     sections: [
       {
-        title: 'Payment',
+        title: tr.t('doc.section.payment'),
         lines: [
-          `Deposit of ${money(order.depositAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice. Production starts once it is paid.`,
-          `Balance of ${money(order.remainingAmount)} invoiced when the instrument is ready, due before dispatch.`,
-          terms.deposit(context.terms),
-          ...paymentLines(order, context.profile),
+          tr.t('doc.confirmation.depositDue', {
+            amount: money(order.depositAmount),
+            date: tr.date(context.depositDueDate),
+          }),
+          tr.t('doc.confirmation.balance', { amount: money(order.remainingAmount) }),
+          said.deposit(context.terms),
+          ...paymentLines(order, context.profile, tr),
         ],
       },
       {
-        title: 'Delivery',
+        title: tr.t('doc.section.delivery'),
         lines: [
-          terms.delivery(deliveryCountry(order), context.terms),
-          batchLine(context.batch),
-          ...deliveryWindowLines(context.batch),
+          said.delivery(deliveryCountry(order), context.terms),
+          localBatchLine(tr, context.batch),
+          ...deliveryWindowLines(context.batch, tr),
         ],
       },
       {
-        title: 'Key terms',
+        title: tr.t('doc.section.keyTerms'),
         lines: [
-          terms.warranty(context.warranty.months, context.warranty.planName),
-          terms.cancellation,
-          `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
+          said.warranty(context.warranty.months, context.warranty.planName),
+          said.cancellation,
+          tr.t('doc.confirmation.contract', { url: context.termsUrl }),
         ],
       },
     ],
@@ -229,36 +275,37 @@ export function invoiceDocument(
   const credit = invoice.kind === 'credit';
   const onAccount = credit ? 0 : (invoice.paidOnAccount ?? 0);
   // The invoice's share of each VAT part of the order (an order placed before issue 37: its one rate).
+  const tr = translator(order.language);
   const summary = orderVatSummary(order.items);
   const vat = summary
-    ? vatSummaryParts(invoiceVatSummary(summary, invoice.amount, invoice.vatAmount), order.currency)
-    : { totals: [{ label: vatLabel(order.vatRate), amount: invoice.vatAmount }], notes: [] };
-  const what =
-    invoice.kind === 'deposit'
-      ? `Deposit (${facts.terms.depositPercent}%)`
-      : invoice.kind === 'balance'
-        ? 'Balance'
-        : 'Credit';
+    ? localVatSummaryParts(tr, invoiceVatSummary(summary, invoice.amount, invoice.vatAmount), order.currency)
+    : { totals: [{ label: localVatLabel(tr, order.vatRate), amount: invoice.vatAmount }], notes: [] };
+  const lineValues = { order: order.orderNumber, total: tr.money(order.totalAmount, order.currency) };
   return {
     kind: credit ? 'credit_note' : 'invoice',
-    issuer: issuerOf(facts.profile),
-    title: credit ? 'CREDIT NOTE' : 'INVOICE',
-    name: `${credit ? 'Credit note' : 'Invoice'} ${invoice.number}`,
+    language: tr.language,
+    issuer: issuerIn(tr, facts.profile),
+    title: tr.t(credit ? 'doc.creditNote.title' : 'doc.invoice.title'),
+    name: tr.t(credit ? 'doc.creditNote.name' : 'doc.invoice.name', { number: invoice.number }),
     currency: order.currency,
     meta: [
-      [credit ? 'Credit note number' : 'Invoice number', invoice.number],
-      ['Issue date', formatUkDate(invoice.issuedAt)],
-      ...(credit ? [] : ([['Due date', formatUkDate(invoice.dueDate)]] as [string, string][])),
-      ['Order number', order.orderNumber],
-      ...(invoice.creditsNumber ? ([['Credits invoice', invoice.creditsNumber]] as [string, string][]) : []),
-      ...poMeta(order),
+      [tr.t(credit ? 'doc.meta.creditNoteNumber' : 'doc.meta.invoiceNumber'), invoice.number],
+      [tr.t('doc.meta.issueDate'), tr.date(invoice.issuedAt)],
+      ...(credit ? [] : ([[tr.t('doc.meta.dueDate'), tr.date(invoice.dueDate)]] as [string, string][])),
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      ...(invoice.creditsNumber
+        ? ([[tr.t('doc.meta.creditsInvoice'), invoice.creditsNumber]] as [string, string][])
+        : []),
+      ...poMeta(order, tr),
     ],
-    parties: parties(order),
+    parties: parties(order, tr),
     lines: [
       {
         name: credit
-          ? `Credit of invoice ${invoice.creditsNumber ?? ''} for order ${order.orderNumber}`
-          : `${what} of order ${order.orderNumber} (order total ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(order.totalAmount / 100)})`,
+          ? tr.t('doc.creditNote.line', { invoice: invoice.creditsNumber ?? '', order: order.orderNumber })
+          : invoice.kind === 'deposit'
+            ? tr.t('doc.invoice.line.deposit', { ...lineValues, percent: String(facts.terms.depositPercent) })
+            : tr.t('doc.invoice.line.balance', lineValues),
         quantity: 1,
         unitPrice: invoice.amount,
         total: invoice.amount,
@@ -266,46 +313,54 @@ export function invoiceDocument(
       },
     ],
     totals: [
-      { label: 'Net', amount: invoice.amount - invoice.vatAmount },
+      { label: tr.t('doc.total.net'), amount: invoice.amount - invoice.vatAmount },
       ...vat.totals,
       ...(onAccount > 0
         ? [
-            { label: 'Invoice total', amount: invoice.amount },
-            { label: 'Paid on account', amount: -onAccount },
+            { label: tr.t('doc.total.invoiceTotal'), amount: invoice.amount },
+            { label: tr.t('doc.total.paidOnAccount'), amount: -onAccount },
           ]
         : []),
-      { label: credit ? 'Total credited' : 'Amount due', amount: invoice.amount - onAccount, emphasis: true },
+      {
+        label: tr.t(credit ? 'doc.total.totalCredited' : 'doc.total.amountDue'),
+        amount: invoice.amount - onAccount,
+        emphasis: true,
+      },
     ],
     notes: vat.notes,
     sections: credit
       ? [
           {
-            title: 'Credit note',
+            title: tr.t('doc.section.creditNote'),
             lines: [
-              `This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`,
-              ...(invoice.reason ? [`Reason: ${invoice.reason}`] : []),
+              tr.t('doc.creditNote.corrects', { invoice: invoice.creditsNumber ?? '' }),
+              // The staff's reason is printed as written, never translated.
+              ...(invoice.reason ? [tr.t('doc.creditNote.reason', { reason: invoice.reason })] : []),
               ...(invoice.cancellationFee && invoice.cancellationFee.amount > 0
                 ? [
-                    `Cancellation fee kept (${invoice.cancellationFee.percent}%) ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(invoice.cancellationFee.amount / 100)}`,
+                    tr.t('doc.creditNote.fee', {
+                      percent: String(invoice.cancellationFee.percent),
+                      amount: tr.money(invoice.cancellationFee.amount, order.currency),
+                    }),
                   ]
                 : []),
-              `Terms of sale: ${facts.termsUrl}`,
+              tr.t('doc.termsOfSale', { url: facts.termsUrl }),
             ],
           },
         ]
       : [
           {
-            title: 'How to pay',
+            title: tr.t('doc.section.howToPay'),
             lines: [
-              `Please pay by bank transfer by ${formatUkDate(invoice.dueDate)}, quoting ${order.orderNumber} as the reference.`,
-              ...paymentLines(order, facts.profile),
+              tr.t('doc.invoice.payBy', { date: tr.date(invoice.dueDate), order: order.orderNumber }),
+              ...paymentLines(order, facts.profile, tr),
             ],
           },
           {
-            title: 'Terms',
+            title: tr.t('doc.section.terms'),
             lines: [
-              terms.delivery(deliveryCountry(order), facts.terms),
-              `Late payment interest: 8% above base rate. Terms of sale: ${facts.termsUrl}`,
+              localTerms(tr).delivery(deliveryCountry(order), facts.terms),
+              tr.t('doc.invoice.latePayment', { url: facts.termsUrl }),
             ],
           },
         ],
