@@ -6,7 +6,9 @@ import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { auditLog, orders, quotes } from '../db/schema';
+import { auditLog, mailOutbox, orders, quotes } from '../db/schema';
+import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
+import { pdfText } from '../../../tests/support/pdf-text';
 
 const customer = (email: string) => ({ email, firstName: 'Ada', lastName: 'Lovelace', organization: 'Lab' });
 
@@ -140,5 +142,161 @@ describe('the language of a buyer’s documents (issue 40)', () => {
     expect(row?.language).toBe('de');
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'order.language'));
     expect(entry).toMatchObject({ entityId: order.id, before: { language: 'en' }, after: { language: 'de' } });
+  });
+});
+
+/** Thousands grouped with `group`, then the decimal comma and the euro sign: German and French money, written out. */
+const euros = (minor: number, group: string) =>
+  `${String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group)},${String(minor % 100).padStart(2, '0')} €`;
+
+const buyers = [
+  {
+    language: 'de' as const,
+    country: 'DE',
+    city: 'Heidelberg',
+    postalCode: '69120',
+    money: (minor: number) => euros(minor, '.'),
+    orderDate: '3. November 2026',
+    says: {
+      acknowledgement: ['BESTELLEINGANGSBESTÄTIGUNG', 'Bestellnummer', 'Bestelldatum', 'Rechnungsempfänger', 'Menge'],
+      confirmation: ['AUFTRAGSBESTÄTIGUNG', 'Bestätigt am', 'verbindlich ist allein ihr englischer Wortlaut'],
+      invoice: ['RECHNUNG', 'Rechnungsnummer', 'Fällig am', 'Zu zahlender Betrag', 'Verwendungszweck'],
+      received: ['Guten Tag Ada,', 'Vielen Dank für Ihre Bestellung', 'Bestelldatum: 3. November 2026'],
+      receivedSubject: 'Wir haben Ihre Bestellung',
+      confirmedSubject: 'ist bestätigt',
+      invoiceSubject: 'Rechnung',
+    },
+  },
+  {
+    language: 'fr' as const,
+    country: 'FR',
+    city: 'Lyon',
+    postalCode: '69007',
+    money: (minor: number) => euros(minor, ' '),
+    orderDate: '3 novembre 2026',
+    says: {
+      acknowledgement: [
+        'ACCUSÉ DE RÉCEPTION DE COMMANDE',
+        'Numéro de commande',
+        'Date de commande',
+        'Facturer à',
+        'Qté',
+      ],
+      confirmation: ['CONFIRMATION DE COMMANDE', 'Confirmée le', 'seul le texte anglais fait foi'],
+      invoice: ['FACTURE', 'Numéro de facture', 'Date d’échéance', 'Montant à payer', 'comme référence'],
+      received: ['Bonjour Ada,', 'Merci pour votre commande', 'Date de commande : 3 novembre 2026'],
+      receivedSubject: 'Nous avons bien reçu votre commande',
+      confirmedSubject: 'est confirmée',
+      invoiceSubject: 'Facture',
+    },
+  },
+];
+
+describe('a German or French order’s documents and e-mails are in its language (issue 40)', () => {
+  const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+
+  it.each(buyers)(
+    '$language: acknowledgement, confirmation and invoice PDFs and the e-mails, with its dates and money, no English phrase, customer text as typed',
+    async (buyer) => {
+      const email = `${buyer.language}-buyer@example.com`;
+      const placed = await t.post('/api/orders', {
+        configuration: {
+          ...defaultSelection,
+          powerAdaptor: 'eu-power',
+          customerCountry: buyer.country,
+          batch: 'batch-2',
+        },
+        billing: {
+          ...billing(email, buyer.country),
+          city: buyer.city,
+          postalCode: buyer.postalCode,
+          // Customer text: printed as typed, never translated.
+          company: 'Institute of Fluid Dynamics',
+          poNumber: 'Phone order 77',
+        },
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = (
+        placed.json() as { order: { id: string; orderNumber: string; totalAmount: number; language: string } }
+      ).order;
+      expect(order.language).toBe(buyer.language);
+
+      const admin = await createAdminSession(t);
+      const acknowledgement = oneSpaced(
+        pdfText(
+          (await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie })).rawPayload,
+        ),
+      );
+      expect(
+        (await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+      ).toBe(200);
+      await admin.stepUp();
+      const issued = await t.post(
+        `/api/admin/orders/${order.id}/invoices`,
+        { kind: 'deposit' },
+        { cookie: admin.cookie },
+      );
+      expect(issued.statusCode, issued.body).toBe(201);
+
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      const mail = (kind: string) => mails.find((row) => row.kind === kind);
+      const attached = (kind: string) => {
+        const attachment = mail(kind)?.attachments?.[0];
+        return oneSpaced(
+          pdfText(Buffer.from(attachment && 'contentBase64' in attachment ? attachment.contentBase64 : '', 'base64')),
+        );
+      };
+      const confirmation = attached('order_confirmed');
+      const invoice = attached('invoice_deposit');
+
+      for (const text of buyer.says.acknowledgement) expect(acknowledgement).toContain(text);
+      for (const text of buyer.says.confirmation) expect(confirmation).toContain(text);
+      for (const text of buyer.says.invoice) expect(invoice).toContain(text);
+      // Its date and money formats: "3. November 2026" and "5.020,88 €"; "3 novembre 2026" and "5 020,88 €".
+      expect(acknowledgement).toContain(buyer.orderDate);
+      expect(acknowledgement).toContain(buyer.money(order.totalAmount));
+      expect(invoice).toContain(buyer.orderDate);
+      expect(invoice).not.toMatch(/€\d/);
+      // Customer text as typed; the binding English terms linked.
+      for (const text of [acknowledgement, confirmation, invoice]) {
+        expect(text).toContain('Institute of Fluid Dynamics');
+        expect(text).toContain('/terms-of-sale');
+      }
+      expect(acknowledgement).toContain('Phone order 77');
+
+      const received = mail('order_received');
+      expect(received?.subject).toContain(buyer.says.receivedSubject);
+      for (const text of buyer.says.received) expect(oneSpaced(received?.textBody ?? '')).toContain(text);
+      expect(oneSpaced(received?.textBody ?? '')).toContain(buyer.money(order.totalAmount));
+      expect(mail('order_confirmed')?.subject).toContain(buyer.says.confirmedSubject);
+      expect(mail('invoice_deposit')?.subject).toContain(buyer.says.invoiceSubject);
+
+      // Not one phrase of the English catalogue in any of them.
+      const texts = {
+        acknowledgement,
+        confirmation,
+        invoice,
+        ...Object.fromEntries(mails.map((row) => [row.kind, `${row.subject}\n${row.textBody}`])),
+      };
+      for (const [name, text] of Object.entries(texts)) expect(englishIn(text, buyer.language), name).toEqual([]);
+    },
+  );
+
+  it('the English-phrase check finds English: an English order’s acknowledgement is full of them', async () => {
+    const placed = await t.post('/api/orders', {
+      configuration: defaultSelection,
+      billing: billing('english-buyer@example.com', 'GB'),
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
+    const { order } = placed.json() as { order: { id: string } };
+    const admin = await createAdminSession(t);
+    const text = pdfText(
+      (await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie })).rawPayload,
+    );
+    expect(englishIn(text, 'de')).toEqual(expect.arrayContaining(['ORDER ACKNOWLEDGEMENT', 'Order number']));
+    expect(englishIn(text, 'fr').length).toBeGreaterThan(10);
   });
 });

@@ -1,5 +1,6 @@
 import type { VatGroup } from '../../shared/tax/line-vat';
 import {
+  localAddressLines,
   localFreeLabel,
   localTerms,
   localVatLabel,
@@ -8,7 +9,7 @@ import {
 import { type Translator, translator } from '../../shared/i18n/translator';
 import { cleanLine } from '../../shared/clean-text';
 import type { BusinessProfile } from '../../shared/business-profile';
-import { addressLines, type OrderLine } from '../../shared/orders/order-lines';
+import type { OrderLine } from '../../shared/orders/order-lines';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
@@ -91,9 +92,9 @@ function summary(
     ...(withCustomerText
       ? [
           tr.t('mail.summary.billingAddress'),
-          ...addressLines(order.billingAddress).map((line) => `  ${line}`),
+          ...localAddressLines(tr, order.billingAddress).map((line) => `  ${line}`),
           tr.t('mail.summary.deliveryAddress'),
-          ...addressLines(order.shippingAddress ?? order.billingAddress).map((line) => `  ${line}`),
+          ...localAddressLines(tr, order.shippingAddress ?? order.billingAddress).map((line) => `  ${line}`),
         ]
       : [tr.t('mail.summary.noAddresses')]),
     '',

@@ -1,5 +1,7 @@
 import { type BankAccounts, type PublicBusinessProfile, profileAddressLines } from '../business-profile';
-import type { Translator } from '../i18n/translator';
+import { type Translator, translator } from '../i18n/translator';
+import { addressLines } from '../orders/order-lines';
+import type { OrderAddress } from '../orders/order-schema';
 import type { BatchShip } from '../batches/ship-date';
 import type { SupplyKind, VatGroup, VatTreatment } from '../tax/line-vat';
 import { CANCELLATION_FEE_PERCENT, defaultTermsValues, type TermsValues } from '../terms';
@@ -75,7 +77,10 @@ export function localVatSummaryParts(
 /** The letterhead in the buyer's language: the registration line's words are the catalogue's. */
 export const localIssuer = (tr: Translator, profile: PublicBusinessProfile): DocumentIssuer => ({
   legalName: profile.legalName,
-  lines: [...profileAddressLines(profile.tradingAddress), `${profile.phone} · ${profile.salesEmail}`],
+  lines: [
+    ...profileAddressLines({ ...profile.tradingAddress, country: tr.country(profile.tradingAddress.country) }),
+    `${profile.phone} · ${profile.salesEmail}`,
+  ],
   registration: tr.t('doc.registration', {
     legalName: profile.legalName,
     registeredIn: profile.registeredIn,
@@ -159,4 +164,12 @@ export function localTerms(tr: Translator) {
         ? tr.t('terms.delivery.uk', { place: place(values) })
         : tr.t('terms.delivery.abroad', { place: place(values) }),
   };
+}
+
+/** An order's address as lines (order-lines.ts `addressLines`), its country named in the buyer's language. */
+export function localAddressLines(tr: Translator, address: OrderAddress | null): string[] {
+  const lines = addressLines(address);
+  if (!address || tr.language === 'en') return lines;
+  const english = translator('en').country(address.country);
+  return lines.map((line) => (line === english ? tr.country(address.country) : line));
 }

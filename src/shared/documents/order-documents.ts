@@ -1,7 +1,7 @@
 import { cleanLine } from '../clean-text';
 import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
 import { findCountry } from '../countries';
-import { addressLines, orderLines } from '../orders/order-lines';
+import { orderLines } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentParty, DocumentTotal } from './document-model';
 import { DELIVERY_WINDOW_DAYS, type TermsValues } from '../terms';
@@ -12,6 +12,7 @@ import {
   localBatchLine,
   localDeliveryWindow,
   localFreeLabel,
+  localAddressLines,
   localIssuer,
   localTerms,
   localVatLabel,
@@ -73,13 +74,13 @@ export function paymentLines(
 }
 
 function parties(order: DocumentOrder, tr: Translator): DocumentParty[] {
-  const billing = addressLines(order.billingAddress);
+  const billing = localAddressLines(tr, order.billingAddress);
   if (order.customerEmail) billing.push(order.customerEmail);
   // Single-line fields stay one line here even if stored before they were cleaned to one line.
   if (order.vatNumber) billing.push(tr.t('doc.party.vatNumber', { number: cleanLine(order.vatNumber) }));
   return [
     { title: tr.t('doc.party.billTo'), lines: billing },
-    { title: tr.t('doc.party.deliverTo'), lines: addressLines(order.shippingAddress) },
+    { title: tr.t('doc.party.deliverTo'), lines: localAddressLines(tr, order.shippingAddress) },
   ];
 }
 

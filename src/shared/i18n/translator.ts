@@ -1,4 +1,5 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { countries, findCountry } from '../countries';
 import { formatUkDate, formatUkMonth } from '../dates';
 import { formatMoney } from '../money';
 import type { Language } from './languages';
@@ -27,6 +28,11 @@ export interface Translator {
   month(date: Date | string): string;
   /** A number with this language's digit grouping and decimal sign ("1,234.5", "1.234,5", "1 234,5"). */
   number(value: number, decimals?: number): string;
+  /**
+   * A country's name in this language ("Germany", "Deutschland", "Allemagne") from its ISO code, or from
+   * the shop's English name of it (an address line); anything else is returned as it is.
+   */
+  country(codeOrName: string): string;
 }
 
 export const catalogues: Record<Language, Messages> = { en, de, fr };
@@ -67,6 +73,7 @@ export function translator(language: Language = 'en'): Translator {
   });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const moneyFormats = new Map<string, Intl.NumberFormat>();
+  let regionNames: Intl.DisplayNames | undefined;
   const asDate = (date: Date | string) =>
     typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
   const made: Translator = {
@@ -96,6 +103,13 @@ export function translator(language: Language = 'en'): Translator {
       if (language === 'en') return formatUkMonth(date);
       const value = asDate(date);
       return Number.isNaN(value.getTime()) ? (typeof date === 'string' ? date : '') : monthFormat.format(value);
+    },
+    country(codeOrName) {
+      const known = findCountry(codeOrName) ?? countries.find((country) => country.name === codeOrName);
+      if (!known) return codeOrName;
+      if (language === 'en') return known.name;
+      regionNames ??= new Intl.DisplayNames([locale], { type: 'region' });
+      return regionNames.of(known.code) ?? known.name;
     },
     number(value, decimals) {
       const options =
