@@ -300,3 +300,38 @@ describe('a German or French order’s documents and e-mails are in its language
     expect(englishIn(text, 'fr').length).toBeGreaterThan(10);
   });
 });
+
+describe('a German or French quote is in its language (issue 40)', () => {
+  const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+
+  it.each([
+    {
+      language: 'de' as const,
+      country: 'DE',
+      says: ['ANGEBOT', 'Angebotsnummer', 'Gültig bis', 'Erstellt für'],
+      mail: 'Ihr Angebot',
+    },
+    {
+      language: 'fr' as const,
+      country: 'FR',
+      says: ['DEVIS', 'Numéro de devis', 'Valable jusqu’au', 'Établi pour'],
+      mail: 'Votre devis',
+    },
+  ])('$language: the quote PDF and its e-mail, with no English phrase; the organisation as typed', async (buyer) => {
+    const email = `quote-${buyer.language}@example.com`;
+    const made = await t.post('/api/quotes', {
+      configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: buyer.country },
+      customerInfo: { ...customer(email), organization: 'Institute of Fluid Dynamics' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { quote } = made.json() as { quote: QuoteResource };
+    const pdf = oneSpaced(pdfText((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload));
+    for (const text of buyer.says) expect(pdf).toContain(text);
+    expect(pdf).toContain('Institute of Fluid Dynamics');
+    expect(pdf).toContain('/terms-of-sale');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(mail?.subject).toContain(buyer.mail);
+    expect(englishIn(pdf, buyer.language), 'quote PDF').toEqual([]);
+    expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, buyer.language), 'quote e-mail').toEqual([]);
+  });
+});
