@@ -160,6 +160,7 @@ const buyers = [
     says: {
       acknowledgement: ['BESTELLEINGANGSBESTÄTIGUNG', 'Bestellnummer', 'Bestelldatum', 'Rechnungsempfänger', 'Menge'],
       confirmation: ['AUFTRAGSBESTÄTIGUNG', 'Bestätigt am', 'verbindlich ist allein ihr englischer Wortlaut'],
+      deliveryNote: ['LIEFERSCHEIN', 'Bei Erhalt', 'Gedruckt am: 3. November 2026'],
       invoice: ['RECHNUNG', 'Rechnungsnummer', 'Fällig am', 'Zu zahlender Betrag', 'Verwendungszweck'],
       received: ['Guten Tag Ada,', 'Vielen Dank für Ihre Bestellung', 'Bestelldatum: 3. November 2026'],
       receivedSubject: 'Wir haben Ihre Bestellung',
@@ -183,6 +184,7 @@ const buyers = [
         'Qté',
       ],
       confirmation: ['CONFIRMATION DE COMMANDE', 'Confirmée le', 'seul le texte anglais fait foi'],
+      deliveryNote: ['BON DE LIVRAISON', 'À la réception', 'Imprimé le: 3 novembre 2026'],
       invoice: ['FACTURE', 'Numéro de facture', 'Date d’échéance', 'Montant à payer', 'comme référence'],
       received: ['Bonjour Ada,', 'Merci pour votre commande', 'Date de commande : 3 novembre 2026'],
       receivedSubject: 'Nous avons bien reçu votre commande',
@@ -249,6 +251,10 @@ describe('a German or French order’s documents and e-mails are in its language
         );
       };
       const confirmation = attached('order_confirmed');
+      const deliveryNote = oneSpaced(
+        pdfText((await t.get(`/api/admin/orders/${order.id}/packing-slip`, { cookie: admin.cookie })).rawPayload),
+      );
+      for (const text of buyer.says.deliveryNote) expect(deliveryNote).toContain(text);
       const invoice = attached('invoice_deposit');
 
       for (const text of buyer.says.acknowledgement) expect(acknowledgement).toContain(text);
@@ -278,6 +284,7 @@ describe('a German or French order’s documents and e-mails are in its language
         acknowledgement,
         confirmation,
         invoice,
+        deliveryNote,
         ...Object.fromEntries(mails.map((row) => [row.kind, `${row.subject}\n${row.textBody}`])),
       };
       for (const [name, text] of Object.entries(texts)) expect(englishIn(text, buyer.language), name).toEqual([]);

@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { localTerms } from '../documents/document-language';
-import { defaultTermsValues, terms } from '../terms';
+import { defaultTermsValues, INSPECTION_DAYS, terms } from '../terms';
 import { LANGUAGES } from './languages';
 import { catalogues, translator } from './translator';
 
@@ -65,6 +65,7 @@ describe('the message catalogues', () => {
     expect(said.balance).toBe(terms.balance);
     expect(said.currency('EUR')).toBe(terms.currency('EUR'));
     expect(said.cancellation).toBe(terms.cancellation);
+    expect(translator('en').t('terms.inspection', { days: String(INSPECTION_DAYS) })).toBe(terms.inspection);
     for (const months of [12, 18, 24, 36])
       for (const plan of [null, '3-year servicing plan'])
         expect(said.warranty(months, plan)).toBe(terms.warranty(months, plan));
