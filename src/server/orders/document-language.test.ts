@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultLanguageFor } from '../../shared/i18n/languages';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
+import type { BusinessDocument } from '../../shared/documents/document-model';
+import { documentHtml } from '../../shared/documents/document-html';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { auditLog, mailOutbox, orders, quotes } from '../db/schema';
@@ -339,6 +341,12 @@ describe('a German or French quote is in its language (issue 40)', () => {
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     expect(mail?.subject).toContain(buyer.mail);
     expect(englishIn(pdf, buyer.language), 'quote PDF').toEqual([]);
+    // The browser's printable page is drawn from the same model: its headings and money in the language too.
+    const model = (await t.get(`/api/quotes/${quote.reference}/document`)).json() as { document: BusinessDocument };
+    const html = documentHtml(model.document);
+    expect(html).toContain(`<html lang="${buyer.language}">`);
+    expect(html).toContain(buyer.language === 'de' ? 'Einzelpreis' : 'Prix unitaire');
+    expect(oneSpaced(html)).toContain(buyer.language === 'de' ? '3.340,00 €' : '3 340,00 €');
     expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, buyer.language), 'quote e-mail').toEqual([]);
   });
 });

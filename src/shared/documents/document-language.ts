@@ -16,6 +16,14 @@ import type { DocumentIssuer, DocumentTotal } from './document-model';
 
 const percent = (rate: number) => (Number.isInteger(rate) ? String(rate) : rate.toFixed(2));
 
+/** The lines table's headings in the buyer's language (a document model's `columns`). */
+export const localColumns = (tr: Translator) => ({
+  item: tr.t('doc.pdf.item'),
+  quantity: tr.t('doc.pdf.qty'),
+  unitPrice: tr.t('doc.pdf.unitPrice'),
+  amount: tr.t('doc.pdf.amount'),
+});
+
 /** "VAT (20%)", or "VAT" when the order's one rate is not known. */
 export const localVatLabel = (tr: Translator, vatRate: number | null) =>
   vatRate === null ? tr.t('doc.vat.labelNoRate') : tr.t('doc.vat.label', { rate: percent(vatRate) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import type { BusinessDocument } from './document-model';
 
 /**
@@ -40,4 +41,6 @@ export const businessDocumentSchema = z.object({
   totals: z.array(z.object({ label: z.string(), amount: z.number(), emphasis: z.boolean().optional() })),
   notes: z.array(z.string()),
   sections: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })),
+  language: z.enum(LANGUAGES).optional(),
+  columns: z.object({ item: z.string(), quantity: z.string(), unitPrice: z.string(), amount: z.string() }).optional(),
 }) satisfies z.ZodType<BusinessDocument>;

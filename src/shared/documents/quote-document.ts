@@ -2,6 +2,7 @@ import { bankLines, type BankAccounts, type PublicBusinessProfile } from '../bus
 import { translator } from '../i18n/translator';
 import {
   localBankLines,
+  localColumns,
   localBatchLine,
   localFreeLabel,
   localIssuer,
@@ -61,6 +62,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
   return {
     kind: 'quote',
     language: tr.language,
+    ...(tr.language === 'en' ? {} : { columns: localColumns(tr) }),
     issuer: tr.language === 'en' ? issuerOf(options.profile) : localIssuer(tr, options.profile),
     title: tr.t('doc.quote.title'),
     name: tr.t('doc.quote.name', { number: quote.quoteNumber }),
