@@ -129,6 +129,7 @@ describe('a production shop while the business profile is the example', () => {
     expect((await t.get('/api/orders/ordering')).json()).toEqual({
       open: false,
       message: orderFlowMessages.orderingNotOpen,
+      requirePoNumber: false,
     });
     const refused = await order();
     expect(refused.statusCode, refused.body).toBe(503);
@@ -152,7 +153,7 @@ describe('a production shop while the business profile is the example', () => {
     await t.db.transaction((tx) => saveBusinessProfile(tx, { details: realDetails, bank: realBank }));
     const placed = await order();
     expect(placed.statusCode, placed.body).toBe(201);
-    expect((await t.get('/api/orders/ordering')).json()).toEqual({ open: true, message: null });
+    expect((await t.get('/api/orders/ordering')).json()).toEqual({ open: true, message: null, requirePoNumber: false });
   });
 
   it('keeps ordering closed while the e-mail sender or the staff alert address is at an example domain, naming the item', async () => {

@@ -159,13 +159,13 @@ describe('Send via Peppol through the configured access point (stub on loopback)
 describe('Send via Peppol while no access point is configured', () => {
   const t = useTestApp({ now: start });
 
-  it('answers 503 with the setting to turn it on', async () => {
+  it('answers 409 with the setting to turn it on', async () => {
     const admin = await createAdminSession(t);
     await admin.stepUp();
     const order = await placeGermanOrder(t, { buyerRoutingReference: '991-33333TEST-33' });
     const invoice = await depositInvoice(t, order.id, admin);
     const off = await t.post(`/api/admin/invoices/${invoice.id}/peppol`, undefined, { cookie: admin.cookie });
-    expect(off.statusCode).toBe(503);
+    expect(off.statusCode).toBe(409);
     expect(off.json()).toMatchObject({ error: { message: peppolMessages.off } });
   });
 });

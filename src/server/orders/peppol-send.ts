@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { toUbl } from '../../shared/einvoice/ubl';
 import type { Db } from '../db/client';
 import { invoices, orders, peppolTransmissions } from '../db/schema';
-import { conflict, notFound, serviceUnavailable } from '../http/http-error';
+import { conflict, notFound } from '../http/http-error';
 import type { PeppolAccessPoint, PeppolSendResult } from '../peppol/peppol-access-point';
 import { issuedEInvoice, withRoutingReference } from './einvoices';
 import { invoiceMessages } from './invoices';
@@ -36,7 +36,7 @@ export async function peppolDocument(
   accessPoint: PeppolAccessPoint | null,
   publicUrl: string,
 ) {
-  if (!accessPoint) throw serviceUnavailable(peppolMessages.off, { code: 'peppol_off' });
+  if (!accessPoint) throw conflict(peppolMessages.off, { code: 'peppol_off' });
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!invoice) throw notFound(invoiceMessages.notFound);
   const [row] = await db.select().from(orders).where(eq(orders.id, invoice.orderId));
