@@ -755,7 +755,7 @@ describe('the authorization matrix', () => {
         // No access point is configured here: the permitted caller reaches the handler and hears it is off.
         method: 'POST',
         route: '/api/admin/invoices/:id/peppol',
-        ok: 503,
+        ok: 409,
         make: async () => {
           const { invoice } = await issueInvoice(t.db, {
             orderId: (await createOrder(t.db)).id,

@@ -28,7 +28,7 @@ export const toTransmission = (row: TransmissionRow) => ({
 /**
  * What "Send via Peppol" sends: the invoice's UBL (XRechnung for a buyer with a Leitweg-ID, else
  * Peppol BIS Billing 3.0) to the buyer's participant id. 404 for no such invoice; 409 when the buyer
- * has no participant id; 503 while no access point is configured.
+ * has no participant id; 409 while no access point is configured.
  */
 export async function peppolDocument(
   db: Db,
