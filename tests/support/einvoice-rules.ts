@@ -13,12 +13,16 @@ import SaxonJS from 'saxon-js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Where the rules are: EINVOICE_RULES_DIR, else `../shared/einvoice` beside the checkout (or beside a worktree's parent). */
+/**
+ * Where the rules are: EINVOICE_RULES_DIR, else `../shared/einvoice` beside the checkout (or beside a
+ * worktree's parent), else the workspace's copy, which a clean clone made elsewhere (CI) finds.
+ */
 export function rulesDir(): string | null {
   const candidates = [
     process.env.EINVOICE_RULES_DIR,
     path.resolve(root, '../shared/einvoice'),
     path.resolve(root, '../../shared/einvoice'),
+    '/work/shared/einvoice',
   ].filter((candidate): candidate is string => Boolean(candidate));
   return candidates.find((candidate) => existsSync(path.join(candidate, 'EN16931-CII-validation.xslt'))) ?? null;
 }
