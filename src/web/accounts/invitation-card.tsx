@@ -1,0 +1,139 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordMessage } from '../../shared/accounts/auth-schemas';
+import { PageHead } from '../lib/page-head';
+import { refreshSession, useSession } from '../lib/use-session';
+import { Button } from '../ui/button';
+import { Container } from '../ui/container';
+import { AuthField } from './auth-field';
+import { authRequest, errorMessage } from './auth-request';
+
+const alert = 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800';
+
+/** What every invitation's preview answers: the invited address, and whether it has an account. */
+interface InvitationPreview {
+  email: string;
+  accountExists: boolean;
+}
+
+/** One kind of invitation link (staff, organisation): its API, its words and where it leads. */
+export interface InvitationKind<Preview extends InvitationPreview> {
+  /** The API's base path: `${api}/preview` and `${api}/accept` (POST, with the token). */
+  api: string;
+  parsePreview: (body: unknown) => Preview;
+  /** Where the invitee goes once they have accepted. */
+  next: string;
+  page: { title: string; description: string };
+  heading: (invitation: Preview | undefined) => string;
+  /** The sentence that says what the invitee is invited as. */
+  invitedAs: (invitation: Preview) => ReactNode;
+  messages: { invitationInvalid: string; invitationOtherAccount: string; invitationSignIn: string };
+  buttons: { accept: string; accepting: string; create: string };
+}
+
+/**
+ * The page of an invitation link (`?token=…`): the invitee signs in with the invited address and
+ * accepts, or creates their account with a password (the link proves the mailbox). The staff and the
+ * organisation invitations differ only in the words and the API (`InvitationKind`).
+ */
+export function InvitationCard<Preview extends InvitationPreview>({ kind }: { kind: InvitationKind<Preview> }) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const session = useSession();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const preview = useQuery({
+    queryKey: [kind.api, token],
+    queryFn: async () =>
+      kind.parsePreview(await authRequest<unknown>(`${kind.api}/preview`, { method: 'POST', body: { token } })),
+    enabled: token !== '',
+    retry: false,
+  });
+  const accept = useMutation({
+    mutationFn: (body: { token: string; password?: string }) =>
+      authRequest<unknown>(`${kind.api}/accept`, { method: 'POST', body }),
+    onSuccess: async () => {
+      await refreshSession();
+      navigate(kind.next, { replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < 6) {
+      setFieldError(passwordMessage);
+      return;
+    }
+    setFieldError(undefined);
+    accept.mutate({ token, password });
+  };
+
+  const invitation = preview.data;
+  const signedInAs = session.data?.user?.email ?? null;
+  return (
+    <Container className="flex justify-center py-16">
+      <PageHead title={kind.page.title} description={kind.page.description} noindex />
+      <div className="w-full max-w-md rounded-xl border border-navy-100 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-semibold tracking-tight text-navy-900">{kind.heading(invitation)}</h1>
+        {token === '' || preview.isError ? (
+          <div className="mt-4 space-y-3">
+            <p role="alert" className={alert}>
+              {kind.messages.invitationInvalid}
+            </p>
+            <Link to="/login" className="text-sm font-medium text-accent-700 underline underline-offset-2">
+              Go to sign in
+            </Link>
+          </div>
+        ) : !invitation ? (
+          <p role="status" className="mt-4 text-sm text-navy-600">
+            Checking the invitation...
+          </p>
+        ) : (
+          <div className="mt-4 space-y-4">
+            <p className="text-sm text-navy-700">{kind.invitedAs(invitation)}</p>
+            {accept.isError ? (
+              <p role="alert" className={alert}>
+                {errorMessage(accept.error) ?? kind.messages.invitationInvalid}
+              </p>
+            ) : null}
+            {invitation.accountExists ? (
+              signedInAs === invitation.email && !session.mfaStep ? (
+                <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate({ token })}>
+                  {accept.isPending ? kind.buttons.accepting : kind.buttons.accept}
+                </Button>
+              ) : (
+                <div className="space-y-3">
+                  <p className="text-sm text-navy-700">
+                    {signedInAs ? kind.messages.invitationOtherAccount : kind.messages.invitationSignIn}
+                  </p>
+                  {signedInAs ? null : (
+                    <Link to="/login" className="text-sm font-medium text-accent-700 underline underline-offset-2">
+                      Go to sign in
+                    </Link>
+                  )}
+                </div>
+              )
+            ) : (
+              <form onSubmit={submit} noValidate className="space-y-4">
+                <AuthField
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder="Create a password (min 6 characters)"
+                  error={fieldError}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                <Button type="submit" className="w-full" disabled={accept.isPending}>
+                  {accept.isPending ? 'Creating...' : kind.buttons.create}
+                </Button>
+              </form>
+            )}
+          </div>
+        )}
+      </div>
+    </Container>
+  );
+}
