@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { company } from '../../shared/company';
 import type { BusinessDocument, DocumentTable } from '../../shared/documents/document-model';
@@ -65,6 +67,48 @@ function embedFacturX(doc: PDFKit.PDFDocument, einvoice: EInvoice) {
   doc.appendXML(facturXmp('EN 16931'));
 }
 
+/**
+ * PDF/A forbids the standard fonts, which a PDF names but does not carry: a PDF/A document (the
+ * invoice and the credit note, Factur-X) embeds Arimo instead, whose widths are Helvetica's, so the
+ * page reads and wraps as the other documents do (decision 0063). Loaded once, on the first PDF/A.
+ */
+let embeddedFonts: { regular: Buffer; bold: Buffer } | null = null;
+function arimo() {
+  if (!embeddedFonts) {
+    const resolve = createRequire(import.meta.url).resolve;
+    embeddedFonts = {
+      regular: readFileSync(resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf')),
+      bold: readFileSync(resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf')),
+    };
+  }
+  return embeddedFonts;
+}
+
+const xmlText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A PDF/A's XMP repeats the document's title, author and subject, which pdfkit writes into the XML
+ * unescaped: a legal name such as "Smith & Sons" would make the metadata malformed. The XMP gets the
+ * escaped text; the Info dictionary, a PDF string, keeps the text as it is.
+ */
+function escapeXmpInfo(doc: PDFKit.PDFDocument) {
+  const pdf = doc as unknown as { info: Record<string, unknown>; _addInfo: () => void };
+  const addInfo = pdf._addInfo.bind(pdf);
+  pdf._addInfo = () => {
+    const info = pdf.info;
+    const escaped: Record<string, unknown> = { ...info };
+    for (const key of ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer'])
+      if (typeof info[key] === 'string') escaped[key] = xmlText(info[key]);
+    pdf.info = escaped;
+    try {
+      addInfo();
+    } finally {
+      pdf.info = info;
+    }
+  };
+}
+
 const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
 
@@ -81,14 +125,24 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
     margin: 48,
     bufferPages: true,
     // Issue 40: an invoice or credit note is a PDF/A-3 carrying its CII as factur-x.xml (Factur-X).
-    ...(options.einvoice ? { pdfVersion: '1.7' as const, subset: 'PDF/A-3b' as const } : {}),
+    // Its default font is embedded too: pdfkit opens the default in the constructor, before any
+    // registration, and accepts a font's bytes there (its typings say only a name).
+    ...(options.einvoice
+      ? { pdfVersion: '1.7' as const, subset: 'PDF/A-3b' as const, font: arimo().regular as unknown as string }
+      : {}),
     info: {
       Title: model.name,
       Author: model.issuer.legalName,
       Subject: `${company.productName} ${model.title.toLowerCase()}`,
     },
   });
-  if (options.einvoice) embedFacturX(doc, options.einvoice);
+  if (options.einvoice) {
+    embedFacturX(doc, options.einvoice);
+    escapeXmpInfo(doc);
+    // Registered under the standard names, the layout below draws in the embedded font unchanged.
+    doc.registerFont('Helvetica', arimo().regular);
+    doc.registerFont('Helvetica-Bold', arimo().bold);
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
