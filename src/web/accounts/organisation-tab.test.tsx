@@ -28,6 +28,7 @@ const organisation = (overrides: Partial<Organisation> = {}): Organisation => ({
       joinedAt: '2026-11-21T09:00:00.000Z',
     },
   ],
+  ordersRequireAcceptedQuote: false,
   invitations: [],
   ...overrides,
 });
