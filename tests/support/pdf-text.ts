@@ -68,3 +68,18 @@ export function pdfPageTexts(pdf: Buffer | Uint8Array): string[] {
   if (pages.at(-1)?.trim() === '') pages.pop();
   return pages;
 }
+
+/** The images of a PDF as `pdfimages -list` lists them: one entry per image drawn, with its size in pixels. */
+export function pdfImages(pdf: Buffer | Uint8Array): { page: number; width: number; height: number; type: string }[] {
+  const file = join(mkdtempSync(join(tmpdir(), 'pdf-images-')), 'document.pdf');
+  writeFileSync(file, pdf);
+  const listing = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  return listing
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [page, , type, width, height] = line.trim().split(/\s+/);
+      return { page: Number(page), type: type ?? '', width: Number(width), height: Number(height) };
+    });
+}

@@ -360,6 +360,19 @@ describe('the authorization matrix', () => {
         },
       },
       {
+        method: 'PUT',
+        route: '/api/admin/organisations/:id/settings',
+        ok: 200,
+        make: async () => {
+          const owner = await createUser(t.db);
+          const organisation = await createOrganisation(t.db, { userId: owner.user.id, now: t.clock.now });
+          return {
+            url: `/api/admin/organisations/${organisation.id}/settings`,
+            body: { ordersRequireAcceptedQuote: true },
+          };
+        },
+      },
+      {
         method: 'POST',
         route: '/api/admin/customers/:key/statement/send',
         ok: 200,

@@ -6,10 +6,16 @@ import {
   adminCustomerOrganisationSchema,
   adminOrganisationsAnswerSchema,
   adminOrganisationsQuerySchema,
+  organisationSettingsRequestSchema,
 } from '../../shared/accounts/organisation-schemas';
 import { customerMessages } from '../../shared/admin/customer-schemas';
 import { notFound } from '../http/http-error';
-import { addCustomerToOrganisation, customerOrganisation, searchOrganisations } from '../organisations/organisations';
+import {
+  addCustomerToOrganisation,
+  customerOrganisation,
+  searchOrganisations,
+  setOrganisationSettings,
+} from '../organisations/organisations';
 import { emailStatement } from '../customers/statement-mail';
 import { adminOf, adminRoute } from './admin-route-config';
 
@@ -52,6 +58,27 @@ export async function adminOrganisationRoutes(app: FastifyInstance) {
       const organisation = await customerOrganisation(app.db, request.params.key);
       if (!organisation) throw notFound(customerMessages.notFound);
       return { organisation };
+    },
+  );
+
+  // "Orders need an accepted quote" for one organisation (issue 39): relaxing it weakens a control, so
+  // customers.edit with a fresh step-up either way; audited on the organisation.
+  r.put(
+    '/organisations/:id/settings',
+    {
+      config: adminRoute('customers.edit', { stepUp: true }),
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: organisationSettingsRequestSchema,
+        response: { 200: z.object({ ordersRequireAcceptedQuote: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const admin = adminOf(request);
+      const updated = await app.db.transaction((tx) =>
+        setOrganisationSettings(tx, { admin, organisationId: request.params.id, ...request.body, now: app.now() }),
+      );
+      return { ordersRequireAcceptedQuote: updated.ordersRequireAcceptedQuote };
     },
   );
 

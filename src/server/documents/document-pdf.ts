@@ -10,6 +10,8 @@ import type { EInvoice } from '../../shared/einvoice/einvoice-model';
 export interface RenderOptions {
   /** An invoice's or credit note's EN 16931 model: embedded as Factur-X (CII, EN 16931 profile). */
   einvoice?: EInvoice;
+  /** An image drawn under a section's lines, by the section's title (a drawn signature, issue 39). */
+  sectionImages?: Record<string, Buffer>;
 }
 
 /** The attachment's name the Factur-X specification fixes. */
@@ -320,6 +322,13 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
     doc.font('Helvetica').fontSize(9).fillColor(GREY);
     doc.text(section.lines.join('\n'), left, doc.y + 4, { width });
     y = doc.y;
+    const image = options.sectionImages?.[section.title];
+    if (image) {
+      y = ensureRoom(y + 4, 64);
+      doc.image(image, left, y, { fit: [180, 60] });
+      y += 64;
+      doc.y = y;
+    }
   }
 
   const range = doc.bufferedPageRange();

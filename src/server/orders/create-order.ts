@@ -1,4 +1,5 @@
 import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -178,8 +179,9 @@ export async function priceOrder(
     const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
     if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
-    // Issue 39 (decision 0065): with "Orders require an accepted quote" on, the quote's buyer accepts it first.
-    if ((await getCachedSettings(db)).ordersRequireAcceptedQuote && !(await quoteAcceptanceOf(db, quote.id)))
+    // Issue 39 (decision 0065): with "Orders require an accepted quote" on, for the shop or the quote's
+    // organisation, the quote is accepted first.
+    if ((await orderNeedsAcceptance(db, quote)) && !(await quoteAcceptanceOf(db, quote.id)))
       throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
     const stored = splitStoredConfiguration(quote.configuration);
     const configuration =

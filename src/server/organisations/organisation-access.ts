@@ -56,6 +56,42 @@ export async function canApproveQuote(db: Db, customerId: string, quoteId: strin
   return approver !== undefined && (approver.role === 'approver' || approver.ownerUserId === customerId);
 }
 
+/** The organisation an account belongs to (null: none, or a guest's record). */
+export async function organisationOf(db: Db, userId: string | null) {
+  if (userId === null) return null;
+  const [row] = await db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      ordersRequireAcceptedQuote: organisations.ordersRequireAcceptedQuote,
+    })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(eq(organisationMembers.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * Who may accept this quote, asked for the viewer (issue 39, decision 0065). A quote of no
+ * organisation (a guest's, or an account outside any) is accepted by whoever holds its link: the
+ * approver it was sent to needs no account. An organisation's quote is accepted only by its
+ * account owner or an approver, signed in (canApproveQuote): 'sign_in' for a visitor, 'not_approver'
+ * for a buyer or accounts payable of the organisation, 'stranger' for anyone else signed in.
+ */
+export async function quoteAcceptance(
+  db: Db,
+  viewerId: string | null,
+  quote: { id: string; userId: string | null },
+): Promise<{ who: 'link' | 'organisation_approvers'; answer: 'allowed' | 'sign_in' | 'not_approver' | 'stranger' }> {
+  const organisation = await organisationOf(db, quote.userId);
+  if (!organisation) return { who: 'link', answer: 'allowed' };
+  const who = 'organisation_approvers';
+  if (viewerId === null) return { who, answer: 'sign_in' };
+  if (await canApproveQuote(db, viewerId, quote.id)) return { who, answer: 'allowed' };
+  const viewers = await organisationOf(db, viewerId);
+  return { who, answer: viewers?.id === organisation.id ? 'not_approver' : 'stranger' };
+}
+
 /** The addresses of the accounts-payable members of the organisation the account belongs to (none without one). */
 export async function accountsPayableEmails(db: Db, ownerId: string | null): Promise<string[]> {
   if (ownerId === null) return [];

@@ -99,6 +99,7 @@ export async function loadOrganisation(db: Db, userId: string, now: Date): Promi
     isOwner,
     members: await membersOf(db, organisation.id, organisation.ownerUserId),
     invitations: invitations.map((row) => toInvitation(row, now)),
+    ordersRequireAcceptedQuote: organisation.ordersRequireAcceptedQuote,
   };
 }
 
@@ -326,7 +327,40 @@ export async function customerOrganisation(db: Db, userId: string): Promise<Admi
     name: organisation.name,
     ownerEmail: members.find((member) => member.isOwner)?.email ?? '',
     members,
+    ordersRequireAcceptedQuote: organisation.ordersRequireAcceptedQuote,
   };
+}
+
+/**
+ * Staff set an organisation's "Orders need an accepted quote" (step-up: turning it off relaxes a
+ * control), audited on the organisation. The organisation's quotes drop no stored PDF: only the
+ * order flow reads it.
+ */
+export async function setOrganisationSettings(
+  tx: Db,
+  input: {
+    admin: Pick<RequestAuth, 'userId' | 'email'>;
+    organisationId: string;
+    ordersRequireAcceptedQuote: boolean;
+    now: Date;
+  },
+) {
+  const [before] = await tx.select().from(organisations).where(eq(organisations.id, input.organisationId));
+  if (!before) throw notFound(organisationMessages.organisationNotFound);
+  await tx
+    .update(organisations)
+    .set({ ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote, updatedAt: input.now })
+    .where(eq(organisations.id, before.id));
+  await writeAudit(tx, {
+    admin: input.admin,
+    action: 'organisation.settings',
+    entityType: 'organisation',
+    entityId: before.id,
+    before: { organisation: before.name, ordersRequireAcceptedQuote: before.ordersRequireAcceptedQuote },
+    after: { organisation: before.name, ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote },
+    now: input.now,
+  });
+  return { ...before, ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote };
 }
 
 const memberCount =

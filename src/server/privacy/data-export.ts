@@ -12,7 +12,10 @@ import {
   mfaFactors,
   mfaRecoveryCodes,
   orders,
+  organisationMembers,
+  organisations,
   profiles,
+  quoteAcceptances,
   quotes,
   sessions,
   usaWaitlist,
@@ -151,6 +154,27 @@ export async function collectPersonData(
     .from(supplierPackDownloads)
     .where(byEmail(supplierPackDownloads.email))
     .orderBy(asc(supplierPackDownloads.id));
+  // Issue 39: the quotes the person accepted (signed) under their address, whoever asked for them,
+  // with the details recorded: their name, job title, organisation, e-mail, the date and client address.
+  const acceptances = await db
+    .select({ acceptance: quoteAcceptances, quoteNumber: quotes.quoteNumber })
+    .from(quoteAcceptances)
+    .innerJoin(quotes, eq(quotes.id, quoteAcceptances.quoteId))
+    .where(byEmail(quoteAcceptances.email))
+    .orderBy(asc(quoteAcceptances.acceptedAt));
+  // Issue 39: the organisation the account belongs to (one at most), with its role and since when.
+  const memberships = subject.userId
+    ? await db
+        .select({
+          name: organisations.name,
+          ownerUserId: organisations.ownerUserId,
+          role: organisationMembers.role,
+          since: organisationMembers.createdAt,
+        })
+        .from(organisationMembers)
+        .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+        .where(eq(organisationMembers.userId, subject.userId))
+    : [];
   const registrations = await db
     .select()
     .from(incompleteRegistrations)
@@ -165,6 +189,23 @@ export async function collectPersonData(
     subject: email,
     ...(account ?? {}),
     quotes: quoteRows.map((row) => toQuoteResource(row, now)),
+    quoteAcceptances: acceptances.map(({ acceptance, quoteNumber }) => ({
+      quoteNumber,
+      name: acceptance.name,
+      jobTitle: acceptance.jobTitle,
+      organization: acceptance.organization,
+      email: acceptance.email,
+      acceptedAt: iso(acceptance.acceptedAt),
+      clientAddress: acceptance.ipAddress,
+      signatureKind: acceptance.signatureKind,
+      signature: acceptance.signatureKind === 'typed' ? acceptance.signature : `signatures/${quoteNumber}.png`,
+    })),
+    organisationMemberships: memberships.map((row) => ({
+      organisation: row.name,
+      role: row.role,
+      isOwner: row.ownerUserId === subject.userId,
+      since: iso(row.since),
+    })),
     orders: orderModels.map((model) => exportedOrder(toOwnerOrder(model))),
     serviceRequests: await serviceRequestsOfOrders(
       db,
@@ -226,6 +267,9 @@ export async function collectPersonData(
     const pdf = loaded ? await decontaminationPdf(db, loaded, profile) : null;
     if (loaded && pdf) files[`documents/${decontaminationFilename(loaded.request)}`] = new Uint8Array(pdf);
   }
+  // A drawn signature as the server keeps it (re-encoded PNG).
+  for (const { acceptance, quoteNumber } of acceptances)
+    if (acceptance.signatureImage) files[`signatures/${quoteNumber}.png`] = new Uint8Array(acceptance.signatureImage);
   for (const row of quoteRows)
     files[`documents/${row.quoteNumber}.pdf`] = new Uint8Array((await quotePdf(db, row, now, publicUrl)).pdf);
   return { data, files };
@@ -237,7 +281,9 @@ const readme = (now: Date) =>
     '',
     `Made on ${now.toISOString()}.`,
     'data.json holds, in machine-readable JSON: your profile, sign-in history (times and approximate client),',
-    'second factors (type and dates), quotes, orders with their lines, addresses, payments, status history and',
+    'second factors (type and dates), quotes, the quotes you accepted (name, job title, organisation, e-mail, date,',
+    'network address and signature kind), your organisation membership (organisation, role, since),',
+    'orders with their lines, addresses, payments, status history and',
     'documents, the registry checks of the VAT numbers you gave (VIES or HMRC), service requests, USA waitlist',
     'entries, the supplier packs sent or downloaded under your address, and quote or order forms you started',
     'but did not complete.',
@@ -246,6 +292,7 @@ const readme = (now: Date) =>
     'of each instrument shipped: its factory test certificate, declaration of conformity and IQ/OQ protocol;',
     'and of each service request you signed one for: its decontamination declaration.',
     'photos/ holds the photos you sent with your service requests, named after the request.',
+    'signatures/ holds each signature you drew to accept a quote, named after the quote.',
     '',
   ].join('\n');
 

@@ -62,6 +62,7 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
         jobTitle: 'Head of Department',
         organization: 'Kings College (London)',
         signature: 'Maurice Wilkins',
+        signatureKind: 'typed',
         acceptedAt: start.toISOString(),
       });
       const [row] = await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id));

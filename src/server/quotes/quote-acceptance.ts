@@ -9,7 +9,12 @@ import {
   type ExtensionRequest,
   quoteActionMessages,
   type PendingExtensions,
+  SIGNATURE_DATA_URL_PREFIX,
+  SIGNATURE_IMAGE_MAX_BYTES,
 } from '../../shared/quotes/quote-acceptance';
+import sharp from 'sharp';
+import { organisationOf } from '../organisations/organisation-access';
+import { getCachedSettings } from '../settings/settings-service';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
 import type { Db } from '../db/client';
@@ -31,15 +36,69 @@ export async function acceptQuote(db: Db, row: QuoteRow, input: AcceptQuoteReque
   if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionMessages.ordered);
   if (isQuoteExpired(row, now)) throw conflict(quoteActionMessages.expired, { code: 'quote_expired' });
   if (!row.configuration.pricing) throw conflict(quoteActionMessages.noPricing);
+  const drawn = input.signatureKind === 'drawn' ? await drawnSignature(input.signatureImage ?? '') : null;
+  const { name, jobTitle, organization, email } = input;
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(quoteAcceptances).values({ quoteId: row.id, ...input, ipAddress, acceptedAt: now });
+      await tx.insert(quoteAcceptances).values({
+        quoteId: row.id,
+        name,
+        jobTitle,
+        organization,
+        email,
+        // A drawn signature keeps the signer's name as its text; the drawing is the image.
+        signature: drawn ? name : (input.signature ?? name),
+        signatureKind: drawn ? 'drawn' : 'typed',
+        signatureImage: drawn,
+        ipAddress,
+        acceptedAt: now,
+      });
       await forgetQuotePdf(tx, row.id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(quoteActionMessages.alreadyAccepted, { code: 'already_accepted' });
     throw error;
   }
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The drawing is kept at most this size (the PDF prints it about 180 by 60 points). */
+const SIGNATURE_MAX_WIDTH = 800;
+const SIGNATURE_MAX_HEIGHT = 300;
+
+/**
+ * A drawn signature as the browser sent it (a PNG data URL), checked by the server: a PNG by its
+ * bytes (the magic number, not the label), at most 200 KB, decodable, and re-encoded as a fresh PNG
+ * no larger than 800 by 300 pixels (sharp), so nothing but the pixels is kept. 400 otherwise.
+ */
+export async function drawnSignature(dataUrl: string): Promise<Buffer> {
+  const refused = () =>
+    badRequest(quoteActionMessages.signatureNotPng, {
+      fields: { signatureImage: quoteActionMessages.signatureNotPng },
+    });
+  if (!dataUrl.startsWith(SIGNATURE_DATA_URL_PREFIX)) throw refused();
+  const base64 = dataUrl.slice(SIGNATURE_DATA_URL_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw refused();
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > SIGNATURE_IMAGE_MAX_BYTES || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw refused();
+  try {
+    return await sharp(bytes, { limitInputPixels: 4_000_000 })
+      .resize({ width: SIGNATURE_MAX_WIDTH, height: SIGNATURE_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    throw refused();
+  }
+}
+
+/**
+ * Does an order from this quote need its acceptance? When the shop-wide setting is on, or when the
+ * quote belongs to an organisation whose "Orders need an accepted quote" staff turned on. An
+ * organisation's setting adds to the shop's, never relaxes it.
+ */
+export async function orderNeedsAcceptance(db: Db, row: Pick<QuoteRow, 'userId'>): Promise<boolean> {
+  if ((await getCachedSettings(db)).ordersRequireAcceptedQuote) return true;
+  return (await organisationOf(db, row.userId))?.ordersRequireAcceptedQuote ?? false;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { quoteDocuments, quotes } from '../db/schema';
+import { quoteAcceptances, quoteDocuments, quotes } from '../db/schema';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import type { BusinessDocument } from '../../shared/documents/document-model';
-import { quoteDocument as buildQuoteDocument } from '../../shared/documents/quote-document';
+import { ACCEPTANCE_SECTION_TITLE, quoteDocument as buildQuoteDocument } from '../../shared/documents/quote-document';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { loadQuoteResource } from './quote-resource';
 
@@ -85,7 +85,16 @@ async function quoteDocument(
   now: Date,
   options: { customerText: boolean; publicUrl: string },
 ): Promise<Buffer> {
-  return renderDocumentPdf(await quoteDocumentModel(db, row, now, options));
+  const model = await quoteDocumentModel(db, row, now, options);
+  // A drawn signature is drawn in the acceptance block; not in a copy for an unconfirmed address,
+  // which carries nothing the customer made (decision 0005): there the block names the signer only.
+  const [drawn] = options.customerText
+    ? await db
+        .select({ image: quoteAcceptances.signatureImage })
+        .from(quoteAcceptances)
+        .where(eq(quoteAcceptances.quoteId, row.id))
+    : [];
+  return renderDocumentPdf(model, drawn?.image ? { sectionImages: { [ACCEPTANCE_SECTION_TITLE]: drawn.image } } : {});
 }
 
 /** Drops the stored PDF, so the next download or e-mail draws it again (the admin extended the validity). */

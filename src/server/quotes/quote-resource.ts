@@ -114,6 +114,7 @@ export async function quoteAcceptanceOf(db: Db, quoteId: string): Promise<QuoteA
         jobTitle: row.jobTitle,
         organization: row.organization,
         signature: row.signature,
+        signatureKind: row.signatureKind,
         acceptedAt: row.acceptedAt.toISOString(),
       }
     : null;

@@ -11,7 +11,8 @@ import {
 import { currentUserId } from '../accounts/request-auth';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import { profiles, quotes } from '../db/schema';
-import { notFound } from '../http/http-error';
+import { forbidden, notFound, unauthorized } from '../http/http-error';
+import { quoteAcceptance } from '../organisations/organisation-access';
 import { extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createQuote } from './create-quote';
@@ -24,7 +25,7 @@ import {
   quoteActionMessages,
   sendToApproverRequestSchema,
 } from '../../shared/quotes/quote-acceptance';
-import { acceptQuote, approverMail, requestExtension } from './quote-acceptance';
+import { acceptQuote, approverMail, orderNeedsAcceptance, requestExtension } from './quote-acceptance';
 import { isQuoteExpired } from './quote-resource';
 import { enqueueMail } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
@@ -43,6 +44,8 @@ export const QUOTES_PER_CLIENT = { max: 20, timeWindow: '1 hour' } as const;
 
 /** Acceptances from one client: a department's approval round, not a form robot. */
 export const ACCEPTANCES_PER_CLIENT = { max: 20, timeWindow: '1 hour' } as const;
+/** The acceptance's body: a drawn signature of at most 200 KB travels as a base64 data URL. */
+export const ACCEPT_BODY_LIMIT = 300 * 1024;
 /** Extension requests from one client. */
 export const EXTENSION_REQUESTS_PER_CLIENT = { max: 10, timeWindow: '1 hour' } as const;
 
@@ -55,11 +58,18 @@ export async function findQuoteByReference(app: FastifyInstance, reference: stri
 export async function quoteRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The quote as its page reads it: the resource and whether an order from it needs its acceptance. */
-  const quotePageResource = async (row: typeof quotes.$inferSelect) => ({
-    ...(await loadQuoteResource(app.db, row, app.now())),
-    orderNeedsAcceptance: (await getCachedSettings(app.db)).ordersRequireAcceptedQuote,
-  });
+  /**
+   * The quote as its page reads it: the resource, whether an order from it needs its acceptance, and
+   * who may accept it (the viewer's own answer: the response is private, never cached).
+   */
+  const quotePageResource = async (row: typeof quotes.$inferSelect, viewerId: string | null) => {
+    const rule = await quoteAcceptance(app.db, viewerId, row);
+    return {
+      ...(await loadQuoteResource(app.db, row, app.now())),
+      orderNeedsAcceptance: await orderNeedsAcceptance(app.db, row),
+      acceptRule: { who: rule.who, viewerMayAccept: rule.answer === 'allowed' },
+    };
+  };
 
   routes.post(
     '/api/quotes',
@@ -101,7 +111,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       // The reference is a secret link: keep shared caches from storing the personal data it shows.
       reply.header('cache-control', 'private, no-store');
-      return { quote: await quotePageResource(row) };
+      return { quote: await quotePageResource(row, currentUserId(request)) };
     },
   );
 
@@ -142,15 +152,23 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/api/quotes/:reference/accept',
     {
       schema: { params: referenceParams, body: acceptQuoteRequestSchema, response: { 200: quoteBody } },
+      // A drawn signature: up to 200 KB of PNG as a data URL (a third longer), with the fields.
+      bodyLimit: ACCEPT_BODY_LIMIT,
       config: {
         rateLimit: rateLimit({ ...ACCEPTANCES_PER_CLIENT, message: 'Too many requests. Please try again later.' }),
       },
     },
     async (request, reply) => {
       const row = await findQuoteByReference(app, request.params.reference);
+      // The server decides who accepts: an organisation's quote only its account owner or an approver.
+      const viewerId = currentUserId(request);
+      const { answer } = await quoteAcceptance(app.db, viewerId, row);
+      if (answer === 'sign_in') throw unauthorized(quoteActionMessages.signInToAccept, { code: 'sign_in_to_accept' });
+      if (answer === 'stranger') throw notFound('Quote not found');
+      if (answer === 'not_approver') throw forbidden(quoteActionMessages.approverOnly, { code: 'approver_required' });
       await acceptQuote(app.db, row, request.body, request.ip, app.now());
       reply.header('cache-control', 'private, no-store');
-      return { quote: await quotePageResource(row) };
+      return { quote: await quotePageResource(row, viewerId) };
     },
   );
 
@@ -200,7 +218,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const row = await findQuoteByReference(app, request.params.reference);
       await requestExtension(app.db, row, request.body, app.now());
       reply.header('cache-control', 'private, no-store');
-      return reply.status(201).send({ quote: await quotePageResource(row) });
+      return reply.status(201).send({ quote: await quotePageResource(row, currentUserId(request)) });
     },
   );
 

@@ -83,6 +83,8 @@ export const organisationSchema = z.object({
   members: z.array(organisationMemberSchema),
   /** The open invitations: the owner's view only (empty for other members). */
   invitations: z.array(organisationInvitationSchema),
+  /** "Orders need an accepted quote": staff set it; the members see it (issue 39, decision 0065). */
+  ordersRequireAcceptedQuote: z.boolean(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -123,8 +125,13 @@ export const adminCustomerOrganisationSchema = z.object({
   name: z.string(),
   ownerEmail: z.string(),
   members: z.array(organisationMemberSchema),
+  /** "Orders need an accepted quote" for the organisation's quotes (staff change it: customers.edit, step-up). */
+  ordersRequireAcceptedQuote: z.boolean(),
 });
 export type AdminCustomerOrganisation = z.infer<typeof adminCustomerOrganisationSchema>;
+
+/** PUT /api/admin/organisations/{id}/settings: the organisation's own rules. */
+export const organisationSettingsRequestSchema = z.object({ ordersRequireAcceptedQuote: z.boolean() }).strict();
 
 /** An organisation staff may add the customer to (same name first), GET /api/admin/organisations. */
 export const adminOrganisationSummarySchema = z.object({

@@ -125,7 +125,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
       ...(quote.acceptance
         ? [
             {
-              title: 'Accepted by the customer',
+              title: ACCEPTANCE_SECTION_TITLE,
               lines: acceptanceLines(quote.acceptance, options.customerText !== false),
             },
           ]
@@ -134,6 +134,9 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
   };
 }
 
+/** The acceptance block's title (the PDF draws a drawn signature under it). */
+export const ACCEPTANCE_SECTION_TITLE = 'Accepted by the customer';
+
 /**
  * Issue 39 (decision 0065): the acceptance block of the accepted quote's PDF. Without `customerText`
  * (a copy e-mailed to an unconfirmed address) only the name, as the "Prepared for" block.
@@ -141,7 +144,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
 export function acceptanceLines(acceptance: QuoteAcceptance, customerText: boolean): string[] {
   return [
     `Accepted by ${acceptance.name}${customerText ? `, ${acceptance.jobTitle}, ${acceptance.organization}` : ''}`,
-    `Signature (typed): ${acceptance.signature}`,
+    acceptance.signatureKind === 'drawn' ? 'Signature: drawn by hand' : `Signature (typed): ${acceptance.signature}`,
     `Accepted on ${formatUkDate(acceptance.acceptedAt)}`,
   ];
 }

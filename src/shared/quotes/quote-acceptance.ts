@@ -13,6 +13,15 @@ export const quoteActionMessages = {
   organization: 'Enter your organisation (letters, digits and . & , ( ) -)',
   email: 'Enter a valid e-mail address',
   signature: 'Type your full name as your signature',
+  signatureImage: 'Draw your signature, or type it instead',
+  signatureNotPng: 'The drawn signature must be a PNG image of up to 200 KB.',
+  signInToAccept:
+    'This quote belongs to an organisation: sign in as its account owner or one of its approvers to accept it.',
+  approverOnlyNotice:
+    'This quote belongs to an organisation: only its account owner or one of its approvers, signed in, can accept it. A buyer can send it to them.',
+  approverMayAccept: 'You can accept this quote for your organisation as its owner or one of its approvers.',
+  approverOnly:
+    'Only an approver of your organisation, or the owner of its account, can accept this quote. Use "Send to my approver" to ask them.',
   expired: 'This quote has expired and can no longer be accepted. Request an extension or ask us for a new quote.',
   alreadyAccepted: 'This quote has already been accepted.',
   ordered: 'This quote has already been ordered.',
@@ -58,25 +67,61 @@ const email = z
   .max(EMAIL_MAX, { error: quoteActionMessages.email })
   .pipe(z.email({ error: quoteActionMessages.email }));
 
-/** POST /api/quotes/{reference}/accept: who accepts, and the signature they type. */
-export const acceptQuoteRequestSchema = z.object({
-  name: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.name),
-  jobTitle: line(JOB_TITLE_MAX, TEXT_PATTERN, quoteActionMessages.jobTitle),
-  organization: line(ORGANIZATION_MAX, TEXT_PATTERN, quoteActionMessages.organization),
-  email,
-  /** A typed signature: the signer's name as they type it. */
-  signature: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.signature),
-});
+/** The largest drawn signature accepted, in bytes of PNG (its data URL is a third longer). */
+export const SIGNATURE_IMAGE_MAX_BYTES = 200 * 1024;
+export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
+const SIGNATURE_DATA_URL_MAX = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(SIGNATURE_IMAGE_MAX_BYTES / 3) * 4;
+
+/**
+ * POST /api/quotes/{reference}/accept: who accepts, and their signature: typed (the signer's name as
+ * they type it; the default) or drawn (a PNG data URL the server checks by its bytes and re-encodes).
+ */
+export const acceptQuoteRequestSchema = z
+  .object({
+    name: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.name),
+    jobTitle: line(JOB_TITLE_MAX, TEXT_PATTERN, quoteActionMessages.jobTitle),
+    organization: line(ORGANIZATION_MAX, TEXT_PATTERN, quoteActionMessages.organization),
+    email,
+    signatureKind: z.enum(['typed', 'drawn']).default('typed'),
+    /** A typed signature: the signer's name as they type it (typed only). */
+    signature: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.signature).optional(),
+    /** A drawn signature: `data:image/png;base64,…` (drawn only). */
+    signatureImage: z
+      .string({ error: quoteActionMessages.signatureNotPng })
+      .max(SIGNATURE_DATA_URL_MAX, { error: quoteActionMessages.signatureNotPng })
+      .startsWith(SIGNATURE_DATA_URL_PREFIX, { error: quoteActionMessages.signatureNotPng })
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.signatureKind === 'typed' && value.signature === undefined)
+      context.addIssue({ code: 'custom', path: ['signature'], message: quoteActionMessages.signature });
+    if (value.signatureKind === 'drawn' && value.signatureImage === undefined)
+      context.addIssue({ code: 'custom', path: ['signatureImage'], message: quoteActionMessages.signatureImage });
+  });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
+export type AcceptQuoteInput = z.input<typeof acceptQuoteRequestSchema>;
 
 /** The acceptance as the quote page shows it ("Accepted by … on …"); the e-mail and IP address stay on the server. */
 export const quoteAcceptanceSchema = z.object({
   name: z.string(),
   jobTitle: z.string(),
   organization: z.string(),
+  /** Typed: the name typed as the signature. Drawn: the signer's name (the drawing is in the PDF). */
   signature: z.string(),
+  signatureKind: z.enum(['typed', 'drawn']).optional(),
   acceptedAt: z.string(),
 });
+
+/**
+ * Who may accept the quote, as its page tells the viewer (issue 39, decision 0065): anyone holding
+ * the link when the quote belongs to no organisation; otherwise the organisation's account owner or
+ * an approver, signed in. `viewerMayAccept` is the server's answer for the one asking.
+ */
+export const quoteAcceptRuleSchema = z.object({
+  who: z.enum(['link', 'organisation_approvers']),
+  viewerMayAccept: z.boolean(),
+});
+export type QuoteAcceptRule = z.infer<typeof quoteAcceptRuleSchema>;
 export type QuoteAcceptance = z.infer<typeof quoteAcceptanceSchema>;
 
 /** POST /api/quotes/{reference}/send-to-approver: only the approver's address; the e-mail's words are the shop's. */

@@ -5,7 +5,7 @@ import { selectedConfigurationSchema } from '../configuration';
 import { EMAIL_MAX } from '../email-address';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
 import { quoteFlowMessages } from './quote-messages';
-import { quoteAcceptanceSchema, quoteExtensionSchema } from './quote-acceptance';
+import { quoteAcceptanceSchema, quoteAcceptRuleSchema, quoteExtensionSchema } from './quote-acceptance';
 
 /** Limits of storefront spec sections 5 and 9. */
 export const NAME_MAX = 100;
@@ -122,5 +122,7 @@ export const quoteResourceSchema = z.object({
   extensionRequest: quoteExtensionSchema.nullable().optional(),
   /** Issue 39: the "Orders require an accepted quote" setting in force (the quote page's own answers only). */
   orderNeedsAcceptance: z.boolean().optional(),
+  /** Issue 39: who may accept it, and whether the one asking may (the quote page's own answers only). */
+  acceptRule: quoteAcceptRuleSchema.optional(),
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;

@@ -28,6 +28,7 @@ const organisation = (overrides: Partial<Organisation> = {}): Organisation => ({
       joinedAt: '2026-11-21T09:00:00.000Z',
     },
   ],
+  ordersRequireAcceptedQuote: false,
   invitations: [],
   ...overrides,
 });
@@ -49,6 +50,16 @@ describe('My Account, Organisation (issue 39)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create organisation' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Cavendish Lab' });
+  });
+
+  it('the owner sees whether the organisation’s orders need an accepted quote (set by staff)', async () => {
+    mockFetch({
+      'GET /api/account/organisation': { body: { organisation: organisation({ ordersRequireAcceptedQuote: true }) } },
+    });
+    show();
+    expect((await screen.findByTestId('organisation-acceptance-rule')).textContent).toContain(
+      'Orders need an accepted quote: an approver or the owner accepts a quote before it can be ordered.',
+    );
   });
 
   it('the owner sees the members with their roles, invites a colleague, and removes one only after confirming', async () => {

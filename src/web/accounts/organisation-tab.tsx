@@ -282,6 +282,11 @@ export function OrganisationTab({ company }: { company: string | null }) {
             {organisation.isOwner ? ' (owner: you manage its members)' : ''}. You see the organisation&apos;s quotes,
             orders, instruments and documents in My Account.
           </p>
+          <p data-testid="organisation-acceptance-rule" className="text-sm text-navy-700">
+            {organisation.ordersRequireAcceptedQuote
+              ? 'Orders need an accepted quote: an approver or the owner accepts a quote before it can be ordered. We set this for your organisation on request.'
+              : 'Quotes can be ordered without being accepted first. An approver or the owner accepts quotes.'}
+          </p>
           <Members organisation={organisation} />
           {organisation.isOwner ? (
             <>

@@ -59,7 +59,7 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
     const user = userEvent.setup();
     openQuote();
     await user.click(await screen.findByRole('button', { name: 'Accept this quote' }));
-    await user.type(screen.getByLabelText('Full name'), 'Maurice Wilkins');
+    await user.type(await screen.findByLabelText('Full name'), 'Maurice Wilkins');
     await user.type(screen.getByLabelText('E-mail'), 'head@example.ac.uk');
     await user.type(screen.getByLabelText('Signature'), 'Maurice Wilkins');
     await user.click(screen.getByRole('button', { name: 'Accept quote' }));
@@ -76,6 +76,7 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
       jobTitle: 'Head of Department',
       organization: 'Kings College',
       email: 'head@example.ac.uk',
+      signatureKind: 'typed',
       signature: 'Maurice Wilkins',
     });
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
@@ -93,7 +94,7 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
     expect((order as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(quoteActionMessages.notAccepted)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    await user.type(screen.getByLabelText('Full name'), 'Maurice Wilkins');
+    await user.type(await screen.findByLabelText('Full name'), 'Maurice Wilkins');
     await user.type(screen.getByLabelText('Job title'), 'Head of Department');
     await user.type(screen.getByLabelText('E-mail'), 'head@example.ac.uk');
     await user.type(screen.getByLabelText('Signature'), 'Maurice Wilkins');
@@ -101,6 +102,45 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
     await screen.findByTestId('accepted-notice');
     expect((screen.getByRole('button', { name: 'Order Now' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(quoteActionMessages.notAccepted)).toBeNull();
+  });
+
+  it('an organisation’s quote tells a buyer that only its owner or an approver accepts it, and offers no acceptance', async () => {
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`GET /api/quotes/${REF}`]: {
+        body: { quote: { ...quote, acceptRule: { who: 'organisation_approvers', viewerMayAccept: false } } },
+      },
+    });
+    openQuote();
+    expect((await screen.findByTestId('accept-rule')).textContent).toBe(quoteActionMessages.approverOnlyNotice);
+    expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send to my approver' })).toBeTruthy();
+  });
+
+  it('offers "Draw": a signature pad with Clear; nothing drawn, it names the missing signature and sends nothing', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`GET /api/quotes/${REF}`]: {
+        body: { quote: { ...quote, acceptRule: { who: 'organisation_approvers', viewerMayAccept: true } } },
+      },
+    });
+    const user = userEvent.setup();
+    openQuote();
+    expect((await screen.findByTestId('accept-rule')).textContent).toBe(quoteActionMessages.approverMayAccept);
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    await user.type(await screen.findByLabelText('Full name'), 'Maurice Wilkins');
+    await user.type(screen.getByLabelText('Job title'), 'Head of Department');
+    await user.type(screen.getByLabelText('E-mail'), 'head@example.ac.uk');
+    await user.click(screen.getByLabelText('Draw'));
+    expect(screen.queryByLabelText('Signature')).toBeNull();
+    expect(screen.getByRole('img', { name: /Signature pad/ })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect(await screen.findByText(quoteActionMessages.signatureImage)).toBeTruthy();
+    expect(calls.some((call) => call.path.endsWith('/accept'))).toBe(false);
+    // Back to "Type": the keyboard's way to sign.
+    await user.click(screen.getByLabelText('Type'));
+    expect(screen.getByLabelText('Signature')).toBeTruthy();
   });
 
   it('sends only the approver’s address, and shows the server’s refusal of the 6th in an hour', async () => {

@@ -1,15 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, FileText, PenLine, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { formatUkDate } from '../../shared/dates';
-import {
-  type AcceptQuoteRequest,
-  acceptQuoteRequestSchema,
-  EXTENSION_DAYS,
-  quoteActionMessages,
-} from '../../shared/quotes/quote-acceptance';
+import { EXTENSION_DAYS, quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { api, ApiError } from '../lib/api-client';
+import { api } from '../lib/api-client';
+import { failure, quotePath, useRefresh } from './quote-action-helpers';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 
@@ -19,19 +14,8 @@ import { TextField } from '../ui/text-field';
  * time, and download the single-supplier statement. Every text shown is rendered as text.
  */
 
-const quotePath = (quote: QuoteResource) => `/api/quotes/${encodeURIComponent(quote.reference)}`;
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.code !== 'network_error'
-    ? error.message
-    : 'Something went wrong. Please try again.';
-
-function useRefresh(quote: QuoteResource) {
-  const client = useQueryClient();
-  return (next: QuoteResource) => {
-    client.setQueryData(['quote', quote.reference], next);
-    void client.invalidateQueries({ queryKey: ['quote', quote.reference, 'document'] });
-  };
-}
+/** The acceptance dialog, with its signature pad: loaded when the buyer opens it, never with the page. */
+const AcceptForm = lazy(() => import('./accept-quote-form').then((m) => ({ default: m.AcceptForm })));
 
 /** "Accepted by … on …", once accepted. */
 export function AcceptedNotice({ quote }: { quote: QuoteResource }) {
@@ -47,81 +31,6 @@ export function AcceptedNotice({ quote }: { quote: QuoteResource }) {
       </span>{' '}
       on {formatUkDate(acceptance.acceptedAt)}.
     </p>
-  );
-}
-
-const emptyAcceptance: AcceptQuoteRequest = { name: '', jobTitle: '', organization: '', email: '', signature: '' };
-
-function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: () => void }) {
-  const refresh = useRefresh(quote);
-  const [values, setValues] = useState<AcceptQuoteRequest>({
-    ...emptyAcceptance,
-    organization: quote.customerInfo?.organization ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof AcceptQuoteRequest, string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const field = (key: keyof AcceptQuoteRequest) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [key]: value }));
-    },
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = acceptQuoteRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof AcceptQuoteRequest, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof AcceptQuoteRequest] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await api<{ quote: QuoteResource }>(`${quotePath(quote)}/accept`, { body: parsed.data });
-      refresh(answer.quote);
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields as typeof errors);
-      setMessage(failure(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-      <TextField label="Full name" autoComplete="name" maxLength={100} {...field('name')} />
-      <TextField label="Job title" autoComplete="organization-title" maxLength={100} {...field('jobTitle')} />
-      <TextField label="Organisation" autoComplete="organization" maxLength={200} {...field('organization')} />
-      <TextField label="E-mail" type="email" autoComplete="email" maxLength={254} {...field('email')} />
-      <TextField
-        className="sm:col-span-2"
-        label="Signature"
-        hint="Type your full name as your signature."
-        maxLength={100}
-        style={{ fontFamily: 'cursive' }}
-        {...field('signature')}
-      />
-      <p className="text-sm text-navy-700 sm:col-span-2">
-        By accepting you agree to the quote&apos;s prices and terms for your organisation. We record your details, the
-        date and your network address with the acceptance.
-      </p>
-      {message ? (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {message}
-        </p>
-      ) : null}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Accepting…' : 'Accept quote'}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -238,7 +147,10 @@ export function QuoteActions({
   const [open, setOpen] = useState<'accept' | 'approver' | 'extension' | null>(null);
   const toggle = (panel: NonNullable<typeof open>) => setOpen((current) => (current === panel ? null : panel));
   const pendingExtension = quote.extensionRequest?.status === 'pending' ? quote.extensionRequest : null;
-  const canAccept = !ordered && !expired && !quote.acceptance && quote.pricing !== null;
+  const acceptable = !ordered && !expired && !quote.acceptance && quote.pricing !== null;
+  // The server decides who accepts (an organisation's quote: its owner or an approver); the page says so.
+  const canAccept = acceptable && (quote.acceptRule?.viewerMayAccept ?? true);
+  const approversOnly = acceptable && quote.acceptRule?.who === 'organisation_approvers';
   return (
     <section aria-labelledby="organisation-heading" className="rounded-lg border border-navy-100 p-6">
       <h2 id="organisation-heading" className="text-xl font-semibold">
@@ -251,6 +163,11 @@ export function QuoteActions({
         </p>
       ) : quote.extensionRequest?.status === 'declined' ? (
         <p className="mt-2 text-sm text-navy-800">We could not extend this quote as you asked.</p>
+      ) : null}
+      {approversOnly ? (
+        <p data-testid="accept-rule" className="mt-2 text-sm text-navy-800">
+          {canAccept ? quoteActionMessages.approverMayAccept : quoteActionMessages.approverOnlyNotice}
+        </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {canAccept ? (
@@ -276,7 +193,11 @@ export function QuoteActions({
           </Button>
         )}
       </div>
-      {open === 'accept' && canAccept ? <AcceptForm quote={quote} onDone={() => setOpen(null)} /> : null}
+      {open === 'accept' && canAccept ? (
+        <Suspense fallback={<p className="mt-4 text-sm text-navy-700">Loading…</p>}>
+          <AcceptForm quote={quote} onDone={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
       {open === 'approver' && !ordered && !expired ? <ApproverForm quote={quote} /> : null}
       {open === 'extension' && !ordered && !pendingExtension ? <ExtensionForm quote={quote} /> : null}
     </section>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { OrganisationRole } from '../../../shared/accounts/organisation-schemas';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
@@ -17,6 +17,11 @@ export const organisations = pgTable('organisations', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * "Orders need an accepted quote" for this organisation's members' quotes (staff set it; decision
+   * 0065): an order from a quote nobody accepted is refused. Off, the shop-wide setting still holds.
+   */
+  ordersRequireAcceptedQuote: boolean('orders_require_accepted_quote').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

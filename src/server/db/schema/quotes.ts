@@ -83,6 +83,9 @@ export const quoteAcceptances = pgTable('quote_acceptances', {
   email: text('email').notNull(),
   /** The signature as typed (the name the signer typed as their signature). */
   signature: text('signature').notNull(),
+  /** 'typed', or 'drawn': then signature_image holds the drawing, re-encoded as PNG by the server. */
+  signatureKind: text('signature_kind').$type<'typed' | 'drawn'>().notNull().default('typed'),
+  signatureImage: bytea('signature_image'),
   /** The client's IP address as the server saw it (behind the trusted proxy, the forwarded one). */
   ipAddress: text('ip_address').notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),

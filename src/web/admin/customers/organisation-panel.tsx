@@ -124,6 +124,49 @@ function AddToOrganisation({
   );
 }
 
+/** "Orders need an accepted quote" for the organisation: customers.edit, a fresh step-up, audited. */
+function AcceptanceRequirement({ organisationId, value }: { organisationId: string; value: boolean }) {
+  const { can } = usePermissions();
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const save = useMutation({
+    mutationFn: (next: boolean) =>
+      withStepUp(() =>
+        adminApi(
+          z.object({ ordersRequireAcceptedQuote: z.boolean() }),
+          `/organisations/${encodeURIComponent(organisationId)}/settings`,
+          { method: 'PUT', body: { ordersRequireAcceptedQuote: next } },
+        ),
+      ),
+    onSuccess: () => {
+      toast.success('Organisation settings saved');
+      void invalidate();
+    },
+    onError: (error) => {
+      if (isStepUpCancelled(error)) return;
+      toast.error(error instanceof ApiError ? error.message : adminMessages.unexpected);
+    },
+  });
+  return (
+    <div className="mt-3">
+      <label className="flex items-center gap-2 text-sm text-navy-900">
+        <input
+          type="checkbox"
+          checked={value}
+          disabled={!can('customers.edit') || save.isPending}
+          onChange={(event) => save.mutate(event.currentTarget.checked)}
+        />
+        Orders need an accepted quote
+      </label>
+      <p className="text-xs text-navy-600">
+        An order from one of this organisation&apos;s quotes is refused until an approver or the owner accepts the
+        quote. The shop-wide setting applies as well.
+      </p>
+      {dialog}
+    </div>
+  );
+}
+
 /** "E-mail statement": to the customer and their organisation's accounts payable, each once. */
 export function EmailStatementButton({ customerKey }: { customerKey: string }) {
   const send = useMutation({
@@ -172,6 +215,7 @@ export function OrganisationPanel({ customerKey, detail }: { customerKey: string
               </li>
             ))}
           </ul>
+          <AcceptanceRequirement organisationId={organisation.id} value={organisation.ordersRequireAcceptedQuote} />
         </>
       ) : (
         <p className="text-sm text-navy-600">Not in an organisation.</p>
