@@ -50,7 +50,9 @@ export function supplierPackDocument(facts: SupplierPackFacts): BusinessDocument
             (certificate) =>
               `${certificateKindLabels[certificate.kind]}: ${certificate.title} (valid until ${formatUkDate(certificate.expiresOn)}): ${certificate.pages ? supplierPackLabels.enclosed(certificate.pages) : supplierPackLabels.onRequest}`,
           ),
-          `The certificates follow this letter in the order listed; each is also a separate PDF at ${facts.packPageUrl}`,
+          facts.certificates.some((certificate) => certificate.pages)
+            ? `The certificates enclosed follow this letter in the order listed; each is also a separate PDF at ${facts.packPageUrl}`
+            : `Each certificate is a separate PDF at ${facts.packPageUrl}`,
         ];
   return {
     kind: 'supplier_pack',
