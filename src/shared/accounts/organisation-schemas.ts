@@ -123,6 +123,8 @@ export const adminCustomerOrganisationSchema = z.object({
   name: z.string(),
   ownerEmail: z.string(),
   members: z.array(organisationMemberSchema),
+  /** The last monthly statement e-mailed to its accounts payable: month (YYYY-MM), when, to how many (null: none yet). */
+  lastStatement: z.object({ period: z.string(), sentAt: z.string(), recipients: z.number().int() }).nullable(),
 });
 export type AdminCustomerOrganisation = z.infer<typeof adminCustomerOrganisationSchema>;
 
