@@ -34,6 +34,7 @@ import { retentionJob } from './privacy/retention-job';
 import { coverRemindersJob } from './instruments/cover-reminders';
 import { cleanStoredPhotosJob } from './service-requests/clean-stored-photos';
 import { paymentRemindersJob } from './orders/payment-reminders';
+import { organisationStatementsJob } from './customers/organisation-statements';
 import { placeHoldsJob } from './orders/place-holds';
 import { accountInstrumentRoutes } from './instruments/routes';
 import { contentSecurityPolicy } from './http/content-security-policy';
@@ -256,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       paymentRemindersJob(env.publicUrl),
       placeHoldsJob(env.publicUrl),
       supplierPackRetentionJob,
+      organisationStatementsJob(env.publicUrl),
     ],
   });
   await app.register(exportPlugin, { poll: options.runJobs ?? true });

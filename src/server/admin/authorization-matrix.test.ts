@@ -7,7 +7,7 @@ import { createOrder, createQuote, createUser, guestOrderBody } from '../../../t
 import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { storeModelDocumentRow, tinyPdf } from '../../../tests/support/model-documents';
-import { storeCertificateRow } from '../../../tests/support/supplier-pack';
+import { certificatePdf, storeCertificateRow } from '../../../tests/support/supplier-pack';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
 import {
@@ -831,7 +831,7 @@ describe('the authorization matrix', () => {
           kind: 'iso_9001',
           title: 'ISO 9001:2015',
           expiresOn: '2027-06-30',
-          file: { filename: 'iso.pdf', dataBase64: tinyPdf().toString('base64') },
+          file: { filename: 'iso.pdf', dataBase64: certificatePdf('ISO 9001').toString('base64') },
         }),
       },
       {

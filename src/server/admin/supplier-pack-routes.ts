@@ -89,7 +89,7 @@ export async function adminSupplierPackRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { kind, title, expiresOn, file: upload } = request.body;
-      const file = readCertificateUpload(upload);
+      const file = await readCertificateUpload(upload);
       const row = await auditedChange(app, request, async (tx, now) => {
         const stored = await createCertificate(tx, { kind, title, expiresOn }, file, now);
         return {
@@ -120,7 +120,7 @@ export async function adminSupplierPackRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { kind, title, expiresOn, file: upload } = request.body;
-      const file = upload ? readCertificateUpload(upload) : null;
+      const file = upload ? await readCertificateUpload(upload) : null;
       const row = await auditedChange(app, request, async (tx, now) => {
         const changed = await updateCertificate(tx, request.params.id, { kind, title, expiresOn }, file, now);
         if (!changed) throw notFound(supplierPackMessages.notFound);

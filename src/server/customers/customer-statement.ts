@@ -5,6 +5,7 @@ import {
   type StatementClosing,
   statementDocument,
   type StatementEntry,
+  type StatementOpenInvoice,
 } from '../../shared/documents/customer-statement';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { cleanLine } from '../../shared/clean-text';
@@ -70,6 +71,7 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
         ]);
   const numberOf = new Map(invoiceRows.map((invoice) => [invoice.id, invoice.number]));
   const entries: StatementEntry[] = [];
+  const openInvoices: StatementOpenInvoice[] = [];
   const closing = new Map<string, StatementClosing>();
   for (const order of orderRows) {
     const issued = invoiceRows.filter((invoice) => invoice.orderId === order.id);
@@ -138,10 +140,16 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
     const ledgerOrder = { totalAmount: Number(order.total_amount), currency: order.currency, status: order.status };
     const ledgerPayments = payments.map((payment) => ({ amount: payment.amount, status: payment.status }));
     const ledger = ledgerOf(ledgerOrder, ledgerPayments, issued, paidBack);
-    const owedOnInvoices = receivableInvoices(ledgerOrder, ledgerPayments, issued, paidBack).reduce(
-      (sum, invoice) => sum + invoice.outstanding,
-      0,
-    );
+    const receivable = receivableInvoices(ledgerOrder, ledgerPayments, issued, paidBack);
+    for (const invoice of receivable)
+      openInvoices.push({
+        number: invoice.number,
+        orderNumber: order.order_number,
+        currency: order.currency,
+        dueDate: invoice.dueDate,
+        outstanding: invoice.outstanding,
+      });
+    const owedOnInvoices = receivable.reduce((sum, invoice) => sum + invoice.outstanding, 0);
     if (!ledger.hasEntries && ledger.outstanding === 0) continue;
     const figures = closing.get(order.currency) ?? {
       currency: order.currency,
@@ -157,7 +165,13 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
     closing.set(order.currency, figures);
   }
   const latest = orderRows.at(-1);
-  return { entries, closing: [...closing.values()], address: addressLines(latest?.billing_address ?? null) };
+  openInvoices.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number));
+  return {
+    entries,
+    closing: [...closing.values()],
+    openInvoices,
+    address: addressLines(latest?.billing_address ?? null),
+  };
 }
 
 /** The statement PDF of a customer (an admin's customer key scope, or the signed-in customer's account). */
@@ -165,12 +179,21 @@ export async function customerStatementPdf(
   db: Db,
   scope: Exclude<Scope, { kind: 'all' }>,
   now: Date,
-  options: { mustExist?: boolean; publicUrl: string },
+  options: {
+    mustExist?: boolean;
+    publicUrl: string;
+    /** The organisation's name in place of the customer's (the monthly statement to accounts payable). */
+    organisation?: string;
+    /** Lists the open invoices (the monthly statement to accounts payable). */
+    listOpenInvoices?: boolean;
+    /** The statement already loaded for the scope. */
+    statement?: Awaited<ReturnType<typeof loadStatement>>;
+  },
 ): Promise<Buffer> {
   const [{ profile }, customer, statement] = await Promise.all([
     documentFacts(db, options.publicUrl),
     customerOfScope(db, scope),
-    loadStatement(db, scope),
+    options.statement ?? loadStatement(db, scope),
   ]);
   // An admin's key that names no customer is not found; a signed-in customer always has their own statement.
   if (options.mustExist && !customer) throw notFound(customerMessages.notFound);
@@ -179,13 +202,14 @@ export async function customerStatementPdf(
       profile,
       customer: {
         name: customer?.name ?? null,
-        organisation: customer?.organisation ?? null,
+        organisation: options.organisation ?? customer?.organisation ?? null,
         email: customer?.email ?? null,
         address: statement.address,
       },
       entries: statement.entries,
       closing: statement.closing,
       printedAt: now,
+      ...(options.listOpenInvoices ? { openInvoices: statement.openInvoices } : {}),
     }),
   );
 }

@@ -14,7 +14,14 @@ import { hashToken, randomToken } from '../accounts/tokens';
 import { writeAudit } from '../audit/audit-log';
 import type { Db } from '../db/client';
 import { likeEscape, nameOf } from '../db/list-sql';
-import { organisationInvitations, organisationMembers, organisations, profiles, users } from '../db/schema';
+import {
+  organisationInvitations,
+  organisationMembers,
+  organisationStatements,
+  organisations,
+  profiles,
+  users,
+} from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 
@@ -328,6 +335,7 @@ export async function customerOrganisation(db: Db, userId: string): Promise<Admi
     ownerEmail: members.find((member) => member.isOwner)?.email ?? '',
     members,
     ordersRequireAcceptedQuote: organisation.ordersRequireAcceptedQuote,
+    lastStatement: await lastStatementSent(db, organisation.id),
   };
 }
 
@@ -443,4 +451,19 @@ export async function addCustomerToOrganisation(
     now: input.now,
   });
   return organisation;
+}
+
+/** The last monthly statement (customers/organisation-statements.ts) an organisation's accounts payable were sent (null: none yet). */
+export async function lastStatementSent(db: Db, organisationId: string) {
+  const [row] = await db
+    .select({
+      period: organisationStatements.period,
+      sentAt: organisationStatements.sentAt,
+      recipients: organisationStatements.recipients,
+    })
+    .from(organisationStatements)
+    .where(and(eq(organisationStatements.organisationId, organisationId), gt(organisationStatements.recipients, 0)))
+    .orderBy(desc(organisationStatements.period))
+    .limit(1);
+  return row ? { period: row.period, sentAt: row.sentAt.toISOString(), recipients: row.recipients } : null;
 }

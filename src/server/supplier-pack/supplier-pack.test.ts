@@ -4,9 +4,13 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { realBank, realDetails } from '../../../tests/support/business-profile';
 import { createUser } from '../../../tests/support/factories';
 import { tinyPdf } from '../../../tests/support/model-documents';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { signIn } from '../../../tests/support/sessions';
-import { storeCertificateRow } from '../../../tests/support/supplier-pack';
+import { certificatePdf, encryptedPdf, storeCertificateRow } from '../../../tests/support/supplier-pack';
 import { useTestApp } from '../../../tests/support/test-app';
 import { formatUkDate } from '../../shared/dates';
 import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack';
@@ -44,13 +48,13 @@ describe('the supplier pack', () => {
 
   const version = async () => (await t.get('/api/supplier-pack')).json().version as number;
 
-  it('refuses a certificate that is not a PDF by its bytes (a PNG named .pdf), and one without a fresh second factor', async () => {
+  it('refuses a certificate that is not a PDF by its bytes (a PNG named .pdf), one encrypted or without pages, and one without a fresh second factor', async () => {
     const admin = await createAdminSession(t);
     const body = {
       kind: 'insurance',
       title: 'Products liability insurance 2026-27',
       expiresOn: '2027-09-30',
-      file: { filename: 'insurance.pdf', dataBase64: tinyPdf().toString('base64') },
+      file: { filename: 'insurance.pdf', dataBase64: certificatePdf('Insurance').toString('base64') },
     };
     t.clock.now = new Date(t.clock.now.getTime() + 10 * 60_000);
     const stale = await t.post('/api/admin/supplier-certificates', body, { cookie: admin.cookie });
@@ -66,6 +70,16 @@ describe('the supplier pack', () => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toMatchObject({ file: supplierPackMessages.notPdf });
+    // A PDF by its first bytes that pdf-lib cannot enclose in the pack: encrypted, damaged, or with no page.
+    for (const bytes of [encryptedPdf(), Buffer.from('%PDF-1.7\n%%EOF garbage'), tinyPdf()]) {
+      const unreadable = await t.post(
+        '/api/admin/supplier-certificates',
+        { ...body, file: { filename: 'insurance.pdf', dataBase64: bytes.toString('base64') } },
+        { cookie: admin.cookie },
+      );
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json().error.fields).toMatchObject({ file: supplierPackMessages.unreadable });
+    }
     expect(await t.db.select().from(supplierCertificates)).toHaveLength(0);
 
     const stored = await t.post('/api/admin/supplier-certificates', body, { cookie: admin.cookie });
@@ -88,7 +102,7 @@ describe('the supplier pack', () => {
       {
         ...body,
         expiresOn: '2028-09-30',
-        file: { filename: 'insurance-2028.pdf', dataBase64: tinyPdf('New').toString('base64') },
+        file: { filename: 'insurance-2028.pdf', dataBase64: certificatePdf('New').toString('base64') },
       },
       { cookie: admin.cookie },
     );
@@ -97,7 +111,7 @@ describe('the supplier pack', () => {
     const served = await t.get(`/api/supplier-pack/certificates/${id}`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('application/pdf');
-    expect(served.rawPayload.equals(tinyPdf('New'))).toBe(true);
+    expect(served.rawPayload.equals(certificatePdf('New'))).toBe(true);
 
     const listed = await t.get('/api/admin/supplier-certificates', { cookie: admin.cookie });
     expect(listed.json().certificates.map((c: { title: string }) => c.title)).toEqual([body.title]);
@@ -261,7 +275,7 @@ describe('the supplier pack', () => {
     expect(pdfText(rendered.pdf)).toContain('Fjordlight Instruments Ltd');
   });
 
-  it('lets sales send the pack by e-mail from the admin, with the certificates attached, recorded for a later bank change', async () => {
+  it('lets sales send the pack by e-mail from the admin, one PDF holding the certificates, recorded for a later bank change', async () => {
     const sales = await createAdminSession(t, t.db, ['sales']);
     await t.db.delete(supplierCertificates);
     await storeCertificateRow(t.db, { title: 'Insurance' });
@@ -276,10 +290,10 @@ describe('the supplier pack', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'supplier_pack'), eq(mailOutbox.toAddress, 'buyer@university.test')));
     expect(mail).toBeDefined();
-    expect(mail?.attachments?.map((a) => a.filename)).toEqual([
-      `Supplier-pack-v${sent.json().version}.pdf`,
-      'certificate.pdf',
-    ]);
+    expect(mail?.attachments?.map((a) => a.filename)).toEqual([`Supplier-pack-v${sent.json().version}.pdf`]);
+    expect(mail?.attachments?.[0]).toMatchObject({
+      render: { document: 'supplier_pack', version: sent.json().version },
+    });
     const [row] = await t.db.select().from(supplierPackDownloads).where(eq(supplierPackDownloads.via, 'staff'));
     expect(row?.email).toBe('buyer@university.test');
     const bad = await t.post('/api/admin/supplier-pack/send', { email: 'not mail' }, { cookie: sales.cookie });
@@ -341,5 +355,64 @@ describe('the supplier pack', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'supplier_pack_changed'), eq(mailOutbox.toAddress, 'twice@university.test')));
     expect(notices).toHaveLength(1);
+  });
+
+  /** The PDF's page count as pdfinfo reads it. */
+  const pageCount = (pdf: Buffer) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pack.pdf');
+    writeFileSync(file, pdf);
+    return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+  };
+
+  it('is one PDF: the letter, then every certificate in force, whole, in the order listed (by kind, then expiry), with their pages named; an unreadable one is left out as available on request', async () => {
+    await filledInShop();
+    await t.db.delete(supplierCertificates);
+    const letterOnly = await t.get('/api/supplier-pack/pdf');
+    const letterPages = pageCount(letterOnly.rawPayload);
+    expect(pdfText(letterOnly.rawPayload)).toContain('No certificates are enclosed with this version.');
+
+    // Uploaded through the admin: an ISO certificate of two pages and an insurance certificate of one.
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    for (const [kind, title, pdf] of [
+      ['iso_9001', 'ISO 9001:2015', certificatePdf('ISO CERT PAGE ONE Q-4471', 'ISO CERT PAGE TWO scope')],
+      ['insurance', 'Products liability 2026-27', certificatePdf('INSURANCE SCHEDULE POLICY PL-778812')],
+    ] as const) {
+      const stored = await t.post(
+        '/api/admin/supplier-certificates',
+        { kind, title, expiresOn: '2099-01-31', file: { filename: `${kind}.pdf`, dataBase64: pdf.toString('base64') } },
+        { cookie: admin.cookie },
+      );
+      expect(stored.statusCode, stored.body).toBe(201);
+    }
+    // An encrypted file stored before the upload check (or damaged since): it must not break the pack.
+    await storeCertificateRow(t.db, { kind: 'other', title: 'Old locked declaration', bytes: encryptedPdf() });
+
+    const response = await t.get('/api/supplier-pack/pdf');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    const pack = response.rawPayload;
+    expect(pageCount(pack)).toBe(letterPages + 3);
+    const pages = pdfText(pack).split('\f');
+    const letter = pages.slice(0, letterPages).join('\n').replace(/\s+/g, ' ');
+    // Insurance before ISO 9001 (by kind), each with the pages that hold it; the locked one on request.
+    const first = letterPages + 1;
+    expect(letter).toContain(
+      `Insurance certificate: Products liability 2026-27 (valid until 31 January 2099): enclosed, page ${first} of this pack`,
+    );
+    expect(letter).toContain(
+      `ISO 9001 certificate: ISO 9001:2015 (valid until 31 January 2099): enclosed, pages ${first + 1}-${first + 2} of this pack`,
+    );
+    expect(letter).toContain(
+      'Certificate: Old locked declaration (valid until 31 December 2099): available on request',
+    );
+    expect(pages[letterPages]).toContain('INSURANCE SCHEDULE POLICY PL-778812');
+    expect(pages[letterPages + 1]).toContain('ISO CERT PAGE ONE Q-4471');
+    expect(pages[letterPages + 2]).toContain('ISO CERT PAGE TWO scope');
+    expect(pdfText(pack)).not.toContain('Secret certificate');
+
+    // The renderer the mail sender calls for an e-mailed pack gives the same pages.
+    const rendered = await renderSupplierPack(t.db, t.clock.now, 'https://shop.test', await version());
+    expect(pageCount(rendered.pdf)).toBe(letterPages + 3);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { asc, eq, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { BankAccounts } from '../../shared/business-profile';
@@ -10,13 +11,15 @@ import {
   certificateKindLabels,
   certificateUrl,
   PACK_NOTICE_MONTHS,
+  supplierPackMessages,
   supplierPackPath,
 } from '../../shared/supplier-pack/supplier-pack';
 import { getBusinessProfile, readBusinessProfile } from '../business-profile/profile-service';
 import { type Db, queryRows } from '../db/client';
 import { supplierCertificates, supplierPackDownloads, supplierPackVersions } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import { enqueueMails, type MailAttachment, type OutgoingMail, pdfAttachment } from '../mail/outbox';
+import { enqueueMails, type MailAttachment, type OutgoingMail } from '../mail/outbox';
+import { badRequest } from '../http/http-error';
 import type { DailyJob } from '../jobs/scheduler';
 import { readModelDocument } from '../catalogue/model-documents';
 
@@ -113,27 +116,65 @@ export async function storedCertificate(db: Db, id: string) {
   return row ?? null;
 }
 
+/** A certificate's PDF as pdf-lib reads it, or null when it cannot (encrypted, damaged, no pages). */
+export async function loadCertificatePdf(bytes: Uint8Array): Promise<PDFDocument | null> {
+  try {
+    const document = await PDFDocument.load(bytes, { updateMetadata: false });
+    return document.getPageCount() > 0 ? document : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The pack's letter as a PDF: the profile in force, the bank details of `version` (the current ones
- * when left out) and the certificates in force. pdfkit cannot merge PDFs, so the letter lists the
- * certificates and the pack page serves each one (decision 0067).
+ * The pack as one PDF (decision 0067): the letter, on the profile in force with the bank details of
+ * `version` (the current ones when left out), then every certificate in force, whole, in the order
+ * the letter lists them (by kind, then expiry, then upload). A certificate pdf-lib cannot read is
+ * left out and the letter says it is available on request, so one bad file never breaks the pack.
+ * The letter names each certificate's pages: drawn again when its own length moves them.
  */
 export async function renderSupplierPack(db: Db, now: Date, publicUrl: string, version?: number) {
   const profile = await getBusinessProfile(db);
   const row = version === undefined ? await packVersionFor(db, profile.bank, now) : await packVersion(db, version);
   if (!row) throw new Error(`No supplier pack version ${version}`);
   const certificates = await listCertificates(db, now, { inForce: true });
-  const pdf = await renderDocumentPdf(
-    supplierPackDocument({
-      profile,
-      bank: row.bank,
-      version: row.version,
-      versionSince: row.createdAt,
-      certificates,
-      packPageUrl: `${publicUrl}${supplierPackPath}`,
-      date: now,
-    }),
-  );
+  const enclosures: { certificate: Certificate; pdf: PDFDocument | null }[] = [];
+  for (const certificate of certificates) {
+    const stored = await storedCertificate(db, certificate.id);
+    enclosures.push({ certificate, pdf: stored ? await loadCertificatePdf(stored.bytes) : null });
+  }
+  const letterFor = (letterPages: number) => {
+    let next = letterPages + 1;
+    return renderDocumentPdf(
+      supplierPackDocument({
+        profile,
+        bank: row.bank,
+        version: row.version,
+        versionSince: row.createdAt,
+        certificates: enclosures.map(({ certificate, pdf }) => {
+          const count = pdf?.getPageCount() ?? 0;
+          const pages: [number, number] | null = pdf ? [next, next + count - 1] : null;
+          next += count;
+          return { kind: certificate.kind, title: certificate.title, expiresOn: certificate.expiresOn, pages };
+        }),
+        packPageUrl: `${publicUrl}${supplierPackPath}`,
+        date: now,
+      }),
+    );
+  };
+  let letterPages = 1;
+  let letter = await letterFor(letterPages);
+  let merged = await PDFDocument.load(letter, { updateMetadata: false });
+  for (let attempt = 0; attempt < 3 && merged.getPageCount() !== letterPages; attempt += 1) {
+    letterPages = merged.getPageCount();
+    letter = await letterFor(letterPages);
+    merged = await PDFDocument.load(letter, { updateMetadata: false });
+  }
+  for (const { pdf } of enclosures) {
+    if (!pdf) continue;
+    for (const page of await merged.copyPages(pdf, pdf.getPageIndices())) merged.addPage(page);
+  }
+  const pdf = enclosures.some((enclosure) => enclosure.pdf) ? Buffer.from(await merged.save()) : letter;
   return { pdf, version: row.version, filename: supplierPackFilename(row.version) };
 }
 
@@ -154,11 +195,10 @@ export async function recordPackDelivery(
   });
 }
 
-/** The pack's e-mail: the letter (rendered when sent), and the certificates in force attached as stored. */
+/** The pack's e-mail: the pack's PDF (the letter and the certificates in force, rendered when sent). */
 async function packMailer(
   db: Db,
   facts: { version: number; publicUrl: string; now: Date; kind: 'supplier_pack' | 'supplier_pack_changed' },
-  attachCertificates: boolean,
 ) {
   const profile = await readBusinessProfile(db);
   const certificates = await listCertificates(db, facts.now, { inForce: true });
@@ -169,18 +209,12 @@ async function packMailer(
       render: { document: 'supplier_pack', version: facts.version },
     },
   ];
-  if (attachCertificates) {
-    for (const certificate of certificates) {
-      const stored = await storedCertificate(db, certificate.id);
-      if (stored) attachments.push(pdfAttachment(stored.filename, stored.bytes));
-    }
-  }
   const certificateLines =
     certificates.length === 0
       ? []
       : [
           '',
-          'Certificates:',
+          'Certificates (in the pack, after the letter; each also at its own address):',
           ...certificates.map(
             (c) => `- ${c.label}: ${c.title}, valid until ${formatUkDate(c.expiresOn)}: ${facts.publicUrl}${c.url}`,
           ),
@@ -217,11 +251,7 @@ export async function sendSupplierPack(
 ) {
   const profile = await readBusinessProfile(tx);
   const { version } = await packVersionFor(tx, profile.bank, options.now);
-  const mail = await packMailer(
-    tx,
-    { version, publicUrl: options.publicUrl, now: options.now, kind: 'supplier_pack' },
-    true,
-  );
+  const mail = await packMailer(tx, { version, publicUrl: options.publicUrl, now: options.now, kind: 'supplier_pack' });
   await enqueueMails(tx, [mail(to)]);
   await recordPackDelivery(tx, { version, email: to, via: options.via, at: options.now });
   return version;
@@ -257,7 +287,7 @@ export async function noticeBankChange(tx: Db, bank: BankAccounts, now: Date, pu
         order by email`,
   );
   if (holders.length === 0) return 0;
-  const mail = await packMailer(tx, { version, publicUrl, now, kind: 'supplier_pack_changed' }, false);
+  const mail = await packMailer(tx, { version, publicUrl, now, kind: 'supplier_pack_changed' });
   await enqueueMails(
     tx,
     holders.map((holder) => mail(holder.email)),
@@ -283,8 +313,17 @@ export const supplierPackRetentionJob: DailyJob = {
   },
 };
 
-/** A certificate's PDF as uploaded: read by its bytes (`%PDF-`), at most 10 MB, as a model's datasheet (decision 0059). */
-export const readCertificateUpload = readModelDocument;
+/**
+ * A certificate's PDF as uploaded: read by its bytes (`%PDF-`), at most 10 MB, as a model's
+ * datasheet (decision 0059), and one pdf-lib can read with at least one page, so the pack can
+ * enclose it (an encrypted or damaged file: 400 beside `file`).
+ */
+export async function readCertificateUpload(upload: { filename: string; dataBase64: string }) {
+  const file = readModelDocument(upload);
+  if (!(await loadCertificatePdf(file.bytes)))
+    throw badRequest(supplierPackMessages.unreadable, { fields: { file: supplierPackMessages.unreadable } });
+  return file;
+}
 
 type CertificateFile = ReturnType<typeof readModelDocument>;
 type CertificateFields = { kind: CertificateKind; title: string; expiresOn: string };

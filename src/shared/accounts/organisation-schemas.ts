@@ -127,6 +127,8 @@ export const adminCustomerOrganisationSchema = z.object({
   members: z.array(organisationMemberSchema),
   /** "Orders need an accepted quote" for the organisation's quotes (staff change it: customers.edit, step-up). */
   ordersRequireAcceptedQuote: z.boolean(),
+  /** The last monthly statement e-mailed to its accounts payable: month (YYYY-MM), when, to how many (null: none yet). */
+  lastStatement: z.object({ period: z.string(), sentAt: z.string(), recipients: z.number().int() }).nullable(),
 });
 export type AdminCustomerOrganisation = z.infer<typeof adminCustomerOrganisationSchema>;
 

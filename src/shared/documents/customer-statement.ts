@@ -43,6 +43,16 @@ export interface StatementClosing {
   refundDue: number;
 }
 
+/** An invoice still asking for money (receivableInvoices), for the accounts-payable statement. */
+export interface StatementOpenInvoice {
+  number: string;
+  orderNumber: string;
+  currency: string;
+  dueDate: string;
+  /** Still to pay on it, minor units. */
+  outstanding: number;
+}
+
 export interface StatementFacts {
   profile: PublicBusinessProfile;
   customer: { name: string | null; organisation: string | null; email: string | null; address: string[] };
@@ -50,11 +60,15 @@ export interface StatementFacts {
   closing: StatementClosing[];
   /** The statement's day (the shop's clock). */
   printedAt: Date | string;
+  /** When given (the monthly statement to accounts payable), an "Open invoices" section lists them. */
+  openInvoices?: StatementOpenInvoice[];
 }
 
 export const statementLabels = {
   title: 'STATEMENT OF ACCOUNT',
   nothing: 'No invoices, payments or credit notes yet.',
+  openInvoices: 'Open invoices',
+  noOpenInvoices: 'No invoice is open.',
   creditMark: 'CR',
 } as const;
 
@@ -142,6 +156,20 @@ export function statementDocument(facts: StatementFacts): BusinessDocument {
     notes: [],
     tables,
     sections: [
+      ...(facts.openInvoices
+        ? [
+            {
+              title: statementLabels.openInvoices,
+              lines:
+                facts.openInvoices.length > 0
+                  ? facts.openInvoices.map(
+                      (invoice) =>
+                        `${invoice.number} (order ${invoice.orderNumber}), due ${formatUkDate(invoice.dueDate)}: ${formatMoney(invoice.outstanding, invoice.currency, { decimals: 2 })} outstanding`,
+                    )
+                  : [statementLabels.noOpenInvoices],
+            },
+          ]
+        : []),
       {
         title: 'Closing balance',
         lines: closingLines.length > 0 ? closingLines : [statementLabels.nothing],

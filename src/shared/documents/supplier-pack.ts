@@ -17,15 +17,22 @@ export interface SupplierPackFacts {
   version: number;
   /** When these bank details came into force (the version's first day). */
   versionSince: Date | string;
-  /** The certificates in force, in the order printed. */
-  certificates: { kind: CertificateKind; title: string; expiresOn: string }[];
+  /**
+   * The certificates in force, in the order printed and enclosed: `pages` the first and last page of
+   * the pack that hold it, or null when it cannot be enclosed (available on request).
+   */
+  certificates: { kind: CertificateKind; title: string; expiresOn: string; pages: [number, number] | null }[];
   /** The page the certificates are downloaded from (absolute URL). */
   packPageUrl: string;
   /** The letter's date (the shop's clock). */
   date: Date | string;
 }
 
+const pagesOf = ([first, last]: [number, number]) => (first === last ? `page ${first}` : `pages ${first}-${last}`);
+
 export const supplierPackLabels = {
+  enclosed: (pages: [number, number]) => `enclosed, ${pagesOf(pages)} of this pack`,
+  onRequest: 'available on request',
   title: 'SUPPLIER DETAILS',
   version: 'Pack version',
   telephoneWarning: (phone: string) =>
@@ -41,9 +48,11 @@ export function supplierPackDocument(facts: SupplierPackFacts): BusinessDocument
       : [
           ...facts.certificates.map(
             (certificate) =>
-              `${certificateKindLabels[certificate.kind]}: ${certificate.title} (valid until ${formatUkDate(certificate.expiresOn)})`,
+              `${certificateKindLabels[certificate.kind]}: ${certificate.title} (valid until ${formatUkDate(certificate.expiresOn)}): ${certificate.pages ? supplierPackLabels.enclosed(certificate.pages) : supplierPackLabels.onRequest}`,
           ),
-          `Each certificate is a separate PDF, to download from ${facts.packPageUrl}`,
+          facts.certificates.some((certificate) => certificate.pages)
+            ? `The certificates enclosed follow this letter in the order listed; each is also a separate PDF at ${facts.packPageUrl}`
+            : `Each certificate is a separate PDF at ${facts.packPageUrl}`,
         ];
   return {
     kind: 'supplier_pack',

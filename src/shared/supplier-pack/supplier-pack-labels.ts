@@ -27,6 +27,8 @@ export const PACK_NOTICE_MONTHS = 18;
 
 export const supplierPackMessages = {
   notPdf: 'Upload a PDF file.',
+  unreadable:
+    'This PDF cannot be read: it is encrypted, password-protected or damaged, or has no pages. Upload a copy without a password.',
   tooLarge: 'The file is larger than 10 MB.',
   fileRequired: 'Choose the certificate’s PDF file.',
   title: 'Enter a title on one line (at most 200 characters).',

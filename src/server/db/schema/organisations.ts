@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrganisationRole } from '../../../shared/accounts/organisation-schemas';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
@@ -77,4 +77,25 @@ export const organisationInvitations = pgTable(
     index('organisation_invitations_organisation_id_idx').on(table.organisationId),
     check('organisation_invitations_role_check', sql`${table.role} in ('buyer', 'approver', 'accounts_payable')`),
   ],
+);
+
+/**
+ * The monthly statement to an organisation's accounts payable (decision 0068), one row per
+ * organisation and month (`YYYY-MM`): the unique pair is claimed before anything is queued, so each
+ * month's statement goes once whatever the number of processes or runs (customers/organisation-statements.ts).
+ * `recipients` 0: nothing was open that month, so nothing was sent.
+ */
+export const organisationStatements = pgTable(
+  'organisation_statements',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    /** How many accounts-payable addresses it was e-mailed to (0: nothing open, none sent). */
+    recipients: integer('recipients').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('organisation_statements_organisation_period_key').on(table.organisationId, table.period)],
 );

@@ -24,6 +24,7 @@ const detail = {
       },
     ],
     ordersRequireAcceptedQuote: false,
+    lastStatement: null,
   },
   sameNameOrganisations: [],
 } as unknown as CustomerDetail;

@@ -19,6 +19,10 @@ import { day } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 
+/** "December 2026" for a YYYY-MM month. */
+const monthOf = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 const card = 'rounded-lg border border-navy-100 bg-white p-4';
 const selectClass = 'h-9 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900';
 
@@ -216,6 +220,11 @@ export function OrganisationPanel({ customerKey, detail }: { customerKey: string
             ))}
           </ul>
           <AcceptanceRequirement organisationId={organisation.id} value={organisation.ordersRequireAcceptedQuote} />
+          <p className="mt-2 text-sm text-navy-600">
+            {organisation.lastStatement
+              ? `Monthly statement to accounts payable: last sent ${day(organisation.lastStatement.sentAt)} (${monthOf(organisation.lastStatement.period)}) to ${organisation.lastStatement.recipients === 1 ? '1 address' : `${organisation.lastStatement.recipients} addresses`}.`
+              : 'Monthly statement to accounts payable: none sent yet.'}
+          </p>
         </>
       ) : (
         <p className="text-sm text-navy-600">Not in an organisation.</p>
