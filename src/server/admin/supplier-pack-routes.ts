@@ -1,3 +1,4 @@
+import { sendUploadedPdf } from '../http/stored-pdf';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,13 +71,7 @@ export async function adminSupplierPackRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const stored = await storedCertificate(app.db, request.params.id);
       if (!stored) throw notFound(supplierPackMessages.notFound);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${stored.filename}"`)
-        .send(stored.bytes);
+      return sendUploadedPdf(request, reply, { bytes: stored.bytes, filename: stored.filename });
     },
   );
 

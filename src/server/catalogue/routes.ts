@@ -11,7 +11,7 @@ import { storefrontProduct } from './batch-ship';
 import { getProduct } from './catalogue-service';
 import { storedModelDocument } from './model-documents';
 import { modelDocumentKinds, modelDocumentMessages } from '../../shared/instruments/model-documents';
-import { etagMatches, pdfDownloadLimit } from '../http/stored-pdf';
+import { pdfDownloadLimit, sendUploadedPdf } from '../http/stored-pdf';
 
 const productResponse = z.object({
   product: productSchema,
@@ -59,17 +59,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const stored = await storedModelDocument(app.db, request.params.configId, request.params.kind);
       if (!stored) throw notFound(modelDocumentMessages.notFound);
-      const etag = `"${stored.sha256}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'public, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${stored.filename}"`)
-        .send(stored.bytes);
+      return sendUploadedPdf(request, reply, stored, 'public, max-age=300');
     },
   );
 

@@ -37,3 +37,36 @@ export function sendStoredPdf(request: FastifyRequest, reply: FastifyReply, file
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .send(file.pdf);
 }
+
+/** A PDF someone uploaded (a model's datasheet, a supplier certificate): shown, never trusted. */
+export interface UploadedPdfFile {
+  bytes: Buffer;
+  sha256?: string;
+  filename: string;
+}
+
+/**
+ * Sends an uploaded PDF inline, to the browser's viewer: never sniffed as another type, and sandboxed
+ * (its scripts and forms do nothing). With its SHA-256 it is revalidated by ETag (`cacheControl` says
+ * for how long it may be reused: public documents), without one it is never kept (`private, no-store`).
+ */
+export function sendUploadedPdf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: UploadedPdfFile,
+  cacheControl = 'private, no-store',
+) {
+  reply
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', 'sandbox');
+  if (file.sha256) {
+    const etag = `"${file.sha256}"`;
+    reply.header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  }
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${file.filename}"`)
+    .send(file.bytes);
+}

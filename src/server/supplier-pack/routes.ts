@@ -10,7 +10,7 @@ import {
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { notFound } from '../http/http-error';
 import { perClientAndEmail } from '../http/rate-limit';
-import { etagMatches, pdfDownloadLimit } from '../http/stored-pdf';
+import { pdfDownloadLimit, sendUploadedPdf } from '../http/stored-pdf';
 import {
   listCertificates,
   packVersionFor,
@@ -90,17 +90,7 @@ export async function supplierPackRoutes(app: FastifyInstance) {
       const stored = await storedCertificate(app.db, request.params.id);
       const today = app.now().toISOString().slice(0, 10);
       if (!stored || stored.expiresOn < today) throw notFound(supplierPackMessages.notFound);
-      const etag = `"${stored.sha256}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${stored.filename}"`)
-        .send(stored.bytes);
+      return sendUploadedPdf(request, reply, stored, 'no-cache');
     },
   );
 }

@@ -112,6 +112,16 @@ describe('the supplier pack', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('application/pdf');
     expect(served.rawPayload.equals(certificatePdf('New'))).toBe(true);
+    // An uploaded PDF is shown sandboxed, never sniffed, and revalidated by its fingerprint.
+    expect(served.headers['content-security-policy']).toBe('sandbox');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const again = await t.get(`/api/supplier-pack/certificates/${id}`, {
+      headers: { 'if-none-match': String(served.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const staffCopy = await t.get(`/api/admin/supplier-certificates/${id}/file`, { cookie: admin.cookie });
+    expect(staffCopy.headers['cache-control']).toBe('private, no-store');
+    expect(staffCopy.headers['content-security-policy']).toBe('sandbox');
 
     const listed = await t.get('/api/admin/supplier-certificates', { cookie: admin.cookie });
     expect(listed.json().certificates.map((c: { title: string }) => c.title)).toEqual([body.title]);
