@@ -8,7 +8,12 @@ import type { BusinessDocument } from '../../shared/documents/document-model';
 import { documentHtml } from '../../shared/documents/document-html';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { auditLog, mailOutbox, orders, quotes } from '../db/schema';
+import { auditLog, invoices, mailOutbox, orders, quotes, serviceRequests } from '../db/schema';
+import { createUser, guestBilling } from '../../../tests/support/factories';
+import { createInstrument } from '../../../tests/support/service-fixtures';
+import { signIn } from '../../../tests/support/sessions';
+import { exampleBusinessProfile } from '../../shared/business-profile';
+import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
 import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
 import { pdfText } from '../../../tests/support/pdf-text';
 
@@ -348,5 +353,173 @@ describe('a German or French quote is in its language (issue 40)', () => {
     expect(html).toContain(buyer.language === 'de' ? 'Einzelpreis' : 'Prix unitaire');
     expect(oneSpaced(html)).toContain(buyer.language === 'de' ? '3.340,00 €' : '3 340,00 €');
     expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, buyer.language), 'quote e-mail').toEqual([]);
+  });
+});
+
+describe('a repair order and a purchase order in the buyer’s language (issue 40 with issues 39 and 41)', () => {
+  const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
+
+  it('a German repair order: its acknowledgement, confirmation and invoice for payment in full are in German, with the repair terms and no sale terms or English phrase', async () => {
+    const { user } = await createUser(t.db);
+    const cookie = await signIn(t, user.email);
+    const instrument = await createInstrument(t.db, {
+      userId: user.id,
+      deliveredOn: '2024-06-01',
+      warrantyEndsOn: '2025-06-01',
+    });
+    const opened = await t.post(
+      '/api/service-requests',
+      { serial: instrument.serialNumber, description: 'The pump stalls mid-dose.' },
+      { cookie },
+    );
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { requestNumber } = (opened.json() as { request: ServiceRequest }).request;
+    const [request] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.requestNumber, requestNumber));
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const made = await t.post(
+      `/api/admin/service/${request?.id}/repair-quote`,
+      { description: 'New pump head', netAmountMinor: 20_000 },
+      { cookie: admin.cookie },
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
+    const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+    // The buyer picks German in the order flow (the repair quote itself was made in English).
+    const placed = await t.post(
+      '/api/orders',
+      {
+        quoteReference: quote?.quoteReference ?? '',
+        billing: guestBilling(user.email),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+        language: 'de',
+      },
+      { cookie },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (placed.json() as { order: { id: string; orderNumber: string; kind: string; language: string } })
+      .order;
+    expect(order).toMatchObject({ kind: 'repair', language: 'de' });
+
+    const acknowledgement = oneSpaced(
+      pdfText((await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie })).rawPayload),
+    );
+    expect(
+      (await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const mail = (kind: string) => mails.find((row) => row.kind === kind);
+    const attached = (kind: string) => {
+      const attachment = mail(kind)?.attachments?.[0];
+      return oneSpaced(
+        pdfText(Buffer.from(attachment && 'contentBase64' in attachment ? attachment.contentBase64 : '', 'base64')),
+      );
+    };
+    const confirmation = attached('order_confirmed');
+    const invoice = attached('invoice_deposit');
+
+    expect(acknowledgement).toContain('Rücksendung');
+    expect(acknowledgement).toContain('Reparaturdauer: 10 Arbeitstage');
+    expect(confirmation).toContain('Vollständige Zahlung von 240,00 £ fällig bis');
+    // £200 net plus 20% VAT: the one invoice asks for the whole 240,00 £.
+    // The invoice's line (its order number may wrap under it in the narrow column).
+    expect(invoice).toMatch(new RegExp(`Vollständige Zahlung der Bestellung .*${order.orderNumber}`));
+    expect(invoice).toContain('Zahlung: vollständig bei Annahme des Angebots');
+    expect(invoice).toContain('Ihre Bestellreferenz (PO): nicht angegeben');
+    expect(invoice).toContain(`Angebotsnummer: ${quoteNumber}`);
+    expect(oneSpaced(mail('invoice_deposit')?.textBody ?? '')).toContain(
+      'über die vollständige Zahlung Ihrer Bestellung',
+    );
+    // A repair is service: its e-mails name the support mailbox.
+    expect(mail('order_confirmed')?.textBody).toContain(exampleBusinessProfile.supportEmail);
+    for (const text of [acknowledgement, confirmation, invoice]) {
+      expect(text).not.toContain('Anzahlung (50 %)');
+      expect(text).not.toContain('Produktionscharge:');
+    }
+    const texts = {
+      acknowledgement,
+      confirmation,
+      invoice,
+      // The order's e-mails (the service request's and the repair quote's came before the buyer chose German).
+      ...Object.fromEntries(
+        mails
+          .filter((row) => row.kind.startsWith('order_') || row.kind.startsWith('invoice_'))
+          .map((row) => [row.kind, `${row.subject}\n${row.textBody}`]),
+      ),
+    };
+    expect(Object.keys(texts)).toEqual(
+      expect.arrayContaining(['order_received', 'order_confirmed', 'invoice_deposit']),
+    );
+    for (const [name, text] of Object.entries(texts)) expect(englishIn(text, 'de'), name).toEqual([]);
+  });
+
+  it('a French order with a PO number from a quote: the PO acknowledgement, the invoice’s “Votre bon de commande” and quote number, the advance agreed in the quote and the pro-forma in French', async () => {
+    const made = await t.post('/api/quotes', {
+      configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR', batch: 'batch-2' },
+      customerInfo: customer('po-lyon@example.com'),
+      flowType: 'order',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { quote } = made.json() as { quote: QuoteResource };
+    expect(quote.language).toBe('fr');
+    const placed = await t.post('/api/orders', {
+      quoteReference: quote.reference,
+      billing: { ...billing('po-lyon@example.com', 'FR'), city: 'Lyon', poNumber: 'BC-2026-4711' },
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (placed.json() as { order: { id: string; orderNumber: string; language: string } }).order;
+    expect(order.language).toBe('fr');
+
+    const admin = await createAdminSession(t);
+    const acknowledgement = oneSpaced(
+      pdfText((await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie })).rawPayload),
+    );
+    expect(acknowledgement).toContain('Votre bon de commande: BC-2026-4711');
+    expect(acknowledgement).toContain(`Numéro de devis: ${quote.quoteNumber}`);
+    expect(acknowledgement).toContain(
+      `Nous accusons réception de votre bon de commande BC-2026-4711 relatif à notre devis ${quote.quoteNumber} : commande ${order.orderNumber}.`,
+    );
+    expect(acknowledgement).toContain('Date d’expédition estimée');
+
+    expect(
+      (await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
+    await admin.stepUp();
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const { invoice: deposit } = issued.json() as { invoice: { id: string } };
+    const [stored] = await t.db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, deposit.id));
+    const invoice = oneSpaced(pdfText(stored?.pdf ?? Buffer.alloc(0)));
+    expect(invoice).toContain('Votre bon de commande: BC-2026-4711');
+    expect(invoice).toContain(`Numéro de devis: ${quote.quoteNumber}`);
+    // The line's text wraps around its amounts in the narrow column.
+    expect(invoice).toMatch(new RegExp(`Acompte convenu dans le devis [^A-Za-z]*${quote.quoteNumber} : 50 %`));
+    expect(invoice).toContain(`Total de la commande ${order.orderNumber}`);
+    // The net, VAT and gross columns' headings in French.
+    expect(invoice).toContain('Article Qté Prix unitaire HT TVA TTC (HT)');
+
+    const proForma = oneSpaced(
+      pdfText((await t.get(`/api/admin/orders/${order.id}/pro-forma`, { cookie: admin.cookie })).rawPayload),
+    );
+    expect(proForma).toContain('FACTURE PRO FORMA');
+    expect(proForma).toContain('Facture pro forma : ne vaut pas facture au sens de la TVA');
+    expect(proForma).toContain('Votre bon de commande: BC-2026-4711');
+
+    for (const [name, text] of Object.entries({ acknowledgement, invoice, proForma }))
+      expect(englishIn(text, 'fr'), name).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { localTerms } from '../documents/document-language';
-import { defaultTermsValues, INSPECTION_DAYS, terms } from '../terms';
+import { defaultTermsValues, INSPECTION_DAYS, repairTerms, terms } from '../terms';
 import { LANGUAGES } from './languages';
 import { catalogues, translator } from './translator';
 
@@ -66,6 +66,13 @@ describe('the message catalogues', () => {
     expect(said.currency('EUR')).toBe(terms.currency('EUR'));
     expect(said.cancellation).toBe(terms.cancellation);
     expect(translator('en').t('terms.inspection', { days: String(INSPECTION_DAYS) })).toBe(terms.inspection);
+    // A repair's terms (decision 0062) too.
+    expect(said.repairValidity(defaultTermsValues)).toBe(repairTerms.validity(defaultTermsValues));
+    expect([said.repairPayment, said.repairLeadTime, said.repairScope]).toEqual([
+      repairTerms.payment,
+      repairTerms.leadTime,
+      repairTerms.scope,
+    ]);
     for (const months of [12, 18, 24, 36])
       for (const plan of [null, '3-year servicing plan'])
         expect(said.warranty(months, plan)).toBe(terms.warranty(months, plan));
