@@ -523,3 +523,33 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
       expect(englishIn(text, 'fr'), name).toEqual([]);
   });
 });
+
+describe('the supplier pack’s letter in the reader’s language (issue 40 with issue 39)', () => {
+  const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+
+  it('?language=de and fr draw the letter in German and French with no English phrase; none is English; another language is 400', async () => {
+    const english = oneSpaced(pdfText((await t.get('/api/supplier-pack/pdf')).rawPayload));
+    expect(english).toContain('SUPPLIER DETAILS');
+    expect(english).toContain('Bank details for payments in EUR');
+    for (const [language, date, says] of [
+      [
+        'de',
+        '3. November 2026',
+        ['LIEFERANTENDATEN', 'Bankverbindung für Zahlungen in EUR', 'Unterzeichnet für und im Namen von'],
+      ],
+      [
+        'fr',
+        '3 novembre 2026',
+        ['INFORMATIONS FOURNISSEUR', 'Coordonnées bancaires pour les paiements en EUR', 'Signé pour le compte de'],
+      ],
+    ] as const) {
+      const response = await t.get(`/api/supplier-pack/pdf?language=${language}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const text = oneSpaced(pdfText(response.rawPayload));
+      for (const words of says) expect(text).toContain(words);
+      expect(text).toContain(date);
+      expect(englishIn(text, language), language).toEqual([]);
+    }
+    expect((await t.get('/api/supplier-pack/pdf?language=es')).statusCode).toBe(400);
+  });
+});

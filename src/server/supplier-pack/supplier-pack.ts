@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { BankAccounts } from '../../shared/business-profile';
 import { formatUkDate } from '../../shared/dates';
 import { supplierPackDocument, supplierPackLabels } from '../../shared/documents/supplier-pack';
+import type { Language } from '../../shared/i18n/languages';
 import {
   type Certificate,
   type CertificateKind,
@@ -114,25 +115,34 @@ export async function storedCertificate(db: Db, id: string) {
 }
 
 /**
- * The pack's letter as a PDF: the profile in force, the bank details of `version` (the current ones
+ * The pack's letter as a PDF, in `language` (issue 40; English unless the download asks): the profile in force, the bank details of `version` (the current ones
  * when left out) and the certificates in force. pdfkit cannot merge PDFs, so the letter lists the
  * certificates and the pack page serves each one (decision 0067).
  */
-export async function renderSupplierPack(db: Db, now: Date, publicUrl: string, version?: number) {
+export async function renderSupplierPack(
+  db: Db,
+  now: Date,
+  publicUrl: string,
+  version?: number,
+  language: Language = 'en',
+) {
   const profile = await getBusinessProfile(db);
   const row = version === undefined ? await packVersionFor(db, profile.bank, now) : await packVersion(db, version);
   if (!row) throw new Error(`No supplier pack version ${version}`);
   const certificates = await listCertificates(db, now, { inForce: true });
   const pdf = await renderDocumentPdf(
-    supplierPackDocument({
-      profile,
-      bank: row.bank,
-      version: row.version,
-      versionSince: row.createdAt,
-      certificates,
-      packPageUrl: `${publicUrl}${supplierPackPath}`,
-      date: now,
-    }),
+    supplierPackDocument(
+      {
+        profile,
+        bank: row.bank,
+        version: row.version,
+        versionSince: row.createdAt,
+        certificates,
+        packPageUrl: `${publicUrl}${supplierPackPath}`,
+        date: now,
+      },
+      language,
+    ),
   );
   return { pdf, version: row.version, filename: supplierPackFilename(row.version) };
 }
