@@ -353,6 +353,23 @@ describe('a German or French quote is in its language (issue 40)', () => {
     expect(html).toContain(buyer.language === 'de' ? 'Einzelpreis' : 'Prix unitaire');
     expect(oneSpaced(html)).toContain(buyer.language === 'de' ? '3.340,00 €' : '3 340,00 €');
     expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, buyer.language), 'quote e-mail').toEqual([]);
+
+    // The approver's e-mail is in the quote's language too.
+    const sent = await t.post(`/api/quotes/${quote.reference}/send-to-approver`, {
+      email: `approver-${buyer.language}@example.com`,
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const [approver] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, `approver-${buyer.language}@example.com`));
+    expect(approver?.subject).toBe(
+      buyer.language === 'de'
+        ? `Angebot ${quote.quoteNumber} zur Freigabe`
+        : `Devis ${quote.quoteNumber} pour approbation`,
+    );
+    expect(oneSpaced(approver?.textBody ?? '')).toContain(buyer.language === 'de' ? '4.766,90 €' : '4 766,90 €');
+    expect(englishIn(`${approver?.subject}\n${approver?.textBody}`, buyer.language), 'approver e-mail').toEqual([]);
   });
 });
 
