@@ -1,3 +1,4 @@
+import { LANGUAGES } from './i18n/languages';
 import { z } from 'zod';
 import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
@@ -235,6 +236,8 @@ export const createOrderRequestSchema = z.object({
   idempotencyKey: z.string().trim().min(8).max(100),
   /** The tab's id that the order flow's progress was logged under (its incomplete order is marked completed). */
   sessionId: z.string().trim().max(100).nullable().optional(),
+  /** "Language of your documents" (issue 40): 'en', 'de' or 'fr'; missing: the quote's, else the billing country's default. */
+  language: z.enum(LANGUAGES, { error: 'Choose English, German or French.' }).nullable().optional(),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 

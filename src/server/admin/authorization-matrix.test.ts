@@ -289,6 +289,12 @@ describe('the authorization matrix', () => {
         make: at(`/api/admin/orders/${order.id}/buyer-routing-reference`, { buyerRoutingReference: '08111-12345-67' }),
       },
       {
+        method: 'PUT',
+        route: '/api/admin/orders/:id/language',
+        ok: 200,
+        make: at(`/api/admin/orders/${order.id}/language`, { language: 'de' }),
+      },
+      {
         method: 'PATCH',
         route: '/api/admin/orders/:id',
         ok: 200,

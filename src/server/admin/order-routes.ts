@@ -17,7 +17,8 @@ import {
 import { adminOrderDetail } from '../orders/admin-order-detail';
 import { recordPayment, refundPayment } from '../orders/record-payment';
 import { commercialInvoicePdf, deliveryNotePdf } from '../orders/delivery-note';
-import { addStaffComment, deleteOrder } from '../orders/update-order';
+import { addStaffComment, deleteOrder, setOrderLanguage } from '../orders/update-order';
+import { orderLanguageRequestSchema } from '../../shared/orders/order-admin-contracts';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { fallback } from '../db/list-sql';
 import { listOrders } from '../orders/order-list';
@@ -150,6 +151,21 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(pdf);
+    },
+  );
+
+  // The language of the order's documents and e-mails (issue 40): staff change it for the buyer, audited.
+  r.put(
+    '/orders/:id/language',
+    {
+      config: adminRoute('orders.edit'),
+      schema: { params: idParams, body: orderLanguageRequestSchema, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      await changeOrder(request, request.params.id, 'order.language', (tx, now) =>
+        setOrderLanguage(tx, request.params.id, request.body.language, now),
+      );
+      return { order: await adminOrderDetail(app.db, request.params.id) };
     },
   );
 

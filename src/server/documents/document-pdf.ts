@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { company } from '../../shared/company';
 import type { BusinessDocument, DocumentTable } from '../../shared/documents/document-model';
-import { formatMoney } from '../../shared/money';
+import { translator } from '../../shared/i18n/translator';
 import { toCii } from '../../shared/einvoice/cii';
 import type { EInvoice } from '../../shared/einvoice/einvoice-model';
 
@@ -151,7 +151,9 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const money = (minor: number) => formatMoney(minor, model.currency, { decimals: 2 });
+  // The layout's own words and the money in the document's language (issue 40); English as it always was.
+  const tr = translator(model.language ?? 'en');
+  const money = (minor: number) => tr.money(minor, model.currency);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - 96;
@@ -238,18 +240,18 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
   const lineHeader = (at: number) => {
     doc.rect(left, at, width, 20).fill('#eef1f6');
     doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(9);
-    doc.text('Item', columns.item + 6, at + 6, { width: columnWidth.item });
-    doc.text('Qty', columns.quantity, at + 6, { width: columnWidth.quantity, align: 'right' });
+    doc.text(tr.t('doc.pdf.item'), columns.item + 6, at + 6, { width: columnWidth.item });
+    doc.text(tr.t('doc.pdf.qty'), columns.quantity, at + 6, { width: columnWidth.quantity, align: 'right' });
     if (priced) {
-      doc.text(vatColumns ? 'Unit (net)' : 'Unit price', columns.unit, at + 6, {
+      doc.text(tr.t(vatColumns ? 'doc.pdf.unitNet' : 'doc.pdf.unitPrice'), columns.unit, at + 6, {
         width: columnWidth.unit,
         align: 'right',
       });
       if (vatColumns) {
-        doc.text('Net', columns.total, at + 6, { width: columnWidth.total, align: 'right' });
-        doc.text('VAT', columns.vat, at + 6, { width: columnWidth.vat, align: 'right' });
-        doc.text('Gross', columns.gross, at + 6, { width: columnWidth.gross - 6, align: 'right' });
-      } else doc.text('Amount', columns.total, at + 6, { width: columnWidth.total - 6, align: 'right' });
+        doc.text(tr.t('doc.pdf.net'), columns.total, at + 6, { width: columnWidth.total, align: 'right' });
+        doc.text(tr.t('doc.pdf.vat'), columns.vat, at + 6, { width: columnWidth.vat, align: 'right' });
+        doc.text(tr.t('doc.pdf.gross'), columns.gross, at + 6, { width: columnWidth.gross - 6, align: 'right' });
+      } else doc.text(tr.t('doc.pdf.amount'), columns.total, at + 6, { width: columnWidth.total - 6, align: 'right' });
     }
     return at + 26;
   };

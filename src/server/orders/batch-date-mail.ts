@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
-import { formatUkDate, formatUkMonth } from '../../shared/dates';
-import { terms } from '../../shared/terms';
+import { localTerms } from '../../shared/documents/document-language';
+import type { Translator } from '../../shared/i18n/translator';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { holdingOrders } from '../catalogue/catalogue-editing';
 import type { Db } from '../db/client';
@@ -10,11 +10,12 @@ import { notFound } from '../http/http-error';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { orderRecipient } from './order-admin-context';
-import { orderNoticeText } from './order-status-mail';
+import { orderNoticeText, orderTranslator } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
-const dateText = (date: string | null) => (date ? formatUkDate(date) : SHIP_DATE_TO_BE_CONFIRMED);
+const dateText = (date: string | null, tr: Translator) =>
+  date ? tr.date(date) : tr.language === 'en' ? SHIP_DATE_TO_BE_CONFIRMED : tr.t('mail.batch.dateToBeConfirmed');
 
 /** The holder's notice: the batch's old and new dates, and the choice to keep the place or cancel under the terms. */
 export function batchDateChangedMail(context: {
@@ -28,19 +29,25 @@ export function batchDateChangedMail(context: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
   const { order } = context;
-  const text = orderNoticeText(context, [
-    `The estimated ship date of ${context.batchName}, the production batch of your order ${order.orderNumber}, has changed.`,
-    `Before: ${dateText(context.oldDate)}`,
-    `Now: ${dateText(context.newDate)}`,
-    '',
-    'You keep your place in the batch: there is nothing you need to do.',
-    `If the new date does not suit you, you may cancel the order instead. ${terms.cancellation}`,
-    `To cancel, reply to this e-mail or write to ${context.facts.profile.salesEmail}.`,
-  ]);
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const text = orderNoticeText(
+    context,
+    [
+      tr.t('mail.batch.dateChanged', { batch: context.batchName, number }),
+      tr.t('mail.batch.before', { value: dateText(context.oldDate, tr) }),
+      tr.t('mail.batch.now', { value: dateText(context.newDate, tr) }),
+      '',
+      tr.t('mail.batch.keepPlace'),
+      `${tr.t('mail.batch.mayCancelDate')} ${localTerms(tr).cancellation}`,
+      tr.t('mail.batch.toCancel', { email: context.facts.profile.salesEmail }),
+    ],
+    tr,
+  );
   return {
     kind: 'batch_date_changed',
     to: context.to,
-    subject: `New ship date for your order ${order.orderNumber}`,
+    subject: tr.t('mail.batch.dateChangedSubject', { number }),
     text,
   };
 }
@@ -99,8 +106,8 @@ export async function notifyBatchDateChange(
 }
 
 /** "ships in March 2027, estimated" or "ship date to be confirmed". */
-const shipsText = (date: string | null) =>
-  date ? `ships in ${formatUkMonth(date)}, estimated` : `ship ${SHIP_DATE_TO_BE_CONFIRMED}`;
+const shipsText = (date: string | null, tr: Translator) =>
+  date ? tr.t('mail.batch.shipsIn', { month: tr.month(date) }) : tr.t('mail.batch.shipToBeConfirmed');
 
 /**
  * The customer's notice of a move to another batch (issue 38): the old and new batch with their
@@ -114,19 +121,25 @@ export function batchMovedMail(context: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
   const { order } = context;
-  const text = orderNoticeText({ ...context.recipient, facts: context.facts }, [
-    `Your order ${order.orderNumber} has moved to another production batch.`,
-    `Before: ${context.from.name}, ${shipsText(context.from.shipDate)}`,
-    `Now: ${context.to.name}, ${shipsText(context.to.shipDate)}`,
-    '',
-    'There is nothing you need to do.',
-    `If the new batch does not suit you, you may cancel the order instead. ${terms.cancellation}`,
-    `To cancel, reply to this e-mail or write to ${context.facts.profile.salesEmail}.`,
-  ]);
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const text = orderNoticeText(
+    { ...context.recipient, facts: context.facts },
+    [
+      tr.t('mail.batch.moved', { number }),
+      tr.t('mail.batch.before', { value: `${context.from.name}, ${shipsText(context.from.shipDate, tr)}` }),
+      tr.t('mail.batch.now', { value: `${context.to.name}, ${shipsText(context.to.shipDate, tr)}` }),
+      '',
+      tr.t('mail.batch.nothingToDo'),
+      `${tr.t('mail.batch.mayCancelBatch')} ${localTerms(tr).cancellation}`,
+      tr.t('mail.batch.toCancel', { email: context.facts.profile.salesEmail }),
+    ],
+    tr,
+  );
   return {
     kind: 'batch_moved',
     to: context.recipient.to,
-    subject: `Your order ${order.orderNumber} has moved to ${context.to.name}`,
+    subject: tr.t('mail.batch.movedSubject', { number, batch: context.to.name }),
     text,
   };
 }

@@ -1,5 +1,6 @@
 import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
+import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -53,6 +54,11 @@ export interface CreateOrderInput {
   notes?: string | null | undefined;
   idempotencyKey: string;
   sessionId?: string | null | undefined;
+  /**
+   * The buyer's "Language of your documents" (issue 40); missing: the quote's language, else the default
+   * for the billing country.
+   */
+  language?: Language | null | undefined;
   userId: string | null;
   now: Date;
   publicUrl: string;
@@ -140,6 +146,8 @@ export interface PricedOrder {
   service: boolean;
   /** The quote's kind (decision 0062): a repair is paid in full, an instrument or a renewal by deposit and balance. */
   kind: OrderKind;
+  /** The quote's document language (an order from a quote keeps it unless the buyer picks another). */
+  language?: Language;
 }
 
 /** The secret of a guest order's page link: 256 random bits, URL-safe. */
@@ -201,6 +209,7 @@ export async function priceOrder(
         standardRate: frozenStandardRate(stored.pricing) ?? (await getCachedSettings(db)).taxRate,
         service: quote.kind !== 'instrument',
         kind: quote.kind,
+        language: quote.language,
       };
     }
     const { pricing } = await priceSelection(db, configuration, input.now);
@@ -212,6 +221,7 @@ export async function priceOrder(
       standardRate: (await getCachedSettings(db)).taxRate,
       service: false,
       kind: 'instrument',
+      language: quote.language,
     };
   }
   if (!input.configuration) return null;
@@ -404,6 +414,7 @@ export async function createOrder(
           shipDateTold,
           // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.
           eoriNumber: deliveryCountry === 'GB' ? null : orNull(billing.eoriNumber),
+          language: input.language ?? priced.language ?? defaultLanguageFor(billing.country),
           termsVersion: TERMS_VERSION,
           termsAcceptedAt: input.now,
           subtotalAmount: totals.subtotal,

@@ -58,6 +58,8 @@ describe('e-invoice downloads', () => {
         acceptTerms: true,
         notes: '',
         idempotencyKey: randomUUID(),
+        // The buyer picks English over Germany's default German (issue 40): these checks read the English PDF.
+        language: 'en',
       },
       { cookie },
     );

@@ -10,12 +10,10 @@ import {
   type DocumentOrder,
   invoiceDocument,
 } from '../../shared/documents/order-documents';
-import { formatUkDate } from '../../shared/dates';
 import { einvoiceOf } from '../../shared/einvoice/einvoice-model';
 import { formatMoney } from '../../shared/money';
 import { balanceInvoiceVat, creditVat, depositInvoiceVat } from '../../shared/orders/invoice-vat';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
-import { terms } from '../../shared/terms';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { type Db, queryRows } from '../db/client';
 import { invoices, orders, quotes } from '../db/schema';
@@ -37,7 +35,8 @@ import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
-import { footer, greeting } from './order-status-mail';
+import { footer, greeting, orderTranslator } from './order-status-mail';
+import { localTerms } from '../../shared/documents/document-language';
 import { vatNumberInvoiceRefusal } from './vat-number-evidence';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -278,26 +277,34 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    const money = formatMoney(amount - paidOnAccount, row.currency, { decimals: 2 });
-    const what = input.kind === 'balance' ? 'balance' : paysInFull(row) ? 'payment in full' : 'deposit';
+    const tr = orderTranslator(row);
+    const values = {
+      number,
+      order: row.orderNumber,
+      amount: tr.money(amount - paidOnAccount, row.currency),
+      onAccount: tr.money(paidOnAccount, row.currency),
+      date: tr.date(dueDate),
+    };
+    // A repair's one invoice asks for payment in full (decision 0062).
+    const what = input.kind === 'balance' ? 'balance' : paysInFull(row) ? 'fullPayment' : 'deposit';
     // The organisation's accounts payable receive it too (decision 0068).
     await enqueueMails(
       tx,
       await withAccountsPayable(tx, row.userId, {
         kind: `invoice_${input.kind}`,
         to: recipient.to,
-        subject: `Invoice ${number} for your order ${row.orderNumber}`,
+        subject: tr.t('mail.invoice.subject', values),
         text: [
-          greeting(recipient.firstName),
+          greeting(recipient.firstName, tr),
           '',
-          `Please find attached invoice ${number} for the ${what} of your order ${row.orderNumber}: ${money}${paidOnAccount > 0 ? ` (after ${formatMoney(paidOnAccount, row.currency, { decimals: 2 })} paid on account)` : ''}, due by ${formatUkDate(dueDate)}.`,
-          `Please quote ${row.orderNumber} as the payment reference.`,
+          tr.t(`mail.invoice.${what}${paidOnAccount > 0 ? 'OnAccount' : ''}`, values),
+          tr.t('mail.invoice.reference', values),
           '',
-          `Your order: ${recipient.orderUrl}`,
+          tr.t('mail.yourOrder', { url: recipient.orderUrl }),
           '',
-          terms.currency(row.currency),
+          localTerms(tr).currency(row.currency),
           '',
-          ...footer(facts, row),
+          ...footer(facts, row, tr),
         ].join('\n'),
         attachments: [pdfAttachment(`${number}.pdf`, pdf)],
       }),
@@ -416,21 +423,27 @@ export async function creditInvoice(
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
+    const tr = orderTranslator(row);
+    const values = {
+      number,
+      invoice: original.number,
+      order: row.orderNumber,
+      amount: tr.money(credit, original.currency),
+    };
     await enqueueMails(
       tx,
       await withAccountsPayable(tx, row.userId, {
         kind: 'invoice_credit',
         to: recipient.to,
-        subject: `Credit note ${number} for your order ${row.orderNumber}`,
+        subject: tr.t('mail.credit.subject', values),
         text: [
-          greeting(recipient.firstName),
+          greeting(recipient.firstName, tr),
           '',
-          credit === original.amount
-            ? `Please find attached credit note ${number}, which cancels invoice ${original.number} of your order ${row.orderNumber}.`
-            : `Please find attached credit note ${number} for ${formatMoney(credit, original.currency, { decimals: 2 })} of invoice ${original.number} of your order ${row.orderNumber}.`,
-          ...(input.reason ? [`Reason: ${input.reason}`] : []),
+          tr.t(credit === original.amount ? 'mail.credit.cancels' : 'mail.credit.part', values),
+          // The staff's reason as they wrote it, never translated.
+          ...(input.reason ? [tr.t('doc.creditNote.reason', { reason: input.reason })] : []),
           '',
-          `Your order: ${recipient.orderUrl}`,
+          tr.t('mail.yourOrder', { url: recipient.orderUrl }),
           '',
           documentFactsNow.profile.legalName,
         ].join('\n'),

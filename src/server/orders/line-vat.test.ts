@@ -128,6 +128,8 @@ describe('VAT per line on the quote, the order, the invoice and the credit note 
       configuration: buyer.selection,
       customerInfo: { email, firstName: 'Ada', lastName: 'Lovelace', organization: 'Lab' },
       flowType: 'quote',
+      // The English wording, for every country (issue 40: a German or French buyer is preset to their language).
+      language: 'en',
     });
     expect(quoteResponse.statusCode, quoteResponse.body).toBe(201);
     const quote = (quoteResponse.json() as { quote: QuoteResource }).quote;
@@ -165,6 +167,7 @@ describe('VAT per line on the quote, the order, the invoice and the credit note 
       shipping: delivery,
       acceptTerms: true,
       idempotencyKey: randomUUID(),
+      language: 'en',
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = (placed.json() as { order: OrderResource }).order;

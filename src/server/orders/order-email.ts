@@ -1,16 +1,20 @@
 import type { VatGroup } from '../../shared/tax/line-vat';
-import { vatSummaryParts } from '../../shared/documents/vat-summary';
+import {
+  localAddressLines,
+  localFreeLabel,
+  localTerms,
+  localVatLabel,
+  localVatSummaryParts,
+} from '../../shared/documents/document-language';
+import { type Translator, translator } from '../../shared/i18n/translator';
 import { cleanLine } from '../../shared/clean-text';
 import type { BusinessProfile } from '../../shared/business-profile';
-import { ledgerLineLabels } from '../../shared/orders/ledger-lines';
-import { formatMoney } from '../../shared/money';
-import { formatUkDate } from '../../shared/dates';
-import { addressLines, type OrderLine, vatLabel } from '../../shared/orders/order-lines';
+import type { OrderLine } from '../../shared/orders/order-lines';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { repairTerms, terms, type TermsValues } from '../../shared/terms';
+import type { TermsValues } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
-import { footer, orderBatchLines } from './order-status-mail';
+import { footer, orderBatchLines, orderTranslator } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -40,73 +44,99 @@ export function quotedText(label: string, text: string | null): string[] {
  * The order's facts. `withCustomerText`: also the references and delivery address the buyer typed,
  * which only go to staff and to a confirmed account's own address (docs/decisions/0005).
  */
-function summary({ order, lines, facts, vatSummary }: OrderMailContext, withCustomerText: boolean): string[] {
-  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+function summary(
+  { order, lines, facts, vatSummary }: OrderMailContext,
+  withCustomerText: boolean,
+  tr: Translator,
+): string[] {
+  const money = (minor: number) => tr.money(minor, order.currency);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   const vat = order.vatAmount ?? order.totalAmount - subtotal;
-  const parts = vatSummary ? vatSummaryParts(vatSummary, order.currency) : null;
+  const parts = vatSummary ? localVatSummaryParts(tr, vatSummary, order.currency) : null;
+  const said = localTerms(tr);
   return [
-    `Order number: ${order.orderNumber}`,
-    ...orderBatchLines(order),
-    `Order date: ${formatUkDate(order.createdAt)}`,
-    ...(withCustomerText && order.poNumber ? [`PO number: ${cleanLine(order.poNumber)}`] : []),
-    ...(withCustomerText && order.vatNumber ? [`VAT number: ${cleanLine(order.vatNumber)}`] : []),
-    ...(withCustomerText && order.eoriNumber ? [`EORI number: ${cleanLine(order.eoriNumber)}`] : []),
+    tr.t('mail.summary.orderNumber', { number: order.orderNumber }),
+    ...orderBatchLines(order, tr),
+    tr.t('mail.summary.orderDate', { date: tr.date(order.createdAt) }),
+    ...(withCustomerText && order.poNumber
+      ? [tr.t('mail.summary.poNumber', { value: cleanLine(order.poNumber) })]
+      : []),
+    ...(withCustomerText && order.vatNumber
+      ? [tr.t('doc.party.vatNumber', { number: cleanLine(order.vatNumber) })]
+      : []),
+    ...(withCustomerText && order.eoriNumber
+      ? [tr.t('mail.summary.eoriNumber', { value: cleanLine(order.eoriNumber) })]
+      : []),
     '',
-    ...lines.map((line) => `  ${line.quantity} × ${line.name}: ${line.freeLabel ?? money(line.total)}`),
+    ...lines.map(
+      (line) => `  ${line.quantity} × ${line.name}: ${localFreeLabel(tr, line.freeLabel) ?? money(line.total)}`,
+    ),
     '',
-    `Subtotal: ${money(subtotal)}`,
+    `${tr.t('doc.total.subtotal')}: ${money(subtotal)}`,
     ...(parts
       ? parts.totals.map((row) => `${row.label}: ${money(row.amount)}`)
-      : [`${vatLabel(order.vatRate)}: ${money(vat)}`]),
-    `Total: ${money(order.totalAmount)}`,
+      : [`${localVatLabel(tr, order.vatRate)}: ${money(vat)}`]),
+    `${tr.t('mail.summary.total')}: ${money(order.totalAmount)}`,
     ...(parts?.notes ?? []),
     // The ledger's names (shared/orders/ledger-lines.ts): a new order has paid nothing, so all of it is outstanding.
     ...(paysInFull(order)
-      ? [`${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (payment in full, by invoice)`]
+      ? [
+          tr.t('mail.summary.outstandingInFull', {
+            label: tr.t('ledger.outstanding'),
+            amount: money(order.totalAmount),
+          }),
+        ]
       : [
-          `${ledgerLineLabels.depositDue} (${facts.terms.depositPercent}%), on our written confirmation: ${money(order.depositAmount)}`,
-          `${ledgerLineLabels.outstanding}: ${money(order.totalAmount)} (the deposit, then the balance of ${money(order.totalAmount - order.depositAmount)} before dispatch)`,
+          tr.t('mail.summary.depositDue', {
+            label: tr.t('ledger.depositDue'),
+            percent: String(facts.terms.depositPercent),
+            amount: money(order.depositAmount),
+          }),
+          tr.t('mail.summary.outstanding', {
+            label: tr.t('ledger.outstanding'),
+            amount: money(order.totalAmount),
+            balance: money(order.totalAmount - order.depositAmount),
+          }),
         ]),
     '',
     ...(withCustomerText
       ? [
-          'Billing address:',
-          ...addressLines(order.billingAddress).map((line) => `  ${line}`),
-          'Delivery address:',
-          ...addressLines(order.shippingAddress ?? order.billingAddress).map((line) => `  ${line}`),
+          tr.t('mail.summary.billingAddress'),
+          ...localAddressLines(tr, order.billingAddress).map((line) => `  ${line}`),
+          tr.t('mail.summary.deliveryAddress'),
+          ...localAddressLines(tr, order.shippingAddress ?? order.billingAddress).map((line) => `  ${line}`),
         ]
-      : ['This e-mail does not repeat the addresses, references or notes given with the order.']),
+      : [tr.t('mail.summary.noAddresses')]),
     '',
-    terms.binding,
+    said.binding,
     // A repair's terms (decision 0062): payment in full, its lead time; never the sale's deposit and balance.
-    ...(paysInFull(order) ? [repairTerms.payment, repairTerms.leadTime] : [terms.deposit(facts.terms), terms.balance]),
-    terms.currency(order.currency),
-    terms.delivery((order.shippingAddress ?? order.billingAddress)?.country, facts.terms),
+    ...(paysInFull(order) ? [said.repairPayment, said.repairLeadTime] : [said.deposit(facts.terms), said.balance]),
+    said.currency(order.currency),
+    said.delivery((order.shippingAddress ?? order.billingAddress)?.country, facts.terms),
   ];
 }
 
 /** The customer's acknowledgement of an order. */
 export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
+  const tr = orderTranslator(context.order);
   const text = [
-    `Dear ${context.customer.firstName},`,
+    tr.t('mail.greeting', { name: context.customer.firstName }),
     '',
-    `Thank you for your order. We have received it and will confirm it in writing within 48 hours; it binds once we do.`,
-    context.confirmedAddress
-      ? 'The order acknowledgement is attached as a PDF.'
-      : 'The order acknowledgement (PDF) can be downloaded from your order page.',
+    tr.t('mail.received.thankYou'),
+    context.confirmedAddress ? tr.t('mail.received.attached') : tr.t('mail.received.download'),
     '',
-    ...summary(context, context.confirmedAddress),
-    ...(context.confirmedAddress ? quotedText('Your notes:', context.order.notes) : []),
+    ...summary(context, context.confirmedAddress, tr),
+    // The buyer's own notes, quoted as typed, never translated.
+    ...(context.confirmedAddress ? quotedText(tr.t('mail.received.yourNotes'), context.order.notes) : []),
     '',
-    `Your order: ${context.orderUrl}`,
+    tr.t('mail.yourOrder', { url: context.orderUrl }),
     '',
-    ...footer(context.facts, context.order),
+    ...footer(context.facts, context.order, tr),
   ].join('\n');
   return {
     kind: 'order_received',
     to: context.customer.email,
-    subject: `We have received your order ${context.order.orderNumber}`,
+    subject: tr.t('mail.received.subject', { number: context.order.orderNumber }),
     text,
   };
 }
@@ -119,7 +149,8 @@ export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string
     '',
     `Customer: ${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ''} <${customer.email}>`,
     `Phone: ${context.order.billingAddress?.phone || context.order.shippingAddress?.phone || 'not given'}`,
-    ...summary(context, true),
+    // Staff read the shop's own language: the notice is English whatever the buyer's.
+    ...summary(context, true, translator('en')),
     ...quotedText("Customer's notes:", context.order.notes),
     '',
     paysInFull(context.order)

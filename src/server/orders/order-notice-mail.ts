@@ -1,12 +1,10 @@
 import type { BusinessProfile } from '../../shared/business-profile';
-import { formatUkDate } from '../../shared/dates';
-import { formatMoney } from '../../shared/money';
 import type { Carrier } from '../../shared/settings';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { cancellationTerms, type OrderLedger } from './order-ledger';
-import { ledgerLineLabels, ledgerLines } from '../../shared/orders/ledger-lines';
-import { orderNoticeText } from './order-status-mail';
+import { ledgerLines } from '../../shared/orders/ledger-lines';
+import { orderNoticeText, orderTranslator } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -19,7 +17,7 @@ interface NoticeContext {
   facts: { profile: BusinessProfile };
 }
 
-const money = (order: OrderRow, minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+const money = (order: OrderRow, minor: number) => orderTranslator(order).money(minor, order.currency);
 
 /** The carrier's name and tracking link for the order's tracking number, from the settings' carriers list. */
 export function trackingOf(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>, carriers: readonly Carrier[]) {
@@ -32,27 +30,39 @@ export function trackingOf(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>, 
 }
 
 /** The ledger's figures under the names every page uses (deposit due, paid, credit held…), one a line; Outstanding last. */
-const ledgerText = (order: OrderRow, ledger: OrderLedger) =>
-  ledgerLines({ status: order.status, depositAmount: order.depositAmount, kind: order.kind, ledger })
+const ledgerText = (order: OrderRow, ledger: OrderLedger) => {
+  const tr = orderTranslator(order);
+  return ledgerLines({ status: order.status, depositAmount: order.depositAmount, kind: order.kind, ledger })
     .filter((line) => line.key !== 'outstanding')
-    .map((line) => `${line.label}: ${money(order, line.amount)}.`);
+    .map((line) => `${tr.t(`ledger.${line.key}`)}: ${money(order, line.amount)}.`);
+};
 
 /** Payment received: the amount, the ledger's figures after it, and what is still outstanding. */
 export function paymentReceivedMail(
   context: NoticeContext & { amount: number; receivedOn: string; ledger: OrderLedger },
 ): OutgoingMail {
   const { order, ledger } = context;
-  const text = orderNoticeText(context, [
-    `Thank you: we received your payment of ${money(order, context.amount)} for order ${order.orderNumber} on ${formatUkDate(context.receivedOn)}.`,
-    ...ledgerText(order, ledger),
-    ledger.outstanding > 0
-      ? `${ledgerLineLabels.outstanding}: ${money(order, ledger.outstanding)}.`
-      : 'Your order is now paid in full: nothing is outstanding.',
-  ]);
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const text = orderNoticeText(
+    context,
+    [
+      tr.t('mail.payment.received', {
+        amount: money(order, context.amount),
+        number,
+        date: tr.date(context.receivedOn),
+      }),
+      ...ledgerText(order, ledger),
+      ledger.outstanding > 0
+        ? `${tr.t('ledger.outstanding')}: ${money(order, ledger.outstanding)}.`
+        : tr.t('mail.payment.paidInFull'),
+    ],
+    tr,
+  );
   return {
     kind: 'payment_received',
     to: context.to,
-    subject: `Payment received for your order ${order.orderNumber}`,
+    subject: tr.t('mail.payment.subject', { number }),
     text,
   };
 }
@@ -65,23 +75,35 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
   const held = cancellationTerms(order, ledger);
-  const text = orderNoticeText(context, [
-    `Your order ${order.orderNumber} has been cancelled.`,
-    ...(held
-      ? [
-          held.fee > 0
-            ? `Your ${held.held <= held.deposit ? 'deposit' : 'payments'} of ${money_(held.held)} will be refunded less the ${held.feePercent}% cancellation fee of ${money_(held.fee)}.`
-            : `Your ${held.held <= held.deposit ? 'deposit' : 'payments'} of ${money_(held.held)} will be refunded in full.`,
-          'You will receive a credit note for it, and an e-mail when the refund is made.',
-        ]
-      : ledger.refundDue > 0
-        ? [`We will refund ${money_(ledger.refundDue)} to you; you will receive a credit note for it.`]
-        : ledger.outstanding > 0
-          ? [`${money_(ledger.outstanding)} remains due under our terms of sale.`]
-          : ['Nothing is outstanding on this order.']),
-    ...(order.customerMessage ? ['', order.customerMessage] : []),
-  ]);
-  return { kind: 'order_cancelled', to: context.to, subject: `Your order ${order.orderNumber} is cancelled`, text };
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const which = (held: { held: number; deposit: number }) => (held.held <= held.deposit ? 'deposit' : 'payments');
+  const text = orderNoticeText(
+    context,
+    [
+      tr.t('mail.cancelled.cancelled', { number }),
+      ...(held
+        ? [
+            held.fee > 0
+              ? tr.t(`mail.cancelled.${which(held)}RefundedLessFee`, {
+                  amount: money_(held.held),
+                  percent: String(held.feePercent),
+                  fee: money_(held.fee),
+                })
+              : tr.t(`mail.cancelled.${which(held)}RefundedInFull`, { amount: money_(held.held) }),
+            tr.t('mail.cancelled.creditNoteAndRefund'),
+          ]
+        : ledger.refundDue > 0
+          ? [tr.t('mail.cancelled.weRefund', { amount: money_(ledger.refundDue) })]
+          : ledger.outstanding > 0
+            ? [tr.t('mail.cancelled.remainsDue', { amount: money_(ledger.outstanding) })]
+            : [tr.t('mail.nothingOutstanding')]),
+      // Staff's message is printed as they wrote it, never translated.
+      ...(order.customerMessage ? ['', order.customerMessage] : []),
+    ],
+    tr,
+  );
+  return { kind: 'order_cancelled', to: context.to, subject: tr.t('mail.cancelled.subject', { number }), text };
 }
 
 /** A refund recorded: the amount, the day and the method, then what the ledger holds and owes after it. */
@@ -96,17 +118,33 @@ export function refundMadeMail(
 ): OutgoingMail {
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
-  const text = orderNoticeText(context, [
-    `We have refunded ${money_(context.amount)} to you for order ${order.orderNumber} on ${formatUkDate(context.refundedOn)}, by ${context.method.replaceAll('_', ' ')}${context.reference ? ` (reference ${context.reference})` : ''}.`,
-    ...ledgerText(order, ledger),
-    ledger.outstanding > 0
-      ? `${ledgerLineLabels.outstanding}: ${money_(ledger.outstanding)}.`
-      : 'Nothing is outstanding on this order.',
-  ]);
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const refund = {
+    amount: money_(context.amount),
+    number,
+    date: tr.date(context.refundedOn),
+    // A bank transfer in the buyer's language; any other method as staff typed it.
+    method:
+      context.method === 'bank_transfer' ? tr.t('payment.method.bank_transfer') : context.method.replaceAll('_', ' '),
+  };
+  const text = orderNoticeText(
+    context,
+    [
+      context.reference
+        ? tr.t('mail.refund.madeWithReference', { ...refund, reference: context.reference })
+        : tr.t('mail.refund.made', refund),
+      ...ledgerText(order, ledger),
+      ledger.outstanding > 0
+        ? `${tr.t('ledger.outstanding')}: ${money_(ledger.outstanding)}.`
+        : tr.t('mail.nothingOutstanding'),
+    ],
+    tr,
+  );
   return {
     kind: 'refund_made',
     to: context.to,
-    subject: `Refund for your order ${order.orderNumber}`,
+    subject: tr.t('mail.refund.subject', { number }),
     text,
   };
 }
@@ -114,14 +152,17 @@ export function refundMadeMail(
 /** Delivery: the order arrived. */
 export function orderDeliveredMail(context: NoticeContext): OutgoingMail {
   const { order } = context;
-  const text = orderNoticeText(context, [
-    `Your order ${order.orderNumber} has been delivered.`,
-    'We hope the instrument serves you well. Your documents stay on your order page.',
-  ]);
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const text = orderNoticeText(
+    context,
+    [tr.t('mail.delivered.delivered', { number }), tr.t('mail.delivered.hope')],
+    tr,
+  );
   return {
     kind: 'order_delivered',
     to: context.to,
-    subject: `Your order ${order.orderNumber} has been delivered`,
+    subject: tr.t('mail.delivered.subject', { number }),
     text,
   };
 }

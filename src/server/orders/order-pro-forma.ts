@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { orderProFormaDocument } from '../../shared/documents/order-documents';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
-import { terms } from '../../shared/terms';
+import { localTerms } from '../../shared/documents/document-language';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
@@ -11,7 +11,7 @@ import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { documentOrder } from './invoices';
 import { orderRecipient } from './order-admin-context';
-import { footer, greeting } from './order-status-mail';
+import { footer, greeting, orderTranslator } from './order-status-mail';
 
 export const proFormaMessages = {
   noRecipient: 'This order has no e-mail address to send the pro-forma to.',
@@ -38,22 +38,24 @@ export async function sendOrderProForma(tx: Db, input: { orderId: string; now: D
   const { row, pdf, filename, facts } = await renderOrderProForma(tx, input.orderId, input.now, input.publicUrl);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (!recipient) throw conflict(proFormaMessages.noRecipient, { code: 'no_recipient' });
+  const tr = orderTranslator(row);
+  const number = row.orderNumber;
   await enqueueMail(tx, {
     kind: 'order_pro_forma',
     to: recipient.to,
-    subject: `Pro-forma for your order ${row.orderNumber}`,
+    subject: tr.t('mail.proForma.subject', { number }),
     text: [
-      greeting(recipient.firstName),
+      greeting(recipient.firstName, tr),
       '',
-      `As requested, please find attached a pro-forma for your order ${row.orderNumber}.`,
-      'Pro-forma: not a VAT invoice. Our VAT invoices for the deposit and the balance follow as usual.',
-      `Please quote ${row.orderNumber} as the payment reference.`,
+      tr.t('mail.proForma.attached', { number }),
+      tr.t('mail.proForma.notVatInvoice'),
+      tr.t('mail.invoice.reference', { order: number }),
       '',
-      `Your order: ${recipient.orderUrl}`,
+      tr.t('mail.yourOrder', { url: recipient.orderUrl }),
       '',
-      terms.currency(row.currency),
+      localTerms(tr).currency(row.currency),
       '',
-      ...footer(facts),
+      ...footer(facts, null, tr),
     ].join('\n'),
     attachments: [pdfAttachment(filename, pdf)],
   });

@@ -200,6 +200,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     poDocument: model.poDocument ? toPoDocument(model.poDocument) : null,
     vatNumber: order.vatNumber,
     eoriNumber: order.eoriNumber,
+    language: order.language,
     termsVersion: order.termsVersion,
     termsAcceptedAt: iso(order.termsAcceptedAt),
     subtotalAmount: order.subtotalAmount,

@@ -1,9 +1,10 @@
 import type { BusinessProfile } from '../../shared/business-profile';
-import { formatUkDate } from '../../shared/dates';
-import { batchDocumentLine } from '../../shared/batches/ship-date';
+import { localBatchLine, localTerms } from '../../shared/documents/document-language';
+import type { Language } from '../../shared/i18n/languages';
+import { translator } from '../../shared/i18n/translator';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
-import { repairTerms, terms, type TermsValues } from '../../shared/terms';
+import type { TermsValues } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -18,16 +19,26 @@ interface StatusMailContext {
 }
 
 /** The salutation and the signature every customer notice about an order shares (order-notice-mail.ts too). */
-export const greeting = (firstName: string | null) => (firstName ? `Dear ${firstName},` : 'Dear customer,');
+export const greeting = (firstName: string | null, tr = translator('en')) =>
+  firstName ? tr.t('mail.greeting', { name: firstName }) : tr.t('mail.greetingCustomer');
 export const footer = (
   { profile }: Pick<StatusMailContext['facts'], 'profile'>,
   order?: { kind?: OrderRow['kind'] } | null,
+  // The customer's language only where the caller passes it: a notice of staff-written text (a payment
+  // reminder) stays English throughout.
+  tr = translator('en'),
 ) => [
   // A repair order is service (terms §12, decision 0062): its e-mails name the support mailbox, as the request's do.
-  `Questions? Write to ${paysInFull(order ?? {}) ? profile.supportEmail : profile.salesEmail} or call ${profile.phone}.`,
+  tr.t('mail.questions', {
+    email: paysInFull(order ?? {}) ? profile.supportEmail : profile.salesEmail,
+    phone: profile.phone,
+  }),
   '',
   profile.legalName,
 ];
+
+/** The order's language for its customer e-mails (issue 40): English for an order stored before it had one. */
+export const orderTranslator = (order: { language?: Language | null }) => translator(order.language ?? 'en');
 
 /**
  * A customer notice about an order, laid out as every one of them is: the salutation, the body,
@@ -41,15 +52,16 @@ export function orderNoticeText(
     order?: { kind?: OrderRow['kind'] };
   },
   body: readonly string[],
+  tr = translator('en'),
 ): string {
   return [
-    greeting(context.firstName),
+    greeting(context.firstName, tr),
     '',
     ...body,
     '',
-    `Your order: ${context.orderUrl}`,
+    tr.t('mail.yourOrder', { url: context.orderUrl }),
     '',
-    ...footer(context.facts, context.order),
+    ...footer(context.facts, context.order, tr),
   ].join('\n');
 }
 
@@ -57,29 +69,37 @@ export function orderNoticeText(
  * The order's batch and the ship month it was last told (issue 38), as on its documents: "Production
  * batch: Batch 2. Ships in March 2027, estimated."; nothing for an order without a batch (a service).
  */
-export function orderBatchLines(order: Pick<OrderRow, 'configuration' | 'shipDateTold'>): string[] {
+export function orderBatchLines(
+  order: Pick<OrderRow, 'configuration' | 'shipDateTold'>,
+  tr = translator('en'),
+): string[] {
   const name = order.configuration?.batchName;
-  return typeof name === 'string' && name !== '' ? [batchDocumentLine({ name, shipDate: order.shipDateTold })] : [];
+  return typeof name === 'string' && name !== '' ? [localBatchLine(tr, { name, shipDate: order.shipDateTold })] : [];
 }
 
 /** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
 export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
-  const text = orderNoticeText(context, [
-    `We confirm your order ${context.order.orderNumber}.`,
-    'Your written order confirmation is attached as a PDF.',
-    'With this confirmation your order binds you and us.',
-    ...orderBatchLines(context.order),
-    ...(paysInFull(context.order)
-      ? [`${repairTerms.payment} We will send the invoice separately.`, repairTerms.leadTime]
-      : [
-          `${terms.deposit(context.facts.terms)} We will send the invoice separately; production starts once it is paid.`,
-        ]),
-    terms.currency(context.order.currency),
-  ]);
+  const tr = orderTranslator(context.order);
+  const said = localTerms(tr);
+  const number = context.order.orderNumber;
+  const text = orderNoticeText(
+    context,
+    [
+      tr.t('mail.confirmed.weConfirm', { number }),
+      tr.t('mail.confirmed.attached'),
+      tr.t('mail.confirmed.binds'),
+      ...orderBatchLines(context.order, tr),
+      ...(paysInFull(context.order)
+        ? [`${said.repairPayment} ${tr.t('mail.confirmed.repairInvoiceSeparately')}`, said.repairLeadTime]
+        : [`${said.deposit(context.facts.terms)} ${tr.t('mail.confirmed.invoiceSeparately')}`]),
+      said.currency(context.order.currency),
+    ],
+    tr,
+  );
   return {
     kind: 'order_confirmed',
     to: context.to,
-    subject: `Your order ${context.order.orderNumber} is confirmed`,
+    subject: tr.t('mail.confirmed.subject', { number }),
     text,
   };
 }
@@ -89,12 +109,24 @@ export function orderShippedMail(
   context: StatusMailContext & { tracking?: { carrierName: string | null; url: string | null } },
 ): OutgoingMail {
   const { order } = context;
-  const text = orderNoticeText(context, [
-    `Your order ${order.orderNumber} has shipped.`,
-    ...(context.tracking?.carrierName ? [`Carrier: ${context.tracking.carrierName}`] : []),
-    `Tracking number: ${order.trackingNumber ?? 'to follow'}`,
-    ...(context.tracking?.url ? [`Track it: ${context.tracking.url}`] : []),
-    ...(order.estimatedDeliveryDate ? [`Estimated delivery: ${formatUkDate(order.estimatedDeliveryDate)}`] : []),
-  ]);
-  return { kind: 'order_shipped', to: context.to, subject: `Your order ${order.orderNumber} has shipped`, text };
+  const tr = orderTranslator(order);
+  const number = order.orderNumber;
+  const text = orderNoticeText(
+    context,
+    [
+      tr.t('mail.shipped.shipped', { number }),
+      ...(context.tracking?.carrierName
+        ? [tr.t('mail.shipped.carrier', { carrier: context.tracking.carrierName })]
+        : []),
+      order.trackingNumber
+        ? tr.t('mail.shipped.tracking', { tracking: order.trackingNumber })
+        : tr.t('mail.shipped.trackingToFollow'),
+      ...(context.tracking?.url ? [tr.t('mail.shipped.trackIt', { url: context.tracking.url })] : []),
+      ...(order.estimatedDeliveryDate
+        ? [tr.t('mail.shipped.estimatedDelivery', { date: tr.date(order.estimatedDeliveryDate) })]
+        : []),
+    ],
+    tr,
+  );
+  return { kind: 'order_shipped', to: context.to, subject: tr.t('mail.shipped.subject', { number }), text };
 }

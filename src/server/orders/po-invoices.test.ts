@@ -122,6 +122,8 @@ describe('invoices that match the PO (issue 39)', () => {
             },
       acceptTerms: true,
       idempotencyKey: randomUUID(),
+      // English over the country's default German or French (issue 40): these checks read the English wording.
+      language: 'en',
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = (placed.json() as { order: OrderResource }).order;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orderMessages, type UpdateOrderChanges } from '../../shared/orders/order-admin-contracts';
 import type { Db } from '../db/client';
+import type { Language } from '../../shared/i18n/languages';
 import { orders, orderStatusHistory } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
@@ -171,4 +172,15 @@ export async function addStaffComment(tx: Db, input: { orderId: string; text: st
     })
     .returning();
   return { id: row?.id ?? null, text: input.text };
+}
+
+/**
+ * Staff set the language of the order's documents and e-mails (issue 40): the documents drawn from now
+ * on and every later e-mail follow it. Returns the audit's before and after.
+ */
+export async function setOrderLanguage(tx: Db, orderId: string, language: Language, now: Date) {
+  const before = await lockOrder(tx, orders, orderId);
+  if (!before) throw notFound(orderMessages.orderNotFound);
+  await tx.update(orders).set({ language, updatedAt: now }).where(eq(orders.id, orderId));
+  return { before: { language: before.language }, after: { language } };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import type { CustomerInfoInput, FlowType, QuoteResource } from '../../shared/quotes/quote-schemas';
+import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import { type Db, queryRows } from '../db/client';
 import { quotes } from '../db/schema';
@@ -66,6 +67,8 @@ export interface CreateQuoteInput {
   userId: string | null;
   now: Date;
   publicUrl: string;
+  /** The buyer's "Language of your documents"; missing: the default for the configurator's country. */
+  language?: Language | undefined;
 }
 
 /**
@@ -103,6 +106,7 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
       currency: pricing.currency,
       status: 'sent',
       configuration,
+      language: input.language ?? defaultLanguageFor(input.configuration.customerCountry),
       validUntil,
       createdAt: input.now,
       updatedAt: input.now,

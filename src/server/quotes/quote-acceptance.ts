@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { company } from '../../shared/company';
-import { formatUkDate } from '../../shared/dates';
-import { formatMoney } from '../../shared/money';
+import { translator } from '../../shared/i18n/translator';
 import {
   type AcceptQuoteRequest,
   EXTENSION_DAYS,
@@ -26,6 +25,10 @@ import { forgetQuotePdf } from './quote-document';
 import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } from './quote-resource';
 
 type QuoteRow = typeof quotes.$inferSelect;
+
+/** The quote's language for its e-mails (issue 40); a repair quote stays English, as its PDF (decision 0064). */
+const quoteTranslator = (quote: Pick<QuoteResource, 'kind' | 'language'>) =>
+  translator(quote.kind === 'repair' ? 'en' : (quote.language ?? 'en'));
 
 /**
  * Records the buyer's acceptance of a valid, unordered quote (decision 0065): the fields as typed,
@@ -115,34 +118,38 @@ export function approverMail(
   /** The quote's address is its signed-in owner's confirmed account e-mail: only then the organisation (decision 0005). */
   confirmedSender: boolean,
 ): OutgoingMail {
+  const tr = quoteTranslator(quote);
   const customer = quote.customerInfo;
   const organization = confirmedSender ? customer?.organization : undefined;
-  const sender = customer ? `${customer.firstName} ${customer.lastName}`.trim() : 'A customer';
-  const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
+  const sender = customer ? `${customer.firstName} ${customer.lastName}`.trim() : tr.t('mail.approver.aCustomer');
+  const money = (minor: number) => tr.money(minor, quote.currency);
   const pricing = quote.pricing;
+  const values = { sender, product: company.productName, number: quote.quoteNumber };
   const text = [
-    'Hello,',
+    tr.t('mail.approver.hello'),
     '',
-    `${sender}${organization ? ` of ${organization}` : ''} asks you to review and approve ${company.productName} quote ${quote.quoteNumber}.`,
+    organization ? tr.t('mail.approver.asksOf', { ...values, organization }) : tr.t('mail.approver.asks', values),
     '',
     quoteUrl,
     '',
     ...(pricing
       ? [
-          `Subtotal (net): ${money(pricing.totals.subtotal)}`,
-          `Total: ${money(pricing.totals.total)}`,
-          `Deposit due on our written confirmation: ${money(pricing.totals.deposit)}`,
+          tr.t('mail.approver.subtotal', { amount: money(pricing.totals.subtotal) }),
+          `${tr.t('mail.summary.total')}: ${money(pricing.totals.total)}`,
+          tr.t('mail.approver.depositDue', { amount: money(pricing.totals.deposit) }),
         ]
       : []),
-    `Valid until: ${quote.validUntil ? formatUkDate(quote.validUntil) : 'further notice'}`,
+    tr.t('mail.approver.validUntil', {
+      date: quote.validUntil ? tr.date(quote.validUntil) : tr.t('mail.quote.furtherNotice'),
+    }),
     '',
-    'You can read, download and accept the quote from that page ("Accept this quote").',
+    tr.t('mail.approver.howToAccept'),
     '',
-    `If you did not expect this e-mail, ignore it, or tell us at ${profile.salesEmail}.`,
+    tr.t('mail.approver.notExpected', { email: profile.salesEmail }),
     '',
     profile.legalName,
   ].join('\n');
-  return { kind: 'quote_approver', to, subject: `Quote ${quote.quoteNumber} for your approval`, text };
+  return { kind: 'quote_approver', to, subject: tr.t('mail.approver.subject', values), text };
 }
 
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
@@ -243,27 +250,31 @@ export function extensionDecisionMail(
   quoteUrl: string,
   profile: PublicBusinessProfile,
 ): OutgoingMail {
+  const tr = quoteTranslator(quote);
   const customer = quote.customerInfo;
   const approved = decision === 'approved';
+  const values = {
+    number: quote.quoteNumber,
+    date: tr.date(requestedUntil),
+    until: quote.validUntil
+      ? tr.t('mail.quote.untilDate', { date: tr.date(quote.validUntil) })
+      : tr.t('mail.quote.untilFurtherNotice'),
+  };
   const text = [
-    `Dear ${customer ? customer.firstName : 'customer'},`,
+    customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.greetingCustomer'),
     '',
-    approved
-      ? `We have extended your quote ${quote.quoteNumber}: it is now valid until ${formatUkDate(requestedUntil)}. Its prices are unchanged.`
-      : `We are sorry: we cannot extend your quote ${quote.quoteNumber} to ${formatUkDate(requestedUntil)}. It stays valid until ${quote.validUntil ? formatUkDate(quote.validUntil) : 'further notice'}; after that, ask us for a new quote.`,
+    tr.t(approved ? 'mail.extension.approved' : 'mail.extension.declined', values),
     '',
     quoteUrl,
     '',
-    `Questions? Reply to this e-mail (it goes to ${profile.salesEmail}) or call ${profile.phone}.`,
+    tr.t('mail.extension.questions', { email: profile.salesEmail, phone: profile.phone }),
     '',
     profile.legalName,
   ].join('\n');
   return {
     kind: approved ? 'quote_extension_approved' : 'quote_extension_declined',
     to: customer?.email ?? '',
-    subject: approved
-      ? `Quote ${quote.quoteNumber} extended to ${formatUkDate(requestedUntil)}`
-      : `Your request to extend quote ${quote.quoteNumber}`,
+    subject: tr.t(approved ? 'mail.extension.approvedSubject' : 'mail.extension.declinedSubject', values),
     text,
   };
 }

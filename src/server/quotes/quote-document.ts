@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { quoteAcceptances, quoteDocuments, quotes } from '../db/schema';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import type { BusinessDocument } from '../../shared/documents/document-model';
-import { ACCEPTANCE_SECTION_TITLE, quoteDocument as buildQuoteDocument } from '../../shared/documents/quote-document';
+import { acceptanceSectionTitle, quoteDocument as buildQuoteDocument } from '../../shared/documents/quote-document';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { loadQuoteResource } from './quote-resource';
 
@@ -94,7 +94,10 @@ async function quoteDocument(
         .from(quoteAcceptances)
         .where(eq(quoteAcceptances.quoteId, row.id))
     : [];
-  return renderDocumentPdf(model, drawn?.image ? { sectionImages: { [ACCEPTANCE_SECTION_TITLE]: drawn.image } } : {});
+  return renderDocumentPdf(
+    model,
+    drawn?.image ? { sectionImages: { [acceptanceSectionTitle(model.language)]: drawn.image } } : {},
+  );
 }
 
 /** Drops the stored PDF, so the next download or e-mail draws it again (the admin extended the validity). */

@@ -1,10 +1,10 @@
 import { company } from '../../shared/company';
-import { formatMoney } from '../../shared/money';
+import { localTerms } from '../../shared/documents/document-language';
+import { translator } from '../../shared/i18n/translator';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { type OutgoingMail, renderedPdfAttachment } from '../mail/outbox';
-import { formatUkDate } from '../../shared/dates';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
-import { terms, type TermsValues } from '../../shared/terms';
+import type { TermsValues } from '../../shared/terms';
 
 /** The customer's e-mail with the link to their quote. */
 export function quoteCreatedMail(
@@ -13,33 +13,37 @@ export function quoteCreatedMail(
   facts: { profile: PublicBusinessProfile; terms: TermsValues },
 ): OutgoingMail {
   const customer = quote.customerInfo;
-  const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : '';
-  const deposit = quote.pricing ? formatMoney(quote.pricing.totals.deposit, quote.currency, { decimals: 2 }) : '';
-  const validUntil = quote.validUntil ? formatUkDate(quote.validUntil) : '';
+  // Issue 40: the buyer's language (a repair quote's terms stay English for now, as its PDF).
+  const tr = translator(quote.kind === 'repair' ? 'en' : quote.language);
+  const said = localTerms(tr);
+  const total = quote.pricing ? tr.money(quote.pricing.totals.total, quote.currency) : '';
+  const deposit = quote.pricing ? tr.money(quote.pricing.totals.deposit, quote.currency) : '';
+  const validUntil = quote.validUntil ? tr.date(quote.validUntil) : '';
+  const values = { product: company.productName, number: quote.quoteNumber };
   const text = [
-    `Dear ${customer ? customer.firstName : 'customer'},`,
+    customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.quote.greetingCustomer'),
     '',
-    `Thank you for your interest in the ${company.productName}. Your quote ${quote.quoteNumber} is ready:`,
+    tr.t('mail.quote.ready', values),
     '',
     quoteUrl,
     '',
-    `Total: ${total}`,
-    `Deposit (${facts.terms.depositPercent}%), due on our written confirmation of your order: ${deposit}`,
-    `Valid until: ${validUntil}`,
-    terms.validity(facts.terms),
-    terms.currency(quote.currency),
-    terms.delivery(customer?.country, facts.terms),
+    `${tr.t('mail.summary.total')}: ${total}`,
+    tr.t('mail.quote.deposit', { percent: String(facts.terms.depositPercent), amount: deposit }),
+    tr.t('mail.quote.validUntil', { date: validUntil }),
+    tr.t('doc.quote.validity', { days: String(facts.terms.quoteValidityDays) }),
+    said.currency(quote.currency),
+    said.delivery(customer?.country, facts.terms),
     '',
-    'You can print or download the quote from that page, share the link with colleagues, and order online while the quote is valid.',
+    tr.t('mail.quote.printOrShare'),
     '',
-    `Questions? Reply to this e-mail (it goes to ${facts.profile.salesEmail}) or call ${facts.profile.phone}.`,
+    tr.t('mail.quote.questions', { email: facts.profile.salesEmail, phone: facts.profile.phone }),
     '',
     facts.profile.legalName,
   ].join('\n');
   return {
     kind: 'quote_created',
     to: customer?.email ?? '',
-    subject: `Your ${company.productName} quote ${quote.quoteNumber}`,
+    subject: tr.t('mail.quote.subject', values),
     text,
   };
 }

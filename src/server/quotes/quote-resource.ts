@@ -81,6 +81,7 @@ export function toQuoteResource(row: QuoteRow, now: Date, extras: QuoteReadExtra
     kind: row.kind,
     acceptance: extras.acceptance ?? null,
     extensionRequest: extras.extensionRequest ?? null,
+    language: row.language,
     ...splitStoredConfiguration(row.configuration),
   };
 }

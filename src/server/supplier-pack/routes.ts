@@ -7,6 +7,7 @@ import {
   supplierPackPdfUrl,
   supplierPackResponseSchema,
 } from '../../shared/supplier-pack/supplier-pack';
+import { languageSchema } from '../../shared/quotes/quote-schemas';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { notFound } from '../http/http-error';
 import { perClientAndEmail } from '../http/rate-limit';
@@ -44,19 +45,27 @@ export async function supplierPackRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/supplier-pack/pdf', { config: { rateLimit: pdfDownloadLimit() } }, async (request, reply) => {
-    const now = app.now();
-    const pack = await renderSupplierPack(app.db, now, app.env.publicUrl);
-    // A signed-in customer's address is kept, so a change of bank details reaches them (staff's is not).
-    const customer = request.auth && !request.auth.isAdmin ? request.auth.email : null;
-    await recordPackDelivery(app.db, { version: pack.version, email: customer, via: 'download', at: now });
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${pack.filename}"`)
-      .send(pack.pdf);
-  });
+  r.get(
+    '/api/supplier-pack/pdf',
+    {
+      // `?language=de` or `fr`: the letter in German or French (issue 40); English otherwise.
+      schema: { querystring: z.object({ language: languageSchema.optional() }) },
+      config: { rateLimit: pdfDownloadLimit() },
+    },
+    async (request, reply) => {
+      const now = app.now();
+      const pack = await renderSupplierPack(app.db, now, app.env.publicUrl, undefined, request.query.language);
+      // A signed-in customer's address is kept, so a change of bank details reaches them (staff's is not).
+      const customer = request.auth && !request.auth.isAdmin ? request.auth.email : null;
+      await recordPackDelivery(app.db, { version: pack.version, email: customer, via: 'download', at: now });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pack.filename}"`)
+        .send(pack.pdf);
+    },
+  );
 
   r.post(
     '/api/supplier-pack/email',

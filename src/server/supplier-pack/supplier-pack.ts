@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { BankAccounts } from '../../shared/business-profile';
 import { formatUkDate } from '../../shared/dates';
 import { supplierPackDocument, supplierPackLabels } from '../../shared/documents/supplier-pack';
+import type { Language } from '../../shared/i18n/languages';
 import {
   type Certificate,
   type CertificateKind,
@@ -127,13 +128,20 @@ export async function loadCertificatePdf(bytes: Uint8Array): Promise<PDFDocument
 }
 
 /**
- * The pack as one PDF (decision 0067): the letter, on the profile in force with the bank details of
+ * The pack as one PDF (decision 0067), its letter in `language` (issue 40; English unless the
+ * download asks): the letter, on the profile in force with the bank details of
  * `version` (the current ones when left out), then every certificate in force, whole, in the order
  * the letter lists them (by kind, then expiry, then upload). A certificate pdf-lib cannot read is
  * left out and the letter says it is available on request, so one bad file never breaks the pack.
  * The letter names each certificate's pages: drawn again when its own length moves them.
  */
-export async function renderSupplierPack(db: Db, now: Date, publicUrl: string, version?: number) {
+export async function renderSupplierPack(
+  db: Db,
+  now: Date,
+  publicUrl: string,
+  version?: number,
+  language: Language = 'en',
+) {
   const profile = await getBusinessProfile(db);
   const row = version === undefined ? await packVersionFor(db, profile.bank, now) : await packVersion(db, version);
   if (!row) throw new Error(`No supplier pack version ${version}`);
@@ -146,20 +154,23 @@ export async function renderSupplierPack(db: Db, now: Date, publicUrl: string, v
   const letterFor = (letterPages: number) => {
     let next = letterPages + 1;
     return renderDocumentPdf(
-      supplierPackDocument({
-        profile,
-        bank: row.bank,
-        version: row.version,
-        versionSince: row.createdAt,
-        certificates: enclosures.map(({ certificate, pdf }) => {
-          const count = pdf?.getPageCount() ?? 0;
-          const pages: [number, number] | null = pdf ? [next, next + count - 1] : null;
-          next += count;
-          return { kind: certificate.kind, title: certificate.title, expiresOn: certificate.expiresOn, pages };
-        }),
-        packPageUrl: `${publicUrl}${supplierPackPath}`,
-        date: now,
-      }),
+      supplierPackDocument(
+        {
+          profile,
+          bank: row.bank,
+          version: row.version,
+          versionSince: row.createdAt,
+          certificates: enclosures.map(({ certificate, pdf }) => {
+            const count = pdf?.getPageCount() ?? 0;
+            const pages: [number, number] | null = pdf ? [next, next + count - 1] : null;
+            next += count;
+            return { kind: certificate.kind, title: certificate.title, expiresOn: certificate.expiresOn, pages };
+          }),
+          packPageUrl: `${publicUrl}${supplierPackPath}`,
+          date: now,
+        },
+        language,
+      ),
     );
   };
   let letterPages = 1;

@@ -81,6 +81,8 @@ describe('one commercial truth on every surface', () => {
           country,
         },
         flowType: 'quote',
+        // The English sentences in every country (issue 40 presets a German buyer to German: document-language tests).
+        language: 'en',
       },
       { cookie },
     );
@@ -108,6 +110,7 @@ describe('one commercial truth on every surface', () => {
           postalCode: country === 'GB' ? 'SW1Y 4JH' : '10117',
         },
         acceptTerms: true,
+        language: 'en',
         idempotencyKey: randomUUID(),
         notes: '',
       },

@@ -1,11 +1,12 @@
 import { cleanLine } from '../clean-text';
 import type { BusinessProfile } from '../business-profile';
-import { formatUkDate } from '../dates';
-import { addressLines, orderLines } from '../orders/order-lines';
+import { translator } from '../i18n/translator';
+import { orderLines } from '../orders/order-lines';
+import { localAddressLines, localIssuer } from './document-language';
 import type { BusinessDocument } from './document-model';
 import type { DocumentOrder } from './order-documents';
 import { issuerOf } from './issuer';
-import { terms } from '../terms';
+import { INSPECTION_DAYS } from '../terms';
 
 export interface DeliveryNoteFacts {
   profile: BusinessProfile;
@@ -27,26 +28,29 @@ const notGoods = new Set(['servicing', 'shipping']);
  * tracking when set, and the company's details. No money: the PDF layout leaves out the price columns.
  */
 export function deliveryNoteDocument(order: DocumentOrder, facts: DeliveryNoteFacts): BusinessDocument {
-  const deliverTo = addressLines(order.shippingAddress ?? order.billingAddress);
+  // Issue 40: in the order's language (the box goes to the buyer).
+  const tr = translator(order.language);
+  const deliverTo = localAddressLines(tr, order.shippingAddress ?? order.billingAddress);
   const { tracking } = facts;
   const shipping = [
-    ...(tracking.carrierName ? [`Carrier: ${tracking.carrierName}`] : []),
-    ...(tracking.number ? [`Tracking number: ${cleanLine(tracking.number)}`] : []),
-    ...(tracking.url ? [`Track it: ${tracking.url}`] : []),
+    ...(tracking.carrierName ? [tr.t('mail.shipped.carrier', { carrier: tracking.carrierName })] : []),
+    ...(tracking.number ? [tr.t('mail.shipped.tracking', { tracking: cleanLine(tracking.number) })] : []),
+    ...(tracking.url ? [tr.t('mail.shipped.trackIt', { url: tracking.url })] : []),
   ];
   return {
     kind: 'delivery_note',
-    issuer: issuerOf(facts.profile),
-    title: 'DELIVERY NOTE',
-    name: `Delivery note ${order.orderNumber}`,
+    language: tr.language,
+    issuer: tr.language === 'en' ? issuerOf(facts.profile) : localIssuer(tr, facts.profile),
+    title: tr.t('doc.deliveryNote.title'),
+    name: tr.t('doc.deliveryNote.name', { number: order.orderNumber }),
     currency: order.currency,
     meta: [
-      ['Order number', order.orderNumber],
-      ['Order date', formatUkDate(order.createdAt)],
-      ...(order.poNumber ? ([['Your PO number', cleanLine(order.poNumber)]] as [string, string][]) : []),
-      ['Printed', formatUkDate(facts.printedAt)],
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
+      ...(order.poNumber ? ([[tr.t('doc.meta.poNumber'), cleanLine(order.poNumber)]] as [string, string][]) : []),
+      [tr.t('doc.deliveryNote.printed'), tr.date(facts.printedAt)],
     ],
-    parties: [{ title: 'Deliver to', lines: deliverTo }],
+    parties: [{ title: tr.t('doc.party.deliverTo'), lines: deliverTo }],
     lines: orderLines(order.items.filter((item) => !notGoods.has(item.itemType))).map((line) => ({
       ...line,
       unitPrice: 0,
@@ -59,19 +63,22 @@ export function deliveryNoteDocument(order: DocumentOrder, facts: DeliveryNoteFa
       ...(facts.instruments.length > 0
         ? [
             {
-              title: 'Serial numbers',
+              title: tr.t('doc.deliveryNote.serialNumbers'),
               lines: facts.instruments.map((unit) => `${cleanLine(unit.model)}: ${cleanLine(unit.serialNumber)}`),
             },
           ]
         : []),
-      ...(shipping.length > 0 ? [{ title: 'Shipping', lines: shipping }] : []),
+      ...(shipping.length > 0 ? [{ title: tr.t('doc.deliveryNote.shipping'), lines: shipping }] : []),
       {
-        title: 'On receipt',
+        title: tr.t('doc.deliveryNote.onReceipt'),
         lines: [
-          'Please check the goods against this note.',
-          terms.inspection,
-          `Questions: ${facts.profile.supportEmail || facts.profile.salesEmail} · ${facts.profile.phone}`,
-          `Terms of sale: ${facts.termsUrl}`,
+          tr.t('doc.deliveryNote.check'),
+          tr.t('terms.inspection', { days: String(INSPECTION_DAYS) }),
+          tr.t('doc.deliveryNote.questions', {
+            email: facts.profile.supportEmail || facts.profile.salesEmail,
+            phone: facts.profile.phone,
+          }),
+          tr.t('doc.termsOfSale', { url: facts.termsUrl }),
         ],
       },
     ],

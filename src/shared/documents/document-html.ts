@@ -9,7 +9,12 @@ import type { BusinessDocument } from './document-model';
  * every text is escaped.
  */
 export function documentHtml(model: BusinessDocument): string {
-  const money = (minor: number) => escape(formatMoney(minor, model.currency, { decimals: 2 }));
+  // Issue 40: a German or French document's money in its language's style (Intl), English as always.
+  const locale = model.language === 'de' ? 'de-DE' : model.language === 'fr' ? 'fr-FR' : null;
+  const format = locale ? new Intl.NumberFormat(locale, { style: 'currency', currency: model.currency }) : null;
+  const money = (minor: number) =>
+    escape(format ? format.format(minor / 100) : formatMoney(minor, model.currency, { decimals: 2 }));
+  const columns = model.columns ?? { item: 'Item', quantity: 'Qty', unitPrice: 'Unit price', amount: 'Amount' };
   const rows = model.lines
     .map(
       (line) =>
@@ -27,12 +32,12 @@ export function documentHtml(model: BusinessDocument): string {
     .join('');
   const table =
     model.lines.length > 0
-      ? `<table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead><tbody>${rows}${totals}</tbody></table>`
+      ? `<table><thead><tr><th>${escape(columns.item)}</th><th class="n">${escape(columns.quantity)}</th><th class="n">${escape(columns.unitPrice)}</th><th class="n">${escape(columns.amount)}</th></tr></thead><tbody>${rows}${totals}</tbody></table>`
       : '';
   const block = (title: string, lines: string[]) =>
     `<h2>${escape(title)}</h2><div>${lines.map((line) => `<p>${escape(line)}</p>`).join('')}</div>`;
   return `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><title>${escape(model.name)}</title>
+<html lang="${model.language && model.language !== 'en' ? model.language : 'en-GB'}"><head><meta charset="utf-8"><title>${escape(model.name)}</title>
 <style>
   body { font-family: Inter, system-ui, sans-serif; color: #0b1f3a; margin: 32px; font-size: 13px; }
   header { display: flex; justify-content: space-between; gap: 24px; border-bottom: 2px solid #0e7f7e; padding-bottom: 16px; }

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 /**
  * One model for every document the shop issues (quote, order confirmation, invoice, credit note):
  * who it is from and for, its number and dates, its priced lines, its totals and its terms. The
@@ -76,6 +77,13 @@ export interface DocumentTable {
 
 export interface BusinessDocument {
   kind: DocumentKind;
+  /** The language its texts are in (issue 40): the layout's own words and its money follow it. Absent: English. */
+  language?: Language;
+  /**
+   * The lines table's headings in that language (Item, Qty, Unit price, Amount), so the PDF and the
+   * browser's printable page say the same; absent: the English ones.
+   */
+  columns?: { item: string; quantity: string; unitPrice: string; amount: string };
   issuer: DocumentIssuer;
   /** The heading, e.g. "QUOTATION", "ORDER CONFIRMATION", "INVOICE", "CREDIT NOTE". */
   title: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import type { BusinessDocument } from './document-model';
 
 /**
@@ -49,4 +50,6 @@ export const businessDocumentSchema = z.object({
   sections: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })),
   lineColumns: z.enum(['amount', 'net_vat_gross']).optional(),
   banner: z.string().optional(),
+  language: z.enum(LANGUAGES).optional(),
+  columns: z.object({ item: z.string(), quantity: z.string(), unitPrice: z.string(), amount: z.string() }).optional(),
 }) satisfies z.ZodType<BusinessDocument>;

@@ -1,18 +1,28 @@
 import { cleanLine } from '../clean-text';
-import { formatMoney } from '../money';
 import { bankLines, type BusinessProfile, isExampleProfile } from '../business-profile';
 import { findCountry } from '../countries';
-import { batchDocumentLine, deliveryWindowText } from '../batches/ship-date';
-import { formatUkDate } from '../dates';
-import { addressLines, orderLines, vatLabel } from '../orders/order-lines';
+import { orderLines } from '../orders/order-lines';
 import type { Order } from '../orders/order-schema';
 import type { BusinessDocument, DocumentLine, DocumentParty, DocumentTotal } from './document-model';
 import { roundHalfUp } from '../money';
-import { DELIVERY_WINDOW_DAYS, repairTerms, terms, type TermsValues } from '../terms';
-import { fullPaymentLabel, paysInFull } from '../orders/order-kind';
+import { DELIVERY_WINDOW_DAYS, type TermsValues } from '../terms';
+import { paysInFull } from '../orders/order-kind';
+import type { Language } from '../i18n/languages';
+import { type Translator, translator } from '../i18n/translator';
+import {
+  localBankLines,
+  localBatchLine,
+  localDeliveryWindow,
+  localFreeLabel,
+  localAddressLines,
+  localIssuer,
+  localTerms,
+  localVatLabel,
+  localVatSummaryParts,
+} from './document-language';
 import { issuerOf } from './issuer';
 import { invoiceVatSummary } from '../orders/invoice-vat';
-import { orderVatSummary, vatSummaryParts } from './vat-summary';
+import { orderVatSummary } from './vat-summary';
 
 /** What an order's documents read of the order (the owner's view of it). */
 export type DocumentOrder = Pick<
@@ -36,6 +46,8 @@ export type DocumentOrder = Pick<
   customerEmail: string | null;
   /** The quote the order was made from (issue 39: every invoice and credit note quotes it), or null. */
   quoteNumber: string | null;
+  /** The buyer's language (issue 40): every text of the document is in it; absent, English. */
+  language?: Language | undefined;
 };
 
 /** The country the goods go to: the delivery address, else the billing address. */
@@ -53,55 +65,70 @@ export interface DocumentFacts {
 }
 
 /** The account the order's currency is paid into, with the example warning while the profile is the example. */
-export function paymentLines(order: Pick<Order, 'currency'>, profile: BusinessProfile): string[] {
+export function paymentLines(
+  order: Pick<Order, 'currency'>,
+  profile: BusinessProfile,
+  tr = translator('en'),
+): string[] {
+  const currency = order.currency === 'EUR' ? 'EUR' : 'GBP';
   return [
-    terms.currency(order.currency),
-    ...bankLines(profile.bank, order.currency === 'EUR' ? 'EUR' : 'GBP'),
-    ...(isExampleProfile(profile)
-      ? ['EXAMPLE BANK DETAILS: to be replaced with the company’s real account before use.']
-      : []),
+    localTerms(tr).currency(order.currency),
+    ...(tr.language === 'en' ? bankLines(profile.bank, currency) : localBankLines(tr, profile.bank, currency)),
+    ...(isExampleProfile(profile) ? [tr.t('doc.bank.example')] : []),
   ];
 }
 
-function parties(order: DocumentOrder): DocumentParty[] {
-  const billing = addressLines(order.billingAddress);
+function parties(order: DocumentOrder, tr: Translator): DocumentParty[] {
+  const billing = localAddressLines(tr, order.billingAddress);
   if (order.customerEmail) billing.push(order.customerEmail);
   // Single-line fields stay one line here even if stored before they were cleaned to one line.
-  if (order.vatNumber) billing.push(`VAT number: ${cleanLine(order.vatNumber)}`);
+  if (order.vatNumber) billing.push(tr.t('doc.party.vatNumber', { number: cleanLine(order.vatNumber) }));
   return [
-    { title: 'Bill to', lines: billing },
-    { title: 'Deliver to', lines: addressLines(order.shippingAddress) },
+    { title: tr.t('doc.party.billTo'), lines: billing },
+    { title: tr.t('doc.party.deliverTo'), lines: localAddressLines(tr, order.shippingAddress) },
   ];
 }
+
+/** The order's priced lines, with "Included" and "Free" in the buyer's language (the names are the catalogue's). */
+const localLines = (order: DocumentOrder, tr: Translator) =>
+  orderLines(order.items).map((line) => ({ ...line, freeLabel: localFreeLabel(tr, line.freeLabel) }));
 
 /**
  * The order's VAT as its documents show it: the VAT summary of its lines (issue 37) with the wording of
  * every 0% part, or for an order placed before lines had VAT its one rate's line, as then.
  */
-function orderVat(order: DocumentOrder, subtotal: number): { totals: DocumentTotal[]; notes: string[] } {
+function orderVat(
+  order: DocumentOrder,
+  subtotal: number,
+  tr: Translator,
+): { totals: DocumentTotal[]; notes: string[] } {
   const summary = orderVatSummary(order.items);
-  if (summary) return vatSummaryParts(summary, order.currency);
+  if (summary) return localVatSummaryParts(tr, summary, order.currency);
   return {
-    totals: [{ label: vatLabel(order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal }],
+    totals: [{ label: localVatLabel(tr, order.vatRate), amount: order.vatAmount ?? order.totalAmount - subtotal }],
     notes: [],
   };
 }
 
-function orderTotals(order: DocumentOrder, depositPercent: number): { totals: DocumentTotal[]; notes: string[] } {
+function orderTotals(
+  order: DocumentOrder,
+  depositPercent: number,
+  tr: Translator,
+): { totals: DocumentTotal[]; notes: string[] } {
   const lines = orderLines(order.items);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
-  const vat = orderVat(order, subtotal);
+  const vat = orderVat(order, subtotal, tr);
   return {
     totals: [
-      { label: 'Subtotal', amount: subtotal },
+      { label: tr.t('doc.total.subtotal'), amount: subtotal },
       ...vat.totals,
-      { label: 'Total', amount: order.totalAmount, emphasis: true },
+      { label: tr.t('doc.total.total'), amount: order.totalAmount, emphasis: true },
       // A repair has no deposit and no balance (decision 0062): its total is the one sum asked.
       ...(paysInFull(order)
         ? []
         : [
-            { label: `Deposit (${depositPercent}%)`, amount: order.depositAmount },
-            { label: 'Balance, due before dispatch', amount: order.remainingAmount },
+            { label: tr.t('doc.total.deposit', { percent: String(depositPercent) }), amount: order.depositAmount },
+            { label: tr.t('doc.total.balanceDue'), amount: order.remainingAmount },
           ]),
     ],
     notes: vat.notes,
@@ -109,18 +136,21 @@ function orderTotals(order: DocumentOrder, depositPercent: number): { totals: Do
 }
 
 /** A repair order's terms (terms.ts `repairTerms`, decision 0062): payment in full, the lead time, the scope. */
-const repairOrderTerms = (termsUrl: string) => [repairTerms.leadTime, repairTerms.scope, `Terms of sale: ${termsUrl}`];
+const repairOrderTerms = (termsUrl: string, tr: Translator) => {
+  const said = localTerms(tr);
+  return [said.repairLeadTime, said.repairScope, tr.t('doc.termsOfSale', { url: termsUrl })];
+};
 
-const poMeta = (order: DocumentOrder): [string, string][] =>
-  order.poNumber ? [['Your PO number', cleanLine(order.poNumber)]] : [];
+const poMeta = (order: DocumentOrder, tr: Translator): [string, string][] =>
+  order.poNumber ? [[tr.t('doc.meta.poNumber'), cleanLine(order.poNumber)]] : [];
 
 /**
  * What an invoice, a credit note and a pro-forma quote so accounts payable can match them (issue 39):
  * the buyer's PO number ("none given" rather than left out, so its absence is plain) and the quote.
  */
-const matchingMeta = (order: DocumentOrder): [string, string][] => [
-  ['Your PO number', order.poNumber ? cleanLine(order.poNumber) : 'none given'],
-  ...(order.quoteNumber ? ([['Quote number', order.quoteNumber]] as [string, string][]) : []),
+const matchingMeta = (order: DocumentOrder, tr: Translator): [string, string][] => [
+  [tr.t('doc.meta.poNumber'), order.poNumber ? cleanLine(order.poNumber) : tr.t('doc.meta.noneGiven')],
+  ...(order.quoteNumber ? ([[tr.t('doc.meta.quoteNumber'), order.quoteNumber]] as [string, string][]) : []),
 ];
 
 /** The deposit's share of the order as agreed ("50"), from the order's own figures. */
@@ -128,8 +158,10 @@ const advancePercent = (order: DocumentOrder) =>
   order.totalAmount > 0 ? Math.round((order.depositAmount * 100) / order.totalAmount) : 0;
 
 /** "Advance payment agreed in quote Q2026-0042: 50%" (the order's number when it came from no quote). */
-export const advancePaymentText = (order: DocumentOrder) =>
-  `Advance payment agreed in ${order.quoteNumber ? `quote ${order.quoteNumber}` : `order ${order.orderNumber}`}: ${advancePercent(order)}%`;
+export const advancePaymentText = (order: DocumentOrder, tr = translator(order.language)) =>
+  order.quoteNumber
+    ? tr.t('doc.advance.agreedInQuote', { quote: order.quoteNumber, percent: String(advancePercent(order)) })
+    : tr.t('doc.advance.agreedInOrder', { order: order.orderNumber, percent: String(advancePercent(order)) });
 
 /**
  * The order's lines with each line's net, VAT and gross (issue 39), in the order every document lists
@@ -137,7 +169,7 @@ export const advancePaymentText = (order: DocumentOrder) =>
  * before lines had VAT shares its one VAT figure over the lines by their net, the last priced line
  * taking the rounding, so the lines always sum to the order's VAT.
  */
-export function orderVatLines(order: DocumentOrder): DocumentLine[] {
+export function orderVatLines(order: DocumentOrder, tr = translator(order.language)): DocumentLine[] {
   const lines = orderLines(order.items);
   const stored = new Map(order.items.map((item) => [`${item.itemType}:${item.itemId}`, item.vatAmount]));
   const perLine = lines.every((line) => typeof stored.get(line.key) === 'number');
@@ -161,14 +193,14 @@ export function orderVatLines(order: DocumentOrder): DocumentLine[] {
       total: line.total,
       vat,
       gross: line.total + vat,
-      freeLabel: line.freeLabel,
+      freeLabel: localFreeLabel(tr, line.freeLabel),
     };
   });
   const vat = priced.reduce((sum, line) => sum + (line.vat ?? 0), 0);
   return [
     ...priced,
     {
-      name: `Order ${order.orderNumber} total`,
+      name: tr.t('doc.line.orderTotal', { order: order.orderNumber }),
       quantity: 1,
       unitPrice: net,
       total: net,
@@ -204,13 +236,15 @@ export interface ConfirmationContext extends DocumentFacts {
   batch: { name: string; shipDate: string | null; shipping?: string | null } | null;
 }
 
-const batchLine = batchDocumentLine;
-
 /** The confirmation's estimated delivery window from the batch and the shipping option, when the date holds. */
-const deliveryWindowLines = (batch: ConfirmationContext['batch']) => {
-  const line = batch ? deliveryWindowText(batch.shipDate, batch.shipping ?? null, DELIVERY_WINDOW_DAYS) : null;
+const deliveryWindowLines = (batch: ConfirmationContext['batch'], tr: Translator) => {
+  const line = batch ? localDeliveryWindow(tr, batch.shipDate, batch.shipping ?? null, DELIVERY_WINDOW_DAYS) : null;
   return line ? [line] : [];
 };
+
+/** The letterhead: the English one as it always was, else with the registration line in the buyer's language. */
+const issuerIn = (tr: Translator, profile: BusinessProfile) =>
+  tr.language === 'en' ? issuerOf(profile) : localIssuer(tr, profile);
 
 /**
  * The order acknowledgement, attached to the "received" e-mail at placement and downloadable from
@@ -221,61 +255,78 @@ export function acknowledgementDocument(
   order: DocumentOrder,
   facts: DocumentFacts & { batch: { name: string; shipDate: string | null } | null },
 ): BusinessDocument {
+  const tr = translator(order.language);
+  const said = localTerms(tr);
   return {
     kind: 'acknowledgement',
-    issuer: issuerOf(facts.profile),
-    title: 'ORDER ACKNOWLEDGEMENT',
-    name: `Order acknowledgement ${order.orderNumber}`,
+    language: tr.language,
+    issuer: issuerIn(tr, facts.profile),
+    title: tr.t('doc.acknowledgement.title'),
+    name: tr.t('doc.acknowledgement.name', { number: order.orderNumber }),
     currency: order.currency,
     // Issue 39: the PO acknowledgement: it quotes the buyer's PO and the quote, and gives the estimated ship date.
     meta: [
-      ['Order number', order.orderNumber],
-      ['Order date', formatUkDate(order.createdAt)],
-      ...matchingMeta(order),
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
+      ...matchingMeta(order, tr),
       ...(facts.batch
-        ? ([['Estimated ship date', facts.batch.shipDate ? formatUkDate(facts.batch.shipDate) : 'to be confirmed']] as [
-            string,
-            string,
-          ][])
+        ? ([
+            [
+              tr.t('doc.meta.estimatedShipDate'),
+              facts.batch.shipDate ? tr.date(facts.batch.shipDate) : tr.t('doc.meta.toBeConfirmed'),
+            ],
+          ] as [string, string][])
         : []),
     ],
-    parties: parties(order),
-    lines: orderLines(order.items),
-    ...orderTotals(order, facts.terms.depositPercent),
+    parties: parties(order, tr),
+    lines: localLines(order, tr),
+    ...orderTotals(order, facts.terms.depositPercent, tr),
     sections: [
       ...(order.poNumber
         ? [
             {
-              title: 'Your purchase order',
+              title: tr.t('doc.section.yourPurchaseOrder'),
               lines: [
-                `We acknowledge your purchase order ${cleanLine(order.poNumber)}${order.quoteNumber ? ` against our quote ${order.quoteNumber}` : ''}: order ${order.orderNumber}.`,
+                order.quoteNumber
+                  ? tr.t('doc.acknowledgement.poAgainstQuote', {
+                      po: cleanLine(order.poNumber),
+                      quote: order.quoteNumber,
+                      order: order.orderNumber,
+                    })
+                  : tr.t('doc.acknowledgement.po', { po: cleanLine(order.poNumber), order: order.orderNumber }),
               ],
             },
           ]
         : []),
       ...(paysInFull(order)
         ? [
-            { title: 'Not yet a contract', lines: [terms.binding] },
-            { title: 'Payment', lines: [repairTerms.payment, ...paymentLines(order, facts.profile)] },
-            { title: 'Return delivery', lines: [terms.delivery(deliveryCountry(order), facts.terms)] },
-            { title: 'Key terms', lines: repairOrderTerms(facts.termsUrl) },
+            { title: tr.t('doc.section.notYetContract'), lines: [said.binding] },
+            {
+              title: tr.t('doc.section.payment'),
+              lines: [said.repairPayment, ...paymentLines(order, facts.profile, tr)],
+            },
+            {
+              title: tr.t('doc.section.returnDelivery'),
+              lines: [said.delivery(deliveryCountry(order), facts.terms)],
+            },
+            { title: tr.t('doc.section.keyTerms'), lines: repairOrderTerms(facts.termsUrl, tr) },
           ]
         : [
-            { title: 'Not yet a contract', lines: [terms.binding] },
+            { title: tr.t('doc.section.notYetContract'), lines: [said.binding] },
             {
-              title: 'Payment',
-              lines: [terms.deposit(facts.terms), terms.balance, ...paymentLines(order, facts.profile)],
+              title: tr.t('doc.section.payment'),
+              lines: [said.deposit(facts.terms), said.balance, ...paymentLines(order, facts.profile, tr)],
             },
             {
-              title: 'Delivery',
-              lines: [terms.delivery(deliveryCountry(order), facts.terms), batchLine(facts.batch)],
+              title: tr.t('doc.section.delivery'),
+              lines: [said.delivery(deliveryCountry(order), facts.terms), localBatchLine(tr, facts.batch)],
             },
             {
-              title: 'Key terms',
+              title: tr.t('doc.section.keyTerms'),
               lines: [
-                terms.warranty(facts.warranty.months, facts.warranty.planName),
-                terms.cancellation,
-                `Terms of sale: ${facts.termsUrl}`,
+                said.warranty(facts.warranty.months, facts.warranty.planName),
+                said.cancellation,
+                tr.t('doc.termsOfSale', { url: facts.termsUrl }),
               ],
             },
           ]),
@@ -285,66 +336,77 @@ export function acknowledgementDocument(
 
 /** The written order confirmation (the contract forms on it): lines, VAT, totals, deposit due, delivery terms, batch, key terms. */
 export function confirmationDocument(order: DocumentOrder, context: ConfirmationContext): BusinessDocument {
-  const money = (minor: number) =>
-    new Intl.NumberFormat('en-GB', { style: 'currency', currency: order.currency }).format(minor / 100);
+  const tr = translator(order.language);
+  const said = localTerms(tr);
+  const money = (minor: number) => tr.money(minor, order.currency);
   return {
     kind: 'confirmation',
-    issuer: issuerOf(context.profile),
-    title: 'ORDER CONFIRMATION',
-    name: `Order confirmation ${order.orderNumber}`,
+    language: tr.language,
+    issuer: issuerIn(tr, context.profile),
+    title: tr.t('doc.confirmation.title'),
+    name: tr.t('doc.confirmation.name', { number: order.orderNumber }),
     currency: order.currency,
     meta: [
-      ['Order number', order.orderNumber],
-      ['Order date', formatUkDate(order.createdAt)],
-      ['Confirmed', formatUkDate(context.confirmedAt)],
-      ...poMeta(order),
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
+      [tr.t('doc.meta.confirmed'), tr.date(context.confirmedAt)],
+      ...poMeta(order, tr),
     ],
-    parties: parties(order),
-    lines: orderLines(order.items),
-    ...orderTotals(order, context.terms.depositPercent),
+    parties: parties(order, tr),
+    lines: localLines(order, tr),
+    ...orderTotals(order, context.terms.depositPercent, tr),
     sections: paysInFull(order)
       ? [
           {
-            title: 'Payment',
+            title: tr.t('doc.section.payment'),
             lines: [
-              `${fullPaymentLabel} of ${money(order.totalAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice.`,
-              repairTerms.payment,
-              ...paymentLines(order, context.profile),
+              tr.t('doc.confirmation.fullPaymentDue', {
+                amount: money(order.totalAmount),
+                date: tr.date(context.depositDueDate),
+              }),
+              said.repairPayment,
+              ...paymentLines(order, context.profile, tr),
             ],
           },
-          { title: 'Return delivery', lines: [terms.delivery(deliveryCountry(order), context.terms)] },
           {
-            title: 'Key terms',
+            title: tr.t('doc.section.returnDelivery'),
+            lines: [said.delivery(deliveryCountry(order), context.terms)],
+          },
+          {
+            title: tr.t('doc.section.keyTerms'),
             lines: [
-              ...repairOrderTerms(context.termsUrl),
-              `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
+              ...repairOrderTerms(context.termsUrl, tr),
+              tr.t('doc.confirmation.contract', { url: context.termsUrl }),
             ],
           },
         ]
       : [
           {
-            title: 'Payment',
+            title: tr.t('doc.section.payment'),
             lines: [
-              `Deposit of ${money(order.depositAmount)} due by ${formatUkDate(context.depositDueDate)}, by invoice. Production starts once it is paid.`,
-              `Balance of ${money(order.remainingAmount)} invoiced when the instrument is ready, due before dispatch.`,
-              terms.deposit(context.terms),
-              ...paymentLines(order, context.profile),
+              tr.t('doc.confirmation.depositDue', {
+                amount: money(order.depositAmount),
+                date: tr.date(context.depositDueDate),
+              }),
+              tr.t('doc.confirmation.balance', { amount: money(order.remainingAmount) }),
+              said.deposit(context.terms),
+              ...paymentLines(order, context.profile, tr),
             ],
           },
           {
-            title: 'Delivery',
+            title: tr.t('doc.section.delivery'),
             lines: [
-              terms.delivery(deliveryCountry(order), context.terms),
-              batchLine(context.batch),
-              ...deliveryWindowLines(context.batch),
+              said.delivery(deliveryCountry(order), context.terms),
+              localBatchLine(tr, context.batch),
+              ...deliveryWindowLines(context.batch, tr),
             ],
           },
           {
-            title: 'Key terms',
+            title: tr.t('doc.section.keyTerms'),
             lines: [
-              terms.warranty(context.warranty.months, context.warranty.planName),
-              terms.cancellation,
-              `This confirmation forms the contract under our terms of sale (version 3.0): ${context.termsUrl}`,
+              said.warranty(context.warranty.months, context.warranty.planName),
+              said.cancellation,
+              tr.t('doc.confirmation.contract', { url: context.termsUrl }),
             ],
           },
         ],
@@ -381,12 +443,12 @@ export function invoiceDocument(
 ): BusinessDocument {
   const credit = invoice.kind === 'credit';
   const onAccount = credit ? 0 : (invoice.paidOnAccount ?? 0);
+  const tr = translator(order.language);
   // The invoice's share of each VAT part of the order (an order placed before issue 37: its one rate).
   const summary = orderVatSummary(order.items);
   const vat = summary
-    ? vatSummaryParts(invoiceVatSummary(summary, invoice.amount, invoice.vatAmount), order.currency)
-    : { totals: [{ label: vatLabel(order.vatRate), amount: invoice.vatAmount }], notes: [] };
-  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+    ? localVatSummaryParts(tr, invoiceVatSummary(summary, invoice.amount, invoice.vatAmount), order.currency)
+    : { totals: [{ label: localVatLabel(tr, order.vatRate), amount: invoice.vatAmount }], notes: [] };
   // Issue 39: the deposit and balance invoices list the order's goods and services, then what this
   // invoice asks for of them, each line with its net, VAT and gross, so accounts payable can match it
   // line by line against the PO. A credit note names the invoice it corrects.
@@ -394,7 +456,7 @@ export function invoiceDocument(
   const lines: DocumentLine[] = credit
     ? [
         amountLine(
-          `Credit of invoice ${invoice.creditsNumber ?? ''} for order ${order.orderNumber}`,
+          tr.t('doc.creditNote.line', { invoice: invoice.creditsNumber ?? '', order: order.orderNumber }),
           invoice.amount,
           invoice.vatAmount,
           false,
@@ -402,87 +464,110 @@ export function invoiceDocument(
       ]
     : invoice.kind === 'deposit'
       ? [
-          ...orderVatLines(order),
+          ...orderVatLines(order, tr),
           // A repair is paid in full on acceptance (decision 0062): no advance, the whole order.
           amountLine(
-            paysInFull(order) ? `${fullPaymentLabel} of order ${order.orderNumber}` : advancePaymentText(order),
+            paysInFull(order)
+              ? tr.t('doc.invoice.line.fullPayment', { order: order.orderNumber })
+              : advancePaymentText(order, tr),
             invoice.amount,
             invoice.vatAmount,
           ),
         ]
       : [
-          ...orderVatLines(order),
+          ...orderVatLines(order, tr),
           ...(advance
             ? [
                 amountLine(
-                  `Less advance payment invoiced${advance.number ? ` (invoice ${advance.number})` : ''}: ${advancePaymentText(order)}`,
+                  advance.number
+                    ? tr.t('doc.invoice.line.lessAdvanceInvoice', {
+                        invoice: advance.number,
+                        advance: advancePaymentText(order, tr),
+                      })
+                    : tr.t('doc.invoice.line.lessAdvance', { advance: advancePaymentText(order, tr) }),
                   -advance.amount,
                   -advance.vatAmount,
                   false,
                 ),
               ]
             : []),
-          amountLine(`Balance of order ${order.orderNumber}`, invoice.amount, invoice.vatAmount),
+          amountLine(
+            tr.t('doc.invoice.line.balanceOf', { order: order.orderNumber }),
+            invoice.amount,
+            invoice.vatAmount,
+          ),
         ];
+  const said = localTerms(tr);
   return {
     kind: credit ? 'credit_note' : 'invoice',
-    issuer: issuerOf(facts.profile),
-    title: credit ? 'CREDIT NOTE' : 'INVOICE',
-    name: `${credit ? 'Credit note' : 'Invoice'} ${invoice.number}`,
+    language: tr.language,
+    issuer: issuerIn(tr, facts.profile),
+    title: tr.t(credit ? 'doc.creditNote.title' : 'doc.invoice.title'),
+    name: tr.t(credit ? 'doc.creditNote.name' : 'doc.invoice.name', { number: invoice.number }),
     currency: order.currency,
     meta: [
-      [credit ? 'Credit note number' : 'Invoice number', invoice.number],
-      ['Issue date', formatUkDate(invoice.issuedAt)],
-      ...(credit ? [] : ([['Due date', formatUkDate(invoice.dueDate)]] as [string, string][])),
-      ['Order number', order.orderNumber],
-      ...(invoice.creditsNumber ? ([['Credits invoice', invoice.creditsNumber]] as [string, string][]) : []),
-      ...matchingMeta(order),
+      [tr.t(credit ? 'doc.meta.creditNoteNumber' : 'doc.meta.invoiceNumber'), invoice.number],
+      [tr.t('doc.meta.issueDate'), tr.date(invoice.issuedAt)],
+      ...(credit ? [] : ([[tr.t('doc.meta.dueDate'), tr.date(invoice.dueDate)]] as [string, string][])),
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      ...(invoice.creditsNumber
+        ? ([[tr.t('doc.meta.creditsInvoice'), invoice.creditsNumber]] as [string, string][])
+        : []),
+      ...matchingMeta(order, tr),
     ],
-    parties: parties(order),
+    parties: parties(order, tr),
     lineColumns: 'net_vat_gross',
     lines,
     totals: [
-      { label: 'Net', amount: invoice.amount - invoice.vatAmount },
+      { label: tr.t('doc.total.net'), amount: invoice.amount - invoice.vatAmount },
       ...vat.totals,
       ...(onAccount > 0
         ? [
-            { label: 'Invoice total', amount: invoice.amount },
-            { label: 'Paid on account', amount: -onAccount },
+            { label: tr.t('doc.total.invoiceTotal'), amount: invoice.amount },
+            { label: tr.t('doc.total.paidOnAccount'), amount: -onAccount },
           ]
         : []),
-      { label: credit ? 'Total credited' : 'Amount due', amount: invoice.amount - onAccount, emphasis: true },
+      {
+        label: tr.t(credit ? 'doc.total.totalCredited' : 'doc.total.amountDue'),
+        amount: invoice.amount - onAccount,
+        emphasis: true,
+      },
     ],
     notes: vat.notes,
     sections: credit
       ? [
           {
-            title: 'Credit note',
+            title: tr.t('doc.section.creditNote'),
             lines: [
-              `This credit note corrects invoice ${invoice.creditsNumber ?? ''}. The original invoice is unchanged.`,
-              ...(invoice.reason ? [`Reason: ${invoice.reason}`] : []),
+              tr.t('doc.creditNote.corrects', { invoice: invoice.creditsNumber ?? '' }),
+              // The staff's reason is printed as written, never translated.
+              ...(invoice.reason ? [tr.t('doc.creditNote.reason', { reason: invoice.reason })] : []),
               ...(invoice.cancellationFee && invoice.cancellationFee.amount > 0
                 ? [
-                    `Cancellation fee kept (${invoice.cancellationFee.percent}%) ${money(invoice.cancellationFee.amount)}`,
+                    tr.t('doc.creditNote.fee', {
+                      percent: String(invoice.cancellationFee.percent),
+                      amount: tr.money(invoice.cancellationFee.amount, order.currency),
+                    }),
                   ]
                 : []),
-              `Terms of sale: ${facts.termsUrl}`,
+              tr.t('doc.termsOfSale', { url: facts.termsUrl }),
             ],
           },
         ]
       : [
           {
-            title: 'How to pay',
+            title: tr.t('doc.section.howToPay'),
             lines: [
-              `Please pay by bank transfer by ${formatUkDate(invoice.dueDate)}, quoting ${order.orderNumber} as the reference.`,
-              ...paymentLines(order, facts.profile),
+              tr.t('doc.invoice.payBy', { date: tr.date(invoice.dueDate), order: order.orderNumber }),
+              ...paymentLines(order, facts.profile, tr),
             ],
           },
           {
-            title: 'Terms',
+            title: tr.t('doc.section.terms'),
             lines: [
-              ...(paysInFull(order) ? [repairTerms.payment, repairTerms.leadTime] : []),
-              terms.delivery(deliveryCountry(order), facts.terms),
-              `Late payment interest: 8% above base rate. Terms of sale: ${facts.termsUrl}`,
+              ...(paysInFull(order) ? [said.repairPayment, said.repairLeadTime] : []),
+              said.delivery(deliveryCountry(order), facts.terms),
+              tr.t('doc.invoice.latePayment', { url: facts.termsUrl }),
             ],
           },
         ],
@@ -504,46 +589,62 @@ export function orderProFormaDocument(
   order: DocumentOrder,
   facts: Omit<DocumentFacts, 'warranty'> & { issuedAt: Date | string },
 ): BusinessDocument {
-  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+  const tr = translator(order.language);
+  const money = (minor: number) => tr.money(minor, order.currency);
   const vat = orderVat(
     order,
     order.subtotalAmount ?? orderLines(order.items).reduce((sum, line) => sum + line.total, 0),
+    tr,
   );
-  const lines = orderVatLines(order);
+  const lines = orderVatLines(order, tr);
   const net = lines.at(-1)?.total ?? 0;
   return {
     kind: 'order_pro_forma',
-    issuer: issuerOf(facts.profile),
-    title: 'PRO-FORMA INVOICE',
-    name: `Pro-forma ${order.orderNumber}`,
+    language: tr.language,
+    issuer: issuerIn(tr, facts.profile),
+    title: tr.t('doc.proForma.title'),
+    name: tr.t('doc.proForma.name', { order: order.orderNumber }),
     currency: order.currency,
-    banner: PRO_FORMA_BANNER,
-    meta: [['Pro-forma for order', order.orderNumber], ['Date', formatUkDate(facts.issuedAt)], ...matchingMeta(order)],
-    parties: parties(order),
+    banner: tr.t('doc.proForma.banner'),
+    meta: [
+      [tr.t('doc.proForma.forOrder'), order.orderNumber],
+      [tr.t('doc.meta.date'), tr.date(facts.issuedAt)],
+      ...matchingMeta(order, tr),
+    ],
+    parties: parties(order, tr),
     lineColumns: 'net_vat_gross',
     lines,
     totals: [
-      { label: 'Net', amount: net },
+      { label: tr.t('doc.total.net'), amount: net },
       ...vat.totals,
-      { label: 'Total', amount: order.totalAmount, emphasis: true },
-      { label: `${advancePaymentText(order)}`, amount: order.depositAmount },
-      { label: 'Balance, due before dispatch', amount: order.remainingAmount },
+      { label: tr.t('doc.total.total'), amount: order.totalAmount, emphasis: true },
+      { label: advancePaymentText(order, tr), amount: order.depositAmount },
+      { label: tr.t('doc.total.balanceDue'), amount: order.remainingAmount },
     ],
     notes: vat.notes,
     sections: [
       {
-        title: 'Pro-forma',
+        title: tr.t('doc.section.proForma'),
         lines: [
-          `${PRO_FORMA_BANNER}. It cannot be used to reclaim VAT. Our VAT invoices for the deposit (${money(order.depositAmount)}) and the balance (${money(order.remainingAmount)}) follow, each quoting your PO number.`,
+          tr.t('doc.proForma.notVatInvoice', {
+            deposit: money(order.depositAmount),
+            balance: money(order.remainingAmount),
+          }),
         ],
       },
       {
-        title: 'Payment',
-        lines: [`Please quote ${order.orderNumber} as the payment reference.`, ...paymentLines(order, facts.profile)],
+        title: tr.t('doc.section.payment'),
+        lines: [
+          tr.t('mail.invoice.reference', { order: order.orderNumber }),
+          ...paymentLines(order, facts.profile, tr),
+        ],
       },
       {
-        title: 'Terms',
-        lines: [terms.delivery(deliveryCountry(order), facts.terms), `Terms of sale: ${facts.termsUrl}`],
+        title: tr.t('doc.section.terms'),
+        lines: [
+          localTerms(tr).delivery(deliveryCountry(order), facts.terms),
+          tr.t('doc.termsOfSale', { url: facts.termsUrl }),
+        ],
       },
     ],
   };

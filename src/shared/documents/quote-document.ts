@@ -1,14 +1,21 @@
 import { bankLines, type BankAccounts, type PublicBusinessProfile } from '../business-profile';
-import { findCountry } from '../countries';
-import { batchDocumentLine } from '../batches/ship-date';
-import { formatUkDate } from '../dates';
+import type { Language } from '../i18n/languages';
+import { translator } from '../i18n/translator';
+import {
+  localBankLines,
+  localColumns,
+  localBatchLine,
+  localFreeLabel,
+  localIssuer,
+  localTerms,
+  localVatSummaryParts,
+} from './document-language';
 import type { QuoteResource } from '../quotes/quote-schemas';
 import type { QuoteAcceptance } from '../quotes/quote-acceptance';
 import { displayLines } from './display-lines';
 import type { BusinessDocument, DocumentTotal } from './document-model';
 import { repairTermsLines, terms, type TermsValues } from '../terms';
 import { issuerOf } from './issuer';
-import { vatSummaryParts } from './vat-summary';
 
 export interface QuoteDocumentOptions {
   /** The business profile in force; with `bank`, the account for the quote's currency is printed. */
@@ -29,49 +36,54 @@ export interface QuoteDocumentOptions {
 
 /** The quotation as a document: company, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
 export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOptions): BusinessDocument {
-  const validUntil = quote.validUntil ? formatUkDate(quote.validUntil) : null;
+  // Issue 40: an instrument quote is in the buyer's language; a repair quote (issue 41's terms) stays English for now.
+  const tr = translator(quote.kind === 'repair' ? 'en' : quote.language);
+  const said = localTerms(tr);
+  const validUntil = quote.validUntil ? tr.date(quote.validUntil) : null;
   const customer = quote.customerInfo;
   const totals: DocumentTotal[] = [];
   const notes: string[] = [];
   if (quote.pricing) {
     const t = quote.pricing.totals;
-    const vat = vatSummaryParts(t.vatSummary, quote.currency);
-    totals.push({ label: 'Subtotal', amount: t.subtotal }, ...vat.totals);
-    totals.push({ label: 'Total', amount: t.total, emphasis: true });
+    const vat = localVatSummaryParts(tr, t.vatSummary, quote.currency);
+    totals.push({ label: tr.t('doc.total.subtotal'), amount: t.subtotal }, ...vat.totals);
+    totals.push({ label: tr.t('doc.total.total'), amount: t.total, emphasis: true });
     if (quote.kind !== 'repair') {
       totals.push({
-        label: `Deposit, due on our written confirmation (${options.terms.depositPercent}%)`,
+        label: tr.t('doc.quote.deposit', { percent: String(options.terms.depositPercent) }),
         amount: t.deposit,
       });
-      totals.push({ label: 'Balance due before dispatch', amount: t.total - t.deposit });
+      totals.push({ label: tr.t('doc.quote.balance'), amount: t.total - t.deposit });
     }
     notes.push(...vat.notes);
-    const importVat = terms.importVat(quote.configuration?.customerCountry ?? customer?.country);
-    if (importVat) notes.push(`${importVat} Terms of sale: ${options.termsUrl}`);
+    if (terms.importVat(quote.configuration?.customerCountry ?? customer?.country))
+      notes.push(tr.t('doc.quote.importVat', { url: options.termsUrl }));
   } else {
-    notes.push('No pricing information available for this quote.');
+    notes.push(tr.t('doc.quote.noPricing'));
   }
   return {
     kind: 'quote',
-    issuer: issuerOf(options.profile),
-    title: 'QUOTATION',
-    name: `Quotation ${quote.quoteNumber}`,
+    language: tr.language,
+    ...(tr.language === 'en' ? {} : { columns: localColumns(tr) }),
+    issuer: tr.language === 'en' ? issuerOf(options.profile) : localIssuer(tr, options.profile),
+    title: tr.t('doc.quote.title'),
+    name: tr.t('doc.quote.name', { number: quote.quoteNumber }),
     currency: quote.currency,
     meta: [
-      ['Quote number', quote.quoteNumber],
-      ['Date', formatUkDate(quote.createdAt)],
-      ['Valid until', validUntil ?? '-'],
-      ['Reference', quote.reference],
+      [tr.t('doc.quote.number'), quote.quoteNumber],
+      [tr.t('doc.quote.date'), tr.date(quote.createdAt)],
+      [tr.t('doc.quote.validUntil'), validUntil ?? '-'],
+      [tr.t('doc.quote.reference'), quote.reference],
     ],
     parties: customer
       ? [
           {
-            title: 'Prepared for',
+            title: tr.t('doc.quote.preparedFor'),
             lines: [
               `${customer.firstName} ${customer.lastName}`,
               options.customerText === false ? '' : customer.organization,
               customer.email,
-              findCountry(customer.country)?.name ?? customer.country,
+              tr.country(customer.country),
             ].filter((line) => line.trim() !== ''),
           },
         ]
@@ -82,51 +94,52 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
           quantity: line.quantity,
           unitPrice: line.unitPrice,
           total: line.total,
-          freeLabel: line.freeLabel,
+          freeLabel: localFreeLabel(tr, line.freeLabel),
         }))
       : [],
     totals,
     notes,
     sections: [
       {
-        title: 'Terms',
+        title: tr.t('doc.section.terms'),
         // Issue 41: a repair quote carries the repair terms, not the sale's.
         lines:
           quote.kind === 'repair'
             ? repairQuoteTerms(quote, validUntil, options)
             : [
-                `This quotation is valid until ${validUntil ?? 'further notice'}. ${terms.validity(options.terms)}`,
-                terms.binding,
-                terms.deposit(options.terms),
-                terms.balance,
-                terms.currency(quote.currency),
-                terms.delivery(customer?.country, options.terms),
-                options.batch
-                  ? batchDocumentLine(options.batch)
-                  : 'Lead time: confirmed with the production batch in our written order confirmation.',
-                ...(options.warranty ? [terms.warranty(options.warranty.months, options.warranty.planName)] : []),
-                terms.cancellation,
-                `Terms of sale: ${options.termsUrl}`,
-                `To order, open your quote online or contact ${options.profile.salesEmail} quoting ${quote.quoteNumber}.`,
+                `${validUntil ? tr.t('doc.quote.validUntilDate', { date: validUntil }) : tr.t('doc.quote.validUntilNotice')} ${tr.t('doc.quote.validity', { days: String(options.terms.quoteValidityDays) })}`,
+                said.binding,
+                said.deposit(options.terms),
+                said.balance,
+                said.currency(quote.currency),
+                said.delivery(customer?.country, options.terms),
+                options.batch ? localBatchLine(tr, options.batch) : tr.t('doc.quote.leadTime'),
+                ...(options.warranty ? [said.warranty(options.warranty.months, options.warranty.planName)] : []),
+                said.cancellation,
+                tr.t('doc.termsOfSale', { url: options.termsUrl }),
+                tr.t('doc.quote.toOrder', { email: options.profile.salesEmail, number: quote.quoteNumber }),
               ],
       },
       ...(options.profile.bank
         ? [
             {
-              title: `Bank account (${quote.currency})`,
-              lines: bankLines(options.profile.bank, quote.currency === 'EUR' ? 'EUR' : 'GBP'),
+              title: tr.t('doc.quote.bankAccount', { currency: quote.currency }),
+              lines:
+                tr.language === 'en'
+                  ? bankLines(options.profile.bank, quote.currency === 'EUR' ? 'EUR' : 'GBP')
+                  : localBankLines(tr, options.profile.bank, quote.currency === 'EUR' ? 'EUR' : 'GBP'),
             },
           ]
         : []),
       {
-        title: 'Signed for the company',
+        title: tr.t('doc.quote.signed'),
         lines: [`${options.profile.signatoryName}, ${options.profile.signatoryTitle}`, options.profile.legalName],
       },
       ...(quote.acceptance
         ? [
             {
-              title: ACCEPTANCE_SECTION_TITLE,
-              lines: acceptanceLines(quote.acceptance, options.customerText !== false),
+              title: acceptanceSectionTitle(tr.language),
+              lines: acceptanceLines(quote.acceptance, options.customerText !== false, tr),
             },
           ]
         : []),
@@ -134,18 +147,24 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
   };
 }
 
-/** The acceptance block's title (the PDF draws a drawn signature under it). */
-export const ACCEPTANCE_SECTION_TITLE = 'Accepted by the customer';
+/** The acceptance block's title in the document's language (the PDF draws a drawn signature under it). */
+export const acceptanceSectionTitle = (language: Language = 'en') =>
+  translator(language).t('doc.quote.acceptedByCustomer');
 
 /**
  * Issue 39 (decision 0065): the acceptance block of the accepted quote's PDF. Without `customerText`
  * (a copy e-mailed to an unconfirmed address) only the name, as the "Prepared for" block.
  */
-export function acceptanceLines(acceptance: QuoteAcceptance, customerText: boolean): string[] {
+export function acceptanceLines(acceptance: QuoteAcceptance, customerText: boolean, tr = translator('en')): string[] {
+  // The name, job title, organisation and typed signature are the customer's, never translated.
   return [
-    `Accepted by ${acceptance.name}${customerText ? `, ${acceptance.jobTitle}, ${acceptance.organization}` : ''}`,
-    acceptance.signatureKind === 'drawn' ? 'Signature: drawn by hand' : `Signature (typed): ${acceptance.signature}`,
-    `Accepted on ${formatUkDate(acceptance.acceptedAt)}`,
+    tr.t('doc.quote.acceptedBy', {
+      who: customerText ? `${acceptance.name}, ${acceptance.jobTitle}, ${acceptance.organization}` : acceptance.name,
+    }),
+    acceptance.signatureKind === 'drawn'
+      ? tr.t('doc.quote.signatureDrawn')
+      : tr.t('doc.quote.signatureTyped', { signature: acceptance.signature }),
+    tr.t('doc.quote.acceptedOn', { date: tr.date(acceptance.acceptedAt) }),
   ];
 }
 

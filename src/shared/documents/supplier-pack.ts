@@ -1,5 +1,7 @@
 import { type BankAccounts, bankLines, type PublicBusinessProfile, profileAddressLines } from '../business-profile';
-import { formatUkDate } from '../dates';
+import type { Language } from '../i18n/languages';
+import { translator } from '../i18n/translator';
+import { localBankLines, localIssuer } from './document-language';
 import { type CertificateKind, certificateKindLabels } from '../supplier-pack/supplier-pack';
 import type { BusinessDocument } from './document-model';
 import { issuerOf } from './issuer';
@@ -28,50 +30,59 @@ export interface SupplierPackFacts {
   date: Date | string;
 }
 
-const pagesOf = ([first, last]: [number, number]) => (first === last ? `page ${first}` : `pages ${first}-${last}`);
-
 export const supplierPackLabels = {
-  enclosed: (pages: [number, number]) => `enclosed, ${pagesOf(pages)} of this pack`,
-  onRequest: 'available on request',
   title: 'SUPPLIER DETAILS',
   version: 'Pack version',
   telephoneWarning: (phone: string) =>
     `Our bank details change only with a new version of this pack. Before you pay into an account that differs from the one you hold for us, telephone us on ${phone} to confirm it: never rely on an e-mail or a letter alone.`,
 } as const;
 
-export function supplierPackDocument(facts: SupplierPackFacts): BusinessDocument {
+export function supplierPackDocument(facts: SupplierPackFacts, language: Language = 'en'): BusinessDocument {
   const { profile, bank } = facts;
-  const date = formatUkDate(facts.date);
+  // Issue 40: the letter in the reader's language (`?language=` on its download); English as it always was.
+  const tr = translator(language);
+  const date = tr.date(facts.date);
+  const kindLabel = (kind: CertificateKind) =>
+    tr.language === 'en' ? certificateKindLabels[kind] : tr.t(`doc.supplierPack.kind.${kind}`);
+  const bankIn = (currency: 'GBP' | 'EUR') =>
+    tr.language === 'en' ? bankLines(bank, currency) : localBankLines(tr, bank, currency);
   const certificates =
     facts.certificates.length === 0
-      ? ['No certificates are enclosed with this version.']
+      ? [tr.t('doc.supplierPack.noCertificates')]
       : [
-          ...facts.certificates.map(
-            (certificate) =>
-              `${certificateKindLabels[certificate.kind]}: ${certificate.title} (valid until ${formatUkDate(certificate.expiresOn)}): ${certificate.pages ? supplierPackLabels.enclosed(certificate.pages) : supplierPackLabels.onRequest}`,
+          // The certificate's title is staff text, printed as written.
+          ...facts.certificates.map((certificate) =>
+            tr.t('doc.supplierPack.certificate', {
+              kind: kindLabel(certificate.kind),
+              title: certificate.title,
+              date: tr.date(certificate.expiresOn),
+              status: certificate.pages
+                ? certificate.pages[0] === certificate.pages[1]
+                  ? tr.t('doc.supplierPack.enclosedPage', { first: certificate.pages[0] })
+                  : tr.t('doc.supplierPack.enclosedPages', { first: certificate.pages[0], last: certificate.pages[1] })
+                : tr.t('doc.supplierPack.onRequest'),
+            }),
           ),
           facts.certificates.some((certificate) => certificate.pages)
-            ? `The certificates enclosed follow this letter in the order listed; each is also a separate PDF at ${facts.packPageUrl}`
-            : `Each certificate is a separate PDF at ${facts.packPageUrl}`,
+            ? tr.t('doc.supplierPack.certificatesEnclosed', { url: facts.packPageUrl })
+            : tr.t('doc.supplierPack.certificatesDownload', { url: facts.packPageUrl }),
         ];
   return {
     kind: 'supplier_pack',
-    issuer: issuerOf(profile),
-    title: supplierPackLabels.title,
-    name: `Supplier pack version ${facts.version}`,
+    language: tr.language,
+    issuer: tr.language === 'en' ? issuerOf(profile) : localIssuer(tr, profile),
+    title: tr.t('doc.supplierPack.title'),
+    name: tr.t('doc.supplierPack.name', { version: String(facts.version) }),
     currency: 'GBP',
     meta: [
-      [supplierPackLabels.version, String(facts.version)],
-      ['Bank details in force since', formatUkDate(facts.versionSince)],
-      ['Date', date],
+      [tr.t('doc.supplierPack.version'), String(facts.version)],
+      [tr.t('doc.supplierPack.bankSince'), tr.date(facts.versionSince)],
+      [tr.t('doc.meta.date'), date],
     ],
     parties: [
       {
-        title: 'To the purchasing and accounts payable departments',
-        lines: [
-          `We confirm the details below for setting up ${profile.legalName} as a supplier.`,
-          'Please pay only into the account for the currency of our invoice.',
-        ],
+        title: tr.t('doc.supplierPack.to'),
+        lines: [tr.t('doc.supplierPack.weConfirm', { legalName: profile.legalName }), tr.t('doc.supplierPack.payOnly')],
       },
     ],
     lines: [],
@@ -79,27 +90,43 @@ export function supplierPackDocument(facts: SupplierPackFacts): BusinessDocument
     notes: [],
     sections: [
       {
-        title: 'Company',
+        title: tr.t('doc.supplierPack.company'),
         lines: [
-          `Legal name: ${profile.legalName}`,
+          tr.t('doc.supplierPack.legalName', { value: profile.legalName }),
           ...(profile.tradingName && profile.tradingName !== profile.legalName
-            ? [`Trading as: ${profile.tradingName}`]
+            ? [tr.t('doc.supplierPack.tradingAs', { value: profile.tradingName })]
             : []),
-          `Company number: ${profile.companyNumber} (registered in ${profile.registeredIn})`,
-          `Registered office: ${profileAddressLines(profile.registeredAddress).join(', ')}`,
-          `VAT number: ${profile.vatNumber}`,
-          `EORI number: ${profile.eoriNumber}`,
-          `Telephone: ${profile.phone}`,
-          `Sales and orders: ${profile.salesEmail}`,
+          tr.t('doc.supplierPack.companyNumber', {
+            number: profile.companyNumber,
+            registeredIn: profile.registeredIn,
+          }),
+          tr.t('doc.supplierPack.registeredOffice', {
+            value: profileAddressLines(
+              tr.language === 'en'
+                ? profile.registeredAddress
+                : { ...profile.registeredAddress, country: tr.country(profile.registeredAddress.country) },
+            ).join(', '),
+          }),
+          tr.t('doc.supplierPack.vatNumber', { value: profile.vatNumber }),
+          tr.t('doc.supplierPack.eoriNumber', { value: profile.eoriNumber }),
+          tr.t('doc.supplierPack.telephone', { value: profile.phone }),
+          tr.t('doc.supplierPack.salesEmail', { value: profile.salesEmail }),
         ],
       },
-      { title: 'Bank details for payments in GBP', lines: bankLines(bank, 'GBP') },
-      { title: 'Bank details for payments in EUR', lines: bankLines(bank, 'EUR') },
-      { title: 'Confirming a change of bank details', lines: [supplierPackLabels.telephoneWarning(profile.phone)] },
-      { title: 'Certificates', lines: certificates },
+      { title: tr.t('doc.supplierPack.bankFor', { currency: 'GBP' }), lines: bankIn('GBP') },
+      { title: tr.t('doc.supplierPack.bankFor', { currency: 'EUR' }), lines: bankIn('EUR') },
       {
-        title: `Signed for and on behalf of ${profile.legalName}`,
-        lines: [profile.signatoryName, profile.signatoryTitle, `Date: ${date}`],
+        title: tr.t('doc.supplierPack.changeTitle'),
+        lines: [
+          tr.language === 'en'
+            ? supplierPackLabels.telephoneWarning(profile.phone)
+            : tr.t('doc.supplierPack.telephoneWarning', { phone: profile.phone }),
+        ],
+      },
+      { title: tr.t('doc.supplierPack.certificates'), lines: certificates },
+      {
+        title: tr.t('doc.supplierPack.signedFor', { legalName: profile.legalName }),
+        lines: [profile.signatoryName, profile.signatoryTitle, tr.t('doc.supplierPack.date', { date })],
       },
     ],
   };

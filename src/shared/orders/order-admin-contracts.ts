@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../i18n/languages';
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
 import { emptyToUndefined, isoDate, listQueryBase, pageOf } from '../lists';
@@ -312,3 +313,8 @@ export const adminOrderAnswerSchema = z.object({
 
 /** POST /api/admin/orders/{id}/vat-number-check: check the order's VAT number again, now. */
 export const vatNumberCheckAnswerSchema = adminOrderAnswerSchema;
+
+/** PUT /api/admin/orders/:id/language: the language of the order's documents and e-mails (issue 40). */
+export const orderLanguageRequestSchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'Choose English, German or French.' }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { poDocumentSchema } from './po-document';
+import { LANGUAGES } from '../i18n/languages';
 import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-places';
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
@@ -175,6 +176,8 @@ export const orderSchema = orderSummarySchema.extend({
   vatNumber: z.string().nullable(),
   /** The buyer's EORI number (customs), given for a delivery outside the UK. */
   eoriNumber: z.string().nullable(),
+  /** The language of the order's documents and customer e-mails (issue 40). */
+  language: z.enum(LANGUAGES).optional(),
   termsVersion: z.string().nullable(),
   termsAcceptedAt: z.string().nullable(),
   /** Stored when the order is placed (null for older orders): items sum to subtotalAmount, plus vatAmount is totalAmount. */

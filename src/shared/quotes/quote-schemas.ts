@@ -4,6 +4,7 @@ import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
 import { EMAIL_MAX } from '../email-address';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
+import { LANGUAGES } from '../i18n/languages';
 import { quoteFlowMessages } from './quote-messages';
 import { quoteAcceptanceSchema, quoteAcceptRuleSchema, quoteExtensionSchema } from './quote-acceptance';
 
@@ -67,6 +68,9 @@ export type CustomerInfoInput = z.infer<typeof customerInfoSchema>;
 export const flowTypeSchema = z.enum(['quote', 'order']);
 export type FlowType = z.infer<typeof flowTypeSchema>;
 
+/** A document language: 'en', 'de' or 'fr'; anything else is refused. */
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English, German or French.' });
+
 /** POST /api/quotes */
 export const createQuoteRequestSchema = z.object({
   configuration: selectedConfigurationSchema,
@@ -74,6 +78,11 @@ export const createQuoteRequestSchema = z.object({
   flowType: flowTypeSchema.default('quote'),
   /** An order-flow hand-off sends no quote e-mail unless the buyer asks for one; a quote always sends it. */
   emailQuote: z.boolean().optional(),
+  /**
+   * "Language of your documents" (issue 40): the quote's PDF and e-mails, and the order's later. Missing:
+   * the default for the configurator's country (src/shared/i18n/languages.ts).
+   */
+  language: languageSchema.optional(),
 });
 export type CreateQuoteRequest = z.input<typeof createQuoteRequestSchema>;
 
@@ -124,5 +133,7 @@ export const quoteResourceSchema = z.object({
   orderNeedsAcceptance: z.boolean().optional(),
   /** Issue 39: who may accept it, and whether the one asking may (the quote page's own answers only). */
   acceptRule: quoteAcceptRuleSchema.optional(),
+  /** The language of the quote's documents and e-mails, carried to its order (issue 40). */
+  language: languageSchema.optional(),
 });
 export type QuoteResource = z.infer<typeof quoteResourceSchema>;

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../shared/i18n/languages';
 import { z } from 'zod';
 import { selectedConfigurationSchema } from '../../shared/configuration';
 
@@ -35,6 +36,8 @@ export const orderFlowHandoffSchema = z.object({
     organization: z.string(),
     country: z.string().optional(),
   }),
+  /** The quote's document language (issue 40); the order flow presets its select with it. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type OrderFlowHandoff = z.infer<typeof orderFlowHandoffSchema>;
 

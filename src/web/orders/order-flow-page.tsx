@@ -38,6 +38,8 @@ import { repriceLink } from '../lib/configuration-url';
 import { useQuote } from '../lib/get-quote';
 import { TextField } from '../ui/text-field';
 import { Button } from '../ui/button';
+import { LanguageSelect } from '../ui/language-select';
+import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { AddressFields } from './address-fields';
@@ -270,6 +272,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const [failure, setFailure] = useState<string | null>(null);
   // One key per visit of the order flow: a retry or a double click returns the same order.
   const idempotencyKey = useRef<string>('');
+  // The quote's language (issue 40), else the configurator country's default; the buyer can change it.
+  const [language, setLanguage] = useState<Language>(
+    () => handoff.language ?? defaultLanguageFor(handoff.configuration.customerCountry),
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     idempotencyKey.current ||= crypto.randomUUID();
@@ -445,6 +451,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
         notes,
         idempotencyKey: idempotencyKey.current,
         sessionId: orderFlowSessionId(),
+        language,
       });
       clearOrderFlow();
       clearOrderForm();
@@ -504,6 +511,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                 />
               }
             />
+            <LanguageSelect value={language} onChange={setLanguage} />
             <TextField
               label="Purchase order (PO) number"
               optional={!requirePoNumber}

@@ -23,6 +23,8 @@ import {
 } from '../lib/flow-storage';
 import { QUOTE_FLOW_REDIRECT_KEY } from '../lib/quote-flow-redirect';
 import { Button } from '../ui/button';
+import { LanguageSelect } from '../ui/language-select';
+import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useCreateQuote } from './create-quote';
@@ -143,6 +145,8 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const createQuote = useCreateQuote();
   const [failure, setFailure] = useState<string | null>(null);
   const [emailQuote, setEmailQuote] = useState(false);
+  // Preset from the configurator's country (DE, AT, LI: German; FR, LU, BE: French); the buyer's pick wins.
+  const [language, setLanguage] = useState<Language>(() => defaultLanguageFor(handoff.configuration.customerCountry));
   // Live messages while typing (the resolver); the submit messages of section 5 when 'Create' is pressed.
   // What this tab typed before (a reload, or the order form before a re-price) wins over the profile's prefill.
   const [typedBefore] = useState(() => {
@@ -183,6 +187,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         customerInfo: { email, ...values },
         flowType: handoff.type,
         ...(isOrder && emailQuote ? { emailQuote: true } : {}),
+        language,
       });
       clearQuoteFlow();
       clearQuoteForm();
@@ -194,6 +199,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
           total: quote.pricing.totals.total,
           deposit: quote.pricing.totals.deposit,
           customerInfo: quote.customerInfo,
+          language: quote.language ?? language,
         });
         navigate('/order-flow');
       } else {
@@ -255,6 +261,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         error={formState.errors.organization?.message}
         {...register('organization')}
       />
+      <LanguageSelect value={language} onChange={setLanguage} />
       {isOrder ? (
         <label className="flex items-start gap-3 text-sm text-navy-800">
           <input

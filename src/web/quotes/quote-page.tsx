@@ -104,6 +104,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       total: quote.pricing.totals.total,
       deposit: quote.pricing.totals.deposit,
       customerInfo: customer,
+      ...(quote.language ? { language: quote.language } : {}),
     });
     navigate('/order-flow');
   };

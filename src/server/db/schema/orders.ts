@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/i18n/languages';
 import {
   bigint,
   boolean,
@@ -82,6 +83,8 @@ export const orders = pgTable(
     buyerRoutingReference: text('buyer_routing_reference'),
     /** The buyer's EORI number (customs), asked for on a delivery outside the UK. */
     eoriNumber: text('eori_number'),
+    /** The language of every document and customer e-mail of the order (issue 40); staff can change it. */
+    language: text('language').$type<Language>().notNull().default('en'),
     /** The terms of sale the buyer accepted, and when. */
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),

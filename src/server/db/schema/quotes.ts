@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 import { bytea, createdAt, id, updatedAt } from './columns';
 
+import type { Language } from '../../../shared/i18n/languages';
 import type { QuoteStatus } from '../../../shared/orders/order-status';
 
 export type { QuoteStatus } from '../../../shared/orders/order-status';
@@ -30,6 +31,8 @@ export const quotes = pgTable(
      */
     kind: text('kind').$type<'instrument' | 'servicing_renewal' | 'repair'>().notNull().default('instrument'),
     serialNumber: text('serial_number'),
+    /** The language of the quote's documents and e-mails (issue 40), carried to its order. */
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,6 +27,7 @@ import { InvoicesPanel } from './invoices-panel';
 import { PurchaseOrderPanel } from './purchase-order-panel';
 import { ProFormaPanel } from './pro-forma-panel';
 import { ExportPapersPanel } from './export-papers-panel';
+import { LanguagePanel } from './language-panel';
 import {
   FactoryTestFields,
   type FactoryTestValues,
@@ -363,6 +364,12 @@ export function OrderDetailPage() {
       <PurchaseOrderPanel order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
       <ProFormaPanel order={data} />
+      <LanguagePanel
+        key={data.language ?? 'en'}
+        orderId={data.id}
+        language={data.language ?? 'en'}
+        canEdit={can('orders.edit')}
+      />
       {data.exportPapers ? (
         <ExportPapersPanel
           key={data.exportPapers.proof?.updatedAt ?? 'none'}
