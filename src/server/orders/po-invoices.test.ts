@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { amountsOn, MONEY, minor } from '../../../tests/support/invoice-amounts';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { SelectedConfiguration } from '../../shared/configuration';
@@ -17,20 +18,6 @@ import { invoices } from '../db/schema';
  * invoice and credit note quotes the PO and quote numbers. Read from the PDFs as a reader sees them.
  */
 const start = new Date('2026-11-20T09:00:00.000Z');
-const MONEY = /-?[£€][\d,]+\.\d{2}/g;
-const minor = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
-
-/**
- * The amounts printed on the line of the text where `label` starts (a long label wraps in its column;
- * its amounts stay on its first line), as minor units; the whole label must be in the text.
- */
-function amountsOn(text: string, label: string): number[] {
-  expect(text.replace(MONEY, '').replace(/\s+/g, ' ')).toContain(label);
-  const line = text.split('\n').find((candidate) => candidate.includes(label.slice(0, 28)));
-  if (!line) throw new Error(`no line with "${label}" in:\n${text}`);
-  return [...line.matchAll(MONEY)].map((match) => minor(match[0]));
-}
-
 interface Buyer {
   name: string;
   selection: SelectedConfiguration;

@@ -4,15 +4,14 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
 import { createInstrument } from '../../../tests/support/service-fixtures';
 import { pdfText } from '../../../tests/support/pdf-text';
+import { invitationToken, inviteColleague } from '../../../tests/support/organisations';
 import { linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { Organisation } from '../../shared/accounts/organisation-schemas';
+import type { Organisation, OrganisationRole } from '../../shared/accounts/organisation-schemas';
 import type { OrderResource } from '../../shared/order-flow';
 import { auditLog, mailOutbox, organisationInvitations, organisationMembers } from '../db/schema';
 import { accountsPayableCopy, canApproveQuote } from './organisation-access';
 import { INVITATIONS_PER_HOUR } from './routes';
-
-const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
 /** Each invitation page call from a client address of its own: the per-client limit is not under test here. */
 let invitationClients = 0;
@@ -40,19 +39,11 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     return (response.json() as { order: OrderResource }).order;
   };
   /** The owner's organisation with a colleague who joined by the e-mailed link, signed in. */
-  const organisationWithColleague = async (prefix: string, role = 'buyer') => {
+  const organisationWithColleague = async (prefix: string, role: OrganisationRole = 'buyer') => {
     const owner = await customer(`${prefix}.owner@example.com`);
     expect((await t.post('/api/account/organisation', {}, { cookie: owner.cookie })).statusCode).toBe(201);
     const colleague = await customer(`${prefix}.colleague@example.com`, null);
-    const invited = await t.post(
-      '/api/account/organisation/invitations',
-      { email: colleague.user.email, role },
-      { cookie: owner.cookie },
-    );
-    expect(invited.statusCode, invited.body).toBe(201);
-    const token = tokenOf(await linkFromOutbox(t, colleague.user.email, 'organisation_invitation'));
-    const accepted = await t.post('/api/organisation-invitations/accept', { token }, fromOwnClient(colleague.cookie));
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    await inviteColleague(t, owner.cookie, colleague, role, fromOwnClient().remoteAddress);
     return { owner, colleague };
   };
 
@@ -78,7 +69,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     );
     expect(invited.statusCode, invited.body).toBe(201);
     const link = await linkFromOutbox(t, 'new.colleague@example.com', 'organisation_invitation');
-    const token = tokenOf(link);
+    const token = invitationToken(link);
     expect(link).toContain('/organisation-invitation?token=');
     const [stored] = await t.db.select().from(organisationInvitations);
     expect(stored?.tokenHash).not.toBe(token);
@@ -131,7 +122,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
         (await t.post('/api/account/organisation/invitations', { email, role: 'approver' }, { cookie: ownerCookie }))
           .statusCode,
       ).toBe(201);
-      return tokenOf(await linkFromOutbox(t, email, 'organisation_invitation'));
+      return invitationToken(await linkFromOutbox(t, email, 'organisation_invitation'));
     };
     const token = await invite(invitee.user.email);
     expect(
@@ -340,7 +331,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     const buyer = await customer('payables.buyer@example.com', null);
     const token = async (email: string) => {
       await t.post('/api/account/organisation/invitations', { email, role: 'buyer' }, { cookie: owner.cookie });
-      return tokenOf(await linkFromOutbox(t, email, 'organisation_invitation'));
+      return invitationToken(await linkFromOutbox(t, email, 'organisation_invitation'));
     };
     await t.post(
       '/api/organisation-invitations/accept',
@@ -415,7 +406,7 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     );
     await t.post(
       '/api/organisation-invitations/accept',
-      { token: tokenOf(await linkFromOutbox(t, approver.user.email, 'organisation_invitation')) },
+      { token: invitationToken(await linkFromOutbox(t, approver.user.email, 'organisation_invitation')) },
       fromOwnClient(approver.cookie),
     );
     const outsider = (await organisationWithColleague('approve-rival')).owner;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { signIn } from '../../../tests/support/sessions';
+import { fillInShop } from '../../../tests/support/shop-details';
 import { certificatePdf, encryptedPdf, storeCertificateRow } from '../../../tests/support/supplier-pack';
 import { useTestApp } from '../../../tests/support/test-app';
 import { formatUkDate } from '../../shared/dates';
@@ -29,14 +30,7 @@ describe('the supplier pack', () => {
   const t = useTestApp({ now: new Date('2026-11-20T10:00:00.000Z') });
 
   /** An Owner who has filled in the details and bank accounts (with a fresh step-up in hand). */
-  async function filledInShop() {
-    const admin = await createAdminSession(t);
-    expect((await t.put('/api/admin/business-profile', realDetails, { cookie: admin.cookie })).statusCode).toBe(200);
-    await admin.stepUp();
-    const bank = await t.put('/api/admin/business-profile/bank', realBank, { cookie: admin.cookie });
-    expect(bank.statusCode, bank.body).toBe(200);
-    return admin;
-  }
+  const filledInShop = () => fillInShop(t);
 
   /** A bank change by a fresh Owner's session (a moved clock ends the earlier ones). */
   const changeBank = async (bank: unknown) => {
