@@ -28,7 +28,7 @@ export function AccountListTab<Item extends { id: string }>({
   query: ListQuery;
   items: Item[] | undefined;
   /** 'orders' or 'quotes', as the messages say it. */
-  noun: string;
+  noun: 'orders' | 'quotes' | 'instruments';
   heading: string;
   emptyIcon: LucideIcon;
   emptyText: string;
@@ -44,11 +44,17 @@ export function AccountListTab<Item extends { id: string }>({
           failed: t('account.ordersFailed', 'Your orders could not be loaded. Please try again.'),
           none: t('account.noOrders', 'No orders yet'),
         }
-      : {
-          loading: t('account.quotesLoading', 'Loading your quotes...'),
-          failed: t('account.quotesFailed', 'Your quotes could not be loaded. Please try again.'),
-          none: t('account.noQuotes', 'No quotes yet'),
-        };
+      : noun === 'quotes'
+        ? {
+            loading: t('account.quotesLoading', 'Loading your quotes...'),
+            failed: t('account.quotesFailed', 'Your quotes could not be loaded. Please try again.'),
+            none: t('account.noQuotes', 'No quotes yet'),
+          }
+        : {
+            loading: t('account.instrumentsLoading', 'Loading your instruments...'),
+            failed: t('account.instrumentsFailed', 'Your instruments could not be loaded. Please try again.'),
+            none: t('account.noInstruments', 'No instruments yet'),
+          };
   if (query.isPending) return <PageLoading label={words.loading} />;
   if (query.isError || !items) {
     return (
