@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { forgetSession } from '../../src/web/lib/use-session';
 import { forgetOrderingState } from '../../src/web/lib/use-ordering-open';
+import { forgetLanguage } from '../../src/web/i18n/language';
 
 /** One request the page made, as the server would receive it. */
 export interface FetchCall {
@@ -79,5 +80,6 @@ export function resetWebTest() {
   vi.unstubAllGlobals();
   forgetSession();
   forgetOrderingState();
+  forgetLanguage();
   window.sessionStorage.clear();
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
 import { PageLoading } from '../ui/page-loading';
+import { useT } from '../i18n/use-t';
 
 interface ListQuery {
   isPending: boolean;
@@ -27,7 +28,7 @@ export function AccountListTab<Item extends { id: string }>({
   query: ListQuery;
   items: Item[] | undefined;
   /** 'orders' or 'quotes', as the messages say it. */
-  noun: string;
+  noun: 'orders' | 'quotes' | 'instruments';
   heading: string;
   emptyIcon: LucideIcon;
   emptyText: string;
@@ -35,13 +36,32 @@ export function AccountListTab<Item extends { id: string }>({
   /** Beside the heading when the list has items (the Orders tab's statement download). */
   actions?: ReactNode;
 }) {
-  if (query.isPending) return <PageLoading label={`Loading your ${noun}...`} />;
+  const { t } = useT();
+  const words =
+    noun === 'orders'
+      ? {
+          loading: t('account.ordersLoading', 'Loading your orders...'),
+          failed: t('account.ordersFailed', 'Your orders could not be loaded. Please try again.'),
+          none: t('account.noOrders', 'No orders yet'),
+        }
+      : noun === 'quotes'
+        ? {
+            loading: t('account.quotesLoading', 'Loading your quotes...'),
+            failed: t('account.quotesFailed', 'Your quotes could not be loaded. Please try again.'),
+            none: t('account.noQuotes', 'No quotes yet'),
+          }
+        : {
+            loading: t('account.instrumentsLoading', 'Loading your instruments...'),
+            failed: t('account.instrumentsFailed', 'Your instruments could not be loaded. Please try again.'),
+            none: t('account.noInstruments', 'No instruments yet'),
+          };
+  if (query.isPending) return <PageLoading label={words.loading} />;
   if (query.isError || !items) {
     return (
       <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Your {noun} could not be loaded. Please try again.{' '}
+        {words.failed}{' '}
         <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-          Retry
+          {t('details.retry', 'Retry')}
         </button>
       </div>
     );
@@ -59,10 +79,10 @@ export function AccountListTab<Item extends { id: string }>({
       {list.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-navy-200 p-10 text-center">
           <EmptyIcon aria-hidden="true" className="mx-auto size-10 text-navy-400" />
-          <p className="mt-3 text-lg font-medium text-navy-900">No {noun} yet</p>
+          <p className="mt-3 text-lg font-medium text-navy-900">{words.none}</p>
           <p className="mt-1 text-navy-600">{emptyText}</p>
           <Button asChild className="mt-5">
-            <Link to="/configure">Start Configuring</Link>
+            <Link to="/configure">{t('account.startConfiguring', 'Start Configuring')}</Link>
           </Button>
         </div>
       ) : (

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
 import type { Instrument } from '../../shared/instruments/instrument-schemas';
+import { chooseLanguage } from '../i18n/language';
 import { InstrumentsTab, OrderInstruments } from './instrument-list';
 
 const instrument: Instrument = {
@@ -101,5 +102,18 @@ describe('the customer’s instruments', () => {
       '/api/catalogue/configurations/dropwise-pro/documents/user_manual',
     );
     expect(screen.getByTestId('instrument').textContent).toContain('Software version at dispatch: 2.4.1');
+  });
+
+  it('with no instruments yet says so as the instruments tab (not the quotes’ or orders’ words), in English and German', async () => {
+    mockFetch({ 'GET /api/account/instruments': { body: { instruments: [] } } });
+    const view = renderRoutes([{ path: '/my-account', element: <InstrumentsTab /> }], '/my-account');
+    expect(await screen.findByText('No instruments yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'My Instruments (0)' })).toBeTruthy();
+    view.unmount();
+
+    await act(() => chooseLanguage('de'));
+    renderRoutes([{ path: '/my-account', element: <InstrumentsTab /> }], '/my-account');
+    expect(await screen.findByText('Noch keine Geräte')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Meine Geräte (0)' })).toBeTruthy();
   });
 });

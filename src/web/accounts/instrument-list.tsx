@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatUkDate } from '../../shared/dates';
 import {
   accountInstrumentsAnswerSchema,
   type Instrument,
@@ -9,12 +8,11 @@ import {
 } from '../../shared/instruments/instrument-schemas';
 import { api } from '../lib/api-client';
 import { AccountListTab } from './account-list-tab';
+import { useT } from '../i18n/use-t';
 
 /** GET /api/account/instruments: the instruments of the signed-in customer's orders. */
 export const fetchAccountInstruments = async () =>
   accountInstrumentsAnswerSchema.parse(await api<unknown>('/api/account/instruments'));
-
-const dayOr = (value: string | null, fallback: string) => (value ? formatUkDate(value) : fallback);
 
 /**
  * One instrument: serial number, model, delivery date, warranty end, next service, "Request service",
@@ -27,47 +25,59 @@ export function InstrumentCard({
   instrument: Instrument;
   guest?: { orderId: string; accessKey: string } | undefined;
 }) {
+  const text = useT();
+  const { t } = text;
+  const dayOr = (value: string | null, fallback: string) => (value ? text.date(value) : fallback);
   return (
     <div data-testid="instrument">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="font-semibold text-navy-900">
-            {instrument.model} · serial number <span className="font-mono">{instrument.serialNumber}</span>
+            {instrument.model} · {t('instrument.serial', 'serial number')}{' '}
+            <span className="font-mono">{instrument.serialNumber}</span>
           </p>
-          <p className="text-sm text-navy-600">Order {instrument.orderNumber}</p>
+          <p className="text-sm text-navy-600">
+            {t('details.heading', 'Order {number}', { number: instrument.orderNumber })}
+          </p>
         </div>
         <Link
           className="text-sm font-medium text-accent-700 underline"
           to={serviceRequestHref(instrument.serialNumber, guest)}
         >
-          Request service
+          {t('instrument.requestService', 'Request service')}
         </Link>
       </div>
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-navy-600">Delivered</dt>
-          <dd className="font-medium text-navy-900">{dayOr(instrument.deliveredOn, 'Not yet delivered')}</dd>
+          <dt className="text-navy-600">{t('instrument.delivered', 'Delivered')}</dt>
+          <dd className="font-medium text-navy-900">
+            {dayOr(instrument.deliveredOn, t('instrument.notDelivered', 'Not yet delivered'))}
+          </dd>
         </div>
         <div>
-          <dt className="text-navy-600">Warranty ends</dt>
-          <dd className="font-medium text-navy-900">{dayOr(instrument.warrantyEndsOn, 'Starts on delivery')}</dd>
+          <dt className="text-navy-600">{t('instrument.warrantyEnds', 'Warranty ends')}</dt>
+          <dd className="font-medium text-navy-900">
+            {dayOr(instrument.warrantyEndsOn, t('instrument.startsOnDelivery', 'Starts on delivery'))}
+          </dd>
         </div>
         {instrument.servicePlanEndsOn ? (
           <div>
-            <dt className="text-navy-600">Servicing plan ends</dt>
-            <dd className="font-medium text-navy-900">{formatUkDate(instrument.servicePlanEndsOn)}</dd>
+            <dt className="text-navy-600">{t('instrument.planEnds', 'Servicing plan ends')}</dt>
+            <dd className="font-medium text-navy-900">{text.date(instrument.servicePlanEndsOn)}</dd>
           </div>
         ) : null}
         <div>
-          <dt className="text-navy-600">Next service</dt>
-          <dd className="font-medium text-navy-900">{dayOr(instrument.nextServiceOn, 'Set on delivery')}</dd>
+          <dt className="text-navy-600">{t('instrument.nextService', 'Next service')}</dt>
+          <dd className="font-medium text-navy-900">
+            {dayOr(instrument.nextServiceOn, t('instrument.setOnDelivery', 'Set on delivery'))}
+          </dd>
         </div>
       </dl>
       {instrument.softwareVersion || (instrument.modelDocuments ?? []).length > 0 ? (
         <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {instrument.softwareVersion ? (
             <span className="text-navy-600">
-              Software version at dispatch:{' '}
+              {t('instrument.software', 'Software version at dispatch:')}{' '}
               <span className="font-medium text-navy-900">{instrument.softwareVersion}</span>
             </span>
           ) : null}
@@ -86,7 +96,7 @@ export function InstrumentCard({
       ) : null}
       {(instrument.papers ?? []).length > 0 ? (
         <div className="mt-3 text-sm">
-          <p className="text-navy-600">Papers for your qualification records</p>
+          <p className="text-navy-600">{t('instrument.papers', 'Papers for your qualification records')}</p>
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
             {(instrument.papers ?? []).map((paper) => (
               <li key={paper.id}>
@@ -128,14 +138,18 @@ export function OrderInstruments({
 /** My Account's Instruments tab. */
 export function InstrumentsTab() {
   const query = useQuery({ queryKey: ['account', 'instruments'], queryFn: fetchAccountInstruments });
+  const { t } = useT();
   return (
     <AccountListTab
       query={query}
       items={query.data?.instruments}
       noun="instruments"
-      heading="My Instruments"
+      heading={t('instrument.heading', 'My Instruments')}
       emptyIcon={Wrench}
-      emptyText="Your instruments appear here once they ship, with their warranty and service dates."
+      emptyText={t(
+        'instrument.empty',
+        'Your instruments appear here once they ship, with their warranty and service dates.',
+      )}
       renderItem={(instrument) => <InstrumentCard instrument={instrument} />}
     />
   );

@@ -12,6 +12,7 @@ import { SecurityErrorScreen } from '../ui/security-error-screen';
 import { SettingsTab } from './settings-tab';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
+import { useT } from '../i18n/use-t';
 
 const tabs = ['orders', 'quotes', 'instruments', 'organisation', 'profile', 'settings'] as const;
 type Tab = (typeof tabs)[number];
@@ -24,11 +25,20 @@ export function MyAccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'orders';
+  const { t } = useT();
+  const myAccount = t('account.heading', 'My Account');
   const head = (
-    <PageHead title="My Account | Dropwise" description="Your Dropwise orders, profile and settings." noindex />
+    <PageHead
+      title={`${myAccount} | Dropwise`}
+      description={t('account.description', 'Your Dropwise orders, profile and settings.')}
+      noindex
+    />
   );
 
-  if (session.isError) return <SecurityErrorScreen message="Authentication service temporarily unavailable" />;
+  if (session.isError)
+    return (
+      <SecurityErrorScreen message={t('account.authUnavailable', 'Authentication service temporarily unavailable')} />
+    );
   if (session.isPending || session.mfaStep) return <PageLoading />;
   const data = session.data;
   if (!data?.user || !data.profile) return <Navigate to={signOutDestination('/login')} replace />;
@@ -37,31 +47,33 @@ export function MyAccountPage() {
   return (
     <Container className="py-10">
       {head}
-      <h1 className="text-3xl font-semibold tracking-tight text-navy-900">My Account</h1>
-      <p className="mt-1 text-navy-600">{name ? `Welcome, ${name}.` : data.user.email}</p>
+      <h1 className="text-3xl font-semibold tracking-tight text-navy-900">{myAccount}</h1>
+      <p className="mt-1 text-navy-600">
+        {name ? t('account.welcome', 'Welcome, {name}.', { name }) : data.user.email}
+      </p>
       <Tabs.Root
         value={tab}
         onValueChange={(value) => setParams(value === 'orders' ? {} : { tab: value }, { replace: true })}
         className="mt-6"
       >
-        <Tabs.List aria-label="My Account" className="inline-flex gap-1 rounded-lg bg-navy-50 p-1">
+        <Tabs.List aria-label={myAccount} className="inline-flex gap-1 rounded-lg bg-navy-50 p-1">
           <Tabs.Trigger value="orders" className={tabClass}>
-            Orders
+            {t('account.orders', 'Orders')}
           </Tabs.Trigger>
           <Tabs.Trigger value="quotes" className={tabClass}>
-            Quotes
+            {t('account.quotes', 'Quotes')}
           </Tabs.Trigger>
           <Tabs.Trigger value="instruments" className={tabClass}>
-            Instruments
+            {t('details.instruments', 'Instruments')}
           </Tabs.Trigger>
           <Tabs.Trigger value="organisation" className={tabClass}>
-            Organisation
+            {t('accept.organisation', 'Organisation')}
           </Tabs.Trigger>
           <Tabs.Trigger value="profile" className={tabClass}>
-            Profile
+            {t('account.profile', 'Profile')}
           </Tabs.Trigger>
           <Tabs.Trigger value="settings" className={tabClass}>
-            Settings
+            {t('account.settings', 'Settings')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="orders" className="mt-6 focus-visible:outline-2 focus-visible:outline-accent-600">

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/orders/order-schema';
 import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { ledgerFigures } from '../../../tests/support/ledger-figures';
+import { chooseLanguage } from '../i18n/language';
 import { OrderDetailsPage } from './order-details-page';
 
 const zeroLedger = ledgerFigures();
@@ -184,5 +185,23 @@ describe('the customer’s order page shows the ledger’s figures, one balance 
     expect(figure(payment, 'Refund due')).toBe('£1,644.45');
     expect(figure(payment, 'Remaining Balance')).toBe('£0.00');
     expect(payment.getByText('Refund Due')).toBeTruthy();
+  });
+});
+
+describe('the customer’s order page in German (issue 40, happy-dom)', () => {
+  afterEach(resetWebTest);
+
+  it('German words, dates and money; the Payment Information region keeps its German name', async () => {
+    await act(() => chooseLanguage('de'));
+    const order = orderOf({ totalAmount: 480790, depositAmount: 240395, currency: 'EUR' });
+    mockFetch({ 'GET /api/auth/session': signedOut, [`GET /api/orders/${order.id}`]: { body: { order } } });
+    renderRoutes([{ path: '/order-details/:id', element: <OrderDetailsPage /> }], `/order-details/${order.id}?key=k`);
+    const payment = within(await screen.findByRole('region', { name: 'Zahlungsinformationen' }));
+    expect(screen.getByRole('heading', { name: 'Bestellung O2026-00004' })).toBeTruthy();
+    expect(screen.getByText('Aufgegeben am 2. März 2026')).toBeTruthy();
+    expect(screen.getByText('Bestätigt')).toBeTruthy();
+    const total = payment.getByText('Gesamt', { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+    expect(total.replace(/[\u00a0\u202f]/g, ' ')).toBe('4.807,90 €');
+    expect(payment.getByText('Zahlung ausstehend')).toBeTruthy();
   });
 });

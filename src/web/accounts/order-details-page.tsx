@@ -2,13 +2,10 @@ import { ArrowLeft } from 'lucide-react';
 import { BatchHistoryList } from '../ui/batch-history';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { formatMoney } from '../../shared/money';
-import { formatUkDate } from '../../shared/dates';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { vatLabel } from '../../shared/orders/order-lines';
 import { ledgerDepositDue, ledgerLines } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
-import { batchShipText } from '../../shared/batches/ship-date';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { repairTerms } from '../../shared/terms';
 import { isFullOrder, useOrder } from '../lib/get-order';
@@ -20,7 +17,10 @@ import { PageLoading } from '../ui/page-loading';
 import { useAccountOrder } from './account-order';
 import { Badge } from '../ui/badge';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
-import { formatDate, orderTimeline, paymentBadge, productSummary } from '../lib/order-display';
+import { orderTimeline, productSummary } from '../lib/order-display';
+import { type PageText, useT } from '../i18n/use-t';
+import { batchShipTextIn } from '../i18n/batch-text';
+import { paymentBadgeIn } from '../i18n/status-labels';
 import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
@@ -61,12 +61,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function NotFound() {
+  const { t } = useT();
   return (
     <Container className="py-20 text-center">
-      <h1 className="text-2xl font-semibold text-navy-900">Order Not Found</h1>
-      <p className="mt-2 text-navy-600">The order you're looking for could not be found.</p>
+      <h1 className="text-2xl font-semibold text-navy-900">{t('order.notFound', 'Order Not Found')}</h1>
+      <p className="mt-2 text-navy-600">
+        {t('details.notFoundText', "The order you're looking for could not be found.")}
+      </p>
       <Button asChild className="mt-6">
-        <Link to="/my-account">Back to My Account</Link>
+        <Link to="/my-account">{t('details.backToAccount', 'Back to My Account')}</Link>
       </Button>
     </Container>
   );
@@ -82,16 +85,26 @@ export function OrderDetailsPage() {
   return key ? <GuestOrderDetails accessKey={key} /> : <AccountOrderDetails />;
 }
 
-const head = <PageHead title="Order details | Dropwise" description="The details of your Dropwise order." noindex />;
+function Head() {
+  const { t } = useT();
+  return (
+    <PageHead
+      title={`${t('details.title', 'Order details')} | Dropwise`}
+      description={t('details.description', 'The details of your Dropwise order.')}
+      noindex
+    />
+  );
+}
 
 function LoadFailed({ retry }: { retry: () => void }) {
+  const { t } = useT();
   return (
     <Container className="py-20 text-center">
       <p role="alert" className="text-red-800">
-        The order could not be loaded. Please try again.
+        {t('details.loadFailed', 'The order could not be loaded. Please try again.')}
       </p>
       <Button className="mt-4" onClick={retry}>
-        Retry
+        {t('details.retry', 'Retry')}
       </Button>
     </Container>
   );
@@ -100,7 +113,8 @@ function LoadFailed({ retry }: { retry: () => void }) {
 function GuestOrderDetails({ accessKey }: { accessKey: string }) {
   const { id = '' } = useParams();
   const query = useOrder(id, accessKey);
-  if (query.isPending) return <PageLoading label="Loading order details..." />;
+  const { t } = useT();
+  if (query.isPending) return <PageLoading label={t('details.loading', 'Loading order details...')} />;
   if (query.isError && !(query.error instanceof ApiError && query.error.status === 404))
     return <LoadFailed retry={() => void query.refetch()} />;
   // A wrong key reads like an unknown order: nothing says whether the id exists.
@@ -113,9 +127,11 @@ function AccountOrderDetails() {
   const session = useSession();
   const ready = session.signedIn && !session.mfaStep;
   const query = useAccountOrder(id, ready);
+  const { t } = useT();
 
   if (session.isSuccess && !session.signedIn) return <Navigate to={signOutDestination('/login')} replace />;
-  if (session.isPending || !ready || query.isPending) return <PageLoading label="Loading order details..." />;
+  if (session.isPending || !ready || query.isPending)
+    return <PageLoading label={t('details.loading', 'Loading order details...')} />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
     return <LoadFailed retry={() => void query.refetch()} />;
@@ -128,8 +144,17 @@ function AccountOrderDetails() {
  * not zero. The specification's Payment Information names two of them: the deposit due reads "Deposit
  * Required" ("Paid" once the deposit is covered) and the outstanding figure "Remaining Balance".
  */
-function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: number) => string }) {
+function CustomerLedgerRows({
+  order,
+  money,
+  text: { t },
+}: {
+  order: Order;
+  money: (minor: number) => string;
+  text: PageText;
+}) {
   const lines = ledgerLines(order);
+  const depositRequired = t('details.depositRequired', 'Deposit Required');
   // A repair has no deposit (decision 0062): its total is the one sum, read as Outstanding.
   const repair = paysInFull(order);
   const depositPaid =
@@ -137,17 +162,17 @@ function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: num
   return (
     <>
       {depositPaid && order.ledger.paid > 0 ? (
-        <Row label="Deposit Required">
-          <span data-testid="customer-deposit-due">Paid</span>
+        <Row label={depositRequired}>
+          <span data-testid="customer-deposit-due">{t('payment.paid', 'Paid')}</span>
         </Row>
       ) : null}
       {lines.map((line) =>
         line.key === 'depositDue' ? (
-          <Row key={line.key} label="Deposit Required">
+          <Row key={line.key} label={depositRequired}>
             <span data-testid="customer-deposit-due">{money(line.amount)}</span>
           </Row>
         ) : line.key === 'outstanding' ? (
-          <Row key={line.key} label={repair ? line.label : 'Remaining Balance'}>
+          <Row key={line.key} label={repair ? line.label : t('details.remaining', 'Remaining Balance')}>
             <span data-testid="customer-remaining">{money(line.amount)}</span>
           </Row>
         ) : (
@@ -163,51 +188,62 @@ function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: num
 /** The order as its owner sees it: status, timeline, lines, addresses, documents and payments. */
 function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: boolean; accessKey?: string }) {
   const summary = productSummary(order);
-  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
-  const payment = paymentBadge(order.paymentStatus, { status: order.status, outstanding: order.ledger.outstanding });
-  const placedOn = formatDate(order.createdAt);
+  const text = useT();
+  const { t } = text;
+  const english = text.language === 'en' ? undefined : 'en';
+  const money = (minor: number) => text.money(minor, order.currency, { decimals: 2 });
+  const payment = paymentBadgeIn(text, order.paymentStatus, {
+    status: order.status,
+    outstanding: order.ledger.outstanding,
+  });
+  const placedOn = text.date(order.createdAt);
+  const notSpecified = t('details.notSpecified', 'Not specified');
   const history = [...order.statusHistory].reverse();
 
   return (
     <Container className="py-10">
-      {head}
+      <Head />
       {guest ? null : (
         <Link
           to="/my-account"
           className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline"
         >
-          <ArrowLeft aria-hidden="true" className="size-4" /> Back to My Account
+          <ArrowLeft aria-hidden="true" className="size-4" /> {t('details.backToAccount', 'Back to My Account')}
         </Link>
       )}
       <header className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight text-navy-900">Order {order.orderNumber}</h1>
-          <p className="mt-1 text-navy-600">Placed on {placedOn}</p>
+          <h1 className="text-3xl font-semibold tracking-tight text-navy-900">
+            {t('details.heading', 'Order {number}', { number: order.orderNumber })}
+          </h1>
+          <p className="mt-1 text-navy-600">{t('details.placedOn', 'Placed on {date}', { date: placedOn })}</p>
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Section title="Product Details">
+          <Section title={t('details.product', 'Product Details')}>
             {order.configuration ? (
               <>
                 <dl>
-                  <Row label="Product">{summary.product}</Row>
-                  <Row label="Configuration">{summary.configuration ?? 'Not specified'}</Row>
-                  <Row label="Quantity">{summary.quantity}</Row>
+                  <Row label={t('details.productLabel', 'Product')}>{summary.product}</Row>
+                  <Row label={t('details.configuration', 'Configuration')}>{summary.configuration ?? notSpecified}</Row>
+                  <Row label={t('configure.quantity', 'Quantity')}>{summary.quantity}</Row>
                   {paysInFull(order) ? (
-                    <Row label="Payment">{repairTerms.payment}</Row>
+                    <Row label={t('orderFlow.payment', 'Payment')}>
+                      <span lang={english}>{repairTerms.payment}</span>
+                    </Row>
                   ) : (
-                    <Row label="Batch">
-                      {order.batch ? batchShipText(order.batch) : (summary.batch ?? 'Not specified')}
+                    <Row label={t('details.batch', 'Batch')}>
+                      {order.batch ? batchShipTextIn(text, order.batch) : (summary.batch ?? notSpecified)}
                     </Row>
                   )}
                 </dl>
                 {order.batchHistory ? <BatchHistoryList history={order.batchHistory} /> : null}
                 {summary.accessories.length > 0 ? (
                   <div className="mt-3">
-                    <h3 className="text-sm font-medium text-navy-900">Accessories</h3>
+                    <h3 className="text-sm font-medium text-navy-900">{t('configure.accessories', 'Accessories')}</h3>
                     <ul className="mt-1 list-inside list-disc text-sm text-navy-700">
                       {summary.accessories.map((accessory) => (
                         <li key={accessory}>{accessory}</li>
@@ -217,29 +253,29 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                 ) : null}
               </>
             ) : (
-              <p className="text-sm text-navy-600">No configuration data available</p>
+              <p className="text-sm text-navy-600">{t('details.noConfiguration', 'No configuration data available')}</p>
             )}
             {order.notes ? (
               <div className="mt-3">
-                <h3 className="text-sm font-medium text-navy-900">Order Notes</h3>
+                <h3 className="text-sm font-medium text-navy-900">{t('details.notes', 'Order Notes')}</h3>
                 <p className="mt-1 whitespace-pre-line text-sm text-navy-700">{order.notes}</p>
               </div>
             ) : null}
             {order.customerMessage ? (
               <div className="mt-3" data-testid="message-from-us">
-                <h3 className="text-sm font-medium text-navy-900">Message from Dropwise</h3>
+                <h3 className="text-sm font-medium text-navy-900">{t('details.message', 'Message from Dropwise')}</h3>
                 <p className="mt-1 whitespace-pre-line text-sm text-navy-700">{order.customerMessage}</p>
               </div>
             ) : null}
           </Section>
 
-          <Section title="Order Lines">
+          <Section title={t('details.lines', 'Order Lines')}>
             {/* The money figures are the ledger's, once, under Payment Information. */}
             <OrderLinesTable order={order} showSplit={false} />
           </Section>
 
           {order.instruments && order.instruments.length > 0 ? (
-            <Section title="Instruments">
+            <Section title={t('details.instruments', 'Instruments')}>
               <OrderInstruments
                 instruments={order.instruments}
                 guest={guest && accessKey ? { orderId: order.id, accessKey } : undefined}
@@ -247,17 +283,19 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
             </Section>
           ) : null}
 
-          <Section title="Addresses">
+          <Section title={t('details.addresses', 'Addresses')}>
             <OrderAddresses order={order} />
           </Section>
 
-          <Section title="Purchase Order">
+          <Section title={t('details.purchaseOrder', 'Purchase Order')}>
             <OrderPurchaseOrder order={order} accessKey={accessKey ?? null} />
           </Section>
 
-          <Section title="Documents">
+          <Section title={t('details.documents', 'Documents')}>
             {order.documents.length === 0 ? (
-              <p className="text-sm text-navy-600">Your order confirmation and invoices will appear here.</p>
+              <p className="text-sm text-navy-600">
+                {t('details.noDocuments', 'Your order confirmation and invoices will appear here.')}
+              </p>
             ) : (
               <ul className="divide-y divide-navy-100 text-sm">
                 {order.documents.map((document) => (
@@ -267,13 +305,15 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                       {document.kind === 'confirmation' || document.kind === 'acknowledgement'
                         ? ''
                         : ` ${document.number}`}{' '}
-                      · {formatUkDate(document.issuedAt)}
+                      · {text.date(document.issuedAt)}
                       {document.amount !== null ? ` · ${money(document.amount)}` : ''}
                       {document.dueDate && document.kind !== 'credit' && !document.credited
-                        ? ` · due ${formatUkDate(document.dueDate)}`
+                        ? ` · ${t('details.due', 'due {date}', { date: text.date(document.dueDate) })}`
                         : ''}
-                      {document.credited ? ' · cancelled by a credit note' : ''}
-                      {document.cancellationFee ? ` · Cancellation fee ${money(document.cancellationFee)}` : ''}
+                      {document.credited ? ` · ${t('details.credited', 'cancelled by a credit note')}` : ''}
+                      {document.cancellationFee
+                        ? ` · ${t('details.cancellationFee', 'Cancellation fee {amount}', { amount: money(document.cancellationFee) })}`
+                        : ''}
                     </span>
                     <a className="font-medium text-accent-700 underline" href={document.url} download>
                       {/* "IQ/OQ protocol" keeps its capitals; "Order confirmation" reads "order confirmation". */}
@@ -294,21 +334,23 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
           </Section>
 
           {order.trackingNumber ? (
-            <Section title="Shipping Information">
+            <Section title={t('orderFlow.shippingInformation', 'Shipping Information')}>
               <dl>
-                <Row label="Tracking Number">
+                <Row label={t('details.tracking', 'Tracking Number')}>
                   <span className="font-mono">{order.trackingNumber}</span>
                 </Row>
                 {order.estimatedDeliveryDate ? (
-                  <Row label="Estimated Delivery">{formatDate(order.estimatedDeliveryDate)}</Row>
+                  <Row label={t('details.estimatedDelivery', 'Estimated Delivery')}>
+                    {text.date(order.estimatedDeliveryDate)}
+                  </Row>
                 ) : null}
               </dl>
             </Section>
           ) : null}
 
-          <Section title="Order Timeline">
+          <Section title={t('details.timeline', 'Order Timeline')}>
             <ol className="space-y-3">
-              {orderTimeline(order.status, placedOn).map((step) => (
+              {orderTimeline(order.status, placedOn, text).map((step) => (
                 <li key={step.title} className="flex gap-3">
                   <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-accent-600" />
                   <div>
@@ -318,14 +360,14 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                 </li>
               ))}
             </ol>
-            <h3 className="mt-5 text-sm font-medium text-navy-900">Status history</h3>
+            <h3 className="mt-5 text-sm font-medium text-navy-900">{t('details.history', 'Status history')}</h3>
             {history.length === 0 ? (
-              <p className="mt-1 text-sm text-navy-600">No status history available</p>
+              <p className="mt-1 text-sm text-navy-600">{t('details.noHistory', 'No status history available')}</p>
             ) : (
               <ul className="mt-1 space-y-1 text-sm text-navy-700">
                 {history.map((entry) => (
                   <li key={entry.id}>
-                    {entry.notes}, {formatDate(entry.createdAt)}
+                    {entry.notes}, {text.date(entry.createdAt)}
                   </li>
                 ))}
               </ul>
@@ -333,9 +375,9 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
           </Section>
         </div>
 
-        <Section title="Payment Information">
+        <Section title={t('details.payment', 'Payment Information')}>
           <dl>
-            <Row label="Subtotal">
+            <Row label={t('totals.subtotal', 'Subtotal')}>
               {money(order.subtotalAmount ?? order.items.reduce((sum, item) => sum + item.totalPrice, 0))}
             </Row>
             <Row label={vatLabel(order.vatRate)}>
@@ -343,9 +385,9 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                 order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0),
               )}
             </Row>
-            <CustomerLedgerRows order={order} money={money} />
+            <CustomerLedgerRows order={order} money={money} text={text} />
             <div className="mt-2 border-t border-navy-100 pt-2">
-              <Row label="Total">{money(order.totalAmount)}</Row>
+              <Row label={t('totals.total', 'Total')}>{money(order.totalAmount)}</Row>
             </div>
           </dl>
           <Badge className={`mt-3 ${payment.className}`}>{payment.label}</Badge>

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import {
   type Organisation,
-  organisationMessages,
   organisationRoleDescriptions,
   organisationRoleLabels,
   type OrganisationRole,
   organisationRoles,
 } from '../../shared/accounts/organisation-schemas';
+import { type PageText, useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
@@ -24,8 +24,29 @@ import {
 const alert = 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800';
 const selectClass =
   'block h-10 rounded-md border border-navy-200 bg-white px-2 text-sm text-navy-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600';
-const ukDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' }).format(new Date(iso));
+const ukDate = (iso: string, { language }: PageText) =>
+  new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : language === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
+
+/** A role's name in the page's language (English: the shared label). */
+function roleLabel({ language, t }: PageText, role: OrganisationRole): string {
+  if (language === 'en') return organisationRoleLabels[role];
+  if (role === 'buyer') return t('organisation.buyer', 'Buyer');
+  if (role === 'approver') return t('organisation.approverRole', 'Approver');
+  return t('organisation.accountsPayable', 'Accounts payable');
+}
+
+function roleDescription({ language, t }: PageText, role: OrganisationRole): string {
+  if (language === 'en') return organisationRoleDescriptions[role];
+  if (role === 'buyer') return t('organisation.buyerDoes', 'Asks for quotes and places orders.');
+  if (role === 'approver') return t('organisation.approverDoes', 'Also accepts quotes for the organisation.');
+  return t(
+    'organisation.accountsPayableDoes',
+    'Also receives the invoices, credit notes and payment reminders by e-mail.',
+  );
+}
 
 function RoleSelect(props: {
   value: OrganisationRole;
@@ -33,6 +54,7 @@ function RoleSelect(props: {
   label: string;
   disabled?: boolean;
 }) {
+  const text = useT();
   return (
     <select
       aria-label={props.label}
@@ -43,7 +65,7 @@ function RoleSelect(props: {
     >
       {organisationRoles.map((role) => (
         <option key={role} value={role}>
-          {organisationRoleLabels[role]}
+          {roleLabel(text, role)}
         </option>
       ))}
     </select>
@@ -54,15 +76,20 @@ function RoleSelect(props: {
 function CreateOrganisation({ company }: { company: string | null }) {
   const create = useCreateOrganisation();
   const [name, setName] = useState(company ?? '');
+  const { t } = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(name.trim() || undefined, { onSuccess: () => toast.success('Organisation created') });
+    create.mutate(name.trim() || undefined, {
+      onSuccess: () => toast.success(t('organisation.created', 'Organisation created')),
+    });
   };
   return (
     <form onSubmit={submit} noValidate className="max-w-xl space-y-4">
       <p className="text-sm text-navy-700">
-        Create your organisation to invite colleagues: they will see its quotes, orders, instruments and documents
-        without your password. An approver can accept quotes; accounts payable receives the invoices by e-mail.
+        {t(
+          'organisation.createIntro',
+          'Create your organisation to invite colleagues: they will see its quotes, orders, instruments and documents without your password. An approver can accept quotes; accounts payable receives the invoices by e-mail.',
+        )}
       </p>
       {create.isError ? (
         <p role="alert" className={alert}>
@@ -70,7 +97,7 @@ function CreateOrganisation({ company }: { company: string | null }) {
         </p>
       ) : null}
       <AuthField
-        label="Organisation name"
+        label={t('organisation.name', 'Organisation name')}
         name="organisation"
         autoComplete="organization"
         value={name}
@@ -78,7 +105,7 @@ function CreateOrganisation({ company }: { company: string | null }) {
         onChange={(event) => setName(event.target.value)}
       />
       <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create organisation'}
+        {create.isPending ? t('organisation.creating', 'Creating...') : t('organisation.create', 'Create organisation')}
       </Button>
     </form>
   );
@@ -88,13 +115,15 @@ function InviteForm() {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OrganisationRole>('buyer');
+  const text = useT();
+  const { t } = text;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     invite.mutate(
       { email, role },
       {
         onSuccess: () => {
-          toast.success(organisationMessages.invited);
+          toast.success(t('organisation.invited', 'Invitation sent'));
           setEmail('');
         },
       },
@@ -103,7 +132,7 @@ function InviteForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-labelledby="invite-heading">
       <h3 id="invite-heading" className="text-lg font-semibold text-navy-900">
-        Invite a colleague
+        {t('organisation.invite', 'Invite a colleague')}
       </h3>
       {invite.isError ? (
         <p role="alert" className={alert}>
@@ -112,7 +141,7 @@ function InviteForm() {
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <AuthField
-          label="E-mail"
+          label={t('accept.email', 'E-mail')}
           type="email"
           name="email"
           autoComplete="off"
@@ -120,14 +149,16 @@ function InviteForm() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <label className="text-sm font-medium text-navy-900">
-          Role
-          <RoleSelect label="Role" value={role} onChange={setRole} />
+          {t('organisation.role', 'Role')}
+          <RoleSelect label={t('organisation.role', 'Role')} value={role} onChange={setRole} />
         </label>
         <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send invitation'}
+          {invite.isPending ? t('organisation.sending', 'Sending...') : t('organisation.send', 'Send invitation')}
         </Button>
       </div>
-      <p className="text-sm text-navy-600">{organisationRoleDescriptions[role]} The link works once, for 7 days.</p>
+      <p className="text-sm text-navy-600">
+        {roleDescription(text, role)} {t('organisation.linkOnce', 'The link works once, for 7 days.')}
+      </p>
     </form>
   );
 }
@@ -136,10 +167,12 @@ function Members({ organisation }: { organisation: Organisation }) {
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
   const failure = changeRole.error ?? remove.error;
+  const text = useT();
+  const { t } = text;
   return (
     <section aria-labelledby="members-heading" className="space-y-3">
       <h3 id="members-heading" className="text-lg font-semibold text-navy-900">
-        Members
+        {t('organisation.members', 'Members')}
       </h3>
       {failure ? (
         <p role="alert" className={alert}>
@@ -152,22 +185,25 @@ function Members({ organisation }: { organisation: Organisation }) {
             <div>
               <p className="font-medium text-navy-900">
                 {member.name ?? member.email}
-                {member.isOwner ? <span className="ml-2 text-sm font-normal text-navy-500">(owner)</span> : null}
+                {member.isOwner ? (
+                  <span className="ml-2 text-sm font-normal text-navy-500">{t('organisation.owner', '(owner)')}</span>
+                ) : null}
               </p>
               <p className="text-sm text-navy-600">
-                {member.name ? `${member.email} · ` : ''}joined {ukDate(member.joinedAt)}
+                {member.name ? `${member.email} · ` : ''}
+                {t('organisation.joined', 'joined {date}', { date: ukDate(member.joinedAt, text) })}
               </p>
             </div>
             {organisation.isOwner ? (
               <div className="flex items-center gap-2">
                 <RoleSelect
-                  label={`Role of ${member.email}`}
+                  label={t('organisation.roleOf', 'Role of {email}', { email: member.email })}
                   value={member.role}
                   disabled={changeRole.isPending}
                   onChange={(role) =>
                     changeRole.mutate(
                       { userId: member.userId, role },
-                      { onSuccess: () => toast.success(organisationMessages.roleChanged) },
+                      { onSuccess: () => toast.success(t('organisation.roleChanged', 'Role changed')) },
                     )
                   }
                 />
@@ -179,18 +215,24 @@ function Members({ organisation }: { organisation: Organisation }) {
                     onClick={() => {
                       if (
                         window.confirm(
-                          `Remove ${member.email} from ${organisation.name}? They will no longer see the organisation's quotes, orders and documents.`,
+                          t(
+                            'organisation.removeConfirm',
+                            "Remove {email} from {name}? They will no longer see the organisation's quotes, orders and documents.",
+                            { email: member.email, name: organisation.name },
+                          ),
                         )
                       )
-                        remove.mutate(member.userId, { onSuccess: () => toast.success(organisationMessages.removed) });
+                        remove.mutate(member.userId, {
+                          onSuccess: () => toast.success(t('organisation.removed', 'Member removed')),
+                        });
                     }}
                   >
-                    Remove
+                    {t('organisation.remove', 'Remove')}
                   </Button>
                 )}
               </div>
             ) : (
-              <span className="text-sm text-navy-700">{organisationRoleLabels[member.role]}</span>
+              <span className="text-sm text-navy-700">{roleLabel(text, member.role)}</span>
             )}
           </li>
         ))}
@@ -201,18 +243,22 @@ function Members({ organisation }: { organisation: Organisation }) {
 
 function Invitations({ organisation }: { organisation: Organisation }) {
   const revoke = useRevokeInvitation();
+  const text = useT();
+  const { t } = text;
   if (organisation.invitations.length === 0) return null;
   return (
     <section aria-labelledby="invitations-heading" className="space-y-3">
       <h3 id="invitations-heading" className="text-lg font-semibold text-navy-900">
-        Open invitations
+        {t('organisation.openInvitations', 'Open invitations')}
       </h3>
       <ul className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white">
         {organisation.invitations.map((invitation) => (
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
             <span className="text-navy-900">
-              {invitation.email} · {organisationRoleLabels[invitation.role]} ·{' '}
-              {invitation.status === 'expired' ? 'expired' : `until ${ukDate(invitation.expiresAt)}`}
+              {invitation.email} · {roleLabel(text, invitation.role)} ·{' '}
+              {invitation.status === 'expired'
+                ? t('organisation.expired', 'expired')
+                : t('organisation.until', 'until {date}', { date: ukDate(invitation.expiresAt, text) })}
             </span>
             <Button
               variant="outline"
@@ -220,7 +266,7 @@ function Invitations({ organisation }: { organisation: Organisation }) {
               disabled={revoke.isPending}
               onClick={() => revoke.mutate(invitation.id)}
             >
-              Revoke
+              {t('organisation.revoke', 'Revoke')}
             </Button>
           </li>
         ))}
@@ -231,6 +277,7 @@ function Invitations({ organisation }: { organisation: Organisation }) {
 
 function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
   const leave = useLeaveOrganisation();
+  const { t } = useT();
   return (
     <div className="space-y-2">
       {leave.isError ? (
@@ -244,13 +291,19 @@ function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
         onClick={() => {
           if (
             window.confirm(
-              `Leave ${organisation.name}? You will no longer see its quotes, orders and documents, only your own.`,
+              t(
+                'organisation.leaveConfirm',
+                'Leave {name}? You will no longer see its quotes, orders and documents, only your own.',
+                { name: organisation.name },
+              ),
             )
           )
-            leave.mutate(undefined, { onSuccess: () => toast.success('You left the organisation') });
+            leave.mutate(undefined, {
+              onSuccess: () => toast.success(t('organisation.left', 'You left the organisation')),
+            });
         }}
       >
-        Leave organisation
+        {t('organisation.leave', 'Leave organisation')}
       </Button>
     </div>
   );
@@ -259,28 +312,35 @@ function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
 /** My Account's Organisation tab (issue 39): the organisation, its members and, for its owner, their management. */
 export function OrganisationTab({ company }: { company: string | null }) {
   const query = useAccountOrganisation();
+  const text = useT();
+  const { t } = text;
   if (query.isPending)
     return (
       <p role="status" className="text-sm text-navy-600">
-        Loading your organisation...
+        {t('organisation.loading', 'Loading your organisation...')}
       </p>
     );
   if (query.isError)
     return (
       <p role="alert" className={alert}>
-        Failed to load your organisation. Please try again.
+        {t('organisation.loadFailed', 'Failed to load your organisation. Please try again.')}
       </p>
     );
   const organisation = query.data.organisation;
   return (
     <div className="max-w-3xl space-y-6">
-      <h2 className="text-xl font-semibold text-navy-900">{organisation ? organisation.name : 'Organisation'}</h2>
+      <h2 className="text-xl font-semibold text-navy-900">
+        {organisation ? organisation.name : t('accept.organisation', 'Organisation')}
+      </h2>
       {organisation ? (
         <>
           <p className="text-sm text-navy-700">
-            Your role: <strong>{organisationRoleLabels[organisation.role]}</strong>
-            {organisation.isOwner ? ' (owner: you manage its members)' : ''}. You see the organisation&apos;s quotes,
-            orders, instruments and documents in My Account.
+            {t('organisation.yourRole', 'Your role:')} <strong>{roleLabel(text, organisation.role)}</strong>
+            {organisation.isOwner ? ` ${t('organisation.ownerManages', '(owner: you manage its members)')}` : ''}.{' '}
+            {t(
+              'organisation.youSee',
+              "You see the organisation's quotes, orders, instruments and documents in My Account.",
+            )}
           </p>
           <p data-testid="organisation-acceptance-rule" className="text-sm text-navy-700">
             {organisation.ordersRequireAcceptedQuote

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { useT } from '../i18n/use-t';
 import { countries } from '../../shared/countries';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
@@ -20,6 +21,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
     country: profile.country ?? '',
   });
   const [error, setError] = useState<string | null>(null);
+  const { t } = useT();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
@@ -27,15 +29,15 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
     event.preventDefault();
     setError(null);
     update.mutate(form, {
-      onSuccess: () => toast.success('Profile updated successfully!'),
-      onError: (failure) => setError(errorMessage(failure) ?? 'Failed to update profile'),
+      onSuccess: () => toast.success(t('profile.updated', 'Profile updated successfully!')),
+      onError: (failure) => setError(errorMessage(failure) ?? t('profile.failed', 'Failed to update profile')),
     });
   };
 
   return (
     <form onSubmit={submit} className="max-w-2xl space-y-4" aria-labelledby="profile-heading" noValidate>
       <h2 id="profile-heading" className="text-xl font-semibold text-navy-900">
-        Profile
+        {t('account.profile', 'Profile')}
       </h2>
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -44,7 +46,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <AuthField
-          label="First name"
+          label={t('quoteFlow.firstName', 'First name')}
           name="firstName"
           autoComplete="given-name"
           value={form.firstName}
@@ -52,7 +54,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
           maxLength={100}
         />
         <AuthField
-          label="Last name"
+          label={t('quoteFlow.lastName', 'Last name')}
           name="lastName"
           autoComplete="family-name"
           value={form.lastName}
@@ -62,7 +64,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
       </div>
       <div>
         <AuthField
-          label="Email"
+          label={t('quote.email', 'Email')}
           name="email"
           type="email"
           value={profile.email}
@@ -71,11 +73,11 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
           aria-describedby="email-fixed"
         />
         <p id="email-fixed" className="mt-1 text-sm text-navy-600">
-          Email cannot be changed
+          {t('profile.emailFixed', 'Email cannot be changed')}
         </p>
       </div>
       <AuthField
-        label="Phone"
+        label={t('address.phone', 'Phone')}
         name="phone"
         type="tel"
         autoComplete="tel"
@@ -84,7 +86,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
         maxLength={50}
       />
       <AuthField
-        label="Company"
+        label={t('address.company', 'Company')}
         name="company"
         autoComplete="organization"
         value={form.company}
@@ -93,7 +95,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
       />
       <div>
         <label htmlFor="profile-country" className="block text-sm font-medium text-navy-900">
-          Country
+          {t('quote.country', 'Country')}
         </label>
         <select
           id="profile-country"
@@ -102,7 +104,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
           value={form.country}
           onChange={set('country')}
         >
-          <option value="">Select a country</option>
+          <option value="">{t('profile.selectCountry', 'Select a country')}</option>
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
@@ -111,7 +113,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
         </select>
       </div>
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Updating...' : 'Update Profile'}
+        {update.isPending ? t('profile.updating', 'Updating...') : t('profile.update', 'Update Profile')}
       </Button>
     </form>
   );

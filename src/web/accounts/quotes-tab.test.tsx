@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
 import type { AccountQuote } from '../../shared/accounts/account-quotes';
+import { chooseLanguage } from '../i18n/language';
 import { QuotesTab } from './quotes-tab';
 
 const quote = (overrides: Partial<AccountQuote>): AccountQuote => ({
@@ -67,5 +68,21 @@ describe('My Quotes', () => {
     expect(card?.textContent).not.toContain('Valid');
     expect(within(card as HTMLElement).queryByRole('link', { name: /Order from quote/ })).toBeNull();
     expect(within(card as HTMLElement).getByRole('link', { name: 'View order O2026-00008' })).toBeTruthy();
+  });
+
+  it('in French (issue 40): the tab’s words, dates and money in French', async () => {
+    await act(() => chooseLanguage('fr'));
+    mockFetch({
+      'GET /api/account/quotes': { body: { quotes: [quote({ currency: 'EUR', totalAmount: 480790 })] } },
+    });
+    renderRoutes([{ path: '/my-account', element: <QuotesTab /> }], '/my-account');
+    const [card] = await cards();
+    expect(screen.getByRole('heading', { name: 'Mes devis (1)' })).toBeTruthy();
+    expect(card?.textContent).toContain('Devis Q2026-00011');
+    expect(card?.textContent).toContain('Créé le 20 novembre 2026');
+    expect(card?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('4 807,90 €');
+    expect(
+      within(card as HTMLElement).getByRole('link', { name: 'Commander à partir du devis Q2026-00011' }),
+    ).toBeTruthy();
   });
 });

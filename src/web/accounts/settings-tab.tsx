@@ -18,6 +18,7 @@ import { useSignOutAndLeave } from '../lib/sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
 import { PasskeysSection } from './passkeys-section';
 import { refreshSession, type SessionData } from '../lib/use-session';
+import { useT } from '../i18n/use-t';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
@@ -25,20 +26,22 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!currentPassword) return setError('Please enter your current password.');
+    if (!currentPassword) return setError(t('settings.enterCurrent', 'Please enter your current password.'));
     if (password.length < PASSWORD_MIN) return setError(passwordMessage);
-    if (password !== confirm) return setError('The passwords do not match.');
+    if (password !== confirm) return setError(t('settings.noMatch', 'The passwords do not match.'));
     setError(null);
     change.mutate(
       { currentPassword, password },
       {
         onSuccess: () => {
-          toast.success('Password updated successfully!');
+          toast.success(t('settings.passwordUpdated', 'Password updated successfully!'));
           onDone();
         },
-        onError: (failure) => setError(errorMessage(failure) ?? 'Failed to update password'),
+        onError: (failure) =>
+          setError(errorMessage(failure) ?? t('settings.passwordFailed', 'Failed to update password')),
       },
     );
   };
@@ -50,22 +53,22 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         </p>
       ) : null}
       <AuthField
-        label="Current password"
+        label={t('settings.currentPassword', 'Current password')}
         type="password"
         autoComplete="current-password"
         value={currentPassword}
         onChange={(e) => setCurrent(e.target.value)}
       />
       <AuthField
-        label="New password"
+        label={t('settings.newPassword', 'New password')}
         type="password"
         autoComplete="new-password"
-        placeholder="Create a password (min 6 characters)"
+        placeholder={t('settings.newPasswordPlaceholder', 'Create a password (min 6 characters)')}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
       <AuthField
-        label="Confirm new password"
+        label={t('settings.confirmPassword', 'Confirm new password')}
         type="password"
         autoComplete="new-password"
         value={confirm}
@@ -73,10 +76,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       />
       <div className="flex gap-2">
         <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Save new password'}
+          {change.isPending ? t('settings.saving', 'Saving...') : t('settings.savePassword', 'Save new password')}
         </Button>
         <Button variant="outline" onClick={onDone}>
-          Cancel
+          {t('settings.cancel', 'Cancel')}
         </Button>
       </div>
     </form>
@@ -128,6 +131,8 @@ function MfaSection({ session }: { session: SessionData }) {
   const verified = allVerified.filter((f) => f.factorType === 'totp');
   const passkeyOnly = verified.length === 0 && allVerified.length > 0;
   const isAdmin = session.profile?.isAdmin ?? false;
+  const { t } = useT();
+  const enabled = t('settings.enabled', 'Enabled');
 
   // One code removes one authenticator (a code is accepted once); with more than one, the button stays to remove the next.
   const disable = async (code: string) => {
@@ -135,32 +140,39 @@ function MfaSection({ session }: { session: SessionData }) {
     if (!factor) return;
     await unenroll.mutateAsync({ factorId: factor.id, code });
     setDisabling(false);
-    toast.success(verified.length > 1 ? 'Authenticator removed' : 'Two-factor authentication disabled');
+    toast.success(
+      verified.length > 1
+        ? t('settings.authenticatorRemoved', 'Authenticator removed')
+        : t('settings.mfaDisabled', 'Two-factor authentication disabled'),
+    );
     await refreshSession().catch(() => undefined);
   };
 
   return (
     <section aria-labelledby="mfa-heading" className="rounded-lg border border-navy-100 p-5">
       <h3 id="mfa-heading" className="flex items-center gap-2 font-semibold text-navy-900">
-        <ShieldCheck aria-hidden="true" className="size-5 text-accent-700" /> Two-factor authentication
+        <ShieldCheck aria-hidden="true" className="size-5 text-accent-700" />{' '}
+        {t('settings.mfa', 'Two-factor authentication')}
       </h3>
       {passkeyOnly ? (
         <div className="mt-2 space-y-3">
           <p className="text-sm text-navy-700">
-            <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">Enabled</Badge>
-            Signing in asks for your passkey (or a recovery code).
+            <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">{enabled}</Badge>
+            {t('settings.asksPasskey', 'Signing in asks for your passkey (or a recovery code).')}
           </p>
           <RecoveryCodesSection />
         </div>
       ) : verified.length > 0 ? (
         <div className="mt-2 space-y-3">
           <p className="text-sm text-navy-700">
-            <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">Enabled</Badge>
-            Signing in asks for a code from your authenticator app.
+            <Badge className="mr-2 border-green-300 bg-green-100 text-green-900">{enabled}</Badge>
+            {t('settings.asksCode', 'Signing in asks for a code from your authenticator app.')}
           </p>
           <RecoveryCodesSection />
           {isAdmin && allVerified.length === verified.length ? (
-            <p className="text-sm text-navy-600">Administrators must keep two-factor authentication on.</p>
+            <p className="text-sm text-navy-600">
+              {t('settings.adminsKeep', 'Administrators must keep two-factor authentication on.')}
+            </p>
           ) : disabling ? (
             <FreshCodeForm
               instructions="To turn off two-factor authentication, enter a code from your authenticator app or one of your recovery codes."
@@ -172,7 +184,7 @@ function MfaSection({ session }: { session: SessionData }) {
             />
           ) : (
             <Button variant="outline" size="sm" onClick={() => setDisabling(true)}>
-              Disable two-factor authentication
+              {t('settings.disableMfa', 'Disable two-factor authentication')}
             </Button>
           )}
         </div>
@@ -181,16 +193,18 @@ function MfaSection({ session }: { session: SessionData }) {
           <MfaSetupCard
             onComplete={() => {
               setEnrolling(false);
-              toast.success('Two-factor authentication enabled');
+              toast.success(t('settings.mfaEnabled', 'Two-factor authentication enabled'));
             }}
             onCancel={() => setEnrolling(false)}
           />
         </div>
       ) : (
         <div className="mt-2 space-y-3">
-          <p className="text-sm text-navy-700">Protect your account with a 6-digit code from an authenticator app.</p>
+          <p className="text-sm text-navy-700">
+            {t('settings.protect', 'Protect your account with a 6-digit code from an authenticator app.')}
+          </p>
           <Button size="sm" onClick={() => setEnrolling(true)}>
-            Enable two-factor authentication
+            {t('settings.enableMfa', 'Enable two-factor authentication')}
           </Button>
         </div>
       )}
@@ -202,42 +216,46 @@ export function SettingsTab({ session }: { session: SessionData }) {
   const { signOutTo, isPending } = useSignOutAndLeave();
   const [changing, setChanging] = useState(false);
   const isAdmin = session.profile?.isAdmin ?? false;
+  const { t } = useT();
+  const customer = t('settings.customer', 'Customer');
   return (
     <div className="max-w-2xl space-y-6">
-      <h2 className="text-xl font-semibold text-navy-900">Settings</h2>
+      <h2 className="text-xl font-semibold text-navy-900">{t('account.settings', 'Settings')}</h2>
       <dl className="grid gap-4 rounded-lg border border-navy-100 p-5 sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-navy-600">Account Type</dt>
+          <dt className="text-sm text-navy-600">{t('settings.accountType', 'Account Type')}</dt>
           <dd className="mt-1 flex items-center gap-2 font-medium text-navy-900">
-            {isAdmin ? 'Administrator' : 'Customer'}
+            {isAdmin ? t('settings.administrator', 'Administrator') : customer}
             <Badge
               className={
                 isAdmin ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-navy-200 bg-navy-50 text-navy-800'
               }
             >
-              {isAdmin ? 'Admin' : 'Customer'}
+              {isAdmin ? t('settings.admin', 'Admin') : customer}
             </Badge>
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-navy-600">Email</dt>
+          <dt className="text-sm text-navy-600">{t('quote.email', 'Email')}</dt>
           <dd className="mt-1 flex flex-wrap items-center gap-2 font-medium text-navy-900">
             {session.user?.email}
             {session.profile?.emailVerified ? (
-              <Badge className="border-green-300 bg-green-100 text-green-900">Verified</Badge>
+              <Badge className="border-green-300 bg-green-100 text-green-900">
+                {t('settings.verified', 'Verified')}
+              </Badge>
             ) : null}
           </dd>
         </div>
       </dl>
       <section aria-labelledby="password-heading" className="rounded-lg border border-navy-100 p-5">
         <h3 id="password-heading" className="font-semibold text-navy-900">
-          Password
+          {t('settings.password', 'Password')}
         </h3>
         {changing ? (
           <ChangePasswordForm onDone={() => setChanging(false)} />
         ) : (
           <Button variant="outline" size="sm" className="mt-3" onClick={() => setChanging(true)}>
-            Change Password
+            {t('settings.changePassword', 'Change Password')}
           </Button>
         )}
       </section>
@@ -247,11 +265,11 @@ export function SettingsTab({ session }: { session: SessionData }) {
       <div className="flex flex-wrap gap-3">
         {isAdmin ? (
           <Button asChild variant="navy">
-            <Link to="/admin">Admin Portal</Link>
+            <Link to="/admin">{t('settings.adminPortal', 'Admin Portal')}</Link>
           </Button>
         ) : null}
         <Button variant="outline" disabled={isPending} onClick={() => signOutTo('/')}>
-          Sign Out
+          {t('settings.signOut', 'Sign Out')}
         </Button>
       </div>
     </div>

@@ -2,7 +2,6 @@ import { lazy, startTransition, Suspense, useEffect, useReducer, useRef, useStat
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
 import {
-  FREE_ITEM_CAP_MESSAGE,
   isFree,
   offeredPowerAdaptors,
   REQUIRED_SYRINGE_HOLDER,
@@ -11,6 +10,7 @@ import {
 import { MAX_INSTRUMENT_QUANTITY } from '../../shared/configuration-limits';
 import { type CurrencyCode, currencyForCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
+import { useT } from '../i18n/use-t';
 import type { Pricing } from '../../shared/pricing';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { PageHead } from '../lib/page-head';
@@ -44,8 +44,6 @@ import { TermsNotices } from './terms-notices';
 // The waitlist form (react-hook-form, zod) loads only when a visitor picks the USA.
 const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })));
 
-const LOADING_TEXT = 'Loading product configuration...';
-
 function Options({
   product,
   state,
@@ -64,9 +62,13 @@ function Options({
   onNotListed: () => void;
 }) {
   const { selection } = state;
-  const money = (minor: number) => formatMoney(minor, currency);
+  const { t, money: formatIn } = useT();
+  const money = (minor: number) => formatIn(minor, currency);
   const plus = (minor: number, free: string) => (minor === 0 ? free : `+${money(minor)}`);
-  const perUnit = selection.quantity > 1 ? ' each' : '';
+  const each = t('configure.each', 'each');
+  const included = t('configure.included', 'Included');
+  const free = t('configure.free', 'Free');
+  const perUnit = selection.quantity > 1 ? ` ${each}` : '';
   const servicingLater =
     product.servicing.find((option) => option.id === '1-year')?.price[currency] ?? (currency === 'GBP' ? 42500 : 49800);
   // The model cards' warranty is the terms' own sentence for the plan chosen (issue 38), not the catalogue's text.
@@ -95,7 +97,7 @@ function Options({
         onNotListed={onNotListed}
       />
 
-      <OptionSection id="model-heading" title="Model">
+      <OptionSection id="model-heading" title={t('configure.model', 'Model')}>
         <RadioCards
           labelledBy="model-heading"
           value={selection.model}
@@ -122,7 +124,10 @@ function Options({
           columns={2}
         />
         {product.configurations.some((option) => (option.documents ?? []).length > 0) ? (
-          <ul className="mt-3 grid gap-1 text-sm text-navy-700" aria-label="Datasheets and manuals">
+          <ul
+            className="mt-3 grid gap-1 text-sm text-navy-700"
+            aria-label={t('configure.documents', 'Datasheets and manuals')}
+          >
             {product.configurations.map((option) =>
               (option.documents ?? []).length > 0 ? (
                 <li key={option.id}>
@@ -142,7 +147,7 @@ function Options({
         ) : null}
       </OptionSection>
 
-      <OptionSection id="power-heading" title="Power adaptor">
+      <OptionSection id="power-heading" title={t('configure.power', 'Power adaptor')}>
         <RadioCards
           labelledBy="power-heading"
           value={selection.powerAdaptor}
@@ -150,12 +155,12 @@ function Options({
           options={offeredPowerAdaptors(product.powerAdaptors).map((option) => ({
             id: option.id,
             label: option.name,
-            aside: plus(option.price[currency], 'Included'),
+            aside: plus(option.price[currency], included),
           }))}
         />
       </OptionSection>
 
-      <OptionSection id="holders-heading" title="Syringe holders">
+      <OptionSection id="holders-heading" title={t('configure.holders', 'Syringe holders')}>
         <CheckboxCards
           name="holder"
           selected={selection.syringeHolders}
@@ -163,14 +168,17 @@ function Options({
           options={product.syringeHolders.map((option) => ({
             id: option.id,
             label: option.name,
-            description: option.id === REQUIRED_SYRINGE_HOLDER ? 'Always included.' : option.description,
-            aside: plus(option.price[currency], 'Included') + (option.price[currency] > 0 ? perUnit : ''),
+            description:
+              option.id === REQUIRED_SYRINGE_HOLDER
+                ? t('configure.alwaysIncluded', 'Always included.')
+                : option.description,
+            aside: plus(option.price[currency], included) + (option.price[currency] > 0 ? perUnit : ''),
             locked: option.id === REQUIRED_SYRINGE_HOLDER,
           }))}
         />
       </OptionSection>
 
-      <OptionSection id="adaptors-heading" title="Consumable adaptors">
+      <OptionSection id="adaptors-heading" title={t('configure.adaptors', 'Consumable adaptors')}>
         <CheckboxCards
           name="adaptor"
           selected={selection.adaptors}
@@ -179,34 +187,37 @@ function Options({
             id: option.id,
             label: option.name,
             description: option.description,
-            aside: plus(option.price[currency], 'Free') + (option.price[currency] > 0 ? perUnit : ''),
+            aside: plus(option.price[currency], free) + (option.price[currency] > 0 ? perUnit : ''),
           }))}
         />
       </OptionSection>
 
-      <OptionSection id="quantity-heading" title="Quantity">
+      <OptionSection id="quantity-heading" title={t('configure.quantity', 'Quantity')}>
         <div className="flex flex-wrap items-center gap-4">
           <QuantityStepper
-            label="Number of instruments"
+            label={t('configure.instruments', 'Number of instruments')}
             value={selection.quantity}
             onDecrement={() => dispatch({ type: 'decrementQuantity' })}
             onIncrement={() => dispatch({ type: 'incrementQuantity' })}
-            decrementLabel="Fewer instruments"
-            incrementLabel="More instruments"
+            decrementLabel={t('configure.fewerInstruments', 'Fewer instruments')}
+            incrementLabel={t('configure.moreInstruments', 'More instruments')}
             decrementDisabled={selection.quantity <= 1}
             incrementDisabled={selection.quantity >= MAX_INSTRUMENT_QUANTITY}
             onSet={(value) => dispatch({ type: 'setQuantity', value })}
             max={MAX_INSTRUMENT_QUANTITY}
           />
           <p className="text-sm text-navy-600">
-            Model, power adaptor, holders, adaptors and servicing are priced per instrument.
+            {t(
+              'configure.perInstrument',
+              'Model, power adaptor, holders, adaptors and servicing are priced per instrument.',
+            )}
           </p>
         </div>
       </OptionSection>
 
       <OptionSection
         id="servicing-heading"
-        title="Servicing"
+        title={t('configure.servicing', 'Servicing')}
         action={<ServicingInfo laterPrice={money(servicingLater)} />}
       >
         <RadioCards
@@ -223,11 +234,11 @@ function Options({
                 {inCurrency(option.description)}
                 <span className="mt-1 flex flex-wrap gap-2">
                   <span className="rounded bg-navy-100 px-2 py-0.5 text-xs font-medium text-navy-800">
-                    {option.warrantyYears}-year warranty
+                    {t('configure.yearWarranty', '{years}-year warranty', { years: option.warrantyYears })}
                   </span>
                   {option.discountPercentage ? (
                     <span className="rounded bg-accent-100 px-2 py-0.5 text-xs font-medium text-accent-900">
-                      Save {option.discountPercentage}%
+                      {t('configure.save', 'Save {percent}%', { percent: option.discountPercentage })}
                     </span>
                   ) : null}
                 </span>
@@ -237,7 +248,7 @@ function Options({
         />
       </OptionSection>
 
-      <OptionSection id="accessories-heading" title="Accessories">
+      <OptionSection id="accessories-heading" title={t('configure.accessories', 'Accessories')}>
         <CheckboxCards
           name="accessory"
           selected={selection.accessories}
@@ -245,31 +256,35 @@ function Options({
           options={product.accessories.map((option) => {
             const selected = selection.accessories.includes(option.id);
             const quantity = selection.accessoryQuantities[option.id] ?? 1;
-            const free = isFree(option);
+            const freeItem = isFree(option);
             return {
               id: option.id,
               label: option.name,
               description: option.description,
-              aside: free ? 'Free' : `${money(option.price[currency])} each`,
+              aside: freeItem ? free : `${money(option.price[currency])} ${each}`,
               extra: selected ? (
                 <div className="mt-3 flex flex-wrap items-center gap-3 pl-8">
                   <QuantityStepper
                     size="sm"
-                    label={`Quantity of ${option.name}`}
+                    label={t('configure.quantityOf', 'Quantity of {name}', { name: option.name })}
                     value={quantity}
                     onDecrement={() => dispatch({ type: 'decrementAccessory', id: option.id })}
                     onIncrement={() => dispatch({ type: 'incrementAccessory', id: option.id, product })}
-                    decrementLabel={quantity <= 1 ? `Remove ${option.name}` : `Fewer of ${option.name}`}
-                    incrementLabel={`More of ${option.name}`}
+                    decrementLabel={
+                      quantity <= 1
+                        ? t('configure.remove', 'Remove {name}', { name: option.name })
+                        : t('configure.fewerOf', 'Fewer of {name}', { name: option.name })
+                    }
+                    incrementLabel={t('configure.moreOf', 'More of {name}', { name: option.name })}
                   />
-                  {free && (
+                  {freeItem && (
                     <p
                       className={
                         state.capNotice === option.id ? 'text-sm font-medium text-amber-800' : 'text-sm text-navy-600'
                       }
                       role={state.capNotice === option.id ? 'alert' : undefined}
                     >
-                      {FREE_ITEM_CAP_MESSAGE}
+                      {t('configure.freeItemCap', 'Max 1 for free items')}
                     </p>
                   )}
                 </div>
@@ -279,7 +294,7 @@ function Options({
         />
       </OptionSection>
 
-      <OptionSection id="shipping-heading" title="Shipping">
+      <OptionSection id="shipping-heading" title={t('configure.shipping', 'Shipping')}>
         <RadioCards
           labelledBy="shipping-heading"
           value={selection.shipping}
@@ -288,7 +303,7 @@ function Options({
             id: option.id,
             label: option.name,
             description: option.description,
-            aside: option.price[currency] === 0 ? 'Free' : money(option.price[currency]),
+            aside: option.price[currency] === 0 ? free : money(option.price[currency]),
           }))}
         />
       </OptionSection>
@@ -308,6 +323,7 @@ export function ConfigurePage() {
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useT();
   const barRef = useRef<HTMLElement>(null);
   useKeepFocusVisible(barRef);
 
@@ -354,16 +370,19 @@ export function ConfigurePage() {
   return (
     <>
       <PageHead
-        title="Configure your Dropwise | Dropwise"
+        title={`${t('configure.heading', 'Configure your Dropwise')} | Dropwise`}
         description={`Configure the Dropwise benchtop instrument: model, power adaptor, syringe holders, adaptors, servicing, accessories and shipping, with a live estimated price and ${DEPOSIT_PERCENT}% deposit.`}
       />
       <Container className="pt-8 pb-12">
         <h1 className="text-2xl font-semibold tracking-tight text-navy-900 sm:text-3xl md:text-4xl">
-          Configure your Dropwise
+          {t('configure.heading', 'Configure your Dropwise')}
         </h1>
         <p className="mt-2 max-w-2xl text-navy-700">
-          Choose your options and see the estimated price as you go. Generate a quote to share, or order with a{' '}
-          {DEPOSIT_PERCENT}% deposit.
+          {t(
+            'configure.intro',
+            'Choose your options and see the estimated price as you go. Generate a quote to share, or order with a {percent}% deposit.',
+            { percent: DEPOSIT_PERCENT },
+          )}
         </p>
         <div className="mt-8 grid gap-8 lg:grid-cols-12">
           <div className="lg:col-span-6">
@@ -372,8 +391,8 @@ export function ConfigurePage() {
           <div className="min-h-[100vh] lg:col-span-6">
             {query.isError ? (
               <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-800">
-                <p className="font-semibold">Failed to load product configuration</p>
-                <p className="mt-1 text-sm">{query.error.message || 'Product not found'}</p>
+                <p className="font-semibold">{t('configure.loadFailed', 'Failed to load product configuration')}</p>
+                <p className="mt-1 text-sm">{query.error.message || t('configure.notFound', 'Product not found')}</p>
               </div>
             ) : product && state.productApplied ? (
               <>
@@ -388,7 +407,7 @@ export function ConfigurePage() {
                       className="shrink-0 font-medium underline"
                       onClick={() => dispatch({ type: 'dismissLinkNote' })}
                     >
-                      Dismiss
+                      {t('configure.dismiss', 'Dismiss')}
                     </button>
                   </div>
                 )}
@@ -408,7 +427,7 @@ export function ConfigurePage() {
                   aria-hidden="true"
                   className="size-5 animate-spin rounded-full border-2 border-navy-200 border-t-accent-600"
                 />
-                {LOADING_TEXT}
+                {t('configure.loading', 'Loading product configuration...')}
               </p>
             )}
           </div>

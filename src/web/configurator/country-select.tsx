@@ -4,6 +4,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { countries, findCountry } from '../../shared/countries';
 import { cn } from '../ui/cn';
 import { CountryFlag } from './country-flag';
+import { useT } from '../i18n/use-t';
 
 /** Up/Down/Home/End move between the countries of the open list. */
 function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
@@ -59,6 +60,7 @@ export function CountrySelect({
   onChange: (code: string) => void;
   onNotListed: () => void;
 }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const typed = useRef({ text: '', at: 0 });
@@ -86,7 +88,7 @@ export function CountrySelect({
   return (
     <div>
       <span id="country-label" className="mb-2 block text-sm font-medium text-navy-800">
-        Delivery country
+        {t('country.label', 'Delivery country')}
       </span>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger
@@ -103,7 +105,7 @@ export function CountrySelect({
           <Popover.Content
             align="start"
             sideOffset={4}
-            aria-label="Choose your delivery country"
+            aria-label={t('country.choose', 'Choose your delivery country')}
             onOpenAutoFocus={(event) => {
               event.preventDefault();
               list.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
@@ -130,7 +132,9 @@ export function CountrySelect({
                       <CountryFlag code={country.code} />
                       <span>{country.name}</span>
                       {!country.available && (
-                        <span className="text-xs text-navy-600">(coming soon: join the waitlist)</span>
+                        <span className="text-xs text-navy-600">
+                          {t('country.comingSoon', '(coming soon: join the waitlist)')}
+                        </span>
                       )}
                       <span className="ml-auto text-xs text-navy-600">{country.symbol}</span>
                       {selected && <Check aria-hidden="true" className="size-4 text-accent-700" />}
@@ -143,13 +147,13 @@ export function CountrySelect({
         </Popover.Portal>
       </Popover.Root>
       <p className="mt-2 text-sm text-navy-600">
-        We sell to the UK and the EU.{' '}
+        {t('country.weSell', 'We sell to the UK and the EU.')}{' '}
         <button
           type="button"
           onClick={onNotListed}
           className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
         >
-          Your Country Not Listed?
+          {t('country.notListed', 'Your Country Not Listed?')}
         </button>
       </p>
     </div>

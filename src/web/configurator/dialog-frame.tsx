@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 
 /** The configurator's modal dialog: a titled panel over a dimmed page, closed by Escape, the overlay or the × button. */
 export function DialogFrame({
@@ -16,6 +17,7 @@ export function DialogFrame({
   description: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,7 +27,7 @@ export function DialogFrame({
           <Dialog.Description className="mt-2 text-navy-700">{description}</Dialog.Description>
           <div className="mt-5">{children}</div>
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t('common.close', 'Close')}
             className="absolute top-4 right-4 grid size-9 place-items-center rounded-md text-navy-600 hover:bg-navy-50 hover:text-navy-900"
           >
             <X aria-hidden="true" className="size-5" />

@@ -1,6 +1,6 @@
-import { formatMoney } from '../../shared/money';
 import type { PricedLine, Pricing } from '../../shared/pricing';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
+import { type PageText, pageText, useT } from '../i18n/use-t';
 
 interface SummaryLine {
   key: string;
@@ -12,13 +12,14 @@ interface SummaryLine {
 const times = (line: PricedLine) => `${line.quantity} × ${line.name}`;
 
 /** The priced lines of storefront spec section 9: free parts read 'Included' or 'Free'; servicing and shipping only when charged. */
-export function summaryLines(pricing: Pricing): SummaryLine[] {
-  const money = (minor: number) => formatMoney(minor, pricing.currency);
+export function summaryLines(pricing: Pricing, text: PageText = pageText('en')): SummaryLine[] {
+  const money = (minor: number) => text.money(minor, pricing.currency);
   const { items } = pricing;
+  const words = { Included: text.t('configure.included', 'Included'), Free: text.t('configure.free', 'Free') };
   const line = (key: string, item: PricedLine, free: 'Included' | 'Free'): SummaryLine => ({
     key,
     label: times(item),
-    amount: item.total === 0 ? free : money(item.total),
+    amount: item.total === 0 ? words[free] : money(item.total),
   });
   return [
     line('base', items.baseConfiguration, 'Included'),
@@ -32,23 +33,29 @@ export function summaryLines(pricing: Pricing): SummaryLine[] {
 }
 
 export function TotalsList({ pricing, vatRate }: { pricing: Pricing; vatRate: number }) {
-  const money = (minor: number) => formatMoney(minor, pricing.currency);
+  const text = useT();
+  const { t } = text;
+  const money = (minor: number) => text.money(minor, pricing.currency);
   const { totals } = pricing;
   return (
     <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-      <dt className="text-navy-700">Subtotal</dt>
+      <dt className="text-navy-700">{t('totals.subtotal', 'Subtotal')}</dt>
       <dd className="text-right text-navy-900">{money(totals.subtotal)}</dd>
       {totals.showVAT && (
         <>
-          <dt className="text-navy-700">VAT ({vatRate}%)</dt>
+          <dt className="text-navy-700">{t('totals.vat', 'VAT ({rate}%)', { rate: vatRate })}</dt>
           <dd className="text-right text-navy-900">{money(totals.vat)}</dd>
         </>
       )}
-      <dt className="font-semibold text-navy-900">Total{totals.showVAT ? ' (inc. VAT)' : ''}</dt>
+      <dt className="font-semibold text-navy-900">
+        {totals.showVAT ? t('totals.totalIncVat', 'Total (inc. VAT)') : t('totals.total', 'Total')}
+      </dt>
       <dd className="text-right font-semibold text-navy-900">{money(totals.total)}</dd>
-      <dt className="text-navy-700">Deposit, due on our written confirmation ({DEPOSIT_PERCENT}%)</dt>
+      <dt className="text-navy-700">
+        {t('totals.deposit', 'Deposit, due on our written confirmation ({percent}%)', { percent: DEPOSIT_PERCENT })}
+      </dt>
       <dd className="text-right text-navy-900">{money(totals.deposit)}</dd>
-      <dt className="text-navy-700">Balance due before dispatch</dt>
+      <dt className="text-navy-700">{t('totals.balance', 'Balance due before dispatch')}</dt>
       <dd className="text-right text-navy-900">{money(totals.total - totals.deposit)}</dd>
     </dl>
   );
@@ -56,15 +63,17 @@ export function TotalsList({ pricing, vatRate }: { pricing: Pricing; vatRate: nu
 
 /** The order summary section: every priced line, then the totals. */
 export function OrderSummary({ pricing, vatRate }: { pricing: Pricing | null; vatRate: number }) {
+  const text = useT();
+  const { t } = text;
   return (
     <section aria-labelledby="summary-heading" className="rounded-lg border border-navy-200 bg-navy-50 p-5">
       <h2 id="summary-heading" className="text-lg font-semibold text-navy-900">
-        Order summary
+        {t('summary.heading', 'Order summary')}
       </h2>
       {pricing ? (
         <>
           <ul className="tabular mt-4 grid gap-2 border-b border-navy-200 pb-4 text-sm">
-            {summaryLines(pricing).map((line) => (
+            {summaryLines(pricing, text).map((line) => (
               <li key={line.key} className="flex justify-between gap-4">
                 <span className="text-navy-800">{line.label}</span>
                 <span className="shrink-0 text-navy-900">{line.amount}</span>
@@ -76,7 +85,7 @@ export function OrderSummary({ pricing, vatRate }: { pricing: Pricing | null; va
           </div>
         </>
       ) : (
-        <p className="mt-4 text-sm text-navy-700">Loading pricing...</p>
+        <p className="mt-4 text-sm text-navy-700">{t('price.loading', 'Loading pricing...')}</p>
       )}
     </section>
   );

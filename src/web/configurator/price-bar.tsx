@@ -1,14 +1,12 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Info } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
-import { formatUkMonth } from '../../shared/dates';
 import type { BatchOption } from '../../shared/catalogue';
-import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { useOrderingOpen } from '../lib/use-ordering-open';
+import { type PageText, pageText, useT } from '../i18n/use-t';
 import { TotalsList, summaryLines } from './order-summary';
 
 /**
@@ -16,18 +14,29 @@ import { TotalsList, summaryLines } from './order-summary';
  * time); 'Batch 2 · date to be confirmed' when it has none (the server leaves out a date that has passed).
  * A batch with few places adds '· 3 places left'.
  */
-export function batchLabel(batch: BatchOption | undefined): string | null {
+export function batchLabel(batch: BatchOption | undefined, text: PageText = pageText('en')): string | null {
   if (!batch) return null;
+  const { t } = text;
   // The API gives placesLeft only when few remain (the shop's setting): "Batch 2 · … · 3 places left".
   const left =
-    batch.placesLeft && !batch.soldOut ? ` · ${batch.placesLeft} place${batch.placesLeft === 1 ? '' : 's'} left` : '';
+    batch.placesLeft && !batch.soldOut
+      ? ` · ${
+          batch.placesLeft === 1
+            ? t('batch.placeLeft', '1 place left')
+            : t('batch.placesLeft', '{count} places left', { count: batch.placesLeft })
+        }`
+      : '';
   const date = batch.date ? new Date(`${batch.date}T00:00:00Z`) : null;
-  if (!date || Number.isNaN(date.getTime())) return `${batch.name} · ${SHIP_DATE_TO_BE_CONFIRMED}${left}`;
-  return `${batch.name} · est. ships ${formatUkMonth(date)}${left}`;
+  if (!date || Number.isNaN(date.getTime()))
+    return `${batch.name} · ${t('batch.dateToBeConfirmed', 'date to be confirmed')}${left}`;
+  return `${batch.name} · ${t('batch.estShips', 'est. ships {month}', { month: text.month(date) })}${left}`;
 }
 
 /** The breakdown opens on tap or click, and on hover with a mouse. */
 function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: number }) {
+  const text = useT();
+  const { t } = text;
+  const total = text.money(pricing.totals.total, pricing.currency);
   const [open, setOpen] = useState(false);
   const hoverTimer = useRef<number | undefined>(undefined);
   const hovering = useRef(false);
@@ -53,11 +62,11 @@ function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: numbe
         }}
         onPointerEnter={hover(true)}
         onPointerLeave={hover(false)}
-        aria-label={`Est. Price ${formatMoney(pricing.totals.total, pricing.currency)}: show the price breakdown`}
+        aria-label={t('price.showBreakdown', 'Est. Price {total}: show the price breakdown', { total })}
         className="group flex items-center gap-1.5 rounded-md text-left"
       >
         <span data-testid="est-price" className="tabular text-lg font-semibold text-navy-900 sm:text-2xl">
-          {formatMoney(pricing.totals.total, pricing.currency)}
+          {total}
         </span>
         <Info aria-hidden="true" className="size-4 text-navy-500 group-hover:text-navy-800" />
       </Popover.Trigger>
@@ -69,12 +78,12 @@ function PriceBreakdown({ pricing, vatRate }: { pricing: Pricing; vatRate: numbe
           onPointerEnter={hover(true)}
           onPointerLeave={hover(false)}
           onOpenAutoFocus={(event) => event.preventDefault()}
-          aria-label="Price breakdown"
+          aria-label={t('price.breakdown', 'Price breakdown')}
           className="z-50 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-navy-200 bg-white p-4 text-sm shadow-xl"
         >
-          <p className="mb-2 font-semibold text-navy-900">Price breakdown</p>
+          <p className="mb-2 font-semibold text-navy-900">{t('price.breakdown', 'Price breakdown')}</p>
           <ul className="tabular mb-3 grid gap-1 border-b border-navy-100 pb-3">
-            {summaryLines(pricing).map((line) => (
+            {summaryLines(pricing, text).map((line) => (
               <li key={line.key} className="flex justify-between gap-3">
                 <span className="text-navy-700">{line.label}</span>
                 <span className="shrink-0 text-navy-900">{line.amount}</span>
@@ -108,14 +117,16 @@ export function PriceBar({
   leaving: boolean;
   onLeave: (type: 'quote' | 'order') => void;
 }) {
-  const label = batchLabel(batch);
+  const text = useT();
+  const { t } = text;
+  const label = batchLabel(batch, text);
   const disabled = pricing === null || leaving;
   const ordering = useOrderingOpen();
   return (
     // Below the site header (z-40), so at the foot of the page the bar never covers it.
     <section
       ref={barRef}
-      aria-label="Price"
+      aria-label={t('price.price', 'Price')}
       className="sticky inset-x-0 bottom-0 z-30 border-t border-navy-200 bg-white shadow-[0_-4px_16px_rgba(11,31,58,0.08)]"
     >
       {/* Compact on a phone: one line of figures, the batch under it, two buttons that fit side by side. */}
@@ -124,13 +135,17 @@ export function PriceBar({
           {pricing ? (
             <>
               <div className="flex items-baseline gap-1.5 sm:block">
-                <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">Est. Price</p>
+                <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">
+                  {t('price.estPrice', 'Est. Price')}
+                </p>
                 <PriceBreakdown pricing={pricing} vatRate={vatRate} />
               </div>
               <div className="flex items-baseline gap-1.5 sm:block">
-                <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">Deposit</p>
+                <p className="text-xs font-medium tracking-wide text-navy-600 uppercase">
+                  {t('price.deposit', 'Deposit')}
+                </p>
                 <p data-testid="deposit" className="tabular text-base font-semibold text-navy-900 sm:text-lg">
-                  {formatMoney(pricing.totals.deposit, pricing.currency)}
+                  {text.money(pricing.totals.deposit, pricing.currency)}
                 </p>
               </div>
               {label && (
@@ -143,7 +158,7 @@ export function PriceBar({
               )}
             </>
           ) : (
-            <p className="text-navy-700">Loading pricing...</p>
+            <p className="text-navy-700">{t('price.loading', 'Loading pricing...')}</p>
           )}
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-3">
@@ -154,7 +169,7 @@ export function PriceBar({
             disabled={disabled}
             onClick={() => onLeave('quote')}
           >
-            Generate Quote PDF
+            {t('price.generateQuote', 'Generate Quote PDF')}
           </Button>
           <Button
             size="sm"
@@ -163,7 +178,7 @@ export function PriceBar({
             aria-describedby={ordering.open ? undefined : 'ordering-not-open'}
             onClick={() => onLeave('order')}
           >
-            {leaving ? 'Processing...' : 'Order Now'}
+            {leaving ? t('price.processing', 'Processing...') : t('price.orderNow', 'Order Now')}
           </Button>
           {ordering.open ? null : (
             <p id="ordering-not-open" role="status" className="col-span-2 text-sm text-navy-700 sm:max-w-56">

@@ -4,6 +4,7 @@ import { PAYMENT_DAYS, terms } from '../../shared/terms';
 import type { Pricing } from '../../shared/pricing';
 import { usePublicSettings } from '../lib/get-public-settings';
 import { VatNotes } from '../ui/vat-summary';
+import { useT } from '../i18n/use-t';
 
 /**
  * The notes under the summary (storefront spec, sections 2 and 9). Outside the UK (issue 37): why the
@@ -21,16 +22,21 @@ export function TermsNotices({
 }) {
   const link = 'font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800';
   const { autoQuoteExpiry } = usePublicSettings();
+  const { t, language } = useT();
+  const newTab = <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>;
   return (
-    <section aria-label="Terms" className="grid gap-2 text-sm text-navy-700">
+    <section aria-label={t('terms.label', 'Terms')} className="grid gap-2 text-sm text-navy-700">
       {country === 'GB' ? (
-        <p>Prices include UK VAT at {vatRate}%.</p>
+        <p>{t('terms.ukVat', 'Prices include UK VAT at {rate}%.', { rate: vatRate })}</p>
       ) : (
         <>
           {pricing && pricing.items.servicing.vat > 0 ? (
             <p>
-              Servicing includes UK VAT at {vatRate}%. A business established in the EU that gives its VAT number when
-              ordering pays no UK VAT on it (reverse charge).
+              {t(
+                'terms.servicingVat',
+                'Servicing includes UK VAT at {rate}%. A business established in the EU that gives its VAT number when ordering pays no UK VAT on it (reverse charge).',
+                { rate: vatRate },
+              )}
             </p>
           ) : null}
           <VatNotes
@@ -40,21 +46,26 @@ export function TermsNotices({
           />
         </>
       )}
-      {/* Said once, as the terms say it (src/shared/terms.ts): what a quote holds, when the deposit and balance are due. */}
+      {/* Said once, as the terms say it (src/shared/terms.ts): what a quote holds, when the deposit and balance are due.
+          The terms' own sentences stay English in every language, the binding text (issue 40). */}
       <p data-testid="terms-note">
-        A quote holds today&apos;s prices for {autoQuoteExpiry} days from its date.{' '}
-        {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} {terms.balance}
+        {t('terms.quoteHolds', "A quote holds today's prices for {days} days from its date.", {
+          days: autoQuoteExpiry,
+        })}{' '}
+        <span lang={language === 'en' ? undefined : 'en'}>
+          {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} {terms.balance}
+        </span>
       </p>
       <p>
-        See our{' '}
+        {t('terms.seeOur', 'See our')}{' '}
         <Link to="/terms-of-sale" target="_blank" rel="noopener" className={link}>
-          Terms of Sale
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('terms.termsOfSale', 'Terms of Sale')}
+          {newTab}
         </Link>{' '}
-        and{' '}
+        {t('terms.and', 'and')}{' '}
         <Link to="/privacy-policy" target="_blank" rel="noopener" className={link}>
-          Privacy Policy
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('terms.privacyPolicy', 'Privacy Policy')}
+          {newTab}
         </Link>
         .
       </p>

@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { company } from '../../shared/company';
 import { Container } from '../ui/container';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { Logo } from './logo';
 import { footerQuickLinks } from './nav-links';
 import { profileAddressLines, registrationLine } from '../../shared/business-profile';
@@ -60,7 +61,8 @@ export function SiteFooter() {
           <p>
             © {publicProfile().foundedYear}-{new Date().getFullYear()} {registrationLine(publicProfile())}
           </p>
-          <p className="flex gap-4">
+          <p className="flex flex-wrap items-center gap-4">
+            <LanguageSwitch />
             <Link to="/privacy-policy" className="hover:text-navy-900 hover:underline">
               Privacy policy
             </Link>

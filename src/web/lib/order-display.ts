@@ -7,6 +7,7 @@ import {
   otherBadgeClass,
 } from '../../shared/orders/order-status';
 import { formatUkDate } from '../../shared/dates';
+import { type PageText, pageText } from '../i18n/use-t';
 
 export { otherBadgeClass };
 /** The order status badge's colour (the shared list of statuses, src/shared/orders/order-status). */
@@ -22,11 +23,17 @@ export interface TimelineStep {
 }
 
 /** "Order Placed" always; then Confirmed, Shipped and Delivered as the status has reached them. */
-export function orderTimeline(status: string, placedOn: string): TimelineStep[] {
-  const steps: TimelineStep[] = [{ title: 'Order Placed', detail: placedOn }];
-  if (status !== 'pending') steps.push({ title: 'Order Confirmed', detail: 'In processing' });
-  if (status === 'shipped' || status === 'delivered') steps.push({ title: 'Shipped', detail: 'Package in transit' });
-  if (status === 'delivered') steps.push({ title: 'Delivered', detail: 'Order completed' });
+export function orderTimeline(status: string, placedOn: string, { t }: PageText = pageText('en')): TimelineStep[] {
+  const steps: TimelineStep[] = [{ title: t('timeline.placed', 'Order Placed'), detail: placedOn }];
+  if (status !== 'pending')
+    steps.push({
+      title: t('timeline.confirmed', 'Order Confirmed'),
+      detail: t('timeline.inProcessing', 'In processing'),
+    });
+  if (status === 'shipped' || status === 'delivered')
+    steps.push({ title: t('status.shipped', 'Shipped'), detail: t('timeline.inTransit', 'Package in transit') });
+  if (status === 'delivered')
+    steps.push({ title: t('status.delivered', 'Delivered'), detail: t('timeline.completed', 'Order completed') });
   return steps;
 }
 

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { orderFieldLimits, shippingCountries } from '../../shared/order-flow';
 import { TextField } from '../ui/text-field';
+import { type PageText, useT } from '../i18n/use-t';
+import { knownMessage } from '../i18n/known-messages';
 
 type AddressField =
   'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'country';
@@ -10,32 +12,32 @@ const blocks = {
   billing: {
     autoComplete: '',
     countryId: 'order-country',
-    labels: {
-      firstName: 'First name',
-      lastName: 'Last name',
-      company: 'Company',
-      phone: 'Phone',
-      address: 'Address',
-      city: 'City',
-      state: 'State / County',
-      postalCode: 'Postal code',
-      country: 'Country',
-    },
+    labels: ({ t }: PageText) => ({
+      firstName: t('quoteFlow.firstName', 'First name'),
+      lastName: t('quoteFlow.lastName', 'Last name'),
+      company: t('address.company', 'Company'),
+      phone: t('address.phone', 'Phone'),
+      address: t('address.address', 'Address'),
+      city: t('address.city', 'City'),
+      state: t('address.state', 'State / County'),
+      postalCode: t('address.postalCode', 'Postal code'),
+      country: t('quote.country', 'Country'),
+    }),
   },
   delivery: {
     autoComplete: 'shipping ',
     countryId: 'delivery-country',
-    labels: {
-      firstName: 'Delivery first name',
-      lastName: 'Delivery last name',
-      company: 'Delivery company',
-      phone: 'Delivery phone',
-      address: 'Delivery street address',
-      city: 'Delivery city',
-      state: 'Delivery state / county',
-      postalCode: 'Delivery postal code',
-      country: 'Delivery country',
-    },
+    labels: ({ t }: PageText) => ({
+      firstName: t('address.deliveryFirstName', 'Delivery first name'),
+      lastName: t('address.deliveryLastName', 'Delivery last name'),
+      company: t('address.deliveryCompany', 'Delivery company'),
+      phone: t('address.deliveryPhone', 'Delivery phone'),
+      address: t('address.deliveryStreet', 'Delivery street address'),
+      city: t('address.deliveryCity', 'Delivery city'),
+      state: t('address.deliveryState', 'Delivery state / county'),
+      postalCode: t('address.deliveryPostalCode', 'Delivery postal code'),
+      country: t('country.label', 'Delivery country'),
+    }),
   },
 } as const;
 
@@ -54,7 +56,9 @@ interface AddressFieldsProps {
  * country, with the limits of `orderFieldLimits` (the server's) and the browser's address autofill.
  */
 export function AddressFields({ block, field, errors, contact }: AddressFieldsProps) {
-  const { autoComplete, countryId, labels } = blocks[block];
+  const pageText = useT();
+  const { autoComplete, countryId } = blocks[block];
+  const labels = blocks[block].labels(pageText);
   const text = (name: Exclude<AddressField, 'country'>, autofill: string, optional = false) => (
     <TextField
       label={labels[name]}
@@ -97,7 +101,7 @@ export function AddressFields({ block, field, errors, contact }: AddressFieldsPr
         </select>
         {countryError ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
-            {countryError}
+            {knownMessage(pageText, countryError)}
           </p>
         ) : null}
       </div>

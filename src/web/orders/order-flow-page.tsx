@@ -6,7 +6,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EMAIL_MAX } from '../../shared/email-address';
 import { formatAddressLines } from '../../shared/address-format';
-import { formatMoney } from '../../shared/money';
 import {
   deliveryCountryProblem,
   orderFieldLimits,
@@ -47,6 +46,7 @@ import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { repairTerms, terms } from '../../shared/terms';
+import { useT } from '../i18n/use-t';
 
 /** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
 function useRepairOrder(handoff: OrderFlowHandoff): boolean {
@@ -118,7 +118,9 @@ function useOrderPrice(handoff: OrderFlowHandoff, values: Values) {
 function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
   const quote = useQuote(handoff.quoteReference);
   const repriced = useOrderPrice(handoff, values);
-  const money = (minor: number) => formatMoney(minor, handoff.currency, { decimals: 2 });
+  const text = useT();
+  const { t } = text;
+  const money = (minor: number) => text.money(minor, handoff.currency, { decimals: 2 });
   // The server's re-price is authoritative; the quote's own figures only until it answers.
   const pricing = repriced.data?.pricing ?? quote.data?.pricing;
   const total = pricing?.totals.total ?? handoff.total;
@@ -134,7 +136,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-navy-900"
         >
           <h3 id="review-changes" className="font-semibold">
-            Your VAT has changed since your quote
+            {t('orderFlow.vatChanged', 'Your VAT has changed since your quote')}
           </h3>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {changes.map((change) => (
@@ -142,14 +144,16 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             ))}
           </ul>
           <p className="mt-2">
-            Your total is now {money(repriced.data.pricing.totals.total)} (your quote said{' '}
-            {money(repriced.data.quotedTotal)}).
+            {t('orderFlow.totalNow', 'Your total is now {total} (your quote said {quoted}).', {
+              total: money(repriced.data.pricing.totals.total),
+              quoted: money(repriced.data.quotedTotal),
+            })}
           </p>
         </section>
       ) : null}
       <section aria-labelledby="review-items">
         <h3 id="review-items" className="font-semibold">
-          Your order
+          {t('orderFlow.yourOrder', 'Your order')}
         </h3>
         {pricing ? (
           <ul className="mt-2 divide-y divide-navy-100 text-sm tabular-nums">
@@ -158,27 +162,37 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
                 <span>
                   {line.quantity} x {line.name}
                 </span>
-                <span>{line.freeLabel ?? money(line.total)}</span>
+                <span>
+                  {line.freeLabel === null
+                    ? money(line.total)
+                    : line.freeLabel === 'Free'
+                      ? t('configure.free', 'Free')
+                      : t('configure.included', 'Included')}
+                </span>
               </li>
             ))}
           </ul>
         ) : quote.isPending ? (
-          <p className="mt-2 text-sm text-navy-600">Loading your quote...</p>
+          <p className="mt-2 text-sm text-navy-600">{t('orderFlow.loadingQuote', 'Loading your quote...')}</p>
         ) : null}
         <dl className="mt-3 space-y-1 text-sm tabular-nums">
           {pricing ? <VatRows summary={pricing.totals.vatSummary} currency={handoff.currency} /> : null}
           <div className="flex justify-between text-base font-semibold">
-            <dt>Total</dt>
+            <dt>{t('totals.total', 'Total')}</dt>
             <dd data-testid="review-total">{money(total)}</dd>
           </div>
           {repair ? null : (
             <>
               <div className="flex justify-between">
-                <dt>Deposit, due on our written confirmation ({DEPOSIT_PERCENT}%)</dt>
+                <dt>
+                  {t('totals.deposit', 'Deposit, due on our written confirmation ({percent}%)', {
+                    percent: DEPOSIT_PERCENT,
+                  })}
+                </dt>
                 <dd>{money(deposit)}</dd>
               </div>
               <div className="flex justify-between text-navy-600">
-                <dt>Balance, due before dispatch</dt>
+                <dt>{t('orderFlow.balance', 'Balance, due before dispatch')}</dt>
                 <dd>{money(total - deposit)}</dd>
               </div>
             </>
@@ -195,59 +209,74 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="review-billing">
           <h3 id="review-billing" className="font-semibold">
-            Billing address
+            {t('orderFlow.billingAddress', 'Billing address')}
           </h3>
           <ReviewAddress block={values} />
           <p className="mt-1 text-sm text-navy-800">
             {values.email}
             {values.phone ? ` · ${values.phone}` : ''}
           </p>
-          {values.poNumber ? <p className="mt-1 text-sm text-navy-800">PO number: {values.poNumber}</p> : null}
+          {values.poNumber ? (
+            <p className="mt-1 text-sm text-navy-800">
+              {t('orderFlow.poNumberIs', 'PO number: {number}', { number: values.poNumber })}
+            </p>
+          ) : null}
           {values.buyerRoutingReference ? (
             <p className="mt-1 text-sm text-navy-800">Leitweg-ID: {values.buyerRoutingReference}</p>
           ) : null}
-          {values.vatNumber ? <p className="mt-1 text-sm text-navy-800">VAT number: {values.vatNumber}</p> : null}
+          {values.vatNumber ? (
+            <p className="mt-1 text-sm text-navy-800">
+              {t('orderFlow.vatNumberIs', 'VAT number: {number}', { number: values.vatNumber })}
+            </p>
+          ) : null}
           {values.eoriNumber && shipsAbroad(values) ? (
-            <p className="mt-1 text-sm text-navy-800">EORI number: {values.eoriNumber}</p>
+            <p className="mt-1 text-sm text-navy-800">
+              {t('orderFlow.eoriNumberIs', 'EORI number: {number}', { number: values.eoriNumber })}
+            </p>
           ) : null}
         </section>
         <section aria-labelledby="review-shipping">
           <h3 id="review-shipping" className="font-semibold">
-            Delivery address
+            {t('orderFlow.deliveryAddress', 'Delivery address')}
           </h3>
           {values.differentDelivery && values.delivery ? (
             <ReviewAddress block={values.delivery} />
           ) : (
             <>
               <ReviewAddress block={values} />
-              <p className="mt-1 text-sm text-navy-600">Same as the billing address</p>
+              <p className="mt-1 text-sm text-navy-600">{t('orderFlow.sameAddress', 'Same as the billing address')}</p>
             </>
           )}
         </section>
       </div>
       <fieldset className="space-y-3">
-        <legend className="font-semibold">Payment</legend>
+        <legend className="font-semibold">{t('orderFlow.payment', 'Payment')}</legend>
         <label className="flex items-start gap-3 rounded-md border border-accent-600 bg-accent-50 p-3 text-sm">
           <input type="radio" name="payment" defaultChecked className="mt-1" />
           {repair ? (
             <span>
-              <span className="font-medium">Payment in full by invoice</span>
+              <span className="font-medium">{t('orderFlow.payInFull', 'Payment in full by invoice')}</span>
               <br />
-              {repairTerms.payment} We will send you the invoice for {money(total)}.
+              <span lang={text.language === 'en' ? undefined : 'en'}>{repairTerms.payment}</span>{' '}
+              {t('orderFlow.invoiceFor', 'We will send you the invoice for {total}.', { total: money(total) })}
             </span>
           ) : (
             <span>
-              <span className="font-medium">Deposit by invoice</span>
+              <span className="font-medium">{t('orderFlow.depositByInvoice', 'Deposit by invoice')}</span>
               <br />
-              We will contact you within 24 hours to arrange the {DEPOSIT_PERCENT}% deposit of {money(deposit)} by
-              invoice.
+              {t(
+                'orderFlow.depositContact',
+                'We will contact you within 24 hours to arrange the {percent}% deposit of {deposit} by invoice.',
+                { percent: DEPOSIT_PERCENT, deposit: money(deposit) },
+              )}
             </span>
           )}
         </label>
         <label className="flex items-start gap-3 rounded-md border border-navy-100 p-3 text-sm text-navy-500">
           <input type="radio" name="payment" disabled className="mt-1" />
           <span>
-            <span className="font-medium">Card payment</span> (coming soon)
+            <span className="font-medium">{t('orderFlow.card', 'Card payment')}</span>{' '}
+            {t('orderFlow.comingSoon', '(coming soon)')}
           </span>
         </label>
       </fieldset>
@@ -260,6 +289,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const navigate = useNavigate();
   const location = useLocation();
   const placeOrder = usePlaceOrder();
+  const text = useT();
+  const { t } = text;
   const repairOrder = useRepairOrder(handoff);
   // Each step is a history entry (?step=2), so Back and Forward move between them; a reload stays put.
   const [search] = useSearchParams();
@@ -489,11 +520,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
 
   return (
     <div className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
-      <p className="text-sm font-medium text-accent-700">Step {step} of 2</p>
+      <p className="text-sm font-medium text-accent-700">{t('quoteFlow.step', 'Step {step} of 2', { step })}</p>
       {step === 1 ? (
         <form onSubmit={continueToPayment} noValidate className="mt-2 space-y-5">
           <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
-            Shipping Information
+            {t('orderFlow.shippingInformation', 'Shipping Information')}
           </h2>
           <div className="grid gap-5 sm:grid-cols-2">
             <AddressFields
@@ -502,7 +533,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               errors={errors}
               contact={
                 <TextField
-                  label="Email"
+                  label={t('quote.email', 'Email')}
                   type="email"
                   autoComplete="email"
                   maxLength={EMAIL_MAX}
@@ -513,7 +544,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             />
             <LanguageSelect value={language} onChange={setLanguage} />
             <TextField
-              label="Purchase order (PO) number"
+              label={t('orderFlow.poNumber', 'Purchase order (PO) number')}
               optional={!requirePoNumber}
               required={requirePoNumber}
               maxLength={orderFieldLimits.poNumber}
@@ -523,7 +554,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             />
             <div>
               <label htmlFor="order-po-file" className="block text-sm font-medium">
-                Purchase order document <span className="font-normal text-navy-500">(optional, PDF up to 10 MB)</span>
+                {t('orderFlow.poDocument', 'Purchase order document')}{' '}
+                <span className="font-normal text-navy-500">
+                  {t('orderFlow.poDocumentHint', '(optional, PDF up to 10 MB)')}
+                </span>
               </label>
               <input
                 id="order-po-file"
@@ -543,10 +577,13 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               ) : null}
             </div>
             <TextField
-              label="VAT number"
+              label={t('orderFlow.vatNumber', 'VAT number')}
               optional
               maxLength={orderFieldLimits.vatNumber}
-              hint="With its country code, e.g. DE or GB. Shown on your documents; we confirm it with VIES or HMRC after you order."
+              hint={t(
+                'orderFlow.vatNumberHint',
+                'With its country code, e.g. DE or GB. Shown on your documents; we confirm it with VIES or HMRC after you order.',
+              )}
               error={errors.vatNumber?.message}
               {...field('vatNumber')}
             />
@@ -562,13 +599,16 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                       if (!event.target.checked) setValue('buyerRoutingReference', '');
                     }}
                   />
-                  Are you a public-sector body in Germany?
+                  {t('orderFlow.publicSector', 'Are you a public-sector body in Germany?')}
                 </label>
                 {publicSector ? (
                   <TextField
                     label="Leitweg-ID"
                     maxLength={orderFieldLimits.buyerRoutingReference}
-                    hint="Your routing reference for e-invoices (e.g. 08111-12345-67): your XRechnung invoices carry it."
+                    hint={t(
+                      'orderFlow.leitwegHint',
+                      'Your routing reference for e-invoices (e.g. 08111-12345-67): your XRechnung invoices carry it.',
+                    )}
                     error={errors.buyerRoutingReference?.message}
                     {...field('buyerRoutingReference')}
                   />
@@ -577,10 +617,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
             ) : null}
             {shipsTo && shipsTo !== 'GB' ? (
               <TextField
-                label="EORI number"
+                label={t('orderFlow.eoriNumber', 'EORI number')}
                 optional
                 maxLength={orderFieldLimits.eoriNumber}
-                hint="Your customs number as importer, for the commercial invoice."
+                hint={t('orderFlow.eoriHint', 'Your customs number as importer, for the commercial invoice.')}
                 error={errors.eoriNumber?.message}
                 {...field('eoriNumber')}
               />
@@ -589,11 +629,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
           <div className="space-y-4">
             <label className="flex items-center gap-3 text-sm font-medium">
               <input type="checkbox" className="size-4" {...register('differentDelivery')} />
-              Deliver to a different address
+              {t('orderFlow.differentAddress', 'Deliver to a different address')}
             </label>
             {differentDelivery ? (
               <fieldset className="space-y-4 rounded-md border border-navy-100 p-4">
-                <legend className="px-1 font-semibold">Delivery address</legend>
+                <legend className="px-1 font-semibold">{t('orderFlow.deliveryAddress', 'Delivery address')}</legend>
                 <div className="grid gap-5 sm:grid-cols-2">
                   <AddressFields block="delivery" field={(name) => field(`delivery.${name}`)} errors={deliveryErrors} />
                 </div>
@@ -617,14 +657,15 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                     })
                   }
                 >
-                  Re-price for this country
+                  {t('orderFlow.reprice', 'Re-price for this country')}
                 </a>
               </p>
             ) : null}
           </div>
           <div>
             <label htmlFor="order-notes" className="block text-sm font-medium">
-              Order notes <span className="font-normal text-navy-500">(optional)</span>
+              {t('orderFlow.notes', 'Order notes')}{' '}
+              <span className="font-normal text-navy-500">{t('common.optional', '(optional)')}</span>
             </label>
             <textarea
               id="order-notes"
@@ -634,21 +675,29 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               {...field('notes')}
             />
           </div>
-          <p className="text-sm text-navy-600">You do not need to create an account to place an order.</p>
-          <Button type="submit">Continue to Payment</Button>
+          <p className="text-sm text-navy-600">
+            {t('orderFlow.noAccount', 'You do not need to create an account to place an order.')}
+          </p>
+          <Button type="submit">{t('orderFlow.continue', 'Continue to Payment')}</Button>
         </form>
       ) : (
         <div className="mt-2 space-y-6">
           <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
-            Confirm &amp; Pay
+            {t('orderFlow.confirmPay', 'Confirm & Pay')}
           </h2>
           <Review handoff={handoff} values={getValues()} />
           {poFile ? (
             <p className="text-sm text-navy-800">
-              Purchase order document: {poFile.name} (attached when you place the order)
+              {t('orderFlow.poAttached', 'Purchase order document: {name} (attached when you place the order)', {
+                name: poFile.name,
+              })}
             </p>
           ) : null}
-          <p className="text-sm text-navy-700" data-testid="binding-note">
+          <p
+            className="text-sm text-navy-700"
+            data-testid="binding-note"
+            lang={text.language === 'en' ? undefined : 'en'}
+          >
             {terms.binding} {repairOrder ? repairTerms.leadTime : terms.balance}
           </p>
           <label className="flex items-start gap-3 text-sm">
@@ -659,11 +708,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               onChange={(event) => setTermsAccepted(event.target.checked)}
             />
             <span>
-              I accept the{' '}
+              {t('orderFlow.iAccept', 'I accept the')}{' '}
               <a href="/terms-of-sale" target="_blank" rel="noopener" className="font-medium text-accent-700 underline">
-                terms of sale
+                {t('orderFlow.termsOfSale', 'terms of sale')}
               </a>{' '}
-              (opens in a new tab).
+              {t('orderFlow.newTab', '(opens in a new tab).')}
             </span>
           </label>
           {failure ? (
@@ -673,10 +722,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
           ) : null}
           <div className="flex flex-wrap gap-3">
             <Button variant="outline" onClick={() => goTo(1)} disabled={placeOrder.isPending}>
-              Back
+              {t('quoteFlow.back', 'Back')}
             </Button>
             <Button onClick={() => void submitOrder()} disabled={placeOrder.isPending}>
-              {placeOrder.isPending ? 'Placing Order...' : 'Place Order'}
+              {placeOrder.isPending ? t('orderFlow.placing', 'Placing Order...') : t('orderFlow.place', 'Place Order')}
             </Button>
           </div>
         </div>
@@ -688,6 +737,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
 /** /order-flow: shipping details, then review and place the order (storefront spec, sections 2, 4 and 5). */
 export function OrderFlowPage() {
   const navigate = useNavigate();
+  const { t } = useT();
   const [handoff, setHandoff] = useState<OrderFlowHandoff | null>(null);
   const session = useSession();
   useEffect(() => {
@@ -697,8 +747,12 @@ export function OrderFlowPage() {
   }, [navigate]);
   return (
     <Container className="max-w-3xl py-12 sm:py-16">
-      <PageHead title="Place your order | Dropwise" description="Order your Dropwise." noindex />
-      <h1 className="mb-6 text-3xl font-semibold tracking-tight">Place your order</h1>
+      <PageHead
+        title={`${t('orderFlow.heading', 'Place your order')} | Dropwise`}
+        description={t('orderFlow.description', 'Order your Dropwise.')}
+        noindex
+      />
+      <h1 className="mb-6 text-3xl font-semibold tracking-tight">{t('orderFlow.heading', 'Place your order')}</h1>
       <OrderingNotOpen />
       {handoff && !session.isPending ? (
         <OrderFlow handoff={handoff} profile={session.data?.profile} />
@@ -712,12 +766,13 @@ export function OrderFlowPage() {
 /** While the shop takes no orders yet, the order page says so before the buyer fills anything in. */
 function OrderingNotOpen() {
   const ordering = useOrderingOpen();
+  const { t } = useT();
   if (ordering.open) return null;
   return (
     <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
       {ordering.message}{' '}
       <Link to="/configure" className="font-medium underline">
-        Request a quote
+        {t('orderFlow.requestQuote', 'Request a quote')}
       </Link>
     </p>
   );

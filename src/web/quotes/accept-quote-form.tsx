@@ -4,6 +4,7 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { api, ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n/use-t';
 import { failure, quotePath, useRefresh } from './quote-action-helpers';
 
 /**
@@ -21,6 +22,7 @@ const PAD_HEIGHT = 160;
 
 /** A canvas to sign on with a mouse, pen or finger; "Clear" starts again. */
 function SignaturePad({ onChange, error }: { onChange: (dataUrl: string | null) => void; error?: string | undefined }) {
+  const { t } = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [signed, setSigned] = useState(false);
@@ -74,7 +76,7 @@ function SignaturePad({ onChange, error }: { onChange: (dataUrl: string | null) 
         width={PAD_WIDTH}
         height={PAD_HEIGHT}
         role="img"
-        aria-label="Signature pad: sign with a mouse, pen or finger"
+        aria-label={t('accept.pad', 'Signature pad: sign with a mouse, pen or finger')}
         className="w-full max-w-[480px] touch-none rounded-md border border-navy-300 bg-white"
         onPointerDown={down}
         onPointerMove={move}
@@ -83,10 +85,12 @@ function SignaturePad({ onChange, error }: { onChange: (dataUrl: string | null) 
       />
       <div className="mt-2 flex items-center gap-3">
         <Button type="button" variant="outline" size="sm" onClick={clear} disabled={!signed}>
-          Clear
+          {t('accept.clear', 'Clear')}
         </Button>
         <span className="text-sm text-navy-700">
-          {signed ? 'Signed.' : 'Sign in the box above. Using a keyboard? Choose “Type” instead.'}
+          {signed
+            ? t('accept.signed', 'Signed.')
+            : t('accept.signHere', 'Sign in the box above. Using a keyboard? Choose “Type” instead.')}
         </span>
       </div>
       {error ? (
@@ -100,6 +104,8 @@ function SignaturePad({ onChange, error }: { onChange: (dataUrl: string | null) 
 
 export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: () => void }) {
   const refresh = useRefresh(quote);
+  const text = useT();
+  const { t } = text;
   const [kind, setKind] = useState<'typed' | 'drawn'>('typed');
   const [values, setValues] = useState<TextValues>({
     name: '',
@@ -143,7 +149,7 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
       onDone();
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields as typeof errors);
-      setMessage(failure(error));
+      setMessage(failure(error, text));
     } finally {
       setBusy(false);
     }
@@ -151,26 +157,42 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-      <TextField label="Full name" autoComplete="name" maxLength={100} {...field('name')} />
-      <TextField label="Job title" autoComplete="organization-title" maxLength={100} {...field('jobTitle')} />
-      <TextField label="Organisation" autoComplete="organization" maxLength={200} {...field('organization')} />
-      <TextField label="E-mail" type="email" autoComplete="email" maxLength={254} {...field('email')} />
+      <TextField label={t('accept.fullName', 'Full name')} autoComplete="name" maxLength={100} {...field('name')} />
+      <TextField
+        label={t('accept.jobTitle', 'Job title')}
+        autoComplete="organization-title"
+        maxLength={100}
+        {...field('jobTitle')}
+      />
+      <TextField
+        label={t('accept.organisation', 'Organisation')}
+        autoComplete="organization"
+        maxLength={200}
+        {...field('organization')}
+      />
+      <TextField
+        label={t('accept.email', 'E-mail')}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        {...field('email')}
+      />
       <fieldset className="flex gap-4 sm:col-span-2">
-        <legend className="mb-1 text-sm font-medium text-navy-900">How will you sign?</legend>
+        <legend className="mb-1 text-sm font-medium text-navy-900">{t('accept.howSign', 'How will you sign?')}</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="signature-kind" checked={kind === 'typed'} onChange={() => setKind('typed')} />
-          Type
+          {t('accept.type', 'Type')}
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="signature-kind" checked={kind === 'drawn'} onChange={() => setKind('drawn')} />
-          Draw
+          {t('accept.draw', 'Draw')}
         </label>
       </fieldset>
       {kind === 'typed' ? (
         <TextField
           className="sm:col-span-2"
-          label="Signature"
-          hint="Type your full name as your signature."
+          label={t('accept.signature', 'Signature')}
+          hint={t('accept.signatureHint', 'Type your full name as your signature.')}
           maxLength={100}
           style={{ fontFamily: 'cursive' }}
           {...field('signature')}
@@ -179,8 +201,10 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
         <SignaturePad onChange={setDrawing} error={errors.signatureImage} />
       )}
       <p className="text-sm text-navy-700 sm:col-span-2">
-        By accepting you agree to the quote&apos;s prices and terms for your organisation. We record your details, the
-        date and your network address with the acceptance.
+        {t(
+          'accept.agree',
+          "By accepting you agree to the quote's prices and terms for your organisation. We record your details, the date and your network address with the acceptance.",
+        )}
       </p>
       {message ? (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
@@ -189,7 +213,7 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
       ) : null}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Accepting…' : 'Accept quote'}
+          {busy ? t('accept.accepting', 'Accepting…') : t('accept.accept', 'Accept quote')}
         </Button>
       </div>
     </form>

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { ApiError } from '../lib/api-client';
+import type { PageText } from '../i18n/use-t';
 
 /** What the quote page's actions share (quote-actions.tsx and the lazily loaded accept-quote-form.tsx). */
 export const quotePath = (quote: QuoteResource) => `/api/quotes/${encodeURIComponent(quote.reference)}`;
-export const failure = (error: unknown) =>
+export const failure = (error: unknown, { t }: Pick<PageText, 't'>) =>
   error instanceof ApiError && error.code !== 'network_error'
     ? error.message
-    : 'Something went wrong. Please try again.';
+    : t('common.somethingWrong', 'Something went wrong. Please try again.');
 
 export function useRefresh(quote: QuoteResource) {
   const client = useQueryClient();

@@ -1,12 +1,12 @@
 import { CalendarClock, FileText, PenLine, Send } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { formatUkDate } from '../../shared/dates';
-import { EXTENSION_DAYS, quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { EXTENSION_DAYS } from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { api } from '../lib/api-client';
 import { failure, quotePath, useRefresh } from './quote-action-helpers';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n/use-t';
 
 /**
  * Issue 39 (decision 0065): what a buyer's organisation does with a quote on its page: accept it
@@ -20,6 +20,7 @@ const AcceptForm = lazy(() => import('./accept-quote-form').then((m) => ({ defau
 /** "Accepted by … on …", once accepted. */
 export function AcceptedNotice({ quote }: { quote: QuoteResource }) {
   const acceptance = quote.acceptance;
+  const text = useT();
   if (!acceptance) return null;
   return (
     <p
@@ -27,14 +28,20 @@ export function AcceptedNotice({ quote }: { quote: QuoteResource }) {
       className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
     >
       <span className="font-semibold">
-        Accepted by {acceptance.name}, {acceptance.jobTitle}, {acceptance.organization}
+        {text.t('quote.acceptedBy', 'Accepted by {name}, {jobTitle}, {organization}', {
+          name: acceptance.name,
+          jobTitle: acceptance.jobTitle,
+          organization: acceptance.organization,
+        })}
       </span>{' '}
-      on {formatUkDate(acceptance.acceptedAt)}.
+      {text.t('quote.acceptedOn', 'on {date}.', { date: text.date(acceptance.acceptedAt) })}
     </p>
   );
 }
 
 function ApproverForm({ quote }: { quote: QuoteResource }) {
+  const text = useT();
+  const { t } = text;
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,10 +50,10 @@ function ApproverForm({ quote }: { quote: QuoteResource }) {
     setBusy(true);
     try {
       await api(`${quotePath(quote)}/send-to-approver`, { body: { email: email.trim() } });
-      setMessage({ ok: true, text: quoteActionMessages.approverSent });
+      setMessage({ ok: true, text: t('approver.sent', 'We have e-mailed the quote to your approver.') });
       setEmail('');
     } catch (error) {
-      setMessage({ ok: false, text: failure(error) });
+      setMessage({ ok: false, text: failure(error, text) });
     } finally {
       setBusy(false);
     }
@@ -55,16 +62,17 @@ function ApproverForm({ quote }: { quote: QuoteResource }) {
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 flex flex-wrap items-end gap-3">
       <TextField
         className="min-w-64 flex-1"
-        label="Approver's e-mail"
+        label={t('approver.email', "Approver's e-mail")}
         type="email"
         autoComplete="off"
         maxLength={254}
         value={email}
         onChange={(event) => setEmail(event.currentTarget.value)}
-        hint="We e-mail them this quote's link and figures, with your name and organisation."
+        hint={t('approver.hint', "We e-mail them this quote's link and figures, with your name and organisation.")}
       />
       <Button type="submit" disabled={busy || email.trim() === ''}>
-        <Send aria-hidden="true" className="size-4" /> {busy ? 'Sending…' : 'Send'}
+        <Send aria-hidden="true" className="size-4" />{' '}
+        {busy ? t('common.sending', 'Sending…') : t('approver.send', 'Send')}
       </Button>
       {message ? (
         <p
@@ -80,6 +88,8 @@ function ApproverForm({ quote }: { quote: QuoteResource }) {
 
 function ExtensionForm({ quote }: { quote: QuoteResource }) {
   const refresh = useRefresh(quote);
+  const text = useT();
+  const { t } = text;
   const [choice, setChoice] = useState<'days' | 'until'>('days');
   const [until, setUntil] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -91,9 +101,9 @@ function ExtensionForm({ quote }: { quote: QuoteResource }) {
       const body = choice === 'days' ? { days: EXTENSION_DAYS } : { until };
       const answer = await api<{ quote: QuoteResource }>(`${quotePath(quote)}/extension-request`, { body });
       refresh(answer.quote);
-      setMessage({ ok: true, text: quoteActionMessages.extensionRequested });
+      setMessage({ ok: true, text: t('extension.requested', 'Extension requested: we will e-mail you our answer.') });
     } catch (error) {
-      setMessage({ ok: false, text: failure(error) });
+      setMessage({ ok: false, text: failure(error, text) });
     } finally {
       setBusy(false);
     }
@@ -101,26 +111,27 @@ function ExtensionForm({ quote }: { quote: QuoteResource }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 space-y-3">
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-navy-900">How much more time?</legend>
+        <legend className="text-sm font-medium text-navy-900">{t('extension.howMuch', 'How much more time?')}</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="extension" checked={choice === 'days'} onChange={() => setChoice('days')} />
-          {EXTENSION_DAYS} more days
+          {t('extension.moreDays', '{days} more days', { days: EXTENSION_DAYS })}
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="extension" checked={choice === 'until'} onChange={() => setChoice('until')} />
-          Until a date
+          {t('extension.untilDate', 'Until a date')}
         </label>
       </fieldset>
       {choice === 'until' ? (
         <TextField
-          label="Valid until"
+          label={t('quote.validUntilLabel', 'Valid until')}
           type="date"
           value={until}
           onChange={(event) => setUntil(event.currentTarget.value)}
         />
       ) : null}
       <Button type="submit" variant="outline" disabled={busy || (choice === 'until' && until === '')}>
-        <CalendarClock aria-hidden="true" className="size-4" /> {busy ? 'Sending…' : 'Request extension'}
+        <CalendarClock aria-hidden="true" className="size-4" />{' '}
+        {busy ? t('common.sending', 'Sending…') : t('extension.request', 'Request extension')}
       </Button>
       {message ? (
         <p
@@ -144,6 +155,8 @@ export function QuoteActions({
   ordered: boolean;
   expired: boolean;
 }) {
+  const text = useT();
+  const { t } = text;
   const [open, setOpen] = useState<'accept' | 'approver' | 'extension' | null>(null);
   const toggle = (panel: NonNullable<typeof open>) => setOpen((current) => (current === panel ? null : panel));
   const pendingExtension = quote.extensionRequest?.status === 'pending' ? quote.extensionRequest : null;
@@ -154,41 +167,54 @@ export function QuoteActions({
   return (
     <section aria-labelledby="organisation-heading" className="rounded-lg border border-navy-100 p-6">
       <h2 id="organisation-heading" className="text-xl font-semibold">
-        For your organisation
+        {t('organisation.heading', 'For your organisation')}
       </h2>
       {pendingExtension ? (
         <p data-testid="extension-pending" className="mt-2 text-sm text-navy-800">
-          You asked for this quote to be extended to {formatUkDate(pendingExtension.requestedUntil)}; we will e-mail you
-          our answer.
+          {t('extension.pending', 'You asked for this quote to be extended to {date}; we will e-mail you our answer.', {
+            date: text.date(pendingExtension.requestedUntil),
+          })}
         </p>
       ) : quote.extensionRequest?.status === 'declined' ? (
-        <p className="mt-2 text-sm text-navy-800">We could not extend this quote as you asked.</p>
+        <p className="mt-2 text-sm text-navy-800">
+          {t('extension.declined', 'We could not extend this quote as you asked.')}
+        </p>
       ) : null}
       {approversOnly ? (
         <p data-testid="accept-rule" className="mt-2 text-sm text-navy-800">
-          {canAccept ? quoteActionMessages.approverMayAccept : quoteActionMessages.approverOnlyNotice}
+          {canAccept
+            ? t(
+                'accept.approverMayAccept',
+                'You can accept this quote for your organisation as its owner or one of its approvers.',
+              )
+            : t(
+                'accept.approverOnlyNotice',
+                'This quote belongs to an organisation: only its account owner or one of its approvers, signed in, can accept it. A buyer can send it to them.',
+              )}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {canAccept ? (
           <Button onClick={() => toggle('accept')} aria-expanded={open === 'accept'}>
-            <PenLine aria-hidden="true" className="size-4" /> Accept this quote
+            <PenLine aria-hidden="true" className="size-4" /> {t('organisation.accept', 'Accept this quote')}
           </Button>
         ) : null}
         {!ordered && !expired ? (
           <Button variant="outline" onClick={() => toggle('approver')} aria-expanded={open === 'approver'}>
-            <Send aria-hidden="true" className="size-4" /> Send to my approver
+            <Send aria-hidden="true" className="size-4" /> {t('organisation.approver', 'Send to my approver')}
           </Button>
         ) : null}
         {!ordered && !pendingExtension ? (
           <Button variant="outline" onClick={() => toggle('extension')} aria-expanded={open === 'extension'}>
-            <CalendarClock aria-hidden="true" className="size-4" /> Request an extension
+            <CalendarClock aria-hidden="true" className="size-4" />{' '}
+            {t('organisation.extension', 'Request an extension')}
           </Button>
         ) : null}
         {quote.kind === 'repair' ? null : (
           <Button variant="outline" asChild>
             <a href={`${quotePath(quote)}/single-supplier-statement.pdf`} download>
-              <FileText aria-hidden="true" className="size-4" /> Single-supplier statement (PDF)
+              <FileText aria-hidden="true" className="size-4" />{' '}
+              {t('organisation.statement', 'Single-supplier statement (PDF)')}
             </a>
           </Button>
         )}

@@ -31,6 +31,7 @@ import { useCreateQuote } from './create-quote';
 import { FlowConfigurationSummary } from './flow-configuration-summary';
 import { useSubmitFlowEmail } from './submit-flow-email';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n/use-t';
 
 type EmailValues = z.input<typeof emailStepSchema>;
 
@@ -65,6 +66,7 @@ function EmailStep({
   onType: (email: string) => void;
 }) {
   const submitEmail = useSubmitFlowEmail();
+  const { t } = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, watch, trigger } = useForm<EmailValues>({
     resolver: zodResolver(emailStepSchema),
@@ -95,15 +97,17 @@ function EmailStep({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <h1 className="text-3xl font-semibold tracking-tight">
-        {handoff.type === 'order' ? 'Order online' : 'Generate Your Quote'}
+        {handoff.type === 'order'
+          ? t('quoteFlow.orderOnline', 'Order online')
+          : t('quoteFlow.generateQuote', 'Generate Your Quote')}
       </h1>
       <p className="text-navy-700">
         {handoff.type === 'order'
-          ? 'Enter your e-mail address to start your order.'
-          : 'Enter your e-mail address and we will prepare your quote.'}
+          ? t('quoteFlow.enterEmailOrder', 'Enter your e-mail address to start your order.')
+          : t('quoteFlow.enterEmailQuote', 'Enter your e-mail address and we will prepare your quote.')}
       </p>
       <TextField
-        label="Email address"
+        label={t('quoteFlow.email', 'Email address')}
         type="email"
         autoComplete="email"
         maxLength={254}
@@ -113,19 +117,19 @@ function EmailStep({
       />
       <FormAlert message={failure} />
       <Button type="submit" disabled={!formState.isValid || submitEmail.isPending} className="w-full sm:w-auto">
-        {submitEmail.isPending ? 'Checking...' : 'Next'}
+        {submitEmail.isPending ? t('quoteFlow.checking', 'Checking...') : t('quoteFlow.next', 'Next')}
       </Button>
       <p className="text-sm text-navy-700">
-        Have an account?{' '}
+        {t('quoteFlow.haveAccount', 'Have an account?')}{' '}
         <Link
           to="/login"
           className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
           // Sign-in returns here, to step 2, with the details filled in from the profile.
           onClick={() => window.sessionStorage.setItem(QUOTE_FLOW_REDIRECT_KEY, '1')}
         >
-          Sign in
+          {t('quoteFlow.signIn', 'Sign in')}
         </Link>{' '}
-        to fill in your details. You do not need to create an account to place an order.
+        {t('quoteFlow.signInWhy', 'to fill in your details. You do not need to create an account to place an order.')}
       </p>
     </form>
   );
@@ -142,6 +146,7 @@ interface DetailsStepProps {
 
 function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const navigate = useNavigate();
+  const { t } = useT();
   const createQuote = useCreateQuote();
   const [failure, setFailure] = useState<string | null>(null);
   const [emailQuote, setEmailQuote] = useState(false);
@@ -232,14 +237,16 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
 
   return (
     <form onSubmit={(event) => void handleSubmit(create, submitMessages)(event)} noValidate className="space-y-5">
-      <h1 className="text-3xl font-semibold tracking-tight">Tell us about yourself</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">{t('quoteFlow.aboutYou', 'Tell us about yourself')}</h1>
       <p className="text-navy-700">
-        {isOrder ? 'We will send your order confirmation to ' : 'Your quote will be sent to '}
+        {isOrder
+          ? t('quoteFlow.confirmationTo', 'We will send your order confirmation to')
+          : t('quoteFlow.quoteTo', 'Your quote will be sent to')}{' '}
         <span className="font-medium text-navy-900">{email}</span>.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={t('quoteFlow.firstName', 'First name')}
           autoComplete="given-name"
           maxLength={100}
           autoFocus
@@ -247,7 +254,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
           {...register('firstName')}
         />
         <TextField
-          label="Last name"
+          label={t('quoteFlow.lastName', 'Last name')}
           autoComplete="family-name"
           maxLength={100}
           error={formState.errors.lastName?.message}
@@ -255,7 +262,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         />
       </div>
       <TextField
-        label="Organization"
+        label={t('quoteFlow.organization', 'Organization')}
         autoComplete="organization"
         maxLength={200}
         error={formState.errors.organization?.message}
@@ -270,24 +277,24 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
             onChange={(event) => setEmailQuote(event.currentTarget.checked)}
             className="mt-0.5 size-5 accent-accent-600"
           />
-          Also e-mail me a quote for this configuration
+          {t('quoteFlow.alsoEmailQuote', 'Also e-mail me a quote for this configuration')}
         </label>
       ) : null}
       <FormAlert message={failure} />
       <div className="flex flex-wrap gap-3">
         {onBack ? (
           <Button variant="outline" onClick={onBack} disabled={createQuote.isPending}>
-            Back
+            {t('quoteFlow.back', 'Back')}
           </Button>
         ) : null}
         <Button type="submit" disabled={createQuote.isPending}>
           {createQuote.isPending
             ? isOrder
-              ? 'Creating Order...'
-              : 'Creating Quote...'
+              ? t('quoteFlow.creatingOrder', 'Creating Order...')
+              : t('quoteFlow.creatingQuote', 'Creating Quote...')
             : isOrder
-              ? 'Create Order'
-              : 'Create Quote'}
+              ? t('quoteFlow.createOrder', 'Create Order')
+              : t('quoteFlow.createQuote', 'Create Quote')}
         </Button>
       </div>
     </form>
@@ -297,6 +304,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
 /** /quote-flow: the e-mail step, then the details step that creates the quote (storefront spec, sections 2, 4, 5 and 8). */
 export function QuoteFlowPage() {
   const navigate = useNavigate();
+  const { t } = useT();
   const [handoff, setHandoff] = useState<QuoteFlowHandoff | null>(null);
   // The step and e-mail come back after a reload, Back or Forward (issue 23).
   const [restored] = useState(() => {
@@ -346,16 +354,25 @@ export function QuoteFlowPage() {
   }, [signedInEmail]);
 
   const onTypeEmail = useCallback((value: string) => keep({ email: value }), [keep]);
-  const title = handoff?.type === 'order' ? 'Order online' : 'Generate Your Quote';
+  const title =
+    handoff?.type === 'order'
+      ? t('quoteFlow.orderOnline', 'Order online')
+      : t('quoteFlow.generateQuote', 'Generate Your Quote');
   return (
     <Container className="py-12 sm:py-16">
-      <PageHead title={`${title} | Dropwise`} description="Get a quote for your Dropwise configuration." noindex />
+      <PageHead
+        title={`${title} | Dropwise`}
+        description={t('quoteFlow.description', 'Get a quote for your Dropwise configuration.')}
+        noindex
+      />
       {!handoff || session.isPending ? (
         <PageLoading />
       ) : (
         <div className="mx-auto grid max-w-4xl gap-10 lg:grid-cols-[1fr_18rem]">
           <div className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm sm:p-8">
-            <p className="mb-4 text-sm font-medium text-accent-700">Step {step} of 2</p>
+            <p className="mb-4 text-sm font-medium text-accent-700">
+              {t('quoteFlow.step', 'Step {step} of 2', { step })}
+            </p>
             {step === 1 ? (
               <EmailStep
                 handoff={handoff}

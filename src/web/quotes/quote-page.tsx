@@ -16,13 +16,12 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useQuote, useQuoteDocument } from '../lib/get-quote';
 import { printQuote } from './print-quote';
-import { formatUkDate } from '../../shared/dates';
-import { batchShipText } from '../../shared/batches/ship-date';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
 import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
 import { AcceptedNotice, QuoteActions } from './quote-actions';
-import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { useT } from '../i18n/use-t';
+import { batchShipTextIn } from '../i18n/batch-text';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;
@@ -58,6 +57,8 @@ function contactHref(quote: QuoteResource, quoteUrl: string): string {
 
 function QuoteDetails({ quote }: { quote: QuoteResource }) {
   const navigate = useNavigate();
+  const text = useT();
+  const { t, language } = text;
   const [bannerVisible, showBanner] = useTimedFlag(BANNER_MS);
   const [copied, showCopied] = useTimedFlag(COPIED_MS);
   const [quoteUrl, setQuoteUrl] = useState(`/quote/${quote.reference}`);
@@ -80,7 +81,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
     !ordered && (quote.status === 'expired' || (validUntil !== null && validUntil.getTime() < Date.now()));
   // Amber only when the end is near; red once expired; a calm note otherwise.
   const nearExpiry = !expired && validUntil !== null && validUntil.getTime() - Date.now() <= NEAR_EXPIRY_MS;
-  const money = (minor: number) => formatMoney(minor, quote.currency, { decimals: 2 });
+  const money = (minor: number) => text.money(minor, quote.currency, { decimals: 2 });
   const customer = quote.customerInfo;
 
   const copyLink = async () => {
@@ -118,18 +119,23 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
         >
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
-            <span className="font-semibold">Quote created successfully!</span> We have e-mailed you a link to it.
+            <span className="font-semibold">{t('quote.created', 'Quote created successfully!')}</span>{' '}
+            {t('quote.emailed', 'We have e-mailed you a link to it.')}
           </p>
         </div>
       ) : null}
 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight">Quote {quote.quoteNumber}</h1>
-          <p className="mt-1 break-all text-sm text-navy-600">Reference: {quote.reference}</p>
+          <h1 className="text-3xl font-semibold tracking-tight">
+            {t('quote.heading', 'Quote {number}', { number: quote.quoteNumber })}
+          </h1>
+          <p className="mt-1 break-all text-sm text-navy-600">
+            {t('quote.reference', 'Reference: {reference}', { reference: quote.reference })}
+          </p>
         </div>
         <Button variant="outline" disabled={!printed.data} onClick={print}>
-          <Printer aria-hidden="true" className="size-4" /> Print/Save
+          <Printer aria-hidden="true" className="size-4" /> {t('quote.print', 'Print/Save')}
         </Button>
       </div>
 
@@ -138,11 +144,11 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           data-testid="ordered-notice"
           className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
         >
-          <span className="font-semibold">Ordered</span>
+          <span className="font-semibold">{t('quote.ordered', 'Ordered')}</span>
           {quote.order ? (
             <>
               {' '}
-              as order{' '}
+              {t('quote.asOrder', 'as order')}{' '}
               <Link to={`/order-confirmation/${quote.order.id}`} className="font-medium underline">
                 {quote.order.orderNumber}
               </Link>
@@ -151,7 +157,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           ) : (
             '.'
           )}{' '}
-          A quote is ordered once; for another instrument, configure and order again.
+          {t('quote.orderedOnce', 'A quote is ordered once; for another instrument, configure and order again.')}
         </p>
       ) : (
         <p
@@ -168,8 +174,12 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           )}
         >
           {expired
-            ? `This quote expired on ${validUntil ? formatUkDate(validUntil) : ''}. Please create a new quote or contact us.`
-            : `This quote is valid until ${validUntil ? formatUkDate(validUntil) : 'further notice'}.`}
+            ? t('quote.expired', 'This quote expired on {date}. Please create a new quote or contact us.', {
+                date: validUntil ? text.date(validUntil) : '',
+              })
+            : t('quote.validUntil', 'This quote is valid until {date}.', {
+                date: validUntil ? text.date(validUntil) : t('quote.furtherNotice', 'further notice'),
+              })}
         </p>
       )}
 
@@ -177,18 +187,18 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-navy-100 p-4">
-          <dt className="text-sm text-navy-600">Created</dt>
-          <dd className="font-medium">{formatUkDate(quote.createdAt)}</dd>
+          <dt className="text-sm text-navy-600">{t('quote.createdOn', 'Created')}</dt>
+          <dd className="font-medium">{text.date(quote.createdAt)}</dd>
         </div>
         <div className="rounded-lg border border-navy-100 p-4">
-          <dt className="text-sm text-navy-600">Valid until</dt>
-          <dd className="font-medium">{validUntil ? formatUkDate(validUntil) : '-'}</dd>
+          <dt className="text-sm text-navy-600">{t('quote.validUntilLabel', 'Valid until')}</dt>
+          <dd className="font-medium">{validUntil ? text.date(validUntil) : '-'}</dd>
         </div>
         {quote.batch ? (
           <div className="rounded-lg border border-navy-100 p-4 sm:col-span-2">
-            <dt className="text-sm text-navy-600">Production batch</dt>
+            <dt className="text-sm text-navy-600">{t('quote.batch', 'Production batch')}</dt>
             <dd data-testid="quote-batch" className="font-medium">
-              {batchShipText(quote.batch)}
+              {batchShipTextIn(text, quote.batch)}
             </dd>
           </div>
         ) : null}
@@ -196,11 +206,11 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
       <section aria-labelledby="share-heading" className="rounded-lg border border-navy-100 bg-navy-50 p-4">
         <h2 id="share-heading" className="text-base font-semibold">
-          Share this quote
+          {t('quote.share', 'Share this quote')}
         </h2>
         <div className="mt-2 flex gap-2">
           <label htmlFor="quote-share-link" className="sr-only">
-            Quote link
+            {t('quote.link', 'Quote link')}
           </label>
           <input
             id="quote-share-link"
@@ -210,7 +220,8 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             onFocus={(event) => event.currentTarget.select()}
           />
           <Button variant="outline" onClick={() => void copyLink()}>
-            <Copy aria-hidden="true" className="size-4" /> {copied ? 'Copied!' : 'Copy'}
+            <Copy aria-hidden="true" className="size-4" />{' '}
+            {copied ? t('quote.copied', 'Copied!') : t('quote.copy', 'Copy')}
           </Button>
         </div>
       </section>
@@ -218,25 +229,25 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
       {customer ? (
         <section aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-xl font-semibold">
-            Customer information
+            {t('quote.customer', 'Customer information')}
           </h2>
           <dl className="mt-3 grid gap-x-8 gap-y-2 sm:grid-cols-2">
             <div>
-              <dt className="text-sm text-navy-600">Name</dt>
+              <dt className="text-sm text-navy-600">{t('quote.name', 'Name')}</dt>
               <dd>
                 {customer.firstName} {customer.lastName}
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-navy-600">Organization</dt>
+              <dt className="text-sm text-navy-600">{t('quoteFlow.organization', 'Organization')}</dt>
               <dd>{customer.organization}</dd>
             </div>
             <div>
-              <dt className="text-sm text-navy-600">Email</dt>
+              <dt className="text-sm text-navy-600">{t('quote.email', 'Email')}</dt>
               <dd className="break-all">{customer.email}</dd>
             </div>
             <div>
-              <dt className="text-sm text-navy-600">Country</dt>
+              <dt className="text-sm text-navy-600">{t('quote.country', 'Country')}</dt>
               <dd>{findCountry(customer.country)?.name ?? customer.country}</dd>
             </div>
           </dl>
@@ -245,20 +256,20 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
       <section aria-labelledby="summary-heading">
         <h2 id="summary-heading" className="text-xl font-semibold">
-          Configuration summary
+          {t('quote.summary', 'Configuration summary')}
         </h2>
         {quote.pricing ? (
           <table className="mt-3 w-full text-left text-sm tabular-nums">
             <thead>
               <tr className="border-b border-navy-200 text-navy-600">
                 <th scope="col" className="py-2 font-medium">
-                  Item
+                  {t('quote.item', 'Item')}
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
-                  Qty
+                  {t('quote.qty', 'Qty')}
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
-                  Amount
+                  {t('quote.amount', 'Amount')}
                 </th>
               </tr>
             </thead>
@@ -267,14 +278,20 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
                 <tr key={line.key} className="border-b border-navy-100">
                   <td className="py-2">{line.name}</td>
                   <td className="py-2 text-right">{line.quantity}</td>
-                  <td className="py-2 text-right">{line.freeLabel ?? money(line.total)}</td>
+                  <td className="py-2 text-right">
+                    {line.freeLabel === null
+                      ? money(line.total)
+                      : line.freeLabel === 'Free'
+                        ? t('configure.free', 'Free')
+                        : t('configure.included', 'Included')}
+                  </td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2} className="pt-3 text-right font-normal">
-                  Subtotal
+                  {t('totals.subtotal', 'Subtotal')}
                 </th>
                 <td className="pt-3 text-right">{money(quote.pricing.totals.subtotal)}</td>
               </tr>
@@ -288,7 +305,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               ))}
               <tr className="text-base font-semibold">
                 <th scope="row" colSpan={2} className="pt-2 text-right">
-                  Total
+                  {t('totals.total', 'Total')}
                 </th>
                 <td data-testid="quote-total" className="pt-2 text-right">
                   {money(quote.pricing.totals.total)}
@@ -297,7 +314,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               {quote.kind === 'repair' ? null : (
                 <tr>
                   <th scope="row" colSpan={2} className="text-right font-normal">
-                    Deposit ({DEPOSIT_PERCENT}%)
+                    {t('quote.deposit', 'Deposit ({percent}%)', { percent: DEPOSIT_PERCENT })}
                   </th>
                   <td className="text-right">{money(quote.pricing.totals.deposit)}</td>
                 </tr>
@@ -305,7 +322,9 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             </tfoot>
           </table>
         ) : (
-          <p className="mt-3 text-navy-700">No pricing information available for this quote.</p>
+          <p className="mt-3 text-navy-700">
+            {t('quote.noPricing', 'No pricing information available for this quote.')}
+          </p>
         )}
         {quote.pricing ? (
           <VatNotes
@@ -318,16 +337,16 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
       <div className="flex flex-wrap gap-3">
         <Button variant="outline" disabled={!printed.data} onClick={print}>
-          <Printer aria-hidden="true" className="size-4" /> Print/Save Quote
+          <Printer aria-hidden="true" className="size-4" /> {t('quote.printQuote', 'Print/Save Quote')}
         </Button>
         <Button variant="outline" asChild>
           <a href={`/api/quotes/${encodeURIComponent(quote.reference)}/pdf`} download>
-            <Download aria-hidden="true" className="size-4" /> Download PDF
+            <Download aria-hidden="true" className="size-4" /> {t('quote.download', 'Download PDF')}
           </a>
         </Button>
         <Button variant="outline" asChild>
           <a href={contactHref(quote, quoteUrl)}>
-            <Mail aria-hidden="true" className="size-4" /> Contact Us About This Quote
+            <Mail aria-hidden="true" className="size-4" /> {t('quote.contact', 'Contact Us About This Quote')}
           </a>
         </Button>
         {/* First on a phone, where the actions stack: ordering is the step most buyers take next. */}
@@ -338,12 +357,15 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             aria-describedby={awaitingAcceptance ? 'order-needs-acceptance' : undefined}
             className="order-first w-full sm:order-none sm:w-auto"
           >
-            Order Now
+            {t('price.orderNow', 'Order Now')}
           </Button>
         )}
         {!ordered && !expired && awaitingAcceptance ? (
           <p id="order-needs-acceptance" className="w-full text-sm text-navy-700">
-            {quoteActionMessages.notAccepted}
+            {t(
+              'quote.notAccepted',
+              'This quote must be accepted before it can be ordered: open the quote and use "Accept this quote", or ask your approver to.',
+            )}
           </p>
         ) : null}
       </div>
@@ -352,20 +374,26 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 
       <section aria-labelledby="next-heading" className="rounded-lg border border-navy-100 p-6">
         <h2 id="next-heading" className="text-xl font-semibold">
-          What&apos;s Next?
+          {t('quote.next', "What's Next?")}
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
-          <li>Review the quote and share the link with your colleagues or purchasing team.</li>
+          <li>{t('quote.next1', 'Review the quote and share the link with your colleagues or purchasing team.')}</li>
           {/* Issue 39: what a purchasing department needs to set us up as a supplier. */}
           <li>
-            New supplier for your organisation? Give your purchasing team our{' '}
+            {t('quote.next2', 'New supplier for your organisation? Give your purchasing team our')}{' '}
             <Link to="/supplier-pack" className="font-medium text-accent-700 underline underline-offset-2">
-              supplier pack
+              {t('quote.supplierPack', 'supplier pack')}
             </Link>
-            : bank details on headed paper, company and VAT numbers, and certificates.
+            {t('quote.next2b', ': bank details on headed paper, company and VAT numbers, and certificates.')}
           </li>
-          <li>Order online with &lsquo;Order Now&rsquo; while the quote is valid, or contact us with any questions.</li>
+          <li>
+            {t(
+              'quote.next3',
+              'Order online with ‘Order Now’ while the quote is valid, or contact us with any questions.',
+            )}
+          </li>
           {/* Issue 41: a repair quote carries the repair terms (terms.ts, repairTerms), not the sale's. */}
+          {/* The terms' own sentences stay English in every language, the binding text (issue 40). */}
           {quote.kind === 'repair' ? (
             <>
               <li>{repairTerms.payment}</li>
@@ -375,10 +403,12 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             </>
           ) : (
             <>
-              <li>{terms.binding}</li>
+              <li lang={language === 'en' ? undefined : 'en'}>{terms.binding}</li>
               <li>
-                {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} Production of your
-                batch starts once it is paid.
+                <span lang={language === 'en' ? undefined : 'en'}>
+                  {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })}
+                </span>{' '}
+                {t('quote.productionStarts', 'Production of your batch starts once it is paid.')}
               </li>
               <li>{terms.balance}</li>
               <li>{terms.currency(quote.currency)}</li>
@@ -395,22 +425,23 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 export function QuotePage() {
   const { id } = useParams();
   const quote = useQuote(id);
+  const { t } = useT();
   let body;
-  if (quote.isPending) body = <PageLoading label="Loading quote..." />;
+  if (quote.isPending) body = <PageLoading label={t('quote.loading', 'Loading quote...')} />;
   else if (quote.isError) {
     const error = quote.error;
     const message =
       error instanceof ApiError && error.status === 404
-        ? 'Quote not found'
+        ? t('quote.notFound', 'Quote not found')
         : error instanceof ApiError && error.code !== 'network_error'
           ? error.message
-          : 'Failed to load quote. Please try again.';
+          : t('quote.loadFailed', 'Failed to load quote. Please try again.');
     body = (
       <div role="alert" className="py-16 text-center">
         <h1 className="text-2xl font-semibold">{message}</h1>
         <p className="mt-4">
           <Link to="/configure" className="text-accent-700 underline">
-            Configure your Dropwise
+            {t('configure.heading', 'Configure your Dropwise')}
           </Link>
         </p>
       </div>
@@ -418,7 +449,11 @@ export function QuotePage() {
   } else body = <QuoteDetails quote={quote.data} />;
   return (
     <Container className="max-w-4xl py-12 sm:py-16">
-      <PageHead title="Your quote | Dropwise" description="Your Dropwise quotation." noindex />
+      <PageHead
+        title={`${t('quote.title', 'Your quote')} | Dropwise`}
+        description={t('quote.description', 'Your Dropwise quotation.')}
+        noindex
+      />
       {body}
     </Container>
   );

@@ -1,5 +1,7 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from './cn';
+import { useT } from '../i18n/use-t';
+import { knownMessage } from '../i18n/known-messages';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -14,13 +16,15 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   ref,
 ) {
   const generated = useId();
+  const text = useT();
+  const { t } = text;
   const inputId = id ?? generated;
   const messageId = `${inputId}-message`;
   return (
     <div className={className}>
       <label htmlFor={inputId} className="block text-sm font-medium text-navy-900">
         {label}
-        {optional ? <span className="font-normal text-navy-500"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-navy-500"> {t('common.optional', '(optional)')}</span> : null}
       </label>
       <input
         ref={ref}
@@ -36,7 +40,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       />
       {error ? (
         <p id={messageId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          {knownMessage(text, error)}
         </p>
       ) : hint ? (
         <p id={messageId} className="mt-1 text-sm text-navy-500">

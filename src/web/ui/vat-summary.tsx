@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { vatSummaryParts } from '../../shared/documents/vat-summary';
 import type { VatGroup } from '../../shared/tax/line-vat';
-import { formatMoney } from '../../shared/money';
 import { terms } from '../../shared/terms';
+import { useT } from '../i18n/use-t';
 
 /**
  * The VAT lines of a price as the documents print them (issue 37): one per treatment and rate, naming
@@ -19,13 +19,15 @@ export function VatRows({
   totalTestId?: string;
 }) {
   const { totals } = vatSummaryParts(summary, currency);
+  const text = useT();
   return (
     <>
       {totals.map((row, index) => (
         <div key={row.label} className="flex justify-between gap-4">
-          <dt>{row.label}</dt>
+          {/* The VAT lines name their treatment as the tax rules do: English, the documents' binding words. */}
+          <dt lang={text.language === 'en' ? undefined : 'en'}>{row.label}</dt>
           <dd data-testid={index === totals.length - 1 ? totalTestId : undefined}>
-            {formatMoney(row.amount, currency, { decimals: 2 })}
+            {text.money(row.amount, currency, { decimals: 2 })}
           </dd>
         </div>
       ))}
@@ -48,9 +50,15 @@ export function VatNotes({
 }) {
   const notes = summary ? vatSummaryParts(summary, currency).notes : [];
   const importVat = terms.importVat(deliveryCountry);
+  const { t, language } = useT();
   if (notes.length === 0 && !importVat) return null;
+  // The notes are the tax rules' and the terms' own sentences: English in every language, the binding text.
   return (
-    <div className="mt-2 space-y-1 text-sm text-navy-600" data-testid="vat-notes">
+    <div
+      className="mt-2 space-y-1 text-sm text-navy-600"
+      data-testid="vat-notes"
+      lang={language === 'en' ? undefined : 'en'}
+    >
       {notes.map((note) => (
         <p key={note}>{note}</p>
       ))}
@@ -63,8 +71,10 @@ export function VatNotes({
             rel="noopener"
             className="font-medium text-accent-700 underline underline-offset-2"
           >
-            Terms of Sale
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span lang={language}>
+              {t('terms.termsOfSale', 'Terms of Sale')}
+              <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>
+            </span>
           </Link>
         </p>
       ) : null}

@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { isLanguage, type Language } from '../../shared/i18n/languages';
+
+/**
+ * The shop's page language (issue 40, decision note 0069): English unless the buyer picks German or
+ * French with the language switch; the pick is kept in localStorage and sets <html lang>. Nothing
+ * else changes it (a country chosen in the configurator does not). This module is in every page's
+ * first load, so it holds no messages and no Lingui: a German or French catalogue (and @lingui/core)
+ * arrives by dynamic import only when that language is chosen, and the page switches once it is there.
+ */
+export const LANGUAGE_STORAGE_KEY = 'dropwise.language';
+
+/** A loaded catalogue's lookup: the message in its language, or undefined when the catalogue lacks it. */
+export type Lookup = (id: string, values?: Record<string, string | number>) => string | undefined;
+
+let current: Language = 'en';
+let wanted: Language = 'en';
+let started = false;
+const lookups = new Map<Language, Lookup>();
+const listeners = new Set<() => void>();
+
+function apply(language: Language) {
+  current = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+async function activate(language: Language): Promise<void> {
+  wanted = language;
+  if (language !== 'en' && !lookups.has(language)) {
+    try {
+      const { loadCatalogue } = await import('./catalogue');
+      lookups.set(language, await loadCatalogue(language));
+    } catch {
+      return; // The catalogue did not arrive (offline): the page stays in the language it has.
+    }
+  }
+  if (wanted === language) apply(language); // Two picks in a row: the later one wins.
+}
+
+function readStored(): Language | null {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Once per page load, in the browser: the language the buyer picked on an earlier visit. */
+function start() {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const stored = readStored();
+  if (stored && stored !== current) void activate(stored);
+}
+
+/** The buyer picks a language: it is kept for later visits, and the page switches once its catalogue is loaded. */
+export function chooseLanguage(language: Language): Promise<void> {
+  started = true;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the choice holds for this page load.
+  }
+  return activate(language);
+}
+
+function subscribe(listener: () => void) {
+  start();
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/**
+ * The page's language. Prerendering and hydration read English (the prerendered HTML is English);
+ * a stored German or French choice applies right after.
+ */
+export function useLanguage(): Language {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => 'en',
+  );
+}
+
+/** The message `id` from the loaded German or French catalogue; undefined for English or a missing message. */
+export function lookup(language: Language, id: string, values?: Record<string, string | number>): string | undefined {
+  return language === 'en' ? undefined : lookups.get(language)?.(id, values);
+}
+
+/** Tests: back to English with nothing stored, as on a first visit (loaded catalogues stay loaded). */
+export function forgetLanguage() {
+  try {
+    window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+  started = false;
+  wanted = 'en';
+  apply('en');
+}
