@@ -7,6 +7,8 @@ import type { OutgoingMail } from '../mail/outbox';
 import { cancellationTerms, type OrderLedger } from './order-ledger';
 import { ledgerLineLabels, ledgerLines } from '../../shared/orders/ledger-lines';
 import { orderNoticeText } from './order-status-mail';
+import { paysInFull } from '../../shared/orders/order-kind';
+import { repairTerms } from '../../shared/terms';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -65,13 +67,16 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
   const held = cancellationTerms(order, ledger);
+  // A repair has no deposit: its one invoice is the payment in full (decision 0062).
+  const heldName = !held || held.held > held.deposit ? 'payments' : paysInFull(order) ? 'payment' : 'deposit';
   const text = orderNoticeText(context, [
     `Your order ${order.orderNumber} has been cancelled.`,
     ...(held
       ? [
           held.fee > 0
-            ? `Your ${held.held <= held.deposit ? 'deposit' : 'payments'} of ${money_(held.held)} will be refunded less the ${held.feePercent}% cancellation fee of ${money_(held.fee)}.`
-            : `Your ${held.held <= held.deposit ? 'deposit' : 'payments'} of ${money_(held.held)} will be refunded in full.`,
+            ? `Your ${heldName} of ${money_(held.held)} will be refunded less the ${held.feePercent}% cancellation fee of ${money_(held.fee)}.`
+            : `Your ${heldName} of ${money_(held.held)} will be refunded in full.`,
+          ...(paysInFull(order) ? [repairTerms.cancellation] : []),
           'You will receive a credit note for it, and an e-mail when the refund is made.',
         ]
       : ledger.refundDue > 0

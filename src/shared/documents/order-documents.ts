@@ -108,8 +108,13 @@ function orderTotals(order: DocumentOrder, depositPercent: number): { totals: Do
   };
 }
 
-/** A repair order's terms (terms.ts `repairTerms`, decision 0062): payment in full, the lead time, the scope. */
-const repairOrderTerms = (termsUrl: string) => [repairTerms.leadTime, repairTerms.scope, `Terms of sale: ${termsUrl}`];
+/** A repair order's terms (terms.ts `repairTerms`, decision 0062): the lead time, the scope, cancellation. */
+const repairOrderTerms = (termsUrl: string) => [
+  repairTerms.leadTime,
+  repairTerms.scope,
+  repairTerms.cancellation,
+  `Terms of sale: ${termsUrl}`,
+];
 
 const poMeta = (order: DocumentOrder): [string, string][] =>
   order.poNumber ? [['Your PO number', cleanLine(order.poNumber)]] : [];
