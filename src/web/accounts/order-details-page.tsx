@@ -164,7 +164,11 @@ function CustomerLedgerRows({ order, money }: { order: Order; money: (minor: num
 function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: boolean; accessKey?: string }) {
   const summary = productSummary(order);
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
-  const payment = paymentBadge(order.paymentStatus, { status: order.status, outstanding: order.ledger.outstanding });
+  const payment = paymentBadge(order.paymentStatus, {
+    status: order.status,
+    outstanding: order.ledger.outstanding,
+    kind: order.kind,
+  });
   const placedOn = formatDate(order.createdAt);
   const history = [...order.statusHistory].reverse();
 
