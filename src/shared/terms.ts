@@ -1,3 +1,4 @@
+import { paysInFull, type OrderKind } from './orders/order-kind';
 import { DEPOSIT_PERCENT } from './pricing/deposit';
 
 /**
@@ -7,7 +8,7 @@ import { DEPOSIT_PERCENT } from './pricing/deposit';
  * here. The numbers come from the system settings (`termsValuesOf`, src/server/terms/terms-service.ts) and
  * the named place from the business profile.
  *
- * Kept free of zod and of other imports but the deposit: storefront pages read it.
+ * Kept free of zod and of other imports but the deposit and the order kinds: storefront pages read it.
  */
 export interface TermsValues {
   /** Auto Quote Expiry, in days (docs/decisions/0001-quote-validity.md). */
@@ -110,7 +111,20 @@ export const repairTerms = {
   currency: terms.currency,
   scope:
     'The repair covers the work and parts named on the quote. If we find more is needed, we quote it before doing it.',
+  /** Cancellation keeps no fee (REPAIR_CANCELLATION_FEE_PERCENT): the ledger, the credit note and the e-mail follow it. */
+  cancellation: 'Cancellation: a repair order cancelled before the repair starts is refunded in full, with no fee.',
 } as const;
+
+/** The repair terms' cancellation fee (repairTerms.cancellation): none. */
+export const REPAIR_CANCELLATION_FEE_PERCENT = 0;
+
+/**
+ * The cancellation fee an order's terms keep, as a percent of its first invoice: the sale's
+ * CANCELLATION_FEE_PERCENT of the deposit (terms §8), none for a repair (repairTerms.cancellation). The
+ * ledger's cancellation figures, the credit note and the admin's credit dialog all read this.
+ */
+export const cancellationFeePercent = (order: { kind?: OrderKind | null | undefined }) =>
+  paysInFull(order) ? REPAIR_CANCELLATION_FEE_PERCENT : CANCELLATION_FEE_PERCENT;
 
 /** The repair terms as lines, in order (the repair quote's PDF and page). */
 export const repairTermsLines = (values: Pick<TermsValues, 'quoteValidityDays'>, currency: string) => [
@@ -119,4 +133,5 @@ export const repairTermsLines = (values: Pick<TermsValues, 'quoteValidityDays'>,
   repairTerms.leadTime,
   repairTerms.currency(currency),
   repairTerms.scope,
+  repairTerms.cancellation,
 ];

@@ -15,6 +15,7 @@ import {
   decontaminationDeclarations,
   incompleteOrders,
   instruments,
+  instrumentTestRecords,
   orderPoDocuments,
   paymentTransactions,
   privacyRequests,
@@ -472,6 +473,20 @@ describe('the authorization matrix', () => {
           filename: 'Test record.pdf',
           dataBase64: tinyPdf('Test record').toString('base64'),
         }),
+      },
+      // Issue 41: staff download an uploaded test record (orders.view); another order's id is 404 (test-records.test.ts).
+      {
+        method: 'GET',
+        route: '/api/admin/orders/:id/test-records/:recordId',
+        ok: 200,
+        make: async () => {
+          const bytes = tinyPdf('Test record');
+          const [record] = await t.db
+            .insert(instrumentTestRecords)
+            .values({ orderId: order.id, filename: 'test-record.pdf', size: bytes.length, sha256: 'test', bytes })
+            .returning({ id: instrumentTestRecords.id });
+          return { url: `/api/admin/orders/${order.id}/test-records/${record?.id}` };
+        },
       },
       // Issue 37: check the buyer's VAT number again (this order has none, and no registry is configured).
       {

@@ -39,12 +39,15 @@ import { queueVatNumberCheck } from '../orders/vat-number-evidence';
 import { MODEL_DOCUMENT_BODY_LIMIT, uploadModelDocumentRequestSchema } from '../../shared/instruments/model-documents';
 import { testRecordSchema } from '../../shared/instruments/instrument-papers';
 import { storeTestRecord } from '../instruments/test-records';
+import { readTestRecord } from '../orders/order-test-records';
+import { notFound } from '../http/http-error';
 import { updateBuyerRoutingReference } from '../orders/einvoices';
 import { attachPoRequestSchema, PO_DOCUMENT_BODY_LIMIT } from '../../shared/orders/po-document';
 import { attachPoDocument, readPoUpload } from '../orders/po-document';
 import { renderOrderProForma, sendOrderProForma } from '../orders/order-pro-forma';
 
 const idParams = z.object({ id: z.uuid() });
+const testRecordNotFound = 'Test record not found';
 
 /** The orders list, its CSV export, and the order's detail, edit, delete and payments. */
 export async function adminOrderRoutes(app: FastifyInstance) {
@@ -451,6 +454,23 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         };
       });
       return reply.status(201).send({ testRecord });
+    },
+  );
+
+  // Issue 41: staff download an uploaded test record, its bytes as stored (a PDF: the upload is read by
+  // its bytes, so the stored type is always application/pdf). Not the customer's: 404 for another order's record.
+  r.get(
+    '/orders/:id/test-records/:recordId',
+    { config: adminRoute('orders.view'), schema: { params: z.object({ id: z.uuid(), recordId: z.uuid() }) } },
+    async (request, reply) => {
+      const record = await readTestRecord(app.db, request.params.id, request.params.recordId);
+      if (!record) throw notFound(testRecordNotFound);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('etag', `"${record.sha256}"`)
+        .header('content-disposition', `attachment; filename="${record.filename}"`)
+        .send(record.bytes);
     },
   );
 

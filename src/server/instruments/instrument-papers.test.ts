@@ -152,7 +152,7 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(flat).toContain(`${exampleBusinessProfile.signatoryName}, ${exampleBusinessProfile.signatoryTitle}`);
   });
 
-  it('takes an uploaded test record (a PDF by its bytes) instead of typed results, and the certificate names it; without results or a record shipping stays refused', async () => {
+  it("takes an uploaded test record (a PDF by its bytes) instead of typed results, and the certificate names it; staff download its exact bytes, the customer and an anonymous caller are refused, an unknown or another order's record is 404; without results or a record shipping stays refused", async () => {
     const customer = await createUser(t.db, { email: 'record.lab@example.com' });
     const cookie = await signIn(t, customer.user.email);
     const order = await paidOrder(cookie, customer.user.email);
@@ -218,6 +218,42 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(text).toMatch(/Rate accuracy\s+in test record\s+within ±\d+(\.\d+)? % of the set rate/);
     expect(text).toMatch(/Overall result\s+PASS/);
     expect(flat).toContain('Tested by: Alex Tester');
+
+    // Staff download the record: the exact bytes uploaded, as a PDF attachment under its stored name,
+    // linked from the order page beside the instrument it certifies.
+    const adminView = (await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order as {
+      instruments: { id: string; serialNumber: string }[];
+      testRecords: { id: string; url: string; filename: string; instrumentId: string | null }[];
+    };
+    const shippedInstrument = adminView.instruments.find((one) => one.serialNumber === 'DW-REC-0001');
+    expect(adminView.testRecords).toEqual([
+      {
+        id: record.id,
+        filename: 'Final-test-DW-REC-0001.pdf',
+        size: bytes.length,
+        sha256,
+        url: `/api/admin/orders/${order.id}/test-records/${record.id}`,
+        instrumentId: shippedInstrument?.id,
+      },
+    ]);
+    const download = await t.get(adminView.testRecords[0]?.url ?? '', { cookie: admin.cookie });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Final-test-DW-REC-0001.pdf"');
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+    // The bytes stay with staff: the customer who owns the order, and no one signed in, are refused.
+    const asOwner = await t.get(`/api/admin/orders/${order.id}/test-records/${record.id}`, { cookie });
+    expect([401, 403, 404]).toContain(asOwner.statusCode);
+    expect(asOwner.rawPayload.includes(bytes)).toBe(false);
+    const anonymous = await t.get(`/api/admin/orders/${order.id}/test-records/${record.id}`);
+    expect(anonymous.statusCode).toBe(401);
+    // An unknown id, and another order's record under this order, are 404.
+    expect(
+      (await t.get(`/api/admin/orders/${order.id}/test-records/${randomUUID()}`, { cookie: admin.cookie })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.get(`/api/admin/orders/${order.id}/test-records/${elsewhere.id}`, { cookie: admin.cookie })).statusCode,
+    ).toBe(404);
 
     // Typed results with their record: the certificate gives both.
     const both = (await upload(other.id, 'Results DW-REC-0002.pdf', tinyPdf('results'))).json().testRecord as {

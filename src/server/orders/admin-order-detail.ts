@@ -9,23 +9,25 @@ import { isErasedOrder, loadOrderModel, modelLedger, toAdminOrder } from './orde
 import { orderVatNumber } from './vat-number-evidence';
 import { orderReminders } from './reminders-exclusion';
 import { exportPapersOf } from './export-proof';
+import { orderTestRecords } from './order-test-records';
 
 /**
  * The admin's order page (GET /orders/:id and the answer of every order write): the order, each
  * invoice's standing and the cancellation terms for the money held (the ledger's, from the same rows),
  * its payment reminders, its batch panel, its VAT number's registry checks and, for an export, its
- * customs papers; 404 when gone.
+ * customs papers, and the factory test records staff uploaded (download links); 404 when gone.
  */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(orderMessages.orderNotFound);
   const model = await loadOrderModel(db, row);
-  const [order, batches, reminders, exportPapers, vatNumberCheck] = await Promise.all([
+  const [order, batches, reminders, exportPapers, vatNumberCheck, testRecords] = await Promise.all([
     toAdminOrder(db, model),
     productBatchRows(db),
     orderReminders(db, row),
     exportPapersOf(db, row),
     orderVatNumber(db, row, { erased: isErasedOrder(row) }),
+    orderTestRecords(db, row.id),
   ]);
   const held = batches.find((batch) => batch.id === row.placesBatchId);
   return {
@@ -39,5 +41,6 @@ export async function adminOrderDetail(db: Db, orderId: string) {
     },
     exportPapers,
     vatNumberCheck,
+    testRecords,
   };
 }

@@ -5,7 +5,8 @@ import { createOrder, createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { signIn } from '../../../tests/support/sessions';
 import { type TestApp, useTestApp } from '../../../tests/support/test-app';
-import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
+import type { OrderKind } from '../../shared/orders/order-kind';
+import { CANCELLATION_FEE_PERCENT, repairTerms } from '../../shared/terms';
 import { invoices, mailOutbox, orders } from '../db/schema';
 import { collectPersonData } from '../privacy/data-export';
 
@@ -30,7 +31,14 @@ describe('cancelling with money held (issue 36)', () => {
   /** A confirmed order with its deposit invoice issued and `paid` recorded against it. */
   async function depositHeld(
     t: TestApp,
-    options: { totalAmount: number; depositAmount: number; paid: number; currency?: string; email?: string | null },
+    options: {
+      totalAmount: number;
+      depositAmount: number;
+      paid: number;
+      currency?: string;
+      email?: string | null;
+      kind?: OrderKind;
+    },
   ) {
     const admin = await createAdminSession(t);
     const buyer =
@@ -43,9 +51,11 @@ describe('cancelling with money held (issue 36)', () => {
       depositAmount: options.depositAmount,
       currency: options.currency ?? 'GBP',
       status: 'confirmed',
+      kind: options.kind ?? 'instrument',
     });
     const url = `/api/admin/orders/${order.id}`;
     await admin.stepUp();
+    // A repair's one invoice is the ledger's first ('deposit') invoice, for the whole total (decision 0062).
     const deposit = await t.post(`${url}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
     expect(deposit.statusCode, deposit.body).toBe(201);
     const paid = await t.post(
@@ -193,6 +203,70 @@ describe('cancelling with money held (issue 36)', () => {
     expect(mail?.textBody).toContain(
       'Your deposit of €1,000.00 will be refunded less the 5% cancellation fee of €86.25.',
     );
+  });
+
+  it('a paid repair order (paid in full, no deposit): warned of no fee, the e-mail says refunded in full under the repair terms, the credit note refunds the whole £240.00 with no fee line; keeping a fee is refused', async () => {
+    const { admin, buyer, order, url, depositInvoice } = await depositHeld(t, {
+      totalAmount: 24_000,
+      depositAmount: 24_000,
+      paid: 24_000,
+      kind: 'repair',
+    });
+    const email = buyer?.user.email ?? '';
+    const warning =
+      'This order holds £240.00. Cancelling keeps no cancellation fee: £240.00 is to be refunded in full.';
+    const page = (await t.get(url, { cookie: admin.cookie })).json().order;
+    expect(page.cancellation).toEqual({ held: 24_000, deposit: 24_000, feePercent: 0, fee: 0, refund: 24_000 });
+    const blind = await t.patch(url, { status: 'cancelled' }, { cookie: admin.cookie });
+    expect(blind.statusCode).toBe(409);
+    expect(blind.json().error).toMatchObject({ code: 'money_held', message: warning });
+
+    later();
+    const cancelled = await t.patch(url, { status: 'cancelled', acknowledgeHeld: 24_000 }, { cookie: admin.cookie });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [mail] = await mailOf(email, 'order_cancelled');
+    expect(mail?.textBody).toContain('Your payment of £240.00 will be refunded in full.');
+    expect(mail?.textBody).toContain(repairTerms.cancellation);
+    expect(mail?.textBody).not.toContain('cancellation fee of');
+    expect(mail?.textBody).not.toContain('deposit');
+
+    // The sale's "keep the fee" does not apply to a repair.
+    const keep = await t.post(
+      `/api/admin/invoices/${depositInvoice.id}/credit`,
+      { keepCancellationFee: true },
+      { cookie: admin.cookie },
+    );
+    expect(keep.statusCode).toBe(409);
+    expect(keep.json().error.code).toBe('no_cancellation_fee');
+
+    later();
+    const credit = await t.post(
+      `/api/admin/invoices/${depositInvoice.id}/credit`,
+      { reason: 'Repair cancelled before it started' },
+      { cookie: admin.cookie },
+    );
+    expect(credit.statusCode, credit.body).toBe(201);
+    expect(credit.json().invoice).toMatchObject({ kind: 'credit', amount: -24_000 });
+    const [note] = await t.db.select().from(invoices).where(eq(invoices.id, credit.json().invoice.id));
+    expect(note?.cancellationFee).toBe(0);
+    const text = pdfText(note?.pdf ?? Buffer.alloc(0));
+    expect(text).not.toMatch(/Cancellation fee/);
+    expect(text).toContain(`corrects invoice ${depositInvoice.number}`);
+    expect(text).toMatch(/-£240\.00|£-240\.00|−£240\.00/);
+    const einvoice = JSON.stringify(note?.einvoice ?? {});
+    expect(einvoice).not.toMatch(/[Cc]ancellation fee/);
+
+    const admins = (await t.get(url, { cookie: admin.cookie })).json().order;
+    expect(admins.ledger).toMatchObject({ paid: 24_000, owed: 0, refundDue: 24_000, cancellationFee: 0 });
+    const cookie = await signIn(t, email);
+    const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order;
+    expect(own.ledger).toMatchObject({ cancellationFee: 0, refundDue: 24_000 });
+  });
+
+  it('a sale cancelled alongside still keeps 5% of its deposit (the repair terms change nothing for it)', async () => {
+    const { admin, url } = await depositHeld(t, { totalAmount: 100_000, depositAmount: 50_000, paid: 50_000 });
+    const page = (await t.get(url, { cookie: admin.cookie })).json().order;
+    expect(page.cancellation).toEqual({ held: 50_000, deposit: 50_000, feePercent: 5, fee: 2500, refund: 47_500 });
   });
 
   it('with nothing held cancels without acknowledgement and keeps the old wording; a refund on an order with no one to write to sends no mail', async () => {

@@ -46,6 +46,7 @@ async function invoiceFactsOf(
       creditsNumber: invoice.kind === 'credit' ? (preceding?.number ?? null) : null,
       reason: invoice.reason,
       paidOnAccount: invoice.paidOnAccount,
+      // A stored fee was kept under the sale's terms: a repair's keep none (terms.ts cancellationFeePercent).
       cancellationFee:
         invoice.cancellationFee > 0 ? { amount: invoice.cancellationFee, percent: CANCELLATION_FEE_PERCENT } : null,
     },

@@ -31,7 +31,7 @@ import {
   renderCommercialInvoicePdf,
 } from './commercial-invoice';
 import { cancellationFeeOf, fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
-import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
+import { cancellationFeePercent } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
@@ -54,6 +54,8 @@ export const invoiceMessages = {
   creditOfCredit: 'A credit note cannot be credited.',
   creditTooMuch: 'The credit is more than what is left of this invoice.',
   cancellationFeeDepositOnly: 'The cancellation fee is kept of a deposit invoice only.',
+  noCancellationFee:
+    'A repair order keeps no cancellation fee: cancelled before the repair starts, it is refunded in full.',
   cancellationFeeCredit: (credit: string) => `Keeping the cancellation fee, the credit is ${credit}.`,
 } as const;
 
@@ -349,7 +351,10 @@ export async function creditInvoice(
   };
   const left = original.amount - already.amount;
   if (left <= 0) throw conflict(invoiceMessages.alreadyCredited, { code: 'already_credited' });
-  const feeKept = cancellationFeeOf(left);
+  // The order's terms' fee: the sale keeps 5% of the deposit, a repair nothing (terms.ts cancellationFeePercent).
+  const feeKept = cancellationFeeOf(row, left);
+  if (input.keepCancellationFee && cancellationFeePercent(row) === 0)
+    throw conflict(invoiceMessages.noCancellationFee, { code: 'no_cancellation_fee' });
   if (input.keepCancellationFee && (original.kind !== 'deposit' || feeKept <= 0 || feeKept >= left))
     throw conflict(invoiceMessages.cancellationFeeDepositOnly, { code: 'cancellation_fee_deposit_only' });
   if (input.keepCancellationFee && input.amount != null && input.amount !== left - feeKept) {
@@ -383,7 +388,7 @@ export async function creditInvoice(
     dueDate: issuedOn,
     creditsNumber: original.number,
     reason: input.reason ?? null,
-    cancellationFee: cancellationFee > 0 ? { amount: cancellationFee, percent: CANCELLATION_FEE_PERCENT } : null,
+    cancellationFee: cancellationFee > 0 ? { amount: cancellationFee, percent: cancellationFeePercent(row) } : null,
   };
   const documentFactsNow = await documentFacts(tx, input.publicUrl);
   const einvoice = einvoiceOf(order, facts, documentFactsNow, {

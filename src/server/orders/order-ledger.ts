@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { formatMoney, roundHalfUp } from '../../shared/money';
-import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
+import { cancellationFeePercent } from '../../shared/terms';
+import type { OrderKind } from '../../shared/orders/order-kind';
 import type { PaymentStatus } from '../../shared/orders/order-status';
 import type { Db } from '../db/client';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
@@ -328,23 +329,25 @@ export interface CancellationTerms {
 }
 
 /**
- * The figures a cancellation before manufacture works with: the money held, the cancellation fee the
- * terms keep (CANCELLATION_FEE_PERCENT of the deposit, rounded half up, at most what is held) and what
- * is then to be refunded. Null when the order holds nothing. The admin's warning, the server's
- * refusal of a blind cancel, the cancellation e-mail and the credit note all read these.
+ * The figures a cancellation before manufacture (before the repair starts) works with: the money held,
+ * the cancellation fee the order's terms keep (terms.ts `cancellationFeePercent`: the sale's 5% of the
+ * deposit, rounded half up, at most what is held; none for a repair) and what is then to be refunded.
+ * Null when the order holds nothing. The admin's warning, the server's refusal of a blind cancel, the
+ * cancellation e-mail and the credit note all read these.
  */
 export function cancellationTerms(
-  order: { depositAmount: number },
+  order: { depositAmount: number; kind?: OrderKind | null },
   ledger: Pick<OrderLedger, 'paid' | 'depositInvoiced'>,
 ): CancellationTerms | null {
   if (ledger.paid <= 0) return null;
   const deposit = ledger.depositInvoiced > 0 ? ledger.depositInvoiced : order.depositAmount;
-  const fee = Math.min(cancellationFeeOf(deposit), ledger.paid);
-  return { held: ledger.paid, deposit, feePercent: CANCELLATION_FEE_PERCENT, fee, refund: ledger.paid - fee };
+  const fee = Math.min(cancellationFeeOf(order, deposit), ledger.paid);
+  return { held: ledger.paid, deposit, feePercent: cancellationFeePercent(order), fee, refund: ledger.paid - fee };
 }
 
-/** The terms' cancellation fee on a deposit (minor units, rounded half up). */
-export const cancellationFeeOf = (deposit: number) => roundHalfUp((deposit * CANCELLATION_FEE_PERCENT) / 100);
+/** The order's terms' cancellation fee on its deposit (minor units, rounded half up; 0 for a repair). */
+export const cancellationFeeOf = (order: { kind?: OrderKind | null }, deposit: number) =>
+  roundHalfUp((deposit * cancellationFeePercent(order)) / 100);
 
 /** The order's ledger rows: its payments, invoices and credit notes, and refunds. */
 async function loadLedgerRows(db: Db, orderId: string) {

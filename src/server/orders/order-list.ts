@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderListQuery } from '../../shared/orders/order-admin-contracts';
+import type { OrderKind } from '../../shared/orders/order-kind';
 import type { OrderStatus, PaymentStatus } from '../../shared/orders/order-status';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
@@ -68,6 +69,7 @@ interface OrderListRow extends Record<string, unknown>, CustomerColumns {
   currency: string;
   status: OrderStatus;
   payment_status: PaymentStatus;
+  kind: OrderKind;
   user_id: string | null;
   erased: boolean;
 }
@@ -86,10 +88,11 @@ function toOrderListItem(row: OrderListRow) {
     currency: row.currency,
     status: row.status,
     paymentStatus: row.payment_status,
+    kind: row.kind,
   };
 }
 
-const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amount, t.currency, t.status, t.payment_status, t.user_id,
+const orderSelect = sql`select t.id, t.order_number, t.created_at, t.total_amount, t.currency, t.status, t.payment_status, t.kind, t.user_id,
   ${erasedOrder} as erased, p.email as profile_email, p.first_name, p.last_name, p.company,
   t.configuration->'customerInfo'->>'email' as info_email, t.configuration->'customerInfo'->>'firstName' as info_first,
   t.configuration->'customerInfo'->>'lastName' as info_last, t.configuration->'customerInfo'->>'organization' as info_org

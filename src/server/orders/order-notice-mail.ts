@@ -5,6 +5,8 @@ import type { OutgoingMail } from '../mail/outbox';
 import { cancellationTerms, type OrderLedger } from './order-ledger';
 import { ledgerLines } from '../../shared/orders/ledger-lines';
 import { orderNoticeText, orderTranslator } from './order-status-mail';
+import { paysInFull } from '../../shared/orders/order-kind';
+import { localTerms } from '../../shared/documents/document-language';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -77,7 +79,9 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
   const held = cancellationTerms(order, ledger);
   const tr = orderTranslator(order);
   const number = order.orderNumber;
-  const which = (held: { held: number; deposit: number }) => (held.held <= held.deposit ? 'deposit' : 'payments');
+  // A repair has no deposit: its one invoice is the payment in full (decision 0062).
+  const which = (held: { held: number; deposit: number }) =>
+    held.held > held.deposit ? 'payments' : paysInFull(order) ? 'payment' : 'deposit';
   const text = orderNoticeText(
     context,
     [
@@ -91,6 +95,7 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
                   fee: money_(held.fee),
                 })
               : tr.t(`mail.cancelled.${which(held)}RefundedInFull`, { amount: money_(held.held) }),
+            ...(paysInFull(order) ? [localTerms(tr).repairCancellation] : []),
             tr.t('mail.cancelled.creditNoteAndRefund'),
           ]
         : ledger.refundDue > 0

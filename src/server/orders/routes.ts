@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -48,6 +49,40 @@ const placedOrderAnswer = z.object({
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What readableOrder found: the order, the caller's id, and by which right they read it. */
+interface ReadableOrder {
+  row: OrderRow;
+  userId: string | null;
+  /** Its owner, or a member of the owner's organisation (decision 0068). */
+  owner: boolean;
+  /** Staff holding the route's `config.staffRead` permission. */
+  staff: boolean;
+}
+
+/**
+ * The one prologue of the routes that serve an order's papers (its documents, their e-invoices, its
+ * purchase order): the id must be a UUID, the order must exist, and the caller must be its owner or a
+ * member of the owner's organisation (`mayReadAccountRecord`), staff with the route's `config.staffRead`
+ * permission (a route that declares none lets no staff through), or a guest holding the order's access
+ * key (`?key=`). Anything else throws `missing()`, the route's own 404, so ids cannot be probed.
+ */
+async function readableOrder(
+  db: Db,
+  request: FastifyRequest & { params: { id: string }; query: { key?: string | undefined } },
+  missing: () => Error,
+): Promise<ReadableOrder> {
+  if (!UUID.test(request.params.id)) throw missing();
+  const [row] = await db.select().from(orders).where(eq(orders.id, request.params.id));
+  if (!row) throw missing();
+  const userId = currentUserId(request);
+  const staff = request.routeOptions.config.staffRead ? staffMayRead(request) : false;
+  const owner = await mayReadAccountRecord(db, userId, row.userId);
+  if (!(staff || owner || holdsAccessKey(row, request.query.key))) throw missing();
+  return { row, userId, owner, staff };
+}
 
 export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -194,19 +229,14 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const missing = () => notFound('Document not found');
-      if (!UUID.test(request.params.id)) throw missing();
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-      const userId = currentUserId(request);
-      if (!row) throw missing();
-      const owner = await mayReadAccountRecord(app.db, userId, row.userId);
-      if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
+      const { row, staff } = await readableOrder(app.db, request, missing);
       const document = await documentPdf(
         app.db,
         row,
         request.params.documentId,
         app.now(),
         app.env.publicUrl,
-        staffMayRead(request) ? 'staff' : 'customer',
+        staff ? 'staff' : 'customer',
       );
       if (!document) throw missing();
       // An issued invoice or credit note never changes: its stored bytes, with their ETag.
@@ -220,7 +250,7 @@ export async function orderRoutes(app: FastifyInstance) {
   );
 
   // An invoice's or credit note's e-invoice beside its PDF (issue 40): the XRechnung or Peppol BIS
-  // Billing 3.0 UBL, or the CII (Factur-X). The same readers as the PDF; anyone else gets 404. An
+  // Billing 3.0 UBL, or the CII (Factur-X). The same readers as the PDF (readableOrder); anyone else gets 404. An
   // XRechnung while the buyer reference (BT-10) is empty: 409 with the reason.
   routes.get(
     '/api/orders/:id/documents/:documentId/einvoice/:format',
@@ -237,11 +267,8 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const missing = () => notFound('Document not found');
-      if (!UUID.test(request.params.id)) throw missing();
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-      if (!row) throw missing();
-      const owner = row.userId !== null && row.userId === currentUserId(request);
-      if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
+      // The same readers as the PDF, organisation members included (decision 0068).
+      const { row } = await readableOrder(app.db, request, missing);
       const file = await einvoiceFile(app.db, row, request.params.documentId, request.params.format, app.env.publicUrl);
       if (!file) throw missing();
       return reply
@@ -270,12 +297,8 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const missing = () => notFound(orderFlowMessages.orderNotFound);
-      if (!UUID.test(request.params.id)) throw missing();
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-      if (!row) throw missing();
-      const userId = currentUserId(request);
-      const owner = await mayReadAccountRecord(app.db, userId, row.userId);
-      if (!(owner || holdsAccessKey(row, request.query.key))) throw missing();
+      // No config.staffRead: staff attach a PO through the admin route, never here.
+      const { row, userId, owner } = await readableOrder(app.db, request, missing);
       const file = readPoUpload(request.body);
       const now = app.now();
       const stored = await app.db.transaction((tx) =>
@@ -307,11 +330,7 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const missing = () => notFound(poDocumentMessages.notFound);
-      if (!UUID.test(request.params.id)) throw missing();
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-      if (!row) throw missing();
-      const owner = await mayReadAccountRecord(app.db, currentUserId(request), row.userId);
-      if (!(staffMayRead(request) || owner || holdsAccessKey(row, request.query.key))) throw missing();
+      const { row } = await readableOrder(app.db, request, missing);
       const po = await storedPoDocument(app.db, row.id);
       if (!po) throw missing();
       return sendStoredPdf(request, reply, { filename: po.filename, pdf: po.bytes, pdfSha256: po.sha256 });

@@ -486,4 +486,43 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     );
     expect(refused.json().error.code).toBe('no_access');
   });
+
+  // Last: it issues an invoice, and the tests above count every invoice e-mail.
+  it('a member downloads a colleague’s order e-invoice (as its PDF twin, routes.ts readableOrder); a customer of another organisation, and no one signed in, get 404', async () => {
+    const { owner, colleague } = await organisationWithColleague('einvoice');
+    const outsider = (await organisationWithColleague('einvoice-rival')).colleague;
+    const order = await placeOrder(owner.user.email, owner.cookie);
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const invoice = issued.json().invoice as { id: string; number: string };
+    const url = `/api/orders/${order.id}/documents/${invoice.id}/einvoice/cii`;
+
+    const colleagues = await t.get(url, { cookie: colleague.cookie });
+    expect(colleagues.statusCode, colleagues.body).toBe(200);
+    expect(colleagues.headers['content-type']).toContain('application/xml');
+    expect(colleagues.headers['content-disposition']).toContain(invoice.number);
+    expect(colleagues.body).toContain(invoice.number);
+    // The same bytes the owner gets.
+    expect((await t.get(url, { cookie: owner.cookie })).body).toBe(colleagues.body);
+    // Its PDF twin answers the colleague alike.
+    expect(
+      (await t.get(`/api/orders/${order.id}/documents/${invoice.id}`, { cookie: colleague.cookie })).statusCode,
+    ).toBe(200);
+
+    const outsiders = await t.get(url, { cookie: outsider.cookie });
+    expect(outsiders.statusCode).toBe(404);
+    expect(outsiders.body).not.toContain(invoice.number);
+    expect((await t.get(url)).statusCode).toBe(404);
+    // A malformed order id is the same 404, not a 400 that tells ids apart.
+    expect(
+      (await t.get(`/api/orders/not-a-uuid/documents/${invoice.id}/einvoice/cii`, { cookie: colleague.cookie }))
+        .statusCode,
+    ).toBe(404);
+  });
 });

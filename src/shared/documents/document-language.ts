@@ -182,6 +182,7 @@ export function localTerms(tr: Translator) {
     repairPayment: tr.t('terms.repair.payment'),
     repairLeadTime: tr.t('terms.repair.leadTime', { days: String(REPAIR_LEAD_TIME_WORKING_DAYS) }),
     repairScope: tr.t('terms.repair.scope'),
+    repairCancellation: tr.t('terms.repair.cancellation'),
   };
 }
 

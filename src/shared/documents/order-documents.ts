@@ -135,10 +135,10 @@ function orderTotals(
   };
 }
 
-/** A repair order's terms (terms.ts `repairTerms`, decision 0062): payment in full, the lead time, the scope. */
+/** A repair order's terms (terms.ts `repairTerms`, decision 0062): the lead time, the scope, cancellation. */
 const repairOrderTerms = (termsUrl: string, tr: Translator) => {
   const said = localTerms(tr);
-  return [said.repairLeadTime, said.repairScope, tr.t('doc.termsOfSale', { url: termsUrl })];
+  return [said.repairLeadTime, said.repairScope, said.repairCancellation, tr.t('doc.termsOfSale', { url: termsUrl })];
 };
 
 const poMeta = (order: DocumentOrder, tr: Translator): [string, string][] =>

@@ -68,10 +68,11 @@ describe('the message catalogues', () => {
     expect(translator('en').t('terms.inspection', { days: String(INSPECTION_DAYS) })).toBe(terms.inspection);
     // A repair's terms (decision 0062) too.
     expect(said.repairValidity(defaultTermsValues)).toBe(repairTerms.validity(defaultTermsValues));
-    expect([said.repairPayment, said.repairLeadTime, said.repairScope]).toEqual([
+    expect([said.repairPayment, said.repairLeadTime, said.repairScope, said.repairCancellation]).toEqual([
       repairTerms.payment,
       repairTerms.leadTime,
       repairTerms.scope,
+      repairTerms.cancellation,
     ]);
     for (const months of [12, 18, 24, 36])
       for (const plan of [null, '3-year servicing plan'])

@@ -93,6 +93,18 @@ export const testRecordSchema = z.object({
 });
 export type TestRecord = z.infer<typeof testRecordSchema>;
 
+/** Where staff download an order's uploaded test record (GET, admin only: the bytes stay with staff). */
+export const testRecordUrl = (orderId: string, recordId: string) =>
+  `/api/admin/orders/${orderId}/test-records/${recordId}`;
+
+/** A test record on the admin's order page: its download link and the instrument whose certificate names it. */
+export const adminTestRecordSchema = testRecordSchema.extend({
+  url: z.string(),
+  /** Null while no shipped instrument's certificate names it (uploaded, not yet used). */
+  instrumentId: z.string().nullable(),
+});
+export type AdminTestRecord = z.infer<typeof adminTestRecordSchema>;
+
 /** The test results sent with the move to shipped, in the order of the serial numbers. */
 export const factoryTestsField = z.array(z.unknown()).max(100).optional();
 

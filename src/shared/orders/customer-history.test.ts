@@ -38,6 +38,16 @@ describe('customerHistoryText', () => {
     ).toBe('Refund of €1,638.75 sent');
   });
 
+  it('a repair order (paid in full, no deposit): its payment reads "Payment of £240.00 received"; a sale keeps "Deposit of …"', () => {
+    const row = {
+      oldStatus: 'confirmed',
+      newStatus: 'confirmed',
+      notes: paymentNote('deposit', '£240.00', 'Bank transfer, ref REPAIR'),
+    };
+    expect(customerHistoryText(row, { ...order, kind: 'repair' })).toBe('Payment of £240.00 received');
+    expect(customerHistoryText(row, { ...order, kind: 'instrument' })).toBe('Deposit of £240.00 received');
+  });
+
   it('leaves out a same-status row that is neither a payment nor a refund', () => {
     expect(
       customerHistoryText({ oldStatus: 'confirmed', newStatus: 'confirmed', notes: 'Called the lab' }, order),

@@ -5,6 +5,8 @@
  * "Shipped, tracking number 1Z999".
  */
 
+import { type OrderKind, paysInFull } from './order-kind';
+
 const statusWords: Record<string, string> = {
   pending: 'Awaiting confirmation',
   confirmed: 'Order confirmed',
@@ -35,7 +37,10 @@ export interface HistoryRow {
  * What a history row says to the customer, or null for a row that means nothing to them (a staff
  * remark that is not a status change, a payment or a refund).
  */
-export function customerHistoryText(row: HistoryRow, order: { trackingNumber: string | null }): string | null {
+export function customerHistoryText(
+  row: HistoryRow,
+  order: { trackingNumber: string | null; kind?: OrderKind | null },
+): string | null {
   if (row.oldStatus === null) return 'Order placed';
   if (row.oldStatus !== row.newStatus) {
     const words = statusWords[row.newStatus] ?? 'Status changed';
@@ -44,7 +49,8 @@ export function customerHistoryText(row: HistoryRow, order: { trackingNumber: st
       : words;
   }
   const paid = row.notes?.match(paymentPattern);
-  if (paid) return `${paid[1]} of ${paid[2]} received`;
+  // A repair's one payment is its payment in full, not a deposit (decision 0062).
+  if (paid) return `${paid[1] === 'Deposit' && paysInFull(order) ? 'Payment' : paid[1]} of ${paid[2]} received`;
   const refunded = row.notes?.match(refundPattern);
   if (refunded) return `Refund of ${refunded[1]} sent`;
   return null;

@@ -65,12 +65,15 @@ export interface CancellationFigures {
 
 /**
  * The warning before cancelling an order that holds money ("This order holds £1,731.00. Cancelling
- * keeps the 5% cancellation fee of £86.55 and £1,644.45 is to be refunded."): the admin's
- * confirmation and the server's 409 `money_held` say it alike.
+ * keeps the 5% cancellation fee of £86.55 and £1,644.45 is to be refunded."; a repair order, whose
+ * terms keep no fee: "This order holds £240.00. Cancelling keeps no cancellation fee: £240.00 is to be
+ * refunded in full."): the admin's confirmation and the server's 409 `money_held` say it alike.
  */
 export function cancellationWarning(figures: CancellationFigures, currency: string): string {
   const money = (minor: number) => formatMoney(minor, currency, { decimals: 2 });
-  return `This order holds ${money(figures.held)}. Cancelling keeps the ${figures.feePercent}% cancellation fee of ${money(figures.fee)} and ${money(figures.refund)} is to be refunded.`;
+  return figures.feePercent === 0
+    ? `This order holds ${money(figures.held)}. Cancelling keeps no cancellation fee: ${money(figures.refund)} is to be refunded in full.`
+    : `This order holds ${money(figures.held)}. Cancelling keeps the ${figures.feePercent}% cancellation fee of ${money(figures.fee)} and ${money(figures.refund)} is to be refunded.`;
 }
 
 const label = (status: OrderStatus) => orderStatusLabels[status];

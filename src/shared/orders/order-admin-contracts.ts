@@ -5,8 +5,9 @@ import { emptyToUndefined, isoDate, listQueryBase, pageOf } from '../lists';
 import { carrierSchema } from '../settings';
 import { adminOrderSchema, orderStatusSchema, paymentStatusSchema } from './order-schema';
 import { exportMrnField } from './export-proof';
-import { factoryTestsField } from '../instruments/instrument-papers';
+import { adminTestRecordSchema, factoryTestsField } from '../instruments/instrument-papers';
 import { paymentTransactionTypes } from './order-status';
+import { orderKinds } from './order-kind';
 import { orderVatNumberSchema, vatRegistries } from '../tax/vat-number-check';
 
 /**
@@ -62,6 +63,8 @@ export const adminOrderRowSchema = z.object({
   currency: z.string(),
   status: orderStatusSchema,
   paymentStatus: paymentStatusSchema,
+  /** The order's kind (decision 0062): a repair's payment reads "Payment …". */
+  kind: z.enum(orderKinds).optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
@@ -296,6 +299,8 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   cancellation: cancellationTermsSchema.nullable(),
   /** The buyer's VAT number's registry checks and the flag before invoicing (issue 37). */
   vatNumberCheck: orderVatNumberSchema,
+  /** Issue 41: the factory test records uploaded for the order, staff's download links. */
+  testRecords: z.array(adminTestRecordSchema).optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

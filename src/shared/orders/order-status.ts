@@ -1,4 +1,5 @@
 import { formatMoney } from '../money';
+import { type OrderKind, paysInFull } from './order-kind';
 
 /**
  * Order, payment and quote statuses (accounts-and-admin spec, section 4): the one list of values,
@@ -68,6 +69,22 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   failed: 'Failed',
 };
 
+/**
+ * A repair order's payment labels (decision 0062): it is paid in full on acceptance, with no deposit,
+ * so it says "Payment …" where a sale says "Deposit …". A sale keeps paymentStatusLabels word for word.
+ */
+export const repairPaymentStatusLabels: Record<PaymentStatus, string> = {
+  ...paymentStatusLabels,
+  pending: 'Payment awaiting',
+  deposit_part_paid: 'Payment part-paid',
+  deposit_paid: 'Payment part-paid',
+  fully_paid: 'Payment received',
+};
+
+/** The admin's payment labels for an order of this kind: a repair's, else the sale's. */
+export const paymentStatusLabelsOf = (kind?: OrderKind | null) =>
+  paysInFull({ kind }) ? repairPaymentStatusLabels : paymentStatusLabels;
+
 /** pending gray; deposit part-paid and deposit paid yellow; fully paid green; refund due red; refunded purple; failed destructive. */
 export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
   pending: badge.gray,
@@ -85,12 +102,19 @@ export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
  */
 export function customerPaymentBadge(
   paymentStatus: string,
-  order?: { status: string; outstanding: number },
+  order?: { status: string; outstanding: number; kind?: OrderKind | null },
 ): { label: string; className: string } {
   if (order?.status === 'cancelled') {
     if (paymentStatus === 'refund_due') return { label: 'Refund Due', className: badge.purple };
     if (paymentStatus === 'refunded') return { label: 'Refunded', className: badge.purple };
     if (order.outstanding === 0) return { label: 'Nothing to Pay', className: badge.gray };
+  }
+  // A repair is paid in full, with no deposit (decision 0062): "Payment …", never "Deposit …".
+  if (order && paysInFull(order)) {
+    if (paymentStatus === 'fully_paid') return { label: 'Payment Received', className: badge.green };
+    if (paymentStatus === 'deposit_paid' || paymentStatus === 'deposit_part_paid')
+      return { label: 'Payment Part-Paid', className: badge.yellow };
+    return { label: 'Payment Awaiting', className: badge.gray };
   }
   if (paymentStatus === 'fully_paid') return { label: 'Paid', className: badge.green };
   if (paymentStatus === 'deposit_paid') return { label: 'Deposit Paid', className: badge.yellow };
@@ -130,10 +154,16 @@ export const orderStatusClass = (status: string) =>
  * A payment status's label; a part-paid deposit names what is still due on its invoice when the
  * ledger's figure is given ("Deposit part-paid (€725.00 due)").
  */
-export const paymentStatusLabel = (status: string, depositDue?: { amount: number; currency: string }) => {
+export const paymentStatusLabel = (
+  status: string,
+  depositDue?: { amount: number; currency: string },
+  /** The order's kind: a repair reads "Payment …" (repairPaymentStatusLabels). */
+  kind?: OrderKind | null,
+) => {
+  const labels = paymentStatusLabelsOf(kind);
   if (status === 'deposit_part_paid' && depositDue && depositDue.amount > 0)
-    return `${paymentStatusLabels.deposit_part_paid} (${formatMoney(depositDue.amount, depositDue.currency, { decimals: 2 })} due)`;
-  return isPaymentStatus(status) ? paymentStatusLabels[status] : status;
+    return `${labels.deposit_part_paid} (${formatMoney(depositDue.amount, depositDue.currency, { decimals: 2 })} due)`;
+  return isPaymentStatus(status) ? labels[status] : status;
 };
 export const paymentStatusClass = (status: string) =>
   isPaymentStatus(status) ? paymentStatusBadgeClass[status] : otherBadgeClass;

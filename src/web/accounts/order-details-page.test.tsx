@@ -121,6 +121,9 @@ describe('the customer’s order page shows the ledger’s figures, one balance 
     expect(payment.queryByText('Deposit Required')).toBeNull();
     expect(figure(payment, 'Outstanding')).toBe('£240.00');
     expect(screen.queryByText('Balance, due before dispatch')).toBeNull();
+    // Its payment badge says "Payment …", never the sale's "Pending Payment" / "Deposit …".
+    expect(payment.getByText('Payment Awaiting')).toBeTruthy();
+    expect(payment.queryByText('Pending Payment')).toBeNull();
     resetWebTest();
     const settled = await openGuestPage(
       orderOf({
@@ -134,6 +137,50 @@ describe('the customer’s order page shows the ledger’s figures, one balance 
     );
     expect(settled.queryByText('Deposit Required')).toBeNull();
     expect(figure(settled, 'Paid')).toBe('£240.00');
+    expect(settled.getByText('Payment Received')).toBeTruthy();
+    resetWebTest();
+    // Part-paid (£100 of £240), with its one payment in the history: "Payment …", not "Deposit …".
+    const part = await openGuestPage(
+      orderOf({
+        kind: 'repair',
+        totalAmount: 24000,
+        depositAmount: 24000,
+        currency: 'GBP',
+        paymentStatus: 'deposit_part_paid',
+        ledger: { ...owed, paid: 10000, received: 10000, outstanding: 14000, depositOutstanding: 14000 },
+      }),
+    );
+    expect(part.getByText('Payment Part-Paid')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Deposit (Paid|Part-Paid)/);
+  });
+
+  it('a sale keeps the specification’s badges word for word: Pending Payment, Deposit Paid, Paid', async () => {
+    const pending = await openGuestPage(orderOf({ totalAmount: 100000, depositAmount: 50000, currency: 'GBP' }));
+    expect(pending.getByText('Pending Payment')).toBeTruthy();
+    resetWebTest();
+    const deposit = await openGuestPage(
+      orderOf({
+        totalAmount: 100000,
+        depositAmount: 50000,
+        currency: 'GBP',
+        paymentStatus: 'deposit_paid',
+        ledger: { ...zeroLedger, paid: 50000, received: 50000, invoiced: 50000, owed: 100000, outstanding: 50000 },
+      }),
+    );
+    expect(deposit.getByText('Deposit Paid')).toBeTruthy();
+    resetWebTest();
+    const paid = await openGuestPage(
+      orderOf({
+        totalAmount: 100000,
+        depositAmount: 50000,
+        currency: 'GBP',
+        paymentStatus: 'fully_paid',
+        ledger: { ...zeroLedger, paid: 100000, received: 100000, invoiced: 100000, owed: 100000 },
+      }),
+    );
+    // The badge (the span with the badge's rounded border), not the ledger's "Paid" figure.
+    expect(paid.getByText('Paid', { selector: 'span.rounded-full' })).toBeTruthy();
+    expect(paid.queryByText('Payment Received')).toBeNull();
   });
 
   it('instalments: €1,000 of a €1,725 deposit leaves €725.00 under Deposit Required, and the remaining balance is what is still owed', async () => {

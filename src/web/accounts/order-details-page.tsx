@@ -195,6 +195,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
   const payment = paymentBadgeIn(text, order.paymentStatus, {
     status: order.status,
     outstanding: order.ledger.outstanding,
+    kind: order.kind,
   });
   const placedOn = text.date(order.createdAt);
   const notSpecified = t('details.notSpecified', 'Not specified');

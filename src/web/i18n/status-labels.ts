@@ -1,4 +1,5 @@
 import { orderStatusLabel, customerPaymentBadge } from '../../shared/orders/order-status';
+import type { OrderKind } from '../../shared/orders/order-kind';
 import type { PageText } from './use-t';
 
 /** An order status's label in the page's language (English: the shared label, word for word). */
@@ -26,7 +27,7 @@ export function orderStatusIn({ language, t }: PageText, status: string): string
 export function paymentBadgeIn(
   { language, t }: PageText,
   paymentStatus: string,
-  order?: { status: string; outstanding: number },
+  order?: { status: string; outstanding: number; kind?: OrderKind | null },
 ): { label: string; className: string } {
   const badge = customerPaymentBadge(paymentStatus, order);
   if (language === 'en') return badge;
@@ -38,6 +39,10 @@ export function paymentBadgeIn(
     'Deposit Paid': t('payment.depositPaid', 'Deposit Paid'),
     'Deposit Part-Paid': t('payment.depositPartPaid', 'Deposit Part-Paid'),
     'Pending Payment': t('payment.pending', 'Pending Payment'),
+    // A repair's (decision 0062): paid in full, no deposit.
+    'Payment Received': t('payment.repairReceived', 'Payment Received'),
+    'Payment Part-Paid': t('payment.repairPartPaid', 'Payment Part-Paid'),
+    'Payment Awaiting': t('payment.repairAwaiting', 'Payment Awaiting'),
   };
   return { ...badge, label: labels[badge.label] ?? badge.label };
 }

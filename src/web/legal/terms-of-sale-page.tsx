@@ -5,7 +5,7 @@ import { LegalDocument, type LegalSection } from './legal-document';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { profileAddressLines } from '../../shared/business-profile';
 import { publicProfile } from '../lib/public-profile';
-import { CANCELLATION_FEE_PERCENT, INSPECTION_DAYS, PAYMENT_DAYS, terms } from '../../shared/terms';
+import { CANCELLATION_FEE_PERCENT, INSPECTION_DAYS, PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 
@@ -146,6 +146,9 @@ export function TermsOfSalePage() {
             <li>after manufacture has started: the deposit is forfeited;</li>
             <li>after we have issued the balance invoice: 100% of the order total is payable.</li>
           </ul>
+          <p>
+            A repair of your instrument (an order made from a repair quote) has no deposit. {repairTerms.cancellation}
+          </p>
         </>
       ),
     },

@@ -400,6 +400,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               <li>{repairTerms.leadTime}</li>
               <li>{repairTerms.currency(quote.currency)}</li>
               <li>{repairTerms.scope}</li>
+              <li>{repairTerms.cancellation}</li>
             </>
           ) : (
             <>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { formatUkDate } from '../../../shared/dates';
 import { type Instrument, instrumentSchema } from '../../../shared/instruments/instrument-schemas';
-import { testRecordSchema } from '../../../shared/instruments/instrument-papers';
+import { type AdminTestRecord, testRecordSchema } from '../../../shared/instruments/instrument-papers';
 import { MODEL_DOCUMENT_BYTES, modelDocumentMessages } from '../../../shared/instruments/model-documents';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -307,8 +307,17 @@ function CorrectSerial({ instrument }: { instrument: Instrument }) {
   );
 }
 
-/** The order's instruments: serial number, model, delivery, warranty and service dates; staff may correct a serial. */
-export function InstrumentsPanel({ instruments }: { instruments: Instrument[] }) {
+/**
+ * The order's instruments: serial number, model, delivery, warranty and service dates, their papers and
+ * the factory test record staff uploaded (a download, staff only); staff may correct a serial.
+ */
+export function InstrumentsPanel({
+  instruments,
+  testRecords = [],
+}: {
+  instruments: Instrument[];
+  testRecords?: AdminTestRecord[];
+}) {
   const { can } = usePermissions();
   if (instruments.length === 0) return null;
   return (
@@ -339,13 +348,21 @@ export function InstrumentsPanel({ instruments }: { instruments: Instrument[] })
               <td>{instrument.servicePlanEndsOn ? formatUkDate(instrument.servicePlanEndsOn) : 'None'}</td>
               <td>{dayOrDash(instrument.nextServiceOn)}</td>
               <td>
-                {(instrument.papers ?? []).length === 0
+                {(instrument.papers ?? []).length === 0 &&
+                !testRecords.some((record) => record.instrumentId === instrument.id)
                   ? 'None'
                   : (instrument.papers ?? []).map((paper) => (
                       <a key={paper.id} className="mr-2 block text-navy-700 underline" href={paper.url} download>
                         {paper.label}
                       </a>
                     ))}
+                {testRecords
+                  .filter((record) => record.instrumentId === instrument.id)
+                  .map((record) => (
+                    <a key={record.id} className="mr-2 block text-navy-700 underline" href={record.url} download>
+                      {`Test record (${record.filename})`}
+                    </a>
+                  ))}
               </td>
               {can('orders.edit') ? (
                 <td>

@@ -8,7 +8,7 @@ import { roundHalfUp } from '../../../shared/money';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import { invoiceStateLabel } from '../../../shared/orders/ledger-lines';
 import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contracts';
-import { CANCELLATION_FEE_PERCENT } from '../../../shared/terms';
+import { cancellationFeePercent, repairTerms } from '../../../shared/terms';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { EInvoiceLinks } from '../../ui/einvoice-links';
@@ -23,6 +23,7 @@ const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2
 
 /** The order's documents with downloads; issue the deposit and balance invoices and credit one, behind step-up. */
 export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
+  const feePercent = cancellationFeePercent(order);
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const mayIssue = usePermissions().can('invoices.issue');
@@ -248,20 +249,27 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                     />
                   </label>
                   <div className="flex flex-wrap gap-2 sm:col-span-3">
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="outline"
-                      onClick={() => {
-                        // The server's rule (order-ledger.ts cancellationFeeOf): the fee is rounded, the credit is the rest.
-                        const fee = roundHalfUp((crediting.left * CANCELLATION_FEE_PERCENT) / 100);
-                        setCreditAmount(((crediting.left - fee) / 100).toFixed(2));
-                        setCreditReason(`Order cancelled; ${CANCELLATION_FEE_PERCENT}% cancellation fee kept`);
-                        setKeepFee(true);
-                      }}
-                    >
-                      Keep the {CANCELLATION_FEE_PERCENT}% cancellation fee
-                    </Button>
+                    {/* A repair's terms keep no fee (terms.ts repairTerms.cancellation): its credit is the whole invoice. */}
+                    {feePercent > 0 ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          // The server's rule (order-ledger.ts cancellationFeeOf): the fee is rounded, the credit is the rest.
+                          const fee = roundHalfUp((crediting.left * feePercent) / 100);
+                          setCreditAmount(((crediting.left - fee) / 100).toFixed(2));
+                          setCreditReason(`Order cancelled; ${feePercent}% cancellation fee kept`);
+                          setKeepFee(true);
+                        }}
+                      >
+                        Keep the {feePercent}% cancellation fee
+                      </Button>
+                    ) : (
+                      <p className="text-sm text-navy-700" data-testid="repair-cancellation-terms">
+                        {repairTerms.cancellation}
+                      </p>
+                    )}
                     <Button type="submit" size="sm" disabled={credit.isPending}>
                       Issue credit note
                     </Button>

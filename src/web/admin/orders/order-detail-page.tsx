@@ -231,6 +231,7 @@ export function OrderDetailPage() {
           <PaymentBadge
             status={data.paymentStatus}
             depositDue={{ amount: data.ledger.depositOutstanding, currency: data.currency }}
+            kind={data.kind}
           />
           {onTheBooks || !can('orders.delete') ? null : (
             <Button
@@ -358,7 +359,7 @@ export function OrderDetailPage() {
           ) : null}
         </section>
       </div>
-      <InstrumentsPanel instruments={data.instruments ?? []} />
+      <InstrumentsPanel instruments={data.instruments ?? []} testRecords={data.testRecords ?? []} />
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
       <VatNumberPanel order={data} registries={order.data.vatRegistries} canCheck={can('orders.edit')} />
       <PurchaseOrderPanel order={data} canEdit={can('orders.edit')} />

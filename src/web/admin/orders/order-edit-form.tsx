@@ -16,7 +16,7 @@ import {
   statusMoveRefusal,
   statusRuleHint,
 } from '../../../shared/orders/lifecycle';
-import { orderStatuses, orderStatusLabels, paymentStatusLabels } from '../../../shared/orders/order-status';
+import { orderStatuses, orderStatusLabels, paymentStatusLabelsOf } from '../../../shared/orders/order-status';
 import type { Carrier } from '../../../shared/settings';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -209,7 +209,7 @@ export function OrderEditForm({
             readOnly
             aria-describedby="payment-status-hint"
             className={readOnlyField}
-            value={paymentStatusLabels[order.paymentStatus]}
+            value={paymentStatusLabelsOf(order.kind)[order.paymentStatus]}
           />
         </label>
         <Hint id="payment-status-hint" text={orderMessages.paymentStatusHint} />

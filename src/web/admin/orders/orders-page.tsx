@@ -41,7 +41,10 @@ export const orderColumns: ColumnDef<AdminOrderRow, unknown>[] = [
   },
   { header: 'Total', cell: ({ row }) => money(row.original.totalAmount, row.original.currency) },
   { header: 'Status', cell: ({ row }) => <OrderBadge status={row.original.status} /> },
-  { header: 'Payment', cell: ({ row }) => <PaymentBadge status={row.original.paymentStatus} /> },
+  {
+    header: 'Payment',
+    cell: ({ row }) => <PaymentBadge status={row.original.paymentStatus} kind={row.original.kind} />,
+  },
 ];
 
 /** /admin/orders: newest first, server pages, search and filters in the URL, Export CSV. */

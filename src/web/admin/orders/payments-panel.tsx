@@ -8,6 +8,7 @@ import { adminOrderAnswerSchema } from '../../../shared/orders/order-admin-contr
 import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ledgerDepositDue } from '../../../shared/orders/ledger-lines';
+import { paysInFull } from '../../../shared/orders/order-kind';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -36,6 +37,9 @@ const toMajor = (minor: number) => (minor / 100).toFixed(2);
 
 /** Payments by invoice: record a deposit (prefilled with the deposit due) or the balance, behind step-up; refund a recorded one. */
 export function PaymentsPanel({ order }: { order: AdminOrder }) {
+  // A repair's one payment is its payment in full, with no balance (decision 0062): no "Deposit" wording.
+  const repair = paysInFull(order);
+  const firstPaymentLabel = repair ? 'Payment in full' : 'Deposit';
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const mayRecord = usePermissions().can('payments.record');
@@ -162,7 +166,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           {order.payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {payment.transactionType === 'deposit' ? 'Deposit' : 'Balance'}{' '}
+                {payment.transactionType === 'deposit' ? firstPaymentLabel : 'Balance'}{' '}
                 {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
                 {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
                 {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
@@ -248,8 +252,8 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           <label className="text-sm text-navy-800">
             Type
             <select aria-label="Type" className={field} {...form.register('transactionType')}>
-              <option value="deposit">Deposit</option>
-              <option value="balance">Balance</option>
+              <option value="deposit">{firstPaymentLabel}</option>
+              {repair ? null : <option value="balance">Balance</option>}
             </select>
           </label>
           <label className="text-sm text-navy-800">

@@ -19,4 +19,23 @@ describe('the admin payment badge (component, happy-dom)', () => {
     render(<PaymentBadge status="deposit_paid" depositDue={{ amount: 0, currency: 'EUR' }} />);
     expect(screen.getByText('Deposit Paid')).toBeTruthy();
   });
+
+  it('a repair order (paid in full, no deposit) reads "Payment …"; a sale keeps its labels word for word', () => {
+    const labels = (kind: 'repair' | 'instrument') =>
+      (['pending', 'deposit_part_paid', 'deposit_paid', 'fully_paid'] as const).map((status) => {
+        render(<PaymentBadge status={status} kind={kind} />);
+        const text = document.body.textContent ?? '';
+        cleanup();
+        return text;
+      });
+    expect(labels('repair')).toEqual([
+      'Payment awaiting',
+      'Payment part-paid',
+      'Payment part-paid',
+      'Payment received',
+    ]);
+    expect(labels('instrument')).toEqual(['Pending', 'Deposit part-paid', 'Deposit Paid', 'Fully Paid']);
+    render(<PaymentBadge status="deposit_part_paid" depositDue={{ amount: 14000, currency: 'GBP' }} kind="repair" />);
+    expect(screen.getByText('Payment part-paid (£140.00 due)')).toBeTruthy();
+  });
 });
