@@ -119,7 +119,7 @@ export function DashboardPage() {
               detail={amounts(dashboard.data.ordersThisMonth.value)}
             />
             <Figure
-              label="Deposits awaiting payment"
+              label="Deposits and repair payments awaiting"
               to="/admin/orders?paymentStatus=pending"
               value={String(dashboard.data.depositsAwaiting.count)}
               detail={amounts(dashboard.data.depositsAwaiting.amount)}
@@ -137,10 +137,10 @@ export function DashboardPage() {
               detail={`${amounts(dashboard.data.outstanding.amount)} still owed (payments less refunds, after credit notes)`}
             />
             <Figure
-              label="Deposits overdue"
+              label="Deposits and repair payments overdue"
               to="/admin/orders?overdue=deposit"
               value={String(dashboard.data.depositsOverdue.count)}
-              detail="Deposit invoice unpaid past its due date"
+              detail="Deposit or repair invoice unpaid past its due date"
             />
             <Figure
               label="Balances overdue"

@@ -93,7 +93,7 @@ export function OrdersPage() {
           }}
         >
           <option value="">Any</option>
-          <option value="deposit">Deposit overdue</option>
+          <option value="deposit">Deposit or repair payment overdue</option>
           <option value="balance">Balance overdue</option>
         </select>
       </label>{' '}
