@@ -7,6 +7,7 @@ import {
   adminOrganisationsAnswerSchema,
   adminOrganisationsQuerySchema,
   organisationSettingsRequestSchema,
+  organisationSettingsSchema,
 } from '../../shared/accounts/organisation-schemas';
 import { customerMessages } from '../../shared/admin/customer-schemas';
 import { notFound } from '../http/http-error';
@@ -61,7 +62,8 @@ export async function adminOrganisationRoutes(app: FastifyInstance) {
     },
   );
 
-  // "Orders need an accepted quote" for one organisation (issue 39): relaxing it weakens a control, so
+  // "Orders need an accepted quote" and "Orders require a PO number" for one organisation (issue 39):
+  // relaxing either weakens a control, so
   // customers.edit with a fresh step-up either way; audited on the organisation.
   r.put(
     '/organisations/:id/settings',
@@ -70,7 +72,7 @@ export async function adminOrganisationRoutes(app: FastifyInstance) {
       schema: {
         params: z.object({ id: z.uuid() }),
         body: organisationSettingsRequestSchema,
-        response: { 200: z.object({ ordersRequireAcceptedQuote: z.boolean() }) },
+        response: { 200: organisationSettingsSchema },
       },
     },
     async (request) => {
@@ -78,7 +80,10 @@ export async function adminOrganisationRoutes(app: FastifyInstance) {
       const updated = await app.db.transaction((tx) =>
         setOrganisationSettings(tx, { admin, organisationId: request.params.id, ...request.body, now: app.now() }),
       );
-      return { ordersRequireAcceptedQuote: updated.ordersRequireAcceptedQuote };
+      return {
+        ordersRequireAcceptedQuote: updated.ordersRequireAcceptedQuote,
+        ordersRequirePoNumber: updated.ordersRequirePoNumber,
+      };
     },
   );
 

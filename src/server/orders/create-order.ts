@@ -39,6 +39,7 @@ import { offeredShipDate } from '../../shared/batches/ship-date';
 import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, quoteAcceptanceOf, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
+import { poNumberRequired } from './po-document';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
 import { poDocumentMessages } from '../../shared/orders/po-document';
 
@@ -335,8 +336,9 @@ export async function createOrder(
     });
   }
   if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
-  // Issue 39: "no PO, no pay": with the setting on, an order without the buyer's PO number is refused.
-  if ((await getCachedSettings(db)).requirePoNumber && billing.poNumber === '')
+  // Issue 39: "no PO, no pay": with the shop's or the organisation's setting on, an order without the
+  // buyer's PO number is refused.
+  if (billing.poNumber === '' && (await poNumberRequired(db, input.userId)))
     throw badRequest(poDocumentMessages.poNumberRequired, {
       code: 'po_number_required',
       fields: { 'billing.poNumber': poDocumentMessages.poNumberRequired },

@@ -156,3 +156,63 @@ describe('"Orders require a PO number" (issue 39)', () => {
     expect((placed.json() as { order: OrderResource }).order.poNumber).toBe('PO-77');
   });
 });
+
+describe('"Orders require a PO number" for one organisation (issue 39)', () => {
+  const t = useTestApp({ now: new Date('2026-12-01T09:00:00.000Z') });
+
+  it('staff switch it on for one organisation (fresh code): its member is told and refused without a PO; a customer outside it and a guest are not', async () => {
+    const admin = await createAdminSession(t);
+    const { user: buyer } = await createUser(t.db);
+    const buyerCookie = await signIn(t, buyer.email);
+    const created = await t.post(
+      '/api/account/organisation',
+      { name: 'University of Lancaster - Department of Chemistry, Purchasing' },
+      { cookie: buyerCookie },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const organisationId = (created.json() as { organisation: { id: string } }).organisation.id;
+
+    const settings = `/api/admin/organisations/${organisationId}/settings`;
+    const withoutCode = await t.put(settings, { ordersRequirePoNumber: true }, { cookie: admin.cookie });
+    expect(withoutCode.statusCode).toBe(403);
+    await admin.stepUp();
+    const saved = await t.put(settings, { ordersRequirePoNumber: true }, { cookie: admin.cookie });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Only the setting named changes: the acceptance rule stays as it was.
+    expect(saved.json()).toEqual({ ordersRequireAcceptedQuote: false, ordersRequirePoNumber: true });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'organisation.settings'), eq(auditLog.entityId, organisationId)));
+    expect(entry?.after).toMatchObject({ ordersRequirePoNumber: true, ordersRequireAcceptedQuote: false });
+    const organisation = await t.get('/api/account/organisation', { cookie: buyerCookie });
+    expect(organisation.json()).toMatchObject({ organisation: { ordersRequirePoNumber: true } });
+
+    const ordering = async (cookie?: string) =>
+      ((await t.get('/api/orders/ordering', cookie ? { cookie } : {})).json() as { requirePoNumber: boolean })
+        .requirePoNumber;
+    expect(await ordering(buyerCookie)).toBe(true);
+    expect(await ordering()).toBe(false);
+    const { user: outsider } = await createUser(t.db);
+    const outsiderCookie = await signIn(t, outsider.email);
+    expect(await ordering(outsiderCookie)).toBe(false);
+
+    const refused = await t.post('/api/orders', guestOrderBody(buyer.email), { cookie: buyerCookie });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'po_number_required' } });
+    const body = guestOrderBody(buyer.email);
+    const placed = await t.post(
+      '/api/orders',
+      { ...body, billing: { ...body.billing, poNumber: 'LANC-PO-1' } },
+      { cookie: buyerCookie },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const outside = await t.post('/api/orders', guestOrderBody(outsider.email), { cookie: outsiderCookie });
+    expect(outside.statusCode, outside.body).toBe(201);
+    const guest = await t.post('/api/orders', guestOrderBody('guest-lab@example.com'));
+    expect(guest.statusCode, guest.body).toBe(201);
+
+    const empty = await t.put(settings, {}, { cookie: admin.cookie });
+    expect(empty.statusCode).toBe(400);
+  });
+});

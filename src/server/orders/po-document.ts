@@ -5,6 +5,8 @@ import type { Db } from '../db/client';
 import { orderPoDocuments, orders } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
+import { organisationOf } from '../organisations/organisation-access';
+import { getCachedSettings } from '../settings/settings-service';
 
 type PoRow = Omit<typeof orderPoDocuments.$inferSelect, 'bytes'>;
 
@@ -105,3 +107,12 @@ export const toPoDocument = (row: PoRow): PoDocument => ({
   uploadedAt: row.createdAt.toISOString(),
   url: poDocumentUrl(row.orderId),
 });
+
+/**
+ * Whether this buyer's order needs a PO number (issue 39): the shop's "Orders require a PO number",
+ * or their organisation's own. The order flow says so before its last step; placing refuses it.
+ */
+export async function poNumberRequired(db: Db, userId: string | null): Promise<boolean> {
+  if ((await getCachedSettings(db)).requirePoNumber) return true;
+  return (await organisationOf(db, userId))?.ordersRequirePoNumber ?? false;
+}

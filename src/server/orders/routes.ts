@@ -24,7 +24,6 @@ import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';
 import { createOrder, priceOrder, taxOrder } from './create-order';
-import { getCachedSettings } from '../settings/settings-service';
 import { holdsAccessKey } from './order-access';
 import { mayReadAccountRecord } from '../organisations/organisation-access';
 import { documentPdf } from './invoices';
@@ -36,7 +35,7 @@ import {
   PO_DOCUMENT_BODY_LIMIT,
   poDocumentMessages,
 } from '../../shared/orders/po-document';
-import { attachPoDocument, readPoUpload, storedPoDocument, toPoDocument } from './po-document';
+import { attachPoDocument, poNumberRequired, readPoUpload, storedPoDocument, toPoDocument } from './po-document';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
 
 /** The guest order page's key (`?key=`): query strings never reach the logs (log-serializers.ts). */
@@ -105,11 +104,12 @@ export async function orderRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
       const open = await orderingOpen();
-      // Issue 39: the order flow says before its last step that a PO number is required.
-      const { requirePoNumber } = await getCachedSettings(app.db);
+      // Issue 39: the order flow says before its last step that a PO number is required (the shop's
+      // setting, or the signed-in buyer's organisation's).
+      const requirePoNumber = await poNumberRequired(app.db, currentUserId(request));
       return { open, message: open ? null : orderFlowMessages.orderingNotOpen, requirePoNumber };
     },
   );

@@ -64,6 +64,7 @@ export async function organisationOf(db: Db, userId: string | null) {
       id: organisations.id,
       name: organisations.name,
       ordersRequireAcceptedQuote: organisations.ordersRequireAcceptedQuote,
+      ordersRequirePoNumber: organisations.ordersRequirePoNumber,
     })
     .from(organisationMembers)
     .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))

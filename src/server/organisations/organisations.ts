@@ -107,6 +107,7 @@ export async function loadOrganisation(db: Db, userId: string, now: Date): Promi
     members: await membersOf(db, organisation.id, organisation.ownerUserId),
     invitations: invitations.map((row) => toInvitation(row, now)),
     ordersRequireAcceptedQuote: organisation.ordersRequireAcceptedQuote,
+    ordersRequirePoNumber: organisation.ordersRequirePoNumber,
   };
 }
 
@@ -335,6 +336,7 @@ export async function customerOrganisation(db: Db, userId: string): Promise<Admi
     ownerEmail: members.find((member) => member.isOwner)?.email ?? '',
     members,
     ordersRequireAcceptedQuote: organisation.ordersRequireAcceptedQuote,
+    ordersRequirePoNumber: organisation.ordersRequirePoNumber,
     lastStatement: await lastStatementSent(db, organisation.id),
   };
 }
@@ -349,26 +351,35 @@ export async function setOrganisationSettings(
   input: {
     admin: Pick<RequestAuth, 'userId' | 'email'>;
     organisationId: string;
-    ordersRequireAcceptedQuote: boolean;
+    ordersRequireAcceptedQuote?: boolean | undefined;
+    ordersRequirePoNumber?: boolean | undefined;
     now: Date;
   },
 ) {
   const [before] = await tx.select().from(organisations).where(eq(organisations.id, input.organisationId));
   if (!before) throw notFound(organisationMessages.organisationNotFound);
+  const after = {
+    ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote ?? before.ordersRequireAcceptedQuote,
+    ordersRequirePoNumber: input.ordersRequirePoNumber ?? before.ordersRequirePoNumber,
+  };
   await tx
     .update(organisations)
-    .set({ ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote, updatedAt: input.now })
+    .set({ ...after, updatedAt: input.now })
     .where(eq(organisations.id, before.id));
   await writeAudit(tx, {
     admin: input.admin,
     action: 'organisation.settings',
     entityType: 'organisation',
     entityId: before.id,
-    before: { organisation: before.name, ordersRequireAcceptedQuote: before.ordersRequireAcceptedQuote },
-    after: { organisation: before.name, ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote },
+    before: {
+      organisation: before.name,
+      ordersRequireAcceptedQuote: before.ordersRequireAcceptedQuote,
+      ordersRequirePoNumber: before.ordersRequirePoNumber,
+    },
+    after: { organisation: before.name, ...after },
     now: input.now,
   });
-  return { ...before, ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote };
+  return { ...before, ...after };
 }
 
 const memberCount =

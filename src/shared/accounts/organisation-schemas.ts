@@ -85,6 +85,8 @@ export const organisationSchema = z.object({
   invitations: z.array(organisationInvitationSchema),
   /** "Orders need an accepted quote": staff set it; the members see it (issue 39, decision 0065). */
   ordersRequireAcceptedQuote: z.boolean(),
+  /** "Orders require a PO number" for the organisation's members (staff change it: customers.edit, step-up). */
+  ordersRequirePoNumber: z.boolean(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -127,13 +129,25 @@ export const adminCustomerOrganisationSchema = z.object({
   members: z.array(organisationMemberSchema),
   /** "Orders need an accepted quote" for the organisation's quotes (staff change it: customers.edit, step-up). */
   ordersRequireAcceptedQuote: z.boolean(),
+  /** "Orders require a PO number" for the organisation's members (staff change it: customers.edit, step-up). */
+  ordersRequirePoNumber: z.boolean(),
   /** The last monthly statement e-mailed to its accounts payable: month (YYYY-MM), when, to how many (null: none yet). */
   lastStatement: z.object({ period: z.string(), sentAt: z.string(), recipients: z.number().int() }).nullable(),
 });
 export type AdminCustomerOrganisation = z.infer<typeof adminCustomerOrganisationSchema>;
 
 /** PUT /api/admin/organisations/{id}/settings: the organisation's own rules. */
-export const organisationSettingsRequestSchema = z.object({ ordersRequireAcceptedQuote: z.boolean() }).strict();
+export const organisationSettingsRequestSchema = z
+  .object({ ordersRequireAcceptedQuote: z.boolean().optional(), ordersRequirePoNumber: z.boolean().optional() })
+  .strict()
+  .refine((body) => body.ordersRequireAcceptedQuote !== undefined || body.ordersRequirePoNumber !== undefined, {
+    message: 'Say which setting to change.',
+  });
+/** PUT /api/admin/organisations/{id}/settings: both settings as they now stand. */
+export const organisationSettingsSchema = z.object({
+  ordersRequireAcceptedQuote: z.boolean(),
+  ordersRequirePoNumber: z.boolean(),
+});
 
 /** An organisation staff may add the customer to (same name first), GET /api/admin/organisations. */
 export const adminOrganisationSummarySchema = z.object({

@@ -29,6 +29,7 @@ const organisation = (overrides: Partial<Organisation> = {}): Organisation => ({
     },
   ],
   ordersRequireAcceptedQuote: false,
+  ordersRequirePoNumber: false,
   invitations: [],
   ...overrides,
 });

@@ -347,6 +347,14 @@ export function OrganisationTab({ company }: { company: string | null }) {
               ? 'Orders need an accepted quote: an approver or the owner accepts a quote before it can be ordered. We set this for your organisation on request.'
               : 'Quotes can be ordered without being accepted first. An approver or the owner accepts quotes.'}
           </p>
+          {organisation.ordersRequirePoNumber ? (
+            <p data-testid="organisation-po-rule" className="text-sm text-navy-700">
+              {t(
+                'organisation.poRequired',
+                'Orders require a PO number: the order flow asks for it. We set this for your organisation on request.',
+              )}
+            </p>
+          ) : null}
           <Members organisation={organisation} />
           {organisation.isOwner ? (
             <>

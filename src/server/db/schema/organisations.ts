@@ -22,6 +22,8 @@ export const organisations = pgTable('organisations', {
    * 0065): an order from a quote nobody accepted is refused. Off, the shop-wide setting still holds.
    */
   ordersRequireAcceptedQuote: boolean('orders_require_accepted_quote').notNull().default(false),
+  /** "Orders require a PO number" for this organisation's members (issue 39), on top of the shop's setting. */
+  ordersRequirePoNumber: boolean('orders_require_po_number').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

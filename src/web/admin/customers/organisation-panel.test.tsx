@@ -24,6 +24,7 @@ const detail = {
       },
     ],
     ordersRequireAcceptedQuote: false,
+    ordersRequirePoNumber: false,
     lastStatement: null,
   },
   sameNameOrganisations: [],
@@ -48,7 +49,7 @@ describe('the organisation on the admin customer page (issue 39, happy-dom)', ()
       'GET /api/auth/session': session(['customers.view', 'customers.edit']),
       [SETTINGS]: () =>
         steppedUp
-          ? { body: { ordersRequireAcceptedQuote: true } }
+          ? { body: { ordersRequireAcceptedQuote: true, ordersRequirePoNumber: false } }
           : apiError(403, 'step_up_required', 'Confirm with a fresh code from your authenticator.'),
       'POST /api/admin/step-up': () => {
         steppedUp = true;
@@ -66,6 +67,34 @@ describe('the organisation on the admin customer page (issue 39, happy-dom)', ()
       expect(calls.filter((call) => `${call.method} ${call.path}` === SETTINGS).map((call) => call.body)).toEqual([
         { ordersRequireAcceptedQuote: true },
         { ordersRequireAcceptedQuote: true },
+      ]),
+    );
+  });
+
+  it('"Orders require a PO number": its own box sends only that setting, after a fresh code', async () => {
+    let steppedUp = false;
+    const calls = mockFetch({
+      'GET /api/auth/session': session(['customers.view', 'customers.edit']),
+      [SETTINGS]: () =>
+        steppedUp
+          ? { body: { ordersRequireAcceptedQuote: false, ordersRequirePoNumber: true } }
+          : apiError(403, 'step_up_required', 'Confirm with a fresh code from your authenticator.'),
+      'POST /api/admin/step-up': () => {
+        steppedUp = true;
+        return { body: { steppedUpUntil: new Date(Date.now() + 300_000).toISOString() } };
+      },
+    });
+    const user = userEvent.setup();
+    show();
+    const box = await screen.findByRole('checkbox', { name: 'Orders require a PO number' });
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    await user.click(box);
+    await user.type(await screen.findByLabelText(/code/i), '123456');
+    await user.click(screen.getByRole('button', { name: /confirm|verify/i }));
+    await waitFor(() =>
+      expect(calls.filter((call) => `${call.method} ${call.path}` === SETTINGS).map((call) => call.body)).toEqual([
+        { ordersRequirePoNumber: true },
+        { ordersRequirePoNumber: true },
       ]),
     );
   });

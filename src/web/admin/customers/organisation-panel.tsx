@@ -9,6 +9,7 @@ import {
   organisationRoleLabels,
   type OrganisationRole,
   organisationRoles,
+  organisationSettingsSchema,
 } from '../../../shared/accounts/organisation-schemas';
 import type { CustomerDetail } from '../../../shared/admin/customer-schemas';
 import { adminMessages } from '../../../shared/admin/admin-schemas';
@@ -128,19 +129,39 @@ function AddToOrganisation({
   );
 }
 
-/** "Orders need an accepted quote" for the organisation: customers.edit, a fresh step-up, audited. */
-function AcceptanceRequirement({ organisationId, value }: { organisationId: string; value: boolean }) {
+type OrganisationSetting = 'ordersRequireAcceptedQuote' | 'ordersRequirePoNumber';
+
+const settingWords: Record<OrganisationSetting, { label: string; hint: string }> = {
+  ordersRequireAcceptedQuote: {
+    label: 'Orders need an accepted quote',
+    hint: "An order from one of this organisation's quotes is refused until an approver or the owner accepts the quote. The shop-wide setting applies as well.",
+  },
+  ordersRequirePoNumber: {
+    label: 'Orders require a PO number',
+    hint: "The order flow asks this organisation's members for their PO number before its last step, and an order without one is refused. The shop-wide setting applies as well.",
+  },
+};
+
+/** One of the organisation's order rules (issue 39): customers.edit, a fresh step-up, audited. */
+function OrganisationRequirement({
+  organisationId,
+  setting,
+  value,
+}: {
+  organisationId: string;
+  setting: OrganisationSetting;
+  value: boolean;
+}) {
   const { can } = usePermissions();
   const invalidate = useInvalidateAdmin();
   const { withStepUp, dialog } = useStepUp();
   const save = useMutation({
     mutationFn: (next: boolean) =>
       withStepUp(() =>
-        adminApi(
-          z.object({ ordersRequireAcceptedQuote: z.boolean() }),
-          `/organisations/${encodeURIComponent(organisationId)}/settings`,
-          { method: 'PUT', body: { ordersRequireAcceptedQuote: next } },
-        ),
+        adminApi(organisationSettingsSchema, `/organisations/${encodeURIComponent(organisationId)}/settings`, {
+          method: 'PUT',
+          body: { [setting]: next },
+        }),
       ),
     onSuccess: () => {
       toast.success('Organisation settings saved');
@@ -160,12 +181,9 @@ function AcceptanceRequirement({ organisationId, value }: { organisationId: stri
           disabled={!can('customers.edit') || save.isPending}
           onChange={(event) => save.mutate(event.currentTarget.checked)}
         />
-        Orders need an accepted quote
+        {settingWords[setting].label}
       </label>
-      <p className="text-xs text-navy-600">
-        An order from one of this organisation&apos;s quotes is refused until an approver or the owner accepts the
-        quote. The shop-wide setting applies as well.
-      </p>
+      <p className="text-xs text-navy-600">{settingWords[setting].hint}</p>
       {dialog}
     </div>
   );
@@ -219,7 +237,16 @@ export function OrganisationPanel({ customerKey, detail }: { customerKey: string
               </li>
             ))}
           </ul>
-          <AcceptanceRequirement organisationId={organisation.id} value={organisation.ordersRequireAcceptedQuote} />
+          <OrganisationRequirement
+            organisationId={organisation.id}
+            setting="ordersRequireAcceptedQuote"
+            value={organisation.ordersRequireAcceptedQuote}
+          />
+          <OrganisationRequirement
+            organisationId={organisation.id}
+            setting="ordersRequirePoNumber"
+            value={organisation.ordersRequirePoNumber}
+          />
           <p className="mt-2 text-sm text-navy-600">
             {organisation.lastStatement
               ? `Monthly statement to accounts payable: last sent ${day(organisation.lastStatement.sentAt)} (${monthOf(organisation.lastStatement.period)}) to ${organisation.lastStatement.recipients === 1 ? '1 address' : `${organisation.lastStatement.recipients} addresses`}.`

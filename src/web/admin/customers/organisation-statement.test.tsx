@@ -22,6 +22,7 @@ const organisation: AdminCustomerOrganisation = {
     },
   ],
   ordersRequireAcceptedQuote: false,
+  ordersRequirePoNumber: false,
   lastStatement: { period: '2026-12', sentAt: '2026-12-01T06:00:00.000Z', recipients: 2 },
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "organisations" ADD COLUMN "orders_require_po_number" boolean DEFAULT false NOT NULL;
