@@ -16,6 +16,7 @@ import { exampleBusinessProfile } from '../../shared/business-profile';
 import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
 import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
 import { pdfText } from '../../../tests/support/pdf-text';
+import { originStatement } from '../../shared/customs';
 
 const customer = (email: string) => ({ email, firstName: 'Ada', lastName: 'Lovelace', organization: 'Lab' });
 
@@ -168,6 +169,16 @@ const buyers = [
       acknowledgement: ['BESTELLEINGANGSBESTÄTIGUNG', 'Bestellnummer', 'Bestelldatum', 'Rechnungsempfänger', 'Menge'],
       confirmation: ['AUFTRAGSBESTÄTIGUNG', 'Bestätigt am', 'verbindlich ist allein ihr englischer Wortlaut'],
       deliveryNote: ['LIEFERSCHEIN', 'Bei Erhalt', 'Gedruckt am: 3. November 2026'],
+      commercialInvoice: [
+        'HANDELSRECHNUNG',
+        'Verkäufer (Ausführer)',
+        'Käufer (Einführer)',
+        'Warennummer',
+        'Lieferbedingungen: DAP Heidelberg, Incoterms 2020. Bestimmungsland: Deutschland.',
+        'Ich erkläre, dass die Angaben auf dieser Rechnung wahr und richtig sind.',
+        'Datum: 3. November 2026',
+        'Die Erklärung zum Ursprung steht in ihrer englischen Fassung',
+      ],
       invoice: ['RECHNUNG', 'Rechnungsnummer', 'Fällig am', 'Zu zahlender Betrag', 'Verwendungszweck'],
       received: ['Guten Tag Ada,', 'Vielen Dank für Ihre Bestellung', 'Bestelldatum: 3. November 2026'],
       receivedSubject: 'Wir haben Ihre Bestellung',
@@ -192,6 +203,16 @@ const buyers = [
       ],
       confirmation: ['CONFIRMATION DE COMMANDE', 'Confirmée le', 'seul le texte anglais fait foi'],
       deliveryNote: ['BON DE LIVRAISON', 'À la réception', 'Imprimé le: 3 novembre 2026'],
+      commercialInvoice: [
+        'FACTURE COMMERCIALE',
+        'Vendeur (exportateur)',
+        'Acheteur (importateur)',
+        'Désignation',
+        'Conditions de livraison : DAP Lyon, Incoterms 2020. Pays de destination : France.',
+        'Je déclare que les informations figurant sur cette facture sont exactes et sincères.',
+        'Date : 3 novembre 2026',
+        'La déclaration d’origine est donnée dans sa version anglaise',
+      ],
       invoice: ['FACTURE', 'Numéro de facture', 'Date d’échéance', 'Montant à payer', 'comme référence'],
       received: ['Bonjour Ada,', 'Merci pour votre commande', 'Date de commande : 3 novembre 2026'],
       receivedSubject: 'Nous avons bien reçu votre commande',
@@ -205,7 +226,7 @@ describe('a German or French order’s documents and e-mails are in its language
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
 
   it.each(buyers)(
-    '$language: acknowledgement, confirmation and invoice PDFs and the e-mails, with its dates and money, no English phrase, customer text as typed',
+    '$language: acknowledgement, confirmation, invoice, delivery note and commercial invoice PDFs and the e-mails, with its dates and money, no English phrase (the prescribed English statement on origin aside), customer text as typed',
     async (buyer) => {
       const email = `${buyer.language}-buyer@example.com`;
       const placed = await t.post('/api/orders', {
@@ -262,6 +283,19 @@ describe('a German or French order’s documents and e-mails are in its language
         pdfText((await t.get(`/api/admin/orders/${order.id}/packing-slip`, { cookie: admin.cookie })).rawPayload),
       );
       for (const text of buyer.says.deliveryNote) expect(deliveryNote).toContain(text);
+      // The commercial invoice (customs, an export from the UK): in the order's language; the EORI and Incoterm as data.
+      const commercial = await t.get(`/api/admin/orders/${order.id}/commercial-invoice`, { cookie: admin.cookie });
+      expect(commercial.statusCode, commercial.body).toBe(200);
+      const commercialText = oneSpaced(pdfText(commercial.rawPayload));
+      // The statement on origin keeps the Agreement's prescribed English words (its English version is valid
+      // in the EU; Annex ORIG-4), announced in the language; it is left out of the English-phrase check only.
+      const statement = originStatement(/Exporter Reference No (\S+)\)/.exec(commercialText)?.[1] ?? '');
+      expect(commercialText).toContain(statement);
+      const commercialInvoice = commercialText.replace(statement, '');
+      for (const text of buyer.says.commercialInvoice) expect(commercialInvoice).toContain(text);
+      expect(commercialInvoice).toContain('EORI');
+      // The instrument's value in the language's money format ("3.340,00 €", "3 340,00 €").
+      expect(commercialInvoice).toContain(buyer.money(334000));
       const invoice = attached('invoice_deposit');
 
       for (const text of buyer.says.acknowledgement) expect(acknowledgement).toContain(text);
@@ -292,6 +326,7 @@ describe('a German or French order’s documents and e-mails are in its language
         confirmation,
         invoice,
         deliveryNote,
+        commercialInvoice,
         ...Object.fromEntries(mails.map((row) => [row.kind, `${row.subject}\n${row.textBody}`])),
       };
       for (const [name, text] of Object.entries(texts)) expect(englishIn(text, buyer.language), name).toEqual([]);

@@ -1,17 +1,10 @@
 import { cleanLine } from '../clean-text';
 import type { BusinessProfile } from '../business-profile';
 import { findCountry, isEuMemberState } from '../countries';
-import {
-  customsMessages,
-  formatCommodityCode,
-  formatWeight,
-  incotermLine,
-  originStatement,
-  zeroRatedExport,
-} from '../customs';
-import { formatUkDate } from '../dates';
-import { formatMoney } from '../money';
+import { customsMessages, formatCommodityCode, formatWeight, incotermLine, originStatement } from '../customs';
+import { type Translator, translator } from '../i18n/translator';
 import { addressLines } from '../orders/order-lines';
+import { localAddressLines, localIssuer } from './document-language';
 import type { BusinessDocument, DocumentTable } from './document-model';
 import { issuerOf } from './issuer';
 import { type DocumentOrder, deliveryCountry } from './order-documents';
@@ -44,17 +37,23 @@ export interface CommercialInvoiceFacts {
  * The number and type of packages: one carton per instrument (its power cord, syringe holder and
  * adaptors packed with it), and one for the accessories where there are any.
  */
-export function packagesOf(items: DocumentOrder['items']): { count: number; text: string } {
+export function packagesOf(
+  items: DocumentOrder['items'],
+  tr: Translator = translator('en'),
+): { count: number; text: string } {
   const instruments = items
     .filter((item) => item.itemType === 'base_configuration')
     .reduce((sum, item) => sum + item.quantity, 0);
   const accessories = items.some((item) => item.itemType === 'accessory') ? 1 : 0;
   const count = instruments + accessories;
+  const plural = (n: number) => (n === 1 ? 'one' : 'other');
   const parts = [
-    ...(instruments > 0 ? [`${instruments} instrument carton${instruments === 1 ? '' : 's'}`] : []),
-    ...(accessories > 0 ? ['1 accessories carton'] : []),
+    ...(instruments > 0
+      ? [tr.t(`doc.ci.instrumentCartons.${plural(instruments)}`, { count: String(instruments) })]
+      : []),
+    ...(accessories > 0 ? [tr.t('doc.ci.accessoriesCarton')] : []),
   ];
-  return { count, text: `${count} carton${count === 1 ? '' : 's'} (${parts.join(', ')})` };
+  return { count, text: tr.t(`doc.ci.cartons.${plural(count)}`, { count: String(count), parts: parts.join(', ') }) };
 }
 
 let regionNames: Intl.DisplayNames | undefined;
@@ -65,6 +64,22 @@ export const countryName = (code: string | null | undefined) => {
     // Made on first use, not at load (decision 0050: no Intl at page load).
     regionNames ??= new Intl.DisplayNames(['en-GB'], { type: 'region' });
     return findCountry(code)?.name ?? regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+const localRegionNames = new Map<string, Intl.DisplayNames>();
+/** `countryName` in the buyer's language (issue 40): "Vereinigtes Königreich", "Chine". */
+const localCountryName = (tr: Translator, code: string | null | undefined) => {
+  if (tr.language === 'en') return countryName(code);
+  if (!code) return tr.t('doc.ci.notGiven');
+  try {
+    let names = localRegionNames.get(tr.language);
+    if (!names) {
+      names = new Intl.DisplayNames([tr.language], { type: 'region' });
+      localRegionNames.set(tr.language, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
@@ -82,7 +97,18 @@ const sumOf = (values: (number | null)[]) =>
  */
 export function commercialInvoiceDocument(order: DocumentOrder, facts: CommercialInvoiceFacts): BusinessDocument {
   const { profile } = facts;
-  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
+  // Issue 40: in the order's language. The commodity codes, EORI numbers and the Incoterm are data; the
+  // statement on origin keeps the Agreement's prescribed English words (its English version is valid in the EU).
+  const tr = translator(order.language);
+  const english = tr.language === 'en';
+  const money = (minor: number) => tr.money(minor, order.currency);
+  const weight = (grams: number | null) => {
+    if (english) return formatWeight(grams);
+    if (grams === null) return tr.t('doc.ci.notGiven');
+    return grams >= 1000 ? `${tr.number(grams / 1000, 2)} kg` : `${tr.number(grams, 0)} g`;
+  };
+  const notGiven = english ? customsMessages.notGiven : tr.t('doc.ci.notGiven');
+  const code = (value: string | null) => (value ? formatCommodityCode(value) : notGiven);
   const deliverTo = order.shippingAddress ?? order.billingAddress;
   const town = deliverTo ? cleanLine(deliverTo.city) : profile.deliveryPlace;
   const goods = goodsTypes.flatMap((type) => order.items.filter((item) => item.itemType === type));
@@ -101,42 +127,44 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
   const goodsValue = goods.reduce((sum, item) => sum + item.totalPrice, 0);
   const notUkOrigin = lines.filter((line) => line.customs?.originCountry !== 'GB');
   const ukOrigin = lines.some((line) => line.customs?.originCountry === 'GB');
-  const packages = packagesOf(order.items);
+  const packages = packagesOf(order.items, tr);
   const netTotal = sumOf(lines.map((line) => line.net));
   const grossTotal = sumOf(lines.map((line) => line.gross));
   const invoiceNumber = facts.invoice?.number ?? order.orderNumber;
-  const invoiceDate = formatUkDate(facts.invoice?.issuedAt ?? facts.printedAt);
+  const invoiceDate = tr.date(facts.invoice?.issuedAt ?? facts.printedAt);
+  const issuer = english ? issuerOf(profile) : localIssuer(tr, profile);
 
-  const buyer = addressLines(order.billingAddress);
+  const buyer = english ? addressLines(order.billingAddress) : localAddressLines(tr, order.billingAddress);
   if (order.customerEmail) buyer.push(order.customerEmail);
-  if (order.vatNumber) buyer.push(`VAT number: ${cleanLine(order.vatNumber)}`);
-  buyer.push(`EORI number: ${facts.buyerEori ? cleanLine(facts.buyerEori) : customsMessages.notGiven}`);
+  if (order.vatNumber) buyer.push(tr.t('doc.party.vatNumber', { number: cleanLine(order.vatNumber) }));
+  buyer.push(tr.t('doc.ci.eori', { number: facts.buyerEori ? cleanLine(facts.buyerEori) : notGiven }));
+  const consignee = order.shippingAddress ?? order.billingAddress;
 
   const table: DocumentTable = {
-    title: 'Goods',
+    title: tr.t('doc.ci.goods'),
     columns: [
-      { label: 'Description', width: 30 },
-      { label: 'Commodity code', width: 13 },
-      { label: 'Origin', width: 10 },
-      { label: 'Qty', width: 6, align: 'right' },
-      { label: 'Net weight', width: 11, align: 'right' },
-      { label: 'Gross weight', width: 11, align: 'right' },
-      { label: `Value (${order.currency})`, width: 14, align: 'right' },
+      { label: tr.t('doc.ci.col.description'), width: 29 },
+      { label: tr.t('doc.ci.col.commodityCode'), width: 13 },
+      { label: tr.t('doc.ci.col.origin'), width: 10 },
+      { label: tr.t('doc.pdf.qty'), width: 7, align: 'right' },
+      { label: tr.t('doc.ci.col.netWeight'), width: 11, align: 'right' },
+      { label: tr.t('doc.ci.col.grossWeight'), width: 11, align: 'right' },
+      { label: tr.t('doc.ci.col.value', { currency: order.currency }), width: 14, align: 'right' },
     ],
     rows: [
       ...lines.map(({ item, customs, net, gross }) => ({
         cells: [
           item.itemName,
-          formatCommodityCode(customs?.commodityCode ?? null),
-          countryName(customs?.originCountry ?? null),
+          code(customs?.commodityCode ?? null),
+          localCountryName(tr, customs?.originCountry ?? null),
           String(item.quantity),
-          formatWeight(net),
-          formatWeight(gross),
+          weight(net),
+          weight(gross),
           money(item.totalPrice),
         ],
       })),
       {
-        cells: ['Total goods', '', '', '', formatWeight(netTotal), formatWeight(grossTotal), money(goodsValue)],
+        cells: [tr.t('doc.ci.totalGoods'), '', '', '', weight(netTotal), weight(grossTotal), money(goodsValue)],
         emphasis: true,
       },
     ],
@@ -144,59 +172,65 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
 
   return {
     kind: 'commercial_invoice',
-    issuer: issuerOf(profile),
-    title: 'COMMERCIAL INVOICE',
-    name: `Commercial invoice ${invoiceNumber}`,
+    language: tr.language,
+    issuer,
+    title: tr.t('doc.ci.title'),
+    name: tr.t('doc.ci.name', { number: invoiceNumber }),
     currency: order.currency,
     meta: [
-      ['Invoice number', invoiceNumber],
-      ['Invoice date', invoiceDate],
-      ['Order number', order.orderNumber],
-      ...(order.poNumber ? ([['Your PO number', cleanLine(order.poNumber)]] as [string, string][]) : []),
-      ['Incoterm', incotermLine(town)],
+      [tr.t('doc.meta.invoiceNumber'), invoiceNumber],
+      [tr.t('doc.ci.invoiceDate'), invoiceDate],
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      ...(order.poNumber ? ([[tr.t('doc.meta.poNumber'), cleanLine(order.poNumber)]] as [string, string][]) : []),
+      [tr.t('doc.ci.incoterm'), incotermLine(town)],
     ],
     parties: [
       {
-        title: 'Seller (exporter)',
+        title: tr.t('doc.ci.seller'),
         lines: [
           profile.legalName,
-          ...issuerOf(profile).lines.slice(0, -1),
-          `VAT number: ${profile.vatNumber}`,
-          `EORI number: ${profile.eoriNumber}`,
+          ...issuer.lines.slice(0, -1),
+          tr.t('doc.party.vatNumber', { number: profile.vatNumber }),
+          tr.t('doc.ci.eori', { number: profile.eoriNumber }),
         ],
       },
-      { title: 'Buyer (importer)', lines: buyer },
-      { title: 'Deliver to (consignee)', lines: addressLines(order.shippingAddress ?? order.billingAddress) },
+      { title: tr.t('doc.ci.buyer'), lines: buyer },
+      {
+        title: tr.t('doc.ci.consignee'),
+        lines: english ? addressLines(consignee) : localAddressLines(tr, consignee),
+      },
     ],
     lines: [],
     totals: [
-      { label: 'Total value of goods', amount: goodsValue },
-      { label: `Freight and insurance to ${town}`, amount: freight },
-      { label: 'Total invoice value', amount: goodsValue + freight, emphasis: true },
+      { label: tr.t('doc.ci.totalGoodsValue'), amount: goodsValue },
+      { label: tr.t('doc.ci.freight', { town }), amount: freight },
+      { label: tr.t('doc.ci.totalValue'), amount: goodsValue + freight, emphasis: true },
     ],
     notes: [],
     tables: [table],
     sections: [
       {
-        title: 'Shipment',
+        title: tr.t('doc.ci.shipment'),
         lines: [
-          `Packages: ${packages.text}`,
-          `Total net weight: ${formatWeight(netTotal)}. Total gross weight: ${formatWeight(grossTotal)}.`,
-          `Delivery terms: ${incotermLine(town)}. Country of destination: ${countryName(deliveryCountry(order))}.`,
-          `Currency of invoice: ${order.currency}.`,
+          tr.t('doc.ci.packages', { packages: packages.text }),
+          tr.t('doc.ci.weights', { net: weight(netTotal), gross: weight(grossTotal) }),
+          tr.t('doc.ci.deliveryTerms', {
+            incoterm: incotermLine(town),
+            country: localCountryName(tr, deliveryCountry(order)),
+          }),
+          tr.t('doc.ci.currency', { currency: order.currency }),
         ],
       },
-      { title: 'VAT', lines: [`${zeroRatedExport}: goods exported from the United Kingdom (VAT Notice 703).`] },
+      { title: tr.t('doc.ci.vat'), lines: [tr.t('doc.ci.zeroRated')] },
       ...(ukOrigin && isEuMemberState(deliveryCountry(order))
         ? [
             {
-              title: 'Statement on origin',
+              title: tr.t('doc.ci.originTitle'),
               lines: [
+                ...(english ? [] : [tr.t('doc.ci.originEnglish')]),
                 originStatement(profile.eoriNumber),
                 ...(notUkOrigin.length > 0
-                  ? [
-                      `Not of United Kingdom preferential origin: ${notUkOrigin.map((line) => line.item.itemName).join('; ')}.`,
-                    ]
+                  ? [tr.t('doc.ci.notUkOrigin', { items: notUkOrigin.map((line) => line.item.itemName).join('; ') })]
                   : []),
                 `${profile.tradingAddress.city}, ${invoiceDate}`,
                 profile.legalName,
@@ -205,19 +239,18 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
           ]
         : []),
       ...(order.items.some((item) => item.itemType === 'servicing')
-        ? [
-            {
-              title: 'Services',
-              lines: ['The servicing plan on this order is a service, not goods: it is not listed here.'],
-            },
-          ]
+        ? [{ title: tr.t('doc.ci.servicesTitle'), lines: [tr.t('doc.ci.services')] }]
         : []),
       {
-        title: 'Declaration',
+        title: tr.t('doc.ci.declarationTitle'),
         lines: [
-          'I declare that the information on this invoice is true and correct.',
-          `Signed: ${profile.signatoryName}, ${profile.signatoryTitle}, for ${profile.legalName}`,
-          `Date: ${invoiceDate}`,
+          tr.t('doc.ci.declaration'),
+          tr.t('doc.ci.signed', {
+            name: profile.signatoryName,
+            title: profile.signatoryTitle,
+            company: profile.legalName,
+          }),
+          tr.t('doc.ci.date', { date: invoiceDate }),
         ],
       },
     ],
