@@ -94,6 +94,8 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     currency: pricing.currency,
     status: 'sent',
     kind: input.kind,
+    // Issue 40: a repair quote is in the language of the order the instrument came from (its PDF and e-mail).
+    ...(input.kind === 'repair' ? { language: order.language } : {}),
     serialNumber: instrument.serialNumber,
     configuration: {
       ...selection,

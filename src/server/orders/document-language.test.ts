@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultLanguageFor } from '../../shared/i18n/languages';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
@@ -511,6 +511,79 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
       expect.arrayContaining(['order_received', 'order_confirmed', 'invoice_deposit']),
     );
     for (const [name, text] of Object.entries(texts)) expect(englishIn(text, 'de'), name).toEqual([]);
+  });
+
+  it('a repair quote takes the language of the order its instrument came from: a German one’s PDF and e-mail read the repair terms in German, none of the sale’s deposit or batch sentences, no English phrase; the order from it stays German', async () => {
+    const { user } = await createUser(t.db);
+    const cookie = await signIn(t, user.email);
+    const instrument = await createInstrument(t.db, {
+      userId: user.id,
+      deliveredOn: '2024-06-01',
+      warrantyEndsOn: '2025-06-01',
+    });
+    await t.db.update(orders).set({ language: 'de' }).where(eq(orders.id, instrument.orderId));
+    const opened = await t.post(
+      '/api/service-requests',
+      { serial: instrument.serialNumber, description: 'The pump stalls mid-dose.' },
+      { cookie },
+    );
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { requestNumber } = (opened.json() as { request: ServiceRequest }).request;
+    const [request] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.requestNumber, requestNumber));
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const made = await t.post(
+      `/api/admin/service/${request?.id}/repair-quote`,
+      { description: 'New pump head', netAmountMinor: 20_000 },
+      { cookie: admin.cookie },
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
+    const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+    expect(quote?.language).toBe('de');
+
+    const pdf = oneSpaced(pdfText((await t.get(`/api/quotes/${quote?.quoteReference}/pdf`, { cookie })).rawPayload));
+    for (const text of [
+      'ANGEBOT',
+      'Dieser Kostenvoranschlag für die Reparatur gilt bis',
+      'Zahlung: vollständig bei Annahme des Angebots. Es gibt keine Anzahlung und keine Produktionscharge.',
+      'Reparaturdauer: 10 Arbeitstage ab Ihrer Annahme',
+      'Die Reparatur umfasst die im Angebot genannten Arbeiten und Teile.',
+      'ohne Gebühr vollständig erstattet',
+      'verbindlich ist allein ihr englischer Wortlaut',
+      '240,00 £',
+    ])
+      expect(pdf).toContain(text);
+    // None of the sale's deposit, balance or batch sentences.
+    expect(pdf).not.toContain('Anzahlung von');
+    expect(pdf).not.toContain('Der Restbetrag wird in Rechnung gestellt');
+    expect(pdf).not.toMatch(/Charge \d|Produktionscharge:/);
+    expect(englishIn(pdf, 'de'), 'repair quote PDF').toEqual([]);
+
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'service_repair_quote')));
+    expect(mail?.subject).toBe(`Kostenvoranschlag ${quoteNumber} für die Reparatur zu ${requestNumber}`);
+    const body = oneSpaced(mail?.textBody ?? '');
+    expect(body).toContain('240,00 £ inklusive USt.');
+    expect(body).toContain('Die Zahlung erfolgt vollständig bei Annahme; eine Anzahlung gibt es nicht.');
+    expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, 'de'), 'repair quote e-mail').toEqual([]);
+
+    // The order from it takes the quote's language.
+    const placed = await t.post(
+      '/api/orders',
+      {
+        quoteReference: quote?.quoteReference ?? '',
+        billing: guestBilling(user.email),
+        notes: '',
+        acceptTerms: true,
+        idempotencyKey: randomUUID(),
+      },
+      { cookie },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((placed.json() as { order: { language: string } }).order.language).toBe('de');
   });
 
   it('a French order with a PO number from a quote: the PO acknowledgement, the invoice’s “Votre bon de commande” and quote number, the advance agreed in the quote and the pro-forma in French', async () => {

@@ -26,7 +26,7 @@ import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } 
 
 type QuoteRow = typeof quotes.$inferSelect;
 
-/** The quote's language for its e-mails (issue 40); a repair quote stays English, as its PDF (decision 0064). */
+/** The quote's language for its e-mails (issue 40); a repair quote's acceptance e-mails stay English for now (decision 0064). */
 const quoteTranslator = (quote: Pick<QuoteResource, 'kind' | 'language'>) =>
   translator(quote.kind === 'repair' ? 'en' : (quote.language ?? 'en'));
 

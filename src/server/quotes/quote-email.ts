@@ -13,7 +13,7 @@ export function quoteCreatedMail(
   facts: { profile: PublicBusinessProfile; terms: TermsValues },
 ): OutgoingMail {
   const customer = quote.customerInfo;
-  // Issue 40: the buyer's language (a repair quote's terms stay English for now, as its PDF).
+  // Issue 40: the buyer's language (a repair quote's generic e-mail stays English for now; its PDF and service e-mail follow its language).
   const tr = translator(quote.kind === 'repair' ? 'en' : quote.language);
   const said = localTerms(tr);
   const total = quote.pricing ? tr.money(quote.pricing.totals.total, quote.currency) : '';

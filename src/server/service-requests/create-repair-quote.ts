@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
-import { formatUkDate } from '../../shared/dates';
+import { translator } from '../../shared/i18n/translator';
 import { chargeable, serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
@@ -70,16 +70,21 @@ export async function createRepairQuote(
   const loaded = await loadServiceRequest(tx, { id: row.id });
   const context = loaded ? await serviceMailContext(tx, loaded, input.publicUrl) : null;
   const totals = (quote.configuration as { pricing?: { totals?: { total?: number } } } | null)?.pricing?.totals;
+  // Issue 40: the e-mail in the quote's language (its instrument's order's), money and date with it.
+  const tr = translator(quote.language);
   if (context)
     await enqueueMail(
       tx,
-      serviceRepairQuoteMail({
-        ...context,
-        quoteNumber: quote.quoteNumber,
-        quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
-        total: formatMoney(totals?.total ?? 0, quote.currency === 'EUR' ? 'EUR' : 'GBP', { decimals: 2 }),
-        validUntil: quote.validUntil ? formatUkDate(quote.validUntil) : '',
-      }),
+      serviceRepairQuoteMail(
+        {
+          ...context,
+          quoteNumber: quote.quoteNumber,
+          quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
+          total: tr.money(totals?.total ?? 0, quote.currency === 'EUR' ? 'EUR' : 'GBP'),
+          validUntil: quote.validUntil ? tr.date(quote.validUntil) : '',
+        },
+        tr,
+      ),
     );
   return quote;
 }

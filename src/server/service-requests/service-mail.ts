@@ -1,6 +1,7 @@
 import type { BusinessProfile } from '../../shared/business-profile';
 import { coverLine, notCoveredReasonLabels } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
+import { type Translator, translator } from '../../shared/i18n/translator';
 import { greeting } from '../orders/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
@@ -145,17 +146,35 @@ export function serviceNotCoveredMail(context: ServiceMailContext): OutgoingMail
 /** Issue 41: the repair quote, with its link; its page and PDF carry the repair terms. */
 export function serviceRepairQuoteMail(
   context: ServiceMailContext & { quoteNumber: string; quoteUrl: string; total: string; validUntil: string },
+  tr: Translator = translator('en'),
 ): OutgoingMail {
   const { request, instrument } = context.loaded;
-  return customerServiceMail(context, {
+  // Issue 40: in the repair quote's language (its instrument's order's); English word for word as before.
+  const text = [
+    greeting(context.firstName, tr),
+    '',
+    tr.t('mail.repairQuote.ready', {
+      number: context.quoteNumber,
+      model: instrument.model,
+      serial: instrument.serialNumber,
+      request: request.requestNumber,
+      total: context.total,
+    }),
+    tr.t('mail.repairQuote.valid', { date: context.validUntil }),
+    '',
+    tr.t('mail.repairQuote.link', { url: context.quoteUrl }),
+    tr.t('mail.service.requestLink', { url: context.requestUrl }),
+    '',
+    tr.t('mail.service.questions', { email: context.profile.supportEmail, phone: context.profile.phone }),
+    '',
+    context.profile.legalName,
+  ].join('\n');
+  return {
     kind: 'service_repair_quote',
-    subject: `Repair quote ${context.quoteNumber} for ${request.requestNumber}`,
-    body: [
-      `Our repair quote ${context.quoteNumber} for your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}), is ready: ${context.total} including VAT.`,
-      `It is valid until ${context.validUntil}. Payment is in full when you accept it; there is no deposit.`,
-    ],
-    links: [`Your repair quote: ${context.quoteUrl}`],
-  });
+    to: context.to,
+    subject: tr.t('mail.repairQuote.subject', { number: context.quoteNumber, request: request.requestNumber }),
+    text,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { bankLines, type BankAccounts, type PublicBusinessProfile } from '../business-profile';
 import type { Language } from '../i18n/languages';
-import { translator } from '../i18n/translator';
+import { type Translator, translator } from '../i18n/translator';
 import {
   localBankLines,
   localColumns,
@@ -36,8 +36,8 @@ export interface QuoteDocumentOptions {
 
 /** The quotation as a document: company, quote number, dates, customer, every priced line, VAT, total, deposit, validity. */
 export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOptions): BusinessDocument {
-  // Issue 40: an instrument quote is in the buyer's language; a repair quote (issue 41's terms) stays English for now.
-  const tr = translator(quote.kind === 'repair' ? 'en' : quote.language);
+  // Issue 40: in the buyer's language; a repair quote's is its instrument's order's (service-quote.ts).
+  const tr = translator(quote.language);
   const said = localTerms(tr);
   const validUntil = quote.validUntil ? tr.date(quote.validUntil) : null;
   const customer = quote.customerInfo;
@@ -105,7 +105,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
         // Issue 41: a repair quote carries the repair terms, not the sale's.
         lines:
           quote.kind === 'repair'
-            ? repairQuoteTerms(quote, validUntil, options)
+            ? repairQuoteTerms(quote, validUntil, options, tr)
             : [
                 `${validUntil ? tr.t('doc.quote.validUntilDate', { date: validUntil }) : tr.t('doc.quote.validUntilNotice')} ${tr.t('doc.quote.validity', { days: String(options.terms.quoteValidityDays) })}`,
                 said.binding,
@@ -169,9 +169,26 @@ export function acceptanceLines(acceptance: QuoteAcceptance, customerText: boole
 }
 
 /** The repair quote's terms (terms.ts, repairTerms): its validity, payment in full, lead time; the support mailbox. */
-const repairQuoteTerms = (quote: QuoteResource, validUntil: string | null, options: QuoteDocumentOptions) => [
-  `This repair quote is valid until ${validUntil ?? 'further notice'}.`,
-  ...repairTermsLines(options.terms, quote.currency),
-  `Terms of sale: ${options.termsUrl}`,
-  `To accept, open your quote online or contact ${options.profile.supportEmail} quoting ${quote.quoteNumber}.`,
-];
+const repairQuoteTerms = (
+  quote: QuoteResource,
+  validUntil: string | null,
+  options: QuoteDocumentOptions,
+  tr: Translator,
+) => {
+  const said = localTerms(tr);
+  return [
+    validUntil ? tr.t('doc.quote.repair.validUntil', { date: validUntil }) : tr.t('doc.quote.repair.validUntilNotice'),
+    ...(tr.language === 'en'
+      ? repairTermsLines(options.terms, quote.currency)
+      : [
+          said.repairValidity(options.terms),
+          said.repairPayment,
+          said.repairLeadTime,
+          said.currency(quote.currency),
+          said.repairScope,
+          said.repairCancellation,
+        ]),
+    tr.t('doc.termsOfSale', { url: options.termsUrl }),
+    tr.t('doc.quote.repair.toAccept', { email: options.profile.supportEmail, number: quote.quoteNumber }),
+  ];
+};
