@@ -8,7 +8,9 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { invoices, paymentTransactions, refunds } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
+import { invoices, orders, paymentTransactions, refunds } from '../db/schema';
 
 const start = new Date('2026-05-20T09:00:00.000Z');
 
@@ -277,5 +279,46 @@ describe('the customer statement PDF', () => {
     expect(bobText).not.toContain(f.eurDeposit.number);
     expect(bobText).not.toContain(f.ada.user.email);
     expect(bobText).not.toContain('ADAGBP');
+  });
+
+  it('is in the language of the customer’s most recent order: German orders give a German statement (dates, money, no English phrase); an English customer’s stays English', async () => {
+    const f = await fixtures();
+    await t.db.update(orders).set({ language: 'de' }).where(eq(orders.userId, f.ada.user.id));
+    const adaCookie = await signIn(t, f.ada.user.email);
+    const own = await t.get('/api/account/statement.pdf', { cookie: adaCookie });
+    expect(own.statusCode, own.body).toBe(200);
+    const text = oneSpaced(pdfText(own.rawPayload));
+    for (const said of [
+      'KONTOAUSZUG',
+      'Auszug für',
+      'Konto in EUR',
+      'Konto in GBP',
+      `Anzahlungsrechnung ${f.eurDeposit.number}`,
+      'Soll Haben Saldo',
+      'Zahlung erhalten',
+      `Gutschrift ${f.creditNote.number} zu`,
+      'An Sie erstattet',
+      'Schlusssaldo',
+      '46,00 £ CR',
+      'GBP: Guthaben 46,00 £, wird von Ihrer nächsten Rechnung abgezogen.',
+      'Zu diesem Auszug',
+    ])
+      expect(text).toContain(said);
+    // Staff text as written.
+    expect(text).toContain('(Cancelled; 5% cancellation');
+    expect(englishIn(text, 'de')).toEqual([]);
+
+    // The admin's download of the same customer is German too; Bob, whose orders are English, reads English.
+    const admin = await createAdminSession(t);
+    const staff = oneSpaced(
+      pdfText(
+        (await t.get(`/api/admin/customers/${f.ada.user.id}/statement.pdf`, { cookie: admin.cookie })).rawPayload,
+      ),
+    );
+    expect(staff).toContain('KONTOAUSZUG');
+    const bobCookie = await signIn(t, f.bob.user.email);
+    const bobText = pdfText((await t.get('/api/account/statement.pdf', { cookie: bobCookie })).rawPayload);
+    expect(bobText).toContain('STATEMENT OF ACCOUNT');
+    expect(bobText).not.toContain('KONTOAUSZUG');
   });
 });

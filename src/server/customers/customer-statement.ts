@@ -1,3 +1,6 @@
+import { isLanguage } from '../../shared/i18n/languages';
+import { translator } from '../../shared/i18n/translator';
+import { localAddressLines } from '../../shared/documents/document-language';
 import { inArray, sql } from 'drizzle-orm';
 import type { OrderAddress } from '../../shared/orders/order-schema';
 import { addressLines } from '../../shared/orders/order-lines';
@@ -9,7 +12,6 @@ import {
 } from '../../shared/documents/customer-statement';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { cleanLine } from '../../shared/clean-text';
-import { formatUkDate } from '../../shared/dates';
 import { customerMessages } from '../../shared/admin/customer-schemas';
 import { type Db, queryRows } from '../db/client';
 import { notFound } from '../http/http-error';
@@ -33,9 +35,9 @@ interface StatementOrderRow extends Record<string, unknown> {
   status: string;
   total_amount: number | string;
   billing_address: OrderAddress | null;
+  language: string | null;
 }
 
-const methodLabel = (method: string | null) => (method ? method.replaceAll('_', ' ') : null);
 const dayOf = (value: Date | string) => (value instanceof Date ? value.toISOString() : value).slice(0, 10);
 const isoOf = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
@@ -43,9 +45,19 @@ const isoOf = (value: Date | string) => (value instanceof Date ? value.toISOStri
 export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' }>) {
   const orderRows = await queryRows<StatementOrderRow>(
     db,
-    sql`select o.id, o.order_number, o.currency, o.status, o.total_amount, o.billing_address
+    sql`select o.id, o.order_number, o.currency, o.status, o.total_amount, o.billing_address, o.language
       from orders o where ${scopeOf(scope, 'o')} order by o.created_at, o.id`,
   );
+  // Issue 40: in the language of the customer's most recent order (English when none).
+  const newest = orderRows.at(-1)?.language;
+  const tr = translator(isLanguage(newest) ? newest : 'en');
+  const invoiceLabel = (kind: keyof typeof orderDocumentLabels) =>
+    tr.language !== 'en' && (kind === 'deposit' || kind === 'balance')
+      ? tr.t(`doc.st.label.${kind}`)
+      : orderDocumentLabels[kind];
+  // The default method in the language; any other is the staff's text as they typed it.
+  const methodLabel = (method: string | null) =>
+    method === 'bank_transfer' ? tr.t('doc.st.method.bankTransfer') : method ? method.replaceAll('_', ' ') : null;
   const ids = orderRows.map((order) => order.id);
   const [paymentRows, invoiceRows, refundRows] =
     ids.length === 0
@@ -87,8 +99,12 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
         date: dayOf(invoice.issuedAt),
         at: isoOf(invoice.issuedAt),
         details: credit
-          ? `${orderDocumentLabels.credit} ${invoice.number}${credits ? ` for ${credits}` : ''}${invoice.reason ? ` (${cleanLine(invoice.reason)})` : ''}`
-          : `${orderDocumentLabels[invoice.kind]} ${invoice.number}, due ${formatUkDate(invoice.dueDate)}`,
+          ? `${credits ? tr.t('doc.st.creditNoteFor', { number: invoice.number, invoice: credits }) : tr.t('doc.st.creditNote', { number: invoice.number })}${invoice.reason ? ` (${cleanLine(invoice.reason)})` : ''}`
+          : tr.t('doc.st.invoice', {
+              label: invoiceLabel(invoice.kind),
+              number: invoice.number,
+              date: tr.date(invoice.dueDate),
+            }),
         charge: credit ? 0 : invoice.amount,
         payment: credit ? -invoice.amount : 0,
       });
@@ -105,7 +121,7 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
         kind: 'receipt',
         date: dayOf(received),
         at: isoOf(payment.createdAt),
-        details: `Payment received${how ? ` (${how})` : ''}${against ? ` against ${against}` : ''}`,
+        details: `${tr.t('doc.st.received')}${how ? ` (${how})` : ''}${against ? ` ${tr.t('doc.st.against', { invoice: against })}` : ''}`,
         charge: 0,
         payment: payment.amount,
       });
@@ -117,7 +133,7 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
           kind: 'refund',
           date: dayOf(returned),
           at: isoOf(returned),
-          details: 'Payment refunded',
+          details: tr.t('doc.st.refunded'),
           charge: payment.amount,
           payment: 0,
         });
@@ -132,7 +148,7 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
         kind: 'refund',
         date: refund.refundedOn,
         at: isoOf(refund.createdAt),
-        details: `Refund paid to you${how ? ` (${how})` : ''}`,
+        details: `${tr.t('doc.st.refundPaid')}${how ? ` (${how})` : ''}`,
         charge: refund.amount,
         payment: 0,
       });
@@ -170,7 +186,11 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
     entries,
     closing: [...closing.values()],
     openInvoices,
-    address: addressLines(latest?.billing_address ?? null),
+    language: tr.language,
+    address:
+      tr.language === 'en'
+        ? addressLines(latest?.billing_address ?? null)
+        : localAddressLines(tr, latest?.billing_address ?? null),
   };
 }
 
@@ -209,6 +229,7 @@ export async function customerStatementPdf(
       entries: statement.entries,
       closing: statement.closing,
       printedAt: now,
+      language: statement.language,
       ...(options.listOpenInvoices ? { openInvoices: statement.openInvoices } : {}),
     }),
   );

@@ -1,7 +1,8 @@
 import { cleanLine } from '../clean-text';
 import type { PublicBusinessProfile } from '../business-profile';
-import { formatUkDate } from '../dates';
-import { formatMoney } from '../money';
+import type { Language } from '../i18n/languages';
+import { type Translator, translator } from '../i18n/translator';
+import { localIssuer } from './document-language';
 import type { BusinessDocument, DocumentTable } from './document-model';
 import { issuerOf } from './issuer';
 
@@ -62,6 +63,8 @@ export interface StatementFacts {
   printedAt: Date | string;
   /** When given (the monthly statement to accounts payable), an "Open invoices" section lists them. */
   openInvoices?: StatementOpenInvoice[];
+  /** The language of the customer's most recent order (issue 40); absent, English. */
+  language?: Language;
 }
 
 export const statementLabels = {
@@ -81,56 +84,57 @@ export const statementOrder = (entries: readonly StatementEntry[]) =>
   );
 
 /** A balance: what is owed, or "CR" when the customer is in credit. */
-const balanceText = (minor: number, currency: string) =>
-  minor < 0
-    ? `${formatMoney(-minor, currency, { decimals: 2 })} ${statementLabels.creditMark}`
-    : formatMoney(minor, currency, { decimals: 2 });
+const balanceText = (minor: number, currency: string, tr: Translator) =>
+  minor < 0 ? `${tr.money(-minor, currency)} ${statementLabels.creditMark}` : tr.money(minor, currency);
 
 const currencyOrder = (currency: string) => (currency === 'GBP' ? 0 : currency === 'EUR' ? 1 : 2);
 
 export function statementDocument(facts: StatementFacts): BusinessDocument {
+  const tr = translator(facts.language ?? 'en');
   const currencies = [
     ...new Set([...facts.entries.map((entry) => entry.currency), ...facts.closing.map((c) => c.currency)]),
   ].sort((a, b) => currencyOrder(a) - currencyOrder(b) || a.localeCompare(b));
   const tables: DocumentTable[] = currencies.map((currency) => {
-    const money = (minor: number) => (minor === 0 ? '' : formatMoney(minor, currency, { decimals: 2 }));
+    const money = (minor: number) => (minor === 0 ? '' : tr.money(minor, currency));
     let balance = 0;
     const rows = statementOrder(facts.entries.filter((entry) => entry.currency === currency)).map((entry) => {
       balance += entry.charge - entry.payment;
       return {
         cells: [
-          formatUkDate(entry.date),
+          tr.date(entry.date),
           entry.details,
           entry.orderNumber,
           money(entry.charge),
           money(entry.payment),
-          balanceText(balance, currency),
+          balanceText(balance, currency, tr),
         ],
       };
     });
     return {
-      title: `Account in ${currency}`,
+      title: tr.t('doc.st.account', { currency }),
       columns: [
-        { label: 'Date', width: 13 },
-        { label: 'Details', width: 39 },
-        { label: 'Order', width: 14 },
-        { label: 'Charges', width: 11, align: 'right' },
-        { label: 'Payments', width: 11, align: 'right' },
-        { label: 'Balance', width: 12, align: 'right' },
+        { label: tr.t('doc.st.col.date'), width: 13 },
+        { label: tr.t('doc.st.col.details'), width: 39 },
+        { label: tr.t('doc.st.col.order'), width: 14 },
+        { label: tr.t('doc.st.col.charges'), width: 11, align: 'right' },
+        { label: tr.t('doc.st.col.payments'), width: 11, align: 'right' },
+        { label: tr.t('doc.st.col.balance'), width: 12, align: 'right' },
       ],
-      rows: [...rows, { cells: ['', 'Closing balance', '', '', '', balanceText(balance, currency)], emphasis: true }],
+      rows: [
+        ...rows,
+        { cells: ['', tr.t('doc.st.closing'), '', '', '', balanceText(balance, currency, tr)], emphasis: true },
+      ],
     };
   });
   const closingLines = currencies.flatMap((currency) => {
     const closing = facts.closing.find((figures) => figures.currency === currency);
     if (!closing) return [];
-    const money = (minor: number) => formatMoney(minor, currency, { decimals: 2 });
-    const lines = [`${currency}: owed on invoices issued ${money(closing.owedOnInvoices)}.`];
+    const money = (minor: number) => tr.money(minor, currency);
+    const lines = [tr.t('doc.st.owed', { currency, amount: money(closing.owedOnInvoices) })];
     if (closing.notYetInvoiced > 0)
-      lines.push(`${currency}: still to be invoiced on your orders ${money(closing.notYetInvoiced)}.`);
-    if (closing.creditHeld > 0)
-      lines.push(`${currency}: credit held ${money(closing.creditHeld)}, deducted from your next invoice.`);
-    if (closing.refundDue > 0) lines.push(`${currency}: refund due to you ${money(closing.refundDue)}.`);
+      lines.push(tr.t('doc.st.notYetInvoiced', { currency, amount: money(closing.notYetInvoiced) }));
+    if (closing.creditHeld > 0) lines.push(tr.t('doc.st.creditHeld', { currency, amount: money(closing.creditHeld) }));
+    if (closing.refundDue > 0) lines.push(tr.t('doc.st.refundDue', { currency, amount: money(closing.refundDue) }));
     return lines;
   });
   const { customer, profile } = facts;
@@ -142,15 +146,16 @@ export function statementDocument(facts: StatementFacts): BusinessDocument {
   ];
   return {
     kind: 'statement',
-    issuer: issuerOf(profile),
-    title: statementLabels.title,
-    name: `Statement ${formatUkDate(facts.printedAt)}`,
+    language: tr.language,
+    issuer: tr.language === 'en' ? issuerOf(profile) : localIssuer(tr, profile),
+    title: tr.t('doc.st.title'),
+    name: tr.t('doc.st.name', { date: tr.date(facts.printedAt) }),
     currency: currencies[0] ?? 'GBP',
     meta: [
-      ['Statement date', formatUkDate(facts.printedAt)],
-      ['Currencies', currencies.length > 0 ? currencies.join(', ') : '-'],
+      [tr.t('doc.st.date'), tr.date(facts.printedAt)],
+      [tr.t('doc.st.currencies'), currencies.length > 0 ? currencies.join(', ') : '-'],
     ],
-    parties: [{ title: 'Statement for', lines: partyLines.length > 0 ? partyLines : ['-'] }],
+    parties: [{ title: tr.t('doc.st.for'), lines: partyLines.length > 0 ? partyLines : ['-'] }],
     lines: [],
     totals: [],
     notes: [],
@@ -159,26 +164,30 @@ export function statementDocument(facts: StatementFacts): BusinessDocument {
       ...(facts.openInvoices
         ? [
             {
-              title: statementLabels.openInvoices,
+              title: tr.t('doc.st.openInvoices'),
               lines:
                 facts.openInvoices.length > 0
-                  ? facts.openInvoices.map(
-                      (invoice) =>
-                        `${invoice.number} (order ${invoice.orderNumber}), due ${formatUkDate(invoice.dueDate)}: ${formatMoney(invoice.outstanding, invoice.currency, { decimals: 2 })} outstanding`,
+                  ? facts.openInvoices.map((invoice) =>
+                      tr.t('doc.st.openInvoice', {
+                        number: invoice.number,
+                        order: invoice.orderNumber,
+                        date: tr.date(invoice.dueDate),
+                        amount: tr.money(invoice.outstanding, invoice.currency),
+                      }),
                     )
-                  : [statementLabels.noOpenInvoices],
+                  : [tr.t('doc.st.noOpenInvoices')],
             },
           ]
         : []),
       {
-        title: 'Closing balance',
-        lines: closingLines.length > 0 ? closingLines : [statementLabels.nothing],
+        title: tr.t('doc.st.closing'),
+        lines: closingLines.length > 0 ? closingLines : [tr.t('doc.st.nothing')],
       },
       {
-        title: 'About this statement',
+        title: tr.t('doc.st.about'),
         lines: [
-          `Charges are invoices issued and money paid back to you; payments are money received and credit notes. "${statementLabels.creditMark}" means the balance is in your favour.`,
-          `Questions: ${profile.salesEmail} · ${profile.phone}`,
+          tr.t('doc.st.explain', { mark: statementLabels.creditMark }),
+          tr.t('doc.st.questions', { email: profile.salesEmail, phone: profile.phone }),
         ],
       },
     ],
