@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
+import { englishIn } from '../../../tests/support/english-phrases';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminOrder } from '../../shared/orders/order-schema';
 import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
@@ -29,6 +30,7 @@ describe('overdue payment reminders (daily job)', () => {
     currency?: string;
     totalAmount?: number;
     depositAmount?: number;
+    language?: 'en' | 'de' | 'fr';
   }) {
     const adminId = await staffId();
     const order = await createOrder(t.db, {
@@ -37,6 +39,7 @@ describe('overdue payment reminders (daily job)', () => {
       totalAmount: input.totalAmount ?? 480000,
       depositAmount: input.depositAmount ?? 240000,
       accessKey: `key-${input.email}`,
+      language: input.language ?? 'en',
       configuration: { customerInfo: { firstName: input.firstName ?? 'Grace', email: input.email } },
     });
     const { invoice } = await t.db.transaction((tx) =>
@@ -362,6 +365,69 @@ describe('overdue payment reminders (daily job)', () => {
       'Hello Zoë {orderUrl},',
       `7 days late: £2,400.00. See ${PUBLIC_URL}/order-details/${order.id}?key=key-custom-text%40example.com`,
     ]);
+
+    await t.put('/api/admin/settings', current, { cookie: owner.cookie });
+  });
+  it("a German order's reminder is German (the shop's wording per stage, not the staff's English settings text); an English order's still uses the staff text", async () => {
+    t.clock.now = at('2027-02-01');
+    const owner = await createAdminSession(t);
+    const current = (
+      (await t.get('/api/admin/settings', { cookie: owner.cookie })).json() as { settings: SystemSettings }
+    ).settings;
+    const saved = await t.put(
+      '/api/admin/settings',
+      {
+        ...current,
+        paymentReminderOverdueSubject: 'Staff wording: {invoiceNumber} is {daysOverdue} days late',
+        paymentReminderOverdueBody: 'Hello {firstName}, staff wording: please pay {amountDue}.',
+      },
+      { cookie: owner.cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const german = await orderWithDepositInvoice({
+      email: 'heidelberg@example.com',
+      firstName: 'Jürgen',
+      currency: 'EUR',
+      language: 'de',
+    });
+    const english = await orderWithDepositInvoice({ email: 'london@example.com', firstName: 'Ada' });
+    expect(german.invoice.dueDate).toBe('2027-02-15');
+
+    await runOn('2027-02-22');
+    const [de7] = await remindersTo('heidelberg@example.com');
+    expect(de7?.subject).toBe(
+      `Überfällig: Rechnung ${german.invoice.number} zur Bestellung ${german.order.orderNumber}, 2.400,00\u00a0€ offen`,
+    );
+    const body = de7?.textBody ?? '';
+    expect(body.split('\n')[0]).toBe('Guten Tag Jürgen,');
+    expect(body).toContain(
+      `Die Rechnung ${german.invoice.number} zu Ihrer Bestellung ${german.order.orderNumber} war am 15. Februar 2027 fällig und ist seit 7 Tagen überfällig. Der offene Betrag beträgt 2.400,00\u00a0€.`,
+    );
+    expect(body).toContain(
+      `Ihre Bestellung: ${PUBLIC_URL}/order-details/${german.order.id}?key=key-heidelberg%40example.com`,
+    );
+    expect(body).not.toContain('staff wording');
+    expect(body).not.toMatch(/\{\w+\}/);
+    expect(englishIn(`${de7?.subject}\n${body}`, 'de')).toEqual([]);
+
+    // The English order, on the same day, reads the staff's text.
+    const [en7] = await remindersTo('london@example.com');
+    expect(en7?.subject).toBe(`Staff wording: ${english.invoice.number} is 7 days late`);
+    expect(en7?.textBody.split('\n')[0]).toBe('Hello Ada, staff wording: please pay £2,400.00.');
+
+    // 21 days overdue: the German second reminder.
+    await runOn('2027-03-08');
+    const de21 = (await remindersTo('heidelberg@example.com'))[1];
+    expect(de21?.subject).toBe(
+      `Zweite Erinnerung: Rechnung ${german.invoice.number} zur Bestellung ${german.order.orderNumber}, 2.400,00\u00a0€ offen`,
+    );
+    expect(de21?.textBody).toContain('den offenen Betrag von 2.400,00\u00a0€ haben wir noch nicht erhalten');
+    expect(englishIn(`${de21?.subject}\n${de21?.textBody}`, 'de')).toEqual([]);
+    // Staff's timeline stays in the shop's English.
+    expect((await staffNotes(german.order.id)).at(-1)).toBe(
+      `Payment reminder sent (21 days overdue): ${german.invoice.number}, €2,400.00 outstanding`,
+    );
 
     await t.put('/api/admin/settings', current, { cookie: owner.cookie });
   });
