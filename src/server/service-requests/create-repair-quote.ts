@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
-import { formatUkDate } from '../../shared/dates';
 import { chargeable, serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
@@ -77,8 +76,8 @@ export async function createRepairQuote(
         ...context,
         quoteNumber: quote.quoteNumber,
         quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
-        total: formatMoney(totals?.total ?? 0, quote.currency === 'EUR' ? 'EUR' : 'GBP', { decimals: 2 }),
-        validUntil: quote.validUntil ? formatUkDate(quote.validUntil) : '',
+        total: { amount: totals?.total ?? 0, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP' },
+        validUntil: quote.validUntil,
       }),
     );
   return quote;
