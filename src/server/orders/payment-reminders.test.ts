@@ -431,4 +431,36 @@ describe('overdue payment reminders (daily job)', () => {
 
     await t.put('/api/admin/settings', current, { cookie: owner.cookie });
   });
+  it("a German order's payment-received e-mail is German (subject, body, money and date), with no English catalogue phrase", async () => {
+    t.clock.now = at('2027-03-01');
+    const { order, adminId } = await orderWithDepositInvoice({
+      email: 'bezahlt@example.com',
+      firstName: 'Jürgen',
+      currency: 'EUR',
+      language: 'de',
+    });
+    await t.db.transaction((tx) =>
+      recordPayment(tx, {
+        orderId: order.id,
+        transactionType: 'deposit',
+        amount: 100000,
+        paymentMethod: 'bank_transfer',
+        reference: null,
+        receivedAt: null,
+        adminId,
+        now: t.clock.now,
+        publicUrl: PUBLIC_URL,
+      }),
+    );
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'payment_received'), eq(mailOutbox.toAddress, 'bezahlt@example.com')));
+    expect(mail?.subject).toBe(`Zahlung für Ihre Bestellung ${order.orderNumber} erhalten`);
+    expect(mail?.textBody.split('\n')[0]).toBe('Guten Tag Jürgen,');
+    expect(mail?.textBody).toContain(
+      `Vielen Dank: Ihre Zahlung von 1.000,00\u00a0€ für Bestellung ${order.orderNumber} ist am 1. März 2027 bei uns eingegangen.`,
+    );
+    expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, 'de')).toEqual([]);
+  });
 });
