@@ -1,13 +1,12 @@
 import { and, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { formatUkDate } from '../../shared/dates';
-import { formatMoney } from '../../shared/money';
 import type { Db } from '../db/client';
 import { auditLog, instrumentReminders, instruments, orders } from '../db/schema';
 import type { InstrumentReminderKind } from '../db/schema';
 import type { DailyJob, JobResult } from '../jobs/scheduler';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { orderRecipient } from '../orders/order-admin-context';
-import { footer, greeting } from '../orders/order-status-mail';
+import { footer, greeting, orderTranslator } from '../orders/order-status-mail';
+import type { Language } from '../../shared/i18n/languages';
 import { splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
@@ -16,9 +15,9 @@ import { createServiceQuote } from './service-quote';
 
 export const COVER_REMINDERS_JOB = 'cover-reminders';
 
-const coverName: Record<InstrumentReminderKind, string> = {
-  warranty_end: 'warranty',
-  service_plan_end: 'servicing plan',
+const coverKey: Record<InstrumentReminderKind, string> = {
+  warranty_end: 'mail.cover.warranty',
+  service_plan_end: 'mail.cover.plan',
 };
 
 /** The customer's reminder: which instrument, what ends when, and the renewal quote to order. */
@@ -30,26 +29,25 @@ export function coverReminderMail(input: {
   kind: InstrumentReminderKind;
   endsOn: string;
   quoteNumber: string;
-  total: string;
+  /** The renewal's total in minor units, formatted in the language of the instrument's order (issue 40). */
+  total: { amount: number; currency: string };
   quoteUrl: string;
   facts: Awaited<ReturnType<typeof documentFacts>>;
+  language?: Language | null;
 }): OutgoingMail {
-  const cover = coverName[input.kind];
+  const tr = orderTranslator({ language: input.language ?? null });
+  const key = coverKey[input.kind];
+  const values = { serial: input.serialNumber, model: input.model, date: tr.date(input.endsOn) };
   const text = [
-    greeting(input.firstName),
+    greeting(input.firstName, tr),
     '',
-    `The ${cover} of your ${input.model}, serial number ${input.serialNumber}, ends on ${formatUkDate(input.endsOn)}.`,
-    `To keep it covered and serviced, renew its servicing for a year: quote ${input.quoteNumber}, ${input.total}.`,
-    `See and order it here: ${input.quoteUrl}`,
+    tr.t(`${key}.ends`, values),
+    tr.t('mail.cover.renew', { quote: input.quoteNumber, total: tr.money(input.total.amount, input.total.currency) }),
+    tr.t('mail.cover.order', { url: input.quoteUrl }),
     '',
-    ...footer(input.facts),
+    ...footer(input.facts, null, tr),
   ].join('\n');
-  return {
-    kind: 'instrument_cover_reminder',
-    to: input.to,
-    subject: `Your instrument ${input.serialNumber}: its ${cover} ends on ${formatUkDate(input.endsOn)}`,
-    text,
-  };
+  return { kind: 'instrument_cover_reminder', to: input.to, subject: tr.t(`${key}.subject`, values), text };
 }
 
 /**
@@ -111,7 +109,8 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
           kind,
           endsOn,
           quoteNumber: quote.quoteNumber,
-          total: formatMoney(total, quote.currency, { decimals: 2 }),
+          total: { amount: total, currency: quote.currency },
+          language: order.language,
           quoteUrl: `${publicUrl}/quote/${quote.quoteReference}`,
           facts,
         }),

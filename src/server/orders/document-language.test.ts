@@ -564,10 +564,10 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'service_repair_quote')));
-    expect(mail?.subject).toBe(`Kostenvoranschlag ${quoteNumber} für die Reparatur zu ${requestNumber}`);
+    expect(mail?.subject).toBe(`Kostenvoranschlag ${quoteNumber} für ${requestNumber}`);
     const body = oneSpaced(mail?.textBody ?? '');
-    expect(body).toContain('240,00 £ inklusive USt.');
-    expect(body).toContain('Die Zahlung erfolgt vollständig bei Annahme; eine Anzahlung gibt es nicht.');
+    expect(body).toContain('240,00 £ inklusive MwSt.');
+    expect(body).toContain('Mit der Annahme ist der volle Betrag zu zahlen; eine Anzahlung gibt es nicht.');
     expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, 'de'), 'repair quote e-mail').toEqual([]);
 
     // The order from it takes the quote's language.

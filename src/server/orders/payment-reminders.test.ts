@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
+import { englishIn } from '../../../tests/support/english-phrases';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminOrder } from '../../shared/orders/order-schema';
 import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
@@ -29,6 +30,7 @@ describe('overdue payment reminders (daily job)', () => {
     currency?: string;
     totalAmount?: number;
     depositAmount?: number;
+    language?: 'en' | 'de' | 'fr';
   }) {
     const adminId = await staffId();
     const order = await createOrder(t.db, {
@@ -37,6 +39,7 @@ describe('overdue payment reminders (daily job)', () => {
       totalAmount: input.totalAmount ?? 480000,
       depositAmount: input.depositAmount ?? 240000,
       accessKey: `key-${input.email}`,
+      language: input.language ?? 'en',
       configuration: { customerInfo: { firstName: input.firstName ?? 'Grace', email: input.email } },
     });
     const { invoice } = await t.db.transaction((tx) =>
@@ -364,5 +367,100 @@ describe('overdue payment reminders (daily job)', () => {
     ]);
 
     await t.put('/api/admin/settings', current, { cookie: owner.cookie });
+  });
+  it("a German order's reminder is German (the shop's wording per stage, not the staff's English settings text); an English order's still uses the staff text", async () => {
+    t.clock.now = at('2027-02-01');
+    const owner = await createAdminSession(t);
+    const current = (
+      (await t.get('/api/admin/settings', { cookie: owner.cookie })).json() as { settings: SystemSettings }
+    ).settings;
+    const saved = await t.put(
+      '/api/admin/settings',
+      {
+        ...current,
+        paymentReminderOverdueSubject: 'Staff wording: {invoiceNumber} is {daysOverdue} days late',
+        paymentReminderOverdueBody: 'Hello {firstName}, staff wording: please pay {amountDue}.',
+      },
+      { cookie: owner.cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const german = await orderWithDepositInvoice({
+      email: 'heidelberg@example.com',
+      firstName: 'Jürgen',
+      currency: 'EUR',
+      language: 'de',
+    });
+    const english = await orderWithDepositInvoice({ email: 'london@example.com', firstName: 'Ada' });
+    expect(german.invoice.dueDate).toBe('2027-02-15');
+
+    await runOn('2027-02-22');
+    const [de7] = await remindersTo('heidelberg@example.com');
+    expect(de7?.subject).toBe(
+      `Überfällig: Rechnung ${german.invoice.number} zur Bestellung ${german.order.orderNumber}, 2.400,00\u00a0€ offen`,
+    );
+    const body = de7?.textBody ?? '';
+    expect(body.split('\n')[0]).toBe('Guten Tag Jürgen,');
+    expect(body).toContain(
+      `Die Rechnung ${german.invoice.number} zu Ihrer Bestellung ${german.order.orderNumber} war am 15. Februar 2027 fällig und ist seit 7 Tagen überfällig. Der offene Betrag beträgt 2.400,00\u00a0€.`,
+    );
+    expect(body).toContain(
+      `Ihre Bestellung: ${PUBLIC_URL}/order-details/${german.order.id}?key=key-heidelberg%40example.com`,
+    );
+    expect(body).not.toContain('staff wording');
+    expect(body).not.toMatch(/\{\w+\}/);
+    expect(englishIn(`${de7?.subject}\n${body}`, 'de')).toEqual([]);
+
+    // The English order, on the same day, reads the staff's text.
+    const [en7] = await remindersTo('london@example.com');
+    expect(en7?.subject).toBe(`Staff wording: ${english.invoice.number} is 7 days late`);
+    expect(en7?.textBody.split('\n')[0]).toBe('Hello Ada, staff wording: please pay £2,400.00.');
+
+    // 21 days overdue: the German second reminder.
+    await runOn('2027-03-08');
+    const de21 = (await remindersTo('heidelberg@example.com'))[1];
+    expect(de21?.subject).toBe(
+      `Zweite Erinnerung: Rechnung ${german.invoice.number} zur Bestellung ${german.order.orderNumber}, 2.400,00\u00a0€ offen`,
+    );
+    expect(de21?.textBody).toContain('den offenen Betrag von 2.400,00\u00a0€ haben wir noch nicht erhalten');
+    expect(englishIn(`${de21?.subject}\n${de21?.textBody}`, 'de')).toEqual([]);
+    // Staff's timeline stays in the shop's English.
+    expect((await staffNotes(german.order.id)).at(-1)).toBe(
+      `Payment reminder sent (21 days overdue): ${german.invoice.number}, €2,400.00 outstanding`,
+    );
+
+    await t.put('/api/admin/settings', current, { cookie: owner.cookie });
+  });
+  it("a German order's payment-received e-mail is German (subject, body, money and date), with no English catalogue phrase", async () => {
+    t.clock.now = at('2027-03-01');
+    const { order, adminId } = await orderWithDepositInvoice({
+      email: 'bezahlt@example.com',
+      firstName: 'Jürgen',
+      currency: 'EUR',
+      language: 'de',
+    });
+    await t.db.transaction((tx) =>
+      recordPayment(tx, {
+        orderId: order.id,
+        transactionType: 'deposit',
+        amount: 100000,
+        paymentMethod: 'bank_transfer',
+        reference: null,
+        receivedAt: null,
+        adminId,
+        now: t.clock.now,
+        publicUrl: PUBLIC_URL,
+      }),
+    );
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'payment_received'), eq(mailOutbox.toAddress, 'bezahlt@example.com')));
+    expect(mail?.subject).toBe(`Zahlung für Ihre Bestellung ${order.orderNumber} erhalten`);
+    expect(mail?.textBody.split('\n')[0]).toBe('Guten Tag Jürgen,');
+    expect(mail?.textBody).toContain(
+      `Vielen Dank: Ihre Zahlung von 1.000,00\u00a0€ für Bestellung ${order.orderNumber} ist am 1. März 2027 bei uns eingegangen.`,
+    );
+    expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, 'de')).toEqual([]);
   });
 });

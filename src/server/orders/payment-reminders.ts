@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { formatUkDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import {
   fillPaymentReminder,
@@ -19,9 +18,11 @@ import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { type InvoiceBalance, loadInvoiceBalances, orderLedgerSql } from './order-ledger';
-import { footer } from './order-status-mail';
+import { footer, greeting, orderTranslator } from './order-status-mail';
 import { todayOf } from './overdue';
 import type { OrderKind } from '../../shared/orders/order-kind';
+import type { Language } from '../../shared/i18n/languages';
+import type { Translator } from '../../shared/i18n/translator';
 
 export const PAYMENT_REMINDERS_JOB = 'payment-reminders';
 
@@ -31,10 +32,56 @@ const DAY_MS = 24 * 3600 * 1000;
 const daysPastDue = (dueDate: string, today: string) =>
   Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / DAY_MS);
 
+/** The catalogue's reminder wording per stage (issue 40, decision 0064): subject, body and closing sentence. */
+const catalogueStage: Record<PaymentReminderStage, { key: string; reference: string }> = {
+  before_3: { key: 'mail.reminder.before', reference: 'mail.reminder.dueReference' },
+  due: { key: 'mail.reminder.onDay', reference: 'mail.reminder.dueReference' },
+  after_7: { key: 'mail.reminder.after7', reference: 'mail.reminder.overdueReference' },
+  after_21: { key: 'mail.reminder.after21', reference: 'mail.reminder.overdueReference' },
+};
+
+/**
+ * The reminder e-mail of a German or French order: the shop's translated wording for the stage (the
+ * staff's settings texts are English and apply to English orders only), the greeting, the order's
+ * link and the signature in the order's language. `values` are already formatted for the language.
+ */
+function translatedReminderMail(input: {
+  to: string;
+  tr: Translator;
+  stage: PaymentReminderStage;
+  firstName: string | null;
+  values: Record<PaymentReminderPlaceholder, string>;
+  facts: Awaited<ReturnType<typeof documentFacts>>;
+  order?: { kind?: OrderKind };
+}): OutgoingMail {
+  const { tr, values } = input;
+  const { key, reference } = catalogueStage[input.stage];
+  const oneLine = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, value.replace(/[\r\n]+/g, ' ')]),
+  ) as Record<PaymentReminderPlaceholder, string>;
+  return {
+    kind: 'payment_reminder',
+    to: input.to,
+    subject: tr.t(`${key}.subject`, oneLine),
+    text: [
+      greeting(input.firstName, tr),
+      '',
+      tr.t(`${key}.body`, values),
+      '',
+      tr.t(reference, values),
+      '',
+      tr.t('mail.yourOrder', { url: values.orderUrl }),
+      '',
+      ...footer(input.facts, input.order, tr),
+    ].join('\n'),
+  };
+}
+
 /**
  * The reminder e-mail: the settings' "before or on the due date" text until the due date, their
  * "overdue" text after it (chosen by the day it goes, so a stage sent late reads as it stands), with
- * the placeholders filled as plain text, then the shop's signature.
+ * the placeholders filled as plain text, then the shop's signature. A German or French order reads
+ * the shop's translated wording for its stage instead (decision 0064).
  */
 export function paymentReminderMail(input: {
   to: string;
@@ -49,8 +96,15 @@ export function paymentReminderMail(input: {
   overdue: boolean;
   facts: Awaited<ReturnType<typeof documentFacts>>;
   /** The order's kind: a repair's reminder names the support mailbox (decision 0062). */
-  order?: { kind?: OrderKind };
+  order?: { kind?: OrderKind; language?: Language | null };
+  /** The stage being sent and the customer's own first name (null: none given), for a translated reminder. */
+  stage?: PaymentReminderStage;
+  firstName?: string | null;
 }): OutgoingMail {
+  const tr = orderTranslator(input.order ?? {});
+  if (tr.language !== 'en' && input.stage) {
+    return translatedReminderMail({ ...input, tr, stage: input.stage, firstName: input.firstName ?? null });
+  }
   const subject = input.overdue ? input.texts.paymentReminderOverdueSubject : input.texts.paymentReminderDueSubject;
   const body = input.overdue ? input.texts.paymentReminderOverdueBody : input.texts.paymentReminderDueBody;
   // A subject is one line whatever a value holds (a first name is the customer's own text).
@@ -137,6 +191,8 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
         .returning({ id: paymentReminders.id });
       if (!claimed) continue;
       const amountDue = formatMoney(balance.outstanding, order.currency, { decimals: 2 });
+      // The e-mail's money and dates in the order's language (English: the shop's own, as before).
+      const tr = orderTranslator(order);
       // The organisation's accounts payable receive it too (decision 0068).
       await enqueueMails(
         tx,
@@ -147,12 +203,14 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
             to: recipient.to,
             texts: settings,
             overdue: days > 0,
+            stage,
+            firstName: recipient.firstName,
             values: {
               firstName: recipient.firstName ?? 'customer',
               orderNumber: order.orderNumber,
               invoiceNumber: balance.number,
-              amountDue,
-              dueDate: formatUkDate(balance.dueDate),
+              amountDue: tr.money(balance.outstanding, order.currency),
+              dueDate: tr.date(balance.dueDate),
               daysOverdue: String(Math.max(days, 0)),
               orderUrl: recipient.orderUrl,
             },

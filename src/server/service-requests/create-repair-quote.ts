@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
-import { translator } from '../../shared/i18n/translator';
 import { chargeable, serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
@@ -70,21 +69,17 @@ export async function createRepairQuote(
   const loaded = await loadServiceRequest(tx, { id: row.id });
   const context = loaded ? await serviceMailContext(tx, loaded, input.publicUrl) : null;
   const totals = (quote.configuration as { pricing?: { totals?: { total?: number } } } | null)?.pricing?.totals;
-  // Issue 40: the e-mail in the quote's language (its instrument's order's), money and date with it.
-  const tr = translator(quote.language);
+  // Issue 40: the e-mail in its instrument's order's language (the quote's), money and date with it.
   if (context)
     await enqueueMail(
       tx,
-      serviceRepairQuoteMail(
-        {
-          ...context,
-          quoteNumber: quote.quoteNumber,
-          quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
-          total: tr.money(totals?.total ?? 0, quote.currency === 'EUR' ? 'EUR' : 'GBP'),
-          validUntil: quote.validUntil ? tr.date(quote.validUntil) : '',
-        },
-        tr,
-      ),
+      serviceRepairQuoteMail({
+        ...context,
+        quoteNumber: quote.quoteNumber,
+        quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
+        total: { amount: totals?.total ?? 0, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP' },
+        validUntil: quote.validUntil,
+      }),
     );
   return quote;
 }

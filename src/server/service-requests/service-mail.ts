@@ -1,8 +1,9 @@
 import type { BusinessProfile } from '../../shared/business-profile';
-import { coverLine, notCoveredReasonLabels } from '../../shared/service-requests/service-lifecycle';
+import type { Translator } from '../../shared/i18n/translator';
+import { translator } from '../../shared/i18n/translator';
+import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
-import { type Translator, translator } from '../../shared/i18n/translator';
-import { greeting } from '../orders/order-status-mail';
+import { greeting, orderTranslator } from '../orders/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
 interface ServiceMailContext {
@@ -15,27 +16,42 @@ interface ServiceMailContext {
 }
 
 /** Every service e-mail names the support mailbox (terms §12), never the sales one (issue 41). */
-export const serviceFooter = ({ profile }: { profile: BusinessProfile }) => [
-  `Questions? Write to ${profile.supportEmail} or call ${profile.phone}.`,
+export const serviceFooter = ({ profile }: { profile: BusinessProfile }, tr = translator('en')) => [
+  tr.t('mail.questions', { email: profile.supportEmail, phone: profile.phone }),
   '',
   profile.legalName,
 ];
 const footer = serviceFooter;
+
+/** The cover as the customer reads it (coverLine in service-lifecycle.ts), in the e-mail's language. */
+const localCoverLine = (
+  tr: Translator,
+  request: { underWarranty: boolean; notCoveredReason?: NotCoveredReason | null },
+) =>
+  request.notCoveredReason
+    ? tr.t('mail.service.cover.notCovered', { reason: tr.t(`mail.service.reason.${request.notCoveredReason}`) })
+    : request.underWarranty
+      ? tr.t('mail.service.cover.under')
+      : tr.t('mail.service.cover.out');
+
+/** A request's e-mails are in the language of the order its instrument came from (issue 40, decision 0064). */
+const requestTranslator = (context: ServiceMailContext) => orderTranslator(context.loaded.order);
 
 /** A service e-mail to the customer: the greeting, what it says, the request's page, then the support footer. */
 function customerServiceMail(
   context: ServiceMailContext,
   mail: { kind: string; subject: string; body: string[]; links?: string[] },
 ): OutgoingMail {
+  const tr = requestTranslator(context);
   const text = [
-    greeting(context.firstName),
+    greeting(context.firstName, tr),
     '',
     ...mail.body,
     '',
     ...(mail.links ?? []),
-    `Your request: ${context.requestUrl}`,
+    tr.t('mail.service.yourRequest', { url: context.requestUrl }),
     '',
-    ...footer(context),
+    ...footer(context, tr),
   ].join('\n');
   return { kind: mail.kind, to: context.to, subject: mail.subject, text };
 }
@@ -52,18 +68,25 @@ export function serviceRequestUrl(publicUrl: string, loaded: Pick<LoadedServiceR
 /** The return is authorised: the RMA number and the return instructions, as staff wrote them. */
 export function serviceAuthorisedMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
+  const tr = requestTranslator(context);
+  const values = {
+    rma: request.rmaNumber ?? '',
+    request: request.requestNumber,
+    model: instrument.model,
+    serial: instrument.serialNumber,
+  };
   return customerServiceMail(context, {
     kind: 'service_authorised',
-    subject: `Return authorised: RMA ${request.rmaNumber ?? ''} for ${request.requestNumber}`,
+    subject: tr.t('mail.service.authorised.subject', values),
     body: [
-      `We have authorised the return of your ${instrument.model}, serial number ${instrument.serialNumber} (service request ${request.requestNumber}).`,
-      `Your RMA number: ${request.rmaNumber ?? ''}`,
-      'Please write it on the parcel and on the RMA document from your request page.',
+      tr.t('mail.service.authorised.body', values),
+      tr.t('mail.service.authorised.rma', values),
+      tr.t('mail.service.authorised.label'),
       '',
-      'Return instructions:',
+      tr.t('mail.service.authorised.instructions'),
       ...(request.returnInstructions ?? '').split('\n').map((line) => `> ${line}`),
       '',
-      coverLine(request),
+      localCoverLine(tr, request),
     ],
   });
 }
@@ -71,30 +94,37 @@ export function serviceAuthorisedMail(context: ServiceMailContext): OutgoingMail
 /** The instrument is on its way back. */
 export function serviceReturnedMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
+  const tr = requestTranslator(context);
+  const values = {
+    rma: request.rmaNumber ?? '',
+    request: request.requestNumber,
+    model: instrument.model,
+    serial: instrument.serialNumber,
+  };
   return customerServiceMail(context, {
     kind: 'service_returned',
-    subject: `Your instrument is on its way back: ${request.requestNumber}`,
-    body: [
-      `Your ${instrument.model}, serial number ${instrument.serialNumber}, is on its way back to you (service request ${request.requestNumber}${request.rmaNumber ? `, RMA ${request.rmaNumber}` : ''}).`,
-    ],
+    subject: tr.t('mail.service.returned.subject', values),
+    body: [tr.t(request.rmaNumber ? 'mail.service.returned.bodyRma' : 'mail.service.returned.body', values)],
   });
 }
 
 /** Issue 41: a new request is acknowledged to the customer, with its number and what happens next. */
 export function serviceAcknowledgementMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
+  const tr = requestTranslator(context);
+  const values = { request: request.requestNumber, model: instrument.model, serial: instrument.serialNumber };
   return customerServiceMail(context, {
     kind: 'service_acknowledgement',
-    subject: `We have your service request ${request.requestNumber}`,
+    subject: tr.t('mail.service.ack.subject', values),
     body: [
-      `We have your service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
+      tr.t('mail.service.ack.body', values),
       '',
-      'What happens next:',
-      '- Our support team reads your description and photos and replies by e-mail.',
-      '- If the instrument needs to come back to us, we e-mail you an RMA number and the return instructions.',
-      '- Before you send it, complete the decontamination declaration on your request page: we cannot receive an instrument without it.',
+      tr.t('mail.service.ack.next'),
+      tr.t('mail.service.ack.reads'),
+      tr.t('mail.service.ack.rma'),
+      tr.t('mail.service.ack.declaration'),
       '',
-      coverLine(request),
+      localCoverLine(tr, request),
     ],
   });
 }
@@ -127,54 +157,52 @@ export function serviceSupportNoticeMail(input: {
 /** Issue 41: staff found an exclusion (terms §11); a repair quote follows. */
 export function serviceNotCoveredMail(context: ServiceMailContext): OutgoingMail {
   const { request, instrument } = context.loaded;
-  const reason = request.notCoveredReason ? notCoveredReasonLabels[request.notCoveredReason].toLowerCase() : '';
+  const tr = requestTranslator(context);
+  const reason = request.notCoveredReason ? tr.t(`mail.service.reason.${request.notCoveredReason}`) : '';
+  const values = { request: request.requestNumber, model: instrument.model, serial: instrument.serialNumber, reason };
   return customerServiceMail(context, {
     kind: 'service_not_covered',
-    subject: `Not covered by warranty: ${request.requestNumber}`,
+    subject: tr.t('mail.service.notCovered.subject', values),
     body: [
-      `We have looked at service request ${request.requestNumber} for your ${instrument.model}, serial number ${instrument.serialNumber}.`,
-      `The fault is not covered by the warranty (${reason}; terms §11 exclude accidental damage, misuse, wear and consumables).`,
+      tr.t('mail.service.notCovered.looked', values),
+      tr.t('mail.service.notCovered.fault', values),
       ...(request.notCoveredNote
-        ? ['', 'What we found:', ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)]
+        ? ['', tr.t('mail.service.notCovered.found'), ...request.notCoveredNote.split('\n').map((l) => `> ${l}`)]
         : []),
       '',
-      'We will send you a repair quote before any paid work.',
+      tr.t('mail.service.notCovered.quoteFollows'),
     ],
   });
 }
 
-/** Issue 41: the repair quote, with its link; its page and PDF carry the repair terms. */
+/**
+ * Issue 41: the repair quote, with its link; its page and PDF carry the repair terms. `total` (minor
+ * units) and `validUntil` are formatted in the order's language here.
+ */
 export function serviceRepairQuoteMail(
-  context: ServiceMailContext & { quoteNumber: string; quoteUrl: string; total: string; validUntil: string },
-  tr: Translator = translator('en'),
+  context: ServiceMailContext & {
+    quoteNumber: string;
+    quoteUrl: string;
+    total: { amount: number; currency: string };
+    validUntil: Date | string | null;
+  },
 ): OutgoingMail {
   const { request, instrument } = context.loaded;
-  // Issue 40: in the repair quote's language (its instrument's order's); English word for word as before.
-  const text = [
-    greeting(context.firstName, tr),
-    '',
-    tr.t('mail.repairQuote.ready', {
-      number: context.quoteNumber,
-      model: instrument.model,
-      serial: instrument.serialNumber,
-      request: request.requestNumber,
-      total: context.total,
-    }),
-    tr.t('mail.repairQuote.valid', { date: context.validUntil }),
-    '',
-    tr.t('mail.repairQuote.link', { url: context.quoteUrl }),
-    tr.t('mail.service.requestLink', { url: context.requestUrl }),
-    '',
-    tr.t('mail.service.questions', { email: context.profile.supportEmail, phone: context.profile.phone }),
-    '',
-    context.profile.legalName,
-  ].join('\n');
-  return {
-    kind: 'service_repair_quote',
-    to: context.to,
-    subject: tr.t('mail.repairQuote.subject', { number: context.quoteNumber, request: request.requestNumber }),
-    text,
+  const tr = requestTranslator(context);
+  const values = {
+    quote: context.quoteNumber,
+    request: request.requestNumber,
+    model: instrument.model,
+    serial: instrument.serialNumber,
+    total: tr.money(context.total.amount, context.total.currency),
+    date: context.validUntil ? tr.date(context.validUntil) : '',
   };
+  return customerServiceMail(context, {
+    kind: 'service_repair_quote',
+    subject: tr.t('mail.service.repairQuote.subject', values),
+    body: [tr.t('mail.service.repairQuote.ready', values), tr.t('mail.service.repairQuote.valid', values)],
+    links: [tr.t('mail.service.repairQuote.link', { url: context.quoteUrl })],
+  });
 }
 
 /**
