@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { chooseLanguage } from '../i18n/language';
 import { LoginPage } from './login-page';
 
 describe('the sign-in page after a confirmation link', () => {
@@ -21,5 +22,55 @@ describe('the sign-in page after a confirmation link', () => {
     mockFetch({ 'GET /api/auth/session': signedOut });
     renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login?confirmed=1');
     expect(await screen.findByText('Your email is confirmed. You can now sign in.')).toBeTruthy();
+  });
+});
+
+describe('the sign-in, sign-up and reset pages in German (issue 40)', () => {
+  afterEach(resetWebTest);
+
+  const open = (path = '/login') => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    return renderRoutes([{ path: '/login', element: <LoginPage /> }], path);
+  };
+
+  it('sign in: German heading, labels and its own check for an empty form', async () => {
+    await act(() => chooseLanguage('de'));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeTruthy();
+    expect(screen.getByLabelText('Passwort')).toBeTruthy();
+    expect(screen.getByLabelText('Angemeldet bleiben')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Anmelden' });
+    await vi.waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
+    );
+    expect(screen.queryByText('Welcome Back')).toBeNull();
+  });
+
+  it('sign up and forgot password: German headings and buttons', async () => {
+    await act(() => chooseLanguage('de'));
+    open();
+    const toSignUp = await screen.findByRole('button', { name: 'Noch kein Konto? Registrieren' });
+    await vi.waitFor(() => expect((toSignUp as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(toSignUp);
+    expect(screen.getByRole('heading', { name: 'Konto erstellen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sie haben bereits ein Konto? Anmelden' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Passwort vergessen?' }));
+    expect(screen.getByRole('heading', { name: 'Passwort zurücksetzen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' })).toBeTruthy();
+  });
+
+  it('a reset link: the new-password form in German', async () => {
+    await act(() => chooseLanguage('de'));
+    open('/login?type=recovery&token=abc');
+    expect(await screen.findByRole('heading', { name: 'Neues Passwort festlegen' })).toBeTruthy();
+    expect(screen.getByLabelText('Neues Passwort bestätigen')).toBeTruthy();
+  });
+
+  it('a confirmed e-mail in German: the sentence around the shared joined-orders notice', async () => {
+    await act(() => chooseLanguage('de'));
+    open('/login?confirmed=1');
+    expect(await screen.findByText('Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { type EnrolledFactor, enrollFactor } from './enroll-factor';
 import { MfaCodeForm } from './mfa-code-form';
@@ -9,6 +10,7 @@ import { ChallengeFailed, challengeAndVerify, verificationError } from './verify
 
 /** The pause before enrolment (spec section 4), which also lets a removal settle. */
 const ENROLL_PAUSE_MS = 500;
+const START_FAILED = 'Failed to start MFA setup. Please try again.';
 
 /**
  * TOTP setup in two steps, setup then verify (spec section 2, multi-factor screens): the QR code,
@@ -23,6 +25,7 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const { t } = useT();
   const card = useRef<HTMLElement>(null);
   // The card opens below the settings; bring it into view so the buyer sees what to do next.
   useEffect(() => {
@@ -38,7 +41,7 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
       await new Promise((resolve) => setTimeout(resolve, ENROLL_PAUSE_MS));
       setFactor(await enrollFactor());
     } catch {
-      setError('Failed to start MFA setup. Please try again.');
+      setError(START_FAILED);
     } finally {
       setBusy(false);
     }
@@ -68,13 +71,13 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
   };
 
   const describeError = (failure: unknown) => {
-    if (!factor) return 'No MFA factor found. Please restart the setup process.';
+    if (!factor) return t('mfaSetup.noFactor', 'No MFA factor found. Please restart the setup process.');
     return failure instanceof ChallengeFailed && verificationError(failure, '', '') === ''
-      ? 'Failed to create MFA challenge. Please try again.'
+      ? t('mfaSetup.challengeFailed', 'Failed to create MFA challenge. Please try again.')
       : verificationError(
           failure,
-          'Failed to verify code. Please try again.',
-          'Too many attempts. Please wait before trying again.',
+          t('mfaSetup.verifyFailed', 'Failed to verify code. Please try again.'),
+          t('mfaSetup.tooMany', 'Too many attempts. Please wait before trying again.'),
         );
   };
 
@@ -85,47 +88,49 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
       className="rounded-lg border border-navy-100 bg-white p-6 shadow-sm"
     >
       <h2 id="mfa-setup-title" className="text-lg font-semibold text-navy-900">
-        Set up two-factor authentication
+        {t('mfaSetup.heading', 'Set up two-factor authentication')}
       </h2>
-      <ol className="mt-2 flex gap-4 text-sm" aria-label="Steps">
+      <ol className="mt-2 flex gap-4 text-sm" aria-label={t('mfaSetup.steps', 'Steps')}>
         <li
           aria-current={step === 'setup' ? 'step' : undefined}
           className={step === 'setup' ? 'font-semibold text-accent-700' : 'text-navy-600'}
         >
-          1. Setup
+          {t('mfaSetup.step1', '1. Setup')}
         </li>
         <li
           aria-current={step === 'verify' && !recoveryCodes ? 'step' : undefined}
           className={step === 'verify' && !recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}
         >
-          2. Verify
+          {t('mfaSetup.step2', '2. Verify')}
         </li>
         <li
           aria-current={recoveryCodes ? 'step' : undefined}
           className={recoveryCodes ? 'font-semibold text-accent-700' : 'text-navy-600'}
         >
-          3. Recovery codes
+          {t('mfaSetup.step3', '3. Recovery codes')}
         </li>
       </ol>
 
       {step === 'setup' ? (
         <div className="mt-4 space-y-4">
           <p className="text-sm text-navy-700">
-            Scan the QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or
-            1Password), or type the secret in by hand.
+            {t(
+              'mfaSetup.scan',
+              'Scan the QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password), or type the secret in by hand.',
+            )}
           </p>
           {factor ? (
             <>
               <img
                 src={factor.qrCode}
-                alt="QR code for your authenticator app"
+                alt={t('mfaSetup.qr', 'QR code for your authenticator app')}
                 width={200}
                 height={200}
                 className="rounded border border-navy-100"
               />
               <dl className="space-y-2 text-sm">
                 <div>
-                  <dt className="font-medium text-navy-900">Secret (manual entry)</dt>
+                  <dt className="font-medium text-navy-900">{t('mfaSetup.secret', 'Secret (manual entry)')}</dt>
                   <dd>
                     <code
                       data-testid="mfa-secret"
@@ -136,33 +141,35 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
                   </dd>
                 </div>
                 <div>
-                  <dt className="font-medium text-navy-900">Factor ID</dt>
+                  <dt className="font-medium text-navy-900">{t('mfaSetup.factorId', 'Factor ID')}</dt>
                   <dd>
                     <code className="break-all font-mono text-xs text-navy-700">{factor.id}</code>
                   </dd>
                 </div>
               </dl>
               <div className="flex flex-wrap gap-2">
-                <Button onClick={() => setStep('verify')}>Continue</Button>
+                <Button onClick={() => setStep('verify')}>{t('mfaSetup.continue', 'Continue')}</Button>
                 {onCancel ? (
                   <Button variant="outline" onClick={onCancel}>
-                    Cancel
+                    {t('mfaSetup.cancel', 'Cancel')}
                   </Button>
                 ) : null}
               </div>
             </>
           ) : busy ? (
             <p role="status" className="text-sm text-navy-600">
-              Preparing your authenticator setup...
+              {t('mfaSetup.preparing', 'Preparing your authenticator setup...')}
             </p>
           ) : null}
           {error ? (
             <div className="space-y-2">
               <p role="alert" className="text-sm text-red-700">
-                {error}
+                {error === START_FAILED
+                  ? t('mfaSetup.startFailed', 'Failed to start MFA setup. Please try again.')
+                  : error}
               </p>
               <Button variant="outline" size="sm" onClick={() => void start()}>
-                Try again
+                {t('mfaSetup.tryAgain', 'Try again')}
               </Button>
             </div>
           ) : null}
@@ -175,14 +182,14 @@ export function MfaSetupCard({ onComplete, onCancel }: { onComplete: () => void;
             <MfaCodeForm
               instructions={
                 <p className="text-sm text-navy-700">
-                  Enter the 6-digit code your authenticator app shows for Dropwise.
+                  {t('mfaSetup.enterCode', 'Enter the 6-digit code your authenticator app shows for Dropwise.')}
                 </p>
               }
               onCode={verify}
               describeError={describeError}
               actions={(busy) => (
                 <Button variant="outline" onClick={() => void restart()} disabled={busy}>
-                  Restart Setup
+                  {t('mfaSetup.restart', 'Restart Setup')}
                 </Button>
               )}
             />

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
 import type { Organisation } from '../../shared/accounts/organisation-schemas';
+import { chooseLanguage } from '../i18n/language';
 import { OrganisationTab } from './organisation-tab';
 
 const organisation = (overrides: Partial<Organisation> = {}): Organisation => ({
@@ -115,5 +116,34 @@ describe('My Account, Organisation (issue 39)', () => {
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+describe('My Account, Organisation in German (issue 40)', () => {
+  afterEach(resetWebTest);
+
+  it('the owner reads the tab, the rules and the role names in German', async () => {
+    await act(() => chooseLanguage('de'));
+    mockFetch({
+      'GET /api/account/organisation': {
+        body: { organisation: organisation({ ordersRequireAcceptedQuote: true, ordersRequirePoNumber: true }) },
+      },
+    });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Mitglieder' })).toBeTruthy();
+    expect(screen.getByTestId('organisation-acceptance-rule').textContent).toMatch(
+      /^Bestellungen brauchen ein angenommenes Angebot/,
+    );
+    expect(screen.getByRole('button', { name: 'Einladung senden' })).toBeTruthy();
+    const roles = within(screen.getByRole('combobox', { name: 'Rolle' })).getAllByRole('option');
+    expect(roles.map((option) => option.textContent)).toEqual(['Einkäufer', 'Freigebende Person', expect.any(String)]);
+    expect(screen.queryByText('Members')).toBeNull();
+  });
+
+  it('without an organisation: the German create form', async () => {
+    await act(() => chooseLanguage('de'));
+    mockFetch({ 'GET /api/account/organisation': { body: { organisation: null } } });
+    show();
+    expect(await screen.findByLabelText('Name der Organisation')).toBeTruthy();
   });
 });

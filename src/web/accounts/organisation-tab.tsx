@@ -344,8 +344,14 @@ export function OrganisationTab({ company }: { company: string | null }) {
           </p>
           <p data-testid="organisation-acceptance-rule" className="text-sm text-navy-700">
             {organisation.ordersRequireAcceptedQuote
-              ? 'Orders need an accepted quote: an approver or the owner accepts a quote before it can be ordered. We set this for your organisation on request.'
-              : 'Quotes can be ordered without being accepted first. An approver or the owner accepts quotes.'}
+              ? t(
+                  'organisation.acceptanceRequired',
+                  'Orders need an accepted quote: an approver or the owner accepts a quote before it can be ordered. We set this for your organisation on request.',
+                )
+              : t(
+                  'organisation.acceptanceOptional',
+                  'Quotes can be ordered without being accepted first. An approver or the owner accepts quotes.',
+                )}
           </p>
           {organisation.ordersRequirePoNumber ? (
             <p data-testid="organisation-po-rule" className="text-sm text-navy-700">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 
 /**
@@ -7,13 +8,14 @@ import { Button } from '../ui/button';
 export function RecoveryCodesPanel({
   codes,
   onDone,
-  doneLabel = 'I have saved my recovery codes',
+  doneLabel,
 }: {
   codes: string[];
   onDone: () => void;
   doneLabel?: string;
 }) {
   const [copied, setCopied] = useState<boolean | null>(null);
+  const { t } = useT();
   const text = `Dropwise recovery codes\nEach code works once, instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
 
   const copy = () =>
@@ -35,15 +37,17 @@ export function RecoveryCodesPanel({
     <section aria-labelledby="recovery-codes-title" className="space-y-4">
       <div>
         <h3 id="recovery-codes-title" className="text-base font-semibold text-navy-900">
-          Save your recovery codes
+          {t('recovery.save', 'Save your recovery codes')}
         </h3>
         <p className="mt-1 text-sm text-navy-700">
-          If you lose your phone, each of these codes signs you in once instead of an authenticator code. Keep them
-          somewhere safe: they are shown only now.
+          {t(
+            'recovery.intro',
+            'If you lose your phone, each of these codes signs you in once instead of an authenticator code. Keep them somewhere safe: they are shown only now.',
+          )}
         </p>
       </div>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t('recovery.codes', 'Recovery codes')}
         className="grid grid-cols-2 gap-2 rounded-md border border-navy-100 bg-navy-50 p-4 font-mono text-sm tabular-nums text-navy-900"
       >
         {codes.map((code) => (
@@ -54,18 +58,20 @@ export function RecoveryCodesPanel({
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void copy()}>
-          Copy
+          {t('recovery.copy', 'Copy')}
         </Button>
         <Button variant="outline" size="sm" onClick={download}>
-          Download
+          {t('recovery.download', 'Download')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          {doneLabel}
+          {doneLabel ?? t('recovery.saved', 'I have saved my recovery codes')}
         </Button>
       </div>
       {copied === null ? null : (
         <p role="status" className="text-sm text-navy-700">
-          {copied ? 'Copied to the clipboard.' : 'Copying failed: select the codes or download them instead.'}
+          {copied
+            ? t('recovery.copied', 'Copied to the clipboard.')
+            : t('recovery.copyFailed', 'Copying failed: select the codes or download them instead.')}
         </p>
       )}
     </section>

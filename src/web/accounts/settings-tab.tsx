@@ -92,30 +92,36 @@ function RecoveryCodesSection() {
   const status = useRecoveryCodeStatus(true);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const { t } = useT();
   const regenerate = async (code: string) => {
     setCodes(await regenerateRecoveryCodes(code));
     setConfirming(false);
     await client.invalidateQueries({ queryKey: recoveryCodeStatusKey });
   };
-  if (codes) return <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} doneLabel="Done" />;
+  if (codes)
+    return <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} doneLabel={t('recovery.done', 'Done')} />;
   return (
     <div className="space-y-2 border-t border-navy-100 pt-3">
       <p className="text-sm text-navy-700">
-        Recovery codes: {status.data ? `${status.data.remaining} unused` : '...'}. Each signs you in once if you lose
-        your authenticator app.
+        {t('recovery.status', 'Recovery codes: {unused}. Each signs you in once if you lose your authenticator app.', {
+          unused: status.data ? t('recovery.unused', '{count} unused', { count: status.data.remaining }) : '...',
+        })}
       </p>
       {confirming ? (
         <FreshCodeForm
-          instructions="A new set replaces your current recovery codes. To confirm, enter a code from your authenticator app or one of your recovery codes."
-          submitLabel="Create new codes"
-          busyLabel="Creating..."
-          fallbackError="Failed to create new recovery codes"
+          instructions={t(
+            'recovery.newSetCode',
+            'A new set replaces your current recovery codes. To confirm, enter a code from your authenticator app or one of your recovery codes.',
+          )}
+          submitLabel={t('recovery.createNew', 'Create new codes')}
+          busyLabel={t('recovery.creating', 'Creating...')}
+          fallbackError={t('recovery.createFailed', 'Failed to create new recovery codes')}
           onCode={regenerate}
           onCancel={() => setConfirming(false)}
         />
       ) : (
         <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
-          Generate new recovery codes
+          {t('recovery.generate', 'Generate new recovery codes')}
         </Button>
       )}
     </div>
