@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { friendlyAuthError, isAlreadyRegistered } from './auth-error-message';
+import { knownMessage } from '../i18n/known-messages';
+import { pageText } from '../i18n/use-t';
+import { friendlyAuthError, friendlyAuthMessages, isAlreadyRegistered } from './auth-error-message';
+import { timeoutMessage } from './auth-request';
 
 describe('friendlyAuthError (spec section 8)', () => {
   it.each([
@@ -125,5 +128,19 @@ describe('friendlyAuthError by the code the server sends', () => {
   it('recognises the already-registered case by its code', () => {
     expect(isAlreadyRegistered(new ApiError(409, 'already_registered', 'An account exists'))).toBe(true);
     expect(isAlreadyRegistered(new ApiError(400, 'invalid_credentials', 'User already registered'))).toBe(false);
+  });
+});
+
+describe('friendlyAuthError’s messages in German and French (issue 40)', () => {
+  const spy = { language: 'de' as const, t: (id: string) => id, money: () => '', date: () => '', month: () => '' };
+  const shown = [...Object.values(friendlyAuthMessages), timeoutMessage];
+
+  it('English shows each as the specification has it', () => {
+    for (const message of shown) expect(knownMessage(pageText('en'), message)).toBe(message);
+  });
+
+  it('every one is known to known-messages.ts, by its English text word for word', () => {
+    // Without a loaded catalogue the lookup returns the id: an id proves the case matched.
+    for (const message of shown) expect(knownMessage(spy, message)).toMatch(/^error\./);
   });
 });

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-client';
  * The friendly auth messages of accounts-and-admin spec section 8; where the server's answer already
  * says it in those words (shared/accounts/auth-messages.ts), that one text is used.
  */
-const friendly = {
+export const friendlyAuthMessages = {
   network: 'Network connection error. Please check your internet connection and try again.',
   tooManyRequests: authMessages.tooManyRequests,
   invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
@@ -19,6 +19,7 @@ const friendly = {
   missing: 'An unexpected error occurred. Please try again.',
   other: 'Unable to complete request. Please try again or contact support if the problem persists.',
 } as const;
+const friendly = friendlyAuthMessages;
 
 /** The server's error codes (docs/api/) and the browser's own (network, timeout), mapped first. */
 const friendlyByCode: Record<string, string> = {

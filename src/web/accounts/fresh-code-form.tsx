@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { freshCodeMessage } from '../../shared/accounts/auth-schemas';
+import { knownMessage } from '../i18n/known-messages';
+import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { errorMessage } from './auth-request';
@@ -7,7 +9,8 @@ import { errorMessage } from './auth-request';
 /**
  * The proof the server asks before the second factor changes (removing an authenticator, a new set
  * of recovery codes): a code from the authenticator app or a recovery code, in one field. On a
- * wrong code the server's message shows and what was typed stays, to be corrected.
+ * wrong code the server's message shows and what was typed stays, to be corrected. In the page's language
+ * (issue 40); the caller gives its own labels, translated; known refusals by their English text.
  */
 export function FreshCodeForm({
   instructions,
@@ -30,6 +33,8 @@ export function FreshCodeForm({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = useT();
+  const { t } = text;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +58,7 @@ export function FreshCodeForm({
       </p>
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-navy-900">
-          Authenticator or recovery code
+          {t('freshCode.label', 'Authenticator or recovery code')}
         </label>
         <input
           id={id}
@@ -62,7 +67,7 @@ export function FreshCodeForm({
           autoCapitalize="none"
           spellCheck={false}
           maxLength={64}
-          placeholder="000000 or xxxx-xxxx-xxxx-xxxx"
+          placeholder={t('freshCode.placeholder', '000000 or xxxx-xxxx-xxxx-xxxx')}
           autoFocus
           value={code}
           readOnly={busy}
@@ -77,7 +82,7 @@ export function FreshCodeForm({
         />
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {error}
+            {knownMessage(text, error)}
           </p>
         ) : null}
       </div>
@@ -86,7 +91,7 @@ export function FreshCodeForm({
           {busy ? busyLabel : submitLabel}
         </Button>
         <Button type="button" variant="outline" size="sm" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('freshCode.cancel', 'Cancel')}
         </Button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { authMessages } from '../../shared/accounts/auth-messages';
 import { chooseLanguage } from '../i18n/language';
 import { LoginPage } from './login-page';
 
@@ -46,6 +47,35 @@ describe('the sign-in, sign-up and reset pages in German (issue 40)', () => {
       'Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
     );
     expect(screen.queryByText('Welcome Back')).toBeNull();
+  });
+
+  it('a refused sign-in: the friendly message in German and in French (friendlyAuthError)', async () => {
+    for (const [language, password, refused] of [
+      [
+        'de',
+        'Passwort',
+        'Ungültige E-Mail-Adresse oder ungültiges Passwort. Bitte prüfen Sie Ihre Angaben und versuchen Sie es noch einmal.',
+      ],
+      [
+        'fr',
+        'Mot de passe',
+        'Adresse e-mail ou mot de passe non valide. Veuillez vérifier vos identifiants et réessayer.',
+      ],
+    ] as const) {
+      await act(() => chooseLanguage(language));
+      mockFetch({
+        'GET /api/auth/session': signedOut,
+        'POST /api/auth/signin': apiError(400, 'invalid_credentials', authMessages.invalidCredentials),
+      });
+      renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login');
+      fireEvent.change(await screen.findByLabelText(/^E-Mail/i), { target: { value: 'anna@example.com' } });
+      fireEvent.change(screen.getByLabelText(password), { target: { value: 'secret-123' } });
+      const submit = screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit');
+      await vi.waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(submit as HTMLButtonElement);
+      expect((await screen.findByRole('alert')).textContent).toBe(refused);
+      resetWebTest();
+    }
   });
 
   it('sign up and forgot password: German headings and buttons', async () => {

@@ -113,7 +113,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
           onError: (failure) =>
             setError(
               failure instanceof ApiError && failure.status === 429
-                ? friendlyAuthError(failure)
+                ? knownMessage(text, friendlyAuthError(failure))
                 : failure instanceof ApiError && failure.status >= 400
                   ? t(
                       'login.resetFailedSupport',
@@ -180,7 +180,7 @@ function ConfirmationPending({ email }: { email: string }) {
             kind: 'error',
             text:
               failure instanceof ApiError && failure.status === 429
-                ? friendlyAuthError(failure)
+                ? knownMessage(text, friendlyAuthError(failure))
                 : t('login.resendFailed', 'Unable to resend the confirmation e-mail. Please try again.'),
           }),
       },
@@ -230,7 +230,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
             });
             onDone();
           },
-          onError: (failure) => setError(friendlyAuthError(failure)),
+          onError: (failure) => setError(knownMessage(text, friendlyAuthError(failure))),
         },
       );
     },
@@ -343,7 +343,7 @@ export function LoginPage() {
         navigate(pathAfterSignIn());
       } catch (failure) {
         setStatus('error');
-        setMessage(friendlyAuthError(failure));
+        setMessage(knownMessage(text, friendlyAuthError(failure)));
       }
       return;
     }
@@ -358,7 +358,7 @@ export function LoginPage() {
       timer.current = window.setTimeout(() => switchMode('signin', true), 2000);
     } catch (failure) {
       setStatus('error');
-      setMessage(friendlyAuthError(failure));
+      setMessage(knownMessage(text, friendlyAuthError(failure)));
       if (isAlreadyRegistered(failure)) timer.current = window.setTimeout(() => switchMode('signin'), 3000);
     }
   }, showProblem);

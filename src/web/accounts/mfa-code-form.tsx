@@ -1,5 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
+import { knownMessage } from '../i18n/known-messages';
+import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { MfaCodeInput } from '../ui/mfa-code-input';
@@ -22,7 +24,8 @@ export interface MfaCodeFormProps {
 
 /**
  * The MFA code form of the challenge, the setup card and the admin's setup (spec sections 2 and 5):
- * a 6-digit code (non-digits stripped), Verify, and where offered a recovery code instead.
+ * a 6-digit code (non-digits stripped), Verify, and where offered a recovery code instead. In the page's
+ * language (issue 40); the known refusals of the form and the server by their English text (known-messages.ts).
  */
 export function MfaCodeForm({
   instructions,
@@ -38,6 +41,8 @@ export function MfaCodeForm({
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = useT();
+  const { t } = text;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +76,10 @@ export function MfaCodeForm({
         instructions
       ) : (
         <p className="text-sm text-navy-700">
-          Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.
+          {t(
+            'mfaCode.recoveryIntro',
+            'Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.',
+          )}
         </p>
       )}
       <MfaCodeInput
@@ -79,7 +87,7 @@ export function MfaCodeForm({
         kind={mode}
         value={mode === 'code' ? code : recoveryCode}
         onChange={mode === 'code' ? setCode : setRecoveryCode}
-        error={error}
+        error={error && knownMessage(text, error)}
         autoFocus
         disabled={busy}
       />
@@ -90,13 +98,15 @@ export function MfaCodeForm({
           disabled={busy}
           onClick={() => switchTo(mode === 'code' ? 'recovery' : 'code')}
         >
-          {mode === 'code' ? 'Use a recovery code' : 'Use your authenticator app'}
+          {mode === 'code'
+            ? t('mfaCode.useRecovery', 'Use a recovery code')
+            : t('mfaCode.useApp', 'Use your authenticator app')}
         </button>
       ) : null}
       <div className={cn('flex flex-wrap gap-2', alignEnd && 'justify-end')}>
         {alignEnd ? actions?.(busy) : null}
         <Button type="submit" disabled={busy}>
-          {busy ? 'Verifying...' : 'Verify'}
+          {busy ? t('mfaCode.verifying', 'Verifying...') : t('mfaCode.verify', 'Verify')}
         </Button>
         {alignEnd ? null : actions?.(busy)}
       </div>

@@ -1,4 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { useLanguage } from '../i18n/language';
 import { useSession } from '../lib/use-session';
 import { lazyWithQueries } from '../lib/with-queries';
 
@@ -11,8 +12,17 @@ const MfaScreens = lazyWithQueries(() => import('./mfa-screens').then((m) => m.M
 export function MfaGate() {
   const session = useSession();
   const tooOld = session.data?.message;
+  const current = useLanguage();
+  const language = useRef(current);
   useEffect(() => {
-    if (tooOld) void import('sonner').then(({ toast }) => toast.error(tooOld));
+    language.current = current;
+  }, [current]);
+  useEffect(() => {
+    if (!tooOld) return;
+    // Told in the page's language (issue 40); the toast and the messages load only when there is one.
+    void Promise.all([import('sonner'), import('../i18n/known-messages'), import('../i18n/use-t')]).then(
+      ([{ toast }, { knownMessage }, { pageText }]) => toast.error(knownMessage(pageText(language.current), tooOld)),
+    );
   }, [tooOld]);
   const blocking = session.mfaStep;
   if (!blocking) return null;

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { orderFlowMessages } from '../../shared/order-flow';
 import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
 import { emailErrorMessage } from '../../shared/email-address';
+import { authMessages, factorLockedMessage } from '../../shared/accounts/auth-messages';
+import {
+  codeMessage,
+  freshCodeMessage,
+  passwordMessage,
+  recoveryCodeMessage,
+} from '../../shared/accounts/auth-schemas';
+import { passkeyMessages } from '../../shared/accounts/passkey-contracts';
 import { knownMessage } from './known-messages';
 import { pageText } from './use-t';
 
@@ -24,6 +32,29 @@ describe('the shared forms’ messages in German and French', () => {
     quoteFlowMessages.lastNameSubmit,
     quoteFlowMessages.organizationLive,
     quoteFlowMessages.organizationSubmit,
+    // The accounts API's own words (the sign-in's friendly ones: accounts/auth-error-message.test.ts).
+    authMessages.tooManyLogins,
+    authMessages.shortPassword,
+    authMessages.sessionTooOld,
+    authMessages.invalidResetLink,
+    authMessages.wrongCurrentPassword,
+    // The second factor and passkeys.
+    passwordMessage,
+    codeMessage,
+    recoveryCodeMessage,
+    freshCodeMessage,
+    authMessages.invalidCode,
+    authMessages.tooManyMfa,
+    authMessages.challengeExpired,
+    authMessages.invalidRecoveryCode,
+    authMessages.tooManyFactors,
+    authMessages.recoveryCodesNeedMfa,
+    factorLockedMessage(1),
+    factorLockedMessage(15),
+    passkeyMessages.refused,
+    passkeyMessages.noPasskey,
+    passkeyMessages.cancelled,
+    passkeyMessages.unsupported,
   ];
 
   it('English shows each as the specification has it', () => {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cleanCode } from '../../shared/accounts/auth-schemas';
+import { useT } from '../i18n/use-t';
 import { cn } from './cn';
 
 /**
@@ -24,10 +25,11 @@ export function MfaCodeInput({
   const id = useId();
   const errorId = `${id}-error`;
   const code = kind === 'code';
+  const { t } = useT();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-navy-900">
-        {code ? 'Verification code' : 'Recovery code'}
+        {code ? t('mfaCode.codeLabel', 'Verification code') : t('mfaCode.recoveryLabel', 'Recovery code')}
       </label>
       <input
         id={id}

@@ -1,16 +1,19 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { knownMessage } from '../i18n/known-messages';
+import { useT } from '../i18n/use-t';
 import { Button } from './button';
 import { passkeyError } from '../lib/passkeys';
 
 /**
  * "Use a passkey": runs a passkey ceremony on press and shows what went wrong beside it (a cancel,
- * a refusal, a browser without passkeys). The WebAuthn library loads on the press, not before.
+ * a refusal, a browser without passkeys). The WebAuthn library loads on the press, not before. In the
+ * page's language (issue 40), the server's and the ceremony's known refusals by their English text.
  */
 export function PasskeyButton({
   onPasskey,
   fallbackError,
-  label = 'Use a passkey',
+  label,
   variant = 'primary',
 }: {
   onPasskey: () => Promise<void>;
@@ -20,6 +23,8 @@ export function PasskeyButton({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const text = useT();
+  const { t } = text;
   const run = async () => {
     setBusy(true);
     setError(null);
@@ -35,11 +40,11 @@ export function PasskeyButton({
     <div className="space-y-2">
       <Button type="button" variant={variant} className="w-full" disabled={busy} onClick={() => void run()}>
         <KeyRound aria-hidden="true" className="size-4" />
-        {busy ? 'Waiting for your passkey...' : label}
+        {busy ? t('passkeys.waiting', 'Waiting for your passkey...') : (label ?? t('passkey.use', 'Use a passkey'))}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          {knownMessage(text, error)}
         </p>
       ) : null}
     </div>
