@@ -6,6 +6,7 @@ import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests
 import { ledgerFigures } from '../../../tests/support/ledger-figures';
 import { chooseLanguage } from '../i18n/language';
 import { OrderDetailsPage } from './order-details-page';
+import { OrdersTab } from './orders-tab';
 
 const zeroLedger = ledgerFigures();
 
@@ -250,5 +251,108 @@ describe('the customer’s order page in German (issue 40, happy-dom)', () => {
     const total = payment.getByText('Gesamt', { selector: 'dt' }).nextElementSibling?.textContent ?? '';
     expect(total.replace(/[\u00a0\u202f]/g, ' ')).toBe('4.807,90 €');
     expect(payment.getByText('Zahlung ausstehend')).toBeTruthy();
+  });
+});
+
+describe('the order page’s documents and ledger lines in German and French (issue 40, happy-dom)', () => {
+  afterEach(resetWebTest);
+
+  const documents: Order['documents'] = [
+    {
+      id: 'doc-1',
+      kind: 'confirmation',
+      number: 'O2026-00004',
+      issuedAt: '2026-03-02T09:00:00.000Z',
+      url: '/api/documents/doc-1.pdf',
+      amount: null,
+      dueDate: null,
+      credited: false,
+    },
+    {
+      id: 'doc-2',
+      kind: 'deposit',
+      number: 'INV-2026-0007',
+      issuedAt: '2026-03-02T09:00:00.000Z',
+      url: '/api/documents/doc-2.pdf',
+      amount: 173100,
+      dueDate: '2026-03-16',
+      credited: false,
+    },
+  ];
+  /** The cancelled order of the English case above: fee kept, refund due. */
+  const cancelled = () =>
+    orderOf({
+      totalAmount: 346200,
+      depositAmount: 173100,
+      currency: 'EUR',
+      status: 'cancelled',
+      paymentStatus: 'refund_due',
+      documents,
+      ledger: {
+        ...zeroLedger,
+        paid: 173100,
+        received: 173100,
+        invoiced: 173100,
+        credited: 164445,
+        owed: 8655,
+        refundDue: 164445,
+        depositInvoiced: 8655,
+        cancellationFee: 8655,
+      },
+    });
+  const open = async (order: Order, region: string) => {
+    mockFetch({ 'GET /api/auth/session': signedOut, [`GET /api/orders/${order.id}`]: { body: { order } } });
+    renderRoutes([{ path: '/order-details/:id', element: <OrderDetailsPage /> }], `/order-details/${order.id}?key=k`);
+    return within(await screen.findByRole('region', { name: region }));
+  };
+  const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('English keeps the shared names word for word', async () => {
+    const payment = await open(cancelled(), 'Payment Information');
+    expect(figure(payment, 'Cancellation fee')).toBe('€86.55');
+    const papers = within(screen.getByRole('region', { name: 'Documents' }));
+    expect(papers.getByRole('link', { name: 'Download order confirmation PDF' })).toBeTruthy();
+    expect(papers.getByRole('link', { name: 'Download deposit invoice PDF' })).toBeTruthy();
+    expect(papers.getByText(/^Deposit invoice INV-2026-0007/)).toBeTruthy();
+  });
+
+  it('German: the ledger lines and the documents’ names and download links', async () => {
+    await act(() => chooseLanguage('de'));
+    const payment = await open(cancelled(), 'Zahlungsinformationen');
+    expect(spaces(figure(payment, 'Stornogebühr'))).toBe('86,55 €');
+    expect(spaces(figure(payment, 'Zu erstatten'))).toBe('1.644,45 €');
+    expect(spaces(figure(payment, 'Gutgeschrieben'))).toBe('1.644,45 €');
+    expect(payment.queryByText('Cancellation fee')).toBeNull();
+    const papers = within(screen.getByRole('region', { name: 'Dokumente' }));
+    expect(papers.getByRole('link', { name: 'Auftragsbestätigung als PDF herunterladen' })).toBeTruthy();
+    expect(papers.getByRole('link', { name: 'Anzahlungsrechnung als PDF herunterladen' })).toBeTruthy();
+    expect(spaces(papers.getByText(/^Anzahlungsrechnung INV-2026-0007/).textContent ?? '')).toBe(
+      'Anzahlungsrechnung INV-2026-0007 · 2. März 2026 · 1.731,00 € · fällig am 16. März 2026',
+    );
+    expect(papers.queryByText(/Download/)).toBeNull();
+  });
+
+  it('French: a repair’s outstanding line and the document links', async () => {
+    await act(() => chooseLanguage('fr'));
+    const owed = { ...zeroLedger, invoiced: 24000, owed: 24000, outstanding: 24000, depositOutstanding: 24000 };
+    const payment = await open(
+      orderOf({ kind: 'repair', totalAmount: 24000, depositAmount: 24000, currency: 'EUR', ledger: owed, documents }),
+      'Informations de paiement',
+    );
+    expect(spaces(figure(payment, 'Restant dû'))).toBe('240,00 €');
+    const papers = within(screen.getByRole('region', { name: 'Documents' }));
+    expect(papers.getByRole('link', { name: 'Télécharger le PDF : confirmation de commande' })).toBeTruthy();
+    expect(papers.getByRole('link', { name: 'Télécharger le PDF : facture d’acompte' })).toBeTruthy();
+  });
+
+  it('My Account’s orders in German: the ledger lines under their German names', async () => {
+    await act(() => chooseLanguage('de'));
+    mockFetch({ 'GET /api/account/orders': { body: { orders: [cancelled()] } } });
+    renderRoutes([{ path: '/my-account', element: <OrdersTab /> }], '/my-account');
+    const fee = await screen.findByTestId('order-cancellationFee');
+    expect(fee.previousElementSibling?.textContent).toBe('Stornogebühr');
+    expect(spaces(fee.textContent ?? '')).toBe('86,55 €');
+    expect(screen.getByTestId('order-refundDue').previousElementSibling?.textContent).toBe('Zu erstatten');
+    expect(screen.getByTestId('order-outstanding').previousElementSibling?.textContent).toBe('Offen');
   });
 });

@@ -2,7 +2,6 @@ import { ArrowLeft } from 'lucide-react';
 import { BatchHistoryList } from '../ui/batch-history';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { vatLabel } from '../../shared/orders/order-lines';
 import { ledgerDepositDue, ledgerLines } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
@@ -20,7 +19,7 @@ import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
 import { orderTimeline, productSummary } from '../lib/order-display';
 import { type PageText, useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
-import { paymentBadgeIn } from '../i18n/status-labels';
+import { documentDownloadIn, documentLabelIn, ledgerLineLabelIn, paymentBadgeIn } from '../i18n/status-labels';
 import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
@@ -147,12 +146,13 @@ function AccountOrderDetails() {
 function CustomerLedgerRows({
   order,
   money,
-  text: { t },
+  text,
 }: {
   order: Order;
   money: (minor: number) => string;
   text: PageText;
 }) {
+  const { t } = text;
   const lines = ledgerLines(order);
   const depositRequired = t('details.depositRequired', 'Deposit Required');
   // A repair has no deposit (decision 0062): its total is the one sum, read as Outstanding.
@@ -172,11 +172,14 @@ function CustomerLedgerRows({
             <span data-testid="customer-deposit-due">{money(line.amount)}</span>
           </Row>
         ) : line.key === 'outstanding' ? (
-          <Row key={line.key} label={repair ? line.label : t('details.remaining', 'Remaining Balance')}>
+          <Row
+            key={line.key}
+            label={repair ? ledgerLineLabelIn(text, line.key) : t('details.remaining', 'Remaining Balance')}
+          >
             <span data-testid="customer-remaining">{money(line.amount)}</span>
           </Row>
         ) : (
-          <Row key={line.key} label={line.label}>
+          <Row key={line.key} label={ledgerLineLabelIn(text, line.key)}>
             {money(line.amount)}
           </Row>
         ),
@@ -302,7 +305,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                 {order.documents.map((document) => (
                   <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <span>
-                      {orderDocumentLabels[document.kind]}
+                      {documentLabelIn(text, document.kind)}
                       {document.kind === 'confirmation' || document.kind === 'acknowledgement'
                         ? ''
                         : ` ${document.number}`}{' '}
@@ -317,12 +320,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                         : ''}
                     </span>
                     <a className="font-medium text-accent-700 underline" href={document.url} download>
-                      {/* "IQ/OQ protocol" keeps its capitals; "Order confirmation" reads "order confirmation". */}
-                      Download{' '}
-                      {orderDocumentLabels[document.kind].replace(/^[A-Z](?=[a-z])/, (first) =>
-                        first.toLowerCase(),
-                      )}{' '}
-                      PDF
+                      {documentDownloadIn(text, document.kind)}
                     </a>
                     <EInvoiceLinks
                       document={document}

@@ -5,6 +5,7 @@ import { Button } from '../ui/button';
 import { AccountListTab } from './account-list-tab';
 import { useAccountOrders } from './account-orders';
 import { productSummary } from '../lib/order-display';
+import { ledgerLineLabelIn } from '../i18n/status-labels';
 import { useT } from '../i18n/use-t';
 import { OrderStatusBadge } from '../ui/order-status-badge';
 
@@ -61,7 +62,7 @@ export function OrdersTab() {
               </div>
               {ledgerLines(order).map((line) => (
                 <div key={line.key}>
-                  <dt className="text-navy-600">{line.label}</dt>
+                  <dt className="text-navy-600">{ledgerLineLabelIn(text, line.key)}</dt>
                   <dd className="font-medium tabular-nums text-navy-900" data-testid={`order-${line.key}`}>
                     {money(line.amount, order.currency)}
                   </dd>

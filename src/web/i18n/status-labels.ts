@@ -1,5 +1,8 @@
 import { orderStatusLabel, customerPaymentBadge } from '../../shared/orders/order-status';
 import type { OrderKind } from '../../shared/orders/order-kind';
+import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
+import { type LedgerLineKey, ledgerLineLabels } from '../../shared/orders/ledger-lines';
+import type { OrderDocument } from '../../shared/orders/order-schema';
 import type { PageText } from './use-t';
 
 /** An order status's label in the page's language (English: the shared label, word for word). */
@@ -45,4 +48,64 @@ export function paymentBadgeIn(
     'Payment Awaiting': t('payment.repairAwaiting', 'Payment Awaiting'),
   };
   return { ...badge, label: labels[badge.label] ?? badge.label };
+}
+
+/** What an order's document is called (shared/documents/order-document-labels.ts) in the page's language. */
+export function documentLabelIn({ language, t }: PageText, kind: OrderDocument['kind']): string {
+  if (language === 'en') return orderDocumentLabels[kind];
+  switch (kind) {
+    case 'acknowledgement':
+      return t('document.acknowledgement', 'Order acknowledgement');
+    case 'confirmation':
+      return t('document.confirmation', 'Order confirmation');
+    case 'deposit':
+      return t('document.deposit', 'Deposit invoice');
+    case 'balance':
+      return t('document.balance', 'Balance invoice');
+    case 'credit':
+      return t('document.credit', 'Credit note');
+    case 'commercial_invoice':
+      return t('document.commercialInvoice', 'Commercial invoice');
+    case 'test_certificate':
+      return t('document.testCertificate', 'Factory test certificate');
+    case 'declaration_of_conformity':
+      return t('document.declarationOfConformity', 'Declaration of conformity');
+    case 'iq_oq_protocol':
+      return t('document.iqOqProtocol', 'IQ/OQ protocol');
+    default:
+      return orderDocumentLabels[kind];
+  }
+}
+
+/**
+ * A document's download link: "Download order confirmation PDF" (the label's first capital lowered,
+ * "IQ/OQ protocol" keeps its capitals); German keeps its nouns' capitals.
+ */
+export function documentDownloadIn(text: PageText, kind: OrderDocument['kind']): string {
+  const label = documentLabelIn(text, kind);
+  const document = text.language === 'de' ? label : label.replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLowerCase());
+  return text.t('details.downloadPdf', 'Download {document} PDF', { document });
+}
+
+/** A ledger line's name (shared/orders/ledger-lines.ts) in the page's language. */
+export function ledgerLineLabelIn({ language, t }: PageText, key: LedgerLineKey): string {
+  if (language === 'en') return ledgerLineLabels[key];
+  switch (key) {
+    case 'depositDue':
+      return t('ledger.depositDue', 'Deposit due');
+    case 'paid':
+      return t('ledger.paid', 'Paid');
+    case 'credited':
+      return t('ledger.credited', 'Credited');
+    case 'cancellationFee':
+      return t('ledger.cancellationFee', 'Cancellation fee');
+    case 'creditHeld':
+      return t('ledger.creditHeld', 'Credit held');
+    case 'refundDue':
+      return t('ledger.refundDue', 'Refund due');
+    case 'outstanding':
+      return t('ledger.outstanding', 'Outstanding');
+    default:
+      return ledgerLineLabels[key];
+  }
 }

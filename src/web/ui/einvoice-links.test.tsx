@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resetWebTest } from '../../../tests/support/web-render';
+import { chooseLanguage } from '../i18n/language';
 import { EInvoiceLinks, xrechnungNeedsReference } from './einvoice-links';
 
 const document = {
@@ -13,7 +15,7 @@ const document = {
 };
 
 describe('the e-invoices beside an invoice’s PDF (issue 40)', () => {
-  afterEach(cleanup);
+  afterEach(resetWebTest);
 
   it('links XRechnung, Peppol UBL and CII once the order has a buyer reference', () => {
     render(<EInvoiceLinks document={document} hasBuyerReference />);
@@ -32,5 +34,15 @@ describe('the e-invoices beside an invoice’s PDF (issue 40)', () => {
   it('a document with no e-invoices (an acknowledgement) shows nothing', () => {
     const { container } = render(<EInvoiceLinks document={{ number: 'O2026-00001' }} hasBuyerReference />);
     expect(container.textContent).toBe('');
+  });
+
+  it('in German: the label and why the XRechnung waits; the formats keep their names', async () => {
+    await act(() => chooseLanguage('de'));
+    render(<EInvoiceLinks document={document} hasBuyerReference={false} />);
+    expect(screen.getByText('E-Rechnung:')).toBeTruthy();
+    expect(
+      screen.getByText('XRechnung (UBL) (Die XRechnung braucht eine Leitweg-ID oder eine Bestellnummer im Auftrag)'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Peppol UBL' })).toBeTruthy();
   });
 });
