@@ -1,34 +1,104 @@
-import {
-  organisationInvitationPreviewSchema,
-  organisationMessages,
-  organisationRoleDescriptions,
-  organisationRoleLabels,
-} from '../../shared/accounts/organisation-schemas';
-import { InvitationCard, type InvitationKind } from './invitation-card';
+import type { ReactNode } from 'react';
+import { organisationInvitationPreviewSchema, organisationMessages } from '../../shared/accounts/organisation-schemas';
+import { knownMessage } from '../i18n/known-messages';
+import type { PageText } from '../i18n/use-t';
+import { InvitationCard, type InvitationKind, type InvitationWords } from './invitation-card';
+import { roleDescription, roleLabel } from './organisation-roles';
 
 type Preview = ReturnType<typeof organisationInvitationPreviewSchema.parse>;
+
+/** Marks a placeholder's place in a translated sentence, to set its value in bold there. */
+const mark = (name: string) => `\uE000${name}\uE000`;
+
+/** A sentence with `{name}` placeholders whose values are shown in bold. */
+function withBold(sentence: string, values: Record<string, string>): ReactNode[] {
+  return sentence
+    .split(/\uE000(\w+)\uE000/)
+    .map((part, index) => (index % 2 === 1 ? <strong key={part}>{values[part]}</strong> : part));
+}
+
+/** The organisation's own refusals of an invitation (shared English) in the page's language; others by known-messages.ts. */
+function organisationRefusal(text: PageText, message: string): string {
+  const { language, t } = text;
+  if (language === 'en') return message;
+  switch (message) {
+    case organisationMessages.invitationInvalid:
+      return invitationInvalid(text);
+    case organisationMessages.invitationOtherAccount:
+      return invitationOtherAccount(text);
+    case organisationMessages.invitationSignIn:
+      return invitationSignIn(text);
+    case organisationMessages.alreadyInOrganisation:
+      return t('orgInvite.alreadyInOrganisation', 'You already belong to an organisation.');
+    case organisationMessages.alreadyMember:
+      return t('orgInvite.alreadyMember', 'This person already belongs to an organisation.');
+    default:
+      return knownMessage(text, message);
+  }
+}
+
+const invitationInvalid = ({ t }: PageText) =>
+  t(
+    'orgInvite.invalid',
+    'This invitation link is invalid, used, revoked or expired. Ask the organisation’s owner for a new one.',
+  );
+const invitationOtherAccount = ({ t }: PageText) =>
+  t('orgInvite.otherAccount', 'This invitation is for another e-mail address. Sign out, then open the link again.');
+const invitationSignIn = ({ t }: PageText) =>
+  t('orgInvite.signIn', 'An account with this e-mail already exists: sign in, then open the link again.');
+
+/** The organisation invitation's words in the page's language (English: the specification's, word for word). */
+export function organisationInvitationWords(text: PageText): InvitationWords<Preview> {
+  const { t } = text;
+  return {
+    page: {
+      title: t('orgInvite.title', 'Organisation invitation | Dropwise'),
+      description: t('orgInvite.description', 'Join your organisation.'),
+    },
+    heading: (invitation) =>
+      invitation
+        ? t('orgInvite.join', 'Join {organisation}', { organisation: invitation.organisationName })
+        : t('orgInvite.joinYours', 'Join your organisation'),
+    invitedAs: (invitation) => (
+      <>
+        {withBold(
+          t(
+            'orgInvite.invitedAs',
+            "You are invited as {role} with the e-mail {email}: you will see the organisation's quotes, orders, instruments and documents.",
+            { role: mark('role'), email: mark('email') },
+          ),
+          { role: roleLabel(text, invitation.role), email: invitation.email },
+        )}{' '}
+        {roleDescription(text, invitation.role)}
+      </>
+    ),
+    messages: {
+      invitationInvalid: invitationInvalid(text),
+      invitationOtherAccount: invitationOtherAccount(text),
+      invitationSignIn: invitationSignIn(text),
+    },
+    buttons: {
+      accept: t('orgInvite.accept', 'Join the organisation'),
+      accepting: t('orgInvite.accepting', 'Joining...'),
+      create: t('orgInvite.create', 'Create account and join'),
+    },
+    refusal: (message) => organisationRefusal(text, message),
+  };
+}
 
 const organisationInvitation: InvitationKind<Preview> = {
   api: '/api/organisation-invitations',
   parsePreview: (body) => organisationInvitationPreviewSchema.parse(body),
   next: '/my-account?tab=organisation',
-  page: { title: 'Organisation invitation | Dropwise', description: 'Join your organisation.' },
-  heading: (invitation) => (invitation ? `Join ${invitation.organisationName}` : 'Join your organisation'),
-  invitedAs: (invitation) => (
-    <>
-      You are invited as <strong>{organisationRoleLabels[invitation.role]}</strong> with the e-mail{' '}
-      <strong>{invitation.email}</strong>: you will see the organisation&apos;s quotes, orders, instruments and
-      documents. {organisationRoleDescriptions[invitation.role]}
-    </>
-  ),
-  messages: organisationMessages,
-  buttons: { accept: 'Join the organisation', accepting: 'Joining...', create: 'Create account and join' },
+  translated: true,
+  words: organisationInvitationWords,
 };
 
 /**
  * `/organisation-invitation?token=…`, the link of an organisation owner's invitation (issue 39): the
  * invitee signs in with the invited address and accepts, or creates their account with a password
  * (the link proves the mailbox). Then My Account shows the organisation's quotes, orders and documents.
+ * In the page's language (issue 40).
  */
 export function OrganisationInvitationPage() {
   return <InvitationCard kind={organisationInvitation} />;

@@ -2,8 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import {
   type Organisation,
-  organisationRoleDescriptions,
-  organisationRoleLabels,
   type OrganisationRole,
   organisationRoles,
 } from '../../shared/accounts/organisation-schemas';
@@ -11,6 +9,7 @@ import { type PageText, useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
+import { roleDescription, roleLabel } from './organisation-roles';
 import {
   useAccountOrganisation,
   useChangeMemberRole,
@@ -29,24 +28,6 @@ const ukDate = (iso: string, { language }: PageText) =>
     dateStyle: 'medium',
     timeZone: 'Europe/London',
   }).format(new Date(iso));
-
-/** A role's name in the page's language (English: the shared label). */
-function roleLabel({ language, t }: PageText, role: OrganisationRole): string {
-  if (language === 'en') return organisationRoleLabels[role];
-  if (role === 'buyer') return t('organisation.buyer', 'Buyer');
-  if (role === 'approver') return t('organisation.approverRole', 'Approver');
-  return t('organisation.accountsPayable', 'Accounts payable');
-}
-
-function roleDescription({ language, t }: PageText, role: OrganisationRole): string {
-  if (language === 'en') return organisationRoleDescriptions[role];
-  if (role === 'buyer') return t('organisation.buyerDoes', 'Asks for quotes and places orders.');
-  if (role === 'approver') return t('organisation.approverDoes', 'Also accepts quotes for the organisation.');
-  return t(
-    'organisation.accountsPayableDoes',
-    'Also receives the invoices, credit notes and payment reminders by e-mail.',
-  );
-}
 
 function RoleSelect(props: {
   value: OrganisationRole;

@@ -8,17 +8,22 @@ const staffInvitation: InvitationKind<Preview> = {
   api: '/api/staff-invitations',
   parsePreview: (body) => invitationPreviewSchema.parse(body),
   next: '/admin',
-  page: { title: 'Staff invitation | Dropwise', description: 'Join the Dropwise admin.' },
-  heading: () => 'Join the Dropwise admin',
-  invitedAs: (invitation) => (
-    <>
-      You are invited as <strong>{invitation.roles.map((role) => roleTable[role].label).join(', ')}</strong> with the
-      e-mail <strong>{invitation.email}</strong>. Next you will set up an authenticator app, which every staff member
-      needs.
-    </>
-  ),
-  messages: staffMessages,
-  buttons: { accept: 'Accept invitation', accepting: 'Accepting...', create: 'Create account and continue' },
+  // The admin's door: its words stay English, whatever the page's language.
+  translated: false,
+  words: () => ({
+    page: { title: 'Staff invitation | Dropwise', description: 'Join the Dropwise admin.' },
+    heading: () => 'Join the Dropwise admin',
+    invitedAs: (invitation) => (
+      <>
+        You are invited as <strong>{invitation.roles.map((role) => roleTable[role].label).join(', ')}</strong> with the
+        e-mail <strong>{invitation.email}</strong>. Next you will set up an authenticator app, which every staff member
+        needs.
+      </>
+    ),
+    messages: staffMessages,
+    buttons: { accept: 'Accept invitation', accepting: 'Accepting...', create: 'Create account and continue' },
+    refusal: (message) => message,
+  }),
 };
 
 /**
