@@ -4,30 +4,49 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { WAITLIST_EMAIL_INVALID, waitlistUse } from '../../shared/waitlist';
+import { WAITLIST_EMAIL_INVALID } from '../../shared/waitlist';
+import { knownMessage } from '../i18n/known-messages';
+import { type PageText, useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { DialogFrame } from './dialog-frame';
 import { useJoinWaitlist } from './join-waitlist';
 
-const EMAIL_REQUIRED_TITLE = 'Email required';
 const EMAIL_REQUIRED_TEXT = 'Please enter your email address.';
+const EMAIL_TOO_LONG = 'Email must be at most 254 characters';
 
 const formSchema = z.object({
   email: z
     .string()
     .trim()
     .min(1, { error: EMAIL_REQUIRED_TEXT })
-    .max(254, { error: 'Email must be at most 254 characters' })
+    .max(254, { error: EMAIL_TOO_LONG })
     .pipe(z.email({ error: WAITLIST_EMAIL_INVALID })),
 });
 type WaitlistForm = z.infer<typeof formSchema>;
 
-/** The USA waitlist: a form, then 'You're on the list!' once the e-mail is stored. */
+/** The form's own messages in the page's language; the shared e-mail message by known-messages.ts. */
+function fieldMessage(text: PageText, message: string): string {
+  if (text.language === 'en') return message;
+  if (message === EMAIL_REQUIRED_TEXT) return text.t('waitlist.emailRequired', 'Please enter your email address.');
+  if (message === EMAIL_TOO_LONG) return text.t('waitlist.emailTooLong', 'Email must be at most 254 characters');
+  return knownMessage(text, message);
+}
+
+/** The sentence on what the address is used for (shared/waitlist.ts `waitlistUse`), in the page's language. */
+export const waitlistUseIn = ({ t }: PageText) =>
+  t(
+    'waitlist.use',
+    'We use this address only to send you one e-mail when Dropwise ships to the USA. We e-mail you a link to leave the list at any time.',
+  );
+
+/** The USA waitlist: a form, then 'You're on the list!' once the e-mail is stored. In the page's language (issue 40). */
 export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [done, setDone] = useState(false);
   const join = useJoinWaitlist();
   const fieldId = useId();
+  const text = useT();
+  const { t } = text;
   /** The dialog's own error toasts, dismissed once the e-mail is stored or the dialog closes. */
   const errorToasts = useRef<(string | number)[]>([]);
   const showError = (title: string, description: string) => {
@@ -65,15 +84,19 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       } catch (error) {
         dismissErrors();
         if (error instanceof ApiError && error.status === 409) {
-          showError('Already signed up', 'This email is already on our USA waitlist.');
+          showError(
+            t('waitlist.already', 'Already signed up'),
+            t('waitlist.alreadyText', 'This email is already on our USA waitlist.'),
+          );
         } else {
-          showError('Error', 'Failed to add to waitlist. Please try again.');
+          showError(t('waitlist.error', 'Error'), t('waitlist.failed', 'Failed to add to waitlist. Please try again.'));
         }
       }
     },
     (invalid) => {
       dismissErrors();
-      if (invalid.email?.message === EMAIL_REQUIRED_TEXT) showError(EMAIL_REQUIRED_TITLE, EMAIL_REQUIRED_TEXT);
+      if (invalid.email?.message === EMAIL_REQUIRED_TEXT)
+        showError(t('waitlist.emailRequiredTitle', 'Email required'), fieldMessage(text, EMAIL_REQUIRED_TEXT));
     },
   );
 
@@ -81,28 +104,31 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     <DialogFrame
       open={open}
       onOpenChange={close}
-      title={done ? "You're on the list!" : 'Join the USA waitlist'}
+      title={done ? t('waitlist.doneTitle', "You're on the list!") : t('waitlist.title', 'Join the USA waitlist')}
       description={
         done
-          ? "We'll notify you as soon as the product is available in the USA."
-          : 'Dropwise is not yet available in the USA. Leave your email and we will tell you as soon as it is.'
+          ? t('waitlist.doneText', "We'll notify you as soon as the product is available in the USA.")
+          : t(
+              'waitlist.intro',
+              'Dropwise is not yet available in the USA. Leave your email and we will tell you as soon as it is.',
+            )
       }
     >
       {done ? (
         <div className="flex flex-col items-start gap-4">
           <p className="flex items-center gap-2 font-medium text-green-800">
             <CheckCircle2 aria-hidden="true" className="size-5" />
-            Successfully added to waitlist!
+            {t('waitlist.added', 'Successfully added to waitlist!')}
           </p>
           <Button variant="outline" onClick={() => close(false)}>
-            Close
+            {t('common.close', 'Close')}
           </Button>
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div>
             <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-navy-800">
-              Email address
+              {t('waitlist.email', 'Email address')}
             </label>
             <input
               id={fieldId}
@@ -116,24 +142,24 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             />
             {errors.email && (
               <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                {errors.email.message}
+                {fieldMessage(text, errors.email.message ?? '')}
               </p>
             )}
           </div>
           <p className="text-sm text-navy-700">
-            {waitlistUse} See our{' '}
+            {waitlistUseIn(text)} {t('waitlist.seeOur', 'See our')}{' '}
             <a
               href="/privacy-policy"
               target="_blank"
               rel="noopener"
               className="font-medium text-accent-700 underline underline-offset-2"
             >
-              privacy policy
+              {t('waitlist.privacyPolicy', 'privacy policy')}
             </a>
             .
           </p>
           <Button type="submit" disabled={join.isPending}>
-            {join.isPending ? 'Joining...' : 'Join the waitlist'}
+            {join.isPending ? t('waitlist.joining', 'Joining...') : t('waitlist.join', 'Join the waitlist')}
           </Button>
         </form>
       )}

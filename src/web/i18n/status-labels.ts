@@ -3,6 +3,7 @@ import type { OrderKind } from '../../shared/orders/order-kind';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { type LedgerLineKey, ledgerLineLabels } from '../../shared/orders/ledger-lines';
 import type { OrderDocument } from '../../shared/orders/order-schema';
+import { type ServiceRequestStatus, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
 import type { PageText } from './use-t';
 
 /** An order status's label in the page's language (English: the shared label, word for word). */
@@ -107,5 +108,28 @@ export function ledgerLineLabelIn({ language, t }: PageText, key: LedgerLineKey)
       return t('ledger.outstanding', 'Outstanding');
     default:
       return ledgerLineLabels[key];
+  }
+}
+
+/** A service request's status (shared/service-requests/service-lifecycle.ts) in the page's language. */
+export function serviceStatusIn({ language, t }: PageText, status: ServiceRequestStatus): string {
+  if (language === 'en') return serviceStatusLabels[status];
+  switch (status) {
+    case 'requested':
+      return t('serviceStatus.requested', 'Requested');
+    case 'authorised':
+      return t('serviceStatus.authorised', 'Authorised');
+    case 'received':
+      return t('serviceStatus.received', 'Received');
+    case 'repaired':
+      return t('serviceStatus.repaired', 'Repaired');
+    case 'replaced':
+      return t('serviceStatus.replaced', 'Replaced');
+    case 'returned':
+      return t('serviceStatus.returned', 'Returned');
+    case 'declined':
+      return t('serviceStatus.declined', 'Declined');
+    default:
+      return serviceStatusLabels[status];
   }
 }
