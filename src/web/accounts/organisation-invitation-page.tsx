@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
-import { organisationInvitationPreviewSchema, organisationMessages } from '../../shared/accounts/organisation-schemas';
-import { knownMessage } from '../i18n/known-messages';
+import { organisationInvitationPreviewSchema } from '../../shared/accounts/organisation-schemas';
 import type { PageText } from '../i18n/use-t';
 import { InvitationCard, type InvitationKind, type InvitationWords } from './invitation-card';
-import { roleDescription, roleLabel } from './organisation-roles';
+import {
+  invitationInvalid,
+  invitationOtherAccount,
+  invitationSignIn,
+  organisationRefusal,
+  roleDescription,
+  roleLabel,
+} from './organisation-words';
 
 type Preview = ReturnType<typeof organisationInvitationPreviewSchema.parse>;
 
@@ -16,36 +22,6 @@ function withBold(sentence: string, values: Record<string, string>): ReactNode[]
     .split(/\uE000(\w+)\uE000/)
     .map((part, index) => (index % 2 === 1 ? <strong key={part}>{values[part]}</strong> : part));
 }
-
-/** The organisation's own refusals of an invitation (shared English) in the page's language; others by known-messages.ts. */
-function organisationRefusal(text: PageText, message: string): string {
-  const { language, t } = text;
-  if (language === 'en') return message;
-  switch (message) {
-    case organisationMessages.invitationInvalid:
-      return invitationInvalid(text);
-    case organisationMessages.invitationOtherAccount:
-      return invitationOtherAccount(text);
-    case organisationMessages.invitationSignIn:
-      return invitationSignIn(text);
-    case organisationMessages.alreadyInOrganisation:
-      return t('orgInvite.alreadyInOrganisation', 'You already belong to an organisation.');
-    case organisationMessages.alreadyMember:
-      return t('orgInvite.alreadyMember', 'This person already belongs to an organisation.');
-    default:
-      return knownMessage(text, message);
-  }
-}
-
-const invitationInvalid = ({ t }: PageText) =>
-  t(
-    'orgInvite.invalid',
-    'This invitation link is invalid, used, revoked or expired. Ask the organisation’s owner for a new one.',
-  );
-const invitationOtherAccount = ({ t }: PageText) =>
-  t('orgInvite.otherAccount', 'This invitation is for another e-mail address. Sign out, then open the link again.');
-const invitationSignIn = ({ t }: PageText) =>
-  t('orgInvite.signIn', 'An account with this e-mail already exists: sign in, then open the link again.');
 
 /** The organisation invitation's words in the page's language (English: the specification's, word for word). */
 export function organisationInvitationWords(text: PageText): InvitationWords<Preview> {

@@ -2,9 +2,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
-import type { Organisation } from '../../shared/accounts/organisation-schemas';
+import { type Organisation, organisationMessages } from '../../shared/accounts/organisation-schemas';
 import { chooseLanguage } from '../i18n/language';
+import { pageText } from '../i18n/use-t';
 import { OrganisationTab } from './organisation-tab';
+import { organisationRefusal } from './organisation-words';
 
 const organisation = (overrides: Partial<Organisation> = {}): Organisation => ({
   id: 'org-1',
@@ -145,5 +147,29 @@ describe('My Account, Organisation in German (issue 40)', () => {
     mockFetch({ 'GET /api/account/organisation': { body: { organisation: null } } });
     show();
     expect(await screen.findByLabelText('Name der Organisation')).toBeTruthy();
+  });
+
+  it('a refused invitation in French: the server’s refusal in the page’s language', async () => {
+    await act(() => chooseLanguage('fr'));
+    mockFetch({
+      'GET /api/account/organisation': { body: { organisation: organisation() } },
+      'POST /api/account/organisation/invitations': apiError(
+        429,
+        'rate_limited',
+        organisationMessages.tooManyInvitations,
+      ),
+    });
+    show();
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer l’invitation' }));
+    expect(
+      await screen.findByText('Trop d’invitations. Veuillez patienter avant d’inviter d’autres collègues.'),
+    ).toBeTruthy();
+  });
+
+  it('every organisation refusal the pages translate carries the shared English text', () => {
+    const inline = { ...pageText('de'), t: (_id: string, english: string) => english };
+    for (const message of Object.values(organisationMessages))
+      expect(organisationRefusal(inline, message)).toBe(message);
   });
 });

@@ -9,7 +9,7 @@ import { type PageText, useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
-import { roleDescription, roleLabel } from './organisation-roles';
+import { organisationRefusal, roleDescription, roleLabel } from './organisation-words';
 import {
   useAccountOrganisation,
   useChangeMemberRole,
@@ -57,7 +57,8 @@ function RoleSelect(props: {
 function CreateOrganisation({ company }: { company: string | null }) {
   const create = useCreateOrganisation();
   const [name, setName] = useState(company ?? '');
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(name.trim() || undefined, {
@@ -74,7 +75,7 @@ function CreateOrganisation({ company }: { company: string | null }) {
       </p>
       {create.isError ? (
         <p role="alert" className={alert}>
-          {errorMessage(create.error)}
+          {organisationRefusal(text, errorMessage(create.error) ?? '')}
         </p>
       ) : null}
       <AuthField
@@ -117,7 +118,7 @@ function InviteForm() {
       </h3>
       {invite.isError ? (
         <p role="alert" className={alert}>
-          {errorMessage(invite.error)}
+          {organisationRefusal(text, errorMessage(invite.error) ?? '')}
         </p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
@@ -157,7 +158,7 @@ function Members({ organisation }: { organisation: Organisation }) {
       </h3>
       {failure ? (
         <p role="alert" className={alert}>
-          {errorMessage(failure)}
+          {organisationRefusal(text, errorMessage(failure) ?? '')}
         </p>
       ) : null}
       <ul className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white">
@@ -258,12 +259,13 @@ function Invitations({ organisation }: { organisation: Organisation }) {
 
 function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
   const leave = useLeaveOrganisation();
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
   return (
     <div className="space-y-2">
       {leave.isError ? (
         <p role="alert" className={alert}>
-          {errorMessage(leave.error)}
+          {organisationRefusal(text, errorMessage(leave.error) ?? '')}
         </p>
       ) : null}
       <Button

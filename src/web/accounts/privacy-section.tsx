@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
 import { retention } from '../../shared/privacy/retention';
+import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { noteSignedOutTo } from '../lib/sign-out';
@@ -92,7 +93,8 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!understood) return setError(t('privacy.confirmClose', 'Please confirm that you want to close your account.'));
@@ -168,7 +170,7 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
           </div>
           {error ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {error}
+              {knownMessage(text, error)}
             </p>
           ) : null}
           <label className="flex items-start gap-2 text-sm text-navy-900">

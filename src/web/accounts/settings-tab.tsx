@@ -18,6 +18,7 @@ import { useSignOutAndLeave } from '../lib/sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
 import { PasskeysSection } from './passkeys-section';
 import { refreshSession, type SessionData } from '../lib/use-session';
+import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -26,7 +27,8 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!currentPassword) return setError(t('settings.enterCurrent', 'Please enter your current password.'));
@@ -49,7 +51,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="mt-4 max-w-md space-y-3">
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
+          {knownMessage(text, error)}
         </p>
       ) : null}
       <AuthField
