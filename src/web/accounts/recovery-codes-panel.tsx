@@ -16,7 +16,11 @@ export function RecoveryCodesPanel({
 }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const { t } = useT();
-  const text = `Dropwise recovery codes\nEach code works once, instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
+  // The copied and downloaded text file, in the page's language too.
+  const text = `${t('recovery.fileTitle', 'Dropwise recovery codes')}\n${t(
+    'recovery.fileNote',
+    'Each code works once, instead of a code from your authenticator app.',
+  )}\n\n${codes.join('\n')}\n`;
 
   const copy = () =>
     navigator.clipboard
