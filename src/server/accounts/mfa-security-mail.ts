@@ -2,19 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, staffRoles, users } from '../db/schema';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
-import type { Language } from '../../shared/i18n/languages';
 import { translator } from '../../shared/i18n/translator';
 import { latestOrderLanguage } from './latest-order-language';
-
-const timeLocales: Record<Language, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
-
-/** A day and time in UK time, as the e-mails say it: "12 December 2026 at 10:00", "12. Dezember 2026 um 10:00". */
-const ukTime = (date: Date, tr = translator('en')) =>
-  new Intl.DateTimeFormat(timeLocales[tr.language], {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(date);
 
 async function emailOf(db: Db, userId: string): Promise<string | null> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -29,7 +18,7 @@ async function accountMail(db: Db, userId: string) {
   const to = await emailOf(db, userId);
   if (!to) return null;
   const tr = translator(await latestOrderLanguage(db, { userId }));
-  return { to, tr, at: (date: Date) => ukTime(date, tr) };
+  return { to, tr, at: (date: Date) => tr.ukTime(date) };
 }
 
 /** A security notice's text: what happened, then what to do if it was not the owner. */
@@ -163,7 +152,7 @@ export async function queueStaffPasskeyAddedMails(
       to: owner.email,
       subject: 'Security notice: a passkey was added to a staff account',
       text:
-        `On ${ukTime(input.at)} (UK time) a passkey was added to the Dropwise staff account ${to}, ${how}. ` +
+        `On ${translator('en').ukTime(input.at)} (UK time) a passkey was added to the Dropwise staff account ${to}, ${how}. ` +
         'Passkeys are required for payments: a passkey confirms the payments, refunds and invoices that the roles of its account allow.\n\n' +
         'If you did not expect it, reset their two-factor in the admin (Users) now and check the audit log.\n',
     })),
