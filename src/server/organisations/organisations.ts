@@ -7,6 +7,7 @@ import {
   organisationMessages,
   type OrganisationRole,
 } from '../../shared/accounts/organisation-schemas';
+import { company } from '../../shared/company';
 import { translator } from '../../shared/i18n/translator';
 import { latestOrderLanguage } from '../accounts/latest-order-language';
 import type { RequestAuth } from '../accounts/request-auth';
@@ -211,7 +212,7 @@ export async function inviteMember(
   await enqueueMail(tx, {
     kind: 'organisation_invitation',
     to: email,
-    subject: tr.t('mail.invitation.subject', values),
+    subject: tr.t('mail.invitation.subject', { ...values, product: company.productName }),
     text:
       [
         tr.t('mail.invitation.body', {
