@@ -239,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     poll: options.sendMail ?? true,
     renderAttachment: async (render) =>
       render.document === 'supplier_pack'
-        ? (await renderSupplierPack(app.db, app.now(), env.publicUrl, render.version)).pdf
+        ? (await renderSupplierPack(app.db, app.now(), env.publicUrl, render.version, render.language)).pdf
         : renderQuoteDocument(app.db, render.reference, app.now(), {
             customerText: render.customerText === true,
             publicUrl: env.publicUrl,

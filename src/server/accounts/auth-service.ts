@@ -10,6 +10,8 @@ import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
 import { queuePasswordChangedMail } from './mfa-security-mail';
 import { joinGuestOrders } from './join-guest-orders';
+import { translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from './latest-order-language';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -71,15 +73,26 @@ async function voidTokens(db: Db, userId: string, kind: TokenKind, now: Date): P
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
 
+/** A link's e-mail: why it comes, what the link does, the link, and what to do if it was not asked for. */
+const linkMailText = (why: string, what: string, link: string, ifNot: string) =>
+  `${why}\n\n${what}\n\n${link}\n\n${ifNot}\n`;
+
 /** Queues a confirmation link that carries the password of the sign-up that asked for it. */
 async function queueConfirmation(ctx: Context, db: Db, userId: string, email: string, passwordHash: string) {
   const token = await issueToken(db, userId, 'email_confirmation', ctx.now, CONFIRMATION_TTL_MS, passwordHash);
   const link = `${ctx.publicUrl}/api/auth/confirm?token=${token}`;
+  // Issue 40: in the language of the address's most recent order (a guest's, before the account), else English.
+  const tr = translator(await latestOrderLanguage(db, { email }));
   await enqueueMail(db, {
     kind: 'signup_confirmation',
     to: email,
-    subject: 'Confirm your Dropwise account',
-    text: `Welcome to Dropwise.\n\nPlease confirm your e-mail address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not create an account, you can ignore this message.\n`,
+    subject: tr.t('mail.auth.confirm.subject'),
+    text: linkMailText(
+      tr.t('mail.auth.confirm.welcome'),
+      tr.t('mail.auth.confirm.open'),
+      link,
+      tr.t('mail.auth.confirm.ignore'),
+    ),
   });
 }
 
@@ -201,11 +214,18 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string): Prom
     if (!user) return;
     const token = await issueToken(tx, user.id, 'password_reset', ctx.now, RESET_TTL_MS);
     const link = `${ctx.publicUrl}/login?type=recovery&token=${token}`;
+    // Issue 40: in the language of the account's most recent order, else English.
+    const tr = translator(await latestOrderLanguage(tx, { userId: user.id }));
     await enqueueMail(tx, {
       kind: 'password_reset',
       to: email,
-      subject: 'Reset your Dropwise password',
-      text: `Someone asked to reset the password of your Dropwise account.\n\nChoose a new password here (the link works once, for 1 hour):\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      subject: tr.t('mail.auth.reset.subject'),
+      text: linkMailText(
+        tr.t('mail.auth.reset.asked'),
+        tr.t('mail.auth.reset.choose'),
+        link,
+        tr.t('mail.auth.reset.ignore'),
+      ),
     });
   });
 }

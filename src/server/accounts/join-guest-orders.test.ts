@@ -5,6 +5,8 @@ import { linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { Order } from '../../shared/orders/order-schema';
 import { mailOutbox, orders } from '../db/schema';
+import { englishIn } from '../../../tests/support/english-phrases';
+import { joinedOrdersNotice } from '../../shared/accounts/joined-orders';
 
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 
@@ -108,5 +110,41 @@ describe('guest orders join the account once its e-mail is confirmed (issue 38)'
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await ownerOf(order.id)).toBe(user.id);
     expect(await joinedMails('reset.me@example.com')).toHaveLength(1);
+  });
+
+  it('German guest orders joining an account: the e-mail is German (subject, one and several orders, no English catalogue phrase); an English one says what the sign-in page says', async () => {
+    const email = 'einkauf@labor.test';
+    const german = await createOrder(t.db, { language: 'de', configuration: { customerInfo: { email } } });
+    const second = await createOrder(t.db, { language: 'de', configuration: { customerInfo: { email } } });
+    await createUser(t.db, { email });
+    await signIn(t, email);
+    const [mail] = await joinedMails(email);
+    expect(mail?.subject).toBe('Ihre früheren Bestellungen sind jetzt in Ihrem Dropwise-Konto');
+    expect(mail?.textBody.split('\n')[0]).toBe(
+      '2 frühere Bestellungen, die mit dieser E-Mail-Adresse aufgegeben wurden, wurden Ihrem Konto hinzugefügt.',
+    );
+    expect(mail?.textBody).toContain(`- ${german.orderNumber}`);
+    expect(mail?.textBody).toContain(`- ${second.orderNumber}`);
+    expect(mail?.textBody).toContain(
+      `Sie können sie unter „Mein Konto“, „Bestellungen“ verfolgen: ${t.env.publicUrl}/my-account`,
+    );
+    expect(englishIn(`${mail?.subject}\n${mail?.textBody}`, 'de')).toEqual([]);
+
+    // One French order: the singular, in French.
+    const lyon = 'achats@labo.test';
+    await createOrder(t.db, { language: 'fr', configuration: { customerInfo: { email: lyon } } });
+    await createUser(t.db, { email: lyon });
+    await signIn(t, lyon);
+    const [french] = await joinedMails(lyon);
+    expect(french?.subject).toBe('Votre commande précédente est désormais dans votre compte Dropwise');
+    expect(englishIn(`${french?.subject}\n${french?.textBody}`, 'fr')).toEqual([]);
+
+    // English: the catalogue's sentence is the sign-in page's notice, word for word.
+    const english = 'buyer@lab.test';
+    await createOrder(t.db, { configuration: { customerInfo: { email: english } } });
+    await createUser(t.db, { email: english });
+    await signIn(t, english);
+    const [plain] = await joinedMails(english);
+    expect(plain?.textBody.split('\n')[0]).toBe(joinedOrdersNotice(1));
   });
 });

@@ -2,7 +2,8 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { joinedOrdersNotice } from '../../shared/accounts/joined-orders';
+import { translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from './latest-order-language';
 
 /**
  * Guest orders placed with the account's e-mail join the account (issue 38), but only once that
@@ -34,21 +35,26 @@ export async function joinGuestOrders(
     )
     .returning({ orderNumber: orders.orderNumber, createdAt: orders.createdAt });
   if (joined.length === 0) return 0;
+  // Issue 40: in the language of the account's most recent order, the joined ones included.
+  const tr = translator(await latestOrderLanguage(db, { userId: input.userId }));
+  const count = joined.length === 1 ? 'one' : 'other';
   const numbers = joined
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    .map((order) => `- ${order.orderNumber}`)
-    .join('\n');
+    .map((order) => `- ${order.orderNumber}`);
   await enqueueMail(db, {
     kind: 'guest_orders_joined',
     to: user.email,
-    subject:
-      joined.length === 1
-        ? 'Your earlier order is in your Dropwise account'
-        : 'Your earlier orders are in your Dropwise account',
-    text:
-      `${joinedOrdersNotice(joined.length)}\n\n${numbers}\n\n` +
-      `You can follow ${joined.length === 1 ? 'it' : 'them'} in My Account, Orders: ${input.publicUrl}/my-account\n\n` +
-      'The links in their earlier e-mails now open once you are signed in.\n',
+    subject: tr.t(`mail.joined.subject.${count}`),
+    text: [
+      tr.t(`mail.joined.added.${count}`, { count: String(joined.length) }),
+      '',
+      ...numbers,
+      '',
+      tr.t(`mail.joined.follow.${count}`, { url: `${input.publicUrl}/my-account` }),
+      '',
+      tr.t('mail.joined.links'),
+      '',
+    ].join('\n'),
   });
   return joined.length;
 }

@@ -2,92 +2,123 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, staffRoles, users } from '../db/schema';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
-
-const ukTime = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
+import { translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from './latest-order-language';
 
 async function emailOf(db: Db, userId: string): Promise<string | null> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return user?.email ?? null;
 }
 
+/**
+ * The account's address and its e-mail's language (issue 40): the account's most recent order's,
+ * English when it has none (a staff account's, say); null when the account is gone.
+ */
+async function accountMail(db: Db, userId: string) {
+  const to = await emailOf(db, userId);
+  if (!to) return null;
+  const tr = translator(await latestOrderLanguage(db, { userId }));
+  return { to, tr, at: (date: Date) => tr.ukTime(date) };
+}
+
+/** A security notice's text: what happened, then what to do if it was not the owner. */
+const noticeText = (...paragraphs: string[]) => `${paragraphs.join('\n\n')}\n`;
+
 /** Tells the account owner that their authenticator was locked after too many wrong codes (someone may know the password). */
 export async function queueFactorLockedMail(db: Db, userId: string, at: Date, lockedUntil: Date) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
+  const mail = await accountMail(db, userId);
+  if (!mail) return;
+  const { to, tr } = mail;
   await enqueueMail(db, {
     kind: 'mfa_locked',
     to,
-    subject: 'Your Dropwise sign-in was locked after failed codes',
-    text:
-      `On ${ukTime(at)} (UK time) five verification codes in a row were wrong when signing in to your Dropwise account, ` +
-      `so code entry is locked until ${ukTime(lockedUntil)}.\n\n` +
-      'The password had already been entered correctly. If this was not you, change your password now from My Account, Settings.\n',
+    subject: tr.t('mail.security.locked.subject'),
+    text: noticeText(
+      tr.t('mail.security.locked.body', { time: mail.at(at), until: mail.at(lockedUntil) }),
+      tr.t('mail.security.locked.notYou'),
+    ),
   });
 }
 
 /** Tells the account owner that a recovery code was used to sign in, and how many are left. */
 export async function queueRecoveryCodeUsedMail(db: Db, userId: string, at: Date, remaining: number) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
+  const mail = await accountMail(db, userId);
+  if (!mail) return;
+  const { to, tr } = mail;
   await enqueueMail(db, {
     kind: 'mfa_recovery_code_used',
     to,
-    subject: 'A recovery code was used to sign in to Dropwise',
-    text:
-      `On ${ukTime(at)} (UK time) a recovery code was used instead of an authenticator code to sign in to your Dropwise account. ` +
-      `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'} left; you can create a new set in My Account, Settings.\n\n` +
-      'If this was not you, change your password and create new recovery codes now.\n',
+    subject: tr.t('mail.security.recoveryUsed.subject'),
+    text: noticeText(
+      tr.t(`mail.security.recoveryUsed.body.${remaining === 1 ? 'one' : 'other'}`, {
+        time: mail.at(at),
+        count: String(remaining),
+      }),
+      tr.t('mail.security.recoveryUsed.notYou'),
+    ),
   });
 }
 
 /** Tells the account owner that a new set of recovery codes replaced the old one. */
 export async function queueRecoveryCodesRegeneratedMail(db: Db, userId: string, at: Date) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
+  const mail = await accountMail(db, userId);
+  if (!mail) return;
+  const { to, tr } = mail;
   await enqueueMail(db, {
     kind: 'mfa_recovery_codes_regenerated',
     to,
-    subject: 'New Dropwise recovery codes were created',
-    text: `On ${ukTime(at)} (UK time) a new set of recovery codes was created for your Dropwise account; the previous codes no longer work.\n\nIf this was not you, change your password now.\n`,
+    subject: tr.t('mail.security.regenerated.subject'),
+    text: noticeText(
+      tr.t('mail.security.regenerated.body', { time: mail.at(at) }),
+      tr.t('mail.security.regenerated.notYou'),
+    ),
   });
 }
 
-const notYou = 'If this was not you, reset your password now from the sign-in page (Forgot password) and contact us.\n';
+/** A notice of a change to the account's sign-in: its subject and body by id, then the shared "not you" advice. */
+async function queueSignInChangeMail(
+  db: Db,
+  userId: string,
+  notice: { kind: string; subject: string; body: string; at: Date },
+) {
+  const mail = await accountMail(db, userId);
+  if (!mail) return;
+  const { to, tr } = mail;
+  await enqueueMail(db, {
+    kind: notice.kind,
+    to,
+    subject: tr.t(notice.subject),
+    text: noticeText(tr.t(notice.body, { time: mail.at(notice.at) }), tr.t('mail.security.notYou')),
+  });
+}
 
 /** Tells the account owner that their password was changed (from My Account or a reset link). Holds no password or link. */
 export async function queuePasswordChangedMail(db: Db, userId: string, at: Date) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
-  await enqueueMail(db, {
+  await queueSignInChangeMail(db, userId, {
     kind: 'security_password_changed',
-    to,
-    subject: 'Your Dropwise password was changed',
-    text: `On ${ukTime(at)} (UK time) the password of your Dropwise account was changed.\n\n${notYou}`,
+    subject: 'mail.security.passwordChanged.subject',
+    body: 'mail.security.passwordChanged.body',
+    at,
   });
 }
 
 /** Tells the account owner that an authenticator was set up: two-factor sign-in is on. Holds no secret or code. */
 export async function queueTwoFactorEnabledMail(db: Db, userId: string, at: Date) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
-  await enqueueMail(db, {
+  await queueSignInChangeMail(db, userId, {
     kind: 'security_mfa_enabled',
-    to,
-    subject: 'Two-factor sign-in was turned on for your Dropwise account',
-    text: `On ${ukTime(at)} (UK time) an authenticator app was set up for your Dropwise account, so two-factor sign-in is on.\n\n${notYou}`,
+    subject: 'mail.security.mfaEnabled.subject',
+    body: 'mail.security.mfaEnabled.body',
+    at,
   });
 }
 
 /** Tells the account owner that a passkey was added as a second factor. Holds no key. */
 export async function queuePasskeyAddedMail(db: Db, userId: string, at: Date) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
-  await enqueueMail(db, {
+  await queueSignInChangeMail(db, userId, {
     kind: 'security_passkey_added',
-    to,
-    subject: 'A passkey was added to your Dropwise account',
-    text: `On ${ukTime(at)} (UK time) a passkey was added to your Dropwise account as a second factor for signing in.\n\n${notYou}`,
+    subject: 'mail.security.passkeyAdded.subject',
+    body: 'mail.security.passkeyAdded.body',
+    at,
   });
 }
 
@@ -121,7 +152,7 @@ export async function queueStaffPasskeyAddedMails(
       to: owner.email,
       subject: 'Security notice: a passkey was added to a staff account',
       text:
-        `On ${ukTime(input.at)} (UK time) a passkey was added to the Dropwise staff account ${to}, ${how}. ` +
+        `On ${translator('en').ukTime(input.at)} (UK time) a passkey was added to the Dropwise staff account ${to}, ${how}. ` +
         'Passkeys are required for payments: a passkey confirms the payments, refunds and invoices that the roles of its account allow.\n\n' +
         'If you did not expect it, reset their two-factor in the admin (Users) now and check the audit log.\n',
     })),
@@ -133,16 +164,11 @@ export async function queueStaffPasskeyAddedMails(
  * their sessions, so a reset they did not ask for does not go unnoticed.
  */
 export async function queueFactorsResetMail(db: Db, userId: string, at: Date) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
-  await enqueueMail(db, {
+  await queueSignInChangeMail(db, userId, {
     kind: 'security_mfa_reset',
-    to,
-    subject: 'Two-factor sign-in was reset for your Dropwise account',
-    text:
-      `On ${ukTime(at)} (UK time) a Dropwise administrator removed the authenticator apps and passkeys of your Dropwise account, ` +
-      'so two-factor sign-in is off and every session of the account was signed out. Set it up again in My Account, Settings.\n\n' +
-      notYou,
+    subject: 'mail.security.reset.subject',
+    body: 'mail.security.reset.body',
+    at,
   });
 }
 
@@ -154,17 +180,11 @@ export async function queueTwoFactorRemovedMail(
   factorsLeft: number,
   removed: 'totp' | 'webauthn' = 'totp',
 ) {
-  const to = await emailOf(db, userId);
-  if (!to) return;
   const off = factorsLeft === 0;
-  await enqueueMail(db, {
+  await queueSignInChangeMail(db, userId, {
     kind: off ? 'security_mfa_disabled' : 'security_mfa_factor_removed',
-    to,
-    subject: off
-      ? 'Two-factor sign-in was turned off for your Dropwise account'
-      : 'An authenticator was removed from your Dropwise account',
-    text: off
-      ? `On ${ukTime(at)} (UK time) the last ${removed === 'webauthn' ? 'second factor' : 'authenticator app'} of your Dropwise account was removed, so two-factor sign-in is off.\n\n${notYou}`
-      : `On ${ukTime(at)} (UK time) ${removed === 'webauthn' ? 'a passkey' : 'an authenticator app'} was removed from your Dropwise account. Two-factor sign-in stays on with your other ${removed === 'webauthn' ? 'second factor' : 'authenticator'}.\n\n${notYou}`,
+    subject: off ? 'mail.security.off.subject' : 'mail.security.removed.subject',
+    body: `mail.security.${off ? 'off' : 'removed'}.body.${removed}`,
+    at,
   });
 }

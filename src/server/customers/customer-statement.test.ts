@@ -8,9 +8,9 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
-import { invoices, orders, paymentTransactions, refunds } from '../db/schema';
+import { invoices, mailOutbox, orders, paymentTransactions, refunds } from '../db/schema';
 
 const start = new Date('2026-05-20T09:00:00.000Z');
 
@@ -320,5 +320,55 @@ describe('the customer statement PDF', () => {
     const bobText = pdfText((await t.get('/api/account/statement.pdf', { cookie: bobCookie })).rawPayload);
     expect(bobText).toContain('STATEMENT OF ACCOUNT');
     expect(bobText).not.toContain('KONTOAUSZUG');
+  });
+
+  const statementMailTo = async (email: string) => {
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'customer_statement'), eq(mailOutbox.toAddress, email)));
+    return mail;
+  };
+
+  it('the e-mailed statement follows the customer’s most recent order: German subject, date and body with no English phrase; French; an English customer’s and one with no order stay English', async () => {
+    const f = await fixtures();
+    const admin = await createAdminSession(t);
+    const send = async (userId: string) => {
+      const sent = await t.post(`/api/admin/customers/${userId}/statement/send`, {}, { cookie: admin.cookie });
+      expect(sent.statusCode, sent.body).toBe(200);
+    };
+    await t.db.update(orders).set({ language: 'de' }).where(eq(orders.userId, f.ada.user.id));
+    await send(f.ada.user.id);
+    const german = await statementMailTo(f.ada.user.email);
+    expect(german?.subject).toBe('Ihr Kontoauszug vom 20. Mai 2026');
+    expect(german?.textBody.split('\n').slice(0, 3)).toEqual([
+      'Guten Tag Ada,',
+      '',
+      'Anbei erhalten Sie Ihren Kontoauszug: die Rechnungen, Gutschriften, Zahlungseingänge und Erstattungen Ihrer Bestellungen sowie den offenen Betrag.',
+    ]);
+    expect(german?.textBody).toContain('Ihre Bestellungen: http://localhost:3000/my-account');
+    expect(englishIn(`${german?.subject}\n${german?.textBody}`, 'de')).toEqual([]);
+
+    // Bob's order French: the e-mail French.
+    await t.db.update(orders).set({ language: 'fr' }).where(eq(orders.id, f.bobOrder.id));
+    await send(f.bob.user.id);
+    const french = await statementMailTo(f.bob.user.email);
+    expect(french?.subject).toBe('Votre relevé de compte du 20 mai 2026');
+    expect(french?.textBody.split('\n')[0]).toBe('Bonjour Bob,');
+    expect(englishIn(`${french?.subject}\n${french?.textBody}`, 'fr')).toEqual([]);
+
+    // An English customer's, and a customer with no order at all: English as before.
+    const english = await createUser(t.db, { firstName: 'Edith' });
+    await createOrder(t.db, { userId: english.user.id, currency: 'GBP', totalAmount: 100000 });
+    const none = await createUser(t.db, { firstName: null });
+    await send(english.user.id);
+    await send(none.user.id);
+    const englishMail = await statementMailTo(english.user.email);
+    expect(englishMail?.subject).toBe('Your statement of account, 20 May 2026');
+    expect(englishMail?.textBody.split('\n')[0]).toBe('Dear Edith,');
+    expect(englishMail?.textBody).toContain('Please find attached your statement of account');
+    const noOrder = await statementMailTo(none.user.email);
+    expect(noOrder?.subject).toBe('Your statement of account, 20 May 2026');
+    expect(noOrder?.textBody.split('\n')[0]).toBe('Hello,');
   });
 });

@@ -5,6 +5,8 @@ import { createOrder, createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { OrganisationRole } from '../../shared/accounts/organisation-schemas';
+import type { Language } from '../../shared/i18n/languages';
+import { englishIn } from '../../../tests/support/english-phrases';
 import { mailOutbox, organisationMembers, organisationStatements } from '../db/schema';
 import { createScheduler } from '../jobs/scheduler';
 import { issueInvoice } from '../orders/invoices';
@@ -38,9 +40,9 @@ describe('the monthly statement to accounts payable (issue 39, decision 0068)', 
   }
 
   /** A confirmed order of the account with its deposit invoice issued now; returns the invoice number. */
-  async function depositInvoice(userId: string, totalAmount: number, currency = 'GBP') {
+  async function depositInvoice(userId: string, totalAmount: number, currency = 'GBP', language: Language = 'en') {
     const { user: staff } = await createUser(t.db, { isAdmin: true });
-    const order = await createOrder(t.db, { userId, status: 'confirmed', totalAmount, currency });
+    const order = await createOrder(t.db, { userId, status: 'confirmed', totalAmount, currency, language });
     const { invoice } = await t.db.transaction((tx) =>
       issueInvoice(tx, {
         orderId: order.id,
@@ -178,6 +180,53 @@ describe('the monthly statement to accounts payable (issue 39, decision 0068)', 
     });
     const settledPage = await t.get(`/api/admin/customers/${settled.owner.id}`, { cookie: admin.cookie });
     expect(settledPage.json().organisation.lastStatement).toBeNull();
+  });
+
+  it('an organisation whose most recent order is German gets a German statement e-mail (month, due date, money, no English phrase) and German accounts-payable copies of its invoices; a French one French; an English one stays English', async () => {
+    t.clock.now = at('2027-05-10');
+    const heidelberg = await organisation('heidelberg', ['accounts_payable']);
+    const lyon = await organisation('lyon', ['accounts_payable']);
+    const london = await organisation('london', ['accounts_payable']);
+    const [deAp, frAp, enAp] = [heidelberg, lyon, london].map((lab) => lab.members[0]);
+    if (!deAp || !frAp || !enAp) throw new Error('members missing');
+    const german = await depositInvoice(heidelberg.owner.id, 961580, 'EUR', 'de');
+    const french = await depositInvoice(lyon.owner.id, 961580, 'EUR', 'fr');
+    await depositInvoice(london.owner.id, 961580, 'EUR');
+    expect(german.invoice.dueDate).toBe('2027-05-24');
+
+    // The invoice's copy to accounts payable opens in the order's language.
+    const [copy] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'invoice_deposit'), eq(mailOutbox.toAddress, deAp.email)));
+    expect(copy?.textBody.split('\n')[0]).toBe('Eine Kopie für die Kreditorenbuchhaltung Ihrer Organisation.');
+    expect(englishIn(`${copy?.subject}\n${copy?.textBody}`, 'de')).toEqual([]);
+
+    t.clock.now = at('2027-06-01');
+    await t.app.scheduler.runJob(ORGANISATION_STATEMENTS_JOB);
+    const [de] = await statementsTo([deAp.email]);
+    expect(de?.subject).toBe('Kontoauszug: heidelberg Laboratory, Juni 2027');
+    expect(de?.textBody.split('\n').slice(0, 6)).toEqual([
+      'Guten Tag,',
+      '',
+      'Anbei finden Sie den Kontoauszug von heidelberg Laboratory für Juni 2027: die offenen Rechnungen, die eingegangenen Zahlungen und den Saldo in jeder Währung.',
+      '',
+      'Offene Rechnungen:',
+      `- ${german.invoice.number} (Bestellung ${german.order.orderNumber}), fällig am 24. Mai 2027: 4.807,90\u00a0€ offen`,
+    ]);
+    expect(englishIn(`${de?.subject}\n${de?.textBody}`, 'de')).toEqual([]);
+    expect(attachedText(de)).toContain('KONTOAUSZUG');
+
+    const [fr] = await statementsTo([frAp.email]);
+    expect(fr?.subject).toBe('Relevé de compte : lyon Laboratory, juin 2027');
+    expect(fr?.textBody).toContain(
+      `- ${french.invoice.number} (commande ${french.order.orderNumber}), échéance le 24 mai 2027 : 4\u00a0807,90\u00a0€ restant dû`,
+    );
+    expect(englishIn(`${fr?.subject}\n${fr?.textBody}`, 'fr')).toEqual([]);
+
+    const [en] = await statementsTo([enAp.email]);
+    expect(en?.subject).toBe('Statement of account: london Laboratory, June 2027');
+    expect(en?.textBody).toContain('due 24 May 2027: €4,807.90 outstanding');
   });
 
   it('an invoice that opens mid-month waits for the next 1st; a 1st the job missed is sent on the first run of that week, not after the 7th', async () => {

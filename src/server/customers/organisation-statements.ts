@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { cleanLine } from '../../shared/clean-text';
-import { formatUkDate } from '../../shared/dates';
-import { formatMoney } from '../../shared/money';
+import { translator, type Translator } from '../../shared/i18n/translator';
 import { customerStatementPdf, loadStatement, statementFilename } from './customer-statement';
 import { type Db, queryRows } from '../db/client';
 import { auditLog, organisationMembers, organisationStatements } from '../db/schema';
@@ -22,9 +21,38 @@ export const STATEMENT_LAST_DAY = 7;
 /** The month a statement is for, `YYYY-MM` (UTC, as the scheduler's day). */
 export const statementPeriodOf = (now: Date) => now.toISOString().slice(0, 7);
 
-/** "December 2026" for a `YYYY-MM` period. */
-const monthName = (period: string) =>
-  new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+type Statement = Awaited<ReturnType<typeof loadStatement>>;
+
+/**
+ * The e-mail's subject and text, in the statement's language (issue 40: the organisation's most recent
+ * order's; English when none): the month ("December 2026", "Dezember 2026") and each open invoice.
+ */
+function statementMail(
+  tr: Translator,
+  input: { name: string; period: string; statement: Statement; publicUrl: string; legalName: string },
+) {
+  const values = { organisation: input.name, month: tr.month(`${input.period}-01`) };
+  const text = [
+    tr.t('mail.hello'),
+    '',
+    tr.t('mail.orgStatement.attached', values),
+    '',
+    tr.t('mail.orgStatement.openInvoices'),
+    ...input.statement.openInvoices.map((invoice) =>
+      tr.t('mail.orgStatement.openInvoice', {
+        number: invoice.number,
+        order: invoice.orderNumber,
+        date: tr.date(invoice.dueDate),
+        amount: tr.money(invoice.outstanding, invoice.currency),
+      }),
+    ),
+    '',
+    tr.t('mail.orgStatement.why', { organisation: input.name, url: `${input.publicUrl}/my-account` }),
+    '',
+    input.legalName,
+  ].join('\n');
+  return { subject: tr.t('mail.orgStatement.subject', values), text };
+}
 
 interface OrganisationRow extends Record<string, unknown> {
   id: string;
@@ -86,25 +114,17 @@ export async function runOrganisationStatements(tx: Db, now: Date, publicUrl: st
       listOpenInvoices: true,
       statement,
     });
-    const text = [
-      'Hello,',
-      '',
-      `The statement of account of ${name} for ${monthName(period)} is attached: the open invoices, the payments received and the balance in each currency.`,
-      '',
-      'Open invoices:',
-      ...statement.openInvoices.map(
-        (invoice) =>
-          `- ${invoice.number} (order ${invoice.orderNumber}), due ${formatUkDate(invoice.dueDate)}: ${formatMoney(invoice.outstanding, invoice.currency, { decimals: 2 })} outstanding`,
-      ),
-      '',
-      `You receive it each month as accounts payable of ${name}. The organisation's orders and invoices: ${publicUrl}/my-account`,
-      '',
-      facts.profile.legalName,
-    ].join('\n');
+    const { subject, text } = statementMail(translator(statement.language), {
+      name,
+      period,
+      statement,
+      publicUrl,
+      legalName: facts.profile.legalName,
+    });
     const mails: OutgoingMail[] = recipients.map((to) => ({
       kind: 'organisation_statement',
       to,
-      subject: `Statement of account: ${name}, ${monthName(period)}`,
+      subject,
       text,
       attachments: [pdfAttachment(statementFilename(now), pdf)],
     }));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { customerMessages } from '../../shared/admin/customer-schemas';
-import { formatUkDate } from '../../shared/dates';
+import { translator } from '../../shared/i18n/translator';
 import type { RequestAuth } from '../accounts/request-auth';
 import { writeAudit } from '../audit/audit-log';
 import type { Db } from '../db/client';
@@ -9,7 +9,7 @@ import { notFound } from '../http/http-error';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { withAccountsPayable } from '../organisations/organisation-access';
 import { documentFacts } from '../terms/terms-service';
-import { customerStatementPdf, statementFilename } from './customer-statement';
+import { customerStatementPdf, loadStatement, statementFilename } from './customer-statement';
 
 /**
  * Staff e-mail an account customer their statement of account (the PDF the customer page
@@ -26,20 +26,23 @@ export async function emailStatement(
     .where(eq(profiles.id, input.userId));
   if (!customer) throw notFound(customerMessages.notFound);
   const scope = { kind: 'account' as const, userId: input.userId };
+  const statement = await loadStatement(tx, scope);
   const [pdf, facts] = await Promise.all([
-    customerStatementPdf(tx, scope, input.now, { mustExist: true, publicUrl: input.publicUrl }),
+    customerStatementPdf(tx, scope, input.now, { mustExist: true, publicUrl: input.publicUrl, statement }),
     documentFacts(tx, input.publicUrl),
   ]);
+  // Issue 40: the e-mail in the statement's language (the customer's most recent order's; English when none).
+  const tr = translator(statement.language);
   const mails = await withAccountsPayable(tx, input.userId, {
     kind: 'customer_statement',
     to: customer.email,
-    subject: `Your statement of account, ${formatUkDate(input.now)}`,
+    subject: tr.t('mail.statement.subject', { date: tr.date(input.now) }),
     text: [
-      customer.firstName ? `Dear ${customer.firstName},` : 'Hello,',
+      customer.firstName ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.hello'),
       '',
-      'Please find attached your statement of account: the invoices, credit notes, receipts and refunds of your orders, and what is owed.',
+      tr.t('mail.statement.attached'),
       '',
-      `Your orders: ${input.publicUrl}/my-account`,
+      tr.t('mail.statement.yourOrders', { url: `${input.publicUrl}/my-account` }),
       '',
       facts.profile.legalName,
     ].join('\n'),

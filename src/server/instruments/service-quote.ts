@@ -94,8 +94,9 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     currency: pricing.currency,
     status: 'sent',
     kind: input.kind,
-    // Issue 40: a repair quote is in the language of the order the instrument came from (its PDF and e-mail).
-    ...(input.kind === 'repair' ? { language: order.language } : {}),
+    // Issue 40: a repair or servicing-renewal quote is in the language of the order the instrument came
+    // from (its PDF and e-mails, and the order placed from it).
+    language: order.language,
     serialNumber: instrument.serialNumber,
     configuration: {
       ...selection,

@@ -292,24 +292,29 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
     // The organisation's accounts payable receive it too (decision 0068).
     await enqueueMails(
       tx,
-      await withAccountsPayable(tx, row.userId, {
-        kind: `invoice_${input.kind}`,
-        to: recipient.to,
-        subject: tr.t('mail.invoice.subject', values),
-        text: [
-          greeting(recipient.firstName, tr),
-          '',
-          tr.t(`mail.invoice.${what}${paidOnAccount > 0 ? 'OnAccount' : ''}`, values),
-          tr.t('mail.invoice.reference', values),
-          '',
-          tr.t('mail.yourOrder', { url: recipient.orderUrl }),
-          '',
-          localTerms(tr).currency(row.currency),
-          '',
-          ...footer(facts, row, tr),
-        ].join('\n'),
-        attachments: [pdfAttachment(`${number}.pdf`, pdf)],
-      }),
+      await withAccountsPayable(
+        tx,
+        row.userId,
+        {
+          kind: `invoice_${input.kind}`,
+          to: recipient.to,
+          subject: tr.t('mail.invoice.subject', values),
+          text: [
+            greeting(recipient.firstName, tr),
+            '',
+            tr.t(`mail.invoice.${what}${paidOnAccount > 0 ? 'OnAccount' : ''}`, values),
+            tr.t('mail.invoice.reference', values),
+            '',
+            tr.t('mail.yourOrder', { url: recipient.orderUrl }),
+            '',
+            localTerms(tr).currency(row.currency),
+            '',
+            ...footer(facts, row, tr),
+          ].join('\n'),
+          attachments: [pdfAttachment(`${number}.pdf`, pdf)],
+        },
+        tr,
+      ),
     );
   }
   return { invoice, after: auditedInvoice(invoice) };
@@ -437,23 +442,28 @@ export async function creditInvoice(
     };
     await enqueueMails(
       tx,
-      await withAccountsPayable(tx, row.userId, {
-        kind: 'invoice_credit',
-        to: recipient.to,
-        subject: tr.t('mail.credit.subject', values),
-        text: [
-          greeting(recipient.firstName, tr),
-          '',
-          tr.t(credit === original.amount ? 'mail.credit.cancels' : 'mail.credit.part', values),
-          // The staff's reason as they wrote it, never translated.
-          ...(input.reason ? [tr.t('doc.creditNote.reason', { reason: input.reason })] : []),
-          '',
-          tr.t('mail.yourOrder', { url: recipient.orderUrl }),
-          '',
-          documentFactsNow.profile.legalName,
-        ].join('\n'),
-        attachments: [pdfAttachment(`${number}.pdf`, pdf)],
-      }),
+      await withAccountsPayable(
+        tx,
+        row.userId,
+        {
+          kind: 'invoice_credit',
+          to: recipient.to,
+          subject: tr.t('mail.credit.subject', values),
+          text: [
+            greeting(recipient.firstName, tr),
+            '',
+            tr.t(credit === original.amount ? 'mail.credit.cancels' : 'mail.credit.part', values),
+            // The staff's reason as they wrote it, never translated.
+            ...(input.reason ? [tr.t('doc.creditNote.reason', { reason: input.reason })] : []),
+            '',
+            tr.t('mail.yourOrder', { url: recipient.orderUrl }),
+            '',
+            documentFactsNow.profile.legalName,
+          ].join('\n'),
+          attachments: [pdfAttachment(`${number}.pdf`, pdf)],
+        },
+        tr,
+      ),
     );
   }
   return {

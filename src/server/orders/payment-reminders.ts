@@ -217,6 +217,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
             facts,
             order,
           }),
+          tr,
         ),
       );
       await tx.insert(orderStatusHistory).values({

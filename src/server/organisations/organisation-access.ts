@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organisationMembers, organisations, quotes, users } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
+import { translator } from '../../shared/i18n/translator';
 
 /**
  * Who reads whose records (issue 39, decision 0068). A customer reads their own quotes, orders,
@@ -115,20 +116,25 @@ export async function accountsPayableEmails(db: Db, ownerId: string | null): Pro
   return rows.map((row) => row.email);
 }
 
-/** The first line of an accounts-payable member's copy. */
-export const accountsPayableCopy = 'A copy for accounts payable of your organisation.';
+/** The first line of an accounts-payable member's copy, in the e-mail's language (issue 40). */
+export const accountsPayableCopy = (tr = translator('en')) => tr.t('mail.accountsPayableCopy');
 
 /**
  * An invoice's, credit note's or reminder's e-mail, and a copy to each accounts-payable member of
  * the order owner's organisation: each address once, the customer's own never twice.
  */
-export async function withAccountsPayable(db: Db, ownerId: string | null, mail: OutgoingMail): Promise<OutgoingMail[]> {
+export async function withAccountsPayable(
+  db: Db,
+  ownerId: string | null,
+  mail: OutgoingMail,
+  tr = translator('en'),
+): Promise<OutgoingMail[]> {
   const seen = new Set([mail.to.toLowerCase()]);
   const copies: OutgoingMail[] = [];
   for (const email of await accountsPayableEmails(db, ownerId)) {
     if (seen.has(email)) continue;
     seen.add(email);
-    copies.push({ ...mail, to: email, text: `${accountsPayableCopy}\n\n${mail.text}` });
+    copies.push({ ...mail, to: email, text: `${accountsPayableCopy(tr)}\n\n${mail.text}` });
   }
   return [mail, ...copies];
 }

@@ -1,13 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
+import { createOrder, createQuote, createUser, guestOrderBody } from '../../../tests/support/factories';
+import { englishIn } from '../../../tests/support/english-phrases';
 import { createInstrument } from '../../../tests/support/service-fixtures';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { invitationToken, inviteColleague } from '../../../tests/support/organisations';
 import { linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { Organisation, OrganisationRole } from '../../shared/accounts/organisation-schemas';
+import {
+  type Organisation,
+  type OrganisationRole,
+  organisationRoleDescriptions,
+  organisationRoleLabels,
+} from '../../shared/accounts/organisation-schemas';
 import type { OrderResource } from '../../shared/order-flow';
 import { auditLog, mailOutbox, organisationInvitations, organisationMembers } from '../db/schema';
 import { accountsPayableCopy, canApproveQuote } from './organisation-access';
@@ -359,9 +365,9 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     const copy = invoiceMails.find((mail) => mail.toAddress === colleague.user.email);
     const original = invoiceMails.find((mail) => mail.toAddress === owner.user.email);
     expect(copy?.subject).toBe(original?.subject);
-    expect(copy?.textBody.startsWith(accountsPayableCopy)).toBe(true);
+    expect(copy?.textBody.startsWith(accountsPayableCopy())).toBe(true);
     expect(copy?.attachments?.[0]?.filename).toBe(original?.attachments?.[0]?.filename);
-    expect(original?.textBody).not.toContain(accountsPayableCopy);
+    expect(original?.textBody).not.toContain(accountsPayableCopy());
 
     // The statement by e-mail from the customer page: the customer and accounts payable, each once, with the PDF.
     const sent = await t.post(`/api/admin/customers/${owner.user.id}/statement/send`, {}, { cookie: admin.cookie });
@@ -524,5 +530,47 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
       (await t.get(`/api/orders/not-a-uuid/documents/${invoice.id}/einvoice/cii`, { cookie: colleague.cookie }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('the invitation is in the language of the inviting owner’s most recent order: German role, date and UK time, no English catalogue phrase; an English owner’s says the roles as the page does', async () => {
+    t.clock.now = new Date('2026-12-05T09:30:00.000Z');
+    const owner = await customer('leitung@labor.test', 'Max-Planck-Labor');
+    await createOrder(t.db, { userId: owner.user.id, language: 'de' });
+    expect((await t.post('/api/account/organisation', {}, { cookie: owner.cookie })).statusCode).toBe(201);
+    const invited = await t.post(
+      '/api/account/organisation/invitations',
+      { email: 'kollegin@labor.test', role: 'approver' },
+      { cookie: owner.cookie },
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [german] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'kollegin@labor.test'));
+    expect(german?.subject).toBe('Einladung zu Max-Planck-Labor bei Dropwise');
+    expect(german?.textBody).toContain('im Dropwise-Shop mit der Rolle „Freigebende Person“ beizutreten');
+    expect(german?.textBody).toContain('Nimmt außerdem Angebote für die Organisation an.');
+    expect(german?.textBody).toMatch(
+      /^Einladung annehmen: http:\/\/localhost:3000\/organisation-invitation\?token=\S+$/m,
+    );
+    // Seven days from 5 December 2026, 09:30 UTC (UK time in winter): a German date and time.
+    expect(german?.textBody).toContain(
+      'Der Link funktioniert einmal, bis 12. Dezember 2026 um 09:30 (britische Zeit).',
+    );
+    expect(englishIn(`${german?.subject}\n${german?.textBody}`, 'de')).toEqual([]);
+
+    // English: the role's label and what it does are the page's own words.
+    const english = await customer('english.owner@example.com', 'Babbage Lab');
+    expect((await t.post('/api/account/organisation', {}, { cookie: english.cookie })).statusCode).toBe(201);
+    await t.post(
+      '/api/account/organisation/invitations',
+      { email: 'english.colleague@example.com', role: 'buyer' },
+      { cookie: english.cookie },
+    );
+    const [plain] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'english.colleague@example.com'));
+    expect(plain?.textBody).toContain(
+      `on the Dropwise shop as ${organisationRoleLabels.buyer}: you will see the organisation's quotes, orders, instruments and documents. ${organisationRoleDescriptions.buyer}`,
+    );
+    expect(plain?.textBody).toContain('The link works once, until 12 December 2026 at 09:30 (UK time).');
   });
 });

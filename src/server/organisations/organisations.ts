@@ -6,9 +6,10 @@ import {
   type OrganisationInvitation,
   organisationMessages,
   type OrganisationRole,
-  organisationRoleDescriptions,
-  organisationRoleLabels,
 } from '../../shared/accounts/organisation-schemas';
+import { company } from '../../shared/company';
+import { translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from '../accounts/latest-order-language';
 import type { RequestAuth } from '../accounts/request-auth';
 import { hashToken, randomToken } from '../accounts/tokens';
 import { writeAudit } from '../audit/audit-log';
@@ -148,9 +149,6 @@ async function ownedOrganisation(tx: Db, userId: string) {
   return membership.organisation;
 }
 
-const formatUntil = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
-
 /**
  * The owner invites a colleague by e-mail with a role. The link's token is e-mailed and only its
  * hash kept; an earlier open invitation to the address stops working. Someone who already belongs
@@ -203,18 +201,29 @@ export async function inviteMember(
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, input.userId));
-  const by = nameOf(inviter?.firstName ?? null, inviter?.lastName ?? null) ?? inviter?.email ?? 'A colleague';
+  // Issue 40: in the language of the inviting owner's most recent order (the organisation's), else English.
+  const tr = translator(await latestOrderLanguage(tx, { userId: input.userId }));
+  const by =
+    nameOf(inviter?.firstName ?? null, inviter?.lastName ?? null) ??
+    inviter?.email ??
+    tr.t('mail.invitation.aColleague');
   const link = `${input.publicUrl}/organisation-invitation?token=${encodeURIComponent(token)}`;
+  const values = { by, organisation: organisation.name };
   await enqueueMail(tx, {
     kind: 'organisation_invitation',
     to: email,
-    subject: `You are invited to ${organisation.name} on Dropwise`,
+    subject: tr.t('mail.invitation.subject', { ...values, product: company.productName }),
     text:
-      `${by} invited you to join ${organisation.name} on the Dropwise shop as ${organisationRoleLabels[input.role]}: ` +
-      `you will see the organisation's quotes, orders, instruments and documents. ${organisationRoleDescriptions[input.role]}\n\n` +
-      `Accept the invitation: ${link}\n\n` +
-      `The link works once, until ${formatUntil(expiresAt)} (UK time). You will sign in, or create your account ` +
-      'with this e-mail address.\n\nIf you did not expect this, ignore this e-mail.\n',
+      [
+        tr.t('mail.invitation.body', {
+          ...values,
+          role: tr.t(`mail.invitation.role.${input.role}`),
+          does: tr.t(`mail.invitation.does.${input.role}`),
+        }),
+        tr.t('mail.invitation.accept', { url: link }),
+        tr.t('mail.invitation.once', { until: tr.ukTime(expiresAt) }),
+        tr.t('mail.invitation.ignore'),
+      ].join('\n\n') + '\n',
   });
   return toInvitation(row, input.now);
 }

@@ -10,28 +10,42 @@ import { enqueueMail } from '../mail/outbox';
 import { verifyPassword } from '../accounts/password';
 import { verifySecondFactorProof } from '../accounts/mfa-service';
 import { authMessages } from '../../shared/accounts/auth-messages';
-import { type ErasureSummary, erasureTerms, messages } from '../../shared/privacy/privacy-contracts';
+import { type ErasureSummary, messages } from '../../shared/privacy/privacy-contracts';
+import { retention } from '../../shared/privacy/retention';
+import type { Language } from '../../shared/i18n/languages';
+import { translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from '../accounts/latest-order-language';
 import { erasePerson, maskEmail, subjectHash } from './erasure';
 
-/** The last e-mail a closed account gets: what went, what is kept and why; deleted from the outbox once sent. */
-export function erasureMail(to: string, publicUrl: string, summary: ErasureSummary) {
+/** What the erasure deleted, in the order of `erasureTerms.deleted` (the English, held equal by a test). */
+const deletedIds = ['account', 'profile', 'quotes', 'orders'] as const;
+
+/**
+ * The last e-mail a closed account gets: what went, what is kept and why; deleted from the outbox once
+ * sent. In `language` (issue 40), the person's most recent order's, read before the erasure.
+ */
+export function erasureMail(to: string, publicUrl: string, summary: ErasureSummary, language: Language = 'en') {
+  const tr = translator(language);
   const kept =
     summary.ordersHeld > 0
-      ? ['We keep, as the law requires:', ...erasureTerms.kept.map((line) => `- ${line}`)]
-      : ['We hold no orders with invoices or payments for you, so nothing is kept.'];
+      ? [
+          tr.t('mail.erasure.keptHeading'),
+          `- ${tr.t('mail.erasure.kept', { years: String(retention.financialRecordYears) })}`,
+        ]
+      : [tr.t('mail.erasure.nothingKept')];
   return {
     kind: 'account_closed',
     to,
-    subject: 'Your Dropwise data has been deleted',
+    subject: tr.t('mail.erasure.subject'),
     text: [
-      'As you asked, we have deleted:',
-      ...erasureTerms.deleted.map((line) => `- ${line}`),
+      tr.t('mail.erasure.deletedHeading'),
+      ...deletedIds.map((id) => `- ${tr.t(`mail.erasure.deleted.${id}`)}`),
       '',
       ...kept,
       '',
-      `Our privacy policy: ${publicUrl}/privacy-policy`,
+      tr.t('mail.erasure.privacyPolicy', { url: `${publicUrl}/privacy-policy` }),
       '',
-      'This is the last e-mail we send you about this account.',
+      tr.t('mail.erasure.last'),
       '',
     ].join('\n'),
     eraseWhenSent: true,
@@ -67,9 +81,10 @@ export async function closeAccount(
   }
   return db.transaction(async (tx) => {
     const open = await openServiceRequestsOf(tx, user.id);
+    const language = await latestOrderLanguage(tx, { userId: user.id });
     const summary = await erasePerson(tx, { email: user.email, userId: user.id, now: input.now });
-    await enqueueMail(tx, erasureMail(user.email, input.publicUrl, summary));
-    await keepOpenRequestsReachable(tx, { to: user.email, requestIds: open, publicUrl: input.publicUrl });
+    await enqueueMail(tx, erasureMail(user.email, input.publicUrl, summary, language));
+    await keepOpenRequestsReachable(tx, { to: user.email, requestIds: open, publicUrl: input.publicUrl, language });
     await tx.insert(privacyRequests).values({
       type: 'erasure',
       subjectHash: subjectHash(user.email),
@@ -105,7 +120,10 @@ async function openServiceRequestsOf(tx: Db, userId: string) {
  * gets a secret key, e-mailed to the person, that opens that request's page (and nothing else) until
  * the request is closed (move-service-request.ts forgets the key then).
  */
-async function keepOpenRequestsReachable(tx: Db, input: { to: string; requestIds: string[]; publicUrl: string }) {
+async function keepOpenRequestsReachable(
+  tx: Db,
+  input: { to: string; requestIds: string[]; publicUrl: string; language: Language },
+) {
   if (input.requestIds.length === 0) return;
   const kept = await tx
     .select({ id: serviceRequests.id, requestNumber: serviceRequests.requestNumber, serial: instruments.serialNumber })
@@ -125,6 +143,11 @@ async function keepOpenRequestsReachable(tx: Db, input: { to: string; requestIds
   }
   await enqueueMail(
     tx,
-    serviceClosureAccessMail({ to: input.to, profile: await getBusinessProfile(tx), requests: links }),
+    serviceClosureAccessMail({
+      to: input.to,
+      profile: await getBusinessProfile(tx),
+      requests: links,
+      language: input.language,
+    }),
   );
 }

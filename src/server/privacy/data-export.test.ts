@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { dataExports, orders, vatNumberChecks } from '../db/schema';
-import { createUser, guestOrderBody } from '../../../tests/support/factories';
+import { dataExports, mailOutbox, orders, vatNumberChecks } from '../db/schema';
+import { englishIn } from '../../../tests/support/english-phrases';
+import { and } from 'drizzle-orm';
+import { createOrder, createUser, guestOrderBody } from '../../../tests/support/factories';
 import { invoiceAndPayment } from '../../../tests/support/privacy-records';
 import { enrolledUser, linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { type TestApp, useTestApp } from '../../../tests/support/test-app';
@@ -130,5 +132,30 @@ describe('download my data', () => {
     const customer = await enrolledUser(t);
     const refused = await t.post('/api/account/data-export', {}, { cookie: customer.aal2 });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('a customer whose most recent order is French gets the export e-mail in French (the link, its French expiry, no English catalogue phrase); a German one in German', async () => {
+    t.clock.now = new Date('2026-12-01T08:30:00Z');
+    const readyMail = async (language: 'de' | 'fr') => {
+      const { user } = await createUser(t.db, { email: `export-${language}@lab.test` });
+      await createOrder(t.db, { userId: user.id, language });
+      const cookie = await signIn(t, user.email);
+      expect((await t.post('/api/account/data-export', {}, { cookie })).statusCode).toBe(202);
+      expect(await t.app.buildDueExports()).toBe(1);
+      const [mail] = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'data_export_ready')));
+      return mail;
+    };
+    const french = await readyMail('fr');
+    expect(french?.subject).toBe('Vos données Dropwise sont prêtes à être téléchargées');
+    expect(french?.textBody).toMatch(/^http:\/\/localhost:3000\/api\/privacy\/exports\/\S+\?token=\S+$/m);
+    // 24 hours after the clock's 1 December 2026, 08:30 UTC.
+    expect(french?.textBody).toContain('Le lien fonctionne pendant 24 heures, jusqu’au 2 décembre 2026 à 08:30 UTC.');
+    expect(englishIn(`${french?.subject}\n${french?.textBody}`, 'fr')).toEqual([]);
+    const german = await readyMail('de');
+    expect(german?.textBody).toContain('Der Link funktioniert 24 Stunden lang, bis 2. Dezember 2026, 08:30 Uhr UTC.');
+    expect(englishIn(`${german?.subject}\n${german?.textBody}`, 'de')).toEqual([]);
   });
 });

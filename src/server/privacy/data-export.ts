@@ -39,6 +39,8 @@ import {
 import { decontaminationFilename, decontaminationPdf } from '../service-requests/decontamination-document';
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
+import { type Translator, translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from '../accounts/latest-order-language';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -336,6 +338,35 @@ export async function requestExport(
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** When the link stops working: English as it always read; German and French day and 24-hour UTC time. */
+const linkExpiry = (tr: Translator, expiresAt: Date) =>
+  tr.language === 'en'
+    ? expiresAt.toUTCString()
+    : tr.t('mail.export.until', { date: tr.date(expiresAt), time: expiresAt.toISOString().slice(11, 16) });
+
+/** The customer's e-mail with the export's link, in the language of their most recent order (issue 40). */
+function exportReadyMail(tr: Translator, input: { to: string; url: string; expiresAt: Date; publicUrl: string }) {
+  return {
+    kind: 'data_export_ready',
+    to: input.to,
+    subject: tr.t('mail.export.subject'),
+    text: [
+      tr.t('mail.export.ready'),
+      '',
+      input.url,
+      '',
+      tr.t('mail.export.contents', {
+        hours: String(retention.exportLinkHours),
+        until: linkExpiry(tr, input.expiresAt),
+      }),
+      tr.t('mail.export.notYou'),
+      '',
+      tr.t('mail.erasure.privacyPolicy', { url: `${input.publicUrl}/privacy-policy` }),
+      '',
+    ].join('\n'),
+  };
+}
+
 /**
  * Builds the pending exports, one at a time, each claimed with SKIP LOCKED so several processes
  * share the work. A customer's export gets a 24-hour link by e-mail; the e-mail address is dropped
@@ -391,22 +422,16 @@ export async function buildDueExports(
         .where(eq(dataExports.id, claimed.id));
       // A customer's own request: the link by e-mail. Staff take theirs from the admin.
       if (claimed.user_id && !claimed.requested_by) {
-        await enqueueMail(tx, {
-          kind: 'data_export_ready',
-          to: claimed.subject_email,
-          subject: 'Your Dropwise data is ready to download',
-          text: [
-            'The copy of your data you asked for is ready:',
-            '',
-            `${options.publicUrl}/api/privacy/exports/${claimed.id}?token=${token}`,
-            '',
-            `The link works for ${retention.exportLinkHours} hours, until ${expiresAt.toUTCString()}. The ZIP file holds your data as JSON, your quotes and your orders' documents (acknowledgements, confirmations, invoices and credit notes) as PDF, and the photos of your service requests.`,
-            'If you did not ask for this, change your password from My Account, Settings.',
-            '',
-            `Our privacy policy: ${options.publicUrl}/privacy-policy`,
-            '',
-          ].join('\n'),
-        });
+        const language = await latestOrderLanguage(tx, { userId: claimed.user_id });
+        await enqueueMail(
+          tx,
+          exportReadyMail(translator(language), {
+            to: claimed.subject_email,
+            url: `${options.publicUrl}/api/privacy/exports/${claimed.id}?token=${token}`,
+            expiresAt,
+            publicUrl: options.publicUrl,
+          }),
+        );
       }
       return true;
     });

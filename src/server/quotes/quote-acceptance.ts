@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { company } from '../../shared/company';
-import { translator } from '../../shared/i18n/translator';
+import { localTerms } from '../../shared/documents/document-language';
+import { paysInFull } from '../../shared/orders/order-kind';
 import {
   type AcceptQuoteRequest,
   EXTENSION_DAYS,
@@ -22,13 +23,10 @@ import { badRequest, conflict } from '../http/http-error';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { OutgoingMail } from '../mail/outbox';
 import { forgetQuotePdf } from './quote-document';
+import { quoteTranslator } from './quote-email';
 import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } from './quote-resource';
 
 type QuoteRow = typeof quotes.$inferSelect;
-
-/** The quote's language for its e-mails (issue 40); a repair quote's acceptance e-mails stay English for now (decision 0064). */
-const quoteTranslator = (quote: Pick<QuoteResource, 'kind' | 'language'>) =>
-  translator(quote.kind === 'repair' ? 'en' : (quote.language ?? 'en'));
 
 /**
  * Records the buyer's acceptance of a valid, unordered quote (decision 0065): the fields as typed,
@@ -136,7 +134,10 @@ export function approverMail(
       ? [
           tr.t('mail.approver.subtotal', { amount: money(pricing.totals.subtotal) }),
           `${tr.t('mail.summary.total')}: ${money(pricing.totals.total)}`,
-          tr.t('mail.approver.depositDue', { amount: money(pricing.totals.deposit) }),
+          // A repair is paid in full on acceptance, with no deposit (decision 0062).
+          paysInFull(quote)
+            ? localTerms(tr).repairPayment
+            : tr.t('mail.approver.depositDue', { amount: money(pricing.totals.deposit) }),
         ]
       : []),
     tr.t('mail.approver.validUntil', {

@@ -1,10 +1,43 @@
 import { company } from '../../shared/company';
 import { localTerms } from '../../shared/documents/document-language';
-import { translator } from '../../shared/i18n/translator';
+import { type Translator, translator } from '../../shared/i18n/translator';
+import { paysInFull } from '../../shared/orders/order-kind';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { type OutgoingMail, renderedPdfAttachment } from '../mail/outbox';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
 import type { TermsValues } from '../../shared/terms';
+
+/** A quote's e-mails are in its language (issue 40): a repair or servicing-renewal quote's is its instrument's order's. */
+export const quoteTranslator = (quote: Pick<QuoteResource, 'language'>) => translator(quote.language ?? 'en');
+
+/**
+ * What the quote asks to be paid and when: a repair is paid in full on acceptance, with its own
+ * validity and lead time (terms.ts repairTerms, decision 0062); any other quote, the deposit and delivery.
+ */
+const paymentLines = (
+  tr: Translator,
+  quote: QuoteResource,
+  facts: { terms: TermsValues },
+  deposit: string,
+): string[] => {
+  const said = localTerms(tr);
+  const validUntil = tr.t('mail.quote.validUntil', { date: quote.validUntil ? tr.date(quote.validUntil) : '' });
+  return paysInFull(quote)
+    ? [
+        said.repairPayment,
+        validUntil,
+        said.repairValidity(facts.terms),
+        said.currency(quote.currency),
+        said.repairLeadTime,
+      ]
+    : [
+        tr.t('mail.quote.deposit', { percent: String(facts.terms.depositPercent), amount: deposit }),
+        validUntil,
+        tr.t('doc.quote.validity', { days: String(facts.terms.quoteValidityDays) }),
+        said.currency(quote.currency),
+        said.delivery(quote.customerInfo?.country, facts.terms),
+      ];
+};
 
 /** The customer's e-mail with the link to their quote. */
 export function quoteCreatedMail(
@@ -13,12 +46,9 @@ export function quoteCreatedMail(
   facts: { profile: PublicBusinessProfile; terms: TermsValues },
 ): OutgoingMail {
   const customer = quote.customerInfo;
-  // Issue 40: the buyer's language (a repair quote's generic e-mail stays English for now; its PDF and service e-mail follow its language).
-  const tr = translator(quote.kind === 'repair' ? 'en' : quote.language);
-  const said = localTerms(tr);
+  const tr = quoteTranslator(quote);
   const total = quote.pricing ? tr.money(quote.pricing.totals.total, quote.currency) : '';
   const deposit = quote.pricing ? tr.money(quote.pricing.totals.deposit, quote.currency) : '';
-  const validUntil = quote.validUntil ? tr.date(quote.validUntil) : '';
   const values = { product: company.productName, number: quote.quoteNumber };
   const text = [
     customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.quote.greetingCustomer'),
@@ -28,15 +58,15 @@ export function quoteCreatedMail(
     quoteUrl,
     '',
     `${tr.t('mail.summary.total')}: ${total}`,
-    tr.t('mail.quote.deposit', { percent: String(facts.terms.depositPercent), amount: deposit }),
-    tr.t('mail.quote.validUntil', { date: validUntil }),
-    tr.t('doc.quote.validity', { days: String(facts.terms.quoteValidityDays) }),
-    said.currency(quote.currency),
-    said.delivery(customer?.country, facts.terms),
+    ...paymentLines(tr, quote, facts, deposit),
     '',
     tr.t('mail.quote.printOrShare'),
     '',
-    tr.t('mail.quote.questions', { email: facts.profile.salesEmail, phone: facts.profile.phone }),
+    // A repair is service (terms §12): its questions go to the support mailbox, as its PDF says.
+    tr.t('mail.quote.questions', {
+      email: paysInFull(quote) ? facts.profile.supportEmail : facts.profile.salesEmail,
+      phone: facts.profile.phone,
+    }),
     '',
     facts.profile.legalName,
   ].join('\n');

@@ -1,4 +1,5 @@
 import type { BusinessProfile } from '../../shared/business-profile';
+import type { Language } from '../../shared/i18n/languages';
 import type { Translator } from '../../shared/i18n/translator';
 import { translator } from '../../shared/i18n/translator';
 import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
@@ -208,24 +209,29 @@ export function serviceRepairQuoteMail(
 /**
  * Issue 41: the account closed with these requests open; each link opens that request's page (and
  * nothing else) until the request is closed. Deleted from the outbox once sent, like the closure e-mail.
+ * In `language`, the customer's most recent order's (issue 40): the requests may come from several orders.
  */
 export function serviceClosureAccessMail(input: {
   to: string;
   profile: BusinessProfile;
   requests: { requestNumber: string; serialNumber: string; url: string }[];
+  language: Language;
 }): OutgoingMail {
+  const tr = translator(input.language);
   return {
     kind: 'service_closure_access',
     to: input.to,
-    subject: 'Your open service requests after closing your account',
+    subject: tr.t('mail.serviceClosure.subject'),
     text: [
-      greeting(null),
+      greeting(null, tr),
       '',
-      'Your account is closed, but these service requests are still open. Each link below opens that request’s page, with its RMA and return instructions, until the request is closed. Keep this e-mail: the links are the only way in.',
+      tr.t('mail.serviceClosure.body'),
       '',
-      ...input.requests.map((r) => `- ${r.requestNumber} (serial number ${r.serialNumber}): ${r.url}`),
+      ...input.requests.map((r) =>
+        tr.t('mail.serviceClosure.request', { request: r.requestNumber, serial: r.serialNumber, url: r.url }),
+      ),
       '',
-      ...footer(input),
+      ...footer(input, tr),
     ].join('\n'),
     eraseWhenSent: true,
   };

@@ -3,8 +3,9 @@ import { PDFDocument } from 'pdf-lib';
 import { asc, eq, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { BankAccounts } from '../../shared/business-profile';
-import { formatUkDate } from '../../shared/dates';
-import { supplierPackDocument, supplierPackLabels } from '../../shared/documents/supplier-pack';
+import { certificateKindLabel, supplierPackDocument } from '../../shared/documents/supplier-pack';
+import { translator } from '../../shared/i18n/translator';
+import { latestOrderLanguage } from '../accounts/latest-order-language';
 import type { Language } from '../../shared/i18n/languages';
 import {
   type Certificate,
@@ -206,52 +207,59 @@ export async function recordPackDelivery(
   });
 }
 
-/** The pack's e-mail: the pack's PDF (the letter and the certificates in force, rendered when sent). */
+/**
+ * The pack's e-mail, for an address in a language (issue 40: the address's most recent order's, English
+ * when none): the pack's PDF, its letter in that language (the letter and the certificates in force,
+ * rendered when sent).
+ */
 async function packMailer(
   db: Db,
   facts: { version: number; publicUrl: string; now: Date; kind: 'supplier_pack' | 'supplier_pack_changed' },
 ) {
   const profile = await readBusinessProfile(db);
   const certificates = await listCertificates(db, facts.now, { inForce: true });
-  const attachments: MailAttachment[] = [
-    {
+  const changed = facts.kind === 'supplier_pack_changed';
+  const values = { legalName: profile.legalName, version: String(facts.version) };
+  return (to: string, language: Language): OutgoingMail => {
+    const tr = translator(language);
+    const certificateLines =
+      certificates.length === 0
+        ? []
+        : [
+            '',
+            tr.t('mail.pack.certificates'),
+            ...certificates.map((c) =>
+              tr.t('mail.pack.certificate', {
+                kind: certificateKindLabel(tr, c.kind),
+                title: c.title,
+                date: tr.date(c.expiresOn),
+                url: `${facts.publicUrl}${c.url}`,
+              }),
+            ),
+          ];
+    const text = [
+      tr.t(changed ? 'mail.pack.changed' : 'mail.pack.attached', values),
+      '',
+      changed
+        ? tr.t('mail.pack.changedWarning', { phone: profile.phone })
+        : tr.t('doc.supplierPack.telephoneWarning', { phone: profile.phone }),
+      ...certificateLines,
+      '',
+      tr.t('mail.pack.always', { url: `${facts.publicUrl}${supplierPackPath}` }),
+    ].join('\n');
+    const attachment: MailAttachment = {
       filename: supplierPackFilename(facts.version),
       contentType: 'application/pdf',
-      render: { document: 'supplier_pack', version: facts.version },
-    },
-  ];
-  const certificateLines =
-    certificates.length === 0
-      ? []
-      : [
-          '',
-          'Certificates (in the pack, after the letter; each also at its own address):',
-          ...certificates.map(
-            (c) => `- ${c.label}: ${c.title}, valid until ${formatUkDate(c.expiresOn)}: ${facts.publicUrl}${c.url}`,
-          ),
-        ];
-  const changed = facts.kind === 'supplier_pack_changed';
-  const text = [
-    changed
-      ? `The bank details of ${profile.legalName} have changed since the supplier pack you downloaded. The new pack, version ${facts.version}, is attached.`
-      : `The supplier pack of ${profile.legalName}, version ${facts.version}, is attached: our registration details and our bank details for GBP and EUR, signed.`,
-    '',
-    changed
-      ? `Before you pay into the new account, telephone us on ${profile.phone} to confirm the change. Invoice fraud starts with an e-mail like this one: never change a supplier's bank details on an e-mail alone.`
-      : supplierPackLabels.telephoneWarning(profile.phone),
-    ...certificateLines,
-    '',
-    `The pack is always at ${facts.publicUrl}${supplierPackPath}`,
-  ].join('\n');
-  return (to: string): OutgoingMail => ({
-    kind: facts.kind,
-    to,
-    subject: changed
-      ? `Our bank details have changed: ${profile.legalName} supplier pack version ${facts.version}`
-      : `Supplier pack of ${profile.legalName} (version ${facts.version})`,
-    text,
-    attachments,
-  });
+      render: { document: 'supplier_pack', version: facts.version, ...(language === 'en' ? {} : { language }) },
+    };
+    return {
+      kind: facts.kind,
+      to,
+      subject: tr.t(changed ? 'mail.pack.changedSubject' : 'mail.pack.subject', values),
+      text,
+      attachments: [attachment],
+    };
+  };
 }
 
 /** Queues the pack to one address (a buyer's request or staff's) and records it; returns the version sent. */
@@ -263,7 +271,7 @@ export async function sendSupplierPack(
   const profile = await readBusinessProfile(tx);
   const { version } = await packVersionFor(tx, profile.bank, options.now);
   const mail = await packMailer(tx, { version, publicUrl: options.publicUrl, now: options.now, kind: 'supplier_pack' });
-  await enqueueMails(tx, [mail(to)]);
+  await enqueueMails(tx, [mail(to, await latestOrderLanguage(tx, { email: to }))]);
   await recordPackDelivery(tx, { version, email: to, via: options.via, at: options.now });
   return version;
 }
@@ -299,10 +307,9 @@ export async function noticeBankChange(tx: Db, bank: BankAccounts, now: Date, pu
   );
   if (holders.length === 0) return 0;
   const mail = await packMailer(tx, { version, publicUrl, now, kind: 'supplier_pack_changed' });
-  await enqueueMails(
-    tx,
-    holders.map((holder) => mail(holder.email)),
-  );
+  const mails: OutgoingMail[] = [];
+  for (const holder of holders) mails.push(mail(holder.email, await latestOrderLanguage(tx, { email: holder.email })));
+  await enqueueMails(tx, mails);
   await tx
     .insert(supplierPackDownloads)
     .values(holders.map((holder) => ({ version, email: holder.email, via: 'change_notice', at: now })));

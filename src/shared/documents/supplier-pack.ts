@@ -1,6 +1,6 @@
 import { type BankAccounts, bankLines, type PublicBusinessProfile, profileAddressLines } from '../business-profile';
 import type { Language } from '../i18n/languages';
-import { translator } from '../i18n/translator';
+import { type Translator, translator } from '../i18n/translator';
 import { localBankLines, localIssuer } from './document-language';
 import { type CertificateKind, certificateKindLabels } from '../supplier-pack/supplier-pack';
 import type { BusinessDocument } from './document-model';
@@ -37,13 +37,16 @@ export const supplierPackLabels = {
     `Our bank details change only with a new version of this pack. Before you pay into an account that differs from the one you hold for us, telephone us on ${phone} to confirm it: never rely on an e-mail or a letter alone.`,
 } as const;
 
+/** A certificate's kind as the reader reads it ("ISO 9001 certificate", "ISO-9001-Zertifikat"); the pack's e-mail too. */
+export const certificateKindLabel = (tr: Translator, kind: CertificateKind) =>
+  tr.language === 'en' ? certificateKindLabels[kind] : tr.t(`doc.supplierPack.kind.${kind}`);
+
 export function supplierPackDocument(facts: SupplierPackFacts, language: Language = 'en'): BusinessDocument {
   const { profile, bank } = facts;
   // Issue 40: the letter in the reader's language (`?language=` on its download); English as it always was.
   const tr = translator(language);
   const date = tr.date(facts.date);
-  const kindLabel = (kind: CertificateKind) =>
-    tr.language === 'en' ? certificateKindLabels[kind] : tr.t(`doc.supplierPack.kind.${kind}`);
+  const kindLabel = (kind: CertificateKind) => certificateKindLabel(tr, kind);
   const bankIn = (currency: 'GBP' | 'EUR') =>
     tr.language === 'en' ? bankLines(bank, currency) : localBankLines(tr, bank, currency);
   const certificates =

@@ -104,6 +104,18 @@ describe('the message catalogues', () => {
     ]);
   });
 
+  it('a day and time in UK time follows the language and British summer time', () => {
+    const [en, de, fr] = LANGUAGES.map((language) => translator(language));
+    const winter = new Date('2026-12-12T10:00:00Z');
+    expect([en?.ukTime(winter), de?.ukTime(winter), fr?.ukTime(winter)]).toEqual([
+      '12 December 2026 at 10:00',
+      '12. Dezember 2026 um 10:00',
+      '12 décembre 2026 à 10:00',
+    ]);
+    // In summer UK time is an hour ahead of UTC.
+    expect(de?.ukTime(new Date('2027-07-01T23:30:00Z'))).toBe('2. Juli 2027 um 00:30');
+  });
+
   it('a message missing from German reads in English, never as its id; one missing from English is an error', () => {
     expect(() => translator('de').t('no.such.message')).toThrow(/No message "no.such.message"/);
   });

@@ -26,6 +26,11 @@ export interface Translator {
   date(date: Date | string): string;
   /** A month: "November 2026", "November 2026", "novembre 2026". */
   month(date: Date | string): string;
+  /**
+   * A day and time in UK time (Europe/London), as the account and invitation e-mails give it:
+   * "12 December 2026 at 10:00", "12. Dezember 2026 um 10:00", "12 décembre 2026 à 10:00".
+   */
+  ukTime(date: Date): string;
   /** A number with this language's digit grouping and decimal sign ("1,234.5", "1.234,5", "1 234,5"). */
   number(value: number, decimals?: number): string;
   /**
@@ -72,6 +77,11 @@ export function translator(language: Language = 'en'): Translator {
     timeZone: 'UTC',
   });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const ukTimeFormat = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  });
   const moneyFormats = new Map<string, Intl.NumberFormat>();
   let regionNames: Intl.DisplayNames | undefined;
   const asDate = (date: Date | string) =>
@@ -103,6 +113,9 @@ export function translator(language: Language = 'en'): Translator {
       if (language === 'en') return formatUkMonth(date);
       const value = asDate(date);
       return Number.isNaN(value.getTime()) ? (typeof date === 'string' ? date : '') : monthFormat.format(value);
+    },
+    ukTime(date) {
+      return ukTimeFormat.format(date);
     },
     country(codeOrName) {
       const known = findCountry(codeOrName) ?? countries.find((country) => country.name === codeOrName);

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/i18n/languages';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -26,8 +27,8 @@ export type AttachmentRender =
       /** The requester's own text (the organisation) may be printed: the address is a confirmed account's. */
       customerText?: boolean;
     }
-  /** Issue 39: the supplier pack's letter of one version (decision 0067). */
-  | { document: 'supplier_pack'; version: number };
+  /** Issue 39: the supplier pack's letter of one version (decision 0067), in `language` (issue 40; English when none). */
+  | { document: 'supplier_pack'; version: number; language?: Language };
 
 /**
  * E-mail written in the same transaction as the event that causes it, then delivered. An attachment
