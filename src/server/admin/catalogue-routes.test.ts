@@ -545,6 +545,8 @@ describe('the admin catalogue and settings API', () => {
 
   it('number prefixes, quote expiry and warranty take effect on the next quote and order and the public settings', async () => {
     const admin = await createAdminSession(t);
+    // Issue 48, F1: the quote validity and the warranty need a fresh code.
+    await admin.stepUp();
     const earlier = (
       await t.post('/api/quotes', {
         configuration: defaultSelection,

@@ -6,6 +6,8 @@ import { getSettings, invalidateSettingsCache, updateSettings } from '../setting
 import { adminOf, adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 import { requireStepUp } from './step-up';
+import { adminEmails } from '../accounts/account-service';
+import { paymentReminderTextKeys, queueReminderTextChangeAlert } from '../orders/reminder-text-change';
 
 /**
  * The settings whose change needs a fresh second factor (docs/decisions/0047): the VAT rate moves
@@ -26,6 +28,24 @@ export const STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
   'factoryTestVolumeLimitPercent',
   // Issue 39: whether an order may be placed without a PO number decides which orders the shop takes.
   'requirePoNumber',
+];
+
+/**
+ * Issue 48, F1: the settings that speak to customers about money or are signed for the company: the
+ * payment reminders (mailed from the shop's own domain with the right invoice numbers and amounts),
+ * the quote validity and warranty length, the single-supplier statement and the declaration of
+ * conformity. They are held to the bank accounts' rule: a fresh second factor, a passkey while
+ * passkeys are required for payments (docs/decisions/0033), and a reminder text's change is
+ * e-mailed to every admin.
+ */
+export const PAYMENT_STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
+  ...paymentReminderTextKeys,
+  'autoQuoteExpiry',
+  'defaultProductWarranty',
+  'singleSupplierReasons',
+  'conformityUkcaLegislation',
+  'conformityCeLegislation',
+  'conformityStandards',
 ];
 
 /** System Settings (docs/api/admin.md, Catalogue and settings): read all, save all; the change is audited and in force at once on every process. */
@@ -54,12 +74,24 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       // "Require Passkeys for Payments" changes only with a passkey: a phished code cannot switch it off, and
       // whoever switches it on has a passkey to switch it off again (issue 34, F4).
       if (changes('requirePasskeyForPayments')) await requireStepUp(app, request, admin, { passkeyOnly: true });
-      const settings = await auditedChange(app, request, async (tx) => {
+      if (PAYMENT_STEP_UP_SETTINGS.some(changes))
+        await requireStepUp(app, request, admin, { passkeyOnly: current.requirePasskeyForPayments });
+      const settings = await auditedChange(app, request, async (tx, now) => {
         const before = await getSettings(tx);
         const after = await updateSettings(tx, request.body);
         const changed = (Object.keys(after) as (keyof SystemSettings)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );
+        const texts = paymentReminderTextKeys.filter((key) => changed.includes(key));
+        if (texts.length > 0)
+          await queueReminderTextChangeAlert(tx, {
+            to: await adminEmails(tx),
+            by: admin.email,
+            texts,
+            before,
+            after,
+            now,
+          });
         const pick = (values: SystemSettings) => Object.fromEntries(changed.map((key) => [key, values[key]]));
         return {
           result: after,

@@ -326,6 +326,8 @@ describe('overdue payment reminders (daily job)', () => {
   it('uses the texts in the settings, placeholders filled as plain text; an unknown placeholder is refused', async () => {
     t.clock.now = at('2027-01-04');
     const owner = await createAdminSession(t);
+    // Issue 48, F1: the reminder texts are held to the bank accounts' step-up.
+    await owner.stepUp();
     const current = (
       (await t.get('/api/admin/settings', { cookie: owner.cookie })).json() as { settings: SystemSettings }
     ).settings;
@@ -371,6 +373,8 @@ describe('overdue payment reminders (daily job)', () => {
   it("a German order's reminder is German (the shop's wording per stage, not the staff's English settings text); an English order's still uses the staff text", async () => {
     t.clock.now = at('2027-02-01');
     const owner = await createAdminSession(t);
+    // Issue 48, F1: the reminder texts are held to the bank accounts' step-up.
+    await owner.stepUp();
     const current = (
       (await t.get('/api/admin/settings', { cookie: owner.cookie })).json() as { settings: SystemSettings }
     ).settings;

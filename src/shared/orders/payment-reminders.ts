@@ -72,7 +72,30 @@ export function fillPaymentReminder(text: string, values: Record<PaymentReminder
   );
 }
 
-/** A reminder text setting: the placeholders it names must be known ones. */
+/**
+ * Whether a text holds what reads as bank details (issue 48, F1): a sort code (12-34-56, or six
+ * digits where the text says "sort"), an account number (eight digits, or 1234 5678 where it says
+ * "account") or an IBAN (two letters, two check digits, then groups of letters and digits, at least
+ * ten digits in all). A phone number's digit groups are not taken for an account number.
+ */
+export function containsBankDetails(text: string): boolean {
+  const sortCode =
+    /(?<![\d-])\d{2}[-\u2013\s]\d{2}[-\u2013\s]\d{2}(?![\d-])/.test(text) ||
+    (/sort/i.test(text) && /(?<!\d)\d{6}(?!\d)/.test(text));
+  const accountNumber =
+    /(?<!\d)\d{8}(?!\d)/.test(text) || (/account/i.test(text) && /(?<!\d[\s-]?)\d{4}[\s-]\d{4}(?![\s-]?\d)/.test(text));
+  const iban = [...text.matchAll(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,8}(?: ?[A-Z0-9]{1,3})?\b/gi)].some(
+    (match) => (match[0].match(/\d/g) ?? []).length >= 10,
+  );
+  return sortCode || accountNumber || iban;
+}
+
+/**
+ * A reminder text setting: the placeholders it names must be known ones, and it may not carry bank
+ * details. Customers pay into the accounts on their invoice, which come from the business profile
+ * (held to a passkey and e-mailed to every admin); a reminder naming "our new account" would route
+ * round both (issue 48, F1).
+ */
 export const paymentReminderText = (max: number) =>
   z
     .string()
@@ -80,6 +103,7 @@ export const paymentReminderText = (max: number) =>
     .superRefine((text, context) => {
       const unknown = unknownPlaceholders(text);
       if (unknown.length > 0) context.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
+      if (containsBankDetails(text)) context.addIssue({ code: 'custom', message: paymentReminderMessages.bankDetails });
     });
 
 export const defaultPaymentReminderTexts = {
@@ -106,6 +130,8 @@ export const defaultPaymentReminderTexts = {
 } as const;
 
 export const paymentReminderMessages = {
+  bankDetails:
+    'Reminder texts cannot contain bank details: a sort code, an account number or an IBAN. The bank details are printed on the invoice from the business profile.',
   reasonRequired: 'Give the reason for stopping payment reminders (at least 5 characters).',
   stopped: 'Payment reminders stopped',
   resumed: 'Payment reminders resumed',

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { passkeyMessages } from '../../../shared/accounts/passkey-contracts';
 import { defaultSystemSettings, type SystemSettings } from '../../../shared/settings';
 import { apiError, type FetchCall, mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import { SystemSettingsPage } from './system-settings-page';
@@ -114,6 +115,45 @@ describe('the System Settings form (component, happy-dom)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('status')).textContent).toBe('System settings have been saved successfully!');
     expect(server.stored().paymentReminderOverdueSubject).toBe('Please pay {amountDue}');
+  });
+
+  it('a changed reminder text asks for a fresh code, then saves; while passkeys are required it asks for the passkey (issue 48, F1)', async () => {
+    let needs: 'step_up_required' | 'passkey_step_up_required' | null = 'step_up_required';
+    let stored: SystemSettings = { ...defaultSystemSettings };
+    const calls = mockFetch({
+      'GET /api/admin/settings': () => ({ body: { settings: stored } }),
+      'PUT /api/admin/settings': (call: FetchCall) => {
+        if (needs === 'step_up_required')
+          return apiError(403, needs, 'Confirm with a fresh code from your authenticator.');
+        if (needs === 'passkey_step_up_required') return apiError(403, needs, passkeyMessages.passkeyStepUpRequired);
+        stored = call.body as SystemSettings;
+        return { body: { settings: stored } };
+      },
+      'POST /api/admin/step-up': () => {
+        needs = null;
+        return { body: { steppedUpUntil: new Date(Date.now() + 300_000).toISOString() } };
+      },
+    });
+    const user = await openSettings();
+    await retype(user, /^Reminder subject \(overdue\)/, 'Overdue: {{invoiceNumber}');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const codeDialog = await screen.findByRole('dialog', { name: 'Confirm with your authenticator' });
+    await user.type(within(codeDialog).getByRole('textbox'), '123456');
+    await user.click(within(codeDialog).getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('status')).textContent).toBe('System settings have been saved successfully!');
+    expect(stored.paymentReminderOverdueSubject).toBe('Overdue: {invoiceNumber}');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
+
+    // With "Require passkeys for payments" on, the server asks for a passkey: the dialog asks for one, no code.
+    needs = 'passkey_step_up_required';
+    await retype(user, /^Reminder subject \(overdue\)/, 'Overdue: {{orderNumber}');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const passkeyDialog = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    expect(within(passkeyDialog).queryByRole('textbox')).toBeNull();
+    await user.click(within(passkeyDialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stored.paymentReminderOverdueSubject).toBe('Overdue: {invoiceNumber}');
+    expect(field(/^Reminder subject \(overdue\)/).value).toBe('Overdue: {orderNumber}');
   });
 
   it('Reset discards an unsaved edit and shows the stored value again', async () => {

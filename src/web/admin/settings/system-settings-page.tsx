@@ -224,7 +224,8 @@ export function SystemSettingsPage() {
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
   const save = useMutation({
-    // A new VAT rate (or passkey rule, or repair approval threshold) needs a fresh second factor: the server asks, the dialog takes it.
+    // A new VAT rate (or passkey rule, repair approval threshold, reminder text, quote validity, warranty, single-supplier
+    // reason or conformity line) needs a fresh second factor: the server asks (for a passkey where it must), the dialog takes it.
     mutationFn: (values: FormValues) =>
       withStepUp(() => adminApi(systemSettingsResponseSchema, '/settings', { method: 'PUT', body: toRequest(values) })),
     onMutate: () => {
@@ -431,7 +432,8 @@ export function SystemSettingsPage() {
             <Card title="Payment reminders">
               <p className="text-sm text-navy-600" id="reminder-placeholders">
                 Sent 3 days before an invoice is due, on the day, and 7 and 21 days after, until it is paid.
-                Placeholders: {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}.
+                Placeholders: {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}. Changing a text needs
+                a fresh code and is e-mailed to every admin; bank details are printed on the invoice, not here.
               </p>
               {text('paymentReminderDueSubject', 'Reminder subject (before or on the due date)')}
               <Field
