@@ -203,7 +203,7 @@ describe('the authorization matrix', () => {
         ok: 200,
         make: async () => ({
           url: `/api/admin/quotes/${(await addressedQuote()).id}/extend`,
-          body: { validUntil: '2027-06-30' },
+          body: { validUntil: '2026-09-30' },
         }),
       },
       {

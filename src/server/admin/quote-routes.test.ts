@@ -64,6 +64,7 @@ describe('the admin quote page (issue 28)', () => {
     await t.get(`/api/quotes/${quote.reference}/pdf`);
     t.clock.now = new Date('2026-03-20T09:00:00.000Z');
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const expired = (await t.get(`/api/admin/quotes/${quote.quoteNumber}`, { cookie: admin.cookie })).json();
     expect(expired).toMatchObject({ quote: { status: 'expired' }, canExtend: true, canResend: false });
     // Resending an expired quote is refused: extend it first.
@@ -104,8 +105,36 @@ describe('the admin quote page (issue 28)', () => {
     expect((await t.get(`/api/quotes/${quote.reference}`)).json().quote.status).toBe('sent');
   });
 
+  it('F5: "Extend validity" needs a fresh code and reaches at most a year from today, the rule of approving a buyer\'s extension', async () => {
+    const admin = await createAdminSession(t);
+    const quote = await makeQuote('extend-ceiling@example.com');
+    const extend = (validUntil: string) =>
+      t.post(`/api/admin/quotes/${quote.quoteNumber}/extend`, { validUntil }, { cookie: admin.cookie });
+    const stale = await extend('2026-06-30');
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.code).toBe('step_up_required');
+
+    await admin.stepUp();
+    const today = t.clock.now.toISOString().slice(0, 10);
+    const day = (days: number) => new Date(t.clock.now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    for (const validUntil of ['9999-12-31', day(366)]) {
+      const refused = await extend(validUntil);
+      expect(refused.statusCode, validUntil).toBe(400);
+      expect(refused.json().error.fields.validUntil).toBe(
+        'Choose a date after the current valid-until date and after today, at most a year from today.',
+      );
+    }
+    const readBack = (await t.get(`/api/admin/quotes/${quote.quoteNumber}`, { cookie: admin.cookie })).json();
+    expect(readBack.quote.validUntil).toBe(quote.validUntil);
+
+    const extended = await extend(day(364));
+    expect(extended.statusCode, `${today} + 364 days: ${extended.body}`).toBe(200);
+    expect(extended.json().quote.validUntil).toBe(`${day(364)}T23:59:59.999Z`);
+  });
+
   it('resends the quote e-mail with its PDF, audited; an ordered quote is neither resent nor extended', async () => {
     const admin = await createAdminSession(t);
+    await admin.stepUp();
     const quote = await makeQuote('resend@example.com');
     expect(await quoteMails('resend@example.com')).toHaveLength(1);
     const resent = await t.post(`/api/admin/quotes/${quote.quoteNumber}/resend`, {}, { cookie: admin.cookie });

@@ -25,10 +25,16 @@ import { getBusinessProfile } from '../business-profile/profile-service';
 
 /**
  * The quotes list and its CSV export, and the admin's quote page (decision 0048): read with quotes.view; extend, resend and notes with
- * orders.edit (the staff who take a quote to an order). Each action is audited. Issue 39: a buyer's
+ * orders.edit (the staff who take a quote to an order), extending with a fresh step-up too. Each action is audited. Issue 39: a buyer's
  * extension request is approved or declined with orders.edit and a fresh step-up (it moves what the
  * shop is bound to), and the pending requests are listed for the dashboard with quotes.view.
  */
+/**
+ * Issue 48, F5: "Extend validity" and approving a buyer's extension request move the same date under one
+ * rule (extendQuoteValidity: at most a year from today), and both need a fresh code.
+ */
+const extendsQuoteValidity = adminRoute('orders.edit', { stepUp: true });
+
 export async function adminQuoteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const answer = { response: { 200: adminQuoteDetailSchema } };
@@ -89,7 +95,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/:key/extend',
     {
-      config: adminRoute('orders.edit'),
+      config: extendsQuoteValidity,
       schema: { params: quoteKeyParams, body: extendQuoteRequestSchema, ...answer },
     },
     async (request) => {
@@ -156,7 +162,7 @@ export async function adminQuoteRoutes(app: FastifyInstance) {
   for (const decision of ['approved', 'declined'] as const) {
     r.post(
       `/quotes/:key/extension/${decision === 'approved' ? 'approve' : 'decline'}`,
-      { config: adminRoute('orders.edit', { stepUp: true }), schema: { params: quoteKeyParams, ...answer } },
+      { config: extendsQuoteValidity, schema: { params: quoteKeyParams, ...answer } },
       async (request) => {
         const row = await findQuote(app.db, request.params.key);
         const profile = await getBusinessProfile(app.db);

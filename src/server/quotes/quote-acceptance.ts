@@ -23,6 +23,7 @@ import { badRequest, conflict } from '../http/http-error';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { OutgoingMail } from '../mail/outbox';
 import { forgetQuotePdf } from './quote-document';
+import { extendQuoteValidity } from './extend-quote-validity';
 import { quoteTranslator } from './quote-email';
 import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } from './quote-resource';
 
@@ -220,13 +221,7 @@ export async function decideExtension(
     .where(and(eq(quoteExtensionRequests.id, request.id), eq(quoteExtensionRequests.status, 'pending')))
     .returning({ id: quoteExtensionRequests.id });
   if (updated.length === 0) throw conflict(quoteActionMessages.extensionNotPending);
-  if (decision === 'approved') {
-    await tx
-      .update(quotes)
-      .set({ validUntil: request.requestedUntil, status: 'sent', updatedAt: now })
-      .where(eq(quotes.id, row.id));
-    await forgetQuotePdf(tx, row.id);
-  }
+  if (decision === 'approved') await extendQuoteValidity(tx, row, request.requestedUntil, now);
   const [after] = await tx.select().from(quotes).where(eq(quotes.id, row.id));
   return {
     request,

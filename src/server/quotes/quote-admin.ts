@@ -4,9 +4,10 @@ import { findCountry } from '../../shared/countries';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';
 import { quoteNotes, quotes, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/http-error';
-import { forgetQuotePdf, quoteDocumentModel } from './quote-document';
+import { conflict, notFound } from '../http/http-error';
+import { quoteDocumentModel } from './quote-document';
 import { quoteMailWithPdf } from './quote-email';
+import { extendQuoteValidity } from './extend-quote-validity';
 import { latestExtensionOf, loadQuoteResource, quoteAcceptanceOf } from './quote-resource';
 import { documentFacts } from '../terms/terms-service';
 
@@ -95,11 +96,7 @@ export async function extendQuote(tx: Db, row: QuoteRow, day: string, now: Date)
       shown.order || row.status === 'accepted' ? quoteAdminMessages.ordered : quoteAdminMessages.notExtendable,
     );
   const validUntil = new Date(`${day}T23:59:59.999Z`);
-  const floor = Math.max(now.getTime(), row.validUntil?.getTime() ?? 0);
-  if (Number.isNaN(validUntil.getTime()) || validUntil.getTime() <= floor)
-    throw badRequest(quoteAdminMessages.extendNotLater, { fields: { validUntil: quoteAdminMessages.extendNotLater } });
-  await tx.update(quotes).set({ validUntil, status: 'sent', updatedAt: now }).where(eq(quotes.id, row.id));
-  await forgetQuotePdf(tx, row.id);
+  await extendQuoteValidity(tx, row, validUntil, now);
   return {
     before: { quoteNumber: row.quoteNumber, status: row.status, validUntil: row.validUntil?.toISOString() ?? null },
     after: { quoteNumber: row.quoteNumber, status: 'sent', validUntil: validUntil.toISOString() },

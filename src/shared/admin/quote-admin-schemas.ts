@@ -9,7 +9,7 @@ export const quoteAdminMessages = {
   notFound: 'Quote not found',
   ordered: 'This quote has already been ordered; it can no longer be extended or resent.',
   notExtendable: 'Only a sent or expired quote can be extended.',
-  extendNotLater: 'Choose a date after the current valid-until date and after today.',
+  extendNotLater: 'Choose a date after the current valid-until date and after today, at most a year from today.',
   expiredResend: 'This quote has expired. Extend its validity before resending it.',
   noRecipient: 'This quote has no e-mail address to send it to.',
   extended: 'Validity extended',

@@ -18,6 +18,7 @@ import { DetailLoadFailed } from '../shell/detail-load-failed';
 import { day, money, moment } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { StaffNoteForm } from '../shell/staff-note-form';
+import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 import { QuoteOrganisationPanel } from './quote-extension-panel';
 import { SendSupplierPack } from '../profile/supplier-pack-section';
 
@@ -81,21 +82,29 @@ function QuoteLines({ detail }: { detail: AdminQuoteDetail }) {
   );
 }
 
-/** Extend a sent or expired quote not yet ordered: a new last day of validity. */
+/**
+ * Extend a sent or expired quote not yet ordered: a new last day of validity, at most a year ahead,
+ * after a fresh code (issue 48, F5: the rule of approving a buyer's extension).
+ */
 function ExtendValidity({ detail, onDone }: { detail: AdminQuoteDetail; onDone: (next: AdminQuoteDetail) => void }) {
   const [date, setDate] = useState('');
+  const { withStepUp, dialog } = useStepUp();
   const extend = useMutation({
     mutationFn: () =>
-      adminApi(adminQuoteDetailSchema, `/quotes/${detail.quote.id}/extend`, {
-        method: 'POST',
-        body: { validUntil: date },
-      }),
+      withStepUp(() =>
+        adminApi(adminQuoteDetailSchema, `/quotes/${detail.quote.id}/extend`, {
+          method: 'POST',
+          body: { validUntil: date },
+        }),
+      ),
     onSuccess: (next) => {
       toast.success(quoteAdminMessages.extended);
       setDate('');
       onDone(next);
     },
-    onError: failed,
+    onError: (error) => {
+      if (!isStepUpCancelled(error)) failed(error);
+    },
   });
   return (
     <form
@@ -119,6 +128,7 @@ function ExtendValidity({ detail, onDone }: { detail: AdminQuoteDetail; onDone: 
       <Button type="submit" size="sm" disabled={extend.isPending}>
         Extend validity
       </Button>
+      {dialog}
     </form>
   );
 }
