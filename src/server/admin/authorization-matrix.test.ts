@@ -464,7 +464,7 @@ describe('the authorization matrix', () => {
         ok: 201,
         make: at(`/api/admin/orders/${order.id}/comments`, { text: 'Called the lab' }),
       },
-      // Issue 41: a factory test record uploaded for the move to shipped.
+      // Issue 41: a factory test record uploaded for the move to shipped; issue 48, F10: declared stepUp, so a stale session is 403 step_up_required.
       {
         method: 'POST',
         route: '/api/admin/orders/:id/test-records',

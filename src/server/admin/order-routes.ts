@@ -423,10 +423,12 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   );
 
   // Issue 41: a factory test record (PDF, read by its bytes) uploaded before the move to shipped names it.
+  // Issue 48, F10: the record, with the tester's "passed", stands in for the measurements judged against
+  // the step-up-protected test limits, so it needs the same fresh code as changing them.
   r.post(
     '/orders/:id/test-records',
     {
-      config: adminRoute('orders.edit'),
+      config: adminRoute('orders.edit', { stepUp: true }),
       bodyLimit: MODEL_DOCUMENT_BODY_LIMIT,
       schema: {
         params: idParams,

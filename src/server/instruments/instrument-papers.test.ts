@@ -15,9 +15,11 @@ import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import {
   instruments,
   instrumentTestCertificates,
+  instrumentTestRecords,
   orders,
   paymentTransactions,
   productConfigurations,
+  sessions,
 } from '../db/schema';
 import { buildExportZip } from '../privacy/data-export';
 import { updateSettings } from '../settings/settings-service';
@@ -152,12 +154,38 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(flat).toContain(`${exampleBusinessProfile.signatoryName}, ${exampleBusinessProfile.signatoryTitle}`);
   });
 
+  it('F10: uploading a test record needs the fresh code that changing the factory-test limits needs; nothing is stored without it', async () => {
+    const order = await paidOrder(undefined, 'record.stale@example.com');
+    admin ??= await createAdminSession(t);
+    await t.db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.userId, admin.user.id));
+    const upload = () =>
+      t.post(
+        `/api/admin/orders/${order.id}/test-records`,
+        { filename: 'Final test.pdf', dataBase64: tinyPdf('Final test: PASS').toString('base64') },
+        { cookie: admin.cookie },
+      );
+    const refused = await upload();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('step_up_required');
+    expect(await t.db.select().from(instrumentTestRecords).where(eq(instrumentTestRecords.orderId, order.id))).toEqual(
+      [],
+    );
+    await admin.stepUp();
+    const stored = await upload();
+    expect(stored.statusCode, stored.body).toBe(201);
+    expect(
+      await t.db.select().from(instrumentTestRecords).where(eq(instrumentTestRecords.orderId, order.id)),
+    ).toHaveLength(1);
+  });
+
   it("takes an uploaded test record (a PDF by its bytes) instead of typed results, and the certificate names it; staff download its exact bytes, the customer and an anonymous caller are refused, an unknown or another order's record is 404; without results or a record shipping stays refused", async () => {
     const customer = await createUser(t.db, { email: 'record.lab@example.com' });
     const cookie = await signIn(t, customer.user.email);
     const order = await paidOrder(cookie, customer.user.email);
     const other = await paidOrder(undefined, 'other.lab@example.com');
     admin ??= await createAdminSession(t);
+    // Issue 48, F10: a test record stands in for the step-up-protected limits, so it needs the same code.
+    await admin.stepUp();
     const upload = (orderId: string, filename: string, bytes: Buffer) =>
       t.post(
         `/api/admin/orders/${orderId}/test-records`,

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { usePermissions } from '../shell/permissions';
+import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
 
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 const dayOrDash = (value: string | null) => (value ? formatUkDate(value) : 'Not yet');
@@ -120,19 +121,26 @@ function TestRecordUpload({
   onPassed: (passed: boolean) => void;
   error: string | undefined;
 }) {
+  // Issue 48, F10: a test record stands in for the measurements judged against the limits, so it needs a fresh code.
+  const { withStepUp, dialog } = useStepUp();
   const upload = useMutation({
     mutationFn: async (file: File) => {
       if (file.size > MODEL_DOCUMENT_BYTES) throw new Error(modelDocumentMessages.tooLarge);
-      return adminApi(z.object({ testRecord: testRecordSchema }), `/orders/${orderId}/test-records`, {
-        method: 'POST',
-        body: { filename: file.name, dataBase64: await base64Of(file) },
-      });
+      const body = { filename: file.name, dataBase64: await base64Of(file) };
+      return withStepUp(() =>
+        adminApi(z.object({ testRecord: testRecordSchema }), `/orders/${orderId}/test-records`, {
+          method: 'POST',
+          body,
+        }),
+      );
     },
     onSuccess: (answer) => onUploaded(answer.testRecord),
-    onError: (failure) =>
+    onError: (failure) => {
+      if (isStepUpCancelled(failure)) return;
       toast.error(
         failure instanceof ApiError ? failure.message : failure instanceof Error ? failure.message : 'Upload failed',
-      ),
+      );
+    },
   });
   return (
     <div className="sm:col-span-4 flex flex-wrap items-center gap-3 text-xs">
@@ -166,6 +174,7 @@ function TestRecordUpload({
           {error}
         </span>
       ) : null}
+      {dialog}
     </div>
   );
 }
