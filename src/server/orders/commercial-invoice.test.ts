@@ -337,4 +337,34 @@ describe('customs papers for every EU delivery (issue 37)', () => {
         .statusCode,
     ).toBe(403);
   });
+
+  it('F12: a malformed or impossible date in the proof of export is 400 beside its field, never a 500, and nothing is written', async () => {
+    await seedCatalogue(t.db);
+    const order = await createOrder(t.db, {
+      currency: 'EUR',
+      status: 'shipped',
+      shippingAddress: heidelberg,
+      billingAddress: heidelberg,
+    });
+    const admin = await createAdminSession(t);
+    const cases: [string, string, string][] = [
+      ['dispatchDate', '2026-13-01', 'There is no such day: enter a real calendar date as YYYY-MM-DD'],
+      ['deliveryDate', '2026-00-10', 'There is no such day: enter a real calendar date as YYYY-MM-DD'],
+      ['deliveryDate', '2026-02-30', 'There is no such day: enter a real calendar date as YYYY-MM-DD'],
+      ['dispatchDate', '9999-99-99', 'There is no such day: enter a real calendar date as YYYY-MM-DD'],
+      ['deliveryDate', 'not-a-date', 'Use a date as YYYY-MM-DD'],
+    ];
+    for (const [field, value, message] of cases) {
+      const refused = await t.put(
+        `/api/admin/orders/${order.id}/export-proof`,
+        { carrier: 'DHL', [field]: value },
+        { cookie: admin.cookie },
+      );
+      expect(refused.statusCode, `${field} ${value}: ${refused.body}`).toBe(400);
+      expect(refused.json().error.fields[field]).toBe(message);
+    }
+    expect(
+      (await t.get(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json().order.exportPapers.proof,
+    ).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ export const exportProofMessages = {
   saveFailed: 'Failed to save the proof of export',
   deliveryBeforeDispatch: 'The delivery date cannot be before the dispatch date',
   notExport: 'This order is not delivered outside the UK: it needs no proof of export',
+  noSuchDay: 'There is no such day: enter a real calendar date as YYYY-MM-DD',
 } as const;
 
 export const exportProofSchema = z.object({
@@ -58,11 +59,21 @@ const text = (max: number) =>
     .transform((value) => (value === '' ? null : cleanLine(value)))
     .nullable()
     .optional();
-/** A calendar day as YYYY-MM-DD (not lists.ts's isoDate: lists.ts imports the order schema, which imports this). */
+/**
+ * A calendar day as YYYY-MM-DD (not lists.ts's isoDate: lists.ts imports the order schema, which
+ * imports this). Issue 48, F12: a month 13 or day 00 makes an invalid Date, whose toISOString()
+ * throws (a 500), so it is checked first; 30 February rolls into March and is refused too.
+ */
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: customsMessages.date })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: customsMessages.date });
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { error: exportProofMessages.noSuchDay },
+  );
 const day = z
   .union([isoDay, z.literal('')])
   .transform((value) => (value === '' ? null : value))
