@@ -84,7 +84,7 @@ const serverZones = [
 ];
 
 /**
- * One-way imports (../shared/docs/architecture.md): shared ← server, shared ← web; storefront never imports admin;
+ * One-way imports (docs/architecture.md): shared ← server, shared ← web; storefront never imports admin;
  * in the browser, shared ← lib and ui ← features ← app (routes and providers).
  */
 const boundaries = [

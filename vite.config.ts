@@ -27,6 +27,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     modulePreload: false,
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // npm run dev (scripts/dev.mjs) passes the server's port; 3000 is its default.
+    proxy: { '/api': `http://localhost:${process.env.DEV_API_PORT ?? process.env.PORT ?? '3000'}` },
   },
 }));

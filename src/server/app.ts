@@ -148,10 +148,23 @@ const features = [
   adminRoutes,
 ];
 
+/**
+ * Pretty lines (pino-pretty, a development dependency) for a person at a terminal in development, or
+ * when LOG_FORMAT=pretty; JSON lines everywhere else, and always in production (issue 49).
+ */
+function prettyLogs(env: Env): boolean {
+  if (env.NODE_ENV === 'production') return false;
+  return (env.LOG_FORMAT ?? (env.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+}
+
 function loggerOptions(env: Env, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: env.LOG_LEVEL,
-    ...(stream ? { stream } : {}),
+    ...(stream
+      ? { stream }
+      : prettyLogs(env)
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       // The path only: query strings can carry tokens (e-mail confirmation links), quote paths a reference.

@@ -53,6 +53,25 @@ main().catch((error: unknown) => {
   const known = error instanceof EnvError || error instanceof DataDirLockedError;
   const debug = /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '');
   if (!known && debug) console.error(error);
-  else console.error(error instanceof Error ? error.message : String(error));
+  else console.error(startUpErrorText(error));
   process.exit(1);
 });
+
+/**
+ * The message of a failed start and, for a wrapped error (a failed query's "Failed query: CREATE
+ * TABLE …"), the causes' messages: the reason ("relation … already exists", "connection refused")
+ * is said at the default log level, still without a stack (issue 49).
+ */
+function startUpErrorText(error: unknown): string {
+  const lines: string[] = [];
+  for (let current: unknown = error, depth = 0; current !== undefined && depth < 5; depth++) {
+    if (!(current instanceof Error)) {
+      lines.push(String(current));
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    lines.push(`${depth > 0 ? 'Caused by: ' : ''}${current.message}${typeof code === 'string' ? ` (${code})` : ''}`);
+    current = current.cause;
+  }
+  return lines.join('\n');
+}

@@ -39,19 +39,21 @@ export function formatUkMonth(date: Date | string): string {
   return `${monthNames[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
 }
 
-const ukDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
+/** Built on first use, never as the module loads (see the header; dates.test.ts guards it). */
+let ukDateTime: Intl.DateTimeFormat | undefined;
 
 /** "28 November 2026 at 01:20 GMT": a moment in UK time, for texts where the time matters. */
 export function formatUkDateTime(date: Date): string {
+  ukDateTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  });
   const parts = Object.fromEntries(ukDateTime.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import SaxonJS from 'saxon-js';
 
 /**
- * The official EN 16931 validation rules (the European Commission's XSLT, ../shared/einvoice) run on
+ * The official EN 16931 validation rules (the European Commission's XSLT, vendored in vendor/einvoice) run on
  * an e-invoice with SaxonJS (issue 40, decision 0063). Each stylesheet is compiled once with xslt3
  * into node_modules/.cache/einvoice-rules, keyed by its SHA-256, and reused while present.
  */
@@ -14,16 +14,13 @@ import SaxonJS from 'saxon-js';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Where the rules are: EINVOICE_RULES_DIR, else `../shared/einvoice` beside the checkout (or beside a
- * worktree's parent), else the workspace's copy, which a clean clone made elsewhere (CI) finds.
+ * Where the rules are: EINVOICE_RULES_DIR (another release of them), else the repository's own copy,
+ * `vendor/einvoice` (issue 49: a clone has everything its tests need).
  */
 export function rulesDir(): string | null {
-  const candidates = [
-    process.env.EINVOICE_RULES_DIR,
-    path.resolve(root, '../shared/einvoice'),
-    path.resolve(root, '../../shared/einvoice'),
-    '/work/shared/einvoice',
-  ].filter((candidate): candidate is string => Boolean(candidate));
+  const candidates = [process.env.EINVOICE_RULES_DIR, path.join(root, 'vendor/einvoice')].filter(
+    (candidate): candidate is string => Boolean(candidate),
+  );
   return candidates.find((candidate) => existsSync(path.join(candidate, 'EN16931-CII-validation.xslt'))) ?? null;
 }
 

@@ -11,6 +11,8 @@ export interface ShopProcess {
   /** Resolves with the exit code (or signal name) once the process has ended. */
   exited: Promise<number | string>;
   stop(signal?: NodeJS.Signals): Promise<number | string>;
+  /** Resolves with the first match of `pattern` in what the process prints, as soon as it is printed. */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
 }
 
 export interface StartShopOptions {
@@ -56,6 +58,24 @@ export function spawnShop(options: StartShopOptions): { process: ShopProcess; st
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+    waitForOutput(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (!match) return false;
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          resolve(match);
+          return true;
+        };
+        if (check()) return;
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        void exited.then(() => {
+          if (!check()) reject(new Error(`The shop exited without printing ${pattern}:\n${output}`));
+        });
+      });
     },
   };
   const started = new Promise<ShopProcess>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, setupTokens, staffRoles, users } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
@@ -9,20 +9,28 @@ import { hashToken, randomToken } from './tokens';
 
 export const SETUP_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * How long a printed link survives a later start: processes started together (issue 49) each print
+ * a link, and each must work; a restart a minute or more later revokes the links printed before it.
+ */
+export const SETUP_TOKEN_SIBLING_MS = 60 * 1000;
+
 export async function adminExists(db: Db): Promise<boolean> {
   const [admin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.isAdmin, true)).limit(1);
   return admin !== undefined;
 }
 
 /**
- * A one-time set-up link's token, while no admin exists (null otherwise). Only its hash is kept;
- * earlier unused tokens are dropped, so only the newest printed link works.
+ * A one-time set-up link's token, while no admin exists (null otherwise). Only its hash is kept.
+ * Unused tokens printed more than a minute ago are dropped, so a restart revokes the earlier link,
+ * while the links of processes that start together all work until one of them creates the admin.
  */
 export async function issueSetupToken(db: Db, now: Date): Promise<string | null> {
   if (await adminExists(db)) return null;
   const token = randomToken();
   await db.transaction(async (tx) => {
-    await tx.delete(setupTokens).where(isNull(setupTokens.usedAt));
+    const siblingsSince = new Date(now.getTime() - SETUP_TOKEN_SIBLING_MS);
+    await tx.delete(setupTokens).where(and(isNull(setupTokens.usedAt), lt(setupTokens.createdAt, siblingsSince)));
     await tx
       .insert(setupTokens)
       .values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS), createdAt: now });

@@ -122,6 +122,11 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * `pretty` (pino-pretty, for a person reading a terminal) or `json` (one line a record, for a log
+   * collector). Unset: pretty in development on a terminal (`npm run dev`, `npm start`), JSON otherwise.
+   */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /**
    * The buyers' VAT numbers are checked in the background (issue 37), each registry only when its
    * address is set: VIES's REST API for EU and XI numbers (https://ec.europa.eu/taxation_customs/vies/rest-api).
    */

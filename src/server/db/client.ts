@@ -61,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on('error', () => {});
     });
     const db = drizzleNodePg({ client: pool, schema });
-    if (shouldMigrate) await migrateNodePg(db, { migrationsFolder: migrationsDir });
+    if (shouldMigrate) await migrateUnderLock(pool);
     return {
       db,
       kind: 'postgres',
@@ -95,6 +95,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } catch (error) {
     lock?.release();
     throw error;
+  }
+}
+
+/**
+ * The advisory lock that one migrating process holds (issue 49): processes started together on a
+ * fresh database would otherwise each run the migrations at once and one would die on
+ * "CREATE TABLE …: already exists". The first takes the lock and migrates; the others wait on it,
+ * then find every migration applied and go on. The number is the shop's own ('dropwise' in ASCII).
+ */
+export const MIGRATION_LOCK_KEY = 0x64726f70;
+
+/** Applies the committed migrations on one connection that holds the migration lock for the whole run. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
   }
 }
 

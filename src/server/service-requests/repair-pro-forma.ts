@@ -5,10 +5,16 @@ import { itemCustomsKey } from '../../shared/documents/commercial-invoice';
 import { deliveryCountry } from '../../shared/documents/order-documents';
 import { repairProFormaDocument } from '../../shared/documents/repair-pro-forma';
 import type { Db } from '../db/client';
-import { orderItems } from '../db/schema';
+import { type instruments, orderItems, type orders, type serviceRequests } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { itemCustomsOf } from '../orders/commercial-invoice';
-import type { LoadedServiceRequest } from './service-requests';
+
+/** A service request with its instrument and order, as service-requests.ts loads it (named here, not imported: no cycle). */
+interface LoadedServiceRequest {
+  request: typeof serviceRequests.$inferSelect;
+  instrument: typeof instruments.$inferSelect;
+  order: typeof orders.$inferSelect;
+}
 
 /**
  * An authorised return (RMA) of an instrument delivered outside the UK crosses the border twice: it

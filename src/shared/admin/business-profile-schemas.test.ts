@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleBusinessProfile, publicProfileOf } from '../business-profile';
-import { businessProfileDetailsSchema } from './business-profile-schemas';
+import { businessProfileDetailsSchema, isValidIban } from './business-profile-schemas';
 
 describe('the business profile’s addresses (issue 38)', () => {
   const details = publicProfileOf(exampleBusinessProfile);
@@ -30,5 +30,19 @@ describe('the company’s EORI number (issue 37)', () => {
         'Enter the EORI number as GB followed by 12 digits, for example GB123456789000',
       );
     }
+  });
+});
+
+describe('the IBAN (issue 49)', () => {
+  it('takes a real GB and DE IBAN, printed with spaces or not', () => {
+    expect(isValidIban('GB29 NWBK 6016 1331 9268 19')).toBe(true);
+    expect(isValidIban('DE89370400440532013000')).toBe(true);
+  });
+
+  it('refuses a GB IBAN of the wrong length, the country "ZZ", and a wrong check digit', () => {
+    // The right check digits (mod 97) for a GB IBAN one digit short: the old check passed it.
+    expect(isValidIban('GB24 NWBK 6016 1331 9268 1')).toBe(false);
+    expect(isValidIban('ZZ86 5390 0754 7034 0001 0')).toBe(false);
+    expect(isValidIban('GB28 NWBK 6016 1331 9268 19')).toBe(false);
   });
 });

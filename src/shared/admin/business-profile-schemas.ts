@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { normalisePostcode } from '../address-format';
 import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from '../business-profile';
@@ -118,17 +119,14 @@ export const businessProfileEditSchema = businessProfileDetailsSchema
     path: ['mapLongitude'],
   });
 
-/** ISO 13616: two letters, two check digits, up to 30 letters and digits; the check digits hold (mod 97). */
+/**
+ * An IBAN as ISO 13616 and the SWIFT registry define it, through ibantools: a known country, that
+ * country's length and layout (a GB IBAN is 22 characters with a 4-letter bank code), and the check
+ * digits (mod 97). Spaces are allowed, as printed.
+ */
 export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const moved = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of moved) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
+  const iban = electronicFormatIBAN(value);
+  return iban !== null && isValidIBAN(iban);
 }
 
 export const bankAccountsSchema = z.object({

@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import type { Language } from '../../shared/i18n/languages';
-import type { Lookup } from './language';
+import type { Lookup } from './lookup';
 
 /**
  * A German or French catalogue of the shop's pages (src/web/i18n/locales/{de,fr}/messages.po, compiled

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isLanguage, type Language } from '../../shared/i18n/languages';
+import type { Lookup } from './lookup';
 
 /**
  * The shop's page language (issue 40, decision note 0069): English unless the buyer picks German or
@@ -10,8 +11,7 @@ import { isLanguage, type Language } from '../../shared/i18n/languages';
  */
 export const LANGUAGE_STORAGE_KEY = 'dropwise.language';
 
-/** A loaded catalogue's lookup: the message in its language, or undefined when the catalogue lacks it. */
-export type Lookup = (id: string, values?: Record<string, string | number>) => string | undefined;
+export type { Lookup } from './lookup';
 
 let current: Language = 'en';
 let wanted: Language = 'en';
