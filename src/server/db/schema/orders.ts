@@ -442,11 +442,22 @@ export const peppolTransmissions = pgTable(
     status: text('status').notNull(),
     /** The provider's reason for a refusal or failure. */
     detail: text('detail'),
+    /**
+     * Security issue 48, F8: the invoice's 1st, 2nd… send. A send claims its number before the provider
+     * is asked (status 'sending' until it answers), so of concurrent sends one claims it and the rest
+     * are refused; a next number is claimed only after a refusal or failure, or by a resend with a reason.
+     */
+    attempt: integer('attempt').notNull().default(1),
+    /** Why staff sent the invoice again (a resend); null for a first send or a retry after a refusal. */
+    resendReason: text('resend_reason'),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('peppol_transmissions_invoice_id_idx').on(table.invoiceId)],
+  (table) => [
+    index('peppol_transmissions_invoice_id_idx').on(table.invoiceId),
+    uniqueIndex('peppol_transmissions_invoice_attempt_key').on(table.invoiceId, table.attempt),
+  ],
 );
 /**
  * Issue 39: the buyer's purchase-order document (a PDF, read by its bytes, at most 10 MB), one per
