@@ -416,6 +416,13 @@ export const vatNumberChecks = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** The staff member who asked for the check ("Check again"); null for the check after placement. */
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Security issue 48, F9: the billing name (company, else the person) staff accepted against this
+     * check's differing registered name, by whom and when; a different billing name needs it again.
+     */
+    nameAcceptedFor: text('name_accepted_for'),
+    nameAcceptedBy: uuid('name_accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    nameAcceptedAt: timestamp('name_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

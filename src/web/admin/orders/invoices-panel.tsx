@@ -44,8 +44,9 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
       void invalidate();
     },
     onError: (error) => {
-      // The VAT number's standing changed since the page loaded: the fresh flag comes with the reload.
-      if (error instanceof ApiError && error.code === 'vat_number_unconfirmed') void invalidate();
+      // The VAT number's standing (or its registered name, F9) changed since the page loaded: the fresh flag comes with the reload.
+      if (error instanceof ApiError && (error.code === 'vat_number_unconfirmed' || error.code === 'vat_name_mismatch'))
+        void invalidate();
       onError(error);
     },
   });
