@@ -495,6 +495,13 @@ describe('the authorization matrix', () => {
         ok: 409,
         make: at(`/api/admin/orders/${order.id}/vat-number-check`, {}),
       },
+      // Security issue 48, F9: accept the registry's name for the VAT number (this order has none: nothing to accept).
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/vat-name-acceptance',
+        ok: 409,
+        make: at(`/api/admin/orders/${order.id}/vat-name-acceptance`, {}),
+      },
       // Payment reminders (issue 36).
       {
         method: 'POST',

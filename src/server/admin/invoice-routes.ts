@@ -26,13 +26,20 @@ import { sendCsv } from './csv-export';
 import {
   invoiceAnswerSchema,
   issueInvoiceRequestSchema,
+  peppolSendRequestSchema,
   peppolTransmissionAnswerSchema,
   peppolTransmissionsAnswerSchema,
 } from '../../shared/orders/invoice-schema';
-import { invoiceTransmissions, peppolDocument, recordTransmission, toTransmission } from '../orders/peppol-send';
+import {
+  claimTransmission,
+  invoiceTransmissions,
+  peppolDocument,
+  recordTransmission,
+  toTransmission,
+} from '../orders/peppol-send';
 import type { PeppolAccessPoint } from '../peppol/peppol-access-point';
 import { creditInvoice, issueInvoice, toInvoice } from '../orders/invoices';
-import { adminRoute } from './admin-route-config';
+import { adminOf, adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 import {
   paymentsRegisterAnswerSchema,
@@ -80,28 +87,35 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
   );
 
   // Issue 40: "Send via Peppol": the invoice's UBL to the buyer through the configured access point.
-  // The provider is asked outside the transaction; its answer is recorded with the audit entry.
+  // Security issue 48, F8: the send is claimed first (one of concurrent sends goes, the others get 409),
+  // the provider is asked outside any transaction, and its answer is recorded with the audit entry.
   r.post(
     '/invoices/:id/peppol',
     {
       config: adminRoute('invoices.issue', { stepUp: true }),
-      schema: { params: z.object({ id: z.uuid() }), response: { 201: peppolTransmissionAnswerSchema } },
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: peppolSendRequestSchema,
+        response: { 201: peppolTransmissionAnswerSchema },
+      },
     },
     async (request, reply) => {
       const prepared = await peppolDocument(app.db, request.params.id, app.peppol, app.env.publicUrl);
+      const resendReason = request.body?.resend ? (request.body.reason ?? null) : null;
+      const claimed = await claimTransmission(app.db, {
+        invoice: prepared.invoice,
+        flavour: prepared.flavour,
+        resendReason,
+        adminId: adminOf(request).userId,
+        now: app.now(),
+      });
       const result = await (app.peppol as PeppolAccessPoint).send(prepared.document);
-      const row = await auditedChange(app, request, async (tx, now, admin) => {
-        const recorded = await recordTransmission(tx, {
-          invoice: prepared.invoice,
-          flavour: prepared.flavour,
-          result,
-          adminId: admin.userId,
-          now,
-        });
+      const row = await auditedChange(app, request, async (tx, now) => {
+        const recorded = await recordTransmission(tx, { claimed, result, now });
         return {
           result: recorded,
           audit: {
-            action: 'invoice.peppol_send',
+            action: resendReason === null ? 'invoice.peppol_send' : 'invoice.peppol_resend',
             entityType: 'order',
             entityId: prepared.invoice.orderId,
             before: null,

@@ -35,7 +35,7 @@ import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
 import { updateExportProof } from '../orders/export-proof';
-import { queueVatNumberCheck } from '../orders/vat-number-evidence';
+import { acceptVatName, queueVatNumberCheck } from '../orders/vat-number-evidence';
 import { MODEL_DOCUMENT_BODY_LIMIT, uploadModelDocumentRequestSchema } from '../../shared/instruments/model-documents';
 import { testRecordSchema } from '../../shared/instruments/instrument-papers';
 import { storeTestRecord } from '../instruments/test-records';
@@ -524,6 +524,35 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       });
       // Asked after the transaction: the registry's time never holds the order's lock.
       await app.vatNumberChecks.checkNow(check.id);
+      return {
+        order: await adminOrderDetail(app.db, request.params.id),
+        vatRegistries: [...app.vatNumberChecks.registries.configured],
+      };
+    },
+  );
+
+  // Security issue 48, F9: staff accept that the buyer is the business the registry names, though the
+  // billing name differs; until then (or the billing is corrected) the order's invoice is refused.
+  r.post(
+    '/orders/:id/vat-name-acceptance',
+    {
+      config: adminRoute('invoices.issue', { stepUp: true }),
+      schema: { params: idParams, response: { 200: adminOrderAnswerSchema } },
+    },
+    async (request) => {
+      await auditedChange(app, request, async (tx, now, admin) => {
+        const accepted = await acceptVatName(tx, { orderId: request.params.id, adminId: admin.userId, now });
+        return {
+          result: accepted,
+          audit: {
+            action: 'order.vat_name_accept',
+            entityType: 'order',
+            entityId: request.params.id,
+            before: null,
+            after: { checkId: accepted.checkId, registeredName: accepted.registeredName, accepted: true },
+          },
+        };
+      });
       return {
         order: await adminOrderDetail(app.db, request.params.id),
         vatRegistries: [...app.vatNumberChecks.registries.configured],

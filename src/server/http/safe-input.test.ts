@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { realDetails } from '../../../tests/support/business-profile';
 import { createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
@@ -75,5 +77,29 @@ describe('text the database cannot hold is refused in one place (security findin
       expect(response.statusCode, path).toBe(400);
       expect(response.body).not.toMatch(/stack|at .*\.ts/);
     }
+  });
+
+  it('F7: a billing field with U+FFFE or U+FFFF, at checkout or from staff, is refused with 400 naming the field', async () => {
+    for (const value of ['Siemens\uFFFE AG', 'Siemens\uFFFF AG', 'Lab\u{1FFFE}', 'Lab\uFDD0', 'Lab\u0007']) {
+      const order = await t.post('/api/orders', {
+        configuration: defaultSelection,
+        billing: { ...guestBilling(), company: value },
+        idempotencyKey: randomUUID(),
+      });
+      expect(order.statusCode, JSON.stringify(value)).toBe(400);
+      expect(order.json().error.fields).toEqual({ 'billing.company': unsafeTextMessage });
+    }
+    const query = await t.get(`/api/orders?search=${encodeURIComponent('x\uFFFF')}`);
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.fields).toEqual({ 'query.search': unsafeTextMessage });
+
+    const admin = await createAdminSession(t);
+    const profile = await t.put(
+      '/api/admin/business-profile',
+      { ...realDetails, legalName: 'Fjordlight\uFFFE Instruments Ltd' },
+      { cookie: admin.cookie },
+    );
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().error.fields).toEqual({ legalName: unsafeTextMessage });
   });
 });

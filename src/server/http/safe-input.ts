@@ -1,20 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasUnsafeCharacter } from '../../shared/xml-characters';
 import { badRequest } from './http-error';
 
 export const unsafeTextMessage = 'Text contains characters that are not allowed.';
 
-/** A NUL byte, or a UTF-16 surrogate without its pair: neither can be stored as PostgreSQL text. */
-// eslint-disable-next-line no-control-regex -- finding the NUL byte is this pattern's purpose.
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** The path (`billing.city`, `params.id`) of the first string or key holding unsafe text, if any. */
 export function findUnsafeText(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return UNSAFE.test(value) ? path : null;
+  if (typeof value === 'string') return hasUnsafeCharacter(value) ? path : null;
   if (typeof value !== 'object' || value === null || depth > 32) return null;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (UNSAFE.test(key)) return childPath;
+    if (hasUnsafeCharacter(key)) return childPath;
     const found = findUnsafeText(child, childPath, depth + 1);
     if (found) return found;
   }
@@ -30,9 +27,11 @@ function check(request: FastifyRequest) {
 }
 
 /**
- * The one place where every route's input is checked for text the database cannot hold (NUL,
- * lone surrogates), before any schema or handler sees it: such input is refused with a 400 naming
- * the field. Free-text fields are additionally cleaned by their schemas (docs/decisions/0005).
+ * The one place where every route's input (params, query string, JSON body; storefront and admin)
+ * is checked for characters no text may hold (`UNSAFE_CHARACTER`: NUL and the other C0 controls
+ * but tab and line breaks, lone surrogates, non-characters such as U+FFFE), before any schema or
+ * handler sees it: such input is refused with a 400 naming the field. Free-text fields are
+ * additionally cleaned by their schemas (docs/decisions/0005, 0072).
  */
 async function safeInput(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => check(request));

@@ -6,7 +6,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, guestBilling } from '../../../tests/support/factories';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { mailOutbox, orders, vatNumberChecks } from '../db/schema';
+import { auditLog, mailOutbox, orders, vatNumberChecks } from '../db/schema';
 import type { AdminOrderDetail } from '../../shared/orders/order-admin-contracts';
 import { vatNumberMessages } from '../../shared/tax/vat-number';
 
@@ -175,6 +175,79 @@ describe('VAT numbers checked with VIES and HMRC in the background, kept as evid
       consultationNumber: 'WAPIAAAAZ0a1b2c3',
     });
     expect(await checksOf(order.id)).toHaveLength(1);
+  });
+
+  it('F9: a valid number registered to "Siemens AG" on an order billed to "Private person" is flagged, its invoice refused (409) until staff accept the name; "SIEMENS AG" and "Siemens Aktiengesellschaft" are not flagged', async () => {
+    stub.vies.set(
+      'DE129273398',
+      viesValid('DE', '129273398', 'Siemens AG', 'Werner-von-Siemens-Str. 1, 80333 München'),
+    );
+    const billedTo = (name: string, company: string | null) =>
+      createOrder(t.db, {
+        currency: 'EUR',
+        vatNumber: 'DE129273398',
+        billingAddress: {
+          street: 'Werner-von-Siemens-Str. 1',
+          city: 'München',
+          state: null,
+          postal_code: '80333',
+          country: 'DE',
+          name,
+          company,
+        },
+        createdAt: t.clock.now,
+      });
+    const privatePerson = await billedTo('Private person', null);
+    const shouting = await billedTo('Erika Mustermann', 'SIEMENS AG');
+    const spelledOut = await billedTo('Erika Mustermann', 'Siemens Aktiengesellschaft');
+    await t.app.vatNumberChecks.runDue();
+
+    const flagged = (await adminOrder(privatePerson.id)).vatNumberCheck;
+    expect(flagged.flag).toBeNull();
+    expect(flagged.nameMismatch).toMatchObject({
+      registeredName: 'Siemens AG',
+      billingName: 'Private person',
+      accepted: false,
+    });
+    expect((await adminOrder(shouting.id)).vatNumberCheck.nameMismatch).toBeNull();
+    expect((await adminOrder(spelledOut.id)).vatNumberCheck.nameMismatch).toBeNull();
+
+    await admin.stepUp();
+    const issue = (orderId: string) =>
+      t.post(
+        `/api/admin/orders/${orderId}/invoices`,
+        { kind: 'deposit', acknowledgeVatNumber: true },
+        { cookie: admin.cookie },
+      );
+    const refused = await issue(privatePerson.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'vat_name_mismatch',
+        message:
+          'The registry has the VAT number DE129273398 registered to "Siemens AG", but this order is billed to "Private person", and its reverse charge rests on that number. Correct the billing, or confirm that the reverse charge applies to this buyer.',
+      },
+    });
+    expect((await issue(shouting.id)).statusCode).toBe(201);
+
+    const accepted = await t.post(
+      `/api/admin/orders/${privatePerson.id}/vat-name-acceptance`,
+      {},
+      { cookie: admin.cookie },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((accepted.json() as { order: AdminOrderDetail }).order.vatNumberCheck.nameMismatch).toMatchObject({
+      accepted: true,
+    });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'order.vat_name_accept'));
+    expect(audit).toMatchObject({
+      entityId: privatePerson.id,
+      after: { registeredName: 'Siemens AG', accepted: true },
+    });
+    const issued = await issue(privatePerson.id);
+    expect(issued.statusCode, issued.body).toBe(201);
+    const again = await t.post(`/api/admin/orders/${shouting.id}/vat-name-acceptance`, {}, { cookie: admin.cookie });
+    expect(again.json()).toMatchObject({ error: { code: 'no_vat_name_mismatch' } });
   });
 
   it('VIES says a French number is not registered: stored as invalid, the order flagged, and its invoice refused (409) until staff confirm', async () => {

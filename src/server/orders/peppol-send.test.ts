@@ -8,7 +8,7 @@ import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { createTestApp, type TestApp, useTestApp } from '../../../tests/support/test-app';
 import type { OrderResource } from '../../shared/order-flow';
-import type { Invoice, PeppolTransmission } from '../../shared/orders/invoice-schema';
+import { type Invoice, type PeppolTransmission, peppolSendMessages } from '../../shared/orders/invoice-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, peppolTransmissions } from '../db/schema';
 import { peppolMessages } from './peppol-send';
@@ -110,23 +110,7 @@ describe('Send via Peppol through the configured access point (stub on loopback)
     await admin.stepUp();
     const order = await placeGermanOrder(t, { buyerRoutingReference: '991-33333TEST-33' });
     const invoice = await depositInvoice(t, order.id, admin);
-
-    const sent = await t.post(`/api/admin/invoices/${invoice.id}/peppol`, undefined, { cookie: admin.cookie });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const transmission = (sent.json() as { transmission: PeppolTransmission }).transmission;
-    expect(transmission).toMatchObject({ transmissionId: 'tx-1', status: 'accepted', flavour: 'xrechnung' });
-    expect(stub.received[0]).toMatchObject({
-      path: '/api/documents',
-      receiver: '0204:991-33333TEST-33',
-      kind: 'invoice',
-      auth: 'Bearer stub-token',
-    });
-    expect(stub.received[0]?.xml).toContain('<cbc:BuyerReference>991-33333TEST-33</cbc:BuyerReference>');
-    expect(stub.received[0]?.xml).toContain('<cbc:EndpointID schemeID="0204">991-33333TEST-33</cbc:EndpointID>');
-    const [row] = await t.db.select().from(peppolTransmissions).where(eq(peppolTransmissions.invoiceId, invoice.id));
-    expect(row).toMatchObject({ transmissionId: 'tx-1', status: 'accepted', orderId: order.id });
-    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.peppol_send'));
-    expect(audits).toHaveLength(1);
+    const before = stub.received.length;
 
     stub.refuseWith('Unknown receiver');
     const refused = await t.post(`/api/admin/invoices/${invoice.id}/peppol`, undefined, { cookie: admin.cookie });
@@ -137,10 +121,82 @@ describe('Send via Peppol through the configured access point (stub on loopback)
       detail: 'Unknown receiver',
     });
     stub.refuseWith(null);
+
+    // Nothing went out, so sending again is no resend.
+    const sent = await t.post(`/api/admin/invoices/${invoice.id}/peppol`, undefined, { cookie: admin.cookie });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const transmission = (sent.json() as { transmission: PeppolTransmission }).transmission;
+    expect(transmission).toMatchObject({
+      transmissionId: `tx-${before + 2}`,
+      status: 'accepted',
+      flavour: 'xrechnung',
+    });
+    expect(stub.received[before + 1]).toMatchObject({
+      path: '/api/documents',
+      receiver: '0204:991-33333TEST-33',
+      kind: 'invoice',
+      auth: 'Bearer stub-token',
+    });
+    expect(stub.received[before + 1]?.xml).toContain('<cbc:BuyerReference>991-33333TEST-33</cbc:BuyerReference>');
+    expect(stub.received[before + 1]?.xml).toContain(
+      '<cbc:EndpointID schemeID="0204">991-33333TEST-33</cbc:EndpointID>',
+    );
+    const rows = await t.db.select().from(peppolTransmissions).where(eq(peppolTransmissions.invoiceId, invoice.id));
+    expect(rows.find((row) => row.attempt === 2)).toMatchObject({
+      transmissionId: `tx-${before + 2}`,
+      status: 'accepted',
+      orderId: order.id,
+    });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.peppol_send'));
+    expect(audits.filter((audit) => audit.entityId === order.id)).toHaveLength(2);
     const listed = await t.get(`/api/admin/invoices/${invoice.id}/peppol`, { cookie: admin.cookie });
-    expect(
-      (listed.json() as { transmissions: PeppolTransmission[] }).transmissions.map((one) => one.status).sort(),
-    ).toEqual(['accepted', 'refused']);
+    expect((listed.json() as { transmissions: PeppolTransmission[] }).transmissions.map((one) => one.status)).toEqual([
+      'accepted',
+      'refused',
+    ]);
+  });
+
+  it('F8: five concurrent sends make one transmission, the others 409; a resend needs a reason and is audited', async () => {
+    const admin = await createAdminSession(t);
+    await admin.stepUp();
+    const order = await placeGermanOrder(t, { buyerRoutingReference: '991-44444TEST-44', email: 'f8@example.com' });
+    const invoice = await depositInvoice(t, order.id, admin);
+    const before = stub.received.length;
+    const send = (body?: Record<string, unknown>) =>
+      t.post(`/api/admin/invoices/${invoice.id}/peppol`, body, { cookie: admin.cookie });
+
+    const answers = await Promise.all([send(), send(), send(), send(), send()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409))
+      expect(answer.json()).toMatchObject({
+        error: { code: 'peppol_already_sent', message: peppolSendMessages.alreadySent },
+      });
+    expect(stub.received.length - before).toBe(1);
+
+    const later = await send({});
+    expect(later.statusCode).toBe(409);
+    for (const body of [{ resend: true }, { resend: true, reason: 'oops' }]) {
+      const noReason = await send(body);
+      expect(noReason.statusCode, JSON.stringify(body)).toBe(400);
+      expect(noReason.json().error.fields).toEqual({ reason: peppolSendMessages.reason });
+    }
+    expect(stub.received.length - before).toBe(1);
+
+    const resent = await send({ resend: true, reason: 'The buyer’s access point lost the first one.' });
+    expect(resent.statusCode, resent.body).toBe(201);
+    expect((resent.json() as { transmission: PeppolTransmission }).transmission).toMatchObject({
+      attempt: 2,
+      status: 'accepted',
+      resendReason: 'The buyer’s access point lost the first one.',
+    });
+    expect(stub.received.length - before).toBe(2);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.peppol_resend'));
+    expect(audit).toMatchObject({
+      entityId: order.id,
+      after: { resendReason: 'The buyer’s access point lost the first one.' },
+    });
+    const rows = await t.db.select().from(peppolTransmissions).where(eq(peppolTransmissions.invoiceId, invoice.id));
+    expect(rows.map((row) => row.attempt).sort()).toEqual([1, 2]);
   });
 
   it('refuses to send for a buyer with no participant id (no Leitweg-ID, no VAT number), sending nothing', async () => {

@@ -138,6 +138,7 @@ export async function erasePerson(
   summary.waitlistDeleted = await count(tx, sql`delete from usa_waitlist where lower(email) = ${email}`);
   // The supplier pack's record of who took which version (issue 39): kept only to warn of a bank change.
   await tx.execute(sql`delete from supplier_pack_downloads where email = ${email}`);
+  await tx.execute(sql`delete from supplier_pack_links where email = ${email}`);
   await tx.execute(sql`delete from data_exports where subject_hash = ${subjectHash(email)}`);
   // Invitations to join an organisation sent to the address (decision 0068); their memberships go with the account.
   await tx.execute(sql`delete from organisation_invitations where email = ${email}`);

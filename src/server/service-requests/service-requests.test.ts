@@ -25,7 +25,7 @@ import { collectPersonData } from '../privacy/data-export';
 
 const start = new Date('2026-11-20T09:00:00.000Z');
 const photoOf = (bytes: Buffer) => ({ dataBase64: bytes.toString('base64') });
-const hostile = '<script>alert(1)</script>\n=HYPERLINK("http://evil.example","click")\u0007 bell';
+const hostile = '<script>alert(1)</script>\n=HYPERLINK("http://evil.example","click")\u0090 bell';
 
 const pdfText = (pdf: Buffer) => {
   const file = join(mkdtempSync(join(tmpdir(), 'rma-pdf-')), 'rma.pdf');

@@ -13,18 +13,20 @@ import { notFound } from '../http/http-error';
 import { perClientAndEmail } from '../http/rate-limit';
 import { pdfDownloadLimit, sendUploadedPdf } from '../http/stored-pdf';
 import {
+  followPackLink,
   listCertificates,
   packVersionFor,
   recordPackDelivery,
   renderSupplierPack,
-  sendSupplierPack,
+  sendPackLink,
   storedCertificate,
 } from './supplier-pack';
 
 /**
  * The supplier pack (issue 39, decision 0067; docs/api/storefront.md, supplier pack), open to anyone:
  * what the pack page lists, the letter's PDF (each download recorded, with the signed-in customer's
- * address), the pack by e-mail, and each certificate in force.
+ * address or the address of the e-mailed link followed), a download link by e-mail, and each
+ * certificate in force.
  */
 export async function supplierPackRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,15 +51,25 @@ export async function supplierPackRoutes(app: FastifyInstance) {
     '/api/supplier-pack/pdf',
     {
       // `?language=de` or `fr`: the letter in German or French (issue 40); English otherwise.
-      schema: { querystring: z.object({ language: languageSchema.optional() }) },
+      // `?link=`: the link e-mailed to an address that asked for the pack (security issue 48, F13).
+      schema: {
+        querystring: z.object({ language: languageSchema.optional(), link: z.string().max(100).optional() }),
+      },
       config: { rateLimit: pdfDownloadLimit() },
     },
     async (request, reply) => {
       const now = app.now();
-      const pack = await renderSupplierPack(app.db, now, app.env.publicUrl, undefined, request.query.language);
-      // A signed-in customer's address is kept, so a change of bank details reaches them (staff's is not).
+      // Only an address that proved it reads its mail joins the bank-change notices: one following
+      // the link e-mailed to it, or a signed-in customer's (confirmed) address; staff's never.
+      const linked = request.query.link ? await followPackLink(app.db, request.query.link, now) : null;
       const customer = request.auth && !request.auth.isAdmin ? request.auth.email : null;
-      await recordPackDelivery(app.db, { version: pack.version, email: customer, via: 'download', at: now });
+      const pack = await renderSupplierPack(app.db, now, app.env.publicUrl, undefined, request.query.language);
+      await recordPackDelivery(app.db, {
+        version: pack.version,
+        email: linked ?? customer,
+        via: linked ? 'email' : 'download',
+        at: now,
+      });
       return reply
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
@@ -85,7 +97,7 @@ export async function supplierPackRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const now = app.now();
       const version = await app.db.transaction((tx) =>
-        sendSupplierPack(tx, request.body.email, { via: 'email', now, publicUrl: app.env.publicUrl }),
+        sendPackLink(tx, request.body.email, { now, publicUrl: app.env.publicUrl }),
       );
       return reply.status(202).send({ version, message: supplierPackMessages.sent });
     },

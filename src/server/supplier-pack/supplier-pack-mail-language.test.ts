@@ -52,17 +52,19 @@ describe("the supplier pack's e-mails in the address's language", () => {
     for (const email of [frenchAddress, 'accounts@college.test'])
       expect((await t.post('/api/supplier-pack/email', { email })).statusCode).toBe(202);
 
-    const requested = await mailOf('supplier_pack', frenchAddress);
+    // Security issue 48, F13: a link to the pack, in the address's language, and its letter in it too.
+    const requested = await mailOf('supplier_pack_link', frenchAddress);
     expect(requested?.subject).toMatch(/^Dossier fournisseur de Fjordlight Instruments Ltd \(version \d+\)$/);
-    expect(requested?.textBody).toContain(
-      '- Certificat ISO 9001 : ISO 9001:2015 quality management, valable jusqu’au 31 mars 2099 : http',
-    );
+    expect(requested?.textBody).toContain('Suivez ce lien pour télécharger le dossier fournisseur de Fjordlight');
     expect(englishIn(`${requested?.subject}\n${requested?.textBody}`, 'fr')).toEqual([]);
-    const english = await mailOf('supplier_pack', 'accounts@college.test');
+    const frenchLink = /\/api\/supplier-pack\/pdf\?link=[\w-]+&language=fr/.exec(requested?.textBody ?? '')?.[0];
+    const frenchPack = await t.get(frenchLink ?? 'no link');
+    expect(frenchPack.statusCode).toBe(200);
+    expect(oneSpaced(pdfText(frenchPack.rawPayload))).toContain('ISO 9001:2015 quality management');
+    const english = await mailOf('supplier_pack_link', 'accounts@college.test');
     expect(english?.subject).toMatch(/^Supplier pack of Fjordlight Instruments Ltd \(version \d+\)$/);
-    expect(english?.textBody).toContain('valid until 31 March 2099');
-    expect(english?.attachments?.[0]).toMatchObject({ render: { document: 'supplier_pack' } });
-    expect(english?.attachments?.[0]).not.toHaveProperty('render.language');
+    expect(english?.textBody).toContain('The link works for 7 days');
+    expect(english?.textBody).not.toContain('&language=');
 
     // The bank details change: the German account's notice is German, with the telephone warning.
     const admin = await createAdminSession(t);

@@ -15,7 +15,7 @@ import { certificatePdf, encryptedPdf, storeCertificateRow } from '../../../test
 import { useTestApp } from '../../../tests/support/test-app';
 import { formatUkDate } from '../../shared/dates';
 import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack';
-import { auditLog, mailOutbox, supplierCertificates, supplierPackDownloads } from '../db/schema';
+import { auditLog, mailOutbox, supplierCertificates, supplierPackDownloads, supplierPackRenders } from '../db/schema';
 import { noticeBankChange, renderSupplierPack } from './supplier-pack';
 import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { erasePerson } from '../privacy/erasure';
@@ -41,6 +41,26 @@ describe('the supplier pack', () => {
   };
 
   const version = async () => (await t.get('/api/supplier-pack')).json().version as number;
+
+  /** The download link in the newest pack e-mail to `email` (security issue 48, F13). */
+  const linkMailedTo = async (email: string) => {
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'supplier_pack_link'), eq(mailOutbox.toAddress, email)));
+    const link = /https?:\/\/[^/\s]+(\/api\/supplier-pack\/pdf\?link=[\w-]+)/.exec(mails.at(-1)?.textBody ?? '')?.[1];
+    if (!link) throw new Error(`no pack link mailed to ${email}`);
+    return link;
+  };
+
+  /** A buyer asks for the pack by e-mail and follows the link it receives. */
+  const askAndFollow = async (email: string, remoteAddress = '10.6.0.1') => {
+    const asked = await t.post('/api/supplier-pack/email', { email }, { remoteAddress });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const followed = await t.get(await linkMailedTo(email), { remoteAddress });
+    expect(followed.statusCode, followed.body).toBe(200);
+    return followed;
+  };
 
   it('refuses a certificate that is not a PDF by its bytes (a PNG named .pdf), one encrypted or without pages, and one without a fresh second factor', async () => {
     const admin = await createAdminSession(t);
@@ -192,14 +212,8 @@ describe('the supplier pack', () => {
     const buyer = await createUser(t.db, { email: 'lab-manager@university.test' });
     const cookie = await signIn(t, buyer.user.email);
     expect((await t.get('/api/supplier-pack/pdf', { cookie })).statusCode).toBe(200);
-    const asked = await t.post('/api/supplier-pack/email', { email: 'Accounts.Payable@University.test' });
-    expect(asked.statusCode, asked.body).toBe(202);
+    await askAndFollow('Accounts.Payable@University.test');
     expect((await t.get('/api/supplier-pack/pdf')).statusCode).toBe(200);
-    const requested = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, 'supplier_pack'), eq(mailOutbox.toAddress, 'Accounts.Payable@University.test')));
-    expect(requested).toHaveLength(1);
 
     // Months later (within 18 of the downloads) the bank details change.
     t.clock.now = new Date(start.getTime() + 400 * day);
@@ -305,8 +319,8 @@ describe('the supplier pack', () => {
   });
 
   it("erases an address's pack deliveries with the person, and the daily job drops those older than 18 months", async () => {
-    await t.post('/api/supplier-pack/email', { email: 'erase-me@university.test' }, { remoteAddress: '10.9.9.9' });
-    await t.post('/api/supplier-pack/email', { email: 'keep-me@university.test' }, { remoteAddress: '10.9.9.9' });
+    await askAndFollow('erase-me@university.test', '10.9.9.9');
+    await askAndFollow('keep-me@university.test', '10.9.9.9');
     const rowsOf = async (email: string) =>
       t.db.select().from(supplierPackDownloads).where(eq(supplierPackDownloads.email, email));
     expect(await rowsOf('erase-me@university.test')).toHaveLength(1);
@@ -342,7 +356,7 @@ describe('the supplier pack', () => {
   });
 
   it('queues each notice once when two processes handle the same change at once (the advisory lock and the recorded notice)', async () => {
-    await t.post('/api/supplier-pack/email', { email: 'twice@university.test' }, { remoteAddress: '10.7.0.1' });
+    await askAndFollow('twice@university.test', '10.7.0.1');
     const bank = {
       ...realBank,
       GBP: { ...realBank.GBP, accountNumber: '87654321' },
@@ -418,5 +432,57 @@ describe('the supplier pack', () => {
     // The renderer the mail sender calls for an e-mailed pack gives the same pages.
     const rendered = await renderSupplierPack(t.db, t.clock.now, 'https://shop.test', await version());
     expect(pageCount(rendered.pdf)).toBe(letterPages + 3);
+  });
+  it('F13: an address that only asked for the pack hears nothing of a bank change; one that followed the e-mailed link does', async () => {
+    await filledInShop();
+    const asked = await t.post(
+      '/api/supplier-pack/email',
+      { email: 'victim@elsewhere.test' },
+      { remoteAddress: '10.5.0.1' },
+    );
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toBe(supplierPackMessages.sent);
+    const link = await linkMailedTo('victim@elsewhere.test');
+    expect(
+      await t.db.select().from(supplierPackDownloads).where(eq(supplierPackDownloads.email, 'victim@elsewhere.test')),
+    ).toHaveLength(0);
+    await askAndFollow('Buyer@Lab.test', '10.5.0.2');
+    // A made-up link downloads nothing and records nobody.
+    const forged = await t.get('/api/supplier-pack/pdf?link=forged-token');
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().error.message).toBe(supplierPackMessages.linkExpired);
+
+    await changeBank({ ...realBank, GBP: { ...realBank.GBP, accountNumber: '11223344' } });
+    const notified = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'supplier_pack_changed'));
+    expect(notified.map((mail) => mail.toAddress)).toContain('buyer@lab.test');
+    expect(notified.map((mail) => mail.toAddress)).not.toContain('victim@elsewhere.test');
+
+    // The link expires after a week.
+    t.clock.now = new Date(t.clock.now.getTime() + 8 * day);
+    expect((await t.get(link)).statusCode).toBe(404);
+  });
+
+  it('F13: the pack is rendered once per version and served as stored; a certificate change renders it anew', async () => {
+    await filledInShop();
+    await storeCertificateRow(t.db, { title: 'Employers liability', bytes: certificatePdf('Employers liability') });
+    const first = await t.get('/api/supplier-pack/pdf');
+    expect(first.statusCode).toBe(200);
+    const [stored] = await t.db.select().from(supplierPackRenders).where(eq(supplierPackRenders.language, 'en'));
+    // A day later the letter would carry another date if it were drawn again: the same bytes are served.
+    t.clock.now = new Date(t.clock.now.getTime() + day);
+    const second = await t.get('/api/supplier-pack/pdf');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const rows = await t.db.select().from(supplierPackRenders).where(eq(supplierPackRenders.language, 'en'));
+    expect(rows.map((row) => [row.key, row.createdAt.toISOString()])).toEqual([
+      [stored?.key, stored?.createdAt.toISOString()],
+    ]);
+
+    await storeCertificateRow(t.db, { title: 'Product liability', bytes: certificatePdf('Product liability') });
+    const third = await t.get('/api/supplier-pack/pdf');
+    expect(third.rawPayload.equals(first.rawPayload)).toBe(false);
+    expect(pdfText(third.rawPayload)).toContain('Product liability');
+    const after = await t.db.select().from(supplierPackRenders).where(eq(supplierPackRenders.language, 'en'));
+    expect(after).toHaveLength(1);
+    expect(after[0]?.key).not.toBe(stored?.key);
   });
 });

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { BankAccounts } from '../../shared/business-profile';
 import { certificateKindLabel, supplierPackDocument } from '../../shared/documents/supplier-pack';
@@ -13,15 +13,22 @@ import {
   certificateKindLabels,
   certificateUrl,
   PACK_NOTICE_MONTHS,
+  supplierPackLinkUrl,
   supplierPackMessages,
   supplierPackPath,
 } from '../../shared/supplier-pack/supplier-pack';
 import { getBusinessProfile, readBusinessProfile } from '../business-profile/profile-service';
 import { type Db, queryRows } from '../db/client';
-import { supplierCertificates, supplierPackDownloads, supplierPackVersions } from '../db/schema';
+import {
+  supplierCertificates,
+  supplierPackDownloads,
+  supplierPackLinks,
+  supplierPackRenders,
+  supplierPackVersions,
+} from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { enqueueMails, type MailAttachment, type OutgoingMail } from '../mail/outbox';
-import { badRequest } from '../http/http-error';
+import { badRequest, notFound } from '../http/http-error';
 import type { DailyJob } from '../jobs/scheduler';
 import { readModelDocument } from '../catalogue/model-documents';
 
@@ -136,17 +143,14 @@ export async function loadCertificatePdf(bytes: Uint8Array): Promise<PDFDocument
  * left out and the letter says it is available on request, so one bad file never breaks the pack.
  * The letter names each certificate's pages: drawn again when its own length moves them.
  */
-export async function renderSupplierPack(
+async function drawSupplierPack(
   db: Db,
+  inputs: PackInputs,
   now: Date,
   publicUrl: string,
-  version?: number,
-  language: Language = 'en',
-) {
-  const profile = await getBusinessProfile(db);
-  const row = version === undefined ? await packVersionFor(db, profile.bank, now) : await packVersion(db, version);
-  if (!row) throw new Error(`No supplier pack version ${version}`);
-  const certificates = await listCertificates(db, now, { inForce: true });
+  language: Language,
+): Promise<Buffer> {
+  const { profile, row, certificates } = inputs;
   const enclosures: { certificate: Certificate; pdf: PDFDocument | null }[] = [];
   for (const certificate of certificates) {
     const stored = await storedCertificate(db, certificate.id);
@@ -186,8 +190,72 @@ export async function renderSupplierPack(
     if (!pdf) continue;
     for (const page of await merged.copyPages(pdf, pdf.getPageIndices())) merged.addPage(page);
   }
-  const pdf = enclosures.some((enclosure) => enclosure.pdf) ? Buffer.from(await merged.save()) : letter;
-  return { pdf, version: row.version, filename: supplierPackFilename(row.version) };
+  return enclosures.some((enclosure) => enclosure.pdf) ? Buffer.from(await merged.save()) : letter;
+}
+
+interface PackInputs {
+  profile: Awaited<ReturnType<typeof getBusinessProfile>>;
+  row: typeof supplierPackVersions.$inferSelect;
+  certificates: Certificate[];
+}
+
+/** The stored render's key: everything the PDF is drawn from (the letter's date aside). */
+const renderKey = (inputs: PackInputs, publicUrl: string, language: Language) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        inputs.row.version,
+        inputs.row.bankHash,
+        inputs.profile,
+        inputs.certificates.map((c) => [c.id, c.updatedAt, c.kind, c.title, c.expiresOn]),
+        publicUrl,
+        language,
+      ]),
+    )
+    .digest('hex');
+
+/** Renders in progress in this process, by key: concurrent first downloads wait for one drawing. */
+const drawing = new Map<string, Promise<Buffer>>();
+
+/**
+ * The pack as one PDF (see `drawSupplierPack`), rendered once per set of inputs and served as stored
+ * (security issue 48, F13: merging a 9 MB certificate took over a second of the process per download).
+ * The stored row is keyed by the hash of the bank details' version, the profile, the certificates in
+ * force (each by id and last change) and the language, so any change of them renders anew; the rows
+ * of earlier inputs in that language are deleted then. The letter is dated the day it was rendered.
+ */
+export async function renderSupplierPack(
+  db: Db,
+  now: Date,
+  publicUrl: string,
+  version?: number,
+  language: Language = 'en',
+) {
+  const profile = await getBusinessProfile(db);
+  const row = version === undefined ? await packVersionFor(db, profile.bank, now) : await packVersion(db, version);
+  if (!row) throw new Error(`No supplier pack version ${version}`);
+  const inputs: PackInputs = { profile, row, certificates: await listCertificates(db, now, { inForce: true }) };
+  const key = renderKey(inputs, publicUrl, language);
+  const result = (pdf: Buffer) => ({ pdf, version: row.version, filename: supplierPackFilename(row.version) });
+  const [stored] = await db
+    .select({ pdf: supplierPackRenders.pdf })
+    .from(supplierPackRenders)
+    .where(eq(supplierPackRenders.key, key));
+  if (stored) return result(Buffer.from(stored.pdf));
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = drawSupplierPack(db, inputs, now, publicUrl, language).finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  const pdf = await pending;
+  await db
+    .insert(supplierPackRenders)
+    .values({ key, version: row.version, language, pdf, createdAt: now })
+    .onConflictDoNothing();
+  await db
+    .delete(supplierPackRenders)
+    .where(and(eq(supplierPackRenders.language, language), ne(supplierPackRenders.key, key)));
+  return result(pdf);
 }
 
 export const supplierPackFilename = (version: number) => `Supplier-pack-v${version}.pdf`;
@@ -276,6 +344,56 @@ export async function sendSupplierPack(
   return version;
 }
 
+/** How long an e-mailed download link works. */
+export const PACK_LINK_DAYS = 7;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A buyer's "Send me the pack" (security issue 48, F13): a download link e-mailed to the address,
+ * which joins the bank-change notice list only when the link is followed (`followPackLink`), so
+ * nobody can put another's address on that list. Nothing is recorded for the address until then.
+ */
+export async function sendPackLink(tx: Db, to: string, options: { now: Date; publicUrl: string }) {
+  const profile = await readBusinessProfile(tx);
+  const { version } = await packVersionFor(tx, profile.bank, options.now);
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(supplierPackLinks).values({
+    tokenHash: tokenHash(token),
+    email: to.trim().toLowerCase(),
+    expiresAt: new Date(options.now.getTime() + PACK_LINK_DAYS * 24 * 60 * 60 * 1000),
+    createdAt: options.now,
+  });
+  const language = await latestOrderLanguage(tx, { email: to });
+  const tr = translator(language);
+  const values = { legalName: profile.legalName, version: String(version) };
+  // The letter in the address's language, as the pack e-mailed by staff.
+  const url = `${options.publicUrl}${supplierPackLinkUrl(token, language)}`;
+  await enqueueMails(tx, [
+    {
+      kind: 'supplier_pack_link',
+      to,
+      subject: tr.t('mail.pack.subject', values),
+      text: [
+        tr.t('mail.pack.link', { ...values, url, days: String(PACK_LINK_DAYS) }),
+        '',
+        tr.t('doc.supplierPack.telephoneWarning', { phone: profile.phone }),
+      ].join('\n'),
+    },
+  ]);
+  return version;
+}
+
+/** The address an unexpired e-mailed link was sent to; 404 for an unknown or expired one. */
+export async function followPackLink(db: Db, token: string, now: Date) {
+  const [link] = await db
+    .select({ email: supplierPackLinks.email })
+    .from(supplierPackLinks)
+    .where(and(eq(supplierPackLinks.tokenHash, tokenHash(token)), gt(supplierPackLinks.expiresAt, now)));
+  if (!link) throw notFound(supplierPackMessages.linkExpired, { code: 'pack_link_expired' });
+  return link.email;
+}
+
 /** The first day of the window: an address whose last download is older is not written to. */
 export function noticeWindowStart(now: Date) {
   const start = new Date(now);
@@ -318,7 +436,7 @@ export async function noticeBankChange(tx: Db, bank: BankAccounts, now: Date, pu
 
 /**
  * Daily: the deliveries older than the notice window are deleted (an address is kept only while a
- * bank change would be e-mailed to it).
+ * bank change would be e-mailed to it), and the e-mailed links once expired.
  */
 export const supplierPackRetentionJob: DailyJob = {
   name: 'supplier-pack-retention',
@@ -327,7 +445,11 @@ export const supplierPackRetentionJob: DailyJob = {
       .delete(supplierPackDownloads)
       .where(lt(supplierPackDownloads.at, noticeWindowStart(now)))
       .returning({ id: supplierPackDownloads.id });
-    return { deliveriesRemoved: removed.length };
+    const links = await tx
+      .delete(supplierPackLinks)
+      .where(lt(supplierPackLinks.expiresAt, now))
+      .returning({ id: supplierPackLinks.id });
+    return { deliveriesRemoved: removed.length, linksRemoved: links.length };
   },
 };
 

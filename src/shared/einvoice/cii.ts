@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import type { EInvoice, EInvoiceAddress, EInvoiceParty } from './einvoice-model';
+import { type EInvoice, type EInvoiceAddress, type EInvoiceParty, XML_OPTIONS } from './einvoice-model';
 
 /**
  * The UN/CEFACT Cross Industry Invoice (D16B) of an EN 16931 model, in the Factur-X / ZUGFeRD EN 16931
@@ -68,7 +68,7 @@ function party(parent: XMLBuilder, element: string, value: EInvoiceParty) {
 
 /** The CII XML of an e-invoice (UTF-8, with its declaration). */
 export function toCii(invoice: EInvoice, guideline = FACTURX_EN16931_GUIDELINE): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ns.rsm, 'rsm:CrossIndustryInvoice', {
+  const root = create(XML_OPTIONS).ele(ns.rsm, 'rsm:CrossIndustryInvoice', {
     'xmlns:ram': ns.ram,
     'xmlns:qdt': ns.qdt,
     'xmlns:udt': ns.udt,

@@ -13,6 +13,13 @@ import { type SupplyKind, treatmentLabel, type VatGroup } from '../tax/line-vat'
 import { type VatCategoryCode, vatCategory } from '../tax/vat-category';
 
 /**
+ * How the serialisers start their XML document: a character XML 1.0 cannot carry (a C0 control,
+ * U+FFFE, a lone surrogate) is dropped rather than written, so a stored value from before the
+ * input check (decision 0072) cannot make the invoice malformed XML.
+ */
+export const XML_OPTIONS = { version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' } as const;
+
+/**
  * One EN 16931 model of an invoice or credit note (issue 40, decision 0063), drawn from the same
  * document model as its PDF: the serialisers (CII for Factur-X, UBL for Peppol BIS Billing 3.0 and
  * XRechnung) only write it out. Amounts are minor units, positive on a credit note as EN 16931 wants.

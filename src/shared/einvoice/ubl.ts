@@ -1,7 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { decimal, percent } from './cii';
-import type { EInvoice, EInvoiceAddress, EInvoiceParty } from './einvoice-model';
+import { type EInvoice, type EInvoiceAddress, type EInvoiceParty, XML_OPTIONS } from './einvoice-model';
 
 /**
  * The OASIS UBL 2.1 Invoice or CreditNote of an EN 16931 model: Peppol BIS Billing 3.0, or XRechnung
@@ -62,11 +62,10 @@ const taxScheme = (parent: XMLBuilder) => parent.ele('cac:TaxScheme').ele('cbc:I
 /** The UBL XML of an e-invoice: an Invoice, or a CreditNote for a credit note. */
 export function toUbl(invoice: EInvoice, flavour: UblFlavour = 'peppol'): string {
   const credit = invoice.kind === 'credit_note';
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(
-    credit ? ns.creditNote : ns.invoice,
-    credit ? 'CreditNote' : 'Invoice',
-    { 'xmlns:cac': ns.cac, 'xmlns:cbc': ns.cbc },
-  );
+  const root = create(XML_OPTIONS).ele(credit ? ns.creditNote : ns.invoice, credit ? 'CreditNote' : 'Invoice', {
+    'xmlns:cac': ns.cac,
+    'xmlns:cbc': ns.cbc,
+  });
   const amount = (parent: XMLBuilder, element: string, minor: number) =>
     parent.ele(element, { currencyID: invoice.currency }).txt(decimal(minor));
 

@@ -29,14 +29,41 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceAnswerSchema = z.object({ invoice: invoiceSchema });
 
+export const peppolSendMessages = {
+  alreadySent: 'This invoice has already been sent via Peppol. To send it again on purpose, resend it with the reason.',
+  reason: 'Give the reason for sending it again (5 to 500 characters).',
+} as const;
+
+/**
+ * POST /api/admin/invoices/{id}/peppol (security issue 48, F8): no body for the invoice's one send;
+ * `{ resend: true, reason }` to send an invoice already sent once more, on purpose.
+ */
+export const peppolSendRequestSchema = z
+  .object({
+    resend: z.literal(true).optional(),
+    reason: z
+      .string({ error: peppolSendMessages.reason })
+      .trim()
+      .min(5, { error: peppolSendMessages.reason })
+      .max(500, { error: peppolSendMessages.reason })
+      .optional(),
+  })
+  .refine((body) => !body.resend || body.reason !== undefined, { error: peppolSendMessages.reason, path: ['reason'] })
+  .optional();
+export type PeppolSendRequest = z.input<typeof peppolSendRequestSchema>;
+
 /** An invoice sent over Peppol (issue 40): the provider's transmission id and the status it reported. */
 export const peppolTransmissionSchema = z.object({
   id: z.string(),
   invoiceId: z.string(),
   flavour: z.enum(['peppol', 'xrechnung']),
   transmissionId: z.string().nullable(),
+  /** 'sending' while the provider has not answered, then its status. */
   status: z.string(),
   detail: z.string().nullable(),
+  /** The invoice's 1st, 2nd… send, and why staff sent it again. */
+  attempt: z.number().int(),
+  resendReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PeppolTransmission = z.infer<typeof peppolTransmissionSchema>;

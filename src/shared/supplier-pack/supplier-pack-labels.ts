@@ -36,13 +36,17 @@ export const supplierPackMessages = {
   notFound: 'Certificate not found',
   email: emailErrorMessage,
   tooMany: 'Too many requests. Please try again later.',
-  sent: 'The supplier pack is on its way to your inbox.',
+  sent: 'We have e-mailed you a link to the supplier pack. Follow it to download the pack.',
+  linkExpired: 'This link has expired or is not known. Ask for the supplier pack again on its page.',
   deleteConfirm: 'Delete this certificate? Buyers will no longer receive it in the supplier pack.',
 } as const;
 
 /** The public address of the pack's page, the letter's PDF and a certificate's PDF. */
 export const supplierPackPath = '/supplier-pack';
 export const supplierPackPdfUrl = '/api/supplier-pack/pdf';
+/** The download link e-mailed to an address that asked (security issue 48, F13). */
+export const supplierPackLinkUrl = (token: string, language = 'en') =>
+  `${supplierPackPdfUrl}?link=${encodeURIComponent(token)}${language === 'en' ? '' : `&language=${language}`}`;
 export const certificateUrl = (id: string) => `/api/supplier-pack/certificates/${encodeURIComponent(id)}`;
 
 /** What the pack page shows of a certificate. */

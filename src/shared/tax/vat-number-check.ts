@@ -53,6 +53,14 @@ export const orderVatNumberSchema = z.object({
   reliesOnReverseCharge: z.boolean(),
   /** Why invoicing needs a confirmation (409 `vat_number_unconfirmed` without `acknowledgeVatNumber`), or null. */
   flag: z.string().nullable(),
+  /**
+   * Security issue 48, F9: the registry's name for a number the reverse charge rests on differs from
+   * the billing name. Until staff accept it (`accepted`) or correct the billing, the invoice is refused
+   * (409 `vat_name_mismatch`); `message` is what staff are told. Null when the names agree.
+   */
+  nameMismatch: z
+    .object({ registeredName: z.string(), billingName: z.string(), accepted: z.boolean(), message: z.string() })
+    .nullable(),
 });
 export type OrderVatNumber = z.infer<typeof orderVatNumberSchema>;
 
@@ -99,3 +107,74 @@ export function vatNumberFlag(
       : vatNumberFlagMessages.unchecked(order.vatNumber);
   return `${message} ${vatNumberFlagMessages.confirm}`;
 }
+
+/**
+ * Legal forms and the words they are spelt out in: "Siemens AG", "SIEMENS AG" and "Siemens
+ * Aktiengesellschaft" are one business; "Beispiel GmbH" and "Beispiel Gesellschaft mit beschränkter
+ * Haftung" too.
+ */
+const LEGAL_FORM_WORDS = new Set(
+  (
+    'ag aktiengesellschaft gmbh mbh gesellschaft mit beschrankter haftung kg kgaa ohg ug eg ev se ' +
+    'ltd limited plc llp llc lp inc incorporated corp corporation co company cic ' +
+    'sa sas sasu sarl eurl sca societe anonyme par actions simplifiee responsabilite limitee ' +
+    'bv nv vof cv besloten vennootschap naamloze srl spa snc sl slu oy ab as aps asa ' +
+    'and und et the de'
+  ).split(' '),
+);
+
+/** A business name's words, compared: case, accents, punctuation and legal forms aside. */
+export function businessNameWords(name: string): string[] {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      // Dotted forms are one word: G.m.b.H., S.A.R.L., B.V.
+      .replace(/\.(?=\p{L})/gu, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word !== '' && !LEGAL_FORM_WORDS.has(word))
+  );
+}
+
+/**
+ * Whether the registry's name and the billing name name one business: their words, legal forms
+ * aside, are the same, or one's are all in the other's ("Siemens" and "Siemens Healthineers AG").
+ * A name of nothing but a legal form matches nothing.
+ */
+export function businessNamesMatch(registeredName: string, billingName: string): boolean {
+  const registered = new Set(businessNameWords(registeredName));
+  const billed = new Set(businessNameWords(billingName));
+  if (registered.size === 0 || billed.size === 0) return false;
+  const within = (small: Set<string>, large: Set<string>) => [...small].every((word) => large.has(word));
+  return within(registered, billed) || within(billed, registered);
+}
+
+export const vatNameMismatchMessage = (vatNumber: string, registeredName: string, billingName: string) =>
+  `The registry has the VAT number ${vatNumber} registered to "${registeredName}", but this order is billed to "${billingName}", and its reverse charge rests on that number. Correct the billing, or confirm that the reverse charge applies to this buyer.`;
+
+/**
+ * The order's name mismatch before it is invoiced (security issue 48, F9): when its reverse charge rests
+ * on a number the latest check found valid and registered to a name that is not the billing name.
+ * A registry that gave no name ("---", HMRC without one) cannot be compared: no mismatch.
+ */
+export function vatNameMismatch(
+  order: ReverseChargeFacts & { billingName: string | null },
+  latest: { status: VatCheckStatus; registeredName: string | null; nameAcceptedFor: string | null } | null | undefined,
+) {
+  if (!order.vatNumber || !reliesOnReverseCharge(order) || latest?.status !== 'valid') return null;
+  const registeredName = latest.registeredName?.trim() ?? '';
+  if (businessNameWords(registeredName).length === 0) return null;
+  const billingName = order.billingName?.trim() ?? '';
+  if (businessNamesMatch(registeredName, billingName)) return null;
+  return {
+    registeredName,
+    billingName,
+    accepted: latest.nameAcceptedFor !== null && latest.nameAcceptedFor === billingName,
+    message: vatNameMismatchMessage(order.vatNumber, registeredName, billingName),
+  };
+}
+
+/** The name an order is billed to, as the registry would know the buyer: the company, else the person. */
+export const billingNameOf = (address: { name?: string | null; company?: string | null } | null | undefined) =>
+  address?.company?.trim() || address?.name?.trim() || null;

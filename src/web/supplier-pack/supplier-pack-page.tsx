@@ -97,9 +97,9 @@ export function SupplierPackPage() {
           Receive it by e-mail
         </h2>
         <p className="mt-2 text-sm text-navy-700">
-          We send the pack with its certificates to this address, and if our bank details change in the next{' '}
-          {PACK_NOTICE_MONTHS} months we send the new pack there. Before paying into a changed account, always confirm
-          it by telephone on {profile.phone}.
+          We e-mail a link to this address. Once you download the pack through it, we send the new pack there if our
+          bank details change in the next {PACK_NOTICE_MONTHS} months. Before paying into a changed account, always
+          confirm it by telephone on {profile.phone}.
         </p>
         {send.isSuccess ? (
           <p role="status" className="mt-4 text-navy-800">

@@ -416,6 +416,13 @@ export const vatNumberChecks = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** The staff member who asked for the check ("Check again"); null for the check after placement. */
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Security issue 48, F9: the billing name (company, else the person) staff accepted against this
+     * check's differing registered name, by whom and when; a different billing name needs it again.
+     */
+    nameAcceptedFor: text('name_accepted_for'),
+    nameAcceptedBy: uuid('name_accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    nameAcceptedAt: timestamp('name_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -442,11 +449,22 @@ export const peppolTransmissions = pgTable(
     status: text('status').notNull(),
     /** The provider's reason for a refusal or failure. */
     detail: text('detail'),
+    /**
+     * Security issue 48, F8: the invoice's 1st, 2nd… send. A send claims its number before the provider
+     * is asked (status 'sending' until it answers), so of concurrent sends one claims it and the rest
+     * are refused; a next number is claimed only after a refusal or failure, or by a resend with a reason.
+     */
+    attempt: integer('attempt').notNull().default(1),
+    /** Why staff sent the invoice again (a resend); null for a first send or a retry after a refusal. */
+    resendReason: text('resend_reason'),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('peppol_transmissions_invoice_id_idx').on(table.invoiceId)],
+  (table) => [
+    index('peppol_transmissions_invoice_id_idx').on(table.invoiceId),
+    uniqueIndex('peppol_transmissions_invoice_attempt_key').on(table.invoiceId, table.attempt),
+  ],
 );
 /**
  * Issue 39: the buyer's purchase-order document (a PDF, read by its bytes, at most 10 MB), one per

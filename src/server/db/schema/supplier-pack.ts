@@ -53,3 +53,37 @@ export const supplierPackDownloads = pgTable(
   },
   (table) => [index('supplier_pack_downloads_email_at_idx').on(table.email, table.at)],
 );
+
+/**
+ * Security issue 48, F13: the pack's PDF as rendered, one row per set of inputs (the bank details'
+ * version, the profile, the certificates in force and the letter's language, hashed as `key`), so a
+ * download serves stored bytes rather than merging every certificate again. A change of any input
+ * gives a new key; the rows of earlier inputs are deleted when a new one is stored.
+ */
+export const supplierPackRenders = pgTable('supplier_pack_renders', {
+  key: text('key').primaryKey(),
+  version: integer('version')
+    .notNull()
+    .references(() => supplierPackVersions.version),
+  language: text('language').notNull(),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Security issue 48, F13: a download link e-mailed to an address that asked for the pack. Only
+ * following it records the address (the bank-change notice list), so nobody can put another's
+ * address on that list. The token is kept as its SHA-256; the row goes when it expires.
+ */
+export const supplierPackLinks = pgTable(
+  'supplier_pack_links',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('supplier_pack_links_email_idx').on(table.email)],
+);

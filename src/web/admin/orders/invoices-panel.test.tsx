@@ -64,7 +64,7 @@ function orderOf(overrides: Partial<AdminOrderDetail>): AdminOrderDetail {
     balances: [],
     cancellation: null,
     ledger: ledger({}),
-    vatNumberCheck: { checks: [], reliesOnReverseCharge: false, flag: null },
+    vatNumberCheck: { checks: [], reliesOnReverseCharge: false, flag: null, nameMismatch: null },
     ...overrides,
   } as AdminOrderDetail;
 }

@@ -44,8 +44,9 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
       void invalidate();
     },
     onError: (error) => {
-      // The VAT number's standing changed since the page loaded: the fresh flag comes with the reload.
-      if (error instanceof ApiError && error.code === 'vat_number_unconfirmed') void invalidate();
+      // The VAT number's standing (or its registered name, F9) changed since the page loaded: the fresh flag comes with the reload.
+      if (error instanceof ApiError && (error.code === 'vat_number_unconfirmed' || error.code === 'vat_name_mismatch'))
+        void invalidate();
       onError(error);
     },
   });
@@ -74,17 +75,28 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
     onError,
   });
   // Issue 40: the invoice's UBL to the buyer over Peppol, through the configured access point.
+  // Security issue 48, F8: an invoice goes once; sending it again is a resend, with the reason asked for.
   const peppol = useMutation({
-    mutationFn: (invoiceId: string) =>
+    mutationFn: (request: { invoiceId: string; resendReason?: string }) =>
       withStepUp(() =>
-        adminApi(peppolTransmissionAnswerSchema, `/invoices/${invoiceId}/peppol`, { method: 'POST', body: {} }),
+        adminApi(peppolTransmissionAnswerSchema, `/invoices/${request.invoiceId}/peppol`, {
+          method: 'POST',
+          body: request.resendReason === undefined ? {} : { resend: true, reason: request.resendReason },
+        }),
       ),
     onSuccess: ({ transmission }) => {
       if (transmission.transmissionId)
         toast.success(`Sent via Peppol: transmission ${transmission.transmissionId} (${transmission.status})`);
       else toast.error(`Peppol: ${transmission.status}${transmission.detail ? `: ${transmission.detail}` : ''}`);
     },
-    onError,
+    onError: (error, request) => {
+      if (error instanceof ApiError && error.code === 'peppol_already_sent' && request.resendReason === undefined) {
+        const reason = window.prompt(`${error.message}\n\nWhy send it again?`);
+        if (reason) peppol.mutate({ invoiceId: request.invoiceId, resendReason: reason });
+        return;
+      }
+      onError(error);
+    },
   });
   const live = (kind: 'deposit' | 'balance') =>
     order.documents.some((document) => document.kind === kind && !document.credited);
@@ -181,7 +193,7 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                     disabled={peppol.isPending}
                     onClick={() => {
                       if (window.confirm(`Send ${document.number} to the buyer via Peppol?`))
-                        peppol.mutate(document.id);
+                        peppol.mutate({ invoiceId: document.id });
                     }}
                   >
                     Send via Peppol

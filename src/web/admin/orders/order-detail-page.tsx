@@ -361,7 +361,12 @@ export function OrderDetailPage() {
       </div>
       <InstrumentsPanel instruments={data.instruments ?? []} testRecords={data.testRecords ?? []} />
       <BatchPanel key={String(data.configuration?.batch)} order={data} canEdit={can('orders.edit')} />
-      <VatNumberPanel order={data} registries={order.data.vatRegistries} canCheck={can('orders.edit')} />
+      <VatNumberPanel
+        order={data}
+        registries={order.data.vatRegistries}
+        canCheck={can('orders.edit')}
+        canAccept={can('invoices.issue')}
+      />
       <PurchaseOrderPanel order={data} canEdit={can('orders.edit')} />
       <InvoicesPanel order={data} />
       <ProFormaPanel order={data} />

@@ -49,6 +49,7 @@ describe('the VAT number check on the admin order page (component, happy-dom)', 
         ],
         reliesOnReverseCharge: true,
         flag: null,
+        nameMismatch: null,
       }),
     );
     const list = screen.getByTestId('vat-number-checks');
@@ -75,6 +76,7 @@ describe('the VAT number check on the admin order page (component, happy-dom)', 
         checks: [check({ status: 'unavailable', nextAttemptAt: '2026-03-02T09:01:01.000Z' })],
         reliesOnReverseCharge: true,
         flag,
+        nameMismatch: null,
       }),
     );
     expect(screen.getByTestId('vat-number-flag').textContent).toBe(flag);
@@ -86,7 +88,7 @@ describe('the VAT number check on the admin order page (component, happy-dom)', 
 
   it('no "Check again" where the registry is not configured, or for staff who cannot edit orders', () => {
     mockFetch({});
-    const order = orderOf({ checks: [], reliesOnReverseCharge: true, flag: 'Flagged.' });
+    const order = orderOf({ checks: [], reliesOnReverseCharge: true, flag: 'Flagged.', nameMismatch: null });
     const { unmount } = renderPanel(order, []);
     expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
     expect(screen.getByText(/Checks with VIES \(European Commission\) are off on this shop/)).toBeTruthy();
@@ -94,5 +96,20 @@ describe('the VAT number check on the admin order page (component, happy-dom)', 
     unmount();
     renderPanel(order, ['vies'], false);
     expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('F9: a number registered to another name than the billing name shows the mismatch on the order page', () => {
+    mockFetch({});
+    const message =
+      'The registry has the VAT number DE129273398 registered to "Siemens AG", but this order is billed to "Private person", and its reverse charge rests on that number. Correct the billing, or confirm that the reverse charge applies to this buyer.';
+    renderPanel(
+      orderOf({
+        checks: [check({ registeredName: 'Siemens AG' })],
+        reliesOnReverseCharge: true,
+        flag: null,
+        nameMismatch: { registeredName: 'Siemens AG', billingName: 'Private person', accepted: false, message },
+      }),
+    );
+    expect(screen.getByTestId('vat-name-mismatch').textContent).toContain(message);
   });
 });

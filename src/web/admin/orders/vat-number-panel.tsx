@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { moment } from '../shell/format';
+import { useStepUp } from '../shell/step-up-dialog';
 
 const statusTone: Record<string, string> = {
   valid: 'text-green-800',
@@ -26,13 +27,32 @@ export function VatNumberPanel({
   order,
   registries,
   canCheck,
+  canAccept = false,
 }: {
   order: AdminOrderDetail;
   registries: readonly VatRegistry[] | undefined;
   canCheck: boolean;
+  /** May accept the registry's name for the VAT number (`invoices.issue`). */
+  canAccept?: boolean;
 }) {
   const invalidate = useInvalidateAdmin();
-  const { checks, flag } = order.vatNumberCheck;
+  const { checks, flag, nameMismatch } = order.vatNumberCheck;
+  const { withStepUp, dialog } = useStepUp();
+  // Security issue 48, F9: the buyer is the business the registry names, though billed under another name.
+  const accept = useMutation({
+    mutationFn: () =>
+      withStepUp(() =>
+        adminApi(adminOrderAnswerSchema, `/orders/${order.id}/vat-name-acceptance`, { method: 'POST', body: {} }),
+      ),
+    onSuccess: () => {
+      toast.success('The registered name is accepted for this order');
+      void invalidate();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred');
+    },
+  });
   const check = useMutation({
     mutationFn: () =>
       adminApi(adminOrderAnswerSchema, `/orders/${order.id}/vat-number-check`, { method: 'POST', body: {} }),
@@ -66,6 +86,33 @@ export function VatNumberPanel({
         >
           {flag}
         </p>
+      ) : null}
+      {nameMismatch ? (
+        <div
+          role="status"
+          data-testid="vat-name-mismatch"
+          className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <p>
+            {nameMismatch.accepted
+              ? `Registered to "${nameMismatch.registeredName}", billed to "${nameMismatch.billingName}": accepted by staff.`
+              : nameMismatch.message}
+          </p>
+          {!nameMismatch.accepted && canAccept ? (
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-2"
+              disabled={accept.isPending}
+              onClick={() => {
+                if (window.confirm(`Confirm that "${nameMismatch.billingName}" is "${nameMismatch.registeredName}"?`))
+                  accept.mutate();
+              }}
+            >
+              Accept the registered name
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       {registry && !configured ? (
         <p className="mt-2 text-sm text-navy-600">
@@ -104,6 +151,8 @@ export function VatNumberPanel({
           ))}
         </ol>
       )}
+      {/* Mounted only where there is something to accept: the dialog reads the session when it mounts. */}
+      {nameMismatch ? dialog : null}
     </section>
   );
 }
