@@ -10,6 +10,7 @@ import { storeModelDocumentRow, tinyPdf } from '../../../tests/support/model-doc
 import { certificatePdf, storeCertificateRow } from '../../../tests/support/supplier-pack';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
+import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import {
   dataExports,
   decontaminationDeclarations,
@@ -1196,6 +1197,51 @@ describe('the authorization matrix', () => {
       });
     const accountInvoice = await depositOf(accountOrder.id);
     const guestInvoice = await depositOf(guestOrder.order.id);
+    // Security issue 48 (F4): an organisation's quote is its current members' and staff's (quotes.view);
+    // a quote of no organisation stays its link's. The owner here owns an organisation.
+    await t.db.transaction((tx) =>
+      createOrganisation(tx, { userId: owner.user.id, name: 'Staff Read Laboratory', now: t.clock.now }),
+    );
+    const askQuote = async (email: string, cookie?: string) => {
+      const response = await t.post(
+        '/api/quotes',
+        {
+          configuration: defaultSelection,
+          customerInfo: { email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'Staff Read Lab' },
+          flowType: 'quote',
+        },
+        cookie ? { cookie } : {},
+      );
+      if (response.statusCode !== 201) throw new Error(`fixture quote: ${response.body}`);
+      return (response.json() as { quote: { reference: string } }).quote.reference;
+    };
+    const organisationQuote = await askQuote(owner.user.email, ownerCookie);
+    const linkQuote = await askQuote('staff-read-quote-guest@example.com');
+    const quoteCases = (path: string) => [
+      {
+        label: "an organisation's quote",
+        url: `/api/quotes/${organisationQuote}${path}`,
+        owner: { url: `/api/quotes/${organisationQuote}${path}`, cookie: ownerCookie },
+        restricted: 'refused',
+      },
+      {
+        label: 'a quote of no organisation',
+        url: `/api/quotes/${linkQuote}${path}`,
+        owner: { url: `/api/quotes/${linkQuote}${path}` },
+        restricted: 'full',
+      },
+    ];
+    /** A visitor is asked to sign in (401), anyone else signed in gets 404: both refuse. */
+    const quoteAnswer =
+      (full: (response: { headers: Record<string, unknown>; body: string; rawPayload: Buffer }) => boolean) =>
+      (response: { statusCode: number; headers: Record<string, unknown>; body: string; rawPayload: Buffer }) => {
+        if (response.statusCode === 401 || response.statusCode === 404) return 'refused';
+        if (response.statusCode !== 200) return String(response.statusCode);
+        return full(response) ? 'full' : `other ${response.body}`;
+      };
+    const isPdf = (response: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+      response.headers['content-type'] === 'application/pdf' &&
+      response.rawPayload.subarray(0, 5).toString() === '%PDF-';
     const peppolPath = (invoiceId: string) => `/documents/${invoiceId}/einvoice/peppol`;
     const examples: StaffReadExample[] = [
       {
@@ -1251,6 +1297,20 @@ describe('the authorization matrix', () => {
         cases: orderCases('/po'),
       },
     ];
+
+    examples.push(
+      {
+        route: '/api/quotes/:reference',
+        answer: quoteAnswer((response) => response.body.includes('"quoteNumber"')),
+        cases: quoteCases(''),
+      },
+      {
+        route: '/api/quotes/:reference/document',
+        answer: quoteAnswer((response) => response.body.includes('"document"')),
+        cases: quoteCases('/document'),
+      },
+      { route: '/api/quotes/:reference/pdf', answer: quoteAnswer(isPdf), cases: quoteCases('/pdf') },
+    );
 
     const declared = t.app.routeTable.filter((route) => route.config?.staffRead);
     // Every route that lets staff through is tried here, so a new one cannot be left out.

@@ -238,7 +238,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
             throw conflict('Only an erasure request can erase.', { code: 'not_an_erasure_request' });
           // The person's most recent order's language (issue 40), read before the erasure detaches it.
           const language = await latestOrderLanguage(tx, { email });
-          const summary = await erasePerson(tx, { email, userId, now });
+          const summary = await erasePerson(tx, { email, userId, now, publicUrl: app.env.publicUrl });
           await enqueueMail(tx, erasureMail(email, app.env.publicUrl, summary, language));
           return { summary };
         },

@@ -24,7 +24,8 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
-import { badRequest, conflict, notFound } from '../http/http-error';
+import { badRequest, conflict, notFound, unauthorized } from '../http/http-error';
+import { organisationOf, organisationOfEmail, quoteOrganisation } from '../organisations/organisation-access';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { renderAcknowledgementPdf } from './invoices';
@@ -176,21 +177,37 @@ async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration, no
 /**
  * Prices the order on the server: the quote's frozen prices while it is valid and names this
  * configuration, else the catalogue. An order naming a quote is that quote's order: a quote already
- * ordered (or expired) takes no other.
+ * ordered (or expired) takes no other. An organisation's quote is ordered only by its current
+ * members, signed in, and an organisation's "Orders need an accepted quote" holds for every order
+ * its members place or are billed for, signed in or not (security issue 48, F3 and F4).
  */
 export async function priceOrder(
   db: Db,
-  input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now'>,
+  input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now'> & {
+    userId: string | null;
+    /** The billing e-mail as typed, when the order is placed (the review step has none). */
+    billingEmail?: unknown;
+  },
 ): Promise<PricedOrder | null> {
+  const buyerOrganisation =
+    (await organisationOf(db, input.userId)) ??
+    (typeof input.billingEmail === 'string' ? await organisationOfEmail(db, input.billingEmail) : null);
   if (input.quoteReference) {
     const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
     if (!quote) throw notFound('Quote not found');
+    const quotesOrganisation = await quoteOrganisation(db, quote);
+    if (quotesOrganisation) {
+      if (input.userId === null) throw unauthorized(quoteActionMessages.signInToView, { code: 'sign_in_to_view' });
+      if ((await organisationOf(db, input.userId))?.id !== quotesOrganisation.id) throw notFound('Quote not found');
+    }
     const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
     if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
-    // Issue 39 (decision 0065): with "Orders require an accepted quote" on, for the shop or the quote's
-    // organisation, the quote is accepted first.
-    if ((await orderNeedsAcceptance(db, quote)) && !(await quoteAcceptanceOf(db, quote.id)))
+    // Issue 39 (decision 0065): with "Orders require an accepted quote" on, for the shop, the quote's
+    // organisation or the buyer's, the quote is accepted first.
+    const needsAcceptance =
+      (await orderNeedsAcceptance(db, quote)) || buyerOrganisation?.ordersRequireAcceptedQuote === true;
+    if (needsAcceptance && !(await quoteAcceptanceOf(db, quote.id)))
       throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
     const stored = splitStoredConfiguration(quote.configuration);
     const configuration =
@@ -225,6 +242,9 @@ export async function priceOrder(
       language: quote.language,
     };
   }
+  // Without a quote there is nothing accepted: an organisation that needs acceptance orders from quotes only.
+  if (buyerOrganisation?.ordersRequireAcceptedQuote)
+    throw conflict(quoteActionMessages.acceptedQuoteRequired, { code: 'accepted_quote_required' });
   if (!input.configuration) return null;
   const { pricing } = await priceSelection(db, input.configuration, input.now);
   return {
@@ -316,7 +336,7 @@ export async function createOrder(
   });
   if (early) throw badRequest(early);
 
-  const priced = await priceOrder(db, input);
+  const priced = await priceOrder(db, { ...input, billingEmail: billingInput.email });
   if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
   // Check 4 of section 5, on the server's total (a client's total is never read).
   if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowMessages.invalidTotal);

@@ -126,7 +126,7 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { billing, ...order } = request.body;
-      const priced = await priceOrder(app.db, { ...order, now: app.now() });
+      const priced = await priceOrder(app.db, { ...order, userId: currentUserId(request), now: app.now() });
       if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
       const customer = vatCustomer(billing.country, billing.vatNumber);
       const { pricing } = taxOrder(priced, customer);

@@ -129,7 +129,9 @@ describe('a university buys an instrument: approved quote, supplier pack, PO, de
       .where(and(eq(mailOutbox.kind, 'quote_approver'), eq(mailOutbox.toAddress, approver.user.email)));
     expect(approverMail?.textBody).toContain(`${t.env.publicUrl}/quote/${quote.reference}`);
     expect(approverMail?.textBody).toContain(quote.quoteNumber);
-    expect(flat(approverMail?.textBody ?? '')).toContain(`Rosalind Franklin of ${longName}`);
+    // Who asks is the manager's account address; the quote's name fields stay out (issue 48, F6).
+    expect(flat(approverMail?.textBody ?? '')).toContain(`${manager.user.email} asks you to review and approve`);
+    expect(flat(approverMail?.textBody ?? '')).not.toContain(longName);
     expect(approverMail?.textBody).toContain(formatMoney(totals.total, quote.currency, { decimals: 2 }));
     expect(approverMail?.textBody).toContain(formatMoney(totals.deposit, quote.currency, { decimals: 2 }));
     for (const typed of ['99-99-99', 'phish', 'Evil']) {

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { organisationMembers, organisations, quotes, users } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { translator } from '../../shared/i18n/translator';
+import { normaliseEmail } from '../../shared/accounts/email';
 
 /**
  * Who reads whose records (issue 39, decision 0068). A customer reads their own quotes, orders,
@@ -33,27 +34,27 @@ export async function mayReadAccountRecord(db: Db, viewerId: string | null, owne
   return (await readableOwners(db, viewerId)).includes(ownerId);
 }
 
+type QuoteOwnership = Pick<typeof quotes.$inferSelect, 'userId' | 'configuration'>;
+
 /**
  * May the customer accept (approve) the quote for its organisation? For the quote-acceptance flow
- * (issue 39). A quote of an organisation's member is accepted by the organisation's owner or one of
- * its approvers, whoever asked for it; a customer with no organisation accepts their own quotes. A
- * guest's quote (no account) is nobody's here: its link decides. False for an unknown quote.
+ * (issue 39). A quote of an organisation (quoteOrganisation) is accepted by the organisation's owner
+ * or one of its approvers, whoever asked for it; a customer with no organisation accepts their own
+ * quotes. A guest's quote of no organisation is nobody's here: its link decides. False for an unknown quote.
  */
 export async function canApproveQuote(db: Db, customerId: string, quoteId: string): Promise<boolean> {
-  const [quote] = await db.select({ userId: quotes.userId }).from(quotes).where(eq(quotes.id, quoteId));
-  if (!quote?.userId) return false;
-  const [owner] = await db
-    .select({ organisationId: organisationMembers.organisationId })
-    .from(organisationMembers)
-    .where(eq(organisationMembers.userId, quote.userId));
-  if (!owner) return quote.userId === customerId;
+  const [quote] = await db
+    .select({ userId: quotes.userId, configuration: quotes.configuration })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId));
+  if (!quote) return false;
+  const organisation = await quoteOrganisation(db, quote);
+  if (!organisation) return quote.userId !== null && quote.userId === customerId;
   const [approver] = await db
     .select({ role: organisationMembers.role, ownerUserId: organisations.ownerUserId })
     .from(organisationMembers)
     .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-    .where(
-      and(eq(organisationMembers.userId, customerId), eq(organisationMembers.organisationId, owner.organisationId)),
-    );
+    .where(and(eq(organisationMembers.userId, customerId), eq(organisationMembers.organisationId, organisation.id)));
   return approver !== undefined && (approver.role === 'approver' || approver.ownerUserId === customerId);
 }
 
@@ -73,19 +74,57 @@ export async function organisationOf(db: Db, userId: string | null) {
   return row ?? null;
 }
 
+/** The organisation of the account registered with this address (null: none, or no such account). */
+export async function organisationOfEmail(db: Db, email: string | null | undefined) {
+  if (!email) return null;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  return organisationOf(db, account?.id ?? null);
+}
+
+/**
+ * The organisation a quote belongs to (security issue 48, F3): its account's, or, for a quote asked
+ * for signed out, the organisation of the account its address belongs to, so that signing out does
+ * not make a member's quote nobody's. Null: the quote is its link's alone.
+ */
+export async function quoteOrganisation(db: Db, quote: QuoteOwnership) {
+  if (quote.userId !== null) return organisationOf(db, quote.userId);
+  const customerInfo = quote.configuration.customerInfo as { email?: unknown } | undefined;
+  return organisationOfEmail(db, typeof customerInfo?.email === 'string' ? customerInfo.email : null);
+}
+
+/**
+ * Who may read and act on this quote by its link (security issue 48, F4): a quote of no
+ * organisation, whoever holds the link; an organisation's quote, only its current members, signed
+ * in ('sign_in' for a visitor, 'stranger' for anyone else, a member removed from it included).
+ * Staff read it in the admin wing, or where a route declares staffRead.
+ */
+export async function quoteReader(
+  db: Db,
+  viewerId: string | null,
+  quote: QuoteOwnership,
+): Promise<'allowed' | 'sign_in' | 'stranger'> {
+  const organisation = await quoteOrganisation(db, quote);
+  if (!organisation) return 'allowed';
+  if (viewerId === null) return 'sign_in';
+  return (await organisationOf(db, viewerId))?.id === organisation.id ? 'allowed' : 'stranger';
+}
+
 /**
  * Who may accept this quote, asked for the viewer (issue 39, decision 0065). A quote of no
  * organisation (a guest's, or an account outside any) is accepted by whoever holds its link: the
- * approver it was sent to needs no account. An organisation's quote is accepted only by its
- * account owner or an approver, signed in (canApproveQuote): 'sign_in' for a visitor, 'not_approver'
- * for a buyer or accounts payable of the organisation, 'stranger' for anyone else signed in.
+ * approver it was sent to needs no account. An organisation's quote (quoteOrganisation) is accepted
+ * only by its account owner or an approver, signed in (canApproveQuote): 'sign_in' for a visitor,
+ * 'not_approver' for a buyer or accounts payable of the organisation, 'stranger' for anyone else signed in.
  */
 export async function quoteAcceptance(
   db: Db,
   viewerId: string | null,
-  quote: { id: string; userId: string | null },
+  quote: QuoteOwnership & { id: string },
 ): Promise<{ who: 'link' | 'organisation_approvers'; answer: 'allowed' | 'sign_in' | 'not_approver' | 'stranger' }> {
-  const organisation = await organisationOf(db, quote.userId);
+  const organisation = await quoteOrganisation(db, quote);
   if (!organisation) return { who: 'link', answer: 'allowed' };
   const who = 'organisation_approvers';
   if (viewerId === null) return { who, answer: 'sign_in' };

@@ -9,13 +9,15 @@ import { invitationToken, inviteColleague } from '../../../tests/support/organis
 import { linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import {
+  INVITATIONS_PER_DAY,
   type Organisation,
+  organisationMessages,
   type OrganisationRole,
   organisationRoleDescriptions,
   organisationRoleLabels,
 } from '../../shared/accounts/organisation-schemas';
 import type { OrderResource } from '../../shared/order-flow';
-import { auditLog, mailOutbox, organisationInvitations, organisationMembers } from '../db/schema';
+import { auditLog, mailOutbox, organisationInvitations, organisationMembers, organisations } from '../db/schema';
 import { accountsPayableCopy, canApproveQuote } from './organisation-access';
 import { INVITATIONS_PER_HOUR } from './routes';
 
@@ -81,8 +83,9 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect(stored?.tokenHash).not.toBe(token);
     expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'organisation_invitation'));
-    expect(mail?.subject).toBe('You are invited to Cavendish Laboratory on Dropwise');
+    expect(mail?.subject).toBe('lab.manager@example.com invites you to join their organisation on Dropwise');
     expect(mail?.textBody).toContain('as Accounts payable');
+    expect(mail?.textBody).toContain('as its owner typed it (we do not check it): "Cavendish Laboratory"');
 
     const preview = await t.post('/api/organisation-invitations/preview', { token }, fromOwnClient());
     expect(preview.json()).toMatchObject({
@@ -544,8 +547,9 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     );
     expect(invited.statusCode, invited.body).toBe(201);
     const [german] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'kollegin@labor.test'));
-    expect(german?.subject).toBe('Einladung zu Max-Planck-Labor bei Dropwise');
+    expect(german?.subject).toBe('leitung@labor.test lädt Sie in die eigene Organisation bei Dropwise ein');
     expect(german?.textBody).toContain('im Dropwise-Shop mit der Rolle „Freigebende Person“ beizutreten');
+    expect(german?.textBody).toContain('wie ihr Inhaber ihn eingegeben hat (wir prüfen ihn nicht): „Max-Planck-Labor“');
     expect(german?.textBody).toContain('Nimmt außerdem Angebote für die Organisation an.');
     expect(german?.textBody).toMatch(
       /^Einladung annehmen: http:\/\/localhost:3000\/organisation-invitation\?token=\S+$/m,
@@ -572,5 +576,89 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
       `on the Dropwise shop as ${organisationRoleLabels.buyer}: you will see the organisation's quotes, orders, instruments and documents. ${organisationRoleDescriptions.buyer}`,
     );
     expect(plain?.textBody).toContain('The link works once, until 12 December 2026 at 09:30 (UK time).');
+  });
+
+  it('F2: an organisation’s name holding a web address, a domain or an e-mail address is refused with a message that says why', async () => {
+    const owner = await customer('f2.refused@example.com', 'Claim your refund at evil.example');
+    for (const name of [
+      'Claim your refund at evil.example',
+      'Refunds: https://evil.test/claim',
+      'Visit www.evil for a refund',
+      'Write to refunds@evil',
+      'EVIL.COM refunds',
+    ]) {
+      const refused = await t.post('/api/account/organisation', { name }, { cookie: owner.cookie });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().error.fields.name, name).toBe(organisationMessages.nameWebAddress);
+    }
+    // Without a typed name the profile's organisation is taken, and checked the same way.
+    const fromProfile = await t.post('/api/account/organisation', {}, { cookie: owner.cookie });
+    expect(fromProfile.statusCode).toBe(400);
+    expect(fromProfile.json().error.fields.name).toBe(organisationMessages.nameWebAddress);
+    expect(await organisationOf(owner.cookie)).toBeNull();
+    // A name with initials and full stops is a name.
+    const created = await t.post(
+      '/api/account/organisation',
+      { name: 'St. Andrews Univ. Dept. of Chemistry' },
+      { cookie: owner.cookie },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it('F2: the invitation’s subject names the inviter’s account address and the shop, never the organisation’s name, which the body quotes as typed; an owner sends at most 20 in 24 hours', async () => {
+    const owner = await customer('f2.owner@example.com', 'Babbage Lab');
+    expect((await t.post('/api/account/organisation', {}, { cookie: owner.cookie })).statusCode).toBe(201);
+    // An organisation named before the check (written as it stands) still never reaches a subject.
+    await t.db
+      .update(organisations)
+      .set({ name: 'Claim your refund at evil.example' })
+      .where(eq(organisations.ownerUserId, owner.user.id));
+    const invited = await t.post(
+      '/api/account/organisation/invitations',
+      { email: 'f2.colleague@example.com', role: 'buyer' },
+      fromOwnClient(owner.cookie),
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'f2.colleague@example.com'));
+    expect(mail?.subject).toBe('f2.owner@example.com invites you to join their organisation on Dropwise');
+    expect(mail?.subject).not.toContain('evil');
+    expect(mail?.subject).not.toContain('refund');
+    expect(mail?.textBody).toContain('as its owner typed it (we do not check it): "Claim your refund at evil.example"');
+
+    // The day's cap counts the invitations themselves: 20 in the last 24 hours (across clients), then 429.
+    const [organisation] = await t.db.select().from(organisations).where(eq(organisations.ownerUserId, owner.user.id));
+    if (!organisation) throw new Error('organisation not written');
+    await t.db.insert(organisationInvitations).values(
+      Array.from({ length: INVITATIONS_PER_DAY - 1 }, (_, i) => ({
+        organisationId: organisation.id,
+        email: `earlier.${i}@example.com`,
+        role: 'buyer' as const,
+        tokenHash: String(i).padStart(64, 'f'),
+        invitedBy: owner.user.id,
+        expiresAt: new Date(t.clock.now.getTime() + 86_400_000),
+        createdAt: new Date(t.clock.now.getTime() - 2 * 3_600_000),
+      })),
+    );
+    const over = await t.post(
+      '/api/account/organisation/invitations',
+      { email: 'one.too.many@example.com', role: 'buyer' },
+      fromOwnClient(owner.cookie),
+    );
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toEqual({
+      code: 'invitations_per_day',
+      message: organisationMessages.tooManyInvitationsToday,
+    });
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'one.too.many@example.com'))).toEqual(
+      [],
+    );
+    // A day later the earlier ones no longer count.
+    t.clock.now = new Date(t.clock.now.getTime() + 23 * 3_600_000);
+    const nextDay = await t.post(
+      '/api/account/organisation/invitations',
+      { email: 'one.too.many@example.com', role: 'buyer' },
+      fromOwnClient(owner.cookie),
+    );
+    expect(nextDay.statusCode, nextDay.body).toBe(201);
   });
 });

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
 import { normaliseEmail } from '../../shared/accounts/email';
 import {
   type AdminCustomerOrganisation,
+  INVITATIONS_PER_DAY,
+  looksLikeWebAddress,
   type Organisation,
   type OrganisationInvitation,
   organisationMessages,
@@ -23,8 +25,10 @@ import {
   profiles,
   users,
 } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/http-error';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An invitation link works for 7 days: a colleague may be away for a week. */
 export const ORGANISATION_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -124,6 +128,9 @@ export async function createOrganisation(tx: Db, input: { userId: string; name?:
   const name = input.name ?? profile?.company?.trim() ?? '';
   if (name === '')
     throw badRequest(organisationMessages.nameRequired, { fields: { name: organisationMessages.nameRequired } });
+  // The profile's organisation, taken when none is typed, passes the same check as a typed name (F2).
+  if (looksLikeWebAddress(name))
+    throw badRequest(organisationMessages.nameWebAddress, { fields: { name: organisationMessages.nameWebAddress } });
   const [created] = await tx
     .insert(organisations)
     .values({ name, ownerUserId: input.userId, createdAt: input.now, updatedAt: input.now })
@@ -160,6 +167,19 @@ export async function inviteMember(
 ) {
   const organisation = await ownedOrganisation(tx, input.userId);
   const email = normaliseEmail(input.email);
+  // Security issue 48 (F2): a day's cap besides the route's hourly one, counted from the invitations
+  // themselves, so neither a restart nor several clients reset it.
+  const [sent] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(organisationInvitations)
+    .where(
+      and(
+        eq(organisationInvitations.invitedBy, input.userId),
+        gt(organisationInvitations.createdAt, new Date(input.now.getTime() - DAY_MS)),
+      ),
+    );
+  if ((sent?.n ?? 0) >= INVITATIONS_PER_DAY)
+    throw tooManyRequests(organisationMessages.tooManyInvitationsToday, { code: 'invitations_per_day' });
   const [existing] = await tx
     .select({ userId: organisationMembers.userId })
     .from(organisationMembers)
@@ -203,23 +223,24 @@ export async function inviteMember(
     .where(eq(users.id, input.userId));
   // Issue 40: in the language of the inviting owner's most recent order (the organisation's), else English.
   const tr = translator(await latestOrderLanguage(tx, { userId: input.userId }));
-  const by =
-    nameOf(inviter?.firstName ?? null, inviter?.lastName ?? null) ??
-    inviter?.email ??
-    tr.t('mail.invitation.aColleague');
+  // Security issue 48 (F2): the subject names the inviter by their account's address, never the
+  // organisation's name (the owner's free text); the body quotes that name as what the owner typed.
+  const inviterEmail = inviter?.email ?? tr.t('mail.invitation.aColleague');
+  const name = nameOf(inviter?.firstName ?? null, inviter?.lastName ?? null);
+  const by = name && inviter ? `${name} (${inviter.email})` : inviterEmail;
   const link = `${input.publicUrl}/organisation-invitation?token=${encodeURIComponent(token)}`;
-  const values = { by, organisation: organisation.name };
   await enqueueMail(tx, {
     kind: 'organisation_invitation',
     to: email,
-    subject: tr.t('mail.invitation.subject', { ...values, product: company.productName }),
+    subject: tr.t('mail.invitation.subject', { email: inviterEmail, product: company.productName }),
     text:
       [
         tr.t('mail.invitation.body', {
-          ...values,
+          by,
           role: tr.t(`mail.invitation.role.${input.role}`),
           does: tr.t(`mail.invitation.does.${input.role}`),
         }),
+        tr.t('mail.invitation.named', { organisation: organisation.name }),
         tr.t('mail.invitation.accept', { url: link }),
         tr.t('mail.invitation.once', { until: tr.ukTime(expiresAt) }),
         tr.t('mail.invitation.ignore'),

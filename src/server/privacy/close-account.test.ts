@@ -8,7 +8,10 @@ import {
   invoices,
   mailOutbox,
   orders,
+  organisationMembers,
+  organisations,
   privacyRequests,
+  quoteAcceptances,
   quotes,
   staffRoles,
   usaWaitlist,
@@ -27,7 +30,9 @@ import {
 import { enrolledUser, signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { erasureTerms, messages } from '../../shared/privacy/privacy-contracts';
+import { ERASED, erasureTerms, messages } from '../../shared/privacy/privacy-contracts';
+import { pdfText } from '../../../tests/support/pdf-text';
+import sharp from 'sharp';
 import { COVER_REMINDERS_JOB } from '../instruments/cover-reminders';
 import { wholeAddress } from './erasure';
 import { orderRecipient } from '../orders/order-admin-context';
@@ -303,5 +308,82 @@ describe('closing an account', () => {
     expect(signInAgain.statusCode).not.toBe(200);
     const session = await t.get('/api/auth/session', { cookie: customer.aal2 });
     expect(session.json()).toMatchObject({ user: null });
+  });
+
+  it('F11: an approver’s closed account takes the personal fields of their acceptance (name, job title, e-mail, signature, drawing, client address); the signed quote PDF stays, downloadable by the organisation and staff', async () => {
+    const owner = await createUser(t.db, { email: 'f11.owner@lab.test' });
+    const buyer = await createUser(t.db, { email: 'f11.buyer@lab.test' });
+    const approver = await createUser(t.db, { email: 'f11.approver@lab.test' });
+    const [lab] = await t.db
+      .insert(organisations)
+      .values({ name: 'F11 Laboratory', ownerUserId: owner.user.id })
+      .returning();
+    if (!lab) throw new Error('organisation not written');
+    await t.db.insert(organisationMembers).values([
+      { userId: owner.user.id, organisationId: lab.id, role: 'buyer' },
+      { userId: buyer.user.id, organisationId: lab.id, role: 'buyer' },
+      { userId: approver.user.id, organisationId: lab.id, role: 'approver' },
+    ]);
+    const buyerCookie = await signIn(t, buyer.user.email);
+    const approverCookie = await signIn(t, approver.user.email);
+    const asked = await t.post(
+      '/api/quotes',
+      {
+        configuration: defaultSelection,
+        customerInfo: { email: buyer.user.email, firstName: 'Rosalind', lastName: 'Franklin', organization: 'F11 Lab' },
+        flowType: 'quote',
+      },
+      { cookie: buyerCookie },
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { reference, id: quoteId } = (asked.json() as { quote: { reference: string; id: string } }).quote;
+    const drawing = await sharp({
+      create: { width: 300, height: 100, channels: 4, background: { r: 10, g: 30, b: 60, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const accepted = await t.post(
+      `/api/quotes/${reference}/accept`,
+      {
+        name: 'Maurice Wilkins',
+        jobTitle: 'Head of Department',
+        organization: 'F11 Laboratory',
+        email: approver.user.email,
+        signatureKind: 'drawn',
+        signatureImage: `data:image/png;base64,${drawing.toString('base64')}`,
+      },
+      { cookie: approverCookie, remoteAddress: '192.0.2.111' },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // Nobody has downloaded the signed version yet: the closure stores it before the fields go.
+    const closed = await t.post(
+      '/api/account/close',
+      { password: approver.password, confirm: true },
+      { cookie: approverCookie },
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [row] = await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quoteId));
+    expect(row).toMatchObject({
+      name: ERASED,
+      jobTitle: ERASED,
+      email: ERASED,
+      signature: ERASED,
+      signatureImage: null,
+      ipAddress: ERASED,
+      organization: 'F11 Laboratory',
+      signatureKind: 'drawn',
+    });
+    expect(JSON.stringify(await rowsMentioning(t.db, approver.user.email))).not.toContain('quote_acceptances');
+
+    const kept = await t.get(`/api/quotes/${reference}/pdf`, { cookie: buyerCookie });
+    expect(kept.statusCode).toBe(200);
+    const text = pdfText(kept.rawPayload);
+    expect(text).toContain('Accepted by Maurice Wilkins, Head of Department, F11 Laboratory');
+    expect(text).toContain('Signature: drawn by hand');
+    const staff = await createAdminSession(t, t.db, ['sales']);
+    const staffCopy = await t.get(`/api/quotes/${reference}/pdf`, { cookie: staff.cookie });
+    expect(staffCopy.statusCode).toBe(200);
+    expect(staffCopy.rawPayload.equals(kept.rawPayload)).toBe(true);
   });
 });

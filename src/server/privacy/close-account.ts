@@ -82,7 +82,12 @@ export async function closeAccount(
   return db.transaction(async (tx) => {
     const open = await openServiceRequestsOf(tx, user.id);
     const language = await latestOrderLanguage(tx, { userId: user.id });
-    const summary = await erasePerson(tx, { email: user.email, userId: user.id, now: input.now });
+    const summary = await erasePerson(tx, {
+      email: user.email,
+      userId: user.id,
+      now: input.now,
+      publicUrl: input.publicUrl,
+    });
     await enqueueMail(tx, erasureMail(user.email, input.publicUrl, summary, language));
     await keepOpenRequestsReachable(tx, { to: user.email, requestIds: open, publicUrl: input.publicUrl, language });
     await tx.insert(privacyRequests).values({

@@ -3,7 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { keepAnOwner } from '../accounts/keep-an-owner';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
-import { auditLog, mailOutbox } from '../db/schema';
+import { auditLog, mailOutbox, quoteAcceptances, quotes } from '../db/schema';
+import { quotePdf } from '../quotes/quote-document';
 import { financialHoldUntil } from '../../shared/privacy/retention';
 import { ERASED, type ErasureSummary, messages } from '../../shared/privacy/privacy-contracts';
 
@@ -58,7 +59,8 @@ const personOrders = (email: string, userId: string | null) =>
 
 /**
  * Erases a person (an account, a guest's e-mail, or both), in the caller's transaction: the account
- * with its sessions, factors, recovery codes, tokens and profile; quotes, incomplete records,
+ * with its sessions, factors, recovery codes, tokens and profile; the personal fields of their
+ * acceptances of quotes that stay (the signed PDF is kept); quotes, incomplete records,
  * waitlist entries, supplier-pack deliveries, exports and copies of e-mails under the e-mail; orders without invoices or
  * payments. Orders with invoices or payments are kept under legal hold (with their invoices, credit
  * notes and payments, untouched) until 7 years after the end of their financial year, then purged by
@@ -67,7 +69,13 @@ const personOrders = (email: string, userId: string | null) =>
  */
 export async function erasePerson(
   tx: Db,
-  input: { email: string; userId: string | null; now: Date },
+  input: {
+    email: string;
+    userId: string | null;
+    now: Date;
+    /** The shop's address, printed in a signed quote PDF kept under an erased acceptance. */
+    publicUrl?: string;
+  },
 ): Promise<ErasureSummary> {
   const email = normaliseEmail(input.email);
   const address = wholeAddress(email);
@@ -129,6 +137,34 @@ export async function erasePerson(
         : sql`lower(q.configuration->'customerInfo'->>'email') = ${email}`
     }`,
   );
+  // The person's acceptances of quotes that stay (an approver's of a colleague's quote: the
+  // organisation's record, security issue 48, F11): the signed quote PDF is kept as it stands,
+  // stored now if nobody has drawn it since the acceptance, and the acceptance's personal fields
+  // outside it (name, job title, e-mail, typed signature, drawing, client address) are erased.
+  const acceptances = await tx
+    .select({ quote: quotes })
+    .from(quoteAcceptances)
+    .innerJoin(quotes, eq(quotes.id, quoteAcceptances.quoteId))
+    .where(sql`lower(${quoteAcceptances.email}) = ${email}`)
+    .for('update');
+  for (const { quote } of acceptances) await quotePdf(tx, quote, input.now, input.publicUrl ?? '');
+  if (acceptances.length > 0)
+    await tx
+      .update(quoteAcceptances)
+      .set({
+        name: ERASED,
+        jobTitle: ERASED,
+        email: ERASED,
+        signature: ERASED,
+        signatureImage: null,
+        ipAddress: ERASED,
+      })
+      .where(
+        inArray(
+          quoteAcceptances.quoteId,
+          acceptances.map(({ quote }) => quote.id),
+        ),
+      );
   const byPerson = input.userId
     ? sql`(lower(email) = ${email} or user_id = ${input.userId}::uuid)`
     : sql`lower(email) = ${email}`;

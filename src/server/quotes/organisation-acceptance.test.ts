@@ -11,7 +11,7 @@ import type { Organisation, OrganisationRole } from '../../shared/accounts/organ
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { auditLog, organisationMembers, organisations, quoteAcceptances } from '../db/schema';
+import { auditLog, mailOutbox, orders, organisationMembers, organisations, quoteAcceptances } from '../db/schema';
 import { collectPersonData } from '../privacy/data-export';
 
 const start = new Date('2026-11-20T09:00:00.000Z');
@@ -149,10 +149,10 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       const visitor = await accept(quote.reference);
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json().error).toEqual({ code: 'sign_in_to_accept', message: quoteActionMessages.signInToAccept });
-      expect((await page(quote.reference)).acceptRule).toEqual({
-        who: 'organisation_approvers',
-        viewerMayAccept: false,
-      });
+      // An organisation's quote is its members' (F4): a visitor is asked to sign in before reading it.
+      const read = await t.get(`/api/quotes/${quote.reference}`);
+      expect(read.statusCode).toBe(401);
+      expect(read.json().error).toEqual({ code: 'sign_in_to_view', message: quoteActionMessages.signInToView });
       expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(0);
     });
 
@@ -224,6 +224,141 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       expect(refused.statusCode).toBe(403);
       const [row] = await t.db.select().from(organisations).where(eq(organisations.id, lab.id));
       expect(row?.ordersRequireAcceptedQuote).toBe(false);
+    });
+  });
+
+  describe('security issue 48', () => {
+    const setRule = async (organisationId: string) => {
+      const admin = await createAdminSession(t);
+      await admin.stepUp();
+      const saved = await t.put(
+        `/api/admin/organisations/${organisationId}/settings`,
+        { ordersRequireAcceptedQuote: true },
+        { cookie: admin.cookie },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const directOrder = (email: string, cookie?: string) =>
+      t.post(
+        '/api/orders',
+        {
+          configuration: defaultSelection,
+          billing: guestBilling(email),
+          acceptTerms: true,
+          idempotencyKey: randomUUID(),
+        },
+        { remoteAddress: client(), ...(cookie ? { cookie } : {}) },
+      );
+
+    it('F3: a member of an organisation whose orders need an accepted quote cannot order without a quote, signed in, signed out under their address, or at the review step', async () => {
+      const lab = await organisation('no-quote');
+      await setRule(lab.id);
+      const signedIn = await directOrder(lab.buyer.user.email, lab.buyer.cookie);
+      expect(signedIn.statusCode).toBe(409);
+      expect(signedIn.json().error).toEqual({
+        code: 'accepted_quote_required',
+        message: quoteActionMessages.acceptedQuoteRequired,
+      });
+      const signedOut = await directOrder(lab.buyer.user.email);
+      expect(signedOut.statusCode).toBe(409);
+      expect(signedOut.json().error.code).toBe('accepted_quote_required');
+      const review = await t.post(
+        '/api/orders/price',
+        { configuration: defaultSelection, billing: { country: 'GB' } },
+        { cookie: lab.buyer.cookie },
+      );
+      expect(review.statusCode).toBe(409);
+      expect(review.json().error.code).toBe('accepted_quote_required');
+      expect(await t.db.select().from(orders).where(eq(orders.userId, lab.buyer.user.id))).toHaveLength(0);
+      // Another organisation's buyer, without the rule, and a customer in none still order directly.
+      const relaxed = await organisation('no-quote-relaxed');
+      expect((await directOrder(relaxed.buyer.user.email, relaxed.buyer.cookie)).statusCode).toBe(201);
+      expect((await directOrder('nobody.in.particular@example.com')).statusCode).toBe(201);
+    });
+
+    it('F3: signed out, a quote asked for under a member’s address is the organisation’s: a guest can neither accept nor order it; its approver accepts, the buyer orders it signed in', async () => {
+      const lab = await organisation('signed-out');
+      await setRule(lab.id);
+      const asked = await t.post(
+        '/api/quotes',
+        {
+          configuration: defaultSelection,
+          customerInfo: {
+            email: lab.buyer.user.email,
+            firstName: 'Rosalind',
+            lastName: 'Franklin',
+            organization: 'Cavendish Laboratory',
+          },
+          flowType: 'quote',
+        },
+        { remoteAddress: client() },
+      );
+      expect(asked.statusCode, asked.body).toBe(201);
+      const quote = (asked.json() as { quote: QuoteResource }).quote;
+      const guestAccepts = await accept(quote.reference);
+      expect(guestAccepts.statusCode).toBe(401);
+      expect(guestAccepts.json().error.code).toBe('sign_in_to_accept');
+      expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(0);
+      const guestOrders = await t.post(
+        '/api/orders',
+        {
+          quoteReference: quote.reference,
+          billing: guestBilling(lab.buyer.user.email),
+          acceptTerms: true,
+          idempotencyKey: randomUUID(),
+        },
+        { remoteAddress: client() },
+      );
+      expect(guestOrders.statusCode).toBe(401);
+      expect(guestOrders.json().error.code).toBe('sign_in_to_view');
+      // The buyer, signed in, is refused until an approver accepts; then it is ordered.
+      expect((await orderFrom(quote.reference, lab.buyer)).json().error.code).toBe('quote_not_accepted');
+      expect((await accept(quote.reference, lab.buyer.cookie)).statusCode).toBe(403);
+      expect((await accept(quote.reference, lab.approver.cookie)).statusCode).toBe(200);
+      const ordered = await orderFrom(quote.reference, lab.buyer);
+      expect(ordered.statusCode, ordered.body).toBe(201);
+    });
+
+    it('F4: a removed member gets 404 on the organisation’s quote (read, PDF, document, e-mail to an approver, extension, statement, acceptance, order); the organisation still orders it, staff still read it', async () => {
+      const lab = await organisation('removed');
+      const quote = await quoteOf(lab.buyer);
+      const removed = lab.approver;
+      // While a member, they read it.
+      expect((await t.get(`/api/quotes/${quote.reference}`, { cookie: removed.cookie })).statusCode).toBe(200);
+      const removal = await t.delete(`/api/account/organisation/members/${removed.user.id}`, undefined, {
+        cookie: lab.owner.cookie,
+      });
+      expect(removal.statusCode, removal.body).toBe(200);
+
+      const as = { cookie: removed.cookie, remoteAddress: client() };
+      const base = `/api/quotes/${quote.reference}`;
+      const tries = [
+        ['read', await t.get(base, as)],
+        ['document', await t.get(`${base}/document`, as)],
+        ['pdf', await t.get(`${base}/pdf`, as)],
+        ['statement', await t.get(`${base}/single-supplier-statement.pdf`, as)],
+        ['e-mail', await t.post(`${base}/send-to-approver`, { email: 'outside@example.com' }, as)],
+        ['extension', await t.post(`${base}/extension-request`, { days: 30 }, as)],
+        ['accept', await accept(quote.reference, removed.cookie)],
+        ['order', await orderFrom(quote.reference, removed)],
+      ] as const;
+      for (const [label, response] of tries) {
+        expect(response.statusCode, label).toBe(404);
+        expect(response.json().error.message, label).toBe('Quote not found');
+      }
+      const mails = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'quote_approver'), eq(mailOutbox.toAddress, 'outside@example.com')));
+      expect(mails).toHaveLength(0);
+
+      // Staff with quotes.view (the admin quote page links the storefront's quote and its PDF) read it.
+      const staff = await createAdminSession(t, t.db, ['sales']);
+      expect((await t.get(base, { cookie: staff.cookie })).statusCode).toBe(200);
+      expect((await t.get(`${base}/pdf`, { cookie: staff.cookie })).statusCode).toBe(200);
+      // The organisation orders its own quote: no 409 from an order the removed member placed.
+      const ordered = await orderFrom(quote.reference, lab.buyer);
+      expect(ordered.statusCode, ordered.body).toBe(201);
     });
   });
 

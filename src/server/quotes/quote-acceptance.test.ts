@@ -186,7 +186,7 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
         .from(mailOutbox)
         .where(and(eq(mailOutbox.kind, 'quote_approver'), eq(mailOutbox.toAddress, to)));
 
-    it('e-mails the link, the sender’s name and organisation and the figures, and no text from the request', async () => {
+    it('e-mails the link, the signed-in requester’s account address and the figures, and no text from the request', async () => {
       await createUser(t.db, { email: 'signed-in@example.com' });
       const cookie = await signIn(t, 'signed-in@example.com');
       const created = await t.post(
@@ -203,12 +203,12 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       const response = await t.post(
         `/api/quotes/${quote.reference}/send-to-approver`,
         { email: 'head@example.ac.uk', message: 'Click https://evil.example now', name: 'Evil Corp' },
-        { remoteAddress: '192.0.2.60' },
+        { remoteAddress: '192.0.2.60', cookie },
       );
       expect(response.statusCode, response.body).toBe(202);
       const [mail] = await approverMails('head@example.ac.uk');
       expect(mail?.textBody).toContain(`${t.env.publicUrl}/quote/${quote.reference}`);
-      expect(mail?.textBody).toContain('Rosalind Franklin of Kings College (London)');
+      expect(mail?.textBody).toContain('signed-in@example.com asks you to review and approve');
       expect(mail?.textBody).toContain('Total: £4,882.50');
       expect(mail?.textBody).toContain(quote.quoteNumber);
       expect(mail?.textBody).not.toContain('evil');
@@ -216,7 +216,7 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       expect(mail?.subject).not.toContain('evil');
     });
 
-    it('leaves the organisation out when no confirmed account stands behind the quote (a guest’s free text, decision 0005)', async () => {
+    it('F6: the approver’s e-mail carries none of the quote’s name fields: a visitor’s request names "A customer"', async () => {
       const quote = await newQuote('guest@example.com');
       const response = await t.post(
         `/api/quotes/${quote.reference}/send-to-approver`,
@@ -225,9 +225,32 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       );
       expect(response.statusCode, response.body).toBe(202);
       const [mail] = await approverMails('head2@example.ac.uk');
-      expect(mail?.textBody).toContain('Rosalind Franklin asks you to review and approve');
-      expect(mail?.textBody).not.toContain('Kings College');
+      expect(mail?.textBody).toContain('A customer asks you to review and approve');
+      for (const typed of ['Rosalind', 'Franklin', 'Kings College']) {
+        expect(mail?.textBody).not.toContain(typed);
+        expect(mail?.subject).not.toContain(typed);
+      }
       expect(mail?.textBody).toContain(`${t.env.publicUrl}/quote/${quote.reference}`);
+    });
+
+    it('F6: refuses the 4th e-mail in an hour to one address, from many clients and quotes (429); another address still gets one', async () => {
+      const quotesMade = [await newQuote(), await newQuote()];
+      const send = (quote: QuoteResource | undefined, email: string, i: number) =>
+        t.post(
+          `/api/quotes/${quote?.reference}/send-to-approver`,
+          { email },
+          { remoteAddress: `198.51.100.${i + 200}` },
+        );
+      for (let i = 1; i <= 3; i += 1) {
+        const response = await send(quotesMade[i % 2], i === 2 ? ' Inbox@Example.ac.uk ' : 'inbox@example.ac.uk', i);
+        expect(response.statusCode, `send ${i}`).toBe(202);
+      }
+      const fourth = await send(quotesMade[0], 'INBOX@example.ac.uk', 4);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().error.message).toBe(quoteActionMessages.approverRecipientRateLimited);
+      const all = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'quote_approver'));
+      expect(all.filter((mail) => mail.toAddress.trim().toLowerCase() === 'inbox@example.ac.uk')).toHaveLength(3);
+      expect((await send(quotesMade[1], 'someone.else@example.ac.uk', 5)).statusCode).toBe(202);
     });
 
     it('refuses the 6th in an hour from one client (429), for any quote; another client still sends', async () => {

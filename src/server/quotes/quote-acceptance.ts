@@ -13,7 +13,7 @@ import {
   SIGNATURE_IMAGE_MAX_BYTES,
 } from '../../shared/quotes/quote-acceptance';
 import sharp from 'sharp';
-import { organisationOf } from '../organisations/organisation-access';
+import { quoteOrganisation } from '../organisations/organisation-access';
 import { getCachedSettings } from '../settings/settings-service';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
@@ -98,36 +98,34 @@ export async function drawnSignature(dataUrl: string): Promise<Buffer> {
  * quote belongs to an organisation whose "Orders need an accepted quote" staff turned on. An
  * organisation's setting adds to the shop's, never relaxes it.
  */
-export async function orderNeedsAcceptance(db: Db, row: Pick<QuoteRow, 'userId'>): Promise<boolean> {
+export async function orderNeedsAcceptance(db: Db, row: Pick<QuoteRow, 'userId' | 'configuration'>): Promise<boolean> {
   if ((await getCachedSettings(db)).ordersRequireAcceptedQuote) return true;
-  return (await organisationOf(db, row.userId))?.ordersRequireAcceptedQuote ?? false;
+  return (await quoteOrganisation(db, row))?.ordersRequireAcceptedQuote ?? false;
 }
 
 /**
- * The e-mail to the approver: the quote's link and figures, and the sender's name and organisation
- * as the quote records them. Nothing typed in the request (only the approver's address) is in it.
- * The approver's address is anyone's, so, as decision 0005 rules for mail to an unconfirmed address,
- * the organisation (free text) is printed only when a confirmed account stands behind the quote.
+ * The e-mail to the approver: the quote's link and figures, and who asks: the signed-in requester's
+ * account address, else "A customer". Nothing typed in the request (only the approver's address)
+ * and none of the quote's free text (its name and organisation fields) is in it: the approver's
+ * address is anyone's (decision 0005; security issue 48, F6).
  */
 export function approverMail(
   quote: QuoteResource,
   to: string,
   quoteUrl: string,
   profile: PublicBusinessProfile,
-  /** The quote's address is its signed-in owner's confirmed account e-mail: only then the organisation (decision 0005). */
-  confirmedSender: boolean,
+  /** The signed-in requester's account e-mail (null: a visitor with the link). */
+  requesterEmail: string | null,
 ): OutgoingMail {
   const tr = quoteTranslator(quote);
-  const customer = quote.customerInfo;
-  const organization = confirmedSender ? customer?.organization : undefined;
-  const sender = customer ? `${customer.firstName} ${customer.lastName}`.trim() : tr.t('mail.approver.aCustomer');
+  const sender = requesterEmail ?? tr.t('mail.approver.aCustomer');
   const money = (minor: number) => tr.money(minor, quote.currency);
   const pricing = quote.pricing;
   const values = { sender, product: company.productName, number: quote.quoteNumber };
   const text = [
     tr.t('mail.approver.hello'),
     '',
-    organization ? tr.t('mail.approver.asksOf', { ...values, organization }) : tr.t('mail.approver.asks', values),
+    tr.t('mail.approver.asks', values),
     '',
     quoteUrl,
     '',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
@@ -9,10 +9,11 @@ import {
   quoteResourceSchema,
 } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
-import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
+import { normaliseEmail } from '../../shared/accounts/email';
 import { profiles, quotes } from '../db/schema';
 import { forbidden, notFound, unauthorized } from '../http/http-error';
-import { quoteAcceptance } from '../organisations/organisation-access';
+import { quoteAcceptance, quoteReader } from '../organisations/organisation-access';
+import { staffMayRead } from '../accounts/staff-read';
 import { extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { createQuote } from './create-quote';
@@ -21,6 +22,7 @@ import { quoteDocumentModel, quotePdf } from './quote-document';
 import {
   acceptQuoteRequestSchema,
   APPROVER_MAILS_PER_HOUR,
+  APPROVER_MAILS_PER_RECIPIENT_PER_HOUR,
   extensionRequestSchema,
   quoteActionMessages,
   sendToApproverRequestSchema,
@@ -57,6 +59,20 @@ export async function findQuoteByReference(app: FastifyInstance, reference: stri
 
 export async function quoteRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * The link's quote for a caller who may read and act on it (security issue 48, F4): an
+   * organisation's quote only for its current members, signed in (a visitor is asked to sign in,
+   * anyone else, a removed member included, gets 404), and staff where the route declares staffRead.
+   */
+  const readableQuote = async (request: FastifyRequest, reference: string) => {
+    const row = await findQuoteByReference(app, reference);
+    if (request.routeOptions.config.staffRead && staffMayRead(request)) return row;
+    const answer = await quoteReader(app.db, currentUserId(request), row);
+    if (answer === 'sign_in') throw unauthorized(quoteActionMessages.signInToView, { code: 'sign_in_to_view' });
+    if (answer === 'stranger') throw notFound('Quote not found');
+    return row;
+  };
 
   /**
    * The quote as its page reads it: the resource, whether an order from it needs its acceptance, and
@@ -106,9 +122,9 @@ export async function quoteRoutes(app: FastifyInstance) {
 
   routes.get(
     '/api/quotes/:reference',
-    { schema: { params: referenceParams, response: { 200: quoteBody } } },
+    { schema: { params: referenceParams, response: { 200: quoteBody } }, config: { staffRead: 'quotes.view' } },
     async (request, reply) => {
-      const row = await findQuoteByReference(app, request.params.reference);
+      const row = await readableQuote(request, request.params.reference);
       // The reference is a secret link: keep shared caches from storing the personal data it shows.
       reply.header('cache-control', 'private, no-store');
       return { quote: await quotePageResource(row, currentUserId(request)) };
@@ -119,10 +135,10 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/api/quotes/:reference/document',
     {
       schema: { params: referenceParams, response: { 200: z.object({ document: businessDocumentSchema }) } },
-      config: { rateLimit: pdfDownloadLimit() },
+      config: { rateLimit: pdfDownloadLimit(), staffRead: 'quotes.view' },
     },
     async (request, reply) => {
-      const row = await findQuoteByReference(app, request.params.reference);
+      const row = await readableQuote(request, request.params.reference);
       reply.header('cache-control', 'private, no-store');
       // The model the PDF is drawn from, bank account and warranty included: the browser prints it.
       return {
@@ -138,10 +154,10 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/api/quotes/:reference/pdf',
     {
       schema: { params: referenceParams },
-      config: { rateLimit: pdfDownloadLimit() },
+      config: { rateLimit: pdfDownloadLimit(), staffRead: 'quotes.view' },
     },
     async (request, reply) => {
-      const row = await findQuoteByReference(app, request.params.reference);
+      const row = await readableQuote(request, request.params.reference);
       const stored = await quotePdf(app.db, row, app.now(), app.env.publicUrl);
       return sendStoredPdf(request, reply, { ...stored, filename: `quote-${row.quoteNumber}.pdf` });
     },
@@ -173,7 +189,8 @@ export async function quoteRoutes(app: FastifyInstance) {
   );
 
   // The quote's link and figures to the approver's address; no text of the request is in the e-mail.
-  // Five an hour per client (the plugin's key: the IP address) and five an hour per quote.
+  // Five an hour per client (the plugin's key: the IP address) and five an hour per quote; three an
+  // hour to one address, from any clients and quotes (security issue 48, F6).
   routes.post(
     '/api/quotes/:reference/send-to-approver',
     {
@@ -185,22 +202,30 @@ export async function quoteRoutes(app: FastifyInstance) {
           message: quoteActionMessages.approverRateLimited,
         }),
       },
-      preHandler: extraRateLimit(app, {
-        max: APPROVER_MAILS_PER_HOUR,
-        timeWindow: '1 hour',
-        message: quoteActionMessages.approverRateLimited,
-        key: (request) => `approver:quote:${(request.params as { reference: string }).reference}`,
-      }),
+      preHandler: [
+        extraRateLimit(app, {
+          max: APPROVER_MAILS_PER_HOUR,
+          timeWindow: '1 hour',
+          message: quoteActionMessages.approverRateLimited,
+          key: (request) => `approver:quote:${(request.params as { reference: string }).reference}`,
+        }),
+        extraRateLimit(app, {
+          max: APPROVER_MAILS_PER_RECIPIENT_PER_HOUR,
+          timeWindow: '1 hour',
+          message: quoteActionMessages.approverRecipientRateLimited,
+          key: (request) => `approver:to:${normaliseEmail((request.body as { email: string }).email)}`,
+        }),
+      ],
     },
     async (request, reply) => {
-      const row = await findQuoteByReference(app, request.params.reference);
+      const row = await readableQuote(request, request.params.reference);
       const quote = await loadQuoteResource(app.db, row, app.now());
       if (isQuoteExpired(row, app.now())) throw conflict(quoteActionMessages.approverExpired);
       if (!quote.customerInfo) throw conflict(quoteActionMessages.approverNoCustomer);
       const { profile } = await documentFacts(app.db, app.env.publicUrl);
-      const confirmedSender = await isConfirmedAccountEmail(app.db, row.userId, quote.customerInfo.email);
+      const requesterEmail = currentUserId(request) ? (request.auth?.email ?? null) : null;
       const quoteUrl = `${app.env.publicUrl}/quote/${row.quoteReference}`;
-      await enqueueMail(app.db, approverMail(quote, request.body.email, quoteUrl, profile, confirmedSender));
+      await enqueueMail(app.db, approverMail(quote, request.body.email, quoteUrl, profile, requesterEmail));
       return reply.status(202).send({ message: quoteActionMessages.approverSent });
     },
   );
@@ -215,7 +240,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await findQuoteByReference(app, request.params.reference);
+      const row = await readableQuote(request, request.params.reference);
       await requestExtension(app.db, row, request.body, app.now());
       reply.header('cache-control', 'private, no-store');
       return reply.status(201).send({ quote: await quotePageResource(row, currentUserId(request)) });
@@ -227,7 +252,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/api/quotes/:reference/single-supplier-statement.pdf',
     { schema: { params: referenceParams }, config: { rateLimit: pdfDownloadLimit() } },
     async (request, reply) => {
-      const row = await findQuoteByReference(app, request.params.reference);
+      const row = await readableQuote(request, request.params.reference);
       const now = app.now();
       const [quote, { profile }, settings] = await Promise.all([
         loadQuoteResource(app.db, row, now),

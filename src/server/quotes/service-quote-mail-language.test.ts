@@ -55,7 +55,7 @@ describe("a service quote's e-mails in its instrument's order's language", () =>
   }
 
   const approver = (resource: QuoteResource) =>
-    approverMail(resource, 'chefin@example.com', `${PUBLIC_URL}/quote/x`, exampleBusinessProfile, true);
+    approverMail(resource, 'chefin@example.com', `${PUBLIC_URL}/quote/x`, exampleBusinessProfile, 'juergen@example.de');
   const declined = (resource: QuoteResource) =>
     extensionDecisionMail(resource, 'declined', new Date('2027-02-01T00:00:00Z'), 'URL', exampleBusinessProfile);
 

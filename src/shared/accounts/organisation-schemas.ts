@@ -24,6 +24,9 @@ export const organisationRoleDescriptions: Record<OrganisationRole, string> = {
   accounts_payable: 'Also receives the invoices, credit notes and payment reminders by e-mail.',
 };
 
+/** Invitations one owner sends in 24 hours (security issue 48, F2), besides 10 an hour: a team, not a mailing list. */
+export const INVITATIONS_PER_DAY = 20;
+
 export const organisationMessages = {
   nameRequired: 'Enter the organisation’s name.',
   alreadyInOrganisation: 'You already belong to an organisation.',
@@ -38,6 +41,9 @@ export const organisationMessages = {
   invitationOtherAccount: 'This invitation is for another e-mail address. Sign out, then open the link again.',
   invitationSignIn: 'An account with this e-mail already exists: sign in, then open the link again.',
   tooManyInvitations: 'Too many invitations. Please wait before inviting more colleagues.',
+  tooManyInvitationsToday: `You have sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours. Please wait a day before inviting more colleagues.`,
+  nameWebAddress:
+    'Enter the organisation’s name without a web address, domain or e-mail address: it is shown in the invitations we e-mail.',
   invited: 'Invitation sent',
   removed: 'Member removed',
   roleChanged: 'Role changed',
@@ -47,11 +53,20 @@ export const organisationMessages = {
 
 const roleSchema = z.enum(organisationRoles);
 
+/**
+ * A web address, a domain-like word (something.tld, a full-width or ideographic dot too) or an
+ * e-mail address. An organisation's name is shown to anyone its owner invites, so it carries none
+ * (security issue 48, F2): "St. Andrews" passes, "evil.example" does not.
+ */
+const WEB_ADDRESS = /https?:|www[.．。]|@|＠|[\p{L}\p{N}_-][.．。][\p{L}]{2,}/iu;
+export const looksLikeWebAddress = (text: string) => WEB_ADDRESS.test(text);
+
 const organisationName = z
   .string({ error: organisationMessages.nameRequired })
   .max(200)
   .transform((value) => cleanLine(value))
-  .refine((value) => value !== '', { error: organisationMessages.nameRequired });
+  .refine((value) => value !== '', { error: organisationMessages.nameRequired })
+  .refine((value) => !looksLikeWebAddress(value), { error: organisationMessages.nameWebAddress });
 
 export const organisationMemberSchema = z.object({
   userId: z.string(),

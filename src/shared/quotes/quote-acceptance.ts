@@ -17,6 +17,7 @@ export const quoteActionMessages = {
   signatureNotPng: 'The drawn signature must be a PNG image of up to 200 KB.',
   signInToAccept:
     'This quote belongs to an organisation: sign in as its account owner or one of its approvers to accept it.',
+  signInToView: 'This quote belongs to an organisation: sign in as one of its members to open it.',
   approverOnlyNotice:
     'This quote belongs to an organisation: only its account owner or one of its approvers, signed in, can accept it. A buyer can send it to them.',
   approverMayAccept: 'You can accept this quote for your organisation as its owner or one of its approvers.',
@@ -28,8 +29,11 @@ export const quoteActionMessages = {
   noPricing: 'This quote has no prices to accept.',
   notAccepted:
     'This quote must be accepted before it can be ordered: open the quote and use "Accept this quote", or ask your approver to.',
+  acceptedQuoteRequired:
+    'Your organisation’s orders need an accepted quote: ask for a quote while signed in, have your approver accept it, then order from it.',
   approverSent: 'We have e-mailed the quote to your approver.',
   approverRateLimited: 'Too many e-mails sent for this quote. Please try again in an hour.',
+  approverRecipientRateLimited: 'Too many quotes have been sent to this address. Please try again in an hour.',
   approverExpired: 'This quote has expired; request an extension before sending it for approval.',
   approverNoCustomer: 'This quote has no customer details to send with it.',
   extensionPending: 'An extension request for this quote is already waiting for our answer.',
@@ -128,6 +132,8 @@ export type QuoteAcceptance = z.infer<typeof quoteAcceptanceSchema>;
 export const sendToApproverRequestSchema = z.object({ email });
 /** Per client and per quote, an hour: the 6th from one client is refused. */
 export const APPROVER_MAILS_PER_HOUR = 5;
+/** To one address, an hour, from any clients and quotes (security issue 48, F6): the 4th is refused. */
+export const APPROVER_MAILS_PER_RECIPIENT_PER_HOUR = 3;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
 /** POST /api/quotes/{reference}/extension-request: 30 more days, or until a date. */
