@@ -25,7 +25,9 @@ describe('a fresh clone', () => {
 
   it('has no link or path out of the repository (../shared or this machine’s /work)', () => {
     const outside = ownText.filter((file) =>
-      /(?<![./\w])\.\.\/shared\/(spec|docs|einvoice|hooks)|\/work\/shared/.test(readFileSync(join(rootDir, file), 'utf8')),
+      /(?<![./\w])\.\.\/shared\/(spec|docs|einvoice|hooks)|\/work\/shared/.test(
+        readFileSync(join(rootDir, file), 'utf8'),
+      ),
     );
     expect(outside).toEqual([]);
   });
