@@ -119,7 +119,11 @@ export const localBatchLine = (tr: Translator, batch: Pick<BatchShip, 'name' | '
       ? tr.t('doc.batch.ships', { name: batch.name, month: tr.month(batch.shipDate) })
       : tr.t('doc.batch.toBeConfirmed', { name: batch.name });
 
-/** The confirmation's estimated delivery window (ship-date.ts `deliveryWindowText`) in the buyer's language. */
+/**
+ * The confirmation's estimated delivery window (issue 38) in the buyer's language: from the batch's
+ * ship date to `windowDays` later (dispatch, transit and customs, the terms' DELIVERY_WINDOW_DAYS),
+ * by the order's shipping option. Null while the ship date is to be confirmed.
+ */
 export function localDeliveryWindow(
   tr: Translator,
   shipDate: string | null,
