@@ -1,4 +1,7 @@
-/** What every CSV export writes its cells with: on the server's exports and in tests that read them back. */
+/**
+ * How every CSV is written and read: the server's exports write their cells with `csvCell` and
+ * `csvMoney`; a file staff upload, and the tests that read an export back, are read with `parseCsv`.
+ */
 
 /** Neutralises a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) and quotes it. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -13,9 +16,10 @@ export const csvMoney = (minor: number | null) => (minor === null ? null : (mino
 
 /**
  * Reads CSV text as RFC 4180 does (quoted cells with doubled quotes and line breaks), rows ending in
- * CRLF or LF: for files staff upload (HMRC's monthly rates). A byte-order mark is dropped.
+ * CRLF or LF: for files staff upload (HMRC's monthly rates) and for the tests that read the shop's
+ * exports back. A byte-order mark is dropped.
  */
-export function parseCsvText(text: string): string[][] {
+export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFromSymbol, formatMoney, roundHalfUp } from './money';
+import { currencyFromSymbol, formatMoney, parseMoney, roundHalfUp } from './money';
 
 describe('roundHalfUp', () => {
   it.each([
@@ -49,4 +49,47 @@ describe('formatMoney', () => {
     expect(currencyFromSymbol('$')).toBe('USD');
     expect(currencyFromSymbol('GBP')).toBe('GBP');
   });
+});
+
+describe('parseMoney', () => {
+  it.each([
+    ['12.3', 1230],
+    ['12.30', 1230],
+    ['12', 1200],
+    ['0.07', 7],
+    ['1,234.56', 123456],
+    ['1,234,567', 123456700],
+    ['1234.5', 123450],
+    [' 99.99 ', 9999],
+    ['4.35', 435],
+    ['1.15', 115],
+    ['0', 0],
+  ])('reads %s as %d minor units', (text, minor) => expect(parseMoney(text)).toBe(minor));
+
+  it('adds exactly where floats do not: 0.1 and 0.2 make 0.3, 4.35 is 435 (not 434.99…)', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect((parseMoney('0.1') ?? 0) + (parseMoney('0.2') ?? 0)).toBe(parseMoney('0.3'));
+    expect(Number('4.35') * 100).not.toBe(435);
+    expect(parseMoney('4.35')).toBe(435);
+    expect(parseMoney('1,000.10')).toBe(100010);
+  });
+
+  it.each([
+    '1.234',
+    '1.',
+    '.5',
+    '',
+    ' ',
+    '-5',
+    '+5',
+    '£12',
+    '12 34',
+    '1,23.45',
+    '12,34',
+    '1,2345',
+    'abc',
+    '1e3',
+    '0x10',
+    'NaN',
+  ])('refuses %j', (text) => expect(parseMoney(text)).toBeNull());
 });

@@ -15,6 +15,23 @@ export function roundHalfUp(minorUnits: number): Minor {
   return Math.sign(minorUnits) * Math.floor(clean + 0.5);
 }
 
+/** An amount as staff type it: digits (commas between thousands allowed), then at most two decimals. */
+const typedAmount = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount typed in pounds or euros ("1234.5", "1,234.56", " 12.30 ") as minor units, read from
+ * its digits, never through a float (so "0.1" and "0.2" are 10 and 20, and add up to "0.3"'s 30).
+ * Null when it is not such an amount: a third decimal ("1.234" is not read as a thousand), a sign,
+ * a symbol, a misplaced comma.
+ */
+export function parseMoney(text: string): Minor | null {
+  const match = typedAmount.exec(text.trim());
+  if (!match) return null;
+  const whole = (match[1] ?? '').replaceAll(',', '');
+  const minor = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
 const symbolToCurrency: Record<string, string> = { '£': 'GBP', '€': 'EUR', $: 'USD' };
 /** The same pairs the other way: GBP, EUR and USD to their symbols. */
 const currencySymbols: Record<string, string> = Object.fromEntries(

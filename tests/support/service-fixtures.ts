@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { instruments, serviceRequestHistory, serviceRequestPhotos, serviceRequests } from '../../src/server/db/schema';
+import {
+  instruments,
+  orders,
+  quotes,
+  serviceRequestHistory,
+  serviceRequestPhotos,
+  serviceRequests,
+} from '../../src/server/db/schema';
+import type { Language } from '../../src/shared/i18n/languages';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
-import { createOrder } from './factories';
+import type { AdminServiceRequest, ServiceRequest } from '../../src/shared/service-requests/service-contracts';
+import { createAdminSession } from './admin-sessions';
+import { createOrder, createUser } from './factories';
+import { signIn } from './sessions';
+import type { TestApp } from './test-app';
 
 /** The smallest valid PNG (a 1×1 pixel), for photo tests. */
 export const tinyPng = Buffer.from(
@@ -75,4 +88,44 @@ export async function createServiceRequestRow(
         .returning()
     : [];
   return { request, photoId: photo?.id ?? null };
+}
+
+/**
+ * A signed-in customer's out-of-warranty instrument, their service request opened through the API,
+ * and the repair quote staff make for it (£200 net, "New pump head", after a step-up). With
+ * `instrumentOrderLanguage`, the order the instrument came from is in that language first.
+ */
+export async function repairQuoteOfOwnInstrument(t: TestApp, options: { instrumentOrderLanguage?: Language } = {}) {
+  const { user } = await createUser(t.db);
+  const cookie = await signIn(t, user.email);
+  const instrument = await createInstrument(t.db, {
+    userId: user.id,
+    deliveredOn: '2024-06-01',
+    warrantyEndsOn: '2025-06-01',
+  });
+  if (options.instrumentOrderLanguage)
+    await t.db
+      .update(orders)
+      .set({ language: options.instrumentOrderLanguage })
+      .where(eq(orders.id, instrument.orderId));
+  const opened = await t.post(
+    '/api/service-requests',
+    { serial: instrument.serialNumber, description: 'The pump stalls mid-dose.' },
+    { cookie },
+  );
+  if (opened.statusCode !== 201) throw new Error(`opening the service request: ${opened.statusCode} ${opened.body}`);
+  const { requestNumber } = (opened.json() as { request: ServiceRequest }).request;
+  const [request] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.requestNumber, requestNumber));
+  const admin = await createAdminSession(t);
+  await admin.stepUp();
+  const made = await t.post(
+    `/api/admin/service/${request?.id}/repair-quote`,
+    { description: 'New pump head', netAmountMinor: 20_000 },
+    { cookie: admin.cookie },
+  );
+  if (made.statusCode !== 200) throw new Error(`making the repair quote: ${made.statusCode} ${made.body}`);
+  const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
+  const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+  if (!request || !quote) throw new Error('repairQuoteOfOwnInstrument: no request or quote');
+  return { user, cookie, instrument, request, admin, quote };
 }

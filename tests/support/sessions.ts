@@ -21,7 +21,6 @@ export async function signIn(
   return cookiesFrom(response);
 }
 
-/** The first link to this shop in the newest e-mail of a kind sent to an address (read from the outbox). */
 /** Every confirmation link (path and query) sent to an address, oldest first. */
 export async function confirmationLinks(t: TestApp, email: string): Promise<string[]> {
   const mails = await t.db
@@ -35,6 +34,18 @@ export async function confirmationLinks(t: TestApp, email: string): Promise<stri
   });
 }
 
+/** The first e-mail of a kind sent to an address (read from the outbox), or undefined when none was sent. */
+export async function mailOf(t: TestApp, to: string, kind: string) {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(1);
+  return mail;
+}
+
+/** The first link to this shop in the newest e-mail of a kind sent to an address (read from the outbox). */
 export async function linkFromOutbox(t: TestApp, to: string, kind: string): Promise<string> {
   const [mail] = await t.db
     .select()

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   MODEL_DOCUMENT_BYTES,
@@ -9,28 +8,17 @@ import {
   modelDocumentUrl,
 } from '../../shared/instruments/model-documents';
 import type { Db } from '../db/client';
+import { readPdfUpload } from '../documents/pdf-upload';
 import { modelDocuments, productConfigurations } from '../db/schema';
-import { badRequest } from '../http/http-error';
 
 type ConfigurationRow = typeof productConfigurations.$inferSelect;
 
 /**
- * A PDF as uploaded (issue 41, decision 0059): its type is read from its bytes (`%PDF-`), never from
- * the name or what the browser says; larger than 10 MB is refused. 400 beside the `file` field.
+ * A PDF as uploaded (issue 41, decision 0059): read by its bytes, at most 10 MB (`readPdfUpload`);
+ * 400 beside the `file` field otherwise.
  */
-export function readModelDocument(upload: { filename: string; dataBase64: string }) {
-  const bytes = Buffer.from(upload.dataBase64, 'base64');
-  if (bytes.length > MODEL_DOCUMENT_BYTES)
-    throw badRequest(modelDocumentMessages.tooLarge, { fields: { file: modelDocumentMessages.tooLarge } });
-  if (bytes.length < 8 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
-    throw badRequest(modelDocumentMessages.notPdf, { fields: { file: modelDocumentMessages.notPdf } });
-  const base = upload.filename
-    .replace(/\.pdf$/i, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80);
-  return { filename: `${base || 'document'}.pdf`, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
+export const readModelDocument = (upload: { filename: string; dataBase64: string }) =>
+  readPdfUpload(upload, { maxBytes: MODEL_DOCUMENT_BYTES, messages: modelDocumentMessages, fallbackName: 'document' });
 
 /** Stores (or replaces) a configuration's datasheet or manual; returns what the audit entry keeps. */
 export async function storeModelDocument(

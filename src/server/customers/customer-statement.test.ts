@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
+import { insertInvoiceRow } from '../../../tests/support/receivables';
 import { useTestApp } from '../../../tests/support/test-app';
 import { and, eq } from 'drizzle-orm';
 import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
-import { invoices, mailOutbox, orders, paymentTransactions, refunds } from '../db/schema';
+import { mailOutbox, orders, paymentTransactions, refunds } from '../db/schema';
 
 const start = new Date('2026-05-20T09:00:00.000Z');
 
@@ -39,27 +40,15 @@ describe('the customer statement PDF', () => {
     extra: { credits?: string; reason?: string } = {},
   ) => {
     sequence += 1;
-    const pdf = randomBytes(16);
-    const [row] = await t.db
-      .insert(invoices)
-      .values({
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        kind,
-        number: `INV2026-${run}${String(sequence).padStart(3, '0')}`,
-        amount,
-        vatAmount: 0,
-        currency: order.currency,
-        issuedAt: new Date(`${issuedOn}T10:00:00.000Z`),
-        dueDate: issuedOn,
-        creditsInvoiceId: extra.credits ?? null,
-        reason: extra.reason ?? null,
-        pdf,
-        pdfSha256: createHash('sha256').update(pdf).digest('hex'),
-      })
-      .returning();
-    if (!row) throw new Error('invoice insert returned nothing');
-    return row;
+    return insertInvoiceRow(t.db, order, {
+      kind,
+      number: `INV2026-${run}${String(sequence).padStart(3, '0')}`,
+      amount,
+      issuedAt: new Date(`${issuedOn}T10:00:00.000Z`),
+      dueDate: issuedOn,
+      creditsInvoiceId: extra.credits,
+      reason: extra.reason,
+    });
   };
   const pay = async (order: Order, amount: number, receivedOn: string, reference: string, invoiceId?: string) => {
     const [row] = await t.db

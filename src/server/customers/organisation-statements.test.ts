@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
+import { payDeposit } from '../../../tests/support/receivables';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { OrganisationRole } from '../../shared/accounts/organisation-schemas';
 import type { Language } from '../../shared/i18n/languages';
@@ -10,7 +11,6 @@ import { englishIn } from '../../../tests/support/english-phrases';
 import { mailOutbox, organisationMembers, organisationStatements } from '../db/schema';
 import { createScheduler } from '../jobs/scheduler';
 import { issueInvoice } from '../orders/invoices';
-import { recordPayment } from '../orders/record-payment';
 import {
   ORGANISATION_STATEMENTS_JOB,
   organisationStatementsJob,
@@ -55,20 +55,6 @@ describe('the monthly statement to accounts payable (issue 39, decision 0068)', 
     return { order, invoice, staffId: staff.id };
   }
 
-  const pay = (orderId: string, amount: number, adminId: string) =>
-    t.db.transaction((tx) =>
-      recordPayment(tx, {
-        orderId,
-        transactionType: 'deposit',
-        amount,
-        paymentMethod: 'bank_transfer',
-        reference: null,
-        receivedAt: null,
-        adminId,
-        now: t.clock.now,
-      }),
-    );
-
   const statementsTo = (emails: string[]) =>
     t.db
       .select()
@@ -95,16 +81,16 @@ describe('the monthly statement to accounts payable (issue 39, decision 0068)', 
     // Two orders of the organisation (the owner's and a colleague's), one of them part-paid, in two currencies.
     const first = await depositInvoice(lab.owner.id, 480000);
     const second = await depositInvoice(buyer.userId, 200000);
-    await pay(second.order.id, 40000, second.staffId);
+    await payDeposit(t, second.order.id, 40000, second.staffId);
     const euro = await depositInvoice(buyer.userId, 300000, 'EUR');
     // Paid in full: listed among the payments, not among the open invoices.
     const paid = await depositInvoice(lab.owner.id, 100000);
-    await pay(paid.order.id, 50000, paid.staffId);
+    await payDeposit(t, paid.order.id, 50000, paid.staffId);
 
     // Another organisation with accounts payable whose only invoice is paid: nothing open, nothing sent.
     const settled = await organisation('chemistry', ['accounts_payable']);
     const settledInvoice = await depositInvoice(settled.owner.id, 100000);
-    await pay(settledInvoice.order.id, 50000, settledInvoice.staffId);
+    await payDeposit(t, settledInvoice.order.id, 50000, settledInvoice.staffId);
     // And one with no invoice at all.
     const idle = await organisation('biology', ['accounts_payable']);
 

@@ -8,12 +8,10 @@ import type { BusinessDocument } from '../../shared/documents/document-model';
 import { documentHtml } from '../../shared/documents/document-html';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { auditLog, invoices, mailOutbox, orders, quotes, serviceRequests } from '../db/schema';
-import { createUser, guestBilling } from '../../../tests/support/factories';
-import { createInstrument } from '../../../tests/support/service-fixtures';
-import { signIn } from '../../../tests/support/sessions';
+import { auditLog, invoices, mailOutbox, orders, quotes } from '../db/schema';
+import { guestBilling } from '../../../tests/support/factories';
+import { repairQuoteOfOwnInstrument } from '../../../tests/support/service-fixtures';
 import { exampleBusinessProfile } from '../../shared/business-profile';
-import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
 import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { originStatement } from '../../shared/customs';
@@ -412,31 +410,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
   const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
 
   it('a German repair order: its acknowledgement, confirmation and invoice for payment in full are in German, with the repair terms and no sale terms or English phrase', async () => {
-    const { user } = await createUser(t.db);
-    const cookie = await signIn(t, user.email);
-    const instrument = await createInstrument(t.db, {
-      userId: user.id,
-      deliveredOn: '2024-06-01',
-      warrantyEndsOn: '2025-06-01',
-    });
-    const opened = await t.post(
-      '/api/service-requests',
-      { serial: instrument.serialNumber, description: 'The pump stalls mid-dose.' },
-      { cookie },
-    );
-    expect(opened.statusCode, opened.body).toBe(201);
-    const { requestNumber } = (opened.json() as { request: ServiceRequest }).request;
-    const [request] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.requestNumber, requestNumber));
-    const admin = await createAdminSession(t);
-    await admin.stepUp();
-    const made = await t.post(
-      `/api/admin/service/${request?.id}/repair-quote`,
-      { description: 'New pump head', netAmountMinor: 20_000 },
-      { cookie: admin.cookie },
-    );
-    expect(made.statusCode, made.body).toBe(200);
-    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
-    const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+    const { user, cookie, admin, quote } = await repairQuoteOfOwnInstrument(t);
     // The buyer picks German in the order flow (the repair quote itself was made in English).
     const placed = await t.post(
       '/api/orders',
@@ -486,7 +460,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     expect(invoice).toMatch(new RegExp(`Vollständige Zahlung der Bestellung .*${order.orderNumber}`));
     expect(invoice).toContain('Zahlung: vollständig bei Annahme des Angebots');
     expect(invoice).toContain('Ihre Bestellreferenz (PO): nicht angegeben');
-    expect(invoice).toContain(`Angebotsnummer: ${quoteNumber}`);
+    expect(invoice).toContain(`Angebotsnummer: ${quote.quoteNumber}`);
     expect(oneSpaced(mail('invoice_deposit')?.textBody ?? '')).toContain(
       'über die vollständige Zahlung Ihrer Bestellung',
     );
@@ -514,32 +488,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
   });
 
   it('a repair quote takes the language of the order its instrument came from: a German one’s PDF and e-mail read the repair terms in German, none of the sale’s deposit or batch sentences, no English phrase; the order from it stays German', async () => {
-    const { user } = await createUser(t.db);
-    const cookie = await signIn(t, user.email);
-    const instrument = await createInstrument(t.db, {
-      userId: user.id,
-      deliveredOn: '2024-06-01',
-      warrantyEndsOn: '2025-06-01',
-    });
-    await t.db.update(orders).set({ language: 'de' }).where(eq(orders.id, instrument.orderId));
-    const opened = await t.post(
-      '/api/service-requests',
-      { serial: instrument.serialNumber, description: 'The pump stalls mid-dose.' },
-      { cookie },
-    );
-    expect(opened.statusCode, opened.body).toBe(201);
-    const { requestNumber } = (opened.json() as { request: ServiceRequest }).request;
-    const [request] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.requestNumber, requestNumber));
-    const admin = await createAdminSession(t);
-    await admin.stepUp();
-    const made = await t.post(
-      `/api/admin/service/${request?.id}/repair-quote`,
-      { description: 'New pump head', netAmountMinor: 20_000 },
-      { cookie: admin.cookie },
-    );
-    expect(made.statusCode, made.body).toBe(200);
-    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
-    const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+    const { user, cookie, request, quote } = await repairQuoteOfOwnInstrument(t, { instrumentOrderLanguage: 'de' });
     expect(quote?.language).toBe('de');
 
     const pdf = oneSpaced(pdfText((await t.get(`/api/quotes/${quote?.quoteReference}/pdf`, { cookie })).rawPayload));
@@ -564,7 +513,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'service_repair_quote')));
-    expect(mail?.subject).toBe(`Kostenvoranschlag ${quoteNumber} für ${requestNumber}`);
+    expect(mail?.subject).toBe(`Kostenvoranschlag ${quote.quoteNumber} für ${request.requestNumber}`);
     const body = oneSpaced(mail?.textBody ?? '');
     expect(body).toContain('240,00 £ inklusive MwSt.');
     expect(body).toContain('Mit der Annahme ist der volle Betrag zu zahlen; eine Anzahlung gibt es nicht.');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { englishIn } from '../../../tests/support/english-phrases';
+import { payDeposit } from '../../../tests/support/receivables';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminOrder } from '../../shared/orders/order-schema';
 import { defaultSystemSettings, type SystemSettings } from '../../shared/settings';
@@ -47,20 +48,6 @@ describe('overdue payment reminders (daily job)', () => {
     );
     return { order, invoice, adminId };
   }
-
-  const pay = (orderId: string, amount: number, adminId: string) =>
-    t.db.transaction((tx) =>
-      recordPayment(tx, {
-        orderId,
-        transactionType: 'deposit',
-        amount,
-        paymentMethod: 'bank_transfer',
-        reference: null,
-        receivedAt: null,
-        adminId,
-        now: t.clock.now,
-      }),
-    );
 
   const remindersTo = (email: string) =>
     t.db
@@ -140,7 +127,7 @@ describe('overdue payment reminders (daily job)', () => {
     expect(await stagesOf(invoice.id)).toEqual(['before_3', 'due', 'after_7']);
 
     // Paid in full: the 21-day reminder never goes, though the order's balance is still to be invoiced.
-    await pay(order.id, 240000, adminId);
+    await payDeposit(t, order.id, 240000, adminId);
     await runOn('2026-04-06');
     await runOn('2026-04-20');
     expect(await remindersTo('timeline@example.com')).toHaveLength(3);
@@ -182,7 +169,7 @@ describe('overdue payment reminders (daily job)', () => {
       depositAmount: 172500,
     });
     expect(invoice.dueDate).toBe('2026-05-18');
-    await pay(order.id, 100000, adminId);
+    await payDeposit(t, order.id, 100000, adminId);
 
     // The job's first run since the invoice is 7 days after its due date: one reminder, the 7-day one.
     await runOn('2026-05-25');

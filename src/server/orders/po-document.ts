@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { type PoDocument, PO_DOCUMENT_BYTES, poDocumentMessages, poDocumentUrl } from '../../shared/orders/po-document';
 import type { Db } from '../db/client';
+import { readPdfUpload } from '../documents/pdf-upload';
 import { orderPoDocuments, orders } from '../db/schema';
-import { badRequest, notFound } from '../http/http-error';
+import { notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { organisationOf } from '../organisations/organisation-access';
 import { getCachedSettings } from '../settings/settings-service';
@@ -11,29 +11,16 @@ import { getCachedSettings } from '../settings/settings-service';
 type PoRow = Omit<typeof orderPoDocuments.$inferSelect, 'bytes'>;
 
 /**
- * A purchase order as uploaded (issue 39): a PDF by its bytes (`%PDF-`), never by its name or what the
- * browser says, at most 10 MB. 400 beside the `file` field otherwise.
+ * A purchase order as uploaded (issue 39): a PDF by its bytes, at most 10 MB (`readPdfUpload`).
+ * 400 beside the `file` field otherwise, with the codes `po_too_large` and `po_not_pdf`.
  */
-export function readPoUpload(upload: { filename: string; dataBase64: string }) {
-  const bytes = Buffer.from(upload.dataBase64, 'base64');
-  if (bytes.length > PO_DOCUMENT_BYTES)
-    throw badRequest(poDocumentMessages.tooLarge, {
-      code: 'po_too_large',
-      fields: { file: poDocumentMessages.tooLarge },
-    });
-  if (bytes.length < 8 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
-    throw badRequest(poDocumentMessages.notPdf, { code: 'po_not_pdf', fields: { file: poDocumentMessages.notPdf } });
-  const base = upload.filename
-    .replace(/\.pdf$/i, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80);
-  return {
-    filename: `${base || 'purchase-order'}.pdf`,
-    bytes,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-  };
-}
+export const readPoUpload = (upload: { filename: string; dataBase64: string }) =>
+  readPdfUpload(upload, {
+    maxBytes: PO_DOCUMENT_BYTES,
+    messages: poDocumentMessages,
+    codes: { tooLarge: 'po_too_large', notPdf: 'po_not_pdf' },
+    fallbackName: 'purchase-order',
+  });
 
 /**
  * Attaches (or replaces) the order's PO document inside the caller's transaction and, when one is

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser, guestBilling } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
-import { createInstrument } from '../../../tests/support/service-fixtures';
+import { createInstrument, repairQuoteOfOwnInstrument } from '../../../tests/support/service-fixtures';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { exampleBusinessProfile } from '../../shared/business-profile';
@@ -38,31 +38,7 @@ describe('an order made from a repair quote is paid in full (issue 41, decision 
 
   /** An out-of-warranty instrument's request, its repair quote at £200 net, ordered by its signed-in owner. */
   async function orderedRepair() {
-    const { user } = await createUser(t.db);
-    const cookie = await signIn(t, user.email);
-    const instrument = await createInstrument(t.db, {
-      userId: user.id,
-      deliveredOn: '2024-06-01',
-      warrantyEndsOn: '2025-06-01',
-    });
-    const opened = await t.post(
-      '/api/service-requests',
-      { serial: instrument.serialNumber, description: 'The pump stalls mid-dose.' },
-      { cookie },
-    );
-    expect(opened.statusCode, opened.body).toBe(201);
-    const { requestNumber } = (opened.json() as { request: ServiceRequest }).request;
-    const [row] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.requestNumber, requestNumber));
-    const admin = await createAdminSession(t);
-    await admin.stepUp();
-    const made = await t.post(
-      `/api/admin/service/${row?.id}/repair-quote`,
-      { description: 'New pump head', netAmountMinor: 20_000 },
-      { cookie: admin.cookie },
-    );
-    expect(made.statusCode, made.body).toBe(200);
-    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
-    const [quote] = await t.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+    const { user, cookie, admin, quote } = await repairQuoteOfOwnInstrument(t);
     expect(quote?.kind).toBe('repair');
     const reference = quote?.quoteReference ?? '';
 

@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { englishIn } from '../../../tests/support/english-phrases';
 import { createUser } from '../../../tests/support/factories';
 import { guestOrder, invoiceAndPayment, yearsBefore } from '../../../tests/support/privacy-records';
 import { createInstrument } from '../../../tests/support/service-fixtures';
-import { signIn } from '../../../tests/support/sessions';
+import { mailOf, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
 import { latestOrderLanguage } from '../accounts/latest-order-language';
-import { mailOutbox, orders } from '../db/schema';
+import { orders } from '../db/schema';
 import { erasureMail } from './close-account';
 
 const start = new Date('2026-11-26T12:00:00Z');
@@ -28,14 +28,6 @@ describe("the account closure's e-mails in the most recent order's language", ()
     return order;
   }
 
-  const mailOf = async (to: string, kind: string) =>
-    (
-      await t.db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)))
-    )[0];
-
   it('a German most recent order (an older French one does not decide): the closure e-mail and the open service request links are German, with no English catalogue phrase, the links intact', async () => {
     const { user } = await createUser(t.db, { email: 'labor.heidelberg@example.com' });
     await paidOrder(user.email, user.id, 'fr', yearsBefore(start, 1));
@@ -53,14 +45,14 @@ describe("the account closure's e-mails in the most recent order's language", ()
     const closed = await t.post('/api/account/close', { password: 'correct-horse-1', confirm: true }, { cookie });
     expect(closed.statusCode, closed.body).toBe(200);
 
-    const farewell = await mailOf(user.email, 'account_closed');
+    const farewell = await mailOf(t, user.email, 'account_closed');
     expect(farewell?.subject).toBe('Ihre Daten bei Dropwise wurden gelöscht');
     expect(farewell?.textBody.split('\n')[0]).toBe('Wie von Ihnen gewünscht, haben wir gelöscht:');
     expect(farewell?.textBody).toContain('Wie gesetzlich vorgeschrieben, bewahren wir auf:');
     expect(farewell?.textBody).toContain('Sie werden gesperrt aufbewahrt');
     expect(englishIn(`${farewell?.subject}\n${farewell?.textBody}`, 'de')).toEqual([]);
 
-    const access = await mailOf(user.email, 'service_closure_access');
+    const access = await mailOf(t, user.email, 'service_closure_access');
     expect(access?.subject).toBe('Ihre offenen Serviceanfragen nach der Schließung Ihres Kontos');
     expect(access?.textBody).toMatch(
       new RegExp(
@@ -78,7 +70,7 @@ describe("the account closure's e-mails in the most recent order's language", ()
     const cookie = await signIn(t, user.email);
     const closed = await t.post('/api/account/close', { password: 'correct-horse-1', confirm: true }, { cookie });
     expect(closed.statusCode, closed.body).toBe(200);
-    const farewell = await mailOf(user.email, 'account_closed');
+    const farewell = await mailOf(t, user.email, 'account_closed');
     expect(farewell?.subject).toBe('Your Dropwise data has been deleted');
     const lines = farewell?.textBody.split('\n') ?? [];
     expect(lines[0]).toBe('As you asked, we have deleted:');

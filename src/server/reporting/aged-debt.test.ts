@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { parseCsv } from '../../../tests/support/csv';
 import { createOrder, createUser } from '../../../tests/support/factories';
+import { insertInvoiceRow } from '../../../tests/support/receivables';
 import { useTestApp } from '../../../tests/support/test-app';
 import { type AgedDebtAnswer, agedDebtBucketOf, type AgedDebtCurrency } from '../../shared/admin/receivables-schemas';
-import { invoices, paymentTransactions } from '../db/schema';
+import { paymentTransactions } from '../db/schema';
 import { receivableInvoices } from '../orders/order-ledger';
 import { daysPastDue } from './aged-debt';
 
@@ -107,26 +108,14 @@ describe('GET /api/admin/receivables/aged-debt (and .csv)', () => {
     credits?: string,
   ) => {
     sequence += 1;
-    const pdf = randomBytes(16);
-    const [row] = await t.db
-      .insert(invoices)
-      .values({
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        kind,
-        number: `INV2026-${run}${String(sequence).padStart(4, '0')}`,
-        amount,
-        vatAmount: 0,
-        currency: order.currency,
-        issuedAt: start,
-        dueDate,
-        creditsInvoiceId: credits ?? null,
-        pdf,
-        pdfSha256: createHash('sha256').update(pdf).digest('hex'),
-      })
-      .returning();
-    if (!row) throw new Error('invoice insert returned nothing');
-    return row;
+    return insertInvoiceRow(t.db, order, {
+      kind,
+      number: `INV2026-${run}${String(sequence).padStart(4, '0')}`,
+      amount,
+      issuedAt: start,
+      dueDate,
+      creditsInvoiceId: credits,
+    });
   };
   const pay = async (order: Order, amount: number) => {
     const [row] = await t.db

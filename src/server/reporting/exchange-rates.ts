@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ExchangeRate } from '../../shared/admin/exchange-rate-schemas';
-import { parseCsvText } from '../../shared/csv';
+import { parseCsv } from '../../shared/csv';
 import { foreignShopCurrencies } from '../../shared/orders/gbp-figures';
 import type { Db } from '../db/client';
 import { exchangeRates, users } from '../db/schema';
@@ -147,7 +147,7 @@ function readXml(text: string): { month: string; rates: FileRate[] } {
 
 /** HMRC's monthly CSV: Country/Territories, Currency, Currency Code, Currency Units per £1, Start date, End date. */
 function readCsv(text: string): { month: string; rates: FileRate[] } {
-  const [header = [], ...lines] = parseCsvText(text).filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  const [header = [], ...lines] = parseCsv(text).filter((cells) => cells.some((cell) => cell.trim() !== ''));
   const names = header.map((name) => name.trim().toLowerCase());
   const column = (test: (name: string) => boolean, label: string) => {
     const index = names.findIndex(test);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { hashToken, randomToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
 import { usaWaitlist } from '../db/schema';
 import { conflict } from '../http/http-error';
@@ -7,8 +7,6 @@ import { enqueueMail } from '../mail/outbox';
 import { waitlistUse } from '../../shared/waitlist';
 
 export const ALREADY_SIGNED_UP = 'This email is already on our USA waitlist.';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function confirmationMail(email: string, token: string, publicUrl: string) {
   return {
@@ -36,7 +34,7 @@ function confirmationMail(email: string, token: string, publicUrl: string) {
  * left may join again.
  */
 export async function joinWaitlist(db: Db, email: string, options: { publicUrl: string; now: Date }): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(usaWaitlist)

@@ -1,4 +1,4 @@
-import { formatUkDate, formatUkMonth } from '../dates';
+import { formatUkMonth } from '../dates';
 import { ukDayOf } from '../orders/estimated-delivery';
 
 /**
@@ -51,24 +51,6 @@ export function batchShipText(batch: Pick<BatchShip, 'name' | 'shipDate'>): stri
 /** The documents' batch line: "Production batch: Batch 2. Ships in March 2027, estimated." */
 export const batchDocumentLine = (batch: Pick<BatchShip, 'name' | 'shipDate'> | null) =>
   batch ? `Production batch: ${batchShipText(batch)}.` : 'Production batch: to be allocated.';
-
-/**
- * The confirmation's estimated delivery window (issue 38): from the batch's ship date to
- * `windowDays` later (dispatch, transit and customs, the terms' DELIVERY_WINDOW_DAYS), by the
- * order's shipping option. Null while the ship date is to be confirmed.
- */
-export function deliveryWindowText(
-  shipDate: string | null,
-  shipping: string | null,
-  windowDays: number,
-): string | null {
-  if (!shipDate) return null;
-  const last = new Date(`${shipDate}T00:00:00Z`);
-  if (Number.isNaN(last.getTime())) return null;
-  last.setUTCDate(last.getUTCDate() + windowDays);
-  const by = shipping ? `, by ${shipping}` : '';
-  return `Estimated delivery: ${formatUkDate(shipDate)} to ${formatUkDate(last)}${by}.`;
-}
 
 /** "Ships in March 2027, estimated" (issue 38), or "Ship date to be confirmed" without a date. */
 export function shipMonthText(shipDate: string | null | undefined): string {

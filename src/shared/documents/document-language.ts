@@ -11,6 +11,7 @@ import {
   type TermsValues,
 } from '../terms';
 import type { DocumentIssuer, DocumentTotal } from './document-model';
+import { vatPartsByTreatment } from './vat-summary';
 
 /**
  * The pieces every document and e-mail of an order says, in the buyer's language (issue 40, decision
@@ -51,19 +52,7 @@ export function localVatSummaryParts(
   currency: string,
 ): { totals: DocumentTotal[]; notes: string[] } {
   const money = (minor: number) => tr.money(minor, currency);
-  const parts = new Map<
-    string,
-    { treatment: VatTreatment; rate: number; supplies: SupplyKind[]; net: number; vat: number }
-  >();
-  for (const group of groups) {
-    const key = `${group.treatment}:${group.rate}`;
-    const part = parts.get(key) ?? { treatment: group.treatment, rate: group.rate, supplies: [], net: 0, vat: 0 };
-    if (!part.supplies.includes(group.supply)) part.supplies.push(group.supply);
-    part.net += group.net;
-    part.vat += group.vat;
-    parts.set(key, part);
-  }
-  const shown = [...parts.values()];
+  const shown = vatPartsByTreatment(groups);
   const totals: DocumentTotal[] = shown.map((part) => ({
     label: tr.t('doc.vat.part', {
       rate: percent(part.rate),
@@ -130,7 +119,11 @@ export const localBatchLine = (tr: Translator, batch: Pick<BatchShip, 'name' | '
       ? tr.t('doc.batch.ships', { name: batch.name, month: tr.month(batch.shipDate) })
       : tr.t('doc.batch.toBeConfirmed', { name: batch.name });
 
-/** The confirmation's estimated delivery window (ship-date.ts `deliveryWindowText`) in the buyer's language. */
+/**
+ * The confirmation's estimated delivery window (issue 38) in the buyer's language: from the batch's
+ * ship date to `windowDays` later (dispatch, transit and customs, the terms' DELIVERY_WINDOW_DAYS),
+ * by the order's shipping option. Null while the ship date is to be confirmed.
+ */
 export function localDeliveryWindow(
   tr: Translator,
   shipDate: string | null,

@@ -6,7 +6,7 @@ import type { DocumentTotal } from './document-model';
 const percent = (rate: number) => (Number.isInteger(rate) ? String(rate) : rate.toFixed(2));
 
 /** One VAT line of a document: the parts of one treatment and rate, whatever they sell. */
-interface ShownPart {
+export interface ShownPart {
   treatment: VatTreatment;
   rate: number;
   supplies: SupplyKind[];
@@ -14,7 +14,8 @@ interface ShownPart {
   vat: number;
 }
 
-function byTreatment(groups: readonly VatGroup[]): ShownPart[] {
+/** A VAT summary's parts as a document shows them, one per treatment and rate (English or the buyer's language). */
+export function vatPartsByTreatment(groups: readonly VatGroup[]): ShownPart[] {
   const parts = new Map<string, ShownPart>();
   for (const group of groups) {
     const key = `${group.treatment}:${group.rate}`;
@@ -41,7 +42,7 @@ export function vatSummaryParts(
   currency: string,
 ): { totals: DocumentTotal[]; notes: string[] } {
   const money = (minor: number) => formatMoney(minor, currency, { decimals: 2 });
-  const parts = byTreatment(groups);
+  const parts = vatPartsByTreatment(groups);
   const totals: DocumentTotal[] = parts.map((part) => ({
     label: `VAT ${percent(part.rate)}% on ${whatIsSold(part.supplies)} (net ${money(part.net)})`,
     amount: part.vat,

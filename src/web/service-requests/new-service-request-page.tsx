@@ -14,7 +14,8 @@ import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { TextField } from '../ui/text-field';
-import { fileAsBase64, useOpenServiceRequest, useServiceInstrument } from './service-api';
+import { fileAsBase64 } from '../lib/file-as-base64';
+import { useOpenServiceRequest, useServiceInstrument } from './service-api';
 import { CoverNote, LoadFailed, Section, ServiceHead, ServiceNotFound } from './service-parts';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

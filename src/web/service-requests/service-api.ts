@@ -70,13 +70,3 @@ export const useServiceRequests = (enabled: boolean) =>
       serviceRequestListSchema.parse(await api<unknown>('/api/service-requests', { signal })).requests,
     enabled,
   });
-
-/** A photo file as base64 (without the data: prefix). */
-export function fileAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -7,22 +7,13 @@ import {
   poDocumentMessages,
 } from '../../shared/orders/po-document';
 import { ApiError } from '../lib/api-client';
+import { fileAsBase64 } from '../lib/file-as-base64';
 import { Button } from './button';
 import { TextField } from './text-field';
 
-/** A file as base64 (without the data: prefix), for a JSON upload. */
-export function pdfFileAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /** The upload's body from a chosen file and the PO number typed (the server reads the file's bytes). */
 export async function poUploadBody(file: File, poNumber: string): Promise<AttachPoRequest> {
-  return { filename: file.name, dataBase64: await pdfFileAsBase64(file), ...(poNumber.trim() ? { poNumber } : {}) };
+  return { filename: file.name, dataBase64: await fileAsBase64(file), ...(poNumber.trim() ? { poNumber } : {}) };
 }
 
 /**

@@ -27,6 +27,7 @@ import { StateMessage } from '../shell/list-toolbar';
 import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
 import { PriceField } from './price-field';
 import { CustomsFields, customsBody, customsFieldNames, customsFormShape, customsFormValues } from './customs-fields';
+import { fileAsBase64 } from '../../lib/file-as-base64';
 
 const formSchema = z.object({
   name: z.string().trim().min(1, { error: catalogueMessages.nameRequired }).max(200),
@@ -52,15 +53,6 @@ const fieldNames = [
 
 const megabytes = (size: number) => `${(size / (1024 * 1024)).toFixed(1)} MB`;
 
-/** The file as base64, for the upload's JSON body (the server reads its type from the bytes). */
-const base64Of = async (file: File) => {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-};
-
 /**
  * The model's datasheet and user manual (issue 41): upload (PDF only, at most 10 MB, checked by the
  * server), replace or remove; the configurator and each instrument's page link them.
@@ -74,7 +66,7 @@ function ModelDocuments({ configuration }: { configuration: AdminConfiguration }
       if (file.size > MODEL_DOCUMENT_BYTES) throw new Error(modelDocumentMessages.tooLarge);
       return adminApi(z.object({ item: adminConfigurationSchema }), path(kind), {
         method: 'PUT',
-        body: { filename: file.name, dataBase64: await base64Of(file) },
+        body: { filename: file.name, dataBase64: await fileAsBase64(file) },
       });
     },
     onSuccess: () => {

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
 import { usePermissions } from '../shell/permissions';
 import { isStepUpCancelled, useStepUp } from '../shell/step-up-dialog';
+import { fileAsBase64 } from '../../lib/file-as-base64';
 
 const field = 'mt-1 block w-full rounded-md border border-navy-200 bg-white px-2 py-1.5 text-sm text-navy-900';
 const dayOrDash = (value: string | null) => (value ? formatUkDate(value) : 'Not yet');
@@ -96,15 +97,6 @@ export const factoryTestsBody = (values: FactoryTestValues[], count: number) =>
     };
   });
 
-/** The file as base64, for the upload's JSON body (the server reads its type from the bytes). */
-const base64Of = async (file: File) => {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-};
-
 /** Uploads one instrument's test record (POST /api/admin/orders/{id}/test-records) and keeps its id. */
 function TestRecordUpload({
   orderId,
@@ -126,7 +118,7 @@ function TestRecordUpload({
   const upload = useMutation({
     mutationFn: async (file: File) => {
       if (file.size > MODEL_DOCUMENT_BYTES) throw new Error(modelDocumentMessages.tooLarge);
-      const body = { filename: file.name, dataBase64: await base64Of(file) };
+      const body = { filename: file.name, dataBase64: await fileAsBase64(file) };
       return withStepUp(() =>
         adminApi(z.object({ testRecord: testRecordSchema }), `/orders/${orderId}/test-records`, {
           method: 'POST',

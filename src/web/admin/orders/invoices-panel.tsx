@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { formatUkDate } from '../../../shared/dates';
 import { orderDocumentLabels } from '../../../shared/documents/order-document-labels';
 import { invoiceAnswerSchema, peppolTransmissionAnswerSchema } from '../../../shared/orders/invoice-schema';
-import { roundHalfUp } from '../../../shared/money';
+import { parseMoney, roundHalfUp } from '../../../shared/money';
 import { orderActions } from '../../../shared/orders/lifecycle';
 import { invoiceStateLabel } from '../../../shared/orders/ledger-lines';
 import type { AdminOrderDetail } from '../../../shared/orders/order-admin-contracts';
@@ -222,8 +222,8 @@ export function InvoicesPanel({ order }: { order: AdminOrderDetail }) {
                   className="grid w-full gap-2 sm:grid-cols-3"
                   onSubmit={(event) => {
                     event.preventDefault();
-                    const amount = Math.round(Number(creditAmount) * 100);
-                    if (!Number.isFinite(amount) || amount <= 0) {
+                    const amount = parseMoney(creditAmount);
+                    if (amount === null || amount <= 0) {
                       toast.error('Enter an amount like 1234.50');
                       return;
                     }

@@ -9,6 +9,7 @@ import { orderActions } from '../../../shared/orders/lifecycle';
 import type { AdminOrder } from '../../../shared/orders/order-schema';
 import { ledgerDepositDue } from '../../../shared/orders/ledger-lines';
 import { paysInFull } from '../../../shared/orders/order-kind';
+import { parseMoney } from '../../../shared/money';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -16,16 +17,21 @@ import { moment, money } from '../shell/format';
 import { usePermissions } from '../shell/permissions';
 import { useStepUp } from '../shell/step-up-dialog';
 
+/** An amount as typed ("1234.50", "1,234.50"), read exactly by `parseMoney`. */
+const typedAmount = z.string().refine((text) => parseMoney(text) !== null, { error: 'Enter an amount like 1234.50' });
+/** A typed amount the form has already checked, in minor units. */
+const minorOf = (text: string) => parseMoney(text) ?? Number.NaN;
+
 const formSchema = z.object({
   transactionType: z.enum(['deposit', 'balance']),
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, { error: 'Enter an amount like 1234.50' }),
+  amount: typedAmount,
   paymentMethod: z.string().min(1),
   reference: z.string().max(200),
   receivedAt: z.string(),
 });
 type FormValues = z.infer<typeof formSchema>;
 const refundSchema = z.object({
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, { error: 'Enter an amount like 1234.50' }),
+  amount: typedAmount,
   refundedOn: z.string(),
   method: z.string().min(1),
   reference: z.string().max(200),
@@ -65,7 +71,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
       withStepUp(() =>
         adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments`, {
           method: 'POST',
-          body: { ...values, amount: Math.round(Number(values.amount) * 100) },
+          body: { ...values, amount: minorOf(values.amount) },
         }),
       ),
     onSuccess: () => {
@@ -82,7 +88,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
         adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments/${paymentId}/refund`, {
           method: 'POST',
           body: {
-            amount: Math.round(Number(values.amount) * 100),
+            amount: minorOf(values.amount),
             refundedOn: values.refundedOn,
             method: values.method,
             reference: values.reference,

@@ -22,23 +22,15 @@ import { adminApi } from '../shell/admin-api';
 import { day } from '../shell/format';
 import { StateMessage } from '../shell/list-toolbar';
 import { useStepUp } from '../shell/step-up-dialog';
+import { fileAsBase64 } from '../../lib/file-as-base64';
 
 const QUERY_KEY = ['admin', 'supplier-certificates'] as const;
 const megabytes = (size: number) => `${(size / (1024 * 1024)).toFixed(1)} MB`;
 
-/** The file as base64, for the upload's JSON body (the server reads its type from the bytes). */
-const base64Of = async (file: File) => {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-};
-
 const fileBody = async (file: File | null) => {
   if (!file) return undefined;
   if (file.size > CERTIFICATE_BYTES) throw new Error(supplierPackMessages.tooLarge);
-  return { filename: file.name, dataBase64: await base64Of(file) };
+  return { filename: file.name, dataBase64: await fileAsBase64(file) };
 };
 
 const errorText = (error: unknown) =>

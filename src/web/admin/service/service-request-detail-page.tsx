@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { parseMoney } from '../../../shared/money';
 import { customerFallbacks } from '../../../shared/lists';
 import { formatUkDate } from '../../../shared/dates';
 import {
@@ -344,7 +345,12 @@ function RepairQuoteForm({ request }: { request: AdminServiceRequest }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    make.mutate({ description, netAmountMinor: Math.round(Number.parseFloat(amount) * 100) });
+    const netAmountMinor = parseMoney(amount);
+    if (netAmountMinor === null) {
+      toast.error('Enter an amount like 1234.50');
+      return;
+    }
+    make.mutate({ description, netAmountMinor });
   };
   return (
     // The step-up dialog stays outside the form: its own form's submit would bubble to this one through the portal.
@@ -367,7 +373,7 @@ function RepairQuoteForm({ request }: { request: AdminServiceRequest }) {
             inputMode="decimal"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            pattern="[0-9]+([.][0-9]{1,2})?"
+            pattern="[0-9]{1,3}(,[0-9]{3})+([.][0-9]{1,2})?|[0-9]+([.][0-9]{1,2})?"
             required
           />
         </label>
