@@ -1,5 +1,5 @@
-import type { VatRegistryClient, VatRegistryResult } from './vat-registry';
-import { registryDate, registryText } from './vat-registry';
+import type { VatRegistryClient, VatRegistryResult } from './registry-client';
+import { registryDate, registryText } from './registry-client';
 
 export interface HmrcClientOptions {
   /** HMRC's API host, e.g. https://api.service.hmrc.gov.uk (HMRC_API_URL). */

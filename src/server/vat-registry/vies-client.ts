@@ -1,5 +1,5 @@
-import type { VatRegistryClient, VatRegistryResult } from './vat-registry';
-import { registryDate, registryText } from './vat-registry';
+import type { VatRegistryClient, VatRegistryResult } from './registry-client';
+import { registryDate, registryText } from './registry-client';
 
 export interface ViesClientOptions {
   /** VIES's REST API, e.g. https://ec.europa.eu/taxation_customs/vies/rest-api (VIES_API_URL). */
