@@ -9,13 +9,13 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/steps.sh
 source scripts/steps.sh
 
-step typecheck 200 npm run typecheck
-step lint 200 npm run lint
+step typecheck 300 npm run typecheck
+step lint 300 npm run lint
 step 'format check' 60 npm run format:check
 if [ -n "${DATABASE_URL:-}" ]; then
-  step 'unit tests (PostgreSQL)' 900 npm run test:unit
+  step 'unit tests (PostgreSQL)' 1200 npm run test:unit
 else
-  step 'unit tests (PGlite)' 900 npm run test:unit
+  step 'unit tests (PGlite)' 1200 npm run test:unit
 fi
-step build 200 npm run build
-step journeys 900 npm run test:e2e
+step build 300 npm run build
+step journeys 2400 npm run test:e2e
