@@ -75,6 +75,10 @@ async function leaseWorkerDatabase(template: string): Promise<Database | undefin
   worker ??= openWorkerDatabase(template);
   let shared = await worker;
   if (shared.leased) return undefined;
+  if (shared.pglite.closed) {
+    worker = openWorkerDatabase(template);
+    shared = await worker;
+  }
   shared.leased = true;
   try {
     if (shared.dirty && (await schemaShape(shared.pglite)) !== shared.shape) {
@@ -113,6 +117,8 @@ function leaseOf(pglite: PGlite): { client: PGlite; revoke(): boolean } {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
+      // Closing the test's database hands the PGlite back to the worker; it stays open.
+      if (property === 'close') return async () => void (open = false);
       return (...args: unknown[]) => {
         if (!open) throw new Error('This test database is closed (the worker has handed its PGlite on).');
         return (value as (...a: unknown[]) => unknown).apply(target, args);
