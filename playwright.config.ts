@@ -20,10 +20,13 @@ export default defineConfig<ShopOptions>({
   ...(process.env.E2E_DATABASE_JOURNEYS_ONLY === '1' ? { testMatch: postgresJourneys } : {}),
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The json report gives each journey's time; scripts/e2e.mjs prints the table per spec file.
+  reporter: [['list'], ['json', { outputFile: 'test-results/journeys.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,
+    // No animations to wait out; the two specs that test the videos ask for motion themselves.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -1,9 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/support/longest-first';
+
+/**
+ * CI's PostgreSQL pass (ENGINE_FILES_ONLY=1 with DATABASE_URL) runs only the test files the database
+ * engine can change, each marked by a first line `// @engine: <why>`: locks and races, hand-written
+ * SQL (the read models), the outbox, sequences, migrations, backups, scale-out and database faults.
+ * A file that opens no database, or reaches the database only through code both engines answer
+ * alike, runs once, on PGlite (docs/decisions/0073-a-pipeline-for-two-cores.md).
+ */
+function engineFiles(): string[] {
+  return (readdirSync('src', { recursive: true }) as string[])
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `src/${file}`)
+    .filter((file) => readFileSync(file, 'utf8').startsWith('// @engine'));
+}
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: process.env.ENGINE_FILES_ONLY === '1' ? engineFiles() : ['src/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
@@ -13,8 +29,10 @@ export default defineConfig({
     // Test files in one worker share its loaded modules instead of importing the whole server again
     // for each file: the suite's import time fell from 231 s to 32 s, and the run from 375 s to 261 s
     // on PGlite (136 s on PostgreSQL, from 230-330 s). Module state is kept per database instance
-    // (the caches are keyed by the db), and every test app has its own (decision 0049).
+    // (the caches are keyed by the db), and every test file gets a db object of its own (decisions
+    // 0049 and 0073).
     isolate: false,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,7 +1,8 @@
 // Runs the browser journeys in the system Chromium. Without a browser they are skipped with a
-// warning, unless REQUIRE_E2E=1, where a missing browser fails the run.
+// warning, unless REQUIRE_E2E=1, where a missing browser fails the run. After the run it prints each
+// spec file's journeys and time, longest first, from Playwright's json report.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromiumPath } from './chromium-path.mjs';
 
 const chromium = chromiumPath();
@@ -25,4 +26,40 @@ const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)]
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });
+printTimes('test-results/journeys.json');
 process.exit(result.status ?? 1);
+
+/** The journeys' time per spec file and project (the sum of its journeys' runs), longest first. */
+function printTimes(report) {
+  if (!existsSync(report)) return;
+  const perSpec = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const key = `${spec.file ?? suite.file}${test.projectName === 'chromium' ? '' : ` (${test.projectName})`}`;
+        const entry = perSpec.get(key) ?? { journeys: 0, ms: 0, failed: 0 };
+        entry.journeys += 1;
+        for (const run of test.results) {
+          entry.ms += run.duration;
+          if (run.status !== 'passed' && run.status !== 'skipped') entry.failed += 1;
+        }
+        perSpec.set(key, entry);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites) visit(suite);
+  const rows = [...perSpec].sort(([, a], [, b]) => b.ms - a.ms);
+  const total = rows.reduce((sum, [, entry]) => sum + entry.ms, 0);
+  console.log(`\n${'spec'.padEnd(48)} ${'journeys'.padStart(8)} ${'s'.padStart(7)} ${'share'.padStart(6)}`);
+  for (const [spec, entry] of rows) {
+    const share = `${((100 * entry.ms) / Math.max(total, 1)).toFixed(0)}%`;
+    const failed = entry.failed ? `  ${entry.failed} failed` : '';
+    console.log(
+      `${spec.padEnd(48)} ${String(entry.journeys).padStart(8)} ${(entry.ms / 1000).toFixed(1).padStart(7)} ${share.padStart(6)}${failed}`,
+    );
+  }
+  console.log(
+    `${'all journeys (summed over workers)'.padEnd(48)} ${''.padStart(8)} ${(total / 1000).toFixed(1).padStart(7)}`,
+  );
+}

@@ -1,3 +1,4 @@
+// @engine: scale-out
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -6,7 +6,8 @@ import { expect, test } from './fixtures';
  * page reacts (src/shared/boot-script.ts), never lost. Each navigation skips the fixtures' wait for
  * data-app-ready and taps at once.
  */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// Motion as a phone has it by default: the video dialog's autoplay is part of what a tap opens.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'no-preference' });
 
 /**
  * A throttled page on a busy 2-core machine can take well over the default 10 s to wake up (a

@@ -3,6 +3,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { realDetails } from '../support/business-profile';
 
+// The videos play here: the journeys' default of reduced motion (playwright.config.ts) would hold them still.
+test.use({ reducedMotion: 'no-preference' });
+
 const publicPages = [
   '/',
   '/about',

@@ -1,3 +1,4 @@
+// @engine: hand-written SQL
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createOrder, createUser, guestOrderBody } from '../../../tests/support/factories';

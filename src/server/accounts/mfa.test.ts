@@ -1,3 +1,4 @@
+// @engine: a code used once under concurrent requests
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';

@@ -1,3 +1,4 @@
+// @engine: concurrent admin writes
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

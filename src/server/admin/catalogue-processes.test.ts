@@ -1,3 +1,4 @@
+// @engine: two processes on one PostgreSQL
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

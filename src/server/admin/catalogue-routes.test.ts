@@ -1,3 +1,4 @@
+// @engine: catalogue edits under locks, change versions
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';

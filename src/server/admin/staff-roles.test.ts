@@ -1,3 +1,4 @@
+// @engine: the last owner kept under a lock
 import { readdirSync, readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @engine: hand-written statement SQL
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';

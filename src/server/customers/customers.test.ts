@@ -1,3 +1,4 @@
+// @engine: hand-written customer list SQL
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';

@@ -1,3 +1,4 @@
+// @engine: the change versions are read from PostgreSQL, kept in memory on PGlite
 import { describe, expect, it, vi } from 'vitest';
 import { guestOrderBody } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';

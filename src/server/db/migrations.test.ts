@@ -1,3 +1,4 @@
+// @engine: migrations
 import { readdirSync, readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

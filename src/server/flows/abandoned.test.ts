@@ -1,3 +1,4 @@
+// @engine: row locks, hand-written SQL
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

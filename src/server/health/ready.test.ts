@@ -1,3 +1,4 @@
+// @engine: the connection pool and its metrics
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../../tests/support/test-app';

@@ -1,3 +1,4 @@
+// @engine: names the database engine
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
 

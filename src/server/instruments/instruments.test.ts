@@ -1,3 +1,4 @@
+// @engine: scheduler claims from two processes, locks
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

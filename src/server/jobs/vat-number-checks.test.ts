@@ -1,3 +1,4 @@
+// @engine: row locks in a job
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';

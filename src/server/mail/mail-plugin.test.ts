@@ -1,3 +1,4 @@
+// @engine: the outbox
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @engine: the outbox's claim (SKIP LOCKED)
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @engine: the outbox under concurrent senders
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';

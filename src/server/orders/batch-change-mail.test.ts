@@ -1,3 +1,4 @@
+// @engine: row locks on batch date mail
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';

@@ -1,3 +1,4 @@
+// @engine: row locks across processes
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { adminQuery, createTestDatabase, databaseUrlFor, scratchName } from '../../../tests/support/database';

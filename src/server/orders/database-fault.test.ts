@@ -1,3 +1,4 @@
+// @engine: a PostgreSQL connection lost mid-order
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';

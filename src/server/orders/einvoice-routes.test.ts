@@ -1,3 +1,4 @@
+// @engine: row locks on e-invoices
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @engine: the invoice and credit note number sequences
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';

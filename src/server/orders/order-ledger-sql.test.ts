@@ -1,3 +1,4 @@
+// @engine: the ledger rule in SQL
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @engine: hand-written list SQL
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createOrder } from '../../../tests/support/factories';

@@ -1,3 +1,4 @@
+// @engine: scheduler claims from two processes, unique rows
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';

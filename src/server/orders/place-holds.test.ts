@@ -1,3 +1,4 @@
+// @engine: row locks on batch places
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

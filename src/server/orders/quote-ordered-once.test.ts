@@ -1,3 +1,4 @@
+// @engine: a race for one quote
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

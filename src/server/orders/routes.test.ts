@@ -1,3 +1,4 @@
+// @engine: concurrent orders, order number sequence
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @engine: erasure in hand-written SQL
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

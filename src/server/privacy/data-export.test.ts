@@ -1,3 +1,4 @@
+// @engine: row locks, hand-written SQL
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';

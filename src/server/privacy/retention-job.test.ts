@@ -1,3 +1,4 @@
+// @engine: scheduler claims from two processes, hand-written SQL
 import { PassThrough } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @engine: the quote number sequence
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

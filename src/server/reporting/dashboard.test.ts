@@ -1,3 +1,4 @@
+// @engine: hand-written report SQL
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote } from '../../../tests/support/factories';

@@ -1,3 +1,4 @@
+// @engine: hand-written report SQL
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';

@@ -1,3 +1,4 @@
+// @engine: row locks, RMA and service number sequences
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @engine: row locks, concurrent sends
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';

@@ -1,3 +1,4 @@
+// @engine: concurrent sign-ups on a unique key
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';

@@ -1,0 +1,53 @@
+# Sourced by `npm test` (scripts/test.sh) and `.ci/run`: `step NAME BUDGET COMMAND...` runs one step
+# and prints its CPU time (user + system, of the step and every process it waited for) and its wall
+# time against BUDGET, in CPU seconds. The budget is CPU time because this machine's two cores are
+# shared: a busy day stretches the wall time, not the work a step does. Under CI (CI=true) a step
+# over its budget fails the run, as the home page's JavaScript budget does for bytes
+# (docs/decisions/0073-a-pipeline-for-two-cores.md). STEP_LOG names a file that collects every
+# step's line, so `.ci/run` prints one table for its own steps and `npm test`'s.
+
+STEP_LOG=${STEP_LOG:-$(mktemp)}
+export STEP_LOG
+
+# Sets _cpu to the CPU seconds of this shell's finished children so far (bash's `times`, second
+# line); not called in $(...), whose subshell has children of its own.
+_children_cpu() {
+  local file
+  file=$(mktemp)
+  times >"$file"
+  _cpu=$(awk 'NR == 2 {
+    n = split($0, t, " "); s = 0
+    for (i = 1; i <= n; i++) { split(t[i], p, "m"); s += p[1] * 60 + p[2] }
+    printf "%.1f", s
+  }' "$file")
+  rm -f "$file"
+}
+
+step() {
+  local name=$1 budget=$2
+  shift 2
+  echo "== $name (budget ${budget} s CPU; ${SECONDS} s so far)"
+  local cpu_before start status=0
+  _children_cpu
+  cpu_before=$_cpu
+  start=$EPOCHREALTIME
+  "$@" || status=$?
+  local cpu wall verdict=ok
+  _children_cpu
+  cpu=$(awk -v a="$_cpu" -v b="$cpu_before" 'BEGIN { printf "%.1f", a - b }')
+  wall=$(awk -v a="$EPOCHREALTIME" -v b="$start" 'BEGIN { printf "%.1f", a - b }')
+  if [ "$status" -ne 0 ]; then
+    verdict=failed
+  elif awk -v c="$cpu" -v b="$budget" 'BEGIN { exit !(c > b) }'; then
+    verdict="over budget"
+    [ "${CI:-}" = true ] && status=1
+  fi
+  printf '%-28s %8s %8s %8s  %s\n' "$name" "$cpu" "$budget" "$wall" "$verdict" >>"$STEP_LOG"
+  printf '== %s: %s s CPU of %s s budget, %s s wall: %s\n' "$name" "$cpu" "$budget" "$wall" "$verdict"
+  return "$status"
+}
+
+step_table() {
+  printf '\n%-28s %8s %8s %8s\n' step 'CPU s' budget 'wall s'
+  cat "$STEP_LOG"
+}
