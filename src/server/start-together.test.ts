@@ -1,3 +1,4 @@
+// @engine: two processes migrating one fresh PostgreSQL database at once (the advisory lock)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

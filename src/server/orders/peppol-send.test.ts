@@ -1,3 +1,4 @@
+// @engine: five concurrent sends of one invoice claim one transmission (a unique index under a race)
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
