@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
+/** The budgets of scripts/budgets.json (CPU as multiples of the health request's, memory, the home page's JavaScript). */
+export const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
+
 /** The configurator's default selection (src/shared/pricing/pricing-fixture.ts, which plain JavaScript cannot import). */
 export const benchSelection = {
   model: 'dropwise-standard',
@@ -65,6 +68,13 @@ export function processCpuMs(pid) {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return ((utime + stime) * 1000) / clockTicksPerSecond;
+}
+
+/** A process's resident set size in MiB, from /proc/<pid>/status (Linux). */
+export function processRssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  return kib / 1024;
 }
 
 /**
