@@ -1,14 +1,18 @@
 import { formatUkDate } from '../dates';
 
+let ukDay: Intl.DateTimeFormat | undefined;
+
 /** The calendar day in the UK ("YYYY-MM-DD") at `now`: what staff and buyers call today. */
 export function ukDayOf(now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD. Built on call, not on load (see dates.ts on Intl's cost in pages).
-  return new Intl.DateTimeFormat('en-CA', {
+  // en-CA writes dates as YYYY-MM-DD. Built on first use, not on load (see dates.ts on Intl's cost in
+  // pages), and kept: building it cost more than the rest of a product read or a price (decision 0074).
+  ukDay ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/London',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return ukDay.format(now);
 }
 
 /**
