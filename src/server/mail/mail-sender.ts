@@ -62,6 +62,16 @@ export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.m
 export function createMailSender(options: MailSenderOptions) {
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Owner only: the messages carry confirmation and password-reset links.
+  const makeMailDir = async () => {
+    try {
+      await mkdir(options.mailDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    } catch (error) {
+      mailDirMade = undefined;
+      throw error;
+    }
+  };
+  let mailDirMade: Promise<void> | undefined;
 
   async function attachmentContent(file: MailAttachment): Promise<Buffer> {
     if ('contentBase64' in file) return Buffer.from(file.contentBase64, 'base64');
@@ -94,12 +104,21 @@ export function createMailSender(options: MailSenderOptions) {
       return;
     }
     const info = await files.sendMail(message);
-    // Owner only: the messages carry confirmation and password-reset links.
-    await mkdir(options.mailDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const stamp = options.now().toISOString().replaceAll(':', '-');
-    await writeFile(join(options.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer, {
-      mode: PRIVATE_FILE_MODE,
-    });
+    const write = () =>
+      writeFile(join(options.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+    // The folder is made once, not for every message (a tenth of a checkout's CPU on a busy machine,
+    // decision 0074), and again if it has gone since.
+    mailDirMade ??= makeMailDir();
+    await mailDirMade;
+    try {
+      await write();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mailDirMade = makeMailDir();
+      await mailDirMade;
+      await write();
+    }
     // Without SMTP the .eml file is the delivery; say where it went so a developer can find it.
     options.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail written to file');
   }
