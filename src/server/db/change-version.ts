@@ -68,6 +68,14 @@ export function withRequestChangeVersions(next: () => void): void {
 }
 
 /**
+ * Runs `work` (outside a request: a batch of the mail sender's messages) with one change-version
+ * read shared by the caches it uses, as a request's are; a version raised meanwhile is read again.
+ */
+export function withChangeVersionScope<T>(work: () => Promise<T>): Promise<T> {
+  return requestScope.run({ arrivedAt: performance.now(), wrote: false }, work);
+}
+
+/**
  * Raises the area's change version; call it in the transaction of the write, so another process
  * that sees the new version also sees the write.
  */

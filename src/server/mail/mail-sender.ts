@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { withChangeVersionScope } from '../db/change-version';
 import { type Db, queryRows } from '../db/client';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/secure-data-dir';
 import type { AttachmentRender, MailAttachment } from './outbox';
@@ -20,6 +21,7 @@ interface ClaimedMail extends Record<string, unknown> {
   html_body: string | null;
   attachments: MailAttachment[] | null;
   attempts: number;
+  erase_when_sent: boolean;
 }
 
 export interface MailSenderOptions {
@@ -136,30 +138,36 @@ export function createMailSender(options: MailSenderOptions) {
             limit ${limit}
             for update skip locked
           )
-          returning id, kind, to_address, subject, text_body, html_body, attachments, attempts`,
+          returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, erase_when_sent`,
     );
     let sent = 0;
-    for (const mail of claimed) {
-      const attempts = mail.attempts + 1;
-      try {
-        await deliver(mail);
-        await options.db.execute(
-          sql`update mail_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${options.now()}, last_error = null where id = ${mail.id}`,
-        );
-        // A closed account's farewell: once sent, no copy of it (nor the address) stays behind.
-        await options.db.execute(sql`delete from mail_outbox where id = ${mail.id} and erase_when_sent`);
-        sent += 1;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-        const giveUp = attempts >= MAX_ATTEMPTS;
-        const next = new Date(options.now().getTime() + retryDelaySeconds(attempts) * 1000);
-        await options.db.execute(
-          sql`update mail_outbox set attempts = ${attempts}, last_error = ${reason},
+    // The batch's messages read the cached business profile (sender, reply-to, documents) with one
+    // change-version read between them, as a request does, instead of one for each use.
+    await withChangeVersionScope(async () => {
+      for (const mail of claimed) {
+        const attempts = mail.attempts + 1;
+        try {
+          await deliver(mail);
+          // A closed account's farewell: once sent, no copy of it (nor the address) stays behind.
+          // One statement either way (decision 0074: each query is a round trip of a checkout's CPU).
+          await options.db.execute(
+            mail.erase_when_sent
+              ? sql`delete from mail_outbox where id = ${mail.id}`
+              : sql`update mail_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${options.now()}, last_error = null where id = ${mail.id}`,
+          );
+          sent += 1;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+          const giveUp = attempts >= MAX_ATTEMPTS;
+          const next = new Date(options.now().getTime() + retryDelaySeconds(attempts) * 1000);
+          await options.db.execute(
+            sql`update mail_outbox set attempts = ${attempts}, last_error = ${reason},
               status = ${giveUp ? 'failed' : 'pending'}, next_attempt_at = ${next} where id = ${mail.id}`,
-        );
-        options.log.warn({ mailId: mail.id, kind: mail.kind, attempts, giveUp }, 'e-mail delivery failed');
+          );
+          options.log.warn({ mailId: mail.id, kind: mail.kind, attempts, giveUp }, 'e-mail delivery failed');
+        }
       }
-    }
+    });
     return sent;
   }
 
