@@ -2,15 +2,16 @@
 // GET /api/health (the baseline), GET /api/products/dropwise and POST /api/pricing, each for a
 // bounded time with autocannon, in interleaved rounds (the median of each). Judged by the server's CPU time per request (user + system from
 // /proc, over the measured window), which carries between machines of different speed and load:
-// targets: a product read and a price each within 1.5x of the health request's CPU. Requests/s and
+// budgets (scripts/budgets.json): a product read and a price each within 1.5x of the health request's CPU. Requests/s and
 // p99 latency are printed as information. Runs on PGlite, and also on PostgreSQL (a scratch
 // database, dropped afterwards) when DATABASE_URL is set. Writes the figures to bench-results/.
-// Then the writes: scripts/bench-writes.mjs.
+// Then the writes: scripts/bench-writes.mjs (a checkout's CPU against the health request's, RSS after
+// 1,000 checkouts). At the end, one table of every budget; the exit code is 1 when one is passed.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchSelection, median, onEachDatabase, startServer, withServerCpu } from './bench-support.mjs';
+import { benchSelection, budgets, median, onEachDatabase, startServer, withServerCpu } from './bench-support.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_S = 2;
@@ -21,8 +22,8 @@ const WARMUP_S = 2;
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** The most CPU per request, as a multiple of the health request's. */
-const TARGETS = { product: 1.5, pricing: 1.5 };
+/** The most CPU per request, as a multiple of the health request's (scripts/budgets.json). */
+const TARGETS = { product: budgets.cpuVsHealth.product, pricing: budgets.cpuVsHealth.pricing };
 
 const selection = benchSelection;
 
@@ -122,7 +123,13 @@ async function benchDatabase(label, databaseUrl) {
     const misses = Object.entries(TARGETS).filter(
       ([name, target]) => figures[name].cpuMsPerOperation / healthCpu > target,
     );
-    return { database: label, rows, targetsMet: misses.length === 0 };
+    const verdicts = Object.entries(TARGETS).map(([name, target]) => ({
+      database: label,
+      budget: `${name} CPU <= ${target}x health`,
+      figure: `${(figures[name].cpuMsPerOperation / healthCpu).toFixed(2)}x (${figures[name].cpuMsPerOperation.toFixed(3)} / ${healthCpu.toFixed(3)} ms)`,
+      met: figures[name].cpuMsPerOperation / healthCpu <= target,
+    }));
+    return { database: label, rows, targetsMet: misses.length === 0, verdicts };
   } finally {
     await server.stop();
   }
@@ -145,7 +152,7 @@ for (const result of results) console.log(`${result.database}: targets ${result.
 
 // The write path (quotes, orders, the flow's e-mail step): scripts/bench-writes.mjs.
 const { benchWrites } = await import('./bench-writes.mjs');
-await benchWrites();
+const writes = await benchWrites();
 
 // The admin scenario (100,000 orders and quotes: list p95 and CSV export), in its own file.
 if (process.env.BENCH_ADMIN !== '0') {
@@ -156,3 +163,11 @@ if (process.env.BENCH_ADMIN !== '0') {
     `${JSON.stringify({ at: new Date().toISOString(), results: admin }, null, 2)}\n`,
   );
 }
+
+const verdicts = [...results.flatMap((result) => result.verdicts), ...writes.verdicts];
+console.log('\nBudgets (scripts/budgets.json), each against figures of the same run:');
+console.table(verdicts.map((verdict) => ({ ...verdict, met: verdict.met ? 'pass' : 'FAIL' })));
+if (verdicts.some((verdict) => !verdict.met)) {
+  console.error('✗ a budget is passed');
+  process.exitCode = 1;
+} else console.log('✓ every budget met');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Build check: the home page's first-load JavaScript stays within its budget of 110 KB gzip
- * (issue 27). Counted as `npm run lighthouse` counts what the browser fetched: the entry chunk the
+ * Build check: the home page's first-load JavaScript stays within its budget (110 KB gzip, issue 27;
+ * `homePageJsKbGzip` in scripts/budgets.json). Counted as `npm run lighthouse` counts what the browser fetched: the entry chunk the
  * boot script starts, the home page's own lazy chunk, every chunk either imports statically (each
  * gzipped at level 9, KB of 1,000 bytes), and the page's inline scripts. Run after the prerender;
  * exits 1 naming the chunks when the budget is exceeded.
@@ -10,7 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const homeJsBudgetKb = 110;
+export const homeJsBudgetKb = JSON.parse(
+  readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'),
+).homePageJsKbGzip;
 const web = 'dist/web';
 const page = readFileSync('dist/pages/index.html', 'utf8');
 

@@ -36,7 +36,8 @@ export const CATALOGUE_CACHE_MAX_AGE_MS = 30_000;
 
 /**
  * Per product key. An unknown key is not kept, so probing GET /api/products/{key} with made-up
- * keys cannot grow the cache.
+ * keys cannot grow the cache. The batches in it are those of its load; `getProduct` gives the
+ * batches' current places from their own cache.
  */
 const cache = versionedCache<string, Product | null>({
   area: 'catalogue',
@@ -45,9 +46,22 @@ const cache = versionedCache<string, Product | null>({
   keep: (product) => product !== null,
 });
 
+/**
+ * The product's batches with their places, per product key, reloaded when the batches' change
+ * version moves: every order placed holds places and raises it, and reloading the whole catalogue
+ * for that was ten queries of each checkout (decision 0074). A catalogue write raises both versions.
+ * Asked only for a product that exists, so made-up keys cannot grow it either.
+ */
+const batchCache = versionedCache<string, Product['batches']>({
+  area: 'batches',
+  maxAgeMs: CATALOGUE_CACHE_MAX_AGE_MS,
+  load: (db, productKey) => loadBatches(db, productKey),
+});
+
 /** Drops every cached catalogue in this process (the seed calls it; writes raise the change version). */
 export function invalidateCatalogueCache(): void {
   cache.clear();
+  batchCache.clear();
 }
 
 const price = (row: { priceGbp: number; priceEur: number }) => ({ GBP: row.priceGbp, EUR: row.priceEur });
@@ -157,19 +171,49 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       discountPercentage: row.discountPercentage,
       warrantyYears: row.warrantyYears,
     })),
-    // A full batch is sold out; confirmations raise the change version as they take places.
-    batches: batches.map((row) => {
-      const placesLeft = row.capacity === null ? null : Math.max(row.capacity - row.taken, 0);
-      return { id: row.batchId, name: row.name, date: row.date, soldOut: row.soldOut || placesLeft === 0, placesLeft };
-    }),
+    batches: batches.map(toBatch),
   };
+}
+
+// A full batch is sold out; orders raise the batches' change version as they hold and take places.
+function toBatch(row: typeof productBatches.$inferSelect): Product['batches'][number] {
+  const placesLeft = row.capacity === null ? null : Math.max(row.capacity - row.taken, 0);
+  return { id: row.batchId, name: row.name, date: row.date, soldOut: row.soldOut || placesLeft === 0, placesLeft };
+}
+
+async function loadBatches(db: Db, productKey: string): Promise<Product['batches']> {
+  const rows = await db
+    .select({ batch: productBatches })
+    .from(productBatches)
+    .innerJoin(products, eq(products.id, productBatches.productId))
+    .where(eq(products.productKey, productKey))
+    .orderBy(asc(productBatches.sortOrder), asc(productBatches.createdAt));
+  return rows.map((row) => toBatch(row.batch));
+}
+
+/**
+ * The product as loaded with the batches as last loaded, made once per pair: the caches of the
+ * product's answer and of prices hang off the product object, so it stays the same object until
+ * either changes.
+ */
+const withBatches = new WeakMap<Product, { batches: Product['batches']; product: Product }>();
+
+function productWith(product: Product, batches: Product['batches']): Product {
+  const known = withBatches.get(product);
+  if (known?.batches === batches) return known.product;
+  const combined = { ...product, batches };
+  withBatches.set(product, { batches, product: combined });
+  return combined;
 }
 
 /**
  * The product with all its options (archived accessories and shipping options left out), from an
  * in-memory cache that is reloaded when the catalogue's change version in the database has moved
- * (a write through any process), and after CATALOGUE_CACHE_MAX_AGE_MS in any case.
+ * (a write through any process), and after CATALOGUE_CACHE_MAX_AGE_MS in any case; its batches'
+ * places from their own cache, reloaded when the batches' change version has moved.
  */
-export function getProduct(db: Db, productKey: string): Promise<Product | null> {
-  return cache.get(db, productKey);
+export async function getProduct(db: Db, productKey: string): Promise<Product | null> {
+  const product = await cache.get(db, productKey);
+  if (!product) return null;
+  return productWith(product, await batchCache.get(db, productKey));
 }

@@ -24,6 +24,8 @@ export async function catalogueWrite<T>(
     result = await auditedChange(app, request, async (tx, now) => {
       const done = await work(tx, now);
       await bumpChangeVersion(tx, 'catalogue');
+      // A batch edited, added or reordered: the batches' places are read apart from the rest (getProduct).
+      await bumpChangeVersion(tx, 'batches');
       return done;
     });
   } catch (error) {

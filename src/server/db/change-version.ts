@@ -3,8 +3,12 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client';
 import { changeVersions } from './schema';
 
-/** The cached areas whose writes every app process must notice. */
-export type ChangeArea = 'catalogue' | 'settings' | 'profile';
+/**
+ * The cached areas whose writes every app process must notice. 'batches' is the production batches'
+ * places (an order holding, taking or giving back places), raised on its own so that an order does
+ * not make every process reload the whole catalogue (decision 0074); a catalogue write raises both.
+ */
+export type ChangeArea = 'catalogue' | 'batches' | 'settings' | 'profile';
 
 type Versions = Record<ChangeArea, number>;
 
@@ -51,7 +55,7 @@ function sharedRead(db: Db, arrivedAt: number): Promise<Versions> {
  * (or, after a rollback, the unchanged data, which costs one needless reload).
  */
 const soleWriters = new WeakSet<Db>();
-const inProcessVersions: Versions = { catalogue: 0, settings: 0, profile: 0 };
+const inProcessVersions: Versions = { catalogue: 0, batches: 0, settings: 0, profile: 0 };
 
 /** Marks `db` as written by this process alone (PGlite): its change versions are kept in memory. */
 export function keepChangeVersionsInProcess(db: Db): void {
@@ -61,6 +65,14 @@ export function keepChangeVersionsInProcess(db: Db): void {
 /** Runs `next` (a request's remaining hooks and handler) with its own change-version read. */
 export function withRequestChangeVersions(next: () => void): void {
   requestScope.run({ arrivedAt: performance.now(), wrote: false }, next);
+}
+
+/**
+ * Runs `work` (outside a request: a batch of the mail sender's messages) with one change-version
+ * read shared by the caches it uses, as a request's are; a version raised meanwhile is read again.
+ */
+export function withChangeVersionScope<T>(work: () => Promise<T>): Promise<T> {
+  return requestScope.run({ arrivedAt: performance.now(), wrote: false }, work);
 }
 
 /**
@@ -86,7 +98,7 @@ async function readVersions(db: Db): Promise<Versions> {
     db,
     sql`select key, version from change_versions`,
   );
-  const versions: Versions = { catalogue: 0, settings: 0, profile: 0 };
+  const versions: Versions = { catalogue: 0, batches: 0, settings: 0, profile: 0 };
   for (const row of rows) if (row.key in versions) versions[row.key as ChangeArea] = Number(row.version);
   return versions;
 }

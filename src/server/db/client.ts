@@ -46,6 +46,28 @@ export interface OpenDatabaseOptions {
   lockAdvice?: string;
 }
 
+/** Each open transaction's database (a transaction is a `Db` of its own; see `transactionRoot`). */
+const transactionRoots = new WeakMap<Db, Db>();
+
+/**
+ * The database a transaction was opened on (undefined for a database itself, or a nested
+ * transaction): the in-memory caches answer a transaction from its database's entries (decision 0074).
+ */
+export function transactionRoot(db: Db): Db | undefined {
+  return transactionRoots.get(db);
+}
+
+/** Records every transaction opened on `db` with `db.transaction(…)` as opened on it. */
+function trackTransactions<T extends Db>(db: T): T {
+  const open = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    open((tx) => {
+      transactionRoots.set(tx, db);
+      return work(tx);
+    }, config)) as typeof db.transaction;
+  return db;
+}
+
 /** Opens the database and applies the committed migrations, on PGlite and PostgreSQL alike. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
@@ -60,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = trackTransactions(drizzleNodePg({ client: pool, schema }));
     if (shouldMigrate) await migrateUnderLock(pool);
     return {
       db,
@@ -77,7 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       client = new PGlite(options.dataDir ? join(options.dataDir, 'pglite') : undefined);
     }
-    const db = drizzlePglite({ client, schema });
+    const db = trackTransactions(drizzlePglite({ client, schema }));
     if (shouldMigrate) await migratePglite(db, { migrationsFolder: migrationsDir });
     const pglite = client;
     return {

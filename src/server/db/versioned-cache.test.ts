@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../../tests/support/database';
+import { bumpChangeVersion } from './change-version';
 import type { Db } from './client';
 import { versionedCache } from './versioned-cache';
 
@@ -90,5 +92,39 @@ describe('versioned cache', () => {
     expect([await cache.get(first.db, 'a'), await cache.get(second.db, 'a')]).toEqual([3, 2]);
     cache.clear();
     expect([await cache.get(first.db, 'a'), await cache.get(second.db, 'a')]).toEqual([4, 5]);
+  });
+
+  it("answers a transaction from its database's loaded value, and loads through a transaction that raised the version without keeping it", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const loadedThrough: Db[] = [];
+      const cache = versionedCache<string, number>({
+        area: 'profile',
+        maxAgeMs: 60_000,
+        load: async (through) => {
+          loadedThrough.push(through);
+          return loadedThrough.length;
+        },
+      });
+      expect(await cache.get(db, 'a')).toBe(1);
+      // Before decision 0074 each transaction was a database of its own to the cache: a load every time.
+      expect(await db.transaction((tx) => cache.get(tx, 'a'))).toBe(1);
+      expect(loadedThrough).toEqual([db]);
+      // A transaction that raised the version reads its own (uncommitted) state and keeps nothing.
+      await expect(
+        db.transaction(async (tx) => {
+          await bumpChangeVersion(tx, 'profile');
+          expect(await cache.get(tx, 'a')).toBe(2);
+          expect(loadedThrough[1]).toBe(tx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // Rolled back: the database's value still stands, and the transaction's was not kept.
+      expect(await cache.get(db, 'a')).toBe(1);
+      expect(loadedThrough).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
   });
 });

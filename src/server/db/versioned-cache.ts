@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import { type Db, transactionRoot } from './client';
 import { type ChangeArea, readChangeVersion } from './change-version';
 
 interface Entry<Value> {
@@ -6,6 +6,8 @@ interface Entry<Value> {
   /** The area's change version read before the load began. */
   version: number;
   value: Promise<Value>;
+  /** The load has finished (a transaction takes only a finished value, see `get`). */
+  settled: boolean;
 }
 
 export interface VersionedCache<Key, Value> {
@@ -26,6 +28,12 @@ export interface VersionedCache<Key, Value> {
  * soon as any process has saved a change; `maxAgeMs` is a safety net only. If the version read
  * fails, a loaded value is still the best answer. A failed load is not kept, nor a value that
  * `keep` refuses: the next call loads again.
+ *
+ * A transaction is answered from its database's entries when they are current and loaded (each
+ * order and quote reads the settings and the business profile inside its transaction, which
+ * otherwise loaded them afresh every time: decision 0074). Otherwise it loads through the
+ * transaction and keeps nothing: it may see its own uncommitted writes, and waiting on a load
+ * through the database could wait for the transaction itself (PGlite's one connection, a full pool).
  */
 export function versionedCache<Key, Value>(options: {
   area: ChangeArea;
@@ -42,7 +50,8 @@ export function versionedCache<Key, Value>(options: {
   };
   return {
     async get(db, key) {
-      const perDb = entriesOf(db);
+      const root = transactionRoot(db);
+      const perDb = entriesOf(root ?? db);
       const cached = perDb.get(key);
       let version: number;
       try {
@@ -51,13 +60,17 @@ export function versionedCache<Key, Value>(options: {
         if (cached) return cached.value;
         throw error;
       }
-      if (cached && cached.version >= version && Date.now() - cached.loadedAt < maxAgeMs) return cached.value;
+      const current = cached && cached.version >= version && Date.now() - cached.loadedAt < maxAgeMs;
+      if (current && (!root || cached.settled)) return cached.value;
+      if (root) return load(db, key);
       const value = load(db, key);
-      perDb.set(key, { loadedAt: Date.now(), version, value });
+      const entry: Entry<Value> = { loadedAt: Date.now(), version, value, settled: false };
+      perDb.set(key, entry);
       const forget = () => {
         if (perDb.get(key)?.value === value) perDb.delete(key);
       };
       value.then((loaded) => {
+        entry.settled = true;
         if (keep && !keep(loaded)) forget();
       }, forget);
       return value;

@@ -116,7 +116,7 @@ export async function takeOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
   await tx.update(orders).set({ placesBatchId: row.id, placesTaken: quantity }).where(eq(orders.id, order.id));
   order.placesBatchId = row.id;
   order.placesTaken = quantity;
-  await bumpChangeVersion(tx, 'catalogue');
+  await bumpChangeVersion(tx, 'batches');
 }
 
 /**
@@ -138,7 +138,7 @@ export async function holdOrderPlaces(tx: Db, order: OrderRow, until: Date): Pro
   order.placesBatchId = row.id;
   order.placesTaken = quantity;
   order.placesHeldUntil = until;
-  await bumpChangeVersion(tx, 'catalogue');
+  await bumpChangeVersion(tx, 'batches');
 }
 
 /** Gives the order's places back (cancellation, deletion, a lapsed hold); nothing when it holds none. */
@@ -152,7 +152,7 @@ export async function releaseOrderPlaces(tx: Db, order: OrderRow): Promise<void>
   order.placesBatchId = null;
   order.placesTaken = 0;
   order.placesHeldUntil = null;
-  await bumpChangeVersion(tx, 'catalogue');
+  await bumpChangeVersion(tx, 'batches');
 }
 
 /** An order that has shipped (or is cancelled) stays with the batch it had. */
@@ -199,7 +199,7 @@ export async function moveOrderBatch(
     if (held.id > target.id) await releaseIn(tx, held.id, held.taken);
     set.placesBatchId = target.id;
     set.placesTaken = quantity;
-    await bumpChangeVersion(tx, 'catalogue');
+    await bumpChangeVersion(tx, 'batches');
   }
   const [after] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
   if (!after) throw notFound('Order not found');

@@ -31,7 +31,6 @@ import { estimatePrice } from './estimate-price';
 import { useProduct } from '../lib/get-product';
 import { ImageGallery } from './image-gallery';
 import { useKeepFocusVisible } from './keep-focus-visible';
-import { InternationalDialog } from './international-dialog';
 import { OptionSection } from './option-section';
 import { OrderSummary } from './order-summary';
 import { PriceBar } from './price-bar';
@@ -43,6 +42,11 @@ import { TermsNotices } from './terms-notices';
 
 // The waitlist form (react-hook-form, zod) loads only when a visitor picks the USA.
 const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })));
+// 'Your Country Not Listed?' (Radix's dialog) loads when it is first opened: a first view of the
+// configurator does not evaluate the dialog's code (decision 0074).
+const InternationalDialog = lazy(() =>
+  import('./international-dialog').then((m) => ({ default: m.InternationalDialog })),
+);
 
 function Options({
   product,
@@ -441,7 +445,11 @@ export function ConfigurePage() {
         leaving={leaving}
         onLeave={(type) => void leave(type)}
       />
-      <InternationalDialog open={notListedOpen} onOpenChange={setNotListedOpen} />
+      {notListedOpen && (
+        <Suspense fallback={null}>
+          <InternationalDialog open onOpenChange={setNotListedOpen} />
+        </Suspense>
+      )}
       {state.waitlistOpen && (
         <Suspense fallback={null}>
           <WaitlistDialog open onOpenChange={(open) => !open && dispatch({ type: 'closeWaitlist' })} />
