@@ -24,7 +24,7 @@ import {
   sessions,
 } from '../db/schema';
 import { createSession } from '../accounts/session-service';
-import { issueInvoice } from '../orders/invoices';
+import { issueInvoice } from '../billing/invoices';
 import { inviteStaff } from '../staff/staff';
 import { createOrganisation } from '../organisations/organisations';
 import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';

@@ -17,7 +17,7 @@ import { type Db, queryRows } from '../db/client';
 import { notFound } from '../http/http-error';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import { ledgerOf, receivableInvoices } from '../orders/order-ledger';
+import { ledgerOf, receivableInvoices } from '../order-records/order-ledger';
 import { documentFacts } from '../terms/terms-service';
 import { customerOfScope, type Scope, scopeOf } from './customers';
 

@@ -12,9 +12,9 @@ import { paymentsRegisterQuerySchema } from '../../shared/reporting/payments-reg
 import { adminServiceListQuerySchema } from '../../shared/service-requests/service-contracts';
 import { customerBatches, listCustomers, loadCustomer } from '../customers/customers';
 import { instrumentBatches, listInstruments } from '../instruments/instrument-list';
-import { loadOrderLedger } from '../orders/order-ledger';
+import { loadOrderLedger } from '../order-records/order-ledger';
 import { listOrders, orderBatches } from '../orders/order-list';
-import { loadOrderModels } from '../orders/order-read-model';
+import { loadOrderModels } from '../order-records/order-read-model';
 import { listQuotes, quoteBatches } from '../quotes/quote-list';
 import { orderExportBatches, loadRegister } from '../reporting/accounting-export';
 import { loadAgedDebt } from '../reporting/aged-debt';
