@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createOrder, createQuote, createUser, payInFull } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { adminCustomerListQuerySchema } from '../../shared/admin/customer-schemas';
-import { agedDebtQuerySchema } from '../../shared/admin/receivables-schemas';
+import { adminCustomerListQuerySchema } from '../../shared/customers/customer-schemas';
+import { agedDebtQuerySchema } from '../../shared/reporting/receivables-schemas';
 import { adminInstrumentListQuerySchema } from '../../shared/instruments/instrument-schemas';
 import { adminListQuerySchema } from '../../shared/lists';
 import { adminOrderListQuerySchema } from '../../shared/orders/order-admin-contracts';

@@ -10,7 +10,7 @@ import {
   type AgedDebtInvoice,
   type AgedDebtQuery,
   type BucketAmounts,
-} from '../../shared/admin/receivables-schemas';
+} from '../../shared/reporting/receivables-schemas';
 import { csvMoney } from '../../shared/csv';
 import { customerFallbacks } from '../../shared/lists';
 import { ERASED } from '../../shared/privacy/privacy-contracts';

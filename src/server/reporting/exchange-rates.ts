@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { ExchangeRate } from '../../shared/admin/exchange-rate-schemas';
+import type { ExchangeRate } from '../../shared/reporting/exchange-rate-schemas';
 import { parseCsv } from '../../shared/csv';
 import { foreignShopCurrencies } from '../../shared/orders/gbp-figures';
 import type { Db } from '../db/client';
