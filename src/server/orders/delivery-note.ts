@@ -8,7 +8,11 @@ import { notFound } from '../http/http-error';
 import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
 import { documentOrder } from '../billing/invoices';
-import { commercialInvoiceFilename, hasCommercialInvoice, renderCommercialInvoicePdf } from '../customs/commercial-invoice';
+import {
+  commercialInvoiceFilename,
+  hasCommercialInvoice,
+  renderCommercialInvoicePdf,
+} from '../customs/commercial-invoice';
 import { trackingOf } from '../order-records/order-notice-mail';
 
 /** The order's packing slip as a PDF, drawn now (carrier and tracking as set today); never stored. */

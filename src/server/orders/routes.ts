@@ -35,7 +35,13 @@ import {
   PO_DOCUMENT_BODY_LIMIT,
   poDocumentMessages,
 } from '../../shared/orders/po-document';
-import { attachPoDocument, poNumberRequired, readPoUpload, storedPoDocument, toPoDocument } from '../order-records/po-document';
+import {
+  attachPoDocument,
+  poNumberRequired,
+  readPoUpload,
+  storedPoDocument,
+  toPoDocument,
+} from '../order-records/po-document';
 import { loadOrderModel, toGuestSummary, toOwnerOrder } from '../order-records/order-read-model';
 
 /** The guest order page's key (`?key=`): query strings never reach the logs (log-serializers.ts). */

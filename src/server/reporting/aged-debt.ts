@@ -17,7 +17,12 @@ import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { type Db, queryRows } from '../db/client';
 import { fallback, nameOf } from '../db/list-sql';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
-import { type LedgerInvoice, type LedgerPayment, orderLedgerSql, receivableInvoices } from '../order-records/order-ledger';
+import {
+  type LedgerInvoice,
+  type LedgerPayment,
+  orderLedgerSql,
+  receivableInvoices,
+} from '../order-records/order-ledger';
 import { todayOf } from '../billing/overdue';
 
 /**
