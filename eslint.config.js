@@ -48,8 +48,11 @@ const serverFeatureOrder = [
   'terms',
   'flows',
   'quotes',
-  'orders',
+  'customs',
+  'order-records',
   'instruments',
+  'billing',
+  'orders',
   'service-requests',
   'privacy',
   'staff',
@@ -110,6 +113,23 @@ const boundaries = [
     from: './src/web/admin',
     except: ['./admin-app.tsx'],
     message: 'Only the lazy admin/* route of app-routes.tsx may import the admin wing (admin-app.tsx).',
+  },
+  {
+    // Issue 50: src/shared/admin holds only what the staff wing alone reads (its session, settings and
+    // admin contracts); a feature's contracts live in its own src/shared/<feature> (decision 0076).
+    target: [
+      './src/shared/!(admin)/**/*',
+      './src/shared/*',
+      './src/server/!(admin)/**/*',
+      './src/server/*',
+      './src/web/!(admin)/**/*',
+      './src/web/*',
+      './tests',
+      './scripts',
+    ],
+    from: './src/shared/admin',
+    message:
+      'Only src/server/admin and src/web/admin import src/shared/admin: put what a feature shares in src/shared/<feature>.',
   },
   ...webFeatureZones,
 ];

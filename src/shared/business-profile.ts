@@ -5,7 +5,7 @@
  * counts as the example (`setupChecklist`), and a production start takes no orders.
  *
  * Kept free of zod: the storefront's footer reads this module, and the home page's JS budget is
- * nearly used. The validation lives in src/shared/admin/business-profile-schemas.ts.
+ * nearly used. The validation lives in src/shared/business-profile-schemas.ts.
  */
 
 export interface ProfileAddress {

@@ -17,7 +17,7 @@ import {
   type LedgerRefund,
   ledgerOf,
   type OrderLedger,
-} from '../../src/server/orders/order-ledger';
+} from '../../src/server/order-records/order-ledger';
 
 const ADMIN_EMAIL = 'ledger.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/shared/admin/permissions';
+import type { Role } from '../../src/shared/staff/permissions';
 import type { Db } from '../../src/server/db/client';
 import { createUser } from './factories';
 import { enrollVerifiedFactor, signIn, totpCode } from './sessions';

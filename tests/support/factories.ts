@@ -10,7 +10,7 @@ import {
   staffRoles,
   users,
 } from '../../src/server/db/schema';
-import type { Role } from '../../src/shared/admin/permissions';
+import type { Role } from '../../src/shared/staff/permissions';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 
 const unique = () => randomBytes(4).toString('hex');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { recordPayment } from '../../src/server/orders/record-payment';
+import { recordPayment } from '../../src/server/billing/record-payment';
 import type { Db } from '../../src/server/db/client';
 import { invoices } from '../../src/server/db/schema';
 import type { TestApp } from './test-app';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionsOfRoles } from '../../shared/admin/permissions';
+import { permissionsOfRoles } from '../../shared/staff/permissions';
 import {
   challengeAnswerSchema,
   changePasswordRequestSchema,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { staffMessages } from '../../shared/admin/staff-schemas';
+import { staffMessages } from '../../shared/staff/staff-schemas';
 import type { Db } from '../db/client';
 import { staffRoles } from '../db/schema';
 import { conflict } from '../http/http-error';

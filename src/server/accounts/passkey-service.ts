@@ -10,7 +10,7 @@ import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { type PasskeyAssertionRequest, passkeyMessages } from '../../shared/accounts/passkey-contracts';
-import { movesMoney } from '../../shared/admin/permissions';
+import { movesMoney } from '../../shared/staff/permissions';
 import type { Db } from '../db/client';
 import { mfaFactors, passkeyCredentials, profiles, staffRoles, webauthnChallenges } from '../db/schema';
 import { badRequest, forbidden, notFound, unprocessable } from '../http/http-error';

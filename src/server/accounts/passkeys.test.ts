@@ -15,7 +15,7 @@ import {
   profiles,
   webauthnChallenges,
 } from '../db/schema';
-import type { Role } from '../../shared/admin/permissions';
+import type { Role } from '../../shared/staff/permissions';
 import { getSettings, updateSettings } from '../settings/settings-service';
 
 // On a TOTP step boundary plus 10 s, so ±1 step is unambiguous.

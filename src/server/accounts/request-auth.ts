@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/http-error';
 import { authMessages } from '../../shared/accounts/auth-messages';
-import type { Role } from '../../shared/admin/permissions';
+import type { Role } from '../../shared/staff/permissions';
 import { resolveSession, SESSION_COOKIE } from './session-service';
 
 /** Who is calling: set from the session cookie by the accounts feature, null for a guest. */

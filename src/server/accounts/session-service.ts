@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { isRole, type Role } from '../../shared/admin/permissions';
+import { isRole, type Role } from '../../shared/staff/permissions';
 import { mfaFactors, profiles, sessions, staffRoles, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type Permission, permissionsOfRoles } from '../../shared/admin/permissions';
+import { type Permission, permissionsOfRoles } from '../../shared/staff/permissions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import {
   abandonedMessages,
   abandonedPageSchema,
   updateAbandonedRequestSchema,
-} from '../../shared/admin/abandoned-schemas';
+} from '../../shared/flows/abandoned-schemas';
 import { adminListQuerySchema } from '../../shared/lists';
 import { notFound } from '../http/http-error';
 import { abandonedBatches, listAbandoned, recordAbandonedFollowUp } from '../flows/abandoned';

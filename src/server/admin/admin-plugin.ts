@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { requireAdmin } from '../accounts/request-auth';
 import { forbidden } from '../http/http-error';
-import { permissionsOfRoles } from '../../shared/admin/permissions';
+import { permissionsOfRoles } from '../../shared/staff/permissions';
 import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminBusinessProfileRoutes } from './business-profile-routes';

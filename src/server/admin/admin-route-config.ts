@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { userMessages } from '../../shared/admin/user-schemas';
+import { userMessages } from '../../shared/staff/user-schemas';
 import { adminMessages } from '../../shared/admin/admin-schemas';
-import { type Permission, permissionsOfRoles } from '../../shared/admin/permissions';
+import { type Permission, permissionsOfRoles } from '../../shared/staff/permissions';
 import type { RequestAuth } from '../accounts/request-auth';
 import { forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';

@@ -8,7 +8,7 @@ import { signIn, totpCode } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { storeModelDocumentRow, tinyPdf } from '../../../tests/support/model-documents';
 import { certificatePdf, storeCertificateRow } from '../../../tests/support/supplier-pack';
-import { type Role, roleNames, permissionsOfRoles } from '../../shared/admin/permissions';
+import { type Role, roleNames, permissionsOfRoles } from '../../shared/staff/permissions';
 import { defaultSystemSettings } from '../../shared/settings';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import {
@@ -24,7 +24,7 @@ import {
   sessions,
 } from '../db/schema';
 import { createSession } from '../accounts/session-service';
-import { issueInvoice } from '../orders/invoices';
+import { issueInvoice } from '../billing/invoices';
 import { inviteStaff } from '../staff/staff';
 import { createOrganisation } from '../organisations/organisations';
 import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';

@@ -10,7 +10,7 @@ import { orderFlowMessages } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { migrationsDir } from '../config/paths';
-import { businessProfileMessages } from '../../shared/admin/business-profile-schemas';
+import { businessProfileMessages } from '../../shared/business-profile-schemas';
 import { realBank, realDetails } from '../../../tests/support/business-profile';
 import { exampleBusinessProfile } from '../../shared/business-profile';
 import { auditLog, businessProfile, mailOutbox, orders, profiles, settings } from '../db/schema';

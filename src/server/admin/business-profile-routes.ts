@@ -5,7 +5,7 @@ import {
   businessProfileChecklistResponseSchema,
   businessProfileEditSchema,
   businessProfileResponseSchema,
-} from '../../shared/admin/business-profile-schemas';
+} from '../../shared/business-profile-schemas';
 import { type BusinessProfile, publicProfileOf, setupChecklist } from '../../shared/business-profile';
 import { offeredShipDate } from '../../shared/batches/ship-date';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';

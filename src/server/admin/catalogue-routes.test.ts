@@ -10,7 +10,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import { catalogueMessages } from '../../shared/admin/catalogue-schemas';
+import { catalogueMessages } from '../../shared/catalogue/catalogue-schemas';
 import { systemSettingsMessages } from '../../shared/admin/settings-schemas';
 import type { Product } from '../../shared/catalogue';
 import { publicProfileOf } from '../../shared/business-profile';

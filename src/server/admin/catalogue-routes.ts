@@ -32,7 +32,7 @@ import {
   updateGoodsRequestSchema,
   updateOptionRequestSchema,
   updateShippingRequestSchema,
-} from '../../shared/admin/catalogue-schemas';
+} from '../../shared/catalogue/catalogue-schemas';
 import {
   batchAudit,
   configurationAudit,

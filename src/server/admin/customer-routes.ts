@@ -7,7 +7,7 @@ import {
   customerDetailSchema,
   customerKeySchema,
   customerKindLabels,
-} from '../../shared/admin/customer-schemas';
+} from '../../shared/customers/customer-schemas';
 import { customerFallbacks } from '../../shared/lists';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
 import { csvDate } from '../reporting/accounting-export';

@@ -10,7 +10,7 @@ import {
   putExchangeRateRequestSchema,
   rateCurrencySchema,
   rateMonthSchema,
-} from '../../shared/admin/exchange-rate-schemas';
+} from '../../shared/reporting/exchange-rate-schemas';
 import { foreignShopCurrencies } from '../../shared/orders/gbp-figures';
 import { auditedChange } from '../audit/audited-change';
 import {

@@ -36,9 +36,9 @@ import {
   peppolDocument,
   recordTransmission,
   toTransmission,
-} from '../orders/peppol-send';
+} from '../billing/peppol-send';
 import type { PeppolAccessPoint } from '../peppol/peppol-access-point';
-import { creditInvoice, issueInvoice, toInvoice } from '../orders/invoices';
+import { creditInvoice, issueInvoice, toInvoice } from '../billing/invoices';
 import { adminOf, adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 import {

@@ -15,7 +15,7 @@ import {
   updateOrderRequestSchema,
 } from '../../shared/orders/order-admin-contracts';
 import { adminOrderDetail } from '../orders/admin-order-detail';
-import { recordPayment, refundPayment } from '../orders/record-payment';
+import { recordPayment, refundPayment } from '../billing/record-payment';
 import { commercialInvoicePdf, deliveryNotePdf } from '../orders/delivery-note';
 import { addStaffComment, deleteOrder, setOrderLanguage } from '../orders/update-order';
 import { orderLanguageRequestSchema } from '../../shared/orders/order-admin-contracts';
@@ -34,17 +34,17 @@ import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
 import { moveOrderBatch } from '../orders/batch-places';
 import { shipOrder } from '../workflows/ship-order';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
-import { updateExportProof } from '../orders/export-proof';
-import { acceptVatName, queueVatNumberCheck } from '../orders/vat-number-evidence';
+import { updateExportProof } from '../customs/export-proof';
+import { acceptVatName, queueVatNumberCheck } from '../billing/vat-number-evidence';
 import { MODEL_DOCUMENT_BODY_LIMIT, uploadModelDocumentRequestSchema } from '../../shared/instruments/model-documents';
 import { testRecordSchema } from '../../shared/instruments/instrument-papers';
 import { storeTestRecord } from '../instruments/test-records';
 import { readTestRecord } from '../orders/order-test-records';
 import { notFound } from '../http/http-error';
-import { updateBuyerRoutingReference } from '../orders/einvoices';
+import { updateBuyerRoutingReference } from '../billing/einvoices';
 import { attachPoRequestSchema, PO_DOCUMENT_BODY_LIMIT } from '../../shared/orders/po-document';
-import { attachPoDocument, readPoUpload } from '../orders/po-document';
-import { renderOrderProForma, sendOrderProForma } from '../orders/order-pro-forma';
+import { attachPoDocument, readPoUpload } from '../order-records/po-document';
+import { renderOrderProForma, sendOrderProForma } from '../billing/order-pro-forma';
 
 const idParams = z.object({ id: z.uuid() });
 const testRecordNotFound = 'Test record not found';

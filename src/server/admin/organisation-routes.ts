@@ -9,7 +9,7 @@ import {
   organisationSettingsRequestSchema,
   organisationSettingsSchema,
 } from '../../shared/accounts/organisation-schemas';
-import { customerMessages } from '../../shared/admin/customer-schemas';
+import { customerMessages } from '../../shared/customers/customer-schemas';
 import { notFound } from '../http/http-error';
 import {
   addCustomerToOrganisation,

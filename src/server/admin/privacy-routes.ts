@@ -12,7 +12,7 @@ import {
   privacyRequestSchema,
   privacyRequestsQuerySchema,
   privacySearchQuerySchema,
-} from '../../shared/admin/privacy-schemas';
+} from '../../shared/privacy/privacy-schemas';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';

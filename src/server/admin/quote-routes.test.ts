@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { type AdminQuoteDetail, quoteAdminMessages } from '../../shared/admin/quote-admin-schemas';
+import { type AdminQuoteDetail, quoteAdminMessages } from '../../shared/quotes/quote-admin-schemas';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, mailOutbox, quoteDocuments } from '../db/schema';

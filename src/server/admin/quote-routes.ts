@@ -5,7 +5,7 @@ import {
   extendQuoteRequestSchema,
   quoteKeyParams,
   quoteNoteRequestSchema,
-} from '../../shared/admin/quote-admin-schemas';
+} from '../../shared/quotes/quote-admin-schemas';
 import { customerFallbacks } from '../../shared/lists';
 import { adminQuoteListQuerySchema, adminQuotePageSchema } from '../../shared/quotes/quote-list-contracts';
 import { quoteStatusLabels } from '../../shared/orders/order-status';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerKeySchema } from '../../shared/admin/customer-schemas';
-import { agedDebtAnswerSchema, agedDebtQuerySchema } from '../../shared/admin/receivables-schemas';
+import { customerKeySchema } from '../../shared/customers/customer-schemas';
+import { agedDebtAnswerSchema, agedDebtQuerySchema } from '../../shared/reporting/receivables-schemas';
 import { customerStatementPdf, statementFilename } from '../customers/customer-statement';
 import { scopeOfKey } from '../customers/customers';
 import { agedDebtCsvHeader, agedDebtCsvRows, loadAgedDebt } from '../reporting/aged-debt';

@@ -5,7 +5,7 @@ import { adminOrderAnswerSchema } from '../../shared/orders/order-admin-contract
 import { remindersExclusionRequestSchema } from '../../shared/orders/payment-reminders';
 import { auditedChange } from '../audit/audited-change';
 import { adminOrderDetail } from '../orders/admin-order-detail';
-import { excludeFromReminders, includeInReminders } from '../orders/reminders-exclusion';
+import { excludeFromReminders, includeInReminders } from '../billing/reminders-exclusion';
 import { adminRoute } from './admin-route-config';
 
 const idParams = z.object({ id: z.uuid() });

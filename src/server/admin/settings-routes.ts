@@ -7,7 +7,7 @@ import { adminOf, adminRoute } from './admin-route-config';
 import { auditedChange } from '../audit/audited-change';
 import { requireStepUp } from './step-up';
 import { adminEmails } from '../accounts/account-service';
-import { paymentReminderTextKeys, queueReminderTextChangeAlert } from '../orders/reminder-text-change';
+import { paymentReminderTextKeys, queueReminderTextChangeAlert } from '../billing/reminder-text-change';
 
 /**
  * The settings whose change needs a fresh second factor (docs/decisions/0047): the VAT rate moves

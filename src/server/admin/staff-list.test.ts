@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { staffAnswerSchema } from '../../shared/admin/staff-schemas';
+import { staffAnswerSchema } from '../../shared/staff/staff-schemas';
 
 describe('the staff list', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });

@@ -8,9 +8,9 @@ import {
   staffMemberAnswerSchema,
   staffListQuerySchema,
   staffRolesRequestSchema,
-} from '../../shared/admin/staff-schemas';
+} from '../../shared/staff/staff-schemas';
 import { customerFallbacks } from '../../shared/lists';
-import { roles } from '../../shared/admin/permissions';
+import { roles } from '../../shared/staff/permissions';
 import { csvDate } from '../reporting/accounting-export';
 import { fallback } from '../db/list-sql';
 import { sendCsv } from './csv-export';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passkeyMessages, type PasskeyAssertionRequest } from '../../shared/accounts/passkey-contracts';
 import { adminMessages, STEP_UP_MINUTES } from '../../shared/admin/admin-schemas';
-import { moneyPermissions } from '../../shared/admin/permissions';
+import { moneyPermissions } from '../../shared/staff/permissions';
 import { verifyFreshCode } from '../accounts/mfa-service';
 import { type RelyingParty, verifyPasskeyAssertion } from '../accounts/passkey-service';
 import type { RequestAuth } from '../accounts/request-auth';

@@ -8,8 +8,8 @@ import {
   adminUserSchema,
   updateUserRequestSchema,
   userMessages,
-} from '../../shared/admin/user-schemas';
-import { staffMessages } from '../../shared/admin/staff-schemas';
+} from '../../shared/staff/user-schemas';
+import { staffMessages } from '../../shared/staff/staff-schemas';
 import { profileOf } from '../accounts/account-service';
 import { resetFactors, verifySecondFactorProof } from '../accounts/mfa-service';
 import {

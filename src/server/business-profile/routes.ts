@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessProfileDetailsSchema } from '../../shared/admin/business-profile-schemas';
+import { businessProfileDetailsSchema } from '../../shared/business-profile-schemas';
 import { publicProfileOf } from '../../shared/business-profile';
 import { getBusinessProfile } from './profile-service';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { bankAccountsSchema, businessProfileEditSchema } from '../../shared/admin/business-profile-schemas';
+import { bankAccountsSchema, businessProfileEditSchema } from '../../shared/business-profile-schemas';
 import { isExampleProfile } from '../../shared/business-profile';
 import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { seedCatalogue } from './seed-catalogue';

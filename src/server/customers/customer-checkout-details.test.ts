@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { AdminUser } from '../../shared/admin/user-schemas';
+import type { AdminUser } from '../../shared/staff/user-schemas';
 import type { Address } from '../db/schema';
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day, 10));

@@ -12,12 +12,12 @@ import {
 } from '../../shared/documents/customer-statement';
 import { orderDocumentLabels } from '../../shared/documents/order-document-labels';
 import { cleanLine } from '../../shared/clean-text';
-import { customerMessages } from '../../shared/admin/customer-schemas';
+import { customerMessages } from '../../shared/customers/customer-schemas';
 import { type Db, queryRows } from '../db/client';
 import { notFound } from '../http/http-error';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import { ledgerOf, receivableInvoices } from '../orders/order-ledger';
+import { ledgerOf, receivableInvoices } from '../order-records/order-ledger';
 import { documentFacts } from '../terms/terms-service';
 import { customerOfScope, type Scope, scopeOf } from './customers';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote, createUser } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { adminCustomerPageSchema, customerDetailSchema } from '../../shared/admin/customer-schemas';
+import { adminCustomerPageSchema, customerDetailSchema } from '../../shared/customers/customer-schemas';
 import { auditLog, instruments } from '../db/schema';
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');

@@ -4,7 +4,7 @@ import {
   type AdminCustomerListQuery,
   type CustomerDetail,
   customerMessages,
-} from '../../shared/admin/customer-schemas';
+} from '../../shared/customers/customer-schemas';
 import {
   effectiveQuoteStatus,
   type OrderStatus,

@@ -11,7 +11,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { englishIn } from '../../../tests/support/english-phrases';
 import { mailOutbox, organisationMembers, organisationStatements } from '../db/schema';
 import { createScheduler } from '../jobs/scheduler';
-import { issueInvoice } from '../orders/invoices';
+import { issueInvoice } from '../billing/invoices';
 import {
   ORGANISATION_STATEMENTS_JOB,
   organisationStatementsJob,

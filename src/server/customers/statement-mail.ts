@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { customerMessages } from '../../shared/admin/customer-schemas';
+import { customerMessages } from '../../shared/customers/customer-schemas';
 import { translator } from '../../shared/i18n/translator';
 import type { RequestAuth } from '../accounts/request-auth';
 import { writeAudit } from '../audit/audit-log';

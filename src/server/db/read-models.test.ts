@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createOrder, createQuote, createUser, payInFull } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { adminCustomerListQuerySchema } from '../../shared/admin/customer-schemas';
-import { agedDebtQuerySchema } from '../../shared/admin/receivables-schemas';
+import { adminCustomerListQuerySchema } from '../../shared/customers/customer-schemas';
+import { agedDebtQuerySchema } from '../../shared/reporting/receivables-schemas';
 import { adminInstrumentListQuerySchema } from '../../shared/instruments/instrument-schemas';
 import { adminListQuerySchema } from '../../shared/lists';
 import { adminOrderListQuerySchema } from '../../shared/orders/order-admin-contracts';
@@ -12,9 +12,9 @@ import { paymentsRegisterQuerySchema } from '../../shared/reporting/payments-reg
 import { adminServiceListQuerySchema } from '../../shared/service-requests/service-contracts';
 import { customerBatches, listCustomers, loadCustomer } from '../customers/customers';
 import { instrumentBatches, listInstruments } from '../instruments/instrument-list';
-import { loadOrderLedger } from '../orders/order-ledger';
+import { loadOrderLedger } from '../order-records/order-ledger';
 import { listOrders, orderBatches } from '../orders/order-list';
-import { loadOrderModels } from '../orders/order-read-model';
+import { loadOrderModels } from '../order-records/order-read-model';
 import { listQuotes, quoteBatches } from '../quotes/quote-list';
 import { orderExportBatches, loadRegister } from '../reporting/accounting-export';
 import { loadAgedDebt } from '../reporting/aged-debt';

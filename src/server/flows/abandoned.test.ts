@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { guestBilling } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { AbandonedCheckout } from '../../shared/admin/abandoned-schemas';
+import type { AbandonedCheckout } from '../../shared/flows/abandoned-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { auditLog, incompleteOrders } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { ABANDONED_AFTER_MS, type AbandonedCheckout, type AbandonedKind } from '../../shared/admin/abandoned-schemas';
+import { ABANDONED_AFTER_MS, type AbandonedCheckout, type AbandonedKind } from '../../shared/flows/abandoned-schemas';
 import type { AdminListQuery } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { incompleteOrders, incompleteRegistrations } from '../db/schema';

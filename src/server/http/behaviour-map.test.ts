@@ -106,12 +106,12 @@ describe('docs/behaviours.md', () => {
       [
         '| Behaviour | Where | Test | Decision |',
         '| --- | --- | --- | --- |',
-        '| A moved rule | `src/server/orders/record-payment.ts` `recordPayment` `recordReceipt`; `src/server/orders/gone.ts` `x` | `src/server/orders/gone.test.ts` | [0099](decisions/0099-gone.md) |',
+        '| A moved rule | `src/server/billing/record-payment.ts` `recordPayment` `recordReceipt`; `src/server/orders/gone.ts` `x` | `src/server/orders/gone.test.ts` | [0099](decisions/0099-gone.md) |',
         '| No decision | `src/shared/money.ts` `parseMoney` | `src/shared/money.test.ts` | — |',
       ].join('\n'),
     );
     expect(problemsOf(stale, root)).toEqual([
-      'A moved rule: src/server/orders/record-payment.ts does not define recordReceipt',
+      'A moved rule: src/server/billing/record-payment.ts does not define recordReceipt',
       'A moved rule: src/server/orders/gone.ts does not exist',
       'A moved rule: test src/server/orders/gone.test.ts does not exist',
       'A moved rule: decision decisions/0099-gone.md does not exist',

@@ -4,8 +4,8 @@ import { auditLog, instrumentReminders, instruments, orders } from '../db/schema
 import type { InstrumentReminderKind } from '../db/schema';
 import type { DailyJob, JobResult } from '../jobs/scheduler';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { orderRecipient } from '../orders/order-admin-context';
-import { footer, greeting, orderTranslator } from '../orders/order-status-mail';
+import { orderRecipient } from '../order-records/order-admin-context';
+import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
 import type { Language } from '../../shared/i18n/languages';
 import { splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';

@@ -23,7 +23,7 @@ import {
   recordedFactoryTestSchema,
 } from '../../shared/instruments/instrument-papers';
 import { getCachedSettings } from '../settings/settings-service';
-import { toInstrument } from '../orders/order-instruments';
+import { toInstrument } from '../order-records/order-instruments';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { termsValuesOf } from '../terms/terms-service';
 

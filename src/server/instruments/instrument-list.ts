@@ -3,7 +3,7 @@ import { type AdminInstrumentListQuery, type AdminInstrumentRow } from '../../sh
 import type { Db } from '../db/client';
 import { type CustomerColumns, iso, keysetBatches, likeEscape, listPage, nameOf } from '../db/list-sql';
 import { isoDay } from './instrument-life';
-import { declarationReady, papersOf } from '../orders/order-instruments';
+import { declarationReady, papersOf } from '../order-records/order-instruments';
 import { getCachedSettings } from '../settings/settings-service';
 
 interface InstrumentListRow extends Record<string, unknown>, CustomerColumns {

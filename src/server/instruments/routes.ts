@@ -7,7 +7,7 @@ import { requireUser } from '../accounts/request-auth';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { noStoreAnswers } from '../http/no-store';
-import { instrumentsOfOrders } from '../orders/order-instruments';
+import { instrumentsOfOrders } from '../order-records/order-instruments';
 import { readableOwners } from '../organisations/organisation-access';
 
 /**

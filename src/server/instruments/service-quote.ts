@@ -6,7 +6,7 @@ import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
 import { instruments, orders, type quotes } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
-import { storedCustomerInfo } from '../orders/order-read-model';
+import { storedCustomerInfo } from '../order-records/order-read-model';
 import { insertNumberedQuote } from '../quotes/create-quote';
 import { getCachedSettings } from '../settings/settings-service';
 

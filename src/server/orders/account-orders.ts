@@ -15,7 +15,7 @@ import { orders } from '../db/schema';
 import { readableOwners } from '../organisations/organisation-access';
 import { notFound } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';
-import { loadOrderModel, loadOrderModels, toOwnerOrder } from './order-read-model';
+import { loadOrderModel, loadOrderModels, toOwnerOrder } from '../order-records/order-read-model';
 
 /**
  * The user's orders and their organisation's (decision 0068), newest first, with items, payments and

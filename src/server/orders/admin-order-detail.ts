@@ -4,11 +4,11 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { productBatchRows, toBatchPlaces } from './batch-places';
-import { cancellationTerms, invoiceBalances } from './order-ledger';
-import { isErasedOrder, loadOrderModel, modelLedger, toAdminOrder } from './order-read-model';
-import { orderVatNumber } from './vat-number-evidence';
-import { orderReminders } from './reminders-exclusion';
-import { exportPapersOf } from './export-proof';
+import { cancellationTerms, invoiceBalances } from '../order-records/order-ledger';
+import { isErasedOrder, loadOrderModel, modelLedger, toAdminOrder } from '../order-records/order-read-model';
+import { orderVatNumber } from '../billing/vat-number-evidence';
+import { orderReminders } from '../billing/reminders-exclusion';
+import { exportPapersOf } from '../customs/export-proof';
 import { orderTestRecords } from './order-test-records';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { AdminBatch } from '../../shared/admin/catalogue-schemas';
+import type { AdminBatch } from '../../shared/catalogue/catalogue-schemas';
 import { mailOutbox, orders } from '../db/schema';
 
 // Seeded on 26 November 2026: Batch 2 ships 31 March 2027, Batch 3 30 June 2027 (issue 38).

@@ -9,8 +9,8 @@ import { batchDateChanges, orders, productBatches, products } from '../db/schema
 import { notFound } from '../http/http-error';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
-import { orderRecipient } from './order-admin-context';
-import { orderNoticeText, orderTranslator } from './order-status-mail';
+import { orderRecipient } from '../order-records/order-admin-context';
+import { orderNoticeText, orderTranslator } from '../order-records/order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 

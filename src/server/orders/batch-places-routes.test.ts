@@ -5,7 +5,7 @@ import { createOrder, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { Dashboard } from '../../shared/reporting/dashboard-contracts';
-import type { AdminBatch } from '../../shared/admin/catalogue-schemas';
+import type { AdminBatch } from '../../shared/catalogue/catalogue-schemas';
 import type { Product } from '../../shared/catalogue';
 import type { AdminOrder, Order } from '../../shared/orders/order-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';

@@ -11,7 +11,7 @@ import { offeredShipDate } from '../../shared/batches/ship-date';
 import { enqueueMail } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { batchMovedMail } from './batch-date-mail';
-import { lockOrder, orderRecipient } from './order-admin-context';
+import { lockOrder, orderRecipient } from '../order-records/order-admin-context';
 
 type OrderRow = typeof orders.$inferSelect;
 type BatchRow = typeof productBatches.$inferSelect;

@@ -28,9 +28,9 @@ import { badRequest, conflict, notFound, unauthorized } from '../http/http-error
 import { organisationOf, organisationOfEmail, quoteOrganisation } from '../organisations/organisation-access';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
-import { renderAcknowledgementPdf } from './invoices';
-import { orderPageUrl } from './order-access';
-import type { OrderReadModel } from './order-read-model';
+import { renderAcknowledgementPdf } from '../billing/invoices';
+import { orderPageUrl } from '../order-records/order-access';
+import type { OrderReadModel } from '../order-records/order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
 import { withPassedBatches } from '../catalogue/batch-ship';
@@ -40,7 +40,7 @@ import { offeredShipDate } from '../../shared/batches/ship-date';
 import { batchProblem } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, quoteAcceptanceOf, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
-import { poNumberRequired } from './po-document';
+import { poNumberRequired } from '../order-records/po-document';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
 import { poDocumentMessages } from '../../shared/orders/po-document';
 

@@ -7,9 +7,13 @@ import { renderDocumentPdf } from '../documents/document-pdf';
 import { notFound } from '../http/http-error';
 import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
-import { documentOrder } from './invoices';
-import { commercialInvoiceFilename, hasCommercialInvoice, renderCommercialInvoicePdf } from './commercial-invoice';
-import { trackingOf } from './order-notice-mail';
+import { documentOrder } from '../billing/invoices';
+import {
+  commercialInvoiceFilename,
+  hasCommercialInvoice,
+  renderCommercialInvoicePdf,
+} from '../customs/commercial-invoice';
+import { trackingOf } from '../order-records/order-notice-mail';
 
 /** The order's packing slip as a PDF, drawn now (carrier and tracking as set today); never stored. */
 export async function deliveryNotePdf(db: Db, orderId: string, now: Date, publicUrl: string) {

@@ -14,7 +14,7 @@ import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
-import { footer, orderBatchLines, orderTranslator } from './order-status-mail';
+import { footer, orderBatchLines, orderTranslator } from '../order-records/order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -15,8 +15,8 @@ import {
   pageOf,
   searchFilter,
 } from '../db/list-sql';
-import { overdueFilter, todayOf } from './overdue';
-import { exportProofMissingFilter } from './export-proof';
+import { overdueFilter, todayOf } from '../billing/overdue';
+import { exportProofMissingFilter } from '../customs/export-proof';
 
 /**
  * An order kept under legal hold after its customer's erasure, or purged after it (decision 0039): the

@@ -24,10 +24,10 @@ import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';
 import { createOrder, priceOrder, taxOrder } from './create-order';
-import { holdsAccessKey } from './order-access';
+import { holdsAccessKey } from '../order-records/order-access';
 import { mayReadAccountRecord } from '../organisations/organisation-access';
-import { documentPdf } from './invoices';
-import { einvoiceFile } from './einvoices';
+import { documentPdf } from '../billing/invoices';
+import { einvoiceFile } from '../billing/einvoices';
 import { einvoiceFormats } from '../../shared/orders/order-schema';
 import {
   attachPoAnswerSchema,
@@ -35,8 +35,14 @@ import {
   PO_DOCUMENT_BODY_LIMIT,
   poDocumentMessages,
 } from '../../shared/orders/po-document';
-import { attachPoDocument, poNumberRequired, readPoUpload, storedPoDocument, toPoDocument } from './po-document';
-import { loadOrderModel, toGuestSummary, toOwnerOrder } from './order-read-model';
+import {
+  attachPoDocument,
+  poNumberRequired,
+  readPoUpload,
+  storedPoDocument,
+  toPoDocument,
+} from '../order-records/po-document';
+import { loadOrderModel, toGuestSummary, toOwnerOrder } from '../order-records/order-read-model';
 
 /** The guest order page's key (`?key=`): query strings never reach the logs (log-serializers.ts). */
 const accessKeyQuery = z.object({ key: z.string().max(200).optional() });

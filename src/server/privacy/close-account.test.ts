@@ -36,7 +36,7 @@ import { pdfText } from '../../../tests/support/pdf-text';
 import sharp from 'sharp';
 import { COVER_REMINDERS_JOB } from '../instruments/cover-reminders';
 import { wholeAddress } from './erasure';
-import { orderRecipient } from '../orders/order-admin-context';
+import { orderRecipient } from '../order-records/order-admin-context';
 
 const start = new Date('2026-11-26T12:00:00Z');
 

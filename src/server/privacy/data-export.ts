@@ -24,9 +24,9 @@ import {
   vatNumberChecks,
 } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { documentPdf } from '../orders/invoices';
+import { documentPdf } from '../billing/invoices';
 import { getBusinessProfile } from '../business-profile/profile-service';
-import { loadOrderModels, toOwnerOrder } from '../orders/order-read-model';
+import { loadOrderModels, toOwnerOrder } from '../order-records/order-read-model';
 import { ledgerDepositDue } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { quotePdf } from '../quotes/quote-document';

@@ -14,7 +14,7 @@ import {
   usaWaitlist,
   users,
 } from '../db/schema';
-import type { PersonRecords, PrivacyRequest } from '../../shared/admin/privacy-schemas';
+import type { PersonRecords, PrivacyRequest } from '../../shared/privacy/privacy-schemas';
 import { requestDeadline } from '../../shared/privacy/retention';
 import { maskEmail, normaliseEmail, subjectHash } from './erasure';
 

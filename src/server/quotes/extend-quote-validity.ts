@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { quoteAdminMessages } from '../../shared/admin/quote-admin-schemas';
+import { quoteAdminMessages } from '../../shared/quotes/quote-admin-schemas';
 import { EXTENSION_MAX_DAYS } from '../../shared/quotes/quote-acceptance';
 import type { Db } from '../db/client';
 import { quotes } from '../db/schema';

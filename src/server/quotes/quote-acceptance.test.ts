@@ -6,7 +6,7 @@ import { createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { AdminQuoteDetail } from '../../shared/admin/quote-admin-schemas';
+import type { AdminQuoteDetail } from '../../shared/quotes/quote-admin-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { type PendingExtensions, quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';

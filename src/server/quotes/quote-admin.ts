@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { type AdminQuoteDetail, quoteAdminMessages } from '../../shared/admin/quote-admin-schemas';
+import { type AdminQuoteDetail, quoteAdminMessages } from '../../shared/quotes/quote-admin-schemas';
 import { findCountry } from '../../shared/countries';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import type { Db } from '../db/client';

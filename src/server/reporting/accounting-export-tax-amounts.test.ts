@@ -3,7 +3,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { parseCsv } from '../../../tests/support/csv';
 import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
-import { creditInvoice, issueInvoice } from '../orders/invoices';
+import { creditInvoice, issueInvoice } from '../billing/invoices';
 import { randomUUID } from 'node:crypto';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { exchangeRates } from '../db/schema';

@@ -10,9 +10,9 @@ import { invoices, orderItems, orders } from '../db/schema';
 import { orderVatSummary } from '../../shared/documents/vat-summary';
 import { invoiceVatSummary } from '../../shared/orders/invoice-vat';
 import { treatmentLabel, type VatGroup, type VatTreatment } from '../../shared/tax/line-vat';
-import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../orders/order-read-model';
+import { isErasedOrder, loadOrderModels, modelLedger, storedCustomerInfo } from '../order-records/order-read-model';
 import { orderBatches } from '../orders/order-list';
-import { monthlyRates } from '../orders/gbp-at-tax-point';
+import { monthlyRates } from '../billing/gbp-at-tax-point';
 import { csvMoney } from '../../shared/csv';
 import { roundHalfUp } from '../../shared/money';
 

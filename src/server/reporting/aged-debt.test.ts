@@ -6,9 +6,13 @@ import { parseCsv } from '../../../tests/support/csv';
 import { createOrder, createUser } from '../../../tests/support/factories';
 import { insertInvoiceRow } from '../../../tests/support/receivables';
 import { useTestApp } from '../../../tests/support/test-app';
-import { type AgedDebtAnswer, agedDebtBucketOf, type AgedDebtCurrency } from '../../shared/admin/receivables-schemas';
+import {
+  type AgedDebtAnswer,
+  agedDebtBucketOf,
+  type AgedDebtCurrency,
+} from '../../shared/reporting/receivables-schemas';
 import { paymentTransactions } from '../db/schema';
-import { receivableInvoices } from '../orders/order-ledger';
+import { receivableInvoices } from '../order-records/order-ledger';
 import { daysPastDue } from './aged-debt';
 
 const start = new Date('2026-03-02T09:00:00.000Z');

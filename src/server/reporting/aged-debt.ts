@@ -10,15 +10,20 @@ import {
   type AgedDebtInvoice,
   type AgedDebtQuery,
   type BucketAmounts,
-} from '../../shared/admin/receivables-schemas';
+} from '../../shared/reporting/receivables-schemas';
 import { csvMoney } from '../../shared/csv';
 import { customerFallbacks } from '../../shared/lists';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { type Db, queryRows } from '../db/client';
 import { fallback, nameOf } from '../db/list-sql';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
-import { type LedgerInvoice, type LedgerPayment, orderLedgerSql, receivableInvoices } from '../orders/order-ledger';
-import { todayOf } from '../orders/overdue';
+import {
+  type LedgerInvoice,
+  type LedgerPayment,
+  orderLedgerSql,
+  receivableInvoices,
+} from '../order-records/order-ledger';
+import { todayOf } from '../billing/overdue';
 
 /**
  * The aged-debt report (issue 36): every deposit or balance invoice with something outstanding, by

@@ -4,7 +4,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createOrder, createQuote } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
 import { orders } from '../db/schema';
-import { loadOrderModels, modelLedger } from '../orders/order-read-model';
+import { loadOrderModels, modelLedger } from '../order-records/order-read-model';
 
 describe('the dashboard', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });

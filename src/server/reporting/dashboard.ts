@@ -4,11 +4,11 @@ import { shipDatePassed } from '../../shared/batches/ship-date';
 import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
-import { orderLedgerSql } from '../orders/order-ledger';
-import { overdueFilter, todayOf } from '../orders/overdue';
+import { orderLedgerSql } from '../order-records/order-ledger';
+import { overdueFilter, todayOf } from '../billing/overdue';
 import { productBatchRows, toBatchPlaces } from '../orders/batch-places';
 import { quoteTotalSql } from '../quotes/quote-total-sql';
-import { exportProofMissingSql } from '../orders/export-proof';
+import { exportProofMissingSql } from '../customs/export-proof';
 
 type Money = Record<string, number>;
 interface DashboardRow extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { ExchangeRate } from '../../shared/admin/exchange-rate-schemas';
+import type { ExchangeRate } from '../../shared/reporting/exchange-rate-schemas';
 import { parseCsv } from '../../shared/csv';
 import { foreignShopCurrencies } from '../../shared/orders/gbp-figures';
 import type { Db } from '../db/client';
@@ -10,7 +10,7 @@ import { badRequest } from '../http/http-error';
  * The monthly exchange rates the register's GBP figures come from (issue 36, docs/decisions/0053):
  * units of a currency per £1 for a month, entered by staff or imported from HMRC's monthly file.
  * Only the currencies the shop sells in are kept; a document's own GBP figures are recorded when it
- * is issued (orders/gbp-at-tax-point.ts), so changing a rate later changes no issued document.
+ * is issued (billing/gbp-at-tax-point.ts), so changing a rate later changes no issued document.
  */
 
 type RateRow = typeof exchangeRates.$inferSelect;

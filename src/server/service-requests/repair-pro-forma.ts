@@ -7,7 +7,7 @@ import { repairProFormaDocument } from '../../shared/documents/repair-pro-forma'
 import type { Db } from '../db/client';
 import { type instruments, orderItems, type orders, type serviceRequests } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import { itemCustomsOf } from '../orders/commercial-invoice';
+import { itemCustomsOf } from '../customs/commercial-invoice';
 
 /** A service request with its instrument and order, as service-requests.ts loads it (named here, not imported: no cycle). */
 interface LoadedServiceRequest {

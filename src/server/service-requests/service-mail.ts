@@ -4,7 +4,7 @@ import type { Translator } from '../../shared/i18n/translator';
 import { translator } from '../../shared/i18n/translator';
 import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
-import { greeting, orderTranslator } from '../orders/order-status-mail';
+import { greeting, orderTranslator } from '../order-records/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
 interface ServiceMailContext {

@@ -1,7 +1,7 @@
 import { getBusinessProfile } from '../business-profile/profile-service';
 import type { Db } from '../db/client';
 import { enqueueMails } from '../mail/outbox';
-import { orderRecipient } from '../orders/order-admin-context';
+import { orderRecipient } from '../order-records/order-admin-context';
 import { serviceAcknowledgementMail, serviceRequestUrl, serviceSupportNoticeMail } from './service-mail';
 import { type LoadedServiceRequest, loadServiceRequest } from './service-requests';
 

@@ -24,7 +24,7 @@ import {
   type ServiceRequestStatus as StoredStatus,
 } from '../db/schema';
 import { badRequest, notFound } from '../http/http-error';
-import { holdsAccessKey } from '../orders/order-access';
+import { holdsAccessKey } from '../order-records/order-access';
 import { hasRepairProForma } from './repair-pro-forma';
 import { cleanPhoto, type PhotoRefusal, PhotoRefused } from './clean-photo';
 import { photoTypeOf } from './photo-type';

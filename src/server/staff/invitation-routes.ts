@@ -6,7 +6,7 @@ import {
   acceptInvitationRequestSchema,
   invitationPreviewSchema,
   staffMessages,
-} from '../../shared/admin/staff-schemas';
+} from '../../shared/staff/staff-schemas';
 import { authMessages } from '../../shared/accounts/auth-messages';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
 import { acceptInvitation, invitationOfToken } from './staff';

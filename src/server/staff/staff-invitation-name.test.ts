@@ -4,7 +4,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser } from '../../../tests/support/factories';
 import { linkFromOutbox, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
-import type { AdminUser } from '../../shared/admin/user-schemas';
+import type { AdminUser } from '../../shared/staff/user-schemas';
 import { mailOutbox, profiles } from '../db/schema';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';

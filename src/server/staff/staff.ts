@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { isRole, type Role, roles as roleTable } from '../../shared/admin/permissions';
+import { isRole, type Role, roles as roleTable } from '../../shared/staff/permissions';
 import {
   staffMessages,
   type StaffInvitation,
   type StaffListQuery,
   type StaffMember,
-} from '../../shared/admin/staff-schemas';
+} from '../../shared/staff/staff-schemas';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { keepAnOwner } from '../accounts/keep-an-owner';
 import type { RequestAuth } from '../accounts/request-auth';

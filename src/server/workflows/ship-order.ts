@@ -13,8 +13,8 @@ import type { UpdateOrderChanges } from '../../shared/orders/order-admin-contrac
 import { auditedChange } from '../audit/audited-change';
 import { instrumentsFollowOrder } from '../instruments/instrument-life';
 import { type UpdateOrderInput, updateOrder } from '../orders/update-order';
-import { recordDispatch } from '../orders/export-proof';
-import { trackingOf } from '../orders/order-notice-mail';
+import { recordDispatch } from '../customs/export-proof';
+import { trackingOf } from '../order-records/order-notice-mail';
 import { getCachedSettings } from '../settings/settings-service';
 
 export interface ShipOrderInput {

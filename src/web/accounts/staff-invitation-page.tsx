@@ -1,5 +1,5 @@
-import { roles as roleTable } from '../../shared/admin/permissions';
-import { invitationPreviewSchema, staffMessages } from '../../shared/admin/staff-schemas';
+import { roles as roleTable } from '../../shared/staff/permissions';
+import { invitationPreviewSchema, staffMessages } from '../../shared/staff/staff-schemas';
 import { InvitationCard, type InvitationKind } from './invitation-card';
 
 type Preview = ReturnType<typeof invitationPreviewSchema.parse>;

@@ -318,7 +318,7 @@ export type PaymentReminderStage = 'before_3' | 'due' | 'after_7' | 'after_21';
 
 /**
  * Payment reminders sent, one row per invoice and stage: the unique pair is what makes each reminder
- * go once, whatever the number of processes or runs (orders/payment-reminders.ts).
+ * go once, whatever the number of processes or runs (billing/payment-reminders.ts).
  */
 export const paymentReminders = pgTable(
   'payment_reminders',

@@ -1,12 +1,12 @@
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Role } from '../../../shared/admin/permissions';
+import type { Role } from '../../../shared/staff/permissions';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
 
 /**
  * The roles of a staff member (issue 24): one row per role held. `profiles.is_admin` still says
- * "staff"; what they may do is the union of these roles' permissions (src/shared/admin/permissions.ts).
+ * "staff"; what they may do is the union of these roles' permissions (src/shared/staff/permissions.ts).
  */
 export const staffRoles = pgTable(
   'staff_roles',

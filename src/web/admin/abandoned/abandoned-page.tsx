@@ -10,7 +10,7 @@ import {
   abandonedPageSchema,
   abandonedRule,
   type UpdateAbandonedRequest,
-} from '../../../shared/admin/abandoned-schemas';
+} from '../../../shared/flows/abandoned-schemas';
 import { customerFallbacks } from '../../../shared/lists';
 import { adminMessages } from '../../../shared/admin/admin-schemas';
 import { ApiError } from '../../lib/api-client';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
-import { adminUserPageSchema } from '../../../shared/admin/user-schemas';
+import { adminUserPageSchema } from '../../../shared/staff/user-schemas';
 import { auditEntityTypes, type AuditEntry, auditPageSchema } from '../../../shared/audit/audit-contracts';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, queryString } from '../shell/admin-api';

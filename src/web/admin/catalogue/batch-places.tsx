@@ -8,7 +8,7 @@ import {
   catalogueMessages,
   notifyBatchHoldersResponseSchema,
   type UpdateBatchRequest,
-} from '../../../shared/admin/catalogue-schemas';
+} from '../../../shared/catalogue/catalogue-schemas';
 import { SHIP_DATE_TO_BE_CONFIRMED } from '../../../shared/batches/ship-date';
 import { formatUkDate } from '../../../shared/dates';
 import { Button } from '../../ui/button';

@@ -10,7 +10,7 @@ import {
   batchListSchema,
   catalogueMessages,
   type UpdateBatchRequest,
-} from '../../../shared/admin/catalogue-schemas';
+} from '../../../shared/catalogue/catalogue-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';

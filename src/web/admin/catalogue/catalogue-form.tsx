@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { catalogueMessages, MAX_PRICE_MINOR, toMinorUnits } from '../../../shared/admin/catalogue-schemas';
+import { catalogueMessages, MAX_PRICE_MINOR, toMinorUnits } from '../../../shared/catalogue/catalogue-schemas';
 import { ApiError } from '../../lib/api-client';
 import { money } from '../shell/format';
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
-import type { AdminConfiguration } from '../../../shared/admin/catalogue-schemas';
+import type { AdminConfiguration } from '../../../shared/catalogue/catalogue-schemas';
 import { ConfigurationsPage } from './configurations-page';
 
 const standard: AdminConfiguration = {

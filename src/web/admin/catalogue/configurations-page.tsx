@@ -10,7 +10,7 @@ import {
   configurationListSchema,
   fromMinorUnits,
   toMinorUnits,
-} from '../../../shared/admin/catalogue-schemas';
+} from '../../../shared/catalogue/catalogue-schemas';
 import {
   MODEL_DOCUMENT_BYTES,
   type ModelDocumentKind,

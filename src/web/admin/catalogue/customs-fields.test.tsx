@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
-import type { AdminOption } from '../../../shared/admin/catalogue-schemas';
+import type { AdminOption } from '../../../shared/catalogue/catalogue-schemas';
 import { customsMessages } from '../../../shared/customs';
 import { accessoryEditor, OptionsPage } from './options-page';
 

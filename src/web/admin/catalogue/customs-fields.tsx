@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import type { AdminCustoms } from '../../../shared/admin/catalogue-schemas';
+import type { AdminCustoms } from '../../../shared/catalogue/catalogue-schemas';
 import { customsMessages, formatCommodityCode, normaliseCommodityCode } from '../../../shared/customs';
 import { Field, inputClass } from './catalogue-form';
 

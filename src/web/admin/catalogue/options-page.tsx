@@ -13,7 +13,7 @@ import {
   optionListSchema,
   shippingCountryCodes,
   toMinorUnits,
-} from '../../../shared/admin/catalogue-schemas';
+} from '../../../shared/catalogue/catalogue-schemas';
 import { countries } from '../../../shared/countries';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';

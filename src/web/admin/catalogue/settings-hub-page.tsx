@@ -1,5 +1,5 @@
 import { Building2, CalendarClock, Cog, Package, Plug, Puzzle, Syringe, Truck, Wrench } from 'lucide-react';
-import type { Permission } from '../../../shared/admin/permissions';
+import type { Permission } from '../../../shared/staff/permissions';
 import { AdminHeading } from '../shell/admin-layout';
 import { LinkCard } from '../shell/link-card';
 import { usePermissions } from '../shell/permissions';

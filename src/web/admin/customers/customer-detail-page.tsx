@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { customerFallbacks } from '../../../shared/lists';
-import { customerDetailSchema, customerKindLabels, customerMessages } from '../../../shared/admin/customer-schemas';
+import { customerDetailSchema, customerKindLabels, customerMessages } from '../../../shared/customers/customer-schemas';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
 import { AdminHeading, AdminLink } from '../shell/admin-layout';

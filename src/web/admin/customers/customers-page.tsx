@@ -7,7 +7,7 @@ import {
   customerKindLabels,
   customerKinds,
   customerMessages,
-} from '../../../shared/admin/customer-schemas';
+} from '../../../shared/customers/customer-schemas';
 import { countries } from '../../../shared/countries';
 import { AdminHeading } from '../shell/admin-layout';
 import { day, money, orText } from '../shell/format';

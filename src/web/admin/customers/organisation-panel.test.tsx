@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
-import type { CustomerDetail } from '../../../shared/admin/customer-schemas';
+import type { CustomerDetail } from '../../../shared/customers/customer-schemas';
 import { OrganisationPanel } from './organisation-panel';
 
 const ORGANISATION = '33333333-3333-4333-8333-333333333333';

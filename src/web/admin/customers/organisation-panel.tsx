@@ -11,7 +11,7 @@ import {
   organisationRoles,
   organisationSettingsSchema,
 } from '../../../shared/accounts/organisation-schemas';
-import type { CustomerDetail } from '../../../shared/admin/customer-schemas';
+import type { CustomerDetail } from '../../../shared/customers/customer-schemas';
 import { adminMessages } from '../../../shared/admin/admin-schemas';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';

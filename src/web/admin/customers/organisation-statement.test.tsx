@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import type { AdminCustomerOrganisation } from '../../../shared/accounts/organisation-schemas';
-import type { CustomerDetail } from '../../../shared/admin/customer-schemas';
+import type { CustomerDetail } from '../../../shared/customers/customer-schemas';
 import { refreshSession } from '../../lib/use-session';
 import { OrganisationPanel } from './organisation-panel';
 

@@ -14,7 +14,7 @@ import { WeeklyChart } from './weekly-chart';
 import { RecentOrders } from './recent-orders';
 import { PendingExtensionsPanel } from '../quotes/quote-extension-panel';
 import { usePermissions } from '../shell/permissions';
-import { businessProfileChecklistResponseSchema } from '../../../shared/admin/business-profile-schemas';
+import { businessProfileChecklistResponseSchema } from '../../../shared/business-profile-schemas';
 import { SetupChecklist } from '../profile/business-profile-page';
 
 /** The dashboard's cards; the catalogue and settings pages add theirs here. */

@@ -10,7 +10,7 @@ import {
   privacyActionAnswerSchema,
   privacyRequestPageSchema,
   privacyRequestSchema,
-} from '../../../shared/admin/privacy-schemas';
+} from '../../../shared/privacy/privacy-schemas';
 import { erasureTerms } from '../../../shared/privacy/privacy-contracts';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';

@@ -9,7 +9,7 @@ import {
   businessProfileMessages,
   businessProfileResponseSchema,
   type BusinessProfileResponse,
-} from '../../../shared/admin/business-profile-schemas';
+} from '../../../shared/business-profile-schemas';
 import { publicProfileOf } from '../../../shared/business-profile';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';

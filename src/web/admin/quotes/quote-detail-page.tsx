@@ -6,7 +6,7 @@ import {
   type AdminQuoteDetail,
   adminQuoteDetailSchema,
   quoteAdminMessages,
-} from '../../../shared/admin/quote-admin-schemas';
+} from '../../../shared/quotes/quote-admin-schemas';
 import { customerFallbacks } from '../../../shared/lists';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';

@@ -5,7 +5,7 @@ import {
   type AdminQuoteDetail,
   adminQuoteDetailSchema,
   quoteAdminMessages,
-} from '../../../shared/admin/quote-admin-schemas';
+} from '../../../shared/quotes/quote-admin-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { pendingExtensionsSchema } from '../../../shared/quotes/quote-acceptance';
 import { ApiError } from '../../lib/api-client';

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
-import type { AgedDebtAnswer } from '../../../shared/admin/receivables-schemas';
+import type { AgedDebtAnswer } from '../../../shared/reporting/receivables-schemas';
 import { refreshSession } from '../../lib/use-session';
 import { AgedDebtPage } from './aged-debt-page';
 

@@ -8,7 +8,7 @@ import {
   agedDebtBucketLabels,
   agedDebtBuckets,
   agedDebtMessages,
-} from '../../../shared/admin/receivables-schemas';
+} from '../../../shared/reporting/receivables-schemas';
 import { formatUkDate } from '../../../shared/dates';
 import { customerPath } from '../customers/customers-page';
 import { adminApi, queryString } from '../shell/admin-api';

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { Link, matchPath, NavLink, Outlet } from 'react-router';
 import { Container } from '../../ui/container';
 import { cn } from '../../ui/cn';
-import type { Permission } from '../../../shared/admin/permissions';
+import type { Permission } from '../../../shared/staff/permissions';
 import { usePermissions } from './permissions';
 
 /** One page of the admin wing (src/web/admin/admin-app.tsx lists them). */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerMessages } from '../../../shared/admin/customer-schemas';
+import { customerMessages } from '../../../shared/customers/customer-schemas';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import { CustomerDetailPage } from '../customers/customer-detail-page';
 

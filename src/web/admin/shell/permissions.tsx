@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminMessages } from '../../../shared/admin/admin-schemas';
-import type { Permission } from '../../../shared/admin/permissions';
+import type { Permission } from '../../../shared/staff/permissions';
 import { useSession } from '../../lib/use-session';
 import { StateMessage } from './list-toolbar';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Permission } from '../../../shared/admin/permissions';
+import type { Permission } from '../../../shared/staff/permissions';
 import { adminApi, queryString } from './admin-api';
 import { usePermissions } from './permissions';
 import { type ListState, useListState } from './use-list-state';

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffInvitation } from '../../../shared/admin/staff-schemas';
+import type { StaffInvitation } from '../../../shared/staff/staff-schemas';
 import { type FetchCall, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../../tests/support/web-render';
 import { StaffPage } from './staff-page';
 

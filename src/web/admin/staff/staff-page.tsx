@@ -3,14 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminMessages } from '../../../shared/admin/admin-schemas';
-import { type Role, roleNames, roles as roleTable } from '../../../shared/admin/permissions';
+import { type Role, roleNames, roles as roleTable } from '../../../shared/staff/permissions';
 import {
   type StaffMember,
   staffAnswerSchema,
   staffInvitationAnswerSchema,
   staffMemberAnswerSchema,
   staffMessages,
-} from '../../../shared/admin/staff-schemas';
+} from '../../../shared/staff/staff-schemas';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/use-session';
 import { Badge } from '../../ui/badge';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { customerFallbacks } from '../../../shared/lists';
-import { type AdminUser, adminUserPageSchema, userMessages } from '../../../shared/admin/user-schemas';
+import { type AdminUser, adminUserPageSchema, userMessages } from '../../../shared/staff/user-schemas';
 import { adminMessages } from '../../../shared/admin/admin-schemas';
 import { Badge } from '../../ui/badge';
 import { ApiError } from '../../lib/api-client';

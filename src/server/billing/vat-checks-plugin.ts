@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVatRegistries, type VatRegistries } from '../vat-registry/vat-registry';
-import { pollingLoop } from './polling-loop';
+import { pollingLoop } from '../jobs/polling-loop';
 import { checkDueVatNumbers, enqueueVatNumberChecks } from './vat-number-checks';
 
 declare module 'fastify' {

@@ -8,10 +8,10 @@ import { orders, orderStatusHistory, paymentTransactions, refunds } from '../db/
 import { conflict, notFound } from '../http/http-error';
 import { lifecycleMessages, orderActions } from '../../shared/orders/lifecycle';
 import { enqueueMail } from '../mail/outbox';
-import { lockOrder, orderRecipient } from './order-admin-context';
-import { loadInvoiceBalances, loadOrderLedger } from './order-ledger';
+import { lockOrder, orderRecipient } from '../order-records/order-admin-context';
+import { loadInvoiceBalances, loadOrderLedger } from '../order-records/order-ledger';
 import { documentFacts } from '../terms/terms-service';
-import { paymentReceivedMail, refundMadeMail } from './order-notice-mail';
+import { paymentReceivedMail, refundMadeMail } from '../order-records/order-notice-mail';
 
 export interface RecordPaymentInput {
   orderId: string;

@@ -10,8 +10,8 @@ import { conflict, notFound } from '../http/http-error';
 import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { documentOrder } from './invoices';
-import { orderRecipient } from './order-admin-context';
-import { footer, greeting, orderTranslator } from './order-status-mail';
+import { orderRecipient } from '../order-records/order-admin-context';
+import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
 
 export const proFormaMessages = {
   noRecipient: 'This order has no e-mail address to send the pro-forma to.',

@@ -2,7 +2,7 @@ import type { Instrument } from '../../shared/instruments/instrument-schemas';
 import { einvoiceFormats, type OrderDocument } from '../../shared/orders/order-schema';
 import { invoices, type orders, type orderStatusHistory } from '../db/schema';
 import { fullyCreditedIds } from './order-ledger';
-import { COMMERCIAL_INVOICE_DOCUMENT_ID, hasCommercialInvoice } from './commercial-invoice';
+import { COMMERCIAL_INVOICE_DOCUMENT_ID, hasCommercialInvoice } from '../customs/commercial-invoice';
 
 type OrderRow = typeof orders.$inferSelect;
 type HistoryRow = typeof orderStatusHistory.$inferSelect;

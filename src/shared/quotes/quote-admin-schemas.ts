@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessDocumentSchema } from '../documents/document-schema';
 import { quoteStatuses } from '../orders/order-status';
-import { quoteAcceptanceSchema, quoteExtensionSchema } from '../quotes/quote-acceptance';
+import { quoteAcceptanceSchema, quoteExtensionSchema } from './quote-acceptance';
 
 /** The admin's quote page (/admin/quotes/{quoteNumber}): docs/api/admin.md and decision 0048. */
 

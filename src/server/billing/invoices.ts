@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseInstrumentPaperId } from '../../shared/instruments/instrument-papers';
-import { instrumentPaperPdf } from './instrument-papers';
+import { instrumentPaperPdf } from '../instruments/instrument-papers';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import {
@@ -22,20 +22,20 @@ import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { withAccountsPayable } from '../organisations/organisation-access';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import { lockOrder, orderRecipient } from './order-admin-context';
+import { lockOrder, orderRecipient } from '../order-records/order-admin-context';
 import { gbpAtTaxPoint } from './gbp-at-tax-point';
 import {
   COMMERCIAL_INVOICE_DOCUMENT_ID,
   commercialInvoiceFilename,
   hasCommercialInvoice,
   renderCommercialInvoicePdf,
-} from './commercial-invoice';
-import { cancellationFeeOf, fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from './order-ledger';
+} from '../customs/commercial-invoice';
+import { cancellationFeeOf, fullyCreditedIds, latestLiveInvoice, loadOrderLedger } from '../order-records/order-ledger';
 import { cancellationFeePercent } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
-import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
-import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
-import { footer, greeting, orderTranslator } from './order-status-mail';
+import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from '../order-records/order-documents';
+import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from '../order-records/order-read-model';
+import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
 import { localTerms } from '../../shared/documents/document-language';
 import { vatNumberInvoiceRefusal } from './vat-number-evidence';
 

@@ -10,7 +10,7 @@ import { getBusinessProfile } from '../business-profile/profile-service';
 import type { Db } from '../db/client';
 import { instruments, instrumentTestCertificates, instrumentTestRecords, type orders } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
-import { declarationReady } from './order-instruments';
+import { declarationReady } from '../order-records/order-instruments';
 import { getCachedSettings } from '../settings/settings-service';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,9 +1,9 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { normalisePostcode } from '../address-format';
-import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from '../business-profile';
-import { EMAIL_MAX, emailFieldMessage } from '../email-address';
-import { customsMessages, isGbEori } from '../customs';
+import { normalisePostcode } from './address-format';
+import { type BankAccounts, type ProfileMail, type PublicBusinessProfile } from './business-profile';
+import { EMAIL_MAX, emailFieldMessage } from './email-address';
+import { customsMessages, isGbEori } from './customs';
 
 /** Business Profile (/admin/business-profile, `GET/PUT /api/admin/business-profile[/bank]`): texts and requests. */
 export const businessProfileMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../accounts/auth-schemas';
-import { erasureSummarySchema } from '../privacy/privacy-contracts';
+import { erasureSummarySchema } from './privacy-contracts';
 
 /** /admin/privacy: what the shop holds about one e-mail, the request register, and its actions. */
 export const privacySearchQuerySchema = z.object({ email: emailSchema });

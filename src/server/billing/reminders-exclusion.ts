@@ -4,7 +4,7 @@ import type { PaymentReminderSent, RemindersExclusion } from '../../shared/order
 import type { Db } from '../db/client';
 import { invoices, orders, orderStatusHistory, paymentReminders, profiles, users } from '../db/schema';
 import { notFound } from '../http/http-error';
-import { lockOrder } from './order-admin-context';
+import { lockOrder } from '../order-records/order-admin-context';
 
 type OrderRow = typeof orders.$inferSelect;
 

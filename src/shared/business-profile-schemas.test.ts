@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleBusinessProfile, publicProfileOf } from '../business-profile';
+import { exampleBusinessProfile, publicProfileOf } from './business-profile';
 import { businessProfileDetailsSchema, isValidIban } from './business-profile-schemas';
 
 describe('the business profile’s addresses (issue 38)', () => {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { orderItems, orders, vatNumberChecks } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
-import { lockOrder } from './order-admin-context';
+import { lockOrder } from '../order-records/order-admin-context';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { parseVatNumber } from '../../shared/tax/vat-number';
 import {

@@ -8,7 +8,7 @@ import {
   type ImportExchangeRatesAnswer,
   importExchangeRatesAnswerSchema,
   RATE_FILE_MAX,
-} from '../../../shared/admin/exchange-rate-schemas';
+} from '../../../shared/reporting/exchange-rate-schemas';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { adminApi, queryString, useInvalidateAdmin } from '../shell/admin-api';
