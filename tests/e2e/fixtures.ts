@@ -137,6 +137,10 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
     return;
   }
   let child: ChildProcess | undefined;
+  // A worker that ends before this fixture's teardown (its start timed out on a busy machine) takes
+  // its shop with it, instead of leaving it running, and using CPU, for the rest of the run.
+  const stopOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', stopOnExit);
   try {
     await options.beforeStart?.(env);
     child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -150,6 +154,7 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
       output: () => printed,
     });
   } finally {
+    process.off('exit', stopOnExit);
     if (child) {
       const running = child;
       running.kill('SIGTERM');
