@@ -53,13 +53,13 @@ step() {
 # busy for less than their wall time, or that together fit the machine's cores: on two cores the type
 # check, lint and format check take the wall time of the longest instead of their sum.
 steps_together() {
-  local dir index=0 status=0 spec name budget
+  local dir index=0 status=0 spec name budget words
   local -a pids=()
   dir=$(mktemp -d)
   for spec in "$@"; do
-    IFS='|' read -r name budget command <<<"$spec"
+    IFS="|" read -r name budget words <<<"$spec"
     # shellcheck disable=SC2086 # the command is words, as `step` takes it
-    step "$name" "$budget" $command >"$dir/$index" 2>&1 &
+    step "$name" "$budget" $words >"$dir/$index" 2>&1 &
     pids+=($!)
     index=$((index + 1))
   done
