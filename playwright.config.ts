@@ -14,6 +14,8 @@ const postgresJourneys = ['**/quote-order.spec.ts', '**/accounts-orders.spec.ts'
 
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',
+  // One migrated database that every worker's shop starts from a copy of (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -9,9 +9,8 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/steps.sh
 source scripts/steps.sh
 
-step typecheck 300 npm run typecheck
-step lint 300 npm run lint
-step 'format check' 60 npm run format:check
+# Three independent reads of the source, at once: their wall time is the longest one's.
+steps_together 'typecheck|300|npm run typecheck' 'lint|300|npm run lint' 'format check|60|npm run format:check'
 if [ -n "${DATABASE_URL:-}" ]; then
   step 'unit tests (PostgreSQL)' 1200 npm run test:unit
 else

@@ -10,6 +10,9 @@ const test = testWithAdmins([
   { email: CATALOGUE_ADMIN, password: PASSWORD },
   { email: SETTINGS_ADMIN, password: PASSWORD },
 ]);
+// Both journeys in one worker, one after the other, on the one shop this file makes: run on both
+// workers at once, each would start a shop (and its admins) of its own (decision 0073).
+test.describe.configure({ mode: 'default' });
 
 // The settings journey saves a refused tax rate on purpose: the browser logs the server's 400. A price
 // or VAT change starts its step-up prompt from the server's 403 step_up_required, also logged.

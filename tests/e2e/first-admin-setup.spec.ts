@@ -1,11 +1,14 @@
 import { setUpAuthenticator } from './accounts-support';
 import { expect, runShop, type ShopServer, test as base } from './fixtures';
 
-/** A fresh shop of its own: no admin exists, so `npm start` prints the one-time set-up link. */
+/**
+ * A fresh shop of its own, started on an empty data folder as a new user's first `npm start`: no
+ * admin exists, so it prints the one-time set-up link.
+ */
 const test = base.extend<object, { shop: ShopServer }>({
   shop: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) => runShop(use),
+    async ({}, use) => runShop(use, { fresh: true }),
     { scope: 'worker', timeout: 90_000 },
   ],
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, test as base, expect } from '@playwright/test';
@@ -46,6 +46,12 @@ export interface RunShopOptions {
    * the browser talking to the balancer alone.
    */
   balanced?: boolean;
+  /**
+   * Start on an empty database, as `npm start` does the first time, instead of a copy of the one the
+   * journeys' global set-up migrated (tests/e2e/global-setup.ts). The balanced shops always do: their
+   * two processes start together on it.
+   */
+  fresh?: boolean;
 }
 
 /** Starts the built shop on a free port with a scratch data folder (and database), hands it to `use`, then cleans up. */
@@ -54,7 +60,17 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
   const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-e2e-'));
   const baseUrl = process.env.DATABASE_URL;
   const databaseName = baseUrl ? scratchName('shop_e2e') : undefined;
-  if (baseUrl && databaseName) await adminQuery(baseUrl, `CREATE DATABASE ${databaseName}`);
+  const fresh = options.fresh || options.balanced;
+  const databaseTemplate = fresh ? undefined : process.env.E2E_DATABASE_TEMPLATE;
+  if (baseUrl && databaseName)
+    await adminQuery(
+      baseUrl,
+      databaseTemplate
+        ? `CREATE DATABASE ${databaseName} TEMPLATE ${databaseTemplate}`
+        : `CREATE DATABASE ${databaseName}`,
+    );
+  const pgliteTemplate = fresh ? undefined : process.env.E2E_PGLITE_TEMPLATE;
+  if (!baseUrl && pgliteTemplate) await cp(pgliteTemplate, join(dataDir, 'pglite'), { recursive: true });
   const databaseUrl = baseUrl && databaseName ? databaseUrlFor(baseUrl, databaseName) : undefined;
   // The shop runs as in production, which takes orders only once the business profile is filled in.
   const profileFile = join(dataDir, 'business-profile.json');
@@ -121,6 +137,10 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
     return;
   }
   let child: ChildProcess | undefined;
+  // A worker that ends before this fixture's teardown (its start timed out on a busy machine) takes
+  // its shop with it, instead of leaving it running, and using CPU, for the rest of the run.
+  const stopOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', stopOnExit);
   try {
     await options.beforeStart?.(env);
     child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -134,6 +154,7 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
       output: () => printed,
     });
   } finally {
+    process.off('exit', stopOnExit);
     if (child) {
       const running = child;
       running.kill('SIGTERM');

@@ -16,6 +16,9 @@ const test = testWithAdmins([
   { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   { email: PASSKEY_ONLY_EMAIL, password: ADMIN_PASSWORD },
 ]);
+// Both journeys in one worker, one after the other, on the one shop this file makes: run on both
+// workers at once, each would start a shop (and its admins) of its own (decision 0073).
+test.describe.configure({ mode: 'default' });
 // The step-up starts from the server's 403, and the refused passkey is answered 400: the browser logs both.
 test.use({
   allowConsoleErrors: ['the server responded with a status of 403', 'the server responded with a status of 400'],

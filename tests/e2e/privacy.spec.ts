@@ -8,6 +8,9 @@ const ADMIN_EMAIL = 'privacy.admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-789';
 
 const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+// Both journeys in one worker, one after the other, on the one shop this file makes: run on both
+// workers at once, each would start a shop (and its admins) of its own (decision 0073).
+test.describe.configure({ mode: 'default' });
 // The step-up prompt starts from the server's 403 step_up_required answer; a refused sign-in is a 400.
 test.use({
   allowConsoleErrors: ['the server responded with a status of 403', 'the server responded with a status of 400'],
