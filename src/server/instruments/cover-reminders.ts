@@ -1,3 +1,5 @@
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { and, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog, instrumentReminders, instruments, orders } from '../db/schema';
@@ -5,7 +7,7 @@ import type { InstrumentReminderKind } from '../db/schema';
 import type { DailyJob, JobResult } from '../jobs/scheduler';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { orderRecipient } from '../orders/order-admin-context';
-import { footer, greeting, orderTranslator } from '../orders/order-status-mail';
+import { footer, greeting } from '../orders/order-status-mail';
 import type { Language } from '../../shared/i18n/languages';
 import { splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
@@ -35,7 +37,7 @@ export function coverReminderMail(input: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
   language?: Language | null;
 }): OutgoingMail {
-  const tr = orderTranslator({ language: input.language ?? null });
+  const tr = translator(recipientLanguage({ language: input.language ?? null }));
   const key = coverKey[input.kind];
   const values = { serial: input.serialNumber, model: input.model, date: tr.date(input.endsOn) };
   const text = [
@@ -110,7 +112,7 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
           endsOn,
           quoteNumber: quote.quoteNumber,
           total: { amount: total, currency: quote.currency },
-          language: order.language,
+          language: recipientLanguage(order),
           quoteUrl: `${publicUrl}/quote/${quote.quoteReference}`,
           facts,
         }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { defaultLanguageFor } from '../../shared/i18n/languages';
+import { countryLanguage } from '../../shared/i18n/languages';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import type { BusinessDocument } from '../../shared/documents/document-model';
@@ -32,8 +32,8 @@ const billing = (email: string, country: string) => ({
 describe('the language of a buyer’s documents (issue 40)', () => {
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
 
-  it('defaults from the country: DE, AT, LI German; FR, LU, BE French; anything else English', () => {
-    expect(['DE', 'AT', 'LI', 'FR', 'LU', 'BE', 'GB', 'NL', 'CH', 'US', ''].map(defaultLanguageFor)).toEqual([
+  it('a delivery country only suggests a language: DE, AT, LI German; FR, LU, BE French; GB, IE English; others none', () => {
+    expect(['DE', 'AT', 'LI', 'FR', 'LU', 'BE', 'GB', 'IE', 'NL', 'CH', 'US', ''].map(countryLanguage)).toEqual([
       'de',
       'de',
       'de',
@@ -42,21 +42,45 @@ describe('the language of a buyer’s documents (issue 40)', () => {
       'fr',
       'en',
       'en',
-      'en',
-      'en',
-      'en',
+      null,
+      null,
+      null,
+      null,
     ]);
   });
 
-  it('a quote takes the configurator country’s default, or the buyer’s pick; an unknown language is 400', async () => {
+  it('an English reader delivering to Germany gets an English quote and e-mail (the page’s language, not the country’s)', async () => {
+    for (const [email, language] of [
+      ['uk-reader@example.com', 'en'],
+      ['uk-reader-unsent@example.com', undefined],
+    ] as const) {
+      const made = await t.post('/api/quotes', {
+        configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
+        customerInfo: customer(email),
+        ...(language ? { language } : {}),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { quote } = made.json() as { quote: QuoteResource };
+      expect(quote.language).toBe('en');
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      expect(mail?.subject).toMatch(/^Your Dropwise quote Q/);
+      expect(mail?.textBody).toContain('Dear Ada,');
+      const pdf = oneSpaced(pdfText((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload));
+      expect(pdf).toContain('QUOTATION');
+      expect(pdf).not.toContain('ANGEBOT');
+    }
+  });
+
+  it('a quote takes the buyer’s pick; an unknown language is 400', async () => {
     const german = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
       customerInfo: customer('heidelberg@example.com'),
+      language: 'de',
     });
     expect(german.statusCode, german.body).toBe(201);
     expect((german.json() as { quote: QuoteResource }).quote.language).toBe('de');
 
-    // A Belgian buyer is preset to French and can pick English instead.
+    // A Belgian buyer reading English keeps English (French is only suggested).
     const picked = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'BE' },
       customerInfo: customer('brussels@example.com'),
@@ -75,11 +99,12 @@ describe('the language of a buyer’s documents (issue 40)', () => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it('an order from a quote keeps the quote’s language; an order may pick its own; without either, the billing country’s', async () => {
+  it('an order from a quote keeps the quote’s language; an order may pick its own; without either, English, never the billing country’s', async () => {
     const made = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR' },
       customerInfo: customer('lyon@example.com'),
       flowType: 'order',
+      language: 'fr',
     });
     const { quote } = made.json() as { quote: QuoteResource };
     expect(quote.language).toBe('fr');
@@ -108,7 +133,7 @@ describe('the language of a buyer’s documents (issue 40)', () => {
       acceptTerms: true,
       idempotencyKey: randomUUID(),
     });
-    expect((byCountry.json() as { order: { language: string } }).order.language).toBe('de');
+    expect((byCountry.json() as { order: { language: string } }).order.language).toBe('en');
 
     const refused = await t.post('/api/orders', {
       configuration: defaultSelection,
@@ -244,6 +269,7 @@ describe('a German or French order’s documents and e-mails are in its language
         },
         acceptTerms: true,
         idempotencyKey: randomUUID(),
+        language: buyer.language,
       });
       expect(placed.statusCode, placed.body).toBe(201);
       const order = (
@@ -369,6 +395,7 @@ describe('a German or French quote is in its language (issue 40)', () => {
     const made = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: buyer.country },
       customerInfo: { ...customer(email), organization: 'Institute of Fluid Dynamics' },
+      language: buyer.language,
     });
     expect(made.statusCode, made.body).toBe(201);
     const { quote } = made.json() as { quote: QuoteResource };
@@ -540,6 +567,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR', batch: 'batch-2' },
       customerInfo: customer('po-lyon@example.com'),
       flowType: 'order',
+      language: 'fr',
     });
     expect(made.statusCode, made.body).toBe(201);
     const { quote } = made.json() as { quote: QuoteResource };

@@ -1,3 +1,5 @@
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { createHash } from 'node:crypto';
 import { parseInstrumentPaperId } from '../../shared/instruments/instrument-papers';
 import { instrumentPaperPdf } from './instrument-papers';
@@ -35,7 +37,7 @@ import { cancellationFeePercent } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from './order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from './order-read-model';
-import { footer, greeting, orderTranslator } from './order-status-mail';
+import { footer, greeting } from './order-status-mail';
 import { localTerms } from '../../shared/documents/document-language';
 import { vatNumberInvoiceRefusal } from './vat-number-evidence';
 
@@ -279,7 +281,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    const tr = orderTranslator(row);
+    const tr = translator(recipientLanguage(row));
     const values = {
       number,
       order: row.orderNumber,
@@ -433,7 +435,7 @@ export async function creditInvoice(
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    const tr = orderTranslator(row);
+    const tr = translator(recipientLanguage(row));
     const values = {
       number,
       invoice: original.number,

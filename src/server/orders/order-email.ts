@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { VatGroup } from '../../shared/tax/line-vat';
 import {
   localAddressLines,
@@ -14,7 +15,7 @@ import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
-import { footer, orderBatchLines, orderTranslator } from './order-status-mail';
+import { footer, orderBatchLines } from './order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -118,7 +119,7 @@ function summary(
 
 /** The customer's acknowledgement of an order. */
 export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
-  const tr = orderTranslator(context.order);
+  const tr = translator(recipientLanguage(context.order));
   const text = [
     tr.t('mail.greeting', { name: context.customer.firstName }),
     '',

@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { localBatchLine, localTerms } from '../../shared/documents/document-language';
 import type { Language } from '../../shared/i18n/languages';
@@ -36,9 +37,6 @@ export const footer = (
   '',
   profile.legalName,
 ];
-
-/** The order's language for its customer e-mails (issue 40): English for an order stored before it had one. */
-export const orderTranslator = (order: { language?: Language | null }) => translator(order.language ?? 'en');
 
 /**
  * A customer notice about an order, laid out as every one of them is: the salutation, the body,
@@ -79,7 +77,7 @@ export function orderBatchLines(
 
 /** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
 export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
-  const tr = orderTranslator(context.order);
+  const tr = translator(recipientLanguage(context.order));
   const said = localTerms(tr);
   const number = context.order.orderNumber;
   const text = orderNoticeText(
@@ -109,7 +107,7 @@ export function orderShippedMail(
   context: StatusMailContext & { tracking?: { carrierName: string | null; url: string | null } },
 ): OutgoingMail {
   const { order } = context;
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const text = orderNoticeText(
     context,

@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
 import {
@@ -18,11 +19,11 @@ import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
 import { lockOrder, orderRecipient } from './order-admin-context';
 import { type InvoiceBalance, loadInvoiceBalances, orderLedgerSql } from './order-ledger';
-import { footer, greeting, orderTranslator } from './order-status-mail';
+import { footer, greeting } from './order-status-mail';
 import { todayOf } from './overdue';
 import type { OrderKind } from '../../shared/orders/order-kind';
 import type { Language } from '../../shared/i18n/languages';
-import type { Translator } from '../../shared/i18n/translator';
+import { type Translator, translator } from '../../shared/i18n/translator';
 
 export const PAYMENT_REMINDERS_JOB = 'payment-reminders';
 
@@ -101,7 +102,7 @@ export function paymentReminderMail(input: {
   stage?: PaymentReminderStage;
   firstName?: string | null;
 }): OutgoingMail {
-  const tr = orderTranslator(input.order ?? {});
+  const tr = translator(recipientLanguage(input.order ?? {}));
   if (tr.language !== 'en' && input.stage) {
     return translatedReminderMail({ ...input, tr, stage: input.stage, firstName: input.firstName ?? null });
   }
@@ -192,7 +193,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
       if (!claimed) continue;
       const amountDue = formatMoney(balance.outstanding, order.currency, { decimals: 2 });
       // The e-mail's money and dates in the order's language (English: the shop's own, as before).
-      const tr = orderTranslator(order);
+      const tr = translator(recipientLanguage(order));
       // The organisation's accounts payable receive it too (decision 0068).
       await enqueueMails(
         tx,

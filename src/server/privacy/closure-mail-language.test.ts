@@ -7,7 +7,7 @@ import { createInstrument } from '../../../tests/support/service-fixtures';
 import { mailOf, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
-import { latestOrderLanguage } from '../accounts/latest-order-language';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { orders } from '../db/schema';
 import { erasureMail } from './close-account';
 
@@ -81,8 +81,8 @@ describe("the account closure's e-mails in the most recent order's language", ()
     const email = 'labo.lyon@example.com';
     const order = await guestOrder(t.db, email, start);
     await t.db.update(orders).set({ language: 'fr' }).where(eq(orders.id, order.id));
-    expect(await latestOrderLanguage(t.db, { email: email.toUpperCase() })).toBe('fr');
-    expect(await latestOrderLanguage(t.db, { email: 'nobody@example.com' })).toBe('en');
+    expect(await recipientLanguage(t.db, { email: email.toUpperCase() })).toBe('fr');
+    expect(await recipientLanguage(t.db, { email: 'nobody@example.com' })).toBe('en');
     const summary = {
       accountsDeleted: 0,
       ordersHeld: 0,

@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import { company } from '../../shared/company';
 import { localTerms } from '../../shared/documents/document-language';
 import { type Translator, translator } from '../../shared/i18n/translator';
@@ -6,9 +7,6 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { type OutgoingMail, renderedPdfAttachment } from '../mail/outbox';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
 import type { TermsValues } from '../../shared/terms';
-
-/** A quote's e-mails are in its language (issue 40): a repair or servicing-renewal quote's is its instrument's order's. */
-export const quoteTranslator = (quote: Pick<QuoteResource, 'language'>) => translator(quote.language ?? 'en');
 
 /**
  * What the quote asks to be paid and when: a repair is paid in full on acceptance, with its own
@@ -46,7 +44,7 @@ export function quoteCreatedMail(
   facts: { profile: PublicBusinessProfile; terms: TermsValues },
 ): OutgoingMail {
   const customer = quote.customerInfo;
-  const tr = quoteTranslator(quote);
+  const tr = translator(recipientLanguage(quote));
   const total = quote.pricing ? tr.money(quote.pricing.totals.total, quote.currency) : '';
   const deposit = quote.pricing ? tr.money(quote.pricing.totals.deposit, quote.currency) : '';
   const values = { product: company.productName, number: quote.quoteNumber };

@@ -1,10 +1,11 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import type { Language } from '../../shared/i18n/languages';
 import type { Translator } from '../../shared/i18n/translator';
 import { translator } from '../../shared/i18n/translator';
 import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
-import { greeting, orderTranslator } from '../orders/order-status-mail';
+import { greeting } from '../orders/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
 interface ServiceMailContext {
@@ -36,7 +37,7 @@ const localCoverLine = (
       : tr.t('mail.service.cover.out');
 
 /** A request's e-mails are in the language of the order its instrument came from (issue 40, decision 0064). */
-const requestTranslator = (context: ServiceMailContext) => orderTranslator(context.loaded.order);
+const requestTranslator = (context: ServiceMailContext) => translator(recipientLanguage(context.loaded.order));
 
 /** A service e-mail to the customer: the greeting, what it says, the request's page, then the support footer. */
 function customerServiceMail(
