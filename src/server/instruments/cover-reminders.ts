@@ -26,6 +26,7 @@ const coverKey: Record<InstrumentReminderKind, string> = {
 export function coverReminderMail(input: {
   to: string;
   firstName: string | null;
+  lastName?: string | null;
   serialNumber: string;
   model: string;
   kind: InstrumentReminderKind;
@@ -41,7 +42,7 @@ export function coverReminderMail(input: {
   const key = coverKey[input.kind];
   const values = { serial: input.serialNumber, model: input.model, date: tr.date(input.endsOn) };
   const text = [
-    greeting(input.firstName, tr),
+    greeting(input, tr),
     '',
     tr.t(`${key}.ends`, values),
     tr.t('mail.cover.renew', { quote: input.quoteNumber, total: tr.money(input.total.amount, input.total.currency) }),
@@ -106,6 +107,7 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
         coverReminderMail({
           to: recipient.to,
           firstName: recipient.firstName,
+          lastName: recipient.lastName,
           serialNumber: instrument.serialNumber,
           model: instrument.model,
           kind,

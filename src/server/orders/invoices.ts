@@ -302,7 +302,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
           to: recipient.to,
           subject: tr.t('mail.invoice.subject', values),
           text: [
-            greeting(recipient.firstName, tr),
+            greeting(recipient, tr),
             '',
             tr.t(`mail.invoice.${what}${paidOnAccount > 0 ? 'OnAccount' : ''}`, values),
             tr.t('mail.invoice.reference', values),
@@ -452,7 +452,7 @@ export async function creditInvoice(
           to: recipient.to,
           subject: tr.t('mail.credit.subject', values),
           text: [
-            greeting(recipient.firstName, tr),
+            greeting(recipient, tr),
             '',
             tr.t(credit === original.amount ? 'mail.credit.cancels' : 'mail.credit.part', values),
             // The staff's reason as they wrote it, never translated.

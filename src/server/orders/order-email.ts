@@ -1,3 +1,4 @@
+import { greetingLine } from '../../shared/i18n/greeting';
 import { recipientLanguage } from '../accounts/recipient-language';
 import type { VatGroup } from '../../shared/tax/line-vat';
 import {
@@ -121,7 +122,7 @@ function summary(
 export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
   const tr = translator(recipientLanguage(context.order));
   const text = [
-    tr.t('mail.greeting', { name: context.customer.firstName }),
+    greetingLine(tr, context.customer),
     '',
     tr.t('mail.received.thankYou'),
     context.confirmedAddress ? tr.t('mail.received.attached') : tr.t('mail.received.download'),

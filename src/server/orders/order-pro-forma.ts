@@ -47,7 +47,7 @@ export async function sendOrderProForma(tx: Db, input: { orderId: string; now: D
     to: recipient.to,
     subject: tr.t('mail.proForma.subject', { number }),
     text: [
-      greeting(recipient.firstName, tr),
+      greeting(recipient, tr),
       '',
       tr.t('mail.proForma.attached', { number }),
       tr.t('mail.proForma.notVatInvoice'),

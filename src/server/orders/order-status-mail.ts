@@ -3,6 +3,7 @@ import type { BusinessProfile } from '../../shared/business-profile';
 import { localBatchLine, localTerms } from '../../shared/documents/document-language';
 import type { Language } from '../../shared/i18n/languages';
 import { translator } from '../../shared/i18n/translator';
+import { type GreetingName, greetingLine } from '../../shared/i18n/greeting';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
@@ -14,14 +15,14 @@ interface StatusMailContext {
   order: OrderRow;
   to: string;
   firstName: string | null;
+  lastName?: string | null;
   /** Where the customer sees the order: /order-details/{id} for an account, the confirmation page for a guest. */
   orderUrl: string;
   facts: { profile: BusinessProfile; terms: TermsValues };
 }
 
 /** The salutation and the signature every customer notice about an order shares (order-notice-mail.ts too). */
-export const greeting = (firstName: string | null, tr = translator('en')) =>
-  firstName ? tr.t('mail.greeting', { name: firstName }) : tr.t('mail.greetingCustomer');
+export const greeting = (person: GreetingName | null, tr = translator('en')) => greetingLine(tr, person);
 export const footer = (
   { profile }: Pick<StatusMailContext['facts'], 'profile'>,
   order?: { kind?: OrderRow['kind'] } | null,
@@ -53,7 +54,7 @@ export function orderNoticeText(
   tr = translator('en'),
 ): string {
   return [
-    greeting(context.firstName, tr),
+    greeting(context, tr),
     '',
     ...body,
     '',

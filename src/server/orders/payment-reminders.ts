@@ -51,6 +51,7 @@ function translatedReminderMail(input: {
   tr: Translator;
   stage: PaymentReminderStage;
   firstName: string | null;
+  lastName?: string | null;
   values: Record<PaymentReminderPlaceholder, string>;
   facts: Awaited<ReturnType<typeof documentFacts>>;
   order?: { kind?: OrderKind };
@@ -65,7 +66,7 @@ function translatedReminderMail(input: {
     to: input.to,
     subject: tr.t(`${key}.subject`, oneLine),
     text: [
-      greeting(input.firstName, tr),
+      greeting(input, tr),
       '',
       tr.t(`${key}.body`, values),
       '',
@@ -101,6 +102,7 @@ export function paymentReminderMail(input: {
   /** The stage being sent and the customer's own first name (null: none given), for a translated reminder. */
   stage?: PaymentReminderStage;
   firstName?: string | null;
+  lastName?: string | null;
 }): OutgoingMail {
   const tr = translator(recipientLanguage(input.order ?? {}));
   if (tr.language !== 'en' && input.stage) {
@@ -206,6 +208,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
             overdue: days > 0,
             stage,
             firstName: recipient.firstName,
+            lastName: recipient.lastName,
             values: {
               firstName: recipient.firstName ?? 'customer',
               orderNumber: order.orderNumber,

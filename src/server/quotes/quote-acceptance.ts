@@ -1,3 +1,4 @@
+import { greetingLine } from '../../shared/i18n/greeting';
 import { translator } from '../../shared/i18n/translator';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { and, asc, eq } from 'drizzle-orm';
@@ -256,7 +257,7 @@ export function extensionDecisionMail(
       : tr.t('mail.quote.untilFurtherNotice'),
   };
   const text = [
-    customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.greetingCustomer'),
+    greetingLine(tr, customer),
     '',
     tr.t(approved ? 'mail.extension.approved' : 'mail.extension.declined', values),
     '',

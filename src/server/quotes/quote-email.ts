@@ -1,3 +1,4 @@
+import { greetingLine } from '../../shared/i18n/greeting';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { company } from '../../shared/company';
 import { localTerms } from '../../shared/documents/document-language';
@@ -49,7 +50,7 @@ export function quoteCreatedMail(
   const deposit = quote.pricing ? tr.money(quote.pricing.totals.deposit, quote.currency) : '';
   const values = { product: company.productName, number: quote.quoteNumber };
   const text = [
-    customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.quote.greetingCustomer'),
+    greetingLine(tr, customer, 'mail.quote.greetingCustomer'),
     '',
     tr.t('mail.quote.ready', values),
     '',

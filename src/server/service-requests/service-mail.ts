@@ -12,6 +12,7 @@ interface ServiceMailContext {
   loaded: LoadedServiceRequest;
   to: string;
   firstName: string | null;
+  lastName?: string | null;
   /** The customer's page of the request (with the order's key for a guest). */
   requestUrl: string;
   profile: BusinessProfile;
@@ -46,7 +47,7 @@ function customerServiceMail(
 ): OutgoingMail {
   const tr = requestTranslator(context);
   const text = [
-    greeting(context.firstName, tr),
+    greeting(context, tr),
     '',
     ...mail.body,
     '',
