@@ -38,7 +38,19 @@ export interface Translator {
    * the shop's English name of it (an address line); anything else is returned as it is.
    */
   country(codeOrName: string): string;
+  /**
+   * Where the company is registered, in this language (issue 53): "England and Wales", "England und
+   * Wales", "Angleterre et pays de Galles"; Scotland and Northern Ireland likewise. Any other place is
+   * returned as the profile holds it.
+   */
+  place(name: string): string;
 }
+
+const placeIds: Record<string, string> = {
+  'england and wales': 'place.englandAndWales',
+  scotland: 'place.scotland',
+  'northern ireland': 'place.northernIreland',
+};
 
 export const catalogues: Record<Language, Messages> = { en, de, fr };
 
@@ -123,6 +135,10 @@ export function translator(language: Language = 'en'): Translator {
       if (language === 'en') return known.name;
       regionNames ??= new Intl.DisplayNames([locale], { type: 'region' });
       return regionNames.of(known.code) ?? known.name;
+    },
+    place(name) {
+      const id = placeIds[name.trim().toLowerCase()];
+      return id ? made.t(id) : name;
     },
     number(value, decimals) {
       const options =
