@@ -197,10 +197,15 @@ export function renderDocumentPdf(drawn: BusinessDocument, options: RenderOption
   while (titleSize > 12 && doc.fontSize(titleSize).widthOfString(model.title) > column - 4) titleSize -= 1;
   doc.fontSize(titleSize).fillColor(NAVY).text(model.title, right, top, { width: column, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
-  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), right, doc.y + 6, {
-    width: column,
-    align: 'right',
-  });
+  doc.text(
+    model.meta.map(([label, value]) => `${label}${tr.colon.replace(/\u202f/g, '\u00a0')} ${value}`).join('\n'),
+    right,
+    doc.y + 6,
+    {
+      width: column,
+      align: 'right',
+    },
+  );
 
   let y = Math.max(letterheadBottom, doc.y) + 20;
   const partyWidth = model.parties.length > 0 ? width / model.parties.length : width;

@@ -189,7 +189,15 @@ const buyers = [
     money: (minor: number) => euros(minor, '.'),
     orderDate: '3. November 2026',
     says: {
-      acknowledgement: ['BESTELLEINGANGSBESTÄTIGUNG', 'Bestellnummer', 'Bestelldatum', 'Rechnungsempfänger', 'Menge'],
+      // Issue 53: the shop's order number is the Auftragsnummer; the buyer's PO number is Ihre Bestellnummer.
+      acknowledgement: [
+        'BESTELLEINGANGSBESTÄTIGUNG',
+        'Auftragsnummer',
+        'Ihre Bestellnummer',
+        'Bestelldatum',
+        'Rechnungsempfänger',
+        'Menge',
+      ],
       confirmation: ['AUFTRAGSBESTÄTIGUNG', 'Bestätigt am', 'verbindlich ist allein ihr englischer Wortlaut'],
       deliveryNote: ['LIEFERSCHEIN', 'Bei Erhalt', 'Gedruckt am: 3. November 2026'],
       commercialInvoice: [
@@ -202,7 +210,17 @@ const buyers = [
         'Datum: 3. November 2026',
         'Die Erklärung zum Ursprung steht in ihrer englischen Fassung',
       ],
-      invoice: ['RECHNUNG', 'Rechnungsnummer', 'Fällig am', 'Zu zahlender Betrag', 'Verwendungszweck'],
+      invoice: [
+        'RECHNUNG',
+        'Rechnungsnummer',
+        'Fällig am',
+        'Zu zahlender Betrag',
+        'Verwendungszweck',
+        // Issue 53: the Bank of England's base rate, not the German Basiszinssatz; the place registered in German.
+        '8 Prozentpunkte über dem Leitzins der Bank of England',
+        'Eingetragen in England und Wales',
+      ],
+      typography: [] as string[],
       received: ['Guten Tag Ada Lovelace,', 'Vielen Dank für Ihre Bestellung', 'Bestelldatum: 3. November 2026'],
       receivedSubject: 'Wir haben Ihre Bestellung',
       confirmedSubject: 'ist bestätigt',
@@ -225,7 +243,7 @@ const buyers = [
         'Qté',
       ],
       confirmation: ['CONFIRMATION DE COMMANDE', 'Confirmée le', 'seul le texte anglais fait foi'],
-      deliveryNote: ['BON DE LIVRAISON', 'À la réception', 'Imprimé le: 3 novembre 2026'],
+      deliveryNote: ['BON DE LIVRAISON', 'À la réception', 'Imprimé le : 3 novembre 2026'],
       commercialInvoice: [
         'FACTURE COMMERCIALE',
         'Vendeur (exportateur)',
@@ -236,7 +254,17 @@ const buyers = [
         'Date : 3 novembre 2026',
         'La déclaration d’origine est donnée dans sa version anglaise',
       ],
-      invoice: ['FACTURE', 'Numéro de facture', 'Date d’échéance', 'Montant à payer', 'comme référence'],
+      invoice: [
+        'FACTURE',
+        'Numéro de facture',
+        'Date d’échéance',
+        'Montant à payer',
+        'comme référence',
+        '8 points au-dessus du taux directeur de la Banque d’Angleterre',
+        'Immatriculée en Angleterre et pays de Galles',
+      ],
+      // Issue 53: French typography in the e-mail: a narrow no-break space before the colon and the question mark.
+      typography: ['Numéro de commande\u202f: O2026-', 'Des questions\u202f?'],
       received: ['Bonjour Ada Lovelace,', 'Merci pour votre commande', 'Date de commande : 3 novembre 2026'],
       receivedSubject: 'Nous avons bien reçu votre commande',
       confirmedSubject: 'est confirmée',
@@ -340,6 +368,7 @@ describe('a German or French order’s documents and e-mails are in its language
       const received = mail('order_received');
       expect(received?.subject).toContain(buyer.says.receivedSubject);
       for (const text of buyer.says.received) expect(oneSpaced(received?.textBody ?? '')).toContain(text);
+      for (const text of buyer.says.typography) expect(received?.textBody).toContain(text);
       expect(oneSpaced(received?.textBody ?? '')).toContain(buyer.money(order.totalAmount));
       expect(mail('order_confirmed')?.subject).toContain(buyer.says.confirmedSubject);
       expect(mail('invoice_deposit')?.subject).toContain(buyer.says.invoiceSubject);

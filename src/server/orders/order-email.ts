@@ -71,14 +71,15 @@ function summary(
       : []),
     '',
     ...lines.map(
-      (line) => `  ${line.quantity} × ${line.name}: ${localFreeLabel(tr, line.freeLabel) ?? money(line.total)}`,
+      (line) =>
+        `  ${line.quantity} × ${line.name}${tr.colon} ${localFreeLabel(tr, line.freeLabel) ?? money(line.total)}`,
     ),
     '',
-    `${tr.t('doc.total.subtotal')}: ${money(subtotal)}`,
+    `${tr.t('doc.total.subtotal')}${tr.colon} ${money(subtotal)}`,
     ...(parts
-      ? parts.totals.map((row) => `${row.label}: ${money(row.amount)}`)
-      : [`${localVatLabel(tr, order.vatRate)}: ${money(vat)}`]),
-    `${tr.t('mail.summary.total')}: ${money(order.totalAmount)}`,
+      ? parts.totals.map((row) => `${row.label}${tr.colon} ${money(row.amount)}`)
+      : [`${localVatLabel(tr, order.vatRate)}${tr.colon} ${money(vat)}`]),
+    `${tr.t('mail.summary.total')}${tr.colon} ${money(order.totalAmount)}`,
     ...(parts?.notes ?? []),
     // The ledger's names (shared/orders/ledger-lines.ts): a new order has paid nothing, so all of it is outstanding.
     ...(paysInFull(order)

@@ -38,7 +38,7 @@ const ledgerText = (order: OrderRow, ledger: OrderLedger) => {
   const tr = translator(recipientLanguage(order));
   return ledgerLines({ status: order.status, depositAmount: order.depositAmount, kind: order.kind, ledger })
     .filter((line) => line.key !== 'outstanding')
-    .map((line) => `${tr.t(`ledger.${line.key}`)}: ${money(order, line.amount)}.`);
+    .map((line) => `${tr.t(`ledger.${line.key}`)}${tr.colon} ${money(order, line.amount)}.`);
 };
 
 /** Payment received: the amount, the ledger's figures after it, and what is still outstanding. */
@@ -58,7 +58,7 @@ export function paymentReceivedMail(
       }),
       ...ledgerText(order, ledger),
       ledger.outstanding > 0
-        ? `${tr.t('ledger.outstanding')}: ${money(order, ledger.outstanding)}.`
+        ? `${tr.t('ledger.outstanding')}${tr.colon} ${money(order, ledger.outstanding)}.`
         : tr.t('mail.payment.paidInFull'),
     ],
     tr,
@@ -143,7 +143,7 @@ export function refundMadeMail(
         : tr.t('mail.refund.made', refund),
       ...ledgerText(order, ledger),
       ledger.outstanding > 0
-        ? `${tr.t('ledger.outstanding')}: ${money_(ledger.outstanding)}.`
+        ? `${tr.t('ledger.outstanding')}${tr.colon} ${money_(ledger.outstanding)}.`
         : tr.t('mail.nothingOutstanding'),
     ],
     tr,

@@ -18,6 +18,11 @@ import { messages as fr } from './locales/fr/messages';
  */
 export interface Translator {
   language: Language;
+  /**
+   * The colon after a label joined in code ("Subtotal: £10.00"): French sets a narrow no-break space
+   * before it (issue 53, docs/glossary.md "French typography"): "Sous-total : 10,00 €".
+   */
+  colon: string;
   /** The message `id` in this language, with its `{placeholders}` filled (values already formatted). */
   t(id: string, values?: Record<string, string | number>): string;
   /** Money with two decimals, in this language's style. */
@@ -100,6 +105,7 @@ export function translator(language: Language = 'en'): Translator {
     typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
   const made: Translator = {
     language,
+    colon: language === 'fr' ? '\u202f:' : ':',
     t(id, values) {
       // A message a German or French catalogue lacks reads in English rather than as its id (the
       // missing-translation test fails on it first); one the English catalogue lacks is a programming error.
