@@ -1,7 +1,6 @@
 import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { localBatchLine, localTerms } from '../../shared/documents/document-language';
-import type { Language } from '../../shared/i18n/languages';
 import { translator } from '../../shared/i18n/translator';
 import { type GreetingName, greetingLine } from '../../shared/i18n/greeting';
 import type { orders } from '../db/schema';

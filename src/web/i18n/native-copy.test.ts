@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { localIssuer } from '../documents/document-language';
-import { exampleBusinessProfile } from '../business-profile';
-import { greetingLine } from './greeting';
-import { catalogues, translator } from './translator';
-import { messages as webDe } from '../../web/i18n/locales/de/messages';
-import { messages as webFr } from '../../web/i18n/locales/fr/messages';
+import { localIssuer } from '../../shared/documents/document-language';
+import { exampleBusinessProfile } from '../../shared/business-profile';
+import { greetingLine } from '../../shared/i18n/greeting';
+import { catalogues, translator } from '../../shared/i18n/translator';
+import { messages as webDe } from './locales/de/messages';
+import { messages as webFr } from './locales/fr/messages';
 
 /** Issue 53: German and French a native reader signs off (docs/glossary.md). */
 const de = translator('de');
