@@ -34,7 +34,7 @@ describe("the instrument cover reminder in the order's language", () => {
 
   it('a French servicing plan ending reads French; an English order (or none) reads as before', () => {
     const french = coverReminderMail({ ...input, kind: 'service_plan_end', language: 'fr' });
-    expect(french.subject).toBe('Votre instrument DW-0042 : son contrat d’entretien prend fin le 2 mars 2027');
+    expect(french.subject).toBe('Votre instrument DW-0042\u202f: son contrat d’entretien prend fin le 2 mars 2027');
     expect(englishIn(`${french.subject}\n${french.text}`, 'fr')).toEqual([]);
     const english = coverReminderMail({ ...input, kind: 'warranty_end', language: null });
     expect(english.subject).toBe('Your instrument DW-0042: its warranty ends on 2 March 2027');

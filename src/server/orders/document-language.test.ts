@@ -515,7 +515,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     // The invoice's line (its order number may wrap under it in the narrow column).
     expect(invoice).toMatch(new RegExp(`Vollständige Zahlung der Bestellung .*${order.orderNumber}`));
     expect(invoice).toContain('Zahlung: vollständig bei Annahme des Angebots');
-    expect(invoice).toContain('Ihre Bestellreferenz (PO): nicht angegeben');
+    expect(invoice).toContain('Ihre Bestellnummer: nicht angegeben');
     expect(invoice).toContain(`Angebotsnummer: ${quote.quoteNumber}`);
     expect(oneSpaced(mail('invoice_deposit')?.textBody ?? '')).toContain(
       'über die vollständige Zahlung Ihrer Bestellung',
@@ -615,8 +615,8 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     const acknowledgement = oneSpaced(
       pdfText((await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie })).rawPayload),
     );
-    expect(acknowledgement).toContain('Votre bon de commande: BC-2026-4711');
-    expect(acknowledgement).toContain(`Numéro de devis: ${quote.quoteNumber}`);
+    expect(acknowledgement).toContain('Votre bon de commande : BC-2026-4711');
+    expect(acknowledgement).toContain(`Numéro de devis : ${quote.quoteNumber}`);
     expect(acknowledgement).toContain(
       `Nous accusons réception de votre bon de commande BC-2026-4711 relatif à notre devis ${quote.quoteNumber} : commande ${order.orderNumber}.`,
     );
@@ -635,8 +635,8 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     const { invoice: deposit } = issued.json() as { invoice: { id: string } };
     const [stored] = await t.db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, deposit.id));
     const invoice = oneSpaced(pdfText(stored?.pdf ?? Buffer.alloc(0)));
-    expect(invoice).toContain('Votre bon de commande: BC-2026-4711');
-    expect(invoice).toContain(`Numéro de devis: ${quote.quoteNumber}`);
+    expect(invoice).toContain('Votre bon de commande : BC-2026-4711');
+    expect(invoice).toContain(`Numéro de devis : ${quote.quoteNumber}`);
     // The line's text wraps around its amounts in the narrow column.
     expect(invoice).toMatch(new RegExp(`Acompte convenu dans le devis [^A-Za-z]*${quote.quoteNumber} : 50 %`));
     expect(invoice).toContain(`Total de la commande ${order.orderNumber}`);
@@ -648,7 +648,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     );
     expect(proForma).toContain('FACTURE PRO FORMA');
     expect(proForma).toContain('Facture pro forma : ne vaut pas facture au sens de la TVA');
-    expect(proForma).toContain('Votre bon de commande: BC-2026-4711');
+    expect(proForma).toContain('Votre bon de commande : BC-2026-4711');
 
     for (const [name, text] of Object.entries({ acknowledgement, invoice, proForma }))
       expect(englishIn(text, 'fr'), name).toEqual([]);

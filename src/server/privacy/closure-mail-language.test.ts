@@ -95,7 +95,7 @@ describe("the account closure's e-mails in the most recent order's language", ()
     const french = erasureMail(email, 'http://localhost:3000', summary, 'fr');
     expect(french.subject).toBe('Vos données Dropwise ont été supprimées');
     expect(french.text).toContain('Nous ne détenons aucune commande avec facture ou paiement à votre nom');
-    expect(french.text).toContain('Notre politique de confidentialité : http://localhost:3000/privacy-policy');
+    expect(french.text).toContain('Notre politique de confidentialité\u202f: http://localhost:3000/privacy-policy');
     expect(englishIn(`${french.subject}\n${french.text}`, 'fr')).toEqual([]);
   });
 });
