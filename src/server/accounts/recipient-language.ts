@@ -33,8 +33,7 @@ export function recipientLanguage(first: LanguageHolder | Db, whom?: Recipient):
 }
 
 async function personLanguage(db: Db, whom: Recipient): Promise<Language> {
-  const account =
-    'userId' in whom ? sql`u.id = ${whom.userId}::uuid` : sql`u.email = lower(trim(${whom.email}))`;
+  const account = 'userId' in whom ? sql`u.id = ${whom.userId}::uuid` : sql`u.email = lower(trim(${whom.email}))`;
   const [person] = await queryRows<{ id: string; language: string | null; staff: boolean | null }>(
     db,
     sql`select u.id, u.language, p.is_admin as staff from users u left join profiles p on p.id = u.id

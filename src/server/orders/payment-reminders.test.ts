@@ -43,7 +43,13 @@ describe('overdue payment reminders (daily job)', () => {
       depositAmount: input.depositAmount ?? 240000,
       accessKey: `key-${input.email}`,
       language: input.language ?? 'en',
-      configuration: { customerInfo: { firstName: input.firstName ?? 'Grace', lastName: input.lastName ?? 'Hopper', email: input.email } },
+      configuration: {
+        customerInfo: {
+          firstName: input.firstName ?? 'Grace',
+          lastName: input.lastName ?? 'Hopper',
+          email: input.email,
+        },
+      },
     });
     const { invoice } = await t.db.transaction((tx) =>
       issueInvoice(tx, { orderId: order.id, kind: 'deposit', adminId, now: t.clock.now, publicUrl: PUBLIC_URL }),
