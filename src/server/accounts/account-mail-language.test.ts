@@ -75,8 +75,8 @@ describe("an account's e-mails in its most recent order's language", () => {
       .where(and(eq(mailOutbox.toAddress, french.email), eq(mailOutbox.kind, 'mfa_recovery_code_used')));
     const bodies = used.map((mail) => mail.textBody).join('\n');
     expect(bodies).toContain('Le 12 décembre 2026 à 10:00 (heure du Royaume-Uni), un code de récupération');
-    expect(bodies).toContain('Il vous reste 1 code de récupération inutilisé ;');
-    expect(bodies).toContain('Il vous reste 7 codes de récupération inutilisés ;');
+    expect(bodies).toContain('Il vous reste 1 code de récupération inutilisé\u202f;');
+    expect(bodies).toContain('Il vous reste 7 codes de récupération inutilisés\u202f;');
     expect(englishIn(bodies, 'fr')).toEqual([]);
 
     const { user: staff } = await createUser(t.db, { email: 'staff@shop.test', isAdmin: true });

@@ -11,7 +11,8 @@ import { hashToken, randomToken } from './tokens';
 import { queuePasswordChangedMail } from './mfa-security-mail';
 import { joinGuestOrders } from './join-guest-orders';
 import { translator } from '../../shared/i18n/translator';
-import { latestOrderLanguage } from './latest-order-language';
+import { recipientLanguage } from './recipient-language';
+import type { Language } from '../../shared/i18n/languages';
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -82,7 +83,7 @@ async function queueConfirmation(ctx: Context, db: Db, userId: string, email: st
   const token = await issueToken(db, userId, 'email_confirmation', ctx.now, CONFIRMATION_TTL_MS, passwordHash);
   const link = `${ctx.publicUrl}/api/auth/confirm?token=${token}`;
   // Issue 40: in the language of the address's most recent order (a guest's, before the account), else English.
-  const tr = translator(await latestOrderLanguage(db, { email }));
+  const tr = translator(await recipientLanguage(db, { email }));
   await enqueueMail(db, {
     kind: 'signup_confirmation',
     to: email,
@@ -104,7 +105,13 @@ async function queueConfirmation(ctx: Context, db: Db, userId: string, email: st
  */
 export async function signUp(
   ctx: Context,
-  input: { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    language?: Language | undefined;
+  },
 ): Promise<void> {
   const settings = await getSettings(ctx.db);
   if (!settings.allowRegistration) throw forbidden(authMessages.registrationDisabled, { code: 'signup_disabled' });
@@ -115,6 +122,7 @@ export async function signUp(
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
     if (existing?.emailConfirmedAt) throw conflict(authMessages.alreadyRegistered, { code: 'already_registered' });
     if (existing) {
+      if (input.language) await tx.update(users).set({ language: input.language }).where(eq(users.id, existing.id));
       await queueConfirmation(ctx, tx, existing.id, email, passwordHash);
       return;
     }
@@ -124,7 +132,7 @@ export async function signUp(
     };
     const [user] = await tx
       .insert(users)
-      .values({ email, passwordHash, userMetadata: metadata })
+      .values({ email, passwordHash, userMetadata: metadata, language: input.language ?? null })
       .returning({ id: users.id });
     if (!user) throw new Error('Creating the user failed');
     await tx
@@ -215,7 +223,7 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string): Prom
     const token = await issueToken(tx, user.id, 'password_reset', ctx.now, RESET_TTL_MS);
     const link = `${ctx.publicUrl}/login?type=recovery&token=${token}`;
     // Issue 40: in the language of the account's most recent order, else English.
-    const tr = translator(await latestOrderLanguage(tx, { userId: user.id }));
+    const tr = translator(await recipientLanguage(tx, { userId: user.id }));
     await enqueueMail(tx, {
       kind: 'password_reset',
       to: email,

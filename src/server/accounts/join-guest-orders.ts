@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { orders, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { translator } from '../../shared/i18n/translator';
-import { latestOrderLanguage } from './latest-order-language';
+import { recipientLanguage } from './recipient-language';
 
 /**
  * Guest orders placed with the account's e-mail join the account (issue 38), but only once that
@@ -36,7 +36,7 @@ export async function joinGuestOrders(
     .returning({ orderNumber: orders.orderNumber, createdAt: orders.createdAt });
   if (joined.length === 0) return 0;
   // Issue 40: in the language of the account's most recent order, the joined ones included.
-  const tr = translator(await latestOrderLanguage(db, { userId: input.userId }));
+  const tr = translator(await recipientLanguage(db, { userId: input.userId }));
   const count = joined.length === 1 ? 'one' : 'other';
   const numbers = joined
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())

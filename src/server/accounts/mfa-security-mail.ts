@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { profiles, staffRoles, users } from '../db/schema';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
 import { translator } from '../../shared/i18n/translator';
-import { latestOrderLanguage } from './latest-order-language';
+import { recipientLanguage } from './recipient-language';
 
 async function emailOf(db: Db, userId: string): Promise<string | null> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -17,7 +17,7 @@ async function emailOf(db: Db, userId: string): Promise<string | null> {
 async function accountMail(db: Db, userId: string) {
   const to = await emailOf(db, userId);
   if (!to) return null;
-  const tr = translator(await latestOrderLanguage(db, { userId }));
+  const tr = translator(await recipientLanguage(db, { userId }));
   return { to, tr, at: (date: Date) => tr.ukTime(date) };
 }
 

@@ -34,7 +34,7 @@ import { writeAudit } from '../audit/audit-log';
 import { type AuditEntry, auditedChange } from '../audit/audited-change';
 import type { RequestAuth } from '../accounts/request-auth';
 import { sendCsv } from './csv-export';
-import { latestOrderLanguage } from '../accounts/latest-order-language';
+import { recipientLanguage } from '../accounts/recipient-language';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -237,7 +237,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
           if (open.type !== 'erasure')
             throw conflict('Only an erasure request can erase.', { code: 'not_an_erasure_request' });
           // The person's most recent order's language (issue 40), read before the erasure detaches it.
-          const language = await latestOrderLanguage(tx, { email });
+          const language = await recipientLanguage(tx, { email });
           const summary = await erasePerson(tx, { email, userId, now, publicUrl: app.env.publicUrl });
           await enqueueMail(tx, erasureMail(email, app.env.publicUrl, summary, language));
           return { summary };

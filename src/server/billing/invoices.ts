@@ -1,3 +1,5 @@
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { createHash } from 'node:crypto';
 import { parseInstrumentPaperId } from '../../shared/instruments/instrument-papers';
 import { instrumentPaperPdf } from '../instruments/instrument-papers';
@@ -35,7 +37,7 @@ import { cancellationFeePercent } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { ACKNOWLEDGEMENT_DOCUMENT_ID, CONFIRMATION_DOCUMENT_ID, confirmedAt } from '../order-records/order-documents';
 import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from '../order-records/order-read-model';
-import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
+import { footer, greeting } from '../order-records/order-status-mail';
 import { localTerms } from '../../shared/documents/document-language';
 import { vatNumberInvoiceRefusal } from './vat-number-evidence';
 
@@ -279,7 +281,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    const tr = orderTranslator(row);
+    const tr = translator(recipientLanguage(row));
     const values = {
       number,
       order: row.orderNumber,
@@ -300,7 +302,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
           to: recipient.to,
           subject: tr.t('mail.invoice.subject', values),
           text: [
-            greeting(recipient.firstName, tr),
+            greeting(recipient, tr),
             '',
             tr.t(`mail.invoice.${what}${paidOnAccount > 0 ? 'OnAccount' : ''}`, values),
             tr.t('mail.invoice.reference', values),
@@ -433,7 +435,7 @@ export async function creditInvoice(
   await syncOrderInvoice(tx, row, input.now);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (recipient) {
-    const tr = orderTranslator(row);
+    const tr = translator(recipientLanguage(row));
     const values = {
       number,
       invoice: original.number,
@@ -450,7 +452,7 @@ export async function creditInvoice(
           to: recipient.to,
           subject: tr.t('mail.credit.subject', values),
           text: [
-            greeting(recipient.firstName, tr),
+            greeting(recipient, tr),
             '',
             tr.t(credit === original.amount ? 'mail.credit.cancels' : 'mail.credit.part', values),
             // The staff's reason as they wrote it, never translated.

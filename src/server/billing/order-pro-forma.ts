@@ -1,3 +1,5 @@
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { eq } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
 import { orderProFormaDocument } from '../../shared/documents/order-documents';
@@ -11,7 +13,7 @@ import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { documentOrder } from './invoices';
 import { orderRecipient } from '../order-records/order-admin-context';
-import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
+import { footer, greeting } from '../order-records/order-status-mail';
 
 export const proFormaMessages = {
   noRecipient: 'This order has no e-mail address to send the pro-forma to.',
@@ -38,14 +40,14 @@ export async function sendOrderProForma(tx: Db, input: { orderId: string; now: D
   const { row, pdf, filename, facts } = await renderOrderProForma(tx, input.orderId, input.now, input.publicUrl);
   const recipient = await orderRecipient(tx, row, input.publicUrl);
   if (!recipient) throw conflict(proFormaMessages.noRecipient, { code: 'no_recipient' });
-  const tr = orderTranslator(row);
+  const tr = translator(recipientLanguage(row));
   const number = row.orderNumber;
   await enqueueMail(tx, {
     kind: 'order_pro_forma',
     to: recipient.to,
     subject: tr.t('mail.proForma.subject', { number }),
     text: [
-      greeting(recipient.firstName, tr),
+      greeting(recipient, tr),
       '',
       tr.t('mail.proForma.attached', { number }),
       tr.t('mail.proForma.notVatInvoice'),

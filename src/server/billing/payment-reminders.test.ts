@@ -29,6 +29,7 @@ describe('overdue payment reminders (daily job)', () => {
   async function orderWithDepositInvoice(input: {
     email: string;
     firstName?: string;
+    lastName?: string;
     currency?: string;
     totalAmount?: number;
     depositAmount?: number;
@@ -42,7 +43,13 @@ describe('overdue payment reminders (daily job)', () => {
       depositAmount: input.depositAmount ?? 240000,
       accessKey: `key-${input.email}`,
       language: input.language ?? 'en',
-      configuration: { customerInfo: { firstName: input.firstName ?? 'Grace', email: input.email } },
+      configuration: {
+        customerInfo: {
+          firstName: input.firstName ?? 'Grace',
+          lastName: input.lastName ?? 'Hopper',
+          email: input.email,
+        },
+      },
     });
     const { invoice } = await t.db.transaction((tx) =>
       issueInvoice(tx, { orderId: order.id, kind: 'deposit', adminId, now: t.clock.now, publicUrl: PUBLIC_URL }),
@@ -380,6 +387,7 @@ describe('overdue payment reminders (daily job)', () => {
     const german = await orderWithDepositInvoice({
       email: 'heidelberg@example.com',
       firstName: 'Jürgen',
+      lastName: 'Weber',
       currency: 'EUR',
       language: 'de',
     });
@@ -392,7 +400,7 @@ describe('overdue payment reminders (daily job)', () => {
       `Überfällig: Rechnung ${german.invoice.number} zur Bestellung ${german.order.orderNumber}, 2.400,00\u00a0€ offen`,
     );
     const body = de7?.textBody ?? '';
-    expect(body.split('\n')[0]).toBe('Guten Tag Jürgen,');
+    expect(body.split('\n')[0]).toBe('Guten Tag Jürgen Weber,');
     expect(body).toContain(
       `Die Rechnung ${german.invoice.number} zu Ihrer Bestellung ${german.order.orderNumber} war am 15. Februar 2027 fällig und ist seit 7 Tagen überfällig. Der offene Betrag beträgt 2.400,00\u00a0€.`,
     );
@@ -428,6 +436,7 @@ describe('overdue payment reminders (daily job)', () => {
     const { order, adminId } = await orderWithDepositInvoice({
       email: 'bezahlt@example.com',
       firstName: 'Jürgen',
+      lastName: 'Weber',
       currency: 'EUR',
       language: 'de',
     });
@@ -449,7 +458,7 @@ describe('overdue payment reminders (daily job)', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'payment_received'), eq(mailOutbox.toAddress, 'bezahlt@example.com')));
     expect(mail?.subject).toBe(`Zahlung für Ihre Bestellung ${order.orderNumber} erhalten`);
-    expect(mail?.textBody.split('\n')[0]).toBe('Guten Tag Jürgen,');
+    expect(mail?.textBody.split('\n')[0]).toBe('Guten Tag Jürgen Weber,');
     expect(mail?.textBody).toContain(
       `Vielen Dank: Ihre Zahlung von 1.000,00\u00a0€ für Bestellung ${order.orderNumber} ist am 1. März 2027 bei uns eingegangen.`,
     );

@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
 import {
@@ -18,11 +19,11 @@ import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
 import { lockOrder, orderRecipient } from '../order-records/order-admin-context';
 import { type InvoiceBalance, loadInvoiceBalances, orderLedgerSql } from '../order-records/order-ledger';
-import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
+import { footer, greeting } from '../order-records/order-status-mail';
 import { todayOf } from './overdue';
 import type { OrderKind } from '../../shared/orders/order-kind';
 import type { Language } from '../../shared/i18n/languages';
-import type { Translator } from '../../shared/i18n/translator';
+import { type Translator, translator } from '../../shared/i18n/translator';
 
 export const PAYMENT_REMINDERS_JOB = 'payment-reminders';
 
@@ -50,6 +51,7 @@ function translatedReminderMail(input: {
   tr: Translator;
   stage: PaymentReminderStage;
   firstName: string | null;
+  lastName?: string | null;
   values: Record<PaymentReminderPlaceholder, string>;
   facts: Awaited<ReturnType<typeof documentFacts>>;
   order?: { kind?: OrderKind };
@@ -64,7 +66,7 @@ function translatedReminderMail(input: {
     to: input.to,
     subject: tr.t(`${key}.subject`, oneLine),
     text: [
-      greeting(input.firstName, tr),
+      greeting(input, tr),
       '',
       tr.t(`${key}.body`, values),
       '',
@@ -100,8 +102,9 @@ export function paymentReminderMail(input: {
   /** The stage being sent and the customer's own first name (null: none given), for a translated reminder. */
   stage?: PaymentReminderStage;
   firstName?: string | null;
+  lastName?: string | null;
 }): OutgoingMail {
-  const tr = orderTranslator(input.order ?? {});
+  const tr = translator(recipientLanguage(input.order ?? {}));
   if (tr.language !== 'en' && input.stage) {
     return translatedReminderMail({ ...input, tr, stage: input.stage, firstName: input.firstName ?? null });
   }
@@ -192,7 +195,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
       if (!claimed) continue;
       const amountDue = formatMoney(balance.outstanding, order.currency, { decimals: 2 });
       // The e-mail's money and dates in the order's language (English: the shop's own, as before).
-      const tr = orderTranslator(order);
+      const tr = translator(recipientLanguage(order));
       // The organisation's accounts payable receive it too (decision 0068).
       await enqueueMails(
         tx,
@@ -205,6 +208,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
             overdue: days > 0,
             stage,
             firstName: recipient.firstName,
+            lastName: recipient.lastName,
             values: {
               firstName: recipient.firstName ?? 'customer',
               orderNumber: order.orderNumber,

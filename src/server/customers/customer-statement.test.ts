@@ -332,7 +332,7 @@ describe('the customer statement PDF', () => {
     const german = await statementMailTo(f.ada.user.email);
     expect(german?.subject).toBe('Ihr Kontoauszug vom 20. Mai 2026');
     expect(german?.textBody.split('\n').slice(0, 3)).toEqual([
-      'Guten Tag Ada,',
+      'Guten Tag Ada Lovelace,',
       '',
       'Anbei erhalten Sie Ihren Kontoauszug: die Rechnungen, Gutschriften, Zahlungseingänge und Erstattungen Ihrer Bestellungen sowie den offenen Betrag.',
     ]);
@@ -344,7 +344,7 @@ describe('the customer statement PDF', () => {
     await send(f.bob.user.id);
     const french = await statementMailTo(f.bob.user.email);
     expect(french?.subject).toBe('Votre relevé de compte du 20 mai 2026');
-    expect(french?.textBody.split('\n')[0]).toBe('Bonjour Bob,');
+    expect(french?.textBody.split('\n')[0]).toBe('Bonjour Bob Other,');
     expect(englishIn(`${french?.subject}\n${french?.textBody}`, 'fr')).toEqual([]);
 
     // An English customer's, and a customer with no order at all: English as before.

@@ -1,4 +1,4 @@
-import { isLanguage } from '../../shared/i18n/languages';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { translator } from '../../shared/i18n/translator';
 import { localAddressLines } from '../../shared/documents/document-language';
 import { inArray, sql } from 'drizzle-orm';
@@ -48,9 +48,10 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
     sql`select o.id, o.order_number, o.currency, o.status, o.total_amount, o.billing_address, o.language
       from orders o where ${scopeOf(scope, 'o')} order by o.created_at, o.id`,
   );
-  // Issue 40: in the language of the customer's most recent order (English when none).
-  const newest = orderRows.at(-1)?.language;
-  const tr = translator(isLanguage(newest) ? newest : 'en');
+  // Issue 53: in the customer's language (the account's, or the most recent order's; English when none).
+  const tr = translator(
+    await recipientLanguage(db, scope.kind === 'account' ? { userId: scope.userId } : { email: scope.email }),
+  );
   const invoiceLabel = (kind: keyof typeof orderDocumentLabels) =>
     tr.language !== 'en' && (kind === 'deposit' || kind === 'balance')
       ? tr.t(`doc.st.label.${kind}`)

@@ -205,9 +205,9 @@ describe('the monthly statement to accounts payable (issue 39, decision 0068)', 
     expect(attachedText(de)).toContain('KONTOAUSZUG');
 
     const [fr] = await statementsTo([frAp.email]);
-    expect(fr?.subject).toBe('Relevé de compte : lyon Laboratory, juin 2027');
+    expect(fr?.subject).toBe('Relevé de compte\u202f: lyon Laboratory, juin 2027');
     expect(fr?.textBody).toContain(
-      `- ${french.invoice.number} (commande ${french.order.orderNumber}), échéance le 24 mai 2027 : 4\u00a0807,90\u00a0€ restant dû`,
+      `- ${french.invoice.number} (commande ${french.order.orderNumber}), échéance le 24 mai 2027\u202f: 4\u00a0807,90\u00a0€ restant dû`,
     );
     expect(englishIn(`${fr?.subject}\n${fr?.textBody}`, 'fr')).toEqual([]);
 

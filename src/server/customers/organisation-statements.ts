@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import { eq, sql } from 'drizzle-orm';
 import { cleanLine } from '../../shared/clean-text';
 import { translator, type Translator } from '../../shared/i18n/translator';
@@ -114,7 +115,7 @@ export async function runOrganisationStatements(tx: Db, now: Date, publicUrl: st
       listOpenInvoices: true,
       statement,
     });
-    const { subject, text } = statementMail(translator(statement.language), {
+    const { subject, text } = statementMail(translator(recipientLanguage(statement)), {
       name,
       period,
       statement,

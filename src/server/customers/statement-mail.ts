@@ -1,3 +1,5 @@
+import { greetingLine } from '../../shared/i18n/greeting';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { eq } from 'drizzle-orm';
 import { customerMessages } from '../../shared/customers/customer-schemas';
 import { translator } from '../../shared/i18n/translator';
@@ -21,7 +23,7 @@ export async function emailStatement(
   input: { admin: Pick<RequestAuth, 'userId' | 'email'>; userId: string; now: Date; publicUrl: string },
 ): Promise<string[]> {
   const [customer] = await tx
-    .select({ email: profiles.email, firstName: profiles.firstName })
+    .select({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(profiles)
     .where(eq(profiles.id, input.userId));
   if (!customer) throw notFound(customerMessages.notFound);
@@ -31,14 +33,14 @@ export async function emailStatement(
     customerStatementPdf(tx, scope, input.now, { mustExist: true, publicUrl: input.publicUrl, statement }),
     documentFacts(tx, input.publicUrl),
   ]);
-  // Issue 40: the e-mail in the statement's language (the customer's most recent order's; English when none).
-  const tr = translator(statement.language);
+  // Issue 53: the e-mail in the statement's language (the customer's: recipientLanguage).
+  const tr = translator(recipientLanguage(statement));
   const mails = await withAccountsPayable(tx, input.userId, {
     kind: 'customer_statement',
     to: customer.email,
     subject: tr.t('mail.statement.subject', { date: tr.date(input.now) }),
     text: [
-      customer.firstName ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.hello'),
+      greetingLine(tr, customer, 'mail.hello'),
       '',
       tr.t('mail.statement.attached'),
       '',

@@ -111,6 +111,19 @@ function escapeXmpInfo(doc: PDFKit.PDFDocument) {
   };
 }
 
+/**
+ * French typography puts a narrow no-break space (U+202F) before : ; ? ! and inside « » (issue 53),
+ * which the PDFs' standard fonts cannot draw: on paper it becomes a no-break space (U+00A0), the same
+ * look, as the translator does for French digit groups. E-mails keep the narrow one.
+ */
+function drawableModel<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/\u202f/g, '\u00a0') as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => drawableModel(item)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, drawableModel(item)])) as T;
+  return value;
+}
+
 const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
 
@@ -121,7 +134,8 @@ const GREY = '#5b6478';
  * lines, the totals, then its sections, with the registration line at the foot. Every text comes
  * from the document model; customer text is drawn as text.
  */
-export function renderDocumentPdf(model: BusinessDocument, options: RenderOptions = {}): Promise<Buffer> {
+export function renderDocumentPdf(drawn: BusinessDocument, options: RenderOptions = {}): Promise<Buffer> {
+  const model = drawableModel(drawn);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
@@ -183,10 +197,15 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
   while (titleSize > 12 && doc.fontSize(titleSize).widthOfString(model.title) > column - 4) titleSize -= 1;
   doc.fontSize(titleSize).fillColor(NAVY).text(model.title, right, top, { width: column, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(NAVY);
-  doc.text(model.meta.map(([label, value]) => `${label}: ${value}`).join('\n'), right, doc.y + 6, {
-    width: column,
-    align: 'right',
-  });
+  doc.text(
+    model.meta.map(([label, value]) => `${label}${tr.colon.replace(/\u202f/g, '\u00a0')} ${value}`).join('\n'),
+    right,
+    doc.y + 6,
+    {
+      width: column,
+      align: 'right',
+    },
+  );
 
   let y = Math.max(letterheadBottom, doc.y) + 20;
   const partyWidth = model.parties.length > 0 ? width / model.parties.length : width;

@@ -9,6 +9,7 @@ describe("the instrument cover reminder in the order's language", () => {
   const input = {
     to: 'labor@example.com',
     firstName: 'Jürgen',
+    lastName: 'Weber',
     serialNumber: 'DW-0042',
     model: 'Dropwise Pro',
     endsOn: '2027-03-02',
@@ -22,7 +23,7 @@ describe("the instrument cover reminder in the order's language", () => {
     const mail = coverReminderMail({ ...input, kind: 'warranty_end', language: 'de' });
     expect(mail.subject).toBe('Ihr Gerät DW-0042: Die Garantie endet am 2. März 2027');
     expect(mail.text.split('\n').slice(0, 5)).toEqual([
-      'Guten Tag Jürgen,',
+      'Guten Tag Jürgen Weber,',
       '',
       'Die Garantie Ihres Geräts Dropwise Pro, Seriennummer DW-0042, endet am 2. März 2027.',
       'Damit es abgesichert und gewartet bleibt, verlängern Sie die Wartung um ein Jahr: Angebot Q2027-00007, 510,00\u00a0€.',
@@ -33,7 +34,7 @@ describe("the instrument cover reminder in the order's language", () => {
 
   it('a French servicing plan ending reads French; an English order (or none) reads as before', () => {
     const french = coverReminderMail({ ...input, kind: 'service_plan_end', language: 'fr' });
-    expect(french.subject).toBe('Votre instrument DW-0042 : son contrat d’entretien prend fin le 2 mars 2027');
+    expect(french.subject).toBe('Votre instrument DW-0042\u202f: son contrat d’entretien prend fin le 2 mars 2027');
     expect(englishIn(`${french.subject}\n${french.text}`, 'fr')).toEqual([]);
     const english = coverReminderMail({ ...input, kind: 'warranty_end', language: null });
     expect(english.subject).toBe('Your instrument DW-0042: its warranty ends on 2 March 2027');

@@ -1,3 +1,5 @@
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { and, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog, instrumentReminders, instruments, orders } from '../db/schema';
@@ -5,7 +7,7 @@ import type { InstrumentReminderKind } from '../db/schema';
 import type { DailyJob, JobResult } from '../jobs/scheduler';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { orderRecipient } from '../order-records/order-admin-context';
-import { footer, greeting, orderTranslator } from '../order-records/order-status-mail';
+import { footer, greeting } from '../order-records/order-status-mail';
 import type { Language } from '../../shared/i18n/languages';
 import { splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
@@ -24,6 +26,7 @@ const coverKey: Record<InstrumentReminderKind, string> = {
 export function coverReminderMail(input: {
   to: string;
   firstName: string | null;
+  lastName?: string | null;
   serialNumber: string;
   model: string;
   kind: InstrumentReminderKind;
@@ -35,11 +38,11 @@ export function coverReminderMail(input: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
   language?: Language | null;
 }): OutgoingMail {
-  const tr = orderTranslator({ language: input.language ?? null });
+  const tr = translator(recipientLanguage({ language: input.language ?? null }));
   const key = coverKey[input.kind];
   const values = { serial: input.serialNumber, model: input.model, date: tr.date(input.endsOn) };
   const text = [
-    greeting(input.firstName, tr),
+    greeting(input, tr),
     '',
     tr.t(`${key}.ends`, values),
     tr.t('mail.cover.renew', { quote: input.quoteNumber, total: tr.money(input.total.amount, input.total.currency) }),
@@ -104,13 +107,14 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
         coverReminderMail({
           to: recipient.to,
           firstName: recipient.firstName,
+          lastName: recipient.lastName,
           serialNumber: instrument.serialNumber,
           model: instrument.model,
           kind,
           endsOn,
           quoteNumber: quote.quoteNumber,
           total: { amount: total, currency: quote.currency },
-          language: order.language,
+          language: recipientLanguage(order),
           quoteUrl: `${publicUrl}/quote/${quote.quoteReference}`,
           facts,
         }),

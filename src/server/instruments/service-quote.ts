@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import { eq } from 'drizzle-orm';
 import { selectedConfigurationSchema } from '../../shared/configuration';
 import { priceServiceLine } from '../../shared/pricing';
@@ -96,7 +97,7 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     kind: input.kind,
     // Issue 40: a repair or servicing-renewal quote is in the language of the order the instrument came
     // from (its PDF and e-mails, and the order placed from it).
-    language: order.language,
+    language: recipientLanguage(order),
     serialNumber: instrument.serialNumber,
     configuration: {
       ...selection,

@@ -22,11 +22,12 @@ export async function orderRecipient(tx: Db, order: OrderRow, publicUrl: string)
   const orderUrl = orderPageUrl(publicUrl, order);
   if (order.userId) {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, order.userId));
-    if (profile) return { to: profile.email, firstName: profile.firstName, orderUrl };
+    if (profile) return { to: profile.email, firstName: profile.firstName, lastName: profile.lastName, orderUrl };
   }
   const info = order.configuration?.customerInfo as Record<string, unknown> | undefined;
   const firstName = typeof info?.firstName === 'string' ? info.firstName : null;
-  return stored.email ? { to: stored.email, firstName, orderUrl } : null;
+  const lastName = typeof info?.lastName === 'string' ? info.lastName : null;
+  return stored.email ? { to: stored.email, firstName, lastName, orderUrl } : null;
 }
 
 /** The fields of an order the audit log keeps before and after a change. */

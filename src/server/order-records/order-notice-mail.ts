@@ -1,10 +1,12 @@
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import type { Carrier } from '../../shared/settings';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import { cancellationTerms, type OrderLedger } from './order-ledger';
 import { ledgerLines } from '../../shared/orders/ledger-lines';
-import { orderNoticeText, orderTranslator } from './order-status-mail';
+import { orderNoticeText } from './order-status-mail';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { localTerms } from '../../shared/documents/document-language';
 
@@ -19,7 +21,7 @@ interface NoticeContext {
   facts: { profile: BusinessProfile };
 }
 
-const money = (order: OrderRow, minor: number) => orderTranslator(order).money(minor, order.currency);
+const money = (order: OrderRow, minor: number) => translator(recipientLanguage(order)).money(minor, order.currency);
 
 /** The carrier's name and tracking link for the order's tracking number, from the settings' carriers list. */
 export function trackingOf(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>, carriers: readonly Carrier[]) {
@@ -33,10 +35,10 @@ export function trackingOf(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>, 
 
 /** The ledger's figures under the names every page uses (deposit due, paid, credit held…), one a line; Outstanding last. */
 const ledgerText = (order: OrderRow, ledger: OrderLedger) => {
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   return ledgerLines({ status: order.status, depositAmount: order.depositAmount, kind: order.kind, ledger })
     .filter((line) => line.key !== 'outstanding')
-    .map((line) => `${tr.t(`ledger.${line.key}`)}: ${money(order, line.amount)}.`);
+    .map((line) => `${tr.t(`ledger.${line.key}`)}${tr.colon} ${money(order, line.amount)}.`);
 };
 
 /** Payment received: the amount, the ledger's figures after it, and what is still outstanding. */
@@ -44,7 +46,7 @@ export function paymentReceivedMail(
   context: NoticeContext & { amount: number; receivedOn: string; ledger: OrderLedger },
 ): OutgoingMail {
   const { order, ledger } = context;
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const text = orderNoticeText(
     context,
@@ -56,7 +58,7 @@ export function paymentReceivedMail(
       }),
       ...ledgerText(order, ledger),
       ledger.outstanding > 0
-        ? `${tr.t('ledger.outstanding')}: ${money(order, ledger.outstanding)}.`
+        ? `${tr.t('ledger.outstanding')}${tr.colon} ${money(order, ledger.outstanding)}.`
         : tr.t('mail.payment.paidInFull'),
     ],
     tr,
@@ -77,7 +79,7 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
   const held = cancellationTerms(order, ledger);
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   // A repair has no deposit: its one invoice is the payment in full (decision 0062).
   const which = (held: { held: number; deposit: number }) =>
@@ -123,7 +125,7 @@ export function refundMadeMail(
 ): OutgoingMail {
   const { order, ledger } = context;
   const money_ = (minor: number) => money(order, minor);
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const refund = {
     amount: money_(context.amount),
@@ -141,7 +143,7 @@ export function refundMadeMail(
         : tr.t('mail.refund.made', refund),
       ...ledgerText(order, ledger),
       ledger.outstanding > 0
-        ? `${tr.t('ledger.outstanding')}: ${money_(ledger.outstanding)}.`
+        ? `${tr.t('ledger.outstanding')}${tr.colon} ${money_(ledger.outstanding)}.`
         : tr.t('mail.nothingOutstanding'),
     ],
     tr,
@@ -157,7 +159,7 @@ export function refundMadeMail(
 /** Delivery: the order arrived. */
 export function orderDeliveredMail(context: NoticeContext): OutgoingMail {
   const { order } = context;
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const text = orderNoticeText(
     context,

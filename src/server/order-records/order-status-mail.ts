@@ -1,7 +1,8 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { localBatchLine, localTerms } from '../../shared/documents/document-language';
-import type { Language } from '../../shared/i18n/languages';
 import { translator } from '../../shared/i18n/translator';
+import { type GreetingName, greetingLine } from '../../shared/i18n/greeting';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
@@ -13,14 +14,14 @@ interface StatusMailContext {
   order: OrderRow;
   to: string;
   firstName: string | null;
+  lastName?: string | null;
   /** Where the customer sees the order: /order-details/{id} for an account, the confirmation page for a guest. */
   orderUrl: string;
   facts: { profile: BusinessProfile; terms: TermsValues };
 }
 
 /** The salutation and the signature every customer notice about an order shares (order-notice-mail.ts too). */
-export const greeting = (firstName: string | null, tr = translator('en')) =>
-  firstName ? tr.t('mail.greeting', { name: firstName }) : tr.t('mail.greetingCustomer');
+export const greeting = (person: GreetingName | null, tr = translator('en')) => greetingLine(tr, person);
 export const footer = (
   { profile }: Pick<StatusMailContext['facts'], 'profile'>,
   order?: { kind?: OrderRow['kind'] } | null,
@@ -37,9 +38,6 @@ export const footer = (
   profile.legalName,
 ];
 
-/** The order's language for its customer e-mails (issue 40): English for an order stored before it had one. */
-export const orderTranslator = (order: { language?: Language | null }) => translator(order.language ?? 'en');
-
 /**
  * A customer notice about an order, laid out as every one of them is: the salutation, the body,
  * the link to the order and the signature.
@@ -55,7 +53,7 @@ export function orderNoticeText(
   tr = translator('en'),
 ): string {
   return [
-    greeting(context.firstName, tr),
+    greeting(context, tr),
     '',
     ...body,
     '',
@@ -79,7 +77,7 @@ export function orderBatchLines(
 
 /** The customer's written order confirmation (the contract forms on it; the deposit is then due). */
 export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
-  const tr = orderTranslator(context.order);
+  const tr = translator(recipientLanguage(context.order));
   const said = localTerms(tr);
   const number = context.order.orderNumber;
   const text = orderNoticeText(
@@ -109,7 +107,7 @@ export function orderShippedMail(
   context: StatusMailContext & { tracking?: { carrierName: string | null; url: string | null } },
 ): OutgoingMail {
   const { order } = context;
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const text = orderNoticeText(
     context,

@@ -1,7 +1,8 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import { and, eq } from 'drizzle-orm';
 import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
 import { localTerms } from '../../shared/documents/document-language';
-import type { Translator } from '../../shared/i18n/translator';
+import { type Translator, translator } from '../../shared/i18n/translator';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { holdingOrders } from '../catalogue/catalogue-editing';
 import type { Db } from '../db/client';
@@ -10,7 +11,7 @@ import { notFound } from '../http/http-error';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
 import { orderRecipient } from '../order-records/order-admin-context';
-import { orderNoticeText, orderTranslator } from '../order-records/order-status-mail';
+import { orderNoticeText } from '../order-records/order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -29,7 +30,7 @@ export function batchDateChangedMail(context: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
   const { order } = context;
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const text = orderNoticeText(
     context,
@@ -121,7 +122,7 @@ export function batchMovedMail(context: {
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
   const { order } = context;
-  const tr = orderTranslator(order);
+  const tr = translator(recipientLanguage(order));
   const number = order.orderNumber;
   const text = orderNoticeText(
     { ...context.recipient, facts: context.facts },

@@ -1,6 +1,7 @@
 import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
 import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
-import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
+import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -57,8 +58,8 @@ export interface CreateOrderInput {
   idempotencyKey: string;
   sessionId?: string | null | undefined;
   /**
-   * The buyer's "Language of your documents" (issue 40); missing: the quote's language, else the default
-   * for the billing country.
+   * The buyer's "Language of your documents" (issue 40; the page's language unless they picked another);
+   * missing: the quote's language, else the signed-in account's, else English (issue 53).
    */
   language?: Language | null | undefined;
   userId: string | null;
@@ -405,8 +406,11 @@ export async function createOrder(
     country: priced.configuration.customerCountry,
   };
 
+  // Issue 53: the language the buyer chose (the page's by default), else the quote's, else the account's or English.
+  const language = await chosenOrDefaultLanguage(db, input.language ?? priced.language, input.userId);
   const writeOrder = () =>
     db.transaction(async (tx) => {
+      if (input.language) await rememberLanguage(tx, input.userId, input.language);
       const [row] = await tx
         .insert(orders)
         .values({
@@ -436,7 +440,7 @@ export async function createOrder(
           shipDateTold,
           // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.
           eoriNumber: deliveryCountry === 'GB' ? null : orNull(billing.eoriNumber),
-          language: input.language ?? priced.language ?? defaultLanguageFor(billing.country),
+          language,
           termsVersion: TERMS_VERSION,
           termsAcceptedAt: input.now,
           subtotalAmount: totals.subtotal,

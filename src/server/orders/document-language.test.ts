@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { defaultLanguageFor } from '../../shared/i18n/languages';
+import { countryLanguage } from '../../shared/i18n/languages';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import type { BusinessDocument } from '../../shared/documents/document-model';
@@ -32,8 +32,8 @@ const billing = (email: string, country: string) => ({
 describe('the language of a buyer’s documents (issue 40)', () => {
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
 
-  it('defaults from the country: DE, AT, LI German; FR, LU, BE French; anything else English', () => {
-    expect(['DE', 'AT', 'LI', 'FR', 'LU', 'BE', 'GB', 'NL', 'CH', 'US', ''].map(defaultLanguageFor)).toEqual([
+  it('a delivery country only suggests a language: DE, AT, LI German; FR, LU, BE French; GB, IE English; others none', () => {
+    expect(['DE', 'AT', 'LI', 'FR', 'LU', 'BE', 'GB', 'IE', 'NL', 'CH', 'US', ''].map(countryLanguage)).toEqual([
       'de',
       'de',
       'de',
@@ -42,21 +42,45 @@ describe('the language of a buyer’s documents (issue 40)', () => {
       'fr',
       'en',
       'en',
-      'en',
-      'en',
-      'en',
+      null,
+      null,
+      null,
+      null,
     ]);
   });
 
-  it('a quote takes the configurator country’s default, or the buyer’s pick; an unknown language is 400', async () => {
+  it('an English reader delivering to Germany gets an English quote and e-mail (the page’s language, not the country’s)', async () => {
+    for (const [email, language] of [
+      ['uk-reader@example.com', 'en'],
+      ['uk-reader-unsent@example.com', undefined],
+    ] as const) {
+      const made = await t.post('/api/quotes', {
+        configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
+        customerInfo: customer(email),
+        ...(language ? { language } : {}),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { quote } = made.json() as { quote: QuoteResource };
+      expect(quote.language).toBe('en');
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      expect(mail?.subject).toMatch(/^Your Dropwise quote Q/);
+      expect(mail?.textBody).toContain('Dear Ada,');
+      const pdf = oneSpaced(pdfText((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload));
+      expect(pdf).toContain('QUOTATION');
+      expect(pdf).not.toContain('ANGEBOT');
+    }
+  });
+
+  it('a quote takes the buyer’s pick; an unknown language is 400', async () => {
     const german = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' },
       customerInfo: customer('heidelberg@example.com'),
+      language: 'de',
     });
     expect(german.statusCode, german.body).toBe(201);
     expect((german.json() as { quote: QuoteResource }).quote.language).toBe('de');
 
-    // A Belgian buyer is preset to French and can pick English instead.
+    // A Belgian buyer reading English keeps English (French is only suggested).
     const picked = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'BE' },
       customerInfo: customer('brussels@example.com'),
@@ -75,11 +99,12 @@ describe('the language of a buyer’s documents (issue 40)', () => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it('an order from a quote keeps the quote’s language; an order may pick its own; without either, the billing country’s', async () => {
+  it('an order from a quote keeps the quote’s language; an order may pick its own; without either, English, never the billing country’s', async () => {
     const made = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR' },
       customerInfo: customer('lyon@example.com'),
       flowType: 'order',
+      language: 'fr',
     });
     const { quote } = made.json() as { quote: QuoteResource };
     expect(quote.language).toBe('fr');
@@ -108,7 +133,7 @@ describe('the language of a buyer’s documents (issue 40)', () => {
       acceptTerms: true,
       idempotencyKey: randomUUID(),
     });
-    expect((byCountry.json() as { order: { language: string } }).order.language).toBe('de');
+    expect((byCountry.json() as { order: { language: string } }).order.language).toBe('en');
 
     const refused = await t.post('/api/orders', {
       configuration: defaultSelection,
@@ -164,7 +189,15 @@ const buyers = [
     money: (minor: number) => euros(minor, '.'),
     orderDate: '3. November 2026',
     says: {
-      acknowledgement: ['BESTELLEINGANGSBESTÄTIGUNG', 'Bestellnummer', 'Bestelldatum', 'Rechnungsempfänger', 'Menge'],
+      // Issue 53: the shop's order number is the Auftragsnummer; the buyer's PO number is Ihre Bestellnummer.
+      acknowledgement: [
+        'BESTELLEINGANGSBESTÄTIGUNG',
+        'Auftragsnummer',
+        'Ihre Bestellnummer',
+        'Bestelldatum',
+        'Rechnungsempfänger',
+        'Menge',
+      ],
       confirmation: ['AUFTRAGSBESTÄTIGUNG', 'Bestätigt am', 'verbindlich ist allein ihr englischer Wortlaut'],
       deliveryNote: ['LIEFERSCHEIN', 'Bei Erhalt', 'Gedruckt am: 3. November 2026'],
       commercialInvoice: [
@@ -177,8 +210,18 @@ const buyers = [
         'Datum: 3. November 2026',
         'Die Erklärung zum Ursprung steht in ihrer englischen Fassung',
       ],
-      invoice: ['RECHNUNG', 'Rechnungsnummer', 'Fällig am', 'Zu zahlender Betrag', 'Verwendungszweck'],
-      received: ['Guten Tag Ada,', 'Vielen Dank für Ihre Bestellung', 'Bestelldatum: 3. November 2026'],
+      invoice: [
+        'RECHNUNG',
+        'Rechnungsnummer',
+        'Fällig am',
+        'Zu zahlender Betrag',
+        'Verwendungszweck',
+        // Issue 53: the Bank of England's base rate, not the German Basiszinssatz; the place registered in German.
+        '8 Prozentpunkte über dem Leitzins der Bank of England',
+        'Eingetragen in England und Wales',
+      ],
+      typography: [] as string[],
+      received: ['Guten Tag Ada Lovelace,', 'Vielen Dank für Ihre Bestellung', 'Bestelldatum: 3. November 2026'],
       receivedSubject: 'Wir haben Ihre Bestellung',
       confirmedSubject: 'ist bestätigt',
       invoiceSubject: 'Rechnung',
@@ -200,7 +243,7 @@ const buyers = [
         'Qté',
       ],
       confirmation: ['CONFIRMATION DE COMMANDE', 'Confirmée le', 'seul le texte anglais fait foi'],
-      deliveryNote: ['BON DE LIVRAISON', 'À la réception', 'Imprimé le: 3 novembre 2026'],
+      deliveryNote: ['BON DE LIVRAISON', 'À la réception', 'Imprimé le : 3 novembre 2026'],
       commercialInvoice: [
         'FACTURE COMMERCIALE',
         'Vendeur (exportateur)',
@@ -211,8 +254,18 @@ const buyers = [
         'Date : 3 novembre 2026',
         'La déclaration d’origine est donnée dans sa version anglaise',
       ],
-      invoice: ['FACTURE', 'Numéro de facture', 'Date d’échéance', 'Montant à payer', 'comme référence'],
-      received: ['Bonjour Ada,', 'Merci pour votre commande', 'Date de commande : 3 novembre 2026'],
+      invoice: [
+        'FACTURE',
+        'Numéro de facture',
+        'Date d’échéance',
+        'Montant à payer',
+        'comme référence',
+        '8 points au-dessus du taux directeur de la Banque d’Angleterre',
+        'Immatriculée en Angleterre et pays de Galles',
+      ],
+      // Issue 53: French typography in the e-mail: a narrow no-break space before the colon and the question mark.
+      typography: ['Numéro de commande\u202f: O2026-', 'Des questions\u202f?'],
+      received: ['Bonjour Ada Lovelace,', 'Merci pour votre commande', 'Date de commande : 3 novembre 2026'],
       receivedSubject: 'Nous avons bien reçu votre commande',
       confirmedSubject: 'est confirmée',
       invoiceSubject: 'Facture',
@@ -244,6 +297,7 @@ describe('a German or French order’s documents and e-mails are in its language
         },
         acceptTerms: true,
         idempotencyKey: randomUUID(),
+        language: buyer.language,
       });
       expect(placed.statusCode, placed.body).toBe(201);
       const order = (
@@ -314,6 +368,7 @@ describe('a German or French order’s documents and e-mails are in its language
       const received = mail('order_received');
       expect(received?.subject).toContain(buyer.says.receivedSubject);
       for (const text of buyer.says.received) expect(oneSpaced(received?.textBody ?? '')).toContain(text);
+      for (const text of buyer.says.typography) expect(received?.textBody).toContain(text);
       expect(oneSpaced(received?.textBody ?? '')).toContain(buyer.money(order.totalAmount));
       expect(mail('order_confirmed')?.subject).toContain(buyer.says.confirmedSubject);
       expect(mail('invoice_deposit')?.subject).toContain(buyer.says.invoiceSubject);
@@ -369,6 +424,7 @@ describe('a German or French quote is in its language (issue 40)', () => {
     const made = await t.post('/api/quotes', {
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: buyer.country },
       customerInfo: { ...customer(email), organization: 'Institute of Fluid Dynamics' },
+      language: buyer.language,
     });
     expect(made.statusCode, made.body).toBe(201);
     const { quote } = made.json() as { quote: QuoteResource };
@@ -459,7 +515,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     // The invoice's line (its order number may wrap under it in the narrow column).
     expect(invoice).toMatch(new RegExp(`Vollständige Zahlung der Bestellung .*${order.orderNumber}`));
     expect(invoice).toContain('Zahlung: vollständig bei Annahme des Angebots');
-    expect(invoice).toContain('Ihre Bestellreferenz (PO): nicht angegeben');
+    expect(invoice).toContain('Ihre Bestellnummer: nicht angegeben');
     expect(invoice).toContain(`Angebotsnummer: ${quote.quoteNumber}`);
     expect(oneSpaced(mail('invoice_deposit')?.textBody ?? '')).toContain(
       'über die vollständige Zahlung Ihrer Bestellung',
@@ -540,6 +596,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR', batch: 'batch-2' },
       customerInfo: customer('po-lyon@example.com'),
       flowType: 'order',
+      language: 'fr',
     });
     expect(made.statusCode, made.body).toBe(201);
     const { quote } = made.json() as { quote: QuoteResource };
@@ -558,8 +615,8 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     const acknowledgement = oneSpaced(
       pdfText((await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie })).rawPayload),
     );
-    expect(acknowledgement).toContain('Votre bon de commande: BC-2026-4711');
-    expect(acknowledgement).toContain(`Numéro de devis: ${quote.quoteNumber}`);
+    expect(acknowledgement).toContain('Votre bon de commande : BC-2026-4711');
+    expect(acknowledgement).toContain(`Numéro de devis : ${quote.quoteNumber}`);
     expect(acknowledgement).toContain(
       `Nous accusons réception de votre bon de commande BC-2026-4711 relatif à notre devis ${quote.quoteNumber} : commande ${order.orderNumber}.`,
     );
@@ -578,8 +635,8 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     const { invoice: deposit } = issued.json() as { invoice: { id: string } };
     const [stored] = await t.db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, deposit.id));
     const invoice = oneSpaced(pdfText(stored?.pdf ?? Buffer.alloc(0)));
-    expect(invoice).toContain('Votre bon de commande: BC-2026-4711');
-    expect(invoice).toContain(`Numéro de devis: ${quote.quoteNumber}`);
+    expect(invoice).toContain('Votre bon de commande : BC-2026-4711');
+    expect(invoice).toContain(`Numéro de devis : ${quote.quoteNumber}`);
     // The line's text wraps around its amounts in the narrow column.
     expect(invoice).toMatch(new RegExp(`Acompte convenu dans le devis [^A-Za-z]*${quote.quoteNumber} : 50 %`));
     expect(invoice).toContain(`Total de la commande ${order.orderNumber}`);
@@ -591,7 +648,7 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     );
     expect(proForma).toContain('FACTURE PRO FORMA');
     expect(proForma).toContain('Facture pro forma : ne vaut pas facture au sens de la TVA');
-    expect(proForma).toContain('Votre bon de commande: BC-2026-4711');
+    expect(proForma).toContain('Votre bon de commande : BC-2026-4711');
 
     for (const [name, text] of Object.entries({ acknowledgement, invoice, proForma }))
       expect(englishIn(text, 'fr'), name).toEqual([]);

@@ -1,3 +1,5 @@
+import { greetingLine } from '../../shared/i18n/greeting';
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { VatGroup } from '../../shared/tax/line-vat';
 import {
   localAddressLines,
@@ -14,7 +16,7 @@ import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
 import { paysInFull } from '../../shared/orders/order-kind';
-import { footer, orderBatchLines, orderTranslator } from '../order-records/order-status-mail';
+import { footer, orderBatchLines } from '../order-records/order-status-mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -69,14 +71,15 @@ function summary(
       : []),
     '',
     ...lines.map(
-      (line) => `  ${line.quantity} × ${line.name}: ${localFreeLabel(tr, line.freeLabel) ?? money(line.total)}`,
+      (line) =>
+        `  ${line.quantity} × ${line.name}${tr.colon} ${localFreeLabel(tr, line.freeLabel) ?? money(line.total)}`,
     ),
     '',
-    `${tr.t('doc.total.subtotal')}: ${money(subtotal)}`,
+    `${tr.t('doc.total.subtotal')}${tr.colon} ${money(subtotal)}`,
     ...(parts
-      ? parts.totals.map((row) => `${row.label}: ${money(row.amount)}`)
-      : [`${localVatLabel(tr, order.vatRate)}: ${money(vat)}`]),
-    `${tr.t('mail.summary.total')}: ${money(order.totalAmount)}`,
+      ? parts.totals.map((row) => `${row.label}${tr.colon} ${money(row.amount)}`)
+      : [`${localVatLabel(tr, order.vatRate)}${tr.colon} ${money(vat)}`]),
+    `${tr.t('mail.summary.total')}${tr.colon} ${money(order.totalAmount)}`,
     ...(parts?.notes ?? []),
     // The ledger's names (shared/orders/ledger-lines.ts): a new order has paid nothing, so all of it is outstanding.
     ...(paysInFull(order)
@@ -118,9 +121,9 @@ function summary(
 
 /** The customer's acknowledgement of an order. */
 export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
-  const tr = orderTranslator(context.order);
+  const tr = translator(recipientLanguage(context.order));
   const text = [
-    tr.t('mail.greeting', { name: context.customer.firstName }),
+    greetingLine(tr, context.customer),
     '',
     tr.t('mail.received.thankYou'),
     context.confirmedAddress ? tr.t('mail.received.attached') : tr.t('mail.received.download'),

@@ -14,7 +14,7 @@ import { type ErasureSummary, messages } from '../../shared/privacy/privacy-cont
 import { retention } from '../../shared/privacy/retention';
 import type { Language } from '../../shared/i18n/languages';
 import { translator } from '../../shared/i18n/translator';
-import { latestOrderLanguage } from '../accounts/latest-order-language';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { erasePerson, maskEmail, subjectHash } from './erasure';
 
 /** What the erasure deleted, in the order of `erasureTerms.deleted` (the English, held equal by a test). */
@@ -81,7 +81,7 @@ export async function closeAccount(
   }
   return db.transaction(async (tx) => {
     const open = await openServiceRequestsOf(tx, user.id);
-    const language = await latestOrderLanguage(tx, { userId: user.id });
+    const language = await recipientLanguage(tx, { userId: user.id });
     const summary = await erasePerson(tx, {
       email: user.email,
       userId: user.id,

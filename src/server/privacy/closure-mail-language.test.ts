@@ -7,7 +7,7 @@ import { createInstrument } from '../../../tests/support/service-fixtures';
 import { mailOf, signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
-import { latestOrderLanguage } from '../accounts/latest-order-language';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { orders } from '../db/schema';
 import { erasureMail } from './close-account';
 
@@ -81,8 +81,8 @@ describe("the account closure's e-mails in the most recent order's language", ()
     const email = 'labo.lyon@example.com';
     const order = await guestOrder(t.db, email, start);
     await t.db.update(orders).set({ language: 'fr' }).where(eq(orders.id, order.id));
-    expect(await latestOrderLanguage(t.db, { email: email.toUpperCase() })).toBe('fr');
-    expect(await latestOrderLanguage(t.db, { email: 'nobody@example.com' })).toBe('en');
+    expect(await recipientLanguage(t.db, { email: email.toUpperCase() })).toBe('fr');
+    expect(await recipientLanguage(t.db, { email: 'nobody@example.com' })).toBe('en');
     const summary = {
       accountsDeleted: 0,
       ordersHeld: 0,
@@ -95,7 +95,7 @@ describe("the account closure's e-mails in the most recent order's language", ()
     const french = erasureMail(email, 'http://localhost:3000', summary, 'fr');
     expect(french.subject).toBe('Vos données Dropwise ont été supprimées');
     expect(french.text).toContain('Nous ne détenons aucune commande avec facture ou paiement à votre nom');
-    expect(french.text).toContain('Notre politique de confidentialité : http://localhost:3000/privacy-policy');
+    expect(french.text).toContain('Notre politique de confidentialité\u202f: http://localhost:3000/privacy-policy');
     expect(englishIn(`${french.subject}\n${french.text}`, 'fr')).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ import { decontaminationFilename, decontaminationPdf } from '../service-requests
 import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 import { type Translator, translator } from '../../shared/i18n/translator';
-import { latestOrderLanguage } from '../accounts/latest-order-language';
+import { recipientLanguage } from '../accounts/recipient-language';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -422,7 +422,7 @@ export async function buildDueExports(
         .where(eq(dataExports.id, claimed.id));
       // A customer's own request: the link by e-mail. Staff take theirs from the admin.
       if (claimed.user_id && !claimed.requested_by) {
-        const language = await latestOrderLanguage(tx, { userId: claimed.user_id });
+        const language = await recipientLanguage(tx, { userId: claimed.user_id });
         await enqueueMail(
           tx,
           exportReadyMail(translator(language), {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import type { CustomerInfoInput, FlowType, QuoteResource } from '../../shared/quotes/quote-schemas';
-import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
+import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
 import { type Db, queryRows } from '../db/client';
 import { quotes } from '../db/schema';
@@ -67,7 +68,10 @@ export interface CreateQuoteInput {
   userId: string | null;
   now: Date;
   publicUrl: string;
-  /** The buyer's "Language of your documents"; missing: the default for the configurator's country. */
+  /**
+   * The buyer's "Language of your documents" (the page's language unless they picked another); missing:
+   * the signed-in account's language, else English (issue 53), never the delivery country's.
+   */
   language?: Language | undefined;
 }
 
@@ -100,13 +104,15 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
 
   // Read before the transaction: the catalogue is read through `db`, which a PGlite transaction holds.
   const batch = await batchShip(db, configuration, input.now);
+  const language = await chosenOrDefaultLanguage(db, input.language, input.userId);
   return db.transaction(async (tx) => {
+    if (input.language) await rememberLanguage(tx, input.userId, input.language);
     const row = await insertNumberedQuote(tx, {
       userId: input.userId,
       currency: pricing.currency,
       status: 'sent',
       configuration,
-      language: input.language ?? defaultLanguageFor(input.configuration.customerCountry),
+      language,
       validUntil,
       createdAt: input.now,
       updatedAt: input.now,

@@ -1,3 +1,6 @@
+import { greetingLine } from '../../shared/i18n/greeting';
+import { translator } from '../../shared/i18n/translator';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { and, asc, eq } from 'drizzle-orm';
 import { company } from '../../shared/company';
 import { localTerms } from '../../shared/documents/document-language';
@@ -24,7 +27,6 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { OutgoingMail } from '../mail/outbox';
 import { forgetQuotePdf } from './quote-document';
 import { extendQuoteValidity } from './extend-quote-validity';
-import { quoteTranslator } from './quote-email';
 import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } from './quote-resource';
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -117,7 +119,7 @@ export function approverMail(
   /** The signed-in requester's account e-mail (null: a visitor with the link). */
   requesterEmail: string | null,
 ): OutgoingMail {
-  const tr = quoteTranslator(quote);
+  const tr = translator(recipientLanguage(quote));
   const sender = requesterEmail ?? tr.t('mail.approver.aCustomer');
   const money = (minor: number) => tr.money(minor, quote.currency);
   const pricing = quote.pricing;
@@ -244,7 +246,7 @@ export function extensionDecisionMail(
   quoteUrl: string,
   profile: PublicBusinessProfile,
 ): OutgoingMail {
-  const tr = quoteTranslator(quote);
+  const tr = translator(recipientLanguage(quote));
   const customer = quote.customerInfo;
   const approved = decision === 'approved';
   const values = {
@@ -255,7 +257,7 @@ export function extensionDecisionMail(
       : tr.t('mail.quote.untilFurtherNotice'),
   };
   const text = [
-    customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.greetingCustomer'),
+    greetingLine(tr, customer),
     '',
     tr.t(approved ? 'mail.extension.approved' : 'mail.extension.declined', values),
     '',

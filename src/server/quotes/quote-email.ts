@@ -1,3 +1,5 @@
+import { greetingLine } from '../../shared/i18n/greeting';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { company } from '../../shared/company';
 import { localTerms } from '../../shared/documents/document-language';
 import { type Translator, translator } from '../../shared/i18n/translator';
@@ -6,9 +8,6 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { type OutgoingMail, renderedPdfAttachment } from '../mail/outbox';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
 import type { TermsValues } from '../../shared/terms';
-
-/** A quote's e-mails are in its language (issue 40): a repair or servicing-renewal quote's is its instrument's order's. */
-export const quoteTranslator = (quote: Pick<QuoteResource, 'language'>) => translator(quote.language ?? 'en');
 
 /**
  * What the quote asks to be paid and when: a repair is paid in full on acceptance, with its own
@@ -46,12 +45,12 @@ export function quoteCreatedMail(
   facts: { profile: PublicBusinessProfile; terms: TermsValues },
 ): OutgoingMail {
   const customer = quote.customerInfo;
-  const tr = quoteTranslator(quote);
+  const tr = translator(recipientLanguage(quote));
   const total = quote.pricing ? tr.money(quote.pricing.totals.total, quote.currency) : '';
   const deposit = quote.pricing ? tr.money(quote.pricing.totals.deposit, quote.currency) : '';
   const values = { product: company.productName, number: quote.quoteNumber };
   const text = [
-    customer ? tr.t('mail.greeting', { name: customer.firstName }) : tr.t('mail.quote.greetingCustomer'),
+    greetingLine(tr, customer, 'mail.quote.greetingCustomer'),
     '',
     tr.t('mail.quote.ready', values),
     '',

@@ -65,7 +65,7 @@ describe("a service quote's e-mails in its instrument's order's language", () =>
     expect(mail.to).toBe(email);
     expect(mail.subject).toBe(`Ihr Angebot ${row.quoteNumber} für den Dropwise`);
     const lines = mail.text.split('\n');
-    expect(lines[0]).toBe('Guten Tag Jürgen,');
+    expect(lines[0]).toBe('Guten Tag Jürgen Weber,');
     // 4.040,25 € net and 20% VAT.
     expect(lines).toContain('Gesamtbetrag: 4.848,30\u00a0€');
     expect(lines).toContain(
@@ -90,12 +90,12 @@ describe("a service quote's e-mails in its instrument's order's language", () =>
     const { row, resource, mail } = await serviceQuote('servicing_renewal', 'fr');
     expect(row.language).toBe('fr');
     expect(mail.subject).toBe(`Votre devis ${row.quoteNumber} pour le Dropwise`);
-    expect(mail.text.split('\n')[0]).toBe('Bonjour Jürgen,');
+    expect(mail.text.split('\n')[0]).toBe('Bonjour Jürgen Weber,');
     expect(mail.text).toMatch(
-      /^Acompte \(\d+ %\), dû à notre confirmation écrite de votre commande : \d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/m,
+      /^Acompte \(\d+ %\), dû à notre confirmation écrite de votre commande\u202f: \d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/m,
     );
-    expect(mail.text).toContain('Valable jusqu’au : 19 décembre 2026');
-    expect(mail.text).toMatch(/^Livraison : DAP/m);
+    expect(mail.text).toContain('Valable jusqu’au\u202f: 19 décembre 2026');
+    expect(mail.text).toMatch(/^Livraison\u202f: DAP/m);
     expect(englishIn(`${mail.subject}\n${mail.text}`, 'fr')).toEqual([]);
     for (const other of [approver(resource), declined(resource)])
       expect(englishIn(`${other.subject}\n${other.text}`, 'fr')).toEqual([]);

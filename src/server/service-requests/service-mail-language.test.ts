@@ -85,7 +85,7 @@ describe("service request e-mails in the order's language", () => {
       `Nous avons bien reçu votre demande de service ${secondNumber}`,
     ]);
     expect(acks[1]?.textBody).toContain(
-      'Hors garantie : nous vous enverrons un devis de réparation avant tout travail payant.',
+      'Hors garantie\u202f: nous vous enverrons un devis de réparation avant tout travail payant.',
     );
     expect(englishIn(`${acks[1]?.subject}\n${acks[1]?.textBody}`, 'fr')).toEqual([]);
 

@@ -1,16 +1,18 @@
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import type { Language } from '../../shared/i18n/languages';
 import type { Translator } from '../../shared/i18n/translator';
 import { translator } from '../../shared/i18n/translator';
 import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
-import { greeting, orderTranslator } from '../order-records/order-status-mail';
+import { greeting } from '../order-records/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
 interface ServiceMailContext {
   loaded: LoadedServiceRequest;
   to: string;
   firstName: string | null;
+  lastName?: string | null;
   /** The customer's page of the request (with the order's key for a guest). */
   requestUrl: string;
   profile: BusinessProfile;
@@ -36,7 +38,7 @@ const localCoverLine = (
       : tr.t('mail.service.cover.out');
 
 /** A request's e-mails are in the language of the order its instrument came from (issue 40, decision 0064). */
-const requestTranslator = (context: ServiceMailContext) => orderTranslator(context.loaded.order);
+const requestTranslator = (context: ServiceMailContext) => translator(recipientLanguage(context.loaded.order));
 
 /** A service e-mail to the customer: the greeting, what it says, the request's page, then the support footer. */
 function customerServiceMail(
@@ -45,7 +47,7 @@ function customerServiceMail(
 ): OutgoingMail {
   const tr = requestTranslator(context);
   const text = [
-    greeting(context.firstName, tr),
+    greeting(context, tr),
     '',
     ...mail.body,
     '',

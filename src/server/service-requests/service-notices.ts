@@ -13,6 +13,7 @@ export async function serviceMailContext(tx: Db, loaded: LoadedServiceRequest, p
     loaded,
     to: recipient.to,
     firstName: recipient.firstName,
+    lastName: recipient.lastName,
     requestUrl: serviceRequestUrl(publicUrl, loaded),
     profile: await getBusinessProfile(tx),
   };

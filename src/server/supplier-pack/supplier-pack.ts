@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { BankAccounts } from '../../shared/business-profile';
 import { certificateKindLabel, supplierPackDocument } from '../../shared/documents/supplier-pack';
 import { translator } from '../../shared/i18n/translator';
-import { latestOrderLanguage } from '../accounts/latest-order-language';
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { Language } from '../../shared/i18n/languages';
 import {
   type Certificate,
@@ -339,7 +339,7 @@ export async function sendSupplierPack(
   const profile = await readBusinessProfile(tx);
   const { version } = await packVersionFor(tx, profile.bank, options.now);
   const mail = await packMailer(tx, { version, publicUrl: options.publicUrl, now: options.now, kind: 'supplier_pack' });
-  await enqueueMails(tx, [mail(to, await latestOrderLanguage(tx, { email: to }))]);
+  await enqueueMails(tx, [mail(to, await recipientLanguage(tx, { email: to }))]);
   await recordPackDelivery(tx, { version, email: to, via: options.via, at: options.now });
   return version;
 }
@@ -364,7 +364,7 @@ export async function sendPackLink(tx: Db, to: string, options: { now: Date; pub
     expiresAt: new Date(options.now.getTime() + PACK_LINK_DAYS * 24 * 60 * 60 * 1000),
     createdAt: options.now,
   });
-  const language = await latestOrderLanguage(tx, { email: to });
+  const language = await recipientLanguage(tx, { email: to });
   const tr = translator(language);
   const values = { legalName: profile.legalName, version: String(version) };
   // The letter in the address's language, as the pack e-mailed by staff.
@@ -426,7 +426,7 @@ export async function noticeBankChange(tx: Db, bank: BankAccounts, now: Date, pu
   if (holders.length === 0) return 0;
   const mail = await packMailer(tx, { version, publicUrl, now, kind: 'supplier_pack_changed' });
   const mails: OutgoingMail[] = [];
-  for (const holder of holders) mails.push(mail(holder.email, await latestOrderLanguage(tx, { email: holder.email })));
+  for (const holder of holders) mails.push(mail(holder.email, await recipientLanguage(tx, { email: holder.email })));
   await enqueueMails(tx, mails);
   await tx
     .insert(supplierPackDownloads)

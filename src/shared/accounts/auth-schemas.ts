@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from '../clean-text';
 import { EMAIL_MAX, emailErrorMessage } from '../email-address';
+import { LANGUAGES } from '../i18n/languages';
 
 /** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
 export const PASSWORD_MIN = 6;
@@ -67,6 +68,8 @@ export const signUpSchema = z.object({
   password: passwordSchema,
   firstName: signUpName,
   lastName: signUpName,
+  /** The language of the page signed up on (issue 53): the account's e-mails and documents until it picks another. */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** The editable part of the profile (the e-mail cannot be changed). */

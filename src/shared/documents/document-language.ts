@@ -85,7 +85,7 @@ export const localIssuer = (tr: Translator, profile: PublicBusinessProfile): Doc
   ],
   registration: tr.t('doc.registration', {
     legalName: profile.legalName,
-    registeredIn: profile.registeredIn,
+    registeredIn: tr.place(profile.registeredIn),
     companyNumber: profile.companyNumber,
     vatNumber: profile.vatNumber,
   }),
@@ -141,8 +141,8 @@ export function localDeliveryWindow(
 /** "12 months", "3 years" (terms.ts `periodText`) in the buyer's language. */
 const localPeriod = (tr: Translator, months: number) =>
   months % 12 === 0 && months >= 24
-    ? tr.t('terms.period.years', { n: String(months / 12) })
-    : tr.t('terms.period.months', { n: String(months) });
+    ? tr.t('terms.period.years', { n: months / 12 })
+    : tr.t('terms.period.months', { n: months });
 
 /**
  * The terms' sentences (src/shared/terms.ts `terms`) in the buyer's language: a summary for reading. The

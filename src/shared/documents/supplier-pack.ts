@@ -101,7 +101,7 @@ export function supplierPackDocument(facts: SupplierPackFacts, language: Languag
             : []),
           tr.t('doc.supplierPack.companyNumber', {
             number: profile.companyNumber,
-            registeredIn: profile.registeredIn,
+            registeredIn: tr.place(profile.registeredIn),
           }),
           tr.t('doc.supplierPack.registeredOffice', {
             value: profileAddressLines(

@@ -12,11 +12,13 @@ export const isLanguage = (value: unknown): value is Language =>
 export const languageNames: Record<Language, string> = { en: 'English', de: 'Deutsch', fr: 'Français' };
 
 /**
- * The default language for a buyer's country: German for Germany, Austria and Liechtenstein; French for
- * France, Luxembourg and Belgium (Belgium is French, Dutch and German speaking: French is its default
- * only because the buyer sees the choice and can change it); English elsewhere. The buyer's pick wins.
+ * The language of a delivery country, where it is one of ours (issue 53): German for Germany, Austria and
+ * Liechtenstein; French for France, Luxembourg and Belgium (Belgium speaks French, Dutch and German:
+ * French is only a suggestion the buyer may ignore); English for the United Kingdom and Ireland; none
+ * elsewhere. Only ever a suggestion: a buyer's documents and e-mails follow the language they read the
+ * shop in, and a delivery country never switches it (decision 0082).
  */
-export function defaultLanguageFor(country: string | null | undefined): Language {
+export function countryLanguage(country: string | null | undefined): Language | null {
   switch ((country ?? '').toUpperCase()) {
     case 'DE':
     case 'AT':
@@ -26,11 +28,10 @@ export function defaultLanguageFor(country: string | null | undefined): Language
     case 'LU':
     case 'BE':
       return 'fr';
-    default:
+    case 'GB':
+    case 'IE':
       return 'en';
+    default:
+      return null;
   }
 }
-
-/** A stored or sent language, or the default for the country when it is missing or not one of ours. */
-export const languageOr = (value: unknown, country?: string | null): Language =>
-  isLanguage(value) ? value : defaultLanguageFor(country);

@@ -18,6 +18,11 @@ import { messages as fr } from './locales/fr/messages';
  */
 export interface Translator {
   language: Language;
+  /**
+   * The colon after a label joined in code ("Subtotal: £10.00"): French sets a narrow no-break space
+   * before it (issue 53, docs/glossary.md "French typography"): "Sous-total : 10,00 €".
+   */
+  colon: string;
   /** The message `id` in this language, with its `{placeholders}` filled (values already formatted). */
   t(id: string, values?: Record<string, string | number>): string;
   /** Money with two decimals, in this language's style. */
@@ -38,7 +43,19 @@ export interface Translator {
    * the shop's English name of it (an address line); anything else is returned as it is.
    */
   country(codeOrName: string): string;
+  /**
+   * Where the company is registered, in this language (issue 53): "England and Wales", "England und
+   * Wales", "Angleterre et pays de Galles"; Scotland and Northern Ireland likewise. Any other place is
+   * returned as the profile holds it.
+   */
+  place(name: string): string;
 }
+
+const placeIds: Record<string, string> = {
+  'england and wales': 'place.englandAndWales',
+  scotland: 'place.scotland',
+  'northern ireland': 'place.northernIreland',
+};
 
 export const catalogues: Record<Language, Messages> = { en, de, fr };
 
@@ -88,6 +105,7 @@ export function translator(language: Language = 'en'): Translator {
     typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
   const made: Translator = {
     language,
+    colon: language === 'fr' ? '\u202f:' : ':',
     t(id, values) {
       // A message a German or French catalogue lacks reads in English rather than as its id (the
       // missing-translation test fails on it first); one the English catalogue lacks is a programming error.
@@ -123,6 +141,10 @@ export function translator(language: Language = 'en'): Translator {
       if (language === 'en') return known.name;
       regionNames ??= new Intl.DisplayNames([locale], { type: 'region' });
       return regionNames.of(known.code) ?? known.name;
+    },
+    place(name) {
+      const id = placeIds[name.trim().toLowerCase()];
+      return id ? made.t(id) : name;
     },
     number(value, decimals) {
       const options =

@@ -79,8 +79,9 @@ export const createQuoteRequestSchema = z.object({
   /** An order-flow hand-off sends no quote e-mail unless the buyer asks for one; a quote always sends it. */
   emailQuote: z.boolean().optional(),
   /**
-   * "Language of your documents" (issue 40): the quote's PDF and e-mails, and the order's later. Missing:
-   * the default for the configurator's country (src/shared/i18n/languages.ts).
+   * "Language of your documents" (issue 40): the quote's PDF and e-mails, and the order's later. The web
+   * sends the page's language unless the buyer picked another (issue 53). Missing: the signed-in account's
+   * language, else English; never the configurator's country's.
    */
   language: languageSchema.optional(),
 });

@@ -93,7 +93,7 @@ describe('the close-account dialog’s service and warranties in German and Fren
     renderRoutes([{ path: '/my-account', element: <CloseAccountService /> }], '/my-account');
     await screen.findByText(/Dropwise Pro, numéro de série DW-LIVE : garantie jusqu’au 1 juin 2029/);
     expect(screen.getByTestId('close-account-service').textContent).toContain(
-      'SR2026-00001 (numéro de série DW-LIVE) : Autorisée, RMA RMA2026-00001',
+      'SR2026-00001 (numéro de série DW-LIVE)\u202f: Autorisée, RMA RMA2026-00001',
     );
   });
 

@@ -348,7 +348,8 @@ export function LoginPage() {
       return;
     }
     try {
-      await signUp.mutateAsync({ email: cleanEmail, password });
+      // Issue 53: the account reads in the page's language until it chooses another.
+      await signUp.mutateAsync({ email: cleanEmail, password, language });
       setStatus('success');
       setMessage(checkEmail(text));
       setPendingEmail(cleanEmail);

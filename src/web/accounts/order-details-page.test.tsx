@@ -341,8 +341,8 @@ describe('the order page’s documents and ledger lines in German and French (is
     );
     expect(spaces(figure(payment, 'Restant dû'))).toBe('240,00 €');
     const papers = within(screen.getByRole('region', { name: 'Documents' }));
-    expect(papers.getByRole('link', { name: 'Télécharger le PDF : confirmation de commande' })).toBeTruthy();
-    expect(papers.getByRole('link', { name: 'Télécharger le PDF : facture d’acompte' })).toBeTruthy();
+    expect(papers.getByRole('link', { name: 'Télécharger le PDF\u202f: confirmation de commande' })).toBeTruthy();
+    expect(papers.getByRole('link', { name: 'Télécharger le PDF\u202f: facture d’acompte' })).toBeTruthy();
   });
 
   it('My Account’s orders in German: the ledger lines under their German names', async () => {

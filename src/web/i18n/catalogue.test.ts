@@ -22,7 +22,9 @@ const read = async (language: string) =>
     sourceLocale: 'en',
     filename: `${language}/messages.po`,
   });
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+// A placeholder, or the argument of an ICU plural or select (`{n, plural, one {# Jahr} other {# Jahre}}`).
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{(\w+)(?=[,}])/g)].map((match) => match[1]))].sort();
 const compiled = { en, de, fr };
 
 describe('the shop pages’ message catalogues', () => {

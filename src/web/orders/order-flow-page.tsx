@@ -38,7 +38,7 @@ import { useQuote } from '../lib/get-quote';
 import { TextField } from '../ui/text-field';
 import { Button } from '../ui/button';
 import { LanguageSelect } from '../ui/language-select';
-import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
+import { countryLanguage, type Language } from '../../shared/i18n/languages';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { AddressFields } from './address-fields';
@@ -303,10 +303,10 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const [failure, setFailure] = useState<string | null>(null);
   // One key per visit of the order flow: a retry or a double click returns the same order.
   const idempotencyKey = useRef<string>('');
-  // The quote's language (issue 40), else the configurator country's default; the buyer can change it.
-  const [language, setLanguage] = useState<Language>(
-    () => handoff.language ?? defaultLanguageFor(handoff.configuration.customerCountry),
-  );
+  // The quote's language (issue 40), else the language of the page the buyer reads (issue 53); the
+  // buyer can change it, and the delivery country's language is only offered as a suggestion.
+  const [picked, setLanguage] = useState<Language | null>(handoff.language ?? null);
+  const language = picked ?? text.language;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     idempotencyKey.current ||= crypto.randomUUID();
@@ -542,7 +542,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                 />
               }
             />
-            <LanguageSelect value={language} onChange={setLanguage} />
+            <LanguageSelect
+              value={language}
+              onChange={setLanguage}
+              suggested={countryLanguage(handoff.configuration.customerCountry)}
+            />
             <TextField
               label={t('orderFlow.poNumber', 'Purchase order (PO) number')}
               optional={!requirePoNumber}

@@ -9,10 +9,10 @@ import { QuoteFlowPage } from './quote-flow-page';
 
 const EMAIL = 'ada@lab.example';
 
-function openQuoteFlow() {
+function openQuoteFlow(configuration = defaultSelection) {
   saveQuoteFlow({
     type: 'quote',
-    configuration: defaultSelection,
+    configuration,
     currency: 'GBP',
     total: 488250,
     subtotal: 406875,
@@ -129,5 +129,45 @@ describe('the quote flow (component, happy-dom)', () => {
       customerInfo: { email: EMAIL, firstName: 'Ada', lastName: "O'Neil", organization: 'Analytical Engines Ltd' },
       flowType: 'quote',
     });
+  });
+
+  it('an English reader delivering to Germany gets English preselected, with Deutsch only suggested, and sends English', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/flows/email': { body: { ok: true } },
+      'POST /api/quotes': { status: 201, body: { quote: { reference: 'Q-REF-1' } } },
+    });
+    const user = userEvent.setup();
+    openQuoteFlow({ ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' });
+    await passEmailStep(user);
+    const select = screen.getByLabelText('Language of your documents') as HTMLSelectElement;
+    expect(select.value).toBe('en');
+    expect(screen.getByText('Suggested for your delivery country: Deutsch.')).toBeTruthy();
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Organization'), 'Analytical Engines Ltd');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    await screen.findByRole('heading', { name: 'The quote page' });
+    expect(calls.filter((call) => call.path === '/api/quotes').at(-1)?.body).toMatchObject({ language: 'en' });
+  });
+
+  it('the delivery country’s language is taken only when the buyer presses the suggestion', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/flows/email': { body: { ok: true } },
+      'POST /api/quotes': { status: 201, body: { quote: { reference: 'Q-REF-1' } } },
+    });
+    const user = userEvent.setup();
+    openQuoteFlow({ ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'FR' });
+    await passEmailStep(user);
+    await user.click(screen.getByRole('button', { name: 'Use Français' }));
+    expect((screen.getByLabelText('Language of your documents') as HTMLSelectElement).value).toBe('fr');
+    expect(screen.queryByText(/Suggested for your delivery country/)).toBeNull();
+    await user.type(screen.getByLabelText('First name'), 'Claire');
+    await user.type(screen.getByLabelText('Last name'), 'Martin');
+    await user.type(screen.getByLabelText('Organization'), 'Institut Pasteur');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    await screen.findByRole('heading', { name: 'The quote page' });
+    expect(calls.filter((call) => call.path === '/api/quotes').at(-1)?.body).toMatchObject({ language: 'fr' });
   });
 });

@@ -24,7 +24,7 @@ import {
 import { QUOTE_FLOW_REDIRECT_KEY } from '../lib/quote-flow-redirect';
 import { Button } from '../ui/button';
 import { LanguageSelect } from '../ui/language-select';
-import { defaultLanguageFor, type Language } from '../../shared/i18n/languages';
+import { countryLanguage, type Language } from '../../shared/i18n/languages';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { useCreateQuote } from './create-quote';
@@ -146,12 +146,14 @@ interface DetailsStepProps {
 
 function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
   const navigate = useNavigate();
-  const { t } = useT();
+  const { t, language: pageLanguage } = useT();
   const createQuote = useCreateQuote();
   const [failure, setFailure] = useState<string | null>(null);
   const [emailQuote, setEmailQuote] = useState(false);
-  // Preset from the configurator's country (DE, AT, LI: German; FR, LU, BE: French); the buyer's pick wins.
-  const [language, setLanguage] = useState<Language>(() => defaultLanguageFor(handoff.configuration.customerCountry));
+  // Issue 53: the language of the page the buyer reads until they pick another; the delivery country's
+  // language is only offered beside the select.
+  const [picked, setLanguage] = useState<Language | null>(null);
+  const language = picked ?? pageLanguage;
   // Live messages while typing (the resolver); the submit messages of section 5 when 'Create' is pressed.
   // What this tab typed before (a reload, or the order form before a re-price) wins over the profile's prefill.
   const [typedBefore] = useState(() => {
@@ -268,7 +270,11 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         error={formState.errors.organization?.message}
         {...register('organization')}
       />
-      <LanguageSelect value={language} onChange={setLanguage} />
+      <LanguageSelect
+        value={language}
+        onChange={setLanguage}
+        suggested={countryLanguage(handoff.configuration.customerCountry)}
+      />
       {isOrder ? (
         <label className="flex items-start gap-3 text-sm text-navy-800">
           <input

@@ -41,7 +41,7 @@ describe('the e-invoices beside an invoice’s PDF (issue 40)', () => {
     render(<EInvoiceLinks document={document} hasBuyerReference={false} />);
     expect(screen.getByText('E-Rechnung:')).toBeTruthy();
     expect(
-      screen.getByText('XRechnung (UBL) (Die XRechnung braucht eine Leitweg-ID oder eine Bestellnummer im Auftrag)'),
+      screen.getByText('XRechnung (UBL) (Die XRechnung braucht eine Leitweg-ID oder Ihre Bestellnummer im Auftrag)'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Peppol UBL' })).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../shared/i18n/languages';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable('users', {
@@ -8,6 +9,11 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   userMetadata: jsonb('user_metadata').$type<{ firstName?: string; lastName?: string }>().notNull().default({}),
+  /**
+   * The language the account chose for its e-mails and documents (issue 53, decision 0082): the page's
+   * at sign-up, the document language of its latest quote or order. Null until it chose; staff read English.
+   */
+  language: text('language').$type<Language>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
