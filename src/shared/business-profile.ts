@@ -50,6 +50,13 @@ export interface PublicBusinessProfile {
 }
 
 /**
+ * Issue 51: a trader in Northern Ireland is registered with an XI VAT number (the Windsor Framework):
+ * its goods dispatched to the EU go in box 8 of the VAT return. A trader in Great Britain (GB) enters 0.
+ */
+export const tradesFromNorthernIreland = (profile: Pick<PublicBusinessProfile, 'vatNumber'>) =>
+  /^XI/i.test(profile.vatNumber.replace(/[\s.-]/g, ''));
+
+/**
  * The mailboxes the shop's own e-mail uses: the sender of every message (a deployment's
  * `MAIL_FROM`, where set, wins) and where staff alerts (new orders) go. Not public: kept out of
  * the pages' profile data.
