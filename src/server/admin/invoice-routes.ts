@@ -270,11 +270,12 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
+      const trader = await vatReturnTrader(app.db);
       return sendCsv(
         reply,
         `xero-sales-${from}-to-${to}.csv`,
         xeroHeader,
-        once(rows.flatMap(xeroLines)),
+        once(rows.flatMap((row) => xeroLines(row, trader))),
         (cells) => cells,
       );
     },
@@ -286,11 +287,12 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
+      const trader = await vatReturnTrader(app.db);
       return sendCsv(
         reply,
         `quickbooks-sales-${from}-to-${to}.csv`,
         quickBooksHeader,
-        once(rows.flatMap(quickBooksLines)),
+        once(rows.flatMap((row) => quickBooksLines(row, trader))),
         (cells) => cells,
       );
     },
