@@ -97,9 +97,9 @@ describe('the repair quote of a service request out of warranty (issue 26)', () 
     );
     expect(made.statusCode, made.body).toBe(200);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'service_repair_quote'));
-    expect(mail?.text).not.toContain('inklusive MwSt.');
-    expect(mail?.text).toContain('350,00');
-    expect(mail?.text).toContain(
+    expect(mail?.textBody).not.toContain('inklusive MwSt.');
+    expect(mail?.textBody).toContain('350,00');
+    expect(mail?.textBody).toContain(
       'ohne britische Umsatzsteuer (Steuerschuldnerschaft des Leistungsempfängers (Artikel 196, Richtlinie 2006/112/EG))',
     );
   });
