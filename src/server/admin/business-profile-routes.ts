@@ -16,7 +16,7 @@ import { noticeBankChange } from '../supplier-pack/supplier-pack';
 import { adminRoute } from './admin-route-config';
 import { getCachedSettings } from '../settings/settings-service';
 import { declarationReady } from '../orders/order-instruments';
-import { productConfigurations } from '../db/schema';
+import { everyModelHasSoftwareVersion } from '../catalogue/catalogue-editing';
 import { auditedChange } from '../audit/audited-change';
 
 /** The profile with its checklist; the deployment's MAIL_FROM, where set, is the sender the checklist judges. */
@@ -60,15 +60,15 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
         (batch) => !batch.soldOut && offeredShipDate(batch.date, app.now()) !== null,
       );
       // Issue 51: the papers promised with every instrument need the conformity legislation and each model's software version.
-      const [settings, models] = await Promise.all([
+      const [settings, softwareVersionsSet] = await Promise.all([
         getCachedSettings(app.db),
-        app.db.select({ softwareVersion: productConfigurations.softwareVersion }).from(productConfigurations),
+        everyModelHasSoftwareVersion(app.db),
       ]);
       const checklist = setupChecklist(profile, {
         mailFrom: app.env.MAIL_FROM,
         batchDatedAhead,
         conformityReady: declarationReady(settings),
-        softwareVersionsSet: models.every((model) => Boolean(model.softwareVersion?.trim())),
+        softwareVersionsSet,
       });
       return { example: answer(profile).example, checklist };
     },

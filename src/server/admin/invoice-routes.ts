@@ -51,7 +51,9 @@ import {
 import { loadPaymentsRegister, paymentsRegisterCsv, paymentsRegisterHeader } from '../reporting/payments-register';
 
 /** Who makes the VAT return (issue 51): a trader in Northern Ireland when the profile's VAT number is an XI number. */
-const vatReturnTrader = async (db: Db) => ({ northernIreland: tradesFromNorthernIreland(await readBusinessProfile(db)) });
+const vatReturnTrader = async (db: Db) => ({
+  northernIreland: tradesFromNorthernIreland(await readBusinessProfile(db)),
+});
 
 /** Invoices and credit notes: money documents, so each needs the fresh second factor and writes an audit entry. */
 export async function adminInvoiceRoutes(app: FastifyInstance) {

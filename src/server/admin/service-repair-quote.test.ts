@@ -86,8 +86,20 @@ describe('the repair quote of a service request out of warranty (issue 26)', () 
         currency: 'EUR',
         language: 'de',
         vatNumber: 'DE136695976',
-        billingAddress: { street: 'Im Neuenheimer Feld 1', city: 'Heidelberg', state: null, postal_code: '69120', country: 'DE' },
-        shippingAddress: { street: 'Im Neuenheimer Feld 1', city: 'Heidelberg', state: null, postal_code: '69120', country: 'DE' },
+        billingAddress: {
+          street: 'Im Neuenheimer Feld 1',
+          city: 'Heidelberg',
+          state: null,
+          postal_code: '69120',
+          country: 'DE',
+        },
+        shippingAddress: {
+          street: 'Im Neuenheimer Feld 1',
+          city: 'Heidelberg',
+          state: null,
+          postal_code: '69120',
+          country: 'DE',
+        },
       })
       .where(eq(orders.id, instrument.orderId));
     const made = await t.post(

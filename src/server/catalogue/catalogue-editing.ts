@@ -234,3 +234,11 @@ export const batchAudit = (row: BatchRow) => {
   const { productId: _productId, createdAt: _createdAt, ...fields } = auditFields(row);
   return fields;
 };
+
+/** Issue 51: whether every model has its software version (each instrument shipped records it): the set-up checklist asks. */
+export async function everyModelHasSoftwareVersion(db: Db): Promise<boolean> {
+  const models = await db
+    .select({ softwareVersion: productConfigurations.softwareVersion })
+    .from(productConfigurations);
+  return models.every((model) => Boolean(model.softwareVersion?.trim()));
+}

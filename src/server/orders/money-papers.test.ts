@@ -71,14 +71,22 @@ describe('money papers (issue 51)', () => {
     expect(order.currency).toBe('EUR');
 
     // November's rate is not entered: the invoice is refused, saying so, and no number is used up.
-    const refused = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    const refused = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.code).toBe('exchange_rate_missing');
     expect(refused.json().error.message).toContain("HMRC's EUR rate for November 2026 is not entered yet");
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toEqual([]);
 
     await t.db.insert(exchangeRates).values({ month: '2026-11', currency: 'EUR', rate: 1.1512, source: 'manual' });
-    const issued = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
     expect(issued.statusCode, issued.body).toBe(201);
     const invoice = (issued.json() as { invoice: Invoice }).invoice;
     // Half the servicing's VAT: €126.99, which is £110.31 at €1.1512 to the pound.
@@ -115,7 +123,11 @@ describe('money papers (issue 51)', () => {
       .insert(exchangeRates)
       .values({ month: '2026-11', currency: 'EUR', rate: 1.1512, source: 'manual' })
       .onConflictDoNothing();
-    const issued = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
     const invoice = (issued.json() as { invoice: Invoice }).invoice;
     // December: no rate yet.
     t.clock.now = new Date('2026-12-01T09:00:00.000Z');
@@ -160,9 +172,7 @@ describe('money papers (issue 51)', () => {
     const page = (await t.get(`/api/admin/orders/${order.id}`, { cookie: clerk.cookie })).json() as {
       order: { documents: { kind: string; issuedAt: string }[] };
     };
-    expect(page.order.documents.find((document) => document.kind === 'confirmation')?.issuedAt).toBe(
-      confirmedOn,
-    );
+    expect(page.order.documents.find((document) => document.kind === 'confirmation')?.issuedAt).toBe(confirmedOn);
   }, 60_000);
 
   it('the deposit and final invoices are titled “Deposit invoice” and “Final invoice”', async () => {

@@ -55,9 +55,7 @@ export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null
   if (!confirmedStatuses.has(order.status)) return null;
   // An order with no recorded move (made confirmed outright): its first entry at confirmed, else its creation.
   return (
-    moves.at(-1)?.createdAt ??
-    history.find((entry) => entry.newStatus === 'confirmed')?.createdAt ??
-    order.createdAt
+    moves.at(-1)?.createdAt ?? history.find((entry) => entry.newStatus === 'confirmed')?.createdAt ?? order.createdAt
   );
 }
 

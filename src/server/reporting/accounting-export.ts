@@ -471,8 +471,7 @@ export const xeroTaxType = (
  * A document's currency rate for the imports: HMRC's monthly rate it was converted at (units of its
  * currency per £1, as Xero's CurrencyRate reads it), empty for a pound document or one with no rate yet.
  */
-const currencyRate = (row: RegisterRow) =>
-  row.currency === 'GBP' || row.gbpRate === null ? '' : String(row.gbpRate);
+const currencyRate = (row: RegisterRow) => (row.currency === 'GBP' || row.gbpRate === null ? '' : String(row.gbpRate));
 
 /** QuickBooks' ExchangeRate reads the other way: pounds per unit of the currency (1 ÷ HMRC's rate, 6 decimals). */
 const quickBooksExchangeRate = (row: RegisterRow) =>

@@ -59,7 +59,9 @@ describe('the VAT-return figures (issue 36)', () => {
     expect(figures.missing).toEqual([]);
     expect(box6?.explanation).toMatch(/zero-rated EU sales included/);
     expect(box6?.explanation).toMatch(/whole pounds with the pence dropped/);
-    expect(box8?.explanation).toMatch(/dispatched from Northern Ireland \(the business profile's VAT number is an XI number\)/);
+    expect(box8?.explanation).toMatch(
+      /dispatched from Northern Ireland \(the business profile's VAT number is an XI number\)/,
+    );
   });
 
   it('box 8 is 0 for a trader in Great Britain: its goods delivered to the EU are exports, in box 6 (issue 51)', () => {
@@ -72,7 +74,9 @@ describe('the VAT-return figures (issue 36)', () => {
     expect(box1?.pence).toBe(40938);
     expect(box6?.pence).toBe(245625 - 40938 + 792300);
     expect(box8).toMatchObject({ box: 8, pence: 0, entered: '£0' });
-    expect(box8?.explanation).toMatch(/^0: since 1 January 2021 boxes 8 and 9 are for goods moved between Northern Ireland and the EU only/);
+    expect(box8?.explanation).toMatch(
+      /^0: since 1 January 2021 boxes 8 and 9 are for goods moved between Northern Ireland and the EU only/,
+    );
     expect(box8?.explanation).toContain('(£7,923.00 this period, 1 document) is in box 6');
   });
 
@@ -89,7 +93,9 @@ describe('the VAT-return figures (issue 36)', () => {
       document('INV2026-00011', 'EUR', 50000, 0, { rate: null, euGoods: true, month: '2026-11' }),
     ]);
     expect(figures.boxes.map((box) => box.pence)).toEqual([2000, 10000, 0]);
-    expect(vatReturnFigures([document('INV2026-00012', 'EUR', 50000, 0, { rate: 1.25, euGoods: true })]).boxes[2]?.pence).toBe(0);
+    expect(
+      vatReturnFigures([document('INV2026-00012', 'EUR', 50000, 0, { rate: 1.25, euGoods: true })]).boxes[2]?.pence,
+    ).toBe(0);
     expect(figures.missing).toEqual([{ number: 'INV2026-00011', currency: 'EUR', month: '2026-11' }]);
     expect(figures.boxes[0]?.explanation).toMatch(/1 document with no rate yet left out/);
     expect(figures.gbpTotals.map((total) => [total.month, total.count])).toEqual([

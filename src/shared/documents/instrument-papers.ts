@@ -52,7 +52,9 @@ export interface InstrumentPaperFacts {
 }
 
 /** "Factory test certificate, user manual and declaration of conformity present": only the papers that exist. */
-export function papersPresentCheck(papers: { declaration: boolean; manual: boolean } = { declaration: true, manual: true }) {
+export function papersPresentCheck(
+  papers: { declaration: boolean; manual: boolean } = { declaration: true, manual: true },
+) {
   const names = [
     'Factory test certificate',
     ...(papers.manual ? ['user manual'] : []),

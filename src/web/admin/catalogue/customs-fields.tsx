@@ -118,8 +118,8 @@ export function CustomsFields({ fields, idPrefix = '' }: { fields: CustomsRegist
       {input('customsValueGbp', 'Value for customs (£)', { inputMode: 'decimal', placeholder: '8.00' })}
       {input('customsValueEur', 'Value for customs (€)', { inputMode: 'decimal', placeholder: '9.50' })}
       <p id={`${idPrefix}customs-value-help`} className="text-xs text-navy-600 sm:col-span-2">
-        Given at no charge (a plug, a mount, an adaptor), the item is declared at this value on the commercial
-        invoice: &ldquo;no charge, value for customs purposes only&rdquo;.
+        Given at no charge (a plug, a mount, an adaptor), the item is declared at this value on the commercial invoice:
+        &ldquo;no charge, value for customs purposes only&rdquo;.
       </p>
     </fieldset>
   );
