@@ -108,7 +108,10 @@ describe('the repair quote of a service request out of warranty (issue 26)', () 
       { cookie: admin.cookie },
     );
     expect(made.statusCode, made.body).toBe(200);
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'service_repair_quote'));
+    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
+    const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'service_repair_quote'))).find(
+      (candidate) => candidate.subject.includes(quoteNumber),
+    );
     expect(mail?.textBody).not.toContain('inklusive MwSt.');
     expect(mail?.textBody).toContain('350,00');
     expect(mail?.textBody).toContain(
