@@ -174,6 +174,8 @@ export const setupItemSchema = z.object({
     'eurAccount',
     'signatory',
     'futureBatch',
+    'conformity',
+    'softwareVersion',
   ]),
   label: z.string(),
   done: z.boolean(),

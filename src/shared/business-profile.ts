@@ -50,6 +50,13 @@ export interface PublicBusinessProfile {
 }
 
 /**
+ * Issue 51: a trader in Northern Ireland is registered with an XI VAT number (the Windsor Framework):
+ * its goods dispatched to the EU go in box 8 of the VAT return. A trader in Great Britain (GB) enters 0.
+ */
+export const tradesFromNorthernIreland = (profile: Pick<PublicBusinessProfile, 'vatNumber'>) =>
+  /^XI/i.test(profile.vatNumber.replace(/[\s.-]/g, ''));
+
+/**
  * The mailboxes the shop's own e-mail uses: the sender of every message (a deployment's
  * `MAIL_FROM`, where set, wins) and where staff alerts (new orders) go. Not public: kept out of
  * the pages' profile data.
@@ -160,6 +167,13 @@ export interface SetupDeployment {
    * asks for one. Left out, the item is not listed (the profile alone decides whether ordering opens).
    */
   batchDatedAhead?: boolean | undefined;
+  /**
+   * Issue 51: whether the settings hold the legislation the declaration of conformity names (UKCA or
+   * CE), and whether every model has its software version (each test certificate records it). Given,
+   * the checklist asks for them before the first shipment; left out, they are not listed.
+   */
+  conformityReady?: boolean | undefined;
+  softwareVersionsSet?: boolean | undefined;
 }
 
 /** The sender of the shop's e-mail: the deployment's `MAIL_FROM` where set, else the profile's name and address. */
@@ -177,7 +191,9 @@ export interface SetupItem {
     | 'gbpAccount'
     | 'eurAccount'
     | 'signatory'
-    | 'futureBatch';
+    | 'futureBatch'
+    | 'conformity'
+    | 'softwareVersion';
   label: string;
   done: boolean;
 }
@@ -227,10 +243,21 @@ export function setupChecklist(profile: BusinessProfile, deployment: SetupDeploy
     ...(deployment.batchDatedAhead === undefined
       ? []
       : [{ key: 'futureBatch' as const, label: FUTURE_BATCH_ITEM, done: deployment.batchDatedAhead }]),
+    ...(deployment.conformityReady === undefined
+      ? []
+      : [{ key: 'conformity' as const, label: CONFORMITY_ITEM, done: deployment.conformityReady }]),
+    ...(deployment.softwareVersionsSet === undefined
+      ? []
+      : [{ key: 'softwareVersion' as const, label: SOFTWARE_VERSION_ITEM, done: deployment.softwareVersionsSet }]),
   ];
 }
 
 /** The checklist's batch item (issue 38). */
+/** Issue 51: no declaration of conformity is drawn until its legislation is entered (Settings). */
+export const CONFORMITY_ITEM =
+  'Declaration of conformity: the UKCA or CE legislation, in Settings (before the first shipment)';
+/** Issue 51: each test certificate records the software version the instrument shipped with (Catalogue). */
+export const SOFTWARE_VERSION_ITEM = 'Software version of each model, in the catalogue (before the first shipment)';
 export const FUTURE_BATCH_ITEM = 'At least one production batch dated in the future';
 
 /** Whether the profile is still (partly) the example: the batch item is not the profile's and is left out. */

@@ -14,6 +14,9 @@ import { maskedBank, queueBankChangeAlert } from '../business-profile/bank-chang
 import { getBusinessProfile, readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
 import { noticeBankChange } from '../supplier-pack/supplier-pack';
 import { adminRoute } from './admin-route-config';
+import { getCachedSettings } from '../settings/settings-service';
+import { declarationReady } from '../order-records/order-instruments';
+import { everyModelHasSoftwareVersion } from '../catalogue/catalogue-editing';
 import { auditedChange } from '../audit/audited-change';
 
 /** The profile with its checklist; the deployment's MAIL_FROM, where set, is the sender the checklist judges. */
@@ -56,7 +59,17 @@ export async function adminBusinessProfileRoutes(app: FastifyInstance) {
       const batchDatedAhead = (product?.batches ?? []).some(
         (batch) => !batch.soldOut && offeredShipDate(batch.date, app.now()) !== null,
       );
-      const checklist = setupChecklist(profile, { mailFrom: app.env.MAIL_FROM, batchDatedAhead });
+      // Issue 51: the papers promised with every instrument need the conformity legislation and each model's software version.
+      const [settings, softwareVersionsSet] = await Promise.all([
+        getCachedSettings(app.db),
+        everyModelHasSoftwareVersion(app.db),
+      ]);
+      const checklist = setupChecklist(profile, {
+        mailFrom: app.env.MAIL_FROM,
+        batchDatedAhead,
+        conformityReady: declarationReady(settings),
+        softwareVersionsSet,
+      });
       return { example: answer(profile).example, checklist };
     },
   );

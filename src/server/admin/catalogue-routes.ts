@@ -130,7 +130,9 @@ const optionKinds: {
 
 /** A goods request's customs data (the repository writes it only where the table has it). */
 const customsOf = (body: object): { customs?: CustomsValues } =>
-  'commodityCode' in body || 'originCountry' in body || 'netWeightGrams' in body || 'grossWeightGrams' in body
+  ['commodityCode', 'originCountry', 'netWeightGrams', 'grossWeightGrams', 'customsValueGbp', 'customsValueEur'].some(
+    (field) => field in body,
+  )
     ? { customs: definedCustoms(body as CustomsValues) }
     : {};
 

@@ -22,6 +22,9 @@ import {
   xeroHeader,
 } from '../reporting/accounting-export';
 import { vatReturnFigures } from '../reporting/vat-return';
+import { readBusinessProfile } from '../business-profile/profile-service';
+import { tradesFromNorthernIreland } from '../../shared/business-profile';
+import type { Db } from '../db/client';
 import { sendCsv } from './csv-export';
 import {
   invoiceAnswerSchema,
@@ -46,6 +49,11 @@ import {
   paymentsRegisterQuerySchema,
 } from '../../shared/reporting/payments-register-contracts';
 import { loadPaymentsRegister, paymentsRegisterCsv, paymentsRegisterHeader } from '../reporting/payments-register';
+
+/** Who makes the VAT return (issue 51): a trader in Northern Ireland when the profile's VAT number is an XI number. */
+const vatReturnTrader = async (db: Db) => ({
+  northernIreland: tradesFromNorthernIreland(await readBusinessProfile(db)),
+});
 
 /** Invoices and credit notes: money documents, so each needs the fresh second factor and writes an audit entry. */
 export async function adminInvoiceRoutes(app: FastifyInstance) {
@@ -187,7 +195,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         to: request.query.to,
         items: rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString(), gbpNote: gbpNote(row) })),
         totals: registerTotals(rows),
-        vatReturn: vatReturnFigures(vatReturnDocuments(rows)),
+        vatReturn: vatReturnFigures(vatReturnDocuments(rows), await vatReturnTrader(app.db)),
       };
     },
   );
@@ -221,7 +229,7 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
         '',
       ]);
       // The pounds: the GBP totals (documents with a rate), the VAT-return boxes, the documents without a rate.
-      const figures = vatReturnFigures(vatReturnDocuments(rows));
+      const figures = vatReturnFigures(vatReturnDocuments(rows), await vatReturnTrader(app.db));
       const blank = (count: number) => Array<string>(count).fill('');
       const gbpRows = [
         ...figures.gbpTotals.map((total) => [
@@ -264,11 +272,12 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
+      const trader = await vatReturnTrader(app.db);
       return sendCsv(
         reply,
         `xero-sales-${from}-to-${to}.csv`,
         xeroHeader,
-        once(rows.flatMap(xeroLines)),
+        once(rows.flatMap((row) => xeroLines(row, trader))),
         (cells) => cells,
       );
     },
@@ -280,11 +289,12 @@ export async function adminInvoiceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to } = request.query;
       const rows = await loadRegister(app.db, from, to);
+      const trader = await vatReturnTrader(app.db);
       return sendCsv(
         reply,
         `quickbooks-sales-${from}-to-${to}.csv`,
         quickBooksHeader,
-        once(rows.flatMap(quickBooksLines)),
+        once(rows.flatMap((row) => quickBooksLines(row, trader))),
         (cells) => cells,
       );
     },

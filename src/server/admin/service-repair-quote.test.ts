@@ -9,7 +9,7 @@ import { useTestApp } from '../../../tests/support/test-app';
 import { systemSettingsMessages } from '../../shared/admin/settings-schemas';
 import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
 import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
-import { auditLog, orders, quotes, serviceRequests } from '../db/schema';
+import { auditLog, mailOutbox, orders, quotes, serviceRequests } from '../db/schema';
 import { resetSettings } from '../settings/settings-service';
 
 const start = new Date('2026-11-20T09:00:00.000Z');
@@ -75,6 +75,48 @@ describe('the repair quote of a service request out of warranty (issue 26)', () 
     );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { message: serviceMessages.repairQuoteExists } });
+  });
+
+  it('the repair quote e-mail of a reverse-charged repair says no UK VAT, never “including VAT” (issue 51)', async () => {
+    const { admin, id, instrument } = await openRequest('2026-01-31');
+    // The instrument's owner: a German business with a VAT number, whose servicing is reverse-charged, in German.
+    await t.db
+      .update(orders)
+      .set({
+        currency: 'EUR',
+        language: 'de',
+        vatNumber: 'DE136695976',
+        billingAddress: {
+          street: 'Im Neuenheimer Feld 1',
+          city: 'Heidelberg',
+          state: null,
+          postal_code: '69120',
+          country: 'DE',
+        },
+        shippingAddress: {
+          street: 'Im Neuenheimer Feld 1',
+          city: 'Heidelberg',
+          state: null,
+          postal_code: '69120',
+          country: 'DE',
+        },
+      })
+      .where(eq(orders.id, instrument.orderId));
+    const made = await t.post(
+      `/api/admin/service/${id}/repair-quote`,
+      { description: 'Neuer Pumpenkopf', netAmountMinor: 35_000 },
+      { cookie: admin.cookie },
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const quoteNumber = (made.json() as { request: AdminServiceRequest }).request.repairQuote?.quoteNumber ?? '';
+    const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'service_repair_quote'))).find(
+      (candidate) => candidate.subject.includes(quoteNumber),
+    );
+    expect(mail?.textBody).not.toContain('inklusive MwSt.');
+    expect(mail?.textBody).toContain('350,00');
+    expect(mail?.textBody).toContain(
+      'ohne britische Umsatzsteuer (Steuerschuldnerschaft des Leistungsempfängers (Artikel 196, Richtlinie 2006/112/EG))',
+    );
   });
 
   it('refuses a repair quote under warranty, and a price of nothing', async () => {

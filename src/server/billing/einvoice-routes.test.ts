@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import type { Order } from '../../shared/orders/order-schema';
@@ -37,6 +38,8 @@ function detach(pdf: Buffer, name: string): { list: string; file: string } {
 
 describe('e-invoice downloads', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   async function placeOrder(cookie: string, billing: Record<string, string> = {}) {
     const response = await t.post(

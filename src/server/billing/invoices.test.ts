@@ -5,11 +5,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { paymentStatusLabel } from '../../shared/orders/order-status';
@@ -26,6 +27,8 @@ const pdfText = (pdf: Buffer) => {
 
 describe('order paperwork: confirmation, invoices, credit notes', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   async function placeOrder(cookie?: string, email = 'buyer@example.com') {
     const response = await t.post(

@@ -11,7 +11,10 @@ import {
   confirmationDocument,
   type DocumentOrder,
   invoiceDocument,
+  type SterlingVat,
 } from '../../shared/documents/order-documents';
+import { formatUkMonth } from '../../shared/dates';
+import { taxPointMonth } from '../../shared/orders/gbp-figures';
 import { einvoiceOf } from '../../shared/einvoice/einvoice-model';
 import { formatMoney } from '../../shared/money';
 import { balanceInvoiceVat, creditVat, depositInvoiceVat } from '../../shared/orders/invoice-vat';
@@ -59,7 +62,34 @@ export const invoiceMessages = {
   noCancellationFee:
     'A repair order keeps no cancellation fee: cancelled before the repair starts, it is refunded in full.',
   cancellationFeeCredit: (credit: string) => `Keeping the cancellation fee, the credit is ${credit}.`,
+  /** Issue 51: a VAT invoice in another currency states its UK VAT in sterling at HMRC's rate for its month. */
+  rateMissing: (currency: string, month: string) =>
+    `HMRC's ${currency} rate for ${month} is not entered yet. This document charges UK VAT, which it must state in sterling at that month's rate: enter the rate under Exchange rates, then issue it.`,
 } as const;
+
+/**
+ * Issue 51 (VAT Notice 700, 16.3): a VAT invoice or credit note in another currency that charges UK
+ * VAT states the VAT in sterling and the rate used, HMRC's monthly rate for its tax point's month: the
+ * same GBP columns the register stores. Refused (409 `exchange_rate_missing`) while that month's rate
+ * is not entered, before a number is taken. Null for a pound document or one charging no VAT.
+ */
+async function gbpOfDocument(
+  tx: Db,
+  document: { currency: string; amount: number; vatAmount: number; issuedAt: Date },
+): Promise<{ columns: Awaited<ReturnType<typeof gbpAtTaxPoint>>; sterlingVat: SterlingVat | null }> {
+  const columns = await gbpAtTaxPoint(tx, document);
+  if (document.currency === 'GBP' || document.vatAmount === 0) return { columns, sterlingVat: null };
+  if (columns.gbpRate === null || columns.gbpRateMonth === null || columns.gbpVatAmount === null) {
+    const month = taxPointMonth(document.issuedAt);
+    throw conflict(invoiceMessages.rateMissing(document.currency, formatUkMonth(`${month}-01`)), {
+      code: 'exchange_rate_missing',
+    });
+  }
+  return {
+    columns,
+    sterlingVat: { pence: columns.gbpVatAmount, rate: columns.gbpRate, month: columns.gbpRateMonth },
+  };
+}
 
 const addDays = (date: Date, days: number) =>
   new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -227,6 +257,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
     ? ledger.depositInvoiced
     : row.depositAmount;
   const paidOnAccount = input.kind === 'balance' ? Math.min(Math.max(ledger.paid - depositAsked, 0), amount) : 0;
+  const gbp = await gbpOfDocument(tx, { currency: row.currency, amount, vatAmount, issuedAt: input.now });
   const number = await nextInvoiceNumber(tx, input.now);
   const dueDate = addDays(input.now, INVOICE_DUE_DAYS);
   const facts = await documentFacts(tx, input.publicUrl);
@@ -246,6 +277,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
     dueDate,
     paidOnAccount,
     advance,
+    sterlingVat: gbp.sterlingVat,
   };
   // Issue 40: the EN 16931 model of the invoice, stored with it, embedded in its PDF (Factur-X).
   const einvoice = einvoiceOf(order, invoiceFacts, facts, {
@@ -269,7 +301,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
       currency: row.currency,
       issuedAt: input.now,
       dueDate,
-      ...(await gbpAtTaxPoint(tx, { currency: row.currency, amount, vatAmount, issuedAt: input.now })),
+      ...gbp.columns,
       issuedBy: input.adminId,
       pdf,
       pdfSha256: createHash('sha256').update(pdf).digest('hex'),
@@ -384,13 +416,21 @@ export async function creditInvoice(
       fields: { amount: invoiceMessages.creditTooMuch },
     });
   const { order } = await documentOrder(tx, row);
+  const creditedVat = -creditVat(original, already, credit);
+  const gbp = await gbpOfDocument(tx, {
+    currency: original.currency,
+    amount: -credit,
+    vatAmount: creditedVat,
+    issuedAt: input.now,
+  });
   const number = await nextCreditNoteNumber(tx, input.now);
   const issuedOn = input.now.toISOString().slice(0, 10);
   const facts = {
     kind: 'credit' as const,
     number,
     amount: -credit,
-    vatAmount: -creditVat(original, already, credit),
+    vatAmount: creditedVat,
+    sterlingVat: gbp.sterlingVat,
     issuedAt: input.now,
     dueDate: issuedOn,
     creditsNumber: original.number,
@@ -417,12 +457,7 @@ export async function creditInvoice(
       dueDate: issuedOn,
       creditsInvoiceId: original.id,
       reason: input.reason ?? null,
-      ...(await gbpAtTaxPoint(tx, {
-        currency: original.currency,
-        amount: facts.amount,
-        vatAmount: facts.vatAmount,
-        issuedAt: input.now,
-      })),
+      ...gbp.columns,
       cancellationFee,
       issuedBy: input.adminId,
       pdf,

@@ -4,9 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import type { OrderPriceAnswer, OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
@@ -121,6 +122,8 @@ const buyers: Buyer[] = [
 
 describe('VAT per line on the quote, the order, the invoice and the credit note (issue 37)', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it.each(buyers)('$name', async (buyer) => {
     const email = `${buyer.name.replace(/\W+/g, '-')}@example.com`;
@@ -230,6 +233,8 @@ describe('VAT per line on the quote, the order, the invoice and the credit note 
 
 describe('POST /api/orders/price: the re-price before the buyer confirms (issue 37)', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   const quoteFor = async (selection: SelectedConfiguration) => {
     const response = await t.post('/api/quotes', {

@@ -8,6 +8,7 @@ import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { createTestApp, type TestApp, useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { OrderResource } from '../../shared/order-flow';
 import { type Invoice, type PeppolTransmission, peppolSendMessages } from '../../shared/orders/invoice-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
@@ -100,6 +101,7 @@ describe('Send via Peppol through the configured access point (stub on loopback)
       now: start,
       env: { PEPPOL_AP_URL: `${stub.url}/api`, PEPPOL_AP_TOKEN: 'stub-token', PEPPOL_TIMEOUT_MS: '3000' },
     });
+    await enterMonthlyRates(t.db);
   });
   afterAll(async () => {
     await t?.close();
@@ -215,6 +217,8 @@ describe('Send via Peppol through the configured access point (stub on loopback)
 
 describe('Send via Peppol while no access point is configured', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it('answers 409 with the setting to turn it on', async () => {
     const admin = await createAdminSession(t);

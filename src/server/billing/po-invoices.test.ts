@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { amountsOn, MONEY, minor } from '../../../tests/support/invoice-amounts';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { SelectedConfiguration } from '../../shared/configuration';
 import type { OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
@@ -69,6 +70,8 @@ const address = (country: string) =>
 
 describe('invoices that match the PO (issue 39)', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it.each(buyers)('$name', async (buyer) => {
     const email = `${buyer.billingCountry.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;

@@ -41,7 +41,17 @@ export async function updateConfiguration(
   rowId: string,
   values: Pick<ConfigurationRow, 'name' | 'description' | 'priceGbp' | 'priceEur' | 'features' | 'updatedAt'> &
     Partial<Pick<ConfigurationRow, 'softwareVersion'>> &
-    Partial<Pick<ConfigurationRow, 'commodityCode' | 'originCountry' | 'netWeightGrams' | 'grossWeightGrams'>>,
+    Partial<
+      Pick<
+        ConfigurationRow,
+        | 'commodityCode'
+        | 'originCountry'
+        | 'netWeightGrams'
+        | 'grossWeightGrams'
+        | 'customsValueGbp'
+        | 'customsValueEur'
+      >
+    >,
 ): Promise<ConfigurationRow> {
   const [row] = await db
     .update(productConfigurations)
@@ -134,6 +144,8 @@ export const toConfiguration = (row: ConfigurationRow, documents: ModelDocumentL
     originCountry: row.originCountry,
     netWeightGrams: row.netWeightGrams,
     grossWeightGrams: row.grossWeightGrams,
+    customsValueGbp: row.customsValueGbp,
+    customsValueEur: row.customsValueEur,
   },
   softwareVersion: row.softwareVersion,
   documents,
@@ -222,3 +234,11 @@ export const batchAudit = (row: BatchRow) => {
   const { productId: _productId, createdAt: _createdAt, ...fields } = auditFields(row);
   return fields;
 };
+
+/** Issue 51: whether every model has its software version (each instrument shipped records it): the set-up checklist asks. */
+export async function everyModelHasSoftwareVersion(db: Db): Promise<boolean> {
+  const models = await db
+    .select({ softwareVersion: productConfigurations.softwareVersion })
+    .from(productConfigurations);
+  return models.every((model) => Boolean(model.softwareVersion?.trim()));
+}

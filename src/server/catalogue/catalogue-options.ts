@@ -34,6 +34,8 @@ export interface CatalogueOption {
   originCountry: string | null;
   netWeightGrams: number | null;
   grossWeightGrams: number | null;
+  customsValueGbp: number | null;
+  customsValueEur: number | null;
 }
 
 /** Customs data of goods that ship; each absent field is left as it is. */
@@ -42,6 +44,8 @@ export interface CustomsValues {
   originCountry?: string | null;
   netWeightGrams?: number | null;
   grossWeightGrams?: number | null;
+  customsValueGbp?: number | null;
+  customsValueEur?: number | null;
 }
 
 export interface OptionValues {
@@ -124,6 +128,8 @@ export function definedCustoms(values: CustomsValues | undefined): CustomsValues
   if (values.originCountry !== undefined) set.originCountry = values.originCountry;
   if (values.netWeightGrams !== undefined) set.netWeightGrams = values.netWeightGrams;
   if (values.grossWeightGrams !== undefined) set.grossWeightGrams = values.grossWeightGrams;
+  if (values.customsValueGbp !== undefined) set.customsValueGbp = values.customsValueGbp;
+  if (values.customsValueEur !== undefined) set.customsValueEur = values.customsValueEur;
   return set;
 }
 
@@ -152,6 +158,8 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
     originCountry: customsColumn<string>(goods.originCountry),
     netWeightGrams: customsColumn<number>(goods.netWeightGrams),
     grossWeightGrams: customsColumn<number>(goods.grossWeightGrams),
+    customsValueGbp: customsColumn<number>(goods.customsValueGbp),
+    customsValueEur: customsColumn<number>(goods.customsValueEur),
   };
   const customsSet = (values: CustomsValues | undefined) => (spec.hasCustoms ? definedCustoms(values) : {});
   const notArchived = spec.archivable ? isNull(t.archivedAt) : undefined;
@@ -287,11 +295,22 @@ export const syringeHolderOptions = editOnly(productSyringeHolders, productSyrin
 
 /** The admin API's view of an option: its customs data together, or null where it does not ship. */
 export const toOption = (row: CatalogueOption) => {
-  const { ships, commodityCode, originCountry, netWeightGrams, grossWeightGrams, ...rest } = row;
+  const {
+    ships,
+    commodityCode,
+    originCountry,
+    netWeightGrams,
+    grossWeightGrams,
+    customsValueGbp,
+    customsValueEur,
+    ...rest
+  } = row;
   return {
     ...rest,
     updatedAt: row.updatedAt.toISOString(),
-    customs: ships ? { commodityCode, originCountry, netWeightGrams, grossWeightGrams } : null,
+    customs: ships
+      ? { commodityCode, originCountry, netWeightGrams, grossWeightGrams, customsValueGbp, customsValueEur }
+      : null,
   };
 };
 export const optionAudit = (row: CatalogueOption) => {

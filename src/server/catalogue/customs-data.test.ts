@@ -19,8 +19,11 @@ describe('customs data on the catalogue (issue 37)', () => {
     expect(configuration.customs).toEqual({
       commodityCode: '84798997',
       originCountry: 'GB',
-      netWeightGrams: 6500,
-      grossWeightGrams: 9800,
+      // Issue 51: the instrument weighs 1.5 kg, as the website says; it is sold, so it has no value for customs at no charge.
+      netWeightGrams: 1500,
+      grossWeightGrams: 3000,
+      customsValueGbp: null,
+      customsValueEur: null,
     });
     // Shipping and servicing are not goods: no customs data.
     expect(
@@ -38,6 +41,7 @@ describe('customs data on the catalogue (issue 37)', () => {
         originCountry: 'ie',
         netWeightGrams: 330,
         grossWeightGrams: 470,
+        customsValueGbp: 2000,
       },
       { cookie: admin.cookie },
     );
@@ -47,6 +51,8 @@ describe('customs data on the catalogue (issue 37)', () => {
       originCountry: 'IE',
       netWeightGrams: 330,
       grossWeightGrams: 470,
+      customsValueGbp: 2000,
+      customsValueEur: null,
     });
     const [row] = await t.db
       .select()
@@ -66,7 +72,7 @@ describe('customs data on the catalogue (issue 37)', () => {
     expect(priceOnly.json().item.customs).toMatchObject({ commodityCode: '84799070', originCountry: 'GB' });
 
     const product = (await t.get('/api/products/dropwise')).body;
-    expect(product).not.toMatch(/commodity|originCountry|WeightGrams|84798997/);
+    expect(product).not.toMatch(/commodity|originCountry|WeightGrams|customsValue|84798997/);
   });
 
   it('refuses a malformed commodity code, origin or weight with a clear message, naming the field', async () => {

@@ -30,7 +30,15 @@ const part = (netWeightGrams: number, grossWeightGrams: number) => ({
   netWeightGrams,
   grossWeightGrams,
 });
-const powerCord = { commodityCode: '85444290', originCountry: 'CN', netWeightGrams: 150, grossWeightGrams: 200 };
+const powerCord = {
+  commodityCode: '85444290',
+  originCountry: 'CN',
+  netWeightGrams: 150,
+  grossWeightGrams: 200,
+  // Issue 51: given at no charge, declared at this value for customs.
+  customsValueGbp: 800,
+  customsValueEur: 950,
+};
 
 export const seedConfigurations = [
   {
@@ -46,7 +54,8 @@ export const seedConfigurations = [
       'OLED display',
       '12-month warranty',
     ],
-    ...instrument(6500, 9800),
+    // Issue 51: 1.5 kg, as the website says.
+    ...instrument(1500, 3000),
   },
   {
     configId: 'dropwise-pro',
@@ -60,7 +69,7 @@ export const seedConfigurations = [
       'Run log export over USB',
       'Priority technical support',
     ],
-    ...instrument(6700, 10000),
+    ...instrument(1500, 3000),
   },
 ];
 
@@ -104,6 +113,8 @@ export const seedAccessories = [
     priceGbp: 0,
     priceEur: 0,
     ...{ commodityCode: '49119900', originCountry: 'GB', netWeightGrams: 20, grossWeightGrams: 30 },
+    customsValueGbp: 100,
+    customsValueEur: 120,
   },
 ];
 
@@ -115,6 +126,8 @@ export const seedAdaptors = [
     priceGbp: 0,
     priceEur: 0,
     ...part(40, 70),
+    customsValueGbp: 2500,
+    customsValueEur: 2900,
   },
   {
     adaptorId: 'luer-lock-adaptor',
@@ -142,6 +155,8 @@ export const seedSyringeHolders = [
     priceGbp: 0,
     priceEur: 0,
     ...part(50, 80),
+    customsValueGbp: 4000,
+    customsValueEur: 4700,
   },
   {
     holderId: '6ml-syringe-mount',

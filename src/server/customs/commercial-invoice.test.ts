@@ -126,18 +126,27 @@ describe('customs papers for every EU delivery (issue 37)', () => {
     expect(flat).toContain('Invoice date: 20 February 2026');
     expect(flat).toContain('Incoterm: DAP Heidelberg, Incoterms 2020');
     // Each goods line: description, commodity code, origin, quantity, net and gross weight, value in euros.
-    expect(text).toMatch(/Dropwise Standard\s+8479 89 97\s+United\s+1\s+6\.50 kg\s+9\.80 kg\s+€3,340\.00/);
+    // Issue 51: the instrument's net weight is the website's 1.5 kg.
+    expect(text).toMatch(/Dropwise Standard\s+8479 89 97\s+United\s+1\s+1\.50 kg\s+3\.00 kg\s+€3,340\.00/);
     expect(text).toMatch(/10 x 2 mL sterile syringes\s+9018 31 10\s+Germany\s+2\s+180 g\s+300 g\s+€42\.00/);
     expect(text).toMatch(/Luer-lock adaptor\s+8479 90 70\s+United\s+1\s+30 g\s+60 g\s+€41\.00/);
-    expect(text).toMatch(/EU plug \(Type C\/F\)\s+8544 42 90\s+China\s+1\s+150 g\s+200 g\s+€0\.00/);
-    expect(flat).toContain('Total goods 6.91 kg 10.44 kg €3,423.00');
+    // Issue 51: the plug given at no charge has a value for customs, from the catalogue.
+    expect(text).toMatch(
+      /EU plug \(Type C\/F\): no charge, value for\s+8544 42 90\s+China\s+1\s+150 g\s+200 g\s+€9\.50/,
+    );
+    expect(text).toMatch(/3 mL syringe mount: no charge, value\s+8479 90 70\s+United\s+1\s+50 g\s+80 g\s+€47\.00/);
+    expect(flat).toContain('value for customs purposes only');
+    expect(text).not.toMatch(/€0\.00/);
+    expect(flat).toContain('Total goods 1.91 kg 3.64 kg €3,479.50');
     // Shipping is the freight to the named place; the servicing plan is a service, not goods.
     expect(flat).toContain('Freight and insurance to Heidelberg €110.00');
     expect(flat).toContain('Total invoice value €3,533.00');
+    expect(flat).toContain('Goods at no charge (value for customs purposes only) €56.50');
+    expect(flat).toContain('Total value for customs €3,589.50');
     expect(flat).not.toContain('€1,269.90');
     expect(flat).not.toContain('3-year servicing');
     expect(flat).toContain('Packages: 2 cartons (1 instrument carton, 1 accessories carton)');
-    expect(flat).toContain('Total net weight: 6.91 kg. Total gross weight: 10.44 kg.');
+    expect(flat).toContain('Total net weight: 1.91 kg. Total gross weight: 3.64 kg.');
     // The TCA statement on origin in its prescribed words, with the company's EORI as the exporter's reference,
     // and the goods not of UK origin clearly indicated.
     expect(flat).toContain(originStatement('GB123456789000'));

@@ -56,6 +56,8 @@ const customsColumns = <
   originCountry: table.originCountry,
   netWeightGrams: table.netWeightGrams,
   grossWeightGrams: table.grossWeightGrams,
+  customsValueGbp: table.customsValueGbp,
+  customsValueEur: table.customsValueEur,
 });
 
 /**

@@ -131,11 +131,15 @@ describe('database', () => {
           `UPDATE ${table} SET commodity_code = NULL, origin_country = NULL, net_weight_grams = NULL, gross_weight_grams = NULL`,
         );
       await run(`UPDATE product_accessories SET commodity_code = '392690' WHERE accessory_id = 'stir-bar-set'`);
-      const file = readdirSync(new URL('../../../drizzle/', import.meta.url)).find((name) =>
-        name.endsWith('_customs_seed_values.sql'),
-      );
-      const migration = readFileSync(new URL(`../../../drizzle/${file ?? 'missing'}`, import.meta.url), 'utf8');
-      for (const statement of migration.split('--> statement-breakpoint')) await run(statement);
+      // Issue 37's customs seed, then issue 51's (the instrument's 1.5 kg, the free items' customs values).
+      for (const table of tables) await run(`UPDATE ${table} SET customs_value_gbp = NULL, customs_value_eur = NULL`);
+      for (const suffix of ['_customs_seed_values.sql', '_customs_values_and_weight.sql']) {
+        const file = readdirSync(new URL('../../../drizzle/', import.meta.url)).find((name) => name.endsWith(suffix));
+        const migration = readFileSync(new URL(`../../../drizzle/${file ?? 'missing'}`, import.meta.url), 'utf8');
+        // The ALTERs of the second already ran with the schema: its updates are what a seeded database gets.
+        for (const statement of migration.split('--> statement-breakpoint'))
+          if (!/^\s*ALTER TABLE/.test(statement)) await run(statement);
+      }
 
       const customsOf = async (table: string, key: string) =>
         Object.fromEntries(
@@ -165,6 +169,21 @@ describe('database', () => {
       expect(await customsOf('product_power_adaptors', 'power_adaptor_id')).toEqual(
         seeded(seedPowerAdaptors, (row) => row.powerAdaptorId),
       );
+      // Issue 51: the seeded instrument is 1.5 kg; the plug, mount and adaptor at no charge have a customs value.
+      expect((await customsOf('product_configurations', 'config_id'))['dropwise-standard']?.[2]).toBe(1500);
+      const values = await queryRows<{ id: string; gbp: number | null; eur: number | null }>(
+        database.db,
+        sql.raw(
+          `SELECT power_adaptor_id AS id, customs_value_gbp AS gbp, customs_value_eur AS eur FROM product_power_adaptors UNION ALL SELECT adaptor_id, customs_value_gbp, customs_value_eur FROM product_adaptors UNION ALL SELECT holder_id, customs_value_gbp, customs_value_eur FROM product_syringe_holders`,
+        ),
+      );
+      const valueOf = Object.fromEntries(values.map((row) => [row.id, [row.gbp, row.eur]]));
+      expect(valueOf).toMatchObject({
+        'eu-power': [800, 950],
+        'standard-art-adaptor': [2500, 2900],
+        '3ml-syringe-mount': [4000, 4700],
+        'luer-lock-adaptor': [null, null],
+      });
       const accessories = await customsOf('product_accessories', 'accessory_id');
       expect(accessories['stir-bar-set']).toEqual(['392690', null, null, null]);
       delete accessories['stir-bar-set'];

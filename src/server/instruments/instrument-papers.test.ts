@@ -152,6 +152,13 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(flat).toContain('Tested by: Alex Tester');
     expect(flat).toContain(`Signed for and on behalf of ${exampleBusinessProfile.legalName}`);
     expect(flat).toContain(`${exampleBusinessProfile.signatoryName}, ${exampleBusinessProfile.signatoryTitle}`);
+
+    // Issue 51: no declaration of conformity exists yet, and no manual was uploaded: the IQ/OQ protocol
+    // asks the lab to check only the certificate, never a paper that is not produced.
+    const protocol = pdfText((await t.get(papers[1]?.url ?? '', { cookie })).rawPayload).replace(/\s+/g, ' ');
+    expect(protocol).toContain('Factory test certificate present');
+    expect(protocol).not.toContain('declaration of conformity');
+    expect(protocol).not.toContain('user manual');
   });
 
   it('F10: uploading a test record needs the fresh code that changing the factory-test limits needs; nothing is stored without it', async () => {
@@ -352,6 +359,9 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
     expect(protocolText).toContain('PO number: PO-LAB-4471');
     expect(protocolText).toContain(`Order ${order.orderNumber}, PO PO-LAB-4471`);
     expect(protocolText).toContain('Delivery date: 2 March 2026');
+    // Issue 51: the declaration exists now (its legislation is entered): the protocol names it.
+    // (the check wraps in its column, beside "Present").
+    expect(protocolText).toMatch(/Factory test certificate and declaration of (Present )?conformity present/);
     // The long company name is printed whole in the delivery address, wrapped in its column.
     expect(protocolText).toContain('Universitätsklinikum Beispielstadt Institut für');
     expect(protocolText).toContain('Klinische Chemie und Laboratoriumsmedizin gGmbH');
@@ -495,5 +505,23 @@ describe('the papers a regulated lab files with each instrument (issue 41)', () 
       nominalVolumeMl: 5,
       volumeLimitPercent: 2,
     });
+  });
+
+  it('the set-up checklist asks for the declaration’s legislation and each model’s software version before the first shipment (issue 51)', async () => {
+    const admin = await createAdminSession(t);
+    const items = async () =>
+      Object.fromEntries(
+        (
+          (await t.get('/api/admin/business-profile/checklist', { cookie: admin.cookie })).json() as {
+            checklist: { key: string; done: boolean }[];
+          }
+        ).checklist.map((item) => [item.key, item.done]),
+      );
+    await updateSettings(t.db, { conformityUkcaLegislation: [], conformityCeLegislation: [] });
+    await t.db.update(productConfigurations).set({ softwareVersion: null });
+    expect(await items()).toMatchObject({ conformity: false, softwareVersion: false });
+    await updateSettings(t.db, { conformityCeLegislation: ['EMC Directive 2014/30/EU'] });
+    await t.db.update(productConfigurations).set({ softwareVersion: '2.4.1' });
+    expect(await items()).toMatchObject({ conformity: true, softwareVersion: true });
   });
 });

@@ -8,7 +8,15 @@ import {
 import type { InstrumentPaperKind } from '../../shared/instruments/instrument-papers';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import type { Db } from '../db/client';
-import { instruments, instrumentTestCertificates, instrumentTestRecords, type orders } from '../db/schema';
+import {
+  instruments,
+  instrumentTestCertificates,
+  instrumentTestRecords,
+  modelDocuments,
+  orderItems,
+  type orders,
+  productConfigurations,
+} from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { declarationReady } from '../order-records/order-instruments';
 import { getCachedSettings } from '../settings/settings-service';
@@ -80,6 +88,11 @@ export async function instrumentPaperPdf(
       ce: settings.conformityCeLegislation,
       standards: settings.conformityStandards,
     },
+    // Issue 51: the IQ/OQ protocol asks the lab to check only the papers that exist.
+    papers: {
+      declaration: declarationReady(settings),
+      manual: await hasUserManual(db, order.id),
+    },
   };
   const { document, filename } = draw[paper.kind];
   return {
@@ -87,4 +100,22 @@ export async function instrumentPaperPdf(
     pdf: await renderDocumentPdf(document(facts)),
     pdfSha256: null,
   };
+}
+
+/** Issue 51: whether the order's model has a user manual uploaded (the catalogue's model documents). */
+async function hasUserManual(db: Db, orderId: string): Promise<boolean> {
+  const [manual] = await db
+    .select({ id: modelDocuments.id })
+    .from(orderItems)
+    .innerJoin(productConfigurations, eq(productConfigurations.configId, orderItems.itemId))
+    .innerJoin(modelDocuments, eq(modelDocuments.configurationId, productConfigurations.id))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.itemType, 'base_configuration'),
+        eq(modelDocuments.kind, 'user_manual'),
+      ),
+    )
+    .limit(1);
+  return manual !== undefined;
 }

@@ -44,14 +44,19 @@ export const ACKNOWLEDGEMENT_DOCUMENT_ID = 'acknowledgement';
 const confirmedStatuses = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
 
 /**
- * When the order was (last) confirmed: its history's latest move to confirmed, if it has reached it.
- * A cancelled order that was confirmed keeps its confirmation (the contract it cancels).
+ * When the order was confirmed: its history's latest move into confirmed (from another status), if it
+ * has reached it. A payment, a reminder or a staff note is recorded on the timeline with the status
+ * unchanged (confirmed → confirmed): none of them moves the date (issue 51), so the confirmation prints
+ * the same day forever. A cancelled order that was confirmed keeps its confirmation (the contract it cancels).
  */
 export function confirmedAt(order: OrderRow, history: HistoryRow[]): Date | null {
-  const moves = history.filter((entry) => entry.newStatus === 'confirmed');
+  const moves = history.filter((entry) => entry.newStatus === 'confirmed' && entry.oldStatus !== 'confirmed');
   if (order.status === 'cancelled') return moves.at(-1)?.createdAt ?? null;
   if (!confirmedStatuses.has(order.status)) return null;
-  return moves.at(-1)?.createdAt ?? order.updatedAt;
+  // An order with no recorded move (made confirmed outright): its first entry at confirmed, else its creation.
+  return (
+    moves.at(-1)?.createdAt ?? history.find((entry) => entry.newStatus === 'confirmed')?.createdAt ?? order.createdAt
+  );
 }
 
 export const documentUrl = (orderId: string, documentId: string) => `/api/orders/${orderId}/documents/${documentId}`;

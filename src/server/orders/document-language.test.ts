@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countryLanguage } from '../../shared/i18n/languages';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
@@ -8,6 +8,7 @@ import type { BusinessDocument } from '../../shared/documents/document-model';
 import { documentHtml } from '../../shared/documents/document-html';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import { auditLog, invoices, mailOutbox, orders, quotes } from '../db/schema';
 import { guestBilling } from '../../../tests/support/factories';
 import { repairQuoteOfOwnInstrument } from '../../../tests/support/service-fixtures';
@@ -31,6 +32,8 @@ const billing = (email: string, country: string) => ({
 
 describe('the language of a buyer’s documents (issue 40)', () => {
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it('a delivery country only suggests a language: DE, AT, LI German; FR, LU, BE French; GB, IE English; others none', () => {
     expect(['DE', 'AT', 'LI', 'FR', 'LU', 'BE', 'GB', 'IE', 'NL', 'CH', 'US', ''].map(countryLanguage)).toEqual([
@@ -275,6 +278,8 @@ const buyers = [
 
 describe('a German or French order’s documents and e-mails are in its language (issue 40)', () => {
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it.each(buyers)(
     '$language: acknowledgement, confirmation, invoice, delivery note and commercial invoice PDFs and the e-mails, with its dates and money, no English phrase (the prescribed English statement on origin aside), customer text as typed',
@@ -405,6 +410,8 @@ describe('a German or French order’s documents and e-mails are in its language
 
 describe('a German or French quote is in its language (issue 40)', () => {
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it.each([
     {
@@ -464,6 +471,8 @@ describe('a German or French quote is in its language (issue 40)', () => {
 
 describe('a repair order and a purchase order in the buyer’s language (issue 40 with issues 39 and 41)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it('a German repair order: its acknowledgement, confirmation and invoice for payment in full are in German, with the repair terms and no sale terms or English phrase', async () => {
     const { user, cookie, admin, quote } = await repairQuoteOfOwnInstrument(t);
@@ -657,6 +666,8 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
 
 describe('the supplier pack’s letter in the reader’s language (issue 40 with issue 39)', () => {
   const t = useTestApp({ now: new Date('2026-11-03T09:00:00.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   it('?language=de and fr draw the letter in German and French with no English phrase; none is English; another language is 400', async () => {
     const english = oneSpaced(pdfText((await t.get('/api/supplier-pack/pdf')).rawPayload));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser, guestBilling } from '../../../tests/support/factories';
 import { amountsOn, MONEY, minor } from '../../../tests/support/invoice-amounts';
@@ -10,6 +10,7 @@ import { signIn } from '../../../tests/support/sessions';
 import { fillInShop } from '../../../tests/support/shop-details';
 import { certificatePdf } from '../../../tests/support/supplier-pack';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { Organisation } from '../../shared/accounts/organisation-schemas';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { formatMoney } from '../../shared/money';
@@ -32,6 +33,8 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('a university buys an instrument: approved quote, supplier pack, PO, deposit invoice (issue 39, done means)', () => {
   const t = useTestApp({ now: new Date('2026-11-20T09:00:00.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   let clients = 0;
   /** Each person signs in from a client address of their own (the per-client limits are not under test). */

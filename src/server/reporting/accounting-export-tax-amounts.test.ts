@@ -195,6 +195,11 @@ describe('a document with goods and services taxed differently (issue 37)', () =
       ],
     );
     expect(xero[0]?.['*Description']).toContain('goods, Zero-rated export of goods (VAT Notice 703)');
+    // Issue 51: each invoice's currency rate, HMRC's for its month (€1.25 to the pound; QuickBooks reads £0.80 to the euro).
+    expect(xero.map((line) => [line.Currency, line.CurrencyRate])).toEqual([
+      ['EUR', '1.25'],
+      ['EUR', '1.25'],
+    ]);
     const quickBooks = importRows(
       (await t.get(`/api/admin/invoices.quickbooks.csv?${range}`, { cookie: admin.cookie })).rawPayload,
     );
@@ -202,6 +207,7 @@ describe('a document with goods and services taxed differently (issue 37)', () =
       ['1748.5', '0.0% Z', '0'],
       ['634.95', '20.0% S', '126.99'],
     ]);
+    expect(quickBooks.map((line) => line.ExchangeRate)).toEqual(['0.8', '0.8']);
 
     const register = (await t.get(`/api/admin/invoices?${range}`, { cookie: admin.cookie })).json() as {
       totals: { rate: number; treatment: string | null; net: number; vat: number }[];
@@ -215,7 +221,65 @@ describe('a document with goods and services taxed differently (issue 37)', () =
     const box = (number: number) => register.vatReturn.boxes.find((entry) => entry.box === number)?.pence;
     expect(box(1)).toBe(10159);
     expect(box(6)).toBe(190676);
-    // Box 8 (for information since Brexit) counts the goods only: €1,748.50 → £1,398.80.
-    expect(box(8)).toBe(139880);
+    // Box 8 is 0 for a trader in Great Britain (issue 51): the goods (€1,748.50 → £1,398.80) are exports, in box 6.
+    expect(box(8)).toBe(0);
+  }, 60_000);
+
+  it('a reverse-charged service to an EU business goes to Xero as Zero Rated Income and to QuickBooks as 0.0% Z (box 6), not No VAT (issue 51)', async () => {
+    const admin = await createAdminSession(t);
+    await t.db
+      .insert(exchangeRates)
+      .values({ month: '2026-11', currency: 'EUR', rate: 1.25, source: 'manual' })
+      .onConflictDoNothing();
+    const address = {
+      address: 'Im Neuenheimer Feld 280',
+      city: 'Heidelberg',
+      postalCode: '69120',
+      country: 'DE',
+    };
+    const placed = await t.post('/api/orders', {
+      configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE', batch: 'batch-2' },
+      billing: {
+        firstName: 'Jürgen',
+        lastName: 'Groß',
+        company: 'Labor GmbH',
+        email: 'gmbh@example.com',
+        vatNumber: 'DE136695976',
+        ...address,
+      },
+      shipping: { firstName: 'Goods', lastName: 'Inwards', ...address },
+      acceptTerms: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (placed.json() as { order: { id: string; vatAmount: number } }).order;
+    expect(order.vatAmount).toBe(0);
+    const { invoice } = await issueInvoice(t.db, {
+      orderId: order.id,
+      kind: 'deposit',
+      acknowledgeVatNumber: true,
+      adminId: admin.user.id,
+      now: t.clock.now,
+      publicUrl: 'http://localhost:3000',
+    });
+    await admin.stepUp();
+    const range = 'from=2026-11-01&to=2026-11-30';
+    const mine = <T extends Record<string, string>>(lines: T[], column: string) =>
+      lines.filter((line) => line[column] === invoice.number);
+    const xero = mine(
+      importRows((await t.get(`/api/admin/invoices.xero.csv?${range}`, { cookie: admin.cookie })).rawPayload),
+      '*InvoiceNumber',
+    );
+    expect(xero.map((line) => [line['*TaxType'], line.TaxAmount, line.CurrencyRate])).toEqual([
+      ['Zero Rated Income', '0', '1.25'],
+      ['Zero Rated Income', '0', '1.25'],
+    ]);
+    expect(xero.map((line) => line['*Description']).join(' ')).toContain('services, Reverse charge');
+    const quickBooks = mine(
+      importRows((await t.get(`/api/admin/invoices.quickbooks.csv?${range}`, { cookie: admin.cookie })).rawPayload),
+      'InvoiceNo',
+    );
+    expect(quickBooks.map((line) => line.ItemTaxCode)).toEqual(['0.0% Z', '0.0% Z']);
+    expect(quickBooks.map((line) => line.ItemTaxCode)).not.toContain('No VAT');
   }, 60_000);
 });

@@ -444,16 +444,38 @@ export const xeroHeader = [
   '*TaxType',
   'TaxAmount',
   'Currency',
+  'CurrencyRate',
 ];
 
 export const XERO_SALES_ACCOUNT = '200';
 /**
- * Xero UK's tax rate for a part: the standard rate's, "Zero Rated Income" for a zero-rated export
- * (box 6), "No VAT" for a reverse-charged service and for an older 0% document (decision 0055: the
- * accountant maps it to their outside-the-scope rate if they report it in box 6).
+ * Xero UK's tax rate for a part (issue 51): the one that puts it in the box the shop's VAT return puts
+ * it in. The standard rate "20% (VAT on Income)" (VAT in box 1, net in box 6); "Zero Rated Income" (net
+ * in box 6) for a zero-rated export and for a reverse-charged service to an EU business, which HMRC
+ * counts in box 6 as outside the scope of UK VAT ("No VAT" would leave it out of every box); for a trader
+ * in Northern Ireland, goods to the EU are "Zero Rated EC Goods Income" (boxes 6 and 8). An older
+ * document at 0% (treatment unknown) is in box 6 too.
  */
-export const xeroTaxType = (rate: number, treatment: VatTreatment | null = null) =>
-  treatment === 'zero_rated_export' ? 'Zero Rated Income' : rate > 0 ? `${rate}% (VAT on Income)` : 'No VAT';
+export const xeroTaxType = (
+  rate: number,
+  treatment: VatTreatment | null = null,
+  options: { euGoods?: boolean; northernIreland?: boolean } = {},
+) =>
+  treatment === 'standard' || (treatment === null && rate > 0)
+    ? `${rate}% (VAT on Income)`
+    : treatment === 'zero_rated_export' && options.northernIreland && options.euGoods
+      ? 'Zero Rated EC Goods Income'
+      : 'Zero Rated Income';
+
+/**
+ * A document's currency rate for the imports: HMRC's monthly rate it was converted at (units of its
+ * currency per £1, as Xero's CurrencyRate reads it), empty for a pound document or one with no rate yet.
+ */
+const currencyRate = (row: RegisterRow) => (row.currency === 'GBP' || row.gbpRate === null ? '' : String(row.gbpRate));
+
+/** QuickBooks' ExchangeRate reads the other way: pounds per unit of the currency (1 ÷ HMRC's rate, 6 decimals). */
+const quickBooksExchangeRate = (row: RegisterRow) =>
+  row.currency === 'GBP' || row.gbpRate === null ? '' : String(Number((1 / row.gbpRate).toFixed(6)));
 
 /** A document's description in the imports, with the part it is when it has several. */
 const partDescription = (row: RegisterRow, part: RegisterPart) => {
@@ -466,10 +488,20 @@ const partDescription = (row: RegisterRow, part: RegisterPart) => {
   return `${what} (${sold}, ${treatmentLabel(part.treatment, part.rate)})`;
 };
 
-/** One import line per VAT part of a document (one line for most): the same invoice number on each. */
-export const xeroLines = (row: RegisterRow) => row.parts.map((part) => xeroCells(row, part));
+/** Who the exports are for (issue 51): a trader in Northern Ireland reports goods to the EU in box 8. */
+export interface ExportTrader {
+  northernIreland: boolean;
+}
 
-export const xeroCells = (row: RegisterRow, part: RegisterPart = row.parts[0] ?? partOf(row)) => [
+/** One import line per VAT part of a document (one line for most): the same invoice number on each. */
+export const xeroLines = (row: RegisterRow, trader: ExportTrader = { northernIreland: false }) =>
+  row.parts.map((part) => xeroCells(row, part, trader));
+
+export const xeroCells = (
+  row: RegisterRow,
+  part: RegisterPart = row.parts[0] ?? partOf(row),
+  trader: ExportTrader = { northernIreland: false },
+) => [
   row.customer || row.email || row.orderNumber,
   row.email,
   row.country,
@@ -481,9 +513,10 @@ export const xeroCells = (row: RegisterRow, part: RegisterPart = row.parts[0] ??
   '1',
   signedMajor(part.net),
   XERO_SALES_ACCOUNT,
-  xeroTaxType(part.rate, part.treatment),
+  xeroTaxType(part.rate, part.treatment, { euGoods: row.euGoods, northernIreland: trader.northernIreland }),
   signedMajor(part.vat),
   row.currency,
+  currencyRate(row),
 ];
 
 /** A document as one part (a row built without parts). */
@@ -514,19 +547,35 @@ export const quickBooksHeader = [
   'ItemTaxCode',
   'ItemTaxAmount',
   'Currency',
+  'ExchangeRate',
 ];
 
 /**
- * QuickBooks UK's tax codes: standard rate "20.0% S", zero rate "0.0% Z" (the zero-rated exports),
- * and "No VAT" for a reverse-charged service (decision 0055).
+ * QuickBooks UK's tax codes (issue 51), each putting the part in the shop's box: standard rate "20.0% S"
+ * (boxes 1 and 6), zero rate "0.0% Z" (box 6) for zero-rated exports and for reverse-charged services to
+ * EU businesses ("No VAT" would leave them out of the return); for a trader in Northern Ireland, goods to
+ * the EU "0.0% ECG" (boxes 6 and 8).
  */
-export const quickBooksTaxCode = (rate: number, treatment: VatTreatment | null = null) =>
-  treatment === 'reverse_charge' ? 'No VAT' : rate > 0 ? `${rate.toFixed(1)}% S` : '0.0% Z';
+export const quickBooksTaxCode = (
+  rate: number,
+  treatment: VatTreatment | null = null,
+  options: { euGoods?: boolean; northernIreland?: boolean } = {},
+) =>
+  treatment === 'standard' || (treatment === null && rate > 0)
+    ? `${rate.toFixed(1)}% S`
+    : treatment === 'zero_rated_export' && options.northernIreland && options.euGoods
+      ? '0.0% ECG'
+      : '0.0% Z';
 
 /** One import line per VAT part of a document (one line for most). */
-export const quickBooksLines = (row: RegisterRow) => row.parts.map((part) => quickBooksCells(row, part));
+export const quickBooksLines = (row: RegisterRow, trader: ExportTrader = { northernIreland: false }) =>
+  row.parts.map((part) => quickBooksCells(row, part, trader));
 
-export const quickBooksCells = (row: RegisterRow, part: RegisterPart = row.parts[0] ?? partOf(row)) => [
+export const quickBooksCells = (
+  row: RegisterRow,
+  part: RegisterPart = row.parts[0] ?? partOf(row),
+  trader: ExportTrader = { northernIreland: false },
+) => [
   row.number,
   row.customer || row.email || row.orderNumber,
   csvDate(row.issuedAt),
@@ -537,9 +586,10 @@ export const quickBooksCells = (row: RegisterRow, part: RegisterPart = row.parts
   '1',
   signedMajor(part.net),
   signedMajor(part.net),
-  quickBooksTaxCode(part.rate, part.treatment),
+  quickBooksTaxCode(part.rate, part.treatment, { euGoods: row.euGoods, northernIreland: trader.northernIreland }),
   signedMajor(part.vat),
   row.currency,
+  quickBooksExchangeRate(row),
 ];
 
 /** One batch, for sendCsv. */

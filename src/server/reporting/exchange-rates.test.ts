@@ -252,7 +252,8 @@ describe('monthly exchange rates and every document’s GBP figures (issue 36)',
     expect(answer.vatReturn.missing).toEqual([{ number: note?.number, currency: 'EUR', month: '2026-12' }]);
     // Left out of the pounds, so no total reads wrong: box 6 is the two November invoices' net alone.
     expect(answer.vatReturn.boxes.find((box: { box: number }) => box.box === 6).pence).toBe(208053 + 250000);
-    expect(answer.vatReturn.boxes.find((box: { box: number }) => box.box === 8).pence).toBe(208053);
+    // Box 8 is 0 for a trader in Great Britain (issue 51): the euro goods are exports, in box 6.
+    expect(answer.vatReturn.boxes.find((box: { box: number }) => box.box === 8).pence).toBe(0);
     expect(answer.vatReturn.boxes.find((box: { box: number }) => box.box === 1).pence).toBe(50000);
 
     // Staff enter December's rate: the register converts the credit note with it and says so.

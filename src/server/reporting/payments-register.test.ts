@@ -1,10 +1,11 @@
 // @engine: hand-written report SQL
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { parseCsv } from '../../../tests/support/csv';
 import { createOrder } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import { invoices, paymentTransactions } from '../db/schema';
 import { searchAmount } from './payments-register';
 
@@ -29,6 +30,8 @@ interface Row {
 
 describe('the payments register (issue 36)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:10.000Z') });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   async function freshAdmin() {
     const admin = await createAdminSession(t);

@@ -29,7 +29,8 @@ describe('the VAT-return figures (issue 36)', () => {
       // A credit note in euros to the same German customer: −€100.01.
       document('CN2026-00002', 'EUR', -10001, 0, { rate: 1.1456, euGoods: true }),
     ];
-    const figures = vatReturnFigures(documents);
+    // A trader in Northern Ireland (issue 51): its goods dispatched to the EU go in box 8.
+    const figures = vatReturnFigures(documents, { northernIreland: true });
     const sum = (pick: (gbp: NonNullable<VatReturnDocument['gbp']>) => number, only = (_: VatReturnDocument) => true) =>
       documents.filter(only).reduce((total, row) => total + (row.gbp ? pick(row.gbp) : 0), 0);
     const [box1, box6, box8] = figures.boxes;
@@ -59,8 +60,24 @@ describe('the VAT-return figures (issue 36)', () => {
     expect(box6?.explanation).toMatch(/zero-rated EU sales included/);
     expect(box6?.explanation).toMatch(/whole pounds with the pence dropped/);
     expect(box8?.explanation).toMatch(
-      /Since Brexit, box 8 is only for goods moved between Northern Ireland and the EU/,
+      /dispatched from Northern Ireland \(the business profile's VAT number is an XI number\)/,
     );
+  });
+
+  it('box 8 is 0 for a trader in Great Britain: its goods delivered to the EU are exports, in box 6 (issue 51)', () => {
+    const documents = [
+      document('INV2026-00001', 'GBP', 245625, 40938),
+      // £7,923.00 of goods to Germany, zero-rated exports.
+      document('INV2026-00003', 'GBP', 792300, 0, { euGoods: true }),
+    ];
+    const [box1, box6, box8] = vatReturnFigures(documents).boxes;
+    expect(box1?.pence).toBe(40938);
+    expect(box6?.pence).toBe(245625 - 40938 + 792300);
+    expect(box8).toMatchObject({ box: 8, pence: 0, entered: '£0' });
+    expect(box8?.explanation).toMatch(
+      /^0: since 1 January 2021 boxes 8 and 9 are for goods moved between Northern Ireland and the EU only/,
+    );
+    expect(box8?.explanation).toContain('(£7,923.00 this period, 1 document) is in box 6');
   });
 
   it('drops the pence for boxes 6 and 8 (towards zero, as HMRC asks), never rounding them up', () => {
@@ -76,6 +93,9 @@ describe('the VAT-return figures (issue 36)', () => {
       document('INV2026-00011', 'EUR', 50000, 0, { rate: null, euGoods: true, month: '2026-11' }),
     ]);
     expect(figures.boxes.map((box) => box.pence)).toEqual([2000, 10000, 0]);
+    expect(
+      vatReturnFigures([document('INV2026-00012', 'EUR', 50000, 0, { rate: 1.25, euGoods: true })]).boxes[2]?.pence,
+    ).toBe(0);
     expect(figures.missing).toEqual([{ number: 'INV2026-00011', currency: 'EUR', month: '2026-11' }]);
     expect(figures.boxes[0]?.explanation).toMatch(/1 document with no rate yet left out/);
     expect(figures.gbpTotals.map((total) => [total.month, total.count])).toEqual([

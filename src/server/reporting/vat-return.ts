@@ -29,7 +29,7 @@ export interface VatReturnBox {
   label: string;
   /** The exact sum in pence. */
   pence: number;
-  /** What goes on the return: pounds and pence for box 1, whole pounds (pence dropped) for boxes 6 and 8. */
+  /** What goes on the return: pounds and pence for box 1, whole pounds (pence dropped) for boxes 6 and 8 (0 for a trader in Great Britain). */
   entered: string;
   explanation: string;
 }
@@ -68,8 +68,20 @@ function total(documents: readonly VatReturnDocument[], month: string | null): G
   return sum;
 }
 
-/** Boxes 1, 6 and 8 and the GBP totals, each box with a line saying how it was worked out. */
-export function vatReturnFigures(documents: readonly VatReturnDocument[]): VatReturnFigures {
+/** Who makes the return (issue 51): a trader in Northern Ireland (an XI VAT number) or in Great Britain. */
+export interface VatReturnTrader {
+  northernIreland: boolean;
+}
+
+/**
+ * Boxes 1, 6 and 8 and the GBP totals, each box with a line saying how it was worked out. Box 8 is for
+ * goods dispatched from Northern Ireland to the EU only: a trader in Great Britain enters 0 (its goods
+ * delivered to the EU are exports, in box 6 with every other sale).
+ */
+export function vatReturnFigures(
+  documents: readonly VatReturnDocument[],
+  trader: VatReturnTrader = { northernIreland: false },
+): VatReturnFigures {
   const counted = documents.filter((document) => document.gbp !== null);
   const missing = documents
     .filter((document) => document.gbp === null)
@@ -108,15 +120,25 @@ export function vatReturnFigures(documents: readonly VatReturnDocument[]): VatRe
         entered: whole(all.net),
         explanation: `The net of ${how}, zero-rated EU sales included: ${pounds(all.net)}, entered in whole pounds with the pence dropped, as HMRC asks.${leftOut}`,
       },
-      {
-        box: 8,
-        label: 'Box 8: goods supplied to EU member states, excluding VAT',
-        pence: eu.net,
-        entered: whole(eu.net),
-        explanation:
-          `The net of the ${plural(eu.count, 'document')} of orders delivered to an EU member state: ${pounds(eu.net)}, whole pounds with the pence dropped. ` +
-          `Since Brexit, box 8 is only for goods moved between Northern Ireland and the EU; goods sent from Great Britain are exports and stay out of it, so this figure is for information unless the goods left from Northern Ireland.${leftOut}`,
-      },
+      trader.northernIreland
+        ? {
+            box: 8,
+            label: 'Box 8: goods supplied to EU member states, excluding VAT',
+            pence: eu.net,
+            entered: whole(eu.net),
+            explanation:
+              `The goods' net of the ${plural(eu.count, 'document')} of orders delivered to an EU member state, dispatched from Northern Ireland (the business profile's VAT number is an XI number): ${pounds(eu.net)}, whole pounds with the pence dropped. ` +
+              `Box 9 (goods acquired from the EU) comes from purchases, which the shop does not record.${leftOut}`,
+          }
+        : {
+            box: 8,
+            label: 'Box 8: goods supplied to EU member states, excluding VAT',
+            pence: 0,
+            entered: whole(0),
+            explanation:
+              `0: since 1 January 2021 boxes 8 and 9 are for goods moved between Northern Ireland and the EU only, and the business profile's VAT number is not an XI number, so the goods leave from Great Britain. ` +
+              `Goods delivered to the EU are exports: their net (${pounds(eu.net)} this period, ${plural(eu.count, 'document')}) is in box 6 with every other sale.${leftOut}`,
+          },
     ],
     gbpTotals: [
       all,

@@ -1,3 +1,4 @@
+import type { VatTreatment } from '../../shared/tax/line-vat';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
 import { chargeable, serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
@@ -68,7 +69,11 @@ export async function createRepairQuote(
   // Issue 41: the customer is told, with the quote's link.
   const loaded = await loadServiceRequest(tx, { id: row.id });
   const context = loaded ? await serviceMailContext(tx, loaded, input.publicUrl) : null;
-  const totals = (quote.configuration as { pricing?: { totals?: { total?: number } } } | null)?.pricing?.totals;
+  const totals = (
+    quote.configuration as {
+      pricing?: { totals?: { total?: number; vat?: number; vatSummary?: { treatment: VatTreatment }[] } };
+    } | null
+  )?.pricing?.totals;
   // Issue 40: the e-mail in its instrument's order's language (the quote's), money and date with it.
   if (context)
     await enqueueMail(
@@ -78,6 +83,9 @@ export async function createRepairQuote(
         quoteNumber: quote.quoteNumber,
         quoteUrl: `${input.publicUrl}/quote/${quote.quoteReference}`,
         total: { amount: totals?.total ?? 0, currency: quote.currency === 'EUR' ? 'EUR' : 'GBP' },
+        ...(totals?.vat === undefined
+          ? {}
+          : { vat: { amount: totals.vat, treatments: (totals.vatSummary ?? []).map((group) => group.treatment) } }),
         validUntil: quote.validUntil,
       }),
     );

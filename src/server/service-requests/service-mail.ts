@@ -1,3 +1,5 @@
+import type { VatTreatment } from '../../shared/tax/line-vat';
+import { localVatWording } from '../../shared/documents/document-language';
 import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import type { Language } from '../../shared/i18n/languages';
@@ -187,6 +189,11 @@ export function serviceRepairQuoteMail(
     quoteNumber: string;
     quoteUrl: string;
     total: { amount: number; currency: string };
+    /**
+     * Issue 51: the quote's VAT and the treatments of its lines, so the e-mail says what its PDF says:
+     * "including VAT" only when a line carries UK VAT, else the rule (the reverse charge) in its words.
+     */
+    vat?: { amount: number; treatments: readonly VatTreatment[] };
     validUntil: Date | string | null;
   },
 ): OutgoingMail {
@@ -203,7 +210,18 @@ export function serviceRepairQuoteMail(
   return customerServiceMail(context, {
     kind: 'service_repair_quote',
     subject: tr.t('mail.service.repairQuote.subject', values),
-    body: [tr.t('mail.service.repairQuote.ready', values), tr.t('mail.service.repairQuote.valid', values)],
+    body: [
+      !context.vat || context.vat.amount !== 0
+        ? tr.t('mail.service.repairQuote.ready', values)
+        : tr.t('mail.service.repairQuote.readyNoVat', {
+            ...values,
+            rule: [...new Set(context.vat.treatments)]
+              .filter((treatment): treatment is Exclude<VatTreatment, 'standard'> => treatment !== 'standard')
+              .map((treatment) => localVatWording(tr, treatment))
+              .join('; '),
+          }),
+      tr.t('mail.service.repairQuote.valid', values),
+    ],
     links: [tr.t('mail.service.repairQuote.link', { url: context.quoteUrl })],
   });
 }

@@ -4,11 +4,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
 import { createUser, guestBilling } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import type { OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
@@ -34,6 +35,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ');
  */
 describe('one commercial truth on every surface', () => {
   const t = useTestApp({ now: start });
+  // Issue 51: a euro invoice charging UK VAT is issued only with its month's HMRC rate.
+  beforeAll(() => enterMonthlyRates(t.db));
 
   const facts = {
     GB: {

@@ -121,11 +121,15 @@ const grams = z
   .min(0, { error: customsMessages.weight })
   .max(1_000_000, { error: customsMessages.weight })
   .nullable();
+/** Issue 51: the value declared for customs of an item given at no charge, in minor units; null: not set. */
+const customsValue = minorPrice.nullable();
 export const customsFields = {
   commodityCode: commodityCode.optional(),
   originCountry: originCountry.optional(),
   netWeightGrams: grams.optional(),
   grossWeightGrams: grams.optional(),
+  customsValueGbp: customsValue.optional(),
+  customsValueEur: customsValue.optional(),
 };
 /** The packed weight is at least the net weight, where both are given. */
 const grossNotBelowNet = (value: { netWeightGrams?: number | null; grossWeightGrams?: number | null }) =>
@@ -138,6 +142,9 @@ export const adminCustomsSchema = z.object({
   originCountry: z.string().nullable(),
   netWeightGrams: z.number().int().nullable(),
   grossWeightGrams: z.number().int().nullable(),
+  /** Issue 51: the value for customs when the item is given at no charge (minor units); null: not set. */
+  customsValueGbp: z.number().int().nullable(),
+  customsValueEur: z.number().int().nullable(),
 });
 export type AdminCustoms = z.infer<typeof adminCustomsSchema>;
 

@@ -15,6 +15,9 @@ export interface ItemCustoms {
   originCountry: string | null;
   netWeightGrams: number | null;
   grossWeightGrams: number | null;
+  /** Issue 51: the value declared for it when given at no charge, per currency (minor units); null: not set. */
+  customsValueGbp?: number | null;
+  customsValueEur?: number | null;
 }
 
 /** The order item types that are goods (they cross the border); shipping and servicing are not. */
@@ -114,13 +117,18 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
   const goods = goodsTypes.flatMap((type) => order.items.filter((item) => item.itemType === type));
   const lines = goods.map((item) => {
     const customs = facts.customs.get(itemCustomsKey(item.itemType, item.itemId)) ?? null;
+    // Issue 51: an item given at no charge is declared at the catalogue's value for customs (null: not set).
+    const declared = order.currency === 'EUR' ? customs?.customsValueEur : customs?.customsValueGbp;
     return {
       item,
       customs,
       net: times(customs?.netWeightGrams ?? null, item.quantity),
       gross: times(customs?.grossWeightGrams ?? null, item.quantity),
+      noChargeValue: item.totalPrice === 0 ? times(declared ?? null, item.quantity) : null,
     };
   });
+  const noCharge = lines.filter((line) => line.item.totalPrice === 0);
+  const noChargeValue = noCharge.reduce((sum, line) => sum + (line.noChargeValue ?? 0), 0);
   const freight = order.items
     .filter((item) => item.itemType === 'shipping')
     .reduce((sum, item) => sum + item.totalPrice, 0);
@@ -152,19 +160,27 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
       { label: tr.t('doc.ci.col.value', { currency: order.currency }), width: 14, align: 'right' },
     ],
     rows: [
-      ...lines.map(({ item, customs, net, gross }) => ({
+      ...lines.map(({ item, customs, net, gross, noChargeValue: declared }) => ({
         cells: [
-          item.itemName,
+          item.totalPrice === 0 ? `${item.itemName}: ${tr.t('doc.ci.noCharge')}` : item.itemName,
           code(customs?.commodityCode ?? null),
           localCountryName(tr, customs?.originCountry ?? null),
           String(item.quantity),
           weight(net),
           weight(gross),
-          money(item.totalPrice),
+          item.totalPrice === 0 ? (declared === null ? notGiven : money(declared)) : money(item.totalPrice),
         ],
       })),
       {
-        cells: [tr.t('doc.ci.totalGoods'), '', '', '', weight(netTotal), weight(grossTotal), money(goodsValue)],
+        cells: [
+          tr.t('doc.ci.totalGoods'),
+          '',
+          '',
+          '',
+          weight(netTotal),
+          weight(grossTotal),
+          money(goodsValue + noChargeValue),
+        ],
         emphasis: true,
       },
     ],
@@ -205,6 +221,13 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
       { label: tr.t('doc.ci.totalGoodsValue'), amount: goodsValue },
       { label: tr.t('doc.ci.freight', { town }), amount: freight },
       { label: tr.t('doc.ci.totalValue'), amount: goodsValue + freight, emphasis: true },
+      // Issue 51: the goods at no charge, declared at a value for customs purposes only, and the customs total.
+      ...(noCharge.length > 0
+        ? [
+            { label: tr.t('doc.ci.totalNoCharge'), amount: noChargeValue },
+            { label: tr.t('doc.ci.totalCustomsValue'), amount: goodsValue + noChargeValue + freight },
+          ]
+        : []),
     ],
     notes: [],
     tables: [table],

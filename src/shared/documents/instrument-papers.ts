@@ -44,6 +44,24 @@ export interface InstrumentPaperFacts {
     record?: { filename: string; sha256: string; uploadedAt: Date | string } | null;
   };
   conformity: { ukca: string[]; ce: string[]; standards: string[] };
+  /**
+   * Issue 51: the papers that exist for the lab to check (the IQ/OQ protocol names only these): the
+   * declaration of conformity once its legislation is entered, the user manual once uploaded. Absent: both.
+   */
+  papers?: { declaration: boolean; manual: boolean };
+}
+
+/** "Factory test certificate, user manual and declaration of conformity present": only the papers that exist. */
+export function papersPresentCheck(
+  papers: { declaration: boolean; manual: boolean } = { declaration: true, manual: true },
+) {
+  const names = [
+    'Factory test certificate',
+    ...(papers.manual ? ['user manual'] : []),
+    ...(papers.declaration ? ['declaration of conformity'] : []),
+  ];
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${listed} present`;
 }
 
 const passFail = (passed: boolean) => (passed ? 'PASS' : 'FAIL');
@@ -230,7 +248,7 @@ export function iqOqProtocolDocument(facts: InstrumentPaperFacts): BusinessDocum
         rows: [
           row('Delivery matches the purchase order and packing list', `Order ${order.orderNumber}, PO ${po}`),
           row('Serial number on the instrument', instrument.serialNumber),
-          row('User manual and declaration of conformity present', 'Present'),
+          row(papersPresentCheck(facts.papers), 'Present'),
           row('Installation environment', 'Level bench, 15–30 °C, mains power, away from direct sunlight'),
         ],
       },

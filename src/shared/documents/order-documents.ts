@@ -413,6 +413,25 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
   };
 }
 
+/** A document's VAT in sterling (issue 51): pence at HMRC's monthly rate (units per £1) of its tax point's month. */
+export interface SterlingVat {
+  pence: number;
+  rate: number;
+  /** YYYY-MM. */
+  month: string;
+}
+
+/** "VAT in sterling: £110.31, at HMRC's monthly exchange rate for November 2026 (£1 = 1.1512 EUR)." */
+export function sterlingVatNote(sterling: SterlingVat, currency: string, tr = translator()): string {
+  const decimals = Math.min(6, Math.max(2, (String(sterling.rate).split('.')[1] ?? '').length));
+  return tr.t('doc.invoice.sterlingVat', {
+    amount: tr.money(sterling.pence, 'GBP'),
+    month: tr.month(`${sterling.month}-01`),
+    rate: tr.number(sterling.rate, decimals),
+    currency,
+  });
+}
+
 export interface InvoiceFacts {
   kind: 'deposit' | 'balance' | 'credit';
   number: string;
@@ -433,7 +452,13 @@ export interface InvoiceFacts {
    * number, gross and VAT; the agreed deposit with no number when no deposit invoice stands).
    */
   advance?: { number: string | null; amount: number; vatAmount: number } | null;
+  /** Issue 51: of a document in another currency charging UK VAT, its VAT in sterling and the rate used. */
+  sterlingVat?: SterlingVat | null;
 }
+
+/** The title's kind: ".deposit" or ".balance" ("Deposit invoice", "Final invoice"); "" for a repair's one invoice. */
+const invoiceTitleKind = (order: DocumentOrder, invoice: InvoiceFacts) =>
+  invoice.kind === 'balance' ? '.balance' : paysInFull(order) ? '' : '.deposit';
 
 /** A deposit or balance invoice, or a credit note (a negative invoice naming the one it corrects). */
 export function invoiceDocument(
@@ -502,8 +527,11 @@ export function invoiceDocument(
     kind: credit ? 'credit_note' : 'invoice',
     language: tr.language,
     issuer: issuerIn(tr, facts.profile),
-    title: tr.t(credit ? 'doc.creditNote.title' : 'doc.invoice.title'),
-    name: tr.t(credit ? 'doc.creditNote.name' : 'doc.invoice.name', { number: invoice.number }),
+    // Issue 51: titled as the order page names them; a repair's one invoice (paid in full) is an invoice.
+    title: tr.t(credit ? 'doc.creditNote.title' : `doc.invoice.title${invoiceTitleKind(order, invoice)}`),
+    name: tr.t(credit ? 'doc.creditNote.name' : `doc.invoice.name${invoiceTitleKind(order, invoice)}`, {
+      number: invoice.number,
+    }),
     currency: order.currency,
     meta: [
       [tr.t(credit ? 'doc.meta.creditNoteNumber' : 'doc.meta.invoiceNumber'), invoice.number],
@@ -533,7 +561,12 @@ export function invoiceDocument(
         emphasis: true,
       },
     ],
-    notes: vat.notes,
+    notes: [
+      ...vat.notes,
+      ...(invoice.sterlingVat && order.currency !== 'GBP'
+        ? [sterlingVatNote(invoice.sterlingVat, order.currency, tr)]
+        : []),
+    ],
     sections: credit
       ? [
           {

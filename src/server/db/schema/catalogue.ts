@@ -51,6 +51,13 @@ const customs = () => ({
   originCountry: text('origin_country'),
   netWeightGrams: integer('net_weight_grams'),
   grossWeightGrams: integer('gross_weight_grams'),
+  /**
+   * Issue 51: the value customs is given for the item when an order includes it at no charge (the plug,
+   * the syringe mount, the adaptor), in pounds and in euros (minor units): the commercial invoice prints
+   * it on the line as "No charge, value for customs purposes only". Null until staff set it.
+   */
+  customsValueGbp: money('customs_value_gbp'),
+  customsValueEur: money('customs_value_eur'),
 });
 /** Set instead of deleting when a quote or order names it: hidden from the configurator, kept for old documents. */
 const archivedAt = () => timestamp('archived_at', { withTimezone: true });

@@ -16,7 +16,14 @@ const standard: AdminConfiguration = {
   features: ['One'],
   sortOrder: 0,
   updatedAt: '2026-03-02T10:00:00.000Z',
-  customs: { commodityCode: null, originCountry: null, netWeightGrams: null, grossWeightGrams: null },
+  customs: {
+    commodityCode: null,
+    originCountry: null,
+    netWeightGrams: null,
+    grossWeightGrams: null,
+    customsValueGbp: null,
+    customsValueEur: null,
+  },
   softwareVersion: '2.4.0',
   documents: [
     {

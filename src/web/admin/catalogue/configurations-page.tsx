@@ -26,6 +26,7 @@ import { AdminHeading } from '../shell/admin-layout';
 import { StateMessage } from '../shell/list-toolbar';
 import { BackToSettings, bothPrices, Field, inputClass, priceText, serverFieldErrors } from './catalogue-form';
 import { PriceField } from './price-field';
+import { formatWeight } from '../../../shared/customs';
 import { CustomsFields, customsBody, customsFieldNames, customsFormShape, customsFormValues } from './customs-fields';
 import { fileAsBase64 } from '../../lib/file-as-base64';
 
@@ -193,7 +194,8 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
       <div className="flex flex-wrap items-baseline justify-between gap-2 sm:col-span-2">
         <h2 className="text-lg font-semibold text-navy-900">{configuration.name}</h2>
         <span className="text-sm text-navy-700">
-          {configuration.configId} · {bothPrices(configuration.priceGbp, configuration.priceEur)}
+          {configuration.configId} · {bothPrices(configuration.priceGbp, configuration.priceEur)} · Net weight{' '}
+          {formatWeight(configuration.customs.netWeightGrams)}
         </span>
       </div>
       <Field label="Name" name={`${configuration.configId}-name`} error={errors.name?.message}>
@@ -245,6 +247,8 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
             registration: form.register('grossWeightGrams'),
             error: errors.grossWeightGrams?.message,
           },
+          customsValueGbp: { registration: form.register('customsValueGbp'), error: errors.customsValueGbp?.message },
+          customsValueEur: { registration: form.register('customsValueEur'), error: errors.customsValueEur?.message },
         }}
       />
       <div className="sm:col-span-2">

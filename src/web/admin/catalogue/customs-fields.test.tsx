@@ -18,7 +18,14 @@ const rack: AdminOption = {
   updatedAt: '2026-03-02T10:00:00.000Z',
   active: true,
   countries: null,
-  customs: { commodityCode: '39269097', originCountry: 'GB', netWeightGrams: 320, grossWeightGrams: 450 },
+  customs: {
+    commodityCode: '39269097',
+    originCountry: 'GB',
+    netWeightGrams: 320,
+    grossWeightGrams: 450,
+    customsValueGbp: null,
+    customsValueEur: null,
+  },
 };
 
 describe('the accessory editor’s customs fields (component, happy-dom, issue 37)', () => {

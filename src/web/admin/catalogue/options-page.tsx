@@ -284,6 +284,8 @@ function OptionForm({
               registration: form.register('grossWeightGrams'),
               error: errors.grossWeightGrams?.message,
             },
+            customsValueGbp: { registration: form.register('customsValueGbp'), error: errors.customsValueGbp?.message },
+            customsValueEur: { registration: form.register('customsValueEur'), error: errors.customsValueEur?.message },
           }}
         />
       ) : null}
