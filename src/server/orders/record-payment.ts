@@ -23,6 +23,8 @@ export interface RecordPaymentInput {
   receivedAt: string | null;
   adminId: string;
   now: Date;
+  /** Issue 51: allocated from this receipt on account (the bank line is the receipt's). */
+  accountReceiptId?: string | null;
 }
 
 const methodLabel = (method: string) => method.replaceAll('_', ' ');
@@ -75,6 +77,7 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
       status: 'completed',
       processedAt,
       invoiceId: against?.id ?? null,
+      accountReceiptId: input.accountReceiptId ?? null,
       createdAt: input.now,
     })
     .returning();
