@@ -5,6 +5,7 @@ import { createOrder, createUser } from '../../../tests/support/factories';
 import { payDeposit } from '../../../tests/support/receivables';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminOrder } from '../../shared/orders/order-schema';
+import type { SystemSettings } from '../../shared/settings';
 import {
   auditLog,
   mailOutbox,
@@ -66,10 +67,11 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
   };
 
   it('a 91-day debtor gets the 30-, 60- and 90-day reminders, each in its own words, then the final notice naming the late-payment interest', async () => {
+    t.clock.now = at('2026-01-05');
     const { order, invoice } = await invoicedOrder({ email: 'slow.payer@example.com' });
     expect(invoice.dueDate).toBe('2026-01-19');
-    // The clerk's run of days: the job every morning from the due date to 91 days after it.
-    for (let day = 0; day <= 91; day += 1) {
+    // The job on the mornings it ran, from the due date to 91 days after it.
+    for (const day of [0, 3, 7, 14, 21, 25, 30, 45, 59, 60, 75, 89, 90, 91]) {
       await runAt(new Date(at('2026-01-19').getTime() + day * 86_400_000));
     }
     expect(await stagesOf(invoice.id)).toEqual(['due', 'after_7', 'after_21', 'after_30', 'after_60', 'after_90']);
@@ -95,6 +97,7 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
   });
 
   it('the 60-day reminder of a French order is French', async () => {
+    t.clock.now = at('2027-01-04');
     const { order, invoice } = await invoicedOrder({ email: 'labo@example.fr', language: 'fr' });
     await runAt(new Date(at(invoice.dueDate).getTime() + 60 * 86_400_000));
     const [mail] = await remindersAbout(order.orderNumber);
@@ -105,6 +108,7 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
   });
 
   it('a reminder goes to accounts payable with the orderer in copy', async () => {
+    t.clock.now = at('2027-06-01');
     const orderer = await createUser(t.db, { email: 'orderer@lab.example', firstName: 'Rosalind' });
     const payables = await createUser(t.db, { email: 'accounts.payable@lab.example', firstName: 'Ada' });
     const [organisation] = await t.db
@@ -126,9 +130,10 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
   });
 
   it('a receipt keyed before the reminder hour stops that reminder; an unpaid one goes at the hour', async () => {
+    t.clock.now = at('2027-11-01');
     const paid = await invoicedOrder({ email: 'paid.this.morning@example.com' });
     const unpaid = await invoicedOrder({ email: 'still.owes@example.com' });
-    const sevenDaysLate = '2026-01-26';
+    const sevenDaysLate = '2027-11-22';
     // 07:30: the bank statement is not in yet; the job does not run (and claims nothing).
     expect(await runAt(at(sevenDaysLate, 7, 30))).toEqual({ ran: false, reason: 'not_yet' });
     // 09:15: the clerk keys the morning's receipts.
@@ -143,34 +148,21 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
     ]);
   });
 
-  it('staff set the hour in the settings (London time, checked on save)', async () => {
-    const owner = await createAdminSession(t);
-    await owner.stepUp();
-    const refused = await t.put('/api/admin/settings', { paymentReminderHour: 24 }, { cookie: owner.cookie });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('Enter an hour from 0 to 23');
-    const saved = await t.put('/api/admin/settings', { paymentReminderHour: 14 }, { cookie: owner.cookie });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const { order, invoice } = await invoicedOrder({ email: 'afternoon@example.com' });
-    expect(await runAt(at(invoice.dueDate, 13, 59))).toEqual({ ran: false, reason: 'not_yet' });
-    await runAt(at(invoice.dueDate, 14, 0));
-    expect(await remindersAbout(order.orderNumber)).toHaveLength(1);
-  });
-
   it('a paused customer gets no reminder until the pause ends; the pause is audited and shown on the order (Finance)', async () => {
+    t.clock.now = at('2028-02-01');
     const customer = await createUser(t.db, { email: 'paused.customer@example.com', firstName: 'Grace' });
     const { order, invoice } = await invoicedOrder({ email: 'paused.customer@example.com', userId: customer.user.id });
     const sales = await createAdminSession(t, t.db, ['sales']);
     const finance = await createAdminSession(t, t.db, ['finance']);
     const url = `/api/admin/customers/${customer.user.id}/reminder-pauses`;
 
-    expect((await t.post(url, { reason: 'Paying by arrangement', until: '2026-02-05' }, { cookie: sales.cookie })).statusCode).toBe(403);
-    const past = await t.post(url, { reason: 'Paying by arrangement', until: '2026-01-01' }, { cookie: finance.cookie });
+    expect((await t.post(url, { reason: 'Paying by arrangement', until: '2028-02-25' }, { cookie: sales.cookie })).statusCode).toBe(403);
+    const past = await t.post(url, { reason: 'Paying by arrangement', until: '2028-01-31' }, { cookie: finance.cookie });
     expect(past.statusCode).toBe(409);
     expect(past.body).toContain('Enter the last day of the pause (today or later).');
     const paused = await t.post(
       url,
-      { reason: 'Paying by arrangement: two instalments', until: '2026-02-05' },
+      { reason: 'Paying by arrangement: two instalments', until: '2028-02-25' },
       { cookie: finance.cookie },
     );
     expect(paused.statusCode, paused.body).toBe(201);
@@ -178,14 +170,14 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'customer.reminders_pause'), eq(auditLog.entityId, customer.user.id)));
-    expect(audited).toMatchObject({ adminEmail: finance.user.email, after: { until: '2026-02-05' } });
+    expect(audited).toMatchObject({ adminEmail: finance.user.email, after: { until: '2028-02-25' } });
 
     const page = (await t.get(`/api/admin/orders/${order.id}`, { cookie: finance.cookie })).json() as { order: AdminOrder };
     expect(page.order.reminderPauses).toEqual([
       expect.objectContaining({
         scope: 'customer',
         reason: 'Paying by arrangement: two instalments',
-        until: '2026-02-05',
+        until: '2028-02-25',
         by: expect.objectContaining({ email: finance.user.email }),
       }),
     ]);
@@ -194,33 +186,56 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.staffOnly, true)));
     expect(notes.map((row) => row.notes)).toContain(
-      "Payment reminders paused (all the customer's orders) until 2026-02-05: Paying by arrangement: two instalments",
+      "Payment reminders paused (all the customer's orders) until 2028-02-25: Paying by arrangement: two instalments",
     );
 
-    for (const day of ['2026-01-16', '2026-01-19', '2026-01-26', '2026-02-05']) await runAt(at(day));
+    expect(invoice.dueDate).toBe('2028-02-15');
+    for (const day of ['2028-02-12', '2028-02-15', '2028-02-22', '2028-02-25']) await runAt(at(day));
     expect(await remindersAbout(order.orderNumber)).toHaveLength(0);
 
     // The day after the pause's last day: the latest stage reached goes (the 7-day one; 21 days is not yet reached).
-    await runAt(at('2026-02-06'));
+    await runAt(at('2028-02-26'));
     expect(await stagesOf(invoice.id)).toEqual(['after_7']);
   });
 
   it('an order paused and ended early by Finance is reminded again from the next run', async () => {
+    t.clock.now = at('2028-06-01');
     const { order, invoice } = await invoicedOrder({ email: 'order.paused@example.com' });
     const finance = await createAdminSession(t, t.db, ['finance']);
     const paused = await t.post(
       `/api/admin/orders/${order.id}/reminder-pauses`,
-      { reason: 'Disputed delivery date', until: '2026-03-31' },
+      { reason: 'Disputed delivery date', until: '2028-07-31' },
       { cookie: finance.cookie },
     );
     expect(paused.statusCode, paused.body).toBe(201);
     const [pause] = (paused.json() as { order: AdminOrder }).order.reminderPauses ?? [];
-    expect(pause).toMatchObject({ scope: 'order', until: '2026-03-31' });
+    expect(pause).toMatchObject({ scope: 'order', until: '2028-07-31' });
     await runAt(at(invoice.dueDate));
     expect(await remindersAbout(order.orderNumber)).toHaveLength(0);
-    const ended = await t.delete(`/api/admin/reminder-pauses/${pause?.id}`, undefined, { cookie: finance.cookie });
+    // Finance signs in afresh that afternoon and ends the pause.
+    const later = await createAdminSession(t, t.db, ['finance']);
+    const ended = await t.delete(`/api/admin/reminder-pauses/${pause?.id}`, undefined, { cookie: later.cookie });
     expect(ended.statusCode, ended.body).toBe(200);
-    await runAt(at('2026-01-20'));
+    await runAt(at('2028-06-16'));
     expect(await stagesOf(invoice.id)).toEqual(['due']);
+  });
+
+  it('staff set the hour in the settings (London time, checked on save)', async () => {
+    t.clock.now = at('2029-01-08');
+    const owner = await createAdminSession(t);
+    await owner.stepUp();
+    const save = async (hour: number) => {
+      const current = (await t.get('/api/admin/settings', { cookie: owner.cookie })).json().settings as SystemSettings;
+      return t.put('/api/admin/settings', { ...current, paymentReminderHour: hour }, { cookie: owner.cookie });
+    };
+    const refused = await save(24);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Enter an hour from 0 to 23');
+    const saved = await save(14);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { order, invoice } = await invoicedOrder({ email: 'afternoon@example.com' });
+    expect(await runAt(at(invoice.dueDate, 13, 59))).toEqual({ ran: false, reason: 'not_yet' });
+    await runAt(at(invoice.dueDate, 14, 0));
+    expect(await remindersAbout(order.orderNumber)).toHaveLength(1);
   });
 });
