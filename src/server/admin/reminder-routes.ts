@@ -83,17 +83,17 @@ export async function adminReminderRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/customers/:id/reminder-pauses',
+    '/customers/:key/reminder-pauses',
     {
       config: adminRoute('payments.record'),
       schema: {
-        params: idParams,
+        params: z.object({ key: z.uuid() }),
         body: reminderPauseRequestSchema,
         response: { 201: z.object({ pause: z.object({ id: z.string(), until: z.string(), reason: z.string() }) }) },
       },
     },
     async (request, reply) => {
-      const userId = request.params.id;
+      const userId = request.params.key;
       const pause = await auditedChange(app, request, async (tx, now, admin) => {
         const change = await pauseCustomerReminders(tx, { userId, ...request.body, adminId: admin.userId, now });
         return {
