@@ -10,6 +10,8 @@ import type { AdminOrder } from '../../shared/orders/order-schema';
 import type { PaymentsRegisterAnswer } from '../../shared/reporting/payments-register-contracts';
 import { auditChanges } from '../../web/admin/audit/audit-changes';
 import { auditLog, mailOutbox } from '../db/schema';
+import { loadStatement } from '../customers/customer-statement';
+import type { AgedDebtAnswer } from '../../shared/admin/receivables-schemas';
 
 /** A download as Excel opens it: the rows by header. */
 function spreadsheet(bytes: Buffer) {
@@ -106,6 +108,16 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     });
     expect(rows.find((row) => row.Type === 'Unallocated GBP')).toMatchObject({ Unallocated: '1250' });
 
+    // Aged debt shows the money in hand beside the debt; the customer's statement lists it and holds it as credit.
+    const aged = (await t.get('/api/admin/receivables/aged-debt', { cookie: clerk.cookie })).json() as AgedDebtAnswer;
+    expect(aged.currencies.find((section) => section.currency === 'GBP')?.unallocated).toBe(125000);
+    expect(aged.currencies.find((section) => section.currency === 'EUR')?.unallocated).toBe(48000);
+    const statement = await loadStatement(t.db, { kind: 'account', userId: customer.user.id });
+    expect(statement.entries.map((entry) => [entry.details, entry.payment])).toEqual([
+      ['Payment received on account, not yet allocated to an invoice (ref BACS CHEMLAB 0303)', 125000],
+    ]);
+    expect(statement.closing).toEqual([expect.objectContaining({ currency: 'GBP', creditHeld: 125000, owedOnInvoices: 0 })]);
+
     const open = (await t.get('/api/admin/account-receipts', { cookie: clerk.cookie })).json() as AccountReceiptPage;
     expect(open.unallocated).toEqual([
       { currency: 'EUR', amount: 48000, receipts: 1 },
@@ -189,7 +201,13 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
 
   it('a voided receipt leaves every figure and e-mails nobody; the register shows who voided it, when and why', async () => {
     t.clock.now = new Date('2026-05-04T09:00:00.000Z');
-    const { order, admin } = await depositInvoiced({ currency: 'EUR', totalAmount: 96000, depositAmount: 48000 });
+    const guestEmail = 'wrong.order@example.de';
+    const { order, admin } = await depositInvoiced({
+      currency: 'EUR',
+      totalAmount: 96000,
+      depositAmount: 48000,
+      configuration: { customerInfo: { firstName: 'Jürgen', email: guestEmail } },
+    });
     const keyed = await t.post(
       `/api/admin/orders/${order.id}/payments`,
       { transactionType: 'deposit', amount: 20000, paymentMethod: 'bank_transfer', receivedAt: '2026-05-04', reference: 'SEPA WRONG ORDER' },
@@ -252,6 +270,9 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     expect(aged.body).toContain(order.orderNumber);
     const owner = (await t.get(`/api/admin/orders/${order.id}`, { cookie: clerk.cookie })).json() as { order: AdminOrder };
     expect(owner.order.balances?.[0]).toMatchObject({ outstanding: 48000, state: 'open' });
+
+    const statement = await loadStatement(t.db, { kind: 'guest', email: guestEmail });
+    expect(statement.entries.map((entry) => entry.kind)).toEqual(['invoice']);
 
     // The audit log: who voided which receipt, the money in euros.
     const [entry] = await t.db

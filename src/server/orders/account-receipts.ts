@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type AccountReceipt,
   type AccountReceiptListQuery,
@@ -355,19 +355,29 @@ export async function accountReceiptOf(db: Db, id: string): Promise<AccountRecei
 }
 
 /**
- * A customer's money on account not yet allocated, per currency (their statement and aged debt show
- * it beside what they owe). Voided receipts count nothing.
+ * The customers' receipts on account with money not yet allocated, oldest first (their statement
+ * shows each, aged debt sums them beside what they owe). Voided receipts count nothing.
  */
-export async function unallocatedOfCustomers(
+export async function unallocatedReceipts(
   db: Db,
   userIds: readonly string[],
-): Promise<{ userId: string; currency: string; amount: number }[]> {
+): Promise<
+  {
+    id: string;
+    userId: string;
+    currency: string;
+    receivedOn: string;
+    reference: string | null;
+    createdAt: Date;
+    unallocated: number;
+  }[]
+> {
   if (userIds.length === 0) return [];
   const rows = await db
-    .select({ id: accountReceipts.id, userId: accountReceipts.userId, amount: accountReceipts.amount, currency: accountReceipts.currency })
+    .select()
     .from(accountReceipts)
     .where(and(inArray(accountReceipts.userId, [...userIds]), isNull(accountReceipts.voidedAt)))
-    .orderBy(desc(accountReceipts.receivedOn));
+    .orderBy(asc(accountReceipts.receivedOn), asc(accountReceipts.createdAt));
   if (rows.length === 0) return [];
   const allocated = await db
     .select({ receiptId: paymentTransactions.accountReceiptId, amount: paymentTransactions.amount })
@@ -381,15 +391,20 @@ export async function unallocatedOfCustomers(
         eq(paymentTransactions.status, 'completed'),
       ),
     );
-  const totals = new Map<string, { userId: string; currency: string; amount: number }>();
-  for (const row of rows) {
+  return rows.flatMap((row) => {
     const taken = allocated.filter((entry) => entry.receiptId === row.id).reduce((sum, entry) => sum + entry.amount, 0);
-    const left = row.amount - taken;
-    if (left <= 0 || !row.userId) continue;
-    const key = `${row.userId}:${row.currency}`;
-    const total = totals.get(key) ?? { userId: row.userId, currency: row.currency, amount: 0 };
-    total.amount += left;
-    totals.set(key, total);
-  }
-  return [...totals.values()];
+    const unallocated = row.amount - taken;
+    if (unallocated <= 0 || !row.userId) return [];
+    return [
+      {
+        id: row.id,
+        userId: row.userId,
+        currency: row.currency,
+        receivedOn: row.receivedOn,
+        reference: row.reference,
+        createdAt: row.createdAt,
+        unallocated,
+      },
+    ];
+  });
 }
