@@ -51,6 +51,7 @@ export async function adminReceiptRoutes(app: FastifyInstance) {
       const id = await auditedChange(app, request, async (tx, now, admin) => {
         const { receipt, before, after } = await recordAccountReceipt(tx, {
           userId: request.body.userId ?? null,
+          customerEmail: request.body.customerEmail ?? null,
           amount: request.body.amount,
           currency: request.body.currency,
           receivedOn: request.body.receivedOn,

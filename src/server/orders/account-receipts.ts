@@ -30,6 +30,8 @@ export async function recordAccountReceipt(
   tx: Db,
   input: {
     userId: string | null;
+    /** Or the account's e-mail (lower case). */
+    customerEmail?: string | null;
     amount: number;
     currency: string;
     receivedOn: string;
@@ -40,17 +42,22 @@ export async function recordAccountReceipt(
     now: Date;
   },
 ) {
-  if (input.userId) {
-    const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  let userId = input.userId;
+  if (userId || input.customerEmail) {
+    const [customer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(userId ? eq(users.id, userId) : eq(users.email, input.customerEmail ?? ''));
     if (!customer)
       throw notFound(accountReceiptMessages.customerNotFound, {
-        fields: { userId: accountReceiptMessages.customerNotFound },
+        fields: { customerEmail: accountReceiptMessages.customerNotFound },
       });
+    userId = customer.id;
   }
   const [receipt] = await tx
     .insert(accountReceipts)
     .values({
-      userId: input.userId,
+      userId,
       amount: input.amount,
       currency: input.currency,
       receivedOn: input.receivedOn,
@@ -102,7 +109,7 @@ export async function allocateAccountReceipt(
   tx: Db,
   input: {
     receiptId: string;
-    allocations: { orderId: string; amount: number }[];
+    allocations: { orderId?: string | undefined; orderNumber?: string | undefined; amount: number }[];
     adminId: string;
     now: Date;
     publicUrl?: string;
@@ -110,18 +117,33 @@ export async function allocateAccountReceipt(
 ) {
   const receipt = await lockReceipt(tx, input.receiptId);
   if (receipt.voidedAt) throw conflict(accountReceiptMessages.voided, { code: 'receipt_voided' });
-  if (new Set(input.allocations.map((entry) => entry.orderId)).size !== input.allocations.length)
+  // Orders named by number (the admin page) are found first.
+  const named: { orderId: string; amount: number }[] = [];
+  for (const entry of input.allocations) {
+    if (entry.orderId) {
+      named.push({ orderId: entry.orderId, amount: entry.amount });
+      continue;
+    }
+    const number = entry.orderNumber ?? '';
+    const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number));
+    if (!found) {
+      const message = accountReceiptMessages.orderNotFound(number);
+      throw notFound(message, { fields: { orderNumber: message } });
+    }
+    named.push({ orderId: found.id, amount: entry.amount });
+  }
+  if (new Set(named.map((entry) => entry.orderId)).size !== named.length)
     throw conflict(accountReceiptMessages.orderTwice, { code: 'order_twice' });
   const allocatedBefore = await allocatedOf(tx, receipt.id);
   const left = receipt.amount - allocatedBefore;
-  const asked = input.allocations.reduce((sum, entry) => sum + entry.amount, 0);
+  const asked = named.reduce((sum, entry) => sum + entry.amount, 0);
   if (asked > left) {
     const message = accountReceiptMessages.tooMuch(money(left, receipt.currency));
     throw conflict(message, { code: 'allocation_too_much', fields: { amount: message } });
   }
   const made: { orderId: string; orderNumber: string; paymentId: string; amount: number }[] = [];
   // In order id order, as the reminders job locks orders, so the two never deadlock.
-  for (const entry of [...input.allocations].sort((a, b) => a.orderId.localeCompare(b.orderId))) {
+  for (const entry of [...named].sort((a, b) => a.orderId.localeCompare(b.orderId))) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, entry.orderId)).for('update');
     if (!order) throw notFound('Order not found');
     if (order.currency !== receipt.currency)

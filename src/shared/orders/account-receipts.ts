@@ -20,6 +20,7 @@ export const accountReceiptMessages = {
   orderTooMuch: (order: string, left: string) => `Order ${order} has only ${left} outstanding.`,
   orderCancelled: (order: string) => `Order ${order} is cancelled: it takes no payment.`,
   orderTwice: 'Name each order once.',
+  orderNotFound: (order: string) => `No order ${order}.`,
   reasonRequired: 'Give the reason for voiding (at least 5 characters).',
   refunded: 'Money was paid back from an allocation of this receipt: it was real money, so it cannot be voided.',
 } as const;
@@ -36,6 +37,14 @@ export const accountReceiptRequestSchema = z
   .object({
     /** The customer's account; null or absent: unidentified. */
     userId: z.uuid().nullable().optional(),
+    /** Or the account's e-mail, as the clerk types it (the admin page). */
+    customerEmail: z
+      .string()
+      .trim()
+      .max(320)
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value.toLowerCase() : null)),
     /** Minor units. */
     amount: z.number({ error: accountReceiptMessages.amount }).int().positive({ error: accountReceiptMessages.amount }).max(100_000_000),
     currency: z.enum(['GBP', 'EUR']),
@@ -56,7 +65,7 @@ export const accountReceiptRequestSchema = z
       .optional()
       .transform((value) => (value ? cleanLine(value) : null)),
   })
-  .refine((body) => Boolean(body.userId) || Boolean(body.reference), {
+  .refine((body) => Boolean(body.userId) || Boolean(body.customerEmail) || Boolean(body.reference), {
     error: accountReceiptMessages.customerOrReference,
     path: ['reference'],
   });
@@ -65,7 +74,19 @@ export type AccountReceiptRequest = z.input<typeof accountReceiptRequestSchema>;
 /** POST /api/admin/account-receipts/{id}/allocations: part or all of it, to one order or several. */
 export const allocationRequestSchema = z.object({
   allocations: z
-    .array(z.object({ orderId: z.uuid(), amount: z.number().int().positive().max(100_000_000) }))
+    .array(
+      z
+        .object({
+          orderId: z.uuid().optional(),
+          /** Or the order's number, as the clerk types it. */
+          orderNumber: z.string().trim().min(1).max(40).optional(),
+          amount: z.number().int().positive().max(100_000_000),
+        })
+        .refine((entry) => Boolean(entry.orderId) || Boolean(entry.orderNumber), {
+          error: 'Name the order (its number).',
+          path: ['orderNumber'],
+        }),
+    )
     .min(1)
     .max(50),
 });
