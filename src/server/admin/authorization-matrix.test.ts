@@ -347,7 +347,13 @@ describe('the authorization matrix', () => {
           const paid = await createOrder(t.db);
           const [payment] = await t.db
             .insert(paymentTransactions)
-            .values({ orderId: paid.id, transactionType: 'deposit', amount: 1000, currency: 'GBP', status: 'completed' })
+            .values({
+              orderId: paid.id,
+              transactionType: 'deposit',
+              amount: 1000,
+              currency: 'GBP',
+              status: 'completed',
+            })
             .returning();
           return {
             url: `/api/admin/orders/${paid.id}/payments/${payment?.id}/void`,
@@ -355,7 +361,12 @@ describe('the authorization matrix', () => {
           };
         },
       },
-      { method: 'GET', route: '/api/admin/account-receipts', ok: 200, make: at('/api/admin/account-receipts?show=all') },
+      {
+        method: 'GET',
+        route: '/api/admin/account-receipts',
+        ok: 200,
+        make: at('/api/admin/account-receipts?show=all'),
+      },
       {
         method: 'POST',
         route: '/api/admin/account-receipts',
@@ -375,7 +386,13 @@ describe('the authorization matrix', () => {
           const owing = await createOrder(t.db, { status: 'confirmed', totalAmount: 5000, currency: 'GBP' });
           const [receipt] = await t.db
             .insert(accountReceipts)
-            .values({ amount: 1000, currency: 'GBP', receivedOn: '2026-03-02', method: 'bank_transfer', reference: 'R1' })
+            .values({
+              amount: 1000,
+              currency: 'GBP',
+              receivedOn: '2026-03-02',
+              method: 'bank_transfer',
+              reference: 'R1',
+            })
             .returning();
           return {
             url: `/api/admin/account-receipts/${receipt?.id}/allocations`,
@@ -390,7 +407,13 @@ describe('the authorization matrix', () => {
         make: async () => {
           const [receipt] = await t.db
             .insert(accountReceipts)
-            .values({ amount: 1000, currency: 'GBP', receivedOn: '2026-03-02', method: 'bank_transfer', reference: 'R2' })
+            .values({
+              amount: 1000,
+              currency: 'GBP',
+              receivedOn: '2026-03-02',
+              method: 'bank_transfer',
+              reference: 'R2',
+            })
             .returning();
           return { url: `/api/admin/account-receipts/${receipt?.id}/void`, body: { reason: 'Keyed twice' } };
         },
@@ -399,7 +422,10 @@ describe('the authorization matrix', () => {
         method: 'POST',
         route: '/api/admin/orders/:id/reminder-pauses',
         ok: 201,
-        make: at(`/api/admin/orders/${order.id}/reminder-pauses`, { reason: 'Paying by arrangement', until: '2026-12-31' }),
+        make: at(`/api/admin/orders/${order.id}/reminder-pauses`, {
+          reason: 'Paying by arrangement',
+          until: '2026-12-31',
+        }),
       },
       {
         method: 'POST',

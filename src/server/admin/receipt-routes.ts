@@ -139,7 +139,10 @@ export async function adminReceiptRoutes(app: FastifyInstance) {
           adminId: admin.userId,
           now,
         });
-        return { result: undefined, audit: { action: 'order.payment_void', entityType: 'order', entityId: orderId, ...change } };
+        return {
+          result: undefined,
+          audit: { action: 'order.payment_void', entityType: 'order', entityId: orderId, ...change },
+        };
       });
       return { order: await adminOrderDetail(app.db, orderId) };
     },

@@ -27,8 +27,7 @@ export interface SchedulerOptions {
 }
 
 export type RunOutcome =
-  | { ran: true; result: JobResult }
-  | { ran: false; reason: 'already_ran' | 'running_elsewhere' | 'not_yet' };
+  { ran: true; result: JobResult } | { ran: false; reason: 'already_ran' | 'running_elsewhere' | 'not_yet' };
 
 /** A job name as an advisory-lock key (a stable 32-bit hash). */
 function lockKey(name: string): number {

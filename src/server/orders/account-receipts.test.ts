@@ -35,10 +35,16 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       status: 'confirmed',
       totalAmount: 480000,
       depositAmount: 240000,
-      configuration: { customerInfo: { firstName: 'Grace', lastName: 'Hopper', email: `grace-${Math.random()}@example.com` } },
+      configuration: {
+        customerInfo: { firstName: 'Grace', lastName: 'Hopper', email: `grace-${Math.random()}@example.com` },
+      },
       ...overrides,
     });
-    const issued = await t.post(`/api/admin/orders/${order.id}/invoices`, { kind: 'deposit' }, { cookie: admin.cookie });
+    const issued = await t.post(
+      `/api/admin/orders/${order.id}/invoices`,
+      { kind: 'deposit' },
+      { cookie: admin.cookie },
+    );
     expect(issued.statusCode, issued.body).toBe(201);
     return { order, admin, invoiceNumber: issued.json().invoice.number as string };
   }
@@ -50,12 +56,18 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       })
     ).json() as PaymentsRegisterAnswer;
 
+  /** The admin's order with each invoice's standing (the order answer's `balances`). */
+  type OrderWithBalances = AdminOrder & { balances?: { number: string; state: string; outstanding: number }[] };
   const orderPage = async (orderId: string, cookie: string) =>
-    ((await t.get(`/api/admin/orders/${orderId}`, { cookie })).json() as { order: AdminOrder }).order;
+    ((await t.get(`/api/admin/orders/${orderId}`, { cookie })).json() as { order: OrderWithBalances }).order;
 
   it('a receipt with no invoice is recorded on account and the register shows it unallocated', async () => {
     const clerk = await finance();
-    const customer = await createUser(t.db, { email: 'buyer@chem.example', firstName: 'Rosalind', company: 'Chem Lab Ltd' });
+    const customer = await createUser(t.db, {
+      email: 'buyer@chem.example',
+      firstName: 'Rosalind',
+      company: 'Chem Lab Ltd',
+    });
     const recorded = await t.post(
       '/api/admin/account-receipts',
       {
@@ -88,7 +100,17 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
 
     const answer = await register(clerk.cookie);
     const lines = answer.items.filter((row) => row.accountReceiptId !== null);
-    expect(lines.map((row) => [row.kind, row.date, row.customer, row.amount, row.currency, row.unallocated, row.orderNumber])).toEqual([
+    expect(
+      lines.map((row) => [
+        row.kind,
+        row.date,
+        row.customer,
+        row.amount,
+        row.currency,
+        row.unallocated,
+        row.orderNumber,
+      ]),
+    ).toEqual([
       ['receipt', '2026-03-03', 'Chem Lab Ltd', 125000, 'GBP', 125000, null],
       ['receipt', '2026-03-04', 'Unidentified (on account)', 48000, 'EUR', 48000, null],
     ]);
@@ -116,7 +138,9 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     expect(statement.entries.map((entry) => [entry.details, entry.payment])).toEqual([
       ['Payment received on account, not yet allocated to an invoice (ref BACS CHEMLAB 0303)', 125000],
     ]);
-    expect(statement.closing).toEqual([expect.objectContaining({ currency: 'GBP', creditHeld: 125000, owedOnInvoices: 0 })]);
+    expect(statement.closing).toEqual([
+      expect.objectContaining({ currency: 'GBP', creditHeld: 125000, owedOnInvoices: 0 }),
+    ]);
 
     const open = (await t.get('/api/admin/account-receipts', { cookie: clerk.cookie })).json() as AccountReceiptPage;
     expect(open.unallocated).toEqual([
@@ -141,7 +165,12 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     // More than the receipt holds: refused, nothing allocated.
     const tooMuch = await t.post(
       `/api/admin/account-receipts/${receiptId}/allocations`,
-      { allocations: [{ orderId: first.order.id, amount: 100000 }, { orderId: second.order.id, amount: 50000 }] },
+      {
+        allocations: [
+          { orderId: first.order.id, amount: 100000 },
+          { orderId: second.order.id, amount: 50000 },
+        ],
+      },
       { cookie: clerk.cookie },
     );
     expect(tooMuch.statusCode).toBe(409);
@@ -153,7 +182,10 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       { cookie: clerk.cookie },
     );
     expect(allocated.statusCode, allocated.body).toBe(200);
-    expect((allocated.json() as { receipt: AccountReceipt }).receipt).toMatchObject({ allocated: 100000, unallocated: 25000 });
+    expect((allocated.json() as { receipt: AccountReceipt }).receipt).toMatchObject({
+      allocated: 100000,
+      unallocated: 25000,
+    });
 
     const settled = await orderPage(first.order.id, clerk.cookie);
     expect(settled.paymentStatus).toBe('deposit_paid');
@@ -173,7 +205,12 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
 
     const answer = await register(clerk.cookie, '2026-04-01', '2026-04-30');
     expect(
-      answer.items.map((row) => [row.kind, row.amount, row.unallocated, row.allocatedTo.map((entry) => entry.amount).sort()]),
+      answer.items.map((row) => [
+        row.kind,
+        row.amount,
+        row.unallocated,
+        row.allocatedTo.map((entry) => entry.amount).sort(),
+      ]),
     ).toEqual([['receipt', 125000, 0, [100000, 25000]]]);
     expect(answer.totals).toEqual([
       expect.objectContaining({ currency: 'GBP', receipts: 1, received: 125000, net: 125000, unallocated: 0 }),
@@ -210,7 +247,13 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     });
     const keyed = await t.post(
       `/api/admin/orders/${order.id}/payments`,
-      { transactionType: 'deposit', amount: 20000, paymentMethod: 'bank_transfer', receivedAt: '2026-05-04', reference: 'SEPA WRONG ORDER' },
+      {
+        transactionType: 'deposit',
+        amount: 20000,
+        paymentMethod: 'bank_transfer',
+        receivedAt: '2026-05-04',
+        reference: 'SEPA WRONG ORDER',
+      },
       { cookie: admin.cookie },
     );
     expect(keyed.statusCode, keyed.body).toBe(201);
@@ -226,9 +269,13 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     const sales = await createAdminSession(t, t.db, ['sales']);
     await sales.stepUp();
     const url = `/api/admin/orders/${order.id}/payments/${paymentId}/void`;
-    expect((await t.post(url, { reason: 'Keyed against the wrong order' }, { cookie: sales.cookie })).statusCode).toBe(403);
+    expect((await t.post(url, { reason: 'Keyed against the wrong order' }, { cookie: sales.cookie })).statusCode).toBe(
+      403,
+    );
     const stale = await createAdminSession(t, t.db, ['finance']);
-    expect((await t.post(url, { reason: 'Keyed against the wrong order' }, { cookie: stale.cookie })).statusCode).toBe(403);
+    expect((await t.post(url, { reason: 'Keyed against the wrong order' }, { cookie: stale.cookie })).statusCode).toBe(
+      403,
+    );
     const clerk = await finance();
     const noReason = await t.post(url, { reason: 'x' }, { cookie: clerk.cookie });
     expect(noReason.statusCode).toBe(400);
@@ -247,8 +294,13 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
     // No e-mail at all: no refund notice, nothing.
     expect(await aboutOrder()).toBe(mailsBefore);
     // Voiding twice, or refunding a voided receipt, is refused.
-    expect((await t.post(url, { reason: 'Keyed against the wrong order' }, { cookie: clerk.cookie })).statusCode).toBe(409);
-    expect((await t.post(`/api/admin/orders/${order.id}/payments/${paymentId}/refund`, {}, { cookie: clerk.cookie })).statusCode).toBe(409);
+    expect((await t.post(url, { reason: 'Keyed against the wrong order' }, { cookie: clerk.cookie })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await t.post(`/api/admin/orders/${order.id}/payments/${paymentId}/refund`, {}, { cookie: clerk.cookie }))
+        .statusCode,
+    ).toBe(409);
 
     // The register: listed as voided with who, when and why; in no total.
     const answer = await register(clerk.cookie, '2026-05-01', '2026-05-31');
@@ -262,14 +314,18 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       (await t.get('/api/admin/payments.csv?from=2026-05-01&to=2026-05-31', { cookie: clerk.cookie })).rawPayload,
     );
     expect(csv[0]).toMatchObject({ Type: 'Voided receipt', Amount: '0' });
-    expect(csv[0]?.Note).toContain(`Voided 200.00 EUR on 2026-05-04 by ${clerk.user.email}: Keyed against the wrong order`);
+    expect(csv[0]?.Note).toContain(
+      `Voided 200.00 EUR on 2026-05-04 by ${clerk.user.email}: Keyed against the wrong order`,
+    );
 
     // Aged debt owes the whole deposit again; the customer's page and statement show no receipt.
     const aged = await t.get('/api/admin/receivables/aged-debt', { cookie: clerk.cookie });
     expect(aged.statusCode, aged.body).toBe(200);
     expect(aged.body).toContain(order.orderNumber);
-    const owner = (await t.get(`/api/admin/orders/${order.id}`, { cookie: clerk.cookie })).json() as { order: AdminOrder };
-    expect(owner.order.balances?.[0]).toMatchObject({ outstanding: 48000, state: 'open' });
+    expect((await orderPage(order.id, clerk.cookie)).balances?.[0]).toMatchObject({
+      outstanding: 48000,
+      state: 'open',
+    });
 
     const statement = await loadStatement(t.db, { kind: 'guest', email: guestEmail });
     expect(statement.entries.map((entry) => entry.kind)).toEqual(['invoice']);
@@ -318,7 +374,11 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       { cookie: clerk.cookie },
     );
     expect((await orderPage(order.id, clerk.cookie)).paidAmount).toBe(240000);
-    const voided = await t.post(`/api/admin/account-receipts/${receiptId}/void`, { reason: 'Keyed twice from the statement' }, { cookie: clerk.cookie });
+    const voided = await t.post(
+      `/api/admin/account-receipts/${receiptId}/void`,
+      { reason: 'Keyed twice from the statement' },
+      { cookie: clerk.cookie },
+    );
     expect(voided.statusCode, voided.body).toBe(200);
     expect((voided.json() as { receipt: AccountReceipt }).receipt).toMatchObject({
       unallocated: 0,

@@ -167,8 +167,7 @@ export async function allocateAccountReceipt(
       )
       .limit(1);
     // The deposit while it is still asked for (a further instalment only within what it still asks).
-    const towardsDeposit =
-      ledger.depositOutstanding > 0 && (!depositPaid || entry.amount <= ledger.depositOutstanding);
+    const towardsDeposit = ledger.depositOutstanding > 0 && (!depositPaid || entry.amount <= ledger.depositOutstanding);
     const { payment } = await recordPayment(tx, {
       orderId: order.id,
       transactionType: towardsDeposit ? 'deposit' : 'balance',
@@ -352,10 +351,13 @@ async function withAllocations(db: Db, rows: ListRow[]): Promise<AccountReceipt[
       unallocated: row.voided_at ? 0 : amount - allocated,
       allocations: allocations
         .filter((entry) => entry.receiptId === row.id)
-        .map(({ paymentId, orderId, orderNumber, amount: part }) => ({ paymentId, orderId, orderNumber, amount: part })),
-      voided: row.voided_at
-        ? { at: iso(row.voided_at), by: row.voided_by_email, reason: row.void_reason ?? '' }
-        : null,
+        .map(({ paymentId, orderId, orderNumber, amount: part }) => ({
+          paymentId,
+          orderId,
+          orderNumber,
+          amount: part,
+        })),
+      voided: row.voided_at ? { at: iso(row.voided_at), by: row.voided_by_email, reason: row.void_reason ?? '' } : null,
       createdAt: iso(row.created_at),
     };
   });

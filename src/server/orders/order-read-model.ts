@@ -225,15 +225,15 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     payments: payments
       .filter((payment) => payment.status !== 'voided')
       .map((payment) => ({
-      id: payment.id,
-      transactionType: payment.transactionType,
-      status: payment.status,
-      amount: payment.amount,
-      currency: payment.currency,
-      paymentMethod: payment.paymentMethod,
-      processedAt: iso(payment.processedAt),
-      createdAt: payment.createdAt.toISOString(),
-    })),
+        id: payment.id,
+        transactionType: payment.transactionType,
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency,
+        paymentMethod: payment.paymentMethod,
+        processedAt: iso(payment.processedAt),
+        createdAt: payment.createdAt.toISOString(),
+      })),
     // In the customer's words; rows that mean nothing to them are left out (the admin's view keeps every row).
     statusHistory: history.flatMap((entry) => {
       const notes = customerHistoryText(entry, order);
@@ -382,7 +382,9 @@ async function adminView(db: Db, model: OrderReadModel): Promise<AdminOrder> {
       reference: row.reference ?? null,
       refundedAt: iso(row.refundedAt ?? null),
       recordedBy: person(row.recordedBy ?? null),
-      voided: row.voidedAt ? { at: row.voidedAt.toISOString(), by: person(row.voidedBy), reason: row.voidReason ?? '' } : null,
+      voided: row.voidedAt
+        ? { at: row.voidedAt.toISOString(), by: person(row.voidedBy), reason: row.voidReason ?? '' }
+        : null,
       fromAccountReceipt: row.accountReceiptId !== null,
     })),
     statusHistory: model.history.map((entry) => ({

@@ -39,7 +39,13 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
       configuration: { customerInfo: { firstName: 'Grace', email: input.email } },
     });
     const { invoice } = await t.db.transaction((tx) =>
-      issueInvoice(tx, { orderId: order.id, kind: 'deposit', adminId: staff.id, now: t.clock.now, publicUrl: PUBLIC_URL }),
+      issueInvoice(tx, {
+        orderId: order.id,
+        kind: 'deposit',
+        adminId: staff.id,
+        now: t.clock.now,
+        publicUrl: PUBLIC_URL,
+      }),
     );
     return { order, invoice, staffId: staff.id };
   }
@@ -156,8 +162,15 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
     const finance = await createAdminSession(t, t.db, ['finance']);
     const url = `/api/admin/customers/${customer.user.id}/reminder-pauses`;
 
-    expect((await t.post(url, { reason: 'Paying by arrangement', until: '2028-02-25' }, { cookie: sales.cookie })).statusCode).toBe(403);
-    const past = await t.post(url, { reason: 'Paying by arrangement', until: '2028-01-31' }, { cookie: finance.cookie });
+    expect(
+      (await t.post(url, { reason: 'Paying by arrangement', until: '2028-02-25' }, { cookie: sales.cookie }))
+        .statusCode,
+    ).toBe(403);
+    const past = await t.post(
+      url,
+      { reason: 'Paying by arrangement', until: '2028-01-31' },
+      { cookie: finance.cookie },
+    );
     expect(past.statusCode).toBe(409);
     expect(past.body).toContain('Enter the last day of the pause (today or later).');
     const paused = await t.post(
@@ -172,7 +185,9 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
       .where(and(eq(auditLog.action, 'customer.reminders_pause'), eq(auditLog.entityId, customer.user.id)));
     expect(audited).toMatchObject({ adminEmail: finance.user.email, after: { until: '2028-02-25' } });
 
-    const page = (await t.get(`/api/admin/orders/${order.id}`, { cookie: finance.cookie })).json() as { order: AdminOrder };
+    const page = (await t.get(`/api/admin/orders/${order.id}`, { cookie: finance.cookie })).json() as {
+      order: AdminOrder;
+    };
     expect(page.order.reminderPauses).toEqual([
       expect.objectContaining({
         scope: 'customer',

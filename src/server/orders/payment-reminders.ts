@@ -172,7 +172,9 @@ async function candidateOrderIds(tx: Db, today: string): Promise<string[]> {
 
 /** The hour of `now` in London (the shop's clock), 0–23. */
 export const londonHour = (now: Date) =>
-  Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(now));
+  Number(
+    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(now),
+  );
 
 /**
  * The reminder's recipients (issue 51): the organisation's accounts payable when it has any (the first

@@ -260,7 +260,8 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
 
 export const voidMessages = {
   voided: 'This receipt was voided: it counts nowhere and cannot be refunded or voided again.',
-  refunded: 'Money was paid back against this receipt: it was real money, so it cannot be voided. Record a refund instead.',
+  refunded:
+    'Money was paid back against this receipt: it was real money, so it cannot be voided. Record a refund instead.',
   reasonRequired: 'Give the reason for voiding this receipt (at least 5 characters).',
 } as const;
 

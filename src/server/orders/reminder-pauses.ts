@@ -79,7 +79,13 @@ export async function pauseOrderReminders(
   checkUntil(input.until, input.now);
   const [pause] = await tx
     .insert(reminderPauses)
-    .values({ orderId: order.id, reason: input.reason, until: input.until, createdBy: input.adminId, createdAt: input.now })
+    .values({
+      orderId: order.id,
+      reason: input.reason,
+      until: input.until,
+      createdBy: input.adminId,
+      createdAt: input.now,
+    })
     .returning();
   if (!pause) throw new Error('Recording the pause failed');
   await timelineNote(tx, order, input.adminId, pauseNote(input.reason, input.until, 'order'), input.now);
@@ -96,10 +102,19 @@ export async function pauseCustomerReminders(
   checkUntil(input.until, input.now);
   const [pause] = await tx
     .insert(reminderPauses)
-    .values({ userId: customer.id, reason: input.reason, until: input.until, createdBy: input.adminId, createdAt: input.now })
+    .values({
+      userId: customer.id,
+      reason: input.reason,
+      until: input.until,
+      createdBy: input.adminId,
+      createdAt: input.now,
+    })
     .returning();
   if (!pause) throw new Error('Recording the pause failed');
-  const open = await tx.select().from(orders).where(and(eq(orders.userId, customer.id), sql`${orders.status} <> 'cancelled'`));
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, customer.id), sql`${orders.status} <> 'cancelled'`));
   for (const order of open)
     await timelineNote(tx, order, input.adminId, pauseNote(input.reason, input.until, 'customer'), input.now);
   return { before: null, after: { pauseId: pause.id, userId: customer.id, reason: input.reason, until: input.until } };
@@ -120,9 +135,21 @@ export async function endReminderPause(tx: Db, input: { pauseId: string; adminId
         .from(orders)
         .where(and(eq(orders.userId, pause.userId ?? ''), sql`${orders.status} <> 'cancelled'`));
   for (const order of affected)
-    await timelineNote(tx, order, input.adminId, `Payment reminders pause ended early (was until ${pause.until})`, input.now);
+    await timelineNote(
+      tx,
+      order,
+      input.adminId,
+      `Payment reminders pause ended early (was until ${pause.until})`,
+      input.now,
+    );
   return {
-    before: { pauseId: pause.id, orderId: pause.orderId, userId: pause.userId, reason: pause.reason, until: pause.until },
+    before: {
+      pauseId: pause.id,
+      orderId: pause.orderId,
+      userId: pause.userId,
+      reason: pause.reason,
+      until: pause.until,
+    },
     after: { endedAt: input.now.toISOString() },
   };
 }

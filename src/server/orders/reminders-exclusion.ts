@@ -1,10 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
-import type {
-  PaymentReminderSent,
-  ReminderPause,
-  RemindersExclusion,
-} from '../../shared/orders/payment-reminders';
+import type { PaymentReminderSent, ReminderPause, RemindersExclusion } from '../../shared/orders/payment-reminders';
 import type { Db } from '../db/client';
 import { invoices, orders, orderStatusHistory, paymentReminders, profiles, users } from '../db/schema';
 import { notFound } from '../http/http-error';

@@ -113,7 +113,10 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 const accountCustomer = (row: MovementRow) =>
   row.profile_company || row.profile_name || row.profile_email || 'Unidentified (on account)';
 
-const toRow = (row: MovementRow, allocations: Map<string, PaymentsRegisterRow['allocatedTo']>): PaymentsRegisterRow => ({
+const toRow = (
+  row: MovementRow,
+  allocations: Map<string, PaymentsRegisterRow['allocatedTo']>,
+): PaymentsRegisterRow => ({
   id: row.id,
   kind: row.kind,
   date: row.day_text,
@@ -122,9 +125,7 @@ const toRow = (row: MovementRow, allocations: Map<string, PaymentsRegisterRow['a
   accountReceiptId: row.account_receipt_id,
   unallocated: row.unallocated === null ? null : Number(row.unallocated),
   allocatedTo: row.account_receipt_id ? (allocations.get(row.account_receipt_id) ?? []) : [],
-  voided: row.voided_at
-    ? { at: iso(row.voided_at), by: row.voided_by_email, reason: row.void_reason ?? '' }
-    : null,
+  voided: row.voided_at ? { at: iso(row.voided_at), by: row.voided_by_email, reason: row.void_reason ?? '' } : null,
   invoiceNumber: row.invoice_number,
   customer: row.account_receipt_id
     ? accountCustomer(row)
@@ -159,7 +160,12 @@ async function loadRows(
   const receiptIds = rows.flatMap((row) => (row.account_receipt_id ? [row.account_receipt_id] : []));
   const allocations = new Map<string, PaymentsRegisterRow['allocatedTo']>();
   if (receiptIds.length > 0) {
-    const allocated = await queryRows<{ account_receipt_id: string; order_id: string; order_number: string; amount: string | number }>(
+    const allocated = await queryRows<{
+      account_receipt_id: string;
+      order_id: string;
+      order_number: string;
+      amount: string | number;
+    }>(
       db,
       sql`select x.account_receipt_id, x.order_id, o.order_number, sum(x.amount) as amount
         from payment_transactions x join orders o on o.id = x.order_id

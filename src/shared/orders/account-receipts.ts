@@ -46,7 +46,11 @@ export const accountReceiptRequestSchema = z
       .optional()
       .transform((value) => (value ? value.toLowerCase() : null)),
     /** Minor units. */
-    amount: z.number({ error: accountReceiptMessages.amount }).int().positive({ error: accountReceiptMessages.amount }).max(100_000_000),
+    amount: z
+      .number({ error: accountReceiptMessages.amount })
+      .int()
+      .positive({ error: accountReceiptMessages.amount })
+      .max(100_000_000),
     currency: z.enum(['GBP', 'EUR']),
     receivedOn: isoDate,
     method: z.string().trim().min(1).max(100).default('bank_transfer'),

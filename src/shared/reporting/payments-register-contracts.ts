@@ -34,9 +34,7 @@ export const paymentsRegisterRowSchema = z.object({
   accountReceiptId: z.string().nullable(),
   unallocated: z.number().int().nullable(),
   allocatedTo: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), amount: z.number().int() })),
-  voided: z
-    .object({ at: z.string(), by: z.string().nullable(), reason: z.string() })
-    .nullable(),
+  voided: z.object({ at: z.string(), by: z.string().nullable(), reason: z.string() }).nullable(),
   /** The invoice the receipt was recorded against (a refund: its payment's); null for older receipts. */
   invoiceNumber: z.string().nullable(),
   customer: z.string(),

@@ -369,7 +369,10 @@ export const reminderPauses = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [index('reminder_pauses_order_id_idx').on(table.orderId), index('reminder_pauses_user_id_idx').on(table.userId)],
+  (table) => [
+    index('reminder_pauses_order_id_idx').on(table.orderId),
+    index('reminder_pauses_user_id_idx').on(table.userId),
+  ],
 );
 
 /**

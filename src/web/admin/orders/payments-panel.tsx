@@ -122,7 +122,9 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
     },
     onError: (error: unknown) => {
       if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
-      setVoidError(error instanceof ApiError ? (error.fields?.reason ?? error.message) : 'An unexpected error occurred');
+      setVoidError(
+        error instanceof ApiError ? (error.fields?.reason ?? error.message) : 'An unexpected error occurred',
+      );
     },
   });
   const refundedOf = (paymentId: string) =>
@@ -204,15 +206,15 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
                   {payment.voided.by ? ` by ${payment.voided.by.email ?? ''}` : ''}: {payment.voided.reason}
                 </span>
               ) : (
-              <span>
-                {payment.transactionType === 'deposit' ? firstPaymentLabel : 'Balance'}{' '}
-                {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
-                {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
-                {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
-                {refundedOf(payment.id) > 0 ? ` · ${money(refundedOf(payment.id), payment.currency)} refunded` : ''}
-                {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
-                {payment.fromAccountReceipt ? ' · from a receipt on account' : ''}
-              </span>
+                <span>
+                  {payment.transactionType === 'deposit' ? firstPaymentLabel : 'Balance'}{' '}
+                  {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
+                  {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
+                  {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
+                  {refundedOf(payment.id) > 0 ? ` · ${money(refundedOf(payment.id), payment.currency)} refunded` : ''}
+                  {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
+                  {payment.fromAccountReceipt ? ' · from a receipt on account' : ''}
+                </span>
               )}
               {payment.status === 'completed' && refundedOf(payment.id) === 0 && mayRecord ? (
                 <Button

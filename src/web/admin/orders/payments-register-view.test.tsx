@@ -61,7 +61,16 @@ const march: PaymentsRegisterAnswer = {
   pageSize: 25,
   totals: [
     { currency: 'EUR', receipts: 1, refunds: 0, received: 100000, refunded: 0, net: 100000, unallocated: 0, voided: 0 },
-    { currency: 'GBP', receipts: 1, refunds: 1, received: 100000, refunded: 8655, net: 91345, unallocated: 0, voided: 0 },
+    {
+      currency: 'GBP',
+      receipts: 1,
+      refunds: 1,
+      received: 100000,
+      refunded: 8655,
+      net: 91345,
+      unallocated: 0,
+      voided: 0,
+    },
   ],
 };
 

@@ -143,7 +143,10 @@ function ReceiptRow({ receipt }: { receipt: AccountReceipt }) {
         adminApi(accountReceiptAnswerSchema, `/account-receipts/${receipt.id}/allocations`, {
           method: 'POST',
           body: {
-            allocations: lines.map((line) => ({ orderNumber: line.orderNumber.trim(), amount: parseMoney(line.amount) })),
+            allocations: lines.map((line) => ({
+              orderNumber: line.orderNumber.trim(),
+              amount: parseMoney(line.amount),
+            })),
           },
         }),
       ),
@@ -194,7 +197,9 @@ function ReceiptRow({ receipt }: { receipt: AccountReceipt }) {
           ) : (
             <p className="text-navy-700">
               {receipt.unallocated > 0 ? (
-                <span className="font-medium text-amber-800">{money(receipt.unallocated, receipt.currency)} unallocated</span>
+                <span className="font-medium text-amber-800">
+                  {money(receipt.unallocated, receipt.currency)} unallocated
+                </span>
               ) : (
                 'Fully allocated'
               )}
@@ -250,7 +255,9 @@ function ReceiptRow({ receipt }: { receipt: AccountReceipt }) {
                   className={field}
                   value={line.orderNumber}
                   onChange={(event) =>
-                    setLines((all) => all.map((row, at) => (at === index ? { ...row, orderNumber: event.target.value } : row)))
+                    setLines((all) =>
+                      all.map((row, at) => (at === index ? { ...row, orderNumber: event.target.value } : row)),
+                    )
                   }
                 />
               </label>
@@ -262,7 +269,9 @@ function ReceiptRow({ receipt }: { receipt: AccountReceipt }) {
                   inputMode="decimal"
                   value={line.amount}
                   onChange={(event) =>
-                    setLines((all) => all.map((row, at) => (at === index ? { ...row, amount: event.target.value } : row)))
+                    setLines((all) =>
+                      all.map((row, at) => (at === index ? { ...row, amount: event.target.value } : row)),
+                    )
                   }
                 />
               </label>
@@ -364,7 +373,10 @@ export function ReceiptsPage() {
         <p className="text-sm font-medium text-amber-800" role="status">
           Unallocated:{' '}
           {list.data.unallocated
-            .map((total) => `${money(total.amount, total.currency)} (${total.receipts} receipt${total.receipts === 1 ? '' : 's'})`)
+            .map(
+              (total) =>
+                `${money(total.amount, total.currency)} (${total.receipts} receipt${total.receipts === 1 ? '' : 's'})`,
+            )
             .join(', ')}
         </p>
       ) : null}
@@ -403,7 +415,10 @@ export function ReceiptsPage() {
       ) : list.data.items.length === 0 ? (
         <StateMessage>No receipts on account{show === 'open' ? ' with money to allocate' : ''}.</StateMessage>
       ) : (
-        <ul className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white px-4" aria-label="Receipts on account">
+        <ul
+          className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white px-4"
+          aria-label="Receipts on account"
+        >
           {list.data.items.map((receipt) => (
             <ReceiptRow key={receipt.id} receipt={receipt} />
           ))}

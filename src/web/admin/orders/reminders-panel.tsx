@@ -221,7 +221,8 @@ function ReminderPauses({
     onError,
   });
   const end = useMutation({
-    mutationFn: (pauseId: string) => adminApi(z.unknown(), `/reminder-pauses/${pauseId}`, { method: 'DELETE', body: {} }),
+    mutationFn: (pauseId: string) =>
+      adminApi(z.unknown(), `/reminder-pauses/${pauseId}`, { method: 'DELETE', body: {} }),
     onSuccess: () => {
       toast.success('Pause ended');
       void invalidate();
@@ -241,7 +242,8 @@ function ReminderPauses({
             className={`mt-2 rounded-md border p-3 text-sm ${holds ? 'border-yellow-300 bg-yellow-50 text-yellow-900' : 'border-navy-100 text-navy-600'}`}
           >
             <p>
-              {holds ? 'Reminders paused' : 'Pause ended'} {entry.scope === 'customer' ? "for all the customer's orders " : ''}
+              {holds ? 'Reminders paused' : 'Pause ended'}{' '}
+              {entry.scope === 'customer' ? "for all the customer's orders " : ''}
               until {formatUkDate(entry.until)} (set {moment(entry.at)} by{' '}
               {entry.by ? (entry.by.name ?? entry.by.email ?? 'a staff member') : 'a staff member'}): {entry.reason}
             </p>
@@ -252,7 +254,8 @@ function ReminderPauses({
                 className="mt-2"
                 disabled={end.isPending}
                 onClick={() => {
-                  if (window.confirm('End this pause now? The next daily run sends any reminder due.')) end.mutate(entry.id);
+                  if (window.confirm('End this pause now? The next daily run sends any reminder due.'))
+                    end.mutate(entry.id);
                 }}
               >
                 End pause now

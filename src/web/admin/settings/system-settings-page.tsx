@@ -436,16 +436,20 @@ export function SystemSettingsPage() {
             </Card>
             <Card title="Payment reminders">
               <p className="text-sm text-navy-600" id="reminder-placeholders">
-                Sent 3 days before an invoice is due, on the day, 7, 21, 30, 60 and 90 days after, then a final
-                notice at 100 days, until it is paid; to the organisation’s accounts payable with the orderer in
-                copy. From 30 days on, and for German and French orders, the shop’s own wording is used.
-                Placeholders: {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}. Changing a text needs
-                a fresh code and is e-mailed to every admin; bank details are printed on the invoice, not here.
+                Sent 3 days before an invoice is due, on the day, 7, 21, 30, 60 and 90 days after, then a final notice
+                at 100 days, until it is paid; to the organisation’s accounts payable with the orderer in copy. From 30
+                days on, and for German and French orders, the shop’s own wording is used. Placeholders:{' '}
+                {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}. Changing a text needs a fresh code
+                and is e-mailed to every admin; bank details are printed on the invoice, not here.
               </p>
-              {text('paymentReminderHour', 'Send reminders from (hour, 0–23, UK time; after the bank statement is in)', {
-                type: 'number',
-                step: '1',
-              })}
+              {text(
+                'paymentReminderHour',
+                'Send reminders from (hour, 0–23, UK time; after the bank statement is in)',
+                {
+                  type: 'number',
+                  step: '1',
+                },
+              )}
               {text('paymentReminderDueSubject', 'Reminder subject (before or on the due date)')}
               <Field
                 label="Reminder text (before or on the due date)"
