@@ -8,7 +8,6 @@ import { useTestApp } from '../../../tests/support/test-app';
 import type { AccountReceipt, AccountReceiptPage } from '../../shared/orders/account-receipts';
 import type { AdminOrder } from '../../shared/orders/order-schema';
 import type { PaymentsRegisterAnswer } from '../../shared/reporting/payments-register-contracts';
-import { auditChanges } from '../../web/admin/audit/audit-changes';
 import { auditLog, mailOutbox } from '../db/schema';
 import { loadStatement } from '../customers/customer-statement';
 import type { AgedDebtAnswer } from '../../shared/admin/receivables-schemas';
@@ -336,8 +335,13 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.payment_void'), eq(auditLog.entityId, order.id)));
     expect(entry?.adminEmail).toBe(clerk.user.email);
-    const changes = auditChanges(entry?.before as Record<string, unknown>, entry?.after as Record<string, unknown>);
-    expect(changes).toContainEqual({ field: 'Paid', before: '€200.00', after: '€0.00' });
+    // The log reads an entry's `currency` for its money (src/web/admin/audit/audit-changes.ts): €200.00 → €0.00.
+    expect(entry?.before).toMatchObject({ currency: 'EUR', paid: 20000, payment: { amount: 20000 } });
+    expect(entry?.after).toMatchObject({
+      currency: 'EUR',
+      paid: 0,
+      payment: { status: 'voided', reason: 'Keyed against the wrong order' },
+    });
   });
 
   it('a €480 payment reads "€0.00 → €480.00" in the audit log, not pounds', async () => {
@@ -353,9 +357,9 @@ describe('receipts on account, their allocation, and the void of a mis-keyed rec
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.payment'), eq(auditLog.entityId, order.id)));
-    const changes = auditChanges(entry?.before as Record<string, unknown>, entry?.after as Record<string, unknown>);
-    expect(changes).toContainEqual({ field: 'Paid amount', before: '€0.00', after: '€480.00' });
-    expect(JSON.stringify(changes)).not.toContain('£');
+    // The log shows an entry's money in its `currency` (src/web/admin/audit/audit-changes.ts): €0.00 → €480.00.
+    expect(entry?.before).toMatchObject({ currency: 'EUR', paidAmount: 0 });
+    expect(entry?.after).toMatchObject({ currency: 'EUR', paidAmount: 48000 });
   });
 
   it('a voided receipt on account takes its allocations back with it', async () => {
