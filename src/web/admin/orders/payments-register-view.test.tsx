@@ -132,8 +132,8 @@ describe('the payments register view (component, happy-dom)', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([
-      'EUR€1,000.00 (1 receipt)€0.00 (0 refunds)€1,000.00',
-      'GBP£1,000.00 (1 receipt)£86.55 (1 refund)£913.45',
+      'EUR€1,000.00 (1 receipt)€0.00 (0 refunds)€1,000.00€0.00',
+      'GBP£1,000.00 (1 receipt)£86.55 (1 refund)£913.45£0.00',
     ]);
     expect(registerCalls(calls)).toEqual(['/api/admin/payments?from=2026-03-01&to=2026-03-31&page=1&pageSize=25']);
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
