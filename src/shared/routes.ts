@@ -57,6 +57,7 @@ export const clientRoutePatterns = [
   '/admin/register',
   '/admin/exchange-rates',
   '/admin/receivables/aged-debt',
+  '/admin/receipts',
   '/admin/privacy',
   '/admin/business-profile',
   '/admin/service',

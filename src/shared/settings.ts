@@ -58,6 +58,11 @@ export const systemSettingsSchema = z.object({
   paymentReminderOverdueSubject: paymentReminderText(200),
   paymentReminderOverdueBody: paymentReminderText(5000),
   /**
+   * Issue 51: the hour (0–23, London time) from which the day's payment reminders go: after the
+   * morning's bank statement is in and its receipts keyed, so a payer who has paid is not reminded.
+   */
+  paymentReminderHour: z.number().int().min(0).max(23),
+  /**
    * Issue 41 (decision 0059): the factory test's acceptance limits at dispatch. Rate accuracy within
    * ± this percentage; volume delivered within ± `factoryTestVolumeLimitPercent` of the nominal volume.
    */
@@ -110,6 +115,7 @@ export const defaultSystemSettings: SystemSettings = {
   coverReminderDays: 60,
   repairQuoteApprovalThreshold: 2000,
   ...defaultPaymentReminderTexts,
+  paymentReminderHour: 10,
   factoryTestRateLimitPercent: 2,
   factoryTestNominalVolumeMl: 10,
   factoryTestVolumeLimitPercent: 1,

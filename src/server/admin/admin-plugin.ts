@@ -22,6 +22,7 @@ import { adminServiceRoutes } from './service-routes';
 import { adminSessionRoutes } from './session-routes';
 import { adminPrivacyRoutes } from './privacy-routes';
 import { adminReminderRoutes } from './reminder-routes';
+import { adminReceiptRoutes } from './receipt-routes';
 import { adminReceivablesRoutes } from './receivables-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminStaffRoutes } from './staff-routes';
@@ -67,6 +68,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminPrivacyRoutes);
   await app.register(adminServiceRoutes);
   await app.register(adminReminderRoutes);
+  await app.register(adminReceiptRoutes);
   await app.register(adminReceivablesRoutes);
 }
 

@@ -19,6 +19,8 @@ import {
   instrumentTestRecords,
   orderPoDocuments,
   paymentTransactions,
+  accountReceipts,
+  reminderPauses,
   privacyRequests,
   quoteExtensionRequests,
   sessions,
@@ -334,6 +336,116 @@ describe('the authorization matrix', () => {
             })
             .returning();
           return { url: `/api/admin/orders/${paid.id}/payments/${payment?.id}/refund` };
+        },
+      },
+      // Issue 51: the void of a mis-keyed receipt, receipts on account, and reminder pauses.
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/payments/:paymentId/void',
+        ok: 200,
+        make: async () => {
+          const paid = await createOrder(t.db);
+          const [payment] = await t.db
+            .insert(paymentTransactions)
+            .values({
+              orderId: paid.id,
+              transactionType: 'deposit',
+              amount: 1000,
+              currency: 'GBP',
+              status: 'completed',
+            })
+            .returning();
+          return {
+            url: `/api/admin/orders/${paid.id}/payments/${payment?.id}/void`,
+            body: { reason: 'Keyed against the wrong order' },
+          };
+        },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/account-receipts',
+        ok: 200,
+        make: at('/api/admin/account-receipts?show=all'),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/account-receipts',
+        ok: 201,
+        make: at('/api/admin/account-receipts', {
+          amount: 125000,
+          currency: 'GBP',
+          receivedOn: '2026-03-02',
+          reference: 'BACS UNKNOWN 1250',
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/account-receipts/:id/allocations',
+        ok: 200,
+        make: async () => {
+          const owing = await createOrder(t.db, { status: 'confirmed', totalAmount: 5000, currency: 'GBP' });
+          const [receipt] = await t.db
+            .insert(accountReceipts)
+            .values({
+              amount: 1000,
+              currency: 'GBP',
+              receivedOn: '2026-03-02',
+              method: 'bank_transfer',
+              reference: 'R1',
+            })
+            .returning();
+          return {
+            url: `/api/admin/account-receipts/${receipt?.id}/allocations`,
+            body: { allocations: [{ orderId: owing.id, amount: 1000 }] },
+          };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/account-receipts/:id/void',
+        ok: 200,
+        make: async () => {
+          const [receipt] = await t.db
+            .insert(accountReceipts)
+            .values({
+              amount: 1000,
+              currency: 'GBP',
+              receivedOn: '2026-03-02',
+              method: 'bank_transfer',
+              reference: 'R2',
+            })
+            .returning();
+          return { url: `/api/admin/account-receipts/${receipt?.id}/void`, body: { reason: 'Keyed twice' } };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/orders/:id/reminder-pauses',
+        ok: 201,
+        make: at(`/api/admin/orders/${order.id}/reminder-pauses`, {
+          reason: 'Paying by arrangement',
+          until: '2026-12-31',
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/customers/:key/reminder-pauses',
+        ok: 201,
+        make: at(`/api/admin/customers/${customer.user.id}/reminder-pauses`, {
+          reason: 'Paying by arrangement',
+          until: '2026-12-31',
+        }),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/reminder-pauses/:pauseId',
+        ok: 200,
+        make: async () => {
+          const [pause] = await t.db
+            .insert(reminderPauses)
+            .values({ orderId: order.id, reason: 'Paying by arrangement', until: '2026-12-31' })
+            .returning();
+          return { url: `/api/admin/reminder-pauses/${pause?.id}` };
         },
       },
       { method: 'GET', route: '/api/admin/audit', ok: 200, make: at('/api/admin/audit') },

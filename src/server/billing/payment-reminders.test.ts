@@ -14,7 +14,8 @@ import { issueInvoice } from './invoices';
 import { PAYMENT_REMINDERS_JOB, paymentRemindersJob, runPaymentReminders } from './payment-reminders';
 import { recordPayment } from './record-payment';
 
-const at = (day: string) => new Date(`${day}T06:00:00.000Z`);
+// After the default reminder hour (10:00, London), whatever the season.
+const at = (day: string) => new Date(`${day}T11:00:00.000Z`);
 const PUBLIC_URL = 'http://localhost:3000';
 
 describe('overdue payment reminders (daily job)', () => {
@@ -193,19 +194,19 @@ describe('overdue payment reminders (daily job)', () => {
     await runOn('2026-05-26');
     expect(await remindersTo('part-paid@example.com')).toHaveLength(1);
 
-    // Down from day 8 to day 29: the 21-day reminder goes on the next run, once, saying how late it is.
-    await runOn('2026-06-17');
+    // Down from day 8 to day 28: the 21-day reminder goes on the next run, once, saying how late it is.
+    await runOn('2026-06-16');
     mails = await remindersTo('part-paid@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails[1]?.textBody).toContain('is now 30 days overdue');
+    expect(mails[1]?.textBody).toContain('is now 29 days overdue');
     expect(await stagesOf(invoice.id)).toEqual(['after_7', 'after_21']);
     expect(await staffNotes(order.id)).toEqual([
       `Payment reminder sent (7 days overdue): ${invoice.number}, €725.00 outstanding`,
-      `Payment reminder sent (21 days overdue; sent 30 days after the due date, the job having not run on the stage's day): ${invoice.number}, €725.00 outstanding`,
+      `Payment reminder sent (21 days overdue; sent 29 days after the due date, the job having not run on the stage's day): ${invoice.number}, €725.00 outstanding`,
     ]);
-    // After the last stage the invoice is left alone.
+    // Issue 51: the stages go on; down again until day 73, the 60-day one goes (the 30-day one was missed).
     await runOn('2026-07-30');
-    expect(await remindersTo('part-paid@example.com')).toHaveLength(2);
+    expect(await stagesOf(invoice.id)).toEqual(['after_7', 'after_21', 'after_60']);
   });
 
   it('an order excluded with a reason gets none; resumed, it gets the latest stage reached (admin routes, audited, orders.edit)', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
 import {
   fillPaymentReminder,
+  lastReminderStage,
   latestReminderStage,
   type PaymentReminderPlaceholder,
   type PaymentReminderStage,
@@ -13,14 +14,15 @@ import type { SystemSettings } from '../../shared/settings';
 import { type Db, queryRows } from '../db/client';
 import { auditLog, orders, orderStatusHistory, paymentReminders } from '../db/schema';
 import type { DailyJob, JobResult } from '../jobs/scheduler';
-import { enqueueMails, type OutgoingMail } from '../mail/outbox';
-import { withAccountsPayable } from '../organisations/organisation-access';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { accountsPayableEmails } from '../organisations/organisation-access';
 import { getCachedSettings } from '../settings/settings-service';
 import { documentFacts } from '../terms/terms-service';
 import { lockOrder, orderRecipient } from '../order-records/order-admin-context';
 import { type InvoiceBalance, loadInvoiceBalances, orderLedgerSql } from '../order-records/order-ledger';
 import { footer, greeting } from '../order-records/order-status-mail';
 import { todayOf } from './overdue';
+import { isPaused, pausedSql } from './reminder-pauses';
 import type { OrderKind } from '../../shared/orders/order-kind';
 import type { Language } from '../../shared/i18n/languages';
 import { type Translator, translator } from '../../shared/i18n/translator';
@@ -39,7 +41,18 @@ const catalogueStage: Record<PaymentReminderStage, { key: string; reference: str
   due: { key: 'mail.reminder.onDay', reference: 'mail.reminder.dueReference' },
   after_7: { key: 'mail.reminder.after7', reference: 'mail.reminder.overdueReference' },
   after_21: { key: 'mail.reminder.after21', reference: 'mail.reminder.overdueReference' },
+  after_30: { key: 'mail.reminder.after30', reference: 'mail.reminder.overdueReference' },
+  after_60: { key: 'mail.reminder.after60', reference: 'mail.reminder.overdueReference' },
+  after_90: { key: 'mail.reminder.after90', reference: 'mail.reminder.overdueReference' },
+  final: { key: 'mail.reminder.final', reference: 'mail.reminder.finalReference' },
 };
+
+/**
+ * Issue 51: the stages past 21 days speak in the shop's own wording in every language (the settings'
+ * two English texts cover the first four): each escalates, and the final notice names the terms'
+ * late-payment interest, the invoice's own sentence.
+ */
+const shopWordedStages: ReadonlySet<PaymentReminderStage> = new Set(['after_30', 'after_60', 'after_90', 'final']);
 
 /**
  * The reminder e-mail of a German or French order: the shop's translated wording for the stage (the
@@ -52,6 +65,8 @@ function translatedReminderMail(input: {
   stage: PaymentReminderStage;
   firstName: string | null;
   lastName?: string | null;
+  /** Issue 51: addressed to the organisation's accounts payable (the orderer in copy). */
+  toAccountsPayable?: boolean;
   values: Record<PaymentReminderPlaceholder, string>;
   facts: Awaited<ReturnType<typeof documentFacts>>;
   order?: { kind?: OrderKind };
@@ -66,11 +81,12 @@ function translatedReminderMail(input: {
     to: input.to,
     subject: tr.t(`${key}.subject`, oneLine),
     text: [
-      greeting(input, tr),
+      input.toAccountsPayable ? tr.t('mail.greetingAccountsPayable') : greeting(input, tr),
       '',
       tr.t(`${key}.body`, values),
       '',
       tr.t(reference, values),
+      ...(input.stage === 'final' ? ['', tr.t('doc.invoice.latePayment', { url: input.facts.termsUrl })] : []),
       '',
       tr.t('mail.yourOrder', { url: values.orderUrl }),
       '',
@@ -103,9 +119,10 @@ export function paymentReminderMail(input: {
   stage?: PaymentReminderStage;
   firstName?: string | null;
   lastName?: string | null;
+  toAccountsPayable?: boolean;
 }): OutgoingMail {
   const tr = translator(recipientLanguage(input.order ?? {}));
-  if (tr.language !== 'en' && input.stage) {
+  if (input.stage && (tr.language !== 'en' || shopWordedStages.has(input.stage))) {
     return translatedReminderMail({ ...input, tr, stage: input.stage, firstName: input.firstName ?? null });
   }
   const subject = input.overdue ? input.texts.paymentReminderOverdueSubject : input.texts.paymentReminderDueSubject;
@@ -132,10 +149,10 @@ export function reminderHistoryNote(stage: PaymentReminderStage, invoiceNumber: 
 }
 
 /**
- * The orders that may have an invoice to remind about today: not cancelled, not excluded, not kept
- * only for the law after their customer's erasure (or purged), with something outstanding on the
- * ledger and a deposit or balance invoice that has reached its first stage (due within 3 days) and
- * not yet its last (no 'after_21' reminder).
+ * The orders that may have an invoice to remind about today: not cancelled, not excluded, not paused
+ * (issue 51: the order's or its customer's pause holds today), not kept only for the law after their
+ * customer's erasure (or purged), with something outstanding on the ledger and a deposit or balance
+ * invoice that has reached its first stage (due within 3 days) and not yet its last (no final notice).
  */
 async function candidateOrderIds(tx: Db, today: string): Promise<string[]> {
   const firstStageDue = -paymentReminderOffsets.before_3;
@@ -149,20 +166,42 @@ async function candidateOrderIds(tx: Db, today: string): Promise<string[]> {
           and o.legal_hold_until is null and o.personal_data_purged_at is null
           and l.outstanding > 0
           and i.due_date <= (${today}::date + ${firstStageDue}::int)
-          and not exists (select 1 from payment_reminders r where r.invoice_id = i.id and r.stage = 'after_21')
+          and not exists (select 1 from payment_reminders r where r.invoice_id = i.id and r.stage = ${lastReminderStage})
+          and not ${pausedSql(sql`o`, today)}
         order by o.id`,
   );
   return rows.map((row) => row.order_id);
 }
 
+/** The hour of `now` in London (the shop's clock), 0–23. */
+export const londonHour = (now: Date) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(now),
+  );
+
 /**
- * Each day (decision 0052): every live deposit or balance invoice with money outstanding gets the
- * latest reminder stage it has reached (3 days before its due date, on it, 7 and 21 days after),
- * once. The (invoice, stage) row of payment_reminders is claimed first and the e-mail (outbox) and
- * the staff-only timeline entry commit with it, so a reminder goes once whatever the number of
- * processes or runs. A stage missed while the job did not run is not sent later: only the latest
- * reached is. The order row is locked while its invoices are read, so a payment recorded at the same
- * moment is either seen (no reminder) or waits.
+ * The reminder's recipients (issue 51): the organisation's accounts payable when it has any (the first
+ * addressed, the others and the orderer in copy), else the orderer alone.
+ */
+async function reminderRecipients(tx: Db, ownerId: string | null, orderer: string) {
+  const payables = (await accountsPayableEmails(tx, ownerId)).filter(
+    (email) => email.toLowerCase() !== orderer.toLowerCase(),
+  );
+  const [first, ...others] = payables;
+  if (!first) return { to: orderer, cc: [] as string[], toAccountsPayable: false };
+  return { to: first, cc: [...others, orderer], toAccountsPayable: true };
+}
+
+/**
+ * Each day (decisions 0052, 0081), from the hour staff set (`paymentReminderHour`, London; the
+ * scheduler asks `ready` first, so a check before it claims nothing): every live deposit or balance
+ * invoice with money outstanding gets the latest reminder stage it has reached (3 days before its due
+ * date, on it, 7, 21, 30, 60 and 90 days after, the final notice at 100), once. The (invoice, stage)
+ * row of payment_reminders is claimed first and the e-mail (outbox) and the staff-only timeline entry
+ * commit with it, so a reminder goes once whatever the number of processes or runs. A stage missed
+ * while the job did not run is not sent later: only the latest reached is. The order row is locked
+ * while its invoices are read, so the ledger is read at the moment of sending: a receipt keyed that
+ * morning is seen (no reminder), and one recorded at the same moment waits.
  */
 export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string): Promise<JobResult> {
   const today = todayOf(now);
@@ -171,8 +210,9 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
   const [settings, facts] = await Promise.all([getCachedSettings(tx), documentFacts(tx, publicUrl)]);
   for (const orderId of orderIds) {
     const order = await lockOrder(tx, orders, orderId);
-    // Read again under the lock: staff may have excluded or cancelled it since the candidates were chosen.
+    // Read again under the lock: staff may have excluded, paused or cancelled it since the candidates were chosen.
     if (!order || order.status === 'cancelled' || order.remindersExcludedReason !== null) continue;
+    if (await isPaused(tx, order, today)) continue;
     const due = (await loadInvoiceBalances(tx, orderId))
       .map((balance) => ({ balance, days: daysPastDue(balance.dueDate, today) }))
       .map(({ balance, days }) => ({ balance, days, stage: latestReminderStage(days) }))
@@ -186,6 +226,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
       result.noRecipient = (result.noRecipient ?? 0) + due.length;
       continue;
     }
+    const sendTo = await reminderRecipients(tx, order.userId, recipient.to);
     for (const { balance, days, stage } of due) {
       const [claimed] = await tx
         .insert(paymentReminders)
@@ -196,34 +237,27 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
       const amountDue = formatMoney(balance.outstanding, order.currency, { decimals: 2 });
       // The e-mail's money and dates in the order's language (English: the shop's own, as before).
       const tr = translator(recipientLanguage(order));
-      // The organisation's accounts payable receive it too (decision 0068).
-      await enqueueMails(
-        tx,
-        await withAccountsPayable(
-          tx,
-          order.userId,
-          paymentReminderMail({
-            to: recipient.to,
-            texts: settings,
-            overdue: days > 0,
-            stage,
-            firstName: recipient.firstName,
-            lastName: recipient.lastName,
-            values: {
-              firstName: recipient.firstName ?? 'customer',
-              orderNumber: order.orderNumber,
-              invoiceNumber: balance.number,
-              amountDue: tr.money(balance.outstanding, order.currency),
-              dueDate: tr.date(balance.dueDate),
-              daysOverdue: String(Math.max(days, 0)),
-              orderUrl: recipient.orderUrl,
-            },
-            facts,
-            order,
-          }),
-          tr,
-        ),
-      );
+      const mail = paymentReminderMail({
+        to: sendTo.to,
+        texts: settings,
+        overdue: days > 0,
+        stage,
+        firstName: recipient.firstName,
+        lastName: recipient.lastName,
+        toAccountsPayable: sendTo.toAccountsPayable,
+        values: {
+          firstName: sendTo.toAccountsPayable ? 'Accounts Payable' : (recipient.firstName ?? 'customer'),
+          orderNumber: order.orderNumber,
+          invoiceNumber: balance.number,
+          amountDue: tr.money(balance.outstanding, order.currency),
+          dueDate: tr.date(balance.dueDate),
+          daysOverdue: String(Math.max(days, 0)),
+          orderUrl: recipient.orderUrl,
+        },
+        facts,
+        order,
+      });
+      await enqueueMail(tx, { ...mail, cc: sendTo.cc });
       await tx.insert(orderStatusHistory).values({
         orderId,
         oldStatus: order.status,
@@ -252,5 +286,6 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
 /** The daily job, with the shop's public address for the order links. */
 export const paymentRemindersJob = (publicUrl: string): DailyJob => ({
   name: PAYMENT_REMINDERS_JOB,
+  ready: async (db, now) => londonHour(now) >= (await getCachedSettings(db)).paymentReminderHour,
   run: (tx, now) => runPaymentReminders(tx, now, publicUrl),
 });

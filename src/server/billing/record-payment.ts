@@ -23,6 +23,8 @@ export interface RecordPaymentInput {
   receivedAt: string | null;
   adminId: string;
   now: Date;
+  /** Issue 51: allocated from this receipt on account (the bank line is the receipt's). */
+  accountReceiptId?: string | null;
 }
 
 const methodLabel = (method: string) => method.replaceAll('_', ' ');
@@ -75,6 +77,7 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
       status: 'completed',
       processedAt,
       invoiceId: against?.id ?? null,
+      accountReceiptId: input.accountReceiptId ?? null,
       createdAt: input.now,
     })
     .returning();
@@ -117,8 +120,10 @@ export async function recordPayment(tx: Db, input: RecordPaymentInput & { public
   }
   return {
     payment,
-    before: { paymentStatus: order.paymentStatus, paidAmount: ledgerBefore.paid },
+    // The order's currency beside its money, so the audit log reads "€0.00 → €480.00" (issue 51).
+    before: { paymentStatus: order.paymentStatus, paidAmount: ledgerBefore.paid, currency: order.currency },
     after: {
+      currency: order.currency,
       paymentStatus: after?.paymentStatus ?? paymentStatus,
       paidAmount: ledger.paid,
       outstanding: remaining,
@@ -164,6 +169,7 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.orderId, order.id)));
   if (!payment) throw notFound(orderMessages.paymentNotFound);
+  if (payment.status === 'voided') throw conflict(voidMessages.voided, { code: 'payment_voided' });
   if (payment.status !== 'completed')
     throw conflict(orderMessages.paymentAlreadyRefunded, { code: 'already_refunded' });
   const before = await loadOrderLedger(tx, order);
@@ -234,8 +240,9 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
     );
   }
   return {
-    before: { paymentStatus: order.paymentStatus, paid: before.paid },
+    before: { paymentStatus: order.paymentStatus, paid: before.paid, currency: order.currency },
     after: {
+      currency: order.currency,
       paymentStatus: ledger.paymentStatus,
       paid: ledger.paid,
       refund: {
@@ -247,6 +254,78 @@ export async function refundPayment(tx: Db, input: RefundInput & { publicUrl?: s
         reference: input.reference,
         reason: input.reason,
       },
+    },
+  };
+}
+
+export const voidMessages = {
+  voided: 'This receipt was voided: it counts nowhere and cannot be refunded or voided again.',
+  refunded:
+    'Money was paid back against this receipt: it was real money, so it cannot be voided. Record a refund instead.',
+  reasonRequired: 'Give the reason for voiding this receipt (at least 5 characters).',
+} as const;
+
+export interface VoidInput {
+  orderId: string;
+  paymentId: string;
+  reason: string;
+  adminId: string;
+  now: Date;
+}
+
+/**
+ * Issue 51 (decision 0081): takes back a mis-keyed receipt. The payment row stays, marked 'voided'
+ * with who, when and why; the ledger counts only completed payments, so it leaves every figure (the
+ * order's, the register's totals, aged debt, statements, the exports, the dashboard). The order's
+ * payment status is then the ledger's. Nobody is e-mailed: no money moved. A staff-only line on the
+ * timeline says what was voided. A receipt with a refund against it was real money: refused. A sum
+ * allocated from a receipt on account goes back to that receipt's unallocated money.
+ */
+export async function voidPayment(tx: Db, input: VoidInput) {
+  const order = await lockOrder(tx, orders, input.orderId);
+  if (!order) throw notFound(orderMessages.orderNotFound);
+  const [payment] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.orderId, order.id)));
+  if (!payment) throw notFound(orderMessages.paymentNotFound);
+  if (payment.status === 'voided') throw conflict(voidMessages.voided, { code: 'payment_voided' });
+  const paidBack = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id));
+  if (payment.status !== 'completed' || paidBack.length > 0)
+    throw conflict(voidMessages.refunded, { code: 'payment_refunded' });
+  const before = await loadOrderLedger(tx, order);
+  await tx
+    .update(paymentTransactions)
+    .set({ status: 'voided', voidedAt: input.now, voidedBy: input.adminId, voidReason: input.reason })
+    .where(eq(paymentTransactions.id, payment.id));
+  const ledger = await loadOrderLedger(tx, order);
+  await tx
+    .update(orders)
+    .set({ paymentStatus: ledger.paymentStatus, updatedAt: input.now })
+    .where(eq(orders.id, order.id));
+  const money = (minor: number) => formatMoney(minor, payment.currency, { decimals: 2 });
+  const received = (payment.processedAt ?? payment.createdAt).toISOString().slice(0, 10);
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    oldStatus: order.status,
+    newStatus: order.status,
+    changedBy: input.adminId,
+    notes: `${payment.accountReceiptId ? 'Allocation from a receipt on account' : 'Receipt'} of ${money(payment.amount)} (${received}${payment.reference ? `, ref ${payment.reference}` : ''}) voided: ${input.reason}`,
+    staffOnly: true,
+    createdAt: input.now,
+  });
+  return {
+    before: {
+      currency: order.currency,
+      paymentStatus: order.paymentStatus,
+      paid: before.paid,
+      payment: { id: payment.id, amount: payment.amount, status: payment.status, reference: payment.reference },
+    },
+    after: {
+      currency: order.currency,
+      paymentStatus: ledger.paymentStatus,
+      paid: ledger.paid,
+      payment: { id: payment.id, amount: payment.amount, status: 'voided', reason: input.reason },
     },
   };
 }

@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
-import type { PaymentReminderSent, RemindersExclusion } from '../../shared/orders/payment-reminders';
+import type { PaymentReminderSent, ReminderPause, RemindersExclusion } from '../../shared/orders/payment-reminders';
 import type { Db } from '../db/client';
 import { invoices, orders, orderStatusHistory, paymentReminders, profiles, users } from '../db/schema';
 import { notFound } from '../http/http-error';
 import { lockOrder } from '../order-records/order-admin-context';
+import { orderReminderPauses } from './reminder-pauses';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -73,7 +74,11 @@ export async function includeInReminders(tx: Db, input: { orderId: string; admin
 export async function orderReminders(
   db: Db,
   order: OrderRow,
-): Promise<{ reminders: PaymentReminderSent[]; remindersExclusion: RemindersExclusion | null }> {
+): Promise<{
+  reminders: PaymentReminderSent[];
+  remindersExclusion: RemindersExclusion | null;
+  reminderPauses: ReminderPause[];
+}> {
   const sent = await db
     .select({
       id: paymentReminders.id,
@@ -102,6 +107,7 @@ export async function orderReminders(
       };
   }
   return {
+    reminderPauses: await orderReminderPauses(db, order),
     reminders: sent.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() })),
     remindersExclusion:
       order.remindersExcludedReason === null

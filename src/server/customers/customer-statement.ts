@@ -18,6 +18,7 @@ import { notFound } from '../http/http-error';
 import { invoices, paymentTransactions, refunds } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { ledgerOf, receivableInvoices } from '../order-records/order-ledger';
+import { unallocatedReceipts } from '../billing/account-receipts';
 import { documentFacts } from '../terms/terms-service';
 import { customerOfScope, type Scope, scopeOf } from './customers';
 
@@ -111,7 +112,8 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
       });
     }
     for (const payment of payments) {
-      if (payment.status === 'failed') continue;
+      // A voided receipt (issue 51) was never money received: not on the statement.
+      if (payment.status === 'failed' || payment.status === 'voided') continue;
       const received = payment.processedAt ?? payment.createdAt;
       const against = payment.invoiceId ? numberOf.get(payment.invoiceId) : undefined;
       const how = [methodLabel(payment.paymentMethod), payment.reference ? `ref ${cleanLine(payment.reference)}` : null]
@@ -180,6 +182,31 @@ export async function loadStatement(db: Db, scope: Exclude<Scope, { kind: 'all' 
     figures.creditHeld += ledger.creditHeld;
     figures.refundDue += ledger.refundDue;
     closing.set(order.currency, figures);
+  }
+  // Issue 51: money on the account's receipts not yet allocated to an invoice: a receipt line for what
+  // is left of each (the allocated part is already a receipt of its order), held as credit.
+  if (scope.kind === 'account') {
+    for (const receipt of await unallocatedReceipts(db, [scope.userId, ...(scope.colleagues ?? [])])) {
+      entries.push({
+        kind: 'receipt',
+        date: receipt.receivedOn,
+        at: isoOf(receipt.createdAt),
+        currency: receipt.currency,
+        orderNumber: '',
+        details: `${tr.t('doc.st.onAccount')}${receipt.reference ? ` (ref ${cleanLine(receipt.reference)})` : ''}`,
+        charge: 0,
+        payment: receipt.unallocated,
+      });
+      const figures = closing.get(receipt.currency) ?? {
+        currency: receipt.currency,
+        owedOnInvoices: 0,
+        notYetInvoiced: 0,
+        creditHeld: 0,
+        refundDue: 0,
+      };
+      figures.creditHeld += receipt.unallocated;
+      closing.set(receipt.currency, figures);
+    }
   }
   const latest = orderRows.at(-1);
   openInvoices.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number));

@@ -12,6 +12,11 @@ export interface DailyJob {
   name: string;
   /** Runs inside the claiming transaction: its writes and the claim commit together, or neither. */
   run(tx: Db, now: Date): Promise<JobResult>;
+  /**
+   * Whether the day's run may happen yet (issue 51: payment reminders wait for the hour staff set).
+   * Asked before the day is claimed: a check before it claims nothing, so a later check runs the job.
+   */
+  ready?(db: Db, now: Date): Promise<boolean>;
 }
 
 export interface SchedulerOptions {
@@ -21,7 +26,8 @@ export interface SchedulerOptions {
   now: () => Date;
 }
 
-export type RunOutcome = { ran: true; result: JobResult } | { ran: false; reason: 'already_ran' | 'running_elsewhere' };
+export type RunOutcome =
+  { ran: true; result: JobResult } | { ran: false; reason: 'already_ran' | 'running_elsewhere' | 'not_yet' };
 
 /** A job name as an advisory-lock key (a stable 32-bit hash). */
 function lockKey(name: string): number {
@@ -50,6 +56,7 @@ export function createScheduler(options: SchedulerOptions) {
         sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as locked`,
       );
       if (!lock?.locked) return { ran: false, reason: 'running_elsewhere' } as const;
+      if (job.ready && !(await job.ready(tx, now))) return { ran: false, reason: 'not_yet' } as const;
       const claimed = await queryRows<{ job: string }>(
         tx,
         sql`insert into job_runs (job, day, started_at) values (${job.name}, ${day}, ${now})

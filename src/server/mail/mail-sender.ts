@@ -16,6 +16,7 @@ interface ClaimedMail extends Record<string, unknown> {
   id: string;
   kind: string;
   to_address: string;
+  cc_address: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -96,6 +97,7 @@ export function createMailSender(options: MailSenderOptions) {
       from,
       ...(replyTo ? { replyTo } : {}),
       to: mail.to_address,
+      ...(mail.cc_address ? { cc: mail.cc_address } : {}),
       subject: mail.subject,
       text: body.text,
       ...(body.html ? { html: body.html } : {}),
@@ -138,7 +140,7 @@ export function createMailSender(options: MailSenderOptions) {
             limit ${limit}
             for update skip locked
           )
-          returning id, kind, to_address, subject, text_body, html_body, attachments, attempts, erase_when_sent`,
+          returning id, kind, to_address, cc_address, subject, text_body, html_body, attachments, attempts, erase_when_sent`,
     );
     let sent = 0;
     // The batch's messages read the cached business profile (sender, reply-to, documents) with one

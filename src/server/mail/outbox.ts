@@ -22,6 +22,8 @@ export interface OutgoingMail {
   /** What the message is for, e.g. 'quote_created', 'signup_confirmation'. */
   kind: string;
   to: string;
+  /** Addresses in copy (issue 51: a reminder to accounts payable copies the orderer). */
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -34,6 +36,7 @@ export interface OutgoingMail {
 const outboxRow = (mail: OutgoingMail) => ({
   kind: mail.kind,
   toAddress: mail.to,
+  ccAddress: mail.cc && mail.cc.length > 0 ? mail.cc.join(', ') : null,
   subject: mail.subject,
   textBody: mail.text,
   htmlBody: mail.html ?? null,

@@ -15,7 +15,8 @@ import { invoices, paymentTransactions, refunds } from '../db/schema';
 
 export interface LedgerPayment {
   amount: number;
-  status: 'completed' | 'refunded' | 'failed';
+  /** 'voided' (issue 51): a mis-keyed receipt taken back; like a failed one, it counts nothing. */
+  status: 'completed' | 'refunded' | 'failed' | 'voided';
 }
 
 /** Money paid back against a payment (refunds table): partial or whole. */

@@ -221,16 +221,19 @@ export function toOwnerOrder(model: OrderReadModel): Order {
       vatRate: item.vatRate,
       vatAmount: item.vatAmount,
     })),
-    payments: payments.map((payment) => ({
-      id: payment.id,
-      transactionType: payment.transactionType,
-      status: payment.status,
-      amount: payment.amount,
-      currency: payment.currency,
-      paymentMethod: payment.paymentMethod,
-      processedAt: iso(payment.processedAt),
-      createdAt: payment.createdAt.toISOString(),
-    })),
+    // A voided receipt was never money received: the customer does not see it (issue 51).
+    payments: payments
+      .filter((payment) => payment.status !== 'voided')
+      .map((payment) => ({
+        id: payment.id,
+        transactionType: payment.transactionType,
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency,
+        paymentMethod: payment.paymentMethod,
+        processedAt: iso(payment.processedAt),
+        createdAt: payment.createdAt.toISOString(),
+      })),
     // In the customer's words; rows that mean nothing to them are left out (the admin's view keeps every row).
     statusHistory: history.flatMap((entry) => {
       const notes = customerHistoryText(entry, order);
@@ -309,7 +312,7 @@ async function adminView(db: Db, model: OrderReadModel): Promise<AdminOrder> {
       [
         order.userId,
         ...model.history.map((entry) => entry.changedBy),
-        ...model.payments.map((payment) => payment.recordedBy),
+        ...model.payments.flatMap((payment) => [payment.recordedBy, payment.voidedBy]),
         ...model.refunds.map((refund) => refund.recordedBy),
         ...model.batchMoves.map((move) => move.changedBy),
       ].filter((value): value is string => value !== null),
@@ -366,15 +369,24 @@ async function adminView(db: Db, model: OrderReadModel): Promise<AdminOrder> {
     },
     paidAmount: ledger.paid,
     outstandingAmount: ledger.outstanding,
-    payments: owner.payments.map((payment, index) => {
-      const row = model.payments[index];
-      return {
-        ...payment,
-        reference: row?.reference ?? null,
-        refundedAt: iso(row?.refundedAt ?? null),
-        recordedBy: person(row?.recordedBy ?? null),
-      };
-    }),
+    // Every payment row, a voided one too (issue 51: shown struck through, with who, when and why).
+    payments: model.payments.map((row) => ({
+      id: row.id,
+      transactionType: row.transactionType,
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      paymentMethod: row.paymentMethod,
+      processedAt: iso(row.processedAt),
+      createdAt: row.createdAt.toISOString(),
+      reference: row.reference ?? null,
+      refundedAt: iso(row.refundedAt ?? null),
+      recordedBy: person(row.recordedBy ?? null),
+      voided: row.voidedAt
+        ? { at: row.voidedAt.toISOString(), by: person(row.voidedBy), reason: row.voidReason ?? '' }
+        : null,
+      fromAccountReceipt: row.accountReceiptId !== null,
+    })),
     statusHistory: model.history.map((entry) => ({
       id: entry.id,
       oldStatus: entry.oldStatus,

@@ -208,9 +208,26 @@ export async function loadAgedDebt(db: Db, now: Date, query: AgedDebtQuery = {})
     }
     if (customer.invoices.length > 0) customers.set(group, customer);
   }
+  // Issue 51: money on account not yet allocated, per currency (unidentified receipts included).
+  const unallocated = new Map(
+    (
+      await queryRows<{ currency: string; amount: number | string }>(
+        db,
+        sql`select a.currency, sum(a.amount - coalesce(al.allocated, 0)) as amount from account_receipts a
+          left join (select account_receipt_id, sum(amount) as allocated from payment_transactions
+            where account_receipt_id is not null and status = 'completed' group by account_receipt_id) al
+            on al.account_receipt_id = a.id
+          where a.voided_at is null and a.amount > coalesce(al.allocated, 0)
+          group by a.currency`,
+      )
+    )
+      .filter((row) => !query.currency || row.currency === query.currency)
+      .map((row) => [row.currency, Number(row.amount)] as const),
+  );
+  for (const currency of unallocated.keys()) if (!sections.has(currency)) sections.set(currency, new Map());
   const order = (currency: string) => (currency === 'GBP' ? 0 : currency === 'EUR' ? 1 : 2);
   const currencies = [...sections.entries()]
-    .filter(([, customers]) => customers.size > 0)
+    .filter(([currency, customers]) => customers.size > 0 || (unallocated.get(currency) ?? 0) > 0)
     .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
     .map(([currency, customers]): AgedDebtCurrency => {
       const list = [...customers.values()].sort(
@@ -227,6 +244,7 @@ export async function loadAgedDebt(db: Db, now: Date, query: AgedDebtQuery = {})
         buckets,
         total: list.reduce((sum, customer) => sum + customer.total, 0),
         invoiceCount: list.reduce((sum, customer) => sum + customer.invoices.length, 0),
+        unallocated: unallocated.get(currency) ?? 0,
       };
     });
   return { asOf: today, currencies };
@@ -281,6 +299,22 @@ export function agedDebtCsvRows(report: AgedDebtAnswer): (string | number | null
       ...agedDebtBuckets.map((bucket) => csvMoney(section.buckets[bucket])),
       csvMoney(section.total),
     ]);
+    if (section.unallocated) {
+      const blanks = agedDebtBuckets.map(() => '');
+      lines.push([
+        section.currency,
+        `Receipts on account not yet allocated ${section.currency}`,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        ...blanks,
+        csvMoney(-section.unallocated),
+      ]);
+    }
   }
   return lines;
 }

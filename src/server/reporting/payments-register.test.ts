@@ -170,8 +170,26 @@ describe('the payments register (issue 36)', () => {
     await scenario();
     const { totals } = await register('from=2026-03-01&to=2026-03-31');
     expect(totals).toEqual([
-      { currency: 'EUR', receipts: 1, refunds: 0, received: 100000, refunded: 0, net: 100000 },
-      { currency: 'GBP', receipts: 4, refunds: 2, received: 396200, refunded: 58655, net: 337545 },
+      {
+        currency: 'EUR',
+        receipts: 1,
+        refunds: 0,
+        received: 100000,
+        refunded: 0,
+        net: 100000,
+        unallocated: 0,
+        voided: 0,
+      },
+      {
+        currency: 'GBP',
+        receipts: 4,
+        refunds: 2,
+        received: 396200,
+        refunded: 58655,
+        net: 337545,
+        unallocated: 0,
+        voided: 0,
+      },
     ]);
   });
 
@@ -244,15 +262,17 @@ describe('the payments register (issue 36)', () => {
       ['Total received EUR', '1 receipt', '1000', 'EUR'],
       ['Total refunded EUR', '0 refunds', '0', 'EUR'],
       ['Net EUR', '', '1000', 'EUR'],
+      ['Unallocated EUR', 'On account, not yet allocated to an invoice', '', 'EUR'],
       ['Total received GBP', '4 receipts', '3962', 'GBP'],
       ['Total refunded GBP', '2 refunds', '-586.55', 'GBP'],
       ['Net GBP', '', '3375.45', 'GBP'],
+      ['Unallocated GBP', 'On account, not yet allocated to an invoice', '', 'GBP'],
     ]);
     // The search applies to the CSV as to the page.
     const searched = await t.get('/api/admin/payments.csv?from=2026-03-01&to=2026-03-31&search=rf-0001', {
       cookie: admin.cookie,
     });
-    expect(openAsSpreadsheet(searched.rawPayload).map((row) => row.Reference)).toEqual(['RF-0001', '', '', '']);
+    expect(openAsSpreadsheet(searched.rawPayload).map((row) => row.Reference)).toEqual(['RF-0001', '', '', '', '']);
   });
 
   it('is for staff who may export (Finance yes, Sales no)', async () => {

@@ -18,6 +18,7 @@ export const systemSettingsMessages = {
   amountRange: 'Enter an amount from 0 to 100,000',
   prefix: 'Use up to 10 letters, digits or dashes',
   reminderTextRequired: 'Enter the reminder text',
+  hourRange: 'Enter an hour from 0 to 23',
 } as const;
 
 const prefix = z
@@ -94,6 +95,13 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   paymentReminderDueBody: reminderBody.optional(),
   paymentReminderOverdueSubject: reminderSubject.optional(),
   paymentReminderOverdueBody: reminderBody.optional(),
+  /** Issue 51; optional: a request without it keeps the hour in force. */
+  paymentReminderHour: z
+    .number({ error: systemSettingsMessages.wholeNumber })
+    .int({ error: systemSettingsMessages.wholeNumber })
+    .min(0, { error: systemSettingsMessages.hourRange })
+    .max(23, { error: systemSettingsMessages.hourRange })
+    .optional(),
   /** Issue 41; optional: a request without them keeps the test limits and conformity lists in force. */
   factoryTestRateLimitPercent: systemSettingsSchema.shape.factoryTestRateLimitPercent.optional(),
   factoryTestNominalVolumeMl: systemSettingsSchema.shape.factoryTestNominalVolumeMl.optional(),

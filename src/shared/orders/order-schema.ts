@@ -6,7 +6,7 @@ import { batchShipSchema } from '../batches/batch-ship-schema';
 import { instrumentSchema } from '../instruments/instrument-schemas';
 import { orderStatuses, paymentStatuses, paymentTransactionTypes } from './order-status';
 import { orderKinds } from './order-kind';
-import { paymentReminderSentSchema, remindersExclusionSchema } from './payment-reminders';
+import { paymentReminderSentSchema, reminderPauseSchema, remindersExclusionSchema } from './payment-reminders';
 import { exportPapersSchema } from './export-proof';
 
 /**
@@ -218,6 +218,10 @@ export const adminOrderSchema = orderSchema.extend({
       reference: z.string().nullable(),
       refundedAt: z.string().nullable(),
       recordedBy: personSchema,
+      /** Issue 51: a mis-keyed receipt taken back: who, when and why (it counts nowhere). */
+      voided: z.object({ at: z.string(), by: personSchema, reason: z.string() }).nullable().optional(),
+      /** Allocated from a receipt on account (its void is the receipt's, in the register). */
+      fromAccountReceipt: z.boolean().optional(),
     }),
   ),
   statusHistory: z.array(orderHistoryEntrySchema.extend({ changedBy: personSchema, staffOnly: z.boolean() })),
@@ -238,6 +242,8 @@ export const adminOrderSchema = orderSchema.extend({
   /** Payment reminders sent for the order's invoices, oldest first, and its exclusion from them (issue 36). */
   reminders: z.array(paymentReminderSentSchema).optional(),
   remindersExclusion: remindersExclusionSchema.nullable().optional(),
+  /** Issue 51: Finance's pauses in force (the order's own and its customer's), soonest end first. */
+  reminderPauses: z.array(reminderPauseSchema).optional(),
   /** An order delivered outside the UK: its commercial invoice and proof of export (issue 37); null for the UK. */
   exportPapers: exportPapersSchema.nullable().optional(),
 });

@@ -7,15 +7,35 @@ import { cleanLine } from '../clean-text';
  */
 
 /** The stages, in order, and each one's day relative to the invoice's due date. */
-export const paymentReminderStages = ['before_3', 'due', 'after_7', 'after_21'] as const;
+export const paymentReminderStages = [
+  'before_3',
+  'due',
+  'after_7',
+  'after_21',
+  'after_30',
+  'after_60',
+  'after_90',
+  'final',
+] as const;
 export type PaymentReminderStage = (typeof paymentReminderStages)[number];
 
+/**
+ * Issue 51: the stages go on past 21 days, to 30, 60 and 90, then a final notice (100 days) before
+ * the terms' late-payment interest is charged. The last stage ends the reminders.
+ */
 export const paymentReminderOffsets: Record<PaymentReminderStage, number> = {
   before_3: -3,
   due: 0,
   after_7: 7,
   after_21: 21,
+  after_30: 30,
+  after_60: 60,
+  after_90: 90,
+  final: 100,
 };
+
+/** The last stage: once it is sent, the invoice gets no more reminders. */
+export const lastReminderStage: PaymentReminderStage = 'final';
 
 /** How staff read a stage (the order's timeline and its Reminders list). */
 export const paymentReminderStageLabels: Record<PaymentReminderStage, string> = {
@@ -23,6 +43,10 @@ export const paymentReminderStageLabels: Record<PaymentReminderStage, string> = 
   due: 'due today',
   after_7: '7 days overdue',
   after_21: '21 days overdue',
+  after_30: '30 days overdue',
+  after_60: '60 days overdue',
+  after_90: '90 days overdue',
+  final: 'final notice, 100 days overdue',
 };
 
 /**
@@ -167,3 +191,34 @@ export const remindersExclusionSchema = z.object({
   by: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
 });
 export type RemindersExclusion = z.infer<typeof remindersExclusionSchema>;
+
+export const reminderPauseMessages = {
+  reasonRequired: 'Give the reason for pausing payment reminders (at least 5 characters).',
+  untilRequired: 'Enter the last day of the pause (today or later).',
+  untilTooFar: 'A pause ends within a year; enter an earlier day.',
+  notFound: 'That pause was not found or has already ended.',
+} as const;
+
+/** POST /api/admin/orders/{id}/reminder-pauses and /api/admin/customers/{id}/reminder-pauses (issue 51). */
+export const reminderPauseRequestSchema = z.object({
+  reason: z
+    .string({ error: reminderPauseMessages.reasonRequired })
+    .trim()
+    .min(5, { error: reminderPauseMessages.reasonRequired })
+    .max(500)
+    .transform(cleanLine),
+  /** The last day of the pause (YYYY-MM-DD); reminders go again the day after. */
+  until: z.iso.date({ error: reminderPauseMessages.untilRequired }),
+});
+export type ReminderPauseRequest = z.input<typeof reminderPauseRequestSchema>;
+
+/** A pause of payment reminders in force: the order's own or its customer's (every order of theirs). */
+export const reminderPauseSchema = z.object({
+  id: z.string(),
+  scope: z.enum(['order', 'customer']),
+  reason: z.string(),
+  until: z.string(),
+  at: z.string(),
+  by: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+});
+export type ReminderPause = z.infer<typeof reminderPauseSchema>;

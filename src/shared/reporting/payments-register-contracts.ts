@@ -18,13 +18,23 @@ export const paymentsRegisterQuerySchema = z
 export type PaymentsRegisterQuery = z.output<typeof paymentsRegisterQuerySchema>;
 
 export const paymentsRegisterRowSchema = z.object({
-  /** The payment's id; a refund's own id (a payment refunded before partial refunds: the payment's). */
+  /** The payment's id; a refund's own id (a payment refunded before partial refunds: the payment's); a receipt on account's id. */
   id: z.string(),
-  kind: z.enum(['receipt', 'refund']),
+  /**
+   * Issue 51: 'voided' is a mis-keyed receipt taken back: listed as a trail (who, when, why) but in no
+   * total; its amount is what was keyed.
+   */
+  kind: z.enum(['receipt', 'refund', 'voided']),
   /** The day the money moved, YYYY-MM-DD (London). */
   date: z.string(),
-  orderId: z.string(),
-  orderNumber: z.string(),
+  /** Null for a receipt on account (issue 51): `allocatedTo` names the orders it went to. */
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  /** A receipt on account (issue 51): its id, what is not yet allocated, and the orders it was allocated to. */
+  accountReceiptId: z.string().nullable(),
+  unallocated: z.number().int().nullable(),
+  allocatedTo: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), amount: z.number().int() })),
+  voided: z.object({ at: z.string(), by: z.string().nullable(), reason: z.string() }).nullable(),
   /** The invoice the receipt was recorded against (a refund: its payment's); null for older receipts. */
   invoiceNumber: z.string().nullable(),
   customer: z.string(),
@@ -44,6 +54,10 @@ export const paymentsRegisterTotalSchema = z.object({
   received: z.number().int(),
   refunded: z.number().int(),
   net: z.number().int(),
+  /** Issue 51: of the receipts received, what is on account and not yet allocated to an invoice. */
+  unallocated: z.number().int(),
+  /** Voided receipts listed (counted in no figure). */
+  voided: z.number().int(),
 });
 export type PaymentsRegisterTotal = z.infer<typeof paymentsRegisterTotalSchema>;
 

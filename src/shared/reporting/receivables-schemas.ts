@@ -88,6 +88,11 @@ export const agedDebtCurrencySchema = z.object({
   buckets: bucketAmountsSchema,
   total: z.number().int(),
   invoiceCount: z.number().int(),
+  /**
+   * Issue 51: receipts on account (and unidentified ones) not yet allocated to an invoice, in this
+   * currency: money in hand against the debt until staff allocate it.
+   */
+  unallocated: z.number().int().optional(),
 });
 export type AgedDebtCurrency = z.infer<typeof agedDebtCurrencySchema>;
 

@@ -15,6 +15,7 @@ import { OrdersPage } from './orders/orders-page';
 import { BusinessProfilePage } from './profile/business-profile-page';
 import { PrivacyPage } from './privacy/privacy-page';
 import { RegisterPage } from './finance/register-page';
+import { ReceiptsPage } from './finance/receipts-page';
 import { ExchangeRatesPage } from './finance/exchange-rates-page';
 import { QuotesPage } from './quotes/quotes-page';
 import { AgedDebtPage } from './receivables/aged-debt-page';
@@ -48,6 +49,7 @@ export const adminPages: AdminPage[] = [
   { path: 'instruments', label: 'Instruments', permission: 'instruments.view', element: <InstrumentsPage /> },
   { path: 'register', label: 'Invoice register', permission: 'exports.csv', element: <RegisterPage /> },
   { path: 'exchange-rates', permission: 'exports.csv', element: <ExchangeRatesPage /> },
+  { path: 'receipts', label: 'Receipts on account', permission: 'payments.record', element: <ReceiptsPage /> },
   { path: 'receivables/aged-debt', label: 'Aged debt', permission: 'orders.view', element: <AgedDebtPage /> },
   { path: 'abandoned', label: 'Abandoned checkouts', permission: 'abandoned.manage', element: <AbandonedPage /> },
   { path: 'service', label: 'Service', permission: 'service.manage', element: <ServiceRequestsAdminPage /> },

@@ -23,6 +23,7 @@ import type { OrderKind } from '../../../shared/orders/order-kind';
 import type { VatCheckStatus, VatRegistry } from '../../../shared/tax/vat-number-check';
 import type { SupplyKind, VatTreatment } from '../../../shared/tax/line-vat';
 import type { EInvoice } from '../../../shared/einvoice/einvoice-model';
+import type { PaymentReminderStage } from '../../../shared/orders/payment-reminders';
 
 export type { OrderStatus, PaymentStatus } from '../../../shared/orders/order-status';
 export type OrderItemType =
@@ -200,7 +201,8 @@ export const paymentTransactions = pgTable(
     paymentMethod: text('payment_method'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     stripeInvoiceId: text('stripe_invoice_id'),
-    status: text('status').$type<'completed' | 'refunded' | 'failed'>().notNull().default('completed'),
+    /** 'voided': a mis-keyed receipt taken back (issue 51): it counts nowhere, and keeps who, when and why. */
+    status: text('status').$type<'completed' | 'refunded' | 'failed' | 'voided'>().notNull().default('completed'),
     /** The payer's reference (bank transfer reference, cheque number). */
     reference: text('reference'),
     /** The admin who recorded it (null for payments from the card processor). */
@@ -214,10 +216,16 @@ export const paymentTransactions = pgTable(
      * allocation (order-ledger.ts), so an old payment and a new one count alike.
      */
     invoiceId: uuid('invoice_id'),
+    /** Issue 51: the receipt on account this sum was allocated from (the bank line is that receipt's). */
+    accountReceiptId: uuid('account_receipt_id').references(() => accountReceipts.id, { onDelete: 'restrict' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
     createdAt: createdAt(),
   },
   (table) => [
     index('payment_transactions_order_id_idx').on(table.orderId),
+    index('payment_transactions_account_receipt_id_idx').on(table.accountReceiptId),
     index('payment_transactions_invoice_id_idx').on(table.invoiceId),
   ],
 );
@@ -314,7 +322,58 @@ export const refunds = pgTable(
 );
 
 /** The stages of an overdue-payment reminder, relative to the invoice's due date. */
-export type PaymentReminderStage = 'before_3' | 'due' | 'after_7' | 'after_21';
+export type { PaymentReminderStage };
+
+/**
+ * Issue 51: money received that matches no invoice: on a customer's account (user_id), or
+ * unidentified with only the bank reference (user_id null). Allocations are payment_transactions rows
+ * naming it; what they do not take is unallocated. A voided one (mis-keyed) counts nowhere.
+ */
+export const accountReceipts = pgTable(
+  'account_receipts',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The day the money arrived (YYYY-MM-DD). */
+    receivedOn: date('received_on').notNull(),
+    method: text('method').notNull(),
+    /** The bank statement's reference. */
+    reference: text('reference'),
+    note: text('note'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_receipts_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Issue 51: Finance's pause of payment reminders for one order or for every order of a customer,
+ * with a reason, until a day (inclusive). Ended early: ended_at. The job sends nothing while one holds.
+ */
+export const reminderPauses = pgTable(
+  'reminder_pauses',
+  {
+    id: id(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    /** The last day of the pause (YYYY-MM-DD): reminders go again the day after. */
+    until: date('until').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('reminder_pauses_order_id_idx').on(table.orderId),
+    index('reminder_pauses_user_id_idx').on(table.userId),
+  ],
+);
 
 /**
  * Payment reminders sent, one row per invoice and stage: the unique pair is what makes each reminder

@@ -44,6 +44,8 @@ export const mailOutbox = pgTable(
     id: id(),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
+    /** Issue 51: addresses in copy (a reminder's orderer beside accounts payable), comma-separated. */
+    ccAddress: text('cc_address'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),

@@ -6,6 +6,9 @@ import type { PaymentsRegisterAnswer } from '../../../shared/reporting/payments-
 import { apiError, type FetchCall, mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import { RegisterPage } from './register-page';
 
+/** A line of an order (not a receipt on account, not voided). */
+const orderLine = { accountReceiptId: null, unallocated: null, allocatedTo: [], voided: null };
+
 const march: PaymentsRegisterAnswer = {
   from: '2026-03-01',
   to: '2026-03-31',
@@ -22,6 +25,7 @@ const march: PaymentsRegisterAnswer = {
       currency: 'GBP',
       method: 'Bank transfer',
       reference: 'BACS SMITH DEP 1',
+      ...orderLine,
     },
     {
       id: 'r1',
@@ -35,6 +39,7 @@ const march: PaymentsRegisterAnswer = {
       currency: 'GBP',
       method: 'Bank transfer',
       reference: 'RF-0001',
+      ...orderLine,
     },
     {
       id: 'p2',
@@ -48,14 +53,24 @@ const march: PaymentsRegisterAnswer = {
       currency: 'EUR',
       method: 'Bank transfer',
       reference: null,
+      ...orderLine,
     },
   ],
   total: 3,
   page: 1,
   pageSize: 25,
   totals: [
-    { currency: 'EUR', receipts: 1, refunds: 0, received: 100000, refunded: 0, net: 100000 },
-    { currency: 'GBP', receipts: 1, refunds: 1, received: 100000, refunded: 8655, net: 91345 },
+    { currency: 'EUR', receipts: 1, refunds: 0, received: 100000, refunded: 0, net: 100000, unallocated: 0, voided: 0 },
+    {
+      currency: 'GBP',
+      receipts: 1,
+      refunds: 1,
+      received: 100000,
+      refunded: 8655,
+      net: 91345,
+      unallocated: 0,
+      voided: 0,
+    },
   ],
 };
 
@@ -117,8 +132,8 @@ describe('the payments register view (component, happy-dom)', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([
-      'EUR€1,000.00 (1 receipt)€0.00 (0 refunds)€1,000.00',
-      'GBP£1,000.00 (1 receipt)£86.55 (1 refund)£913.45',
+      'EUR€1,000.00 (1 receipt)€0.00 (0 refunds)€1,000.00€0.00',
+      'GBP£1,000.00 (1 receipt)£86.55 (1 refund)£913.45£0.00',
     ]);
     expect(registerCalls(calls)).toEqual(['/api/admin/payments?from=2026-03-01&to=2026-03-31&page=1&pageSize=25']);
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(

@@ -36,22 +36,68 @@ export function RegisterTabs({ current }: { current: 'invoices' | 'payments' }) 
   );
 }
 
+const kindLabels = { receipt: 'Receipt', refund: 'Refund', voided: 'Voided receipt' } as const;
+
+/** An order's line links to it; a receipt on account says what it went to and what is left (issue 51). */
+function OrderCell({ row }: { row: PaymentsRegisterRow }) {
+  if (row.orderId)
+    return (
+      <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${row.orderId}`}>
+        {row.orderNumber}
+      </Link>
+    );
+  if (!row.accountReceiptId) return <>—</>;
+  return (
+    <span>
+      {row.allocatedTo.map((entry, index) => (
+        <span key={entry.orderId}>
+          {index > 0 ? ', ' : ''}
+          <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${entry.orderId}`}>
+            {entry.orderNumber}
+          </Link>{' '}
+          ({money(entry.amount, row.currency)})
+        </span>
+      ))}
+      {row.unallocated ? (
+        <span className="block font-medium text-amber-800">
+          On account: {money(row.unallocated, row.currency)} unallocated
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 const paymentColumns: ColumnDef<PaymentsRegisterRow, unknown>[] = [
   { header: 'Date', cell: ({ row }) => formatUkDate(row.original.date) },
-  { header: 'Type', cell: ({ row }) => (row.original.kind === 'receipt' ? 'Receipt' : 'Refund') },
   {
-    header: 'Order',
-    cell: ({ row }) => (
-      <Link className="font-medium text-accent-700 underline" to={`/admin/orders/${row.original.orderId}`}>
-        {row.original.orderNumber}
-      </Link>
-    ),
+    header: 'Type',
+    cell: ({ row }) => {
+      const { voided } = row.original;
+      if (!voided) return kindLabels[row.original.kind];
+      return (
+        <span>
+          <span className="font-medium text-red-800">Voided receipt</span>
+          <span className="block text-xs text-navy-600">
+            {formatUkDate(voided.at.slice(0, 10))}
+            {voided.by ? ` by ${voided.by}` : ''}: {voided.reason}
+          </span>
+        </span>
+      );
+    },
   },
+  { header: 'Order', cell: ({ row }) => <OrderCell row={row.original} /> },
   { header: 'Invoice', cell: ({ row }) => <span className="font-mono">{row.original.invoiceNumber ?? '—'}</span> },
   { header: 'Customer', cell: ({ row }) => row.original.customer || '—' },
   {
     header: 'Amount',
-    cell: ({ row }) => <span className="tabular-nums">{money(row.original.amount, row.original.currency)}</span>,
+    cell: ({ row }) =>
+      row.original.kind === 'voided' ? (
+        <span className="tabular-nums text-navy-500 line-through" title="Voided: counted in no total">
+          {money(row.original.amount, row.original.currency)}
+        </span>
+      ) : (
+        <span className="tabular-nums">{money(row.original.amount, row.original.currency)}</span>
+      ),
   },
   { header: 'Method', cell: ({ row }) => row.original.method || '—' },
   { header: 'Reference', cell: ({ row }) => row.original.reference ?? '—' },
@@ -68,6 +114,7 @@ function PaymentTotals({ totals }: { totals: PaymentsRegisterTotal[] }) {
             <th className="p-2 text-right">Received</th>
             <th className="p-2 text-right">Refunded</th>
             <th className="p-2 text-right">Net</th>
+            <th className="p-2 text-right">Unallocated (on account)</th>
           </tr>
         </thead>
         <tbody>
@@ -87,6 +134,14 @@ function PaymentTotals({ totals }: { totals: PaymentsRegisterTotal[] }) {
                 </span>
               </td>
               <td className="p-2 text-right font-medium tabular-nums">{money(total.net, total.currency)}</td>
+              <td className="p-2 text-right tabular-nums">
+                {money(total.unallocated, total.currency)}
+                {total.voided > 0 ? (
+                  <span className="block text-xs text-navy-500">
+                    {total.voided} voided receipt{total.voided === 1 ? '' : 's'} listed, counted nowhere
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -113,7 +168,11 @@ export function PaymentsRegister({ defaults }: { defaults: { from: string; to: s
       <RegisterTabs current="payments" />
       <p className="text-sm text-navy-700">
         Every receipt and refund by the day the money moved, to match against the bank statement. Refunds are negative;
-        the totals are per currency, of everything the dates and search select.
+        the totals are per currency, of everything the dates and search select. A receipt on account is one line until
+        it is allocated; a voided receipt stays listed, struck through, and counts in no total.{' '}
+        <Link className="text-accent-700 underline" to="/admin/receipts">
+          Receipts on account
+        </Link>
       </p>
       <ListToolbar
         key={state.search}

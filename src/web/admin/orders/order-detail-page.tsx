@@ -384,7 +384,7 @@ export function OrderDetailPage() {
         />
       ) : null}
       <PaymentsPanel order={data} />
-      <RemindersPanel order={data} canEdit={can('orders.edit')} />
+      <RemindersPanel order={data} canEdit={can('orders.edit')} canPause={can('payments.record')} />
       {can('orders.edit') ? (
         <section className={card} aria-labelledby="edit-heading">
           <h2 id="edit-heading" className="mb-3 text-lg font-semibold text-navy-900">

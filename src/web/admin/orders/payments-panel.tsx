@@ -103,6 +103,30 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
     },
     onError,
   });
+  // Issue 51: a mis-keyed receipt is voided with a reason (no e-mail, no refund on the books).
+  const [voiding, setVoiding] = useState<string | null>(null);
+  const [voidReason, setVoidReason] = useState('');
+  const [voidError, setVoidError] = useState<string | null>(null);
+  const voidPayment = useMutation({
+    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+      withStepUp(() =>
+        adminApi(adminOrderAnswerSchema, `/orders/${order.id}/payments/${paymentId}/void`, {
+          method: 'POST',
+          body: { reason },
+        }),
+      ),
+    onSuccess: () => {
+      toast.success('Receipt voided');
+      setVoiding(null);
+      void invalidate();
+    },
+    onError: (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'step_up_cancelled') return;
+      setVoidError(
+        error instanceof ApiError ? (error.fields?.reason ?? error.message) : 'An unexpected error occurred',
+      );
+    },
+  });
   const refundedOf = (paymentId: string) =>
     order.refunds.filter((row) => row.paymentId === paymentId).reduce((sum, row) => sum + row.amount, 0);
   const actions = orderActions({
@@ -171,14 +195,80 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
         <ul className="mt-3 divide-y divide-navy-100 text-sm">
           {order.payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                {payment.transactionType === 'deposit' ? firstPaymentLabel : 'Balance'}{' '}
-                {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
-                {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
-                {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
-                {refundedOf(payment.id) > 0 ? ` · ${money(refundedOf(payment.id), payment.currency)} refunded` : ''}
-                {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
-              </span>
+              {payment.voided ? (
+                <span className="text-navy-500">
+                  <span className="line-through">
+                    {payment.transactionType === 'deposit' ? firstPaymentLabel : 'Balance'}{' '}
+                    {money(payment.amount, payment.currency)}
+                    {payment.reference ? ` · ref ${payment.reference}` : ''}
+                  </span>{' '}
+                  · <span className="font-medium text-red-800">voided</span> {moment(payment.voided.at)}
+                  {payment.voided.by ? ` by ${payment.voided.by.email ?? ''}` : ''}: {payment.voided.reason}
+                </span>
+              ) : (
+                <span>
+                  {payment.transactionType === 'deposit' ? firstPaymentLabel : 'Balance'}{' '}
+                  {money(payment.amount, payment.currency)} · {payment.paymentMethod ?? '—'}
+                  {payment.reference ? ` · ref ${payment.reference}` : ''} ·{' '}
+                  {payment.processedAt ? moment(payment.processedAt) : ''} · {payment.status}
+                  {refundedOf(payment.id) > 0 ? ` · ${money(refundedOf(payment.id), payment.currency)} refunded` : ''}
+                  {payment.recordedBy ? ` · by ${payment.recordedBy.email ?? ''}` : ''}
+                  {payment.fromAccountReceipt ? ' · from a receipt on account' : ''}
+                </span>
+              )}
+              {payment.status === 'completed' && refundedOf(payment.id) === 0 && mayRecord ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={voidPayment.isPending}
+                  onClick={() => {
+                    setVoiding(payment.id);
+                    setVoidReason('');
+                    setVoidError(null);
+                  }}
+                >
+                  Void (mis-keyed)…
+                </Button>
+              ) : null}
+              {voiding === payment.id ? (
+                <form
+                  aria-label="Void a mis-keyed receipt"
+                  className="grid w-full gap-2"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (
+                      window.confirm(
+                        `Void this receipt of ${money(payment.amount, payment.currency)}? It leaves every figure; nobody is e-mailed. Use Refund for money paid back.`,
+                      )
+                    )
+                      voidPayment.mutate({ paymentId: payment.id, reason: voidReason });
+                  }}
+                >
+                  <label className="text-sm text-navy-800">
+                    Why is it void? (e.g. keyed against the wrong order)
+                    <input
+                      className={field}
+                      value={voidReason}
+                      aria-invalid={voidError ? true : undefined}
+                      aria-describedby={voidError ? `void-error-${payment.id}` : undefined}
+                      onChange={(event) => setVoidReason(event.target.value)}
+                    />
+                  </label>
+                  {voidError ? (
+                    <span id={`void-error-${payment.id}`} className="text-xs text-red-700">
+                      {voidError}
+                    </span>
+                  ) : null}
+                  <div className="flex gap-2">
+                    <Button type="submit" size="sm" variant="danger" disabled={voidPayment.isPending}>
+                      Void receipt
+                    </Button>
+                    <Button type="button" size="sm" variant="outline" onClick={() => setVoiding(null)}>
+                      Cancel
+                    </Button>
+                  </div>
+                </form>
+              ) : null}
               {payment.status === 'completed' && payment.amount - refundedOf(payment.id) > 0 && mayRecord ? (
                 <Button
                   size="sm"

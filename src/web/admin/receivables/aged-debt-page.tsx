@@ -38,6 +38,15 @@ function CurrencySection({ section }: { section: AgedDebtCurrency }) {
         {section.currency}: {money(section.total, section.currency)} owed on {section.invoiceCount} invoice
         {section.invoiceCount === 1 ? '' : 's'}
       </h2>
+      {section.unallocated ? (
+        <p className="text-sm text-amber-800">
+          {money(section.unallocated, section.currency)} received on account is not yet allocated to an invoice:{' '}
+          {money(section.total - section.unallocated, section.currency)} net.{' '}
+          <Link className="text-accent-700 underline" to="/admin/receipts">
+            Allocate it
+          </Link>
+        </p>
+      ) : null}
       <div className="overflow-x-auto">
         <table className="min-w-full text-left text-sm" aria-label={`Aged debt in ${section.currency}`}>
           <thead className="bg-navy-50 text-navy-700">

@@ -45,6 +45,8 @@ interface FormValues {
   paymentReminderDueBody: string;
   paymentReminderOverdueSubject: string;
   paymentReminderOverdueBody: string;
+  /** Issue 51: the hour (London) the day's reminders go. */
+  paymentReminderHour: string;
   /** Issue 41: the factory test's limits (decimals as text) and the declaration's lists, one a line. */
   factoryTestRateLimitPercent: string;
   factoryTestNominalVolumeMl: string;
@@ -65,6 +67,7 @@ const toForm = (settings: SystemSettings): FormValues => ({
   batchFewPlacesThreshold: String(settings.batchFewPlacesThreshold),
   batchHoldDays: String(settings.batchHoldDays),
   coverReminderDays: String(settings.coverReminderDays),
+  paymentReminderHour: String(settings.paymentReminderHour),
   repairQuoteApprovalThreshold: String(settings.repairQuoteApprovalThreshold),
   carriers: settings.carriers.map((carrier) => `${carrier.id} | ${carrier.name} | ${carrier.trackingUrl}`).join('\n'),
   factoryTestRateLimitPercent: String(settings.factoryTestRateLimitPercent),
@@ -111,6 +114,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   batchFewPlacesThreshold: integer(values.batchFewPlacesThreshold),
   batchHoldDays: integer(values.batchHoldDays),
   coverReminderDays: integer(values.coverReminderDays),
+  paymentReminderHour: integer(values.paymentReminderHour),
   repairQuoteApprovalThreshold: integer(values.repairQuoteApprovalThreshold),
   carriers: carriersOf(values.carriers),
   factoryTestRateLimitPercent: decimal(values.factoryTestRateLimitPercent),
@@ -141,6 +145,7 @@ const fieldNames: (keyof FormValues)[] = [
   'paymentReminderDueBody',
   'paymentReminderOverdueSubject',
   'paymentReminderOverdueBody',
+  'paymentReminderHour',
   'factoryTestRateLimitPercent',
   'factoryTestNominalVolumeMl',
   'factoryTestVolumeLimitPercent',
@@ -431,10 +436,20 @@ export function SystemSettingsPage() {
             </Card>
             <Card title="Payment reminders">
               <p className="text-sm text-navy-600" id="reminder-placeholders">
-                Sent 3 days before an invoice is due, on the day, and 7 and 21 days after, until it is paid.
-                Placeholders: {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}. Changing a text needs
-                a fresh code and is e-mailed to every admin; bank details are printed on the invoice, not here.
+                Sent 3 days before an invoice is due, on the day, 7, 21, 30, 60 and 90 days after, then a final notice
+                at 100 days, until it is paid; to the organisation’s accounts payable with the orderer in copy. From 30
+                days on, and for German and French orders, the shop’s own wording is used. Placeholders:{' '}
+                {paymentReminderPlaceholders.map((name) => `{${name}}`).join(', ')}. Changing a text needs a fresh code
+                and is e-mailed to every admin; bank details are printed on the invoice, not here.
               </p>
+              {text(
+                'paymentReminderHour',
+                'Send reminders from (hour, 0–23, UK time; after the bank statement is in)',
+                {
+                  type: 'number',
+                  step: '1',
+                },
+              )}
               {text('paymentReminderDueSubject', 'Reminder subject (before or on the due date)')}
               <Field
                 label="Reminder text (before or on the due date)"
