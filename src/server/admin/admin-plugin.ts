@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { requireAdmin } from '../accounts/request-auth';
 import { forbidden } from '../http/http-error';
-import { permissionsOfRoles } from '../../shared/admin/permissions';
+import { allowedBy } from './admin-route-config';
 import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminBusinessProfileRoutes } from './business-profile-routes';
@@ -38,7 +38,7 @@ async function adminWing(app: FastifyInstance) {
     const auth = await requireAdmin(request);
     const needs = request.routeOptions.config.admin;
     if (!needs) throw forbidden(adminMessages.noAccess, { code: 'no_access' });
-    if (needs.permission !== 'staff' && !permissionsOfRoles(auth.roles).has(needs.permission)) {
+    if (!allowedBy(auth.roles, needs)) {
       throw forbidden(adminMessages.noAccess, { code: 'no_access' });
     }
     if (needs.stepUp) await requireStepUp(app, request, auth);
