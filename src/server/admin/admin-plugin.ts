@@ -14,6 +14,7 @@ import { adminOrganisationRoutes } from './organisation-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminExchangeRateRoutes } from './exchange-rate-routes';
 import { adminOrderRoutes } from './order-routes';
+import { adminDispatchRoutes } from './dispatch-routes';
 import { adminInstrumentRoutes } from './instrument-routes';
 import { adminAuditRoutes } from './audit-routes';
 import { adminDashboardRoutes } from './dashboard-routes';
@@ -51,6 +52,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminStepUpRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminDispatchRoutes);
   await app.register(adminQuoteRoutes);
   await app.register(adminInstrumentRoutes);
   await app.register(adminInvoiceRoutes);
