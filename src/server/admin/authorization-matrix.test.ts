@@ -600,6 +600,22 @@ describe('the authorization matrix', () => {
           };
         },
       },
+      // Issue 54: an Owner's recorded override marks a received, unpaid, out-of-warranty repair repaired.
+      {
+        method: 'POST',
+        route: '/api/admin/service/:id/repair-override',
+        ok: 200,
+        make: async () => {
+          const { request } = await createServiceRequestRow(t.db, (await createInstrument(t.db)).id, {
+            status: 'received',
+            underWarranty: false,
+          });
+          return {
+            url: `/api/admin/service/${request.id}/repair-override`,
+            body: { reason: 'Hospital lab, purchase order in the post' },
+          };
+        },
+      },
       // Step-up since issue 34; £350 is under the approval threshold, so Support (no payments.record) passes too.
       {
         method: 'POST',
