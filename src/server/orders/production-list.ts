@@ -60,7 +60,8 @@ function buildFacts(row: OrderRow, items: ItemRow[], batchDate: string | null) {
     quantity: orderBatchOf(row).quantity,
     powerAdaptor: adaptor?.itemName ?? null,
     country: deliveryCountry(row) || null,
-    shipBy: row.shipDateTold ?? batchDate,
+    // The batch's date in force: a re-dated batch ships on its new date, told to its holders or not yet.
+    shipBy: batchDate,
     depositState: paymentStatusLabelsOf(row.kind)[row.paymentStatus],
   };
 }

@@ -28,7 +28,7 @@ export const productionRowSchema = z.object({
   powerAdaptor: z.string().nullable(),
   /** The delivery country's ISO code (the billing one when there is no delivery address). */
   country: z.string().nullable(),
-  /** The ship date the customer was last told, else the batch's date; null: to be confirmed. */
+  /** The batch's ship date in force; null: to be confirmed. */
   shipBy: z.string().nullable(),
   paymentStatus: z.enum(paymentStatuses),
   /** The deposit's state in words (a repair: the payment's): no amount. */
