@@ -96,7 +96,7 @@ describe('the Operations role (issue 54): batches, production and dispatch witho
     );
     const csvLine = csv.body.split('\r\n').find((line) => line.startsWith(order.orderNumber));
     expect(csvLine).toContain(',Confirmed,');
-    expect(csvLine).toContain('1 Mar 2027');
+    expect(csvLine).toContain('1 March 2027');
     expect(csv.body).not.toContain('£');
 
     const pdf = await t.get('/api/admin/batches/batch-2/production.pdf', { cookie: operations.cookie });
@@ -105,7 +105,7 @@ describe('the Operations role (issue 54): batches, production and dispatch witho
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('PRODUCTION LIST');
     expect(text).toContain(order.orderNumber);
-    expect(text).toContain('1 Mar 2027');
+    expect(text).toContain('1 March 2027');
     expect(text).not.toContain('£');
 
     // The dispatch view: what to build and where it goes; no amount.

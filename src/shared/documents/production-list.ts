@@ -40,7 +40,7 @@ export function productionListDocument(
   list: ProductionList,
   facts: { profile: BusinessProfile; printedAt: Date },
 ): BusinessDocument {
-  const widths = [11, 9, 18, 20, 6, 12, 6, 9, 9];
+  const widths = [13, 11, 15, 16, 5, 12, 7, 12, 9];
   return {
     kind: 'production_list',
     language: 'en',
