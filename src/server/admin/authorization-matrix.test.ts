@@ -1190,7 +1190,7 @@ describe('the authorization matrix', () => {
     console.info(
       `authorization matrix: ${examples.length} routes × ${3 + roleNames.length * 2} callers = ${cells} cells, 0 unexpected 2xx`,
     );
-  }, 240_000);
+  }, 360_000);
 
   it('lets staff through a route outside /api/admin only with the permission it declares (staffRead): each such route × {each role at aal2 with a fresh step-up, admin at aal1, a customer who is not the owner, anonymous, the owner}', async () => {
     const phone = '+44 20 7946 0000';
