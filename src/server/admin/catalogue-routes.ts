@@ -431,7 +431,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
 
   r.post(
     '/batches',
-    { config: batches, schema: { body: createBatchRequestSchema, response: { 201: z.object({ item: adminBatchSchema }) } } },
+    {
+      config: batches,
+      schema: { body: createBatchRequestSchema, response: { 201: z.object({ item: adminBatchSchema }) } },
+    },
     async (request, reply) => {
       const duplicate = conflict(catalogueMessages.duplicateBatchId, {
         code: 'duplicate_id',
@@ -475,7 +478,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
 
   r.put(
     '/batches/:batchId',
-    { config: batches, schema: { params: batchParams, body: updateBatchRequestSchema, response: { 200: batchListSchema } } },
+    {
+      config: batches,
+      schema: { params: batchParams, body: updateBatchRequestSchema, response: { 200: batchListSchema } },
+    },
     async (request) => ({
       items: await catalogueWrite(app, request, async (tx, now) => {
         const productId = await productOf(tx);

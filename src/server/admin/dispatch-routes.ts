@@ -7,7 +7,11 @@ import {
   productionListQuerySchema,
   productionListSchema,
 } from '../../shared/orders/dispatch-contracts';
-import { productionListCells, productionListColumns, productionListDocument } from '../../shared/documents/production-list';
+import {
+  productionListCells,
+  productionListColumns,
+  productionListDocument,
+} from '../../shared/documents/production-list';
 import { exportProofRequestSchema } from '../../shared/orders/export-proof';
 import { updateOrderRequestSchema } from '../../shared/orders/order-admin-contracts';
 import { getBusinessProfile } from '../business-profile/profile-service';

@@ -97,7 +97,10 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
             details: { ...publicProfileOf(profile), mail: { ...profile.mail, alertEmail: alertAfter } },
           });
         }
-        const alert = alertAfter !== alertBefore ? { before: { adminEmail: alertBefore }, after: { adminEmail: alertAfter } } : null;
+        const alert =
+          alertAfter !== alertBefore
+            ? { before: { adminEmail: alertBefore }, after: { adminEmail: alertAfter } }
+            : null;
         const changed = (Object.keys(after) as (keyof SystemSettings)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );

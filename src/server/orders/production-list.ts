@@ -99,10 +99,7 @@ export async function productionList(db: Db, batchId: string, status: 'open' | '
   // Ship-by first (to be confirmed last), then in the order they were placed.
   const sorted = list
     .map((row, index) => ({ row, index }))
-    .sort(
-      (a, b) =>
-        (a.row.shipBy ?? '9999-12-31').localeCompare(b.row.shipBy ?? '9999-12-31') || a.index - b.index,
-    )
+    .sort((a, b) => (a.row.shipBy ?? '9999-12-31').localeCompare(b.row.shipBy ?? '9999-12-31') || a.index - b.index)
     .map(({ row }) => row);
   return {
     batch: { id: batch.batchId, name: batch.name, date: batch.date },

@@ -1,8 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { type RepairPayment, repairPaymentLabels, type RepairPaymentState } from '../../shared/service-requests/repair-payment';
+import {
+  type RepairPayment,
+  repairPaymentLabels,
+  type RepairPaymentState,
+} from '../../shared/service-requests/repair-payment';
 import { chargeable } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
-import { orders, profiles, serviceRequests } from '../db/schema';
+import { orders, profiles, type serviceRequests } from '../db/schema';
 
 type RequestRow = typeof serviceRequests.$inferSelect;
 

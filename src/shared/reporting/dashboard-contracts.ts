@@ -12,21 +12,15 @@ import { batchPlacesSchema } from '../batches/batch-places';
 export const dashboardSchema = z.object({
   currency: z.string(),
   ordersThisMonth: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }).optional(),
-  depositsAwaiting: z
-    .object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) })
-    .optional(),
-  balancesAwaiting: z
-    .object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) })
-    .optional(),
+  depositsAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }).optional(),
+  balancesAwaiting: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }).optional(),
   /** What customers still owe, per currency, worked out as each order's ledger does (order-ledger.ts). */
   outstanding: z.object({ count: z.number().int(), amount: z.record(z.string(), z.number().int()) }).optional(),
   /** Orders whose deposit / balance invoice is unpaid past its due date. */
   depositsOverdue: z.object({ count: z.number().int() }).optional(),
   balancesOverdue: z.object({ count: z.number().int() }).optional(),
   openQuotes: z.object({ count: z.number().int(), value: z.record(z.string(), z.number().int()) }).optional(),
-  quoteToOrderRate90d: z
-    .object({ quotes: z.number().int(), converted: z.number().int(), rate: z.number() })
-    .optional(),
+  quoteToOrderRate90d: z.object({ quotes: z.number().int(), converted: z.number().int(), rate: z.number() }).optional(),
   weekly: z.array(z.object({ weekStart: z.string(), quotes: z.number().int(), orders: z.number().int() })).optional(),
   /** Batches still offered whose ship date has passed: the storefront says "date to be confirmed" until staff change it. */
   batchesPastShipDate: z.array(z.object({ id: z.string(), name: z.string(), date: z.string() })).optional(),

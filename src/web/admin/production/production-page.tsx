@@ -96,13 +96,21 @@ export function ProductionPage() {
             <table className="w-full text-left">
               <thead className="bg-navy-50 text-sm text-navy-800">
                 <tr>
-                  {['Order', 'Status', 'Configuration', 'Options', 'Qty', 'Power adaptor', 'Country', 'Ship by', 'Deposit'].map(
-                    (heading) => (
-                      <th key={heading} scope="col" className="px-2 py-2">
-                        {heading}
-                      </th>
-                    ),
-                  )}
+                  {[
+                    'Order',
+                    'Status',
+                    'Configuration',
+                    'Options',
+                    'Qty',
+                    'Power adaptor',
+                    'Country',
+                    'Ship by',
+                    'Deposit',
+                  ].map((heading) => (
+                    <th key={heading} scope="col" className="px-2 py-2">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

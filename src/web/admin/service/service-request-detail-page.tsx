@@ -265,8 +265,7 @@ function RepairPaymentPanel({ request }: { request: AdminServiceRequest }) {
       toast.error(error instanceof ApiError ? error.message : 'The override failed. Please try again.');
     },
   });
-  const mayOverride =
-    can('orders.override') && request.status === 'received' && !repairMayProceed(payment.state);
+  const mayOverride = can('orders.override') && request.status === 'received' && !repairMayProceed(payment.state);
   return (
     <div className="mt-3 text-sm" data-testid="repair-payment">
       <p>
