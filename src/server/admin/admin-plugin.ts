@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminMessages } from '../../shared/admin/admin-schemas';
 import { requireAdmin } from '../accounts/request-auth';
 import { forbidden } from '../http/http-error';
-import { permissionsOfRoles } from '../../shared/staff/permissions';
+import { allowedBy } from './admin-route-config';
 import { requireStepUp } from './step-up';
 import { adminAbandonedRoutes } from './abandoned-routes';
 import { adminBusinessProfileRoutes } from './business-profile-routes';
@@ -14,6 +14,7 @@ import { adminOrganisationRoutes } from './organisation-routes';
 import { adminInvoiceRoutes } from './invoice-routes';
 import { adminExchangeRateRoutes } from './exchange-rate-routes';
 import { adminOrderRoutes } from './order-routes';
+import { adminDispatchRoutes } from './dispatch-routes';
 import { adminInstrumentRoutes } from './instrument-routes';
 import { adminAuditRoutes } from './audit-routes';
 import { adminDashboardRoutes } from './dashboard-routes';
@@ -39,7 +40,7 @@ async function adminWing(app: FastifyInstance) {
     const auth = await requireAdmin(request);
     const needs = request.routeOptions.config.admin;
     if (!needs) throw forbidden(adminMessages.noAccess, { code: 'no_access' });
-    if (needs.permission !== 'staff' && !permissionsOfRoles(auth.roles).has(needs.permission)) {
+    if (!allowedBy(auth.roles, needs)) {
       throw forbidden(adminMessages.noAccess, { code: 'no_access' });
     }
     if (needs.stepUp) await requireStepUp(app, request, auth);
@@ -52,6 +53,7 @@ async function adminWing(app: FastifyInstance) {
   await app.register(adminStepUpRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminDispatchRoutes);
   await app.register(adminQuoteRoutes);
   await app.register(adminInstrumentRoutes);
   await app.register(adminInvoiceRoutes);

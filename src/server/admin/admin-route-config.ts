@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { userMessages } from '../../shared/staff/user-schemas';
 import { adminMessages } from '../../shared/admin/admin-schemas';
-import { type Permission, permissionsOfRoles } from '../../shared/staff/permissions';
+import { type Permission, grants, permissionsOfRoles } from '../../shared/staff/permissions';
 import type { RequestAuth } from '../accounts/request-auth';
 import { forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
@@ -10,12 +10,13 @@ import { rateLimit } from '../http/rate-limit';
  * What an admin route needs, declared in its route options and checked by the wing's one hook
  * (admin-plugin.ts): a staff member at aal2 holding `permission`, and with `stepUp` a fresh
  * authenticator code within the last 5 minutes. `'staff'` is for what every staff member uses
- * (the step-up itself). `passkeyStepUp` marks a step-up route that guards money without needing a
+ * (the step-up itself); a list is any one of them (issue 54: a delivery note is Sales' and Operations'
+ * alike). `passkeyStepUp` marks a step-up route that guards money without needing a
  * money permission (the bank accounts, approving a passkey): it is held to the money routes' rule,
  * a passkey step-up only while "Require passkeys for payments" is on (step-up.ts).
  */
 export interface AdminRouteNeeds {
-  permission: Permission | 'staff';
+  permission: Permission | readonly Permission[] | 'staff';
   stepUp: boolean;
   passkeyStepUp?: boolean;
 }
@@ -59,6 +60,10 @@ export function adminRoute(
     rateLimit: adminLimit[options.limit ?? 'standard'],
   };
 }
+
+/** True when the staff member's roles let them through a route needing `needs` (the wing's one hook). */
+export const allowedBy = (roles: RequestAuth['roles'], needs: Pick<AdminRouteNeeds, 'permission'>) =>
+  needs.permission === 'staff' || grants(roles, needs.permission);
 
 /** The admin behind a guarded request (written once in accounts, where feature code that takes a request reads it). */
 export { adminOf } from '../accounts/request-auth';

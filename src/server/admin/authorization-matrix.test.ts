@@ -9,6 +9,7 @@ import { useTestApp } from '../../../tests/support/test-app';
 import { storeModelDocumentRow, tinyPdf } from '../../../tests/support/model-documents';
 import { certificatePdf, storeCertificateRow } from '../../../tests/support/supplier-pack';
 import { type Role, roleNames, permissionsOfRoles } from '../../shared/staff/permissions';
+import { allowedBy } from './admin-route-config';
 import { defaultSystemSettings } from '../../shared/settings';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import {
@@ -711,6 +712,22 @@ describe('the authorization matrix', () => {
           };
         },
       },
+      // Issue 54: an Owner's recorded override marks a received, unpaid, out-of-warranty repair repaired.
+      {
+        method: 'POST',
+        route: '/api/admin/service/:id/repair-override',
+        ok: 200,
+        make: async () => {
+          const { request } = await createServiceRequestRow(t.db, (await createInstrument(t.db)).id, {
+            status: 'received',
+            underWarranty: false,
+          });
+          return {
+            url: `/api/admin/service/${request.id}/repair-override`,
+            body: { reason: 'Hospital lab, purchase order in the post' },
+          };
+        },
+      },
       // Step-up since issue 34; £350 is under the approval threshold, so Support (no payments.record) passes too.
       {
         method: 'POST',
@@ -1121,6 +1138,29 @@ describe('the authorization matrix', () => {
           return { url: `/api/admin/batches/${batchId}/date-changes/${batch?.pendingDateChange?.id ?? ''}/notify` };
         },
       },
+      // Issue 54: the production list of a batch (on screen, CSV, PDF) and an order's dispatch view, move and proof of export.
+      ...['production', 'production.csv', 'production.pdf'].map((path) => ({
+        method: 'GET' as const,
+        route: `/api/admin/batches/:id/${path}`,
+        ok: 200,
+        make: at(`/api/admin/batches/batch-2/${path}`),
+      })),
+      { method: 'GET', route: '/api/admin/dispatch/:id', ok: 200, make: at(`/api/admin/dispatch/${order.id}`) },
+      {
+        method: 'PATCH',
+        route: '/api/admin/dispatch/:id',
+        ok: 200,
+        make: async () => ({
+          url: `/api/admin/dispatch/${(await createOrder(t.db)).id}`,
+          body: { trackingNumber: 'TRACK-MATRIX' },
+        }),
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/dispatch/:id/export-proof',
+        ok: 200,
+        make: at(`/api/admin/dispatch/${exportOrder.id}/export-proof`, { carrier: 'DHL Express' }),
+      },
       { method: 'GET', route: '/api/admin/settings', ok: 200, make: at('/api/admin/settings') },
       { method: 'PUT', route: '/api/admin/settings', ok: 200, make: at('/api/admin/settings', defaultSystemSettings) },
       { method: 'GET', route: '/api/admin/abandoned', ok: 200, make: at('/api/admin/abandoned') },
@@ -1237,7 +1277,7 @@ describe('the authorization matrix', () => {
         check(`${caller} ${key}`, response.statusCode, expected, codeOf(response.body));
       }
       for (const role of roleNames) {
-        const allowed = needs.permission === 'staff' || permissionsOfRoles([role as Role]).has(needs.permission);
+        const allowed = allowedBy([role as Role], needs);
         for (const state of ['fresh', 'stale'] as StepUp[]) {
           const member = staff.get(`${role} ${state}`);
           if (!member) throw new Error('no staff member');
@@ -1257,10 +1297,12 @@ describe('the authorization matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(unexpected2xx).toBe(0);
-    // Every route × (anonymous, customer, admin at aal1, 5 roles × 2 step-up states).
+    // Every route × (anonymous, customer, admin at aal1, each role × 2 step-up states).
     expect(cells).toBe(examples.length * (3 + roleNames.length * 2));
-    console.info(`authorization matrix: ${examples.length} routes × 13 callers = ${cells} cells, 0 unexpected 2xx`);
-  }, 240_000);
+    console.info(
+      `authorization matrix: ${examples.length} routes × ${3 + roleNames.length * 2} callers = ${cells} cells, 0 unexpected 2xx`,
+    );
+  }, 360_000);
 
   it('lets staff through a route outside /api/admin only with the permission it declares (staffRead): each such route × {each role at aal2 with a fresh step-up, admin at aal1, a customer who is not the owner, anonymous, the owner}', async () => {
     const phone = '+44 20 7946 0000';

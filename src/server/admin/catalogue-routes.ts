@@ -153,6 +153,8 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = adminRoute('catalogue.edit');
   const priced = adminRoute('catalogue.edit', { stepUp: true });
+  /** Issue 54: the batches carry no price: Operations runs them (batches.manage) as Catalogue does. */
+  const batches = adminRoute('batches.manage');
 
   /** The admin's view of configurations, each with its datasheet and manual (issue 41). */
   const withDocuments = async (db: Db, rows: Awaited<ReturnType<typeof listConfigurations>>) => {
@@ -414,13 +416,13 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     return rows.map((row) => toBatch(row, pending));
   };
 
-  r.get('/batches', { config, schema: { response: { 200: batchListSchema } } }, async () => ({
+  r.get('/batches', { config: batches, schema: { response: { 200: batchListSchema } } }, async () => ({
     items: await adminBatches(app.db, await productOf(app.db)),
   }));
 
   r.get(
     '/batches/:batchId',
-    { config, schema: { params: batchParams, response: { 200: z.object({ item: adminBatchSchema }) } } },
+    { config: batches, schema: { params: batchParams, response: { 200: z.object({ item: adminBatchSchema }) } } },
     async (request) => {
       const batches = await listBatches(app.db, await productOf(app.db));
       const row = batches.find((batch) => batch.batchId === request.params.batchId);
@@ -431,7 +433,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
 
   r.post(
     '/batches',
-    { config, schema: { body: createBatchRequestSchema, response: { 201: z.object({ item: adminBatchSchema }) } } },
+    {
+      config: batches,
+      schema: { body: createBatchRequestSchema, response: { 201: z.object({ item: adminBatchSchema }) } },
+    },
     async (request, reply) => {
       const duplicate = conflict(catalogueMessages.duplicateBatchId, {
         code: 'duplicate_id',
@@ -475,7 +480,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
 
   r.put(
     '/batches/:batchId',
-    { config, schema: { params: batchParams, body: updateBatchRequestSchema, response: { 200: batchListSchema } } },
+    {
+      config: batches,
+      schema: { params: batchParams, body: updateBatchRequestSchema, response: { 200: batchListSchema } },
+    },
     async (request) => ({
       items: await catalogueWrite(app, request, async (tx, now) => {
         const productId = await productOf(tx);
@@ -510,7 +518,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   r.post(
     '/batches/:batchId/date-changes/:changeId/notify',
     {
-      config,
+      config: batches,
       schema: {
         params: batchParams.extend({ changeId: z.uuid() }),
         response: { 200: notifyBatchHoldersResponseSchema },

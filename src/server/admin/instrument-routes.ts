@@ -62,10 +62,11 @@ export async function adminInstrumentRoutes(app: FastifyInstance) {
       ),
   );
 
+  // Issue 54: correcting a serial number is Operations' work too (dispatch.manage).
   r.patch(
     '/instruments/:id',
     {
-      config: adminRoute('orders.edit'),
+      config: adminRoute(['orders.edit', 'dispatch.manage']),
       schema: {
         params: z.object({ id: z.uuid() }),
         body: correctSerialRequestSchema,

@@ -74,9 +74,12 @@ export async function adminOrderRoutes(app: FastifyInstance) {
     async (request) => listOrders(app.db, request.query, app.now()),
   );
 
+  // Issue 54: the papers of dispatch are Operations' too (dispatch.manage), who see no order's money.
+  const dispatchPapers = adminRoute(['orders.view', 'dispatch.manage']);
+
   r.get(
     '/orders/:id/packing-slip',
-    { config: adminRoute('orders.view'), schema: { params: idParams } },
+    { config: dispatchPapers, schema: { params: idParams } },
     async (request, reply) => {
       const { pdf, orderNumber } = await deliveryNotePdf(app.db, request.params.id, app.now(), app.env.publicUrl);
       return reply
@@ -146,7 +149,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   // The commercial invoice staff print with the delivery note at dispatch (404 for a UK delivery).
   r.get(
     '/orders/:id/commercial-invoice',
-    { config: adminRoute('orders.view'), schema: { params: idParams } },
+    { config: dispatchPapers, schema: { params: idParams } },
     async (request, reply) => {
       const { pdf, filename } = await commercialInvoicePdf(app.db, request.params.id, app.now());
       return reply
@@ -428,7 +431,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   r.post(
     '/orders/:id/test-records',
     {
-      config: adminRoute('orders.edit', { stepUp: true }),
+      config: adminRoute(['orders.edit', 'dispatch.manage'], { stepUp: true }),
       bodyLimit: MODEL_DOCUMENT_BODY_LIMIT,
       schema: {
         params: idParams,
@@ -463,7 +466,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
   // its bytes, so the stored type is always application/pdf). Not the customer's: 404 for another order's record.
   r.get(
     '/orders/:id/test-records/:recordId',
-    { config: adminRoute('orders.view'), schema: { params: z.object({ id: z.uuid(), recordId: z.uuid() }) } },
+    { config: dispatchPapers, schema: { params: z.object({ id: z.uuid(), recordId: z.uuid() }) } },
     async (request, reply) => {
       const record = await readTestRecord(app.db, request.params.id, request.params.recordId);
       if (!record) throw notFound(testRecordNotFound);

@@ -13,7 +13,12 @@ import {
   warrantyFilterLabels,
 } from '../../shared/service-requests/service-contracts';
 import { serviceMessages, serviceStatusLabels } from '../../shared/service-requests/service-lifecycle';
-import { notFound } from '../http/http-error';
+import { conflict, notFound } from '../http/http-error';
+import {
+  repairMayProceed,
+  repairOverrideRequestSchema,
+  repairPaymentMessages,
+} from '../../shared/service-requests/repair-payment';
 import { adminServiceRequest } from '../service-requests/admin-service-request';
 import { createRepairQuote } from '../service-requests/create-repair-quote';
 import { markNotCovered, moveServiceRequest } from '../service-requests/move-service-request';
@@ -180,6 +185,42 @@ export async function adminServiceRoutes(app: FastifyInstance) {
             entityId: request.params.id,
             before: { repairQuote: null },
             after: { repairQuote: quote.quoteNumber, netAmountMinor: request.body.netAmountMinor },
+          },
+        };
+      });
+      return { request: await adminServiceRequest(app.db, request.params.id) };
+    },
+  );
+
+  // Issue 54: an Owner marks a received repair repaired before its quote is accepted and paid, with a
+  // reason kept on the request and in the audit log (fresh code, like shipping before payment).
+  r.post(
+    '/service/:id/repair-override',
+    {
+      config: adminRoute('orders.override', { stepUp: true }),
+      schema: { params: idParams, body: repairOverrideRequestSchema, response: { 200: adminServiceAnswerSchema } },
+    },
+    async (request) => {
+      await auditedChange(app, request, async (tx, now, admin) => {
+        const current = await adminServiceRequest(tx, request.params.id);
+        if (current.status !== 'received') throw conflict(repairPaymentMessages.overrideNotReceived);
+        if (repairMayProceed(current.repairPayment.state)) throw conflict(repairPaymentMessages.overrideNeedless);
+        const { before, after } = await moveServiceRequest(tx, {
+          id: request.params.id,
+          move: { to: 'repaired' },
+          staffId: admin.userId,
+          now,
+          publicUrl: app.env.publicUrl,
+          override: { reason: request.body.reason },
+        });
+        return {
+          result: undefined,
+          audit: {
+            action: 'service.repair_override',
+            entityType: 'service_request',
+            entityId: request.params.id,
+            before: { ...before, repairPayment: current.repairPayment.state },
+            after,
           },
         };
       });

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemSettingsResponseSchema, updateSystemSettingsRequestSchema } from '../../shared/admin/settings-schemas';
 import type { SystemSettings } from '../../shared/settings';
 import { getSettings, invalidateSettingsCache, updateSettings } from '../settings/settings-service';
-import { adminOf, adminRoute } from './admin-route-config';
+import { adminOf, adminRoute, requirePermission } from './admin-route-config';
+import { readBusinessProfile, saveBusinessProfile } from '../business-profile/profile-service';
+import type { Db } from '../db/client';
+import { publicProfileOf } from '../../shared/business-profile';
+
+/** Admin Email (System Settings, General): the business profile's staff alert address, one stored value. */
+const alertEmailOf = async (db: Db) => (await readBusinessProfile(db)).mail.alertEmail;
 import { auditedChange } from '../audit/audited-change';
 import { requireStepUp } from './step-up';
 import { adminEmails } from '../accounts/account-service';
@@ -55,7 +61,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
   r.get(
     '/settings',
     { config: adminRoute('settings.edit'), schema: { response: { 200: systemSettingsResponseSchema } } },
-    async () => ({ settings: await getSettings(app.db) }),
+    async () => ({ settings: await getSettings(app.db), adminEmail: await alertEmailOf(app.db) }),
   );
 
   r.put(
@@ -76,9 +82,25 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       if (changes('requirePasskeyForPayments')) await requireStepUp(app, request, admin, { passkeyOnly: true });
       if (PAYMENT_STEP_UP_SETTINGS.some(changes))
         await requireStepUp(app, request, admin, { passkeyOnly: current.requirePasskeyForPayments });
-      const settings = await auditedChange(app, request, async (tx, now) => {
+      const { adminEmail, ...values } = request.body;
+      // Admin Email is the profile's alert address: changing it from here needs the profile's permission too.
+      if (adminEmail !== undefined && adminEmail !== (await alertEmailOf(app.db)))
+        requirePermission(admin, 'profile.edit');
+      const { settings, alertEmail } = await auditedChange(app, request, async (tx, now) => {
         const before = await getSettings(tx);
-        const after = await updateSettings(tx, request.body);
+        const after = await updateSettings(tx, values);
+        const alertBefore = await alertEmailOf(tx);
+        const alertAfter = adminEmail ?? alertBefore;
+        if (alertAfter !== alertBefore) {
+          const profile = await readBusinessProfile(tx);
+          await saveBusinessProfile(tx, {
+            details: { ...publicProfileOf(profile), mail: { ...profile.mail, alertEmail: alertAfter } },
+          });
+        }
+        const alert =
+          alertAfter !== alertBefore
+            ? { before: { adminEmail: alertBefore }, after: { adminEmail: alertAfter } }
+            : null;
         const changed = (Object.keys(after) as (keyof SystemSettings)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );
@@ -92,20 +114,20 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
             after,
             now,
           });
-        const pick = (values: SystemSettings) => Object.fromEntries(changed.map((key) => [key, values[key]]));
+        const pick = (settings: SystemSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
         return {
-          result: after,
+          result: { settings: after, alertEmail: alertAfter },
           audit: {
             action: 'settings.update',
             entityType: 'settings',
             entityId: 'system',
-            before: pick(before),
-            after: pick(after),
+            before: { ...pick(before), ...alert?.before },
+            after: { ...pick(after), ...alert?.after },
           },
         };
       });
       invalidateSettingsCache(app.db);
-      return { settings };
+      return { settings, adminEmail: alertEmail };
     },
   );
 }

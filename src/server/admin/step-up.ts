@@ -58,7 +58,9 @@ export async function requireStepUp(
   const needs = request.routeOptions.config.admin;
   const guardsMoney =
     needs !== undefined &&
-    (needs.passkeyStepUp === true || (needs.permission !== 'staff' && moneyPermissions.has(needs.permission)));
+    (needs.passkeyStepUp === true ||
+      (needs.permission !== 'staff' &&
+        [needs.permission].flat().some((permission) => moneyPermissions.has(permission))));
   const passkeyOnly =
     options.passkeyOnly ?? (guardsMoney && (await getCachedSettings(app.db)).requirePasskeyForPayments);
   const at = session?.steppedUpAt;

@@ -153,7 +153,7 @@ describe('ship dates are never in the past (issues 23 and 38)', () => {
     t.clock.now = new Date('2027-07-01T09:00:00.000Z');
     const admin = await createAdminSession(t);
     const dashboard = async () =>
-      ((await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as Dashboard).batchesPastShipDate;
+      ((await t.get('/api/admin/dashboard', { cookie: admin.cookie })).json() as Dashboard).batchesPastShipDate ?? [];
     const futureBatchItem = async () =>
       (
         (await t.get('/api/admin/business-profile/checklist', { cookie: admin.cookie })).json() as {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Dashboard } from '../../shared/reporting/dashboard-contracts';
+import { type Permission, permissionsOfRoles, type Role } from '../../shared/staff/permissions';
+import { type Dashboard, dashboardFigures } from '../../shared/reporting/dashboard-contracts';
 import { shipDatePassed } from '../../shared/batches/ship-date';
 import { getProduct } from '../catalogue/catalogue-service';
 import { type Db, queryRows } from '../db/client';
@@ -33,6 +34,63 @@ const sumUp = (rows: { currency: string; n: number; v: number }[] | null) => {
   }
   return { count: total, value };
 };
+
+/**
+ * Issue 54: the dashboard of a staff member holding `roles`: only the figures their permissions open
+ * (dashboardFigures); the others are left out of the answer, so no money reaches Support or Operations.
+ */
+export async function loadRoleDashboard(db: Db, now: Date, roles: readonly Role[]): Promise<Dashboard> {
+  const held = permissionsOfRoles(roles);
+  const opens = (needs: readonly Permission[]) => needs.some((permission) => held.has(permission));
+  const all = await loadDashboard(db, now);
+  const shown: Dashboard = { currency: all.currency };
+  for (const key of Object.keys(dashboardFigures) as (keyof typeof dashboardFigures)[])
+    if (opens(dashboardFigures[key]) && all[key] !== undefined) Object.assign(shown, { [key]: all[key] });
+  return shown;
+}
+
+/** Operations' counts (issue 54): orders waiting for production, in it, and on their way; no money. */
+async function productionFigures(db: Db) {
+  const rows = await queryRows<{ status: string; n: number | string; units: number | string }>(
+    db,
+    sql`select status, count(*) as n,
+          coalesce(sum(greatest(coalesce((configuration->>'quantity')::int, 1), 1)), 0) as units
+        from orders where status in ('confirmed', 'processing', 'shipped') and kind = 'instrument'
+        group by status`,
+  );
+  const of = (status: string) => rows.find((entry) => entry.status === status);
+  return {
+    toStart: { orders: Number(of('confirmed')?.n ?? 0), instruments: Number(of('confirmed')?.units ?? 0) },
+    inProduction: { orders: Number(of('processing')?.n ?? 0), instruments: Number(of('processing')?.units ?? 0) },
+    inTransit: { orders: Number(of('shipped')?.n ?? 0) },
+  };
+}
+
+/**
+ * Support's counts (issue 54): open requests by step, and received chargeable repairs still waiting for
+ * their repair quote to be accepted and paid in full (repair-payment.ts's rule, in SQL).
+ */
+async function serviceFigures(db: Db) {
+  const [row] = await queryRows<{ requested: number; authorised: number; received: number; awaiting: number }>(
+    db,
+    sql`select
+          count(*) filter (where s.status = 'requested') as requested,
+          count(*) filter (where s.status = 'authorised') as authorised,
+          count(*) filter (where s.status = 'received') as received,
+          count(*) filter (where s.status = 'received'
+            and (not s.under_warranty or s.not_covered_reason is not null)
+            and s.repair_override_reason is null
+            and not exists (select 1 from orders o where o.quote_id = s.repair_quote_id
+                            and o.payment_status = 'fully_paid' and o.status <> 'cancelled')) as awaiting
+        from service_requests s`,
+  );
+  return {
+    requested: Number(row?.requested ?? 0),
+    authorised: Number(row?.authorised ?? 0),
+    received: Number(row?.received ?? 0),
+    awaitingRepairPayment: Number(row?.awaiting ?? 0),
+  };
+}
 
 /** Every figure of the dashboard from one query: nothing is loaded row by row into the browser. */
 export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
@@ -106,5 +164,7 @@ export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
     batchesPastShipDate: batches
       .filter((batch) => shipDatePassed(batch, now))
       .map((batch) => ({ id: batch.id, name: batch.name, date: batch.date ?? '' })),
+    production: await productionFigures(db),
+    service: await serviceFigures(db),
   };
 }

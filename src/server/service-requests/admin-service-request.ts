@@ -11,6 +11,8 @@ import { notFound } from '../http/http-error';
 import { declarationOf, historyOf, loadServiceRequest, photoList, toDecontamination } from './service-requests';
 import { serviceRow } from './service-list';
 import { hasRepairProForma } from './repair-pro-forma';
+import { repairPaymentOf } from './repair-payment';
+import { repairMayProceed } from '../../shared/service-requests/repair-payment';
 
 /** The request as staff see it: the customer, the instrument's cover, every history row, photos and the moves left. */
 export async function adminServiceRequest(db: Db, id: string): Promise<AdminServiceRequest> {
@@ -37,6 +39,7 @@ export async function adminServiceRequest(db: Db, id: string): Promise<AdminServ
         .where(eq(quotes.id, request.repairQuoteId))
     : [];
   const base = `/api/admin/service/${id}`;
+  const repairPayment = await repairPaymentOf(db, request);
   const declaration = await declarationOf(db, id);
   return {
     ...row,
@@ -54,7 +57,11 @@ export async function adminServiceRequest(db: Db, id: string): Promise<AdminServ
       by: entry.changedBy ? (names.get(entry.changedBy) ?? null) : null,
     })),
     photos: (await photoList(db, id)).map((photo) => ({ ...photo, url: `${base}/photos/${photo.id}` })),
-    allowedMoves: [...serviceMoves[request.status]],
+    // Issue 54: "Repaired" is offered only once the repair may proceed (paid, not charged, or overridden).
+    allowedMoves: serviceMoves[request.status].filter(
+      (to) => to !== 'repaired' || repairMayProceed(repairPayment.state),
+    ),
+    repairPayment,
     repairQuote: quote ?? null,
     rmaUrl: request.rmaNumber ? `${base}/rma.pdf` : null,
     proFormaUrl: hasRepairProForma({ request, order }) ? `${base}/pro-forma.pdf` : null,

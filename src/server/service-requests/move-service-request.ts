@@ -9,6 +9,8 @@ import { enqueueMail } from '../mail/outbox';
 import { serviceAuthorisedMail, serviceNotCoveredMail, serviceReturnedMail } from './service-mail';
 import { serviceMailContext } from './service-notices';
 import { declarationOf, loadServiceRequest, nextNumber } from './service-requests';
+import { repairMayProceed, repairPaymentMessages } from '../../shared/service-requests/repair-payment';
+import { repairPaymentOf } from './repair-payment';
 
 type RequestRow = typeof serviceRequests.$inferSelect;
 
@@ -21,6 +23,7 @@ const audited = (row: typeof serviceRequests.$inferSelect) => ({
   declineReason: row.declineReason,
   notCoveredReason: row.notCoveredReason,
   notCoveredNote: row.notCoveredNote,
+  repairOverrideReason: row.repairOverrideReason,
 });
 
 /**
@@ -37,6 +40,8 @@ export async function moveServiceRequest(
     staffId: string;
     now: Date;
     publicUrl: string;
+    /** Issue 54: an Owner marks a charged repair repaired before its payment, for this reason (recorded). */
+    override?: { reason: string };
   },
 ) {
   const [before] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.id)).for('update');
@@ -51,6 +56,11 @@ export async function moveServiceRequest(
   // Issue 41: an instrument that handled biological or chemical samples comes in only declared clean.
   if (to === 'received' && !(await declarationOf(tx, before.id)))
     throw conflict(serviceMessages.declarationRequired, { code: 'decontamination_declaration_missing' });
+  // Issue 54: a charged repair waits for its quote to be accepted and paid in full, or an Owner's override.
+  if (to === 'repaired' && !input.override) {
+    const { state } = await repairPaymentOf(tx, before);
+    if (!repairMayProceed(state)) throw conflict(repairPaymentMessages.notPaid(state), { code: 'repair_not_paid' });
+  }
   if (to === 'declined' && !declineReason)
     throw badRequest(serviceMessages.declineReasonRequired, {
       fields: { declineReason: serviceMessages.declineReasonRequired },
@@ -65,6 +75,9 @@ export async function moveServiceRequest(
         ? { rmaNumber: await nextNumber(tx, 'RMA', input.now), returnInstructions: returnInstructions ?? null }
         : {}),
       ...(to === 'declined' ? { declineReason: declineReason ?? null } : {}),
+      ...(input.override
+        ? { repairOverrideReason: input.override.reason, repairOverrideAt: input.now, repairOverrideBy: input.staffId }
+        : {}),
     })
     .where(eq(serviceRequests.id, before.id))
     .returning();
@@ -79,6 +92,19 @@ export async function moveServiceRequest(
       changedBy: input.staffId,
       createdAt: input.now,
     },
+    ...(input.override
+      ? [
+          {
+            requestId: after.id,
+            oldStatus: to,
+            newStatus: to,
+            note: `Repaired before payment on an Owner's override: ${input.override.reason}`,
+            staffOnly: true,
+            changedBy: input.staffId,
+            createdAt: input.now,
+          },
+        ]
+      : []),
     ...(staffNote
       ? [
           {

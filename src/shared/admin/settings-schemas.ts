@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
+import { EMAIL_MAX, emailFieldMessage } from '../email-address';
 import { paymentReminderText } from '../orders/payment-reminders';
 import { systemSettingsSchema } from '../settings';
 
@@ -116,7 +117,19 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   requirePoNumber: systemSettingsSchema.shape.requirePoNumber.optional(),
   /** Optional: a request without it keeps the carriers in force. */
   carriers: systemSettingsSchema.shape.carriers.optional(),
+  /**
+   * Issue 54: the specification's Admin Email, which is the business profile's staff alert address
+   * (decision 0054): one stored value, saved from here or from the profile. Optional: a request
+   * without it keeps the address in force.
+   */
+  adminEmail: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, { error: emailFieldMessage })
+    .refine((value) => z.email().safeParse(value).success, { error: emailFieldMessage })
+    .optional(),
 });
 export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
 
-export const systemSettingsResponseSchema = z.object({ settings: systemSettingsSchema });
+/** The settings, and Admin Email: the business profile's staff alert address (issue 54, decision 0054). */
+export const systemSettingsResponseSchema = z.object({ settings: systemSettingsSchema, adminEmail: z.string() });

@@ -22,7 +22,8 @@ export type DocumentKind =
   | 'declaration_of_conformity'
   | 'iq_oq_protocol'
   | 'single_supplier_statement'
-  | 'supplier_pack';
+  | 'supplier_pack'
+  | 'production_list';
 
 /**
  * One priced line. Amounts are net of VAT on every document (issue 39: one convention); `total` is

@@ -25,6 +25,7 @@ export const businessDocumentSchema = z.object({
     'iq_oq_protocol',
     'single_supplier_statement',
     'supplier_pack',
+    'production_list',
   ]),
   issuer: z.object({ legalName: z.string(), lines: z.array(z.string()), registration: z.string() }),
   title: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../lists';
+import { repairPaymentSchema } from './repair-payment';
 import {
   notCoveredReasons,
   SERVICE_DESCRIPTION_MAX,
@@ -231,6 +232,8 @@ export const adminServiceRequestSchema = adminServiceRowSchema.extend({
   notCoveredNote: z.string().nullable(),
   decontamination: decontaminationSchema.nullable(),
   declarationUrl: z.string().nullable(),
+  /** Issue 54: whether the repair is paid, which decides whether "Repaired" is offered. */
+  repairPayment: repairPaymentSchema,
 });
 export type AdminServiceRequest = z.infer<typeof adminServiceRequestSchema>;
 export const adminServiceAnswerSchema = z.object({ request: adminServiceRequestSchema });

@@ -28,6 +28,17 @@ export const permissions = [
   /** Issue 26: each shipped instrument (serial numbers, warranty, servicing) and the service requests (RMA). */
   'instruments.view',
   'service.manage',
+  /**
+   * Issue 54: the batches (dates, capacity, telling holders of a new date); they carry no price, so
+   * Operations runs them without the catalogue's prices (catalogue.edit).
+   */
+  'batches.manage',
+  /**
+   * Issue 54: building and shipping without money: the production list per batch, the dispatch view
+   * of an order (no amounts), moving it to processing, shipped and delivered with serial numbers,
+   * factory tests and tracking, the delivery note, the commercial invoice and the proof of export.
+   */
+  'dispatch.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -45,6 +56,8 @@ export const roles = {
       'abandoned.manage',
       'customers.view',
       'customers.edit',
+      // Sales dispatched before issue 54 (orders.edit); they keep doing it.
+      'dispatch.manage',
     ],
   },
   finance: {
@@ -59,10 +72,20 @@ export const roles = {
       'customers.view',
     ],
   },
-  catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit'] },
+  catalogue: { label: 'Catalogue', permissions: ['dashboard.view', 'catalogue.edit', 'batches.manage'] },
   support: {
     label: 'Support',
     permissions: ['dashboard.view', 'customers.view', 'instruments.view', 'service.manage'],
+  },
+  /**
+   * Issue 54 (decision 0077), beyond the specification's five: who builds and ships the instruments.
+   * Batches, the production list, factory tests, serial numbers, delivery notes, commercial invoices
+   * and proof of export; no money shown and no price changed (no orders.view, catalogue.edit,
+   * payments, invoices, customer or instrument lists: those name customers).
+   */
+  operations: {
+    label: 'Operations',
+    permissions: ['dashboard.view', 'batches.manage', 'dispatch.manage'],
   },
 } as const satisfies Record<string, { label: string; permissions: readonly Permission[] }>;
 
@@ -72,6 +95,12 @@ export type Role = keyof typeof roles;
 export const roleNames = Object.keys(roles) as Role[];
 
 export const isRole = (value: string): value is Role => Object.hasOwn(roles, value);
+
+/** True when the roles grant the permission, or any one of a list of them (a route some jobs share). */
+export function grants(held: readonly Role[], needed: Permission | readonly Permission[]): boolean {
+  const granted = permissionsOfRoles(held);
+  return typeof needed === 'string' ? granted.has(needed) : needed.some((permission) => granted.has(permission));
+}
 
 /** The permissions a set of roles grants, each once. */
 export function permissionsOfRoles(held: readonly Role[]): ReadonlySet<Permission> {

@@ -3,6 +3,7 @@ import { NotFoundPage } from '../ui/not-found-page';
 import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';
+import { ProductionPage } from './production/production-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
 import { accessoryEditor, OptionsPage, optionEditors, shippingEditor } from './catalogue/options-page';
 import { SettingsHubPage } from './catalogue/settings-hub-page';
@@ -75,7 +76,9 @@ export const adminPages: AdminPage[] = [
   },
   { path: 'shipping', permission: 'catalogue.edit', element: <OptionsPage key="shipping" kind={shippingEditor} /> },
   { path: 'system-settings', permission: 'settings.edit', element: <SystemSettingsPage /> },
-  { path: 'batches', permission: 'catalogue.edit', element: <BatchesPage /> },
+  { path: 'batches', label: 'Batches', permission: 'batches.manage', element: <BatchesPage /> },
+  // Issue 54: the production list per batch (Operations, Sales, Owner).
+  { path: 'production', label: 'Production', permission: 'dispatch.manage', element: <ProductionPage /> },
   { path: 'business-profile', permission: 'profile.view', element: <BusinessProfilePage /> },
   { path: 'audit', label: 'Audit log', permission: 'audit.view', element: <AuditPage /> },
   { path: 'sessions', label: 'My sessions', permission: 'staff', element: <SessionsPage /> },

@@ -150,6 +150,13 @@ export const serviceRequests = pgTable(
     closureKey: text('closure_key').unique(),
     /** Out of warranty: the repair quote made through the quote engine. */
     repairQuoteId: uuid('repair_quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    /**
+     * Issue 54: an Owner let the repair be marked repaired before its quote was accepted and paid in
+     * full: why, when and by whom (audited too). Null: the repair waited for its payment.
+     */
+    repairOverrideReason: text('repair_override_reason'),
+    repairOverrideAt: timestamp('repair_override_at', { withTimezone: true }),
+    repairOverrideBy: uuid('repair_override_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

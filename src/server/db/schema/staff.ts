@@ -19,7 +19,10 @@ export const staffRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.role] }),
-    check('staff_roles_role_check', sql`${table.role} in ('owner', 'sales', 'finance', 'catalogue', 'support')`),
+    check(
+      'staff_roles_role_check',
+      sql`${table.role} in ('owner', 'sales', 'finance', 'catalogue', 'support', 'operations')`,
+    ),
   ],
 );
 

@@ -66,7 +66,7 @@ export const settingsCards: {
     title: 'Batches',
     text: 'Production batches, ship dates and sold-out state',
     icon: CalendarClock,
-    permission: 'catalogue.edit',
+    permission: 'batches.manage',
   },
   {
     to: '/admin/business-profile',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Settings, ShoppingCart, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { dashboardSchema } from '../../../shared/reporting/dashboard-contracts';
+import { type Dashboard, dashboardSchema } from '../../../shared/reporting/dashboard-contracts';
 import { formatUkDate } from '../../../shared/dates';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi } from '../shell/admin-api';
@@ -59,6 +59,162 @@ const firstOfMonth = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 };
 
+/**
+ * The figures of the caller's job (issue 54): the server leaves out what their roles do not cover, so
+ * each tile shows only when its figure came back.
+ */
+function DashboardFigures({ data }: { data: Dashboard }) {
+  const mayOpen = useMayOpen();
+  const past = data.batchesPastShipDate ?? [];
+  return (
+    <>
+      {past.length > 0 ? (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <p className="font-semibold">Ship dates have passed</p>
+          <ul className="mt-1 list-disc pl-5">
+            {past.map((batch) => (
+              <li key={batch.id}>
+                {batch.name}: {formatUkDate(batch.date)}. Buyers see &ldquo;date to be confirmed&rdquo; until you set a
+                new date or mark it sold out.
+              </li>
+            ))}
+          </ul>
+          {mayOpen('/admin/batches') ? (
+            <Link to="/admin/batches" className="mt-2 inline-block font-medium underline">
+              Change the batches
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {data.ordersThisMonth ? (
+          <Figure
+            label="Orders this month"
+            to={`/admin/orders?from=${firstOfMonth()}`}
+            value={String(data.ordersThisMonth.count)}
+            detail={amounts(data.ordersThisMonth.value)}
+          />
+        ) : null}
+        {data.depositsAwaiting ? (
+          <Figure
+            label="Deposits and repair payments awaiting"
+            to="/admin/orders?paymentStatus=pending"
+            value={String(data.depositsAwaiting.count)}
+            detail={amounts(data.depositsAwaiting.amount)}
+          />
+        ) : null}
+        {data.balancesAwaiting ? (
+          <Figure
+            label="Balances awaiting payment"
+            to="/admin/orders?paymentStatus=deposit_paid"
+            value={String(data.balancesAwaiting.count)}
+            detail={amounts(data.balancesAwaiting.amount)}
+          />
+        ) : null}
+        {data.outstanding ? (
+          <Figure
+            label="Outstanding"
+            to="/admin/orders"
+            value={String(data.outstanding.count)}
+            detail={`${amounts(data.outstanding.amount)} still owed (payments less refunds, after credit notes)`}
+          />
+        ) : null}
+        {data.depositsOverdue ? (
+          <Figure
+            label="Deposits and repair payments overdue"
+            to="/admin/orders?overdue=deposit"
+            value={String(data.depositsOverdue.count)}
+            detail="Deposit or repair invoice unpaid past its due date"
+          />
+        ) : null}
+        {data.balancesOverdue ? (
+          <Figure
+            label="Balances overdue"
+            to="/admin/orders?overdue=balance"
+            value={String(data.balancesOverdue.count)}
+            detail="Balance invoice unpaid past its due date"
+          />
+        ) : null}
+        {data.production ? (
+          <>
+            <Figure
+              label="To start production"
+              to="/admin/production"
+              value={String(data.production.toStart.orders)}
+              detail={`Confirmed orders, ${data.production.toStart.instruments} instruments`}
+            />
+            <Figure
+              label="In production"
+              to="/admin/production"
+              value={String(data.production.inProduction.orders)}
+              detail={`${data.production.inProduction.instruments} instruments being built`}
+            />
+            <Figure
+              label="On their way"
+              to="/admin/production"
+              value={String(data.production.inTransit.orders)}
+              detail="Shipped, not yet delivered"
+            />
+          </>
+        ) : null}
+        {data.exportProofMissing ? (
+          <Figure
+            label="Exports without proof"
+            to={mayOpen('/admin/orders') ? '/admin/orders?exportProof=missing' : '/admin/production'}
+            value={String(data.exportProofMissing.count)}
+            detail="Delivered outside the UK without a complete proof of export"
+          />
+        ) : null}
+        {data.service ? (
+          <>
+            <Figure
+              label="Service requests to answer"
+              to="/admin/service?status=requested"
+              value={String(data.service.requested)}
+              detail={`${data.service.authorised} authorised, on their way back to us`}
+            />
+            <Figure
+              label="Instruments received"
+              to="/admin/service?status=received"
+              value={String(data.service.received)}
+              detail="In the workshop"
+            />
+            <Figure
+              label="Repairs awaiting payment"
+              to="/admin/service?status=received"
+              value={String(data.service.awaitingRepairPayment)}
+              detail="Repair quote not yet accepted and paid in full"
+            />
+          </>
+        ) : null}
+        {data.openQuotes ? (
+          <Figure
+            label="Open quotes"
+            to="/admin/quotes?status=sent"
+            value={String(data.openQuotes.count)}
+            detail={amounts(data.openQuotes.value)}
+          />
+        ) : null}
+        {data.quoteToOrderRate90d ? (
+          <Figure
+            label="Quote-to-order rate (90 days)"
+            to="/admin/quotes?status=accepted"
+            value={`${Math.round(data.quoteToOrderRate90d.rate * 100)}%`}
+            detail={`${data.quoteToOrderRate90d.converted} of ${data.quoteToOrderRate90d.quotes} quotes`}
+          />
+        ) : null}
+      </div>
+      {data.batchPlaces ? <BatchesPanel batches={data.batchPlaces} /> : null}
+      {data.weekly ? (
+        <div className="rounded-lg border border-navy-100 bg-white p-4">
+          <h2 className="mb-2 text-lg font-semibold text-navy-900">Quotes and orders per week</h2>
+          <WeeklyChart weeks={data.weekly} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /** /admin: the figures a sales team opens the portal for, the 12-week chart, the recent orders and the four cards. */
 export function DashboardPage() {
   const { can } = usePermissions();
@@ -93,85 +249,7 @@ export function DashboardPage() {
         <StateMessage tone="error">Failed to load the figures. Please try again.</StateMessage>
       ) : (
         <>
-          {dashboard.data.batchesPastShipDate.length > 0 ? (
-            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-              <p className="font-semibold">Ship dates have passed</p>
-              <ul className="mt-1 list-disc pl-5">
-                {dashboard.data.batchesPastShipDate.map((batch) => (
-                  <li key={batch.id}>
-                    {batch.name}: {formatUkDate(batch.date)}. Buyers see &ldquo;date to be confirmed&rdquo; until you
-                    set a new date or mark it sold out.
-                  </li>
-                ))}
-              </ul>
-              {mayOpen('/admin/batches') ? (
-                <Link to="/admin/batches" className="mt-2 inline-block font-medium underline">
-                  Change the batches
-                </Link>
-              ) : null}
-            </div>
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-            <Figure
-              label="Orders this month"
-              to={`/admin/orders?from=${firstOfMonth()}`}
-              value={String(dashboard.data.ordersThisMonth.count)}
-              detail={amounts(dashboard.data.ordersThisMonth.value)}
-            />
-            <Figure
-              label="Deposits and repair payments awaiting"
-              to="/admin/orders?paymentStatus=pending"
-              value={String(dashboard.data.depositsAwaiting.count)}
-              detail={amounts(dashboard.data.depositsAwaiting.amount)}
-            />
-            <Figure
-              label="Balances awaiting payment"
-              to="/admin/orders?paymentStatus=deposit_paid"
-              value={String(dashboard.data.balancesAwaiting.count)}
-              detail={amounts(dashboard.data.balancesAwaiting.amount)}
-            />
-            <Figure
-              label="Outstanding"
-              to="/admin/orders"
-              value={String(dashboard.data.outstanding.count)}
-              detail={`${amounts(dashboard.data.outstanding.amount)} still owed (payments less refunds, after credit notes)`}
-            />
-            <Figure
-              label="Deposits and repair payments overdue"
-              to="/admin/orders?overdue=deposit"
-              value={String(dashboard.data.depositsOverdue.count)}
-              detail="Deposit or repair invoice unpaid past its due date"
-            />
-            <Figure
-              label="Balances overdue"
-              to="/admin/orders?overdue=balance"
-              value={String(dashboard.data.balancesOverdue.count)}
-              detail="Balance invoice unpaid past its due date"
-            />
-            <Figure
-              label="Exports without proof"
-              to="/admin/orders?exportProof=missing"
-              value={String(dashboard.data.exportProofMissing.count)}
-              detail="Delivered outside the UK without a complete proof of export"
-            />
-            <Figure
-              label="Open quotes"
-              to="/admin/quotes?status=sent"
-              value={String(dashboard.data.openQuotes.count)}
-              detail={amounts(dashboard.data.openQuotes.value)}
-            />
-            <Figure
-              label="Quote-to-order rate (90 days)"
-              to="/admin/quotes?status=accepted"
-              value={`${Math.round(dashboard.data.quoteToOrderRate90d.rate * 100)}%`}
-              detail={`${dashboard.data.quoteToOrderRate90d.converted} of ${dashboard.data.quoteToOrderRate90d.quotes} quotes`}
-            />
-          </div>
-          <BatchesPanel batches={dashboard.data.batchPlaces ?? []} />
-          <div className="rounded-lg border border-navy-100 bg-white p-4">
-            <h2 className="mb-2 text-lg font-semibold text-navy-900">Quotes and orders per week</h2>
-            <WeeklyChart weeks={dashboard.data.weekly} />
-          </div>
+          <DashboardFigures data={dashboard.data} />
         </>
       )}
       {can('quotes.view') ? <PendingExtensionsPanel /> : null}

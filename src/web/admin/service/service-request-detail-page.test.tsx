@@ -38,6 +38,7 @@ const request: AdminServiceRequest = {
   notCoveredNote: null,
   decontamination: null,
   declarationUrl: null,
+  repairPayment: { state: 'not_charged', label: 'Not charged: covered by the warranty', order: null, override: null },
 };
 
 const session = (roles: string[], permissions: string[]) => ({

@@ -23,6 +23,7 @@ import {
   serviceStatusLabels,
 } from '../../../shared/service-requests/service-lifecycle';
 import { usePermissions } from '../shell/permissions';
+import { repairMayProceed } from '../../../shared/service-requests/repair-payment';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
@@ -229,8 +230,87 @@ function Cover({ request }: { request: AdminServiceRequest }) {
           ) : open ? (
             <RepairQuoteForm request={request} />
           ) : null}
+          <RepairPaymentPanel request={request} />
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Issue 54: where the repair stands with its payment. "Repaired" is offered only once its quote is
+ * accepted and paid in full; before then an Owner may record an override with a reason (fresh code).
+ */
+function RepairPaymentPanel({ request }: { request: AdminServiceRequest }) {
+  const { can } = usePermissions();
+  const invalidate = useInvalidateAdmin();
+  const { withStepUp, dialog } = useStepUp();
+  const [reason, setReason] = useState('');
+  const payment = request.repairPayment;
+  const override = useMutation({
+    mutationFn: () =>
+      withStepUp(() =>
+        adminApi(adminServiceAnswerSchema, `/service/${request.id}/repair-override`, {
+          method: 'POST',
+          body: { reason },
+        }),
+      ),
+    onSuccess: async () => {
+      toast.success('Marked repaired on your override');
+      setReason('');
+      await invalidate();
+    },
+    onError: (error) => {
+      if (isStepUpCancelled(error)) return;
+      toast.error(error instanceof ApiError ? error.message : 'The override failed. Please try again.');
+    },
+  });
+  const mayOverride = can('orders.override') && request.status === 'received' && !repairMayProceed(payment.state);
+  return (
+    <div className="mt-3 text-sm" data-testid="repair-payment">
+      <p>
+        <span className="font-medium text-navy-900">Payment: </span>
+        <span className={repairMayProceed(payment.state) ? 'text-green-800' : 'text-amber-800'}>{payment.label}</span>
+        {payment.order ? <span className="text-navy-700"> (order {payment.order.orderNumber})</span> : null}
+      </p>
+      {payment.override ? (
+        <p className="mt-1 text-navy-700">
+          Override by {payment.override.by ?? 'a former staff member'} on {formatUkDate(payment.override.at)}:{' '}
+          {payment.override.reason}
+        </p>
+      ) : null}
+      {!repairMayProceed(payment.state) && request.status === 'received' ? (
+        <p className="mt-1 text-navy-700">"Repaired" is offered once the repair quote is accepted and paid in full.</p>
+      ) : null}
+      {mayOverride ? (
+        <>
+          <form
+            className="mt-2 space-y-2"
+            aria-label="Repair before payment"
+            onSubmit={(event) => {
+              event.preventDefault();
+              override.mutate();
+            }}
+          >
+            <label className="block">
+              <span className="font-medium text-navy-900">Reason to mark it repaired before payment (Owner)</span>
+              <textarea
+                className={textArea}
+                rows={2}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                minLength={5}
+                maxLength={1000}
+                required
+              />
+            </label>
+            <Button type="submit" variant="outline" disabled={override.isPending}>
+              {override.isPending ? 'Recording...' : 'Mark repaired before payment'}
+            </Button>
+          </form>
+          {dialog}
+        </>
+      ) : null}
     </div>
   );
 }

@@ -29,13 +29,13 @@ const switchNamed = (name: string) => screen.getByRole('switch', { name });
 function settingsServer(refuse?: (body: SystemSettings) => Record<string, string> | null) {
   let stored: SystemSettings = { ...defaultSystemSettings, siteName: 'Dropwise Labs' };
   const calls = mockFetch({
-    'GET /api/admin/settings': () => ({ body: { settings: stored } }),
+    'GET /api/admin/settings': () => ({ body: { settings: stored, adminEmail: 'orders@dropwise-labs.example' } }),
     'PUT /api/admin/settings': (call: FetchCall) => {
       const body = call.body as SystemSettings;
       const fields = refuse?.(body);
       if (fields) return apiError(400, 'validation_error', 'Invalid settings', fields);
       stored = body;
-      return { body: { settings: stored } };
+      return { body: { settings: stored, adminEmail: 'orders@dropwise-labs.example' } };
     },
   });
   return { calls, stored: () => stored };
@@ -121,13 +121,13 @@ describe('the System Settings form (component, happy-dom)', () => {
     let needs: 'step_up_required' | 'passkey_step_up_required' | null = 'step_up_required';
     let stored: SystemSettings = { ...defaultSystemSettings };
     const calls = mockFetch({
-      'GET /api/admin/settings': () => ({ body: { settings: stored } }),
+      'GET /api/admin/settings': () => ({ body: { settings: stored, adminEmail: 'orders@dropwise-labs.example' } }),
       'PUT /api/admin/settings': (call: FetchCall) => {
         if (needs === 'step_up_required')
           return apiError(403, needs, 'Confirm with a fresh code from your authenticator.');
         if (needs === 'passkey_step_up_required') return apiError(403, needs, passkeyMessages.passkeyStepUpRequired);
         stored = call.body as SystemSettings;
-        return { body: { settings: stored } };
+        return { body: { settings: stored, adminEmail: 'orders@dropwise-labs.example' } };
       },
       'POST /api/admin/step-up': () => {
         needs = null;

@@ -57,10 +57,13 @@ interface FormValues {
   /** Issue 39: an order from a quote needs the buyer's acceptance; the single-supplier reasons, one a line. */
   ordersRequireAcceptedQuote: boolean;
   singleSupplierReasons: string;
+  /** Issue 54: the business profile's staff alert address, shown and saved here too (one stored value). */
+  adminEmail: string;
 }
 
-const toForm = (settings: SystemSettings): FormValues => ({
+const toForm = (settings: SystemSettings, adminEmail: string): FormValues => ({
   ...settings,
+  adminEmail,
   taxRate: String(settings.taxRate),
   autoQuoteExpiry: String(settings.autoQuoteExpiry),
   defaultProductWarranty: String(settings.defaultProductWarranty),
@@ -129,6 +132,7 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
 const fieldNames: (keyof FormValues)[] = [
   'siteName',
   'siteDescription',
+  'adminEmail',
   'defaultCurrency',
   'taxRate',
   'shippingCalculationMethod',
@@ -218,12 +222,12 @@ export function SystemSettingsPage() {
   const [failed, setFailed] = useState(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const loaded = settings.data?.settings;
+  const loaded = settings.data;
   // The form mounts only once it holds the stored values, so no one ever sees (or reads) it empty.
   const [filled, setFilled] = useState(false);
   useEffect(() => {
     if (!loaded) return;
-    form.reset(toForm(loaded));
+    form.reset(toForm(loaded.settings, loaded.adminEmail));
     setFilled(true);
   }, [loaded, form]);
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
@@ -240,7 +244,7 @@ export function SystemSettingsPage() {
     },
     onSuccess: (answer) => {
       client.setQueryData(['admin', 'settings'], answer);
-      form.reset(toForm(answer.settings));
+      form.reset(toForm(answer.settings, answer.adminEmail));
       setSaved(true);
       clearTimeout(bannerTimer.current);
       bannerTimer.current = setTimeout(() => setSaved(false), SAVED_BANNER_MS);
@@ -263,7 +267,7 @@ export function SystemSettingsPage() {
     setFailed(false);
     form.clearErrors();
     const fresh = await settings.refetch();
-    if (fresh.data) form.reset(toForm(fresh.data.settings));
+    if (fresh.data) form.reset(toForm(fresh.data.settings, fresh.data.adminEmail));
   };
 
   const errors = form.formState.errors;
@@ -336,13 +340,14 @@ export function SystemSettingsPage() {
               <Field label="Site Description" name="siteDescription" error={errors.siteDescription?.message}>
                 <textarea rows={3} className={inputClass} {...form.register('siteDescription')} />
               </Field>
-              {/* Issue 38: the alert address is the business profile's, one place for the shop's own mailboxes. */}
+              {/* Issue 54: Admin Email is the business profile's staff alert address: one value, saved from either page. */}
+              {text('adminEmail', 'Admin Email', { type: 'email' })}
               <p className="text-sm text-navy-700">
-                New-order alerts go to the staff alert address in{' '}
+                New-order alerts go here. It is the staff alert address of the{' '}
                 <Link to="/admin/business-profile" className="font-medium text-accent-700 underline">
                   Business Profile
                 </Link>
-                .
+                : changing it on either page changes both.
               </p>
             </Card>
             <Card title="System Configuration">

@@ -64,7 +64,7 @@ describe('the invite form (component, happy-dom)', () => {
     const confirm = vi.fn((_question?: string) => true);
     vi.stubGlobal('confirm', confirm);
     const { user } = await openStaff();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(5);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
     expect(emailField().value).toBe('');
     expect(ticked()).toEqual([]);
 
