@@ -169,6 +169,11 @@ export function renderDocumentPdf(model: BusinessDocument, options: RenderOption
     // Registered under the standard names, the layout below draws in the embedded font unchanged.
     doc.registerFont('Helvetica', arimo().regular);
     doc.registerFont('Helvetica-Bold', arimo().bold);
+    // pdfkit (0.20) finds the registered regular font to be the constructor's default by its name and
+    // returns it without remembering the registered name, so every later doc.font('Helvetica') would
+    // parse the TrueType file again (most of an invoice's CPU): it is remembered here once.
+    const fonts = doc.font('Helvetica') as unknown as { _font?: unknown; _fontFamilies?: Record<string, unknown> };
+    if (fonts._fontFamilies && fonts._font) fonts._fontFamilies.Helvetica = fonts._font;
   }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -24,36 +24,68 @@ export function lineHeight(doc: PDFKit.PDFDocument, style: TextStyle): number {
   return setStyle(doc, style).currentLineHeight(true);
 }
 
+/**
+ * Widths already measured in a document, by style and text: an embedded font (the invoices' Arimo)
+ * lays out every string it measures, and the same words come back on every page.
+ */
+const measured = new WeakMap<PDFKit.PDFDocument, Map<string, number>>();
+
 export function textWidth(doc: PDFKit.PDFDocument, text: string, style: TextStyle): number {
-  return setStyle(doc, style).widthOfString(text);
+  let widths = measured.get(doc);
+  if (!widths) {
+    widths = new Map();
+    measured.set(doc, widths);
+  }
+  const key = `${style.font}|${style.size}|${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = setStyle(doc, style).widthOfString(text);
+    widths.set(key, width);
+  }
+  return width;
+}
+
+/** The longest start of a word that fits in `width` (at least one character), found by halving. */
+function fittingStart(doc: PDFKit.PDFDocument, word: string, width: number, style: TextStyle): number {
+  setStyle(doc, style);
+  let low = 1;
+  let high = word.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(word.slice(0, middle)) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /**
  * The text as the lines it takes within `width`: its own line breaks kept, then words to a line as
- * many as fit; a word wider than the width alone (a long e-mail address, an IBAN without spaces) is
- * broken where it must be, so no line is ever wider than its column.
+ * many as fit; a word wider than the width alone (a long e-mail address, a PO number without spaces)
+ * is broken where it must be, so no line is ever wider than its column. A line's width is the sum of
+ * its words and spaces, which the kerning between them can only make narrower when drawn.
  */
 export function wrapText(doc: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): string[] {
-  setStyle(doc, style);
-  const fits = (value: string) => doc.widthOfString(value) <= width;
+  const space = textWidth(doc, ' ', style);
   const lines: string[] = [];
   for (const paragraph of text.replace(/\t/g, ' ').split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (let word of paragraph.split(' ').filter((part) => part !== '')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (fits(candidate)) {
-        line = candidate;
+      let wordWidth = textWidth(doc, word, style);
+      if (line !== '' && lineWidth + space + wordWidth <= width) {
+        line = `${line} ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line !== '') lines.push(line);
-      line = '';
-      while (!fits(word)) {
-        let cut = 1;
-        while (cut < word.length - 1 && fits(word.slice(0, cut + 1))) cut += 1;
+      while (wordWidth > width && word.length > 1) {
+        const cut = fittingStart(doc, word, width, style);
         lines.push(word.slice(0, cut));
         word = word.slice(cut);
+        wordWidth = textWidth(doc, word, style);
       }
       line = word;
+      lineWidth = wordWidth;
     }
     lines.push(line);
   }
@@ -68,11 +100,10 @@ export function drawLine(
   style: TextStyle,
 ) {
   if (text === '') return;
-  setStyle(doc, style);
-  const width = doc.widthOfString(text);
-  const x =
-    at.align === 'right' ? at.x + at.width - width : at.align === 'center' ? at.x + (at.width - width) / 2 : at.x;
-  doc.text(text, x, at.y, { lineBreak: false });
+  const align = at.align ?? 'left';
+  const width = align === 'left' ? 0 : textWidth(doc, text, style);
+  const x = align === 'right' ? at.x + at.width - width : align === 'center' ? at.x + (at.width - width) / 2 : at.x;
+  setStyle(doc, style).text(text, x, at.y, { lineBreak: false });
 }
 
 /** A wrapped text: its lines, their height, and how to draw them from a top. */
