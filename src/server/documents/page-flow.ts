@@ -70,9 +70,13 @@ export function wrapText(doc: PDFKit.PDFDocument, text: string, width: number, s
   for (const paragraph of text.replace(/\t/g, ' ').split('\n')) {
     let line = '';
     let lineWidth = 0;
-    for (let word of paragraph.split(' ').filter((part) => part !== '')) {
+    const words = paragraph.split(' ').filter((part) => part !== '');
+    for (const [index, part] of words.entries()) {
+      let word = part;
       let wordWidth = textWidth(doc, word, style);
-      if (line !== '' && lineWidth + space + wordWidth <= width) {
+      // As pdfkit's own wrapping did, a word but the paragraph's last fits with the space after it.
+      const trailing = index < words.length - 1 ? space : 0;
+      if (line !== '' && lineWidth + space + wordWidth + trailing <= width) {
         line = `${line} ${word}`;
         lineWidth += space + wordWidth;
         continue;
