@@ -6,6 +6,20 @@ import type { BusinessDocument, DocumentTable } from '../../shared/documents/doc
 import { translator } from '../../shared/i18n/translator';
 import { toCii } from '../../shared/einvoice/cii';
 import type { EInvoice } from '../../shared/einvoice/einvoice-model';
+import {
+  type Align,
+  drawLine,
+  type FontName,
+  lineHeight,
+  PageFlow,
+  type Paragraph,
+  paragraph,
+  paragraphRows,
+  type Row,
+  type TextStyle,
+  textWidth,
+  wrapText,
+} from './page-flow';
 
 export interface RenderOptions {
   /** An invoice's or credit note's EN 16931 model: embedded as Factur-X (CII, EN 16931 profile). */
@@ -126,13 +140,24 @@ function drawableModel<T>(value: T): T {
 
 const NAVY = '#0f1f3d';
 const GREY = '#5b6478';
+const RULE = '#c9d0dc';
+const SHADE = '#eef1f6';
+
+const style = (font: FontName, size: number, color = NAVY): TextStyle => ({ font, size, color });
+
+/** The foot of every page ends here (the page's bottom margin); a one-line footer keeps its place of old. */
+const FOOTER_BOTTOM_MARGIN = 48;
+const FOOTER_LINE_TOP = 72;
+/** The clear space between the last line of a page's content and the footer's band. */
+const FOOTER_GAP = 20;
 
 /**
- * The one PDF layout of the shop's documents (quote, order confirmation, invoice, credit note,
- * delivery note):
- * the company's letterhead, the document's title and meta top right, the parties, the priced
- * lines, the totals, then its sections, with the registration line at the foot. Every text comes
- * from the document model; customer text is drawn as text.
+ * The one PDF layout of the shop's documents (quote, acknowledgement, confirmation, invoices, credit
+ * notes, pro-formas, delivery note, commercial invoice, statements, instrument papers, service papers,
+ * supplier pack): the company's letterhead, the document's title and meta top right, the parties, the
+ * priced lines, the totals with their VAT notes, the tables, then its sections, with the registration
+ * line in the footer's band of every page. Every block is measured before it is drawn and goes where it
+ * fits (page-flow.ts, decision 0078). Every text comes from the document model; customer text is drawn as text.
  */
 export function renderDocumentPdf(drawn: BusinessDocument, options: RenderOptions = {}): Promise<Buffer> {
   const model = drawableModel(drawn);
@@ -158,6 +183,11 @@ export function renderDocumentPdf(drawn: BusinessDocument, options: RenderOption
     // Registered under the standard names, the layout below draws in the embedded font unchanged.
     doc.registerFont('Helvetica', arimo().regular);
     doc.registerFont('Helvetica-Bold', arimo().bold);
+    // pdfkit (0.20) finds the registered regular font to be the constructor's default by its name and
+    // returns it without remembering the registered name, so every later doc.font('Helvetica') would
+    // parse the TrueType file again (most of an invoice's CPU): it is remembered here once.
+    const fonts = doc.font('Helvetica') as unknown as { _font?: unknown; _fontFamilies?: Record<string, unknown> };
+    if (fonts._fontFamilies && fonts._font) fonts._fontFamilies.Helvetica = fonts._font;
   }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -170,186 +200,209 @@ export function renderDocumentPdf(drawn: BusinessDocument, options: RenderOption
   const money = (minor: number) => tr.money(minor, model.currency);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = doc.page.height - 96;
+  const text = (value: string, x: number, columnWidth: number, at: TextStyle, align: Align = 'left') =>
+    paragraph(doc, value, { x, width: columnWidth, align }, at);
+
+  // The footer's band, measured first: the registration line wrapped to the page's width, its last line
+  // on the bottom margin; every page's content ends FOOTER_GAP above it.
+  const footerStyle = style('Helvetica', 8, GREY);
+  const footer = text(model.issuer.registration, left, width, footerStyle, 'center');
+  const footerTop = Math.min(doc.page.height - FOOTER_LINE_TOP, doc.page.height - FOOTER_BOTTOM_MARGIN - footer.height);
   // A banner (the pro-forma's "not a VAT invoice") sits above the margin of every page, drawn at the end.
   const top = model.banner ? doc.page.margins.top + 22 : doc.page.margins.top;
-  const ensureRoom = (y: number, needed: number) => {
-    if (y + needed <= bottom) return y;
-    doc.addPage();
-    return top;
-  };
+  const flow = new PageFlow(doc, top, footerTop - FOOTER_GAP);
 
   // Two columns with a gutter: the letterhead wraps in the left one, the title and meta in the right
   // one, so a long legal name or title wraps instead of running into the other (issue 38).
   const column = width / 2 - 8;
   const right = left + width - column;
-  doc
-    .fillColor(NAVY)
-    .font('Helvetica-Bold')
-    .fontSize(model.issuer.legalName.length > 40 ? 16 : 20)
-    .text(model.issuer.legalName, left, top, { width: column });
-  doc.font('Helvetica').fontSize(9).fillColor(GREY);
-  doc.text(model.issuer.lines.join('\n'), left, doc.y, { width: column });
-  const letterheadBottom = doc.y;
+  const legalName = text(
+    model.issuer.legalName,
+    left,
+    column,
+    style('Helvetica-Bold', model.issuer.legalName.length > 40 ? 16 : 20),
+  );
+  const letterhead = text(model.issuer.lines.join('\n'), left, column, style('Helvetica', 9, GREY));
   // The title stays on one line where a smaller size lets it (down to 12 pt), else it wraps in its column.
   let titleSize = 18;
-  doc.font('Helvetica-Bold');
-  while (titleSize > 12 && doc.fontSize(titleSize).widthOfString(model.title) > column - 4) titleSize -= 1;
-  doc.fontSize(titleSize).fillColor(NAVY).text(model.title, right, top, { width: column, align: 'right' });
-  doc.font('Helvetica').fontSize(10).fillColor(NAVY);
-  doc.text(
+  while (titleSize > 12 && textWidth(doc, model.title, style('Helvetica-Bold', titleSize)) > column - 4) titleSize -= 1;
+  const title = text(model.title, right, column, style('Helvetica-Bold', titleSize), 'right');
+  const meta = text(
     model.meta.map(([label, value]) => `${label}${tr.colon.replace(/\u202f/g, '\u00a0')} ${value}`).join('\n'),
     right,
-    doc.y + 6,
-    {
-      width: column,
-      align: 'right',
-    },
+    column,
+    style('Helvetica', 10),
+    'right',
   );
+  flow.block([
+    {
+      height: Math.max(legalName.height + letterhead.height, title.height + 6 + meta.height),
+      draw: (y) => {
+        legalName.draw(y);
+        letterhead.draw(y + legalName.height);
+        title.draw(y);
+        meta.draw(y + title.height + 6);
+      },
+    },
+  ]);
 
-  let y = Math.max(letterheadBottom, doc.y) + 20;
+  // The parties side by side, row by row, so a long address wraps in its column and the block breaks whole.
   const partyWidth = model.parties.length > 0 ? width / model.parties.length : width;
-  let partiesBottom = y;
-  model.parties.forEach((party, index) => {
-    const x = left + index * partyWidth;
-    doc
-      .fillColor(NAVY)
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(party.title, x, y, { width: partyWidth - 12 });
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(party.lines.join('\n'), x, doc.y, { width: partyWidth - 12 });
-    partiesBottom = Math.max(partiesBottom, doc.y);
-  });
-  y = partiesBottom + 16;
+  const partyTitleStyle = style('Helvetica-Bold', 11);
+  const partyStyle = style('Helvetica', 10);
+  const parties = model.parties.map((party, index) => ({
+    x: left + index * partyWidth,
+    title: wrapText(doc, party.title, partyWidth - 12, partyTitleStyle),
+    lines: wrapText(doc, party.lines.join('\n'), partyWidth - 12, partyStyle),
+  }));
+  const partyRows = (pick: 'title' | 'lines', at: TextStyle): Row[] => {
+    const count = Math.max(0, ...parties.map((party) => party[pick].length));
+    const step = lineHeight(doc, at);
+    return Array.from({ length: count }, (_, index) => ({
+      height: step,
+      draw: (y: number) => {
+        for (const party of parties)
+          drawLine(doc, party[pick][index] ?? '', { x: party.x, y, width: partyWidth - 12 }, at);
+      },
+    }));
+  };
+  flow.block([...partyRows('title', partyTitleStyle), ...partyRows('lines', partyStyle)], { gap: 20, lead: 2 });
 
   // Invoices, credit notes and the pro-forma show each line's net, VAT and gross (issue 39); the rest one amount.
   const vatColumns = model.lineColumns === 'net_vat_gross';
-  const columns = vatColumns
-    ? {
-        item: left,
-        quantity: left + width * 0.38,
-        unit: left + width * 0.44,
-        total: left + width * 0.58,
-        vat: left + width * 0.72,
-        gross: left + width * 0.86,
-      }
-    : {
-        item: left,
-        quantity: left + width * 0.58,
-        unit: left + width * 0.68,
-        total: left + width * 0.84,
-        vat: 0,
-        gross: 0,
-      };
-  const columnWidth = vatColumns
-    ? {
-        item: width * 0.37,
-        quantity: width * 0.06,
-        unit: width * 0.14,
-        total: width * 0.14,
-        vat: width * 0.14,
-        gross: width * 0.14,
-      }
-    : { item: width * 0.56, quantity: width * 0.1, unit: width * 0.16, total: width * 0.16, vat: 0, gross: 0 };
   // A delivery note lists what is in the box: quantities, no prices.
   const priced = model.kind !== 'delivery_note';
-  const lineHeader = (at: number) => {
-    doc.rect(left, at, width, 20).fill('#eef1f6');
-    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(9);
-    doc.text(tr.t('doc.pdf.item'), columns.item + 6, at + 6, { width: columnWidth.item });
-    doc.text(tr.t('doc.pdf.qty'), columns.quantity, at + 6, { width: columnWidth.quantity, align: 'right' });
-    if (priced) {
-      doc.text(tr.t(vatColumns ? 'doc.pdf.unitNet' : 'doc.pdf.unitPrice'), columns.unit, at + 6, {
-        width: columnWidth.unit,
-        align: 'right',
-      });
-      if (vatColumns) {
-        doc.text(tr.t('doc.pdf.net'), columns.total, at + 6, { width: columnWidth.total, align: 'right' });
-        doc.text(tr.t('doc.pdf.vat'), columns.vat, at + 6, { width: columnWidth.vat, align: 'right' });
-        doc.text(tr.t('doc.pdf.gross'), columns.gross, at + 6, { width: columnWidth.gross - 6, align: 'right' });
-      } else doc.text(tr.t('doc.pdf.amount'), columns.total, at + 6, { width: columnWidth.total - 6, align: 'right' });
-    }
-    return at + 26;
+  const share = vatColumns
+    ? { item: 0.37, quantity: 0.06, unit: 0.14, total: 0.14, vat: 0.14, gross: 0.14 }
+    : { item: 0.56, quantity: 0.1, unit: 0.16, total: 0.16, vat: 0, gross: 0 };
+  const at = vatColumns
+    ? { item: 0, quantity: 0.38, unit: 0.44, total: 0.58, vat: 0.72, gross: 0.86 }
+    : { item: 0, quantity: 0.58, unit: 0.68, total: 0.84, vat: 0, gross: 0 };
+  type Column = keyof typeof share;
+  const cell = (name: Column) => ({
+    x: left + width * at[name] + (name === 'item' ? 6 : 0),
+    // The last column keeps clear of the table's right edge.
+    width: width * share[name] - (name === (vatColumns ? 'gross' : 'total') ? 6 : 0),
+  });
+  const shown: Column[] = [
+    'item',
+    'quantity',
+    ...(priced ? (vatColumns ? (['unit', 'total', 'vat', 'gross'] as const) : (['unit', 'total'] as const)) : []),
+  ];
+  const headerStyle = style('Helvetica-Bold', 9);
+  const headings: Record<Column, string> = {
+    item: tr.t('doc.pdf.item'),
+    quantity: tr.t('doc.pdf.qty'),
+    unit: tr.t(vatColumns ? 'doc.pdf.unitNet' : 'doc.pdf.unitPrice'),
+    total: tr.t(vatColumns ? 'doc.pdf.net' : 'doc.pdf.amount'),
+    vat: tr.t('doc.pdf.vat'),
+    gross: tr.t('doc.pdf.gross'),
   };
-  if (model.lines.length > 0) {
-    y = lineHeader(y);
-    for (const line of model.lines) {
-      const next = ensureRoom(y, 24);
-      if (next !== y) y = lineHeader(next);
-      doc
-        .fillColor(NAVY)
-        .font(line.emphasis ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(9);
-      doc.text(line.name, columns.item + 6, y, { width: columnWidth.item });
-      const rowHeight = Math.max(doc.y - y, 12);
-      if (!line.summary)
-        doc.text(String(line.quantity), columns.quantity, y, { width: columnWidth.quantity, align: 'right' });
-      if (priced) {
-        if (!line.summary)
-          doc.text(line.freeLabel ?? money(line.unitPrice), columns.unit, y, {
-            width: columnWidth.unit,
-            align: 'right',
-          });
-        if (vatColumns) {
-          doc.text(line.freeLabel ?? money(line.total), columns.total, y, { width: columnWidth.total, align: 'right' });
-          doc.text(line.freeLabel ?? money(line.vat ?? 0), columns.vat, y, { width: columnWidth.vat, align: 'right' });
-          doc.text(line.freeLabel ?? money(line.gross ?? line.total), columns.gross, y, {
-            width: columnWidth.gross - 6,
-            align: 'right',
-          });
-        } else
-          doc.text(line.freeLabel ?? money(line.total), columns.total, y, {
-            width: columnWidth.total - 6,
-            align: 'right',
-          });
-      }
-      y += rowHeight + 6;
-    }
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .strokeColor('#c9d0dc')
-      .stroke();
-    y += 8;
-  }
-  // The totals' amounts sit in the last column, their labels to its left.
-  const amountX = vatColumns ? columns.gross : columns.total;
-  const amountWidth = vatColumns ? columnWidth.gross : columnWidth.total;
-  for (const total of model.totals) {
-    y = ensureRoom(y, 18);
-    doc
-      .fillColor(NAVY)
-      .font(total.emphasis ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(total.emphasis ? 11 : 9);
-    doc.text(total.label, left + width * 0.2, y, { width: amountX - left - width * 0.2 - 8, align: 'right' });
-    doc.text(money(total.amount), amountX, y, { width: amountWidth - 6, align: 'right' });
-    y += total.emphasis ? 18 : 14;
-  }
-  for (const note of model.notes) {
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
-    doc.text(note, left, y, { width, align: 'right' });
-    y = doc.y + 4;
-  }
+  const headerCells = shown.map((name) => ({
+    name,
+    text: text(headings[name], cell(name).x, cell(name).width, headerStyle, name === 'item' ? 'left' : 'right'),
+  }));
+  const headerHeight = Math.max(...headerCells.map((header) => header.text.height)) + 12;
+  const lineHeader: Row = {
+    height: headerHeight + 6,
+    draw: (y) => {
+      doc.rect(left, y, width, headerHeight).fill(SHADE);
+      for (const header of headerCells) header.text.draw(y + 6);
+    },
+  };
+  // A figure keeps to one line in its column: a smaller size where it must (down to 6 pt), then it wraps.
+  const figure = (value: string, name: Column, font: FontName): Paragraph => {
+    let size = 9;
+    while (size > 6 && textWidth(doc, value, style(font, size)) > cell(name).width) size -= 0.5;
+    return text(value, cell(name).x, cell(name).width, style(font, size), 'right');
+  };
+  const lineRows: Row[] = model.lines.map((line, index) => {
+    const font: FontName = line.emphasis ? 'Helvetica-Bold' : 'Helvetica';
+    const amount = (minor: number) => line.freeLabel ?? money(minor);
+    const cells: Paragraph[] = [
+      text(line.name, cell('item').x, cell('item').width, style(font, 9)),
+      ...(line.summary ? [] : [figure(String(line.quantity), 'quantity', font)]),
+      ...(priced
+        ? [
+            ...(line.summary ? [] : [figure(amount(line.unitPrice), 'unit', font)]),
+            figure(amount(line.total), 'total', font),
+            ...(vatColumns
+              ? [figure(amount(line.vat ?? 0), 'vat', font), figure(amount(line.gross ?? line.total), 'gross', font)]
+              : []),
+          ]
+        : []),
+    ];
+    const height = Math.max(12, ...cells.map((part) => part.height)) + 6;
+    const last = index === model.lines.length - 1;
+    return {
+      // The table's closing rule goes with its last line.
+      height: last ? height + 8 : height,
+      draw: (y) => {
+        for (const part of cells) part.draw(y);
+        if (last)
+          doc
+            .moveTo(left, y + height)
+            .lineTo(left + width, y + height)
+            .strokeColor(RULE)
+            .stroke();
+      },
+    };
+  });
+  if (lineRows.length > 0)
+    flow.block([lineHeader, ...lineRows], { gap: 16, keep: false, lead: 2, repeat: [lineHeader] });
 
-  for (const table of model.tables ?? [])
-    y = drawTable(doc, table, { left, width, y: ensureRoom(y + 10, 60), ensureRoom });
+  // The totals and their VAT notes: one block, never parted. The amounts sit in the last column (wider
+  // where an amount needs it), their labels to its left.
+  const totalsRight = left + width - 6;
+  const totalStyle = (emphasis?: boolean) => style(emphasis ? 'Helvetica-Bold' : 'Helvetica', emphasis ? 11 : 9);
+  const amountWidth = Math.max(
+    cell(vatColumns ? 'gross' : 'total').width,
+    ...model.totals.map((total) => textWidth(doc, money(total.amount), totalStyle(total.emphasis)) + 2),
+  );
+  const labelX = left + width * 0.2;
+  const labelWidth = totalsRight - amountWidth - 8 - labelX;
+  const totalRows: Row[] = model.totals.map((total) => {
+    const label = text(total.label, labelX, labelWidth, totalStyle(total.emphasis), 'right');
+    const amount = text(
+      money(total.amount),
+      totalsRight - amountWidth,
+      amountWidth,
+      totalStyle(total.emphasis),
+      'right',
+    );
+    return {
+      height: Math.max(label.height, amount.height) + (total.emphasis ? 5 : 4),
+      draw: (y) => {
+        label.draw(y);
+        amount.draw(y);
+      },
+    };
+  });
+  const noteRows: Row[] = model.notes.map((note) => {
+    const lines = text(note, left, width, style('Helvetica', 8, GREY), 'right');
+    return { height: lines.height + 4, draw: lines.draw };
+  });
+  flow.block([...totalRows, ...noteRows], { gap: lineRows.length > 0 ? 0 : 16, lead: totalRows.length + 1 });
+
+  for (const table of model.tables ?? []) drawTable(doc, flow, table, { left, width });
 
   for (const section of model.sections) {
-    y = ensureRoom(y + 10, 40);
-    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(10).text(section.title, left, y, { width });
-    doc.font('Helvetica').fontSize(9).fillColor(GREY);
-    doc.text(section.lines.join('\n'), left, doc.y + 4, { width });
-    y = doc.y;
+    const titleStyle = style('Helvetica-Bold', 10);
+    const bodyStyle = style('Helvetica', 9, GREY);
+    const heading = text(section.title, left, width, titleStyle);
+    const body = text(section.lines.join('\n'), left, width, bodyStyle);
     const image = options.sectionImages?.[section.title];
-    if (image) {
-      y = ensureRoom(y + 4, 64);
-      doc.image(image, left, y, { fit: [180, 60] });
-      y += 64;
-      doc.y = y;
-    }
+    const rows: Row[] = [
+      ...paragraphRows(doc, heading, titleStyle, left, width),
+      ...paragraphRows(doc, body, bodyStyle, left, width).map((row, index) =>
+        index === 0 ? { height: row.height + 4, draw: (y: number) => row.draw(y + 4) } : row,
+      ),
+      // A drawn signature goes with its section.
+      ...(image ? [{ height: 68, draw: (y: number) => void doc.image(image, left, y + 4, { fit: [180, 60] }) }] : []),
+    ];
+    // A section is kept whole (the payment and bank block, the signature); one taller than a page breaks
+    // between its lines, its title with the first two.
+    flow.block(rows, { gap: 10, lead: heading.lines.length + 2 });
   }
 
   const range = doc.bufferedPageRange();
@@ -357,28 +410,23 @@ export function renderDocumentPdf(drawn: BusinessDocument, options: RenderOption
     doc.switchToPage(page);
     if (model.banner) {
       doc.rect(left, doc.page.margins.top - 14, width, 24).fill('#fdecea');
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor('#8a1c12')
-        .text(model.banner, left, doc.page.margins.top - 7, { width, align: 'center', lineBreak: false });
+      let size = 11;
+      while (size > 7 && textWidth(doc, model.banner, style('Helvetica-Bold', size)) > width - 8) size -= 0.5;
+      drawLine(
+        doc,
+        model.banner,
+        { x: left, y: doc.page.margins.top - 7, width, align: 'center' },
+        style('Helvetica-Bold', size, '#8a1c12'),
+      );
     }
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(model.issuer.registration, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+    footer.draw(footerTop);
   }
   doc.end();
   return done;
 }
 
-/** A document's table: its title, a shaded header row, then each row's cells wrapped in their column; returns the y below it. */
-function drawTable(
-  doc: PDFKit.PDFDocument,
-  table: DocumentTable,
-  at: { left: number; width: number; y: number; ensureRoom: (y: number, needed: number) => number },
-): number {
+/** A document's table: its title, a shaded header row, then each row's cells wrapped in their column; the header again on every page it continues on. */
+function drawTable(doc: PDFKit.PDFDocument, flow: PageFlow, table: DocumentTable, at: { left: number; width: number }) {
   const { left, width } = at;
   const total = table.columns.reduce((sum, column) => sum + column.width, 0);
   const xs: number[] = [];
@@ -388,41 +436,50 @@ function drawTable(
     x += (column.width / total) * width;
   }
   const widthOf = (index: number) => ((table.columns[index]?.width ?? 0) / total) * width - 8;
-  const header = (top: number) => {
-    doc.rect(left, top, width, 18).fill('#eef1f6');
-    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(8);
-    table.columns.forEach((column, index) =>
-      doc.text(column.label, (xs[index] ?? left) + 4, top + 5, {
-        width: widthOf(index),
-        align: column.align ?? 'left',
-      }),
+  const cells = (values: string[], at: TextStyle) =>
+    values.map((value, index) =>
+      paragraph(
+        doc,
+        value,
+        { x: (xs[index] ?? left) + 4, width: widthOf(index), align: table.columns[index]?.align ?? 'left' },
+        at,
+      ),
     );
-    return top + 22;
+  const headerCells = cells(
+    table.columns.map((column) => column.label),
+    style('Helvetica-Bold', 8),
+  );
+  const headerHeight = Math.max(0, ...headerCells.map((part) => part.height)) + 10;
+  const header: Row = {
+    height: headerHeight + 4,
+    draw: (y) => {
+      doc.rect(left, y, width, headerHeight).fill(SHADE);
+      for (const part of headerCells) part.draw(y + 5);
+    },
   };
-  let y = at.y;
-  doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(10).text(table.title, left, y, { width });
-  y = header(doc.y + 4);
-  for (const row of table.rows) {
-    doc.font(row.emphasis ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const height = Math.max(...row.cells.map((cell, index) => doc.heightOfString(cell, { width: widthOf(index) })), 10);
-    const next = at.ensureRoom(y, height + 6);
-    if (next !== y) y = header(next);
-    doc
-      .fillColor(NAVY)
-      .font(row.emphasis ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(8);
-    row.cells.forEach((cell, index) =>
-      doc.text(cell, (xs[index] ?? left) + 4, y, {
-        width: widthOf(index),
-        align: table.columns[index]?.align ?? 'left',
-      }),
-    );
-    y += height + 6;
-  }
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .strokeColor('#c9d0dc')
-    .stroke();
-  return y + 8;
+  const titleStyle = style('Helvetica-Bold', 10);
+  const title = paragraph(doc, table.title, { x: left, width }, titleStyle);
+  const rows: Row[] = table.rows.map((row, index) => {
+    const parts = cells(row.cells, style(row.emphasis ? 'Helvetica-Bold' : 'Helvetica', 8));
+    const height = Math.max(10, ...parts.map((part) => part.height)) + 6;
+    const last = index === table.rows.length - 1;
+    return {
+      height: last ? height + 8 : height,
+      draw: (y) => {
+        for (const part of parts) part.draw(y);
+        if (last)
+          doc
+            .moveTo(left, y + height)
+            .lineTo(left + width, y + height)
+            .strokeColor(RULE)
+            .stroke();
+      },
+    };
+  });
+  flow.block([{ height: title.height + 4, draw: title.draw }, header, ...rows], {
+    gap: 10,
+    keep: false,
+    lead: 3,
+    repeat: [header],
+  });
 }

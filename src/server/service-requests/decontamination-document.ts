@@ -15,12 +15,20 @@ type DeclarationRow = typeof decontaminationDeclarations.$inferSelect;
  * instrument, what it handled and how it was cleaned (the customer's words, drawn as text), and the
  * signature (a typed name and the date given).
  */
-export function decontaminationDocument(
-  { request, instrument, order }: LoadedServiceRequest,
-  declaration: DeclarationRow,
+export function decontaminationModel(
+  {
+    request,
+    instrument,
+    order,
+  }: {
+    request: Pick<LoadedServiceRequest['request'], 'requestNumber' | 'rmaNumber'>;
+    instrument: Pick<LoadedServiceRequest['instrument'], 'model' | 'serialNumber'>;
+    order: Pick<LoadedServiceRequest['order'], 'currency' | 'orderNumber'>;
+  },
+  declaration: Pick<DeclarationRow, 'signedOn' | 'substances' | 'cleaningMethod' | 'signatoryName' | 'createdAt'>,
   profile: BusinessProfile,
-) {
-  const model: BusinessDocument = {
+): BusinessDocument {
+  return {
     kind: 'decontamination_declaration',
     issuer: issuerOf(profile),
     title: 'DECONTAMINATION DECLARATION',
@@ -56,8 +64,13 @@ export function decontaminationDocument(
       { title: 'Please', lines: ['Put a copy of this declaration in the parcel, outside the instrument’s packaging.'] },
     ],
   };
-  return renderDocumentPdf(model);
 }
+
+export const decontaminationDocument = (
+  loaded: LoadedServiceRequest,
+  declaration: DeclarationRow,
+  profile: BusinessProfile,
+) => renderDocumentPdf(decontaminationModel(loaded, declaration, profile));
 
 export const decontaminationFilename = (request: Pick<LoadedServiceRequest['request'], 'requestNumber'>) =>
   `Decontamination-${request.requestNumber}.pdf`;

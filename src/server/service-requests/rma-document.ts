@@ -6,13 +6,31 @@ import { coverLine } from '../../shared/service-requests/service-lifecycle';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import type { LoadedServiceRequest } from './service-requests';
 
+type Loaded = LoadedServiceRequest;
+
+/** What the RMA document reads of the request (the layout test draws it from these alone). */
+export interface RmaFacts {
+  request: Pick<
+    Loaded['request'],
+    | 'rmaNumber'
+    | 'requestNumber'
+    | 'createdAt'
+    | 'description'
+    | 'returnInstructions'
+    | 'underWarranty'
+    | 'notCoveredReason'
+  >;
+  instrument: Pick<Loaded['instrument'], 'model' | 'serialNumber'>;
+  order: Pick<Loaded['order'], 'currency' | 'orderNumber'>;
+}
+
 /**
  * The RMA document the customer puts in the parcel: the RMA number, the instrument, what the
  * customer wrote (drawn as text, as written) and the return instructions, with the business
  * profile's trading address to return it to.
  */
-export function rmaDocument({ request, instrument, order }: LoadedServiceRequest, profile: BusinessProfile) {
-  const model: BusinessDocument = {
+export function rmaModel({ request, instrument, order }: RmaFacts, profile: BusinessProfile): BusinessDocument {
+  return {
     kind: 'rma',
     issuer: issuerOf(profile),
     title: 'RETURN AUTHORISATION',
@@ -42,8 +60,9 @@ export function rmaDocument({ request, instrument, order }: LoadedServiceRequest
       },
     ],
   };
-  return renderDocumentPdf(model);
 }
+
+export const rmaDocument = (loaded: RmaFacts, profile: BusinessProfile) => renderDocumentPdf(rmaModel(loaded, profile));
 
 export const rmaFilename = (request: Pick<LoadedServiceRequest['request'], 'rmaNumber'>) =>
   `RMA-${request.rmaNumber ?? 'pending'}.pdf`;
