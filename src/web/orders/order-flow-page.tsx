@@ -607,7 +607,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                     maxLength={orderFieldLimits.buyerRoutingReference}
                     hint={t(
                       'orderFlow.leitwegHint',
-                      'Your routing reference for e-invoices (e.g. 08111-12345-67): your XRechnung invoices carry it.',
+                      'Your routing reference for e-invoices (e.g. 04011000-1234512345-06): your XRechnung invoices carry it.',
                     )}
                     error={errors.buyerRoutingReference?.message}
                     {...field('buyerRoutingReference')}
