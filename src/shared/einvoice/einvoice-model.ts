@@ -410,7 +410,6 @@ function breakdownOf(
   return [...breakdown.values()];
 }
 
-
 function payment(order: DocumentOrder, profile: BusinessProfile): EInvoicePayment {
   if (order.currency === 'EUR') {
     const account = profile.bank.EUR;
@@ -471,7 +470,10 @@ export function einvoiceOf(
   const inFull = invoice.kind === 'balance' && items && orderSummary && orderNet + orderVat >= amount;
   if (items && orderSummary && inFull) {
     lines = items.map((line, index) => pricedLine(index + 1, line, line.total, null));
-    vatBreakdown = breakdownOf(orderSummary, items.map((line) => line.group));
+    vatBreakdown = breakdownOf(
+      orderSummary,
+      items.map((line) => line.group),
+    );
     const advanceLine = document.lines.find((line) => line.summary && !line.emphasis && (line.gross ?? 0) < 0);
     if (advanceLine)
       deduction = `${advanceLine.name}: ${tr.money(-(advanceLine.gross ?? 0), order.currency)} (${tr.t('doc.total.net')} ${tr.money(-advanceLine.total, order.currency)}, ${localVatLabel(tr, null)} ${tr.money(-(advanceLine.vat ?? 0), order.currency)})`;
@@ -479,7 +481,10 @@ export function einvoiceOf(
     const parts = invoiceVatSummary(orderSummary, amount, vatAmount);
     const shares = lineShares(items, parts);
     lines = items.map((line, index) => pricedLine(index + 1, line, shares[index] ?? 0, summaryName));
-    vatBreakdown = breakdownOf(parts, items.map((line) => line.group));
+    vatBreakdown = breakdownOf(
+      parts,
+      items.map((line) => line.group),
+    );
   } else {
     const parts = vatParts(order, amount, vatAmount);
     lines = parts.map((part, index) => ({

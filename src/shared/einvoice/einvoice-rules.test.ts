@@ -178,7 +178,9 @@ run('EN 16931 rules on every e-invoice the shop issues', () => {
     expect(balance.notes.join('\n')).toContain(issued.deposit.number);
     const cii = toCii(balance);
     expect(cii.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(10);
-    expect(cii).toContain(`<ram:TotalPrepaidAmount>${(issued.deposit.amount / 100).toFixed(2)}</ram:TotalPrepaidAmount>`);
+    expect(cii).toContain(
+      `<ram:TotalPrepaidAmount>${(issued.deposit.amount / 100).toFixed(2)}</ram:TotalPrepaidAmount>`,
+    );
     const ubl = toUbl(balance, 'xrechnung');
     expect(ubl.match(/<cac:InvoiceLine>/g)).toHaveLength(10);
     // The deposit's share of a line priced for its whole quantity: quantity × price / base = net.
@@ -188,9 +190,14 @@ run('EN 16931 rules on every e-invoice the shop issues', () => {
   });
 
   it('an XRechnung without the buyer reference fails KoSIT’s BR-DE-15', () => {
-    const model = einvoiceOf(orders.deTenItemsPublicBody, invoicesOf(orders.deTenItemsPublicBody).deposit, einvoiceFacts, {
-      buyerRoutingReference: '991-33333TEST-33',
-    });
+    const model = einvoiceOf(
+      orders.deTenItemsPublicBody,
+      invoicesOf(orders.deTenItemsPublicBody).deposit,
+      einvoiceFacts,
+      {
+        buyerRoutingReference: '991-33333TEST-33',
+      },
+    );
     const xml = toUbl(model, 'xrechnung');
     expect(checkEInvoice(rules, 'xrechnung-ubl', xml).fatal).toEqual([]);
     const without = xml.replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
