@@ -9,6 +9,7 @@ import { orderKinds } from './orders/order-kind';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
 import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
+import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './einvoice/public-buyer';
 
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
 export const orderFlowMessages = {
@@ -59,6 +60,10 @@ export const orderFieldLimits = {
   poNumber: 100,
   /** A Leitweg-ID is at most 46 characters. */
   buyerRoutingReference: 50,
+  /** A French public body's references for Chorus Pro (issue 52). */
+  publicBuyerSiret: 20,
+  publicBuyerServiceCode: 100,
+  publicBuyerEngagementNumber: 50,
   vatNumber: 50,
   eoriNumber: 30,
   notes: 2000,
@@ -141,7 +146,21 @@ const billingFields = z.object({
    * The buyer's routing reference: a German public body's Leitweg-ID (issue 40), asked when the
    * billing or delivery country is DE. An XRechnung's buyer reference (BT-10).
    */
-  buyerRoutingReference: optional(limits.buyerRoutingReference),
+  buyerRoutingReference: checkedNumber(limits.buyerRoutingReference, (raw) => {
+    const problem = leitwegIdProblem(raw);
+    return problem ? { valid: false, message: problem } : { valid: true, text: normalLeitwegId(raw) };
+  }),
+  /**
+   * A French public body's references for Chorus Pro (issue 52), asked when the billing country is FR
+   * and the buyer says it is one: its SIRET (14 digits, Luhn-checked), its service code and its
+   * engagement number. Every document of the order prints them; the Factur-X carries them.
+   */
+  publicBuyerSiret: checkedNumber(limits.publicBuyerSiret, (raw) => {
+    const problem = siretProblem(raw);
+    return problem ? { valid: false, message: problem } : { valid: true, text: normalSiret(raw) };
+  }),
+  publicBuyerServiceCode: optional(limits.publicBuyerServiceCode),
+  publicBuyerEngagementNumber: optional(limits.publicBuyerEngagementNumber),
   /**
    * The buyer's VAT number (shown on their documents): an EU, XI or GB number with its prefix, checked
    * for its country's format and check digits (src/shared/tax/vat-number.ts) and stored as DE136695976.

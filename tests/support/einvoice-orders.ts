@@ -102,6 +102,8 @@ export function invoicesOf(order: DocumentOrder, paidOnAccount = 0) {
     issuedAt: '2027-02-01T09:00:00.000Z',
     dueDate: '2027-02-15',
     paidOnAccount,
+    // As issueInvoice: the balance invoice deducts the deposit invoice.
+    advance: { number: deposit.number, amount: deposit.amount, vatAmount: deposit.vatAmount },
   };
   const credit = (of: InvoiceFacts, amount: number, number: string): InvoiceFacts => ({
     kind: 'credit',
@@ -158,4 +160,18 @@ export const instrumentLines: FixtureLine[] = [
   { itemType: 'configuration', itemName: 'Dropwise Standard', supply: 'goods', unitPrice: 285000 },
   { itemType: 'accessory', itemName: '10x 2 ml syringes', supply: 'goods', unitPrice: 3333, quantity: 3 },
   { itemType: 'servicing', itemName: '2-year servicing plan', supply: 'services', unitPrice: 76517 },
+];
+
+/** Ten items as the PDF lists them (issue 52): goods and services, several quantities, one free item. */
+export const tenItemLines: FixtureLine[] = [
+  { itemType: 'base_configuration', itemName: 'Dropwise Standard', supply: 'goods', unitPrice: 285000 },
+  { itemType: 'power_adaptor', itemName: 'Netzteil EU', supply: 'goods', unitPrice: 2900 },
+  { itemType: 'syringe_holder', itemName: 'Spritzenhalter 50 ml', supply: 'goods', unitPrice: 4750, quantity: 2 },
+  { itemType: 'adaptor', itemName: 'Adapter Luer-Lock', supply: 'goods', unitPrice: 1999, quantity: 3 },
+  { itemType: 'servicing', itemName: 'Wartungsvertrag 2 Jahre', supply: 'services', unitPrice: 76517 },
+  { itemType: 'accessory', itemName: '10x 2 ml Spritzen', supply: 'goods', unitPrice: 3333, quantity: 3 },
+  { itemType: 'accessory', itemName: 'Schlauchset 1 m', supply: 'goods', unitPrice: 2490, quantity: 7 },
+  { itemType: 'accessory', itemName: 'Reinigungsset', supply: 'goods', unitPrice: 0 },
+  { itemType: 'accessory', itemName: 'Transportkoffer', supply: 'goods', unitPrice: 18900 },
+  { itemType: 'shipping', itemName: 'Versand DE', supply: 'services', unitPrice: 4500 },
 ];

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
+import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
 import { notFound } from '../http/http-error';
@@ -21,6 +22,7 @@ export async function getProfile(db: Db, userId: string) {
     company: p.company,
     country: p.country,
     isAdmin: p.isAdmin,
+    einvoiceDelivery: p.einvoiceDelivery,
     emailVerified: row.confirmedAt !== null,
     createdAt: p.createdAt.toISOString(),
   };
@@ -29,7 +31,9 @@ export async function getProfile(db: Db, userId: string) {
 export async function updateProfile(
   db: Db,
   userId: string,
-  changes: Required<{ [K in keyof ProfileUpdate]: string | null }>,
+  changes: Required<{ [K in Exclude<keyof ProfileUpdate, 'einvoiceDelivery'>]: string | null }> & {
+    einvoiceDelivery?: EInvoiceDelivery | null | undefined;
+  },
   now: Date,
 ) {
   await db

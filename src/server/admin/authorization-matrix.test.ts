@@ -291,7 +291,9 @@ describe('the authorization matrix', () => {
         method: 'PUT',
         route: '/api/admin/orders/:id/buyer-routing-reference',
         ok: 200,
-        make: at(`/api/admin/orders/${order.id}/buyer-routing-reference`, { buyerRoutingReference: '08111-12345-67' }),
+        make: at(`/api/admin/orders/${order.id}/buyer-routing-reference`, {
+          buyerRoutingReference: '04011000-1234512345-06',
+        }),
       },
       {
         method: 'PUT',

@@ -104,15 +104,15 @@ describe('e-invoice downloads', () => {
 
     const set = await t.put(
       `/api/admin/orders/${order.id}/buyer-routing-reference`,
-      { buyerRoutingReference: ' 08111-12345-67 ' },
+      { buyerRoutingReference: ' 04011000-1234512345-06 ' },
       { cookie: admin.cookie },
     );
     expect(set.statusCode, set.body).toBe(200);
-    expect((set.json() as { order: Order }).order.buyerRoutingReference).toBe('08111-12345-67');
+    expect((set.json() as { order: Order }).order.buyerRoutingReference).toBe('04011000-1234512345-06');
 
     const xrechnung = await t.get(url('xrechnung'), { cookie });
     expect(xrechnung.statusCode, xrechnung.body).toBe(200);
-    expect(xrechnung.body).toContain('<cbc:BuyerReference>08111-12345-67</cbc:BuyerReference>');
+    expect(xrechnung.body).toContain('<cbc:BuyerReference>04011000-1234512345-06</cbc:BuyerReference>');
     expect(xrechnung.body).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
 
     // Another customer, and anyone without the order: 404, as for the PDF.

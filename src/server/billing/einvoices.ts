@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { InvoiceFacts } from '../../shared/documents/order-documents';
 import { toCii } from '../../shared/einvoice/cii';
-import { buyerPeppolId, type EInvoice, einvoiceOf } from '../../shared/einvoice/einvoice-model';
+import { type EInvoice, einvoiceOf } from '../../shared/einvoice/einvoice-model';
+import { einvoiceFilename, withRoutingReference } from './einvoice-mail';
 import { toUbl } from '../../shared/einvoice/ubl';
 import type { EInvoiceFormat } from '../../shared/orders/order-schema';
 import { CANCELLATION_FEE_PERCENT } from '../../shared/terms';
-import { cleanLine } from '../../shared/clean-text';
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
@@ -68,23 +68,8 @@ export async function issuedEInvoice(db: Db, row: OrderRow, invoice: InvoiceRow,
   });
 }
 
-/**
- * The UBL downloads carry the order's routing reference as it stands (staff may add a Leitweg-ID after
- * the invoice was issued); the CII is the one inside the PDF, as issued.
- */
-export const withRoutingReference = (model: EInvoice, routing: string | null): EInvoice => {
-  if (!routing) return model;
-  const reference = cleanLine(routing);
-  return {
-    ...model,
-    buyerReference: reference,
-    buyerReferenceIsRouting: true,
-    buyer: { ...model.buyer, peppolId: buyerPeppolId(reference, model.buyer.vatId) },
-  };
-};
-
-export const einvoiceFilename = (number: string, format: EInvoiceFormat) =>
-  `${number}-${format === 'cii' ? 'factur-x' : format}.xml`;
+// Issue 52: the invoice e-mails attach the same XML, so the two live beside those mails (einvoice-mail.ts).
+export { einvoiceFilename, withRoutingReference } from './einvoice-mail';
 
 /**
  * An invoice's or credit note's e-invoice for GET …/documents/{id}/einvoice/{format}: the XRechnung

@@ -24,7 +24,7 @@ import { type Db, queryRows } from '../db/client';
 import { invoices, orders, quotes } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
-import { withAccountsPayable } from '../organisations/organisation-access';
+import { invoiceMails } from './einvoice-mail';
 import { configurationFacts, documentFacts } from '../terms/terms-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { lockOrder, orderRecipient } from '../order-records/order-admin-context';
@@ -326,10 +326,12 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
     // The organisation's accounts payable receive it too (decision 0068).
     await enqueueMails(
       tx,
-      await withAccountsPayable(
-        tx,
-        row.userId,
-        {
+      await invoiceMails(tx, {
+        ownerId: row.userId,
+        einvoice,
+        routing: row.buyerRoutingReference,
+        tr,
+        mail: {
           kind: `invoice_${input.kind}`,
           to: recipient.to,
           subject: tr.t('mail.invoice.subject', values),
@@ -347,8 +349,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
           ].join('\n'),
           attachments: [pdfAttachment(`${number}.pdf`, pdf)],
         },
-        tr,
-      ),
+      }),
     );
   }
   return { invoice, after: auditedInvoice(invoice) };
@@ -479,10 +480,12 @@ export async function creditInvoice(
     };
     await enqueueMails(
       tx,
-      await withAccountsPayable(
-        tx,
-        row.userId,
-        {
+      await invoiceMails(tx, {
+        ownerId: row.userId,
+        einvoice,
+        routing: row.buyerRoutingReference,
+        tr,
+        mail: {
           kind: 'invoice_credit',
           to: recipient.to,
           subject: tr.t('mail.credit.subject', values),
@@ -499,8 +502,7 @@ export async function creditInvoice(
           ].join('\n'),
           attachments: [pdfAttachment(`${number}.pdf`, pdf)],
         },
-        tr,
-      ),
+      }),
     );
   }
   return {

@@ -162,7 +162,7 @@ describe('Send via Peppol through the configured access point (stub on loopback)
   it('F8: five concurrent sends make one transmission, the others 409; a resend needs a reason and is audited', async () => {
     const admin = await createAdminSession(t);
     await admin.stepUp();
-    const order = await placeGermanOrder(t, { buyerRoutingReference: '991-44444TEST-44', email: 'f8@example.com' });
+    const order = await placeGermanOrder(t, { buyerRoutingReference: '991-44444TEST-55', email: 'f8@example.com' });
     const invoice = await depositInvoice(t, order.id, admin);
     const before = stub.received.length;
     const send = (body?: Record<string, unknown>) =>

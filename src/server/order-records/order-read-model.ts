@@ -197,6 +197,13 @@ export function toOwnerOrder(model: OrderReadModel): Order {
     shippingAddress: order.shippingAddress ?? null,
     poNumber: order.poNumber,
     buyerRoutingReference: order.buyerRoutingReference,
+    publicBuyer: order.publicBuyerSiret
+      ? {
+          siret: order.publicBuyerSiret,
+          serviceCode: order.publicBuyerServiceCode,
+          engagementNumber: order.publicBuyerEngagementNumber,
+        }
+      : null,
     poDocument: model.poDocument ? toPoDocument(model.poDocument) : null,
     vatNumber: order.vatNumber,
     eoriNumber: order.eoriNumber,

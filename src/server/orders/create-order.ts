@@ -436,6 +436,14 @@ export async function createOrder(
           shippingAddress,
           poNumber: orNull(billing.poNumber),
           buyerRoutingReference: orNull(billing.buyerRoutingReference),
+          // Issue 52: a French public body's Chorus Pro references, kept only with its SIRET.
+          ...(billing.publicBuyerSiret
+            ? {
+                publicBuyerSiret: billing.publicBuyerSiret,
+                publicBuyerServiceCode: orNull(billing.publicBuyerServiceCode),
+                publicBuyerEngagementNumber: orNull(billing.publicBuyerEngagementNumber),
+              }
+            : {}),
           vatNumber: orNull(billing.vatNumber),
           shipDateTold,
           // Customs want the importer's EORI for a delivery leaving the UK; a UK delivery has none to clear.

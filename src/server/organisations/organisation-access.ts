@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organisationMembers, organisations, quotes, users } from '../db/schema';
+import { organisationMembers, organisations, profiles, quotes, users } from '../db/schema';
+import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
 import type { OutgoingMail } from '../mail/outbox';
 import { translator } from '../../shared/i18n/translator';
 import { normaliseEmail } from '../../shared/accounts/email';
@@ -176,4 +177,23 @@ export async function withAccountsPayable(
     copies.push({ ...mail, to: email, text: `${accountsPayableCopy(tr)}\n\n${mail.text}` });
   }
   return [mail, ...copies];
+}
+
+/**
+ * How invoices reach the order owner and their organisation's accounts payable (issue 52): the
+ * owner's own choice, else the organisation's, else the PDF; the copies follow the organisation's.
+ */
+export async function einvoiceDeliveries(
+  db: Db,
+  ownerId: string | null,
+): Promise<{ owner: EInvoiceDelivery; accountsPayable: EInvoiceDelivery }> {
+  if (ownerId === null) return { owner: 'pdf', accountsPayable: 'pdf' };
+  const [row] = await db
+    .select({ own: profiles.einvoiceDelivery, organisation: organisations.einvoiceDelivery })
+    .from(profiles)
+    .leftJoin(organisationMembers, eq(organisationMembers.userId, profiles.id))
+    .leftJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(eq(profiles.id, ownerId));
+  const organisation = row?.organisation ?? 'pdf';
+  return { owner: row?.own ?? organisation, accountsPayable: organisation };
 }

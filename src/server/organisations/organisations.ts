@@ -27,6 +27,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
+import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -113,7 +114,21 @@ export async function loadOrganisation(db: Db, userId: string, now: Date): Promi
     invitations: invitations.map((row) => toInvitation(row, now)),
     ordersRequireAcceptedQuote: organisation.ordersRequireAcceptedQuote,
     ordersRequirePoNumber: organisation.ordersRequirePoNumber,
+    einvoiceDelivery: organisation.einvoiceDelivery,
   };
+}
+
+/** The owner chooses how the organisation's invoices are e-mailed (issue 52); the audit keeps before and after. */
+export async function setOrganisationEInvoiceDelivery(
+  tx: Db,
+  input: { userId: string; einvoiceDelivery: EInvoiceDelivery; now: Date },
+) {
+  const organisation = await ownedOrganisation(tx, input.userId);
+  await tx
+    .update(organisations)
+    .set({ einvoiceDelivery: input.einvoiceDelivery, updatedAt: input.now })
+    .where(eq(organisations.id, organisation.id));
+  return { before: organisation.einvoiceDelivery, after: input.einvoiceDelivery };
 }
 
 /**

@@ -22,6 +22,7 @@ import { createSession, deleteSession, setSessionCookie } from '../accounts/sess
 import { badRequest, conflict } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';
 import { rateLimit } from '../http/rate-limit';
+import { einvoiceDeliveryRequestSchema } from '../../shared/einvoice/einvoice-delivery';
 import {
   acceptMemberInvitation,
   changeMemberRole,
@@ -32,6 +33,7 @@ import {
   loadOrganisation,
   removeMember,
   revokeMemberInvitation,
+  setOrganisationEInvoiceDelivery,
 } from './organisations';
 
 /** Invitations per owner (and per client without a session): a team, not a mailing list. */
@@ -115,6 +117,23 @@ export async function accountOrganisationRoutes(app: FastifyInstance) {
           userId: auth.userId,
           memberId: request.params.userId,
           role: request.body.role,
+          now: app.now(),
+        }),
+      );
+      return answer(request);
+    },
+  );
+
+  // Issue 52: how the organisation's invoices are e-mailed (PDF, with the XRechnung or the Factur-X XML).
+  r.put(
+    '/api/account/organisation/einvoice-delivery',
+    { schema: { body: einvoiceDeliveryRequestSchema, response: { 200: organisationAnswerSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      await app.db.transaction((tx) =>
+        setOrganisationEInvoiceDelivery(tx, {
+          userId: auth.userId,
+          einvoiceDelivery: request.body.einvoiceDelivery,
           now: app.now(),
         }),
       );

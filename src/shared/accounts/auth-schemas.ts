@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from '../clean-text';
 import { EMAIL_MAX, emailErrorMessage } from '../email-address';
+import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
 import { LANGUAGES } from '../i18n/languages';
 
 /** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
@@ -79,6 +80,8 @@ export const profileUpdateSchema = z.object({
   phone: optionalText(50),
   company: optionalText(200),
   country: optionalText(100),
+  /** Issue 52: how invoices are e-mailed to the customer; null follows their organisation; absent, unchanged. */
+  einvoiceDelivery: einvoiceDeliverySchema.nullable().optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth-schemas';
 import { cleanLine } from '../clean-text';
+import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
 
 /**
  * An organisation's members (issue 39, decision 0068): the requests and answers of My Account's
@@ -102,6 +103,8 @@ export const organisationSchema = z.object({
   ordersRequireAcceptedQuote: z.boolean(),
   /** "Orders require a PO number" for the organisation's members (staff change it: customers.edit, step-up). */
   ordersRequirePoNumber: z.boolean(),
+  /** How its members' invoices are e-mailed (issue 52): the owner chooses; a member's own choice wins for them. */
+  einvoiceDelivery: einvoiceDeliverySchema.optional(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 

@@ -13,6 +13,8 @@ export const profileSchema = z.object({
   company: z.string().nullable(),
   country: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** How the customer's invoices are e-mailed (issue 52); null follows their organisation's choice. */
+  einvoiceDelivery: z.enum(['pdf', 'pdf_xrechnung', 'pdf_facturx']).nullable().optional(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
 });

@@ -7,7 +7,7 @@ import { addressLines } from '../orders/order-lines';
 import { localAddressLines, localIssuer } from './document-language';
 import type { BusinessDocument, DocumentTable } from './document-model';
 import { issuerOf } from './issuer';
-import { type DocumentOrder, deliveryCountry } from './order-documents';
+import { type DocumentOrder, deliveryCountry, publicBuyerMeta } from './order-documents';
 
 /** A catalogue row's customs data (null fields: not filled in yet). */
 export interface ItemCustoms {
@@ -198,6 +198,7 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
       [tr.t('doc.ci.invoiceDate'), invoiceDate],
       [tr.t('doc.meta.orderNumber'), order.orderNumber],
       ...(order.poNumber ? ([[tr.t('doc.meta.poNumber'), cleanLine(order.poNumber)]] as [string, string][]) : []),
+      ...publicBuyerMeta(order, tr),
       [tr.t('doc.ci.incoterm'), incotermLine(town)],
     ],
     parties: [

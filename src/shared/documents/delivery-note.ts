@@ -4,7 +4,7 @@ import { translator } from '../i18n/translator';
 import { orderLines } from '../orders/order-lines';
 import { localAddressLines, localIssuer } from './document-language';
 import type { BusinessDocument } from './document-model';
-import type { DocumentOrder } from './order-documents';
+import { type DocumentOrder, publicBuyerMeta } from './order-documents';
 import { issuerOf } from './issuer';
 import { INSPECTION_DAYS } from '../terms';
 
@@ -48,6 +48,7 @@ export function deliveryNoteDocument(order: DocumentOrder, facts: DeliveryNoteFa
       [tr.t('doc.meta.orderNumber'), order.orderNumber],
       [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
       ...(order.poNumber ? ([[tr.t('doc.meta.poNumber'), cleanLine(order.poNumber)]] as [string, string][]) : []),
+      ...publicBuyerMeta(order, tr),
       [tr.t('doc.deliveryNote.printed'), tr.date(facts.printedAt)],
     ],
     parties: [{ title: tr.t('doc.party.deliverTo'), lines: deliverTo }],

@@ -42,6 +42,8 @@ export type DocumentOrder = Pick<
   | 'poNumber'
   | 'vatNumber'
   | 'kind'
+  | 'buyerRoutingReference'
+  | 'publicBuyer'
 > & {
   customerEmail: string | null;
   /** The quote the order was made from (issue 39: every invoice and credit note quotes it), or null. */
@@ -151,7 +153,27 @@ const poMeta = (order: DocumentOrder, tr: Translator): [string, string][] =>
 const matchingMeta = (order: DocumentOrder, tr: Translator): [string, string][] => [
   [tr.t('doc.meta.poNumber'), order.poNumber ? cleanLine(order.poNumber) : tr.t('doc.meta.noneGiven')],
   ...(order.quoteNumber ? ([[tr.t('doc.meta.quoteNumber'), order.quoteNumber]] as [string, string][]) : []),
+  ...publicBuyerMeta(order, tr),
 ];
+
+/**
+ * A public buyer's references on every document of its order (issue 52): a German public body's
+ * Leitweg-ID; a French public body's SIRET, service code and engagement number (Chorus Pro's).
+ */
+export function publicBuyerMeta(
+  order: Pick<DocumentOrder, 'buyerRoutingReference' | 'publicBuyer'>,
+  tr: Translator,
+): [string, string][] {
+  const meta: [string, string][] = [];
+  if (order.buyerRoutingReference) meta.push([tr.t('doc.meta.leitwegId'), cleanLine(order.buyerRoutingReference)]);
+  const french = order.publicBuyer;
+  if (french) {
+    meta.push([tr.t('doc.meta.siret'), cleanLine(french.siret)]);
+    if (french.serviceCode) meta.push([tr.t('doc.meta.serviceCode'), cleanLine(french.serviceCode)]);
+    if (french.engagementNumber) meta.push([tr.t('doc.meta.engagementNumber'), cleanLine(french.engagementNumber)]);
+  }
+  return meta;
+}
 
 /** The deposit's share of the order as agreed ("50"), from the order's own figures. */
 const advancePercent = (order: DocumentOrder) =>
@@ -351,6 +373,7 @@ export function confirmationDocument(order: DocumentOrder, context: Confirmation
       [tr.t('doc.meta.orderDate'), tr.date(order.createdAt)],
       [tr.t('doc.meta.confirmed'), tr.date(context.confirmedAt)],
       ...poMeta(order, tr),
+      ...publicBuyerMeta(order, tr),
     ],
     parties: parties(order, tr),
     lines: localLines(order, tr),

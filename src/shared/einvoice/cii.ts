@@ -42,10 +42,12 @@ function address(parent: XMLBuilder, value: EInvoiceAddress) {
 
 function party(parent: XMLBuilder, element: string, value: EInvoiceParty) {
   const node = parent.ele(element);
+  if (value.identifier) node.ele('ram:GlobalID', { schemeID: value.identifier.scheme }).txt(value.identifier.id);
   node.ele('ram:Name').txt(value.name);
   if (value.legalId || value.tradingName) {
     const legal = node.ele('ram:SpecifiedLegalOrganization');
-    if (value.legalId) legal.ele('ram:ID').txt(value.legalId);
+    if (value.legalId)
+      legal.ele('ram:ID', value.legalIdScheme ? { schemeID: value.legalIdScheme } : {}).txt(value.legalId);
     if (value.tradingName) legal.ele('ram:TradingBusinessName').txt(value.tradingName);
   }
   if (value.contact) {
@@ -91,11 +93,10 @@ export function toCii(invoice: EInvoice, guideline = FACTURX_EN16931_GUIDELINE):
     lineDocument.ele('ram:LineID').txt(line.id);
     if (line.note) lineDocument.ele('ram:IncludedNote').ele('ram:Content').txt(line.note);
     item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(line.name);
-    item
-      .ele('ram:SpecifiedLineTradeAgreement')
-      .ele('ram:NetPriceProductTradePrice')
-      .ele('ram:ChargeAmount')
-      .txt(decimal(line.unitPrice));
+    const price = item.ele('ram:SpecifiedLineTradeAgreement').ele('ram:NetPriceProductTradePrice');
+    price.ele('ram:ChargeAmount').txt(decimal(line.unitPrice));
+    if ((line.baseQuantity ?? 1) !== 1)
+      price.ele('ram:BasisQuantity', { unitCode: 'C62' }).txt(String(line.baseQuantity));
     item
       .ele('ram:SpecifiedLineTradeDelivery')
       .ele('ram:BilledQuantity', { unitCode: 'C62' })
@@ -132,9 +133,13 @@ export function toCii(invoice: EInvoice, guideline = FACTURX_EN16931_GUIDELINE):
   if (invoice.payment) {
     const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
     means.ele('ram:TypeCode').txt(invoice.payment.meansCode);
-    const account = means.ele('ram:PayeePartyCreditorFinancialAccount');
-    account.ele(invoice.payment.meansCode === '58' ? 'ram:IBANID' : 'ram:ProprietaryID').txt(invoice.payment.accountId);
-    account.ele('ram:AccountName').txt(invoice.payment.accountName);
+    if (invoice.payment.accountId) {
+      const account = means.ele('ram:PayeePartyCreditorFinancialAccount');
+      account
+        .ele(invoice.payment.meansCode === '58' ? 'ram:IBANID' : 'ram:ProprietaryID')
+        .txt(invoice.payment.accountId);
+      if (invoice.payment.accountName) account.ele('ram:AccountName').txt(invoice.payment.accountName);
+    }
     if (invoice.payment.providerId)
       means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(invoice.payment.providerId);
   }

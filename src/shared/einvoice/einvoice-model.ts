@@ -2,6 +2,7 @@ import type { BusinessProfile, ProfileAddress } from '../business-profile';
 import { cleanLine } from '../clean-text';
 import {
   invoiceDocument,
+  orderVatLines,
   type DocumentFacts,
   type DocumentOrder,
   type InvoiceFacts,
@@ -10,6 +11,11 @@ import { orderVatSummary } from '../documents/vat-summary';
 import type { OrderAddress } from '../orders/order-schema';
 import { invoiceVatSummary } from '../orders/invoice-vat';
 import { type SupplyKind, treatmentLabel, type VatGroup } from '../tax/line-vat';
+import { localVatLabel } from '../documents/document-language';
+import { type Translator, translator } from '../i18n/translator';
+import { orderLines } from '../orders/order-lines';
+import { roundHalfUp } from '../money';
+import { paysInFull } from '../orders/order-kind';
 import { type VatCategoryCode, vatCategory } from '../tax/vat-category';
 
 /**
@@ -42,6 +48,10 @@ export interface EInvoiceParty {
   tradingName: string | null;
   /** BT-30 / BT-47: the company number. */
   legalId: string | null;
+  /** BT-30-1 / BT-47-1: the legal id's ISO 6523 scheme (0009 for a French SIRET), where one is stated. */
+  legalIdScheme?: string | null;
+  /** BT-29 / BT-46: the party's identifier with its ISO 6523 scheme (a French public body's SIRET, 0009). */
+  identifier?: { scheme: string; id: string } | null;
   /** BT-31 / BT-48: with its country prefix. */
   vatId: string | null;
   address: EInvoiceAddress;
@@ -58,8 +68,10 @@ export interface EInvoiceLine {
   name: string;
   note: string | null;
   quantity: number;
-  /** BT-146: the net price of one unit. */
+  /** BT-146: the net price of `baseQuantity` units. */
   unitPrice: number;
+  /** BT-149: the number of units the price is for (absent: 1; the line's quantity for a line invoiced in part). */
+  baseQuantity?: number;
   /** BT-131. */
   net: number;
   category: VatCategoryCode;
@@ -78,14 +90,17 @@ export interface EInvoiceVatBreakdown {
 }
 
 export interface EInvoicePayment {
-  /** BT-81: 58 SEPA credit transfer (an IBAN), 30 credit transfer (a UK account number). */
-  meansCode: '58' | '30';
+  /**
+   * BT-81: 58 SEPA credit transfer (an IBAN), 30 credit transfer (a UK account number); on a credit
+   * note 1 (not defined: the refund's way is agreed with the buyer), which XRechnung's BR-DE-1 needs.
+   */
+  meansCode: '58' | '30' | '1';
   /** BT-83: the reference the buyer quotes. */
   reference: string;
-  /** BT-84: the IBAN or the account number. */
-  accountId: string;
+  /** BT-84: the IBAN or the account number (none on a credit note). */
+  accountId: string | null;
   /** BT-85. */
-  accountName: string;
+  accountName: string | null;
   /** BT-86: the BIC or the sort code. */
   providerId: string | null;
 }
@@ -93,7 +108,7 @@ export interface EInvoicePayment {
 export interface EInvoice {
   kind: 'invoice' | 'credit_note';
   /** BT-3: 380 commercial invoice, 381 credit note. */
-  typeCode: '380' | '381';
+  typeCode: '380' | '381' | '386';
   /** BT-1. */
   number: string;
   /** BT-2, YYYY-MM-DD. */
@@ -133,7 +148,7 @@ export interface EInvoice {
     vat: number;
     /** BT-112. */
     taxInclusive: number;
-    /** BT-113: money received on account beyond the earlier invoices (an overpaid deposit). */
+    /** BT-113: what the earlier invoices asked for (a balance invoice's deposit) and money received on account. */
     prepaid: number;
     /** BT-115. */
     payable: number;
@@ -279,6 +294,122 @@ function vatParts(order: DocumentOrder, amount: number, vatAmount: number): VatG
   ];
 }
 
+const groupKey = (group: Pick<VatGroup, 'supply' | 'treatment' | 'rate'>) =>
+  `${group.supply}:${group.treatment}:${group.rate}`;
+
+/** One item line of the order as the PDF lists it, with the VAT part it belongs to. */
+interface ItemLine {
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  freeLabel: string | null;
+  group: Pick<VatGroup, 'supply' | 'treatment' | 'rate'>;
+}
+
+/** The order's item lines in the PDF's order and words (the buyer's language), or null for an order without line VAT. */
+function itemLines(order: DocumentOrder, tr: Translator): ItemLine[] | null {
+  const items = new Map(order.items.map((item) => [`${item.itemType}:${item.itemId}`, item]));
+  const keys = orderLines(order.items).map((line) => line.key);
+  const printed = orderVatLines(order, tr).filter((line) => !line.summary);
+  const lines: ItemLine[] = [];
+  for (const [index, line] of printed.entries()) {
+    const item = items.get(keys[index] ?? '');
+    if (!item?.supply || !item.vatTreatment || item.vatRate == null) return null;
+    lines.push({
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      total: line.total,
+      freeLabel: line.freeLabel,
+      group: { supply: item.supply, treatment: item.vatTreatment, rate: item.vatRate },
+    });
+  }
+  return lines.length > 0 ? lines : null;
+}
+
+/**
+ * An item line of the e-invoice: its quantity and net. A line invoiced in full keeps the PDF's unit
+ * price; a line invoiced in part (a deposit's or a credit note's share of it) is priced for its whole
+ * quantity (BT-149 base quantity = BT-129), so quantity × price / base = net exactly, in minor units.
+ */
+function pricedLine(id: number, line: ItemLine, net: number, note: string | null): EInvoiceLine {
+  const category = vatCategory(line.group.treatment).code;
+  const whole = net === line.total;
+  const even = line.quantity !== 0 && net % line.quantity === 0;
+  const unitPrice = whole ? line.unitPrice : even ? net / line.quantity : net;
+  const quantity = unitPrice < 0 ? -line.quantity : line.quantity;
+  return {
+    id: String(id),
+    name: line.name,
+    note: [line.freeLabel, note].filter(Boolean).join(' · ') || null,
+    quantity,
+    unitPrice: Math.abs(unitPrice),
+    baseQuantity: whole || even ? 1 : Math.abs(line.quantity),
+    net,
+    category,
+    rate: line.group.rate,
+  };
+}
+
+/**
+ * The share of each item line in `parts` (an invoice's VAT parts, from `invoiceVatSummary`): each
+ * part's net over its lines by their net, rounded half-up, the part's last priced line taking what
+ * rounding leaves, so the lines of a part sum to the part's net exactly.
+ */
+function lineShares(lines: ItemLine[], parts: VatGroup[]): number[] {
+  const partNet = new Map(parts.map((part) => [groupKey(part), part.net]));
+  const shares = lines.map(() => 0);
+  const byGroup = new Map<string, number[]>();
+  for (const [index, line] of lines.entries()) {
+    const key = groupKey(line.group);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), index]);
+  }
+  for (const [key, indexes] of byGroup) {
+    const net = partNet.get(key) ?? 0;
+    const whole = indexes.reduce((sum, index) => sum + (lines[index]?.total ?? 0), 0);
+    const lastPriced = indexes.findLast((index) => lines[index]?.total !== 0) ?? indexes.at(-1) ?? 0;
+    let left = net;
+    for (const index of indexes) {
+      if (index === lastPriced) continue;
+      const share = whole === 0 ? 0 : roundHalfUp(((lines[index]?.total ?? 0) * net) / whole);
+      shares[index] = share;
+      left -= share;
+    }
+    shares[lastPriced] = left;
+  }
+  return shares;
+}
+
+/** The VAT breakdown of `parts`, one entry per category and rate, with an entry (at 0) for every line's category. */
+function breakdownOf(
+  parts: readonly VatGroup[],
+  lineGroups: readonly Pick<VatGroup, 'treatment' | 'rate'>[],
+): EInvoiceVatBreakdown[] {
+  const breakdown = new Map<string, EInvoiceVatBreakdown>();
+  const entry = (treatment: VatGroup['treatment'], rate: number) => {
+    const category = vatCategory(treatment);
+    const key = `${category.code}:${rate}`;
+    const found = breakdown.get(key) ?? {
+      category: category.code,
+      rate,
+      basis: 0,
+      vat: 0,
+      exemptionReason: category.exemptionReason,
+      exemptionReasonCode: category.exemptionReasonCode,
+    };
+    breakdown.set(key, found);
+    return found;
+  };
+  for (const part of parts) {
+    const found = entry(part.treatment, part.rate);
+    found.basis += part.net;
+    found.vat += part.vat;
+  }
+  for (const group of lineGroups) entry(group.treatment, group.rate);
+  return [...breakdown.values()];
+}
+
 function payment(order: DocumentOrder, profile: BusinessProfile): EInvoicePayment {
   if (order.currency === 'EUR') {
     const account = profile.bank.EUR;
@@ -309,8 +440,8 @@ function paymentTermsOf(sections: { title: string; lines: string[] }[]): string 
 
 /**
  * The EN 16931 model of a deposit or balance invoice or a credit note: what its PDF says, as the
- * standard's business terms. Each VAT part of the PDF's summary is a line with its category, so the
- * lines, the VAT breakdown and the totals are the PDF's figures exactly.
+ * standard's business terms. Every item line of the PDF is a line (issue 52, decision 0079) in the
+ * buyer's language, with its VAT category and rate; the VAT breakdown is the PDF's VAT summary.
  */
 export function einvoiceOf(
   order: DocumentOrder,
@@ -323,45 +454,74 @@ export function einvoiceOf(
   const sign = credit ? -1 : 1;
   const amount = sign * invoice.amount;
   const vatAmount = sign * invoice.vatAmount;
-  const parts = vatParts(order, amount, vatAmount);
-  const lineName = document.lines.at(-1)?.name ?? document.name;
-  const lines: EInvoiceLine[] = parts.map((part, index) => ({
-    id: String(index + 1),
-    name: parts.length > 1 ? `${lineName}: ${supplyName(part.supply)}` : lineName,
-    note: treatmentLabel(part.treatment, part.rate),
-    quantity: 1,
-    unitPrice: part.net,
-    net: part.net,
-    category: vatCategory(part.treatment).code,
-    rate: part.rate,
-  }));
-  const breakdown = new Map<string, EInvoiceVatBreakdown>();
-  for (const part of parts) {
-    const category = vatCategory(part.treatment);
-    const key = `${category.code}:${part.rate}`;
-    const entry = breakdown.get(key) ?? {
-      category: category.code,
+  const tr = translator(order.language);
+  const items = itemLines(order, tr);
+  const summaryLine = document.lines.at(-1);
+  const summaryName = summaryLine?.name ?? document.name;
+  let lines: EInvoiceLine[];
+  let vatBreakdown: EInvoiceVatBreakdown[];
+  let deduction: string | null = null;
+  const orderSummary = orderVatSummary(order.items);
+  const orderNet = items?.reduce((sum, line) => sum + line.total, 0) ?? 0;
+  const orderVat = orderSummary?.reduce((sum, group) => sum + group.vat, 0) ?? 0;
+  // Issue 52: a balance invoice lists the order's lines in full and deducts what was invoiced in
+  // advance as the prepaid amount (BT-113); a deposit invoice and a credit note list every line with
+  // its share of what they ask or credit. An order placed before lines had VAT keeps one line per part.
+  const inFull = invoice.kind === 'balance' && items && orderSummary && orderNet + orderVat >= amount;
+  if (items && orderSummary && inFull) {
+    lines = items.map((line, index) => pricedLine(index + 1, line, line.total, null));
+    vatBreakdown = breakdownOf(
+      orderSummary,
+      items.map((line) => line.group),
+    );
+    const advanceLine = document.lines.find((line) => line.summary && !line.emphasis && (line.gross ?? 0) < 0);
+    if (advanceLine)
+      deduction = `${advanceLine.name}: ${tr.money(-(advanceLine.gross ?? 0), order.currency)} (${tr.t('doc.total.net')} ${tr.money(-advanceLine.total, order.currency)}, ${localVatLabel(tr, null)} ${tr.money(-(advanceLine.vat ?? 0), order.currency)})`;
+  } else if (items && orderSummary) {
+    const parts = invoiceVatSummary(orderSummary, amount, vatAmount);
+    const shares = lineShares(items, parts);
+    lines = items.map((line, index) => pricedLine(index + 1, line, shares[index] ?? 0, summaryName));
+    vatBreakdown = breakdownOf(
+      parts,
+      items.map((line) => line.group),
+    );
+  } else {
+    const parts = vatParts(order, amount, vatAmount);
+    lines = parts.map((part, index) => ({
+      id: String(index + 1),
+      name: parts.length > 1 ? `${summaryName}: ${supplyName(part.supply)}` : summaryName,
+      note: treatmentLabel(part.treatment, part.rate),
+      quantity: 1,
+      unitPrice: part.net,
+      baseQuantity: 1,
+      net: part.net,
+      category: vatCategory(part.treatment).code,
       rate: part.rate,
-      basis: 0,
-      vat: 0,
-      exemptionReason: category.exemptionReason,
-      exemptionReasonCode: category.exemptionReasonCode,
-    };
-    entry.basis += part.net;
-    entry.vat += part.vat;
-    breakdown.set(key, entry);
+    }));
+    vatBreakdown = breakdownOf(parts, []);
   }
   const lineNet = lines.reduce((sum, line) => sum + line.net, 0);
-  const vat = [...breakdown.values()].reduce((sum, entry) => sum + entry.vat, 0);
-  const prepaid = credit ? 0 : (invoice.paidOnAccount ?? 0);
+  const vat = vatBreakdown.reduce((sum, entry) => sum + entry.vat, 0);
+  const onAccount = credit ? 0 : (invoice.paidOnAccount ?? 0);
+  // BT-113: on a balance invoice in full, what the earlier invoices asked for, and any money paid on account.
+  const prepaid = lineNet + vat - amount + onAccount;
   const routing = extras.buyerRoutingReference ? cleanLine(extras.buyerRoutingReference) : null;
   const po = order.poNumber ? cleanLine(order.poNumber) : null;
+  // Issue 52: a French public body (Chorus Pro): its SIRET is the buyer's identifier and legal id
+  // (scheme 0009), its service code the buyer reference (BT-10), its engagement number BT-13.
+  const french = order.publicBuyer ?? null;
+  const siret = french ? cleanLine(french.siret) : null;
+  const serviceCode = french?.serviceCode ? cleanLine(french.serviceCode) : null;
+  const engagement = french?.engagementNumber ? cleanLine(french.engagementNumber) : null;
   const preceding =
     extras.preceding ?? (invoice.creditsNumber ? { number: invoice.creditsNumber, issuedAt: null } : null);
   const sections = document.sections.flatMap((section) => section.lines);
+  // A repair's first invoice asks for the whole order (decision 0062): a commercial invoice, not an advance.
+  const advanceInvoice = invoice.kind === 'deposit' && !paysInFull(order);
   return {
     kind: credit ? 'credit_note' : 'invoice',
-    typeCode: credit ? '381' : '380',
+    // A deposit invoice is a prepayment invoice (UNTDID 1001: 386).
+    typeCode: credit ? '381' : advanceInvoice ? '386' : '380',
     number: invoice.number,
     issueDate: isoDate(invoice.issuedAt),
     dueDate: credit ? null : isoDate(invoice.dueDate),
@@ -369,30 +529,40 @@ export function einvoiceOf(
     notes: [
       ...document.notes,
       ...(credit ? sections.filter((line) => !line.startsWith('Terms of sale:')) : []),
-      ...(prepaid > 0
-        ? [`Paid on account, deducted from the amount due: ${(prepaid / 100).toFixed(2)} ${order.currency}.`]
+      ...(advanceInvoice ? [summaryName] : []),
+      ...(deduction ? [deduction] : []),
+      // A PO number the engagement number displaced from BT-13 stays on the e-invoice as a note.
+      ...(engagement && po ? [`PO: ${po}`] : []),
+      ...(onAccount > 0
+        ? [`Paid on account, deducted from the amount due: ${(onAccount / 100).toFixed(2)} ${order.currency}.`]
         : []),
     ],
-    buyerReference: routing ?? po,
+    buyerReference: routing ?? serviceCode ?? po,
     buyerReferenceIsRouting: routing !== null,
-    purchaseOrder: po,
+    purchaseOrder: engagement ?? po,
     salesOrder: order.orderNumber,
     preceding: preceding
       ? { number: preceding.number, issueDate: preceding.issuedAt ? isoDate(preceding.issuedAt) : null }
       : null,
     seller: seller(facts.profile),
-    buyer: { ...buyer(order), peppolId: buyerPeppolId(routing, vatIdentifier(order.vatNumber)) },
+    buyer: {
+      ...buyer(order),
+      peppolId: siret ? { scheme: '0009', id: siret } : buyerPeppolId(routing, vatIdentifier(order.vatNumber)),
+      ...(siret ? { identifier: { scheme: '0009', id: siret }, legalId: siret, legalIdScheme: '0009' } : {}),
+    },
     deliverTo: order.shippingAddress
       ? {
           name: order.shippingAddress.company || order.shippingAddress.name || null,
           address: orderAddress(order.shippingAddress),
         }
       : null,
-    payment: credit ? null : payment(order, facts.profile),
+    payment: credit
+      ? { meansCode: '1', reference: order.orderNumber, accountId: null, accountName: null, providerId: null }
+      : payment(order, facts.profile),
     // BT-20: the PDF's "How to pay" instruction and its terms, word for word.
     paymentTerms: credit ? null : paymentTermsOf(document.sections),
     lines,
-    vat: [...breakdown.values()],
+    vat: vatBreakdown,
     totals: {
       lineNet,
       taxExclusive: lineNet,

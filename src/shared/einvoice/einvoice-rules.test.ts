@@ -7,6 +7,7 @@ import {
   einvoiceFacts,
   instrumentLines,
   invoicesOf,
+  tenItemLines,
   pricedOrder,
 } from '../../../tests/support/einvoice-orders';
 import { toCii } from './cii';
@@ -50,6 +51,17 @@ const orders = {
     address: addresses.fr,
     lines: instrumentLines,
   }),
+  // Issue 52: ten items, one of them free, goods and services, to a German public body in German.
+  deTenItemsPublicBody: {
+    ...pricedOrder({
+      orderNumber: 'O2026-00104',
+      currency: 'EUR',
+      address: addresses.de,
+      poNumber: 'BEST-2026-77',
+      lines: tenItemLines,
+    }),
+    language: 'de' as const,
+  },
 };
 
 interface Case {
@@ -74,14 +86,21 @@ cases.push({
   name: 'deEurReverseCharge: deposit invoice to a German public body (Leitweg-ID)',
   order: orders.deEurReverseCharge,
   invoice: invoicesOf(orders.deEurReverseCharge).deposit,
-  leitwegId: '08111-12345-67',
+  leitwegId: '991-33333TEST-33',
 });
+for (const [kind, invoice] of Object.entries(invoicesOf(orders.deTenItemsPublicBody)))
+  cases.push({
+    name: `deTenItemsPublicBody: ${kind} (Leitweg-ID)`,
+    order: orders.deTenItemsPublicBody,
+    invoice,
+    leitwegId: '991-33333TEST-33',
+  });
 
 const figures: string[] = [];
 
 run('EN 16931 rules on every e-invoice the shop issues', () => {
-  // Compiling the two stylesheets takes about 20 s each on a cold cache (once per CI run).
-  beforeAll(() => prepareRules(rules), 240_000);
+  // Compiling the four rule sets takes about 20 s each on a cold cache (once per CI run, two at a time).
+  beforeAll(() => prepareRules(rules, { xrechnung: true }), 480_000);
 
   it('categories cover UK VAT (S), zero-rated export (Z) and reverse charge (AE)', () => {
     const categories = new Set(
@@ -91,13 +110,16 @@ run('EN 16931 rules on every e-invoice the shop issues', () => {
   });
 
   for (const one of cases) {
-    it(`${one.name}: CII, Peppol UBL and XRechnung UBL have 0 fatal asserts`, () => {
+    it(`${one.name}: CII, Peppol UBL and XRechnung UBL have 0 fatal asserts (XRechnung: KoSIT's too)`, () => {
       const model = einvoiceOf(one.order, one.invoice, einvoiceFacts, { buyerRoutingReference: one.leitwegId ?? null });
       const documents: [string, Syntax, string][] = [
         ['CII', 'cii', toCii(model)],
         ['Peppol UBL', 'ubl', toUbl(model, 'peppol')],
         ...(model.buyerReference
-          ? [['XRechnung UBL', 'ubl', toUbl(model, 'xrechnung')] as [string, Syntax, string]]
+          ? ([
+              ['XRechnung UBL', 'ubl', toUbl(model, 'xrechnung')],
+              ['XRechnung UBL, KoSIT rules', 'xrechnung-ubl', toUbl(model, 'xrechnung')],
+            ] as [string, Syntax, string][])
           : []),
       ];
       for (const [label, syntax, xml] of documents) {
@@ -105,8 +127,10 @@ run('EN 16931 rules on every e-invoice the shop issues', () => {
         figures.push(`${one.name} [${label}]: fatal ${report.fatal.length}, warnings ${report.warnings.length}`);
         expect(report.fatal, `${one.name} ${label}`).toEqual([]);
       }
-      expect(model.totals.taxInclusive).toBe(Math.abs(one.invoice.amount));
-      expect(model.totals.vat).toBe(Math.abs(one.invoice.vatAmount));
+      // What the buyer pays (or is credited) is the PDF's amount due; a balance invoice states the
+      // whole order and deducts the deposit as BT-113, the others state the PDF's VAT.
+      expect(model.totals.payable).toBe(Math.abs(one.invoice.amount) - (one.invoice.paidOnAccount ?? 0));
+      if (one.invoice.kind !== 'balance') expect(model.totals.vat).toBe(Math.abs(one.invoice.vatAmount));
     });
   }
 
@@ -130,6 +154,62 @@ run('EN 16931 rules on every e-invoice the shop issues', () => {
     );
     expect(oursBroken).not.toBe(ours);
     expect(checkEInvoice(rules, 'ubl', oursBroken).fatal.map((failure) => failure.split(':')[0])).toContain('BR-CO-15');
+  });
+
+  it('an order of ten items gives e-invoices of ten lines; the balance invoice deducts the deposit as BT-113', () => {
+    const order = orders.deTenItemsPublicBody;
+    const issued = invoicesOf(order);
+    const deposit = einvoiceOf(order, issued.deposit, einvoiceFacts);
+    const balance = einvoiceOf(order, issued.balance, einvoiceFacts);
+    const credit = einvoiceOf(order, issued.creditInFull, einvoiceFacts);
+    for (const model of [deposit, balance, credit]) {
+      expect(model.lines.map((line) => line.name)).toEqual(tenItemLines.map((line) => line.itemName));
+    }
+    expect(deposit.typeCode).toBe('386');
+    expect(deposit.totals.payable).toBe(issued.deposit.amount);
+    // The balance invoice: every line in full (quantity × unit price), the free item at 0 and marked so.
+    expect(balance.lines.map((line) => [line.quantity, line.unitPrice, line.net])).toEqual(
+      tenItemLines.map((line) => [line.quantity ?? 1, line.unitPrice, line.unitPrice * (line.quantity ?? 1)]),
+    );
+    expect(balance.lines.find((line) => line.net === 0)?.note).toBe('Kostenlos');
+    expect(balance.totals.taxInclusive).toBe(order.totalAmount);
+    expect(balance.totals.prepaid).toBe(issued.deposit.amount);
+    expect(balance.totals.payable).toBe(issued.balance.amount);
+    expect(balance.notes.join('\n')).toContain(issued.deposit.number);
+    const cii = toCii(balance);
+    expect(cii.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(10);
+    expect(cii).toContain(
+      `<ram:TotalPrepaidAmount>${(issued.deposit.amount / 100).toFixed(2)}</ram:TotalPrepaidAmount>`,
+    );
+    const ubl = toUbl(balance, 'xrechnung');
+    expect(ubl.match(/<cac:InvoiceLine>/g)).toHaveLength(10);
+    // The deposit's share of a line priced for its whole quantity: quantity × price / base = net.
+    for (const line of [...deposit.lines, ...credit.lines])
+      expect(Math.round((line.quantity * line.unitPrice) / (line.baseQuantity ?? 1))).toBe(line.net);
+    expect(toUbl(credit).match(/<cac:CreditNoteLine>/g)).toHaveLength(10);
+  });
+
+  it('an XRechnung without the buyer reference fails KoSIT’s BR-DE-15', () => {
+    const model = einvoiceOf(
+      orders.deTenItemsPublicBody,
+      invoicesOf(orders.deTenItemsPublicBody).deposit,
+      einvoiceFacts,
+      {
+        buyerRoutingReference: '991-33333TEST-33',
+      },
+    );
+    const xml = toUbl(model, 'xrechnung');
+    expect(checkEInvoice(rules, 'xrechnung-ubl', xml).fatal).toEqual([]);
+    const without = xml.replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
+    expect(without).not.toBe(xml);
+    expect(checkEInvoice(rules, 'xrechnung-ubl', without).fatal.map((failure) => failure.split(':')[0])).toContain(
+      'BR-DE-15',
+    );
+    // The CII rules compile too (with the xs prefix declared): the Factur-X lacking BT-10 fails BR-DE-15 alike.
+    const cii = toCii({ ...model, buyerReference: null });
+    expect(checkEInvoice(rules, 'xrechnung-cii', cii).fatal.map((failure) => failure.split(':')[0])).toContain(
+      'BR-DE-15',
+    );
   });
 
   it('reports the figures', () => {

@@ -39,6 +39,8 @@ function party(parent: XMLBuilder, element: string, value: EInvoiceParty) {
   const node = parent.ele(element).ele('cac:Party');
   if (value.peppolId) node.ele('cbc:EndpointID', { schemeID: value.peppolId.scheme }).txt(value.peppolId.id);
   else if (value.email) node.ele('cbc:EndpointID', { schemeID: 'EM' }).txt(value.email);
+  if (value.identifier)
+    node.ele('cac:PartyIdentification').ele('cbc:ID', { schemeID: value.identifier.scheme }).txt(value.identifier.id);
   if (value.tradingName) node.ele('cac:PartyName').ele('cbc:Name').txt(value.tradingName);
   address(node, 'cac:PostalAddress', value.address);
   if (value.vatId) {
@@ -48,7 +50,8 @@ function party(parent: XMLBuilder, element: string, value: EInvoiceParty) {
   }
   const legal = node.ele('cac:PartyLegalEntity');
   legal.ele('cbc:RegistrationName').txt(value.name);
-  if (value.legalId) legal.ele('cbc:CompanyID').txt(value.legalId);
+  if (value.legalId)
+    legal.ele('cbc:CompanyID', value.legalIdScheme ? { schemeID: value.legalIdScheme } : {}).txt(value.legalId);
   if (value.contact) {
     const contact = node.ele('cac:Contact');
     if (value.contact.name) contact.ele('cbc:Name').txt(value.contact.name);
@@ -99,11 +102,13 @@ export function toUbl(invoice: EInvoice, flavour: UblFlavour = 'peppol'): string
     const means = root.ele('cac:PaymentMeans');
     means.ele('cbc:PaymentMeansCode').txt(invoice.payment.meansCode);
     means.ele('cbc:PaymentID').txt(invoice.payment.reference);
-    const account = means.ele('cac:PayeeFinancialAccount');
-    account.ele('cbc:ID').txt(invoice.payment.accountId);
-    account.ele('cbc:Name').txt(invoice.payment.accountName);
-    if (invoice.payment.providerId)
-      account.ele('cac:FinancialInstitutionBranch').ele('cbc:ID').txt(invoice.payment.providerId);
+    if (invoice.payment.accountId) {
+      const account = means.ele('cac:PayeeFinancialAccount');
+      account.ele('cbc:ID').txt(invoice.payment.accountId);
+      if (invoice.payment.accountName) account.ele('cbc:Name').txt(invoice.payment.accountName);
+      if (invoice.payment.providerId)
+        account.ele('cac:FinancialInstitutionBranch').ele('cbc:ID').txt(invoice.payment.providerId);
+    }
   }
   if (invoice.paymentTerms) root.ele('cac:PaymentTerms').ele('cbc:Note').txt(invoice.paymentTerms);
   const taxTotal = root.ele('cac:TaxTotal');
@@ -137,7 +142,10 @@ export function toUbl(invoice: EInvoice, flavour: UblFlavour = 'peppol'): string
     category.ele('cbc:ID').txt(line.category);
     category.ele('cbc:Percent').txt(percent(line.rate));
     taxScheme(category);
-    amount(node.ele('cac:Price'), 'cbc:PriceAmount', line.unitPrice);
+    const price = node.ele('cac:Price');
+    amount(price, 'cbc:PriceAmount', line.unitPrice);
+    if ((line.baseQuantity ?? 1) !== 1)
+      price.ele('cbc:BaseQuantity', { unitCode: 'C62' }).txt(String(line.baseQuantity));
   }
   return root.end({ prettyPrint: true });
 }

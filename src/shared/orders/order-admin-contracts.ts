@@ -9,6 +9,7 @@ import { adminTestRecordSchema, factoryTestsField } from '../instruments/instrum
 import { paymentTransactionTypes } from './order-status';
 import { orderKinds } from './order-kind';
 import { orderVatNumberSchema, vatRegistries } from '../tax/vat-number-check';
+import { leitwegIdProblem, normalLeitwegId } from '../einvoice/public-buyer';
 
 /**
  * The staff's order requests and answers (docs/api.md, Admin: orders, payments, refunds, credit
@@ -88,7 +89,12 @@ export const buyerRoutingReferenceRequestSchema = z.object({
     .overwrite(cleanLine)
     .max(50, { error: 'At most 50 characters.' })
     .nullable()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value ? normalLeitwegId(value) : null))
+    // Issue 52: a Leitweg-ID's form and MOD 97-10 check digits, checked as in the order flow.
+    .superRefine((value, context) => {
+      const problem = value ? leitwegIdProblem(value) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 /** PATCH /api/admin/orders/{id}: every field of the spec's edit form; empty strings are saved as null. */

@@ -171,6 +171,11 @@ export const orderSchema = orderSummarySchema.extend({
   poNumber: z.string().nullable(),
   /** The buyer's routing reference (a Leitweg-ID): an XRechnung's BT-10 (issue 40). */
   buyerRoutingReference: z.string().nullable().optional(),
+  /** A French public body's Chorus Pro references (issue 52): its SIRET, service code and engagement number. */
+  publicBuyer: z
+    .object({ siret: z.string(), serviceCode: z.string().nullable(), engagementNumber: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** Issue 39: the buyer's purchase-order PDF, when attached (its owner and staff download it). */
   poDocument: poDocumentSchema.nullable().optional(),
   vatNumber: z.string().nullable(),

@@ -224,6 +224,17 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           {values.buyerRoutingReference ? (
             <p className="mt-1 text-sm text-navy-800">Leitweg-ID: {values.buyerRoutingReference}</p>
           ) : null}
+          {values.publicBuyerSiret ? (
+            <p className="mt-1 text-sm text-navy-800">
+              SIRET: {values.publicBuyerSiret}
+              {values.publicBuyerServiceCode
+                ? ` · ${t('orderFlow.serviceCode', 'Service code')}: ${values.publicBuyerServiceCode}`
+                : ''}
+              {values.publicBuyerEngagementNumber
+                ? ` · ${t('orderFlow.engagementNumber', 'Engagement number')}: ${values.publicBuyerEngagementNumber}`
+                : ''}
+            </p>
+          ) : null}
           {values.vatNumber ? (
             <p className="mt-1 text-sm text-navy-800">
               {t('orderFlow.vatNumberIs', 'VAT number: {number}', { number: values.vatNumber })}
@@ -329,6 +340,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       notes: '',
       poNumber: '',
       buyerRoutingReference: '',
+      publicBuyerSiret: '',
+      publicBuyerServiceCode: '',
+      publicBuyerEngagementNumber: '',
       vatNumber: '',
       eoriNumber: '',
       differentDelivery: false,
@@ -371,6 +385,15 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   useEffect(() => {
     if (!germany && getValues('buyerRoutingReference')) setValue('buyerRoutingReference', '');
   }, [germany, getValues, setValue]);
+  // Issue 52: a French public body invoices through Chorus Pro, which routes by its SIRET and matches by
+  // its service code and engagement number: asked when the billing country is France.
+  const france = billingCountry === 'FR';
+  const [frenchPublicBody, setFrenchPublicBody] = useState(() => Boolean(getValues('publicBuyerSiret')));
+  useEffect(() => {
+    if (france) return;
+    for (const name of ['publicBuyerSiret', 'publicBuyerServiceCode', 'publicBuyerEngagementNumber'] as const)
+      if (getValues(name)) setValue(name, '');
+  }, [france, getValues, setValue]);
   const [termsAccepted, setTermsAccepted] = useState(false);
   // Issue 39: the PO number may be required (said here, before the last step); the PO's PDF is optional
   // and is attached right after the order is placed (the order page can attach it later too).
@@ -611,11 +634,65 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                     maxLength={orderFieldLimits.buyerRoutingReference}
                     hint={t(
                       'orderFlow.leitwegHint',
-                      'Your routing reference for e-invoices (e.g. 08111-12345-67): your XRechnung invoices carry it.',
+                      'Your routing reference for e-invoices (e.g. 04011000-1234512345-06): your XRechnung invoices carry it.',
                     )}
                     error={errors.buyerRoutingReference?.message}
                     {...field('buyerRoutingReference')}
                   />
+                ) : null}
+              </div>
+            ) : null}
+            {france ? (
+              <div className="space-y-3 sm:col-span-2">
+                <label className="flex items-center gap-3 text-sm font-medium">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={frenchPublicBody}
+                    onChange={(event) => {
+                      setFrenchPublicBody(event.target.checked);
+                      if (!event.target.checked)
+                        for (const name of [
+                          'publicBuyerSiret',
+                          'publicBuyerServiceCode',
+                          'publicBuyerEngagementNumber',
+                        ] as const)
+                          setValue(name, '');
+                    }}
+                  />
+                  {t('orderFlow.frenchPublicBody', 'Are you a public body in France (invoices through Chorus Pro)?')}
+                </label>
+                {frenchPublicBody ? (
+                  <>
+                    <TextField
+                      label="SIRET"
+                      maxLength={orderFieldLimits.publicBuyerSiret}
+                      hint={t(
+                        'orderFlow.siretHint',
+                        'The 14 digits of the SIRET your invoices go to in Chorus Pro: your invoices and their Factur-X carry it.',
+                      )}
+                      error={errors.publicBuyerSiret?.message}
+                      {...field('publicBuyerSiret')}
+                    />
+                    <TextField
+                      label={t('orderFlow.serviceCode', 'Service code')}
+                      optional
+                      maxLength={orderFieldLimits.publicBuyerServiceCode}
+                      error={errors.publicBuyerServiceCode?.message}
+                      {...field('publicBuyerServiceCode')}
+                    />
+                    <TextField
+                      label={t('orderFlow.engagementNumber', 'Engagement number')}
+                      optional
+                      maxLength={orderFieldLimits.publicBuyerEngagementNumber}
+                      hint={t(
+                        'orderFlow.engagementHint',
+                        'Your purchase commitment’s number (numéro d’engagement), when your body gave you one.',
+                      )}
+                      error={errors.publicBuyerEngagementNumber?.message}
+                      {...field('publicBuyerEngagementNumber')}
+                    />
+                  </>
                 ) : null}
               </div>
             ) : null}

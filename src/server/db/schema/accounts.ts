@@ -1,4 +1,6 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EInvoiceDelivery } from '../../../shared/einvoice/einvoice-delivery';
 import type { Language } from '../../../shared/i18n/languages';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -38,10 +40,18 @@ export const profiles = pgTable(
      * registration clears it.
      */
     passkeyApprovedUntil: timestamp('passkey_approved_until', { withTimezone: true }),
+    /** The customer's own choice of how invoices reach them (issue 52); null follows their organisation's. */
+    einvoiceDelivery: text('einvoice_delivery').$type<EInvoiceDelivery>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('profiles_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('profiles_created_at_idx').on(table.createdAt),
+    check(
+      'profiles_einvoice_delivery_check',
+      sql`${table.einvoiceDelivery} is null or ${table.einvoiceDelivery} in ('pdf', 'pdf_xrechnung', 'pdf_facturx')`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

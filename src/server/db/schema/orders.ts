@@ -82,6 +82,13 @@ export const orders = pgTable(
      * editable by staff: an XRechnung's buyer reference (BT-10), which it is refused without (issue 40).
      */
     buyerRoutingReference: text('buyer_routing_reference'),
+    /**
+     * A French public body's references for Chorus Pro (issue 52): its SIRET (the Factur-X buyer
+     * identifier, scheme 0009), its service code (BT-10) and its engagement number (BT-13).
+     */
+    publicBuyerSiret: text('public_buyer_siret'),
+    publicBuyerServiceCode: text('public_buyer_service_code'),
+    publicBuyerEngagementNumber: text('public_buyer_engagement_number'),
     /** The buyer's EORI number (customs), asked for on a delivery outside the UK. */
     eoriNumber: text('eori_number'),
     /** The language of every document and customer e-mail of the order (issue 40); staff can change it. */

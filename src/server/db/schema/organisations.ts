@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrganisationRole } from '../../../shared/accounts/organisation-schemas';
+import type { EInvoiceDelivery } from '../../../shared/einvoice/einvoice-delivery';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -9,24 +10,35 @@ import { createdAt, id, updatedAt } from './columns';
  * orders, instruments and documents. The customer who creates it owns it and manages its members.
  * Staff never merge customers by organisation name on their own: they add one (decision 0068).
  */
-export const organisations = pgTable('organisations', {
-  id: id(),
-  name: text('name').notNull(),
-  /** The customer who created it; one organisation per owner. */
-  ownerUserId: uuid('owner_user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /**
-   * "Orders need an accepted quote" for this organisation's members' quotes (staff set it; decision
-   * 0065): an order from a quote nobody accepted is refused. Off, the shop-wide setting still holds.
-   */
-  ordersRequireAcceptedQuote: boolean('orders_require_accepted_quote').notNull().default(false),
-  /** "Orders require a PO number" for this organisation's members (issue 39), on top of the shop's setting. */
-  ordersRequirePoNumber: boolean('orders_require_po_number').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** The customer who created it; one organisation per owner. */
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * "Orders need an accepted quote" for this organisation's members' quotes (staff set it; decision
+     * 0065): an order from a quote nobody accepted is refused. Off, the shop-wide setting still holds.
+     */
+    ordersRequireAcceptedQuote: boolean('orders_require_accepted_quote').notNull().default(false),
+    /** "Orders require a PO number" for this organisation's members (issue 39), on top of the shop's setting. */
+    ordersRequirePoNumber: boolean('orders_require_po_number').notNull().default(false),
+    /** How its members receive invoices by e-mail (issue 52): the PDF, or the PDF with the XRechnung or Factur-X XML. */
+    einvoiceDelivery: text('einvoice_delivery').$type<EInvoiceDelivery>().notNull().default('pdf'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      'organisations_einvoice_delivery_check',
+      sql`${table.einvoiceDelivery} in ('pdf', 'pdf_xrechnung', 'pdf_facturx')`,
+    ),
+  ],
+);
 
 /**
  * A customer's place in an organisation, the owner's included: one organisation per customer, so

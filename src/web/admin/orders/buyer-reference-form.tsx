@@ -52,7 +52,7 @@ export function BuyerReferenceForm({ order }: { order: AdminOrderDetail }) {
           value={value}
           maxLength={50}
           onChange={(event) => setValue(event.target.value)}
-          placeholder="e.g. 08111-12345-67"
+          placeholder="e.g. 04011000-1234512345-06"
         />
       </label>
       <Button size="sm" variant="outline" type="submit" disabled={save.isPending}>
