@@ -6,6 +6,7 @@ import {
   organisationInvitationSchema,
   type OrganisationRole,
 } from '../../shared/accounts/organisation-schemas';
+import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
 import { api } from '../lib/api-client';
 
 const key = ['account', 'organisation'] as const;
@@ -66,6 +67,14 @@ export const useRemoveMember = () =>
   useOrganisationChange(async (userId: string) =>
     organisationAnswerSchema.parse(
       await api<unknown>(`/api/account/organisation/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    ),
+  );
+
+/** PUT /api/account/organisation/einvoice-delivery (the owner, issue 52). */
+export const useSetOrganisationEInvoiceDelivery = () =>
+  useOrganisationChange(async (einvoiceDelivery: EInvoiceDelivery) =>
+    organisationAnswerSchema.parse(
+      await api<unknown>('/api/account/organisation/einvoice-delivery', { method: 'PUT', body: { einvoiceDelivery } }),
     ),
   );
 

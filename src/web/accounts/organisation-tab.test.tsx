@@ -121,6 +121,95 @@ describe('My Account, Organisation (issue 39)', () => {
   });
 });
 
+describe('My Account, Organisation: how its invoices are e-mailed (issue 52)', () => {
+  afterEach(resetWebTest);
+
+  it('the owner chooses PDF with XRechnung and the organisation is saved with it', async () => {
+    let saved = organisation({ einvoiceDelivery: 'pdf' });
+    const calls = mockFetch({
+      'GET /api/account/organisation': () => ({ body: { organisation: saved } }),
+      'PUT /api/account/organisation/einvoice-delivery': (call) => {
+        saved = organisation({
+          einvoiceDelivery: (call.body as { einvoiceDelivery: 'pdf_xrechnung' }).einvoiceDelivery,
+        });
+        return { body: { organisation: saved } };
+      },
+    });
+    show();
+    const choice = (await screen.findByRole('combobox', {
+      name: 'How the organisation’s invoices are e-mailed',
+    })) as HTMLSelectElement;
+    expect(choice.value).toBe('pdf');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['PDF (Factur-X embedded)', 'PDF with XRechnung XML', 'PDF with Factur-X XML']);
+    fireEvent.change(choice, { target: { value: 'pdf_xrechnung' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoice delivery' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Saved: the organisation’s invoices are now e-mailed as PDF with XRechnung XML.',
+    );
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { einvoiceDelivery: 'pdf_xrechnung' },
+    ]);
+    expect(choice.value).toBe('pdf_xrechnung');
+  });
+
+  it('a refused save keeps the owner’s choice and says why', async () => {
+    const calls = mockFetch({
+      'GET /api/account/organisation': { body: { organisation: organisation({ einvoiceDelivery: 'pdf' }) } },
+      'PUT /api/account/organisation/einvoice-delivery': apiError(403, 'owner_only', organisationMessages.ownerOnly),
+    });
+    show();
+    const choice = (await screen.findByRole('combobox', {
+      name: 'How the organisation’s invoices are e-mailed',
+    })) as HTMLSelectElement;
+    fireEvent.change(choice, { target: { value: 'pdf_facturx' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoice delivery' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(organisationMessages.ownerOnly);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ einvoiceDelivery: 'pdf_facturx' });
+    expect(choice.value).toBe('pdf_facturx');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a member who is not the owner sees the organisation’s choice but cannot change it', async () => {
+    const calls = mockFetch({
+      'GET /api/account/organisation': {
+        body: {
+          organisation: organisation({ isOwner: false, role: 'accounts_payable', einvoiceDelivery: 'pdf_xrechnung' }),
+        },
+      },
+    });
+    show();
+    expect((await screen.findByTestId('organisation-einvoice-delivery')).textContent).toBe(
+      'The organisation’s invoices are e-mailed as: PDF with XRechnung XML. Its owner chooses this; your own choice is on the Profile tab.',
+    );
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save invoice delivery' })).toBeNull();
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('the owner reads the choices in German and French', async () => {
+    await act(() => chooseLanguage('de'));
+    mockFetch({ 'GET /api/account/organisation': { body: { organisation: organisation() } } });
+    show();
+    const german = await screen.findByRole('combobox', {
+      name: 'Wie die Rechnungen der Organisation per E-Mail kommen',
+    });
+    expect(
+      within(german)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['PDF (mit eingebettetem Factur-X)', 'PDF mit XRechnung-XML', 'PDF mit Factur-X-XML']);
+    resetWebTest();
+    await act(() => chooseLanguage('fr'));
+    mockFetch({ 'GET /api/account/organisation': { body: { organisation: organisation() } } });
+    show();
+    expect(await screen.findByRole('button', { name: 'Enregistrer l’envoi des factures' })).toBeTruthy();
+  });
+});
+
 describe('My Account, Organisation in German (issue 40)', () => {
   afterEach(resetWebTest);
 

@@ -9,6 +9,13 @@ import { type PageText, useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
+import {
+  EINVOICE_DELIVERIES,
+  type EInvoiceDelivery,
+  einvoiceDeliveryHint,
+  einvoiceDeliveryLabel,
+  isEInvoiceDelivery,
+} from './einvoice-delivery-words';
 import { organisationRefusal, roleDescription, roleLabel } from './organisation-words';
 import {
   useAccountOrganisation,
@@ -18,6 +25,7 @@ import {
   useLeaveOrganisation,
   useRemoveMember,
   useRevokeInvitation,
+  useSetOrganisationEInvoiceDelivery,
 } from './account-organisation';
 
 const alert = 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800';
@@ -257,6 +265,79 @@ function Invitations({ organisation }: { organisation: Organisation }) {
   );
 }
 
+/**
+ * How the organisation's invoices are e-mailed (issue 52, decision 0079): the owner chooses and saves it;
+ * the other members read it (their own choice is on the Profile tab).
+ */
+function EInvoiceDeliverySetting({ organisation }: { organisation: Organisation }) {
+  const save = useSetOrganisationEInvoiceDelivery();
+  const current = organisation.einvoiceDelivery ?? 'pdf';
+  const [choice, setChoice] = useState<EInvoiceDelivery>(current);
+  const text = useT();
+  const { t } = text;
+  if (!organisation.isOwner)
+    return (
+      <p data-testid="organisation-einvoice-delivery" className="text-sm text-navy-700">
+        {t(
+          'einvoiceDelivery.organisationChoice',
+          'The organisation’s invoices are e-mailed as: {choice}. Its owner chooses this; your own choice is on the Profile tab.',
+          { choice: einvoiceDeliveryLabel(text, current) },
+        )}
+      </p>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(choice);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-labelledby="einvoice-delivery-heading">
+      <h3 id="einvoice-delivery-heading" className="text-lg font-semibold text-navy-900">
+        {t('einvoiceDelivery.organisationHeading', 'How the organisation’s invoices are e-mailed')}
+      </h3>
+      {save.isError ? (
+        <p role="alert" className={alert}>
+          {organisationRefusal(
+            text,
+            errorMessage(save.error) ?? t('einvoiceDelivery.failed', 'Failed to save how invoices are e-mailed'),
+          )}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <select
+          name="einvoiceDelivery"
+          aria-labelledby="einvoice-delivery-heading"
+          aria-describedby="einvoice-delivery-hint"
+          className={selectClass}
+          value={choice}
+          onChange={(event) => {
+            if (isEInvoiceDelivery(event.target.value)) setChoice(event.target.value);
+            save.reset();
+          }}
+        >
+          {EINVOICE_DELIVERIES.map((delivery) => (
+            <option key={delivery} value={delivery}>
+              {einvoiceDeliveryLabel(text, delivery)}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('settings.saving', 'Saving...') : t('einvoiceDelivery.save', 'Save invoice delivery')}
+        </Button>
+      </div>
+      <p id="einvoice-delivery-hint" className="text-sm text-navy-600">
+        {einvoiceDeliveryHint(text)}
+      </p>
+      {save.isSuccess ? (
+        <p role="status" className="text-sm text-green-800">
+          {t('einvoiceDelivery.saved', 'Saved: the organisation’s invoices are now e-mailed as {choice}.', {
+            choice: einvoiceDeliveryLabel(text, save.variables),
+          })}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
   const leave = useLeaveOrganisation();
   const text = useT();
@@ -344,6 +425,7 @@ export function OrganisationTab({ company }: { company: string | null }) {
               )}
             </p>
           ) : null}
+          <EInvoiceDeliverySetting organisation={organisation} />
           <Members organisation={organisation} />
           {organisation.isOwner ? (
             <>

@@ -3,8 +3,16 @@ import { toast } from 'sonner';
 import { useT } from '../i18n/use-t';
 import { countries } from '../../shared/countries';
 import { Button } from '../ui/button';
+import { useAccountOrganisation } from './account-organisation';
 import { AuthField } from './auth-field';
 import { errorMessage } from './auth-request';
+import {
+  EINVOICE_DELIVERIES,
+  type EInvoiceDelivery,
+  einvoiceDeliveryHint,
+  einvoiceDeliveryLabel,
+  isEInvoiceDelivery,
+} from './einvoice-delivery-words';
 import { useUpdateProfile } from './update-profile';
 import type { SessionProfile } from '../lib/use-session';
 
@@ -13,6 +21,9 @@ const selectClass =
 
 export function ProfileTab({ profile }: { profile: SessionProfile }) {
   const update = useUpdateProfile();
+  const organisation = useAccountOrganisation().data?.organisation ?? null;
+  // '': follow the organisation's choice (null on the profile); without an organisation that is the PDF.
+  const [delivery, setDelivery] = useState<EInvoiceDelivery | ''>(profile.einvoiceDelivery ?? '');
   const [form, setForm] = useState({
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
@@ -21,17 +32,21 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
     country: profile.country ?? '',
   });
   const [error, setError] = useState<string | null>(null);
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    update.mutate(form, {
-      onSuccess: () => toast.success(t('profile.updated', 'Profile updated successfully!')),
-      onError: (failure) => setError(errorMessage(failure) ?? t('profile.failed', 'Failed to update profile')),
-    });
+    update.mutate(
+      { ...form, einvoiceDelivery: delivery === '' ? null : delivery },
+      {
+        onSuccess: () => toast.success(t('profile.updated', 'Profile updated successfully!')),
+        onError: (failure) => setError(errorMessage(failure) ?? t('profile.failed', 'Failed to update profile')),
+      },
+    );
   };
 
   return (
@@ -111,6 +126,35 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
             </option>
           ))}
         </select>
+      </div>
+      <div>
+        <label htmlFor="profile-einvoice-delivery" className="block text-sm font-medium text-navy-900">
+          {t('einvoiceDelivery.profileLabel', 'How invoices are e-mailed to you')}
+        </label>
+        <select
+          id="profile-einvoice-delivery"
+          name="einvoiceDelivery"
+          aria-describedby="profile-einvoice-delivery-hint"
+          className={selectClass}
+          value={delivery === '' && !organisation ? 'pdf' : delivery}
+          onChange={(event) => setDelivery(isEInvoiceDelivery(event.target.value) ? event.target.value : '')}
+        >
+          {organisation ? (
+            <option value="">
+              {t('einvoiceDelivery.followOrganisation', 'Follow the organisation’s choice ({choice})', {
+                choice: einvoiceDeliveryLabel(text, organisation.einvoiceDelivery ?? 'pdf'),
+              })}
+            </option>
+          ) : null}
+          {EINVOICE_DELIVERIES.map((choice) => (
+            <option key={choice} value={choice}>
+              {einvoiceDeliveryLabel(text, choice)}
+            </option>
+          ))}
+        </select>
+        <p id="profile-einvoice-delivery-hint" className="mt-1 text-sm text-navy-600">
+          {einvoiceDeliveryHint(text)}
+        </p>
       </div>
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? t('profile.updating', 'Updating...') : t('profile.update', 'Update Profile')}
