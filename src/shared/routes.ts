@@ -52,6 +52,7 @@ export const clientRoutePatterns = [
   '/admin/settings/syringe-holders',
   '/admin/system-settings',
   '/admin/batches',
+  '/admin/production',
   '/admin/audit',
   '/admin/abandoned',
   '/admin/register',

@@ -167,7 +167,10 @@ describe('a production shop while the business profile is the example', () => {
           label: string;
           done: boolean;
         }[]
-      ).filter((item) => !item.done);
+      )
+        // The papers' items (conformity legislation, software versions) are due before the first
+        // shipment, not before an order: this test is about the items that keep ordering closed.
+        .filter((item) => !item.done && item.key !== 'conformity' && item.key !== 'softwareVersion');
     const withMail = (mail: Partial<typeof realDetails.mail>) =>
       t.db.transaction((tx) =>
         saveBusinessProfile(tx, {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
+import { enterMonthlyRates } from '../../../tests/support/exchange-rates';
 import { createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { signIn } from '../../../tests/support/sessions';
@@ -20,6 +21,8 @@ const start = new Date('2026-11-20T09:00:00.000Z');
 
 describe('e-invoices with the invoice, and public buyers’ references', () => {
   const t = useTestApp({ now: start });
+  // A euro invoice charging UK VAT states it in sterling at HMRC's rate for its month (issue 51).
+  beforeAll(() => enterMonthlyRates(t.db));
 
   async function placeOrder(cookie: string, billing: Record<string, string>, customerCountry: string) {
     const response = await t.post(

@@ -96,7 +96,7 @@ describe('payment reminders past 21 days, to accounts payable, at the hour staff
     await runAt(at('2026-04-29'));
     const final = (await remindersAbout(order.orderNumber)).at(-1);
     expect(final?.subject).toContain('Final notice');
-    expect(final?.textBody).toContain('Late payment interest: 8% above base rate.');
+    expect(final?.textBody).toContain('Late payment interest: 8% above the Bank of England base rate.');
     expect(final?.textBody).toContain(`${PUBLIC_URL}/terms-of-sale`);
     await runAt(at('2026-06-30'));
     expect(await stagesOf(invoice.id)).toHaveLength(7);

@@ -68,7 +68,7 @@ describe('a service return from the EU (issue 37): the pro-forma for the instrum
     expect(flat).toContain(repairReturnMarking);
     expect(flat).toContain('Returned goods for repair, no commercial value, value for customs purposes only');
     expect(flat).toContain('RMA number: RMA-T-DE-1');
-    expect(text).toMatch(/Dropwise Pro\s+DW-PF-DE-0007\s+8479 89 97\s+United\s+1\s+10\.00 kg\s+€4,040\.00/);
+    expect(text).toMatch(/Dropwise Pro\s+DW-PF-DE-0007\s+8479 89 97\s+United\s+1\s+3\.00 kg\s+€4,040\.00/); // the seeded gross weight since issue 51 (1.5 kg net)
     expect(flat).toContain('From Germany to the United Kingdom, for repair under RMA RMA-T-DE-1.');
     expect(flat).toContain('From the United Kingdom back to Germany after repair');
     expect(flat).toContain('Zellkulturlabor GmbH');

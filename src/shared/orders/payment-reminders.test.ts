@@ -18,7 +18,8 @@ const values = {
 
 describe('payment reminder stages and texts', () => {
   it('names the latest stage reached on each day around the due date', () => {
-    expect([-4, -3, -1, 0, 6, 7, 20, 21, 400].map(latestReminderStage)).toEqual([
+    // Issue 51: past 21 days the stages go on to 30, 60 and 90 days, then the final notice at 100.
+    expect([-4, -3, -1, 0, 6, 7, 20, 21, 29, 30, 59, 60, 89, 90, 99, 100, 400].map(latestReminderStage)).toEqual([
       null,
       'before_3',
       'before_3',
@@ -28,6 +29,14 @@ describe('payment reminder stages and texts', () => {
       'after_7',
       'after_21',
       'after_21',
+      'after_30',
+      'after_30',
+      'after_60',
+      'after_60',
+      'after_90',
+      'after_90',
+      'final',
+      'final',
     ]);
   });
 
