@@ -53,6 +53,7 @@ export const clientRoutePatterns = [
   '/admin/system-settings',
   '/admin/batches',
   '/admin/production',
+  '/admin/dispatch/:id',
   '/admin/audit',
   '/admin/abandoned',
   '/admin/register',

@@ -3,6 +3,7 @@ import { NotFoundPage } from '../ui/not-found-page';
 import { AbandonedPage } from './abandoned/abandoned-page';
 import { AuditPage } from './audit/audit-page';
 import { BatchesPage } from './catalogue/batches-page';
+import { DispatchPage } from './production/dispatch-page';
 import { ProductionPage } from './production/production-page';
 import { ConfigurationsPage } from './catalogue/configurations-page';
 import { accessoryEditor, OptionsPage, optionEditors, shippingEditor } from './catalogue/options-page';
@@ -79,6 +80,8 @@ export const adminPages: AdminPage[] = [
   { path: 'batches', label: 'Batches', permission: 'batches.manage', element: <BatchesPage /> },
   // Issue 54: the production list per batch (Operations, Sales, Owner).
   { path: 'production', label: 'Production', permission: 'dispatch.manage', element: <ProductionPage /> },
+  // Issue 54: an order as Operations builds and ships it (no amounts), from the production list.
+  { path: 'dispatch/:id', permission: 'dispatch.manage', element: <DispatchPage /> },
   { path: 'business-profile', permission: 'profile.view', element: <BusinessProfilePage /> },
   { path: 'audit', label: 'Audit log', permission: 'audit.view', element: <AuditPage /> },
   { path: 'sessions', label: 'My sessions', permission: 'staff', element: <SessionsPage /> },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatUkDate } from '../../../shared/dates';
 import { productionListSchema } from '../../../shared/orders/dispatch-contracts';
 import { orderStatusLabels } from '../../../shared/orders/order-status';
@@ -116,7 +116,14 @@ export function ProductionPage() {
               <tbody>
                 {list.data.items.map((row) => (
                   <tr key={row.orderId}>
-                    <td className={cell}>{row.orderNumber}</td>
+                    <td className={cell}>
+                      <Link
+                        className="text-accent-700 underline"
+                        to={`/admin/dispatch/${encodeURIComponent(row.orderId)}`}
+                      >
+                        {row.orderNumber}
+                      </Link>
+                    </td>
                     <td className={cell}>{orderStatusLabels[row.status]}</td>
                     <td className={cell}>{row.configuration}</td>
                     <td className={cell}>
