@@ -14,7 +14,7 @@ steps_together 'typecheck|300|npm run typecheck' 'lint|300|npm run lint' 'format
 if [ -n "${DATABASE_URL:-}" ]; then
   step 'unit tests (PostgreSQL)' 1200 npm run test:unit
 else
-  step 'unit tests (PGlite)' 1200 npm run test:unit
+  step 'unit tests (PGlite)' 1600 npm run test:unit
 fi
 step build 300 npm run build
 step journeys 2400 npm run test:e2e
