@@ -117,6 +117,7 @@ test('an Owner invites a salesperson and a finance clerk, who sign in with passk
     'Customers',
     'Aged debt',
     'Abandoned checkouts',
+    'Production',
     'My sessions',
   ]);
   await sales.goto('/admin/settings');
