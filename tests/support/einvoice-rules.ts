@@ -3,13 +3,17 @@ import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import SaxonJS from 'saxon-js';
 
 /**
  * The official EN 16931 validation rules (the European Commission's XSLT, vendored in vendor/einvoice) and
  * KoSIT's XRechnung rules (Schematron, vendor/einvoice/xrechnung) run on an e-invoice with SaxonJS (issue 40,
  * decision 0063; issue 52, decision 0079). Each is compiled once into node_modules/.cache/einvoice-rules,
- * keyed by the SHA-256 of its sources, and reused while present: a changed source is a new key.
+ * keyed by the SHA-256 of its sources, and reused while present: a changed source is a new key. The
+ * repository carries the vendored rules compiled (vendor/einvoice/compiled, gzipped, by the same key), so a
+ * clean clone does not spend a minute of CPU compiling them (issue 49, decision 0073); a test fails when a
+ * source changed and its compiled copy was not renewed (`npm run einvoice:compile`).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -40,6 +44,38 @@ const schematronName: Record<'xrechnung-cii' | 'xrechnung-ubl', string> = {
 
 const compiled = new Map<Syntax, string>();
 const cacheDir = path.join(root, 'node_modules/.cache/einvoice-rules');
+const vendoredDir = path.join(root, 'vendor/einvoice');
+/** The repository's compiled copies of the vendored rules, by the cache's file name. */
+export const committedDir = path.join(vendoredDir, 'compiled');
+export const committedCopy = (target: string) => path.join(committedDir, `${path.basename(target)}.gz`);
+
+/** Puts the committed compiled copy of the vendored rules in the cache, when it is there: true if it was. */
+function fromCommitted(dir: string, target: string): boolean {
+  if (path.resolve(dir) !== vendoredDir || !existsSync(committedCopy(target))) return false;
+  mkdirSync(cacheDir, { recursive: true });
+  const partial = `${target}.${process.pid}.unzip.json`;
+  writeFileSync(partial, gunzipSync(readFileSync(committedCopy(target))));
+  renameSync(partial, target);
+  return true;
+}
+
+/** Writes the compiled rules of every syntax into vendor/einvoice/compiled (`npm run einvoice:compile`). */
+export async function commitCompiledRules(): Promise<string[]> {
+  rmSync(committedDir, { recursive: true, force: true });
+  await prepareRules(vendoredDir, { xrechnung: true });
+  mkdirSync(committedDir, { recursive: true });
+  return [...compiled.values()].map((target) => {
+    writeFileSync(committedCopy(target), gzipSync(readFileSync(target), { level: 9 }));
+    return committedCopy(target);
+  });
+}
+
+/** The cache file each syntax's vendored rules compile to (what vendor/einvoice/compiled must hold). */
+export function expectedCompiledCopies(): string[] {
+  return (['cii', 'ubl', 'xrechnung-cii', 'xrechnung-ubl'] as const).map((syntax) =>
+    committedCopy(compilation(vendoredDir, syntax).target),
+  );
+}
 const xslt3 = path.join(root, 'node_modules/xslt3/xslt3.js');
 
 /**
@@ -103,7 +139,7 @@ export function compiledRules(dir: string, syntax: Syntax): string {
   const known = compiled.get(syntax);
   if (known) return known;
   const { target, partial, steps, setUp, work } = compilation(dir, syntax);
-  if (!existsSync(target)) {
+  if (!existsSync(target) && !fromCommitted(dir, target)) {
     mkdirSync(cacheDir, { recursive: true });
     setUp();
     for (const args of steps) execFileSync(process.execPath, args, { stdio: 'pipe' });
@@ -121,7 +157,7 @@ export function compiledRules(dir: string, syntax: Syntax): string {
 export async function prepareRules(dir: string, options: { xrechnung?: boolean } = {}): Promise<void> {
   const compile = async (syntax: Syntax) => {
     const { target, partial, steps, setUp, work } = compilation(dir, syntax);
-    if (!existsSync(target)) {
+    if (!existsSync(target) && !fromCommitted(dir, target)) {
       mkdirSync(cacheDir, { recursive: true });
       setUp();
       for (const args of steps) await promisify(execFile)(process.execPath, args);
