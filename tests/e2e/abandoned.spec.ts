@@ -1,26 +1,11 @@
-import { runTsxScript } from '../support/tsx-script';
-import { createAdminBeforeStart, signInAdminSettingUpMfa } from './accounts-support';
-import { expect, runShop, type ShopServer, test as base } from './fixtures';
+import { signInAdminSettingUpMfa } from './accounts-support';
+import { adminShopAdmins, adminShopTest } from './admin-shop';
+import { expect } from './fixtures';
 
-const ADMIN_EMAIL = 'sales.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-789';
+const ADMIN_EMAIL = adminShopAdmins.sales.email;
+const ADMIN_PASSWORD = adminShopAdmins.sales.password;
 
-const seedAbandoned = (env: NodeJS.ProcessEnv) =>
-  runTsxScript('abandoned seed', 'tests/e2e/abandoned-seed.ts', { env });
-
-const test = base.extend<object, { shop: ShopServer }>({
-  shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) =>
-      runShop(use, {
-        beforeStart: async (env) => {
-          await createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD);
-          await seedAbandoned(env);
-        },
-      }),
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = adminShopTest;
 
 test('sales finds an abandoned checkout, marks it contacted with a note, and can export the list', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,11 +1,11 @@
-import { currentCode, setUpAuthenticator, testWithAdmins, submitSignIn } from './accounts-support';
+import { adminShopAdmins, adminShopTest } from './admin-shop';
+import { currentCode, setUpAuthenticator, submitSignIn } from './accounts-support';
 import { expect } from './fixtures';
 
-const ADMIN_EMAIL = 'first.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-123';
+const ADMIN_EMAIL = adminShopAdmins.first.email;
+const ADMIN_PASSWORD = adminShopAdmins.first.password;
 
-/** A shop whose first admin was made with `npm run admin:create` before it started, as the README says. */
-const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+const test = adminShopTest;
 
 // The wrong codes of the lockout are answered 400, then 429, which the browser logs.
 test.use({

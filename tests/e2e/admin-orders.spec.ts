@@ -1,3 +1,4 @@
+import { adminShopAdmins, adminShopTest } from './admin-shop';
 import type { Page } from '@playwright/test';
 import {
   codeAfter,
@@ -5,18 +6,17 @@ import {
   placeOrderAs,
   signInAdminSettingUpMfa,
   signUpConfirmedCustomer,
-  testWithAdmins,
 } from './accounts-support';
 import { selectionWithOneAccessory } from '../support/selections';
 import { expect, waitsForTheApp } from './fixtures';
 
-const ADMIN_EMAIL = 'ops.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-456';
+const ADMIN_EMAIL = adminShopAdmins.operations.email;
+const ADMIN_PASSWORD = adminShopAdmins.operations.password;
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const XSS_ORG = '<script>alert(2)</script>';
 
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
-const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+const test = adminShopTest;
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
 /** Any dialog (alert from an injected script) fails the journey. */

@@ -1,3 +1,4 @@
+import { adminShopAdmins, adminShopTest } from './admin-shop';
 import type { Locator, Page } from '@playwright/test';
 import {
   codeAfter,
@@ -5,7 +6,6 @@ import {
   placeOrderAs,
   signInAdminSettingUpMfa,
   signUpConfirmedCustomer,
-  testWithAdmins,
 } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import { formatMoney, roundHalfUp } from '../../src/shared/money';
@@ -19,13 +19,13 @@ import {
   type OrderLedger,
 } from '../../src/server/order-records/order-ledger';
 
-const ADMIN_EMAIL = 'ledger.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-789';
+const ADMIN_EMAIL = adminShopAdmins.ledger.email;
+const ADMIN_PASSWORD = adminShopAdmins.ledger.password;
 
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
-// The shop is the worker's own (testWithAdmins): this file's tests are the only ones to use it, one
-// at a time, so the dashboard moves only with what this journey does.
-const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+// The admin journeys' shop is the worker's own (admin-shop.ts): its journeys use it one at a time, and
+// this one reads the dashboard's tiles before and after its own steps, so they move only with what it does.
+const test = adminShopTest;
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
 const gbp = (minor: number) => formatMoney(minor, 'GBP', { decimals: 2 });

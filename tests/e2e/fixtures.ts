@@ -158,7 +158,11 @@ export async function runShop(use: (shop: ShopServer) => Promise<void>, options:
     if (child) {
       const running = child;
       running.kill('SIGTERM');
+      // The shop's data folder is thrown away next: a shop that has not shut down within 15 s (a busy
+      // machine, a slow checkpoint) is killed, instead of the worker's teardown passing its timeout.
+      const kill = setTimeout(() => running.kill('SIGKILL'), 15_000);
       await new Promise((resolve) => (running.exitCode === null ? running.once('exit', resolve) : resolve(null)));
+      clearTimeout(kill);
     }
     await rm(dataDir, { recursive: true, force: true });
     if (baseUrl && databaseName) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);

@@ -419,10 +419,9 @@ test.describe('marketing pages', () => {
     );
   });
 
-  test('axe finds no serious or critical violation on any public page', async ({ page }) => {
-    // A full axe scan of every public page: over a minute on a busy 2-core machine.
-    test.setTimeout(240_000);
-    for (const path of publicPages) {
+  // A full axe scan of every public page, one journey a page, so the two workers share the scans.
+  for (const path of publicPages) {
+    test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page })
@@ -435,8 +434,8 @@ test.describe('marketing pages', () => {
             `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
         );
       expect(serious).toEqual([]);
-    }
-  });
+    });
+  }
 });
 
 // The legal pages' texts (versions, sections, figures, back links) and the automation page's services

@@ -1,15 +1,16 @@
+import { adminShopAdmins, adminShopTest } from './admin-shop';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeAfter, linkFromMail, signInAdminSettingUpMfa, testWithAdmins } from './accounts-support';
+import { codeAfter, linkFromMail, signInAdminSettingUpMfa } from './accounts-support';
 import { selectionWithOneAccessory } from '../support/selections';
 import { expect, waitsForTheApp } from './fixtures';
 
-const ADMIN_EMAIL = 'paper.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-789';
+const ADMIN_EMAIL = adminShopAdmins.paperwork.email;
+const ADMIN_PASSWORD = adminShopAdmins.paperwork.password;
 
-const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+const test = adminShopTest;
 // The step-up prompt starts from the server's 403 step_up_required answer, which the browser logs.
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 

@@ -1,13 +1,14 @@
+import { adminShopAdmins, adminShopTest } from './admin-shop';
 import { strFromU8, unzipSync } from 'fflate';
-import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins, submitSignIn } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, linkFromMail, submitSignIn } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import { defaultSelection } from '../../src/shared/pricing/pricing-fixture';
 import { erasureTerms } from '../../src/shared/privacy/privacy-contracts';
 
-const ADMIN_EMAIL = 'privacy.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-789';
+const ADMIN_EMAIL = adminShopAdmins.privacy.email;
+const ADMIN_PASSWORD = adminShopAdmins.privacy.password;
 
-const test = testWithAdmins([{ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]);
+const test = adminShopTest;
 // Both journeys in one worker, one after the other, on the one shop this file makes: run on both
 // workers at once, each would start a shop (and its admins) of its own (decision 0073).
 test.describe.configure({ mode: 'default' });

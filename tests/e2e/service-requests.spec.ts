@@ -1,33 +1,16 @@
 import type { Page } from '@playwright/test';
-import { createAdminBeforeStart, signInAdminSettingUpMfa, submitSignIn } from './accounts-support';
-import { expect, runShop, type ShopServer, test as base, waitsForTheApp } from './fixtures';
-import { createDeliveredInstrument, type DeliveredInstrument } from './service-support';
+import { signInAdminSettingUpMfa, submitSignIn } from './accounts-support';
+import { adminShopAdmins, adminShopTest, deliveredInstrument } from './admin-shop';
+import { expect, waitsForTheApp } from './fixtures';
 import { tinyPng } from '../support/service-fixtures';
 
-const ADMIN_EMAIL = 'support.admin@example.com';
-const ADMIN_PASSWORD = 'admin-pass-321';
+const ADMIN_EMAIL = adminShopAdmins.support.email;
+const ADMIN_PASSWORD = adminShopAdmins.support.password;
 const HOSTILE = '<script>alert(1)</script> =HYPERLINK("http://evil.example","x") it stopped dispensing';
 
-const instrument: DeliveredInstrument = {
-  owner: { email: 'lab.owner@example.com', password: 'owner-pass-1', firstName: 'Dorothy' },
-  other: { email: 'nosy.neighbour@example.com', password: 'other-pass-1', firstName: 'Nosy' },
-  serial: 'DW-JOURNEY-0001',
-  model: 'Dropwise Pro',
-};
+const instrument = deliveredInstrument;
 
-const test = base.extend<object, { shop: ShopServer }>({
-  shop: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies in a destructured first argument.
-    async ({}, use) =>
-      runShop(use, {
-        beforeStart: async (env) => {
-          await createAdminBeforeStart(env, ADMIN_EMAIL, ADMIN_PASSWORD);
-          await createDeliveredInstrument(env, instrument);
-        },
-      }),
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = adminShopTest;
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await submitSignIn(page, who.email, who.password);

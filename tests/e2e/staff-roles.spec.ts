@@ -1,5 +1,6 @@
+import { adminShopAdmins, adminShopTest } from './admin-shop';
 import type { Browser, Page } from '@playwright/test';
-import { codeAfter, signInAdminSettingUpMfa, linkFromMail, testWithAdmins } from './accounts-support';
+import { codeAfter, signInAdminSettingUpMfa, linkFromMail } from './accounts-support';
 import { expect, waitsForTheApp } from './fixtures';
 import {
   addVirtualAuthenticator,
@@ -9,11 +10,11 @@ import {
   signOut,
 } from './passkey-support';
 
-const OWNER_EMAIL = 'owner.roles@example.com';
-const OWNER_PASSWORD = 'owner-pass-789';
+const OWNER_EMAIL = adminShopAdmins.owner.email;
+const OWNER_PASSWORD = adminShopAdmins.owner.password;
 
 // The step-up prompt and a refused page start from the server's 403 answers, which the browser logs.
-const test = testWithAdmins([{ email: OWNER_EMAIL, password: OWNER_PASSWORD }]);
+const test = adminShopTest;
 test.use({ allowConsoleErrors: ['the server responded with a status of 403'] });
 
 const menuOf = async (page: Page) =>
