@@ -125,7 +125,10 @@ export async function startServer(databaseUrl, env = {}) {
   };
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [...serveCommand.nodeOptions, 'dist/server/main.js'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serveCommand.nodeOptions, 'dist/server/main.js'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise((resolve, reject) => {
     // Generous: on a machine busy with other work a cold start has taken over a minute. A server that

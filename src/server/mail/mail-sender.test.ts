@@ -124,7 +124,9 @@ describe('mail outbox and sender', () => {
       to: 'failing@example.com',
       subject: 'With a quote',
       text: 'Attached',
-      attachments: [{ filename: 'Quote.pdf', contentType: 'application/pdf', render: { document: 'quote', reference: 'x' } }],
+      attachments: [
+        { filename: 'Quote.pdf', contentType: 'application/pdf', render: { document: 'quote', reference: 'x' } },
+      ],
     });
     const sender = createMailSender({
       db: t.db,

@@ -176,15 +176,14 @@ export function createMailSender(options: MailSenderOptions) {
     if (delivered.length === 0) return;
     const erased = delivered.filter((mail) => mail.erase_when_sent).map((mail) => mail.id);
     const kept = delivered.filter((mail) => !mail.erase_when_sent).map((mail) => mail.id);
-    const ids = (list: string[]) => sql`array[${sql.join(
-      list.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::uuid[]`;
+    const ids = (list: string[]) =>
+      sql`array[${sql.join(
+        list.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
     const mark = sql`update mail_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${options.now()}, last_error = null where id = any(${kept.length > 0 ? ids(kept) : sql`array[]::uuid[]`})`;
     await options.db.execute(
-      erased.length === 0
-        ? mark
-        : sql`with erased as (delete from mail_outbox where id = any(${ids(erased)})) ${mark}`,
+      erased.length === 0 ? mark : sql`with erased as (delete from mail_outbox where id = any(${ids(erased)})) ${mark}`,
     );
   }
 
