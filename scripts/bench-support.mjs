@@ -12,6 +12,21 @@ import pg from 'pg';
 /** The budgets of scripts/budgets.json (CPU as multiples of the health request's, memory, the home page's JavaScript). */
 export const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 
+/**
+ * How `npm run serve` starts the shop: its environment settings (glibc's malloc arenas) and Node
+ * options (the young generation's size), decision 0083, so the benchmark measures the server as it
+ * is deployed.
+ */
+export const serveCommand = (() => {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const words = scripts.serve.split(/\s+/);
+  const node = words.indexOf('node');
+  return {
+    env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2))),
+    nodeOptions: words.slice(node + 1, words.indexOf('dist/server/main.js')),
+  };
+})();
+
 /** The configurator's default selection (src/shared/pricing/pricing-fixture.ts, which plain JavaScript cannot import). */
 export const benchSelection = {
   model: 'dropwise-standard',
@@ -90,7 +105,7 @@ export async function withServerCpu(server, work, operations) {
 }
 
 /**
- * Starts the built shop (dist/server/main.js) on a free loopback port with a scratch data folder.
+ * Starts the built shop (dist/server/main.js, with `npm run serve`'s Node options) on a free loopback port with a scratch data folder.
  * `env` adds or overrides settings; by default it runs as production on loopback http.
  */
 export async function startServer(databaseUrl, env = {}) {
@@ -98,6 +113,7 @@ export async function startServer(databaseUrl, env = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-bench-'));
   const childEnv = {
     ...process.env,
+    ...serveCommand.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -109,7 +125,10 @@ export async function startServer(databaseUrl, env = {}) {
   };
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serveCommand.nodeOptions, 'dist/server/main.js'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise((resolve, reject) => {
     // Generous: on a machine busy with other work a cold start has taken over a minute. A server that

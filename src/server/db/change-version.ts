@@ -77,20 +77,51 @@ export function withChangeVersionScope<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Raises the area's change version; call it in the transaction of the write, so another process
- * that sees the new version also sees the write.
+ * that sees the new version also sees the write. Within a request, the raised version is taken from
+ * the write itself (its `returning`), so a cache read after it costs no second read of the versions
+ * (decision 0083): the other areas keep the versions the request read, which it may always use.
  */
 export async function bumpChangeVersion(tx: Db, area: ChangeArea): Promise<void> {
+  await raiseChangeVersionWith(area, async () => {
+    const [raised] = await tx
+      .insert(changeVersions)
+      .values({ key: area, version: 1 })
+      .onConflictDoUpdate({ target: changeVersions.key, set: { version: sql`${changeVersions.version} + 1` } })
+      .returning({ version: changeVersions.version });
+    return raised?.version;
+  });
+}
+
+/**
+ * The statement that raises the area's change version and returns it, for a write that raises it
+ * in the same round trip as its own statement (a data-modifying `with`), through `raiseChangeVersionWith`.
+ */
+export const raiseChangeVersionSql = (area: ChangeArea) =>
+  sql`insert into change_versions (key, version) values (${area}, 1)
+    on conflict (key) do update set version = change_versions.version + 1 returning version`;
+
+/**
+ * Runs `write`, which raises the area's change version in the transaction of the write and resolves
+ * to the raised version (undefined when it wrote nothing and its transaction is to be rolled back).
+ */
+export async function raiseChangeVersionWith(
+  area: ChangeArea,
+  write: () => Promise<number | string | undefined>,
+): Promise<void> {
   const scope = requestScope.getStore();
+  const known = scope?.versions;
   if (scope) {
     scope.versions = undefined;
     scope.wrote = true;
   }
-  // Raised for every database of this process: on PostgreSQL the row below is what counts.
+  // Raised for every database of this process: on PostgreSQL the database's row is what counts.
   inProcessVersions[area] += 1;
-  await tx
-    .insert(changeVersions)
-    .values({ key: area, version: 1 })
-    .onConflictDoUpdate({ target: changeVersions.key, set: { version: sql`${changeVersions.version} + 1` } });
+  const raised = await write();
+  // Unless something in the request read the versions again meanwhile (that read saw the write).
+  if (scope && known && raised !== undefined && scope.versions === undefined) {
+    const version = Number(raised);
+    scope.versions = known.then((versions) => ({ ...versions, [area]: Math.max(versions[area], version) }));
+  }
 }
 
 async function readVersions(db: Db): Promise<Versions> {

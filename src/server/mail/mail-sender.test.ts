@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox } from '../db/schema';
 import { createMailSender, MAX_ATTEMPTS } from './mail-sender';
@@ -101,5 +101,60 @@ describe('mail outbox and sender', () => {
     }
     [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+
+  it('marks a batch of sent messages in one statement: kept ones sent, a final e-mail erased, a failed one left to retry', async () => {
+    const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
+    dirs.push(mailDir);
+    const kept = await Promise.all(
+      ['one', 'two', 'three'].map((name) =>
+        enqueueMail(t.db, { kind: 'test', to: `${name}@example.com`, subject: `To ${name}`, text: 'Hi' }),
+      ),
+    );
+    const erased = await enqueueMail(t.db, {
+      kind: 'account_closed',
+      to: 'gone-too@example.com',
+      subject: 'Your data has been deleted',
+      text: 'We have deleted your account.',
+      eraseWhenSent: true,
+    });
+    // An attachment to render with no renderer: this message's delivery fails.
+    const failing = await enqueueMail(t.db, {
+      kind: 'test',
+      to: 'failing@example.com',
+      subject: 'With a quote',
+      text: 'Attached',
+      attachments: [
+        { filename: 'Quote.pdf', contentType: 'application/pdf', render: { document: 'quote', reference: 'x' } },
+      ],
+    });
+    const sender = createMailSender({
+      db: t.db,
+      log: silentLog,
+      from: 'Shop <shop@example.com>',
+      mailDir,
+      now: justAfterQueueing,
+    });
+    const execute = vi.spyOn(t.db, 'execute');
+    let statements: string[];
+    try {
+      expect(await sender.deliverDue()).toBe(4);
+      statements = execute.mock.calls.map(([query]) => JSON.stringify(query));
+    } finally {
+      execute.mockRestore();
+    }
+    // The claim, the failed message's retry, and one statement for the four delivered.
+    expect(statements.filter((text) => text.includes("status = 'sent'"))).toHaveLength(1);
+    expect(statements.filter((text) => text.includes('delete from mail_outbox'))).toHaveLength(1);
+    expect(await readdir(mailDir)).toHaveLength(4);
+    for (const id of kept) {
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(row?.sentAt).toBeInstanceOf(Date);
+    }
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, erased))).toHaveLength(0);
+    const [failed] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, failing));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed?.lastError).toContain('No renderer');
   });
 });

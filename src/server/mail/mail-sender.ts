@@ -142,7 +142,7 @@ export function createMailSender(options: MailSenderOptions) {
           )
           returning id, kind, to_address, cc_address, subject, text_body, html_body, attachments, attempts, erase_when_sent`,
     );
-    let sent = 0;
+    const delivered: ClaimedMail[] = [];
     // The batch's messages read the cached business profile (sender, reply-to, documents) with one
     // change-version read between them, as a request does, instead of one for each use.
     await withChangeVersionScope(async () => {
@@ -150,14 +150,7 @@ export function createMailSender(options: MailSenderOptions) {
         const attempts = mail.attempts + 1;
         try {
           await deliver(mail);
-          // A closed account's farewell: once sent, no copy of it (nor the address) stays behind.
-          // One statement either way (decision 0074: each query is a round trip of a checkout's CPU).
-          await options.db.execute(
-            mail.erase_when_sent
-              ? sql`delete from mail_outbox where id = ${mail.id}`
-              : sql`update mail_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${options.now()}, last_error = null where id = ${mail.id}`,
-          );
-          sent += 1;
+          delivered.push(mail);
         } catch (error) {
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
           const giveUp = attempts >= MAX_ATTEMPTS;
@@ -170,7 +163,28 @@ export function createMailSender(options: MailSenderOptions) {
         }
       }
     });
-    return sent;
+    await markDelivered(delivered);
+    return delivered.length;
+  }
+
+  /**
+   * The batch's delivered messages marked sent in one statement (decision 0083: one round trip per
+   * batch, not per message); a closed account's farewell is erased instead, so no copy of it (nor
+   * the address) stays behind. Until then the claim keeps them from every other sender.
+   */
+  async function markDelivered(delivered: ClaimedMail[]): Promise<void> {
+    if (delivered.length === 0) return;
+    const erased = delivered.filter((mail) => mail.erase_when_sent).map((mail) => mail.id);
+    const kept = delivered.filter((mail) => !mail.erase_when_sent).map((mail) => mail.id);
+    const ids = (list: string[]) =>
+      sql`array[${sql.join(
+        list.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
+    const mark = sql`update mail_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${options.now()}, last_error = null where id = any(${kept.length > 0 ? ids(kept) : sql`array[]::uuid[]`})`;
+    await options.db.execute(
+      erased.length === 0 ? mark : sql`with erased as (delete from mail_outbox where id = any(${ids(erased)})) ${mark}`,
+    );
   }
 
   return { deliverDue, close: () => smtp?.close() };

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { batchPlacesMessages, batchesWithRoom, type BatchPlaces } from '../../shared/batches/batch-places';
 import { PRODUCT_KEY } from '../catalogue/catalogue-service';
-import { bumpChangeVersion } from '../db/change-version';
-import type { Db } from '../db/client';
+import { bumpChangeVersion, raiseChangeVersionSql, raiseChangeVersionWith } from '../db/change-version';
+import { type Db, queryRows } from '../db/client';
 import { orderBatchChanges, orders, productBatches, products } from '../db/schema';
 import { conflict, notFound } from '../http/http-error';
 import { orderMessages } from '../../shared/orders/order-admin-contracts';
@@ -127,18 +127,36 @@ export async function takeOrderPlaces(tx: Db, order: OrderRow): Promise<void> {
 export async function holdOrderPlaces(tx: Db, order: OrderRow, until: Date): Promise<void> {
   const { batch, quantity } = orderBatchOf(order);
   if (!batch) return;
-  const row = await takeIn(tx, batch, quantity, (full) => {
-    const message = batchPlacesMessages.fullAtOrder(full.name, quantity);
-    return conflict(message, { code: 'batch_full', fields: { 'configuration.batch': message } });
+  // One statement (decision 0083): the conditional take, the order's hold and the raised version.
+  let held: { id: string } | undefined;
+  await raiseChangeVersionWith('batches', async () => {
+    const [row] = await queryRows<{ id: string; version: string | number }>(
+      tx,
+      sql`with taken as (
+          update ${productBatches} set taken = ${productBatches.taken} + ${quantity}
+          where ${productBatches.batchId} = ${batch}
+            and ${productBatches.productId} = (select id from ${products} where ${products.productKey} = ${PRODUCT_KEY})
+            and (${productBatches.capacity} is null or ${productBatches.taken} + ${quantity} <= ${productBatches.capacity})
+          returning ${productBatches.id}
+        ), placed as (
+          update ${orders} set places_batch_id = taken.id, places_taken = ${quantity}, places_held_until = ${until.toISOString()}::timestamptz
+          from taken where ${orders.id} = ${order.id}
+        ), raised as (${raiseChangeVersionSql('batches')})
+        select taken.id, raised.version from taken, raised`,
+    );
+    held = row;
+    return row?.version;
   });
-  await tx
-    .update(orders)
-    .set({ placesBatchId: row.id, placesTaken: quantity, placesHeldUntil: until })
-    .where(eq(orders.id, order.id));
-  order.placesBatchId = row.id;
+  if (!held) {
+    const all = await productBatchRows(tx);
+    const row = all.find((candidate) => candidate.batchId === batch);
+    if (!row) throw notFound(batchPlacesMessages.unknown(batch));
+    const message = batchPlacesMessages.fullAtOrder(row.name, quantity);
+    throw conflict(message, { code: 'batch_full', fields: { 'configuration.batch': message } });
+  }
+  order.placesBatchId = held.id;
   order.placesTaken = quantity;
   order.placesHeldUntil = until;
-  await bumpChangeVersion(tx, 'batches');
 }
 
 /** Gives the order's places back (cancellation, deletion, a lapsed hold); nothing when it holds none. */
