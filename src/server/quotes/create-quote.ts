@@ -15,6 +15,8 @@ import { quoteMailWithPdf } from './quote-email';
 import { documentFacts } from '../terms/terms-service';
 import { batchShip } from '../catalogue/batch-ship';
 import { toQuoteResource } from './quote-resource';
+import { taxOrder } from '../orders/create-order';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -81,8 +83,28 @@ export interface CreateQuoteInput {
  * a number already held by an older quote (random digits, or a prefix changed back) is skipped.
  */
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
-  const { pricing } = await priceSelection(db, input.configuration, input.now);
   const settings = await getCachedSettings(db);
+  const vatNumber = input.customerInfo.vatNumber?.trim() ?? '';
+  const priced = (await priceSelection(db, input.configuration, input.now)).pricing;
+  // Issue 51: taxed for the VAT number as checkout taxes the order (its billing country is the quote's
+  // country until checkout gives another), so the total an approver accepts is the one ordered.
+  const pricing = vatNumber
+    ? {
+        ...taxOrder(
+          {
+            configuration: input.configuration,
+            pricing: priced,
+            currency: priced.currency,
+            quoteId: null,
+            standardRate: settings.taxRate,
+            service: false,
+            kind: 'instrument',
+          },
+          vatCustomer(input.configuration.customerCountry, vatNumber),
+        ).pricing,
+        currency: priced.currency,
+      }
+    : priced;
   // The names and organisation come cleaned to one line by customerInfoSchema.
   const customerInfo = {
     email: input.customerInfo.email.trim().toLowerCase(),
@@ -90,6 +112,7 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     lastName: input.customerInfo.lastName,
     organization: input.customerInfo.organization,
     country: input.configuration.customerCountry,
+    ...(vatNumber ? { vatNumber } : {}),
   };
   const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, customerInfo.email);
   const configuration = {
