@@ -14,7 +14,12 @@ import { orders } from '../db/schema';
  */
 const start = new Date('2026-03-02T10:00:00.000Z');
 const germany = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
-const customer = { email: 'einkauf@uni-heidelberg.example', firstName: 'Lise', lastName: 'Meitner', organization: 'Uni Heidelberg' };
+const customer = {
+  email: 'einkauf@uni-heidelberg.example',
+  firstName: 'Lise',
+  lastName: 'Meitner',
+  organization: 'Uni Heidelberg',
+};
 const germanBilling = (vatNumber: string) => ({
   firstName: 'Lise',
   lastName: 'Meitner',
@@ -114,7 +119,9 @@ describe('a quote taxed with the buyer’s VAT number, and the total an approver
     expect((await price(quote.reference, 'DE136695976')).reacceptance ?? null).toBeNull();
     const response = await order(quote.reference, 'DE136695976');
     expect(response.statusCode, response.body).toBe(201);
-    expect((response.json() as { order: OrderResource }).order.totalAmount).toBeLessThan(quote.pricing?.totals.total ?? 0);
+    expect((response.json() as { order: OrderResource }).order.totalAmount).toBeLessThan(
+      quote.pricing?.totals.total ?? 0,
+    );
   });
 
   it('refuses a VAT number with wrong check digits at the quote, as checkout does, and writes no quote', async () => {
