@@ -215,8 +215,7 @@ export async function priceOrder(
     const needsAcceptance =
       (await orderNeedsAcceptance(db, quote)) || buyerOrganisation?.ordersRequireAcceptedQuote === true;
     const acceptance = await quoteAcceptanceOf(db, quote.id);
-    if (needsAcceptance && !acceptance)
-      throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
+    if (needsAcceptance && !acceptance) throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
     const stored = splitStoredConfiguration(quote.configuration);
     const accepted =
       acceptance && stored.pricing ? { total: stored.pricing.totals.total, currency: quote.currency } : null;

@@ -73,11 +73,15 @@ export async function acceptQuote(
       const salesLanguage = await recipientLanguage(tx, { email: profile.salesEmail });
       await enqueueMails(
         tx,
-        quoteAcceptedMails(row, { name, jobTitle, organization, email, acceptedAt: now }, {
-          quoteUrl: `${publicUrl}/quote/${row.quoteReference}`,
-          profile,
-          salesLanguage,
-        }),
+        quoteAcceptedMails(
+          row,
+          { name, jobTitle, organization, email, acceptedAt: now },
+          {
+            quoteUrl: `${publicUrl}/quote/${row.quoteReference}`,
+            profile,
+            salesLanguage,
+          },
+        ),
       );
     });
   } catch (error) {
