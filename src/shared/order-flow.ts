@@ -105,6 +105,12 @@ const vatNumberField = () =>
     const parsed = parseVatNumber(raw);
     return parsed.valid ? { valid: true, text: vatNumberText(parsed) } : parsed;
   });
+/**
+ * The buyer's VAT number as checkout checks it (format and check digits, stored as DE136695976; blank
+ * stays blank): the quote flow asks for it with the same field (issue 51), so the total a quote shows,
+ * and an approver accepts, is taxed as the order will be.
+ */
+export const buyerVatNumberField = vatNumberField;
 const eoriNumberField = () =>
   checkedNumber(limits.eoriNumber, (raw) => {
     const parsed = parseEoriNumber(raw);
@@ -282,6 +288,11 @@ export const orderPriceAnswerSchema = z.object({
   changes: z.array(z.string()),
   /** The order's kind (decision 0062): a repair is paid in full, `pricing.totals.deposit` being its total. */
   kind: z.enum(orderKinds),
+  /**
+   * Issue 51: the quote was accepted at another total than these details give (a VAT number, billing
+   * country, currency or items that differ): why the order is refused until a quote is accepted again.
+   */
+  reacceptance: z.string().nullable().optional(),
 });
 export type OrderPriceAnswer = z.infer<typeof orderPriceAnswerSchema>;
 

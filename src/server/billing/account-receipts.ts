@@ -262,6 +262,7 @@ interface ListRow extends Record<string, unknown> {
   allocated: number | string;
   email: string | null;
   customer_name: string | null;
+  customer_erased_at: Date | string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -290,7 +291,7 @@ export async function listAccountReceipts(db: Db, query: AccountReceiptListQuery
     queryRows<ListRow>(
       db,
       sql`select a.id, a.user_id, a.amount, a.currency, to_char(a.received_on, 'YYYY-MM-DD') as received_on, a.method,
-          a.reference, a.note, a.voided_at, vu.email as voided_by_email, a.void_reason, a.created_at,
+          a.reference, a.note, a.voided_at, vu.email as voided_by_email, a.void_reason, a.created_at, a.customer_erased_at,
           coalesce(al.allocated, 0) as allocated, u.email,
           coalesce(nullif(p.company, ''), nullif(trim(concat_ws(' ', p.first_name, p.last_name)), '')) as customer_name
         ${receiptsFrom} where ${where}
@@ -341,6 +342,7 @@ async function withAllocations(db: Db, rows: ListRow[]): Promise<AccountReceipt[
     return {
       id: row.id,
       customer: row.user_id ? { id: row.user_id, name: row.customer_name, email: row.email } : null,
+      customerErased: row.customer_erased_at !== null,
       amount,
       currency: row.currency,
       receivedOn: row.received_on,
@@ -368,7 +370,7 @@ export async function accountReceiptOf(db: Db, id: string): Promise<AccountRecei
   const rows = await queryRows<ListRow>(
     db,
     sql`select a.id, a.user_id, a.amount, a.currency, to_char(a.received_on, 'YYYY-MM-DD') as received_on, a.method,
-        a.reference, a.note, a.voided_at, vu.email as voided_by_email, a.void_reason, a.created_at,
+        a.reference, a.note, a.voided_at, vu.email as voided_by_email, a.void_reason, a.created_at, a.customer_erased_at,
         coalesce(al.allocated, 0) as allocated, u.email,
         coalesce(nullif(p.company, ''), nullif(trim(concat_ws(' ', p.first_name, p.last_name)), '')) as customer_name
       ${receiptsFrom} where a.id = ${id}::uuid`,

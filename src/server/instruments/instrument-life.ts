@@ -134,7 +134,8 @@ export async function recordSerialsAtDispatch(
     serialNumber,
     model: base?.name ?? 'Instrument',
     warrantyYears: Math.max(1, plan?.warrantyYears ?? 1),
-    softwareVersion: configuration?.softwareVersion ?? null,
+    // Issue 51: the version this unit shipped with, as staff entered it with its test; else the model's.
+    softwareVersion: tests[index]?.result.softwareVersion ?? configuration?.softwareVersion ?? null,
     createdBy: input.adminId,
     createdAt: input.now,
     updatedAt: input.now,
@@ -174,7 +175,10 @@ export async function recordSerialsAtDispatch(
 interface CheckedTest {
   /** Typed results (and the record they come from), or an uploaded record with the tester's verdict. */
   result: Pick<FactoryTest, 'testedBy' | 'testedOn'> &
-    Partial<Pick<FactoryTest, 'rateAccuracyPercent' | 'volumeDeliveredMl'>> & { testRecordId?: string | undefined };
+    Partial<Pick<FactoryTest, 'rateAccuracyPercent' | 'volumeDeliveredMl'>> & {
+      testRecordId?: string | undefined;
+      softwareVersion?: string | undefined;
+    };
   limits: FactoryTestLimits;
 }
 

@@ -3,6 +3,7 @@ import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import type { Language } from '../../shared/i18n/languages';
 import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
 import { randomBytes } from 'node:crypto';
+import { formatMoney } from '../../shared/money';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines } from '../../shared/orders/order-lines';
@@ -151,6 +152,11 @@ export interface PricedOrder {
   kind: OrderKind;
   /** The quote's document language (an order from a quote keeps it unless the buyer picks another). */
   language?: Language;
+  /**
+   * Issue 51: the total and currency an approver accepted (the quote's frozen ones), when the quote was
+   * accepted: the order is placed at that total or the quote is accepted again.
+   */
+  accepted?: { total: number; currency: string } | null;
 }
 
 /** The secret of a guest order's page link: 256 random bits, URL-safe. */
@@ -208,9 +214,11 @@ export async function priceOrder(
     // organisation or the buyer's, the quote is accepted first.
     const needsAcceptance =
       (await orderNeedsAcceptance(db, quote)) || buyerOrganisation?.ordersRequireAcceptedQuote === true;
-    if (needsAcceptance && !(await quoteAcceptanceOf(db, quote.id)))
-      throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
+    const acceptance = await quoteAcceptanceOf(db, quote.id);
+    if (needsAcceptance && !acceptance) throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
     const stored = splitStoredConfiguration(quote.configuration);
+    const accepted =
+      acceptance && stored.pricing ? { total: stored.pricing.totals.total, currency: quote.currency } : null;
     const configuration =
       quote.kind === 'instrument' ? (input.configuration ?? stored.configuration) : stored.configuration;
     if (!configuration) return null;
@@ -229,6 +237,7 @@ export async function priceOrder(
         service: quote.kind !== 'instrument',
         kind: quote.kind,
         language: quote.language,
+        accepted,
       };
     }
     const { pricing } = await priceSelection(db, configuration, input.now);
@@ -241,6 +250,7 @@ export async function priceOrder(
       service: false,
       kind: 'instrument',
       language: quote.language,
+      accepted,
     };
   }
   // Without a quote there is nothing accepted: an organisation that needs acceptance orders from quotes only.
@@ -273,6 +283,21 @@ export function taxOrder(priced: PricedOrder, customer: VatCustomer): { pricing:
   };
   // The order's one rate (kept for its register and older screens): the standard rate where any line carries it.
   return { pricing, vatRate: pricing.totals.showVAT ? priced.standardRate : 0 };
+}
+
+/**
+ * Issue 51: the refusal when the order's total is not the one its quote was accepted at: the VAT
+ * number, billing country, currency or items given at checkout change it. Null when it is the same,
+ * or when nobody accepted the quote (there is no signed total to keep).
+ */
+export function reacceptanceProblem(priced: PricedOrder, total: number): string | null {
+  const { accepted } = priced;
+  if (!accepted) return null;
+  if (accepted.currency === priced.currency && accepted.total === total) return null;
+  return quoteActionMessages.reacceptanceRequired(
+    formatMoney(accepted.total, accepted.currency, { decimals: 2 }),
+    formatMoney(total, priced.currency, { decimals: 2 }),
+  );
 }
 
 /** Checks a form block with a schema; its problems are keyed `prefix.field` (the first is the message). */
@@ -345,6 +370,8 @@ export async function createOrder(
   // The schemas clean every field: one-line fields by cleanLine, the notes by cleanText.
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
   const taxed = taxOrder(priced, vatCustomer(parsed.country, parsed.vatNumber));
+  const reaccept = reacceptanceProblem(priced, taxed.pricing.totals.total);
+  if (reaccept) throw conflict(reaccept, { code: 'quote_reacceptance_required' });
   const billing = { ...parsed, email: parsed.email.toLowerCase() };
   const delivery = input.shipping ? checkBlock(deliveryAddressSchema, input.shipping, 'shipping') : null;
   // The delivery country prices the order: it must be the priced country. The error names the

@@ -23,7 +23,7 @@ import { getBusinessProfile } from '../business-profile/profile-service';
 import { rateLimit } from '../http/rate-limit';
 import { pdfDownloadLimit, sendStoredPdf } from '../http/stored-pdf';
 import { batchShip } from '../catalogue/batch-ship';
-import { createOrder, priceOrder, taxOrder } from './create-order';
+import { createOrder, priceOrder, reacceptanceProblem, taxOrder } from './create-order';
 import { holdsAccessKey } from '../order-records/order-access';
 import { mayReadAccountRecord } from '../organisations/organisation-access';
 import { documentPdf } from '../billing/invoices';
@@ -141,6 +141,7 @@ export async function orderRoutes(app: FastifyInstance) {
         quotedTotal: priced.pricing.totals.total,
         changes: vatChanges(priced.pricing, pricing, selectionTaxContext(priced.configuration, customer)),
         kind: priced.kind,
+        reacceptance: reacceptanceProblem(priced, pricing.totals.total),
       };
     },
   );

@@ -203,6 +203,28 @@ export async function erasePerson(
     const deleted = await tx.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).returning({ id: mailOutbox.id });
     summary.mailDeleted = deleted.length;
   }
+  // Issue 51: receipts on account are the shop's bank records, kept for the financial hold as the
+  // payments are (the retention job clears their personal fields after it). The account's are marked
+  // erased, so they never read as unidentified money once user_id is gone, and lose staff's note as a
+  // held order does; a whole mention of the address in any receipt's reference or note is struck.
+  if (input.userId)
+    await tx.execute(
+      sql`update account_receipts set customer_erased_at = ${input.now}, note = null where user_id = ${input.userId}::uuid`,
+    );
+  const receipts = await queryRows<{ id: string; reference: string | null; note: string | null }>(
+    tx,
+    sql`select id, reference, note from account_receipts
+        where strpos(lower(coalesce(reference, '')), ${email}) > 0 or strpos(lower(coalesce(note, '')), ${email}) > 0
+        for update`,
+  );
+  for (const receipt of receipts) {
+    const strike = (text: string | null) => (text === null ? null : text.replace(address, ERASED));
+    if (strike(receipt.reference) === receipt.reference && strike(receipt.note) === receipt.note) continue;
+    await tx.execute(
+      sql`update account_receipts set reference = ${strike(receipt.reference)}, note = ${strike(receipt.note)}
+          where id = ${receipt.id}::uuid`,
+    );
+  }
   // The audit register keeps what was done, not to whom.
   const entries = await queryRows<{ id: string; before: unknown; after: unknown }>(
     tx,

@@ -113,6 +113,17 @@ export async function runRetention(tx: Db, now: Date): Promise<JobResult> {
       sql`update orders set ${purgeOrderPersonalFields(now)} where id in (${list})`,
     );
   }
+  // Issue 51: receipts on account past their 7 years (the receipt and every allocation of it) keep
+  // their amount, day and method for the shop's figures; the bank reference (which names the payer),
+  // the note, the void reason and the customer go.
+  result.accountReceiptsPurged = await affected(
+    tx,
+    sql`update account_receipts a set reference = null, note = null, void_reason = null, user_id = null,
+          personal_data_purged_at = ${now}
+        where a.personal_data_purged_at is null and a.created_at <= ${financial} and a.received_on <= ${financial}
+          and not exists (select 1 from payment_transactions p where p.account_receipt_id = a.id
+            and greatest(p.created_at, coalesce(p.processed_at, p.created_at), coalesce(p.refunded_at, p.created_at)) > ${financial})`,
+  );
   // Invoices whose order was deleted long ago go by their own date.
   result.invoicesPurged += await affected(
     tx,

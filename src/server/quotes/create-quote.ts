@@ -15,6 +15,10 @@ import { quoteMailWithPdf } from './quote-email';
 import { documentFacts } from '../terms/terms-service';
 import { batchShip } from '../catalogue/batch-ship';
 import { toQuoteResource } from './quote-resource';
+import { firstInvoiceShare } from '../../shared/orders/order-kind';
+import { retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
+import type { Pricing } from '../../shared/pricing';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,6 +59,23 @@ export async function insertNumberedQuote(tx: Db, values: NewQuote): Promise<typ
   return row;
 }
 
+/**
+ * An instrument quote's prices taxed for a buyer in its country with this VAT number, as checkout's
+ * `taxOrder` taxes the order (the same shared retax), so an approver accepts the order's total.
+ */
+function taxedForBuyer(priced: Pricing, selection: SelectedConfiguration, vatNumber: string, rate: number): Pricing {
+  const retaxed = retaxPricing(
+    priced,
+    selectionTaxContext(selection, vatCustomer(selection.customerCountry, vatNumber)),
+    rate,
+  );
+  return {
+    ...priced,
+    items: retaxed.items,
+    totals: { ...retaxed.totals, deposit: firstInvoiceShare('instrument', retaxed.totals) },
+  };
+}
+
 export interface CreateQuoteInput {
   configuration: SelectedConfiguration;
   customerInfo: CustomerInfoInput;
@@ -77,8 +98,12 @@ export interface CreateQuoteInput {
  * a number already held by an older quote (random digits, or a prefix changed back) is skipped.
  */
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
-  const { pricing } = await priceSelection(db, input.configuration, input.now);
   const settings = await getCachedSettings(db);
+  const vatNumber = input.customerInfo.vatNumber?.trim() ?? '';
+  const priced = (await priceSelection(db, input.configuration, input.now)).pricing;
+  // Issue 51: taxed for the VAT number as checkout taxes the order (its billing country is the quote's
+  // country until checkout gives another), so the total an approver accepts is the one ordered.
+  const pricing = vatNumber ? taxedForBuyer(priced, input.configuration, vatNumber, settings.taxRate) : priced;
   // The names and organisation come cleaned to one line by customerInfoSchema.
   const customerInfo = {
     email: input.customerInfo.email.trim().toLowerCase(),
@@ -86,6 +111,7 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
     lastName: input.customerInfo.lastName,
     organization: input.customerInfo.organization,
     country: input.configuration.customerCountry,
+    ...(vatNumber ? { vatNumber } : {}),
   };
   const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, customerInfo.email);
   const configuration = {

@@ -24,7 +24,9 @@ import type { Db } from '../db/client';
 import { quoteAcceptances, quoteExtensionRequests, quotes } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
 import { isUniqueViolation } from '../db/unique-violation';
-import type { OutgoingMail } from '../mail/outbox';
+import { enqueueMails, type OutgoingMail } from '../mail/outbox';
+import { documentFacts } from '../terms/terms-service';
+import type { Language } from '../../shared/i18n/languages';
 import { forgetQuotePdf } from './quote-document';
 import { extendQuoteValidity } from './extend-quote-validity';
 import { extensionShown, isQuoteExpired, quoteOrder, splitStoredConfiguration } from './quote-resource';
@@ -36,7 +38,15 @@ type QuoteRow = typeof quotes.$inferSelect;
  * the time and the client's address. The stored PDF is dropped, so the next one drawn is the
  * accepted version with its acceptance block. Accepted once: a second acceptance is refused.
  */
-export async function acceptQuote(db: Db, row: QuoteRow, input: AcceptQuoteRequest, ipAddress: string, now: Date) {
+export async function acceptQuote(
+  db: Db,
+  row: QuoteRow,
+  input: AcceptQuoteRequest,
+  ipAddress: string,
+  now: Date,
+  /** Issue 51: the shop's address, for the quote's link in the e-mails that say it was accepted. */
+  publicUrl = '',
+) {
   if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionMessages.ordered);
   if (isQuoteExpired(row, now)) throw conflict(quoteActionMessages.expired, { code: 'quote_expired' });
   if (!row.configuration.pricing) throw conflict(quoteActionMessages.noPricing);
@@ -58,11 +68,95 @@ export async function acceptQuote(db: Db, row: QuoteRow, input: AcceptQuoteReque
         acceptedAt: now,
       });
       await forgetQuotePdf(tx, row.id);
+      // Issue 51: the buyer and the shop's sales mailbox are told, in the same transaction.
+      const { profile } = await documentFacts(tx, publicUrl);
+      const salesLanguage = await recipientLanguage(tx, { email: profile.salesEmail });
+      await enqueueMails(
+        tx,
+        quoteAcceptedMails(
+          row,
+          { name, jobTitle, organization, email, acceptedAt: now },
+          {
+            quoteUrl: `${publicUrl}/quote/${row.quoteReference}`,
+            profile,
+            salesLanguage,
+          },
+        ),
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(quoteActionMessages.alreadyAccepted, { code: 'already_accepted' });
     throw error;
   }
+}
+
+/**
+ * Issue 51: the e-mails that say an approver accepted a quote: to the buyer (the quote's address, in
+ * the quote's language), with who accepted by name only (the signer typed it; decision 0005 lets no
+ * more of a request's text reach an address) and the total accepted; and to the shop's sales mailbox
+ * (in its own language: English for staff), with the signer's name, job title, organisation and
+ * e-mail, so sales can follow the order up.
+ */
+export function quoteAcceptedMails(
+  row: Pick<QuoteRow, 'quoteNumber' | 'currency' | 'language' | 'configuration' | 'validUntil'>,
+  acceptance: { name: string; jobTitle: string; organization: string; email: string; acceptedAt: Date },
+  context: { quoteUrl: string; profile: PublicBusinessProfile; salesLanguage: Language },
+): OutgoingMail[] {
+  const { customerInfo, pricing } = splitStoredConfiguration(row.configuration);
+  const mail = (language: Language, to: string, kind: string, line: (values: Record<string, string>) => string) => {
+    const tr = translator(language);
+    const values = {
+      number: row.quoteNumber,
+      who: acceptance.name,
+      date: tr.date(acceptance.acceptedAt),
+      total: pricing ? tr.money(pricing.totals.total, row.currency) : '',
+    };
+    return {
+      kind,
+      to,
+      subject: tr.t('mail.quoteAccepted.subject', values),
+      text: [
+        line(values),
+        '',
+        context.quoteUrl,
+        '',
+        tr.t('mail.quoteAccepted.next', {
+          until: row.validUntil
+            ? tr.t('mail.quote.untilDate', { date: tr.date(row.validUntil) })
+            : tr.t('mail.quote.untilFurtherNotice'),
+        }),
+        '',
+        tr.t('mail.extension.questions', { email: context.profile.salesEmail, phone: context.profile.phone }),
+        '',
+        context.profile.legalName,
+      ].join('\n'),
+    };
+  };
+  const buyerLanguage = recipientLanguage(row);
+  const buyer = customerInfo?.email
+    ? [
+        mail(buyerLanguage, customerInfo.email, 'quote_accepted', (values) => {
+          const tr = translator(buyerLanguage);
+          return [greetingLine(tr, customerInfo), '', tr.t('mail.quoteAccepted.body', values)].join('\n');
+        }),
+      ]
+    : [];
+  const sales = context.profile.salesEmail.trim()
+    ? [
+        mail(context.salesLanguage, context.profile.salesEmail.trim(), 'quote_accepted_sales', (values) =>
+          translator(context.salesLanguage).t('mail.quoteAccepted.sales', {
+            ...values,
+            jobTitle: acceptance.jobTitle,
+            organization: acceptance.organization,
+            email: acceptance.email,
+            customer: customerInfo
+              ? `${customerInfo.firstName} ${customerInfo.lastName}, ${customerInfo.organization} (${customerInfo.email})`
+              : '',
+          }),
+        ),
+      ]
+    : [];
+  return [...buyer, ...sales];
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -182,7 +182,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       if (answer === 'sign_in') throw unauthorized(quoteActionMessages.signInToAccept, { code: 'sign_in_to_accept' });
       if (answer === 'stranger') throw notFound('Quote not found');
       if (answer === 'not_approver') throw forbidden(quoteActionMessages.approverOnly, { code: 'approver_required' });
-      await acceptQuote(app.db, row, request.body, request.ip, app.now());
+      await acceptQuote(app.db, row, request.body, request.ip, app.now(), app.env.publicUrl);
       reply.header('cache-control', 'private, no-store');
       return { quote: await quotePageResource(row, viewerId) };
     },

@@ -1,3 +1,4 @@
+import { ERASED } from '../../shared/privacy/privacy-contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   PaymentsRegisterQuery,
@@ -51,6 +52,7 @@ const movements = sql`
 
 const from = sql`from (${movements}) t left join orders o on o.id = t.order_id left join invoices i on i.id = t.invoice_id
   left join profiles pr on pr.id = t.user_id left join users vu on vu.id = t.voided_by
+  left join account_receipts ar on ar.id = t.account_receipt_id
   left join (select x.account_receipt_id, sum(x.amount) as allocated from payment_transactions x
     where x.account_receipt_id is not null and x.status = 'completed' group by x.account_receipt_id) al
     on al.account_receipt_id = t.account_receipt_id`;
@@ -98,6 +100,8 @@ interface MovementRow extends Record<string, unknown> {
   profile_name: string | null;
   profile_company: string | null;
   profile_email: string | null;
+  /** Issue 51: the receipt's customer was erased (kept for the financial hold, not unidentified). */
+  customer_erased_at: Date | string | null;
   invoice_number: string | null;
   customer_info: Record<string, unknown> | null;
   billing_address: Address | null;
@@ -109,9 +113,12 @@ interface MovementRow extends Record<string, unknown> {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** A receipt on account's customer: the account's company or name; none given: unidentified. */
+/** A receipt on account's customer: the account's company or name; an erased one's; none given: unidentified. */
 const accountCustomer = (row: MovementRow) =>
-  row.profile_company || row.profile_name || row.profile_email || 'Unidentified (on account)';
+  row.profile_company ||
+  row.profile_name ||
+  row.profile_email ||
+  (row.customer_erased_at ? `${ERASED} (on account)` : 'Unidentified (on account)');
 
 const toRow = (
   row: MovementRow,
@@ -153,7 +160,7 @@ async function loadRows(
       t.amount, t.currency, t.method, t.reference, t.account_receipt_id, ${unallocatedSql} as unallocated,
       t.voided_at, vu.email as voided_by_email, t.void_reason,
       nullif(trim(concat_ws(' ', pr.first_name, pr.last_name)), '') as profile_name, pr.company as profile_company,
-      pr.email as profile_email
+      pr.email as profile_email, ar.customer_erased_at
     ${from} where ${filtersOf(query)}
     order by t.day, t.at, t.kind, t.id limit ${limit} offset ${offset}`,
   );

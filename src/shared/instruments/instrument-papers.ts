@@ -58,11 +58,25 @@ export const factoryTestSchema = z.object({
 });
 export type FactoryTest = z.infer<typeof factoryTestSchema>;
 
+/**
+ * Issue 51: the software version the unit shipped with, entered with its test (blank: the model's
+ * version in the catalogue). The certificate and the IQ/OQ protocol print it.
+ */
+const shippedSoftwareVersion = z
+  .string()
+  .transform(cleanLine)
+  .pipe(z.string().max(40, { error: 'The software version is at most 40 characters.' }))
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 /** An uploaded test record's id (POST /api/admin/orders/{id}/test-records), named on the certificate. */
 const testRecordId = z.uuid({ error: factoryTestMessages.recordNotFound });
 
 /** Results entered, with the uploaded test record they come from (optional). */
-export const enteredFactoryTestSchema = factoryTestSchema.extend({ testRecordId: testRecordId.optional() });
+export const enteredFactoryTestSchema = factoryTestSchema.extend({
+  testRecordId: testRecordId.optional(),
+  softwareVersion: shippedSoftwareVersion,
+});
 
 /**
  * Issue 41: the test record uploaded instead of typed results. The tester states the record's
@@ -73,6 +87,7 @@ export const recordedFactoryTestSchema = z.object({
   passed: z.boolean({ error: factoryTestMessages.recordResultRequired }),
   testedBy: factoryTestSchema.shape.testedBy,
   testedOn: factoryTestSchema.shape.testedOn,
+  softwareVersion: shippedSoftwareVersion,
 });
 export type RecordedFactoryTest = z.infer<typeof recordedFactoryTestSchema>;
 

@@ -112,6 +112,8 @@ export type AccountReceiptListQuery = z.output<typeof accountReceiptListQuerySch
 export const accountReceiptSchema = z.object({
   id: z.string(),
   customer: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /** Issue 51: the customer was erased (`customer` null): not unidentified money, the erased person's. */
+  customerErased: z.boolean(),
   amount: z.number().int(),
   currency: z.string(),
   receivedOn: z.string(),

@@ -29,6 +29,9 @@ export const quoteActionMessages = {
   noPricing: 'This quote has no prices to accept.',
   notAccepted:
     'This quote must be accepted before it can be ordered: open the quote and use "Accept this quote", or ask your approver to.',
+  /** Issue 51: the details given at checkout change the total the quote was accepted at. */
+  reacceptanceRequired: (accepted: string, total: string) =>
+    `This quote was accepted at ${accepted}, but with the VAT number, billing country and items given here the order comes to ${total}. The quote must be accepted again at that total: ask for a new quote with these details (the quote asks for the VAT number) and have it accepted, or order with the details the quote was accepted on.`,
   acceptedQuoteRequired:
     'Your organisation’s orders need an accepted quote: ask for a quote while signed in, have your approver accept it, then order from it.',
   approverSent: 'We have e-mailed the quote to your approver.',

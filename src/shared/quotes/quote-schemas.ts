@@ -6,6 +6,7 @@ import { EMAIL_MAX } from '../email-address';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
 import { LANGUAGES } from '../i18n/languages';
 import { quoteFlowMessages } from './quote-messages';
+import { buyerVatNumberField } from '../order-flow';
 import { quoteAcceptanceSchema, quoteAcceptRuleSchema, quoteExtensionSchema } from './quote-acceptance';
 
 /** Limits of storefront spec sections 5 and 9. */
@@ -54,6 +55,8 @@ export const detailsLiveSchema = z.object({
   firstName: name(quoteFlowMessages.firstNameLive),
   lastName: name(quoteFlowMessages.lastNameLive),
   organization: organization(quoteFlowMessages.organizationLive),
+  /** Issue 51: the buyer's VAT number, checked as at checkout, so the quote's total is the order's. */
+  vatNumber: buyerVatNumberField().optional(),
 });
 
 /** The customer block as submitted: the submit messages, on the server and in the browser alike. */
@@ -62,6 +65,11 @@ export const customerInfoSchema = z.object({
   firstName: name(quoteFlowMessages.firstNameSubmit),
   lastName: name(quoteFlowMessages.lastNameSubmit),
   organization: organization(quoteFlowMessages.organizationSubmit),
+  /**
+   * Issue 51: the buyer's VAT number (blank: none), checked as at checkout (the registry check follows
+   * the order, as at checkout). The quote is taxed with it, so an approver accepts the order's total.
+   */
+  vatNumber: buyerVatNumberField().optional(),
 });
 export type CustomerInfoInput = z.infer<typeof customerInfoSchema>;
 
@@ -100,6 +108,8 @@ export const quoteCustomerInfoSchema = z.object({
   lastName: z.string(),
   organization: z.string(),
   country: z.string(),
+  /** Issue 51: the VAT number the quote was taxed with (none: taxed as a buyer without one). */
+  vatNumber: z.string().optional(),
 });
 export type QuoteCustomerInfo = z.infer<typeof quoteCustomerInfoSchema>;
 

@@ -35,6 +35,8 @@ export const orderFlowHandoffSchema = z.object({
     lastName: z.string(),
     organization: z.string(),
     country: z.string().optional(),
+    /** Issue 51: the VAT number the quote was taxed with; the order form starts with it. */
+    vatNumber: z.string().optional(),
   }),
   /** The quote's document language (issue 40); the order flow presets its select with it. */
   language: z.enum(LANGUAGES).optional(),

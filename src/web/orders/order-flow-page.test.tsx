@@ -266,6 +266,58 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     });
   });
 
+  it('issue 51: starts with the VAT number the quote was taxed with, and says before the last step that an accepted quote whose total changes must be accepted again', async () => {
+    const de = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    const business = priceConfiguration(fixtureProduct, de, 20, vatCustomer('DE', 'DE136695976'));
+    const reason =
+      'This quote was accepted at €4,766.90, but with the VAT number, billing country and items given here the order comes to €5,020.88. The quote must be accepted again at that total: ask for a new quote with these details (the quote asks for the VAT number) and have it accepted, or order with the details the quote was accepted on.';
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/orders/price': {
+        body: {
+          pricing: priceConfiguration(fixtureProduct, de, 20),
+          quotedTotal: business.totals.total,
+          changes: [],
+          kind: 'instrument',
+          reacceptance: reason,
+        },
+      },
+    });
+    saveOrderFlow({
+      quoteReference: 'Q-REF-ACCEPTED',
+      configuration: de,
+      currency: 'EUR',
+      total: business.totals.total,
+      deposit: business.totals.deposit,
+      customerInfo: {
+        email: 'einkauf@lab.example',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        organization: 'Lab GmbH',
+        vatNumber: 'DE136695976',
+      },
+    });
+    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Shipping Information' });
+    const vatNumber = screen.getByLabelText(/VAT number/) as HTMLInputElement;
+    expect(vatNumber.value).toBe('DE136695976');
+    // The buyer removes it: the total rises above the one the approver signed.
+    await user.clear(vatNumber);
+    await user.type(screen.getByLabelText('Address'), 'Im Neuenheimer Feld 280');
+    await user.type(screen.getByLabelText('City'), 'Heidelberg');
+    await user.type(screen.getByLabelText('Postal code'), '69120');
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('heading', { name: 'Confirm & Pay' });
+
+    const alert = await screen.findByRole('alert', { name: 'Your quote must be accepted again' });
+    expect(alert.textContent).toContain(reason);
+    expect(calls.find((call) => call.path === '/api/orders/price')?.body).toMatchObject({
+      billing: { country: 'DE', vatNumber: '' },
+    });
+  });
+
   it('a repair quote’s order (decision 0062): payment in full by invoice and the repair lead time, no deposit, balance or batch', async () => {
     const priced = priceConfiguration(fixtureProduct, defaultSelection, 20);
     // The server's answer for a repair: its first invoice is the whole total.

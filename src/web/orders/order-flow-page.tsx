@@ -129,6 +129,18 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
   const repair = (repriced.data?.kind ?? quote.data?.kind) === 'repair';
   return (
     <div className="space-y-6">
+      {repriced.data?.reacceptance ? (
+        <section
+          role="alert"
+          aria-labelledby="review-reaccept"
+          className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-navy-900"
+        >
+          <h3 id="review-reaccept" className="font-semibold">
+            {t('orderFlow.reacceptTitle', 'Your quote must be accepted again')}
+          </h3>
+          <p className="mt-2">{repriced.data.reacceptance}</p>
+        </section>
+      ) : null}
       {changes.length > 0 && repriced.data ? (
         <section
           role="status"
@@ -343,7 +355,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       publicBuyerSiret: '',
       publicBuyerServiceCode: '',
       publicBuyerEngagementNumber: '',
-      vatNumber: '',
+      vatNumber: handoff.customerInfo.vatNumber ?? '',
       eoriNumber: '',
       differentDelivery: false,
       ...draft,

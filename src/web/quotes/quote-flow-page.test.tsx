@@ -131,6 +131,33 @@ describe('the quote flow (component, happy-dom)', () => {
     });
   });
 
+  it('issue 51: asks for the VAT number, refuses wrong check digits beside the field before sending, and sends the number as typed once right', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/flows/email': { body: { ok: true } },
+      'POST /api/quotes': { status: 201, body: { quote: { reference: 'Q-REF-1' } } },
+    });
+    const user = userEvent.setup();
+    openQuoteFlow({ ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' });
+    await passEmailStep(user);
+    await user.type(screen.getByLabelText('First name'), 'Lise');
+    await user.type(screen.getByLabelText('Last name'), 'Meitner');
+    await user.type(screen.getByLabelText('Organization'), 'Lab GmbH');
+    const vatNumber = screen.getByLabelText(/VAT number/);
+    await user.type(vatNumber, 'DE136695977');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    expect(vatNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.path === '/api/quotes')).toHaveLength(0);
+
+    await user.clear(vatNumber);
+    await user.type(vatNumber, 'DE136695976');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    expect(await screen.findByRole('heading', { name: 'The quote page' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/quotes').at(-1)?.body).toMatchObject({
+      customerInfo: { firstName: 'Lise', lastName: 'Meitner', organization: 'Lab GmbH', vatNumber: 'DE136695976' },
+    });
+  });
+
   it('an English reader delivering to Germany gets English preselected, with Deutsch only suggested, and sends English', async () => {
     const calls = mockFetch({
       'GET /api/auth/session': signedOut,

@@ -6,6 +6,7 @@ import { type z } from 'zod';
 import { quoteCreationErrorMessage } from '../../shared/quotes/quote-error-message';
 import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
 import { customerInfoSchema, detailsLiveSchema, emailStepSchema } from '../../shared/quotes/quote-schemas';
+import { orderFieldLimits } from '../../shared/order-flow';
 import { useSession } from '../lib/use-session';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
@@ -231,7 +232,7 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
     let first = true;
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field !== 'firstName' && field !== 'lastName' && field !== 'organization') continue;
+      if (field !== 'firstName' && field !== 'lastName' && field !== 'organization' && field !== 'vatNumber') continue;
       setError(field, { type: 'submit', message: issue.message }, { shouldFocus: first });
       first = false;
     }
@@ -269,6 +270,18 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         maxLength={200}
         error={formState.errors.organization?.message}
         {...register('organization')}
+      />
+      {/* Issue 51: asked here so the quote, and the total an approver accepts, is taxed as the order will be. */}
+      <TextField
+        label={t('quoteFlow.vatNumber', 'VAT number')}
+        optional
+        maxLength={orderFieldLimits.vatNumber}
+        hint={t(
+          'quoteFlow.vatNumberHint',
+          'Your organisation’s VAT number, with its country code (e.g. DE): the quote’s VAT is worked out with it, as your order’s will be.',
+        )}
+        error={formState.errors.vatNumber?.message}
+        {...register('vatNumber')}
       />
       <LanguageSelect
         value={language}

@@ -353,6 +353,13 @@ export const accountReceipts = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
     voidReason: text('void_reason'),
+    /**
+     * Issue 51: the customer was erased. The receipt is the shop's bank record, kept for the financial
+     * hold like the payments; this tells it from an unidentified one once its user_id is gone.
+     */
+    customerErasedAt: timestamp('customer_erased_at', { withTimezone: true }),
+    /** The retention job cleared its reference, note and void reason: past the financial hold. */
+    personalDataPurgedAt: timestamp('personal_data_purged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('account_receipts_user_id_idx').on(table.userId)],

@@ -9,6 +9,7 @@ import { ReceiptsPage } from './receipts-page';
 const onAccount: AccountReceipt = {
   id: 'r-1',
   customer: { id: 'u-1', name: 'Chem Lab Ltd', email: 'buyer@chem.example' },
+  customerErased: false,
   amount: 125000,
   currency: 'GBP',
   receivedOn: '2026-03-03',

@@ -186,7 +186,11 @@ function ReceiptRow({ receipt }: { receipt: AccountReceipt }) {
         <div>
           <p className={receipt.voided ? 'text-navy-500 line-through' : 'font-medium text-navy-900'}>
             {formatUkDate(receipt.receivedOn)} · {money(receipt.amount, receipt.currency)} ·{' '}
-            {receipt.customer ? (receipt.customer.name ?? receipt.customer.email) : 'Unidentified'}
+            {receipt.customer
+              ? (receipt.customer.name ?? receipt.customer.email)
+              : receipt.customerErased
+                ? 'Customer erased'
+                : 'Unidentified'}
             {receipt.reference ? ` · ref ${receipt.reference}` : ''}
           </p>
           {receipt.voided ? (

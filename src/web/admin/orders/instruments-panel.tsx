@@ -69,6 +69,8 @@ export interface FactoryTestValues {
   volumeDeliveredMl: string;
   testedBy: string;
   testedOn: string;
+  /** Issue 51: the software version the unit ships with (blank: the model's in the catalogue). */
+  softwareVersion?: string;
   /** The uploaded test record (issue 41): its id and stored name, and whether it shows a pass. */
   testRecordId?: string;
   testRecordName?: string;
@@ -86,14 +88,22 @@ export const factoryTestsBody = (values: FactoryTestValues[], count: number) =>
     const test = values[index] ?? emptyTest;
     const number = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
     const record = test.testRecordId ? { testRecordId: test.testRecordId } : {};
+    const version = test.softwareVersion?.trim() ? { softwareVersion: test.softwareVersion.trim() } : {};
     if (test.testRecordId && test.rateAccuracyPercent.trim() === '' && test.volumeDeliveredMl.trim() === '')
-      return { ...record, passed: test.recordPassed === true, testedBy: test.testedBy, testedOn: test.testedOn };
+      return {
+        ...record,
+        passed: test.recordPassed === true,
+        testedBy: test.testedBy,
+        testedOn: test.testedOn,
+        ...version,
+      };
     return {
       rateAccuracyPercent: number(test.rateAccuracyPercent),
       volumeDeliveredMl: number(test.volumeDeliveredMl),
       testedBy: test.testedBy,
       testedOn: test.testedOn,
       ...record,
+      ...version,
     };
   });
 
@@ -200,12 +210,12 @@ export function FactoryTestFields({
   };
   const set = (
     index: number,
-    name: 'rateAccuracyPercent' | 'volumeDeliveredMl' | 'testedBy' | 'testedOn',
+    name: 'rateAccuracyPercent' | 'volumeDeliveredMl' | 'testedBy' | 'testedOn' | 'softwareVersion',
     value: string,
   ) => update(index, { [name]: value });
   const input = (
     index: number,
-    name: 'rateAccuracyPercent' | 'volumeDeliveredMl' | 'testedBy' | 'testedOn',
+    name: 'rateAccuracyPercent' | 'volumeDeliveredMl' | 'testedBy' | 'testedOn' | 'softwareVersion',
     label: string,
     type = 'text',
   ) => (
@@ -245,6 +255,7 @@ export function FactoryTestFields({
           {input(index, 'volumeDeliveredMl', `Volume delivered mL (instrument ${index + 1})`, 'number')}
           {input(index, 'testedBy', `Tested by (instrument ${index + 1})`)}
           {input(index, 'testedOn', `Test date (instrument ${index + 1})`, 'date')}
+          {input(index, 'softwareVersion', `Software version shipped (instrument ${index + 1}; blank: the model's)`)}
           {orderId ? (
             <TestRecordUpload
               orderId={orderId}
