@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authMessages, authRefusals } from '../../shared/accounts/auth-messages';
 import { chooseLanguage } from '../i18n/language';
 import { ApiError } from '../lib/api-client';
 import type { SessionFactor } from '../lib/use-session';
@@ -11,7 +11,15 @@ import { MfaChallengeModal } from './mfa-challenge-modal';
 import { MfaCodeForm } from './mfa-code-form';
 
 /** The six-digit code form with a recovery code offered; every code is refused with the server's `refusal`. */
-function showForm(refusal = new ApiError(400, 'invalid_recovery_code', authMessages.invalidRecoveryCode)) {
+function showForm(
+  refusal = new ApiError(
+    400,
+    'invalid_recovery_code',
+    authMessages.invalidRecoveryCode,
+    {},
+    authRefusals.invalidRecoveryCode.id,
+  ),
+) {
   const refuse = () => Promise.reject(refusal);
   return render(
     <MfaCodeForm
@@ -98,7 +106,7 @@ describe('the six-digit code form and the sign-in’s second factor (happy-dom, 
       'POST /api/auth/factors/factor-1/challenge': {
         body: { challengeId: 'challenge-1', expiresAt: '2026-11-01T10:05:00Z' },
       },
-      'POST /api/auth/factors/factor-1/verify': apiError(400, 'invalid_code', authMessages.invalidCode),
+      'POST /api/auth/factors/factor-1/verify': apiError(400, 'invalid_code', authRefusals.invalidCode),
     });
     renderRoutes([{ path: '/', element: <MfaChallengeModal factors={[totp, passkey]} /> }], '/');
     const dialog = screen.getByRole('dialog', { name: 'Zwei-Faktor-Authentifizierung' });
