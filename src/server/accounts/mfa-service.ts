@@ -105,14 +105,14 @@ async function ownFactor(db: Db, userId: string, factorId: string) {
     .select()
     .from(mfaFactors)
     .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
-  if (!factor) throw notFound('Factor not found');
+  if (!factor) throw notFound(authRefusals.factorNotFound);
   return factor;
 }
 
 /** An authenticator-app factor of the user's (a passkey answers its own ceremony, passkey-service.ts). */
 async function ownTotpFactor(db: Db, userId: string, factorId: string) {
   const factor = await ownFactor(db, userId, factorId);
-  if (factor.factorType !== 'totp' || factor.secret === null) throw notFound('Factor not found');
+  if (factor.factorType !== 'totp' || factor.secret === null) throw notFound(authRefusals.factorNotFound);
   return { ...factor, secret: factor.secret };
 }
 
@@ -192,7 +192,7 @@ export async function verifyChallenge(
     .select()
     .from(mfaChallenges)
     .where(and(eq(mfaChallenges.id, input.challengeId), eq(mfaChallenges.factorId, factor.id)));
-  if (!challenge || challenge.sessionId !== input.sessionId) throw notFound('Challenge not found');
+  if (!challenge || challenge.sessionId !== input.sessionId) throw notFound(authRefusals.challengeNotFound);
   if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime())
     throw factorLocked(factor.lockedUntil, input.now);
   if (challenge.usedAt || challenge.expiresAt.getTime() <= input.now.getTime()) {

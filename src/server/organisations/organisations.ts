@@ -485,7 +485,7 @@ export async function addCustomerToOrganisation(
     .select({ id: profiles.id, isAdmin: profiles.isAdmin })
     .from(profiles)
     .where(eq(profiles.id, input.userId));
-  if (!account) throw notFound('Customer not found');
+  if (!account) throw notFound(organisationRefusals.customerNotFound);
   const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, input.organisationId));
   if (!organisation) throw notFound(organisationRefusals.organisationNotFound);
   const [joined] = await tx

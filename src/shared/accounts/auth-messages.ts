@@ -67,6 +67,9 @@ export const authRefusals = defineMessages({
     message: 'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
   },
   adminExists: { id: 'auth.adminExists', message: 'An administrator already exists. Sign in instead.' },
+  factorNotFound: { id: 'auth.factorNotFound', message: 'Factor not found' },
+  challengeNotFound: { id: 'auth.challengeNotFound', message: 'Challenge not found' },
+  profileNotFound: { id: 'auth.profileNotFound', message: 'Profile not found' },
   /** A factor locked after too many failed codes, with the whole `{minutes}` left. */
   factorLocked: {
     id: 'error.factorLocked',

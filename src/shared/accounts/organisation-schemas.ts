@@ -75,6 +75,7 @@ export const organisationRefusals = defineMessages({
   roleChanged: { id: 'organisation.roleChanged', message: 'Role changed' },
   added: { id: 'organisation.added', message: 'Added to the organisation' },
   organisationNotFound: { id: 'orgRefusal.organisationNotFound', message: 'Organisation not found' },
+  customerNotFound: { id: 'orgRefusal.customerNotFound', message: 'Customer not found' },
 });
 
 /** The English of each, as the API's `message` says it (the daily limit with its number filled in). */

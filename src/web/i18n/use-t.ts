@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatUkDate, formatUkMonth } from '../../shared/dates';
+import { dateIn, intlLocales, moneyIn } from '../../shared/i18n/formats';
 import type { Language } from '../../shared/i18n/languages';
 import {
   formatIcu,
@@ -8,7 +8,6 @@ import {
   type MessageDescriptor,
   type MessageValues,
 } from '../../shared/i18n/message';
-import { currencyFromSymbol, formatMoney } from '../../shared/money';
 import { fieldMessage } from './field-messages';
 import { lookup, useLanguage } from './language';
 
@@ -41,54 +40,13 @@ export interface PageText {
   month(date: Date | string): string;
 }
 
-const locales: Record<Language, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function moneyFormat(language: Language, currency: string, decimals: 0 | 2): Intl.NumberFormat {
-  const key = `${language}:${currency}:${decimals}`;
-  let format = formats.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(locales[language], {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-function dateFormat(language: Language, kind: 'day' | 'month'): Intl.DateTimeFormat {
-  let format = formats.get(`${language}:${kind}`) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(locales[language], {
-      ...(kind === 'day' ? { day: 'numeric' } : {}),
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    formats.set(`${language}:${kind}`, format);
-  }
-  return format;
-}
-
-const asDate = (date: Date | string) =>
-  typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
-
-function formatDate(language: Language, kind: 'day' | 'month', date: Date | string): string {
-  const value = asDate(date);
-  if (Number.isNaN(value.getTime())) return typeof date === 'string' ? date : '';
-  return dateFormat(language, kind).format(value);
-}
-
 /** The page text of one language (outside React: tests, helpers given the language). */
 export function pageText(language: Language): PageText {
   const message = (descriptor: Message | MessageDescriptor, values?: MessageValues) => {
     const filled = values ?? ('values' in descriptor ? descriptor.values : undefined);
     return (
       (descriptor.id ? lookup(language, descriptor.id, filled) : undefined) ??
-      formatIcu(descriptor.message, filled, locales[language])
+      formatIcu(descriptor.message, filled, intlLocales[language])
     );
   };
   return {
@@ -107,13 +65,9 @@ export function pageText(language: Language): PageText {
       }
       return '';
     },
-    money(minor, currency, options = {}) {
-      if (language === 'en') return formatMoney(minor, currency, options);
-      const decimals = options.decimals ?? (Number.isInteger(minor / 100) ? 0 : 2);
-      return moneyFormat(language, currencyFromSymbol(currency), decimals).format(minor / 100);
-    },
-    date: (date) => (language === 'en' ? formatUkDate(date) : formatDate(language, 'day', date)),
-    month: (date) => (language === 'en' ? formatUkMonth(date) : formatDate(language, 'month', date)),
+    money: (minor, currency, options) => moneyIn(language, minor, currency, options),
+    date: (date) => dateIn(language, 'day', date),
+    month: (date) => dateIn(language, 'month', date),
   };
 }
 
