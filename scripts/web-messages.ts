@@ -1,6 +1,8 @@
 /**
  * The shop pages' English catalogue from the code (issue 40, decision note 0069). Every
- * `t('id', 'English text')` in src/web (outside tests) is a message: this writes
+ * `t('id', 'English text')` in src/web (outside tests) is a message, and so is every message descriptor
+ * `{ id: 'id', message: 'English text' }` in src/web and src/shared (issue 53: the server's refusals,
+ * the shared labels; src/shared/i18n/message.ts): this writes
  * src/web/i18n/locales/en/messages.po from them, keeps the German and French translations of the ids
  * still in use, adds new ids to those files with an empty translation (and the English beside it for
  * the translator), and drops ids no longer used. Then run
@@ -16,6 +18,8 @@ export const localesDir = join(root, 'src/web/i18n/locales');
 const quoted = String.raw`'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"`;
 /** `t('id', 'text'` or `t("id", "text"`, across line breaks as prettier writes them. */
 const call = new RegExp(String.raw`\bt\(\s*'([\w.-]+)',\s*(?:${quoted})`, 'g');
+/** `{ id: 'id', message: 'text' }`, a message descriptor, across line breaks as prettier writes them. */
+const descriptor = new RegExp(String.raw`\{\s*id:\s*'([\w.-]+)',\s*message:\s*(?:${quoted})`, 'g');
 const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
 
 function* sourceFiles(dir: string): Generator<string> {
@@ -31,9 +35,11 @@ function* sourceFiles(dir: string): Generator<string> {
 export function extractWebMessages() {
   const messages = new Map<string, { english: string; files: Set<string> }>();
   const conflicts: string[] = [];
-  for (const file of sourceFiles(join(root, 'src/web'))) {
+  const files = [...sourceFiles(join(root, 'src/web')), ...sourceFiles(join(root, 'src/shared'))];
+  for (const file of files) {
     const code = readFileSync(file, 'utf8');
-    for (const match of code.matchAll(call)) {
+    const found = file.includes(`${join('src', 'shared')}`) ? [] : [...code.matchAll(call)];
+    for (const match of [...found, ...code.matchAll(descriptor)]) {
       const [, id = '', single, double] = match;
       const english = unescape(single ?? double ?? '');
       const known = messages.get(id);

@@ -2,7 +2,12 @@
 export interface ApiErrorBody {
   error: {
     code: string;
+    /** The English, as before: for logs, scripts, and a page that does not know the id. */
     message: string;
+    /** The message's id in the pages' catalogues (issue 53): the page renders the refusal by it. */
+    messageId?: string;
+    /** What fills the message's placeholders (`{minutes}`). */
+    values?: Record<string, string | number>;
     fields?: Record<string, string>;
   };
 }

@@ -2,7 +2,9 @@
 export const EMAIL_MAX = 254;
 
 /** The e-mail fields of the quote flow, the order flow and the USA waitlist (storefront spec sections 5 and 9), word for word. */
-export const emailFieldMessage = 'Please enter a valid email address';
+export const emailFieldDescriptor = { id: 'error.email', message: 'Please enter a valid email address' } as const;
+export const emailFieldMessage = emailFieldDescriptor.message;
 
 /** The same sentence with its full stop: the accounts forms (accounts spec sections 5 and 8) and a refused quote (storefront spec section 8). */
-export const emailErrorMessage = 'Please enter a valid email address.';
+export const emailErrorDescriptor = { id: 'error.emailStop', message: 'Please enter a valid email address.' } as const;
+export const emailErrorMessage = emailErrorDescriptor.message;

@@ -1,4 +1,8 @@
 import { LANGUAGES } from './i18n/languages';
+import { englishOf } from './i18n/message';
+import { addressFieldMessages } from './orders/address-field-messages';
+
+export { addressFieldMessages };
 import { z } from 'zod';
 import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
@@ -12,6 +16,7 @@ import { parseVatNumber, vatNumberText } from './tax/vat-number';
 import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './einvoice/public-buyer';
 
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
+
 export const orderFlowMessages = {
   configurationMissing: 'Product configuration is missing',
   /** A production shop whose business profile is still the example (issue 23). */
@@ -19,14 +24,8 @@ export const orderFlowMessages = {
   billingEmailRequired: 'Billing email is required',
   namesRequired: 'First name and last name are required',
   invalidTotal: 'Invalid order total',
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
+  ...englishOf(addressFieldMessages),
   email: emailFieldMessage,
-  address: 'Address is required',
-  city: 'City is required',
-  postalCode: 'Postal code is required',
-  country: 'Please choose a country we ship to',
-  tooLong: 'This is too long',
   placed: 'Order placed successfully!',
   placeFailed: 'Failed to place order',
   unexpected: 'An unexpected error occurred while placing your order',

@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import { formatIcu, type Message } from '../../src/shared/i18n/message';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -21,10 +22,26 @@ export interface Reply {
 
 type Route = Reply | ((call: FetchCall) => Reply | Promise<Reply>);
 
-/** The API's error body (docs/api/README.md, Errors). */
-export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Reply => ({
+/**
+ * The API's error body (docs/api/README.md, Errors). A refusal given as a message descriptor carries its
+ * id and values beside its English, as the server's does (issue 53).
+ */
+export const apiError = (
+  status: number,
+  code: string,
+  message: string | Message,
+  fields?: Record<string, string>,
+): Reply => ({
   status,
-  body: { error: { code, message, ...(fields ? { fields } : {}) } },
+  body: {
+    error: {
+      code,
+      message: typeof message === 'string' ? message : formatIcu(message.message, message.values),
+      ...(typeof message === 'string' ? {} : { messageId: message.id }),
+      ...(typeof message !== 'string' && message.values ? { values: message.values } : {}),
+      ...(fields ? { fields } : {}),
+    },
+  },
 });
 
 /**

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
 import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
 import type { Db } from '../db/client';
@@ -11,7 +12,7 @@ export async function getProfile(db: Db, userId: string) {
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
-  if (!row?.profile) throw notFound('Profile not found');
+  if (!row?.profile) throw notFound(authRefusals.profileNotFound);
   const p = row.profile;
   return {
     id: p.id,

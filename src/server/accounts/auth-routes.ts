@@ -25,7 +25,7 @@ import { passkeyProof, relyingPartyOf } from './passkey-service';
 import { byBodyEmail, extraRateLimit, perClientAndEmail, rateLimit } from '../http/rate-limit';
 import { noStoreAnswers } from '../http/no-store';
 import { getProfile } from './account-service';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authMessages, authRefusals } from '../../shared/accounts/auth-messages';
 import {
   changePassword,
   checkCredentials,
@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { body: signUpSchema, response: { 201: signUpAnswerSchema } },
       ...perClientAndEmail(app, {
         namespace: 'signup',
-        message: authMessages.tooManyRequests,
+        message: authRefusals.tooManyRequests,
         perClient: MAIL_SENDS_PER_CLIENT,
         perEmail: { max: 5, timeWindow: '15 minutes' },
       }),
@@ -118,7 +118,7 @@ export async function authRoutes(app: FastifyInstance) {
       // As sign-up, so the route cannot flood a mailbox nor probe addresses from one client.
       ...perClientAndEmail(app, {
         namespace: 'resend-confirmation',
-        message: authMessages.tooManyRequests,
+        message: authRefusals.tooManyRequests,
         perClient: MAIL_SENDS_PER_CLIENT,
         perEmail: { max: 5, timeWindow: '15 minutes' },
       }),
@@ -149,13 +149,13 @@ export async function authRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: 5,
           timeWindow: 60_000,
-          message: authMessages.tooManyLogins,
+          message: authRefusals.tooManyLogins,
           key: byBodyEmail('signin'),
         }),
       },
       preHandler: extraRateLimit(app, {
         ...SIGN_IN_PER_CLIENT,
-        message: authMessages.tooManyLogins,
+        message: authRefusals.tooManyLogins,
         key: (request) => `signin:ip:${request.ip}`,
       }),
     },
@@ -226,7 +226,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { body: emailRequestSchema, response: { 200: sentAnswerSchema } },
       ...perClientAndEmail(app, {
         namespace: 'recover',
-        message: authMessages.tooManyRequests,
+        message: authRefusals.tooManyRequests,
         perClient: MAIL_SENDS_PER_CLIENT,
         perEmail: { max: 5, timeWindow: '15 minutes' },
       }),
@@ -241,7 +241,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/reset',
     {
       schema: { body: resetPasswordRequestSchema, response: { 200: okAnswerSchema } },
-      config: { rateLimit: rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests }) },
+      config: { rateLimit: rateLimit({ max: 10, timeWindow: '15 minutes', message: authRefusals.tooManyRequests }) },
     },
     async (request, reply) => {
       await resetPassword(app.db, request.body, app.now(), app.env.publicUrl);
@@ -258,7 +258,7 @@ export async function authRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: 5,
           timeWindow: 60_000,
-          message: authMessages.tooManyRequests,
+          message: authRefusals.tooManyRequests,
           key: (request) => `password:${request.auth?.userId ?? request.ip}`,
         }),
       },
@@ -273,7 +273,7 @@ export async function authRoutes(app: FastifyInstance) {
   const mfaLimit = rateLimit({
     max: 10,
     timeWindow: 60_000,
-    message: authMessages.tooManyMfa,
+    message: authRefusals.tooManyMfa,
     key: (request) => `mfa:${request.auth?.userId ?? request.ip}`,
   });
 

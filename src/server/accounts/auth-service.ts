@@ -4,7 +4,7 @@ import { authTokens, profiles, sessions, users } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authMessages, authRefusals } from '../../shared/accounts/auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, randomToken } from './tokens';
@@ -114,13 +114,13 @@ export async function signUp(
   },
 ): Promise<void> {
   const settings = await getSettings(ctx.db);
-  if (!settings.allowRegistration) throw forbidden(authMessages.registrationDisabled, { code: 'signup_disabled' });
+  if (!settings.allowRegistration) throw forbidden(authRefusals.registrationDisabled, { code: 'signup_disabled' });
   const email = normaliseEmail(input.email);
   // Hash first whatever happens, so every branch costs the same.
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
-    if (existing?.emailConfirmedAt) throw conflict(authMessages.alreadyRegistered, { code: 'already_registered' });
+    if (existing?.emailConfirmedAt) throw conflict(authRefusals.alreadyRegistered, { code: 'already_registered' });
     if (existing) {
       if (input.language) await tx.update(users).set({ language: input.language }).where(eq(users.id, existing.id));
       await queueConfirmation(ctx, tx, existing.id, email, passwordHash);
@@ -209,8 +209,8 @@ export async function checkCredentials(
   const email = normaliseEmail(input.email);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
-  if (!user || !valid) throw badRequest(authMessages.invalidCredentials, { code: 'invalid_credentials' });
-  if (!user.emailConfirmedAt) throw forbidden(authMessages.emailNotConfirmed, { code: 'email_not_confirmed' });
+  if (!user || !valid) throw badRequest(authRefusals.invalidCredentials, { code: 'invalid_credentials' });
+  if (!user.emailConfirmedAt) throw forbidden(authRefusals.emailNotConfirmed, { code: 'email_not_confirmed' });
   return { userId: user.id };
 }
 
@@ -251,7 +251,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, 'password_reset', now);
-    if (!used) throw badRequest(authMessages.invalidResetLink, { code: 'invalid_token' });
+    if (!used) throw badRequest(authRefusals.invalidResetLink, { code: 'invalid_token' });
     const { userId } = used;
     // The link proved control of the mailbox, so it also confirms the address, and pending
     // confirmation links (each with its own sign-up's password) are void.
@@ -275,7 +275,7 @@ export async function changePassword(
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest(authMessages.wrongCurrentPassword, {
+    throw badRequest(authRefusals.wrongCurrentPassword, {
       code: 'invalid_current_password',
       fields: { currentPassword: authMessages.wrongCurrentPassword },
     });

@@ -50,6 +50,7 @@ describe('the first admin from the one-time set-up link', () => {
       code: 'invalid_setup_link',
       message:
         'This set-up link is invalid, has expired or has already been used. Restart the shop to print a new one.',
+      messageId: 'auth.invalidSetupLink',
     });
   });
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, setupTokens, staffRoles, users } from '../db/schema';
 import { badRequest, conflict } from '../http/http-error';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authMessages, authRefusals } from '../../shared/accounts/auth-messages';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { hashPassword } from './password';
 import { hashToken, randomToken } from './tokens';
@@ -72,10 +72,10 @@ export async function createFirstAdmin(
       )
       .returning({ id: setupTokens.id });
     if (!used || (await adminExists(tx)))
-      throw badRequest(authMessages.invalidSetupLink, { code: 'invalid_setup_link' });
+      throw badRequest(authRefusals.invalidSetupLink, { code: 'invalid_setup_link' });
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing)
-      throw conflict(authMessages.alreadyRegistered, {
+      throw conflict(authRefusals.alreadyRegistered, {
         code: 'already_registered',
         fields: { email: authMessages.alreadyRegistered },
       });

@@ -4,8 +4,16 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { mfaChallenges, mfaFactors, passkeyCredentials } from '../db/schema';
-import { badRequest, forbidden, type HttpError, notFound, tooManyRequests, unprocessable } from '../http/http-error';
-import { authMessages, factorLockedMessage } from '../../shared/accounts/auth-messages';
+import {
+  badRequest,
+  forbidden,
+  type HttpError,
+  notFound,
+  tooManyRequests,
+  unprocessable,
+  withValues,
+} from '../http/http-error';
+import { authMessages, authRefusals } from '../../shared/accounts/auth-messages';
 import {
   queueFactorLockedMail,
   queueFactorsResetMail,
@@ -73,7 +81,7 @@ export async function enrollFactor(
     await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, input.userId), eq(mfaFactors.status, 'unverified')));
     const [existing] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
     if ((existing?.n ?? 0) >= MAX_FACTORS)
-      throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
+      throw unprocessable(authRefusals.tooManyFactors, { code: 'too_many_factors' });
     const [row] = await tx
       .insert(mfaFactors)
       .values({
@@ -97,14 +105,14 @@ async function ownFactor(db: Db, userId: string, factorId: string) {
     .select()
     .from(mfaFactors)
     .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
-  if (!factor) throw notFound('Factor not found');
+  if (!factor) throw notFound(authRefusals.factorNotFound);
   return factor;
 }
 
 /** An authenticator-app factor of the user's (a passkey answers its own ceremony, passkey-service.ts). */
 async function ownTotpFactor(db: Db, userId: string, factorId: string) {
   const factor = await ownFactor(db, userId, factorId);
-  if (factor.factorType !== 'totp' || factor.secret === null) throw notFound('Factor not found');
+  if (factor.factorType !== 'totp' || factor.secret === null) throw notFound(authRefusals.factorNotFound);
   return { ...factor, secret: factor.secret };
 }
 
@@ -124,7 +132,7 @@ export async function createChallenge(
 
 function factorLocked(lockedUntil: Date, now: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  return tooManyRequests(factorLockedMessage(Math.ceil(seconds / 60)), {
+  return tooManyRequests(withValues(authRefusals.factorLocked, { minutes: Math.ceil(seconds / 60) }), {
     code: 'factor_locked',
     headers: { 'retry-after': String(seconds) },
   });
@@ -164,7 +172,7 @@ async function recordFailure(db: Db, input: { userId: string; factorIds: string[
       await queueFactorLockedMail(tx, input.userId, input.now, lockUntil);
       return factorLocked(lockUntil, input.now);
     }
-    return badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
+    return badRequest(authRefusals.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
   });
 }
 
@@ -184,11 +192,11 @@ export async function verifyChallenge(
     .select()
     .from(mfaChallenges)
     .where(and(eq(mfaChallenges.id, input.challengeId), eq(mfaChallenges.factorId, factor.id)));
-  if (!challenge || challenge.sessionId !== input.sessionId) throw notFound('Challenge not found');
+  if (!challenge || challenge.sessionId !== input.sessionId) throw notFound(authRefusals.challengeNotFound);
   if (factor.lockedUntil && factor.lockedUntil.getTime() > input.now.getTime())
     throw factorLocked(factor.lockedUntil, input.now);
   if (challenge.usedAt || challenge.expiresAt.getTime() <= input.now.getTime()) {
-    throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
+    throw badRequest(authRefusals.challengeExpired, { code: 'challenge_expired' });
   }
   const step = matchingStep(factor.secret, input.code, input.now);
   if (step === null) throw await recordFailure(db, { ...input, factorIds: [factor.id] });
@@ -199,7 +207,7 @@ export async function verifyChallenge(
       and(eq(mfaChallenges.id, challenge.id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, input.now)),
     )
     .returning({ id: mfaChallenges.id });
-  if (!used) throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
+  if (!used) throw badRequest(authRefusals.challengeExpired, { code: 'challenge_expired' });
   // The factor's acceptance, its first recovery codes and the owner's security notice commit together.
   const accepted = await db.transaction(async (tx) => {
     const row = await acceptStep(tx, factor.id, step, input.now, { status: 'verified', lockedUntil: null });
@@ -257,7 +265,7 @@ export async function verifyFreshCode(db: Db, input: { userId: string; code: str
     )
     .orderBy(mfaFactors.createdAt);
   if (factors.length === 0)
-    throw badRequest(authMessages.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
+    throw badRequest(authRefusals.invalidCode, { code: 'invalid_code', fields: { code: authMessages.invalidCode } });
   const open = factors.filter((factor) => !isLocked(factor, input.now));
   if (open.length === 0) {
     const soonest = Math.min(...factors.map((factor) => factor.lockedUntil?.getTime() ?? 0));
@@ -308,7 +316,7 @@ export async function verifySecondFactorProof(
   if (input.passkey) return input.passkey();
   const code = input.code?.trim() ?? '';
   if (code === '')
-    throw forbidden(authMessages.freshCodeRequired, {
+    throw forbidden(authRefusals.freshCodeRequired, {
       code: 'fresh_code_required',
       fields: { code: authMessages.freshCodeRequired },
     });
@@ -321,7 +329,7 @@ export async function verifySecondFactorProof(
     return true;
   });
   if (!used)
-    throw badRequest(authMessages.invalidRecoveryCode, {
+    throw badRequest(authRefusals.invalidRecoveryCode, {
       code: 'invalid_recovery_code',
       fields: { code: authMessages.invalidRecoveryCode },
     });
@@ -352,7 +360,7 @@ export async function unenrollFactor(
 ) {
   const factor = await ownFactor(db, input.userId, input.factorId);
   if (factor.status === 'verified') {
-    if (input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+    if (input.aal !== 'aal2') throw forbidden(authRefusals.mfaRequired, { code: 'mfa_required' });
     await verifySecondFactorProof(db, {
       userId: input.userId,
       code: input.code,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import {
   passkeyAssertionRequestSchema,
   passkeyOptionsAnswerSchema,
@@ -34,7 +34,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   const limit = rateLimit({
     max: 10,
     timeWindow: 60_000,
-    message: authMessages.tooManyMfa,
+    message: authRefusals.tooManyMfa,
     key: (request) => `passkey:${request.auth?.userId ?? request.ip}`,
   });
   /** Who asks, in which session, and when: what each passkey step is told. */

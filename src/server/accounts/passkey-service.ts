@@ -8,8 +8,8 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { authMessages } from '../../shared/accounts/auth-messages';
-import { type PasskeyAssertionRequest, passkeyMessages } from '../../shared/accounts/passkey-contracts';
+import { authRefusals } from '../../shared/accounts/auth-messages';
+import { type PasskeyAssertionRequest, passkeyRefusals } from '../../shared/accounts/passkey-contracts';
 import { movesMoney } from '../../shared/staff/permissions';
 import type { Db } from '../db/client';
 import { mfaFactors, passkeyCredentials, profiles, staffRoles, webauthnChallenges } from '../db/schema';
@@ -47,7 +47,7 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
 /** A browser's ceremony has 5 minutes, as long as its challenge lives. */
 const CEREMONY_TIMEOUT_MS = CHALLENGE_TTL_MS;
 
-const refused = () => badRequest(passkeyMessages.refused, { code: 'passkey_refused' });
+const refused = () => badRequest(passkeyRefusals.refused, { code: 'passkey_refused' });
 
 async function storeChallenge(
   db: Db,
@@ -115,7 +115,7 @@ async function takeChallenge(
       ),
     )
     .returning();
-  if (!row) throw badRequest(authMessages.challengeExpired, { code: 'challenge_expired' });
+  if (!row) throw badRequest(authRefusals.challengeExpired, { code: 'challenge_expired' });
   return row;
 }
 
@@ -131,7 +131,7 @@ const userHandleOf = (userId: string) => isoUint8Array.fromUTF8String(userId);
 /** An Owner's approval lets a staff member register one passkey within 24 hours (docs/decisions/0033). */
 export const PASSKEY_APPROVAL_MS = 24 * 60 * 60 * 1000;
 
-const approvalRequired = () => forbidden(passkeyMessages.approvalRequired, { code: 'passkey_approval_required' });
+const approvalRequired = () => forbidden(passkeyRefusals.approvalRequired, { code: 'passkey_approval_required' });
 
 /**
  * What "Require passkeys for payments" means for adding a passkey (docs/decisions/0033): `on` while
@@ -213,7 +213,7 @@ export async function startPasskeyRegistration(
     provenWith = input.passkey ? 'passkey' : 'code';
   }
   const [factors] = await db.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
-  if ((factors?.n ?? 0) >= MAX_FACTORS) throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
+  if ((factors?.n ?? 0) >= MAX_FACTORS) throw unprocessable(authRefusals.tooManyFactors, { code: 'too_many_factors' });
   const existing = await passkeysOf(db, input.userId);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -271,7 +271,7 @@ export async function finishPasskeyRegistration(
     if (rule.guarded && !unguarded && !approved) throw approvalRequired();
     const [factors] = await tx.select({ n: count() }).from(mfaFactors).where(eq(mfaFactors.userId, input.userId));
     if ((factors?.n ?? 0) >= MAX_FACTORS)
-      throw unprocessable(authMessages.tooManyFactors, { code: 'too_many_factors' });
+      throw unprocessable(authRefusals.tooManyFactors, { code: 'too_many_factors' });
     const [taken] = await tx
       .select({ id: passkeyCredentials.factorId })
       .from(passkeyCredentials)
@@ -325,7 +325,7 @@ export async function startPasskeyAuthentication(
   input: { userId: string; sessionId: string; now: Date },
 ) {
   const passkeys = await passkeysOf(db, input.userId);
-  if (passkeys.length === 0) throw notFound(passkeyMessages.noPasskey, { code: 'no_passkey' });
+  if (passkeys.length === 0) throw notFound(passkeyRefusals.noPasskey, { code: 'no_passkey' });
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((c) => ({ id: c.credentialId, transports: c.transports })),

@@ -196,6 +196,7 @@ describe('passkeys (WebAuthn) as a second factor', () => {
       expect(refused.json().error).toEqual({
         code: 'passkey_refused',
         message: 'This passkey could not be verified. Please try again.',
+        messageId: 'error.passkeyRefused',
       });
     }
     expect((await t.get('/api/auth/session', { cookie: aal1 })).json().aal).toBe('aal1');
@@ -411,6 +412,7 @@ describe('passkeys (WebAuthn) as a second factor', () => {
       expect(refused.json().error).toEqual({
         code: 'passkey_step_up_required',
         message: 'This action needs a passkey. Confirm with your passkey to continue.',
+        messageId: 'passkey.stepUpRequired',
       });
       expect(await record.payments()).toHaveLength(0);
       // Deleting an order is not a money route: the code's step-up serves.
@@ -456,6 +458,7 @@ describe('passkeys (WebAuthn) as a second factor', () => {
             code: 'passkey_approval_required',
             message:
               "While passkeys are required for payments, a new passkey needs one of your existing passkeys or an Owner's approval. Ask an Owner to approve it, then try again.",
+            messageId: 'passkey.approvalRequired',
           });
           expect(await passkeyFactorsOf(finance.user.id)).toHaveLength(0);
           // The refusal came before the code was checked: the same code still steps up.

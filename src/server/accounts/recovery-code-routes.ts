@@ -10,7 +10,7 @@ import { recoveryCodeInputSchema } from '../../shared/accounts/auth-schemas';
 import { badRequest, forbidden } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { noStoreAnswers } from '../http/no-store';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authMessages, authRefusals } from '../../shared/accounts/auth-messages';
 import { queueRecoveryCodesRegeneratedMail, queueRecoveryCodeUsedMail } from './mfa-security-mail';
 import { recordAccountEvent } from './account-audit';
 import { verifySecondFactorProof } from './mfa-service';
@@ -25,7 +25,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
   const limit = rateLimit({
     max: 10,
     timeWindow: 60_000,
-    message: authMessages.tooManyMfa,
+    message: authRefusals.tooManyMfa,
     key: (request) => `mfa-recovery:${request.auth?.userId ?? request.ip}`,
   });
 
@@ -38,7 +38,7 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireSession(request);
       const now = app.now();
-      const invalid = badRequest(authMessages.invalidRecoveryCode, {
+      const invalid = badRequest(authRefusals.invalidRecoveryCode, {
         code: 'invalid_recovery_code',
         fields: { code: authMessages.invalidRecoveryCode },
       });
@@ -80,15 +80,15 @@ export async function recoveryCodeRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: 5,
           timeWindow: '15 minutes',
-          message: authMessages.tooManyRequests,
+          message: authRefusals.tooManyRequests,
           key: (request) => `recovery-codes:${request.auth?.userId ?? request.ip}`,
         }),
       },
     },
     async (request, reply) => {
       const auth = requireUser(request);
-      if (!auth.hasVerifiedFactor) throw badRequest(authMessages.recoveryCodesNeedMfa, { code: 'mfa_not_enrolled' });
-      if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+      if (!auth.hasVerifiedFactor) throw badRequest(authRefusals.recoveryCodesNeedMfa, { code: 'mfa_not_enrolled' });
+      if (auth.aal !== 'aal2') throw forbidden(authRefusals.mfaRequired, { code: 'mfa_required' });
       const now = app.now();
       // A new set voids the owner's codes: a stolen session alone must not be able to do that.
       await verifySecondFactorProof(app.db, { userId: auth.userId, code: request.body?.code, now });

@@ -150,6 +150,8 @@ describe('MFA lockout after failed codes', () => {
       code: 'factor_locked',
       message:
         'Too many incorrect codes. For your security, this authenticator is locked for 15 minutes. Try again later, or use a recovery code.',
+      messageId: 'error.factorLocked',
+      values: { minutes: 15 },
     });
     expect(fifth.headers['retry-after']).toBe('900');
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/http-error';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import type { Role } from '../../shared/staff/permissions';
 import { resolveSession, SESSION_COOKIE } from './session-service';
 
@@ -69,7 +69,7 @@ export function currentUserId(request: FastifyRequest): string | null {
 /** Any session, including one that still has to pass the MFA challenge (401 otherwise). */
 export function requireSession(request: FastifyRequest): RequestAuth {
   if (!request.auth) {
-    throw unauthorized(request.authProblem === 'too_old' ? authMessages.sessionTooOld : authMessages.noSession);
+    throw unauthorized(request.authProblem === 'too_old' ? authRefusals.sessionTooOld : authRefusals.noSession);
   }
   return request.auth;
 }
@@ -77,7 +77,7 @@ export function requireSession(request: FastifyRequest): RequestAuth {
 /** A signed-in user who has passed MFA where they have it (401, or 403 `mfa_required`). */
 export function requireUser(request: FastifyRequest): RequestAuth {
   const auth = requireSession(request);
-  if (needsMfa(auth)) throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+  if (needsMfa(auth)) throw forbidden(authRefusals.mfaRequired, { code: 'mfa_required' });
   return auth;
 }
 
@@ -87,8 +87,8 @@ export function requireUser(request: FastifyRequest): RequestAuth {
  */
 export async function requireAdmin(request: FastifyRequest): Promise<RequestAuth> {
   const auth = requireSession(request);
-  if (!auth.isAdmin) throw forbidden(authMessages.notAdmin);
-  if (auth.aal !== 'aal2') throw forbidden(authMessages.adminMfaRequired, { code: 'mfa_required' });
+  if (!auth.isAdmin) throw forbidden(authRefusals.notAdmin);
+  if (auth.aal !== 'aal2') throw forbidden(authRefusals.adminMfaRequired, { code: 'mfa_required' });
   return auth;
 }
 

@@ -8,14 +8,14 @@ import {
   setupUserSchema,
 } from '../../shared/accounts/first-admin-schemas';
 import { rateLimit } from '../http/rate-limit';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { createFirstAdmin, setupTokenValid } from './first-admin-setup';
 import { createSession, deleteSession, setSessionCookie } from './session-service';
 
 /** The first admin without the command line: the page behind the link `npm start` prints while no admin exists (docs/api/accounts.md). */
 export async function setupRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests });
+  const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authRefusals.tooManyRequests });
 
   r.get(
     '/api/setup/status',

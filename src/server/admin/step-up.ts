@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { passkeyMessages, type PasskeyAssertionRequest } from '../../shared/accounts/passkey-contracts';
+import { passkeyRefusals, type PasskeyAssertionRequest } from '../../shared/accounts/passkey-contracts';
 import { adminMessages, STEP_UP_MINUTES } from '../../shared/admin/admin-schemas';
 import { moneyPermissions } from '../../shared/staff/permissions';
 import { verifyFreshCode } from '../accounts/mfa-service';
@@ -67,7 +67,7 @@ export async function requireStepUp(
   const now = app.now().getTime();
   const fresh = at && now - at.getTime() <= STEP_UP_MS && at.getTime() <= now + 1000;
   if (passkeyOnly && !(fresh && session?.steppedUpWith === 'passkey')) {
-    throw forbidden(passkeyMessages.passkeyStepUpRequired, { code: 'passkey_step_up_required' });
+    throw forbidden(passkeyRefusals.passkeyStepUpRequired, { code: 'passkey_step_up_required' });
   }
   if (!fresh) throw forbidden(adminMessages.stepUpRequired, { code: 'step_up_required' });
 }

@@ -3,7 +3,7 @@ import { serializerCompiler, type ZodTypeProvider, validatorCompiler } from 'fas
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorHandlerPlugin } from './error-handler';
-import { badRequest } from './http-error';
+import { badRequest, conflict, withValues } from './http-error';
 
 async function appWithRoutes() {
   const app = Fastify({ logger: false });
@@ -16,6 +16,18 @@ async function appWithRoutes() {
   });
   typed.post('/bad', async () => {
     throw badRequest('Please enter a valid email address', { fields: { email: 'Please enter a valid email address' } });
+  });
+  typed.post('/refused', async () => {
+    throw conflict(
+      withValues(
+        {
+          id: 'orgRefusal.tooManyInvitationsToday',
+          message: 'You have sent {count} invitations in the last 24 hours.',
+        },
+        { count: 20 },
+      ),
+      { code: 'invitations_per_day' },
+    );
   });
   typed.post(
     '/validated',
@@ -43,6 +55,20 @@ describe('error handler', () => {
         code: 'invalid_input',
         message: 'Please enter a valid email address',
         fields: { email: 'Please enter a valid email address' },
+      },
+    });
+  });
+
+  it('answers a refusal given as a descriptor with its message id and values beside its code (issue 53)', async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: 'POST', url: '/refused', payload: {} });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'invitations_per_day',
+        message: 'You have sent 20 invitations in the last 24 hours.',
+        messageId: 'orgRefusal.tooManyInvitationsToday',
+        values: { count: 20 },
       },
     });
   });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error';
+import type { MessageValues } from '../../shared/i18n/message';
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './database-unavailable';
 import { HttpError } from './http-error';
 
@@ -21,8 +22,21 @@ const codeByStatus: Record<number, string> = {
   503: 'unavailable',
 };
 
-function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function body(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  said?: { messageId?: string | undefined; values?: MessageValues | undefined },
+): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(said?.messageId ? { messageId: said.messageId } : {}),
+      ...(said?.values ? { values: said.values } : {}),
+      ...(fields ? { fields } : {}),
+    },
+  };
 }
 
 /** Turns every error into the API's JSON error body; 5xx bodies never carry internals. */
@@ -30,7 +44,7 @@ async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields, error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -1,21 +1,36 @@
+import { formatIcu, isMessage, type Message, type MessageValues } from '../../shared/i18n/message';
+
 /**
  * An error that the API answers with its own status and message (docs/api/README.md, Errors). Throw it
  * from a service or handler through one of the helpers below; the error handler turns it into
- * `{ error: { code, message, fields } }`.
+ * `{ error: { code, message, messageId, values, fields } }`. A refusal a customer can meet is given as a
+ * message descriptor (`{ id, message, values }`, src/shared/i18n/message.ts), so the page shows it in
+ * its own language by the id (issue 53); `message` is then its English, filled with the values.
  */
 export class HttpError extends Error {
+  /** The message's id in the pages' catalogues, when the refusal was given as a descriptor. */
+  readonly messageId?: string;
+  readonly values?: MessageValues;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    message: string,
+    message: string | Message,
     readonly fields?: Record<string, string>,
     /** Extra response headers, e.g. `Retry-After`. */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(isMessage(message) ? formatIcu(message.message, message.values) : message);
     this.name = 'HttpError';
+    if (isMessage(message)) {
+      this.messageId = message.id;
+      if (message.values) this.values = message.values;
+    }
   }
 }
+
+/** A descriptor with the values of this refusal: `conflict(withValues(refusals.locked, { minutes }))`. */
+export const withValues = (descriptor: Message, values: MessageValues): Message => ({ ...descriptor, values });
 
 /** What an answer may add to its message: its own code instead of the status's, field messages, headers. */
 export interface HttpErrorDetails {
@@ -26,7 +41,7 @@ export interface HttpErrorDetails {
 
 const httpError =
   (statusCode: number, defaultCode: string) =>
-  (message: string, details: HttpErrorDetails = {}) =>
+  (message: string | Message, details: HttpErrorDetails = {}) =>
     new HttpError(statusCode, details.code ?? defaultCode, message, details.fields, details.headers);
 
 export const badRequest = httpError(400, 'invalid_input');

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Message } from '../../shared/i18n/message';
 import { tooManyRequests } from './http-error';
 
 export interface RouteRateLimit {
   /** Requests allowed per window. */
   max: number;
   timeWindow: string | number;
-  /** The specification's message for the 429 answer. */
-  message: string;
+  /** The specification's message for the 429 answer: a descriptor for one a customer meets (issue 53). */
+  message: string | Message;
   /** What the count is kept per; by default the caller's IP address. */
   key?: (request: FastifyRequest) => string;
 }
@@ -81,7 +82,7 @@ export function perClientAndEmail(
   app: FastifyInstance,
   options: {
     namespace: string;
-    message: string;
+    message: string | Message;
     perClient: Allowance;
     perEmail: Allowance;
     email?: (body: Record<string, unknown>) => unknown;

@@ -648,6 +648,8 @@ describe('an organisation’s members (issue 39, decision 0068)', () => {
     expect(over.json().error).toEqual({
       code: 'invitations_per_day',
       message: organisationMessages.tooManyInvitationsToday,
+      messageId: 'orgRefusal.tooManyInvitationsToday',
+      values: { count: 20 },
     });
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'one.too.many@example.com'))).toEqual(
       [],

@@ -7,6 +7,7 @@ import {
   type Organisation,
   type OrganisationInvitation,
   organisationMessages,
+  organisationRefusals,
   type OrganisationRole,
 } from '../../shared/accounts/organisation-schemas';
 import { company } from '../../shared/company';
@@ -25,7 +26,7 @@ import {
   profiles,
   users,
 } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/http-error';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, withValues } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
 
@@ -138,20 +139,20 @@ export async function setOrganisationEInvoiceDelivery(
  */
 export async function createOrganisation(tx: Db, input: { userId: string; name?: string | undefined; now: Date }) {
   if (await membershipOf(tx, input.userId))
-    throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
+    throw conflict(organisationRefusals.alreadyInOrganisation, { code: 'already_member' });
   const [profile] = await tx.select({ company: profiles.company }).from(profiles).where(eq(profiles.id, input.userId));
   const name = input.name ?? profile?.company?.trim() ?? '';
   if (name === '')
-    throw badRequest(organisationMessages.nameRequired, { fields: { name: organisationMessages.nameRequired } });
+    throw badRequest(organisationRefusals.nameRequired, { fields: { name: organisationMessages.nameRequired } });
   // The profile's organisation, taken when none is typed, passes the same check as a typed name (F2).
   if (looksLikeWebAddress(name))
-    throw badRequest(organisationMessages.nameWebAddress, { fields: { name: organisationMessages.nameWebAddress } });
+    throw badRequest(organisationRefusals.nameWebAddress, { fields: { name: organisationMessages.nameWebAddress } });
   const [created] = await tx
     .insert(organisations)
     .values({ name, ownerUserId: input.userId, createdAt: input.now, updatedAt: input.now })
     .onConflictDoNothing()
     .returning();
-  if (!created) throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
+  if (!created) throw conflict(organisationRefusals.alreadyInOrganisation, { code: 'already_member' });
   await tx.insert(organisationMembers).values({
     userId: input.userId,
     organisationId: created.id,
@@ -165,9 +166,9 @@ export async function createOrganisation(tx: Db, input: { userId: string; name?:
 /** The organisation the customer owns; 403 for a member who does not own it, 404 without one. */
 async function ownedOrganisation(tx: Db, userId: string) {
   const membership = await membershipOf(tx, userId);
-  if (!membership) throw notFound(organisationMessages.notInOrganisation);
+  if (!membership) throw notFound(organisationRefusals.notInOrganisation);
   if (membership.organisation.ownerUserId !== userId)
-    throw forbidden(organisationMessages.ownerOnly, { code: 'owner_only' });
+    throw forbidden(organisationRefusals.ownerOnly, { code: 'owner_only' });
   return membership.organisation;
 }
 
@@ -194,14 +195,16 @@ export async function inviteMember(
       ),
     );
   if ((sent?.n ?? 0) >= INVITATIONS_PER_DAY)
-    throw tooManyRequests(organisationMessages.tooManyInvitationsToday, { code: 'invitations_per_day' });
+    throw tooManyRequests(withValues(organisationRefusals.tooManyInvitationsToday, { count: INVITATIONS_PER_DAY }), {
+      code: 'invitations_per_day',
+    });
   const [existing] = await tx
     .select({ userId: organisationMembers.userId })
     .from(organisationMembers)
     .innerJoin(users, eq(users.id, organisationMembers.userId))
     .where(eq(users.email, email));
   if (existing)
-    throw conflict(organisationMessages.alreadyMember, {
+    throw conflict(organisationRefusals.alreadyMember, {
       code: 'already_member',
       fields: { email: organisationMessages.alreadyMember },
     });
@@ -279,7 +282,7 @@ export async function revokeMemberInvitation(tx: Db, input: { userId: string; in
       ),
     )
     .returning();
-  if (!row) throw notFound(organisationMessages.invitationNotFound);
+  if (!row) throw notFound(organisationRefusals.invitationNotFound);
 }
 
 /** The owner changes a member's role (their own too). */
@@ -293,7 +296,7 @@ export async function changeMemberRole(
     .set({ role: input.role, updatedAt: input.now })
     .where(and(eq(organisationMembers.userId, input.memberId), eq(organisationMembers.organisationId, organisation.id)))
     .returning();
-  if (!row) throw notFound(organisationMessages.memberNotFound);
+  if (!row) throw notFound(organisationRefusals.memberNotFound);
 }
 
 /**
@@ -303,20 +306,20 @@ export async function changeMemberRole(
 export async function removeMember(tx: Db, input: { userId: string; memberId: string }) {
   const organisation = await ownedOrganisation(tx, input.userId);
   if (input.memberId === organisation.ownerUserId)
-    throw conflict(organisationMessages.ownerStays, { code: 'owner_stays' });
+    throw conflict(organisationRefusals.ownerStays, { code: 'owner_stays' });
   const [row] = await tx
     .delete(organisationMembers)
     .where(and(eq(organisationMembers.userId, input.memberId), eq(organisationMembers.organisationId, organisation.id)))
     .returning();
-  if (!row) throw notFound(organisationMessages.memberNotFound);
+  if (!row) throw notFound(organisationRefusals.memberNotFound);
 }
 
 /** A member leaves the organisation (the owner cannot: they own it); from then on they read only their own records. */
 export async function leaveOrganisation(tx: Db, input: { userId: string }) {
   const membership = await membershipOf(tx, input.userId);
-  if (!membership) throw notFound(organisationMessages.notInOrganisation);
+  if (!membership) throw notFound(organisationRefusals.notInOrganisation);
   if (membership.organisation.ownerUserId === input.userId)
-    throw conflict(organisationMessages.ownerStays, { code: 'owner_stays' });
+    throw conflict(organisationRefusals.ownerStays, { code: 'owner_stays' });
   await tx.delete(organisationMembers).where(eq(organisationMembers.userId, input.userId));
 }
 
@@ -353,7 +356,7 @@ export async function acceptMemberInvitation(
       ),
     )
     .returning();
-  if (!row) throw badRequest(organisationMessages.invitationInvalid, { code: 'invalid_invitation' });
+  if (!row) throw badRequest(organisationRefusals.invitationInvalid, { code: 'invalid_invitation' });
   const [joined] = await tx
     .insert(organisationMembers)
     .values({
@@ -365,7 +368,7 @@ export async function acceptMemberInvitation(
     })
     .onConflictDoNothing()
     .returning();
-  if (!joined) throw conflict(organisationMessages.alreadyInOrganisation, { code: 'already_member' });
+  if (!joined) throw conflict(organisationRefusals.alreadyInOrganisation, { code: 'already_member' });
   return row;
 }
 
@@ -402,7 +405,7 @@ export async function setOrganisationSettings(
   },
 ) {
   const [before] = await tx.select().from(organisations).where(eq(organisations.id, input.organisationId));
-  if (!before) throw notFound(organisationMessages.organisationNotFound);
+  if (!before) throw notFound(organisationRefusals.organisationNotFound);
   const after = {
     ordersRequireAcceptedQuote: input.ordersRequireAcceptedQuote ?? before.ordersRequireAcceptedQuote,
     ordersRequirePoNumber: input.ordersRequirePoNumber ?? before.ordersRequirePoNumber,
@@ -482,9 +485,9 @@ export async function addCustomerToOrganisation(
     .select({ id: profiles.id, isAdmin: profiles.isAdmin })
     .from(profiles)
     .where(eq(profiles.id, input.userId));
-  if (!account) throw notFound('Customer not found');
+  if (!account) throw notFound(organisationRefusals.customerNotFound);
   const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, input.organisationId));
-  if (!organisation) throw notFound(organisationMessages.organisationNotFound);
+  if (!organisation) throw notFound(organisationRefusals.organisationNotFound);
   const [joined] = await tx
     .insert(organisationMembers)
     .values({
@@ -496,7 +499,7 @@ export async function addCustomerToOrganisation(
     })
     .onConflictDoNothing()
     .returning();
-  if (!joined) throw conflict(organisationMessages.alreadyMember, { code: 'already_member' });
+  if (!joined) throw conflict(organisationRefusals.alreadyMember, { code: 'already_member' });
   await writeAudit(tx, {
     admin: input.admin,
     action: 'customer.add_to_organisation',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
 import {
   acceptOrganisationInvitationAnswerSchema,
@@ -12,7 +12,7 @@ import {
   organisationAnswerSchema,
   organisationInvitationPreviewSchema,
   organisationInvitationSchema,
-  organisationMessages,
+  organisationRefusals,
 } from '../../shared/accounts/organisation-schemas';
 import { accountIdOf, createConfirmedAccount } from '../accounts/account-service';
 import { joinGuestOrders } from '../accounts/join-guest-orders';
@@ -42,7 +42,7 @@ export const INVITATIONS_PER_HOUR = 10;
 const memberParams = z.object({ userId: z.uuid() });
 const invitationParams = z.object({ id: z.uuid() });
 const tokenSchema = z.string().min(1).max(200);
-const invalid = () => badRequest(organisationMessages.invitationInvalid, { code: 'invalid_invitation' });
+const invalid = () => badRequest(organisationRefusals.invitationInvalid, { code: 'invalid_invitation' });
 
 /**
  * My Account's Organisation tab (issue 39, docs/api/accounts.md): the customer's organisation, its
@@ -81,7 +81,7 @@ export async function accountOrganisationRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: INVITATIONS_PER_HOUR,
           timeWindow: '1 hour',
-          message: organisationMessages.tooManyInvitations,
+          message: organisationRefusals.tooManyInvitations,
           key: (request) => `organisation-invite:${request.auth?.userId ?? request.ip}`,
         }),
       },
@@ -170,7 +170,7 @@ export async function accountOrganisationRoutes(app: FastifyInstance) {
  */
 export async function organisationInvitationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests });
+  const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authRefusals.tooManyRequests });
 
   r.post(
     '/api/organisation-invitations/preview',
@@ -211,9 +211,9 @@ export async function organisationInvitationRoutes(app: FastifyInstance) {
       const accountId = await accountIdOf(app.db, email);
       if (accountId) {
         const userId = currentUserId(request);
-        if (!userId) throw conflict(organisationMessages.invitationSignIn, { code: 'sign_in_required' });
+        if (!userId) throw conflict(organisationRefusals.invitationSignIn, { code: 'sign_in_required' });
         if (userId !== accountId)
-          throw conflict(organisationMessages.invitationOtherAccount, { code: 'other_account' });
+          throw conflict(organisationRefusals.invitationOtherAccount, { code: 'other_account' });
         await app.db.transaction((tx) => acceptMemberInvitation(tx, { token, userId, email, now }));
         return reply.status(200).send({ accepted: true as const, email, organisationName });
       }
@@ -223,7 +223,7 @@ export async function organisationInvitationRoutes(app: FastifyInstance) {
       const userId = await app.db.transaction(async (tx) => {
         const created = await createConfirmedAccount(tx, { email, passwordHash, now });
         // Someone registered the address a moment ago: they sign in and accept instead.
-        if (!created) throw conflict(organisationMessages.invitationSignIn, { code: 'sign_in_required' });
+        if (!created) throw conflict(organisationRefusals.invitationSignIn, { code: 'sign_in_required' });
         await acceptMemberInvitation(tx, { token, userId: created, email, now });
         await joinGuestOrders(tx, { userId: created, now, publicUrl: app.env.publicUrl });
         return created;

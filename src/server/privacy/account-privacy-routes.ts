@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ const perUser = (namespace: string) =>
   rateLimit({
     max: 5,
     timeWindow: 60_000,
-    message: authMessages.tooManyRequests,
+    message: authRefusals.tooManyRequests,
     key: (request) => `${namespace}:${request.auth?.userId ?? request.ip}`,
   });
 
@@ -65,7 +65,7 @@ export async function accountPrivacyRoutes(app: FastifyInstance) {
       const auth = requireUser(request);
       const now = app.now();
       if (auth.hasVerifiedFactor) {
-        if (auth.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+        if (auth.aal !== 'aal2') throw forbidden(authRefusals.mfaRequired, { code: 'mfa_required' });
         await verifySecondFactorProof(app.db, { userId: auth.userId, code: request.body.code, now });
       }
       const created = await requestExport(app.db, { email: auth.email, userId: auth.userId, requestedBy: null, now });
@@ -96,7 +96,7 @@ export async function accountPrivacyRoutes(app: FastifyInstance) {
         querystring: z.object({ token: z.string().max(200).optional() }),
       },
       config: {
-        rateLimit: rateLimit({ max: 30, timeWindow: '10 minutes', message: authMessages.tooManyRequests }),
+        rateLimit: rateLimit({ max: 30, timeWindow: '10 minutes', message: authRefusals.tooManyRequests }),
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { verifyPassword } from '../accounts/password';
 import { verifySecondFactorProof } from '../accounts/mfa-service';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { type ErasureSummary, messages } from '../../shared/privacy/privacy-contracts';
 import { retention } from '../../shared/privacy/retention';
 import type { Language } from '../../shared/i18n/languages';
@@ -76,7 +76,7 @@ export async function closeAccount(
       fields: { password: messages.wrongPassword },
     });
   if (input.hasVerifiedFactor) {
-    if (input.aal !== 'aal2') throw forbidden(authMessages.mfaRequired, { code: 'mfa_required' });
+    if (input.aal !== 'aal2') throw forbidden(authRefusals.mfaRequired, { code: 'mfa_required' });
     await verifySecondFactorProof(db, { userId: input.userId, code: input.code, now: input.now });
   }
   return db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
   invitationPreviewSchema,
   staffMessages,
 } from '../../shared/staff/staff-schemas';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
 import { acceptInvitation, invitationOfToken } from './staff';
 import { badRequest, conflict } from '../http/http-error';
@@ -28,7 +28,7 @@ const invalid = () => badRequest(staffMessages.invitationInvalid, { code: 'inval
  */
 export async function staffInvitationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authMessages.tooManyRequests });
+  const limit = rateLimit({ max: 10, timeWindow: '15 minutes', message: authRefusals.tooManyRequests });
 
   r.post(
     '/api/staff-invitations/preview',

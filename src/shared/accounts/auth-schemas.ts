@@ -3,6 +3,9 @@ import { cleanLine, cleanText } from '../clean-text';
 import { EMAIL_MAX, emailErrorMessage } from '../email-address';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
 import { LANGUAGES } from '../i18n/languages';
+import { codeDescriptor, freshCodeDescriptor, passwordDescriptor, recoveryCodeDescriptor } from './auth-field-messages';
+
+export { codeDescriptor, freshCodeDescriptor, passwordDescriptor, recoveryCodeDescriptor };
 
 /** Accounts-and-admin spec section 5: the validation of the sign-in, sign-up, reset and code forms, shared by browser and server. */
 export const PASSWORD_MIN = 6;
@@ -10,8 +13,8 @@ export const SANITISED_TEXT_MAX = 1000;
 export const MFA_CODE_LENGTH = 6;
 
 export const emailMessage = emailErrorMessage;
-export const passwordMessage = 'Password must be at least 6 characters long.';
-export const codeMessage = 'Please enter a 6-digit verification code';
+export const passwordMessage = passwordDescriptor.message;
+export const codeMessage = codeDescriptor.message;
 
 /**
  * The text sanitiser of section 5, as the shop applies it everywhere (docs/decisions/0005): trims,
@@ -86,7 +89,7 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** The recovery code typed instead of an authenticator code (POST /api/auth/recovery-codes/verify). */
-export const recoveryCodeMessage = 'Please enter a recovery code.';
+export const recoveryCodeMessage = recoveryCodeDescriptor.message;
 
 export const recoveryCodeInputSchema = z.object({
   code: z
@@ -101,6 +104,6 @@ export const recoveryCodeInputSchema = z.object({
  * removing a verified one, new recovery codes): an authenticator code or a recovery code. The
  * server answers `fresh_code_required` when it is missing.
  */
-export const freshCodeMessage = 'Enter a code from your authenticator app or a recovery code.';
+export const freshCodeMessage = freshCodeDescriptor.message;
 
 export const freshCodeSchema = z.string().trim().max(64, { error: freshCodeMessage });

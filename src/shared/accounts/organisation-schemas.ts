@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages, englishOf, formatIcu, type MessageDescriptor } from '../i18n/message';
 import { emailSchema, passwordSchema } from './auth-schemas';
 import { cleanLine } from '../clean-text';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
@@ -12,45 +13,78 @@ export const organisationRoles = ['buyer', 'approver', 'accounts_payable'] as co
 export type OrganisationRole = (typeof organisationRoles)[number];
 
 /** The roles as the pages and e-mails name them. */
-export const organisationRoleLabels: Record<OrganisationRole, string> = {
-  buyer: 'Buyer',
-  approver: 'Approver',
-  accounts_payable: 'Accounts payable',
-};
+export const organisationRoleNames = defineMessages({
+  buyer: { id: 'organisation.buyer', message: 'Buyer' },
+  approver: { id: 'organisation.approverRole', message: 'Approver' },
+  accounts_payable: { id: 'organisation.accountsPayable', message: 'Accounts payable' },
+}) satisfies Record<OrganisationRole, MessageDescriptor>;
+export const organisationRoleLabels: Record<OrganisationRole, string> = englishOf(organisationRoleNames);
 
 /** What each role does beyond seeing the organisation's quotes, orders, instruments and documents. */
-export const organisationRoleDescriptions: Record<OrganisationRole, string> = {
-  buyer: 'Asks for quotes and places orders.',
-  approver: 'Also accepts quotes for the organisation.',
-  accounts_payable: 'Also receives the invoices, credit notes and payment reminders by e-mail.',
-};
+export const organisationRoleDoes = defineMessages({
+  buyer: { id: 'organisation.buyerDoes', message: 'Asks for quotes and places orders.' },
+  approver: { id: 'organisation.approverDoes', message: 'Also accepts quotes for the organisation.' },
+  accounts_payable: {
+    id: 'organisation.accountsPayableDoes',
+    message: 'Also receives the invoices, credit notes and payment reminders by e-mail.',
+  },
+}) satisfies Record<OrganisationRole, MessageDescriptor>;
+export const organisationRoleDescriptions: Record<OrganisationRole, string> = englishOf(organisationRoleDoes);
 
 /** Invitations one owner sends in 24 hours (security issue 48, F2), besides 10 an hour: a team, not a mailing list. */
 export const INVITATIONS_PER_DAY = 20;
 
+/** The organisation's refusals and notices, by id (issue 53): the server's refusals carry the id to the page. */
+export const organisationRefusals = defineMessages({
+  nameRequired: { id: 'orgRefusal.nameRequired', message: 'Enter the organisation’s name.' },
+  alreadyInOrganisation: { id: 'orgInvite.alreadyInOrganisation', message: 'You already belong to an organisation.' },
+  notInOrganisation: { id: 'orgRefusal.notInOrganisation', message: 'You do not belong to an organisation.' },
+  ownerOnly: { id: 'orgRefusal.ownerOnly', message: 'Only the organisation’s owner can manage its members.' },
+  memberNotFound: { id: 'orgRefusal.memberNotFound', message: 'Member not found' },
+  invitationNotFound: { id: 'orgRefusal.invitationNotFound', message: 'Invitation not found' },
+  alreadyMember: { id: 'orgInvite.alreadyMember', message: 'This person already belongs to an organisation.' },
+  ownerStays: { id: 'orgRefusal.ownerStays', message: 'The owner cannot be removed from their organisation.' },
+  invitationInvalid: {
+    id: 'orgInvite.invalid',
+    message: 'This invitation link is invalid, used, revoked or expired. Ask the organisation’s owner for a new one.',
+  },
+  invitationOtherAccount: {
+    id: 'orgInvite.otherAccount',
+    message: 'This invitation is for another e-mail address. Sign out, then open the link again.',
+  },
+  invitationSignIn: {
+    id: 'orgInvite.signIn',
+    message: 'An account with this e-mail already exists: sign in, then open the link again.',
+  },
+  tooManyInvitations: {
+    id: 'orgRefusal.tooManyInvitations',
+    message: 'Too many invitations. Please wait before inviting more colleagues.',
+  },
+  tooManyInvitationsToday: {
+    id: 'orgRefusal.tooManyInvitationsToday',
+    message:
+      'You have sent {count} invitations in the last 24 hours. Please wait a day before inviting more colleagues.',
+  },
+  nameWebAddress: {
+    id: 'orgRefusal.nameWebAddress',
+    message:
+      'Enter the organisation’s name without a web address, domain or e-mail address: it is shown in the invitations we e-mail.',
+  },
+  invited: { id: 'organisation.invited', message: 'Invitation sent' },
+  removed: { id: 'organisation.removed', message: 'Member removed' },
+  roleChanged: { id: 'organisation.roleChanged', message: 'Role changed' },
+  added: { id: 'organisation.added', message: 'Added to the organisation' },
+  organisationNotFound: { id: 'orgRefusal.organisationNotFound', message: 'Organisation not found' },
+  customerNotFound: { id: 'orgRefusal.customerNotFound', message: 'Customer not found' },
+});
+
+/** The English of each, as the API's `message` says it (the daily limit with its number filled in). */
 export const organisationMessages = {
-  nameRequired: 'Enter the organisation’s name.',
-  alreadyInOrganisation: 'You already belong to an organisation.',
-  notInOrganisation: 'You do not belong to an organisation.',
-  ownerOnly: 'Only the organisation’s owner can manage its members.',
-  memberNotFound: 'Member not found',
-  invitationNotFound: 'Invitation not found',
-  alreadyMember: 'This person already belongs to an organisation.',
-  ownerStays: 'The owner cannot be removed from their organisation.',
-  invitationInvalid:
-    'This invitation link is invalid, used, revoked or expired. Ask the organisation’s owner for a new one.',
-  invitationOtherAccount: 'This invitation is for another e-mail address. Sign out, then open the link again.',
-  invitationSignIn: 'An account with this e-mail already exists: sign in, then open the link again.',
-  tooManyInvitations: 'Too many invitations. Please wait before inviting more colleagues.',
-  tooManyInvitationsToday: `You have sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours. Please wait a day before inviting more colleagues.`,
-  nameWebAddress:
-    'Enter the organisation’s name without a web address, domain or e-mail address: it is shown in the invitations we e-mail.',
-  invited: 'Invitation sent',
-  removed: 'Member removed',
-  roleChanged: 'Role changed',
-  added: 'Added to the organisation',
-  organisationNotFound: 'Organisation not found',
-} as const;
+  ...englishOf(organisationRefusals),
+  tooManyInvitationsToday: formatIcu(organisationRefusals.tooManyInvitationsToday.message, {
+    count: INVITATIONS_PER_DAY,
+  }),
+};
 
 const roleSchema = z.enum(organisationRoles);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages, englishOf } from '../i18n/message';
 import { freshCodeRequestSchema } from './auth-contracts';
 
 /**
@@ -7,17 +8,28 @@ import { freshCodeRequestSchema } from './auth-contracts';
  * the server for 5 minutes and used once) and the authenticator's answer to them.
  */
 
-export const passkeyMessages = {
-  refused: 'This passkey could not be verified. Please try again.',
-  noPasskey: 'No passkey is registered for this account.',
-  cancelled: 'The passkey request was cancelled or timed out.',
-  unsupported: 'This browser cannot use passkeys.',
-  passkeyStepUpRequired: 'This action needs a passkey. Confirm with your passkey to continue.',
-  passkeyNeeded:
-    'This action needs a passkey. Ask an Owner to approve one for you, add it in your account settings (My Account, Settings), then try again.',
-  approvalRequired:
-    "While passkeys are required for payments, a new passkey needs one of your existing passkeys or an Owner's approval. Ask an Owner to approve it, then try again.",
-} as const;
+/** The passkey ceremony's refusals (the server's and the browser's own), by id (issue 53). */
+export const passkeyRefusals = defineMessages({
+  refused: { id: 'error.passkeyRefused', message: 'This passkey could not be verified. Please try again.' },
+  noPasskey: { id: 'error.noPasskey', message: 'No passkey is registered for this account.' },
+  cancelled: { id: 'error.passkeyCancelled', message: 'The passkey request was cancelled or timed out.' },
+  unsupported: { id: 'error.passkeyUnsupported', message: 'This browser cannot use passkeys.' },
+  passkeyStepUpRequired: {
+    id: 'passkey.stepUpRequired',
+    message: 'This action needs a passkey. Confirm with your passkey to continue.',
+  },
+  passkeyNeeded: {
+    id: 'passkey.needed',
+    message:
+      'This action needs a passkey. Ask an Owner to approve one for you, add it in your account settings (My Account, Settings), then try again.',
+  },
+  approvalRequired: {
+    id: 'passkey.approvalRequired',
+    message:
+      "While passkeys are required for payments, a new passkey needs one of your existing passkeys or an Owner's approval. Ask an Owner to approve it, then try again.",
+  },
+});
+export const passkeyMessages = englishOf(passkeyRefusals);
 
 const base64url = z
   .string()

@@ -1,7 +1,6 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { countries, findCountry } from '../countries';
-import { formatUkDate, formatUkMonth } from '../dates';
-import { formatMoney } from '../money';
+import { dateIn, intlLocales, moneyIn } from './formats';
 import type { Language } from './languages';
 import { messages as de } from './locales/de/messages';
 import { messages as en } from './locales/en/messages';
@@ -59,7 +58,7 @@ const placeIds: Record<string, string> = {
 
 export const catalogues: Record<Language, Messages> = { en, de, fr };
 
-const intlLocale: Record<Language, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
+const intlLocale = intlLocales;
 
 /**
  * French groups digits with a narrow no-break space (U+202F), which the PDFs' standard fonts cannot
@@ -87,22 +86,12 @@ export function translator(language: Language = 'en'): Translator {
   const known = translators.get(language);
   if (known) return known;
   const locale = intlLocale[language];
-  const dayFormat = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const ukTimeFormat = new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'Europe/London',
   });
-  const moneyFormats = new Map<string, Intl.NumberFormat>();
   let regionNames: Intl.DisplayNames | undefined;
-  const asDate = (date: Date | string) =>
-    typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
   const made: Translator = {
     language,
     colon: language === 'fr' ? '\u202f:' : ':',
@@ -113,25 +102,9 @@ export function translator(language: Language = 'en'): Translator {
       if (!(id in catalogues[own])) throw new Error(`No message "${id}" in the English catalogue`);
       return i18nFor(own)._(id, values);
     },
-    money(minor, currency) {
-      if (language === 'en') return formatMoney(minor, currency, { decimals: 2 });
-      let format = moneyFormats.get(currency);
-      if (!format) {
-        format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-        moneyFormats.set(currency, format);
-      }
-      return drawable(format.format(minor / 100));
-    },
-    date(date) {
-      if (language === 'en') return formatUkDate(date);
-      const value = asDate(date);
-      return Number.isNaN(value.getTime()) ? (typeof date === 'string' ? date : '') : dayFormat.format(value);
-    },
-    month(date) {
-      if (language === 'en') return formatUkMonth(date);
-      const value = asDate(date);
-      return Number.isNaN(value.getTime()) ? (typeof date === 'string' ? date : '') : monthFormat.format(value);
-    },
+    money: (minor, currency) => drawable(moneyIn(language, minor, currency, { decimals: 2 })),
+    date: (date) => dateIn(language, 'day', date),
+    month: (date) => dateIn(language, 'month', date),
     ukTime(date) {
       return ukTimeFormat.format(date);
     },

@@ -1,4 +1,5 @@
 import { formatMoney } from '../money';
+import { defineMessages, type MessageDescriptor } from '../i18n/message';
 import { type OrderKind, paysInFull } from './order-kind';
 
 /**
@@ -100,26 +101,44 @@ export const paymentStatusBadgeClass: Record<PaymentStatus, string> = {
  * The customer's payment badge: Paid, Deposit Paid, Deposit Part-Paid, or Pending Payment; a cancelled order says
  * Refund Due while money is to come back, Refunded, or Nothing to Pay once nothing is outstanding (never Pending Payment).
  */
+/** The customer's payment badges' labels, by id (issue 53): the page shows a badge by its `message`. */
+export const paymentBadgeLabels = defineMessages({
+  refundDue: { id: 'payment.refundDue', message: 'Refund Due' },
+  refunded: { id: 'payment.refunded', message: 'Refunded' },
+  nothing: { id: 'payment.nothing', message: 'Nothing to Pay' },
+  paid: { id: 'payment.paid', message: 'Paid' },
+  depositPaid: { id: 'payment.depositPaid', message: 'Deposit Paid' },
+  depositPartPaid: { id: 'payment.depositPartPaid', message: 'Deposit Part-Paid' },
+  pending: { id: 'payment.pending', message: 'Pending Payment' },
+  // A repair's (decision 0062): paid in full, no deposit.
+  repairReceived: { id: 'payment.repairReceived', message: 'Payment Received' },
+  repairPartPaid: { id: 'payment.repairPartPaid', message: 'Payment Part-Paid' },
+  repairAwaiting: { id: 'payment.repairAwaiting', message: 'Payment Awaiting' },
+});
+
+/** A customer's payment badge: its label in English, the label's descriptor (`message`) and its colours. */
 export function customerPaymentBadge(
   paymentStatus: string,
   order?: { status: string; outstanding: number; kind?: OrderKind | null },
-): { label: string; className: string } {
+): { label: string; message: MessageDescriptor; className: string } {
+  const shown = (message: MessageDescriptor, className: string) => ({ label: message.message, message, className });
+  const labels = paymentBadgeLabels;
   if (order?.status === 'cancelled') {
-    if (paymentStatus === 'refund_due') return { label: 'Refund Due', className: badge.purple };
-    if (paymentStatus === 'refunded') return { label: 'Refunded', className: badge.purple };
-    if (order.outstanding === 0) return { label: 'Nothing to Pay', className: badge.gray };
+    if (paymentStatus === 'refund_due') return shown(labels.refundDue, badge.purple);
+    if (paymentStatus === 'refunded') return shown(labels.refunded, badge.purple);
+    if (order.outstanding === 0) return shown(labels.nothing, badge.gray);
   }
   // A repair is paid in full, with no deposit (decision 0062): "Payment …", never "Deposit …".
   if (order && paysInFull(order)) {
-    if (paymentStatus === 'fully_paid') return { label: 'Payment Received', className: badge.green };
+    if (paymentStatus === 'fully_paid') return shown(labels.repairReceived, badge.green);
     if (paymentStatus === 'deposit_paid' || paymentStatus === 'deposit_part_paid')
-      return { label: 'Payment Part-Paid', className: badge.yellow };
-    return { label: 'Payment Awaiting', className: badge.gray };
+      return shown(labels.repairPartPaid, badge.yellow);
+    return shown(labels.repairAwaiting, badge.gray);
   }
-  if (paymentStatus === 'fully_paid') return { label: 'Paid', className: badge.green };
-  if (paymentStatus === 'deposit_paid') return { label: 'Deposit Paid', className: badge.yellow };
-  if (paymentStatus === 'deposit_part_paid') return { label: 'Deposit Part-Paid', className: badge.yellow };
-  return { label: 'Pending Payment', className: badge.gray };
+  if (paymentStatus === 'fully_paid') return shown(labels.paid, badge.green);
+  if (paymentStatus === 'deposit_paid') return shown(labels.depositPaid, badge.yellow);
+  if (paymentStatus === 'deposit_part_paid') return shown(labels.depositPartPaid, badge.yellow);
+  return shown(labels.pending, badge.gray);
 }
 
 export const quoteStatusLabels: Record<QuoteStatus, string> = {

@@ -1,16 +1,40 @@
 import { emailErrorMessage, emailFieldMessage } from '../email-address';
+import { defineMessages, englishOf } from '../i18n/message';
+
+/** The quote flow's field messages (storefront spec section 5), by id (issue 53). */
+export const quoteFieldMessages = defineMessages({
+  emailSubmit: { id: 'error.emailRequired', message: 'Valid email address is required' },
+  firstNameLive: {
+    id: 'error.firstNameLive',
+    message: 'First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',
+  },
+  lastNameLive: {
+    id: 'error.lastNameLive',
+    message: 'Last name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',
+  },
+  firstNameSubmit: {
+    id: 'error.firstNameSubmit',
+    message: 'Valid first name is required (1-100 characters, letters only)',
+  },
+  lastNameSubmit: {
+    id: 'error.lastNameSubmit',
+    message: 'Valid last name is required (1-100 characters, letters only)',
+  },
+  organizationLive: {
+    id: 'error.organizationLive',
+    message:
+      'Organization name must be 1-200 characters and contain only alphanumeric characters and common business symbols',
+  },
+  organizationSubmit: {
+    id: 'error.organizationSubmit',
+    message: 'Valid organization name is required (1-200 characters)',
+  },
+});
 
 /** The quote flow's messages, word for word from storefront spec sections 5 and 8. */
 export const quoteFlowMessages = {
   emailLive: emailFieldMessage,
-  emailSubmit: 'Valid email address is required',
-  firstNameLive: 'First name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',
-  lastNameLive: 'Last name must be 1-100 characters and contain only letters, spaces, hyphens, and apostrophes',
-  firstNameSubmit: 'Valid first name is required (1-100 characters, letters only)',
-  lastNameSubmit: 'Valid last name is required (1-100 characters, letters only)',
-  organizationLive:
-    'Organization name must be 1-200 characters and contain only alphanumeric characters and common business symbols',
-  organizationSubmit: 'Valid organization name is required (1-200 characters)',
+  ...englishOf(quoteFieldMessages),
   emailStepRateLimited: 'Too many attempts. Please wait before trying again.',
   quoteRateLimited: 'Rate limit exceeded. Please wait before creating another quote.',
   // What the browser shows (section 8).

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { knownMessage } from '../i18n/known-messages';
 import { pageText } from '../i18n/use-t';
-import { friendlyAuthError, friendlyAuthMessages, isAlreadyRegistered } from './auth-error-message';
-import { timeoutMessage } from './auth-request';
+import {
+  friendlyAuthError,
+  friendlyAuthMessage,
+  friendlyAuthRefusals,
+  isAlreadyRegistered,
+} from './auth-error-message';
+import { timeoutDescriptor } from './auth-request';
 
 describe('friendlyAuthError (spec section 8)', () => {
   it.each([
@@ -131,16 +135,25 @@ describe('friendlyAuthError by the code the server sends', () => {
   });
 });
 
-describe('friendlyAuthError’s messages in German and French (issue 40)', () => {
-  const spy = { language: 'de' as const, t: (id: string) => id, money: () => '', date: () => '', month: () => '' };
-  const shown = [...Object.values(friendlyAuthMessages), timeoutMessage];
+describe('friendlyAuthError’s messages by id (issues 40 and 53)', () => {
+  const shown = [...Object.values(friendlyAuthRefusals), timeoutDescriptor];
 
   it('English shows each as the specification has it', () => {
-    for (const message of shown) expect(knownMessage(pageText('en'), message)).toBe(message);
+    for (const descriptor of shown) expect(pageText('en').message(descriptor)).toBe(descriptor.message);
   });
 
-  it('every one is known to known-messages.ts, by its English text word for word', () => {
-    // Without a loaded catalogue the lookup returns the id: an id proves the case matched.
-    for (const message of shown) expect(knownMessage(spy, message)).toMatch(/^error\./);
+  it('every one has an id of the pages’ catalogue', () => {
+    for (const descriptor of shown) expect(descriptor.id).toMatch(/^error\./);
+  });
+
+  it('a server refusal that came with its id keeps it, with its values', () => {
+    const locked = new ApiError(
+      429,
+      'rate_limited',
+      'Too many login attempts. Please wait a moment before trying again.',
+      {},
+      'error.tooManyLogins',
+    );
+    expect(friendlyAuthMessage(locked).id).toBe('error.tooManyLogins');
   });
 });

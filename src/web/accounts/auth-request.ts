@@ -1,19 +1,22 @@
 import type { z } from 'zod';
 import type * as authContracts from '../../shared/accounts/auth-contracts';
 import { ApiError, api, type ApiRequest } from '../lib/api-client';
+import { timeoutDescriptor } from '../lib/request-timeout';
+
+export { timeoutDescriptor };
 
 type AuthContracts = typeof authContracts;
 
 /** Auth requests give up after 30 s (spec section 9) with the specification's message. */
 export const AUTH_TIMEOUT_MS = 30_000;
-export const timeoutMessage = 'Request timed out. Please try again.';
+export const timeoutMessage = timeoutDescriptor.message;
 
 export async function authRequest<T>(path: string, request: Omit<ApiRequest, 'signal'> = {}): Promise<T> {
   try {
     return await api<T>(path, { ...request, signal: AbortSignal.timeout(AUTH_TIMEOUT_MS) });
   } catch (error) {
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new ApiError(0, 'timeout', timeoutMessage);
+      throw new ApiError(0, 'timeout', timeoutMessage, {}, timeoutDescriptor.id);
     }
     throw error;
   }

@@ -1,10 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { freshCodeMessage } from '../../shared/accounts/auth-schemas';
-import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
-import { errorMessage } from './auth-request';
 
 /**
  * The proof the server asks before the second factor changes (removing an authenticator, a new set
@@ -45,7 +43,7 @@ export function FreshCodeForm({
     try {
       await onCode(value);
     } catch (failure) {
-      setError(errorMessage(failure) ?? fallbackError);
+      setError(text.said(failure) || fallbackError);
     } finally {
       setBusy(false);
     }
@@ -82,7 +80,7 @@ export function FreshCodeForm({
         />
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {knownMessage(text, error)}
+            {text.said(error)}
           </p>
         ) : null}
       </div>

@@ -2,14 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordMessage } from '../../shared/accounts/auth-schemas';
-import { knownMessage } from '../i18n/known-messages';
 import { type PageText, pageText, useT } from '../i18n/use-t';
 import { PageHead } from '../lib/page-head';
 import { refreshSession, useSession } from '../lib/use-session';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { AuthField } from './auth-field';
-import { authRequest, errorMessage } from './auth-request';
+import { authRequest } from './auth-request';
 
 const alert = 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800';
 
@@ -27,8 +26,8 @@ export interface InvitationWords<Preview extends InvitationPreview> {
   invitedAs: (invitation: Preview) => ReactNode;
   messages: { invitationInvalid: string; invitationOtherAccount: string; invitationSignIn: string };
   buttons: { accept: string; accepting: string; create: string };
-  /** A refusal of the accept request (the server's English) as this page shows it. */
-  refusal: (message: string) => string;
+  /** A refusal of the accept request (the server's ApiError) as this page shows it; empty when it says nothing. */
+  refusal: (failure: unknown) => string;
 }
 
 /** One kind of invitation link (staff, organisation): its API, its words and where it leads. */
@@ -81,7 +80,7 @@ export function InvitationCard<Preview extends InvitationPreview>({ kind }: { ki
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password.length < 6) {
-      setFieldError(knownMessage(text, passwordMessage));
+      setFieldError(text.said(passwordMessage));
       return;
     }
     setFieldError(undefined);
@@ -113,7 +112,7 @@ export function InvitationCard<Preview extends InvitationPreview>({ kind }: { ki
             <p className="text-sm text-navy-700">{words.invitedAs(invitation)}</p>
             {accept.isError ? (
               <p role="alert" className={alert}>
-                {words.refusal(errorMessage(accept.error) ?? words.messages.invitationInvalid)}
+                {words.refusal(accept.error) || words.messages.invitationInvalid}
               </p>
             ) : null}
             {invitation.accountExists ? (

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { chooseLanguage } from '../i18n/language';
 import { LoginPage } from './login-page';
 
@@ -65,7 +65,7 @@ describe('the sign-in, sign-up and reset pages in German (issue 40)', () => {
       await act(() => chooseLanguage(language));
       mockFetch({
         'GET /api/auth/session': signedOut,
-        'POST /api/auth/signin': apiError(400, 'invalid_credentials', authMessages.invalidCredentials),
+        'POST /api/auth/signin': apiError(400, 'invalid_credentials', authRefusals.invalidCredentials),
       });
       renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login');
       fireEvent.change(await screen.findByLabelText(/^E-Mail/i), { target: { value: 'anna@example.com' } });

@@ -8,12 +8,11 @@ import { emailSchema, passwordSchema, sanitiseText, signInSchema } from '../../s
 import { joinedOrdersNotice } from '../../shared/accounts/joined-orders';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
-import { knownMessage } from '../i18n/known-messages';
 import { type PageText, useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
 import { pathAfterSignIn } from './after-sign-in';
-import { friendlyAuthError, isAlreadyRegistered } from './auth-error-message';
+import { friendlyAuthMessage, isAlreadyRegistered } from './auth-error-message';
 import { AuthField } from './auth-field';
 import { useRecoverPassword } from './recover-password';
 import { useResendConfirmation } from './resend-confirmation';
@@ -52,7 +51,7 @@ function credentialsProblem(
   const both = text.t('login.fillBoth', 'Please fill in both your email and password.');
   if (!sanitiseText(email) || !password) return both;
   const problem = errors.email?.message ?? errors.password?.message;
-  return problem ? knownMessage(text, problem) : both;
+  return problem ? text.said(problem) : both;
 }
 
 function Card({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
@@ -113,7 +112,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
           onError: (failure) =>
             setError(
               failure instanceof ApiError && failure.status === 429
-                ? knownMessage(text, friendlyAuthError(failure))
+                ? text.said(friendlyAuthMessage(failure))
                 : failure instanceof ApiError && failure.status >= 400
                   ? t(
                       'login.resetFailedSupport',
@@ -124,7 +123,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
         },
       );
     },
-    (errors) => setError(errors.email?.message ? knownMessage(text, errors.email.message) : null),
+    (errors) => setError(errors.email?.message ? text.said(errors.email.message) : null),
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -180,7 +179,7 @@ function ConfirmationPending({ email }: { email: string }) {
             kind: 'error',
             text:
               failure instanceof ApiError && failure.status === 429
-                ? knownMessage(text, friendlyAuthError(failure))
+                ? text.said(friendlyAuthMessage(failure))
                 : t('login.resendFailed', 'Unable to resend the confirmation e-mail. Please try again.'),
           }),
       },
@@ -230,7 +229,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
             });
             onDone();
           },
-          onError: (failure) => setError(knownMessage(text, friendlyAuthError(failure))),
+          onError: (failure) => setError(text.said(friendlyAuthMessage(failure))),
         },
       );
     },
@@ -240,7 +239,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
         problem === 'The passwords do not match.'
           ? t('login.noMatch', 'The passwords do not match.')
           : problem
-            ? knownMessage(text, problem)
+            ? text.said(problem)
             : null,
       );
     },
@@ -343,7 +342,7 @@ export function LoginPage() {
         navigate(pathAfterSignIn());
       } catch (failure) {
         setStatus('error');
-        setMessage(knownMessage(text, friendlyAuthError(failure)));
+        setMessage(text.said(friendlyAuthMessage(failure)));
       }
       return;
     }
@@ -359,7 +358,7 @@ export function LoginPage() {
       timer.current = window.setTimeout(() => switchMode('signin', true), 2000);
     } catch (failure) {
       setStatus('error');
-      setMessage(knownMessage(text, friendlyAuthError(failure)));
+      setMessage(text.said(friendlyAuthMessage(failure)));
       if (isAlreadyRegistered(failure)) timer.current = window.setTimeout(() => switchMode('signin'), 3000);
     }
   }, showProblem);

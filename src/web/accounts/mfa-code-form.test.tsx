@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authMessages, authRefusals, factorLockedMessage } from '../../shared/accounts/auth-messages';
 import { chooseLanguage } from '../i18n/language';
 import { ApiError } from '../lib/api-client';
 import type { SessionFactor } from '../lib/use-session';
@@ -11,7 +11,15 @@ import { MfaChallengeModal } from './mfa-challenge-modal';
 import { MfaCodeForm } from './mfa-code-form';
 
 /** The six-digit code form with a recovery code offered; every code is refused with the server's `refusal`. */
-function showForm(refusal = new ApiError(400, 'invalid_recovery_code', authMessages.invalidRecoveryCode)) {
+function showForm(
+  refusal = new ApiError(
+    400,
+    'invalid_recovery_code',
+    authMessages.invalidRecoveryCode,
+    {},
+    authRefusals.invalidRecoveryCode.id,
+  ),
+) {
   const refuse = () => Promise.reject(refusal);
   return render(
     <MfaCodeForm
@@ -75,12 +83,27 @@ describe('the six-digit code form and the sign-in’s second factor (happy-dom, 
         429,
         'factor_locked',
         'Too many incorrect codes. For your security, this authenticator is locked for 14 minutes. Try again later, or use a recovery code.',
+        {},
+        authRefusals.factorLocked.id,
+        { minutes: 14 },
       ),
     );
     fireEvent.change(screen.getByLabelText('Code de vérification'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Trop de codes incorrects. Pour votre sécurité, cette application d’authentification est bloquée pendant 14 minutes. Réessayez plus tard ou utilisez un code de récupération.',
+    );
+  });
+
+  it('edge case: in German, one minute left reads in the singular (the refusal’s values through ICU plural)', async () => {
+    await act(() => chooseLanguage('de'));
+    showForm(
+      new ApiError(429, 'factor_locked', factorLockedMessage(1), {}, authRefusals.factorLocked.id, { minutes: 1 }),
+    );
+    fireEvent.change(screen.getByLabelText('Bestätigungscode'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Zu viele falsche Codes. Zu Ihrer Sicherheit ist dieser Authenticator für 1 Minute gesperrt. Versuchen Sie es später noch einmal oder verwenden Sie einen Wiederherstellungscode.',
     );
   });
 
@@ -98,7 +121,7 @@ describe('the six-digit code form and the sign-in’s second factor (happy-dom, 
       'POST /api/auth/factors/factor-1/challenge': {
         body: { challengeId: 'challenge-1', expiresAt: '2026-11-01T10:05:00Z' },
       },
-      'POST /api/auth/factors/factor-1/verify': apiError(400, 'invalid_code', authMessages.invalidCode),
+      'POST /api/auth/factors/factor-1/verify': apiError(400, 'invalid_code', authRefusals.invalidCode),
     });
     renderRoutes([{ path: '/', element: <MfaChallengeModal factors={[totp, passkey]} /> }], '/');
     const dialog = screen.getByRole('dialog', { name: 'Zwei-Faktor-Authentifizierung' });

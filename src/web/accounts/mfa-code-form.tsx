@@ -1,6 +1,6 @@
+import { ApiError } from '../lib/api-client';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
-import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -59,7 +59,13 @@ export function MfaCodeForm({
     } catch (failure) {
       setCode('');
       setRecoveryCode('');
-      setError(describeError(failure));
+      const described = describeError(failure);
+      // A server refusal told in its own words is shown by its id, in the page's language (issue 53).
+      setError(
+        failure instanceof ApiError && failure.messageId && described === failure.message
+          ? text.said(failure)
+          : described,
+      );
     } finally {
       setBusy(false);
     }
@@ -87,7 +93,7 @@ export function MfaCodeForm({
         kind={mode}
         value={mode === 'code' ? code : recoveryCode}
         onChange={mode === 'code' ? setCode : setRecoveryCode}
-        error={error && knownMessage(text, error)}
+        error={error && text.said(error)}
         autoFocus
         disabled={busy}
       />

@@ -19,9 +19,11 @@ export function MfaGate() {
   }, [current]);
   useEffect(() => {
     if (!tooOld) return;
-    // Told in the page's language (issue 40); the toast and the messages load only when there is one.
-    void Promise.all([import('sonner'), import('../i18n/known-messages'), import('../i18n/use-t')]).then(
-      ([{ toast }, { knownMessage }, { pageText }]) => toast.error(knownMessage(pageText(language.current), tooOld)),
+    // Told in the page's language by its id (the session answers with a message only when it is too old);
+    // the toast and the messages load only when there is one.
+    void Promise.all([import('sonner'), import('../i18n/use-t'), import('../../shared/accounts/auth-messages')]).then(
+      ([{ toast }, { pageText }, { authRefusals }]) =>
+        toast.error(pageText(language.current).message(authRefusals.sessionTooOld)),
     );
   }, [tooOld]);
   const blocking = session.mfaStep;

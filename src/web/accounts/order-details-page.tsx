@@ -16,10 +16,10 @@ import { PageLoading } from '../ui/page-loading';
 import { useAccountOrder } from './account-order';
 import { Badge } from '../ui/badge';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
-import { orderTimeline, productSummary } from '../lib/order-display';
+import { orderTimeline, paymentBadge, productSummary } from '../lib/order-display';
 import { type PageText, useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
-import { documentDownloadIn, documentLabelIn, ledgerLineLabelIn, paymentBadgeIn } from '../i18n/status-labels';
+import { documentDownloadIn, documentLabelIn, ledgerLineLabelIn } from '../i18n/status-labels';
 import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
@@ -195,11 +195,12 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
   const { t } = text;
   const english = text.language === 'en' ? undefined : 'en';
   const money = (minor: number) => text.money(minor, order.currency, { decimals: 2 });
-  const payment = paymentBadgeIn(text, order.paymentStatus, {
+  const badge = paymentBadge(order.paymentStatus, {
     status: order.status,
     outstanding: order.ledger.outstanding,
     kind: order.kind,
   });
+  const payment = { ...badge, label: text.message(badge.message) };
   const placedOn = text.date(order.createdAt);
   const notSpecified = t('details.notSpecified', 'Not specified');
   const history = [...order.statusHistory].reverse();

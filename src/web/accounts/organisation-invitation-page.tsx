@@ -3,13 +3,10 @@ import { organisationInvitationPreviewSchema } from '../../shared/accounts/organ
 import type { PageText } from '../i18n/use-t';
 import { InvitationCard, type InvitationKind, type InvitationWords } from './invitation-card';
 import {
-  invitationInvalid,
-  invitationOtherAccount,
-  invitationSignIn,
-  organisationRefusal,
-  roleDescription,
-  roleLabel,
-} from './organisation-words';
+  organisationRefusals,
+  organisationRoleDoes,
+  organisationRoleNames,
+} from '../../shared/accounts/organisation-schemas';
 
 type Preview = ReturnType<typeof organisationInvitationPreviewSchema.parse>;
 
@@ -43,22 +40,22 @@ export function organisationInvitationWords(text: PageText): InvitationWords<Pre
             "You are invited as {role} with the e-mail {email}: you will see the organisation's quotes, orders, instruments and documents.",
             { role: mark('role'), email: mark('email') },
           ),
-          { role: roleLabel(text, invitation.role), email: invitation.email },
+          { role: text.message(organisationRoleNames[invitation.role]), email: invitation.email },
         )}{' '}
-        {roleDescription(text, invitation.role)}
+        {text.message(organisationRoleDoes[invitation.role])}
       </>
     ),
     messages: {
-      invitationInvalid: invitationInvalid(text),
-      invitationOtherAccount: invitationOtherAccount(text),
-      invitationSignIn: invitationSignIn(text),
+      invitationInvalid: text.message(organisationRefusals.invitationInvalid),
+      invitationOtherAccount: text.message(organisationRefusals.invitationOtherAccount),
+      invitationSignIn: text.message(organisationRefusals.invitationSignIn),
     },
     buttons: {
       accept: t('orgInvite.accept', 'Join the organisation'),
       accepting: t('orgInvite.accepting', 'Joining...'),
       create: t('orgInvite.create', 'Create account and join'),
     },
-    refusal: (message) => organisationRefusal(text, message),
+    refusal: (failure) => text.said(failure),
   };
 }
 

@@ -3,12 +3,13 @@ import { toast } from 'sonner';
 import {
   type Organisation,
   type OrganisationRole,
+  organisationRoleDoes,
+  organisationRoleNames,
   organisationRoles,
 } from '../../shared/accounts/organisation-schemas';
 import { type PageText, useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
-import { errorMessage } from './auth-request';
 import {
   EINVOICE_DELIVERIES,
   type EInvoiceDelivery,
@@ -16,7 +17,6 @@ import {
   einvoiceDeliveryLabel,
   isEInvoiceDelivery,
 } from './einvoice-delivery-words';
-import { organisationRefusal, roleDescription, roleLabel } from './organisation-words';
 import {
   useAccountOrganisation,
   useChangeMemberRole,
@@ -54,7 +54,7 @@ function RoleSelect(props: {
     >
       {organisationRoles.map((role) => (
         <option key={role} value={role}>
-          {roleLabel(text, role)}
+          {text.message(organisationRoleNames[role])}
         </option>
       ))}
     </select>
@@ -83,7 +83,7 @@ function CreateOrganisation({ company }: { company: string | null }) {
       </p>
       {create.isError ? (
         <p role="alert" className={alert}>
-          {organisationRefusal(text, errorMessage(create.error) ?? '')}
+          {text.said(create.error)}
         </p>
       ) : null}
       <AuthField
@@ -126,7 +126,7 @@ function InviteForm() {
       </h3>
       {invite.isError ? (
         <p role="alert" className={alert}>
-          {organisationRefusal(text, errorMessage(invite.error) ?? '')}
+          {text.said(invite.error)}
         </p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
@@ -147,7 +147,7 @@ function InviteForm() {
         </Button>
       </div>
       <p className="text-sm text-navy-600">
-        {roleDescription(text, role)} {t('organisation.linkOnce', 'The link works once, for 7 days.')}
+        {text.message(organisationRoleDoes[role])} {t('organisation.linkOnce', 'The link works once, for 7 days.')}
       </p>
     </form>
   );
@@ -166,7 +166,7 @@ function Members({ organisation }: { organisation: Organisation }) {
       </h3>
       {failure ? (
         <p role="alert" className={alert}>
-          {organisationRefusal(text, errorMessage(failure) ?? '')}
+          {text.said(failure)}
         </p>
       ) : null}
       <ul className="divide-y divide-navy-100 rounded-lg border border-navy-100 bg-white">
@@ -222,7 +222,7 @@ function Members({ organisation }: { organisation: Organisation }) {
                 )}
               </div>
             ) : (
-              <span className="text-sm text-navy-700">{roleLabel(text, member.role)}</span>
+              <span className="text-sm text-navy-700">{text.message(organisationRoleNames[member.role])}</span>
             )}
           </li>
         ))}
@@ -245,7 +245,7 @@ function Invitations({ organisation }: { organisation: Organisation }) {
         {organisation.invitations.map((invitation) => (
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
             <span className="text-navy-900">
-              {invitation.email} · {roleLabel(text, invitation.role)} ·{' '}
+              {invitation.email} · {text.message(organisationRoleNames[invitation.role])} ·{' '}
               {invitation.status === 'expired'
                 ? t('organisation.expired', 'expired')
                 : t('organisation.until', 'until {date}', { date: ukDate(invitation.expiresAt, text) })}
@@ -296,10 +296,7 @@ function EInvoiceDeliverySetting({ organisation }: { organisation: Organisation 
       </h3>
       {save.isError ? (
         <p role="alert" className={alert}>
-          {organisationRefusal(
-            text,
-            errorMessage(save.error) ?? t('einvoiceDelivery.failed', 'Failed to save how invoices are e-mailed'),
-          )}
+          {text.said(save.error) || t('einvoiceDelivery.failed', 'Failed to save how invoices are e-mailed')}
         </p>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
@@ -346,7 +343,7 @@ function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
     <div className="space-y-2">
       {leave.isError ? (
         <p role="alert" className={alert}>
-          {organisationRefusal(text, errorMessage(leave.error) ?? '')}
+          {text.said(leave.error)}
         </p>
       ) : null}
       <Button
@@ -399,7 +396,8 @@ export function OrganisationTab({ company }: { company: string | null }) {
       {organisation ? (
         <>
           <p className="text-sm text-navy-700">
-            {t('organisation.yourRole', 'Your role:')} <strong>{roleLabel(text, organisation.role)}</strong>
+            {t('organisation.yourRole', 'Your role:')}{' '}
+            <strong>{text.message(organisationRoleNames[organisation.role])}</strong>
             {organisation.isOwner ? ` ${t('organisation.ownerManages', '(owner: you manage its members)')}` : ''}.{' '}
             {t(
               'organisation.youSee',

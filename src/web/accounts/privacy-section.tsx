@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { erasureTerms } from '../../shared/privacy/privacy-contracts';
 import { retention } from '../../shared/privacy/retention';
-import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { noteSignedOutTo } from '../lib/sign-out';
@@ -113,7 +112,7 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
         t('privacy.closed', 'Your account is closed. We have sent you a last e-mail saying what we keep and why.'),
       );
     } catch (failure) {
-      setError(errorMessage(failure) ?? t('privacy.closeFailed', 'Failed to close your account'));
+      setError(text.said(failure) || t('privacy.closeFailed', 'Failed to close your account'));
     } finally {
       setBusy(false);
     }
@@ -170,7 +169,7 @@ function CloseAccountSection({ hasFactor, isAdmin }: { hasFactor: boolean; isAdm
           </div>
           {error ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {knownMessage(text, error)}
+              {text.said(error)}
             </p>
           ) : null}
           <label className="flex items-start gap-2 text-sm text-navy-900">

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
-import { authMessages } from '../../shared/accounts/auth-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
 import { chooseLanguage } from '../i18n/language';
 import type { SessionData } from '../lib/use-session';
 import { SettingsTab } from './settings-tab';
@@ -19,7 +19,7 @@ describe('My Account, changing the password in German (happy-dom, issue 40)', ()
 
   it('the form’s check and the server’s refusal in German', async () => {
     await act(() => chooseLanguage('de'));
-    mockFetch({ 'PUT /api/auth/password': apiError(400, 'wrong_password', authMessages.wrongCurrentPassword) });
+    mockFetch({ 'PUT /api/auth/password': apiError(400, 'wrong_password', authRefusals.wrongCurrentPassword) });
     renderRoutes([{ path: '/my-account', element: <SettingsTab session={session} /> }], '/my-account');
     fireEvent.click(await screen.findByRole('button', { name: 'Passwort ändern' }));
     fireEvent.change(screen.getByLabelText('Aktuelles Passwort'), { target: { value: 'old-secret' } });

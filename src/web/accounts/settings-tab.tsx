@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { PASSWORD_MIN, passwordMessage } from '../../shared/accounts/auth-schemas';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
-import { errorMessage } from './auth-request';
 import { FreshCodeForm } from './fresh-code-form';
 import { Badge } from '../ui/badge';
 import { useChangePassword } from './change-password';
@@ -18,7 +17,6 @@ import { useSignOutAndLeave } from '../lib/sign-out';
 import { useUnenrollFactor } from './unenroll-factor';
 import { PasskeysSection } from './passkeys-section';
 import { refreshSession, type SessionData } from '../lib/use-session';
-import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -42,8 +40,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           toast.success(t('settings.passwordUpdated', 'Password updated successfully!'));
           onDone();
         },
-        onError: (failure) =>
-          setError(errorMessage(failure) ?? t('settings.passwordFailed', 'Failed to update password')),
+        onError: (failure) => setError(text.said(failure) || t('settings.passwordFailed', 'Failed to update password')),
       },
     );
   };
@@ -51,7 +48,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="mt-4 max-w-md space-y-3">
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {knownMessage(text, error)}
+          {text.said(error)}
         </p>
       ) : null}
       <AuthField

@@ -22,7 +22,8 @@ const staffInvitation: InvitationKind<Preview> = {
     ),
     messages: staffMessages,
     buttons: { accept: 'Accept invitation', accepting: 'Accepting...', create: 'Create account and continue' },
-    refusal: (message) => message,
+    // The admin's door stays English (decision 0069): the server's English as it came.
+    refusal: (failure) => (failure instanceof Error ? failure.message : ''),
   }),
 };
 

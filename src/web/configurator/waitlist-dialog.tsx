@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { WAITLIST_EMAIL_INVALID } from '../../shared/waitlist';
-import { knownMessage } from '../i18n/known-messages';
 import { type PageText, useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
@@ -30,7 +29,7 @@ function fieldMessage(text: PageText, message: string): string {
   if (text.language === 'en') return message;
   if (message === EMAIL_REQUIRED_TEXT) return text.t('waitlist.emailRequired', 'Please enter your email address.');
   if (message === EMAIL_TOO_LONG) return text.t('waitlist.emailTooLong', 'Email must be at most 254 characters');
-  return knownMessage(text, message);
+  return text.said(message);
 }
 
 /** The sentence on what the address is used for (shared/waitlist.ts `waitlistUse`), in the page's language. */

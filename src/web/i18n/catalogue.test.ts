@@ -4,7 +4,11 @@ import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { extractWebMessages, localesDir } from '../../../scripts/web-messages';
+import { authRefusals } from '../../shared/accounts/auth-messages';
+import { organisationRefusals } from '../../shared/accounts/organisation-schemas';
+import { passkeyRefusals } from '../../shared/accounts/passkey-contracts';
 import { LANGUAGES } from '../../shared/i18n/languages';
+import { paymentBadgeLabels } from '../../shared/orders/order-status';
 import { messages as de } from './locales/de/messages';
 import { messages as en } from './locales/en/messages';
 import { messages as fr } from './locales/fr/messages';
@@ -68,6 +72,21 @@ describe('the shop pages’ message catalogues', () => {
       );
       expect(compiled[language], `stale src/web/i18n/locales/${language}/messages.ts`).toEqual(fromPo);
     }
+  });
+
+  it('every server refusal’s id is in the catalogues, with German and French (issue 53)', () => {
+    const refusals = [
+      ...Object.values(authRefusals),
+      ...Object.values(organisationRefusals),
+      ...Object.values(passkeyRefusals),
+      ...Object.values(paymentBadgeLabels),
+    ];
+    const missing = refusals.flatMap(({ id, message }) =>
+      LANGUAGES.filter((language) => !(id in compiled[language])).map(
+        (language) => `${language} lacks ${id} (${message})`,
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('money and dates follow the language; English keeps the shop’s own format', () => {

@@ -1,21 +1,37 @@
 import { useMemo } from 'react';
-import { formatUkDate, formatUkMonth } from '../../shared/dates';
+import { dateIn, intlLocales, moneyIn } from '../../shared/i18n/formats';
 import type { Language } from '../../shared/i18n/languages';
-import { currencyFromSymbol, formatMoney } from '../../shared/money';
+import {
+  formatIcu,
+  isMessage,
+  type Message,
+  type MessageDescriptor,
+  type MessageValues,
+} from '../../shared/i18n/message';
+import { fieldMessage } from './field-messages';
 import { lookup, useLanguage } from './language';
 
-export type MessageValues = Record<string, string | number>;
+export type { MessageValues } from '../../shared/i18n/message';
 
 /**
  * What a page says in the buyer's language (issue 40, decision note 0069). `t(id, english, values)`:
  * the English text stays in the component, word for word as the specification has it, so English
  * pages need no catalogue; German and French come from the catalogue by the explicit id
- * (src/web/i18n/locales, kept in step with the code by `node scripts/web-messages.mjs`). `{name}`
- * placeholders are filled with `values`, already formatted.
+ * (src/web/i18n/locales, kept in step with the code by `npx tsx scripts/web-messages.ts`). Every
+ * message is ICU MessageFormat in every language (issue 53): the catalogue's through @lingui/core, the
+ * English through the small formatter of src/shared/i18n/message.ts, so English pages load no Lingui.
  */
 export interface PageText {
   language: Language;
   t(id: string, english: string, values?: MessageValues): string;
+  /** A message descriptor (`{ id, message }`, defined where its feature owns it) in the page's language. */
+  message(descriptor: Message | MessageDescriptor, values?: MessageValues): string;
+  /**
+   * What a refusal says, in the page's language: a server refusal (an ApiError) by its `messageId` and
+   * `values`, a descriptor by its id, a shared form field's message (zod's) by its descriptor; any
+   * other text as it came, in English.
+   */
+  said(refusal: unknown): string;
   /** Money in the page's language: the shop's own "£4,807.90" in English; "4.807,90 €", "4 807,90 €". */
   money(minor: number, currency: string, options?: { decimals?: 0 | 2 }): string;
   /** A calendar day: "22 November 2026", "22. November 2026", "22 novembre 2026". */
@@ -24,62 +40,34 @@ export interface PageText {
   month(date: Date | string): string;
 }
 
-const fill = (text: string, values?: MessageValues) =>
-  values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
-
-const locales: Record<Language, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function moneyFormat(language: Language, currency: string, decimals: 0 | 2): Intl.NumberFormat {
-  const key = `${language}:${currency}:${decimals}`;
-  let format = formats.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(locales[language], {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-function dateFormat(language: Language, kind: 'day' | 'month'): Intl.DateTimeFormat {
-  let format = formats.get(`${language}:${kind}`) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(locales[language], {
-      ...(kind === 'day' ? { day: 'numeric' } : {}),
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    formats.set(`${language}:${kind}`, format);
-  }
-  return format;
-}
-
-const asDate = (date: Date | string) =>
-  typeof date === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date) : date;
-
-function formatDate(language: Language, kind: 'day' | 'month', date: Date | string): string {
-  const value = asDate(date);
-  if (Number.isNaN(value.getTime())) return typeof date === 'string' ? date : '';
-  return dateFormat(language, kind).format(value);
-}
-
 /** The page text of one language (outside React: tests, helpers given the language). */
 export function pageText(language: Language): PageText {
+  const message = (descriptor: Message | MessageDescriptor, values?: MessageValues) => {
+    const filled = values ?? ('values' in descriptor ? descriptor.values : undefined);
+    return (
+      (descriptor.id ? lookup(language, descriptor.id, filled) : undefined) ??
+      formatIcu(descriptor.message, filled, intlLocales[language])
+    );
+  };
   return {
     language,
-    t: (id, english, values) => lookup(language, id, values) ?? fill(english, values),
-    money(minor, currency, options = {}) {
-      if (language === 'en') return formatMoney(minor, currency, options);
-      const decimals = options.decimals ?? (Number.isInteger(minor / 100) ? 0 : 2);
-      return moneyFormat(language, currencyFromSymbol(currency), decimals).format(minor / 100);
+    t: (id, english, values) => message({ id, message: english }, values),
+    message,
+    said(refusal) {
+      if (isMessage(refusal)) return message(refusal);
+      if (typeof refusal === 'string') {
+        const field = fieldMessage(refusal);
+        return field ? message(field) : refusal;
+      }
+      if (refusal instanceof Error) {
+        const { messageId, values } = refusal as Error & { messageId?: string; values?: MessageValues };
+        return messageId ? message({ id: messageId, message: refusal.message, values }) : this.said(refusal.message);
+      }
+      return '';
     },
-    date: (date) => (language === 'en' ? formatUkDate(date) : formatDate(language, 'day', date)),
-    month: (date) => (language === 'en' ? formatUkMonth(date) : formatDate(language, 'month', date)),
+    money: (minor, currency, options) => moneyIn(language, minor, currency, options),
+    date: (date) => dateIn(language, 'day', date),
+    month: (date) => dateIn(language, 'month', date),
   };
 }
 

@@ -1,12 +1,17 @@
 import { isApiErrorBody } from '../../shared/api-error';
 
-/** An API answer other than 2xx, with the server's code, message and field messages. */
+/**
+ * An API answer other than 2xx, with the server's code, message and field messages, and, for a refusal
+ * a customer can meet, its message id and values (issue 53): `useT().said(error)` renders it by the id.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly messageId?: string,
+    readonly values?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,7 +55,14 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   }
   if (!response.ok) {
     if (isApiErrorBody(data))
-      throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
+      throw new ApiError(
+        response.status,
+        data.error.code,
+        data.error.message,
+        data.error.fields,
+        data.error.messageId,
+        data.error.values,
+      );
     throw new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
   }
   return data as T;

@@ -1,6 +1,8 @@
+import { timeoutDescriptor } from './request-timeout';
 import {
   type PasskeyAssertionRequest,
   passkeyMessages,
+  passkeyRefusals,
   passkeyOptionsAnswerSchema,
   passkeyRegisteredSchema,
   passkeySignInAnswerSchema,
@@ -13,7 +15,7 @@ async function authRequest<T>(path: string, request: Omit<ApiRequest, 'signal'>)
     return await api<T>(path, { ...request, signal: AbortSignal.timeout(30_000) });
   } catch (error) {
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-      throw new ApiError(0, 'timeout', 'Request timed out. Please try again.');
+      throw new ApiError(0, 'timeout', timeoutDescriptor.message, {}, timeoutDescriptor.id);
     throw error;
   }
 }
@@ -29,9 +31,10 @@ function ceremonyError(error: unknown): Error {
   if (error instanceof ApiError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'AbortError')
-    return new ApiError(0, 'passkey_cancelled', passkeyMessages.cancelled);
-  if (name === 'NotSupportedError') return new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported);
-  return new ApiError(0, 'passkey_refused', passkeyMessages.refused);
+    return new ApiError(0, 'passkey_cancelled', passkeyMessages.cancelled, {}, passkeyRefusals.cancelled.id);
+  if (name === 'NotSupportedError')
+    return new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported, {}, passkeyRefusals.unsupported.id);
+  return new ApiError(0, 'passkey_refused', passkeyMessages.refused, {}, passkeyRefusals.refused.id);
 }
 
 /** Registers a new passkey (POST …/registration-options, the authenticator, POST …/registration). */
@@ -42,7 +45,8 @@ export async function registerPasskey(input: {
   passkey?: PasskeyAssertionRequest;
 }) {
   const { startRegistration, browserSupportsWebAuthn } = await browserLibrary();
-  if (!browserSupportsWebAuthn()) throw new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported);
+  if (!browserSupportsWebAuthn())
+    throw new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported, {}, passkeyRefusals.unsupported.id);
   const { challengeId, options } = passkeyOptionsAnswerSchema.parse(
     await authRequest<unknown>('/api/auth/passkeys/registration-options', { method: 'POST', body: input }),
   );
@@ -66,7 +70,8 @@ export async function registerPasskey(input: {
 /** An assertion with one of the signed-in user's passkeys, for the sign-in challenge or a step-up. */
 export async function passkeyAssertion(): Promise<PasskeyAssertionRequest> {
   const { startAuthentication, browserSupportsWebAuthn } = await browserLibrary();
-  if (!browserSupportsWebAuthn()) throw new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported);
+  if (!browserSupportsWebAuthn())
+    throw new ApiError(0, 'passkey_unsupported', passkeyMessages.unsupported, {}, passkeyRefusals.unsupported.id);
   const { challengeId, options } = passkeyOptionsAnswerSchema.parse(
     await authRequest<unknown>('/api/auth/passkeys/authentication-options', { method: 'POST', body: {} }),
   );

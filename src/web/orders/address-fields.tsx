@@ -3,7 +3,6 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { orderFieldLimits, shippingCountries } from '../../shared/order-flow';
 import { TextField } from '../ui/text-field';
 import { type PageText, useT } from '../i18n/use-t';
-import { knownMessage } from '../i18n/known-messages';
 
 type AddressField =
   'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'country';
@@ -101,7 +100,7 @@ export function AddressFields({ block, field, errors, contact }: AddressFieldsPr
         </select>
         {countryError ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
-            {knownMessage(pageText, countryError)}
+            {pageText.said(countryError)}
           </p>
         ) : null}
       </div>

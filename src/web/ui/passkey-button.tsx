@@ -1,6 +1,6 @@
+import { ApiError } from '../lib/api-client';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { knownMessage } from '../i18n/known-messages';
 import { useT } from '../i18n/use-t';
 import { Button } from './button';
 import { passkeyError } from '../lib/passkeys';
@@ -31,7 +31,9 @@ export function PasskeyButton({
     try {
       await onPasskey();
     } catch (failure) {
-      setError(passkeyError(failure, fallbackError));
+      setError(
+        failure instanceof ApiError && failure.messageId ? text.said(failure) : passkeyError(failure, fallbackError),
+      );
     } finally {
       setBusy(false);
     }
@@ -44,7 +46,7 @@ export function PasskeyButton({
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-red-700">
-          {knownMessage(text, error)}
+          {text.said(error)}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from './cn';
 import { useT } from '../i18n/use-t';
-import { knownMessage } from '../i18n/known-messages';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -40,7 +39,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       />
       {error ? (
         <p id={messageId} role="alert" className="mt-1 text-sm text-red-700">
-          {knownMessage(text, error)}
+          {text.said(error)}
         </p>
       ) : hint ? (
         <p id={messageId} className="mt-1 text-sm text-navy-500">

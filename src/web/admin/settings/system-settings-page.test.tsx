@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { passkeyMessages } from '../../../shared/accounts/passkey-contracts';
+import { passkeyRefusals } from '../../../shared/accounts/passkey-contracts';
 import { defaultSystemSettings, type SystemSettings } from '../../../shared/settings';
 import { apiError, type FetchCall, mockFetch, renderRoutes, resetWebTest } from '../../../../tests/support/web-render';
 import { SystemSettingsPage } from './system-settings-page';
@@ -125,7 +125,7 @@ describe('the System Settings form (component, happy-dom)', () => {
       'PUT /api/admin/settings': (call: FetchCall) => {
         if (needs === 'step_up_required')
           return apiError(403, needs, 'Confirm with a fresh code from your authenticator.');
-        if (needs === 'passkey_step_up_required') return apiError(403, needs, passkeyMessages.passkeyStepUpRequired);
+        if (needs === 'passkey_step_up_required') return apiError(403, needs, passkeyRefusals.passkeyStepUpRequired);
         stored = call.body as SystemSettings;
         return { body: { settings: stored, adminEmail: 'orders@dropwise-labs.example' } };
       },

@@ -1,0 +1,122 @@
+/**
+ * One message model (issue 53): a sentence a customer can meet is a descriptor `{ id, message }`, defined
+ * once where its feature owns it, with the English in ICU MessageFormat (`{name}`, `{n, plural, one {…}
+ * other {…}}`). German and French come from the pages' catalogues by the id (src/web/i18n/locales, which
+ * `scripts/web-messages.ts` fills from every descriptor of src/shared and src/web). A server refusal
+ * carries its id and values beside its `code` (`messageId`, `values`), and the page renders it by id.
+ */
+export interface MessageDescriptor {
+  id: string;
+  message: string;
+}
+
+export type MessageValues = Record<string, string | number>;
+
+/** A descriptor with the values that fill its placeholders: what a refusal carries. */
+export interface Message extends MessageDescriptor {
+  values?: MessageValues;
+}
+
+export function isMessage(value: unknown): value is Message {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Message).id === 'string' &&
+    typeof (value as Message).message === 'string'
+  );
+}
+
+/** Descriptors by key, kept as they are written (the `as const` of a map of descriptors). */
+export const defineMessages = <const T extends Record<string, MessageDescriptor>>(messages: T): T => messages;
+
+/** The English texts of a map of descriptors, for code that compares or shows the English (tests, logs). */
+export function englishOf<T extends Record<string, MessageDescriptor>>(messages: T): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(messages).map(([key, { message }]) => [key, message])) as {
+    [K in keyof T]: string;
+  };
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(locale: string, value: number): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(value);
+}
+
+/**
+ * A small ICU MessageFormat formatter for the messages the code holds (the English of every descriptor
+ * and `t()` call): `{name}`, `{n, plural, =0 {…} one {# item} other {# items}}`, `{x, select, a {…}
+ * other {…}}`, and `'{'` quoting. The German and French catalogues go through @lingui/core, which reads
+ * the same syntax; this keeps the English pages free of Lingui and its catalogues (decision 0069).
+ */
+export function formatIcu(message: string, values: MessageValues = {}, locale = 'en-GB'): string {
+  let position = 0;
+
+  function text(pound?: string): string {
+    let out = '';
+    while (position < message.length) {
+      const char = message[position];
+      if (char === '}') return out;
+      if (char === '{') {
+        out += argument();
+        continue;
+      }
+      if (char === '#' && pound !== undefined) {
+        out += pound;
+        position += 1;
+        continue;
+      }
+      if (char === "'" && message[position + 1] === "'") {
+        out += "'";
+        position += 2;
+        continue;
+      }
+      if (char === "'" && /[{}#]/.test(message[position + 1] ?? '')) {
+        const end = message.indexOf("'", position + 1);
+        out += message.slice(position + 1, end < 0 ? undefined : end);
+        position = end < 0 ? message.length : end + 1;
+        continue;
+      }
+      out += char;
+      position += 1;
+    }
+    return out;
+  }
+
+  function argument(): string {
+    const close = /[,}]/g;
+    close.lastIndex = position + 1;
+    const stop = close.exec(message);
+    const name = message.slice(position + 1, stop?.index).trim();
+    position = stop ? stop.index + 1 : message.length;
+    const value = values[name];
+    if (stop?.[0] === '}') return value === undefined ? `{${name}}` : String(value);
+    const typeEnd = message.indexOf(',', position);
+    const type = message.slice(position, typeEnd).trim();
+    position = typeEnd + 1;
+    const branches = new Map<string, string>();
+    let chosen: string | undefined;
+    const numeric = Number(value);
+    const key =
+      type === 'plural' || type === 'selectordinal' ? pluralCategory(locale, numeric) : String(value ?? 'other');
+    // Read every branch (so the position moves past them); keep the one that applies.
+    for (;;) {
+      while (/\s/.test(message[position] ?? '')) position += 1;
+      if (message[position] === '}' || position >= message.length) {
+        position += 1;
+        break;
+      }
+      const open = message.indexOf('{', position);
+      const selector = message.slice(position, open).trim();
+      position = open + 1;
+      const branch = text(type === 'select' ? undefined : new Intl.NumberFormat(locale).format(numeric));
+      position += 1; // the branch's closing brace
+      branches.set(selector, branch);
+    }
+    if (type !== 'select' && branches.has(`=${numeric}`)) chosen = branches.get(`=${numeric}`);
+    chosen ??= branches.get(key) ?? branches.get('other') ?? '';
+    return chosen;
+  }
+
+  return text();
+}
