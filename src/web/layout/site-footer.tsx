@@ -1,6 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { company } from '../../shared/company';
 import { Container } from '../ui/container';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { Logo } from './logo';

@@ -10,7 +10,7 @@ import { defaultPublicSettings } from '../../shared/public-settings';
 import { chooseLanguage } from '../i18n/language';
 import { defaultHead } from '../lib/head-tags';
 import { RootLayout } from '../layout/root-layout';
-import { HomePage } from './home-page';
+import { HomePage } from '../marketing/home-page';
 
 /** The English catalogue's phrases of the navigation, footer and home page. */
 const englishPhrases = () => basePhrases(['home.', 'nav.', 'footer.', 'company.']);
