@@ -57,7 +57,7 @@ describe('the home page, navigation and footer in German and French (issue 53)',
     const text = document.body.textContent ?? '';
     expect(text).toContain('Eingetragen in England und Wales, Registernummer');
     expect(text).toContain('Schritt 1');
-    expect(text).toContain('zzgl. MwSt.');
+    expect(text).toContain('zzgl. USt.');
     expect(text).toMatch(/2\.850\s£/); // the starting price in German money format
     expect(text).toContain('12 Monate, verlängerbar mit jährlicher Wartung');
     expect(document.title).toBe('Dropwise | Sterile, tropfenweise Zugabe mit kontrollierter Rate');
