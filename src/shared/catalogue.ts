@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { modelDocumentLinkSchema } from './instruments/model-documents';
+import { optionTranslationsSchema } from './catalogue/option-translations';
 
 /** A catalogue price in minor units per currency. */
 export const priceSchema = z.object({ GBP: z.number().int(), EUR: z.number().int() });
@@ -9,6 +10,8 @@ const option = {
   name: z.string(),
   description: z.string().nullable(),
   price: priceSchema,
+  /** Issue 53: the German and French name and description staff gave it (absent: none; English shows). */
+  translations: optionTranslationsSchema.optional(),
 };
 
 export const configurationOptionSchema = z.object({

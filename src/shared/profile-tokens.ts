@@ -1,5 +1,6 @@
 import type { PublicBusinessProfile } from './business-profile';
 import { phoneHref } from './business-profile';
+import { placeIn } from './i18n/place-names';
 
 /**
  * Prerendered pages are built with a token in place of each business-profile text (a private-use
@@ -13,7 +14,14 @@ const CLOSE = '\uE001';
 export const PROFILE_TOKEN = /\uE000([a-zA-Z.]+)\uE001/g;
 
 /** The texts a page shows: the profile's own and the derived ones. */
-export type ProfileTexts = PublicBusinessProfile & { phoneHref: string; mapEmbedUrl: string; mapLinkUrl: string };
+export type ProfileTexts = PublicBusinessProfile & {
+  phoneHref: string;
+  mapEmbedUrl: string;
+  mapLinkUrl: string;
+  /** The registered place in German and French, for the footer's registration line on German and French pages. */
+  registeredInDe: string;
+  registeredInFr: string;
+};
 
 /** The map's host (the contact page frames it: the CSP's frame-src names it). */
 export const MAP_ORIGIN = 'https://www.openstreetmap.org';
@@ -42,7 +50,14 @@ function mapUrls(profile: PublicBusinessProfile) {
 
 export const profileTexts = (profile: PublicBusinessProfile): ProfileTexts => {
   const map = mapUrls(profile);
-  return { ...profile, phoneHref: phoneHref(profile.phone), mapEmbedUrl: map.embed, mapLinkUrl: map.link };
+  return {
+    ...profile,
+    phoneHref: phoneHref(profile.phone),
+    mapEmbedUrl: map.embed,
+    mapLinkUrl: map.link,
+    registeredInDe: placeIn('de', profile.registeredIn),
+    registeredInFr: placeIn('fr', profile.registeredIn),
+  };
 };
 
 /** A profile text's token as the prerendered HTML holds it (`profileToken('tradingName')`). */

@@ -4,6 +4,8 @@
  */
 export const clientRoutePatterns = [
   '/',
+  '/de',
+  '/fr',
   '/home',
   '/configure',
   '/quote-flow',
@@ -69,6 +71,9 @@ export const clientRoutePatterns = [
 /** Public pages rendered to HTML at build time, so their first paint needs no JavaScript. */
 export const prerenderedPaths = [
   '/',
+  // The home page in German and in French (issue 53), each prerendered in its language.
+  '/de',
+  '/fr',
   '/about',
   '/careers',
   '/contact',

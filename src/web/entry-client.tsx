@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
+import { languageOfPath, startIn } from './i18n/language';
 
 // Zod parses without compiling code (`jitless`): its probe for `new Function` is refused by the
 // shop's Content-Security-Policy, which the browser reports as a violation on every page with a form
@@ -26,5 +27,16 @@ const app = (
 // render from scratch. Hydration runs as a transition, so React yields to the browser every few
 // milliseconds instead of hydrating the page in one long task (the boot script holds taps until the
 // page reacts, so nothing is lost meanwhile).
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+function mount(hydrate: boolean) {
+  if (hydrate && container?.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else if (container) {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
+
+// The German and French home pages (/de, /fr) are prerendered in their language: their catalogue
+// arrives before hydration, so the page hydrates in the words it was written in. English waits for nothing.
+const pathLanguage = languageOfPath(window.location.pathname);
+if (pathLanguage) void startIn(pathLanguage).then(mount);
+else mount(true);

@@ -9,6 +9,8 @@ import { PublicOriginContext } from './lib/public-origin';
 import { setPublicProfile } from './lib/public-profile';
 import { exampleBusinessProfile, publicProfileOf } from '../shared/business-profile';
 import { tokenProfile } from '../shared/profile-tokens';
+import { loadCatalogue } from './i18n/catalogue';
+import { languageOfPath, prerenderIn } from './i18n/language';
 
 // The business profile's texts are tokens in the built pages; the server fills in the profile in force.
 setPublicProfile(tokenProfile(publicProfileOf(exampleBusinessProfile)));
@@ -37,8 +39,12 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** Renders one page to HTML at build time, waiting for its lazy code, with the head tags it declared. */
-export async function renderPage(path: string): Promise<{ html: string; head: string }> {
+export async function renderPage(path: string): Promise<{ html: string; head: string; language: string }> {
   const collector: { head?: HeadData } = {};
+  // The German and French home pages (/de, /fr) are written in their language; every other page in English.
+  const language = languageOfPath(path);
+  if (language) prerenderIn(language, await loadCatalogue(language));
+  else prerenderIn('en');
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PublicOriginContext.Provider value={PUBLIC_URL_TOKEN}>
@@ -53,7 +59,7 @@ export async function renderPage(path: string): Promise<{ html: string; head: st
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
-  return { html, head: headTagsHtml(collector.head ?? { ...defaultHead, path }) };
+  return { html, head: headTagsHtml(collector.head ?? { ...defaultHead, path }), language: language ?? 'en-GB' };
 }
 
 /** The head of the app shell served for client routes that are not prerendered; the page sets its own once loaded. */

@@ -314,10 +314,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
       async (request) => ({
         item: await catalogueWrite(app, request, async (tx, now) => {
           const before = await optionOf(tx, request.params.optionId, true);
-          const { name, description, priceGbp, priceEur } = request.body;
+          const { name, description, priceGbp, priceEur, translations } = request.body;
           const after = await repository.update(tx, before.id, {
             name,
             description: description || null,
+            ...(translations ? { translations } : {}),
             priceGbp,
             priceEur,
             ...reachOf(request.body),
@@ -353,13 +354,14 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
           request,
           async (tx, now) => {
             const productId = await productOf(tx);
-            const { optionId, name, description, priceGbp, priceEur } = request.body;
+            const { optionId, name, description, priceGbp, priceEur, translations } = request.body;
             // An archived option keeps its id: old quotes and orders still name it.
             if (await repository.find(tx, productId, optionId, { includeArchived: true })) throw duplicate;
             const row = await repository.insert(tx, productId, {
               optionId,
               name,
               description: description || null,
+              ...(translations ? { translations } : {}),
               priceGbp,
               priceEur,
               sortOrder: await repository.nextSortOrder(tx, productId),

@@ -1,3 +1,4 @@
+import { cleanTranslations, type OptionTranslations } from '../../shared/catalogue/option-translations';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -22,6 +23,8 @@ export interface CatalogueOption {
   optionId: string;
   name: string;
   description: string | null;
+  /** Issue 53: its German and French name and description. */
+  translations: OptionTranslations;
   priceGbp: number;
   priceEur: number;
   sortOrder: number;
@@ -51,6 +54,8 @@ export interface CustomsValues {
 export interface OptionValues {
   name: string;
   description: string | null;
+  /** Issue 53: absent, left as it is. */
+  translations?: OptionTranslations;
   priceGbp: number;
   priceEur: number;
   /** Only written where the table has customs columns (goods that ship). */
@@ -147,6 +152,7 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
     optionId: keyColumn,
     name: t.name,
     description: t.description,
+    translations: t.translations,
     priceGbp: t.priceGbp,
     priceEur: t.priceEur,
     sortOrder: t.sortOrder,
@@ -194,6 +200,7 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
             ...(spec.withKey(v.optionId) as { shippingId: string }),
             name: v.name,
             description: v.description,
+            ...(v.translations ? { translations: cleanTranslations(v.translations) } : {}),
             priceGbp: v.priceGbp,
             priceEur: v.priceEur,
             sortOrder: v.sortOrder,
@@ -211,6 +218,7 @@ function optionRepository(spec: OptionTableSpec): CatalogueOptionRepository {
           .set({
             name: v.name,
             description: v.description,
+            ...(v.translations ? { translations: cleanTranslations(v.translations) } : {}),
             priceGbp: v.priceGbp,
             priceEur: v.priceEur,
             ...(spec.hasCountries && v.countries !== undefined ? { countries: v.countries } : {}),

@@ -1,3 +1,4 @@
+import type { OptionTranslations } from '../../shared/catalogue/option-translations';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { modelDocumentLinks } from './model-documents';
 import type { Product } from '../../shared/catalogue';
@@ -128,6 +129,7 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       name: row.name,
       description: row.description,
       price: price(row),
+      ...translated(row),
       features: row.features,
       ...(documents.has(row.id) ? { documents: documents.get(row.id) } : {}),
     })),
@@ -136,18 +138,21 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       name: row.name,
       description: row.description,
       price: price(row),
+      ...translated(row),
     })),
     adaptors: adaptors.map((row) => ({
       id: row.adaptorId,
       name: row.name,
       description: row.description,
       price: price(row),
+      ...translated(row),
     })),
     syringeHolders: holders.map((row) => ({
       id: row.holderId,
       name: row.name,
       description: row.description,
       price: price(row),
+      ...translated(row),
     })),
     powerAdaptors: powerAdaptors.map((row) => ({
       id: row.powerAdaptorId,
@@ -155,12 +160,14 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       description: null,
       region: row.region,
       price: price(row),
+      ...translated(row),
     })),
     shipping: shipping.map((row) => ({
       id: row.shippingId,
       name: withProfileFacts(row.name, profile),
       description: row.description === null ? null : withProfileFacts(row.description, profile),
       price: price(row),
+      ...translated(row),
       countries: row.countries,
     })),
     servicing: servicing.map((row) => ({
@@ -168,12 +175,17 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       name: row.name,
       description: row.description,
       price: price(row),
+      ...translated(row),
       discountPercentage: row.discountPercentage,
       warrantyYears: row.warrantyYears,
     })),
     batches: batches.map(toBatch),
   };
 }
+
+/** Issue 53: the option's German and French words, when staff gave some. */
+const translated = (row: { translations: OptionTranslations }) =>
+  Object.keys(row.translations ?? {}).length > 0 ? { translations: row.translations } : {};
 
 // A full batch is sold out; orders raise the batches' change version as they hold and take places.
 function toBatch(row: typeof productBatches.$inferSelect): Product['batches'][number] {

@@ -220,6 +220,7 @@ export function toOwnerOrder(model: OrderReadModel): Order {
       itemType: item.itemType,
       itemId: item.itemId,
       itemName: item.itemName,
+      ...(item.itemNames ? { itemNames: item.itemNames } : {}),
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       totalPrice: item.totalPrice,

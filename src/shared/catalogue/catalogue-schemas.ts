@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionTranslationsSchema } from './option-translations';
 import { modelDocumentLinkSchema } from '../instruments/model-documents';
 import { countries } from '../countries';
 import { customsMessages, normaliseCommodityCode } from '../customs';
@@ -190,6 +191,8 @@ export const adminOptionSchema = z.object({
   optionId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** Issue 53: its German and French name and description ({}: none yet; the editor warns). */
+  translations: optionTranslationsSchema,
   priceGbp: z.number().int(),
   priceEur: z.number().int(),
   sortOrder: z.number().int(),
@@ -207,6 +210,8 @@ export const createOptionRequestSchema = z.object({
   optionId,
   name,
   description,
+  /** Issue 53: left out, the option keeps its translations. */
+  translations: optionTranslationsSchema.optional(),
   priceGbp: minorPrice,
   priceEur: minorPrice,
 });

@@ -52,7 +52,10 @@ export function deliveryNoteDocument(order: DocumentOrder, facts: DeliveryNoteFa
       [tr.t('doc.deliveryNote.printed'), tr.date(facts.printedAt)],
     ],
     parties: [{ title: tr.t('doc.party.deliverTo'), lines: deliverTo }],
-    lines: orderLines(order.items.filter((item) => !notGoods.has(item.itemType))).map((line) => ({
+    lines: orderLines(
+      order.items.filter((item) => !notGoods.has(item.itemType)),
+      tr.language,
+    ).map((line) => ({
       ...line,
       unitPrice: 0,
       total: 0,

@@ -1,4 +1,6 @@
 import type { PricingItems } from '../pricing/types';
+import { nameIn } from '../catalogue/option-translations';
+import type { Language } from '../i18n/languages';
 
 export interface DisplayLine {
   key: string;
@@ -13,9 +15,9 @@ export interface DisplayLine {
 /**
  * The priced lines a quote or order document shows (section 9): free power adaptors and syringe
  * holders read 'Included', free adaptors and accessories 'Free'; servicing and shipping appear
- * only when they cost more than 0.
+ * only when they cost more than 0. Each line is named in `language` when the catalogue had that name.
  */
-export function displayLines(pricing: { items: PricingItems }): DisplayLine[] {
+export function displayLines(pricing: { items: PricingItems }, language: Language = 'en'): DisplayLine[] {
   const { items } = pricing;
   const line = (
     group: string,
@@ -23,7 +25,8 @@ export function displayLines(pricing: { items: PricingItems }): DisplayLine[] {
     freeLabel: DisplayLine['freeLabel'],
   ): DisplayLine => ({
     key: `${group}:${item.id}`,
-    name: item.name,
+    // Issue 53: the name staff gave it in the language, frozen on the line; the English without one.
+    name: nameIn(language, item.name, item.names),
     quantity: item.quantity,
     unitPrice: item.unitPrice,
     total: item.total,

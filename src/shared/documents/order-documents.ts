@@ -91,9 +91,9 @@ function parties(order: DocumentOrder, tr: Translator): DocumentParty[] {
   ];
 }
 
-/** The order's priced lines, with "Included" and "Free" in the buyer's language (the names are the catalogue's). */
+/** The order's priced lines, with "Included" and "Free" and the catalogue's names in the buyer's language. */
 const localLines = (order: DocumentOrder, tr: Translator) =>
-  orderLines(order.items).map((line) => ({ ...line, freeLabel: localFreeLabel(tr, line.freeLabel) }));
+  orderLines(order.items, tr.language).map((line) => ({ ...line, freeLabel: localFreeLabel(tr, line.freeLabel) }));
 
 /**
  * The order's VAT as its documents show it: the VAT summary of its lines (issue 37) with the wording of
@@ -192,7 +192,7 @@ export const advancePaymentText = (order: DocumentOrder, tr = translator(order.l
  * taking the rounding, so the lines always sum to the order's VAT.
  */
 export function orderVatLines(order: DocumentOrder, tr = translator(order.language)): DocumentLine[] {
-  const lines = orderLines(order.items);
+  const lines = orderLines(order.items, tr.language);
   const stored = new Map(order.items.map((item) => [`${item.itemType}:${item.itemId}`, item.vatAmount]));
   const perLine = lines.every((line) => typeof stored.get(line.key) === 'number');
   const net = lines.reduce((sum, line) => sum + line.total, 0);

@@ -89,7 +89,7 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
         ]
       : [],
     lines: quote.pricing
-      ? displayLines(quote.pricing).map((line) => ({
+      ? displayLines(quote.pricing, tr.language).map((line) => ({
           name: line.name,
           quantity: line.quantity,
           unitPrice: line.unitPrice,

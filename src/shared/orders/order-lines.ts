@@ -1,6 +1,8 @@
 import { formatAddressLines } from '../address-format';
 import type { DisplayLine } from '../documents/display-lines';
 import type { OrderAddress } from './order-schema';
+import { type LineNames, nameIn } from '../catalogue/option-translations';
+import type { Language } from '../i18n/languages';
 
 /** One priced line of an order as every order screen, e-mail and document shows it: the quote's display line. */
 export type OrderLine = DisplayLine;
@@ -23,10 +25,13 @@ export function orderLines(
     itemType: string;
     itemId: string;
     itemName: string;
+    /** Issue 53: the line's German and French names as ordered. */
+    itemNames?: LineNames | null;
     quantity: number;
     unitPrice: number;
     totalPrice: number;
   }[],
+  language: Language = 'en',
 ): OrderLine[] {
   const rank = (type: string) => {
     const index = lineOrder.indexOf(type);
@@ -37,7 +42,7 @@ export function orderLines(
     .sort((a, b) => rank(a.item.itemType) - rank(b.item.itemType) || a.index - b.index)
     .map(({ item }) => ({
       key: `${item.itemType}:${item.itemId}`,
-      name: item.itemName,
+      name: nameIn(language, item.itemName, item.itemNames ?? undefined),
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       total: item.totalPrice,

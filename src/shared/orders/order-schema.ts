@@ -1,3 +1,4 @@
+import { lineNamesSchema } from '../catalogue/option-translations';
 import { z } from 'zod';
 import { poDocumentSchema } from './po-document';
 import { LANGUAGES } from '../i18n/languages';
@@ -37,6 +38,8 @@ export const orderItemSchema = z.object({
   itemType: z.string(),
   itemId: z.string(),
   itemName: z.string(),
+  /** Issue 53: the line's German and French names as ordered (absent: English only). */
+  itemNames: lineNamesSchema.optional(),
   quantity: z.number().int(),
   unitPrice: z.number().int(),
   totalPrice: z.number().int(),

@@ -1,3 +1,4 @@
+import { lineNames } from '../catalogue/option-translations';
 import type { CatalogueOption, Product } from '../catalogue';
 import { COLLECTION_SHIPPING } from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
@@ -54,9 +55,11 @@ export function priceConfiguration(
   const line = (option: CatalogueOption, lineQuantity: number, supply: SupplyKind = 'goods'): PricedLine => {
     const unitPrice = option.price[currency];
     const total = unitPrice * lineQuantity;
+    const names = lineNames(option.translations);
     return {
       id: option.id,
       name: option.name,
+      ...(names ? { names } : {}),
       unitPrice,
       quantity: lineQuantity,
       total,
@@ -132,6 +135,7 @@ export function retaxPricing(
     return {
       id: line.id,
       name: line.name,
+      ...(line.names ? { names: line.names } : {}),
       unitPrice: line.unitPrice,
       quantity: line.quantity,
       total: line.total,
@@ -151,7 +155,7 @@ export function retaxPricing(
 }
 
 /** A line as a quote may have frozen it: without VAT fields before issue 37. */
-export type RetaxLine = Pick<PricedLine, 'id' | 'name' | 'unitPrice' | 'quantity' | 'total'> & {
+export type RetaxLine = Pick<PricedLine, 'id' | 'name' | 'names' | 'unitPrice' | 'quantity' | 'total'> & {
   supply?: SupplyKind | undefined;
 };
 export type RetaxItems = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Pricing } from './types';
+import { lineNamesSchema } from '../catalogue/option-translations';
 
 const supply = z.enum(['goods', 'services']);
 const vatTreatment = z.enum(['standard', 'zero_rated_export', 'reverse_charge']);
@@ -7,6 +8,8 @@ const vatTreatment = z.enum(['standard', 'zero_rated_export', 'reverse_charge'])
 const pricedLine = z.object({
   id: z.string(),
   name: z.string(),
+  /** Issue 53: the line's German and French names, frozen from the catalogue (absent: English only). */
+  names: lineNamesSchema.optional(),
   unitPrice: z.number().int(),
   quantity: z.number().int(),
   total: z.number().int(),

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../countries';
 import type { Minor } from '../money';
 import type { SupplyKind, VatGroup, VatTreatment } from '../tax/line-vat';
+import type { LineNames } from '../catalogue/option-translations';
 
 /**
  * One priced line of a quote or order (storefront spec, section 3: Quote pricing items), with its
@@ -10,6 +11,8 @@ import type { SupplyKind, VatGroup, VatTreatment } from '../tax/line-vat';
 export interface PricedLine {
   id: string;
   name: string;
+  /** Issue 53: the German and French names, frozen from the catalogue's translations (absent: English only). */
+  names?: LineNames;
   unitPrice: Minor;
   quantity: number;
   /** The line's net. */

@@ -55,6 +55,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout gate={<MfaGate />} />}>
         <Route index element={<HomePage />} />
+        <Route path="de" element={<HomePage />} />
+        <Route path="fr" element={<HomePage />} />
         <Route path="home" element={<Navigate to="/" replace />} />
         <Route path="configure" element={<ConfigurePage />} />
         <Route path="quote-flow" element={<QuoteFlowPage />} />

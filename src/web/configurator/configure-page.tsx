@@ -1,4 +1,5 @@
-import { lazy, startTransition, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { productIn } from '../../shared/catalogue/option-translations';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../shared/catalogue';
 import {
@@ -49,7 +50,7 @@ const InternationalDialog = lazy(() =>
 );
 
 function Options({
-  product,
+  product: catalogue,
   state,
   dispatch,
   currency,
@@ -66,7 +67,9 @@ function Options({
   onNotListed: () => void;
 }) {
   const { selection } = state;
-  const { t, money: formatIn } = useT();
+  const { t, money: formatIn, language } = useT();
+  // Issue 53: the options' names and descriptions in the page's language, as staff gave them (else English).
+  const product = useMemo(() => productIn(language, catalogue), [language, catalogue]);
   const money = (minor: number) => formatIn(minor, currency);
   const plus = (minor: number, free: string) => (minor === 0 ? free : `+${money(minor)}`);
   const each = t('configure.each', 'each');

@@ -1,3 +1,4 @@
+import { nameIn } from '../../shared/catalogue/option-translations';
 import type { PricedLine, Pricing } from '../../shared/pricing';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { type PageText, pageText, useT } from '../i18n/use-t';
@@ -9,7 +10,9 @@ interface SummaryLine {
 }
 
 // Counts are written one way across the shop: "1 × Dropwise Standard".
-const times = (line: PricedLine) => `${line.quantity} × ${line.name}`;
+// Issue 53: the line's name in the page's language when the catalogue has one (the English otherwise).
+const times = (line: PricedLine, text: PageText) =>
+  `${line.quantity} × ${nameIn(text.language, line.name, line.names)}`;
 
 /** The priced lines of storefront spec section 9: free parts read 'Included' or 'Free'; servicing and shipping only when charged. */
 export function summaryLines(pricing: Pricing, text: PageText = pageText('en')): SummaryLine[] {
@@ -18,7 +21,7 @@ export function summaryLines(pricing: Pricing, text: PageText = pageText('en')):
   const words = { Included: text.t('configure.included', 'Included'), Free: text.t('configure.free', 'Free') };
   const line = (key: string, item: PricedLine, free: 'Included' | 'Free'): SummaryLine => ({
     key,
-    label: times(item),
+    label: times(item, text),
     amount: item.total === 0 ? words[free] : money(item.total),
   });
   return [

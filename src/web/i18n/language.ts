@@ -14,6 +14,8 @@ export const LANGUAGE_STORAGE_KEY = 'dropwise.language';
 export type { Lookup } from './lookup';
 
 let current: Language = 'en';
+/** The language the page was prerendered in: English, or German or French on /de and /fr (the home pages). */
+let initial: Language = 'en';
 let wanted: Language = 'en';
 let started = false;
 const lookups = new Map<Language, Lookup>();
@@ -55,6 +57,48 @@ function start() {
   if (stored && stored !== current) void activate(stored);
 }
 
+/** The home page of a language: `/` in English, `/de` and `/fr` (prerendered in their language). */
+export const homePath = (language: Language): string => (language === 'en' ? '/' : `/${language}`);
+
+/** The language a path is in by itself: German on `/de`, French on `/fr`; null elsewhere (the switch decides). */
+export function languageOfPath(pathname: string): Exclude<Language, 'en'> | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === '/de' ? 'de' : path === '/fr' ? 'fr' : null;
+}
+
+/**
+ * A page prerendered in German or French (the home pages /de and /fr): its catalogue is loaded before
+ * the page hydrates, so hydration reads the language the HTML was written in, and it is kept as the
+ * buyer's choice for the pages that follow. Only these pages wait for a catalogue; English never does.
+ */
+export async function startIn(language: Exclude<Language, 'en'>): Promise<boolean> {
+  started = true;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the language holds for this page load.
+  }
+  try {
+    const { loadCatalogue } = await import('./catalogue');
+    lookups.set(language, await loadCatalogue(language));
+  } catch {
+    return false; // No catalogue (offline): the caller renders the page afresh in English rather than hydrate it wrongly.
+  }
+  wanted = language;
+  initial = language;
+  current = language;
+  document.documentElement.lang = language;
+  return true;
+}
+
+/** While prerendering: the language of the page being rendered, with its catalogue's lookup (none for English). */
+export function prerenderIn(language: Language, languageLookup?: Lookup) {
+  if (languageLookup) lookups.set(language, languageLookup);
+  initial = language;
+  wanted = language;
+  current = language;
+}
+
 /** The buyer picks a language: it is kept for later visits, and the page switches once its catalogue is loaded. */
 export function chooseLanguage(language: Language): Promise<void> {
   started = true;
@@ -73,14 +117,14 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The page's language. Prerendering and hydration read English (the prerendered HTML is English);
- * a stored German or French choice applies right after.
+ * The page's language. Prerendering and hydration read the prerendered page's language (English, but
+ * German on /de and French on /fr); a stored German or French choice applies right after.
  */
 export function useLanguage(): Language {
   return useSyncExternalStore(
     subscribe,
     () => current,
-    () => 'en',
+    () => initial,
   );
 }
 
@@ -97,6 +141,7 @@ export function forgetLanguage() {
     // nothing stored
   }
   started = false;
+  initial = 'en';
   wanted = 'en';
   apply('en');
 }

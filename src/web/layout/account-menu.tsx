@@ -3,18 +3,20 @@ import { Link } from 'react-router';
 import { cn } from '../ui/cn';
 import { useSignOutAndLeave } from '../lib/sign-out';
 import { useDisclosure } from '../lib/use-disclosure';
+import { useT } from '../i18n/use-t';
 
 /** The signed-in navigation's My Account menu: Account Settings and Sign Out (storefront spec, section 2). */
 export function AccountMenu() {
   const menu = useDisclosure();
   const { signOutTo, isPending } = useSignOutAndLeave();
+  const { t } = useT();
   return (
     <div className="relative" {...menu.root}>
       <button
         {...menu.toggle}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
-        <UserRound aria-hidden="true" className="size-4" /> My Account{' '}
+        <UserRound aria-hidden="true" className="size-4" /> {t('nav.myAccount', 'My Account')}{' '}
         <ChevronDown
           aria-hidden="true"
           className={cn('size-4 transition-transform motion-reduce:transition-none', menu.open && 'rotate-180')}
@@ -26,7 +28,7 @@ export function AccountMenu() {
       >
         <li>
           <Link to="/my-account" className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
-            Account Settings
+            {t('nav.accountSettings', 'Account Settings')}
           </Link>
         </li>
         <li>
@@ -36,7 +38,7 @@ export function AccountMenu() {
             onClick={() => signOutTo('/')}
             className="block w-full rounded-md px-3 py-2 text-left text-sm text-navy-800 hover:bg-navy-50 disabled:opacity-50"
           >
-            Sign Out
+            {t('nav.signOut', 'Sign Out')}
           </button>
         </li>
       </ul>
@@ -65,9 +67,10 @@ export function CancelMfaButton({ label, className }: { label: string; className
 /** Sign Out in the phone menu. */
 export function MobileSignOut({ className }: { className?: string }) {
   const { signOutTo, isPending } = useSignOutAndLeave();
+  const { t } = useT();
   return (
     <button type="button" disabled={isPending} onClick={() => signOutTo('/')} className={className}>
-      Sign Out
+      {t('nav.signOut', 'Sign Out')}
     </button>
   );
 }

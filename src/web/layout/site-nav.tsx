@@ -7,6 +7,8 @@ import { useSession } from '../lib/use-session';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Container } from '../ui/container';
+import { homePath } from '../i18n/language';
+import { useT } from '../i18n/use-t';
 import { Logo } from './logo';
 import { mainLinks, productLinks } from './nav-links';
 
@@ -24,20 +26,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The Products menu: a disclosure of the product links. */
 function ProductsMenu() {
   const menu = useDisclosure();
+  const text = useT();
   return (
     <div className="relative" {...menu.root}>
       <button
         {...menu.toggle}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-700 hover:bg-navy-50 hover:text-navy-900"
       >
-        Products{' '}
+        {text.t('nav.products', 'Products')}{' '}
         <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', menu.open && 'rotate-180')} />
       </button>
       <ul
         {...menu.panel}
         className="absolute left-0 top-full z-50 mt-1 min-w-52 rounded-lg border border-navy-100 bg-white p-1 shadow-lg"
       >
-        {productLinks.map((link) => (
+        {productLinks(text).map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="block rounded-md px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
               {link.label}
@@ -51,16 +54,17 @@ function ProductsMenu() {
 
 /** During a multi-factor step: the logo is not a link and only Cancel & Sign Out (Cancel on phones) remains. */
 function MfaStepNav() {
+  const { t } = useT();
   return (
     <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
         <span aria-disabled="true" className="shrink-0">
           <Logo />
         </span>
-        <nav aria-label="Main">
+        <nav aria-label={t('nav.main', 'Main')}>
           <Suspense fallback={null}>
-            <CancelMfaButton label="Cancel & Sign Out" className="hidden sm:inline-flex" />
-            <CancelMfaButton label="Cancel" className="sm:hidden" />
+            <CancelMfaButton label={t('nav.cancelSignOut', 'Cancel & Sign Out')} className="hidden sm:inline-flex" />
+            <CancelMfaButton label={t('nav.cancel', 'Cancel')} className="sm:hidden" />
           </Suspense>
         </nav>
       </Container>
@@ -72,23 +76,25 @@ function MfaStepNav() {
 export function SiteNav() {
   const menu = useDisclosure();
   const session = useSession();
+  const text = useT();
+  const { t } = text;
 
   if (session.mfaStep) return <MfaStepNav />;
   const adminLink = session.isAdmin ? (
     <NavLink to="/admin" className={linkClass}>
-      Admin Portal
+      {t('nav.adminPortal', 'Admin Portal')}
     </NavLink>
   ) : null;
 
   return (
     <header className="sticky top-0 z-40 border-b border-navy-100 bg-white/95 backdrop-blur" {...menu.root}>
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" aria-label="Dropwise home" className="shrink-0 rounded-md">
+        <Link to={homePath(text.language)} aria-label={t('nav.logo', 'Dropwise home')} className="shrink-0 rounded-md">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main', 'Main')} className="hidden items-center gap-1 lg:flex">
           <ProductsMenu />
-          {mainLinks.map((link) => (
+          {mainLinks(text).map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
@@ -102,31 +108,37 @@ export function SiteNav() {
             </Suspense>
           ) : (
             <NavLink to="/login" className={linkClass}>
-              Customer Login
+              {t('nav.login', 'Customer Login')}
             </NavLink>
           )}
           <Button asChild size="sm">
-            <Link to="/configure">Configure Now</Link>
+            <Link to="/configure">{t('nav.configure', 'Configure Now')}</Link>
           </Button>
         </div>
         <button
           {...menu.toggle}
           className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
-          aria-label={menu.open ? 'Close menu' : 'Open menu'}
+          aria-label={menu.open ? t('nav.closeMenu', 'Close menu') : t('nav.openMenu', 'Open menu')}
         >
           {menu.open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
       </Container>
-      <nav {...menu.panel} aria-label="Mobile" className="border-t border-navy-100 bg-white lg:hidden">
+      <nav
+        {...menu.panel}
+        aria-label={t('nav.mobile', 'Mobile')}
+        className="border-t border-navy-100 bg-white lg:hidden"
+      >
         <Container className="flex flex-col gap-1 py-3">
-          <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">Products</p>
-          {productLinks.map((link) => (
+          <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">
+            {t('nav.products', 'Products')}
+          </p>
+          {productLinks(text).map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass} end>
               {link.label}
             </NavLink>
           ))}
           <div className="my-2 border-t border-navy-100" />
-          {mainLinks.map((link) => (
+          {mainLinks(text).map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
@@ -135,9 +147,11 @@ export function SiteNav() {
           {adminLink}
           {session.signedIn ? (
             <>
-              <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">My Account</p>
+              <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-navy-500">
+                {t('nav.myAccount', 'My Account')}
+              </p>
               <NavLink to="/my-account" className={linkClass}>
-                Account Settings
+                {t('nav.accountSettings', 'Account Settings')}
               </NavLink>
               <Suspense fallback={null}>
                 <MobileSignOut className={cn(linkClass({ isActive: false }), 'text-left')} />
@@ -145,11 +159,11 @@ export function SiteNav() {
             </>
           ) : (
             <NavLink to="/login" className={linkClass}>
-              Customer Login
+              {t('nav.login', 'Customer Login')}
             </NavLink>
           )}
           <Button asChild className="mt-2">
-            <Link to="/configure">Configure Now</Link>
+            <Link to="/configure">{t('nav.configure', 'Configure Now')}</Link>
           </Button>
         </Container>
       </nav>

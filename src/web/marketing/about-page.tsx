@@ -7,73 +7,114 @@ import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
 import { profileAddressLines } from '../../shared/business-profile';
 import { publicProfile } from '../lib/public-profile';
+import { type PageText, useT } from '../i18n/use-t';
 
-const values = [
+const valuesIn = ({ t }: PageText) => [
   {
-    title: 'Precision first',
-    text: 'We design for repeatability: the same rate, the same mixing, the same result, sample after sample.',
+    title: t('about.value1.title', 'Precision first'),
+    text: t(
+      'about.value1.text',
+      'We design for repeatability: the same rate, the same mixing, the same result, sample after sample.',
+    ),
   },
   {
-    title: 'Made for real labs',
-    text: 'Our instruments use the consumables you already stock and fit the space you already have.',
+    title: t('about.value2.title', 'Made for real labs'),
+    text: t(
+      'about.value2.text',
+      'Our instruments use the consumables you already stock and fit the space you already have.',
+    ),
   },
   {
-    title: 'Close to our users',
-    text: 'We build with working scientists and answer every enquiry ourselves, within a working day.',
+    title: t('about.value3.title', 'Close to our users'),
+    text: t(
+      'about.value3.text',
+      'We build with working scientists and answer every enquiry ourselves, within a working day.',
+    ),
   },
-] as const;
+];
 
 export function AboutPage() {
+  const text = useT();
+  const { t, language } = text;
+  const profile = publicProfile();
+  const place = {
+    name: profile.tradingName,
+    year: profile.foundedYear,
+    city: profile.tradingAddress.city,
+    country: profile.tradingAddress.country,
+  };
+  const registeredIn =
+    language === 'de' ? profile.registeredInDe : language === 'fr' ? profile.registeredInFr : profile.registeredIn;
+  const values = valuesIn(text);
   return (
     <>
       <PageHead
-        title={`About us | ${publicProfile().tradingName}`}
-        description={`${publicProfile().tradingName} is a laboratory automation company founded in ${publicProfile().foundedYear} in ${publicProfile().tradingAddress.city}, ${publicProfile().tradingAddress.country}, making the Dropwise benchtop instrument for controlled-rate media addition.`}
+        title={t('about.head.title', 'About us | {name}', place)}
+        description={t(
+          'about.head.description',
+          '{name} is a laboratory automation company founded in {year} in {city}, {country}, making the Dropwise benchtop instrument for controlled-rate media addition.',
+          place,
+        )}
       />
-      <PageIntro eyebrow="About us" title="Laboratory automation, made by people who have done the work by hand">
+      <PageIntro
+        eyebrow={t('about.eyebrow', 'About us')}
+        title={t('about.title', 'Laboratory automation, made by people who have done the work by hand')}
+      >
         <p>
-          {publicProfile().tradingName} was founded in {publicProfile().foundedYear} in{' '}
-          {publicProfile().tradingAddress.city}, {publicProfile().tradingAddress.country}, to take the slow, repetitive
-          and error-prone steps out of cell and sample preparation, starting with drop-wise addition of media.
+          {t(
+            'about.intro',
+            '{name} was founded in {year} in {city}, {country}, to take the slow, repetitive and error-prone steps out of cell and sample preparation, starting with drop-wise addition of media.',
+            place,
+          )}
         </p>
       </PageIntro>
       <Container className="grid gap-12 py-16 md:py-20 lg:grid-cols-12">
         <div className="space-y-5 text-lg leading-relaxed text-navy-800 lg:col-span-7">
-          <h2 className="text-2xl font-semibold tracking-tight text-navy-900">Why we exist</h2>
+          <h2 className="text-2xl font-semibold tracking-tight text-navy-900">{t('about.why', 'Why we exist')}</h2>
           <p>
-            Adding a cryoprotectant or a concentrated medium drop by drop is a common step in many protocols. Done by
-            hand it takes minutes of careful attention per sample, and the result depends on who holds the syringe.
+            {t(
+              'about.why1',
+              'Adding a cryoprotectant or a concentrated medium drop by drop is a common step in many protocols. Done by hand it takes minutes of careful attention per sample, and the result depends on who holds the syringe.',
+            )}
           </p>
           <p>
-            Our first instrument, {company.productName}, does that step at a controlled rate while mixing, inside the
-            biosafety cabinet, with the sterile syringes labs already use. In our internal trial it was 73% more
-            consistent than manual addition.
+            {t(
+              'about.why2',
+              'Our first instrument, {product}, does that step at a controlled rate while mixing, inside the biosafety cabinet, with the sterile syringes labs already use. In our internal trial it was 73% more consistent than manual addition.',
+              { product: company.productName },
+            )}
           </p>
           <p>
-            Beyond our own product, we design custom automation and OEM instruments for partners in life sciences and
-            diagnostics.
+            {t(
+              'about.why3',
+              'Beyond our own product, we design custom automation and OEM instruments for partners in life sciences and diagnostics.',
+            )}
           </p>
           <div className="flex flex-wrap gap-3 pt-2">
             <Button asChild>
               <Link to="/configure">
-                Configure Now <ArrowRight aria-hidden="true" className="size-4" />
+                {t('nav.configure', 'Configure Now')} <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to="/automation">Custom Automation</Link>
+              <Link to="/automation">{t('nav.automation', 'Custom Automation')}</Link>
             </Button>
           </div>
         </div>
         <aside className="lg:col-span-5">
           <dl className="divide-y divide-navy-100 rounded-2xl border border-navy-100 bg-navy-50">
             {[
-              ['Founded', publicProfile().foundedYear],
-              ['Based in', profileAddressLines(publicProfile().tradingAddress).join(', ')],
+              [t('about.founded', 'Founded'), profile.foundedYear],
+              [t('about.basedIn', 'Based in'), profileAddressLines(profile.tradingAddress).join(', ')],
               [
-                'Company',
-                `${publicProfile().legalName}, registered in ${publicProfile().registeredIn}, number ${publicProfile().companyNumber}`,
+                t('about.company', 'Company'),
+                t('about.companyValue', '{legalName}, registered in {registeredIn}, number {companyNumber}', {
+                  legalName: profile.legalName,
+                  registeredIn,
+                  companyNumber: profile.companyNumber,
+                }),
               ],
-              ['Sells to', 'The UK and the EU'],
+              [t('about.sellsTo', 'Sells to'), t('about.sellsToValue', 'The UK and the EU')],
             ].map(([term, value]) => (
               <div key={term} className="px-6 py-4">
                 <dt className="text-sm font-medium text-navy-600">{term}</dt>
@@ -86,7 +127,7 @@ export function AboutPage() {
       <section aria-labelledby="values-title" className="bg-navy-50 py-16 md:py-20">
         <Container>
           <h2 id="values-title" className="text-2xl font-semibold tracking-tight text-navy-900">
-            What we care about
+            {t('about.values', 'What we care about')}
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {values.map((value) => (

@@ -1,3 +1,5 @@
+import { useT } from '../i18n/use-t';
+
 /**
  * Rate of osmolality change over a 3-minute addition, manual against the instrument, drawn from
  * the trial's spread (±25 and ±6.6 mOsm/kg/s). The traces are illustrative, the bands are the
@@ -32,13 +34,16 @@ const instrumentTrace = trace(6.6, [0.31, 0.77, 0.13]);
 // of the viewBox), so its labels are 22 units there to stay above 11 px. Set in CSS, not in script:
 // the home page has no JavaScript to spare.
 export function ConsistencyChart() {
+  const { t } = useT();
   return (
     <figure className="rounded-xl border border-navy-100 bg-white p-4 sm:p-6">
       <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <span className="font-semibold text-navy-900">Deviation from target rate, mOsm/kg/s</span>
+        <span className="font-semibold text-navy-900">
+          {t('home.chart.caption', 'Deviation from target rate, mOsm/kg/s')}
+        </span>
         <span className="flex gap-4 text-navy-700">
           <span className="inline-flex items-center gap-2">
-            <span aria-hidden="true" className="h-0.5 w-5 bg-[#c2410c]" /> Manual
+            <span aria-hidden="true" className="h-0.5 w-5 bg-[#c2410c]" /> {t('home.chart.manual', 'Manual')}
           </span>
           <span className="inline-flex items-center gap-2">
             <span aria-hidden="true" className="h-1 w-5 bg-accent-600" /> Dropwise
@@ -51,7 +56,10 @@ export function ConsistencyChart() {
         height={height}
         className="mt-4 h-auto w-full [&_text]:text-[11px] max-sm:[&_text]:text-[22px]"
         role="img"
-        aria-label="Manual addition varies by up to plus or minus 25 mOsm/kg/s over three minutes; the instrument stays within plus or minus 6.6."
+        aria-label={t(
+          'home.chart.label',
+          'Manual addition varies by up to plus or minus 25 mOsm/kg/s over three minutes; the instrument stays within plus or minus 6.6.',
+        )}
       >
         <rect x={pad.left} y={y(25)} width={plotWidth} height={y(-25) - y(25)} fill="#c2410c" opacity="0.06" />
         <rect x={pad.left} y={y(6.6)} width={plotWidth} height={y(-6.6) - y(6.6)} fill="#17a09d" opacity="0.14" />

@@ -1,12 +1,12 @@
 import { Building2, Clock, Mail, MapPin, Phone, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { company } from '../../shared/company';
 import { PageHead } from '../lib/page-head';
 import { Container } from '../ui/container';
 import { PageIntro } from './page-intro';
 import { profileAddressLines } from '../../shared/business-profile';
 import { publicProfile } from '../lib/public-profile';
 import { useHydrated } from '../lib/use-hydrated';
+import { useT } from '../i18n/use-t';
 
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -26,46 +26,71 @@ const linkClass = 'font-medium text-accent-700 underline-offset-2 hover:underlin
 
 export function ContactPage() {
   const hydrated = useHydrated();
+  const { t, language } = useT();
+  const profile = publicProfile();
+  // company.responseTime, word for word in English.
+  const responseTime = t('contact.responseTime', 'within 24 hours');
+  const registeredIn =
+    language === 'de' ? profile.registeredInDe : language === 'fr' ? profile.registeredInFr : profile.registeredIn;
   return (
     <>
       <PageHead
-        title={`Contact | ${publicProfile().tradingName}`}
-        description={`Contact ${publicProfile().tradingName} in ${publicProfile().tradingAddress.city}, ${publicProfile().tradingAddress.country}: phone, sales and support e-mail, office hours ${publicProfile().officeHours}; we reply ${company.responseTime}.`}
+        title={t('contact.head.title', 'Contact | {name}', { name: profile.tradingName })}
+        description={t(
+          'contact.head.description',
+          'Contact {name} in {city}, {country}: phone, sales and support e-mail, office hours {hours}; we reply {responseTime}.',
+          {
+            name: profile.tradingName,
+            city: profile.tradingAddress.city,
+            country: profile.tradingAddress.country,
+            hours: profile.officeHours,
+            responseTime,
+          },
+        )}
       />
-      <PageIntro eyebrow="Contact" title="Talk to the people who build the instrument">
+      <PageIntro
+        eyebrow={t('nav.contact', 'Contact')}
+        title={t('contact.title', 'Talk to the people who build the instrument')}
+      >
         <p>
-          Questions about the instrument, a quote, an order or custom automation: call or write to us and we will reply{' '}
-          {company.responseTime}.
+          {t(
+            'contact.intro',
+            'Questions about the instrument, a quote, an order or custom automation: call or write to us and we will reply {responseTime}.',
+            { responseTime },
+          )}
         </p>
       </PageIntro>
       <Container className="grid gap-10 py-16 md:py-20 lg:grid-cols-12">
         <div className="grid content-start gap-4 sm:grid-cols-2 lg:col-span-5 lg:grid-cols-1">
-          <Detail icon={<Phone aria-hidden="true" className="size-5" />} title="Phone">
+          <Detail icon={<Phone aria-hidden="true" className="size-5" />} title={t('contact.phone', 'Phone')}>
             <a className={linkClass} href={publicProfile().phoneHref}>
               {publicProfile().phone}
             </a>
           </Detail>
-          <Detail icon={<Mail aria-hidden="true" className="size-5" />} title="E-mail">
+          <Detail icon={<Mail aria-hidden="true" className="size-5" />} title={t('contact.email', 'E-mail')}>
             <p>
-              Sales:{' '}
+              {t('contact.sales', 'Sales:')}{' '}
               <a className={linkClass} href={`mailto:${publicProfile().salesEmail}`}>
                 {publicProfile().salesEmail}
               </a>
             </p>
             <p>
-              Support:{' '}
+              {t('contact.support', 'Support:')}{' '}
               <a className={linkClass} href={`mailto:${publicProfile().supportEmail}`}>
                 {publicProfile().supportEmail}
               </a>
             </p>
           </Detail>
-          <Detail icon={<Clock aria-hidden="true" className="size-5" />} title="Office hours">
+          <Detail icon={<Clock aria-hidden="true" className="size-5" />} title={t('contact.hours', 'Office hours')}>
             {publicProfile().officeHours}
           </Detail>
-          <Detail icon={<Timer aria-hidden="true" className="size-5" />} title="Response time">
-            We reply {company.responseTime}.
+          <Detail
+            icon={<Timer aria-hidden="true" className="size-5" />}
+            title={t('contact.responseTitle', 'Response time')}
+          >
+            {t('contact.reply', 'We reply {responseTime}.', { responseTime })}
           </Detail>
-          <Detail icon={<MapPin aria-hidden="true" className="size-5" />} title="Address">
+          <Detail icon={<MapPin aria-hidden="true" className="size-5" />} title={t('contact.address', 'Address')}>
             <address className="not-italic">
               {publicProfile().legalName}
               {profileAddressLines(publicProfile().tradingAddress).map((line) => (
@@ -75,9 +100,20 @@ export function ContactPage() {
               ))}
             </address>
           </Detail>
-          <Detail icon={<Building2 aria-hidden="true" className="size-5" />} title="Registered company">
-            {publicProfile().legalName}, registered in {publicProfile().registeredIn}, company number{' '}
-            {publicProfile().companyNumber}. VAT {publicProfile().vatNumber}.
+          <Detail
+            icon={<Building2 aria-hidden="true" className="size-5" />}
+            title={t('contact.registered', 'Registered company')}
+          >
+            {t(
+              'contact.registeredValue',
+              '{legalName}, registered in {registeredIn}, company number {companyNumber}. VAT {vatNumber}.',
+              {
+                legalName: profile.legalName,
+                registeredIn,
+                companyNumber: profile.companyNumber,
+                vatNumber: profile.vatNumber,
+              },
+            )}
           </Detail>
         </div>
         <figure className="lg:col-span-7">
@@ -101,7 +137,8 @@ export function ContactPage() {
                 ))}
               </address>
               <a className={linkClass} href={publicProfile().mapLinkUrl} target="_blank" rel="noopener noreferrer">
-                Open the map<span className="sr-only"> (opens in a new tab)</span>
+                {t('contact.openMap', 'Open the map')}
+                <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>
               </a>
             </div>
             {/*
@@ -111,7 +148,10 @@ export function ContactPage() {
             */}
             {hydrated && publicProfile().mapEmbedUrl !== '' && (
               <iframe
-                title={`Map showing the ${publicProfile().tradingName} office in ${publicProfile().tradingAddress.city}`}
+                title={t('contact.mapTitle', 'Map showing the {name} office in {city}', {
+                  name: profile.tradingName,
+                  city: profile.tradingAddress.city,
+                })}
                 src={publicProfile().mapEmbedUrl}
                 width={800}
                 height={560}
@@ -122,10 +162,11 @@ export function ContactPage() {
             )}
           </div>
           <figcaption className="mt-3 text-sm text-navy-600">
-            {publicProfile().legalName}, {profileAddressLines(publicProfile().tradingAddress).join(', ')}. Map data ©
-            OpenStreetMap contributors.{' '}
+            {publicProfile().legalName}, {profileAddressLines(publicProfile().tradingAddress).join(', ')}.{' '}
+            {t('contact.mapData', 'Map data © OpenStreetMap contributors.')}{' '}
             <a className={linkClass} href={publicProfile().mapLinkUrl} target="_blank" rel="noopener noreferrer">
-              View a larger map<span className="sr-only"> (opens in a new tab)</span>
+              {t('contact.largerMap', 'View a larger map')}
+              <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>
             </a>
           </figcaption>
         </figure>

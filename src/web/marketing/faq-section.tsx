@@ -2,7 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
-import { PAYMENT_DAYS, balanceSentence, depositSentence } from '../../shared/terms';
+import { PAYMENT_DAYS } from '../../shared/terms';
+import { useT } from '../i18n/use-t';
 import { Container } from '../ui/container';
 import { SectionHeading } from './section-heading';
 import { publicProfile } from '../lib/public-profile';
@@ -18,70 +19,95 @@ export function FaqSection({
   quoteValidityDays: number;
   warrantyMonths: number;
 }) {
+  const { t } = useT();
   const questions: readonly { question: string; answer: ReactNode }[] = [
     {
-      question: 'What does the instrument do?',
-      answer:
+      question: t('home.faq.what', 'What does the instrument do?'),
+      answer: t(
+        'home.faq.whatAnswer',
         'It adds liquid from a syringe to your sample drop by drop at a controlled rate, between 0.5 and 15 mL/min, while mixing the sample at up to 1500 RPM. It is made for sterile work such as cryoprotectant or media addition to cells.',
+      ),
     },
     {
-      question: 'Which syringes and containers can I use?',
-      answer:
+      question: t('home.faq.syringes', 'Which syringes and containers can I use?'),
+      answer: t(
+        'home.faq.syringesAnswer',
         'Standard sterile 3 mL and 6 mL syringes, the ones you already buy, and several common sample containers. Adaptors for your tubes are chosen in the configurator.',
+      ),
     },
     {
-      question: 'Can it be used inside a biosafety cabinet?',
-      answer:
+      question: t('home.faq.cabinet', 'Can it be used inside a biosafety cabinet?'),
+      answer: t(
+        'home.faq.cabinetAnswer',
         'Yes. It measures 210 × 100 × 300 mm, weighs 1.5 kg and runs from a 24 V mains adaptor, so it sits on the work surface of a standard cabinet.',
+      ),
     },
     {
-      question: 'How long does training take?',
-      answer:
+      question: t('home.faq.training', 'How long does training take?'),
+      answer: t(
+        'home.faq.trainingAnswer',
         'About 10 minutes. Everything is set from the instrument’s OLED display; there is no software to install.',
+      ),
     },
     {
-      question: 'Where do you ship?',
+      question: t('home.faq.ship', 'Where do you ship?'),
       answer: (
         <>
-          To the UK and the EU. UK prices include VAT and are delivered duty paid (DDP); EU prices exclude VAT and
-          duties and are delivered at place (DAP). Sales to the USA are not open yet: you can join the waitlist in the
-          configurator. From other countries, configure using the UK option and{' '}
+          {t(
+            'home.faq.shipAnswer',
+            'To the UK and the EU. UK prices include VAT and are delivered duty paid (DDP); EU prices exclude VAT and duties and are delivered at place (DAP). Sales to the USA are not open yet: you can join the waitlist in the configurator. From other countries, configure using the UK option and',
+          )}{' '}
           <a className="font-medium text-accent-700 underline" href={`mailto:${publicProfile().salesEmail}`}>
-            contact sales
+            {t('home.faq.shipContact', 'contact sales')}
           </a>
           .
         </>
       ),
     },
     {
-      question: 'How do I pay?',
-      // The terms' own sentences (issue 38): the deposit is invoiced on confirmation, not due on ordering.
-      answer: `${depositSentence({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} ${balanceSentence} You pay by bank transfer; card payment is coming soon.`,
+      question: t('home.faq.pay', 'How do I pay?'),
+      // The terms' own sentences in English (issue 38, held equal by faq-section.test.tsx): the deposit is
+      // invoiced on confirmation, not due on ordering.
+      answer: t(
+        'home.faq.payAnswer',
+        'A {percent}% deposit is invoiced on our written confirmation, payable within {days} days. The balance is invoiced when the instrument is ready and is due before dispatch. You pay by bank transfer; card payment is coming soon.',
+        { percent: DEPOSIT_PERCENT, days: PAYMENT_DAYS },
+      ),
     },
     {
-      question: 'Can I get a quote for my purchasing department?',
+      question: t('home.faq.quote', 'Can I get a quote for my purchasing department?'),
       answer: (
         <>
-          Yes.{' '}
+          {t('home.faq.quoteYes', 'Yes.')}{' '}
           <Link className="font-medium text-accent-700 underline" to="/configure">
-            Configure your instrument
+            {t('home.faq.quoteConfigure', 'Configure your instrument')}
           </Link>{' '}
-          and generate a shareable quote with a PDF. A quote is valid for {quoteValidityDays} days.
+          {t('home.faq.quoteAnswer', 'and generate a shareable quote with a PDF. A quote is valid for {days} days.', {
+            days: quoteValidityDays,
+          })}
         </>
       ),
     },
     {
-      question: 'What warranty comes with it?',
-      answer: `${warrantyMonths} months from delivery as standard. Servicing plans of one, two or three years extend the warranty to match, and servicing can be added later.`,
+      question: t('home.faq.warranty', 'What warranty comes with it?'),
+      answer: t(
+        'home.faq.warrantyAnswer',
+        '{months} months from delivery as standard. Servicing plans of one, two or three years extend the warranty to match, and servicing can be added later.',
+        { months: warrantyMonths },
+      ),
     },
   ];
   return (
     <section aria-labelledby="faq-title" className="py-20 md:py-28">
       <Container className="grid gap-12 lg:grid-cols-12">
         <div className="lg:col-span-4">
-          <SectionHeading id="faq-title" eyebrow="FAQ" title="Commonly Asked Questions">
+          <SectionHeading
+            id="faq-title"
+            eyebrow={t('home.faq.eyebrow', 'FAQ')}
+            title={t('home.faq.title', 'Commonly Asked Questions')}
+          >
             <p>
-              Something else on your mind? Write to{' '}
+              {t('home.faq.writeTo', 'Something else on your mind? Write to')}{' '}
               <a className="font-medium text-accent-700 underline" href={`mailto:${publicProfile().salesEmail}`}>
                 {publicProfile().salesEmail}
               </a>

@@ -1,7 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { useEarlyValue } from '../lib/use-early-value';
-import { formatMoney } from '../../shared/money';
+import { type PageText, useT } from '../i18n/use-t';
 import { calculateRoi, formatHours, roiConstants } from './roi';
+
+/** Hours as the page's language writes them: "1,234.5" in English, "1.234,5", "1 234,5". */
+const hoursIn = (language: PageText['language'], hours: number) =>
+  language === 'en'
+    ? formatHours(hours)
+    : new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'fr-FR', { maximumFractionDigits: 1 }).format(hours);
 
 interface SliderProps {
   label: string;
@@ -49,12 +55,13 @@ function Slider({ label, value, min, max, step, unit, onChange }: SliderProps) {
 
 /** Hours a year by hand against with the instrument, as two bars. */
 function HoursChart({ manualHours, automatedHours }: { manualHours: number; automatedHours: number }) {
+  const { t, language } = useT();
   const width = 320;
   const barHeight = 28;
   const labelWidth = 86;
   const scale = (hours: number) => Math.max(2, (hours / Math.max(manualHours, 1)) * (width - labelWidth - 70));
   const rows = [
-    { label: 'By hand', hours: manualHours, color: '#8ea9cb' },
+    { label: t('home.roi.byHand', 'By hand'), hours: manualHours, color: '#8ea9cb' },
     { label: 'Dropwise', hours: automatedHours, color: '#0e7f7e' },
   ];
   return (
@@ -64,7 +71,10 @@ function HoursChart({ manualHours, automatedHours }: { manualHours: number; auto
       height={92}
       className="h-auto w-full"
       role="img"
-      aria-label={`Hours a year: ${formatHours(manualHours)} by hand, ${formatHours(automatedHours)} with Dropwise.`}
+      aria-label={t('home.roi.chartLabel', 'Hours a year: {manual} by hand, {automated} with Dropwise.', {
+        manual: hoursIn(language, manualHours),
+        automated: hoursIn(language, automatedHours),
+      })}
     >
       {rows.map((row, index) => {
         const top = 8 + index * (barHeight + 16);
@@ -75,7 +85,7 @@ function HoursChart({ manualHours, automatedHours }: { manualHours: number; auto
             </text>
             <rect x={labelWidth} y={top} width={scale(row.hours)} height={barHeight} rx={4} fill={row.color} />
             <text x={labelWidth + scale(row.hours) + 6} y={top + 19} fontSize="13" fill="#0b1f3a" fontWeight="600">
-              {formatHours(row.hours)} h
+              {hoursIn(language, row.hours)} h
             </text>
           </g>
         );
@@ -89,42 +99,46 @@ export function RoiCalculator() {
   const [minutes, setMinutes] = useState<number>(roiConstants.minutes.default);
   const [procedures, setProcedures] = useState<number>(roiConstants.procedures.default);
   const roi = calculateRoi(minutes, procedures);
+  const { t, money, language } = useT();
 
   return (
     <div className="grid overflow-hidden rounded-2xl border border-navy-100 bg-white shadow-sm lg:grid-cols-2">
       <div className="space-y-8 p-6 sm:p-8">
-        <h3 className="text-lg font-semibold text-navy-900">Savings calculator</h3>
+        <h3 className="text-lg font-semibold text-navy-900">{t('home.roi.title', 'Savings calculator')}</h3>
         <Slider
-          label="Minutes per manual addition"
+          label={t('home.roi.minutes', 'Minutes per manual addition')}
           value={minutes}
           {...roiConstants.minutes}
           unit="min"
           onChange={setMinutes}
         />
         <Slider
-          label="Procedures per day"
+          label={t('home.roi.procedures', 'Procedures per day')}
           value={procedures}
           {...roiConstants.procedures}
-          unit={procedures === 1 ? 'procedure' : 'procedures'}
+          unit={procedures === 1 ? t('home.roi.procedure', 'procedure') : t('home.roi.proceduresUnit', 'procedures')}
           onChange={setProcedures}
         />
         <p className="text-xs leading-relaxed text-navy-600">
-          Assumes 30 seconds of hands-on time per automated addition, {roiConstants.workingDays} working days a year and
-          £{roiConstants.hourlyRateGbp} an hour of staff time.
+          {t(
+            'home.roi.assumes',
+            'Assumes 30 seconds of hands-on time per automated addition, {days} working days a year and {rate} an hour of staff time.',
+            { days: roiConstants.workingDays, rate: money(roiConstants.hourlyRateGbp * 100, 'GBP', { decimals: 0 }) },
+          )}
         </p>
       </div>
       <div className="flex flex-col justify-between gap-6 bg-navy-900 p-6 text-white sm:p-8" aria-live="polite">
         <dl className="grid grid-cols-2 gap-6">
           <div>
-            <dt className="text-sm text-navy-100">Hours saved per year</dt>
+            <dt className="text-sm text-navy-100">{t('home.roi.hoursSaved', 'Hours saved per year')}</dt>
             <dd className="tabular mt-1 text-3xl font-semibold md:text-4xl" data-testid="roi-hours">
-              {formatHours(roi.hoursSaved)}
+              {hoursIn(language, roi.hoursSaved)}
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-navy-100">Saving per year</dt>
+            <dt className="text-sm text-navy-100">{t('home.roi.saving', 'Saving per year')}</dt>
             <dd className="tabular mt-1 text-3xl font-semibold text-accent-300 md:text-4xl" data-testid="roi-saving">
-              {formatMoney(Math.round(roi.savingGbp * 100), 'GBP', { decimals: 0 })}
+              {money(Math.round(roi.savingGbp * 100), 'GBP', { decimals: 0 })}
             </dd>
           </div>
         </dl>

@@ -3,6 +3,7 @@ import { type ComponentType, useRef, useState } from 'react';
 import { buttonClasses } from '../ui/button';
 import type { PublicSettings } from '../../shared/public-settings';
 import type { VideoDialogProps } from './video-dialog';
+import { useT } from '../i18n/use-t';
 
 /**
  * Watch Video: the dialog's code loads only when the button is pressed, so the home page's
@@ -13,6 +14,7 @@ export function WatchVideoButton({ videos }: { videos: PublicSettings['videos'] 
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { t } = useT();
 
   async function openDialog() {
     if (loading) return;
@@ -39,7 +41,7 @@ export function WatchVideoButton({ videos }: { videos: PublicSettings['videos'] 
         aria-busy={loading}
       >
         <Play aria-hidden="true" className="size-4 text-accent-700" />
-        Watch Video
+        {t('home.watchVideo', 'Watch Video')}
       </button>
       {Dialog && open ? (
         <Dialog

@@ -169,7 +169,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
         </h3>
         {pricing ? (
           <ul className="mt-2 divide-y divide-navy-100 text-sm tabular-nums">
-            {displayLines(pricing).map((line) => (
+            {displayLines(pricing, text.language).map((line) => (
               <li key={line.key} className="flex justify-between gap-4 py-2">
                 <span>
                   {line.quantity} x {line.name}

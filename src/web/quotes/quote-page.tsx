@@ -274,7 +274,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
               </tr>
             </thead>
             <tbody>
-              {displayLines(quote.pricing).map((line) => (
+              {displayLines(quote.pricing, text.language).map((line) => (
                 <tr key={line.key} className="border-b border-navy-100">
                   <td className="py-2">{line.name}</td>
                   <td className="py-2 text-right">{line.quantity}</td>

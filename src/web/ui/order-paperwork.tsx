@@ -17,7 +17,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
   const text = useT();
   const { t } = text;
   const money = (minor: number) => text.money(minor, order.currency, { decimals: 2 });
-  const lines = orderLines(order.items);
+  const lines = orderLines(order.items, text.language);
   const subtotal = order.subtotalAmount ?? lines.reduce((sum, line) => sum + line.total, 0);
   const vat = order.vatAmount ?? order.totalAmount - subtotal;
   // An order placed before lines had VAT (issue 37) shows its one rate, as then.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { vatSummaryParts } from '../../shared/documents/vat-summary';
+import { vatPartsByTreatment, vatSummaryParts } from '../../shared/documents/vat-summary';
 import type { VatGroup } from '../../shared/tax/line-vat';
 import { terms } from '../../shared/terms';
 import { useT } from '../i18n/use-t';
@@ -18,17 +18,37 @@ export function VatRows({
   currency: string;
   totalTestId?: string;
 }) {
-  const { totals } = vatSummaryParts(summary, currency);
   const text = useT();
+  const { t, language } = text;
+  const money = (minor: number) => text.money(minor, currency, { decimals: 2 });
+  // English keeps the documents' own wording word for word; German and French say it from the pages'
+  // catalogue in their money format ("20 % MwSt. auf Dienstleistungen (netto 1.269,90 €)", issue 53).
+  const english = language === 'en' ? vatSummaryParts(summary, currency).totals : null;
+  const shown = vatPartsByTreatment(summary);
+  const rows = english ?? [
+    ...shown.map((part) => ({
+      label: t('vat.part', 'VAT {rate}% on {what} (net {net})', {
+        rate: Number.isInteger(part.rate) ? String(part.rate) : part.rate.toFixed(2),
+        what:
+          part.supplies.length > 1
+            ? t('vat.goodsAndServices', 'goods and services')
+            : part.supplies[0] === 'services'
+              ? t('vat.services', 'services')
+              : t('vat.goods', 'goods'),
+        net: money(part.net),
+      }),
+      amount: part.vat,
+    })),
+    ...(shown.length > 1
+      ? [{ label: t('vat.total', 'Total VAT'), amount: shown.reduce((sum, part) => sum + part.vat, 0) }]
+      : []),
+  ];
   return (
     <>
-      {totals.map((row, index) => (
+      {rows.map((row, index) => (
         <div key={row.label} className="flex justify-between gap-4">
-          {/* The VAT lines name their treatment as the tax rules do: English, the documents' binding words. */}
-          <dt lang={text.language === 'en' ? undefined : 'en'}>{row.label}</dt>
-          <dd data-testid={index === totals.length - 1 ? totalTestId : undefined}>
-            {text.money(row.amount, currency, { decimals: 2 })}
-          </dd>
+          <dt>{row.label}</dt>
+          <dd data-testid={index === rows.length - 1 ? totalTestId : undefined}>{money(row.amount)}</dd>
         </div>
       ))}
     </>

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, money, updatedAt } from './columns';
+import type { OptionTranslations } from '../../../shared/catalogue/option-translations';
 
 export const products = pgTable('products', {
   id: id(),
@@ -33,7 +34,12 @@ const productId = () =>
  * holders, power adaptors, shipping, servicing, batches): its product, its name, its prices and its
  * place in the list. Each table adds its own id column and its own fields between them.
  */
-const optionOf = () => ({ productId: productId(), name: text('name').notNull() });
+const optionOf = () => ({
+  productId: productId(),
+  name: text('name').notNull(),
+  /** Issue 53: the German and French name and description staff gave it ({} until then: English shows). */
+  translations: jsonb('translations').$type<OptionTranslations>().notNull().default({}),
+});
 const prices = () => ({ priceGbp: money('price_gbp').notNull(), priceEur: money('price_eur').notNull() });
 const described = () => ({ description: text('description'), ...prices() });
 const listed = () => ({

@@ -1,3 +1,4 @@
+import type { LineNames } from '../../../shared/catalogue/option-translations';
 import type { Language } from '../../../shared/i18n/languages';
 import {
   bigint,
@@ -162,6 +163,8 @@ export const orderItems = pgTable(
     itemType: text('item_type').$type<OrderItemType>().notNull(),
     itemId: text('item_id').notNull(),
     itemName: text('item_name').notNull(),
+    /** Issue 53: the line's German and French names as the catalogue had them when ordered (null: English only). */
+    itemNames: jsonb('item_names').$type<LineNames>(),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),

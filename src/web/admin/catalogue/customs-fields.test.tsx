@@ -18,6 +18,7 @@ const rack: AdminOption = {
   updatedAt: '2026-03-02T10:00:00.000Z',
   active: true,
   countries: null,
+  translations: {},
   customs: {
     commodityCode: '39269097',
     originCountry: 'GB',

@@ -15,6 +15,7 @@ import {
   toMinorUnits,
 } from '../../../shared/catalogue/catalogue-schemas';
 import { countries } from '../../../shared/countries';
+import { missingTranslations, type OptionTranslations } from '../../../shared/catalogue/option-translations';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { adminApi, useInvalidateAdmin } from '../shell/admin-api';
@@ -151,9 +152,36 @@ const formSchema = z.object({
   everywhere: z.boolean(),
   countries: z.array(z.string()),
   active: z.boolean(),
+  // Issue 53: the German and French name and description ('' when not given: the English shows).
+  nameDe: z.string().max(200),
+  descriptionDe: z.string().max(2000),
+  nameFr: z.string().max(200),
+  descriptionFr: z.string().max(2000),
   ...customsFormShape,
 });
 type FormValues = z.infer<typeof formSchema>;
+
+const translationValues = (translations: OptionTranslations | undefined) => ({
+  nameDe: translations?.de?.name ?? '',
+  descriptionDe: translations?.de?.description ?? '',
+  nameFr: translations?.fr?.name ?? '',
+  descriptionFr: translations?.fr?.description ?? '',
+});
+const translationsOf = (values: FormValues): OptionTranslations => ({
+  de: { name: values.nameDe, description: values.descriptionDe },
+  fr: { name: values.nameFr, description: values.descriptionFr },
+});
+
+/** The editor's warning (issue 53): what the option lacks in German or French, which then shows the English. */
+function TranslationWarning({ option }: { option: { description: string | null; translations: OptionTranslations } }) {
+  const missing = missingTranslations(option, option.translations);
+  if (missing.length === 0) return null;
+  return (
+    <p role="note" className="text-sm text-amber-800">
+      Translation missing ({missing.join(', ')}): German and French buyers see the English.
+    </p>
+  );
+}
 
 const empty: FormValues = {
   optionId: '',
@@ -164,6 +192,7 @@ const empty: FormValues = {
   everywhere: true,
   countries: [],
   active: true,
+  ...translationValues(undefined),
   ...emptyCustoms,
 };
 const fieldNames = ['optionId', 'name', 'description', 'priceGbp', 'priceEur', ...customsFieldNames] as const;
@@ -192,6 +221,7 @@ function OptionForm({
           everywhere: editing.countries === null,
           countries: editing.countries ?? [],
           active: editing.active,
+          ...translationValues(editing.translations),
           ...customsFormValues(editing.customs),
         }
       : empty,
@@ -204,6 +234,7 @@ function OptionForm({
       const body = {
         name: values.name,
         description: values.description.trim() || null,
+        translations: translationsOf(values),
         priceGbp: toMinorUnits(values.priceGbp),
         priceEur: toMinorUnits(values.priceEur),
         ...reach,
@@ -262,6 +293,21 @@ function OptionForm({
           <textarea rows={2} className={inputClass} {...form.register('description')} />
         </Field>
       </div>
+      <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="text-sm font-medium text-navy-800">German and French (empty: the English shows)</legend>
+        <Field label="Name (Deutsch)" name="nameDe" error={errors.nameDe?.message}>
+          <input className={inputClass} lang="de" {...form.register('nameDe')} />
+        </Field>
+        <Field label="Name (Français)" name="nameFr" error={errors.nameFr?.message}>
+          <input className={inputClass} lang="fr" {...form.register('nameFr')} />
+        </Field>
+        <Field label="Description (Deutsch)" name="descriptionDe" error={errors.descriptionDe?.message}>
+          <textarea rows={2} className={inputClass} lang="de" {...form.register('descriptionDe')} />
+        </Field>
+        <Field label="Description (Français)" name="descriptionFr" error={errors.descriptionFr?.message}>
+          <textarea rows={2} className={inputClass} lang="fr" {...form.register('descriptionFr')} />
+        </Field>
+      </fieldset>
       <PriceField
         label="Price (£)"
         name="priceGbp"
@@ -393,6 +439,7 @@ export function OptionsPage({ kind }: { kind: OptionEditorKind }) {
                 <p className="text-xs text-navy-500">{option.optionId}</p>
                 {option.description ? <p className="text-sm text-navy-700">{option.description}</p> : null}
                 {kind.reach ? <p className="text-sm text-navy-600">{reachText(option)}</p> : null}
+                <TranslationWarning option={option} />
               </div>
               <div className="flex items-center gap-3">
                 <span className="text-sm text-navy-800">{bothPrices(option.priceGbp, option.priceEur)}</span>

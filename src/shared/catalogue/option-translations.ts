@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { Language } from '../i18n/languages';
+
+/**
+ * A catalogue option's German and French name and description (issue 53), edited by staff in the
+ * catalogue editor. English is the option's own `name` and `description`; a translation left empty
+ * reads the English (and the editor warns). Frozen onto a quote's or order's lines as `names`, so a
+ * document keeps the words it was written with.
+ */
+export const TRANSLATED_LANGUAGES = ['de', 'fr'] as const;
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
+const text = (max: number) => z.string().trim().max(max).optional();
+export const optionTextSchema = z.object({ name: text(200), description: text(2000) });
+export const optionTranslationsSchema = z.object({ de: optionTextSchema.optional(), fr: optionTextSchema.optional() });
+export type OptionTranslations = z.infer<typeof optionTranslationsSchema>;
+
+/** A line's names in German and French, as frozen on a quote or order. */
+export const lineNamesSchema = z.object({ de: z.string().optional(), fr: z.string().optional() });
+export type LineNames = z.infer<typeof lineNamesSchema>;
+
+const given = (value: string | undefined | null) => (value ?? '').trim() !== '';
+
+/** The option's name in a language: its translation, or the English when it has none. */
+export function nameIn(language: Language, english: string, names: LineNames | undefined): string {
+  if (language === 'en') return english;
+  const translated = names?.[language];
+  return given(translated) ? (translated as string) : english;
+}
+
+/** The option's description in a language: its translation, or the English when it has none. */
+export function descriptionIn(
+  language: Language,
+  english: string | null,
+  translations: OptionTranslations | undefined,
+): string | null {
+  if (language === 'en' || english === null) return english;
+  const translated = translations?.[language]?.description;
+  return given(translated) ? (translated as string) : english;
+}
+
+/** The names a priced line freezes from its option's translations (only those given). */
+export function lineNames(translations: OptionTranslations | undefined): LineNames | undefined {
+  const names: LineNames = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const name = translations?.[language]?.name;
+    if (given(name)) names[language] = (name as string).trim();
+  }
+  return Object.keys(names).length > 0 ? names : undefined;
+}
+
+/**
+ * What the option lacks, for the editor's warning: "de name", "fr description" (a description only
+ * when the English has one). Empty when both languages are complete.
+ */
+export function missingTranslations(
+  option: { description: string | null },
+  translations: OptionTranslations | undefined,
+): string[] {
+  const missing: string[] = [];
+  for (const language of TRANSLATED_LANGUAGES) {
+    if (!given(translations?.[language]?.name)) missing.push(`${language} name`);
+    if (given(option.description) && !given(translations?.[language]?.description))
+      missing.push(`${language} description`);
+  }
+  return missing;
+}
+
+/** Translations as stored: empty strings dropped, an empty language left out. */
+export function cleanTranslations(translations: OptionTranslations | undefined): OptionTranslations {
+  const clean: OptionTranslations = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const entry = translations?.[language];
+    const name = entry?.name?.trim();
+    const description = entry?.description?.trim();
+    if (name || description) clean[language] = { ...(name ? { name } : {}), ...(description ? { description } : {}) };
+  }
+  return clean;
+}
+
+type Described = { name: string; description: string | null; translations?: OptionTranslations | undefined };
+const optionIn = <O extends Described>(language: Language, option: O): O =>
+  language === 'en'
+    ? option
+    : {
+        ...option,
+        name: nameIn(language, option.name, lineNames(option.translations)),
+        description: descriptionIn(language, option.description, option.translations),
+      };
+
+/** The storefront's product with every option's name and description in `language` (the English where none). */
+export function productIn<
+  P extends Record<
+    'configurations' | 'accessories' | 'adaptors' | 'syringeHolders' | 'powerAdaptors' | 'shipping' | 'servicing',
+    Described[]
+  >,
+>(language: Language, product: P): P {
+  if (language === 'en') return product;
+  const each = <O extends Described>(options: O[]) => options.map((option) => optionIn(language, option));
+  return {
+    ...product,
+    configurations: each(product.configurations),
+    accessories: each(product.accessories),
+    adaptors: each(product.adaptors),
+    syringeHolders: each(product.syringeHolders),
+    powerAdaptors: each(product.powerAdaptors),
+    shipping: each(product.shipping),
+    servicing: each(product.servicing),
+  };
+}
