@@ -31,3 +31,12 @@ export async function inviteColleague(
   if (accepted.statusCode !== 200) throw new Error(`invitation not accepted: ${accepted.statusCode} ${accepted.body}`);
   return accepted;
 }
+
+/** An approver at a German university who accepts a quote by name, with a typed signature. */
+export const universityApprover = {
+  name: 'Otto Hahn',
+  jobTitle: 'Kanzler',
+  organization: 'Uni Heidelberg',
+  email: 'kanzler@uni-heidelberg.example',
+  signature: 'Otto Hahn',
+};

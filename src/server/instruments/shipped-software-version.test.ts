@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { guestBilling } from '../../../tests/support/factories';
+import { guestBilling, payInFull } from '../../../tests/support/factories';
 import { passingFactoryTest } from '../../../tests/support/factory-tests';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { Order } from '../../shared/orders/order-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { instruments, paymentTransactions, productConfigurations } from '../db/schema';
+import { instruments, productConfigurations } from '../db/schema';
 
 /**
  * Issue 51: the certificate records the software version the instrument shipped with, per unit, as
@@ -17,12 +17,11 @@ import { instruments, paymentTransactions, productConfigurations } from '../db/s
 describe('the software version each instrument shipped with (issue 51)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
 
-  it('two units: one entered with its own version (trimmed), one left blank takes the model’s; each certificate prints its own', async () => {
-    const admin = await createAdminSession(t);
-    await t.db.update(productConfigurations).set({ softwareVersion: 'FW 2.4.1' });
+  /** A guest order of `quantity` units, confirmed and paid in full, so it may ship. */
+  async function confirmedAndPaid(cookie: string, email: string, quantity = 1): Promise<Order> {
     const placed = await t.post('/api/orders', {
-      configuration: { ...defaultSelection, quantity: 2 },
-      billing: guestBilling('two-units@example.com'),
+      configuration: { ...defaultSelection, quantity },
+      billing: guestBilling(email),
       notes: '',
       acceptTerms: true,
       idempotencyKey: randomUUID(),
@@ -30,17 +29,16 @@ describe('the software version each instrument shipped with (issue 51)', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const { order } = placed.json() as { order: Order };
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
-    expect(
-      (await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
-    ).toBe(200);
-    await t.db.insert(paymentTransactions).values({
-      orderId: order.id,
-      transactionType: 'balance',
-      amount: order.totalAmount,
-      currency: 'GBP',
-      status: 'completed',
-    });
+    expect((await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie })).statusCode).toBe(200);
+    await payInFull(t.db, order);
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    return order;
+  }
+
+  it('two units: one entered with its own version (trimmed), one left blank takes the model’s; each certificate prints its own', async () => {
+    const admin = await createAdminSession(t);
+    await t.db.update(productConfigurations).set({ softwareVersion: 'FW 2.4.1' });
+    const order = await confirmedAndPaid(admin.cookie, 'two-units@example.com', 2);
     const shipped = await t.patch(
       `/api/admin/orders/${order.id}`,
       {
@@ -78,24 +76,7 @@ describe('the software version each instrument shipped with (issue 51)', () => {
 
   it('refuses a software version over 40 characters beside its field, and ships nothing', async () => {
     const admin = await createAdminSession(t);
-    const placed = await t.post('/api/orders', {
-      configuration: defaultSelection,
-      billing: guestBilling('long-version@example.com'),
-      notes: '',
-      acceptTerms: true,
-      idempotencyKey: randomUUID(),
-    });
-    const { order } = placed.json() as { order: Order };
-    t.clock.now = new Date(t.clock.now.getTime() + 1000);
-    await t.patch(`/api/admin/orders/${order.id}`, { status: 'confirmed' }, { cookie: admin.cookie });
-    await t.db.insert(paymentTransactions).values({
-      orderId: order.id,
-      transactionType: 'balance',
-      amount: order.totalAmount,
-      currency: 'GBP',
-      status: 'completed',
-    });
-    t.clock.now = new Date(t.clock.now.getTime() + 1000);
+    const order = await confirmedAndPaid(admin.cookie, 'long-version@example.com');
     const refused = await t.patch(
       `/api/admin/orders/${order.id}`,
       {

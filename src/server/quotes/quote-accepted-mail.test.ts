@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
+import { universityApprover } from '../../../tests/support/organisations';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { getBusinessProfile } from '../business-profile/profile-service';
@@ -8,13 +9,7 @@ import { mailOutbox } from '../db/schema';
 
 /** Issue 51: nobody was told when an approver accepted a quote; the buyer and the sales mailbox are. */
 const start = new Date('2026-03-02T10:00:00.000Z');
-const approver = {
-  name: 'Otto Hahn',
-  jobTitle: 'Kanzler',
-  organization: 'Uni Heidelberg',
-  email: 'kanzler@uni-heidelberg.example',
-  signature: 'Otto Hahn',
-};
+const approver = universityApprover;
 
 describe('the e-mails when an approver accepts a quote (issue 51)', () => {
   const t = useTestApp({ now: start });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
+import { universityApprover } from '../../../tests/support/organisations';
 import type { OrderPriceAnswer, OrderResource } from '../../shared/order-flow';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
@@ -33,13 +34,7 @@ const germanBilling = (vatNumber: string) => ({
   country: 'DE',
   vatNumber,
 });
-const approver = {
-  name: 'Otto Hahn',
-  jobTitle: 'Kanzler',
-  organization: 'Uni Heidelberg',
-  email: 'kanzler@uni-heidelberg.example',
-  signature: 'Otto Hahn',
-};
+const approver = universityApprover;
 
 describe('a quote taxed with the buyer’s VAT number, and the total an approver accepts (issue 51)', () => {
   const t = useTestApp({ now: start });
