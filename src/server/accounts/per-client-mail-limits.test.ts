@@ -28,7 +28,12 @@ describe('per-client limits of the routes that send account mail', () => {
       const refused = await t.post(url, body(eleventh), { remoteAddress: client });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
-        error: { code: 'rate_limited', message: 'Too many requests. Please wait a few minutes before trying again.' },
+        error: {
+          code: 'rate_limited',
+          message: 'Too many requests. Please wait a few minutes before trying again.',
+          // The page shows the refusal by its id, in its own language (issue 53).
+          messageId: 'error.tooManyRequests',
+        },
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, eleventh))).toHaveLength(0);
