@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import { universityApprover } from '../../../tests/support/organisations';
 import type { OrderPriceAnswer, OrderResource } from '../../shared/order-flow';
@@ -99,6 +100,20 @@ describe('a quote taxed with the buyer’s VAT number, and the total an approver
     const response = await order(quote.reference, 'DE136695976');
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json() as { order: OrderResource }).order.totalAmount).toBe(quote.pricing?.totals.total);
+  });
+
+  it('the quote’s PDF names the VAT number it was taxed with; a quote without one names none', async () => {
+    const textOf = async (reference: string) => {
+      const pdf = await t.get(`/api/quotes/${reference}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      return pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    };
+    const taxed = await textOf((await newQuote('DE136695976')).reference);
+    const untaxed = await textOf((await newQuote()).reference);
+    expect(taxed).toContain('VAT number: DE136695976');
+    // Any other VAT number on the page is the shop's own, on both.
+    const count = (text: string) => text.split('VAT number:').length - 1;
+    expect(count(taxed)).toBe(count(untaxed) + 1);
   });
 
   it('checkout without the VAT number the quote was accepted with: re-acceptance required (the total rises)', async () => {

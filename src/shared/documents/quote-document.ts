@@ -1,4 +1,5 @@
 import { bankLines, type BankAccounts, type PublicBusinessProfile } from '../business-profile';
+import { cleanLine } from '../clean-text';
 import type { Language } from '../i18n/languages';
 import { type Translator, translator } from '../i18n/translator';
 import {
@@ -84,6 +85,10 @@ export function quoteDocument(quote: QuoteResource, options: QuoteDocumentOption
               options.customerText === false ? '' : customer.organization,
               customer.email,
               tr.country(customer.country),
+              // Issue 51: the VAT number the quote was taxed with, so the approver signs the total ordered.
+              customer.vatNumber && options.customerText !== false
+                ? tr.t('doc.party.vatNumber', { number: cleanLine(customer.vatNumber) })
+                : '',
             ].filter((line) => line.trim() !== ''),
           },
         ]
