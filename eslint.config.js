@@ -143,7 +143,7 @@ export default tseslint.config(
       'src/web/i18n/locales/*/messages.ts',
       'node_modules/',
       'drizzle/',
-      'test-results/',
+      'test-results*/',
       'playwright-report/',
       'bench-results/',
       'lighthouse-results/',

@@ -11,6 +11,8 @@ import { canBalance } from './tests/support/load-balancer';
  * (docs/decisions/0056-journeys-once.md).
  */
 const postgresJourneys = ['**/quote-order.spec.ts', '**/accounts-orders.spec.ts'];
+/** Each run's own results folder: `.ci/run` runs the PostgreSQL journeys beside the PGlite ones. */
+const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',
@@ -22,8 +24,9 @@ export default defineConfig<ShopOptions>({
   ...(process.env.E2E_DATABASE_JOURNEYS_ONLY === '1' ? { testMatch: postgresJourneys } : {}),
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
+  outputDir,
   // The json report gives each journey's time; scripts/e2e.mjs prints the table per spec file.
-  reporter: [['list'], ['json', { outputFile: 'test-results/journeys.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${outputDir}/journeys.json` }]],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -26,7 +26,7 @@ const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)]
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });
-printTimes('test-results/journeys.json');
+printTimes(`${process.env.E2E_OUTPUT_DIR ?? 'test-results'}/journeys.json`);
 process.exit(result.status ?? 1);
 
 /** The journeys' time per spec file and project (the sum of its journeys' runs), longest first. */

@@ -51,15 +51,15 @@ step() {
 # times it (in a subshell of its own, so its CPU is its own), each one's output printed whole once all
 # have ended, in the order given; it fails if any failed. For independent steps that each keep a core
 # busy for less than their wall time, or that together fit the machine's cores: on two cores the type
-# check, lint and format check take the wall time of the longest instead of their sum.
+# check, lint and format check take the wall time of the longest instead of their sum. An argument of
+# several lines is a lane: its steps run one after another (the next only if the last passed), beside
+# the other arguments.
 steps_together() {
-  local dir index=0 status=0 spec name budget words
+  local dir index=0 status=0 spec
   local -a pids=()
   dir=$(mktemp -d)
   for spec in "$@"; do
-    IFS="|" read -r name budget words <<<"$spec"
-    # shellcheck disable=SC2086 # the command is words, as `step` takes it
-    step "$name" "$budget" $words >"$dir/$index" 2>&1 &
+    _lane "$spec" >"$dir/$index" 2>&1 &
     pids+=($!)
     index=$((index + 1))
   done
@@ -69,6 +69,16 @@ steps_together() {
   done
   rm -rf "$dir"
   return "$status"
+}
+
+# Runs the lines of one `steps_together` argument, each 'NAME|BUDGET|COMMAND ...', in turn.
+_lane() {
+  local name budget words
+  while IFS="|" read -r name budget words; do
+    [ -n "$name" ] || continue
+    # shellcheck disable=SC2086 # the command is words, as `step` takes it
+    step "$name" "$budget" $words </dev/null || return 1
+  done <<<"$1"
 }
 
 step_table() {

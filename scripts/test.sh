@@ -9,17 +9,19 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/steps.sh
 source scripts/steps.sh
 
-# Three independent reads of the source, at once: their wall time is the longest one's.
-steps_together 'typecheck|300|npm run typecheck' 'lint|300|npm run lint' 'format check|60|npm run format:check'
+# Three independent reads of the source, beside the unit tests: those leave about a third of the two
+# cores idle (their files wait on child processes and the database), which the reads fill.
 if [ -n "${DATABASE_URL:-}" ]; then
-  step 'unit tests (PostgreSQL)' 1200 npm run test:unit
+  unit='unit tests (PostgreSQL)|1200|npm run test:unit'
 else
-  step 'unit tests (PGlite)' 1600 npm run test:unit
+  unit='unit tests (PGlite)|1600|npm run test:unit'
 fi
+steps_together 'typecheck|300|npm run typecheck' 'lint|300|npm run lint' 'format check|60|npm run format:check' "$unit"
 step build 300 npm run build
-# The journeys keep about 1.2 of the two cores busy (browser and shop wait on each other); a step
-# named in BESIDE_JOURNEYS ('NAME|BUDGET|COMMAND ...', as `steps_together` takes it) runs in the rest,
-# at the same time: `.ci/run` puts the PostgreSQL unit pass there (decision 0073).
+# The journeys keep about one of the two cores busy (browser and shop wait on each other); the steps
+# named in BESIDE_JOURNEYS (lines of 'NAME|BUDGET|COMMAND ...', a lane as `steps_together` takes it)
+# run in the rest, one after another: `.ci/run` puts the PostgreSQL unit pass and journeys there
+# (decision 0073).
 if [ -n "${BESIDE_JOURNEYS:-}" ]; then
   steps_together 'journeys|2400|npm run test:e2e' "$BESIDE_JOURNEYS"
 else

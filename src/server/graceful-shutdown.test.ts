@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guestOrderBody } from '../../tests/support/factories';
+import { withMigratedDatabase } from '../../tests/support/migrated-data-dir';
 import { type ShopProcess, startShop } from '../../tests/support/shop-process';
 import { openDatabase } from './db/client';
 import { mailOutbox, orders } from './db/schema';
@@ -60,7 +61,7 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
 
   it('finishes the requests in flight and the mail in hand, then exits 0', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dropwise-sigterm-'));
-    shop = await startShop({ env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+    shop = await startShop({ env: { DATA_DIR: await withMigratedDatabase(dataDir), DATABASE_URL: '' } });
     const running = shop;
     const emails = Array.from({ length: 12 }, (_, i) => `sigterm-${i}@example.com`);
     // Every request is in flight (its headers reached the shop) when SIGTERM comes, and its body is

@@ -79,10 +79,11 @@ export function spawnShop(options: StartShopOptions): { process: ShopProcess; st
     },
   };
   const started = new Promise<ShopProcess>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The shop did not start in time:\n${output}`)),
-      options.timeoutMs ?? 60_000,
-    );
+    const timer = setTimeout(() => {
+      // A start that timed out must not leave its process running (and using CPU) after the test.
+      child.kill('SIGKILL');
+      reject(new Error(`The shop did not start in time:\n${output}`));
+    }, options.timeoutMs ?? 60_000);
     const onData = () => {
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (!match?.[1]) return;

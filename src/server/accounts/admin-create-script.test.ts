@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { withMigratedDatabase } from '../../../tests/support/migrated-data-dir';
 import { rootDir } from '../config/paths';
 import { openDatabase } from '../db/client';
 import { profiles, users } from '../db/schema';
@@ -34,7 +35,8 @@ function runScript(env: NodeJS.ProcessEnv, args: string[], stdin = ''): Promise<
 
 describe('npm run admin:create', () => {
   it('creates the first admin with the password from standard input, promotes, and never takes a password argument', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'admin-create-'));
+    // A migrated database with no admin yet: what the script finds after the shop's first start.
+    const dataDir = await withMigratedDatabase(await mkdtemp(join(tmpdir(), 'admin-create-')));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     const script = (args: string[], stdin?: string) => runScript(env, args, stdin);
     try {

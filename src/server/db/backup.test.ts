@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withMigratedDatabase } from '../../../tests/support/migrated-data-dir';
 import { type ShopProcess, startShop } from '../../../tests/support/shop-process';
 import { rootDir } from '../config/paths';
 import { openDatabase } from './client';
@@ -28,7 +29,7 @@ describe.runIf(!process.env.DATABASE_URL)('npm run db:backup and db:restore', ()
   it('backs up the running shop, and a restore into the stopped folder brings back the backed-up state', async () => {
     dir = await mkdtemp(join(tmpdir(), 'dropwise-backup-'));
     const dataDir = join(dir, 'data');
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const env = { DATA_DIR: await withMigratedDatabase(dataDir), DATABASE_URL: '' };
     shop = await startShop({ env });
     const running = shop;
     const join_ = (email: string) =>

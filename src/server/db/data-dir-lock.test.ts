@@ -8,6 +8,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guestOrderBody } from '../../../tests/support/factories';
 import { type ShopProcess, spawnShop, startShop } from '../../../tests/support/shop-process';
+import { withMigratedDatabase } from '../../../tests/support/migrated-data-dir';
 import { rootDir } from '../config/paths';
 import { openDatabase } from './client';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock';
@@ -59,7 +60,7 @@ describe('one data folder, one owner', () => {
   it.runIf(onPglite)(
     'a second shop and admin:create on a folder in use exit at once, naming it and its owner, and touch nothing',
     async () => {
-      const dir = await dataDir();
+      const dir = await withMigratedDatabase(await dataDir());
       const env = { DATA_DIR: dir, DATABASE_URL: '' };
       const first = await startShop({ env });
       running.push(first);
@@ -103,7 +104,7 @@ describe('one data folder, one owner', () => {
   it.runIf(onPglite)(
     'kill -9 during a burst of orders: the next start opens the data with every committed order',
     async () => {
-      const dir = await dataDir();
+      const dir = await withMigratedDatabase(await dataDir());
       const env = { DATA_DIR: dir, DATABASE_URL: '' };
       const shop = await startShop({ env });
       running.push(shop);
