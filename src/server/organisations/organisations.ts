@@ -249,6 +249,7 @@ export async function inviteMember(
   const link = `${input.publicUrl}/organisation-invitation?token=${encodeURIComponent(token)}`;
   await enqueueMail(tx, {
     kind: 'organisation_invitation',
+    language: tr.language,
     to: email,
     subject: tr.t('mail.invitation.subject', { email: inviterEmail, product: company.productName }),
     text:
