@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { authRefusals } from '../../shared/accounts/auth-messages';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
 import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
+import type { Language } from '../../shared/i18n/languages';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
 import { notFound } from '../http/http-error';
@@ -67,16 +68,17 @@ export async function accountIdOf(db: Db, email: string): Promise<string | null>
 
 /**
  * A new account whose e-mail is confirmed already (the invitation that reached it proves it), with
- * its profile; null when the address was registered a moment ago.
+ * its profile and the language of the page it was made on (issue 53; none for staff, who read
+ * English); null when the address was registered a moment ago.
  */
 export async function createConfirmedAccount(
   tx: Db,
-  input: { email: string; passwordHash: string; now: Date },
+  input: { email: string; passwordHash: string; now: Date; language?: Language | undefined },
 ): Promise<string | null> {
   const { email, passwordHash, now } = input;
   const [user] = await tx
     .insert(users)
-    .values({ email, passwordHash, emailConfirmedAt: now })
+    .values({ email, passwordHash, emailConfirmedAt: now, language: input.language ?? null })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!user) return null;

@@ -86,6 +86,7 @@ async function queueConfirmation(ctx: Context, db: Db, userId: string, email: st
   const tr = translator(await recipientLanguage(db, { email }));
   await enqueueMail(db, {
     kind: 'signup_confirmation',
+    language: tr.language,
     to: email,
     subject: tr.t('mail.auth.confirm.subject'),
     text: linkMailText(
@@ -226,6 +227,7 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string): Prom
     const tr = translator(await recipientLanguage(tx, { userId: user.id }));
     await enqueueMail(tx, {
       kind: 'password_reset',
+      language: tr.language,
       to: email,
       subject: tr.t('mail.auth.reset.subject'),
       text: linkMailText(

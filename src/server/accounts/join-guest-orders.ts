@@ -43,6 +43,7 @@ export async function joinGuestOrders(
     .map((order) => `- ${order.orderNumber}`);
   await enqueueMail(db, {
     kind: 'guest_orders_joined',
+    language: tr.language,
     to: user.email,
     subject: tr.t(`mail.joined.subject.${count}`),
     text: [

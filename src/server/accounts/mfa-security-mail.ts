@@ -31,6 +31,7 @@ export async function queueFactorLockedMail(db: Db, userId: string, at: Date, lo
   const { to, tr } = mail;
   await enqueueMail(db, {
     kind: 'mfa_locked',
+    language: tr.language,
     to,
     subject: tr.t('mail.security.locked.subject'),
     text: noticeText(
@@ -47,6 +48,7 @@ export async function queueRecoveryCodeUsedMail(db: Db, userId: string, at: Date
   const { to, tr } = mail;
   await enqueueMail(db, {
     kind: 'mfa_recovery_code_used',
+    language: tr.language,
     to,
     subject: tr.t('mail.security.recoveryUsed.subject'),
     text: noticeText(
@@ -66,6 +68,7 @@ export async function queueRecoveryCodesRegeneratedMail(db: Db, userId: string, 
   const { to, tr } = mail;
   await enqueueMail(db, {
     kind: 'mfa_recovery_codes_regenerated',
+    language: tr.language,
     to,
     subject: tr.t('mail.security.regenerated.subject'),
     text: noticeText(
@@ -86,6 +89,7 @@ async function queueSignInChangeMail(
   const { to, tr } = mail;
   await enqueueMail(db, {
     kind: notice.kind,
+    language: tr.language,
     to,
     subject: tr.t(notice.subject),
     text: noticeText(tr.t(notice.body, { time: mail.at(notice.at) }), tr.t('mail.security.notYou')),
@@ -149,6 +153,7 @@ export async function queueStaffPasskeyAddedMails(
     db,
     owners.map((owner) => ({
       kind: 'security_staff_passkey_added',
+      language: 'en',
       to: owner.email,
       subject: 'Security notice: a passkey was added to a staff account',
       text:

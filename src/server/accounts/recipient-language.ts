@@ -33,6 +33,16 @@ export function recipientLanguage(first: LanguageHolder | Db, whom?: Recipient):
 }
 
 async function personLanguage(db: Db, whom: Recipient): Promise<Language> {
+  return (await knownPersonLanguage(db, whom)) ?? 'en';
+}
+
+/**
+ * A person's language when anything tells it (issue 53): staff English, the account's chosen one, else
+ * their most recent order's (a guest's under the address included); null when nothing does (an address
+ * with no account and no order, or an account that never chose and never ordered). An e-mail to
+ * someone new (an organisation's invitation) falls back to its sender's language on null.
+ */
+export async function knownPersonLanguage(db: Db, whom: Recipient): Promise<Language | null> {
   const account = 'userId' in whom ? sql`u.id = ${whom.userId}::uuid` : sql`u.email = lower(trim(${whom.email}))`;
   const [person] = await queryRows<{ id: string; language: string | null; staff: boolean | null }>(
     db,
@@ -52,7 +62,7 @@ async function personLanguage(db: Db, whom: Recipient): Promise<Language> {
     db,
     sql`select o.language from orders o where ${orders} order by o.created_at desc, o.id desc limit 1`,
   );
-  return isLanguage(latest?.language) ? latest.language : 'en';
+  return isLanguage(latest?.language) ? latest.language : null;
 }
 
 /**

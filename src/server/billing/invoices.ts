@@ -333,6 +333,7 @@ export async function issueInvoice(tx: Db, input: IssueInvoiceInput) {
         tr,
         mail: {
           kind: `invoice_${input.kind}`,
+          language: tr.language,
           to: recipient.to,
           subject: tr.t('mail.invoice.subject', values),
           text: [
@@ -487,6 +488,7 @@ export async function creditInvoice(
         tr,
         mail: {
           kind: 'invoice_credit',
+          language: tr.language,
           to: recipient.to,
           subject: tr.t('mail.credit.subject', values),
           text: [

@@ -44,6 +44,7 @@ export async function sendOrderProForma(tx: Db, input: { orderId: string; now: D
   const number = row.orderNumber;
   await enqueueMail(tx, {
     kind: 'order_pro_forma',
+    language: tr.language,
     to: recipient.to,
     subject: tr.t('mail.proForma.subject', { number }),
     text: [

@@ -78,6 +78,7 @@ function translatedReminderMail(input: {
   ) as Record<PaymentReminderPlaceholder, string>;
   return {
     kind: 'payment_reminder',
+    language: tr.language,
     to: input.to,
     subject: tr.t(`${key}.subject`, oneLine),
     text: [
@@ -133,6 +134,7 @@ export function paymentReminderMail(input: {
   ) as Record<PaymentReminderPlaceholder, string>;
   return {
     kind: 'payment_reminder',
+    language: tr.language,
     to: input.to,
     subject: fillPaymentReminder(subject, oneLine),
     text: [fillPaymentReminder(body, input.values), '', ...footer(input.facts, input.order)].join('\n'),

@@ -46,6 +46,7 @@ export async function queueReminderTextChangeAlert(
     tx,
     to.map((email) => ({
       kind: 'payment_reminder_text_changed',
+      language: 'en',
       to: email,
       subject: 'Security notice: the payment reminder texts were changed',
       text,

@@ -36,6 +36,7 @@ export async function queueBankChangeAlert(
     tx,
     to.map((email) => ({
       kind: 'bank_details_changed',
+      language: 'en',
       to: email,
       subject: 'Security notice: the bank accounts in the business profile were changed',
       text,

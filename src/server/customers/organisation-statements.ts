@@ -115,7 +115,8 @@ export async function runOrganisationStatements(tx: Db, now: Date, publicUrl: st
       listOpenInvoices: true,
       statement,
     });
-    const { subject, text } = statementMail(translator(recipientLanguage(statement)), {
+    const language = recipientLanguage(statement);
+    const { subject, text } = statementMail(translator(language), {
       name,
       period,
       statement,
@@ -124,6 +125,7 @@ export async function runOrganisationStatements(tx: Db, now: Date, publicUrl: st
     });
     const mails: OutgoingMail[] = recipients.map((to) => ({
       kind: 'organisation_statement',
+      language,
       to,
       subject,
       text,

@@ -37,6 +37,7 @@ export async function emailStatement(
   const tr = translator(recipientLanguage(statement));
   const mails = await withAccountsPayable(tx, input.userId, {
     kind: 'customer_statement',
+    language: tr.language,
     to: customer.email,
     subject: tr.t('mail.statement.subject', { date: tr.date(input.now) }),
     text: [

@@ -70,7 +70,13 @@ describe('files the shop writes', () => {
 
   it('an e-mail written to a file is 0600 in a 0700 mail folder', async () => {
     const mailDir = join(await tempDir('dropwise-perm-'), 'data', 'mail');
-    await enqueueMail(t.db, { kind: 'test', to: 'ada@example.com', subject: 'Reset', text: 'https://shop.example/r' });
+    await enqueueMail(t.db, {
+      language: 'en',
+      kind: 'test',
+      to: 'ada@example.com',
+      subject: 'Reset',
+      text: 'https://shop.example/r',
+    });
     const sender = createMailSender({
       db: t.db,
       log: { info() {}, warn() {}, error() {} } as never,

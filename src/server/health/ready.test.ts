@@ -27,7 +27,7 @@ describe('GET /api/health/ready and /metrics', () => {
       checks: { database: 'ok', redis: 'not_configured', outbox: 'ok' },
     });
 
-    await enqueueMail(t.db, { kind: 'test', to: 'late@example.com', subject: 'Late', text: 'Late' });
+    await enqueueMail(t.db, { language: 'en', kind: 'test', to: 'late@example.com', subject: 'Late', text: 'Late' });
     t.clock.now = new Date(Date.now() + 11 * 60_000);
     const late = await t.get('/api/health/ready');
     expect(late.statusCode).toBe(503);

@@ -50,7 +50,13 @@ export function coverReminderMail(input: {
     '',
     ...footer(input.facts, null, tr),
   ].join('\n');
-  return { kind: 'instrument_cover_reminder', to: input.to, subject: tr.t(`${key}.subject`, values), text };
+  return {
+    language: tr.language,
+    kind: 'instrument_cover_reminder',
+    to: input.to,
+    subject: tr.t(`${key}.subject`, values),
+    text,
+  };
 }
 
 /**

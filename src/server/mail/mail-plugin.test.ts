@@ -24,6 +24,7 @@ describe('the outbox poller', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     for (let index = 0; index < 45; index += 1) {
       await enqueueMail(database.db, {
+        language: 'en',
         kind: 'test',
         to: `buyer${index}@example.com`,
         subject: `Order ${index}`,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app';
 import { mailOutbox } from '../db/schema';
-import { createMailSender, MAX_ATTEMPTS } from './mail-sender';
+import { createMailSender, MAX_ATTEMPTS, withPrivacyNotice } from './mail-sender';
 import { enqueueMail } from './outbox';
 
 const silentLog = { info() {}, warn() {}, error() {} } as never;
@@ -28,6 +28,7 @@ describe('mail outbox and sender', () => {
     const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
     dirs.push(mailDir);
     const id = await enqueueMail(t.db, {
+      language: 'en',
       kind: 'account_closed',
       to: 'gone@example.com',
       subject: 'Your data has been deleted',
@@ -49,10 +50,47 @@ describe('mail outbox and sender', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))).toHaveLength(0);
   });
 
+  it('issue 53: the privacy line is in the message’s language (German, French with its narrow space, the html too); English and a row queued without one unchanged', async () => {
+    const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
+    dirs.push(mailDir);
+    await enqueueMail(t.db, {
+      language: 'de',
+      kind: 'order_received',
+      to: 'labor@example.de',
+      subject: 'Ihre Bestellung',
+      text: 'Vielen Dank.',
+    });
+    const sender = createMailSender({
+      db: t.db,
+      log: silentLog,
+      from: 'Shop <shop@example.com>',
+      mailDir,
+      now: justAfterQueueing,
+      privacyPolicyUrl: 'https://shop.example/privacy-policy',
+    });
+    expect(await sender.deliverDue()).toBe(1);
+    const [file] = await readdir(mailDir);
+    const raw = await readFile(join(mailDir, file ?? ''), 'utf8');
+    expect(raw).toContain('Wie wir Ihre Daten verwenden: https://shop.example/privacy-policy');
+    expect(raw).not.toContain('How we use your data');
+
+    const url = 'https://shop.example/privacy-policy';
+    const french = withPrivacyNotice('Merci.', '<p>Merci.</p>', url, 'fr');
+    expect(french.text).toBe(`Merci.\n\nComment nous utilisons vos données\u202f: ${url}\n`);
+    expect(french.html).toBe(
+      `<p>Merci.</p><p>Comment nous utilisons vos données\u202f: <a href="${url}">${url}</a></p>`,
+    );
+    expect(withPrivacyNotice('Thanks.', null, url, 'en').text).toBe(`Thanks.\n\nHow we use your data: ${url}\n`);
+    expect(withPrivacyNotice('Thanks.', null, url, null).text).toBe(`Thanks.\n\nHow we use your data: ${url}\n`);
+    // A message that names the policy already gets no second line.
+    expect(withPrivacyNotice(`Siehe ${url}`, null, url, 'de').text).toBe(`Siehe ${url}`);
+  });
+
   it('writes a queued message as an .eml file and marks it sent', async () => {
     const mailDir = await mkdtemp(join(tmpdir(), 'mail-'));
     dirs.push(mailDir);
     const id = await enqueueMail(t.db, {
+      language: 'en',
       kind: 'test',
       to: 'ada@example.com',
       subject: 'Your quote Q2026-1234',
@@ -78,7 +116,13 @@ describe('mail outbox and sender', () => {
   });
 
   it('retries a failed delivery later and gives up after the last attempt', async () => {
-    const id = await enqueueMail(t.db, { kind: 'test', to: 'bob@example.com', subject: 'Hello', text: 'Hi' });
+    const id = await enqueueMail(t.db, {
+      language: 'en',
+      kind: 'test',
+      to: 'bob@example.com',
+      subject: 'Hello',
+      text: 'Hi',
+    });
     let now = justAfterQueueing();
     // Nothing listens on port 1, so every SMTP attempt fails at once.
     const sender = createMailSender({
@@ -108,10 +152,17 @@ describe('mail outbox and sender', () => {
     dirs.push(mailDir);
     const kept = await Promise.all(
       ['one', 'two', 'three'].map((name) =>
-        enqueueMail(t.db, { kind: 'test', to: `${name}@example.com`, subject: `To ${name}`, text: 'Hi' }),
+        enqueueMail(t.db, {
+          language: 'en',
+          kind: 'test',
+          to: `${name}@example.com`,
+          subject: `To ${name}`,
+          text: 'Hi',
+        }),
       ),
     );
     const erased = await enqueueMail(t.db, {
+      language: 'en',
       kind: 'account_closed',
       to: 'gone-too@example.com',
       subject: 'Your data has been deleted',
@@ -120,6 +171,7 @@ describe('mail outbox and sender', () => {
     });
     // An attachment to render with no renderer: this message's delivery fails.
     const failing = await enqueueMail(t.db, {
+      language: 'en',
       kind: 'test',
       to: 'failing@example.com',
       subject: 'With a quote',

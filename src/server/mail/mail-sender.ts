@@ -6,6 +6,8 @@ import nodemailer from 'nodemailer';
 import { withChangeVersionScope } from '../db/change-version';
 import { type Db, queryRows } from '../db/client';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/secure-data-dir';
+import { isLanguage, type Language } from '../../shared/i18n/languages';
+import { translator } from '../../shared/i18n/translator';
 import type { AttachmentRender, MailAttachment } from './outbox';
 
 export const MAX_ATTEMPTS = 8;
@@ -23,6 +25,7 @@ interface ClaimedMail extends Record<string, unknown> {
   attachments: MailAttachment[] | null;
   attempts: number;
   erase_when_sent: boolean;
+  language: string | null;
 }
 
 export interface MailSenderOptions {
@@ -45,12 +48,24 @@ export interface MailSenderOptions {
   privacyPolicyUrl?: string;
 }
 
-/** The privacy-policy line every e-mail ends with (added at sending, so each kind of message carries it). */
-export function withPrivacyNotice(text: string, html: string | null, url: string | undefined) {
+/**
+ * The privacy-policy line every e-mail ends with (added at sending, so each kind of message carries it),
+ * in the message's language (issue 53: "Wie wir Ihre Daten verwenden: …"; a message queued without one,
+ * English).
+ */
+export function withPrivacyNotice(
+  text: string,
+  html: string | null,
+  url: string | undefined,
+  language: Language | string | null = 'en',
+) {
   if (!url || text.includes(url)) return { text, html };
+  const tr = translator(isLanguage(language) ? language : 'en');
+  const label = `${tr.t('mail.privacyNotice')}${tr.colon}`;
+  const htmlLabel = label.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
   return {
-    text: `${text.trimEnd()}\n\nHow we use your data: ${url}\n`,
-    html: html ? `${html}<p>How we use your data: <a href="${url}">${url}</a></p>` : null,
+    text: `${text.trimEnd()}\n\n${label} ${url}\n`,
+    html: html ? `${html}<p>${htmlLabel} <a href="${url}">${url}</a></p>` : null,
   };
 }
 
@@ -92,7 +107,7 @@ export function createMailSender(options: MailSenderOptions) {
     );
     const replyTo = options.replyTo ? await options.replyTo() : '';
     const from = typeof options.from === 'string' ? options.from : await options.from();
-    const body = withPrivacyNotice(mail.text_body, mail.html_body, options.privacyPolicyUrl);
+    const body = withPrivacyNotice(mail.text_body, mail.html_body, options.privacyPolicyUrl, mail.language);
     const message = {
       from,
       ...(replyTo ? { replyTo } : {}),
@@ -140,7 +155,7 @@ export function createMailSender(options: MailSenderOptions) {
             limit ${limit}
             for update skip locked
           )
-          returning id, kind, to_address, cc_address, subject, text_body, html_body, attachments, attempts, erase_when_sent`,
+          returning id, kind, to_address, cc_address, subject, text_body, html_body, attachments, attempts, erase_when_sent, language`,
     );
     const delivered: ClaimedMail[] = [];
     // The batch's messages read the cached business profile (sender, reply-to, documents) with one

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { type AttachmentRender, type MailAttachment, mailOutbox } from '../db/schema';
+import type { Language } from '../../shared/i18n/languages';
 
 export type { AttachmentRender, MailAttachment } from '../db/schema';
 
@@ -29,6 +30,11 @@ export interface OutgoingMail {
   html?: string;
   /** Files sent with the message (PDF documents). */
   attachments?: MailAttachment[];
+  /**
+   * The language the message is written in (issue 53): the sender ends it with the privacy-policy line
+   * in this language. The recipient's (`recipientLanguage`); staff e-mails are English.
+   */
+  language: Language;
   /** Delete the row once sent (a closed account's final e-mail: nothing of the person is left behind). */
   eraseWhenSent?: boolean;
 }
@@ -42,6 +48,7 @@ const outboxRow = (mail: OutgoingMail) => ({
   htmlBody: mail.html ?? null,
   attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
   eraseWhenSent: mail.eraseWhenSent ?? false,
+  language: mail.language,
 });
 
 /**

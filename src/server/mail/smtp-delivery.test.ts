@@ -59,7 +59,13 @@ describe('outbox delivery through SMTP', () => {
   it('keeps mail while SMTP refuses or is unreachable, retries with backoff, and delivers each message exactly once', async () => {
     const ids = await Promise.all(
       [1, 2, 3].map((n) =>
-        enqueueMail(t.db, { kind: 'test', to: `smtp-${n}@example.com`, subject: `Order ${n}`, text: `Thank you ${n}` }),
+        enqueueMail(t.db, {
+          language: 'en',
+          kind: 'test',
+          to: `smtp-${n}@example.com`,
+          subject: `Order ${n}`,
+          text: `Thank you ${n}`,
+        }),
       ),
     );
     t.clock.now = new Date(Date.now() + 1000);

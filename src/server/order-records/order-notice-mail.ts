@@ -65,6 +65,7 @@ export function paymentReceivedMail(
   );
   return {
     kind: 'payment_received',
+    language: tr.language,
     to: context.to,
     subject: tr.t('mail.payment.subject', { number }),
     text,
@@ -110,7 +111,13 @@ export function orderCancelledMail(context: NoticeContext & { ledger: OrderLedge
     ],
     tr,
   );
-  return { kind: 'order_cancelled', to: context.to, subject: tr.t('mail.cancelled.subject', { number }), text };
+  return {
+    language: tr.language,
+    kind: 'order_cancelled',
+    to: context.to,
+    subject: tr.t('mail.cancelled.subject', { number }),
+    text,
+  };
 }
 
 /** A refund recorded: the amount, the day and the method, then what the ledger holds and owes after it. */
@@ -150,6 +157,7 @@ export function refundMadeMail(
   );
   return {
     kind: 'refund_made',
+    language: tr.language,
     to: context.to,
     subject: tr.t('mail.refund.subject', { number }),
     text,
@@ -168,6 +176,7 @@ export function orderDeliveredMail(context: NoticeContext): OutgoingMail {
   );
   return {
     kind: 'order_delivered',
+    language: tr.language,
     to: context.to,
     subject: tr.t('mail.delivered.subject', { number }),
     text,

@@ -96,6 +96,7 @@ export function orderConfirmedMail(context: StatusMailContext): OutgoingMail {
   );
   return {
     kind: 'order_confirmed',
+    language: tr.language,
     to: context.to,
     subject: tr.t('mail.confirmed.subject', { number }),
     text,
@@ -126,5 +127,11 @@ export function orderShippedMail(
     ],
     tr,
   );
-  return { kind: 'order_shipped', to: context.to, subject: tr.t('mail.shipped.subject', { number }), text };
+  return {
+    language: tr.language,
+    kind: 'order_shipped',
+    to: context.to,
+    subject: tr.t('mail.shipped.subject', { number }),
+    text,
+  };
 }

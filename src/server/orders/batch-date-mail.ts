@@ -47,6 +47,7 @@ export function batchDateChangedMail(context: {
   );
   return {
     kind: 'batch_date_changed',
+    language: tr.language,
     to: context.to,
     subject: tr.t('mail.batch.dateChangedSubject', { number }),
     text,
@@ -139,6 +140,7 @@ export function batchMovedMail(context: {
   );
   return {
     kind: 'batch_moved',
+    language: tr.language,
     to: context.recipient.to,
     subject: tr.t('mail.batch.movedSubject', { number, batch: context.to.name }),
     text,

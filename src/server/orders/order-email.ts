@@ -138,6 +138,7 @@ export function orderReceivedMail(context: OrderMailContext): OutgoingMail {
   ].join('\n');
   return {
     kind: 'order_received',
+    language: tr.language,
     to: context.customer.email,
     subject: tr.t('mail.received.subject', { number: context.order.orderNumber }),
     text,
@@ -160,5 +161,11 @@ export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string
       ? 'Next: confirm the order and send the invoice for payment in full (a repair: no deposit, no batch).'
       : 'Next: confirm the order and send the deposit invoice.',
   ].join('\n');
-  return { kind: 'order_new_admin', to: adminEmail, subject: `New order ${context.order.orderNumber}`, text };
+  return {
+    language: 'en',
+    kind: 'order_new_admin',
+    to: adminEmail,
+    subject: `New order ${context.order.orderNumber}`,
+    text,
+  };
 }

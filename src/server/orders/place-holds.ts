@@ -51,6 +51,7 @@ export async function lapsePlaceHolds(tx: Db, now: Date, publicUrl: string): Pro
   if (to !== '') {
     await enqueueMail(tx, {
       kind: 'place_hold_lapsed',
+      language: 'en',
       to,
       subject: `${due.length} unconfirmed ${due.length === 1 ? 'order has' : 'orders have'} given back batch places`,
       text: [

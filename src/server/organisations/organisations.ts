@@ -12,7 +12,7 @@ import {
 } from '../../shared/accounts/organisation-schemas';
 import { company } from '../../shared/company';
 import { translator } from '../../shared/i18n/translator';
-import { recipientLanguage } from '../accounts/recipient-language';
+import { knownPersonLanguage, recipientLanguage } from '../accounts/recipient-language';
 import type { RequestAuth } from '../accounts/request-auth';
 import { hashToken, randomToken } from '../accounts/tokens';
 import { writeAudit } from '../audit/audit-log';
@@ -239,8 +239,11 @@ export async function inviteMember(
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, input.userId));
-  // Issue 40: in the language of the inviting owner's most recent order (the organisation's), else English.
-  const tr = translator(await recipientLanguage(tx, { userId: input.userId }));
+  // Issue 53: in the invited person's language when anything tells it (their account's, their latest
+  // order's); for someone new, the inviting owner's (the organisation's), else English.
+  const tr = translator(
+    (await knownPersonLanguage(tx, { email })) ?? (await recipientLanguage(tx, { userId: input.userId })),
+  );
   // Security issue 48 (F2): the subject names the inviter by their account's address, never the
   // organisation's name (the owner's free text); the body quotes that name as what the owner typed.
   const inviterEmail = inviter?.email ?? tr.t('mail.invitation.aColleague');
@@ -249,6 +252,7 @@ export async function inviteMember(
   const link = `${input.publicUrl}/organisation-invitation?token=${encodeURIComponent(token)}`;
   await enqueueMail(tx, {
     kind: 'organisation_invitation',
+    language: tr.language,
     to: email,
     subject: tr.t('mail.invitation.subject', { email: inviterEmail, product: company.productName }),
     text:

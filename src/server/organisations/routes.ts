@@ -221,7 +221,12 @@ export async function organisationInvitationRoutes(app: FastifyInstance) {
       if (!password) throw badRequest(passwordMessage, { fields: { password: passwordMessage } });
       const passwordHash = await hashPassword(password);
       const userId = await app.db.transaction(async (tx) => {
-        const created = await createConfirmedAccount(tx, { email, passwordHash, now });
+        const created = await createConfirmedAccount(tx, {
+          email,
+          passwordHash,
+          now,
+          language: request.body.language,
+        });
         // Someone registered the address a moment ago: they sign in and accept instead.
         if (!created) throw conflict(organisationRefusals.invitationSignIn, { code: 'sign_in_required' });
         await acceptMemberInvitation(tx, { token, userId: created, email, now });

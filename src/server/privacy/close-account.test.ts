@@ -84,8 +84,15 @@ describe('closing an account', () => {
         before: { customerEmail: email, note: `Called ${email} about the deposit` },
         after: { customerEmail: email, status: 'confirmed', [email]: ['cc', email] },
       });
-      await enqueueMail(t.db, { kind: 'order_confirmation', to: email, subject: 'Your order', text: 'Thank you.' });
       await enqueueMail(t.db, {
+        language: 'en',
+        kind: 'order_confirmation',
+        to: email,
+        subject: 'Your order',
+        text: 'Thank you.',
+      });
+      await enqueueMail(t.db, {
+        language: 'en',
         kind: 'order_admin_notification',
         to: 'sales@example.com',
         subject: `New order from ${email}`,
@@ -104,6 +111,7 @@ describe('closing an account', () => {
       })
       .returning();
     await enqueueMail(t.db, {
+      language: 'en',
       kind: 'order_admin_notification',
       to: 'sales@example.com',
       subject: 'Address change',
@@ -227,8 +235,15 @@ describe('closing an account', () => {
     });
     await t.db.insert(usaWaitlist).values({ email });
     await incompleteOrder(t.db, email, t.clock.now);
-    await enqueueMail(t.db, { kind: 'quote_created', to: email, subject: 'Your quote', text: 'Your quote is ready.' });
     await enqueueMail(t.db, {
+      language: 'en',
+      kind: 'quote_created',
+      to: email,
+      subject: 'Your quote',
+      text: 'Your quote is ready.',
+    });
+    await enqueueMail(t.db, {
+      language: 'en',
       kind: 'order_admin_notification',
       to: 'sales@example.com',
       subject: 'New order',

@@ -35,6 +35,7 @@ export function erasureMail(to: string, publicUrl: string, summary: ErasureSumma
       : [tr.t('mail.erasure.nothingKept')];
   return {
     kind: 'account_closed',
+    language,
     to,
     subject: tr.t('mail.erasure.subject'),
     text: [

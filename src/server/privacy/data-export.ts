@@ -348,6 +348,7 @@ const linkExpiry = (tr: Translator, expiresAt: Date) =>
 function exportReadyMail(tr: Translator, input: { to: string; url: string; expiresAt: Date; publicUrl: string }) {
   return {
     kind: 'data_export_ready',
+    language: tr.language,
     to: input.to,
     subject: tr.t('mail.export.subject'),
     text: [

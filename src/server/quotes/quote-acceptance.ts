@@ -113,6 +113,7 @@ export function quoteAcceptedMails(
     };
     return {
       kind,
+      language,
       to,
       subject: tr.t('mail.quoteAccepted.subject', values),
       text: [
@@ -245,7 +246,7 @@ export function approverMail(
     '',
     profile.legalName,
   ].join('\n');
-  return { kind: 'quote_approver', to, subject: tr.t('mail.approver.subject', values), text };
+  return { language: tr.language, kind: 'quote_approver', to, subject: tr.t('mail.approver.subject', values), text };
 }
 
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999Z`);
@@ -363,6 +364,7 @@ export function extensionDecisionMail(
   ].join('\n');
   return {
     kind: approved ? 'quote_extension_approved' : 'quote_extension_declined',
+    language: tr.language,
     to: customer?.email ?? '',
     subject: tr.t(approved ? 'mail.extension.approvedSubject' : 'mail.extension.declinedSubject', values),
     text,

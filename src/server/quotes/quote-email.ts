@@ -71,6 +71,7 @@ export function quoteCreatedMail(
   ].join('\n');
   return {
     kind: 'quote_created',
+    language: tr.language,
     to: customer?.email ?? '',
     subject: tr.t('mail.quote.subject', values),
     text,

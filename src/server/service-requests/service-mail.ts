@@ -58,7 +58,7 @@ function customerServiceMail(
     '',
     ...footer(context, tr),
   ].join('\n');
-  return { kind: mail.kind, to: context.to, subject: mail.subject, text };
+  return { language: tr.language, kind: mail.kind, to: context.to, subject: mail.subject, text };
 }
 
 /** The customer's page of a request: sign-in for an account's order, the order's key for a guest's. */
@@ -143,6 +143,7 @@ export function serviceSupportNoticeMail(input: {
   const { request, instrument, order } = input.loaded;
   return {
     kind: 'service_support_notice',
+    language: 'en',
     to: input.profile.supportEmail,
     subject: `New service request ${request.requestNumber} (${instrument.serialNumber})`,
     text: [
@@ -240,6 +241,7 @@ export function serviceClosureAccessMail(input: {
   const tr = translator(input.language);
   return {
     kind: 'service_closure_access',
+    language: tr.language,
     to: input.to,
     subject: tr.t('mail.serviceClosure.subject'),
     text: [

@@ -137,6 +137,7 @@ export async function setStaffRoles(
     });
     await enqueueMail(tx, {
       kind: 'staff_roles_changed',
+      language: 'en',
       to: target.email,
       subject: 'Your Dropwise admin roles changed',
       text:
@@ -220,6 +221,8 @@ function invitationMail(input: {
   }).format(input.expiresAt);
   return {
     kind: 'staff_invitation',
+    // Staff e-mails are English (decision 0082).
+    language: 'en' as const,
     to: input.to,
     subject: 'You are invited to the Dropwise admin',
     text:

@@ -322,6 +322,7 @@ async function packMailer(
     };
     return {
       kind: facts.kind,
+      language: tr.language,
       to,
       subject: tr.t(changed ? 'mail.pack.changedSubject' : 'mail.pack.subject', values),
       text,
@@ -372,6 +373,7 @@ export async function sendPackLink(tx: Db, to: string, options: { now: Date; pub
   await enqueueMails(tx, [
     {
       kind: 'supplier_pack_link',
+      language: tr.language,
       to,
       subject: tr.t('mail.pack.subject', values),
       text: [

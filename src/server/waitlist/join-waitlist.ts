@@ -11,6 +11,8 @@ export const ALREADY_SIGNED_UP = 'This email is already on our USA waitlist.';
 function confirmationMail(email: string, token: string, publicUrl: string) {
   return {
     kind: 'waitlist_joined',
+    // The USA waitlist is English (its page and message are); the sender's privacy line too.
+    language: 'en' as const,
     to: email,
     subject: 'You are on the Dropwise USA waitlist',
     text: [

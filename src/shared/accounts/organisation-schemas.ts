@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineMessages, englishOf, formatIcu, type MessageDescriptor } from '../i18n/message';
 import { emailSchema, passwordSchema } from './auth-schemas';
 import { cleanLine } from '../clean-text';
+import { LANGUAGES } from '../i18n/languages';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
 
 /**
@@ -165,8 +166,14 @@ export const organisationInvitationPreviewSchema = z.object({
   accountExists: z.boolean(),
 });
 
-/** POST /api/organisation-invitations/accept: a password for a new account, nothing for a signed-in one. */
-export const acceptOrganisationInvitationRequestSchema = z.object({ password: passwordSchema.optional() });
+/**
+ * POST /api/organisation-invitations/accept: a password for a new account, nothing for a signed-in one;
+ * `language`, the page's, becomes a new account's language (issue 53), as at a sign-up.
+ */
+export const acceptOrganisationInvitationRequestSchema = z.object({
+  password: passwordSchema.optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
 export const acceptOrganisationInvitationAnswerSchema = z.object({
   accepted: z.literal(true),
   email: z.string(),

@@ -69,7 +69,7 @@ export function InvitationCard<Preview extends InvitationPreview>({ kind }: { ki
     retry: false,
   });
   const accept = useMutation({
-    mutationFn: (body: { token: string; password?: string }) =>
+    mutationFn: (body: { token: string; password?: string; language?: string }) =>
       authRequest<unknown>(`${kind.api}/accept`, { method: 'POST', body }),
     onSuccess: async () => {
       await refreshSession();
@@ -84,7 +84,8 @@ export function InvitationCard<Preview extends InvitationPreview>({ kind }: { ki
       return;
     }
     setFieldError(undefined);
-    accept.mutate({ token, password });
+    // Issue 53: a customer's new account reads in the page's language, as at a sign-up (staff: English).
+    accept.mutate({ token, password, ...(kind.translated ? { language: pageLanguage.language } : {}) });
   };
 
   const invitation = preview.data;

@@ -52,6 +52,7 @@ describe('the invitation links (organisation and staff share one page)', () => {
     expect(calls.find((call) => call.path === '/api/organisation-invitations/accept')?.body).toEqual({
       token: 'tok-1',
       password: 'correct horse',
+      language: 'en',
     });
   });
 
@@ -93,13 +94,26 @@ describe('the organisation invitation in German and French; the staff one stays 
   const openOrganisation = (path = '/organisation-invitation?token=tok-1') =>
     renderRoutes([{ path: '/organisation-invitation', element: <OrganisationInvitationPage /> }], path);
 
-  it('German: heading, role, what the invitee will see, the password form and its check', async () => {
+  it('German: heading, role, what the invitee will see, the password form and its check; the new account takes the page’s language', async () => {
     await act(() => chooseLanguage('de'));
-    mockFetch({
+    const calls = mockFetch({
       'GET /api/auth/session': signedOut,
       'POST /api/organisation-invitations/preview': { body: organisationPreview },
+      'POST /api/organisation-invitations/accept': {
+        body: {
+          accepted: true,
+          email: organisationPreview.email,
+          organisationName: organisationPreview.organisationName,
+        },
+      },
     });
-    openOrganisation();
+    renderRoutes(
+      [
+        { path: '/organisation-invitation', element: <OrganisationInvitationPage /> },
+        { path: '/my-account', element: <p>My Account</p> },
+      ],
+      '/organisation-invitation?token=tok-1',
+    );
     expect(
       await screen.findByRole('heading', { name: 'University of Lancaster, Department of Chemistry beitreten' }),
     ).toBeTruthy();
@@ -110,6 +124,15 @@ describe('the organisation invitation in German and French; the staff one stays 
     fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen und beitreten' }));
     expect(await screen.findByText('Das Passwort muss mindestens 6 Zeichen lang sein.')).toBeTruthy();
+    // Issue 53: the account made here reads German, as a sign-up from a German page does.
+    fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen und beitreten' }));
+    expect(await screen.findByText('My Account')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/organisation-invitations/accept')?.body).toEqual({
+      token: 'tok-1',
+      password: 'correct horse',
+      language: 'de',
+    });
   });
 
   it('French: a used link says so and offers sign-in', async () => {

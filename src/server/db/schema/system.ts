@@ -58,6 +58,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Deleted once sent (a closed account's final e-mail). */
     eraseWhenSent: boolean('erase_when_sent').notNull().default(false),
+    /** Issue 53: the language the message is written in; the sender adds its privacy-policy line in it (null: English). */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
   },
   (table) => [index('mail_outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt)],
