@@ -93,7 +93,9 @@ describe('the test certificate and the IQ/OQ protocol in the order’s language 
     expect(certificate).toContain('Ihre Bestellnummer: PO-LAB-4471');
     expect(certificate).toContain('Ergebnisse der Endprüfung');
     // -0.4 % and 10.03 mL with the German decimal sign; the limits likewise.
-    expect(certificate).toMatch(/Genauigkeit der Förderrate -0,4 % innerhalb ±2 % der eingestellten Förderrate BESTANDEN/);
+    expect(certificate).toMatch(
+      /Genauigkeit der Förderrate -0,4 % innerhalb ±2 % der eingestellten Förderrate BESTANDEN/,
+    );
     expect(certificate).toMatch(/Abgegebenes Volumen 10,03 mL 9,9 bis 10,1 mL \(10 mL ±1 %\) BESTANDEN/);
     expect(certificate).toMatch(/Gesamtergebnis BESTANDEN/);
     expect(certificate).toContain('Geprüft von: Alex Tester');
@@ -164,25 +166,28 @@ const recorded = (language: 'de' | 'fr'): InstrumentPaperFacts => ({
 });
 
 describe('the papers of a test uploaded as a record, in German and French (issue 53)', () => {
-  it.each(['de', 'fr'] as const)('%s: the record, the verdict and the unset values in the language', async (language) => {
-    const certificate = oneSpaced(pdfText(await renderDocumentPdf(testCertificateDocument(recorded(language)))));
-    const protocol = oneSpaced(pdfText(await renderDocumentPdf(iqOqProtocolDocument(recorded(language)))));
-    expect(englishIn(certificate, language)).toEqual([]);
-    expect(englishIn(protocol, language)).toEqual([]);
-    if (language === 'de') {
-      expect(certificate).toContain('Prüfprotokoll: run-17.pdf');
-      expect(certificate).toContain('hochgeladen am 28. Februar 2026');
-      expect(certificate).toContain('im Prüfprotokoll');
-      expect(certificate).toContain('Softwareversion: wie am Gerät angezeigt');
-      expect(protocol).toContain('Lieferdatum: noch nicht geliefert');
-      expect(protocol).toContain('Auftrag O2026-00009, laut Ihrer');
-      expect(protocol).toContain('Bedienungsanleitung vorhanden');
-    } else {
-      expect(certificate).toContain('Rapport d’essai : run-17.pdf');
-      expect(certificate).toContain('téléversé le 28 février 2026');
-      expect(certificate).toContain('le technicien les a jugés au regard des limites ci-dessus');
-      expect(protocol).toContain('Date de livraison : pas encore livré');
-      expect(protocol).toContain('Commande O2026-00009, selon votre');
-    }
-  });
+  it.each(['de', 'fr'] as const)(
+    '%s: the record, the verdict and the unset values in the language',
+    async (language) => {
+      const certificate = oneSpaced(pdfText(await renderDocumentPdf(testCertificateDocument(recorded(language)))));
+      const protocol = oneSpaced(pdfText(await renderDocumentPdf(iqOqProtocolDocument(recorded(language)))));
+      expect(englishIn(certificate, language)).toEqual([]);
+      expect(englishIn(protocol, language)).toEqual([]);
+      if (language === 'de') {
+        expect(certificate).toContain('Prüfprotokoll: run-17.pdf');
+        expect(certificate).toContain('hochgeladen am 28. Februar 2026');
+        expect(certificate).toContain('im Prüfprotokoll');
+        expect(certificate).toContain('Softwareversion: wie am Gerät angezeigt');
+        expect(protocol).toContain('Lieferdatum: noch nicht geliefert');
+        expect(protocol).toContain('Auftrag O2026-00009, laut Ihrer');
+        expect(protocol).toContain('Bedienungsanleitung vorhanden');
+      } else {
+        expect(certificate).toContain('Rapport d’essai : run-17.pdf');
+        expect(certificate).toContain('téléversé le 28 février 2026');
+        expect(certificate).toContain('le technicien les a jugés au regard des limites ci-dessus');
+        expect(protocol).toContain('Date de livraison : pas encore livré');
+        expect(protocol).toContain('Commande O2026-00009, selon votre');
+      }
+    },
+  );
 });

@@ -262,7 +262,9 @@ export async function quoteRoutes(app: FastifyInstance) {
       ]);
       // Issue 53: in the quote's language, as its other documents; the reasons in it when staff wrote them.
       const language = recipientLanguage(quote);
-      const ownReasons = { en: [], de: settings.singleSupplierReasonsDe, fr: settings.singleSupplierReasonsFr }[language];
+      const ownReasons = { en: [], de: settings.singleSupplierReasonsDe, fr: settings.singleSupplierReasonsFr }[
+        language
+      ];
       const pdf = await renderDocumentPdf(
         singleSupplierStatement(quote, {
           profile,

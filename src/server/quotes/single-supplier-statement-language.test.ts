@@ -59,7 +59,10 @@ describe('the single-supplier statement in the quote’s language (issue 53)', (
   });
 
   it('a language whose reasons staff emptied lists the English ones; staff’s German reasons are printed as written', async () => {
-    await updateSettings(t.db, { singleSupplierReasonsDe: ['Nur dieses Gerät passt in unsere Sicherheitswerkbank.'], singleSupplierReasonsFr: [] });
+    await updateSettings(t.db, {
+      singleSupplierReasonsDe: ['Nur dieses Gerät passt in unsere Sicherheitswerkbank.'],
+      singleSupplierReasonsFr: [],
+    });
     try {
       expect((await statementOf('de', 'labor@uni-bonn.test')).text).toContain(
         '• Nur dieses Gerät passt in unsere Sicherheitswerkbank.',
@@ -77,8 +80,12 @@ describe('the single-supplier statement in the quote’s language (issue 53)', (
     expect(text).toContain('SINGLE-SUPPLIER STATEMENT');
     expect(text).toContain(`Quote number: ${quote.quoteNumber}`);
     expect(text).toContain('Date of statement: 12 December 2026');
-    expect(text).toMatch(/is the sole manufacturer and the only supplier of the Dropwise offered in quotation Q\S+ \(total €/);
-    expect(text).toContain('To the best of our knowledge, it is the only instrument that meets the need, for these reasons:');
+    expect(text).toMatch(
+      /is the sole manufacturer and the only supplier of the Dropwise offered in quotation Q\S+ \(total €/,
+    );
+    expect(text).toContain(
+      'To the best of our knowledge, it is the only instrument that meets the need, for these reasons:',
+    );
     expect(text).toContain('Date: 12 December 2026');
   });
 });

@@ -49,9 +49,7 @@ export function singleSupplierStatement(
       {
         title: tr.t('doc.singleSupplier.statement'),
         lines: [
-          total
-            ? tr.t('doc.singleSupplier.soleWithTotal', { ...sole, total })
-            : tr.t('doc.singleSupplier.sole', sole),
+          total ? tr.t('doc.singleSupplier.soleWithTotal', { ...sole, total }) : tr.t('doc.singleSupplier.sole', sole),
           tr.t('doc.singleSupplier.bestKnowledge'),
         ],
       },
