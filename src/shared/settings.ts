@@ -88,6 +88,12 @@ export const systemSettingsSchema = z.object({
    */
   singleSupplierReasons: z.array(z.string().trim().min(1).max(500)).min(1).max(20),
   /**
+   * Issue 53: the same reasons in German and French, for the statement of a German or French quote.
+   * Empty: that language's statement lists the English reasons (the admin says so).
+   */
+  singleSupplierReasonsDe: z.array(z.string().trim().min(1).max(500)).max(20),
+  singleSupplierReasonsFr: z.array(z.string().trim().min(1).max(500)).max(20),
+  /**
    * Issue 39: every order needs the buyer's purchase-order number ("no PO, no pay"): the order flow
    * says so before its last step and the server refuses an order without one. Off by default.
    */
@@ -129,6 +135,16 @@ export const defaultSystemSettings: SystemSettings = {
     'It adds media to samples drop by drop, sterile, at a controlled rate, with mixing, in one benchtop instrument.',
     'We design and make it; no distributor or other manufacturer sells it, and only we supply its servicing, consumables and spare parts.',
     'Every unit passes a factory test of its rate and volume accuracy before dispatch, and its test certificate ships with it.',
+  ],
+  singleSupplierReasonsDe: [
+    'Es gibt Medien tropfenweise, steril und mit kontrollierter Rate zu Proben und mischt sie, in einem einzigen Tischgerät.',
+    'Wir entwickeln und fertigen es selbst; kein Händler und kein anderer Hersteller vertreibt es, und nur wir liefern Wartung, Verbrauchsmaterial und Ersatzteile dafür.',
+    'Jedes Gerät besteht vor dem Versand eine Werksprüfung der Genauigkeit von Förderrate und Volumen, und sein Werksprüfzeugnis liegt ihm bei.',
+  ],
+  singleSupplierReasonsFr: [
+    'Il ajoute des milieux aux échantillons goutte à goutte, de façon stérile, à débit contrôlé et avec agitation, en un seul instrument de paillasse.',
+    'Nous le concevons et le fabriquons ; aucun distributeur ni autre fabricant ne le vend, et nous seuls en assurons l’entretien, les consommables et les pièces détachées.',
+    'Chaque appareil réussit avant expédition un essai en usine de la précision de son débit et de son volume, et son certificat d’essai l’accompagne.',
   ],
   requirePoNumber: false,
   carriers: [

@@ -31,6 +31,17 @@ export function englishPhrases(language: Exclude<Language, 'en'>, minLength = 10
   return [...phrases];
 }
 
-/** The English phrases found in a German or French text (empty when it is all in its language). */
-export const englishIn = (text: string, language: Exclude<Language, 'en'>) =>
-  englishPhrases(language).filter((phrase) => oneSpaced(text).includes(phrase));
+const escaped = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The English phrases found in a German or French text (empty when it is all in its language), each
+ * as words of its own: the heading "Instrument" is found, the proper name "Fjordlight Instruments
+ * Ltd" does not contain it.
+ */
+export const englishIn = (text: string, language: Exclude<Language, 'en'>) => {
+  const read = oneSpaced(text);
+  return englishPhrases(language).filter(
+    (phrase) =>
+      read.includes(phrase) && new RegExp(`(?<![\\p{L}\\p{N}])${escaped(phrase)}(?![\\p{L}\\p{N}])`, 'u').test(read),
+  );
+};

@@ -21,6 +21,9 @@ const changes: Partial<SystemSettings>[] = [
   { autoQuoteExpiry: 3650 },
   { defaultProductWarranty: 1 },
   { singleSupplierReasons: ['No one else may be asked.'] },
+  // Issue 53: the same reasons in German and French.
+  { singleSupplierReasonsDe: ['Niemand sonst darf gefragt werden.'] },
+  { singleSupplierReasonsFr: ['Personne d’autre ne peut être consulté.'] },
   { conformityUkcaLegislation: ['The Made Up Regulations 2026'] },
   { conformityCeLegislation: ['Directive 0000/00/EU'] },
   { conformityStandards: ['EN 00000:2026'] },

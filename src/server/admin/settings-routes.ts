@@ -49,6 +49,8 @@ export const PAYMENT_STEP_UP_SETTINGS: readonly (keyof SystemSettings)[] = [
   'autoQuoteExpiry',
   'defaultProductWarranty',
   'singleSupplierReasons',
+  'singleSupplierReasonsDe',
+  'singleSupplierReasonsFr',
   'conformityUkcaLegislation',
   'conformityCeLegislation',
   'conformityStandards',

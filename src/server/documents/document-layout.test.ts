@@ -607,14 +607,28 @@ function documents(language: Language, long: boolean): Drawn[] {
         language,
       ),
     },
+    // Issue 53: the instrument's certificate and protocol, and the single-supplier statement, in the language.
+    { name: 'factory test certificate', model: testCertificateDocument({ ...instrument, language }) },
+    { name: 'IQ/OQ protocol', model: iqOqProtocolDocument({ ...instrument, language }) },
+    {
+      name: 'single-supplier statement',
+      model: singleSupplierStatement(quote, {
+        profile,
+        reasons: long
+          ? Array.from({ length: 20 }, (_, index) =>
+              fill(`Reason ${index + 1}: it adds media drop by drop, sterile, at a controlled rate`, 500),
+            )
+          : ['It is the only one.'],
+        date: new Date('2026-12-05T10:00:00.000Z'),
+        language,
+      }),
+    },
   ];
-  // The instrument, service and statement papers are written in English only: drawn once, with the English set.
+  // The declaration of conformity and the service papers are written in English only: drawn once, with the English set.
   if (language !== 'en') return drawn;
   return [
     ...drawn,
-    { name: 'factory test certificate', model: testCertificateDocument(instrument) },
     { name: 'declaration of conformity', model: declarationOfConformityDocument(instrument) },
-    { name: 'IQ/OQ protocol', model: iqOqProtocolDocument(instrument) },
     {
       name: 'repair pro-forma',
       model: repairProFormaDocument({
@@ -630,18 +644,6 @@ function documents(language: Language, long: boolean): Drawn[] {
         unitValue: 9_876_543,
         customs: customs.values().next().value ?? null,
         printedAt: '2026-12-05T10:00:00.000Z',
-      }),
-    },
-    {
-      name: 'single-supplier statement',
-      model: singleSupplierStatement(quote, {
-        profile,
-        reasons: long
-          ? Array.from({ length: 20 }, (_, index) =>
-              fill(`Reason ${index + 1}: it adds media drop by drop, sterile, at a controlled rate`, 500),
-            )
-          : ['It is the only one.'],
-        date: new Date('2026-12-05T10:00:00.000Z'),
       }),
     },
     {

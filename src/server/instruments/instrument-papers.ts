@@ -6,6 +6,7 @@ import {
   testCertificateDocument,
 } from '../../shared/documents/instrument-papers';
 import type { InstrumentPaperKind } from '../../shared/instruments/instrument-papers';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import type { Db } from '../db/client';
 import {
@@ -93,6 +94,8 @@ export async function instrumentPaperPdf(
       declaration: declarationReady(settings),
       manual: await hasUserManual(db, order.id),
     },
+    // Issue 53: the certificate and the IQ/OQ protocol in the order's language (the declaration is English).
+    language: recipientLanguage(order),
   };
   const { document, filename } = draw[paper.kind];
   return {

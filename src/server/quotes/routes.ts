@@ -9,6 +9,7 @@ import {
   quoteResourceSchema,
 } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
+import { recipientLanguage } from '../accounts/recipient-language';
 import { normaliseEmail } from '../../shared/accounts/email';
 import { profiles, quotes } from '../db/schema';
 import { forbidden, notFound, unauthorized } from '../http/http-error';
@@ -259,8 +260,18 @@ export async function quoteRoutes(app: FastifyInstance) {
         documentFacts(app.db, app.env.publicUrl),
         getCachedSettings(app.db),
       ]);
+      // Issue 53: in the quote's language, as its other documents; the reasons in it when staff wrote them.
+      const language = recipientLanguage(quote);
+      const ownReasons = { en: [], de: settings.singleSupplierReasonsDe, fr: settings.singleSupplierReasonsFr }[
+        language
+      ];
       const pdf = await renderDocumentPdf(
-        singleSupplierStatement(quote, { profile, reasons: settings.singleSupplierReasons, date: now }),
+        singleSupplierStatement(quote, {
+          profile,
+          reasons: ownReasons.length > 0 ? ownReasons : settings.singleSupplierReasons,
+          date: now,
+          language,
+        }),
       );
       return sendStoredPdf(request, reply, {
         pdf,

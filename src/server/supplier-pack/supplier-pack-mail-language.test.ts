@@ -98,4 +98,31 @@ describe("the supplier pack's e-mails in the address's language", () => {
     for (let round = 0; round < 20 && (await t.deliverMail()) > 0; round += 1);
     expect((await mailOf('supplier_pack_changed', german.user.email))?.status).toBe('sent');
   });
+
+  // Issue 53: the pack page links the letter in the page's language (`?language=`).
+  it('the letter the German and French pages download is wholly in the language: headings, dates, no English catalogue phrase', async () => {
+    await fillInShop(t);
+    await t.db.delete(supplierCertificates);
+    const headings = {
+      de: [
+        'LIEFERANTENDATEN',
+        'Bankverbindung für Zahlungen in EUR',
+        'Bestätigung einer geänderten Bankverbindung',
+        'Datum: 12. Dezember 2026',
+      ],
+      fr: [
+        'INFORMATIONS FOURNISSEUR',
+        'Coordonnées bancaires pour les paiements en EUR',
+        'Confirmation d’un changement de coordonnées bancaires',
+        'Date : 12 décembre 2026',
+      ],
+    } as const;
+    for (const language of ['de', 'fr'] as const) {
+      const response = await t.get(`/api/supplier-pack/pdf?language=${language}`);
+      expect(response.statusCode).toBe(200);
+      const text = oneSpaced(pdfText(response.rawPayload));
+      for (const heading of headings[language]) expect(text, language).toContain(heading);
+      expect(englishIn(text, language)).toEqual([]);
+    }
+  });
 });

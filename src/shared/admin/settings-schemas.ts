@@ -113,6 +113,9 @@ export const updateSystemSettingsRequestSchema = systemSettingsSchema.extend({
   /** Issue 39; optional: a request without them keeps the values in force. */
   ordersRequireAcceptedQuote: systemSettingsSchema.shape.ordersRequireAcceptedQuote.optional(),
   singleSupplierReasons: systemSettingsSchema.shape.singleSupplierReasons.optional(),
+  /** Issue 53; optional: a request without them keeps the values in force. */
+  singleSupplierReasonsDe: systemSettingsSchema.shape.singleSupplierReasonsDe.optional(),
+  singleSupplierReasonsFr: systemSettingsSchema.shape.singleSupplierReasonsFr.optional(),
   /** Issue 39; optional: a request without it keeps the value in force. */
   requirePoNumber: systemSettingsSchema.shape.requirePoNumber.optional(),
   /** Optional: a request without it keeps the carriers in force. */

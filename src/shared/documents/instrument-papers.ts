@@ -1,6 +1,5 @@
 import { type BusinessProfile, profileAddressLines } from '../business-profile';
 import { cleanLine } from '../clean-text';
-import { formatUkDate } from '../dates';
 import {
   type FactoryTestLimits,
   formatNumber,
@@ -8,8 +7,10 @@ import {
   judgeFactoryTest,
   volumeBand,
 } from '../instruments/instrument-papers';
-import { addressLines } from '../orders/order-lines';
+import type { Language } from '../i18n/languages';
+import { type Translator, translator } from '../i18n/translator';
 import type { OrderAddress } from '../orders/order-schema';
+import { localAddressLines, localIssuer } from './document-language';
 import type { BusinessDocument } from './document-model';
 import { issuerOf } from './issuer';
 
@@ -49,48 +50,86 @@ export interface InstrumentPaperFacts {
    * declaration of conformity once its legislation is entered, the user manual once uploaded. Absent: both.
    */
   papers?: { declaration: boolean; manual: boolean };
+  /**
+   * Issue 53: the language of the test certificate and the IQ/OQ protocol, the order's
+   * (`recipientLanguage`); absent, English. The declaration of conformity is English.
+   */
+  language?: Language;
 }
 
 /** "Factory test certificate, user manual and declaration of conformity present": only the papers that exist. */
 export function papersPresentCheck(
   papers: { declaration: boolean; manual: boolean } = { declaration: true, manual: true },
+  tr: Translator = translator(),
 ) {
-  const names = [
-    'Factory test certificate',
-    ...(papers.manual ? ['user manual'] : []),
-    ...(papers.declaration ? ['declaration of conformity'] : []),
-  ];
-  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `${listed} present`;
+  const which = papers.manual ? (papers.declaration ? 'all' : 'manual') : papers.declaration ? 'declaration' : 'alone';
+  return tr.t(`doc.papers.present.${which}`);
 }
 
-const passFail = (passed: boolean) => (passed ? 'PASS' : 'FAIL');
+/**
+ * A number as the papers print it: up to 3 decimals, no trailing zeros; in German and French with
+ * their decimal sign ("0,4", "10,03").
+ */
+const numberIn = (tr: Translator, value: number) =>
+  tr.language === 'en' ? formatNumber(value) : tr.number(Math.round(value * 1000) / 1000);
+const signedIn = (tr: Translator, value: number) =>
+  tr.language === 'en' ? formatSigned(value) : value > 0 ? `+${numberIn(tr, value)}` : numberIn(tr, value);
 
-const instrumentLines = (facts: InstrumentPaperFacts) => [
-  `Model: ${facts.instrument.model}`,
-  `Serial number: ${facts.instrument.serialNumber}`,
-  `Software version: ${facts.instrument.softwareVersion ?? 'as displayed on the instrument'}`,
+const passFail = (tr: Translator, passed: boolean) => tr.t(passed ? 'doc.papers.pass' : 'doc.papers.fail');
+
+const softwareVersion = (tr: Translator, facts: InstrumentPaperFacts) =>
+  facts.instrument.softwareVersion ?? tr.t('doc.papers.asDisplayed');
+
+const instrumentLines = (tr: Translator, facts: InstrumentPaperFacts) => [
+  tr.t('doc.papers.modelLine', { value: facts.instrument.model }),
+  tr.t('doc.papers.serialLine', { value: facts.instrument.serialNumber }),
+  tr.t('doc.papers.softwareLine', { value: softwareVersion(tr, facts) }),
 ];
 
-const signature = (profile: BusinessProfile, day: Date | string) => [
-  `Signed for and on behalf of ${profile.legalName}`,
+const signature = (tr: Translator, profile: BusinessProfile, day: Date | string) => [
+  tr.t('doc.signature.signedFor', { legalName: profile.legalName }),
   `${profile.signatoryName}, ${profile.signatoryTitle}`,
-  `Date: ${formatUkDate(day)}`,
+  tr.t('doc.signature.date', { date: tr.date(day) }),
 ];
 
-const poMeta = (po: string | null): [string, string][] => (po ? [['PO number', cleanLine(po)]] : []);
+const poMeta = (tr: Translator, po: string | null): [string, string][] =>
+  po ? [[tr.t('doc.papers.poNumber'), cleanLine(po)]] : [];
+
+/** The letterhead: the English one as it always was, else with the registration line in the language. */
+const letterhead = (tr: Translator, profile: BusinessProfile) =>
+  tr.language === 'en' ? issuerOf(profile) : localIssuer(tr, profile);
+
+/** The manufacturer's address, its country named in the language. */
+const manufacturerLines = (tr: Translator, profile: BusinessProfile) => [
+  profile.legalName,
+  ...profileAddressLines(
+    tr.language === 'en'
+      ? profile.tradingAddress
+      : { ...profile.tradingAddress, country: tr.country(profile.tradingAddress.country) },
+  ),
+];
 
 /** The uploaded test record's line: its file name, its SHA-256 and when it was uploaded. */
-export const testRecordLine = (record: { filename: string; sha256: string; uploadedAt: Date | string }) =>
-  `Test record: ${cleanLine(record.filename)} (SHA-256 ${record.sha256}), uploaded ${formatUkDate(record.uploadedAt)}.`;
+export const testRecordLine = (
+  record: { filename: string; sha256: string; uploadedAt: Date | string },
+  tr: Translator = translator(),
+) =>
+  tr.t('doc.papers.testRecord', {
+    filename: cleanLine(record.filename),
+    sha256: record.sha256,
+    date: tr.date(record.uploadedAt),
+  });
 
 /**
  * The factory test certificate: each result with its limits and PASS or FAIL, the tester and the date,
  * signed. A test uploaded as a record (no typed results) states the limits, the record it rests on and
- * the tester's verdict; only passing tests are stored, an instrument that fails does not ship.
+ * the tester's verdict; only passing tests are stored, an instrument that fails does not ship. In the
+ * order's language (issue 53).
  */
 export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDocument {
   const { test, instrument } = facts;
+  const tr = translator(facts.language);
+  const num = (value: number) => numberIn(tr, value);
   const band = volumeBand(test);
   const results =
     test.rateAccuracyPercent !== null && test.volumeDeliveredMl !== null
@@ -99,75 +138,81 @@ export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDo
   const verdict = results
     ? judgeFactoryTest(results, test)
     : { passed: true, ratePassed: true, volumePassed: true, fields: {} };
-  const recordLines = test.record ? [testRecordLine(test.record)] : [];
+  const recordLines = test.record ? [testRecordLine(test.record, tr)] : [];
   return {
     kind: 'test_certificate',
-    issuer: issuerOf(facts.profile),
-    title: 'FACTORY TEST CERTIFICATE',
-    name: `Factory test certificate ${instrument.serialNumber}`,
+    language: tr.language,
+    issuer: letterhead(tr, facts.profile),
+    title: tr.t('doc.testCertificate.title'),
+    name: tr.t('doc.testCertificate.name', { serialNumber: instrument.serialNumber }),
     currency: 'GBP',
     meta: [
-      ['Serial number', instrument.serialNumber],
-      ['Model', instrument.model],
-      ['Test date', formatUkDate(test.testedOn)],
-      ['Order number', facts.order.orderNumber],
-      ...poMeta(facts.order.poNumber),
+      [tr.t('doc.papers.serialNumber'), instrument.serialNumber],
+      [tr.t('doc.papers.model'), instrument.model],
+      [tr.t('doc.papers.testDate'), tr.date(test.testedOn)],
+      [tr.t('doc.meta.orderNumber'), facts.order.orderNumber],
+      ...poMeta(tr, facts.order.poNumber),
     ],
-    parties: [{ title: 'Instrument', lines: instrumentLines(facts) }],
+    parties: [{ title: tr.t('doc.papers.instrument'), lines: instrumentLines(tr, facts) }],
     lines: [],
     totals: [],
     notes: [],
     tables: [
       {
-        title: 'Final test results',
+        title: tr.t('doc.testCertificate.results'),
+        // German and French say pass and fail in longer words: the result's column is wider for them.
         columns: [
-          { label: 'Test', width: 3 },
-          { label: 'Measured', width: 2, align: 'right' },
-          { label: 'Acceptance limits', width: 4 },
-          { label: 'Result', width: 1.3 },
+          { label: tr.t('doc.testCertificate.test'), width: 3 },
+          { label: tr.t('doc.testCertificate.measured'), width: 2, align: 'right' },
+          { label: tr.t('doc.testCertificate.limits'), width: tr.language === 'en' ? 4 : 3.6 },
+          { label: tr.t('doc.testCertificate.result'), width: tr.language === 'en' ? 1.3 : 2 },
         ],
         rows: [
           {
             cells: [
-              'Rate accuracy',
-              results ? `${formatSigned(results.rateAccuracyPercent)} %` : 'in test record',
-              `within ±${formatNumber(test.rateLimitPercent)} % of the set rate`,
-              passFail(verdict.ratePassed),
+              tr.t('doc.testCertificate.rateAccuracy'),
+              results ? `${signedIn(tr, results.rateAccuracyPercent)} %` : tr.t('doc.testCertificate.inRecord'),
+              tr.t('doc.testCertificate.rateLimit', { limit: num(test.rateLimitPercent) }),
+              passFail(tr, verdict.ratePassed),
             ],
           },
           {
             cells: [
-              'Volume delivered',
-              results ? `${formatNumber(results.volumeDeliveredMl)} mL` : 'in test record',
-              `${formatNumber(band.low)} to ${formatNumber(band.high)} mL (${formatNumber(test.nominalVolumeMl)} mL ±${formatNumber(test.volumeLimitPercent)} %)`,
-              passFail(verdict.volumePassed),
+              tr.t('doc.testCertificate.volumeDelivered'),
+              results ? `${num(results.volumeDeliveredMl)} mL` : tr.t('doc.testCertificate.inRecord'),
+              tr.t('doc.testCertificate.volumeLimit', {
+                low: num(band.low),
+                high: num(band.high),
+                nominal: num(test.nominalVolumeMl),
+                limit: num(test.volumeLimitPercent),
+              }),
+              passFail(tr, verdict.volumePassed),
             ],
           },
-          { cells: ['Overall result', '', '', passFail(verdict.passed)], emphasis: true },
+          { cells: [tr.t('doc.testCertificate.overall'), '', '', passFail(tr, verdict.passed)], emphasis: true },
         ],
       },
     ],
     sections: [
       {
-        title: 'Test',
+        title: tr.t('doc.testCertificate.test'),
         lines: [
-          `Tested by: ${cleanLine(test.testedBy)}`,
-          `Test date: ${formatUkDate(test.testedOn)}`,
-          `The instrument ${verdict.passed ? 'passed' : 'did not pass'} its final factory test before dispatch.`,
-          ...(results
-            ? []
-            : ['The results are recorded in the test record below; the tester judged them against the limits above.']),
+          tr.t('doc.testCertificate.testedBy', { name: cleanLine(test.testedBy) }),
+          tr.t('doc.testCertificate.testDateLine', { date: tr.date(test.testedOn) }),
+          tr.t(verdict.passed ? 'doc.testCertificate.passed' : 'doc.testCertificate.notPassed'),
+          ...(results ? [] : [tr.t('doc.testCertificate.judgedFromRecord')]),
           ...recordLines,
         ],
       },
-      { title: 'Signature', lines: signature(facts.profile, test.recordedAt) },
+      { title: tr.t('doc.signature.title'), lines: signature(tr, facts.profile, test.recordedAt) },
     ],
   };
 }
 
-/** The declaration of conformity: manufacturer, model, serial, date, the UKCA and CE legislation and the standards, signed. */
+/** The declaration of conformity: manufacturer, model, serial, date, the UKCA and CE legislation and the standards, signed. English. */
 export function declarationOfConformityDocument(facts: InstrumentPaperFacts): BusinessDocument {
   const { profile, instrument, conformity } = facts;
+  const tr = translator('en');
   const listed = (items: string[]) => items.map((item) => `• ${item}`);
   return {
     kind: 'declaration_of_conformity',
@@ -178,13 +223,13 @@ export function declarationOfConformityDocument(facts: InstrumentPaperFacts): Bu
     meta: [
       ['Serial number', instrument.serialNumber],
       ['Model', instrument.model],
-      ['Date of issue', formatUkDate(facts.test.recordedAt)],
+      ['Date of issue', tr.date(facts.test.recordedAt)],
       ['Order number', facts.order.orderNumber],
-      ...poMeta(facts.order.poNumber),
+      ...poMeta(tr, facts.order.poNumber),
     ],
     parties: [
-      { title: 'Manufacturer', lines: [profile.legalName, ...profileAddressLines(profile.tradingAddress)] },
-      { title: 'Product', lines: instrumentLines(facts) },
+      { title: 'Manufacturer', lines: manufacturerLines(tr, profile) },
+      { title: 'Product', lines: instrumentLines(tr, facts) },
     ],
     lines: [],
     totals: [],
@@ -200,80 +245,96 @@ export function declarationOfConformityDocument(facts: InstrumentPaperFacts): Bu
       ...(conformity.ukca.length > 0 ? [{ title: 'UKCA: UK legislation', lines: listed(conformity.ukca) }] : []),
       ...(conformity.ce.length > 0 ? [{ title: 'CE: EU legislation', lines: listed(conformity.ce) }] : []),
       ...(conformity.standards.length > 0 ? [{ title: 'Standards applied', lines: listed(conformity.standards) }] : []),
-      { title: 'Signature', lines: signature(profile, facts.test.recordedAt) },
+      { title: 'Signature', lines: signature(tr, profile, facts.test.recordedAt) },
     ],
   };
 }
 
 const blank = '';
 
-/** The IQ/OQ protocol: pre-filled with the instrument and order, the checks to perform with blank result, initials and date. */
+/**
+ * The IQ/OQ protocol: pre-filled with the instrument and order, the checks to perform with blank
+ * result, initials and date. In the order's language (issue 53).
+ */
 export function iqOqProtocolDocument(facts: InstrumentPaperFacts): BusinessDocument {
   const { instrument, order, test } = facts;
+  const tr = translator(facts.language);
+  const num = (value: number) => numberIn(tr, value);
   const band = volumeBand(test);
   const row = (check: string, expected: string) => ({ cells: [check, expected, blank, blank, blank] });
   const columns = [
-    { label: 'Check', width: 4 },
-    { label: 'Expected', width: 4 },
-    { label: 'Result', width: 2 },
-    { label: 'Initials', width: 1.2 },
-    { label: 'Date', width: 1.5 },
+    { label: tr.t('doc.iqOq.check'), width: 4 },
+    { label: tr.t('doc.iqOq.expected'), width: 4 },
+    { label: tr.t('doc.iqOq.result'), width: 2 },
+    { label: tr.t('doc.iqOq.initials'), width: 1.2 },
+    { label: tr.t('doc.iqOq.date'), width: 1.5 },
   ];
-  const po = order.poNumber ? cleanLine(order.poNumber) : 'your purchase order';
   return {
     kind: 'iq_oq_protocol',
-    issuer: issuerOf(facts.profile),
-    title: 'IQ/OQ PROTOCOL',
-    name: `IQ/OQ protocol ${instrument.serialNumber}`,
+    language: tr.language,
+    issuer: letterhead(tr, facts.profile),
+    title: tr.t('doc.iqOq.title'),
+    name: tr.t('doc.iqOq.name', { serialNumber: instrument.serialNumber }),
     currency: 'GBP',
     meta: [
-      ['Serial number', instrument.serialNumber],
-      ['Model', instrument.model],
-      ['Software version', instrument.softwareVersion ?? 'as displayed on the instrument'],
-      ['Order number', order.orderNumber],
-      ...poMeta(order.poNumber),
-      ['Delivery date', instrument.deliveredOn ? formatUkDate(instrument.deliveredOn) : 'not yet delivered'],
+      [tr.t('doc.papers.serialNumber'), instrument.serialNumber],
+      [tr.t('doc.papers.model'), instrument.model],
+      [tr.t('doc.papers.softwareVersion'), softwareVersion(tr, facts)],
+      [tr.t('doc.meta.orderNumber'), order.orderNumber],
+      ...poMeta(tr, order.poNumber),
+      [
+        tr.t('doc.iqOq.deliveryDate'),
+        instrument.deliveredOn ? tr.date(instrument.deliveredOn) : tr.t('doc.iqOq.notDelivered'),
+      ],
     ],
     parties: [
-      { title: 'Manufacturer', lines: [facts.profile.legalName, ...profileAddressLines(facts.profile.tradingAddress)] },
-      { title: 'Installed at', lines: addressLines(order.shippingAddress ?? order.billingAddress) },
+      { title: tr.t('doc.papers.manufacturer'), lines: manufacturerLines(tr, facts.profile) },
+      {
+        title: tr.t('doc.iqOq.installedAt'),
+        lines: localAddressLines(tr, order.shippingAddress ?? order.billingAddress),
+      },
     ],
     lines: [],
     totals: [],
     notes: [],
     tables: [
       {
-        title: 'Installation qualification (IQ)',
+        title: tr.t('doc.iqOq.iq'),
         columns,
         rows: [
-          row('Delivery matches the purchase order and packing list', `Order ${order.orderNumber}, PO ${po}`),
-          row('Serial number on the instrument', instrument.serialNumber),
-          row(papersPresentCheck(facts.papers), 'Present'),
-          row('Installation environment', 'Level bench, 15–30 °C, mains power, away from direct sunlight'),
+          row(
+            tr.t('doc.iqOq.deliveryMatches'),
+            order.poNumber
+              ? tr.t('doc.iqOq.orderAndPo', { orderNumber: order.orderNumber, po: cleanLine(order.poNumber) })
+              : tr.t('doc.iqOq.orderNoPo', { orderNumber: order.orderNumber }),
+          ),
+          row(tr.t('doc.iqOq.serialOnInstrument'), instrument.serialNumber),
+          row(papersPresentCheck(facts.papers, tr), tr.t('doc.iqOq.present')),
+          row(tr.t('doc.iqOq.environment'), tr.t('doc.iqOq.environmentExpected')),
         ],
       },
       {
-        title: 'Operational qualification (OQ)',
+        title: tr.t('doc.iqOq.oq'),
         columns,
         rows: [
-          row('Power-on self-test', 'Completes without error'),
-          row('Software version matches', instrument.softwareVersion ?? 'As on the factory test certificate'),
-          row('Rate accuracy check', `Within ±${formatNumber(test.rateLimitPercent)} % of the set rate`),
+          row(tr.t('doc.iqOq.selfTest'), tr.t('doc.iqOq.selfTestExpected')),
+          row(tr.t('doc.iqOq.softwareMatches'), instrument.softwareVersion ?? tr.t('doc.iqOq.asOnCertificate')),
+          row(tr.t('doc.iqOq.rateCheck'), tr.t('doc.iqOq.rateExpected', { limit: num(test.rateLimitPercent) })),
           row(
-            'Volume check',
-            `${formatNumber(band.low)} to ${formatNumber(band.high)} mL at ${formatNumber(test.nominalVolumeMl)} mL`,
+            tr.t('doc.iqOq.volumeCheck'),
+            tr.t('doc.iqOq.volumeExpected', {
+              low: num(band.low),
+              high: num(band.high),
+              nominal: num(test.nominalVolumeMl),
+            }),
           ),
         ],
       },
     ],
     sections: [
       {
-        title: 'Sign-off by the laboratory',
-        lines: [
-          'Performed by (name): ______________________   Signature: ______________________   Date: ____________',
-          'Approved by (name): _______________________   Signature: ______________________   Date: ____________',
-          'Deviations and comments: ____________________________________________________________',
-        ],
+        title: tr.t('doc.iqOq.signOff'),
+        lines: [tr.t('doc.iqOq.performedBy'), tr.t('doc.iqOq.approvedBy'), tr.t('doc.iqOq.deviations')],
       },
     ],
   };

@@ -1,55 +1,65 @@
 import type { PublicBusinessProfile } from '../business-profile';
 import { company } from '../company';
-import { formatUkDate } from '../dates';
-import { formatMoney } from '../money';
+import type { Language } from '../i18n/languages';
+import { translator } from '../i18n/translator';
 import type { QuoteResource } from '../quotes/quote-schemas';
+import { localIssuer } from './document-language';
 import type { BusinessDocument } from './document-model';
 import { issuerOf } from './issuer';
 
 /**
  * Issue 39 (decision 0065): the single-supplier statement, on the letterhead (the documents' one
  * header), naming the quote and listing what makes the instrument the only one that meets the need
- * (the reasons kept in the settings), signed by the business profile's signatory and dated.
+ * (the reasons kept in the settings, printed as staff wrote them), signed by the business profile's
+ * signatory and dated. Issue 53: in the quote's language (`recipientLanguage(quote)`); absent, English.
  */
 export function singleSupplierStatement(
   quote: QuoteResource,
-  facts: { profile: PublicBusinessProfile; reasons: string[]; date: Date },
+  facts: { profile: PublicBusinessProfile; reasons: string[]; date: Date; language?: Language },
 ): BusinessDocument {
   const { profile } = facts;
+  const tr = translator(facts.language);
   const customer = quote.customerInfo;
-  const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : null;
+  const total = quote.pricing ? tr.money(quote.pricing.totals.total, quote.currency) : null;
+  const sole = { legalName: profile.legalName, product: company.productName, quoteNumber: quote.quoteNumber };
   return {
     kind: 'single_supplier_statement',
-    issuer: issuerOf(profile),
-    title: 'SINGLE-SUPPLIER STATEMENT',
-    name: `Single-supplier statement for quotation ${quote.quoteNumber}`,
+    language: tr.language,
+    issuer: tr.language === 'en' ? issuerOf(profile) : localIssuer(tr, profile),
+    title: tr.t('doc.singleSupplier.title'),
+    name: tr.t('doc.singleSupplier.name', { quoteNumber: quote.quoteNumber }),
     currency: quote.currency,
     meta: [
-      ['Quote number', quote.quoteNumber],
-      ['Quote date', formatUkDate(quote.createdAt)],
-      ['Date of statement', formatUkDate(facts.date)],
+      [tr.t('doc.meta.quoteNumber'), quote.quoteNumber],
+      [tr.t('doc.singleSupplier.quoteDate'), tr.date(quote.createdAt)],
+      [tr.t('doc.singleSupplier.statementDate'), tr.date(facts.date)],
     ],
     parties: customer
-      ? [{ title: 'For', lines: [`${customer.firstName} ${customer.lastName}`, customer.organization] }]
+      ? [
+          {
+            title: tr.t('doc.singleSupplier.for'),
+            lines: [`${customer.firstName} ${customer.lastName}`, customer.organization],
+          },
+        ]
       : [],
     lines: [],
     totals: [],
     notes: [],
     sections: [
       {
-        title: 'Statement',
+        title: tr.t('doc.singleSupplier.statement'),
         lines: [
-          `${profile.legalName} is the sole manufacturer and the only supplier of the ${company.productName} offered in quotation ${quote.quoteNumber}${total ? ` (total ${total})` : ''}.`,
-          'To the best of our knowledge, it is the only instrument that meets the need, for these reasons:',
+          total ? tr.t('doc.singleSupplier.soleWithTotal', { ...sole, total }) : tr.t('doc.singleSupplier.sole', sole),
+          tr.t('doc.singleSupplier.bestKnowledge'),
         ],
       },
-      { title: 'Why it is the only one', lines: facts.reasons.map((reason) => `• ${reason}`) },
+      { title: tr.t('doc.singleSupplier.why'), lines: facts.reasons.map((reason) => `• ${reason}`) },
       {
-        title: 'Signature',
+        title: tr.t('doc.signature.title'),
         lines: [
-          `Signed for and on behalf of ${profile.legalName}`,
+          tr.t('doc.signature.signedFor', { legalName: profile.legalName }),
           `${profile.signatoryName}, ${profile.signatoryTitle}`,
-          `Date: ${formatUkDate(facts.date)}`,
+          tr.t('doc.signature.date', { date: tr.date(facts.date) }),
         ],
       },
     ],

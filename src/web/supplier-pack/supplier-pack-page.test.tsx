@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { webEnglishPhrases } from '../../../tests/support/web-english-phrases';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
 import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack-labels';
+import { chooseLanguage } from '../i18n/language';
+import { pageText } from '../i18n/use-t';
 import { SupplierPackPage } from './supplier-pack-page';
 
 const pack = {
@@ -61,4 +64,63 @@ describe('the supplier pack page', () => {
       { email: 'ap@university.test' },
     ]);
   });
+
+  // Issue 53: the page in the reader's language, and the letter downloaded in it.
+  const phrases = webEnglishPhrases(['supplierPack.']);
+  const words = {
+    de: {
+      heading: 'Lieferantenunterlagen',
+      letter: 'Schreiben mit unseren Angaben (Version 3)',
+      download: 'Lieferantenunterlagen herunterladen (PDF)',
+      certificate: 'ISO-9001-Zertifikat: ISO 9001:2015 <b>quality</b>',
+      validUntil: '(gültig bis 31. März 2027)',
+      email: 'E-Mail-Adresse',
+      send: 'Unterlagen zusenden',
+      sent: 'Wir haben Ihnen einen Link zu den Lieferantenunterlagen gesendet. Folgen Sie ihm, um die Unterlagen herunterzuladen.',
+    },
+    fr: {
+      heading: 'Dossier fournisseur',
+      letter: 'Lettre avec nos informations (version 3)',
+      download: 'Télécharger le dossier fournisseur (PDF)',
+      certificate: 'Certificat ISO 9001\u202f: ISO 9001:2015 <b>quality</b>',
+      validUntil: '(valable jusqu’au 31 mars 2027)',
+      email: 'Adresse e-mail',
+      send: 'M’envoyer le dossier',
+      sent: 'Nous vous avons envoyé par e-mail un lien vers le dossier fournisseur. Suivez-le pour télécharger le dossier.',
+    },
+  } as const;
+
+  for (const language of ['de', 'fr'] as const)
+    it(`${language}: the page in the language, no phrase of its English catalogue; the download is the letter in it; a refusal and the confirmation in it`, async () => {
+      const said = words[language];
+      await chooseLanguage(language);
+      let tries = 0;
+      mockFetch({
+        'GET /api/supplier-pack': { body: pack },
+        'POST /api/supplier-pack/email': () =>
+          (tries += 1) === 1
+            ? apiError(400, 'invalid_input', 'Invalid input', { email: supplierPackMessages.email })
+            : { status: 202, body: { version: 3, message: supplierPackMessages.sent } },
+      });
+      renderRoutes([{ path: '/supplier-pack', element: <SupplierPackPage /> }], '/supplier-pack');
+      expect(await screen.findByText(said.letter)).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(said.heading);
+      expect(screen.getByRole('link', { name: said.download }).getAttribute('href')).toBe(
+        `/api/supplier-pack/pdf?language=${language}`,
+      );
+      expect(screen.getByRole('link', { name: said.certificate })).toBeTruthy();
+      expect(screen.getByText(said.validUntil)).toBeTruthy();
+      const text = document.body.textContent ?? '';
+      expect(phrases.filter((phrase) => text.includes(phrase))).toEqual([]);
+
+      const field = screen.getByLabelText(said.email);
+      fireEvent.change(field, { target: { value: 'nope' } });
+      fireEvent.click(screen.getByRole('button', { name: said.send }));
+      const refusal = (await screen.findByRole('alert')).textContent;
+      expect(refusal).toBe(pageText(language).said(supplierPackMessages.email));
+      expect(refusal).not.toBe(supplierPackMessages.email);
+      fireEvent.change(field, { target: { value: 'ap@university.test' } });
+      fireEvent.click(screen.getByRole('button', { name: said.send }));
+      expect((await screen.findByRole('status')).textContent).toBe(said.sent);
+    });
 });

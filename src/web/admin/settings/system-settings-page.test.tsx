@@ -156,6 +156,24 @@ describe('the System Settings form (component, happy-dom)', () => {
     expect(field(/^Reminder subject \(overdue\)/).value).toBe('Overdue: {orderNumber}');
   });
 
+  it('edits the single-supplier reasons in German and French, one a line; an empty language says its statement lists the English ones (issue 53)', async () => {
+    const server = settingsServer();
+    const user = await openSettings();
+    const german = field(/^Single-supplier reasons \(Deutsch\)/);
+    expect(german.value).toBe(defaultSystemSettings.singleSupplierReasonsDe.join('\n'));
+    expect(screen.queryByText(/a French quote’s statement lists the English ones/)).toBeNull();
+    await user.clear(field(/^Single-supplier reasons \(Français\)/));
+    expect(screen.getByText('No French reasons: a French quote’s statement lists the English ones.')).toBeTruthy();
+    await user.clear(german);
+    await user.type(german, 'Nur dieses Gerät passt.{Enter}{Enter}Nur wir warten es.');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByRole('status');
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      singleSupplierReasonsDe: ['Nur dieses Gerät passt.', 'Nur wir warten es.'],
+      singleSupplierReasonsFr: [],
+    });
+  });
+
   it('Reset discards an unsaved edit and shows the stored value again', async () => {
     const server = settingsServer();
     const user = await openSettings();

@@ -57,6 +57,9 @@ interface FormValues {
   /** Issue 39: an order from a quote needs the buyer's acceptance; the single-supplier reasons, one a line. */
   ordersRequireAcceptedQuote: boolean;
   singleSupplierReasons: string;
+  /** Issue 53: the reasons in German and French, one a line. */
+  singleSupplierReasonsDe: string;
+  singleSupplierReasonsFr: string;
   /** Issue 54: the business profile's staff alert address, shown and saved here too (one stored value). */
   adminEmail: string;
 }
@@ -80,6 +83,8 @@ const toForm = (settings: SystemSettings, adminEmail: string): FormValues => ({
   conformityCeLegislation: settings.conformityCeLegislation.join('\n'),
   conformityStandards: settings.conformityStandards.join('\n'),
   singleSupplierReasons: settings.singleSupplierReasons.join('\n'),
+  singleSupplierReasonsDe: settings.singleSupplierReasonsDe.join('\n'),
+  singleSupplierReasonsFr: settings.singleSupplierReasonsFr.join('\n'),
 });
 
 /** A list entered one item a line (blank lines dropped). */
@@ -127,6 +132,8 @@ const toRequest = (values: FormValues): UpdateSystemSettingsRequest => ({
   conformityCeLegislation: linesOf(values.conformityCeLegislation),
   conformityStandards: linesOf(values.conformityStandards),
   singleSupplierReasons: linesOf(values.singleSupplierReasons),
+  singleSupplierReasonsDe: linesOf(values.singleSupplierReasonsDe),
+  singleSupplierReasonsFr: linesOf(values.singleSupplierReasonsFr),
 });
 
 const fieldNames: (keyof FormValues)[] = [
@@ -157,6 +164,8 @@ const fieldNames: (keyof FormValues)[] = [
   'conformityCeLegislation',
   'conformityStandards',
   'singleSupplierReasons',
+  'singleSupplierReasonsDe',
+  'singleSupplierReasonsFr',
 ];
 
 const SAVED_BANNER_MS = 3000;
@@ -405,6 +414,28 @@ export function SystemSettingsPage() {
               >
                 <textarea rows={6} className={inputClass} {...form.register('singleSupplierReasons')} />
               </Field>
+              {(
+                [
+                  ['singleSupplierReasonsDe', 'Deutsch', 'German'],
+                  ['singleSupplierReasonsFr', 'Français', 'French'],
+                ] as const
+              ).map(([name, language, english]) => (
+                <div key={name}>
+                  <Field
+                    label={`Single-supplier reasons (${language}), one a line`}
+                    name={name}
+                    error={errors[name]?.message}
+                  >
+                    <textarea rows={6} className={inputClass} {...form.register(name)} />
+                  </Field>
+                  {/* Issue 53: an empty list prints the English reasons on that language's statement. */}
+                  {(form.watch(name) ?? '').trim() === '' && (
+                    <p className="mt-1 text-sm text-amber-800">
+                      No {english} reasons: a {english} quote&rsquo;s statement lists the English ones.
+                    </p>
+                  )}
+                </div>
+              ))}
             </Card>
             <Card title="Carriers">
               <Field
