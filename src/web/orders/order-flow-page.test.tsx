@@ -453,6 +453,7 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
       await user.type(screen.getByLabelText('Address'), 'Im Neuenheimer Feld 280');
       await user.type(screen.getByLabelText('City'), 'Heidelberg');
       await user.type(screen.getByLabelText('Postal code'), '69120');
+      await user.selectOptions(screen.getByLabelText('Country'), 'DE');
       await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
       await screen.findByRole('heading', { name: 'Confirm & Pay' });
       await waitFor(() => expect(calls.some((call) => call.path === '/api/orders/price')).toBe(true));

@@ -380,7 +380,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       city: '',
       state: '',
       postalCode: '',
-      country: handoff.configuration.customerCountry,
+      // The billing country the quote was made for (decision 0085), else its delivery country.
+      country: handoff.customerInfo.billingCountry ?? handoff.configuration.customerCountry,
       notes: '',
       poNumber: '',
       buyerRoutingReference: '',
