@@ -15,6 +15,9 @@ import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
 import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './einvoice/public-buyer';
 
+/** An invoice currency as a request names it (decision 0085). */
+export const invoiceCurrencySchema = z.enum(['GBP', 'EUR']);
+
 /** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
 
 export const orderFlowMessages = {
@@ -262,6 +265,11 @@ export const createOrderRequestSchema = z.object({
   sessionId: z.string().trim().max(100).nullable().optional(),
   /** "Language of your documents" (issue 40): 'en', 'de' or 'fr'; missing: the quote's, else the billing country's default. */
   language: z.enum(LANGUAGES, { error: 'Choose English, German or French.' }).nullable().optional(),
+  /**
+   * Decision 0085: the invoice currency chosen, offered only when the billing and delivery countries
+   * use different currencies (else 400 `currency_not_offered`); missing: the billing country's.
+   */
+  currency: invoiceCurrencySchema.nullable().optional(),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
@@ -276,11 +284,16 @@ export const orderPriceRequestSchema = z.object({
     country: billingFields.shape.country,
     vatNumber: optional(limits.vatNumber),
   }),
+  /** Decision 0085: the invoice currency chosen, as `POST /api/orders` takes it. */
+  currency: invoiceCurrencySchema.nullable().optional(),
 });
 export type OrderPriceRequest = z.input<typeof orderPriceRequestSchema>;
 
 export const orderPriceAnswerSchema = z.object({
+  /** In the invoice currency decided (`pricing.currency`): the one chosen, else the billing country's. */
   pricing: pricingResponseSchema,
+  /** Decision 0085: the currencies the order may be invoiced in, the default first; two: the buyer may choose. */
+  currencies: z.array(invoiceCurrencySchema).min(1),
   /** The total of the quote or estimate the buyer saw (taxed for the delivery country, no VAT number). */
   quotedTotal: z.number().int(),
   /** What the re-price changed, line by line, and why; empty when nothing did. */

@@ -43,6 +43,8 @@ interface Buyer {
   selection: SelectedConfiguration;
   billingCountry: string;
   vatNumber: string;
+  /** The invoice currency chosen (decision 0085); absent: the billing country's. */
+  currency?: 'GBP' | 'EUR';
   /** Each stored line's treatment, by item type. */
   treatments: Record<string, string>;
   vat: number;
@@ -74,6 +76,8 @@ const buyers: Buyer[] = [
     selection: de,
     billingCountry: 'GB',
     vatNumber: 'GB123456782',
+    // Billed in the UK: pounds unless it chooses euros (decision 0085), as it does here.
+    currency: 'EUR',
     treatments: { base_configuration: 'zero_rated_export', servicing: 'standard', shipping: 'zero_rated_export' },
     vat: 25398,
     quoteText: ['VAT 20% on services (net €1,269.90)', `Goods (net €3,497.00): ${ZERO_RATED}`, DAP],
@@ -168,6 +172,7 @@ describe('VAT per line on the quote, the order, the invoice and the credit note 
       configuration: { ...buyer.selection, batch: 'batch-2' },
       billing,
       shipping: delivery,
+      ...(buyer.currency ? { currency: buyer.currency } : {}),
       acceptTerms: true,
       idempotencyKey: randomUUID(),
       language: 'en',
@@ -278,15 +283,17 @@ describe('POST /api/orders/price: the re-price before the buyer confirms (issue 
     expect((placed.json() as { order: OrderResource }).order).toMatchObject({ vatAmount: 0, totalAmount: 476690 });
   });
 
-  it('a UK company delivering to Germany: nothing changes against the quote; an EU customer without a VAT number neither', async () => {
+  it('a UK company delivering to Germany, choosing euros: nothing changes against the quote; an EU customer without a VAT number neither', async () => {
     const quote = await quoteFor(de);
-    for (const billing of [
-      { country: 'GB', vatNumber: 'GB123456782' },
-      { country: 'DE', vatNumber: '' },
+    // Decision 0085: billed in the UK, the order is in pounds unless the buyer chooses euros (the quote's).
+    for (const request of [
+      { billing: { country: 'GB', vatNumber: 'GB123456782' }, currency: 'EUR' },
+      { billing: { country: 'DE', vatNumber: '' } },
     ]) {
       const answer = (
-        await t.post('/api/orders/price', { quoteReference: quote.reference, billing })
+        await t.post('/api/orders/price', { quoteReference: quote.reference, ...request })
       ).json() as OrderPriceAnswer;
+      expect(answer.pricing.currency).toBe('EUR');
       expect(answer.pricing.totals.total).toBe(502088);
       expect(answer.changes).toEqual([]);
     }
@@ -301,10 +308,16 @@ describe('POST /api/orders/price: the re-price before the buyer confirms (issue 
     ).pricing;
     expect(business.items.servicing.vatTreatment).toBe('reverse_charge');
     const fromUk = (
-      await t.post('/api/orders/price', { configuration, billing: { country: 'GB', vatNumber: '' } })
+      await t.post('/api/orders/price', { configuration, billing: { country: 'GB', vatNumber: '' }, currency: 'EUR' })
     ).json() as OrderPriceAnswer;
     expect(fromUk.pricing.items.servicing).toMatchObject({ vatTreatment: 'standard', vat: 25398 });
     expect(fromUk.changes).toEqual([]);
+    // In pounds, its default (decision 0085), the same treatment on the catalogue's pound price.
+    const inPounds = (
+      await t.post('/api/orders/price', { configuration, billing: { country: 'GB', vatNumber: '' } })
+    ).json() as OrderPriceAnswer;
+    expect(inPounds.pricing.currency).toBe('GBP');
+    expect(inPounds.pricing.items.servicing).toMatchObject({ vatTreatment: 'standard', vat: 21675 });
   });
 
   it('refuses collection for a delivery to Germany', async () => {

@@ -35,9 +35,13 @@ const ukBilling = {
 describe('money papers (issue 51)', () => {
   const t = useTestApp({ now: new Date('2026-11-02T09:00:00.000Z') });
 
-  /** A UK company ordering for its German lab: goods zero-rated exports, the servicing plan at UK VAT, in euros. */
+  /**
+   * A UK company ordering for its German lab: goods zero-rated exports, the servicing plan at UK VAT, in
+   * euros, which it chooses (decision 0085: billed in the UK, pounds by default).
+   */
   async function placeGermanLabOrder() {
     const placed = await t.post('/api/orders', {
+      currency: 'EUR',
       configuration: { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE', batch: 'batch-2' },
       billing: ukBilling,
       shipping: {

@@ -35,6 +35,8 @@ import { orderPageUrl } from '../order-records/order-access';
 import type { OrderReadModel } from '../order-records/order-read-model';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import { priceSelection } from '../pricing/price-selection';
+import type { CurrencyCode } from '../../shared/countries';
+import { decideInvoiceCurrency, invoiceCurrencies } from '../../shared/pricing/invoice-currency';
 import { withPassedBatches } from '../catalogue/batch-ship';
 import { holdEnds } from './place-holds';
 import { holdOrderPlaces } from './batch-places';
@@ -54,6 +56,11 @@ export interface CreateOrderInput {
   billing: Record<string, unknown>;
   /** The delivery address when it differs from the billing address. */
   shipping?: Record<string, unknown> | null | undefined;
+  /**
+   * Decision 0085: the invoice currency the buyer chose, when their billing and delivery countries use
+   * different ones; missing: the billing country's (an accepted quote's own, when offered).
+   */
+  currency?: CurrencyCode | null | undefined;
   acceptTerms?: boolean | undefined;
   notes?: string | null | undefined;
   idempotencyKey: string;
@@ -143,6 +150,8 @@ export interface PricedOrder {
   /** The nets, taxed for the configuration's country and no VAT number until `taxOrder` taxes them for the buyer. */
   pricing: FrozenPricing;
   currency: 'GBP' | 'EUR';
+  /** Decision 0085: the currencies this buyer may be invoiced in, the default first (two: a choice). */
+  currencies: CurrencyCode[];
   quoteId: string | null;
   /** The standard VAT rate in percent: the quote's frozen one, else the VAT-rate setting's. */
   standardRate: number;
@@ -181,19 +190,52 @@ async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration, no
   if (problem) throw badRequest(problem, { fields: { 'configuration.batch': problem } });
 }
 
+/** The billing country as typed, when it is one the shop sells to (the billing schema refuses anything else later). */
+export function typedBillingCountry(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const code = value.trim().toUpperCase();
+  return invoiceCurrencies(code, code).length > 0 ? code : null;
+}
+
 /**
- * Prices the order on the server: the quote's frozen prices while it is valid and names this
- * configuration, else the catalogue. An order naming a quote is that quote's order: a quote already
+ * The invoice currency (decision 0085): the buyer's choice among those the billing and delivery
+ * countries offer, else the preferred (an accepted quote's), else the billing country's. A choice not
+ * offered is a 400 `currency_not_offered` naming the field.
+ */
+function decidedCurrency(
+  offered: CurrencyCode[],
+  requested: CurrencyCode | null | undefined,
+  preferred?: string | null,
+) {
+  const decision = decideInvoiceCurrency(
+    offered,
+    requested,
+    preferred === 'EUR' || preferred === 'GBP' ? preferred : null,
+  );
+  if ('problem' in decision)
+    throw badRequest(decision.problem, {
+      code: 'currency_not_offered',
+      fields: { currency: decision.problem.message },
+    });
+  return decision;
+}
+
+/**
+ * Prices the order on the server: the quote's frozen prices while it is valid, names this
+ * configuration and is in the invoice currency decided (decision 0085), else the catalogue in that
+ * currency. An order naming a quote is that quote's order: a quote already
  * ordered (or expired) takes no other. An organisation's quote is ordered only by its current
  * members, signed in, and an organisation's "Orders need an accepted quote" holds for every order
  * its members place or are billed for, signed in or not (security issue 48, F3 and F4).
  */
 export async function priceOrder(
   db: Db,
-  input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now'> & {
+  input: Pick<CreateOrderInput, 'quoteReference' | 'configuration' | 'now' | 'currency'> & {
     userId: string | null;
     /** The billing e-mail as typed, when the order is placed (the review step has none). */
     billingEmail?: unknown;
+    /** The billing country as typed (missing or not sold to: the delivery country's currency). */
+    billingCountry?: unknown;
   },
 ): Promise<PricedOrder | null> {
   const buyerOrganisation =
@@ -222,16 +264,34 @@ export async function priceOrder(
     const configuration =
       quote.kind === 'instrument' ? (input.configuration ?? stored.configuration) : stored.configuration;
     if (!configuration) return null;
-    // A service quote (a servicing renewal or a repair) is ordered at its frozen price, never repriced as an instrument.
+    // A service quote (a servicing renewal or a repair) is ordered at its frozen price, never repriced
+    // as an instrument: in its own currency only. An instrument quote offers the billing and delivery
+    // countries' currencies; unless the buyer chooses, it keeps its own currency when accepted or made
+    // for this billing country (that was the buyer's choice, or the default, for it), else the billing
+    // country's currency.
+    const billingCountry = typedBillingCountry(input.billingCountry) ?? configuration.customerCountry;
+    const quotesBillingCountry = stored.customerInfo?.billingCountry ?? stored.customerInfo?.country;
+    const keepsItsCurrency = accepted !== null || quotesBillingCountry === billingCountry;
+    const { currency, offered } =
+      quote.kind === 'instrument'
+        ? decidedCurrency(
+            invoiceCurrencies(billingCountry, configuration.customerCountry),
+            input.currency,
+            keepsItsCurrency ? quote.currency : null,
+          )
+        : decidedCurrency([quote.currency === 'EUR' ? 'EUR' : 'GBP'], input.currency);
     const frozen =
       quote.kind !== 'instrument' ||
-      (stored.configuration !== null && selectionKey(stored.configuration) === selectionKey(configuration));
+      (stored.configuration !== null &&
+        selectionKey(stored.configuration) === selectionKey(configuration) &&
+        quote.currency === currency);
     if (stored.configuration && stored.pricing && frozen) {
       if (quote.kind === 'instrument') await checkFrozenBatch(db, configuration, input.now);
       return {
         configuration,
         pricing: stored.pricing,
-        currency: quote.currency === 'EUR' ? 'EUR' : 'GBP',
+        currency,
+        currencies: offered,
         quoteId: quote.id,
         standardRate: frozenStandardRate(stored.pricing) ?? (await getCachedSettings(db)).taxRate,
         service: quote.kind !== 'instrument',
@@ -240,11 +300,13 @@ export async function priceOrder(
         accepted,
       };
     }
-    const { pricing } = await priceSelection(db, configuration, input.now);
+    // Other items, or another currency than the quote's: today's catalogue prices in the currency decided.
+    const { pricing } = await priceSelection(db, configuration, input.now, currency);
     return {
       configuration,
       pricing,
       currency: pricing.currency,
+      currencies: offered,
       quoteId: quote.id,
       standardRate: (await getCachedSettings(db)).taxRate,
       service: false,
@@ -257,11 +319,18 @@ export async function priceOrder(
   if (buyerOrganisation?.ordersRequireAcceptedQuote)
     throw conflict(quoteActionMessages.acceptedQuoteRequired, { code: 'accepted_quote_required' });
   if (!input.configuration) return null;
-  const { pricing } = await priceSelection(db, input.configuration, input.now);
+  const deliveryCountry = input.configuration.customerCountry;
+  const billingCountry = typedBillingCountry(input.billingCountry) ?? deliveryCountry;
+  const offeredHere = invoiceCurrencies(billingCountry, deliveryCountry);
+  // A country not sold to is the selection's own 400 (priceSelection), not a currency's.
+  const { currency, offered } =
+    offeredHere.length > 0 ? decidedCurrency(offeredHere, input.currency) : { currency: undefined, offered: [] };
+  const { pricing } = await priceSelection(db, input.configuration, input.now, currency);
   return {
     configuration: input.configuration,
     pricing,
     currency: pricing.currency,
+    currencies: offered.length > 0 ? offered : [pricing.currency],
     quoteId: null,
     standardRate: (await getCachedSettings(db)).taxRate,
     service: false,
@@ -363,7 +432,11 @@ export async function createOrder(
   });
   if (early) throw badRequest(early);
 
-  const priced = await priceOrder(db, { ...input, billingEmail: billingInput.email });
+  const priced = await priceOrder(db, {
+    ...input,
+    billingEmail: billingInput.email,
+    billingCountry: billingInput.country,
+  });
   if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
   // Check 4 of section 5, on the server's total (a client's total is never read).
   if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowMessages.invalidTotal);

@@ -314,9 +314,10 @@ describe('orders API', () => {
     );
     expect(headOffice.statusCode, headOffice.body).toBe(201);
     // Its goods are zero-rated exports; its servicing, sold to a UK business, carries UK VAT (issue 37).
+    // Billed in the UK, it is invoiced in pounds unless it chooses euros (decision 0085).
     expect((headOffice.json() as { order: OrderResource }).order).toMatchObject({
-      currency: 'EUR',
-      vatAmount: 25398,
+      currency: 'GBP',
+      vatAmount: 21675,
       vatRate: 20,
       billingAddress: { country: 'GB' },
       shippingAddress: { country: 'DE', city: 'München' },

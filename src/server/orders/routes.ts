@@ -132,12 +132,18 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { billing, ...order } = request.body;
-      const priced = await priceOrder(app.db, { ...order, userId: currentUserId(request), now: app.now() });
+      const priced = await priceOrder(app.db, {
+        ...order,
+        billingCountry: billing.country,
+        userId: currentUserId(request),
+        now: app.now(),
+      });
       if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
       const customer = vatCustomer(billing.country, billing.vatNumber);
       const { pricing } = taxOrder(priced, customer);
       return {
         pricing: { currency: priced.currency, ...pricing },
+        currencies: priced.currencies,
         quotedTotal: priced.pricing.totals.total,
         changes: vatChanges(priced.pricing, pricing, selectionTaxContext(priced.configuration, customer)),
         kind: priced.kind,

@@ -1,5 +1,6 @@
 import type { Product } from '../../shared/catalogue';
 import type { SelectedConfiguration } from '../../shared/configuration';
+import type { CurrencyCode } from '../../shared/countries';
 import { calendarDay } from '../../shared/batches/ship-date';
 import type { SystemSettings } from '../../shared/settings';
 import { type Pricing, priceConfiguration, validateSelection } from '../../shared/pricing';
@@ -12,15 +13,17 @@ import { getCachedSettings } from '../settings/settings-service';
 /**
  * Prices a selection on the server from the catalogue in the database: the price every quote and
  * order is made with (a client's totals are never used). An invalid selection is a 400 whose
- * message is the first problem and whose `fields` name each one.
+ * message is the first problem and whose `fields` name each one. `currency`: the invoice currency
+ * decided for the buyer (decision 0085); absent, the delivery country's.
  */
 export async function priceSelection(
   db: Db,
   selection: SelectedConfiguration,
   now: Date,
+  currency?: CurrencyCode,
 ): Promise<{ product: Product; pricing: Pricing }> {
   const { product, settings } = await pricingInputs(db, now);
-  return { product, pricing: priceWith(product, settings, selection) };
+  return { product, pricing: priceWith(product, settings, selection, currency) };
 }
 
 /**
@@ -34,7 +37,12 @@ export async function pricingInputs(db: Db, now: Date): Promise<{ product: Produ
 }
 
 /** The selection priced against this catalogue and these settings, or the 400 of its first problem. */
-export function priceWith(product: Product, settings: SystemSettings, selection: SelectedConfiguration): Pricing {
+export function priceWith(
+  product: Product,
+  settings: SystemSettings,
+  selection: SelectedConfiguration,
+  currency?: CurrencyCode,
+): Pricing {
   const problems = validateSelection(product, selection);
   const [first] = problems;
   if (first) {
@@ -42,7 +50,7 @@ export function priceWith(product: Product, settings: SystemSettings, selection:
     for (const problem of problems) fields[`configuration.${problem.field}`] ??= problem.message;
     throw badRequest(first.message, { fields });
   }
-  return priceConfiguration(product, selection, settings.taxRate);
+  return priceConfiguration(product, selection, settings.taxRate, undefined, currency);
 }
 
 /**

@@ -19,6 +19,9 @@ import { firstInvoiceShare } from '../../shared/orders/order-kind';
 import { retaxPricing, selectionTaxContext } from '../../shared/pricing/price-configuration';
 import type { Pricing } from '../../shared/pricing';
 import { vatCustomer } from '../../shared/tax/vat-customer';
+import type { CurrencyCode } from '../../shared/countries';
+import { decideInvoiceCurrency, invoiceCurrencies } from '../../shared/pricing/invoice-currency';
+import { badRequest } from '../http/http-error';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,15 +63,17 @@ export async function insertNumberedQuote(tx: Db, values: NewQuote): Promise<typ
 }
 
 /**
- * An instrument quote's prices taxed for a buyer in its country with this VAT number, as checkout's
- * `taxOrder` taxes the order (the same shared retax), so an approver accepts the order's total.
+ * An instrument quote's prices taxed for a buyer in its billing country with this VAT number, as
+ * checkout's `taxOrder` taxes the order (the same shared retax), so an approver accepts the order's total.
  */
-function taxedForBuyer(priced: Pricing, selection: SelectedConfiguration, vatNumber: string, rate: number): Pricing {
-  const retaxed = retaxPricing(
-    priced,
-    selectionTaxContext(selection, vatCustomer(selection.customerCountry, vatNumber)),
-    rate,
-  );
+function taxedForBuyer(
+  priced: Pricing,
+  selection: SelectedConfiguration,
+  billingCountry: string,
+  vatNumber: string,
+  rate: number,
+): Pricing {
+  const retaxed = retaxPricing(priced, selectionTaxContext(selection, vatCustomer(billingCountry, vatNumber)), rate);
   return {
     ...priced,
     items: retaxed.items,
@@ -85,6 +90,8 @@ export interface CreateQuoteInput {
   userId: string | null;
   now: Date;
   publicUrl: string;
+  /** Decision 0085: the currency chosen where the billing and delivery countries' differ. */
+  currency?: CurrencyCode | undefined;
   /**
    * The buyer's "Language of your documents" (the page's language unless they picked another); missing:
    * the signed-in account's language, else English (issue 53), never the delivery country's.
@@ -100,18 +107,32 @@ export interface CreateQuoteInput {
 export async function createQuote(db: Db, input: CreateQuoteInput): Promise<QuoteResource> {
   const settings = await getCachedSettings(db);
   const vatNumber = input.customerInfo.vatNumber?.trim() ?? '';
-  const priced = (await priceSelection(db, input.configuration, input.now)).pricing;
-  // Issue 51: taxed for the VAT number as checkout taxes the order (its billing country is the quote's
-  // country until checkout gives another), so the total an approver accepts is the one ordered.
-  const pricing = vatNumber ? taxedForBuyer(priced, input.configuration, vatNumber, settings.taxRate) : priced;
+  const deliveryCountry = input.configuration.customerCountry;
+  const billingCountry = input.customerInfo.billingCountry ?? deliveryCountry;
+  // Decision 0085: in the billing country's currency, or the delivery country's when the buyer chose it.
+  const offered = invoiceCurrencies(billingCountry, deliveryCountry);
+  const decision = offered.length > 0 ? decideInvoiceCurrency(offered, input.currency) : null;
+  if (decision && 'problem' in decision)
+    throw badRequest(decision.problem, {
+      code: 'currency_not_offered',
+      fields: { currency: decision.problem.message },
+    });
+  const priced = (await priceSelection(db, input.configuration, input.now, decision?.currency)).pricing;
+  // Issue 51: taxed for the billing country and VAT number as checkout taxes the order, so the total an
+  // approver accepts is the one ordered.
+  const pricing =
+    vatNumber || billingCountry !== deliveryCountry
+      ? taxedForBuyer(priced, input.configuration, billingCountry, vatNumber, settings.taxRate)
+      : priced;
   // The names and organisation come cleaned to one line by customerInfoSchema.
   const customerInfo = {
     email: input.customerInfo.email.trim().toLowerCase(),
     firstName: input.customerInfo.firstName,
     lastName: input.customerInfo.lastName,
     organization: input.customerInfo.organization,
-    country: input.configuration.customerCountry,
+    country: deliveryCountry,
     ...(vatNumber ? { vatNumber } : {}),
+    ...(billingCountry !== deliveryCountry ? { billingCountry } : {}),
   };
   const confirmedAddress = await isConfirmedAccountEmail(db, input.userId, customerInfo.email);
   const configuration = {

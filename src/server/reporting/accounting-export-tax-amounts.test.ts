@@ -166,6 +166,8 @@ describe('a document with goods and services taxed differently (issue 37)', () =
         postalCode: '69120',
         country: 'DE',
       },
+      // Billed in the UK: pounds unless the buyer chooses euros (decision 0085), as this one does.
+      currency: 'EUR',
       acceptTerms: true,
       idempotencyKey: randomUUID(),
     });

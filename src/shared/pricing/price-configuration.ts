@@ -2,7 +2,7 @@ import { lineNames } from '../catalogue/option-translations';
 import type { CatalogueOption, Product } from '../catalogue';
 import { COLLECTION_SHIPPING } from '../catalogue-rules';
 import type { SelectedConfiguration } from '../configuration';
-import { currencyForCountry } from '../countries';
+import { type CurrencyCode, currencyForCountry } from '../countries';
 import { roundHalfUp } from '../money';
 import { lineVat, type SupplyKind, type TaxContext, type VatCustomer, vatSummary } from '../tax/line-vat';
 import { DEPOSIT_PERCENT } from './deposit';
@@ -40,16 +40,18 @@ export const selectionTaxContext = (
  * quantity; shipping is charged once. Each line's VAT follows its treatment (src/shared/tax/line-vat.ts)
  * at `vatRatePercent`, rounded half-up on the line; the VAT is the lines' sum; the deposit is
  * DEPOSIT_PERCENT of the total, half-up. Call `validateSelection` first: an unknown id here is a
- * programming error.
+ * programming error. The prices are the catalogue's in `currency` (decision 0085: the invoice currency
+ * decided from the billing country and the buyer's choice), else in the delivery country's currency.
  */
 export function priceConfiguration(
   product: Product,
   selection: SelectedConfiguration,
   vatRatePercent: number,
   customer?: PricingCustomer,
+  currency: CurrencyCode | undefined = currencyForCountry(selection.customerCountry),
 ): Pricing {
-  const currency = currencyForCountry(selection.customerCountry);
-  if (!currency) throw new Error(`Country not sold to: ${selection.customerCountry}`);
+  if (!currencyForCountry(selection.customerCountry) || !currency)
+    throw new Error(`Country not sold to: ${selection.customerCountry}`);
   const context = selectionTaxContext(selection, customer);
   const quantity = selection.quantity;
   const line = (option: CatalogueOption, lineQuantity: number, supply: SupplyKind = 'goods'): PricedLine => {

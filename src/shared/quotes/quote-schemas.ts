@@ -6,7 +6,7 @@ import { EMAIL_MAX } from '../email-address';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
 import { LANGUAGES } from '../i18n/languages';
 import { quoteFlowMessages } from './quote-messages';
-import { buyerVatNumberField } from '../order-flow';
+import { addressFieldMessages, buyerVatNumberField, invoiceCurrencySchema, shippingCountries } from '../order-flow';
 import { quoteAcceptanceSchema, quoteAcceptRuleSchema, quoteExtensionSchema } from './quote-acceptance';
 
 /** Limits of storefront spec sections 5 and 9. */
@@ -70,6 +70,18 @@ export const customerInfoSchema = z.object({
    * the order, as at checkout). The quote is taxed with it, so an approver accepts the order's total.
    */
   vatNumber: buyerVatNumberField().optional(),
+  /**
+   * Decision 0085: the billing country, when it is not the delivery country (missing: the delivery
+   * country, as before). The quote's currency follows it; its VAT is worked out for a buyer there.
+   */
+  billingCountry: z
+    .string({ error: addressFieldMessages.country.message })
+    .trim()
+    .toUpperCase()
+    .refine((code) => shippingCountries.some((country) => country.code === code), {
+      error: addressFieldMessages.country.message,
+    })
+    .optional(),
 });
 export type CustomerInfoInput = z.infer<typeof customerInfoSchema>;
 
@@ -92,6 +104,11 @@ export const createQuoteRequestSchema = z.object({
    * language, else English; never the configurator's country's.
    */
   language: languageSchema.optional(),
+  /**
+   * Decision 0085: the quote's currency, offered only when the billing and delivery countries use
+   * different currencies (else 400 `currency_not_offered`); missing: the billing country's.
+   */
+  currency: invoiceCurrencySchema.optional(),
 });
 export type CreateQuoteRequest = z.input<typeof createQuoteRequestSchema>;
 
@@ -110,6 +127,8 @@ export const quoteCustomerInfoSchema = z.object({
   country: z.string(),
   /** Issue 51: the VAT number the quote was taxed with (none: taxed as a buyer without one). */
   vatNumber: z.string().optional(),
+  /** Decision 0085: the billing country the quote was made for, when not its delivery country (`country`). */
+  billingCountry: z.string().optional(),
 });
 export type QuoteCustomerInfo = z.infer<typeof quoteCustomerInfoSchema>;
 

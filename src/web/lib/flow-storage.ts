@@ -37,6 +37,8 @@ export const orderFlowHandoffSchema = z.object({
     country: z.string().optional(),
     /** Issue 51: the VAT number the quote was taxed with; the order form starts with it. */
     vatNumber: z.string().optional(),
+    /** Decision 0085: the billing country the quote was made for, when not its delivery country. */
+    billingCountry: z.string().optional(),
   }),
   /** The quote's document language (issue 40); the order flow presets its select with it. */
   language: z.enum(LANGUAGES).optional(),

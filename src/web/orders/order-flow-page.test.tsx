@@ -232,7 +232,13 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     const calls = mockFetch({
       'GET /api/auth/session': signedOut,
       'POST /api/orders/price': {
-        body: { pricing: business, quotedTotal: quoted.totals.total, changes: [why], kind: 'instrument' },
+        body: {
+          pricing: business,
+          currencies: ['EUR'],
+          quotedTotal: quoted.totals.total,
+          changes: [why],
+          kind: 'instrument',
+        },
       },
     });
     saveOrderFlow({
@@ -276,6 +282,7 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
       'POST /api/orders/price': {
         body: {
           pricing: priceConfiguration(fixtureProduct, de, 20),
+          currencies: ['EUR'],
           quotedTotal: business.totals.total,
           changes: [],
           kind: 'instrument',
@@ -326,7 +333,7 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
       'GET /api/auth/session': signedOut,
       'GET /api/quotes/Q-REF-1': { body: { quote: { kind: 'repair', pricing: repair } } },
       'POST /api/orders/price': {
-        body: { pricing: repair, quotedTotal: priced.totals.total, changes: [], kind: 'repair' },
+        body: { pricing: repair, currencies: ['GBP'], quotedTotal: priced.totals.total, changes: [], kind: 'repair' },
       },
     });
     const user = userEvent.setup();
@@ -357,5 +364,105 @@ describe('the order flow’s address rules (component, happy-dom)', () => {
     expect(screen.getByText('Balance, due before dispatch')).toBeTruthy();
     expect(screen.getByTestId('binding-note').textContent).toContain(balanceSentence);
     expect(document.body.textContent).not.toContain(repairTerms.payment);
+  });
+
+  describe('the invoice currency (issue 51, decision 0085)', () => {
+    const de = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    /** The server's re-price: in the currency asked for, else the billing country's; both offered for GB billing. */
+    const priceRoute = (call: { body?: unknown }) => {
+      const body = call.body as { billing: { country: string }; currency?: 'GBP' | 'EUR' };
+      const offered: ('GBP' | 'EUR')[] = body.billing.country === 'GB' ? ['GBP', 'EUR'] : ['EUR'];
+      const currency = body.currency ?? offered[0] ?? 'EUR';
+      const pricing = priceConfiguration(fixtureProduct, de, 20, vatCustomer(body.billing.country, ''), currency);
+      return {
+        body: { pricing, currencies: offered, quotedTotal: pricing.totals.total, changes: [], kind: 'instrument' },
+      };
+    };
+    const openGermanDelivery = () => {
+      const quoted = priceConfiguration(fixtureProduct, de, 20);
+      saveOrderFlow({
+        quoteReference: 'Q-REF-DE',
+        configuration: de,
+        currency: 'EUR',
+        total: quoted.totals.total,
+        deposit: quoted.totals.deposit,
+        customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
+      });
+      renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+    };
+    const euros = priceConfiguration(fixtureProduct, de, 20, vatCustomer('GB', ''), 'EUR').totals.total;
+    const pounds = priceConfiguration(fixtureProduct, de, 20, vatCustomer('GB', ''), 'GBP').totals.total;
+    const shown = (minor: number, symbol: string) =>
+      `${symbol}${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+
+    it('a UK company billed in London with its goods going to Germany: offered pounds (chosen) and euros, the total follows the choice made with the keyboard, and the order asks for it', async () => {
+      const calls = mockFetch({
+        'GET /api/auth/session': signedOut,
+        'POST /api/orders/price': priceRoute,
+        'POST /api/orders': apiError(409, 'quote_expired', 'This quote has expired.'),
+      });
+      openGermanDelivery();
+      const user = userEvent.setup();
+      await screen.findByRole('heading', { name: 'Shipping Information' });
+      await fillBillingAddress(user);
+      await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+      await user.click(screen.getByLabelText('Deliver to a different address'));
+      await user.type(screen.getByLabelText('Delivery first name'), 'Goods');
+      await user.type(screen.getByLabelText('Delivery last name'), 'Inwards');
+      await user.type(screen.getByLabelText('Delivery street address'), 'Im Neuenheimer Feld 280');
+      await user.type(screen.getByLabelText('Delivery city'), 'Heidelberg');
+      await user.type(screen.getByLabelText('Delivery postal code'), '69120');
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      await screen.findByRole('heading', { name: 'Confirm & Pay' });
+
+      const choice = await screen.findByRole('group', { name: 'Invoice currency' });
+      const poundsRadio = within(choice).getByRole('radio', { name: 'Pounds sterling (£)' }) as HTMLInputElement;
+      const eurosRadio = within(choice).getByRole('radio', { name: 'Euros (€)' }) as HTMLInputElement;
+      expect(poundsRadio.checked).toBe(true);
+      await waitFor(() => expect(screen.getByTestId('review-total').textContent).toBe(shown(pounds, '£')));
+
+      // The keyboard alone: focus the chosen radio, then the arrow key moves the choice to euros.
+      poundsRadio.focus();
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(eurosRadio.checked).toBe(true));
+      await waitFor(() => expect(screen.getByTestId('review-total').textContent).toBe(shown(euros, '€')));
+      expect(calls.filter((call) => call.path === '/api/orders/price').at(-1)?.body).toMatchObject({
+        billing: { country: 'GB' },
+        currency: 'EUR',
+      });
+
+      await user.click(screen.getByRole('checkbox', { name: /I accept the terms of sale/ }));
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/orders')).toBe(true));
+      expect(calls.find((call) => call.path === '/api/orders')?.body).toMatchObject({
+        currency: 'EUR',
+        billing: { country: 'GB' },
+        shipping: { country: 'DE' },
+      });
+    });
+
+    it('billed and delivered in Germany: no choice is shown and the order names no currency', async () => {
+      const calls = mockFetch({
+        'GET /api/auth/session': signedOut,
+        'POST /api/orders/price': priceRoute,
+        'POST /api/orders': apiError(409, 'quote_expired', 'This quote has expired.'),
+      });
+      openGermanDelivery();
+      const user = userEvent.setup();
+      await screen.findByRole('heading', { name: 'Shipping Information' });
+      await user.type(screen.getByLabelText('Address'), 'Im Neuenheimer Feld 280');
+      await user.type(screen.getByLabelText('City'), 'Heidelberg');
+      await user.type(screen.getByLabelText('Postal code'), '69120');
+      await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      await screen.findByRole('heading', { name: 'Confirm & Pay' });
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/orders/price')).toBe(true));
+      await waitFor(() => expect(screen.getByTestId('review-total').textContent).toMatch(/^€/));
+      expect(screen.queryByRole('group', { name: 'Invoice currency' })).toBeNull();
+      await user.click(screen.getByRole('checkbox', { name: /I accept the terms of sale/ }));
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/orders')).toBe(true));
+      expect(calls.find((call) => call.path === '/api/orders')?.body).not.toHaveProperty('currency');
+    });
   });
 });

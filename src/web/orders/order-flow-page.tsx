@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -47,6 +47,9 @@ import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { repairTerms, terms } from '../../shared/terms';
 import { useT } from '../i18n/use-t';
+import type { CurrencyCode } from '../../shared/countries';
+import { invoiceCurrencies } from '../../shared/pricing/invoice-currency';
+import { CurrencyChoice } from '../ui/currency-choice';
 
 /** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
 function useRepairOrder(handoff: OrderFlowHandoff): boolean {
@@ -98,13 +101,15 @@ function ReviewAddress({ block }: { block: AddressBlock }) {
 
 /**
  * The order's price as the server will place it (issue 37): the quote's nets taxed for the billing
- * country and VAT number typed in step 1, with what changed against the quote and why.
+ * country and VAT number typed in step 1, with what changed against the quote and why, in the
+ * currency chosen (decision 0085; none chosen: the server's default).
  */
-function useOrderPrice(handoff: OrderFlowHandoff, values: Values) {
+function useOrderPrice(handoff: OrderFlowHandoff, values: Values, currency: CurrencyCode | null) {
   const body = {
     quoteReference: handoff.quoteReference,
     configuration: handoff.configuration,
     billing: { country: values.country ?? '', vatNumber: values.vatNumber ?? '' },
+    ...(currency ? { currency } : {}),
   };
   return useQuery({
     queryKey: ['order-price', body],
@@ -112,19 +117,43 @@ function useOrderPrice(handoff: OrderFlowHandoff, values: Values) {
       orderPriceAnswerSchema.parse(await api<unknown>('/api/orders/price', { method: 'POST', body })),
     retry: false,
     staleTime: Infinity,
+    // A change of currency keeps the figures shown (in their own currency) until the new price comes.
+    placeholderData: keepPreviousData,
   });
 }
 
-function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values }) {
+/** The currency the buyer picked, when their billing and delivery countries offer it (else none: the server's default). */
+const offeredPick = (values: Values, handoff: OrderFlowHandoff, picked: CurrencyCode | null) =>
+  picked && invoiceCurrencies(values.country ?? '', handoff.configuration.customerCountry).includes(picked)
+    ? picked
+    : null;
+
+function Review({
+  handoff,
+  values,
+  currency: picked,
+  onCurrency,
+}: {
+  handoff: OrderFlowHandoff;
+  values: Values;
+  currency: CurrencyCode | null;
+  onCurrency: (currency: CurrencyCode) => void;
+}) {
   const quote = useQuote(handoff.quoteReference);
-  const repriced = useOrderPrice(handoff, values);
+  const chosen = offeredPick(values, handoff, picked);
+  const repriced = useOrderPrice(handoff, values, chosen);
   const text = useT();
   const { t } = text;
-  const money = (minor: number) => text.money(minor, handoff.currency, { decimals: 2 });
-  // The server's re-price is authoritative; the quote's own figures only until it answers.
-  const pricing = repriced.data?.pricing ?? quote.data?.pricing;
-  const total = pricing?.totals.total ?? handoff.total;
-  const deposit = pricing?.totals.deposit ?? handoff.deposit;
+  // Decision 0085: the server's answer says which currency the order is in, and which it may be in.
+  const currency = repriced.data?.pricing.currency ?? chosen ?? handoff.currency;
+  const offered = repriced.data?.currencies ?? [];
+  const money = (minor: number | null) => (minor === null ? '…' : text.money(minor, currency, { decimals: 2 }));
+  // The server's re-price is authoritative; the quote's own figures only until it answers, and only in
+  // the quote's currency (another currency waits for the server's price).
+  const quoteFigures = currency === handoff.currency;
+  const pricing = repriced.data?.pricing ?? (quoteFigures ? quote.data?.pricing : undefined);
+  const total = pricing?.totals.total ?? (quoteFigures ? handoff.total : null);
+  const deposit = pricing?.totals.deposit ?? (quoteFigures ? handoff.deposit : null);
   const changes = repriced.data?.changes ?? [];
   const repair = (repriced.data?.kind ?? quote.data?.kind) === 'repair';
   return (
@@ -163,6 +192,9 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           </p>
         </section>
       ) : null}
+      {offered.length > 1 ? (
+        <CurrencyChoice offered={offered} value={chosen ?? currency} onChange={onCurrency} />
+      ) : null}
       <section aria-labelledby="review-items">
         <h3 id="review-items" className="font-semibold">
           {t('orderFlow.yourOrder', 'Your order')}
@@ -188,7 +220,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           <p className="mt-2 text-sm text-navy-600">{t('orderFlow.loadingQuote', 'Loading your quote...')}</p>
         ) : null}
         <dl className="mt-3 space-y-1 text-sm tabular-nums">
-          {pricing ? <VatRows summary={pricing.totals.vatSummary} currency={handoff.currency} /> : null}
+          {pricing ? <VatRows summary={pricing.totals.vatSummary} currency={currency} /> : null}
           <div className="flex justify-between text-base font-semibold">
             <dt>{t('totals.total', 'Total')}</dt>
             <dd data-testid="review-total">{money(total)}</dd>
@@ -205,7 +237,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
               </div>
               <div className="flex justify-between text-navy-600">
                 <dt>{t('orderFlow.balance', 'Balance, due before dispatch')}</dt>
-                <dd>{money(total - deposit)}</dd>
+                <dd>{money(total === null || deposit === null ? null : total - deposit)}</dd>
               </div>
             </>
           )}
@@ -213,7 +245,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
         {pricing ? (
           <VatNotes
             summary={pricing.totals.vatSummary}
-            currency={handoff.currency}
+            currency={currency}
             deliveryCountry={handoff.configuration.customerCountry}
           />
         ) : null}
@@ -348,7 +380,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       city: '',
       state: '',
       postalCode: '',
-      country: handoff.configuration.customerCountry,
+      // The billing country the quote was made for (decision 0085), else its delivery country.
+      country: handoff.customerInfo.billingCountry ?? handoff.configuration.customerCountry,
       notes: '',
       poNumber: '',
       buyerRoutingReference: '',
@@ -407,6 +440,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       if (getValues(name)) setValue(name, '');
   }, [france, getValues, setValue]);
   const [termsAccepted, setTermsAccepted] = useState(false);
+  // Decision 0085: the invoice currency the buyer picks on the review step where both fit (none: the default).
+  const [currency, setCurrency] = useState<CurrencyCode | null>(null);
   // Issue 39: the PO number may be required (said here, before the last step); the PO's PDF is optional
   // and is attached right after the order is placed (the order page can attach it later too).
   const requirePoNumber = useOrderingOpen().requirePoNumber === true;
@@ -518,6 +553,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
         idempotencyKey: idempotencyKey.current,
         sessionId: orderFlowSessionId(),
         language,
+        ...(offeredPick(values, handoff, currency) ? { currency } : {}),
       });
       clearOrderFlow();
       clearOrderForm();
@@ -538,7 +574,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
         error instanceof ApiError
           ? error.code === 'network_error'
             ? 'Failed to submit order. Please try again.'
-            : error.message || orderFlowMessages.placeFailed
+            : text.said(error) || orderFlowMessages.placeFailed
           : orderFlowMessages.unexpected;
       setFailure(message);
       toast.error(message);
@@ -778,7 +814,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
           <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
             {t('orderFlow.confirmPay', 'Confirm & Pay')}
           </h2>
-          <Review handoff={handoff} values={getValues()} />
+          <Review handoff={handoff} values={getValues()} currency={currency} onCurrency={setCurrency} />
           {poFile ? (
             <p className="text-sm text-navy-800">
               {t('orderFlow.poAttached', 'Purchase order document: {name} (attached when you place the order)', {

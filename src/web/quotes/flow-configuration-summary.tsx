@@ -5,6 +5,10 @@ import { encodeConfiguration } from '../lib/configuration-url';
 import { useProduct } from '../lib/get-product';
 import type { QuoteFlowHandoff } from '../lib/flow-storage';
 import { type PageText, pageText, useT } from '../i18n/use-t';
+import type { CurrencyCode } from '../../shared/countries';
+import { priceConfiguration } from '../../shared/pricing/price-configuration';
+import { validateSelection } from '../../shared/pricing/validate-selection';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 
 /** "2 × Luer-lock adaptor": counts are written one way everywhere, a number, a space, ×, a space. */
 export const times = (count: number, name: string) => `${count} × ${name}`;
@@ -42,12 +46,46 @@ export function configurationLines(
   return lines;
 }
 
+/**
+ * The sidebar's figures: the configurator's, or, once the buyer gives another billing country or
+ * currency (decision 0085), the same estimate for a buyer there in that currency (the quote is priced
+ * on the server).
+ */
+function useFigures(
+  handoff: QuoteFlowHandoff,
+  invoice: { billingCountry: string; currency: CurrencyCode | null } | undefined,
+) {
+  const data = useProduct().data;
+  const deliveryCountry = handoff.configuration.customerCountry;
+  const other =
+    invoice &&
+    invoice.currency &&
+    (invoice.billingCountry !== deliveryCountry || invoice.currency !== handoff.currency);
+  if (!other || !data || validateSelection(data.product, handoff.configuration).length > 0) return handoff;
+  const { currency, totals } = priceConfiguration(
+    data.product,
+    handoff.configuration,
+    data.vatRate,
+    vatCustomer(invoice.billingCountry, ''),
+    invoice.currency ?? undefined,
+  );
+  return { currency, total: totals.total, subtotal: totals.subtotal, vat: totals.vat, showVAT: totals.showVAT };
+}
+
 /** The flow's sidebar: what is being bought, the totals, and the way back to the configurator with this selection. */
-export function FlowConfigurationSummary({ handoff }: { handoff: QuoteFlowHandoff }) {
+export function FlowConfigurationSummary({
+  handoff,
+  invoice,
+}: {
+  handoff: QuoteFlowHandoff;
+  /** The billing country and currency chosen in the details step (decision 0085). */
+  invoice?: { billingCountry: string; currency: CurrencyCode | null };
+}) {
   const product = useProduct().data?.product;
+  const figures = useFigures(handoff, invoice);
   const text = useT();
   const { t } = text;
-  const money = (minor: number) => text.money(minor, handoff.currency, { decimals: 2 });
+  const money = (minor: number) => text.money(minor, figures.currency, { decimals: 2 });
   const heading = t('flowSummary.heading', 'Your configuration');
   return (
     <aside aria-label={heading} className="h-fit rounded-lg border border-navy-100 bg-navy-50 p-6 text-sm">
@@ -68,21 +106,21 @@ export function FlowConfigurationSummary({ handoff }: { handoff: QuoteFlowHandof
         )}
       </dl>
       <dl className="tabular mt-4 space-y-2 border-t border-navy-200 pt-3">
-        {handoff.showVAT ? (
+        {figures.showVAT ? (
           <>
             <div className="flex justify-between gap-4">
               <dt>{t('totals.subtotal', 'Subtotal')}</dt>
-              <dd>{money(handoff.subtotal)}</dd>
+              <dd>{money(figures.subtotal)}</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt>{t('flowSummary.vat', 'VAT')}</dt>
-              <dd>{money(handoff.vat)}</dd>
+              <dd>{money(figures.vat)}</dd>
             </div>
           </>
         ) : null}
         <div className="flex justify-between gap-4 font-semibold">
           <dt>{t('flowSummary.estTotal', 'Est. total')}</dt>
-          <dd>{money(handoff.total)}</dd>
+          <dd data-testid="flow-estimated-total">{money(figures.total)}</dd>
         </div>
       </dl>
       <p className="mt-3 text-navy-600">

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSelection } from '../../shared/pricing/pricing-fixture';
+import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
+import { priceConfiguration } from '../../shared/pricing/price-configuration';
+import { vatCustomer } from '../../shared/tax/vat-customer';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { saveQuoteFlow } from '../lib/flow-storage';
 import { QuoteFlowPage } from './quote-flow-page';
@@ -196,5 +198,64 @@ describe('the quote flow (component, happy-dom)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Quote' }));
     await screen.findByRole('heading', { name: 'The quote page' });
     expect(calls.filter((call) => call.path === '/api/quotes').at(-1)?.body).toMatchObject({ language: 'fr' });
+  });
+
+  it('decision 0085: billed in the UK with the goods going to Germany, the buyer chooses pounds or euros with the keyboard, the estimate follows, and the quote asks for the choice; billed in Germany, no choice', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'GET /api/products/dropwise': { body: { product: fixtureProduct, vatRate: 20 } },
+      'POST /api/flows/email': { body: { ok: true } },
+      'POST /api/quotes': { status: 201, body: { quote: { reference: 'Q-REF-1' } } },
+    });
+    const germany = { ...defaultSelection, powerAdaptor: 'eu-power', customerCountry: 'DE' };
+    const estimate = (currency: 'GBP' | 'EUR') =>
+      priceConfiguration(fixtureProduct, germany, 20, vatCustomer('GB', ''), currency).totals.total;
+    const shown = (minor: number, symbol: string) =>
+      `${symbol}${(minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+    const user = userEvent.setup();
+    saveQuoteFlow({
+      type: 'quote',
+      configuration: germany,
+      currency: 'EUR',
+      total: 1,
+      subtotal: 1,
+      vat: 0,
+      showVAT: false,
+    });
+    renderRoutes(
+      [
+        { path: '/quote-flow', element: <QuoteFlowPage /> },
+        { path: '/quote/:reference', element: <h1>The quote page</h1> },
+      ],
+      '/quote-flow',
+    );
+    await passEmailStep(user);
+    // The billing country starts as the delivery country: one currency, no choice.
+    const billingCountry = screen.getByLabelText('Billing country') as HTMLSelectElement;
+    expect(billingCountry.value).toBe('DE');
+    expect(screen.queryByRole('group', { name: 'Invoice currency' })).toBeNull();
+
+    await user.selectOptions(billingCountry, 'GB');
+    const choice = screen.getByRole('group', { name: 'Invoice currency' });
+    const pounds = within(choice).getByRole('radio', { name: 'Pounds sterling (£)' }) as HTMLInputElement;
+    const euros = within(choice).getByRole('radio', { name: 'Euros (€)' }) as HTMLInputElement;
+    expect(pounds.checked).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByTestId('flow-estimated-total').textContent).toBe(shown(estimate('GBP'), '£')),
+    );
+    pounds.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(euros.checked).toBe(true);
+    expect(screen.getByTestId('flow-estimated-total').textContent).toBe(shown(estimate('EUR'), '€'));
+
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Organization'), 'Analytical Engines Ltd');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    await screen.findByRole('heading', { name: 'The quote page' });
+    expect(calls.filter((call) => call.path === '/api/quotes').at(-1)?.body).toMatchObject({
+      customerInfo: { billingCountry: 'GB' },
+      currency: 'EUR',
+    });
   });
 });

@@ -6,7 +6,7 @@ import { type z } from 'zod';
 import { quoteCreationErrorMessage } from '../../shared/quotes/quote-error-message';
 import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
 import { customerInfoSchema, detailsLiveSchema, emailStepSchema } from '../../shared/quotes/quote-schemas';
-import { orderFieldLimits } from '../../shared/order-flow';
+import { orderFieldLimits, shippingCountries } from '../../shared/order-flow';
 import { useSession } from '../lib/use-session';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
@@ -33,6 +33,26 @@ import { FlowConfigurationSummary } from './flow-configuration-summary';
 import { useSubmitFlowEmail } from './submit-flow-email';
 import { TextField } from '../ui/text-field';
 import { useT } from '../i18n/use-t';
+import type { CurrencyCode } from '../../shared/countries';
+import { invoiceCurrencies } from '../../shared/pricing/invoice-currency';
+import { CurrencyChoice } from '../ui/currency-choice';
+
+/**
+ * Decision 0085: the billing country (null: the delivery country) and the invoice currency picked (null:
+ * the billing country's), shared by the details step and the sidebar's estimate.
+ */
+export interface InvoiceChoice {
+  billingCountry: string | null;
+  currency: CurrencyCode | null;
+}
+
+/** The billing country, the currencies it offers with the delivery country, and the one in force. */
+export function invoiceChoiceOf(choice: InvoiceChoice, deliveryCountry: string) {
+  const billingCountry = choice.billingCountry ?? deliveryCountry;
+  const offered = invoiceCurrencies(billingCountry, deliveryCountry);
+  const picked = choice.currency && offered.includes(choice.currency) ? choice.currency : null;
+  return { billingCountry, offered, picked, currency: picked ?? offered[0] ?? null };
+}
 
 type EmailValues = z.input<typeof emailStepSchema>;
 
@@ -138,6 +158,8 @@ function EmailStep({
 
 interface DetailsStepProps {
   handoff: QuoteFlowHandoff;
+  invoice: InvoiceChoice;
+  onInvoice: (invoice: InvoiceChoice) => void;
   email: string;
   /** Name and organization from the signed-in user's profile. */
   prefill: DetailsValues;
@@ -145,7 +167,7 @@ interface DetailsStepProps {
   onBack?: () => void;
 }
 
-function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
+function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: DetailsStepProps) {
   const navigate = useNavigate();
   const { t, language: pageLanguage } = useT();
   const createQuote = useCreateQuote();
@@ -186,13 +208,21 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
     return () => subscription.unsubscribe();
   }, [watch, email]);
   const isOrder = handoff.type === 'order';
+  const deliveryCountry = handoff.configuration.customerCountry;
+  const chosen = invoiceChoiceOf(invoice, deliveryCountry);
+  const billingCountryId = 'quote-billing-country';
 
   const create = async (values: DetailsValues) => {
     setFailure(null);
     try {
       const quote = await createQuote.mutateAsync({
         configuration: handoff.configuration,
-        customerInfo: { email, ...values },
+        customerInfo: {
+          email,
+          ...values,
+          ...(chosen.billingCountry !== deliveryCountry ? { billingCountry: chosen.billingCountry } : {}),
+        },
+        ...(chosen.picked ? { currency: chosen.picked } : {}),
         flowType: handoff.type,
         ...(isOrder && emailQuote ? { emailQuote: true } : {}),
         language,
@@ -283,6 +313,38 @@ function DetailsStep({ handoff, email, prefill, onBack }: DetailsStepProps) {
         error={formState.errors.vatNumber?.message}
         {...register('vatNumber')}
       />
+      {/* Decision 0085: the quote's currency and the VAT follow the billing country; a choice where two currencies fit. */}
+      <div>
+        <label htmlFor={billingCountryId} className="block text-sm font-medium text-navy-900">
+          {t('quoteFlow.billingCountry', 'Billing country')}
+        </label>
+        <select
+          id={billingCountryId}
+          value={chosen.billingCountry}
+          aria-describedby={`${billingCountryId}-hint`}
+          onChange={(event) => onInvoice({ ...invoice, billingCountry: event.currentTarget.value })}
+          className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
+          {shippingCountries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${billingCountryId}-hint`} className="mt-1 text-sm text-navy-600">
+          {t(
+            'quoteFlow.billingCountryHint',
+            'The country your invoices are addressed to: your quote is in its currency.',
+          )}
+        </p>
+      </div>
+      {chosen.offered.length > 1 && chosen.currency ? (
+        <CurrencyChoice
+          offered={chosen.offered}
+          value={chosen.currency}
+          onChange={(currency) => onInvoice({ ...invoice, currency })}
+        />
+      ) : null}
       <LanguageSelect
         value={language}
         onChange={setLanguage}
@@ -351,6 +413,7 @@ export function QuoteFlowPage() {
   };
   const session = useSession();
   const profile = session.data?.profile;
+  const [invoice, setInvoice] = useState<InvoiceChoice>({ billingCountry: null, currency: null });
   const signedInEmail = session.signedIn && !session.needsChallenge ? session.data?.user?.email : undefined;
   // The name and organization are prefilled only when all three are in the profile (storefront spec, section 4).
   const prefill: DetailsValues =
@@ -408,11 +471,16 @@ export function QuoteFlowPage() {
                 handoff={handoff}
                 email={email}
                 prefill={prefill}
+                invoice={invoice}
+                onInvoice={setInvoice}
                 {...(signedInEmail ? {} : { onBack: () => setStep(1) })}
               />
             )}
           </div>
-          <FlowConfigurationSummary handoff={handoff} />
+          <FlowConfigurationSummary
+            handoff={handoff}
+            invoice={invoiceChoiceOf(invoice, handoff.configuration.customerCountry)}
+          />
         </div>
       )}
     </Container>
