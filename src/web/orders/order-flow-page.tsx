@@ -45,7 +45,7 @@ import { AddressFields } from './address-fields';
 import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
-import { repairTerms, terms } from '../../shared/terms';
+import { termsIn } from '../i18n/terms-text';
 import { useT } from '../i18n/use-t';
 
 /** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
@@ -280,7 +280,7 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
             <span>
               <span className="font-medium">{t('orderFlow.payInFull', 'Payment in full by invoice')}</span>
               <br />
-              <span lang={text.language === 'en' ? undefined : 'en'}>{repairTerms.payment}</span>{' '}
+              {termsIn(text).repairPayment}{' '}
               {t('orderFlow.invoiceFor', 'We will send you the invoice for {total}.', { total: money(total) })}
             </span>
           ) : (
@@ -314,6 +314,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const placeOrder = usePlaceOrder();
   const text = useT();
   const { t } = text;
+  // The terms' sentences in the page's language, a summary; the English terms of sale bind (issue 53).
+  const said = termsIn(text);
   const repairOrder = useRepairOrder(handoff);
   // Each step is a history entry (?step=2), so Back and Forward move between them; a reload stays put.
   const [search] = useSearchParams();
@@ -786,12 +788,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               })}
             </p>
           ) : null}
-          <p
-            className="text-sm text-navy-700"
-            data-testid="binding-note"
-            lang={text.language === 'en' ? undefined : 'en'}
-          >
-            {terms.binding} {repairOrder ? repairTerms.leadTime : terms.balance}
+          <p className="text-sm text-navy-700" data-testid="binding-note">
+            {said.binding} {repairOrder ? said.repairLeadTime : said.balance}
+            {said.bindingNote ? ` ${said.bindingNote}` : ''}
           </p>
           <label className="flex items-start gap-3 text-sm">
             <input

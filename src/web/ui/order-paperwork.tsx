@@ -1,9 +1,9 @@
-import { addressLines, orderLines, sameAddress, vatLabel } from '../../shared/orders/order-lines';
+import { addressLines, orderLines, sameAddress } from '../../shared/orders/order-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { orderVatSummary } from '../../shared/documents/vat-summary';
-import { VatNotes, VatRows } from './vat-summary';
+import { VatNotes, VatRows, vatLabelIn } from './vat-summary';
 import { useT } from '../i18n/use-t';
 
 type PricedOrder = Pick<
@@ -49,7 +49,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
           <VatRows summary={summary} currency={order.currency} totalTestId="order-vat" />
         ) : (
           <div className="flex justify-between">
-            <dt>{vatLabel(order.vatRate)}</dt>
+            <dt>{vatLabelIn(text, order.vatRate)}</dt>
             <dd data-testid="order-vat">{money(vat)}</dd>
           </div>
         )}
