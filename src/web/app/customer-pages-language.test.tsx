@@ -306,7 +306,7 @@ const pages: [string, string, () => ReactElement, string, RegExp | string, RegEx
     'Statusverlauf',
     'Historique des statuts',
   ],
-  ['my account: orders', '/my-account', () => <MyAccountPage />, '/my-account', 'Mein Konto', 'Mon compte'],
+  ['my account: orders', '/my-account', () => <MyAccountPage />, '/my-account', /O2026-00004/, /O2026-00004/],
   [
     'my account: quotes',
     '/my-account',
@@ -429,6 +429,38 @@ describe('the order page in German and French: the PO section and the status his
     renderRoutes([{ path: '/order-details/:id', element: <OrderDetailsPage /> }], `/order-details/${ORDER_ID}?key=k`);
     expect(await screen.findByText('Deposit of €2,403.95 received, 5 March 2026')).toBeTruthy();
     expect(screen.getByTestId('purchase-order').textContent).toContain('PO number: PO-4711');
+  });
+});
+
+describe('countries named in the page’s language (issue 53)', () => {
+  afterEach(resetWebTest);
+
+  it('German: the order page’s addresses, the order flow’s country list and its priced-for note', async () => {
+    mockFetch({ ...api, 'GET /api/auth/session': signedOut });
+    await act(() => chooseLanguage('de'));
+    const view = renderRoutes(
+      [{ path: '/order-details/:id', element: <OrderDetailsPage /> }],
+      `/order-details/${ORDER_ID}?key=k`,
+    );
+    expect((await screen.findByTestId('billing-address')).textContent).toMatch(/Berlin\s*Deutschland$/);
+    view.unmount();
+    saveOrderFlow({
+      quoteReference: REF,
+      configuration: selection,
+      currency: 'EUR',
+      total: pricing.totals.total,
+      deposit: pricing.totals.deposit,
+      customerInfo: { email: 'l@lab.example', firstName: 'Lise', lastName: 'Meitner', organization: 'HZB' },
+    });
+    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+    const country = (await screen.findByLabelText('Land')) as HTMLSelectElement;
+    const names = [...country.options].map((option) => option.textContent);
+    expect(names[0]).toBe('Vereinigtes Königreich');
+    expect(names.indexOf('Dänemark')).toBeLessThan(names.indexOf('Deutschland'));
+    expect(names).not.toContain('Germany');
+    expect(document.body.textContent).toContain(
+      'Diese Bestellung wurde für Deutschland berechnet, nicht für Vereinigtes Königreich.',
+    );
   });
 });
 

@@ -1,7 +1,6 @@
 import { CheckCircle2, Copy, Download, Mail, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { findCountry } from '../../shared/countries';
 import { formatMoney } from '../../shared/money';
 import { displayLines } from '../../shared/documents/display-lines';
 import { VatNotes, vatRowsIn } from '../ui/vat-summary';
@@ -19,6 +18,7 @@ import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
 import { PAYMENT_DAYS } from '../../shared/terms';
 import { termsIn } from '../i18n/terms-text';
+import { countryNameIn } from '../i18n/country-names';
 import { AcceptedNotice, QuoteActions } from './quote-actions';
 import { useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
@@ -250,7 +250,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             </div>
             <div>
               <dt className="text-sm text-navy-600">{t('quote.country', 'Country')}</dt>
-              <dd>{findCountry(customer.country)?.name ?? customer.country}</dd>
+              <dd>{countryNameIn(text, customer.country)}</dd>
             </div>
           </dl>
         </section>
