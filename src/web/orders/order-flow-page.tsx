@@ -265,12 +265,12 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           ) : null}
           {values.publicBuyerSiret ? (
             <p className="mt-1 text-sm text-navy-800">
-              SIRET: {values.publicBuyerSiret}
+              {t('orderFlow.siretIs', 'SIRET: {number}', { number: values.publicBuyerSiret })}
               {values.publicBuyerServiceCode
-                ? ` · ${t('orderFlow.serviceCode', 'Service code')}: ${values.publicBuyerServiceCode}`
+                ? ` · ${t('orderFlow.serviceCodeIs', 'Service code: {code}', { code: values.publicBuyerServiceCode })}`
                 : ''}
               {values.publicBuyerEngagementNumber
-                ? ` · ${t('orderFlow.engagementNumber', 'Engagement number')}: ${values.publicBuyerEngagementNumber}`
+                ? ` · ${t('orderFlow.engagementNumberIs', 'Engagement number: {number}', { number: values.publicBuyerEngagementNumber })}`
                 : ''}
             </p>
           ) : null}

@@ -1,7 +1,6 @@
 import { CheckCircle2, Copy, Download, Mail, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../shared/money';
 import { displayLines } from '../../shared/documents/display-lines';
 import { VatNotes, vatRowsIn } from '../ui/vat-summary';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
@@ -20,7 +19,7 @@ import { PAYMENT_DAYS } from '../../shared/terms';
 import { termsIn } from '../i18n/terms-text';
 import { countryNameIn } from '../i18n/country-names';
 import { AcceptedNotice, QuoteActions } from './quote-actions';
-import { useT } from '../i18n/use-t';
+import { type PageText, useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
 
 const BANNER_MS = 5000;
@@ -39,17 +38,19 @@ function useTimedFlag(durationMs: number): [boolean, () => void] {
   return [on, () => setOn(true)];
 }
 
-function contactHref(quote: QuoteResource, quoteUrl: string): string {
-  const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : 'n/a';
-  const subject = `Enquiry about quote ${quote.quoteNumber}`;
+/** The e-mail a buyer starts about the quote, in the page's language (issue 53). */
+function contactHref(text: PageText, quote: QuoteResource, quoteUrl: string): string {
+  const { t } = text;
+  const total = quote.pricing ? text.money(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : 'n/a';
+  const subject = t('quote.mail.subject', 'Enquiry about quote {number}', { number: quote.quoteNumber });
   const body = [
-    'Hello,',
+    t('quote.mail.hello', 'Hello,'),
     '',
-    'I have a question about my quote:',
-    `Quote number: ${quote.quoteNumber}`,
-    `Reference: ${quote.reference}`,
-    `Total: ${total}`,
-    `Quote URL: ${quoteUrl}`,
+    t('quote.mail.question', 'I have a question about my quote:'),
+    t('quote.mail.number', 'Quote number: {number}', { number: quote.quoteNumber }),
+    t('quote.mail.reference', 'Reference: {reference}', { reference: quote.reference }),
+    t('quote.mail.total', 'Total: {total}', { total }),
+    t('quote.mail.url', 'Quote URL: {url}', { url: quoteUrl }),
     '',
   ].join('\n');
   return `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
@@ -347,7 +348,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           </a>
         </Button>
         <Button variant="outline" asChild>
-          <a href={contactHref(quote, quoteUrl)}>
+          <a href={contactHref(text, quote, quoteUrl)}>
             <Mail aria-hidden="true" className="size-4" /> {t('quote.contact', 'Contact Us About This Quote')}
           </a>
         </Button>
