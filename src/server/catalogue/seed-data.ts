@@ -40,9 +40,27 @@ const powerCord = {
   customsValueEur: 950,
 };
 
+/**
+ * Issue 53: each seeded option comes with its German and French name and description (the catalogue
+ * editor's "Name (Deutsch)", …), so a new shop's German and French pages, quotes and orders name its
+ * options in the language. The collection option keeps its English ({town} is filled in the English
+ * text only); staff translate it in the editor. A shop seeded before keeps its options as they are.
+ */
 export const seedConfigurations = [
   {
     configId: 'dropwise-standard',
+    translations: {
+      de: {
+        name: 'Dropwise Standard',
+        description:
+          'Kontrollierte tropfenweise Zugabe mit integriertem Mischen, für die tägliche Arbeit mit Zellen und Proben.',
+      },
+      fr: {
+        name: 'Dropwise Standard',
+        description:
+          'Ajout goutte à goutte à débit contrôlé avec agitation intégrée, pour le travail quotidien sur cellules et échantillons.',
+      },
+    },
     name: 'Dropwise Standard',
     description: 'Controlled-rate drop-wise addition with integrated mixing, for everyday cell and sample work.',
     priceGbp: 285000,
@@ -59,6 +77,17 @@ export const seedConfigurations = [
   },
   {
     configId: 'dropwise-pro',
+    translations: {
+      de: {
+        name: 'Dropwise Pro',
+        description: 'Alles aus Standard, dazu programmierbare Zugabeprofile und Laufprotokolle für regulierte Labore.',
+      },
+      fr: {
+        name: 'Dropwise Pro',
+        description:
+          'Tout ce qu’offre Standard, plus des profils d’ajout programmables et des journaux d’exécution pour les laboratoires réglementés.',
+      },
+    },
     name: 'Dropwise Pro',
     description: 'Everything in Standard, plus programmable addition profiles and run logs for regulated labs.',
     priceGbp: 345000,
@@ -76,6 +105,10 @@ export const seedConfigurations = [
 export const seedAccessories = [
   {
     accessoryId: '10x-2ml-syringes',
+    translations: {
+      de: { name: '10 × 2-mL-Spritzen, steril', description: 'Einweg, Luer-Slip.' },
+      fr: { name: '10 seringues stériles de 2 mL', description: 'À usage unique, Luer slip.' },
+    },
     name: '10 x 2 mL sterile syringes',
     description: 'Single-use, Luer slip.',
     priceGbp: 1800,
@@ -84,6 +117,10 @@ export const seedAccessories = [
   },
   {
     accessoryId: '10x-6ml-syringes',
+    translations: {
+      de: { name: '10 × 6-mL-Spritzen, steril', description: 'Einweg, Luer-Slip.' },
+      fr: { name: '10 seringues stériles de 6 mL', description: 'À usage unique, Luer slip.' },
+    },
     name: '10 x 6 mL sterile syringes',
     description: 'Single-use, Luer slip.',
     priceGbp: 2200,
@@ -92,6 +129,13 @@ export const seedAccessories = [
   },
   {
     accessoryId: 'sample-tube-rack',
+    translations: {
+      de: { name: 'Probenröhrchen-Ständer', description: 'Hält 15-mL- und 50-mL-Röhrchen neben dem Gerät.' },
+      fr: {
+        name: 'Portoir pour tubes d’échantillon',
+        description: 'Accueille des tubes de 15 mL et 50 mL à côté de l’instrument.',
+      },
+    },
     name: 'Sample tube rack',
     description: 'Holds 15 mL and 50 mL tubes beside the instrument.',
     priceGbp: 4500,
@@ -100,6 +144,13 @@ export const seedAccessories = [
   },
   {
     accessoryId: 'stir-bar-set',
+    translations: {
+      de: { name: 'Magnetrührstäbchen-Set', description: 'Fünf PTFE-beschichtete Rührstäbchen in drei Größen.' },
+      fr: {
+        name: 'Jeu de barreaux d’agitation magnétiques',
+        description: 'Cinq barreaux revêtus de PTFE en trois tailles.',
+      },
+    },
     name: 'Magnetic stir bar set',
     description: 'Five PTFE-coated stir bars in three sizes.',
     priceGbp: 2500,
@@ -108,6 +159,16 @@ export const seedAccessories = [
   },
   {
     accessoryId: 'quick-start-card',
+    translations: {
+      de: {
+        name: 'Gedruckte Kurzanleitung',
+        description: 'Eine laminierte Karte für den Labortisch mit den fünf Schritten.',
+      },
+      fr: {
+        name: 'Fiche de démarrage rapide imprimée',
+        description: 'Une fiche plastifiée pour la paillasse, avec les cinq étapes.',
+      },
+    },
     name: 'Printed quick-start card',
     description: 'A laminated bench card with the five steps.',
     priceGbp: 0,
@@ -121,6 +182,10 @@ export const seedAccessories = [
 export const seedAdaptors = [
   {
     adaptorId: 'standard-art-adaptor',
+    translations: {
+      de: { name: 'Standard-ART-Adapter', description: 'Passt auf sterile Standard-ART-Röhrchen und -Schalen.' },
+      fr: { name: 'Adaptateur ART standard', description: 'S’adapte aux tubes et boîtes ART stériles standard.' },
+    },
     name: 'Standard ART adaptor',
     description: 'Fits standard sterile ART tubes and dishes.',
     priceGbp: 0,
@@ -131,6 +196,10 @@ export const seedAdaptors = [
   },
   {
     adaptorId: 'luer-lock-adaptor',
+    translations: {
+      de: { name: 'Luer-Lock-Adapter', description: 'Für Luer-Lock-Spritzen und -Kanülen.' },
+      fr: { name: 'Adaptateur Luer-lock', description: 'Pour seringues et aiguilles Luer-lock.' },
+    },
     name: 'Luer-lock adaptor',
     description: 'For Luer-lock syringes and needles.',
     priceGbp: 3500,
@@ -139,6 +208,13 @@ export const seedAdaptors = [
   },
   {
     adaptorId: 'wide-neck-adaptor',
+    translations: {
+      de: { name: 'Adapter für Weithalsröhrchen', description: 'Für konische 50-mL-Röhrchen und Weithalsflaschen.' },
+      fr: {
+        name: 'Adaptateur pour tubes à col large',
+        description: 'Pour tubes coniques de 50 mL et flacons à col large.',
+      },
+    },
     name: 'Wide-neck tube adaptor',
     description: 'For 50 mL conical tubes and wide-neck bottles.',
     priceGbp: 3500,
@@ -150,6 +226,10 @@ export const seedAdaptors = [
 export const seedSyringeHolders = [
   {
     holderId: '3ml-syringe-mount',
+    translations: {
+      de: { name: '3-mL-Spritzenhalter', description: 'Immer enthalten.' },
+      fr: { name: 'Support de seringue 3 mL', description: 'Toujours inclus.' },
+    },
     name: '3 mL syringe mount',
     description: 'Always included.',
     priceGbp: 0,
@@ -160,6 +240,10 @@ export const seedSyringeHolders = [
   },
   {
     holderId: '6ml-syringe-mount',
+    translations: {
+      de: { name: '6-mL-Spritzenhalter', description: 'Für Volumen bis 6 mL.' },
+      fr: { name: 'Support de seringue 6 mL', description: 'Pour des volumes jusqu’à 6 mL.' },
+    },
     name: '6 mL syringe mount',
     description: 'For volumes up to 6 mL.',
     priceGbp: 6000,
@@ -169,14 +253,48 @@ export const seedSyringeHolders = [
 ];
 
 export const seedPowerAdaptors = [
-  { powerAdaptorId: 'uk-power', name: 'UK plug (Type G)', region: 'UK', priceGbp: 0, priceEur: 0, ...powerCord },
-  { powerAdaptorId: 'eu-power', name: 'EU plug (Type C/F)', region: 'EU', priceGbp: 0, priceEur: 0, ...powerCord },
-  { powerAdaptorId: 'us-power', name: 'US plug (Type A/B)', region: 'US', priceGbp: 0, priceEur: 0, ...powerCord },
+  {
+    powerAdaptorId: 'uk-power',
+    name: 'UK plug (Type G)',
+    region: 'UK',
+    priceGbp: 0,
+    priceEur: 0,
+    ...powerCord,
+    translations: { de: { name: 'Stecker UK (Typ G)' }, fr: { name: 'Fiche UK (type G)' } },
+  },
+  {
+    powerAdaptorId: 'eu-power',
+    name: 'EU plug (Type C/F)',
+    region: 'EU',
+    priceGbp: 0,
+    priceEur: 0,
+    ...powerCord,
+    translations: { de: { name: 'Stecker EU (Typ C/F)' }, fr: { name: 'Fiche UE (type C/F)' } },
+  },
+  {
+    powerAdaptorId: 'us-power',
+    name: 'US plug (Type A/B)',
+    region: 'US',
+    priceGbp: 0,
+    priceEur: 0,
+    ...powerCord,
+    translations: { de: { name: 'Stecker US (Typ A/B)' }, fr: { name: 'Fiche US (type A/B)' } },
+  },
 ];
 
 export const seedShippingOptions = [
   {
     shippingId: 'fedex-priority',
+    translations: {
+      de: {
+        name: 'FedEx International Priority',
+        description: 'Mit Sendungsverfolgung und versichert, 1–3 Werktage ab Versand.',
+      },
+      fr: {
+        name: 'FedEx International Priority',
+        description: 'Suivi et assuré, 1 à 3 jours ouvrés à compter de l’expédition.',
+      },
+    },
     name: 'FedEx International Priority',
     description: 'Tracked and insured, 1-3 working days from dispatch.',
     priceGbp: 9500,
@@ -186,6 +304,18 @@ export const seedShippingOptions = [
   // Domestic: offered (and the default once a buyer picks the United Kingdom) for UK delivery only.
   {
     shippingId: 'uk-tracked-next-day',
+    translations: {
+      de: {
+        name: 'Kurier mit Sendungsverfolgung, nächster Werktag (nur Vereinigtes Königreich)',
+        description:
+          'Mit Sendungsverfolgung und versichert, am nächsten Werktag nach Versand, Zustellung gegen Unterschrift. Nur Adressen im Vereinigten Königreich.',
+      },
+      fr: {
+        name: 'Coursier suivi, livraison le lendemain (Royaume-Uni)',
+        description:
+          'Suivi et assuré, le jour ouvré suivant l’expédition, remise contre signature. Adresses au Royaume-Uni uniquement.',
+      },
+    },
     name: 'UK tracked next-day courier',
     description: 'Tracked and insured, next working day from dispatch, signature on delivery. UK addresses only.',
     priceGbp: 3500,
@@ -207,6 +337,10 @@ export const seedShippingOptions = [
 export const seedServicingOptions = [
   {
     servicingId: '3-year',
+    translations: {
+      de: { name: '3 Jahre Wartung', description: 'Jährliche Wartungsbesuche und 3 Jahre Garantie.' },
+      fr: { name: 'Entretien 3 ans', description: 'Visites d’entretien annuelles et garantie de 3 ans.' },
+    },
     name: '3-year servicing',
     description: 'Yearly service visits and a 3-year warranty.',
     priceGbp: 108375,
@@ -216,6 +350,10 @@ export const seedServicingOptions = [
   },
   {
     servicingId: '2-year',
+    translations: {
+      de: { name: '2 Jahre Wartung', description: 'Jährliche Wartungsbesuche und 2 Jahre Garantie.' },
+      fr: { name: 'Entretien 2 ans', description: 'Visites d’entretien annuelles et garantie de 2 ans.' },
+    },
     name: '2-year servicing',
     description: 'Yearly service visits and a 2-year warranty.',
     priceGbp: 76500,
@@ -225,6 +363,10 @@ export const seedServicingOptions = [
   },
   {
     servicingId: '1-year',
+    translations: {
+      de: { name: '1 Jahr Wartung', description: 'Ein Wartungsbesuch und 1 Jahr Garantie.' },
+      fr: { name: 'Entretien 1 an', description: 'Une visite d’entretien et garantie d’un an.' },
+    },
     name: '1-year servicing',
     description: 'One service visit and a 1-year warranty.',
     priceGbp: 42500,
@@ -234,6 +376,16 @@ export const seedServicingOptions = [
   },
   {
     servicingId: 'none',
+    translations: {
+      de: {
+        name: 'Keine Wartung',
+        description: 'Wartung kann später für 425 £ pro Jahr erworben werden. Standardgarantie 1 Jahr.',
+      },
+      fr: {
+        name: 'Sans entretien',
+        description: 'L’entretien peut être acheté plus tard pour 425 £ par an. Garantie standard d’un an.',
+      },
+    },
     name: 'No servicing',
     description: 'Servicing can be bought later at £425 a year. Standard 1-year warranty.',
     priceGbp: 0,

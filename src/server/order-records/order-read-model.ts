@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { BatchHistory } from '../../shared/batches/batch-places';
-import { customerHistoryText } from '../../shared/orders/customer-history';
+import { customerHistoryMessage } from '../../shared/orders/customer-history';
 import type { AdminOrder, Order, OrderAddress, OrderSummary } from '../../shared/orders/order-schema';
 import { ERASED } from '../../shared/privacy/privacy-contracts';
 import type { Db } from '../db/client';
@@ -244,16 +244,18 @@ export function toOwnerOrder(model: OrderReadModel): Order {
       })),
     // In the customer's words; rows that mean nothing to them are left out (the admin's view keeps every row).
     statusHistory: history.flatMap((entry) => {
-      const notes = customerHistoryText(entry, order);
-      return notes === null
+      const said = customerHistoryMessage(entry, order);
+      return said === null
         ? []
         : [
             {
               id: entry.id,
               oldStatus: entry.oldStatus,
               newStatus: entry.newStatus,
-              notes,
+              notes: said.english,
               createdAt: entry.createdAt.toISOString(),
+              messageId: said.id,
+              ...(said.values ? { values: said.values } : {}),
             },
           ];
     }),

@@ -286,7 +286,7 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
 
     const cookie = await signIn(t, customer.user.email);
     const own = (await t.get(`/api/account/orders/${order.id}`, { cookie })).json().order as {
-      statusHistory: { notes: string }[];
+      statusHistory: { notes: string; messageId?: string; values?: Record<string, string | number> }[];
     };
     // The factory's order was placed at the real time, after this test's clock: its row sorts last.
     expect(own.statusHistory.map((entry) => entry.notes)).toEqual([
@@ -296,6 +296,13 @@ describe('the order lifecycle and its ledger (issue 28)', () => {
       'Order placed',
     ]);
     expect(JSON.stringify(own.statusHistory)).not.toMatch(/admin panel|UNICAM|bank transfer|Chased/i);
+    // Issue 53: each row says it by id too, its amount in minor units, for the page's language.
+    expect(own.statusHistory.map((entry) => [entry.messageId, entry.values])).toEqual([
+      ['history.confirmed', undefined],
+      ['history.depositReceived', { amount: 341000 }],
+      ['history.processing', undefined],
+      ['history.placed', undefined],
+    ]);
     const staffNotes = ((await t.get(url, { cookie: admin.cookie })).json().order.statusHistory as { notes: string }[])
       .map((entry) => entry.notes)
       .join('\n');

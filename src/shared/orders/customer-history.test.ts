@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerHistoryText, paymentNote, refundNote } from './customer-history';
+import { customerHistoryMessage, customerHistoryText, paymentNote, refundNote } from './customer-history';
 
 describe('customerHistoryText', () => {
   const order = { trackingNumber: 'RM123456785GB' };
@@ -52,5 +52,32 @@ describe('customerHistoryText', () => {
     expect(
       customerHistoryText({ oldStatus: 'confirmed', newStatus: 'confirmed', notes: 'Called the lab' }, order),
     ).toBe(null);
+  });
+
+  it('says each row by message id with its values, the amount in minor units for the page to write in its language (issue 53)', () => {
+    const paid = customerHistoryMessage(
+      { oldStatus: 'confirmed', newStatus: 'confirmed', notes: paymentNote('deposit', '€2,403.95', 'Bank transfer') },
+      order,
+    );
+    expect(paid).toMatchObject({
+      id: 'history.depositReceived',
+      values: { amount: 240395 },
+      english: 'Deposit of €2,403.95 received',
+    });
+    const refunded = customerHistoryMessage(
+      {
+        oldStatus: 'cancelled',
+        newStatus: 'cancelled',
+        notes: refundNote('£12,345.67', 'balance', '£20,000.00', 'Bank transfer, 3 December 2026'),
+      },
+      order,
+    );
+    expect(refunded).toMatchObject({ id: 'history.refundSent', values: { amount: 1234567 } });
+    expect(customerHistoryMessage({ oldStatus: 'processing', newStatus: 'shipped', notes: null }, order)).toMatchObject(
+      { id: 'history.shippedTracking', values: { tracking: 'RM123456785GB' } },
+    );
+    expect(customerHistoryMessage({ oldStatus: null, newStatus: 'pending', notes: 'Order created' }, order)?.id).toBe(
+      'history.placed',
+    );
   });
 });

@@ -67,6 +67,12 @@ export const orderHistoryEntrySchema = z.object({
   newStatus: z.string(),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The customer's view only (issue 53): what `notes` says, by message id and values, for the page to say
+   * in its language; `values.amount` is in minor units of the order's currency.
+   */
+  messageId: z.string().optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 /** The e-invoices beside an invoice's or credit note's PDF (issue 40). */

@@ -2,11 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import { BatchHistoryList } from '../ui/batch-history';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { vatLabel } from '../../shared/orders/order-lines';
 import { ledgerDepositDue, ledgerLines } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { paysInFull } from '../../shared/orders/order-kind';
-import { repairTerms } from '../../shared/terms';
 import { isFullOrder, useOrder } from '../lib/get-order';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
@@ -19,12 +17,14 @@ import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
 import { orderTimeline, paymentBadge, productSummary } from '../lib/order-display';
 import { type PageText, useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
+import { termsIn } from '../i18n/terms-text';
 import { documentDownloadIn, documentLabelIn, ledgerLineLabelIn } from '../i18n/status-labels';
 import { OrderStatusBadge } from '../ui/order-status-badge';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
 import { OrderInstruments } from './instrument-list';
 import { EInvoiceLinks } from '../ui/einvoice-links';
+import { vatLabelIn } from '../ui/vat-summary';
 import { PurchaseOrderForm } from '../ui/purchase-order-form';
 import { useAttachPo } from '../lib/attach-po';
 
@@ -188,12 +188,25 @@ function CustomerLedgerRows({
   );
 }
 
+/**
+ * A row of the status history in the page's language (issue 53): by its message id, its amount in the
+ * language's money format; the server's English where the row has no id (an older server).
+ */
+function historyEntryIn(text: PageText, entry: Order['statusHistory'][number], currency: string): string | null {
+  if (!entry.messageId || text.language === 'en') return entry.notes;
+  const values = entry.values ?? {};
+  const amount = values.amount;
+  return text.message(
+    { id: entry.messageId, message: entry.notes ?? '' },
+    typeof amount === 'number' ? { ...values, amount: text.money(amount, currency, { decimals: 2 }) } : values,
+  );
+}
+
 /** The order as its owner sees it: status, timeline, lines, addresses, documents and payments. */
 function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: boolean; accessKey?: string }) {
   const summary = productSummary(order);
   const text = useT();
   const { t } = text;
-  const english = text.language === 'en' ? undefined : 'en';
   const money = (minor: number) => text.money(minor, order.currency, { decimals: 2 });
   const badge = paymentBadge(order.paymentStatus, {
     status: order.status,
@@ -236,9 +249,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
                   <Row label={t('details.configuration', 'Configuration')}>{summary.configuration ?? notSpecified}</Row>
                   <Row label={t('configure.quantity', 'Quantity')}>{summary.quantity}</Row>
                   {paysInFull(order) ? (
-                    <Row label={t('orderFlow.payment', 'Payment')}>
-                      <span lang={english}>{repairTerms.payment}</span>
-                    </Row>
+                    <Row label={t('orderFlow.payment', 'Payment')}>{termsIn(text).repairPayment}</Row>
                   ) : (
                     <Row label={t('details.batch', 'Batch')}>
                       {order.batch ? batchShipTextIn(text, order.batch) : (summary.batch ?? notSpecified)}
@@ -367,7 +378,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
               <ul className="mt-1 space-y-1 text-sm text-navy-700">
                 {history.map((entry) => (
                   <li key={entry.id}>
-                    {entry.notes}, {text.date(entry.createdAt)}
+                    {historyEntryIn(text, entry, order.currency)}, {text.date(entry.createdAt)}
                   </li>
                 ))}
               </ul>
@@ -380,7 +391,7 @@ function OrderDetailsView({ order, guest, accessKey }: { order: Order; guest: bo
             <Row label={t('totals.subtotal', 'Subtotal')}>
               {money(order.subtotalAmount ?? order.items.reduce((sum, item) => sum + item.totalPrice, 0))}
             </Row>
-            <Row label={vatLabel(order.vatRate)}>
+            <Row label={vatLabelIn(text, order.vatRate)}>
               {money(
                 order.vatAmount ?? order.totalAmount - order.items.reduce((sum, item) => sum + item.totalPrice, 0),
               )}

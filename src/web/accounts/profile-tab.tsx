@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../i18n/use-t';
 import { countries } from '../../shared/countries';
+import { countriesIn } from '../i18n/country-names';
 import { Button } from '../ui/button';
 import { useAccountOrganisation } from './account-organisation';
 import { AuthField } from './auth-field';
@@ -120,7 +121,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
           onChange={set('country')}
         >
           <option value="">{t('profile.selectCountry', 'Select a country')}</option>
-          {countries.map((country) => (
+          {countriesIn(text, countries).map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
             </option>

@@ -52,9 +52,11 @@ describe('the configurator in German and French (component, happy-dom)', () => {
     expect(screen.getByText('Lieferland')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Angebot als PDF erstellen' })).toBeTruthy();
     expect(screen.queryByText('Order summary')).toBeNull();
+    // Issue 53: the countries in German, in German alphabetical order after the United Kingdom.
+    expect(screen.getByRole('button', { name: /Vereinigtes Königreich/ })).toBeTruthy();
     expect(document.documentElement.lang).toBe('de');
 
-    await chooseCountry(user, 'United Kingdom', 'Germany');
+    await chooseCountry(user, 'Vereinigtes Königreich', 'Deutschland');
     // Dropwise Standard is €3,340 in English; in German "3.340 €". Totals with cents: "4.807,90 €" style.
     const model = await screen.findByRole('radio', { name: /Dropwise Standard/ });
     expect(spaces(model.parentElement?.textContent)).toContain('3.340 €');
@@ -69,7 +71,7 @@ describe('the configurator in German and French (component, happy-dom)', () => {
     openConfigurator();
     expect(await screen.findByRole('heading', { name: 'Configurez votre Dropwise' })).toBeTruthy();
     await screen.findByText('Récapitulatif de la commande', {}, { timeout: 5000 });
-    await chooseCountry(user, 'United Kingdom', 'France');
+    await chooseCountry(user, 'Royaume-Uni', 'France');
     const model = await screen.findByRole('radio', { name: /Dropwise Standard/ });
     expect(spaces(model.parentElement?.textContent)).toContain('3 340 €');
     expect(document.documentElement.lang).toBe('fr');
@@ -89,8 +91,8 @@ describe('the configurator in German and French (component, happy-dom)', () => {
     await act(() => chooseLanguage('de'));
     openConfigurator();
     await screen.findByText('Bestellübersicht', {}, { timeout: 5000 });
-    await chooseCountry(user, 'United Kingdom', 'Germany');
-    await chooseCountry(user, 'Germany', 'United Kingdom');
+    await chooseCountry(user, 'Vereinigtes Königreich', 'Deutschland');
+    await chooseCountry(user, 'Deutschland', 'Vereinigtes Königreich');
     expect((await screen.findAllByText(/^2\.850\s£$/)).length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Konfigurieren Sie Ihr Dropwise' })).toBeTruthy();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');

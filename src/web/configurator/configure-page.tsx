@@ -16,7 +16,8 @@ import type { Pricing } from '../../shared/pricing';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { PageHead } from '../lib/page-head';
 import { usePublicSettings } from '../lib/get-public-settings';
-import { terms, warrantyMonths } from '../../shared/terms';
+import { warrantyMonths } from '../../shared/terms';
+import { termsIn } from '../i18n/terms-text';
 import { Container } from '../ui/container';
 import { CheckboxCards } from './checkbox-cards';
 import {
@@ -67,7 +68,8 @@ function Options({
   onNotListed: () => void;
 }) {
   const { selection } = state;
-  const { t, money: formatIn, language } = useT();
+  const text = useT();
+  const { t, money: formatIn, language } = text;
   // Issue 53: the options' names and descriptions in the page's language, as staff gave them (else English).
   const product = useMemo(() => productIn(language, catalogue), [language, catalogue]);
   const money = (minor: number) => formatIn(minor, currency);
@@ -82,7 +84,7 @@ function Options({
   const { defaultProductWarranty } = usePublicSettings();
   const plan = product.servicing.find((option) => option.id === selection.servicing);
   const planName = plan && plan.id !== 'none' ? plan.name : null;
-  const warranty = terms.warranty(
+  const warranty = termsIn(text).warranty(
     warrantyMonths({ standardWarrantyMonths: defaultProductWarranty }, planName ? (plan?.warrantyYears ?? null) : null),
     planName,
   );

@@ -1,7 +1,8 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Check, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { countries, findCountry } from '../../shared/countries';
+import { countries } from '../../shared/countries';
+import { countriesIn, countryNameIn } from '../i18n/country-names';
 import { cn } from '../ui/cn';
 import { CountryFlag } from './country-flag';
 import { useT } from '../i18n/use-t';
@@ -60,11 +61,13 @@ export function CountrySelect({
   onChange: (code: string) => void;
   onNotListed: () => void;
 }) {
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
+  // Issue 53: the countries named in the page's language, in its alphabetical order.
+  const shown = countriesIn(text, countries);
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const typed = useRef({ text: '', at: 0 });
-  const current = findCountry(value);
   const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.key.length === 1 && /\p{L}/u.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
@@ -76,7 +79,7 @@ export function CountrySelect({
       const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
       const from = buttons.indexOf(document.activeElement as HTMLButtonElement);
       const index = typeAheadIndex(
-        countries.map((country) => country.name),
+        shown.map((country) => country.name),
         typed.current.text,
         from,
       );
@@ -97,7 +100,7 @@ export function CountrySelect({
         >
           <span className="flex items-center gap-2">
             <CountryFlag code={value} />
-            <span id="country-value">{current?.name ?? value}</span>
+            <span id="country-value">{countryNameIn(text, value)}</span>
           </span>
           <ChevronDown aria-hidden="true" className="size-4 text-navy-600" />
         </Popover.Trigger>
@@ -113,7 +116,7 @@ export function CountrySelect({
             className="z-50 max-h-[min(24rem,var(--radix-popover-content-available-height))] w-[var(--radix-popover-trigger-width)] min-w-64 overflow-y-auto rounded-md border border-navy-200 bg-white p-1 shadow-lg"
           >
             <ul ref={list} onKeyDown={onListKey} className="grid">
-              {countries.map((country) => {
+              {shown.map((country) => {
                 const selected = country.code === value;
                 return (
                   <li key={country.code}>

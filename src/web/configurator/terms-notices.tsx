@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
-import { PAYMENT_DAYS, terms } from '../../shared/terms';
+import { PAYMENT_DAYS } from '../../shared/terms';
+import { termsIn } from '../i18n/terms-text';
 import type { Pricing } from '../../shared/pricing';
 import { usePublicSettings } from '../lib/get-public-settings';
 import { VatNotes } from '../ui/vat-summary';
@@ -22,7 +23,9 @@ export function TermsNotices({
 }) {
   const link = 'font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800';
   const { autoQuoteExpiry } = usePublicSettings();
-  const { t, language } = useT();
+  const text = useT();
+  const { t } = text;
+  const said = termsIn(text);
   const newTab = <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>;
   return (
     <section aria-label={t('terms.label', 'Terms')} className="grid gap-2 text-sm text-navy-700">
@@ -46,15 +49,13 @@ export function TermsNotices({
           />
         </>
       )}
-      {/* Said once, as the terms say it (src/shared/terms.ts): what a quote holds, when the deposit and balance are due.
-          The terms' own sentences stay English in every language, the binding text (issue 40). */}
+      {/* Said once, as the terms say it (src/shared/terms.ts, in the page's language: i18n/terms-text.ts): what a
+          quote holds, when the deposit and balance are due. */}
       <p data-testid="terms-note">
         {t('terms.quoteHolds', "A quote holds today's prices for {days} days from its date.", {
           days: autoQuoteExpiry,
         })}{' '}
-        <span lang={language === 'en' ? undefined : 'en'}>
-          {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} {terms.balance}
-        </span>
+        {said.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })} {said.balance}
       </p>
       <p>
         {t('terms.seeOur', 'See our')}{' '}

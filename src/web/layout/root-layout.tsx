@@ -4,8 +4,22 @@ import { prerenderedPaths } from '../../shared/routes';
 import { PageLoading } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
+import { useT } from '../i18n/use-t';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** The keyboard's first stop: straight to the page's content, in the page's language. */
+function SkipLink() {
+  const { t } = useT();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+    >
+      {t('nav.skip', 'Skip to content')}
+    </a>
+  );
+}
 
 /**
  * Pages that never show a toast; the toast library is not loaded for them: the prerendered pages
@@ -57,12 +71,7 @@ function AppReady() {
 export function RootLayout({ gate }: { gate?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <ScrollToTop />
       <SiteNav />
       <main id="main" className="flex-1">

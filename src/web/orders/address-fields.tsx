@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { orderFieldLimits, shippingCountries } from '../../shared/order-flow';
+import { countriesIn } from '../i18n/country-names';
 import { TextField } from '../ui/text-field';
 import { type PageText, useT } from '../i18n/use-t';
 
@@ -92,7 +93,7 @@ export function AddressFields({ block, field, errors, contact }: AddressFieldsPr
           className="mt-1 block h-11 w-full rounded-md border border-navy-200 bg-white px-3 focus-visible:outline-2 focus-visible:outline-accent-600"
           {...field('country')}
         >
-          {shippingCountries.map((country) => (
+          {countriesIn(pageText, shippingCountries).map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
             </option>

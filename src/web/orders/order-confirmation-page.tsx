@@ -7,7 +7,8 @@ import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { isFullOrder, useOrder } from '../lib/get-order';
 import { OrderAddresses, OrderLinesTable } from '../ui/order-paperwork';
-import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
+import { PAYMENT_DAYS } from '../../shared/terms';
+import { termsIn } from '../i18n/terms-text';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { useT } from '../i18n/use-t';
@@ -23,7 +24,8 @@ export function OrderConfirmationPage() {
   const order = useOrder(orderId, key);
   const text = useT();
   const { t } = text;
-  const english = text.language === 'en' ? undefined : 'en';
+  // The terms' sentences in the page's language, a summary; the English terms of sale bind (issue 53).
+  const said = termsIn(text);
   let body;
   if (order.isPending) body = <PageLoading label={t('order.loading', 'Loading order...')} />;
   else if (order.isError) {
@@ -53,7 +55,7 @@ export function OrderConfirmationPage() {
           <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
           <h1 className="mt-4 text-3xl font-semibold tracking-tight">{t('order.received', 'Order Received')}</h1>
           <p className="mt-2 text-navy-700">
-            {t('order.thankYou', 'Thank you.')} <span lang={english}>{terms.binding}</span>
+            {t('order.thankYou', 'Thank you.')} {said.binding}
           </p>
         </div>
         <dl className="grid gap-4 rounded-lg border border-navy-100 p-6 sm:grid-cols-2 tabular-nums">
@@ -125,25 +127,29 @@ export function OrderConfirmationPage() {
                 'We will confirm your order in writing within 48 hours; from then on it binds you and us.',
               )}
             </li>
-            {/* The terms' own sentences stay English in every language, the binding text (issue 40). */}
             {repair ? (
               <>
                 <li>
-                  <span lang={english}>{repairTerms.payment}</span>{' '}
-                  {t('order.invoice', 'We will send you the invoice.')}
+                  {said.repairPayment} {t('order.invoice', 'We will send you the invoice.')}
                 </li>
-                <li lang={english}>{repairTerms.leadTime}</li>
+                <li>{said.repairLeadTime}</li>
               </>
             ) : (
               <li>
-                <span lang={english}>
-                  {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })}
-                </span>{' '}
+                {said.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })}{' '}
                 {t('order.productionBegins', 'Production of your instrument begins once it is paid.')}
               </li>
             )}
-            <li lang={english}>{terms.currency(data.currency)}</li>
+            <li>{said.currency(data.currency)}</li>
           </ol>
+          {said.bindingNote ? (
+            <p className="mt-3 text-sm text-navy-600">
+              {said.bindingNote}{' '}
+              <Link to="/terms-of-sale" className="font-medium text-accent-700 underline underline-offset-2">
+                {t('terms.termsOfSale', 'Terms of Sale')}
+              </Link>
+            </p>
+          ) : null}
         </section>
       </div>
     );

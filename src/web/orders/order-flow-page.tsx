@@ -9,9 +9,9 @@ import { formatAddressLines } from '../../shared/address-format';
 import {
   deliveryCountryProblem,
   orderFieldLimits,
-  orderFlowMessages,
   orderPriceAnswerSchema,
   orderSubmitProblem,
+  shippingCountries,
   shippingFormSchema,
   type ShippingFormInput,
 } from '../../shared/order-flow';
@@ -20,7 +20,8 @@ import { ApiError, api } from '../lib/api-client';
 import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
-import { PO_DOCUMENT_BYTES, poDocumentMessages } from '../../shared/orders/po-document';
+import { PO_DOCUMENT_BYTES } from '../../shared/orders/po-document';
+import { findCountry } from '../../shared/countries';
 import { poUploadBody } from '../ui/purchase-order-form';
 import { attachPo } from '../lib/attach-po';
 import { type SessionProfile, useSession } from '../lib/use-session';
@@ -45,11 +46,12 @@ import { AddressFields } from './address-fields';
 import { logOrderProgress, orderFlowSessionId } from './log-order-progress';
 import { usePlaceOrder } from './place-order';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
-import { repairTerms, terms } from '../../shared/terms';
-import { useT } from '../i18n/use-t';
 import type { CurrencyCode } from '../../shared/countries';
 import { invoiceCurrencies } from '../../shared/pricing/invoice-currency';
 import { CurrencyChoice } from '../ui/currency-choice';
+import { termsIn } from '../i18n/terms-text';
+import { addressLinesIn, countryNameIn } from '../i18n/country-names';
+import { type PageText, useT } from '../i18n/use-t';
 
 /** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
 function useRepairOrder(handoff: OrderFlowHandoff): boolean {
@@ -86,16 +88,41 @@ interface AddressBlock {
   country?: string | undefined;
 }
 
+/**
+ * Whether the delivery country is the one the order was priced for (order-flow.ts `deliveryCountryProblem`),
+ * said in the page's language with the countries named in it (issue 53).
+ */
+function deliveryCountryNoteIn(text: PageText, priced: string, delivery: string): string | null {
+  const problem = deliveryCountryProblem(priced, delivery);
+  if (problem === null || text.language === 'en') return problem;
+  if (!shippingCountries.some((country) => country.code === delivery)) return text.said(problem);
+  if (!findCountry(priced))
+    return text.t(
+      'orderFlow.countryMismatch',
+      'This order was priced for another country. Change the delivery country or re-price the configuration for it.',
+    );
+  return text.t(
+    'orderFlow.pricedFor',
+    'This order was priced for {priced}, not {delivery}. Change the delivery country or re-price the configuration for {delivery}.',
+    { priced: countryNameIn(text, priced), delivery: countryNameIn(text, delivery) },
+  );
+}
+
 function ReviewAddress({ block }: { block: AddressBlock }) {
-  const lines = formatAddressLines({
-    name: `${block.firstName ?? ''} ${block.lastName ?? ''}`,
-    company: block.company,
-    street: block.address ?? '',
-    city: block.city ?? '',
-    state: block.state,
-    postalCode: block.postalCode ?? '',
-    country: block.country ?? '',
-  });
+  const text = useT();
+  const lines = addressLinesIn(
+    text,
+    formatAddressLines({
+      name: `${block.firstName ?? ''} ${block.lastName ?? ''}`,
+      company: block.company,
+      street: block.address ?? '',
+      city: block.city ?? '',
+      state: block.state,
+      postalCode: block.postalCode ?? '',
+      country: block.country ?? '',
+    }),
+    block.country,
+  );
   return <address className="mt-2 text-sm whitespace-pre-line not-italic text-navy-800">{lines.join('\n')}</address>;
 }
 
@@ -270,12 +297,12 @@ function Review({
           ) : null}
           {values.publicBuyerSiret ? (
             <p className="mt-1 text-sm text-navy-800">
-              SIRET: {values.publicBuyerSiret}
+              {t('orderFlow.siretIs', 'SIRET: {number}', { number: values.publicBuyerSiret })}
               {values.publicBuyerServiceCode
-                ? ` · ${t('orderFlow.serviceCode', 'Service code')}: ${values.publicBuyerServiceCode}`
+                ? ` · ${t('orderFlow.serviceCodeIs', 'Service code: {code}', { code: values.publicBuyerServiceCode })}`
                 : ''}
               {values.publicBuyerEngagementNumber
-                ? ` · ${t('orderFlow.engagementNumber', 'Engagement number')}: ${values.publicBuyerEngagementNumber}`
+                ? ` · ${t('orderFlow.engagementNumberIs', 'Engagement number: {number}', { number: values.publicBuyerEngagementNumber })}`
                 : ''}
             </p>
           ) : null}
@@ -312,7 +339,7 @@ function Review({
             <span>
               <span className="font-medium">{t('orderFlow.payInFull', 'Payment in full by invoice')}</span>
               <br />
-              <span lang={text.language === 'en' ? undefined : 'en'}>{repairTerms.payment}</span>{' '}
+              {termsIn(text).repairPayment}{' '}
               {t('orderFlow.invoiceFor', 'We will send you the invoice for {total}.', { total: money(total) })}
             </span>
           ) : (
@@ -346,6 +373,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const placeOrder = usePlaceOrder();
   const text = useT();
   const { t } = text;
+  // The terms' sentences in the page's language, a summary; the English terms of sale bind (issue 53).
+  const said = termsIn(text);
   const repairOrder = useRepairOrder(handoff);
   // Each step is a history entry (?step=2), so Back and Forward move between them; a reload stays put.
   const [search] = useSearchParams();
@@ -418,7 +447,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
   const billingCountry = watch('country');
   const deliveryCountry = watch('delivery.country');
   const shipsTo = differentDelivery ? deliveryCountry : billingCountry;
-  const countryNote = shipsTo ? deliveryCountryProblem(handoff.configuration.customerCountry, shipsTo) : null;
+  const countryNote = shipsTo ? deliveryCountryNoteIn(text, handoff.configuration.customerCountry, shipsTo) : null;
   // A UK delivery asks no EORI: one typed for a delivery abroad is dropped, so a hidden field never blocks the form.
   useEffect(() => {
     if (shipsTo === 'GB' && getValues('eoriNumber')) setValue('eoriNumber', '');
@@ -504,16 +533,22 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
 
   const continueToPayment = handleSubmit((values) => {
     if (requirePoNumber && !values.poNumber?.trim()) {
-      setError('poNumber', { message: poDocumentMessages.poNumberRequired }, { shouldFocus: true });
+      setError(
+        'poNumber',
+        {
+          message: t('orderFlow.poNumberRequired', 'Please enter your purchase order (PO) number: orders require one.'),
+        },
+        { shouldFocus: true },
+      );
       return;
     }
     if (poFile && poFile.size > PO_DOCUMENT_BYTES) {
-      setPoFileError(poDocumentMessages.tooLarge);
+      setPoFileError(t('po.tooLarge', 'The purchase order file is larger than 10 MB.'));
       return;
     }
     // The delivery country prices the order: a mismatch stays on step 1, beside the delivery country's field.
     const deliveryCountry = (values.differentDelivery ? values.delivery?.country : values.country) ?? '';
-    const problem = deliveryCountryProblem(handoff.configuration.customerCountry, deliveryCountry);
+    const problem = deliveryCountryNoteIn(text, handoff.configuration.customerCountry, deliveryCountry);
     if (problem) {
       setError(values.differentDelivery ? 'delivery.country' : 'country', { message: problem }, { shouldFocus: true });
       return;
@@ -538,7 +573,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       return;
     }
     if (!termsAccepted) {
-      setFailure(orderFlowMessages.termsNotAccepted);
+      setFailure(t('orderFlow.termsNotAccepted', 'Please accept the terms of sale to place your order.'));
       return;
     }
     try {
@@ -557,14 +592,19 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       });
       clearOrderFlow();
       clearOrderForm();
-      toast.success(orderFlowMessages.placed);
+      toast.success(t('orderFlow.placed', 'Order placed successfully!'));
       if (poFile) {
         // The order stands whatever happens to the file: a refused one is said, and can be attached on the order page.
         try {
           await attachPo(order.id, accessKey, await poUploadBody(poFile, billing.poNumber ?? ''));
         } catch (error) {
           toast.error(
-            `Your order is placed, but the purchase order was not attached: ${error instanceof ApiError ? error.message : 'please attach it on the order page.'}`,
+            t('orderFlow.poNotAttached', 'Your order is placed, but the purchase order was not attached: {reason}', {
+              reason:
+                error instanceof ApiError
+                  ? text.said(error)
+                  : t('orderFlow.attachOnOrderPage', 'please attach it on the order page.'),
+            }),
           );
         }
       }
@@ -573,9 +613,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       const message =
         error instanceof ApiError
           ? error.code === 'network_error'
-            ? 'Failed to submit order. Please try again.'
-            : text.said(error) || orderFlowMessages.placeFailed
-          : orderFlowMessages.unexpected;
+            ? t('orderFlow.submitFailed', 'Failed to submit order. Please try again.')
+            : text.said(error) || t('orderFlow.placeFailed', 'Failed to place order')
+          : t('orderFlow.unexpected', 'An unexpected error occurred while placing your order');
       setFailure(message);
       toast.error(message);
     }
@@ -623,7 +663,14 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               optional={!requirePoNumber}
               required={requirePoNumber}
               maxLength={orderFieldLimits.poNumber}
-              hint={requirePoNumber ? poDocumentMessages.poNumberRequiredNotice : undefined}
+              hint={
+                requirePoNumber
+                  ? t(
+                      'orderFlow.poNumberRequiredNotice',
+                      'Orders require a purchase order (PO) number. Please enter it before you place the order.',
+                    )
+                  : undefined
+              }
               error={errors.poNumber?.message}
               {...field('poNumber')}
             />
@@ -822,12 +869,9 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               })}
             </p>
           ) : null}
-          <p
-            className="text-sm text-navy-700"
-            data-testid="binding-note"
-            lang={text.language === 'en' ? undefined : 'en'}
-          >
-            {terms.binding} {repairOrder ? repairTerms.leadTime : terms.balance}
+          <p className="text-sm text-navy-700" data-testid="binding-note">
+            {said.binding} {repairOrder ? said.repairLeadTime : said.balance}
+            {said.bindingNote ? ` ${said.bindingNote}` : ''}
           </p>
           <label className="flex items-start gap-3 text-sm">
             <input

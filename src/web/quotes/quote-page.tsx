@@ -1,11 +1,8 @@
 import { CheckCircle2, Copy, Download, Mail, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { findCountry } from '../../shared/countries';
-import { formatMoney } from '../../shared/money';
 import { displayLines } from '../../shared/documents/display-lines';
-import { vatSummaryParts } from '../../shared/documents/vat-summary';
-import { VatNotes } from '../ui/vat-summary';
+import { VatNotes, vatRowsIn } from '../ui/vat-summary';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { ApiError } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
@@ -18,9 +15,11 @@ import { useQuote, useQuoteDocument } from '../lib/get-quote';
 import { printQuote } from './print-quote';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { publicProfile } from '../lib/public-profile';
-import { PAYMENT_DAYS, repairTerms, terms } from '../../shared/terms';
+import { PAYMENT_DAYS } from '../../shared/terms';
+import { termsIn } from '../i18n/terms-text';
+import { countryNameIn } from '../i18n/country-names';
 import { AcceptedNotice, QuoteActions } from './quote-actions';
-import { useT } from '../i18n/use-t';
+import { type PageText, useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
 
 const BANNER_MS = 5000;
@@ -39,17 +38,19 @@ function useTimedFlag(durationMs: number): [boolean, () => void] {
   return [on, () => setOn(true)];
 }
 
-function contactHref(quote: QuoteResource, quoteUrl: string): string {
-  const total = quote.pricing ? formatMoney(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : 'n/a';
-  const subject = `Enquiry about quote ${quote.quoteNumber}`;
+/** The e-mail a buyer starts about the quote, in the page's language (issue 53). */
+function contactHref(text: PageText, quote: QuoteResource, quoteUrl: string): string {
+  const { t } = text;
+  const total = quote.pricing ? text.money(quote.pricing.totals.total, quote.currency, { decimals: 2 }) : 'n/a';
+  const subject = t('quote.mail.subject', 'Enquiry about quote {number}', { number: quote.quoteNumber });
   const body = [
-    'Hello,',
+    t('quote.mail.hello', 'Hello,'),
     '',
-    'I have a question about my quote:',
-    `Quote number: ${quote.quoteNumber}`,
-    `Reference: ${quote.reference}`,
-    `Total: ${total}`,
-    `Quote URL: ${quoteUrl}`,
+    t('quote.mail.question', 'I have a question about my quote:'),
+    t('quote.mail.number', 'Quote number: {number}', { number: quote.quoteNumber }),
+    t('quote.mail.reference', 'Reference: {reference}', { reference: quote.reference }),
+    t('quote.mail.total', 'Total: {total}', { total }),
+    t('quote.mail.url', 'Quote URL: {url}', { url: quoteUrl }),
     '',
   ].join('\n');
   return `mailto:${publicProfile().salesEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
@@ -58,7 +59,9 @@ function contactHref(quote: QuoteResource, quoteUrl: string): string {
 function QuoteDetails({ quote }: { quote: QuoteResource }) {
   const navigate = useNavigate();
   const text = useT();
-  const { t, language } = text;
+  const { t } = text;
+  // The terms' sentences in the page's language, a summary; the English terms of sale bind (issue 53).
+  const said = termsIn(text);
   const [bannerVisible, showBanner] = useTimedFlag(BANNER_MS);
   const [copied, showCopied] = useTimedFlag(COPIED_MS);
   const [quoteUrl, setQuoteUrl] = useState(`/quote/${quote.reference}`);
@@ -248,7 +251,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             </div>
             <div>
               <dt className="text-sm text-navy-600">{t('quote.country', 'Country')}</dt>
-              <dd>{findCountry(customer.country)?.name ?? customer.country}</dd>
+              <dd>{countryNameIn(text, customer.country)}</dd>
             </div>
           </dl>
         </section>
@@ -295,7 +298,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
                 </th>
                 <td className="pt-3 text-right">{money(quote.pricing.totals.subtotal)}</td>
               </tr>
-              {vatSummaryParts(quote.pricing.totals.vatSummary, quote.currency).totals.map((row) => (
+              {vatRowsIn(text, quote.pricing.totals.vatSummary, quote.currency).map((row) => (
                 <tr key={row.label}>
                   <th scope="row" colSpan={2} className="text-right font-normal">
                     {row.label}
@@ -345,7 +348,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
           </a>
         </Button>
         <Button variant="outline" asChild>
-          <a href={contactHref(quote, quoteUrl)}>
+          <a href={contactHref(text, quote, quoteUrl)}>
             <Mail aria-hidden="true" className="size-4" /> {t('quote.contact', 'Contact Us About This Quote')}
           </a>
         </Button>
@@ -393,30 +396,35 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
             )}
           </li>
           {/* Issue 41: a repair quote carries the repair terms (terms.ts, repairTerms), not the sale's. */}
-          {/* The terms' own sentences stay English in every language, the binding text (issue 40). */}
           {quote.kind === 'repair' ? (
             <>
-              <li>{repairTerms.payment}</li>
-              <li>{repairTerms.leadTime}</li>
-              <li>{repairTerms.currency(quote.currency)}</li>
-              <li>{repairTerms.scope}</li>
-              <li>{repairTerms.cancellation}</li>
+              <li>{said.repairPayment}</li>
+              <li>{said.repairLeadTime}</li>
+              <li>{said.currency(quote.currency)}</li>
+              <li>{said.repairScope}</li>
+              <li>{said.repairCancellation}</li>
             </>
           ) : (
             <>
-              <li lang={language === 'en' ? undefined : 'en'}>{terms.binding}</li>
+              <li>{said.binding}</li>
               <li>
-                <span lang={language === 'en' ? undefined : 'en'}>
-                  {terms.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })}
-                </span>{' '}
+                {said.deposit({ depositPercent: DEPOSIT_PERCENT, depositDueDays: PAYMENT_DAYS })}{' '}
                 {t('quote.productionStarts', 'Production of your batch starts once it is paid.')}
               </li>
-              <li>{terms.balance}</li>
-              <li>{terms.currency(quote.currency)}</li>
-              <li>{terms.delivery(quote.customerInfo?.country, { deliveryPlace: publicProfile().deliveryPlace })}</li>
+              <li>{said.balance}</li>
+              <li>{said.currency(quote.currency)}</li>
+              <li>{said.delivery(quote.customerInfo?.country, { deliveryPlace: publicProfile().deliveryPlace })}</li>
             </>
           )}
         </ol>
+        {said.bindingNote ? (
+          <p className="mt-3 text-sm text-navy-600">
+            {said.bindingNote}{' '}
+            <Link to="/terms-of-sale" className="font-medium text-accent-700 underline underline-offset-2">
+              {t('terms.termsOfSale', 'Terms of Sale')}
+            </Link>
+          </p>
+        ) : null}
       </section>
     </div>
   );

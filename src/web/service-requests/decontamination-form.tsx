@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { formatUkDate } from '../../shared/dates';
 import type { ServiceRequest } from '../../shared/service-requests/service-contracts';
-import { declarationStatement } from '../../shared/service-requests/service-lifecycle';
+import { useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
@@ -22,30 +21,34 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
   const [signed, setSigned] = useState(false);
   const [signedOn, setSignedOn] = useState(() => new Date().toISOString().slice(0, 10));
   const [problem, setProblem] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const text = useT();
+  const { t } = text;
+  const title = t('service.declaration', 'Decontamination declaration');
+  const methodLabel = t('service.cleaningMethod', 'Cleaning and decontamination method');
 
   const declared = request.decontamination;
   if (declared)
     return (
-      <Section title="Decontamination declaration">
+      <Section title={title}>
         <dl className="space-y-2 text-sm" data-testid="decontamination">
           <div>
-            <dt className="font-medium text-navy-900">Substances handled</dt>
+            <dt className="font-medium text-navy-900">{t('service.substancesHandled', 'Substances handled')}</dt>
             <dd className="whitespace-pre-line text-navy-700">{declared.substances}</dd>
           </div>
           <div>
-            <dt className="font-medium text-navy-900">Cleaning and decontamination method</dt>
+            <dt className="font-medium text-navy-900">{methodLabel}</dt>
             <dd className="whitespace-pre-line text-navy-700">{declared.cleaningMethod}</dd>
           </div>
           <div>
-            <dt className="font-medium text-navy-900">Signed</dt>
+            <dt className="font-medium text-navy-900">{t('service.signed', 'Signed')}</dt>
             <dd className="text-navy-700">
-              {declared.signatoryName}, {formatUkDate(declared.signedOn)}
+              {declared.signatoryName}, {text.date(declared.signedOn)}
             </dd>
           </div>
         </dl>
         {request.declarationUrl ? (
           <a className="mt-3 inline-block text-sm font-medium text-accent-700 underline" href={request.declarationUrl}>
-            Download the declaration (PDF): put a copy in the parcel
+            {t('service.downloadDeclaration', 'Download the declaration (PDF): put a copy in the parcel')}
           </a>
         ) : null}
       </Section>
@@ -60,21 +63,30 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
     } catch (error) {
       setProblem(
         error instanceof ApiError
-          ? { message: error.message, fields: error.fields }
-          : { message: 'The declaration could not be sent. Please try again.', fields: {} },
+          ? { message: text.said(error), fields: error.fields }
+          : {
+              message: t('service.declarationFailed', 'The declaration could not be sent. Please try again.'),
+              fields: {},
+            },
       );
     }
   };
   const fieldError = (name: string) => problem?.fields[name];
   return (
-    <Section title="Decontamination declaration">
+    <Section title={title}>
       <p className="text-sm text-navy-700">
-        We can receive the instrument only with this declaration: say what it was used with and how it was cleaned.
+        {t(
+          'service.declarationText',
+          'We can receive the instrument only with this declaration: say what it was used with and how it was cleaned.',
+        )}
       </p>
       <form onSubmit={(event) => void submit(event)} className="mt-3 space-y-4" noValidate>
         <div>
           <label htmlFor="decon-substances" className="block text-sm font-medium text-navy-900">
-            Substances the instrument handled (biological, chemical, radioactive; or “none”)
+            {t(
+              'service.substances',
+              'Substances the instrument handled (biological, chemical, radioactive; or “none”)',
+            )}
           </label>
           <textarea
             id="decon-substances"
@@ -88,7 +100,7 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
         </div>
         <div>
           <label htmlFor="decon-method" className="block text-sm font-medium text-navy-900">
-            Cleaning and decontamination method
+            {methodLabel}
           </label>
           <textarea
             id="decon-method"
@@ -103,7 +115,7 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
           ) : null}
         </div>
         <TextField
-          label="Your full name (your signature)"
+          label={t('service.signatory', 'Your full name (your signature)')}
           value={signatoryName}
           maxLength={200}
           autoComplete="name"
@@ -111,7 +123,7 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
           error={fieldError('signatoryName')}
         />
         <TextField
-          label="Date"
+          label={t('service.date', 'Date')}
           type="date"
           value={signedOn}
           onChange={(event) => setSignedOn(event.target.value)}
@@ -124,7 +136,10 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
             checked={signed}
             onChange={(event) => setSigned(event.target.checked)}
           />
-          {declarationStatement}
+          {t(
+            'service.declarationStatement',
+            'I declare that the instrument named here has been cleaned and decontaminated as described, and that it is free of biological, chemical and radioactive hazards to the people who handle it.',
+          )}
         </label>
         {fieldError('signed') ? <p className="text-sm text-red-700">{fieldError('signed')}</p> : null}
         {problem ? (
@@ -133,7 +148,7 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
           </p>
         ) : null}
         <Button type="submit" disabled={declare.isPending}>
-          {declare.isPending ? 'Signing...' : 'Sign the declaration'}
+          {declare.isPending ? t('service.signing', 'Signing...') : t('service.sign', 'Sign the declaration')}
         </Button>
       </form>
     </Section>

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formatUkDate } from '../../shared/dates';
 import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_PHOTO_BYTES,
   SERVICE_PHOTO_MAX,
-  serviceMessages,
 } from '../../shared/service-requests/service-lifecycle';
+import { useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
 import { signOutDestination } from '../lib/sign-out';
 import { useSession } from '../lib/use-session';
@@ -33,12 +32,13 @@ export function NewServiceRequestPage() {
   const session = useSession();
   const ready = guest !== null || (session.signedIn && !session.mfaStep);
   const instrument = useServiceInstrument(serial, guest, ready);
+  const { t } = useT();
 
   if (!guest && session.isSuccess && !session.signedIn) return <Navigate to={signOutDestination('/login')} replace />;
-  if (!ready || instrument.isPending) return <PageLoading label="Loading your instrument..." />;
+  if (!ready || instrument.isPending)
+    return <PageLoading label={t('service.loadingInstrument', 'Loading your instrument...')} />;
   if (instrument.isError) {
-    if (instrument.error instanceof ApiError && instrument.error.status === 404)
-      return <ServiceNotFound what={serviceMessages.instrumentNotFound} />;
+    if (instrument.error instanceof ApiError && instrument.error.status === 404) return <ServiceNotFound instrument />;
     return <LoadFailed retry={() => void instrument.refetch()} />;
   }
   return <RequestForm instrument={instrument.data} guest={guest} />;
@@ -56,20 +56,24 @@ function RequestForm({
   const [description, setDescription] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const text = useT();
+  const { t } = text;
 
   const choosePhotos = (files: FileList | null) => {
     const chosen = [...(files ?? [])];
     setProblem(null);
-    if (chosen.length > SERVICE_PHOTO_MAX) return setProblem(serviceMessages.tooManyPhotos);
-    if (chosen.some((file) => !PHOTO_TYPES.includes(file.type))) return setProblem(serviceMessages.photoType);
-    if (chosen.some((file) => file.size > SERVICE_PHOTO_BYTES)) return setProblem(serviceMessages.photoTooLarge);
+    if (chosen.length > SERVICE_PHOTO_MAX) return setProblem(t('service.tooManyPhotos', 'Attach at most 3 photos.'));
+    if (chosen.some((file) => !PHOTO_TYPES.includes(file.type)))
+      return setProblem(t('service.photoType', 'Photos must be JPEG, PNG or WebP images.'));
+    if (chosen.some((file) => file.size > SERVICE_PHOTO_BYTES))
+      return setProblem(t('service.photoTooLarge', 'Each photo must be 5 MB or smaller.'));
     setPhotos(chosen);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    if (description.trim() === '') return setProblem(serviceMessages.descriptionRequired);
+    if (description.trim() === '') return setProblem(t('service.descriptionRequired', 'Tell us what happened'));
     try {
       const request = await openRequest.mutateAsync({
         serial: instrument.serialNumber,
@@ -80,30 +84,36 @@ function RequestForm({
       const page = `/service-requests/${encodeURIComponent(request.requestNumber)}`;
       navigate(guest ? `${page}?key=${encodeURIComponent(guest.key)}` : page);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.');
+      setProblem(
+        error instanceof ApiError
+          ? text.said(error)
+          : t('service.sendFailed', 'Your request could not be sent. Please try again.'),
+      );
     }
   };
 
   return (
     <Container className="max-w-2xl py-10">
-      <ServiceHead title="Ask for service" />
-      <h1 className="text-3xl font-semibold tracking-tight text-navy-900">Ask for service</h1>
-      <p className="mt-1 text-navy-600">Tell us what happened and we will reply with what to do next.</p>
+      <ServiceHead title={t('service.ask', 'Ask for service')} />
+      <h1 className="text-3xl font-semibold tracking-tight text-navy-900">{t('service.ask', 'Ask for service')}</h1>
+      <p className="mt-1 text-navy-600">
+        {t('service.askText', 'Tell us what happened and we will reply with what to do next.')}
+      </p>
       <div className="mt-6 space-y-6">
-        <Section title="Your instrument">
+        <Section title={t('service.yourInstrument', 'Your instrument')}>
           <dl className="text-sm">
             <div className="flex justify-between py-1">
-              <dt className="text-navy-600">Model</dt>
+              <dt className="text-navy-600">{t('service.model', 'Model')}</dt>
               <dd className="font-medium text-navy-900">{instrument.model}</dd>
             </div>
             <div className="flex justify-between py-1">
-              <dt className="text-navy-600">Order</dt>
+              <dt className="text-navy-600">{t('service.order', 'Order')}</dt>
               <dd className="font-medium text-navy-900">{instrument.orderNumber}</dd>
             </div>
             {instrument.warrantyEndsOn ? (
               <div className="flex justify-between py-1">
-                <dt className="text-navy-600">Warranty ends</dt>
-                <dd className="font-medium text-navy-900">{formatUkDate(instrument.warrantyEndsOn)}</dd>
+                <dt className="text-navy-600">{t('service.warrantyEnds', 'Warranty ends')}</dt>
+                <dd className="font-medium text-navy-900">{text.date(instrument.warrantyEndsOn)}</dd>
               </div>
             ) : null}
           </dl>
@@ -112,10 +122,10 @@ function RequestForm({
           </div>
         </Section>
         <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-          <TextField label="Serial number" value={instrument.serialNumber} readOnly />
+          <TextField label={t('service.serialNumber', 'Serial number')} value={instrument.serialNumber} readOnly />
           <div>
             <label htmlFor="service-description" className="block text-sm font-medium text-navy-900">
-              What happened
+              {t('service.whatHappened', 'What happened')}
             </label>
             <textarea
               id="service-description"
@@ -129,7 +139,10 @@ function RequestForm({
           </div>
           <div>
             <label htmlFor="service-photos" className="block text-sm font-medium text-navy-900">
-              Photos <span className="font-normal text-navy-500">(optional: up to 3 JPEG, PNG or WebP, 5 MB each)</span>
+              {t('service.photos', 'Photos')}{' '}
+              <span className="font-normal text-navy-500">
+                {t('service.photosHint', '(optional: up to 3 JPEG, PNG or WebP, 5 MB each)')}
+              </span>
             </label>
             <input
               id="service-photos"
@@ -146,7 +159,7 @@ function RequestForm({
             </p>
           ) : null}
           <Button type="submit" disabled={openRequest.isPending}>
-            {openRequest.isPending ? 'Sending...' : 'Send request'}
+            {openRequest.isPending ? t('service.sending', 'Sending...') : t('service.send', 'Send request')}
           </Button>
         </form>
       </div>

@@ -1,12 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { coverLine, type NotCoveredReason, serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
+import { useT } from '../i18n/use-t';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
+import { coverLineIn } from './service-text';
 
 export function ServiceHead({ title }: { title: string }) {
-  return <PageHead title={`${title} | Dropwise`} description="Service for your Dropwise instrument." noindex />;
+  const { t } = useT();
+  return (
+    <PageHead
+      title={`${title} | Dropwise`}
+      description={t('service.description', 'Service for your Dropwise instrument.')}
+      noindex
+    />
+  );
 }
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -19,28 +28,34 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** Another customer's request, an unknown number and a wrong key all read the same. */
-export function ServiceNotFound({ what = serviceMessages.notFound }: { what?: string }) {
+export function ServiceNotFound({ instrument = false }: { instrument?: boolean }) {
+  const { t } = useT();
   return (
     <Container className="py-20 text-center">
-      <ServiceHead title="Not found" />
+      <ServiceHead title={t('service.notFoundTitle', 'Not found')} />
       <p className="text-7xl font-bold tracking-tight text-navy-900">404</p>
-      <h1 className="mt-4 text-2xl font-semibold text-navy-900">{what}</h1>
-      <p className="mt-2 text-navy-600">It does not exist, or it is not yours to see.</p>
+      <h1 className="mt-4 text-2xl font-semibold text-navy-900">
+        {instrument
+          ? t('service.instrumentNotFound', 'Instrument not found')
+          : t('service.notFound', 'Service request not found')}
+      </h1>
+      <p className="mt-2 text-navy-600">{t('service.notYours', 'It does not exist, or it is not yours to see.')}</p>
       <Button asChild className="mt-6">
-        <Link to="/my-account">Back to My Account</Link>
+        <Link to="/my-account">{t('details.backToAccount', 'Back to My Account')}</Link>
       </Button>
     </Container>
   );
 }
 
 export function LoadFailed({ retry }: { retry: () => void }) {
+  const { t } = useT();
   return (
     <Container className="py-20 text-center">
       <p role="alert" className="text-red-800">
-        This could not be loaded. Please try again.
+        {t('service.loadFailed', 'This could not be loaded. Please try again.')}
       </p>
       <Button className="mt-4" onClick={retry}>
-        Retry
+        {t('details.retry', 'Retry')}
       </Button>
     </Container>
   );
@@ -54,9 +69,10 @@ export function CoverNote({
   underWarranty: boolean;
   notCoveredReason?: NotCoveredReason | null;
 }) {
+  const text = useT();
   return (
     <p className="rounded-md bg-navy-50 p-3 text-sm text-navy-800" data-testid="service-cover">
-      {coverLine({ underWarranty, notCoveredReason })}
+      {coverLineIn(text, { underWarranty, notCoveredReason })}
     </p>
   );
 }

@@ -1,10 +1,11 @@
-import { addressLines, orderLines, sameAddress, vatLabel } from '../../shared/orders/order-lines';
+import { addressLines, orderLines, sameAddress } from '../../shared/orders/order-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { DEPOSIT_PERCENT } from '../../shared/pricing/deposit';
 import { paysInFull } from '../../shared/orders/order-kind';
 import { orderVatSummary } from '../../shared/documents/vat-summary';
-import { VatNotes, VatRows } from './vat-summary';
+import { VatNotes, VatRows, vatLabelIn } from './vat-summary';
 import { useT } from '../i18n/use-t';
+import { addressLinesIn } from '../i18n/country-names';
 
 type PricedOrder = Pick<
   Order,
@@ -49,7 +50,7 @@ export function OrderLinesTable({ order, showSplit = true }: { order: PricedOrde
           <VatRows summary={summary} currency={order.currency} totalTestId="order-vat" />
         ) : (
           <div className="flex justify-between">
-            <dt>{vatLabel(order.vatRate)}</dt>
+            <dt>{vatLabelIn(text, order.vatRate)}</dt>
             <dd data-testid="order-vat">{money(vat)}</dd>
           </div>
         )}
@@ -85,7 +86,8 @@ export function OrderAddresses({
   };
 }) {
   const same = sameAddress(order.billingAddress, order.shippingAddress);
-  const { t } = useT();
+  const text = useT();
+  const { t } = text;
   const billing = t('orderFlow.billingAddress', 'Billing address');
   const delivery = t('orderFlow.deliveryAddress', 'Delivery address');
   return (
@@ -93,7 +95,7 @@ export function OrderAddresses({
       <section aria-label={billing}>
         <h3 className="text-sm font-semibold text-navy-900">{billing}</h3>
         <address className="mt-1 whitespace-pre-line text-sm not-italic text-navy-800" data-testid="billing-address">
-          {addressLines(order.billingAddress).join('\n')}
+          {addressLinesIn(text, addressLines(order.billingAddress), order.billingAddress?.country).join('\n')}
         </address>
         {order.poNumber ? (
           <p className="mt-2 text-sm text-navy-800">
@@ -114,7 +116,7 @@ export function OrderAddresses({
       <section aria-label={delivery}>
         <h3 className="text-sm font-semibold text-navy-900">{delivery}</h3>
         <address className="mt-1 whitespace-pre-line text-sm not-italic text-navy-800" data-testid="delivery-address">
-          {addressLines(order.shippingAddress).join('\n')}
+          {addressLinesIn(text, addressLines(order.shippingAddress), order.shippingAddress?.country).join('\n')}
         </address>
         {same ? (
           <p className="mt-1 text-sm text-navy-600">{t('orderFlow.sameAddress', 'Same as the billing address')}</p>

@@ -2,30 +2,20 @@ import { Link } from 'react-router';
 import { vatPartsByTreatment, vatSummaryParts } from '../../shared/documents/vat-summary';
 import type { VatGroup } from '../../shared/tax/line-vat';
 import { terms } from '../../shared/terms';
-import { useT } from '../i18n/use-t';
+import { type PageText, useT } from '../i18n/use-t';
 
 /**
- * The VAT lines of a price as the documents print them (issue 37): one per treatment and rate, naming
- * what it covers and its net, each with its amount, then the total VAT when there are several. The
- * last row (the VAT in all) takes `totalTestId`.
+ * The VAT lines of a price in the page's language (issue 37, issue 53): one per treatment and rate,
+ * naming what it covers and its net, then the total VAT when there are several. English keeps the
+ * documents' own wording word for word; German and French say it from the pages' catalogue in their
+ * money format ("USt. 20 % auf Dienstleistungen (netto 1.269,90 €)").
  */
-export function VatRows({
-  summary,
-  currency,
-  totalTestId,
-}: {
-  summary: readonly VatGroup[];
-  currency: string;
-  totalTestId?: string;
-}) {
-  const text = useT();
-  const { t, language } = text;
+export function vatRowsIn(text: PageText, summary: readonly VatGroup[], currency: string) {
+  const { t } = text;
+  if (text.language === 'en') return vatSummaryParts(summary, currency).totals;
   const money = (minor: number) => text.money(minor, currency, { decimals: 2 });
-  // English keeps the documents' own wording word for word; German and French say it from the pages'
-  // catalogue in their money format ("20 % MwSt. auf Dienstleistungen (netto 1.269,90 €)", issue 53).
-  const english = language === 'en' ? vatSummaryParts(summary, currency).totals : null;
   const shown = vatPartsByTreatment(summary);
-  const rows = english ?? [
+  return [
     ...shown.map((part) => ({
       label: t('vat.part', 'VAT {rate}% on {what} (net {net})', {
         rate: Number.isInteger(part.rate) ? String(part.rate) : part.rate.toFixed(2),
@@ -43,6 +33,55 @@ export function VatRows({
       ? [{ label: t('vat.total', 'Total VAT'), amount: shown.reduce((sum, part) => sum + part.vat, 0) }]
       : []),
   ];
+}
+
+/** An order's one VAT rate, for one placed before lines had VAT (order-lines.ts `vatLabel`), in the page's language. */
+export const vatLabelIn = ({ t }: PageText, vatRate: number | null) =>
+  vatRate === null
+    ? t('vat.labelNoRate', 'VAT')
+    : t('vat.label', 'VAT ({rate}%)', { rate: Number.isInteger(vatRate) ? String(vatRate) : vatRate.toFixed(2) });
+
+/**
+ * Why a part carries no VAT, in the rule's words ("Goods (net €3,450.00): Zero-rated export of goods
+ * (VAT Notice 703)"), in the page's language: English keeps the documents' sentences word for word.
+ */
+export function vatNotesIn(text: PageText, summary: readonly VatGroup[] | null, currency: string): string[] {
+  if (!summary) return [];
+  if (text.language === 'en') return vatSummaryParts(summary, currency).notes;
+  const { t } = text;
+  const wordings = {
+    zero_rated_export: t('vat.wording.zero_rated_export', 'Zero-rated export of goods (VAT Notice 703)'),
+    reverse_charge: t(
+      'vat.wording.reverse_charge',
+      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Directive 2006/112/EC)',
+    ),
+  };
+  return vatPartsByTreatment(summary).flatMap((part) => {
+    if (part.treatment === 'standard') return [];
+    const values = { net: text.money(part.net, currency, { decimals: 2 }), wording: wordings[part.treatment] };
+    return [
+      part.supplies.length > 1
+        ? t('vat.note.goodsAndServices', 'Goods and services (net {net}): {wording}', values)
+        : part.supplies[0] === 'services'
+          ? t('vat.note.services', 'Services (net {net}): {wording}', values)
+          : t('vat.note.goods', 'Goods (net {net}): {wording}', values),
+    ];
+  });
+}
+
+/** The VAT lines of a price as rows of a description list; the last row (the VAT in all) takes `totalTestId`. */
+export function VatRows({
+  summary,
+  currency,
+  totalTestId,
+}: {
+  summary: readonly VatGroup[];
+  currency: string;
+  totalTestId?: string;
+}) {
+  const text = useT();
+  const money = (minor: number) => text.money(minor, currency, { decimals: 2 });
+  const rows = vatRowsIn(text, summary, currency);
   return (
     <>
       {rows.map((row, index) => (
@@ -57,7 +96,7 @@ export function VatRows({
 
 /**
  * Why a part carries no VAT, in the rule's words, and for a delivery outside the UK the DAP sentence
- * with a link to the terms: said wherever a price is shown.
+ * with a link to the terms: said wherever a price is shown, in the page's language (issue 53).
  */
 export function VatNotes({
   summary,
@@ -68,17 +107,15 @@ export function VatNotes({
   currency: string;
   deliveryCountry: string | null | undefined;
 }) {
-  const notes = summary ? vatSummaryParts(summary, currency).notes : [];
-  const importVat = terms.importVat(deliveryCountry);
-  const { t, language } = useT();
+  const text = useT();
+  const { t } = text;
+  const notes = vatNotesIn(text, summary, currency);
+  const importVat = terms.importVat(deliveryCountry)
+    ? t('vat.importVat', 'Delivered DAP. Import VAT, and any duty, are payable by you on import.')
+    : null;
   if (notes.length === 0 && !importVat) return null;
-  // The notes are the tax rules' and the terms' own sentences: English in every language, the binding text.
   return (
-    <div
-      className="mt-2 space-y-1 text-sm text-navy-600"
-      data-testid="vat-notes"
-      lang={language === 'en' ? undefined : 'en'}
-    >
+    <div className="mt-2 space-y-1 text-sm text-navy-600" data-testid="vat-notes">
       {notes.map((note) => (
         <p key={note}>{note}</p>
       ))}
@@ -91,10 +128,8 @@ export function VatNotes({
             rel="noopener"
             className="font-medium text-accent-700 underline underline-offset-2"
           >
-            <span lang={language}>
-              {t('terms.termsOfSale', 'Terms of Sale')}
-              <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>
-            </span>
+            {t('terms.termsOfSale', 'Terms of Sale')}
+            <span className="sr-only"> {t('common.opensInNewTab', '(opens in a new tab)')}</span>
           </Link>
         </p>
       ) : null}
