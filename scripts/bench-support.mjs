@@ -7,25 +7,31 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** The budgets of scripts/budgets.json (CPU as multiples of the health request's, memory, the home page's JavaScript). */
 export const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 
 /**
- * How `npm run serve` starts the shop: its environment settings (glibc's malloc arenas) and Node
- * options (the young generation's size), decision 0083, so the benchmark measures the server as it
- * is deployed.
+ * How `npm run serve` starts the shop in the build at `dir` (this checkout by default): its
+ * environment settings (glibc's malloc arenas) and Node options (the young generation's size, the
+ * old generation's growth), decisions 0083 and 0086, so the benchmark measures the server as it is
+ * deployed. A build of another commit (`npm run bench -- --against <dir>`) is started as its own
+ * package.json said.
  */
-export const serveCommand = (() => {
-  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+export function serveCommandOf(dir) {
+  const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const words = scripts.serve.split(/\s+/);
   const node = words.indexOf('node');
   return {
     env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2))),
     nodeOptions: words.slice(node + 1, words.indexOf('dist/server/main.js')),
   };
-})();
+}
+
+/** How `npm run serve` starts this checkout's shop. */
+export const serveCommand = serveCommandOf(fileURLToPath(new URL('..', import.meta.url)));
 
 /** The configurator's default selection (src/shared/pricing/pricing-fixture.ts, which plain JavaScript cannot import). */
 export const benchSelection = {
@@ -54,7 +60,7 @@ export function freePort() {
   });
 }
 
-async function adminQuery(baseUrl, statement) {
+export async function adminQuery(baseUrl, statement) {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
@@ -106,14 +112,16 @@ export async function withServerCpu(server, work, operations) {
 
 /**
  * Starts the built shop (dist/server/main.js, with `npm run serve`'s Node options) on a free loopback port with a scratch data folder.
- * `env` adds or overrides settings; by default it runs as production on loopback http.
+ * `env` adds or overrides settings; by default it runs as production on loopback http. `dir` is the
+ * build to start (this checkout's by default; another commit's worktree to compare against).
  */
-export async function startServer(databaseUrl, env = {}) {
+export async function startServer(databaseUrl, env = {}, dir = process.cwd()) {
+  const command = serveCommandOf(dir);
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'dropwise-bench-'));
   const childEnv = {
     ...process.env,
-    ...serveCommand.env,
+    ...command.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -125,7 +133,8 @@ export async function startServer(databaseUrl, env = {}) {
   };
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [...serveCommand.nodeOptions, 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...command.nodeOptions, 'dist/server/main.js'], {
+    cwd: dir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

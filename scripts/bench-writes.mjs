@@ -146,7 +146,7 @@ async function postJson(url, path, body, expected) {
 }
 
 /** One checkout as the storefront's order path makes it: its quote, then the order placed from it. */
-async function checkout(url) {
+export async function checkout(url) {
   const email = freshEmail();
   const quote = await postJson(
     url,
@@ -212,7 +212,7 @@ async function benchCheckouts(server, count) {
  * Waits until the mail sender has sent what the last endpoint queued (the quote e-mails' PDFs are
  * rendered at sending), so each endpoint is measured without the previous one's mail in the way.
  */
-async function drainOutbox(url) {
+export async function drainOutbox(url) {
   for (let waited = 0; waited < 300; waited += 1) {
     const metrics = await (await fetch(`${url}/metrics`)).text();
     const pending = /dropwise_outbox_messages\{state="pending"\} (\d+)/.exec(metrics);

@@ -39,6 +39,17 @@ const endpoints = [
   },
 ];
 
+// `npm run bench -- --against <dir>`: this build side by side with the build in <dir> (another
+// commit's worktree), interleaved, sequential requests: scripts/bench-compare.mjs. Nothing else runs.
+const against =
+  process.argv.find((arg, index) => process.argv[index - 1] === '--against') ??
+  process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
+if (against) {
+  const { benchCompare } = await import('./bench-compare.mjs');
+  await benchCompare(against);
+  process.exit(0);
+}
+
 if (!existsSync('dist/server/main.js')) {
   console.error('The benchmark runs the built server: run `npm run build` first.');
   process.exit(1);
