@@ -12,6 +12,7 @@
  *
  *   npm run build && node scripts/profile-main-thread.mjs [/configure /about ...]
  *   PROFILE_RUNS=3 PROFILE_LANGUAGE=de PROFILE_WHOLE=1 node scripts/profile-main-thread.mjs /
+ *   PROFILE_ROOTS=before,after PROFILE_URLS=http://localhost:4001,http://localhost:4002 node …
  *
  * `PROFILE_LANGUAGE` opens the page as a buyer who picked German or French on an earlier visit
  * (stored in localStorage); `PROFILE_WHOLE` adds what fills the whole load. Function names are
@@ -42,7 +43,9 @@ const samplingUs = 100;
  * a before and an after share the machine's moods.
  */
 const roots = (process.env.PROFILE_ROOTS ?? '.').split(',');
-for (const root of roots)
+/** Shops already running (`PROFILE_URLS=http://localhost:4001,http://localhost:4002`), one per root, in order. */
+const urls = process.env.PROFILE_URLS?.split(',');
+for (const root of urls ? [] : roots)
   if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/pages/index.html'))) {
     console.error(`The profile runs against the built shop: run \`npm run build\` first (${root}).`);
     process.exit(1);
@@ -274,7 +277,8 @@ const browser = await chromium.launch({
 });
 const table = [];
 try {
-  for (const root of roots) shops.push({ root, ...(await startShop(root)) });
+  for (const [index, root] of roots.entries())
+    shops.push({ root, ...(urls ? { baseUrl: urls[index], stop: () => {} } : await startShop(root)) });
   for (const path of pages) {
     const results = new Map(roots.map((root) => [root, []]));
     for (let run = 1; run <= runs; run++)

@@ -71,6 +71,30 @@ const written: Record<Exclude<Language, 'en'>, Written> = {
 export const numberSeparators = (language: Language): { decimal: string; group: string } =>
   language === 'en' ? { decimal: '.', group: ',' } : { decimal: ',', group: written[language].group };
 
+/**
+ * CLDR's cardinal plural category of a number, as `Intl.PluralRules` gives it, written out for the
+ * three languages: English and German "one" for exactly 1; French "one" below 2 (0 and 1, 1.5) and
+ * "many" for whole millions. The page catalogues' plurals (`{n, plural, one {# Jahr} other {# Jahre}}`)
+ * are read with it, so a German or French page builds no Intl object for them (decision 0087).
+ */
+export function pluralCategory(language: Language, value: number): 'one' | 'many' | 'other' {
+  const n = Math.abs(value);
+  if (!Number.isFinite(n)) return 'other';
+  if (language !== 'fr') return n === 1 ? 'one' : 'other';
+  if (n < 2) return 'one';
+  return Number.isInteger(n) && n % 1_000_000 === 0 ? 'many' : 'other';
+}
+
+/**
+ * A number as `Intl.NumberFormat(locale)` writes it by default ("1,234", "1.234", "1 234"): whole
+ * numbers written out, anything else through Intl (no catalogue message counts in fractions).
+ */
+export function numberIn(language: Language, value: number): string {
+  if (!Number.isSafeInteger(value)) return new Intl.NumberFormat(intlLocales[language]).format(value);
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${groupThousands(String(Math.abs(value)), numberSeparators(language).group)}`;
+}
+
 // A currency the shop does not price in goes through Intl; building a format costs far more than using one.
 const formats = new Map<string, Intl.NumberFormat>();
 
