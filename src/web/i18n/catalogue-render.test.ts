@@ -82,7 +82,15 @@ describe('the page catalogues rendered without Lingui', () => {
     expect(render('de', message, { n: 1002 })).toBe('you and 1.001 others · Auftrag');
     for (const language of ['de', 'fr'] as const) {
       const lingui = setupI18n({ locale: language, messages: { [language]: { x: message as never } } });
-      for (const values of [{ n: 0 }, { n: 1, kind: 'quote' }, { n: 2 }, { n: 3 }, { n: 1002 }, { n: 1_000_001 }])
+      const samples: Record<string, string | number>[] = [
+        { n: 0 },
+        { n: 1, kind: 'quote' },
+        { n: 2 },
+        { n: 3 },
+        { n: 1002 },
+        { n: 1_000_001 },
+      ];
+      for (const values of samples)
         expect(render(language, message, values), JSON.stringify(values)).toBe(lingui._('x', values));
     }
   });
