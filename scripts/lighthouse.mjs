@@ -87,7 +87,12 @@ async function startShop() {
   const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The shop did not start:\n${output}`)), 60_000);
+    // A busy machine takes a while to migrate a fresh database; a shop that never starts is stopped.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`The shop did not start:\n${output}`));
+    }, 180_000);
     child.stdout.on('data', (chunk) => {
       output += chunk;
       if (output.includes('Dropwise shop running at')) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { modelDocumentLinkSchema } from './instruments/model-documents';
-import { optionTranslationsSchema } from './catalogue/option-translations';
+import { optionTranslationsSchema } from './catalogue/option-translations-schema';
 
 /** A catalogue price in minor units per currency. */
 export const priceSchema = z.object({ GBP: z.number().int(), EUR: z.number().int() });

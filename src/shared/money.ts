@@ -38,8 +38,8 @@ const currencySymbols: Record<string, string> = Object.fromEntries(
   Object.entries(symbolToCurrency).map(([symbol, code]) => [code, symbol]),
 );
 
-/** Digits grouped in threes with commas, US-English style: "1234567" → "1,234,567". */
-export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** Digits grouped in threes, with commas (US-English) or the language's separator: "1234567" → "1,234,567". */
+export const groupThousands = (digits: string, separator = ',') => digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 
 /** Maps £, € and $ to GBP, EUR and USD; anything else is taken as a currency code. */
 export function currencyFromSymbol(symbolOrCode: string): string {
@@ -70,11 +70,23 @@ function numberFormat(currency: string, decimals: number): Intl.NumberFormat {
  * mobile CPU on /configure). The same text as Intl's, which money.test.ts holds over many amounts.
  */
 function formatKnown(symbol: string, minor: number, decimals: 0 | 2): string {
-  // Rounded half away from zero on the decimal value, as Intl rounds (not on its binary double).
+  const { sign, whole, cents } = amountParts(minor, decimals);
+  return `${sign}${symbol}${groupThousands(whole)}${cents === null ? '' : `.${cents}`}`;
+}
+
+/**
+ * An amount in minor units as Intl rounds and signs it: the sign ('-' for any negative amount, -0
+ * included, as Intl writes "-0.00"), the whole units' digits and the two decimals (null with none),
+ * rounded half away from zero on the decimal value (not on its binary double). For the formatters
+ * written out instead of through Intl (here and src/shared/i18n/formats.ts).
+ */
+export function amountParts(minor: number, decimals: 0 | 2): { sign: string; whole: string; cents: string | null } {
   const cents = Math.abs(decimals === 2 ? roundHalfUp(minor) : roundHalfUp(minor / 100) * 100);
-  const whole = groupThousands(String(Math.floor(cents / 100)));
-  const sign = minor < 0 || Object.is(minor, -0) ? '-' : '';
-  return `${sign}${symbol}${whole}${decimals === 2 ? `.${String(cents % 100).padStart(2, '0')}` : ''}`;
+  return {
+    sign: minor < 0 || Object.is(minor, -0) ? '-' : '',
+    whole: String(Math.floor(cents / 100)),
+    cents: decimals === 2 ? String(cents % 100).padStart(2, '0') : null,
+  };
 }
 
 /** US-English currency style, as the specification asks; falls back to symbol plus two decimals. */

@@ -198,10 +198,11 @@ test.describe('home page', () => {
     await expect(heroVideo).toHaveJSProperty('controls', false);
     await expectOwnVideo(page, heroVideo);
 
+    // The comparison's videos are added as they come near the view (decision 0087).
     const consistency = page.locator('main > section').nth(1);
     const loops = consistency.locator('video');
-    await expect(loops).toHaveCount(2);
     await consistency.scrollIntoViewIfNeeded();
+    await expect(loops).toHaveCount(2);
     for (const loop of [loops.first(), loops.last()]) {
       await expectPlaying(loop);
       await expect(loop).toHaveJSProperty('muted', true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionTranslationsSchema } from './option-translations';
+import { optionTranslationsSchema } from './option-translations-schema';
 import { modelDocumentLinkSchema } from '../instruments/model-documents';
 import { countries } from '../countries';
 import { customsMessages, normaliseCommodityCode } from '../customs';

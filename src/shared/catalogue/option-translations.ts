@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from '../i18n/languages';
 
 /**
@@ -6,18 +5,20 @@ import type { Language } from '../i18n/languages';
  * catalogue editor. English is the option's own `name` and `description`; a translation left empty
  * reads the English (and the editor warns). Frozen onto a quote's or order's lines as `names`, so a
  * document keeps the words it was written with.
+ *
+ * Without zod: the configurator shows its options through `productIn` on its first view, and this
+ * module importing zod put zod's core (26 KB gzip, about 15 ms of CPU to evaluate on a fast machine)
+ * in that first load (decision 0087). The schemas are in option-translations-schema.ts, held equal
+ * to these types there.
  */
 export const TRANSLATED_LANGUAGES = ['de', 'fr'] as const;
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 
-const text = (max: number) => z.string().trim().max(max).optional();
-export const optionTextSchema = z.object({ name: text(200), description: text(2000) });
-export const optionTranslationsSchema = z.object({ de: optionTextSchema.optional(), fr: optionTextSchema.optional() });
-export type OptionTranslations = z.infer<typeof optionTranslationsSchema>;
+export type OptionText = { name?: string | undefined; description?: string | undefined };
+export type OptionTranslations = { de?: OptionText | undefined; fr?: OptionText | undefined };
 
 /** A line's names in German and French, as frozen on a quote or order. */
-export const lineNamesSchema = z.object({ de: z.string().optional(), fr: z.string().optional() });
-export type LineNames = z.infer<typeof lineNamesSchema>;
+export type LineNames = { de?: string | undefined; fr?: string | undefined };
 
 const given = (value: string | undefined | null) => (value ?? '').trim() !== '';
 

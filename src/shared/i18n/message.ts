@@ -46,8 +46,9 @@ function pluralCategory(locale: string, value: number): string {
 /**
  * A small ICU MessageFormat formatter for the messages the code holds (the English of every descriptor
  * and `t()` call): `{name}`, `{n, plural, =0 {…} one {# item} other {# items}}`, `{x, select, a {…}
- * other {…}}`, and `'{'` quoting. The German and French catalogues go through @lingui/core, which reads
- * the same syntax; this keeps the English pages free of Lingui and its catalogues (decision 0069).
+ * other {…}}`, and `'{'` quoting. The pages' German and French catalogues are compiled from the same
+ * syntax and rendered by src/web/i18n/catalogue.ts (the documents' by @lingui/core); this keeps the
+ * English pages free of catalogues (decisions 0069 and 0087).
  */
 export function formatIcu(message: string, values: MessageValues = {}, locale = 'en-GB'): string {
   let position = 0;

@@ -1,4 +1,4 @@
-import { lineNamesSchema } from '../catalogue/option-translations';
+import { lineNamesSchema } from '../catalogue/option-translations-schema';
 import { z } from 'zod';
 import { poDocumentSchema } from './po-document';
 import { LANGUAGES } from '../i18n/languages';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Pricing } from './types';
-import { lineNamesSchema } from '../catalogue/option-translations';
+import { lineNamesSchema } from '../catalogue/option-translations-schema';
 
 const supply = z.enum(['goods', 'services']);
 const vatTreatment = z.enum(['standard', 'zero_rated_export', 'reverse_charge']);

@@ -6,7 +6,7 @@ import type { Lookup } from './lookup';
  * The shop's page language (issue 40, decision note 0069): English unless the buyer picks German or
  * French with the language switch; the pick is kept in localStorage and sets <html lang>. Nothing
  * else changes it (a country chosen in the configurator does not). This module is in every page's
- * first load, so it holds no messages and no Lingui: a German or French catalogue (and @lingui/core)
+ * first load, so it holds no messages: a German or French catalogue (with its small renderer, decision 0087)
  * arrives by dynamic import only when that language is chosen, and the page switches once it is there.
  */
 export const LANGUAGE_STORAGE_KEY = 'dropwise.language';

@@ -18,8 +18,9 @@ export type { MessageValues } from '../../shared/i18n/message';
  * the English text stays in the component, word for word as the specification has it, so English
  * pages need no catalogue; German and French come from the catalogue by the explicit id
  * (src/web/i18n/locales, kept in step with the code by `npx tsx scripts/web-messages.ts`). Every
- * message is ICU MessageFormat in every language (issue 53): the catalogue's through @lingui/core, the
- * English through the small formatter of src/shared/i18n/message.ts, so English pages load no Lingui.
+ * message is ICU MessageFormat in every language (issue 53): the catalogue's compiled by Lingui's CLI and
+ * rendered by catalogue.ts (decision 0087), the English through the small formatter of
+ * src/shared/i18n/message.ts, so English pages load no catalogue and no page loads @lingui/core.
  */
 export interface PageText {
   language: Language;

@@ -1,13 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useEarlyValue } from '../lib/use-early-value';
 import { type PageText, useT } from '../i18n/use-t';
+import { numberSeparators } from '../../shared/i18n/formats';
 import { calculateRoi, formatHours, roiConstants } from './roi';
 
-/** Hours as the page's language writes them: "1,234.5" in English, "1.234,5", "1 234,5". */
-const hoursIn = (language: PageText['language'], hours: number) =>
-  language === 'en'
-    ? formatHours(hours)
-    : new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'fr-FR', { maximumFractionDigits: 1 }).format(hours);
+/** Hours as the page's language writes them: "1,234.5" in English, "1.234,5", "1 234,5" (no Intl, decision 0087). */
+const hoursIn = (language: PageText['language'], hours: number) => formatHours(hours, numberSeparators(language));
 
 interface SliderProps {
   label: string;

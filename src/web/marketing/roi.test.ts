@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { numberSeparators } from '../../shared/i18n/formats';
 import { calculateRoi, formatHours } from './roi';
 
 describe('calculateRoi', () => {
@@ -21,5 +22,22 @@ describe('calculateRoi', () => {
     for (const hours of [0, 0.04, 0.05, 0.1, 1, 9.95, 12, 74.66, 999.96, 1546.666, 12345.67, 1234567.89]) {
       expect(formatHours(hours), String(hours)).toBe(intl.format(Math.round(hours * 10) / 10));
     }
+  });
+
+  it('writes hours in German and French as Intl does, with their separators and without building a formatter', () => {
+    const hours = [0, 0.04, 0.1, 1, 9.95, 12, 74.66, 999.96, 1546.666, 12345.67, 1234567.89];
+    for (const [language, locale] of [
+      ['de', 'de-DE'],
+      ['fr', 'fr-FR'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+      const constructed = vi.spyOn(Intl, 'NumberFormat');
+      const written = hours.map((value) => formatHours(value, numberSeparators(language)));
+      expect(constructed).not.toHaveBeenCalled();
+      constructed.mockRestore();
+      expect(written).toEqual(hours.map((value) => intl.format(Math.round(value * 10) / 10)));
+    }
+    expect(formatHours(1546.666, numberSeparators('de'))).toBe('1.546,7');
+    expect(formatHours(1546.666, numberSeparators('fr'))).toBe('1\u202f546,7');
   });
 });
