@@ -31,23 +31,7 @@ const staffOnly = (path: string) =>
   );
 
 /** Customer-facing files whose refusals are still English text (issue 53, to be moved to descriptors). */
-const notYetById = new Set<string>([
-  'src/server/catalogue/routes.ts',
-  'src/server/flows/routes.ts',
-  'src/server/http/same-origin.ts',
-  'src/server/instruments/service-quote.ts',
-  'src/server/orders/account-orders.ts',
-  'src/server/orders/create-order.ts',
-  'src/server/orders/routes.ts',
-  'src/server/pricing/price-selection.ts',
-  'src/server/quotes/quote-acceptance.ts',
-  'src/server/quotes/routes.ts',
-  'src/server/service-requests/create-repair-quote.ts',
-  'src/server/service-requests/routes.ts',
-  'src/server/service-requests/service-requests.ts',
-  'src/server/supplier-pack/routes.ts',
-  'src/server/waitlist/routes.ts',
-]);
+const notYetById = new Set<string>([]);
 
 function* serverFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

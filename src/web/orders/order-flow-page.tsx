@@ -10,6 +10,7 @@ import {
   deliveryCountryProblem,
   orderFieldLimits,
   orderFlowMessages,
+  orderFlowRefusals,
   orderPriceAnswerSchema,
   orderSubmitProblem,
   shippingFormSchema,
@@ -20,7 +21,7 @@ import { ApiError, api } from '../lib/api-client';
 import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
-import { PO_DOCUMENT_BYTES, poDocumentMessages } from '../../shared/orders/po-document';
+import { PO_DOCUMENT_BYTES, poDocumentMessages, poDocumentRefusals } from '../../shared/orders/po-document';
 import { poUploadBody } from '../ui/purchase-order-form';
 import { attachPo } from '../lib/attach-po';
 import { type SessionProfile, useSession } from '../lib/use-session';
@@ -138,7 +139,11 @@ function Review({ handoff, values }: { handoff: OrderFlowHandoff; values: Values
           <h3 id="review-reaccept" className="font-semibold">
             {t('orderFlow.reacceptTitle', 'Your quote must be accepted again')}
           </h3>
-          <p className="mt-2">{repriced.data.reacceptance}</p>
+          <p className="mt-2">
+            {repriced.data.reacceptanceMessage
+              ? text.message(repriced.data.reacceptanceMessage)
+              : repriced.data.reacceptance}
+          </p>
         </section>
       ) : null}
       {changes.length > 0 && repriced.data ? (
@@ -469,7 +474,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
 
   const continueToPayment = handleSubmit((values) => {
     if (requirePoNumber && !values.poNumber?.trim()) {
-      setError('poNumber', { message: poDocumentMessages.poNumberRequired }, { shouldFocus: true });
+      setError('poNumber', { message: text.message(poDocumentRefusals.poNumberRequired) }, { shouldFocus: true });
       return;
     }
     if (poFile && poFile.size > PO_DOCUMENT_BYTES) {
@@ -480,7 +485,11 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     const deliveryCountry = (values.differentDelivery ? values.delivery?.country : values.country) ?? '';
     const problem = deliveryCountryProblem(handoff.configuration.customerCountry, deliveryCountry);
     if (problem) {
-      setError(values.differentDelivery ? 'delivery.country' : 'country', { message: problem }, { shouldFocus: true });
+      setError(
+        values.differentDelivery ? 'delivery.country' : 'country',
+        { message: text.message(problem) },
+        { shouldFocus: true },
+      );
       return;
     }
     logProgress('payment');
@@ -498,12 +507,12 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       total: handoff.total,
     });
     if (problem) {
-      setFailure(problem);
-      toast.error(problem);
+      setFailure(text.message(problem));
+      toast.error(text.message(problem));
       return;
     }
     if (!termsAccepted) {
-      setFailure(orderFlowMessages.termsNotAccepted);
+      setFailure(text.message(orderFlowRefusals.termsNotAccepted));
       return;
     }
     try {
@@ -528,7 +537,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
           await attachPo(order.id, accessKey, await poUploadBody(poFile, billing.poNumber ?? ''));
         } catch (error) {
           toast.error(
-            `Your order is placed, but the purchase order was not attached: ${error instanceof ApiError ? error.message : 'please attach it on the order page.'}`,
+            `Your order is placed, but the purchase order was not attached: ${error instanceof ApiError ? text.said(error) : 'please attach it on the order page.'}`,
           );
         }
       }
@@ -538,7 +547,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
         error instanceof ApiError
           ? error.code === 'network_error'
             ? 'Failed to submit order. Please try again.'
-            : error.message || orderFlowMessages.placeFailed
+            : text.said(error) || orderFlowMessages.placeFailed
           : orderFlowMessages.unexpected;
       setFailure(message);
       toast.error(message);
@@ -737,7 +746,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
                 role="status"
                 className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
               >
-                {countryNote}{' '}
+                {text.message(countryNote)}{' '}
                 <a
                   className="font-medium underline"
                   href={repriceLink(handoff.configuration, shipsTo ?? '')}
@@ -859,11 +868,11 @@ export function OrderFlowPage() {
 /** While the shop takes no orders yet, the order page says so before the buyer fills anything in. */
 function OrderingNotOpen() {
   const ordering = useOrderingOpen();
-  const { t } = useT();
+  const { t, message } = useT();
   if (ordering.open) return null;
   return (
     <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-      {ordering.message}{' '}
+      {message(orderFlowRefusals.orderingNotOpen)}{' '}
       <Link to="/configure" className="font-medium underline">
         {t('orderFlow.requestQuote', 'Request a quote')}
       </Link>

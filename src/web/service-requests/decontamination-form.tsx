@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { useDeclareDecontamination } from './service-api';
 import { Section } from './service-parts';
+import { useT } from '../i18n/use-t';
 
 const areaClass = 'mt-1 block w-full rounded-md border border-navy-200 bg-white p-3 text-base text-navy-900 shadow-sm';
 
@@ -17,6 +18,7 @@ const areaClass = 'mt-1 block w-full rounded-md border border-navy-200 bg-white 
 export function DecontaminationSection({ request, guestKey }: { request: ServiceRequest; guestKey: string | null }) {
   const declare = useDeclareDecontamination(request.requestNumber, guestKey);
   const [substances, setSubstances] = useState('');
+  const { said } = useT();
   const [cleaningMethod, setCleaningMethod] = useState('');
   const [signatoryName, setSignatoryName] = useState('');
   const [signed, setSigned] = useState(false);
@@ -60,7 +62,7 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
     } catch (error) {
       setProblem(
         error instanceof ApiError
-          ? { message: error.message, fields: error.fields }
+          ? { message: said(error), fields: error.fields }
           : { message: 'The declaration could not be sent. Please try again.', fields: {} },
       );
     }

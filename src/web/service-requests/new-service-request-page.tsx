@@ -17,6 +17,7 @@ import { TextField } from '../ui/text-field';
 import { fileAsBase64 } from '../lib/file-as-base64';
 import { useOpenServiceRequest, useServiceInstrument } from './service-api';
 import { CoverNote, LoadFailed, Section, ServiceHead, ServiceNotFound } from './service-parts';
+import { useT } from '../i18n/use-t';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -54,6 +55,7 @@ function RequestForm({
   const navigate = useNavigate();
   const openRequest = useOpenServiceRequest();
   const [description, setDescription] = useState('');
+  const { said } = useT();
   const [photos, setPhotos] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -80,7 +82,7 @@ function RequestForm({
       const page = `/service-requests/${encodeURIComponent(request.requestNumber)}`;
       navigate(guest ? `${page}?key=${encodeURIComponent(guest.key)}` : page);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.');
+      setProblem(error instanceof ApiError ? said(error) : 'Your request could not be sent. Please try again.');
     }
   };
 

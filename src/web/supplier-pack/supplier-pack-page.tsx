@@ -4,10 +4,11 @@ import { formatUkDate } from '../../shared/dates';
 import {
   PACK_NOTICE_MONTHS,
   type SupplierPackSummary,
-  supplierPackMessages,
+  supplierPackRefusals,
   supplierPackPath,
 } from '../../shared/supplier-pack/supplier-pack-labels';
 import { api, ApiError } from '../lib/api-client';
+import { useT } from '../i18n/use-t';
 import { PageHead } from '../lib/page-head';
 import { publicProfile } from '../lib/public-profile';
 import { Button, buttonClasses } from '../ui/button';
@@ -22,6 +23,7 @@ import { TextField } from '../ui/text-field';
  * of bank details. Lazy-loaded; linked from the footer and the quote page.
  */
 export function SupplierPackPage() {
+  const { message, said } = useT();
   const pack = useQuery({
     queryKey: ['supplier-pack'],
     queryFn: () => api<SupplierPackSummary>('/api/supplier-pack'),
@@ -33,7 +35,7 @@ export function SupplierPackPage() {
   });
   const fieldError =
     send.error instanceof ApiError
-      ? (send.error.fields.email ?? send.error.message)
+      ? (send.error.fields.email ?? said(send.error))
       : send.error
         ? 'Sending failed.'
         : undefined;
@@ -103,7 +105,7 @@ export function SupplierPackPage() {
         </p>
         {send.isSuccess ? (
           <p role="status" className="mt-4 text-navy-800">
-            {supplierPackMessages.sent}
+            {message(supplierPackRefusals.sent)}
           </p>
         ) : (
           <form className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>

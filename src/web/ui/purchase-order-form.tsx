@@ -10,6 +10,7 @@ import { ApiError } from '../lib/api-client';
 import { fileAsBase64 } from '../lib/file-as-base64';
 import { Button } from './button';
 import { TextField } from './text-field';
+import { useT } from '../i18n/use-t';
 
 /** The upload's body from a chosen file and the PO number typed (the server reads the file's bytes). */
 export async function poUploadBody(file: File, poNumber: string): Promise<AttachPoRequest> {
@@ -34,6 +35,7 @@ export function PurchaseOrderForm({
 }) {
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const { said } = useT();
   const [number, setNumber] = useState(poNumber ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +58,7 @@ export function PurchaseOrderForm({
       setDone(true);
       setFile(null);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The purchase order could not be attached.');
+      setError(failure instanceof ApiError ? said(failure) : 'The purchase order could not be attached.');
     } finally {
       setBusy(false);
     }
