@@ -24,6 +24,7 @@ export const waitlistUse =
 export const waitlistRefusals = defineMessages({
   left: { id: 'waitlist.left', message: 'You have left the USA waitlist. We will not e-mail you about it again.' },
   invalid: { id: 'waitlist.linkInvalid', message: 'This link has already been used or is not valid.' },
+  alreadySignedUp: { id: 'waitlist.alreadyText', message: 'This email is already on our USA waitlist.' },
   tooMany: { id: 'waitlist.tooMany', message: 'Too many requests. Please wait a moment before trying again.' },
 });
 

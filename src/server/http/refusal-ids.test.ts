@@ -17,8 +17,11 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const helpers =
   'badRequest|unauthorized|forbidden|notFound|conflict|unsupportedMediaType|unprocessable|tooManyRequests|serviceUnavailable';
-/** A helper whose first argument is English: a string or template literal, or an English map's entry. */
-const englishRefusal = new RegExp(String.raw`\b(?:${helpers})\(\s*(?:['"\x60]|\w+Messages\.\w+)`, 'g');
+/**
+ * A helper whose first argument is English: a string or template literal, an English map's entry, or
+ * an English constant (`ALREADY_SIGNED_UP`).
+ */
+const englishRefusal = new RegExp(String.raw`\b(?:${helpers})\(\s*(?:['"\x60]|\w+Messages\.\w+|[A-Z][A-Z_]+\b)`, 'g');
 /** A rate limit whose message is English. */
 const englishLimit =
   /\b(?:rateLimit|perClientAndEmail|extraRateLimit)\((?:[^()]|\([^()]*\))*?\bmessage:\s*(?:['"\x60]|\w+Messages\.\w+)/g;

@@ -372,7 +372,12 @@ describe('orders API', () => {
       const body = orderBody({ billing: guestBilling('terms@example.com'), acceptTerms });
       const response = await t.post('/api/orders', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('terms_not_accepted');
+      expect(response.json().error).toEqual({
+        code: 'terms_not_accepted',
+        message: 'Please accept the terms of sale to place your order.',
+        // The page says it in its own language by the id (issue 53).
+        messageId: 'orderRefusal.termsNotAccepted',
+      });
       expect(await countOrders(body.idempotencyKey)).toBe(0);
     }
   });

@@ -134,7 +134,11 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       for (const member of [lab.buyer, lab.accountsPayable]) {
         const refused = await accept(quote.reference, member.cookie);
         expect(refused.statusCode).toBe(403);
-        expect(refused.json().error).toEqual({ code: 'approver_required', message: quoteActionMessages.approverOnly });
+        expect(refused.json().error).toEqual({
+          code: 'approver_required',
+          message: quoteActionMessages.approverOnly,
+          messageId: 'quoteRefusal.approverOnly',
+        });
       }
       expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(0);
     });
