@@ -606,6 +606,9 @@ describe('an order names its batch while the product has batches (issue 34, F10)
     expect(missing.json().error).toEqual({
       code: full.json().error.code,
       message: 'Batch is required: choose Batch 3, which has room',
+      // The page says it in its language by the id, the batch named as a value (issue 53).
+      messageId: 'selectionRefusal.batchRequired',
+      values: { next: 'Batch 3' },
       fields: { 'configuration.batch': 'Batch is required: choose Batch 3, which has room' },
     });
     expect(await orderCount()).toBe(before);
