@@ -1,3 +1,5 @@
+import { defineMessages } from './i18n/message';
+
 /** The error body of every 4xx/5xx answer of the API (docs/api/README.md, Errors). */
 export interface ApiErrorBody {
   error: {
@@ -17,3 +19,9 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
 }
+
+/** The API's own refusals of a request, before any route reads it (same-origin.ts), by id (issue 53). */
+export const requestRefusals = defineMessages({
+  jsonRequired: { id: 'requestRefusal.jsonRequired', message: 'Content-Type must be application/json' },
+  crossSite: { id: 'requestRefusal.crossSite', message: 'Cross-site request refused' },
+});

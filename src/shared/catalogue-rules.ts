@@ -1,11 +1,23 @@
 /** Catalogue rules without the schemas, so browser code that needs only these does not load zod. */
 import { countries } from './countries';
+import { defineMessages, formatIcu } from './i18n/message';
 
 /** The syringe holder that is always included and cannot be removed. */
 export const REQUIRED_SYRINGE_HOLDER = '3ml-syringe-mount';
 
+/** The catalogue's refusals of a selection (storefront spec section 4), by id (issue 53). */
+export const catalogueRuleRefusals = defineMessages({
+  /** Free accessories are capped at 1 (storefront spec section 4). */
+  freeItemCap: { id: 'configure.freeItemCap', message: 'Max 1 for free items' },
+  collection: {
+    id: 'selectionRefusal.collection',
+    message:
+      'Collection from our premises is offered only for delivery in the United Kingdom. Orders for {country} are delivered DAP to the delivery address.',
+  },
+});
+
 /** Free accessories are capped at 1 (storefront spec section 4), with this message. */
-export const FREE_ITEM_CAP_MESSAGE = 'Max 1 for free items';
+export const FREE_ITEM_CAP_MESSAGE = catalogueRuleRefusals.freeItemCap.message;
 
 /** The specification's shipping default (storefront spec, section 4): the first load keeps it. */
 export const DEFAULT_SHIPPING = 'fedex-priority';
@@ -40,7 +52,7 @@ export const COLLECTION_COUNTRY = 'GB';
 
 /** Why collection is refused for a delivery outside the UK. */
 export const collectionRefusal = (countryName: string) =>
-  `Collection from our premises is offered only for delivery in the United Kingdom. Orders for ${countryName} are delivered DAP to the delivery address.`;
+  formatIcu(catalogueRuleRefusals.collection.message, { country: countryName });
 
 /**
  * A shipping option applies to the countries it lists; `null` (or no list) means every country the shop

@@ -7,21 +7,30 @@ import {
   orderSubmitProblem,
   shippingFormSchema,
 } from './order-flow';
+import { englishText } from './i18n/message';
 
 describe('orderSubmitProblem (section 5, in order)', () => {
   const ok = { configuration: {}, email: 'a@b.co', firstName: 'Ada', lastName: 'Lovelace', total: 100 };
+  /** The problem's English (it is a descriptor, by id for the page, issue 53). */
+  const problemOf = (candidate: Parameters<typeof orderSubmitProblem>[0]) => {
+    const problem = orderSubmitProblem(candidate);
+    return problem && englishText(problem);
+  };
   it('passes a complete order', () => expect(orderSubmitProblem(ok)).toBeNull());
+  it('is a descriptor the page shows by its id', () =>
+    expect(orderSubmitProblem({ ...ok, total: 0 })).toEqual({
+      id: 'orderRefusal.invalidTotal',
+      message: 'Invalid order total',
+    }));
   it('checks the configuration first', () =>
-    expect(orderSubmitProblem({ ...ok, configuration: null, email: '', total: 0 })).toBe(
-      'Product configuration is missing',
-    ));
+    expect(problemOf({ ...ok, configuration: null, email: '', total: 0 })).toBe('Product configuration is missing'));
   it('then the billing e-mail', () =>
-    expect(orderSubmitProblem({ ...ok, email: ' ', firstName: '' })).toBe('Billing email is required'));
+    expect(problemOf({ ...ok, email: ' ', firstName: '' })).toBe('Billing email is required'));
   it('then the names', () =>
-    expect(orderSubmitProblem({ ...ok, lastName: '', total: 0 })).toBe('First name and last name are required'));
+    expect(problemOf({ ...ok, lastName: '', total: 0 })).toBe('First name and last name are required'));
   it('then the total', () => {
-    expect(orderSubmitProblem({ ...ok, total: 0 })).toBe('Invalid order total');
-    expect(orderSubmitProblem({ ...ok, total: Number.NaN })).toBe('Invalid order total');
+    expect(problemOf({ ...ok, total: 0 })).toBe('Invalid order total');
+    expect(problemOf({ ...ok, total: Number.NaN })).toBe('Invalid order total');
   });
 });
 

@@ -1,8 +1,9 @@
 import { LANGUAGES } from './i18n/languages';
-import { englishOf } from './i18n/message';
+import { englishOf, type Message, withValues } from './i18n/message';
 import { addressFieldMessages } from './orders/address-field-messages';
+import { orderFlowRefusals } from './orders/order-refusals';
 
-export { addressFieldMessages };
+export { addressFieldMessages, orderFlowRefusals };
 import { z } from 'zod';
 import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
@@ -18,26 +19,14 @@ import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './
 /** An invoice currency as a request names it (decision 0085). */
 export const invoiceCurrencySchema = z.enum(['GBP', 'EUR']);
 
-/** The order flow's messages: section 5's submit checks word for word, and field messages for step 1. */
-
+/** The order flow's messages in English: section 5's submit checks word for word, and field messages for step 1. */
 export const orderFlowMessages = {
-  configurationMissing: 'Product configuration is missing',
-  /** A production shop whose business profile is still the example (issue 23). */
-  orderingNotOpen: 'Ordering opens soon. You can already request a quote, and we will reply to it.',
-  billingEmailRequired: 'Billing email is required',
-  namesRequired: 'First name and last name are required',
-  invalidTotal: 'Invalid order total',
+  ...englishOf(orderFlowRefusals),
   ...englishOf(addressFieldMessages),
   email: emailFieldMessage,
   placed: 'Order placed successfully!',
   placeFailed: 'Failed to place order',
   unexpected: 'An unexpected error occurred while placing your order',
-  quoteExpired: 'This quote has expired. Please create a new quote to order at current prices.',
-  quoteAlreadyOrdered: 'This quote has already been ordered',
-  orderNotFound: 'Order not found',
-  termsNotAccepted: 'Please accept the terms of sale to place your order.',
-  countryMismatch:
-    'This order was priced for another country. Change the delivery country or re-price the configuration for it.',
 } as const;
 
 /** The version of /terms-of-sale a buyer accepts when placing an order (stored on the order). */
@@ -237,14 +226,14 @@ export type ShippingFormInput = z.input<typeof shippingFormSchema>;
  * the order was priced for: price, VAT and the shipping options follow where the goods go, so the
  * two must be the same country. The billing address may be in any country the shop sells to.
  */
-export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: string): string | null {
+export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: string): Message | null {
   const delivery = shippingCountries.find((country) => country.code === deliveryCountry);
-  if (!delivery) return orderFlowMessages.country;
+  if (!delivery) return addressFieldMessages.country;
   if (pricedCountry === delivery.code) return null;
   const priced = countries.find((country) => country.code === pricedCountry);
   return priced
-    ? `This order was priced for ${priced.name}, not ${delivery.name}. Change the delivery country or re-price the configuration for ${delivery.name}.`
-    : orderFlowMessages.countryMismatch;
+    ? withValues(orderFlowRefusals.pricedFor, { priced: priced.name, delivery: delivery.name })
+    : orderFlowRefusals.countryMismatch;
 }
 
 /**
@@ -305,6 +294,15 @@ export const orderPriceAnswerSchema = z.object({
    * country, currency or items that differ): why the order is refused until a quote is accepted again.
    */
   reacceptance: z.string().nullable().optional(),
+  /** The same by id and values, for the page's language (issue 53). */
+  reacceptanceMessage: z
+    .object({
+      id: z.string(),
+      message: z.string(),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OrderPriceAnswer = z.infer<typeof orderPriceAnswerSchema>;
 
@@ -319,12 +317,12 @@ export interface OrderSubmitCandidate {
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
 /** The order submit checks of section 5, in order; the first failing check's message, or null. */
-export function orderSubmitProblem(candidate: OrderSubmitCandidate): string | null {
+export function orderSubmitProblem(candidate: OrderSubmitCandidate): Message | null {
   if (candidate.configuration === null || candidate.configuration === undefined)
-    return orderFlowMessages.configurationMissing;
-  if (blank(candidate.email)) return orderFlowMessages.billingEmailRequired;
-  if (blank(candidate.firstName) || blank(candidate.lastName)) return orderFlowMessages.namesRequired;
-  if (typeof candidate.total !== 'number' || !(candidate.total > 0)) return orderFlowMessages.invalidTotal;
+    return orderFlowRefusals.configurationMissing;
+  if (blank(candidate.email)) return orderFlowRefusals.billingEmailRequired;
+  if (blank(candidate.firstName) || blank(candidate.lastName)) return orderFlowRefusals.namesRequired;
+  if (typeof candidate.total !== 'number' || !(candidate.total > 0)) return orderFlowRefusals.invalidTotal;
   return null;
 }
 

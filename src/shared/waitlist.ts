@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, emailFieldMessage } from './email-address';
+import { defineMessages, englishOf } from './i18n/message';
 
 export const WAITLIST_EMAIL_REQUIRED = 'Email required';
 export const WAITLIST_EMAIL_INVALID = emailFieldMessage;
@@ -19,10 +20,15 @@ export const waitlistRequestSchema = z.object({
 export const waitlistUse =
   'We use this address only to send you one e-mail when Dropwise ships to the USA. We e-mail you a link to leave the list at any time.';
 
-export const waitlistLeaveMessages = {
-  left: 'You have left the USA waitlist. We will not e-mail you about it again.',
-  invalid: 'This link has already been used or is not valid.',
-} as const;
+/** The waitlist's answers and refusals, by id (issue 53). */
+export const waitlistRefusals = defineMessages({
+  left: { id: 'waitlist.left', message: 'You have left the USA waitlist. We will not e-mail you about it again.' },
+  invalid: { id: 'waitlist.linkInvalid', message: 'This link has already been used or is not valid.' },
+  alreadySignedUp: { id: 'waitlist.alreadyText', message: 'This email is already on our USA waitlist.' },
+  tooMany: { id: 'waitlist.tooMany', message: 'Too many requests. Please wait a moment before trying again.' },
+});
+
+export const waitlistLeaveMessages = englishOf(waitlistRefusals);
 
 /** `POST /api/waitlist/leave`: the token of the e-mailed link. */
 export const waitlistLeaveRequestSchema = z.object({ token: z.string().min(1).max(200) });

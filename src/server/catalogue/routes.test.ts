@@ -77,6 +77,8 @@ describe('GET /api/products/:key', () => {
   it('answers 404 Product not found for an unknown key', async () => {
     const response = await t.get('/api/products/unknown');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'Product not found', messageId: 'configure.notFound' },
+    });
   });
 });

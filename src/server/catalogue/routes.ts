@@ -10,7 +10,7 @@ import { getCachedSettings } from '../settings/settings-service';
 import { storefrontProduct } from './batch-ship';
 import { getProduct } from './catalogue-service';
 import { storedModelDocument } from './model-documents';
-import { modelDocumentKinds, modelDocumentMessages } from '../../shared/instruments/model-documents';
+import { catalogueRefusals, modelDocumentKinds } from '../../shared/instruments/model-documents';
 import { pdfDownloadLimit, sendUploadedPdf } from '../http/stored-pdf';
 
 const productResponse = z.object({
@@ -58,7 +58,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const stored = await storedModelDocument(app.db, request.params.configId, request.params.kind);
-      if (!stored) throw notFound(modelDocumentMessages.notFound);
+      if (!stored) throw notFound(catalogueRefusals.documentNotFound);
       return sendUploadedPdf(request, reply, stored, 'public, max-age=300');
     },
   );
@@ -76,7 +76,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         getProduct(app.db, request.params.key),
         getCachedSettings(app.db),
       ]);
-      if (!product) throw notFound('Product not found');
+      if (!product) throw notFound(catalogueRefusals.productNotFound);
       return sendJsonText(reply, productBody(product, settings, app.now()));
     },
   );

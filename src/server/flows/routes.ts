@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { flowProgressRequestSchema } from '../../shared/order-flow';
-import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import { flowProgressRequestSchema, orderFlowRefusals } from '../../shared/order-flow';
+import { quoteFlowRefusals } from '../../shared/quotes/quote-messages';
 import { flowEmailRequestSchema, QUOTE_FLOW_HOURLY_LIMIT } from '../../shared/quotes/quote-schemas';
 import { currentUserId } from '../accounts/request-auth';
 import { perClientAndEmail, rateLimit } from '../http/rate-limit';
@@ -24,7 +24,7 @@ export async function flowRoutes(app: FastifyInstance) {
       schema: { body: flowEmailRequestSchema, response: { 202: accepted } },
       ...perClientAndEmail(app, {
         namespace: 'flow-email',
-        message: quoteFlowMessages.emailStepRateLimited,
+        message: quoteFlowRefusals.emailStepRateLimited,
         perClient: FLOW_EMAILS_PER_CLIENT,
         perEmail: { max: QUOTE_FLOW_HOURLY_LIMIT, timeWindow: '1 hour' },
       }),
@@ -51,7 +51,9 @@ export async function flowRoutes(app: FastifyInstance) {
     '/api/flows/progress',
     {
       schema: { body: flowProgressRequestSchema, response: { 202: accepted } },
-      config: { rateLimit: rateLimit({ max: 600, timeWindow: '1 hour', message: 'Too many requests' }) },
+      config: {
+        rateLimit: rateLimit({ max: 600, timeWindow: '1 hour', message: orderFlowRefusals.progressRateLimited }),
+      },
     },
     async (request, reply) => {
       try {

@@ -29,8 +29,7 @@ export class HttpError extends Error {
   }
 }
 
-/** A descriptor with the values of this refusal: `conflict(withValues(refusals.locked, { minutes }))`. */
-export const withValues = (descriptor: Message, values: MessageValues): Message => ({ ...descriptor, values });
+export { withValues } from '../../shared/i18n/message';
 
 /** What an answer may add to its message: its own code instead of the status's, field messages, headers. */
 export interface HttpErrorDetails {

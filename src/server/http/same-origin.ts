@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestRefusals } from '../../shared/api-error';
 import { forbidden, unsupportedMediaType } from './http-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,7 +24,7 @@ async function sameOrigin(app: FastifyInstance, options: { publicUrl: string }) 
     if (!STATE_CHANGING.has(request.method)) return;
     const contentType = request.headers['content-type'] ?? '';
     if (!contentType.toLowerCase().startsWith('application/json')) {
-      throw unsupportedMediaType('Content-Type must be application/json');
+      throw unsupportedMediaType(requestRefusals.jsonRequired);
     }
     const origin = request.headers.origin;
     if (origin === undefined) return;
@@ -32,7 +33,7 @@ async function sameOrigin(app: FastifyInstance, options: { publicUrl: string }) 
       claimed === undefined ||
       (claimed !== publicOrigin && claimed !== originOf(`${request.protocol}://${request.headers.host}`))
     ) {
-      throw forbidden('Cross-site request refused', { code: 'forbidden_origin' });
+      throw forbidden(requestRefusals.crossSite, { code: 'forbidden_origin' });
     }
   });
 }

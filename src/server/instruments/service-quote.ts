@@ -1,6 +1,8 @@
 import { recipientLanguage } from '../accounts/recipient-language';
 import { eq } from 'drizzle-orm';
 import { selectedConfigurationSchema } from '../../shared/configuration';
+import { englishOf } from '../../shared/i18n/message';
+import { serviceRefusals } from '../../shared/service-requests/service-lifecycle';
 import { priceServiceLine } from '../../shared/pricing';
 import { vatCustomer } from '../../shared/tax/vat-customer';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
@@ -25,10 +27,10 @@ export interface ServiceQuoteInput {
   now: Date;
 }
 
-export const serviceQuoteMessages = {
-  noRenewalOption: 'No yearly servicing option is in the catalogue to price the renewal.',
-  repairNeedsAmount: 'A repair quote needs its net amount.',
-} as const;
+export const serviceQuoteMessages = englishOf({
+  noRenewalOption: serviceRefusals.noRenewalOption,
+  repairNeedsAmount: serviceRefusals.repairNeedsAmount,
+});
 
 /**
  * A quote for one instrument (decision 0043), made through the quote engine: a servicing renewal at
@@ -45,7 +47,7 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     .from(instruments)
     .innerJoin(orders, eq(orders.id, instruments.orderId))
     .where(eq(instruments.id, input.instrumentId));
-  if (!found) throw notFound('Instrument not found');
+  if (!found) throw notFound(serviceRefusals.instrumentNotFound);
   const { instrument, order } = found;
   const settings = await getCachedSettings(tx);
   const selection = selectedConfigurationSchema.parse({ ...order.configuration, quantity: 1, batch: null });
@@ -58,7 +60,7 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     const yearly = product?.servicing
       .filter((option) => option.warrantyYears === 1 && option.price[currency] > 0)
       .sort((a, b) => b.price[currency] - a.price[currency])[0];
-    if (!yearly) throw badRequest(serviceQuoteMessages.noRenewalOption);
+    if (!yearly) throw badRequest(serviceRefusals.noRenewalOption);
     line = {
       id: 'servicing-renewal',
       name: `Servicing renewal, 1 year (${yearly.name}), instrument ${instrument.serialNumber}`,
@@ -66,7 +68,7 @@ export async function createServiceQuote(tx: Db, input: ServiceQuoteInput): Prom
     };
   } else {
     if (input.netAmountMinor === undefined || !(input.netAmountMinor > 0))
-      throw badRequest(serviceQuoteMessages.repairNeedsAmount);
+      throw badRequest(serviceRefusals.repairNeedsAmount);
     const what = input.description?.trim().replace(/\s+/g, ' ').slice(0, 200);
     line = {
       id: 'repair',

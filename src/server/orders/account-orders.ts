@@ -9,6 +9,7 @@ import {
   accountOrdersAnswerSchema,
 } from '../../shared/accounts/account-contracts';
 import type { Order } from '../../shared/orders/order-schema';
+import { orderFlowRefusals } from '../../shared/order-flow';
 import { requireUser } from '../accounts/request-auth';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
@@ -36,7 +37,7 @@ export async function getOwnOrder(db: Db, userId: string, orderId: string): Prom
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), inArray(orders.userId, await readableOwners(db, userId))));
-  if (!row) throw notFound('Order not found');
+  if (!row) throw notFound(orderFlowRefusals.orderNotFound);
   return toOwnerOrder(await loadOrderModel(db, row));
 }
 
@@ -56,7 +57,7 @@ export async function accountOrderRoutes(app: FastifyInstance) {
     async (request) => {
       const auth = requireUser(request);
       // A malformed id is simply not one of the customer's orders.
-      if (!z.uuid().safeParse(request.params.id).success) throw notFound('Order not found');
+      if (!z.uuid().safeParse(request.params.id).success) throw notFound(orderFlowRefusals.orderNotFound);
       const order = await getOwnOrder(app.db, auth.userId, request.params.id);
       return { order: { ...order, batch: await batchShip(app.db, order.configuration, app.now()) } };
     },

@@ -1,4 +1,5 @@
-import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
+import { englishText, type Message } from '../../shared/i18n/message';
 import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import type { Language } from '../../shared/i18n/languages';
 import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
@@ -12,7 +13,7 @@ import {
   billingSchema,
   deliveryAddressSchema,
   deliveryCountryProblem,
-  orderFlowMessages,
+  orderFlowRefusals,
   orderSubmitProblem,
   TERMS_VERSION,
 } from '../../shared/order-flow';
@@ -26,7 +27,7 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { type Address, type OrderItemType, orderItems, orders, orderStatusHistory, quotes } from '../db/schema';
 import { completeOrderProgress } from '../flows/record-order-progress';
-import { badRequest, conflict, notFound, unauthorized } from '../http/http-error';
+import { badRequest, conflict, notFound, unauthorized, withValues } from '../http/http-error';
 import { organisationOf, organisationOfEmail, quoteOrganisation } from '../organisations/organisation-access';
 import { enqueueMails, pdfAttachment } from '../mail/outbox';
 import { documentFacts } from '../terms/terms-service';
@@ -41,12 +42,12 @@ import { withPassedBatches } from '../catalogue/batch-ship';
 import { holdEnds } from './place-holds';
 import { holdOrderPlaces } from './batch-places';
 import { offeredShipDate } from '../../shared/batches/ship-date';
-import { batchProblem } from '../../shared/pricing/validate-selection';
+import { batchRefusal } from '../../shared/pricing/validate-selection';
 import { isQuoteExpired, quoteAcceptanceOf, splitStoredConfiguration } from '../quotes/quote-resource';
 import { getCachedSettings } from '../settings/settings-service';
 import { poNumberRequired } from '../order-records/po-document';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
-import { poDocumentMessages } from '../../shared/orders/po-document';
+import { poDocumentRefusals } from '../../shared/orders/po-document';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -113,8 +114,6 @@ async function findByIdempotencyKey(db: Db, key: string): Promise<OrderRow | und
   return row;
 }
 
-export const idempotencyConflictMessage = 'This idempotency key was already used for another order.';
-
 /**
  * Whether a repeated idempotency key comes from whoever placed the order: the same signed-in user,
  * or for a guest order a guest with the same billing e-mail and the same configuration. Anyone
@@ -141,7 +140,7 @@ async function isSameRequester(db: Db, order: OrderRow, input: CreateOrderInput)
 
 async function replay(db: Db, order: OrderRow, input: CreateOrderInput): Promise<CreateOrderResult> {
   if (!(await isSameRequester(db, order, input)))
-    throw conflict(idempotencyConflictMessage, { code: 'idempotency_key_conflict' });
+    throw conflict(orderFlowRefusals.idempotencyConflict, { code: 'idempotency_key_conflict' });
   return { order, created: false };
 }
 
@@ -171,7 +170,7 @@ export interface PricedOrder {
 /** The secret of a guest order's page link: 256 random bits, URL-safe. */
 const newOrderAccessKey = () => randomBytes(32).toString('base64url');
 
-const alreadyOrdered = () => conflict(orderFlowMessages.quoteAlreadyOrdered, { code: 'quote_already_ordered' });
+const alreadyOrdered = () => conflict(orderFlowRefusals.quoteAlreadyOrdered, { code: 'quote_already_ordered' });
 
 /**
  * A quote's frozen prices skip the catalogue's checks, and a quote made before batches were required
@@ -185,9 +184,9 @@ async function checkFrozenBatch(db: Db, configuration: SelectedConfiguration, no
   const named = marked.batches.find((batch) => batch.id === configuration.batch);
   const problem =
     configuration.batch === undefined || configuration.batch === null || named?.datePassed
-      ? batchProblem(marked, configuration)
+      ? batchRefusal(marked, configuration)
       : null;
-  if (problem) throw badRequest(problem, { fields: { 'configuration.batch': problem } });
+  if (problem) throw badRequest(problem, { fields: { 'configuration.batch': englishText(problem) } });
 }
 
 /** The billing country as typed, when it is one the shop sells to (the billing schema refuses anything else later). */
@@ -243,21 +242,22 @@ export async function priceOrder(
     (typeof input.billingEmail === 'string' ? await organisationOfEmail(db, input.billingEmail) : null);
   if (input.quoteReference) {
     const [quote] = await db.select().from(quotes).where(eq(quotes.quoteReference, input.quoteReference));
-    if (!quote) throw notFound('Quote not found');
+    if (!quote) throw notFound(quoteActionRefusals.notFound);
     const quotesOrganisation = await quoteOrganisation(db, quote);
     if (quotesOrganisation) {
-      if (input.userId === null) throw unauthorized(quoteActionMessages.signInToView, { code: 'sign_in_to_view' });
-      if ((await organisationOf(db, input.userId))?.id !== quotesOrganisation.id) throw notFound('Quote not found');
+      if (input.userId === null) throw unauthorized(quoteActionRefusals.signInToView, { code: 'sign_in_to_view' });
+      if ((await organisationOf(db, input.userId))?.id !== quotesOrganisation.id)
+        throw notFound(quoteActionRefusals.notFound);
     }
     const [ordered] = await db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (quote.status === 'accepted' || ordered) throw alreadyOrdered();
-    if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowMessages.quoteExpired, { code: 'quote_expired' });
+    if (isQuoteExpired(quote, input.now)) throw conflict(orderFlowRefusals.quoteExpired, { code: 'quote_expired' });
     // Issue 39 (decision 0065): with "Orders require an accepted quote" on, for the shop, the quote's
     // organisation or the buyer's, the quote is accepted first.
     const needsAcceptance =
       (await orderNeedsAcceptance(db, quote)) || buyerOrganisation?.ordersRequireAcceptedQuote === true;
     const acceptance = await quoteAcceptanceOf(db, quote.id);
-    if (needsAcceptance && !acceptance) throw conflict(quoteActionMessages.notAccepted, { code: 'quote_not_accepted' });
+    if (needsAcceptance && !acceptance) throw conflict(quoteActionRefusals.notAccepted, { code: 'quote_not_accepted' });
     const stored = splitStoredConfiguration(quote.configuration);
     const accepted =
       acceptance && stored.pricing ? { total: stored.pricing.totals.total, currency: quote.currency } : null;
@@ -317,7 +317,7 @@ export async function priceOrder(
   }
   // Without a quote there is nothing accepted: an organisation that needs acceptance orders from quotes only.
   if (buyerOrganisation?.ordersRequireAcceptedQuote)
-    throw conflict(quoteActionMessages.acceptedQuoteRequired, { code: 'accepted_quote_required' });
+    throw conflict(quoteActionRefusals.acceptedQuoteRequired, { code: 'accepted_quote_required' });
   if (!input.configuration) return null;
   const deliveryCountry = input.configuration.customerCountry;
   const billingCountry = typedBillingCountry(input.billingCountry) ?? deliveryCountry;
@@ -359,14 +359,14 @@ export function taxOrder(priced: PricedOrder, customer: VatCustomer): { pricing:
  * number, billing country, currency or items given at checkout change it. Null when it is the same,
  * or when nobody accepted the quote (there is no signed total to keep).
  */
-export function reacceptanceProblem(priced: PricedOrder, total: number): string | null {
+export function reacceptanceProblem(priced: PricedOrder, total: number): Message | null {
   const { accepted } = priced;
   if (!accepted) return null;
   if (accepted.currency === priced.currency && accepted.total === total) return null;
-  return quoteActionMessages.reacceptanceRequired(
-    formatMoney(accepted.total, accepted.currency, { decimals: 2 }),
-    formatMoney(total, priced.currency, { decimals: 2 }),
-  );
+  return withValues(quoteActionRefusals.reacceptanceRequired, {
+    accepted: formatMoney(accepted.total, accepted.currency, { decimals: 2 }),
+    total: formatMoney(total, priced.currency, { decimals: 2 }),
+  });
 }
 
 /** Checks a form block with a schema; its problems are keyed `prefix.field` (the first is the message). */
@@ -437,9 +437,9 @@ export async function createOrder(
     billingEmail: billingInput.email,
     billingCountry: billingInput.country,
   });
-  if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
+  if (!priced) throw badRequest(orderFlowRefusals.configurationMissing);
   // Check 4 of section 5, on the server's total (a client's total is never read).
-  if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowMessages.invalidTotal);
+  if (!(priced.pricing.totals.total > 0)) throw badRequest(orderFlowRefusals.invalidTotal);
 
   // The schemas clean every field: one-line fields by cleanLine, the notes by cleanText.
   const parsed = checkBlock(billingSchema, billingInput, 'billing');
@@ -454,16 +454,16 @@ export async function createOrder(
   const countryProblem = deliveryCountryProblem(priced.configuration.customerCountry, deliveryCountry);
   if (countryProblem) {
     throw badRequest(countryProblem, {
-      fields: { [delivery ? 'shipping.country' : 'billing.country']: countryProblem },
+      fields: { [delivery ? 'shipping.country' : 'billing.country']: englishText(countryProblem) },
     });
   }
-  if (input.acceptTerms !== true) throw badRequest(orderFlowMessages.termsNotAccepted, { code: 'terms_not_accepted' });
+  if (input.acceptTerms !== true) throw badRequest(orderFlowRefusals.termsNotAccepted, { code: 'terms_not_accepted' });
   // Issue 39: "no PO, no pay": with the shop's or the organisation's setting on, an order without the
   // buyer's PO number is refused.
   if (billing.poNumber === '' && (await poNumberRequired(db, input.userId)))
-    throw badRequest(poDocumentMessages.poNumberRequired, {
+    throw badRequest(poDocumentRefusals.poNumberRequired, {
       code: 'po_number_required',
-      fields: { 'billing.poNumber': poDocumentMessages.poNumberRequired },
+      fields: { 'billing.poNumber': poDocumentRefusals.poNumberRequired.message },
     });
 
   const notes = input.notes ?? '';

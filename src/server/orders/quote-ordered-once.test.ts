@@ -59,6 +59,7 @@ describe('a quote is ordered once (issue 23)', () => {
     expect(second.json().error).toMatchObject({
       code: 'quote_already_ordered',
       message: 'This quote has already been ordered',
+      messageId: 'orderRefusal.quoteAlreadyOrdered',
     });
     // Even with a different configuration (the quote's frozen prices would not apply).
     const changed = await t.post('/api/orders', {

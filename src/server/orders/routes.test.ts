@@ -373,7 +373,12 @@ describe('orders API', () => {
       const body = orderBody({ billing: guestBilling('terms@example.com'), acceptTerms });
       const response = await t.post('/api/orders', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('terms_not_accepted');
+      expect(response.json().error).toEqual({
+        code: 'terms_not_accepted',
+        message: 'Please accept the terms of sale to place your order.',
+        // The page says it in its own language by the id (issue 53).
+        messageId: 'orderRefusal.termsNotAccepted',
+      });
       expect(await countOrders(body.idempotencyKey)).toBe(0);
     }
   });
@@ -602,6 +607,9 @@ describe('an order names its batch while the product has batches (issue 34, F10)
     expect(missing.json().error).toEqual({
       code: full.json().error.code,
       message: 'Batch is required: choose Batch 3, which has room',
+      // The page says it in its language by the id, the batch named as a value (issue 53).
+      messageId: 'selectionRefusal.batchRequired',
+      values: { next: 'Batch 3' },
       fields: { 'configuration.batch': 'Batch is required: choose Batch 3, which has room' },
     });
     expect(await orderCount()).toBe(before);

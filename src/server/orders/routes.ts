@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { englishText } from '../../shared/i18n/message';
 import {
   createOrderRequestSchema,
   orderFlowMessages,
+  orderFlowRefusals,
   orderPriceAnswerSchema,
   orderPriceRequestSchema,
   orderResourceSchema,
@@ -33,7 +35,7 @@ import {
   attachPoAnswerSchema,
   attachPoRequestSchema,
   PO_DOCUMENT_BODY_LIMIT,
-  poDocumentMessages,
+  poDocumentRefusals,
 } from '../../shared/orders/po-document';
 import {
   attachPoDocument,
@@ -127,7 +129,7 @@ export async function orderRoutes(app: FastifyInstance) {
     {
       schema: { body: orderPriceRequestSchema, response: { 200: orderPriceAnswerSchema } },
       config: {
-        rateLimit: rateLimit({ max: 300, timeWindow: '1 hour', message: 'Too many requests. Please wait a moment.' }),
+        rateLimit: rateLimit({ max: 300, timeWindow: '1 hour', message: orderFlowRefusals.priceRateLimited }),
       },
     },
     async (request) => {
@@ -138,16 +140,18 @@ export async function orderRoutes(app: FastifyInstance) {
         userId: currentUserId(request),
         now: app.now(),
       });
-      if (!priced) throw badRequest(orderFlowMessages.configurationMissing);
+      if (!priced) throw badRequest(orderFlowRefusals.configurationMissing);
       const customer = vatCustomer(billing.country, billing.vatNumber);
       const { pricing } = taxOrder(priced, customer);
+      const reacceptance = reacceptanceProblem(priced, pricing.totals.total);
       return {
         pricing: { currency: priced.currency, ...pricing },
         currencies: priced.currencies,
         quotedTotal: priced.pricing.totals.total,
         changes: vatChanges(priced.pricing, pricing, selectionTaxContext(priced.configuration, customer)),
         kind: priced.kind,
-        reacceptance: reacceptanceProblem(priced, pricing.totals.total),
+        reacceptance: reacceptance ? englishText(reacceptance) : null,
+        reacceptanceMessage: reacceptance,
       };
     },
   );
@@ -163,13 +167,13 @@ export async function orderRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: 100,
           timeWindow: '1 hour',
-          message: 'Too many orders. Please wait before trying again.',
+          message: orderFlowRefusals.orderRateLimited,
         }),
       },
     },
     async (request, reply) => {
       if (!(await orderingOpen()))
-        throw serviceUnavailable(orderFlowMessages.orderingNotOpen, { code: 'ordering_not_open' });
+        throw serviceUnavailable(orderFlowRefusals.orderingNotOpen, { code: 'ordering_not_open' });
       const { order, created, model } = await createOrder(app.db, {
         ...request.body,
         userId: currentUserId(request),
@@ -197,9 +201,9 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { staffRead: 'orders.view' },
     },
     async (request, reply) => {
-      if (!UUID.test(request.params.id)) throw notFound(orderFlowMessages.orderNotFound);
+      if (!UUID.test(request.params.id)) throw notFound(orderFlowRefusals.orderNotFound);
       const [row] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-      if (!row) throw notFound(orderFlowMessages.orderNotFound);
+      if (!row) throw notFound(orderFlowRefusals.orderNotFound);
       const userId = currentUserId(request);
       reply.header('cache-control', 'private, no-store');
       const batch = await batchShip(app.db, row.configuration, app.now());
@@ -224,7 +228,7 @@ export async function orderRoutes(app: FastifyInstance) {
         return { order: { ...order, documents, poDocument, batch } };
       }
       // Another customer's order is a 404 too, so ids cannot be probed.
-      if (row.userId !== null) throw notFound(orderFlowMessages.orderNotFound);
+      if (row.userId !== null) throw notFound(orderFlowRefusals.orderNotFound);
       return { order: { ...toGuestSummary(row), batch } };
     },
   );
@@ -241,7 +245,7 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { rateLimit: pdfDownloadLimit(), staffRead: 'orders.view' },
     },
     async (request, reply) => {
-      const missing = () => notFound('Document not found');
+      const missing = () => notFound(orderFlowRefusals.documentNotFound);
       const { row, staff } = await readableOrder(app.db, request, missing);
       const document = await documentPdf(
         app.db,
@@ -279,7 +283,7 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { rateLimit: pdfDownloadLimit(), staffRead: 'orders.view' },
     },
     async (request, reply) => {
-      const missing = () => notFound('Document not found');
+      const missing = () => notFound(orderFlowRefusals.documentNotFound);
       // The same readers as the PDF, organisation members included (decision 0068).
       const { row } = await readableOrder(app.db, request, missing);
       const file = await einvoiceFile(app.db, row, request.params.documentId, request.params.format, app.env.publicUrl);
@@ -305,11 +309,11 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: attachPoAnswerSchema },
       },
       config: {
-        rateLimit: rateLimit({ max: 30, timeWindow: '1 hour', message: 'Too many uploads. Please wait a moment.' }),
+        rateLimit: rateLimit({ max: 30, timeWindow: '1 hour', message: orderFlowRefusals.uploadRateLimited }),
       },
     },
     async (request) => {
-      const missing = () => notFound(orderFlowMessages.orderNotFound);
+      const missing = () => notFound(orderFlowRefusals.orderNotFound);
       // No config.staffRead: staff attach a PO through the admin route, never here.
       const { row, userId, owner } = await readableOrder(app.db, request, missing);
       const file = readPoUpload(request.body);
@@ -342,7 +346,7 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { rateLimit: pdfDownloadLimit(), staffRead: 'orders.view' },
     },
     async (request, reply) => {
-      const missing = () => notFound(poDocumentMessages.notFound);
+      const missing = () => notFound(poDocumentRefusals.notFound);
       const { row } = await readableOrder(app.db, request, missing);
       const po = await storedPoDocument(app.db, row.id);
       if (!po) throw missing();

@@ -17,7 +17,7 @@ import { formatMoney } from '../../shared/money';
 import type { OrderResource } from '../../shared/order-flow';
 import type { Invoice } from '../../shared/orders/invoice-schema';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { quoteActionMessages, quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { mailOutbox } from '../db/schema';
 
@@ -160,7 +160,11 @@ describe('a university buys an instrument: approved quote, supplier pack, PO, de
       remoteAddress: client(),
     });
     expect(byBuyer.statusCode).toBe(403);
-    expect(byBuyer.json().error).toEqual({ code: 'approver_required', message: quoteActionMessages.approverOnly });
+    expect(byBuyer.json().error).toEqual({
+      code: 'approver_required',
+      message: quoteActionMessages.approverOnly,
+      messageId: quoteActionRefusals.approverOnly.id,
+    });
     expect((await page(manager.cookie)).acceptance).toBeNull();
     // Edge: the quote is not yet accepted, so the organisation's rule refuses an order from it (409), nothing placed.
     const orderBody = () => ({
@@ -171,7 +175,11 @@ describe('a university buys an instrument: approved quote, supplier pack, PO, de
     });
     const unaccepted = await t.post('/api/orders', orderBody(), { cookie: manager.cookie });
     expect(unaccepted.statusCode).toBe(409);
-    expect(unaccepted.json().error).toEqual({ code: 'quote_not_accepted', message: quoteActionMessages.notAccepted });
+    expect(unaccepted.json().error).toEqual({
+      code: 'quote_not_accepted',
+      message: quoteActionMessages.notAccepted,
+      messageId: quoteActionRefusals.notAccepted.id,
+    });
     expect(((await t.get('/api/account/orders', { cookie: manager.cookie })).json() as { orders: [] }).orders).toEqual(
       [],
     );

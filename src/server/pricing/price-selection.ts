@@ -7,6 +7,7 @@ import { type Pricing, priceConfiguration, validateSelection } from '../../share
 import { withPassedBatches } from '../catalogue/batch-ship';
 import { getProduct, PRODUCT_KEY } from '../catalogue/catalogue-service';
 import type { Db } from '../db/client';
+import { catalogueRefusals } from '../../shared/instruments/model-documents';
 import { badRequest, notFound } from '../http/http-error';
 import { getCachedSettings } from '../settings/settings-service';
 
@@ -32,7 +33,7 @@ export async function priceSelection(
  */
 export async function pricingInputs(db: Db, now: Date): Promise<{ product: Product; settings: SystemSettings }> {
   const [product, settings] = await Promise.all([getProduct(db, PRODUCT_KEY), getCachedSettings(db)]);
-  if (!product || product.configurations.length === 0) throw notFound('Product data not found');
+  if (!product || product.configurations.length === 0) throw notFound(catalogueRefusals.productDataNotFound);
   return { product: passedBatchesOf(product, now), settings };
 }
 
@@ -48,7 +49,7 @@ export function priceWith(
   if (first) {
     const fields: Record<string, string> = {};
     for (const problem of problems) fields[`configuration.${problem.field}`] ??= problem.message;
-    throw badRequest(first.message, { fields });
+    throw badRequest(first.refusal, { fields });
   }
   return priceConfiguration(product, selection, settings.taxRate, undefined, currency);
 }

@@ -9,7 +9,7 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { Organisation, OrganisationRole } from '../../shared/accounts/organisation-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { quoteActionMessages, quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { auditLog, mailOutbox, orders, organisationMembers, organisations, quoteAcceptances } from '../db/schema';
 import { collectPersonData } from '../privacy/data-export';
@@ -134,7 +134,11 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       for (const member of [lab.buyer, lab.accountsPayable]) {
         const refused = await accept(quote.reference, member.cookie);
         expect(refused.statusCode).toBe(403);
-        expect(refused.json().error).toEqual({ code: 'approver_required', message: quoteActionMessages.approverOnly });
+        expect(refused.json().error).toEqual({
+          code: 'approver_required',
+          message: quoteActionMessages.approverOnly,
+          messageId: 'quoteRefusal.approverOnly',
+        });
       }
       expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(0);
     });
@@ -148,11 +152,19 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       expect(stranger.json().error.message).toBe('Quote not found');
       const visitor = await accept(quote.reference);
       expect(visitor.statusCode).toBe(401);
-      expect(visitor.json().error).toEqual({ code: 'sign_in_to_accept', message: quoteActionMessages.signInToAccept });
+      expect(visitor.json().error).toEqual({
+        code: 'sign_in_to_accept',
+        message: quoteActionMessages.signInToAccept,
+        messageId: quoteActionRefusals.signInToAccept.id,
+      });
       // An organisation's quote is its members' (F4): a visitor is asked to sign in before reading it.
       const read = await t.get(`/api/quotes/${quote.reference}`);
       expect(read.statusCode).toBe(401);
-      expect(read.json().error).toEqual({ code: 'sign_in_to_view', message: quoteActionMessages.signInToView });
+      expect(read.json().error).toEqual({
+        code: 'sign_in_to_view',
+        message: quoteActionMessages.signInToView,
+        messageId: quoteActionRefusals.signInToView.id,
+      });
       expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(0);
     });
 
@@ -195,7 +207,11 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       expect((await page(quote.reference, lab.buyer.cookie)).orderNeedsAcceptance).toBe(true);
       const refused = await orderFrom(quote.reference, lab.buyer);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toEqual({ code: 'quote_not_accepted', message: quoteActionMessages.notAccepted });
+      expect(refused.json().error).toEqual({
+        code: 'quote_not_accepted',
+        message: quoteActionMessages.notAccepted,
+        messageId: quoteActionRefusals.notAccepted.id,
+      });
 
       expect((await accept(quote.reference, lab.approver.cookie)).statusCode).toBe(200);
       const ordered = await orderFrom(quote.reference, lab.buyer);
@@ -258,6 +274,7 @@ describe('who accepts an organisation’s quote, and what its orders need (issue
       expect(signedIn.json().error).toEqual({
         code: 'accepted_quote_required',
         message: quoteActionMessages.acceptedQuoteRequired,
+        messageId: quoteActionRefusals.acceptedQuoteRequired.id,
       });
       const signedOut = await directOrder(lab.buyer.user.email);
       expect(signedOut.statusCode).toBe(409);

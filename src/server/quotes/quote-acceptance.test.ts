@@ -102,7 +102,11 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       try {
         const response = await accept(quote.reference);
         expect(response.statusCode).toBe(409);
-        expect(response.json().error).toMatchObject({ code: 'quote_expired', message: quoteActionMessages.expired });
+        expect(response.json().error).toMatchObject({
+          code: 'quote_expired',
+          message: quoteActionMessages.expired,
+          messageId: 'quoteRefusal.expired',
+        });
         expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(
           0,
         );
@@ -143,7 +147,11 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
         const quote = await newQuote();
         const refused = await orderFrom(quote.reference);
         expect(refused.statusCode).toBe(409);
-        expect(refused.json().error).toEqual({ code: 'quote_not_accepted', message: quoteActionMessages.notAccepted });
+        expect(refused.json().error).toEqual({
+          code: 'quote_not_accepted',
+          message: quoteActionMessages.notAccepted,
+          messageId: 'quote.notAccepted',
+        });
         const review = await t.post('/api/orders/price', {
           quoteReference: quote.reference,
           billing: { country: 'GB', vatNumber: '' },

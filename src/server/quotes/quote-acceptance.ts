@@ -10,7 +10,7 @@ import {
   EXTENSION_DAYS,
   EXTENSION_MAX_DAYS,
   type ExtensionRequest,
-  quoteActionMessages,
+  quoteActionRefusals,
   type PendingExtensions,
   SIGNATURE_DATA_URL_PREFIX,
   SIGNATURE_IMAGE_MAX_BYTES,
@@ -47,9 +47,9 @@ export async function acceptQuote(
   /** Issue 51: the shop's address, for the quote's link in the e-mails that say it was accepted. */
   publicUrl = '',
 ) {
-  if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionMessages.ordered);
-  if (isQuoteExpired(row, now)) throw conflict(quoteActionMessages.expired, { code: 'quote_expired' });
-  if (!row.configuration.pricing) throw conflict(quoteActionMessages.noPricing);
+  if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionRefusals.ordered);
+  if (isQuoteExpired(row, now)) throw conflict(quoteActionRefusals.expired, { code: 'quote_expired' });
+  if (!row.configuration.pricing) throw conflict(quoteActionRefusals.noPricing);
   const drawn = input.signatureKind === 'drawn' ? await drawnSignature(input.signatureImage ?? '') : null;
   const { name, jobTitle, organization, email } = input;
   try {
@@ -85,7 +85,7 @@ export async function acceptQuote(
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(quoteActionMessages.alreadyAccepted, { code: 'already_accepted' });
+    if (isUniqueViolation(error)) throw conflict(quoteActionRefusals.alreadyAccepted, { code: 'already_accepted' });
     throw error;
   }
 }
@@ -172,8 +172,8 @@ const SIGNATURE_MAX_HEIGHT = 300;
  */
 export async function drawnSignature(dataUrl: string): Promise<Buffer> {
   const refused = () =>
-    badRequest(quoteActionMessages.signatureNotPng, {
-      fields: { signatureImage: quoteActionMessages.signatureNotPng },
+    badRequest(quoteActionRefusals.signatureNotPng, {
+      fields: { signatureImage: quoteActionRefusals.signatureNotPng.message },
     });
   if (!dataUrl.startsWith(SIGNATURE_DATA_URL_PREFIX)) throw refused();
   const base64 = dataUrl.slice(SIGNATURE_DATA_URL_PREFIX.length);
@@ -257,7 +257,7 @@ const DAY_MS = 86_400_000;
  * a date after both (within a year). One pending request per quote; an ordered quote needs none.
  */
 export async function requestExtension(db: Db, row: QuoteRow, input: ExtensionRequest, now: Date) {
-  if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionMessages.extensionOrdered);
+  if (row.status === 'accepted' || (await quoteOrder(db, row.id))) throw conflict(quoteActionRefusals.extensionOrdered);
   const from = Math.max(now.getTime(), row.validUntil?.getTime() ?? now.getTime());
   const requestedUntil =
     'days' in input
@@ -268,8 +268,8 @@ export async function requestExtension(db: Db, row: QuoteRow, input: ExtensionRe
     requestedUntil.getTime() <= from ||
     requestedUntil.getTime() > now.getTime() + EXTENSION_MAX_DAYS * DAY_MS
   )
-    throw badRequest(quoteActionMessages.extensionNotLater, {
-      fields: { until: quoteActionMessages.extensionNotLater },
+    throw badRequest(quoteActionRefusals.extensionNotLater, {
+      fields: { until: quoteActionRefusals.extensionNotLater.message },
     });
   try {
     const [inserted] = await db
@@ -279,7 +279,7 @@ export async function requestExtension(db: Db, row: QuoteRow, input: ExtensionRe
     if (!inserted) throw new Error('Recording the extension request failed');
     return extensionShown(inserted);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(quoteActionMessages.extensionPending, { code: 'extension_pending' });
+    if (isUniqueViolation(error)) throw conflict(quoteActionRefusals.extensionPending, { code: 'extension_pending' });
     throw error;
   }
 }
@@ -290,7 +290,7 @@ export async function pendingExtension(db: Db, quoteId: string) {
     .select()
     .from(quoteExtensionRequests)
     .where(and(eq(quoteExtensionRequests.quoteId, quoteId), eq(quoteExtensionRequests.status, 'pending')));
-  if (!row) throw conflict(quoteActionMessages.extensionNoRequest);
+  if (!row) throw conflict(quoteActionRefusals.extensionNoRequest);
   return row;
 }
 
@@ -309,13 +309,13 @@ export async function decideExtension(
   const request = await pendingExtension(tx, row.id);
   // A request that waited past its own date would approve an already expired quote.
   if (decision === 'approved' && request.requestedUntil.getTime() <= now.getTime())
-    throw conflict(quoteActionMessages.extensionDatePassed);
+    throw conflict(quoteActionRefusals.extensionDatePassed);
   const updated = await tx
     .update(quoteExtensionRequests)
     .set({ status: decision, decidedBy: staffId, decidedAt: now })
     .where(and(eq(quoteExtensionRequests.id, request.id), eq(quoteExtensionRequests.status, 'pending')))
     .returning({ id: quoteExtensionRequests.id });
-  if (updated.length === 0) throw conflict(quoteActionMessages.extensionNotPending);
+  if (updated.length === 0) throw conflict(quoteActionRefusals.extensionNotPending);
   if (decision === 'approved') await extendQuoteValidity(tx, row, request.requestedUntil, now);
   const [after] = await tx.select().from(quotes).where(eq(quotes.id, row.id));
   return {

@@ -207,7 +207,11 @@ describe('quotes API', () => {
     const refused = await t.post('/api/quotes', body('bomb-21@example.com'), from);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
-      error: { code: 'rate_limited', message: 'Rate limit exceeded. Please wait before creating another quote.' },
+      error: {
+        code: 'rate_limited',
+        message: 'Rate limit exceeded. Please wait before creating another quote.',
+        messageId: 'quoteRefusal.quoteRateLimited',
+      },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const mailed = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bomb-21@example.com'));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import { quoteFlowRefusals } from '../../shared/quotes/quote-messages';
 import {
   createQuoteRequestSchema,
   QUOTE_FLOW_HOURLY_LIMIT,
@@ -26,6 +26,7 @@ import {
   APPROVER_MAILS_PER_RECIPIENT_PER_HOUR,
   extensionRequestSchema,
   quoteActionMessages,
+  quoteActionRefusals,
   sendToApproverRequestSchema,
 } from '../../shared/quotes/quote-acceptance';
 import { acceptQuote, approverMail, orderNeedsAcceptance, requestExtension } from './quote-acceptance';
@@ -54,7 +55,7 @@ export const EXTENSION_REQUESTS_PER_CLIENT = { max: 10, timeWindow: '1 hour' } a
 
 export async function findQuoteByReference(app: FastifyInstance, reference: string) {
   const [row] = await app.db.select().from(quotes).where(eq(quotes.quoteReference, reference));
-  if (!row) throw notFound('Quote not found');
+  if (!row) throw notFound(quoteActionRefusals.notFound);
   return row;
 }
 
@@ -70,8 +71,8 @@ export async function quoteRoutes(app: FastifyInstance) {
     const row = await findQuoteByReference(app, reference);
     if (request.routeOptions.config.staffRead && staffMayRead(request)) return row;
     const answer = await quoteReader(app.db, currentUserId(request), row);
-    if (answer === 'sign_in') throw unauthorized(quoteActionMessages.signInToView, { code: 'sign_in_to_view' });
-    if (answer === 'stranger') throw notFound('Quote not found');
+    if (answer === 'sign_in') throw unauthorized(quoteActionRefusals.signInToView, { code: 'sign_in_to_view' });
+    if (answer === 'stranger') throw notFound(quoteActionRefusals.notFound);
     return row;
   };
 
@@ -94,7 +95,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       schema: { body: createQuoteRequestSchema, response: { 201: quoteBody } },
       ...perClientAndEmail(app, {
         namespace: 'quote',
-        message: quoteFlowMessages.quoteRateLimited,
+        message: quoteFlowRefusals.quoteRateLimited,
         perClient: QUOTES_PER_CLIENT,
         perEmail: { max: QUOTE_FLOW_HOURLY_LIMIT, timeWindow: '1 hour' },
         email: (body) => (body.customerInfo as Record<string, unknown> | undefined)?.email,
@@ -172,7 +173,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       // A drawn signature: up to 200 KB of PNG as a data URL (a third longer), with the fields.
       bodyLimit: ACCEPT_BODY_LIMIT,
       config: {
-        rateLimit: rateLimit({ ...ACCEPTANCES_PER_CLIENT, message: 'Too many requests. Please try again later.' }),
+        rateLimit: rateLimit({ ...ACCEPTANCES_PER_CLIENT, message: quoteActionRefusals.acceptRateLimited }),
       },
     },
     async (request, reply) => {
@@ -180,9 +181,9 @@ export async function quoteRoutes(app: FastifyInstance) {
       // The server decides who accepts: an organisation's quote only its account owner or an approver.
       const viewerId = currentUserId(request);
       const { answer } = await quoteAcceptance(app.db, viewerId, row);
-      if (answer === 'sign_in') throw unauthorized(quoteActionMessages.signInToAccept, { code: 'sign_in_to_accept' });
-      if (answer === 'stranger') throw notFound('Quote not found');
-      if (answer === 'not_approver') throw forbidden(quoteActionMessages.approverOnly, { code: 'approver_required' });
+      if (answer === 'sign_in') throw unauthorized(quoteActionRefusals.signInToAccept, { code: 'sign_in_to_accept' });
+      if (answer === 'stranger') throw notFound(quoteActionRefusals.notFound);
+      if (answer === 'not_approver') throw forbidden(quoteActionRefusals.approverOnly, { code: 'approver_required' });
       await acceptQuote(app.db, row, request.body, request.ip, app.now(), app.env.publicUrl);
       reply.header('cache-control', 'private, no-store');
       return { quote: await quotePageResource(row, viewerId) };
@@ -200,20 +201,20 @@ export async function quoteRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: APPROVER_MAILS_PER_HOUR,
           timeWindow: '1 hour',
-          message: quoteActionMessages.approverRateLimited,
+          message: quoteActionRefusals.approverRateLimited,
         }),
       },
       preHandler: [
         extraRateLimit(app, {
           max: APPROVER_MAILS_PER_HOUR,
           timeWindow: '1 hour',
-          message: quoteActionMessages.approverRateLimited,
+          message: quoteActionRefusals.approverRateLimited,
           key: (request) => `approver:quote:${(request.params as { reference: string }).reference}`,
         }),
         extraRateLimit(app, {
           max: APPROVER_MAILS_PER_RECIPIENT_PER_HOUR,
           timeWindow: '1 hour',
-          message: quoteActionMessages.approverRecipientRateLimited,
+          message: quoteActionRefusals.approverRecipientRateLimited,
           key: (request) => `approver:to:${normaliseEmail((request.body as { email: string }).email)}`,
         }),
       ],
@@ -221,8 +222,8 @@ export async function quoteRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const row = await readableQuote(request, request.params.reference);
       const quote = await loadQuoteResource(app.db, row, app.now());
-      if (isQuoteExpired(row, app.now())) throw conflict(quoteActionMessages.approverExpired);
-      if (!quote.customerInfo) throw conflict(quoteActionMessages.approverNoCustomer);
+      if (isQuoteExpired(row, app.now())) throw conflict(quoteActionRefusals.approverExpired);
+      if (!quote.customerInfo) throw conflict(quoteActionRefusals.approverNoCustomer);
       const { profile } = await documentFacts(app.db, app.env.publicUrl);
       const requesterEmail = currentUserId(request) ? (request.auth?.email ?? null) : null;
       const quoteUrl = `${app.env.publicUrl}/quote/${row.quoteReference}`;
@@ -237,7 +238,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     {
       schema: { params: referenceParams, body: extensionRequestSchema, response: { 201: quoteBody } },
       config: {
-        rateLimit: rateLimit({ ...EXTENSION_REQUESTS_PER_CLIENT, message: quoteActionMessages.extensionRateLimited }),
+        rateLimit: rateLimit({ ...EXTENSION_REQUESTS_PER_CLIENT, message: quoteActionRefusals.extensionRateLimited }),
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
 import type { VatTreatment } from '../../shared/tax/line-vat';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
-import { chargeable, serviceMessages, serviceMoves } from '../../shared/service-requests/service-lifecycle';
+import { chargeable, serviceMoves, serviceRefusals } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/http-error';
+import { conflict, forbidden, notFound, withValues } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { serviceRepairQuoteMail } from './service-mail';
 import { serviceMailContext } from './service-notices';
@@ -31,10 +31,10 @@ export async function createRepairQuote(
 ) {
   const { now } = input;
   const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, input.id)).for('update');
-  if (!row) throw notFound(serviceMessages.notFound);
-  if (!chargeable(row)) throw conflict(serviceMessages.repairUnderWarranty);
-  if (row.repairQuoteId) throw conflict(serviceMessages.repairQuoteExists);
-  if (serviceMoves[row.status].length === 0) throw conflict(serviceMessages.repairClosed);
+  if (!row) throw notFound(serviceRefusals.notFound);
+  if (!chargeable(row)) throw conflict(serviceRefusals.repairUnderWarranty);
+  if (row.repairQuoteId) throw conflict(serviceRefusals.repairQuoteExists);
+  if (serviceMoves[row.status].length === 0) throw conflict(serviceRefusals.repairClosed);
   const { repairQuoteApprovalThreshold } = await getCachedSettings(tx);
   if (input.netAmountMinor > repairQuoteApprovalThreshold * 100 && !input.approvesAnyAmount) {
     const [owner] = await tx
@@ -45,7 +45,9 @@ export async function createRepairQuote(
     const limit = formatMoney(repairQuoteApprovalThreshold * 100, owner?.currency === 'EUR' ? 'EUR' : 'GBP', {
       decimals: 2,
     });
-    throw forbidden(serviceMessages.repairQuoteNeedsApproval(limit), { code: 'repair_quote_needs_approval' });
+    throw forbidden(withValues(serviceRefusals.repairQuoteNeedsApproval, { limit }), {
+      code: 'repair_quote_needs_approval',
+    });
   }
   const quote = await createServiceQuote(tx, {
     kind: 'repair',

@@ -10,7 +10,7 @@ import {
   serviceRequestAnswerSchema,
   serviceRequestListSchema,
 } from '../../shared/service-requests/service-contracts';
-import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import { serviceRefusals } from '../../shared/service-requests/service-lifecycle';
 import { currentUserId, requireUser } from '../accounts/request-auth';
 import { notFound } from '../http/http-error';
 import { noStoreAnswers } from '../http/no-store';
@@ -84,7 +84,7 @@ export async function serviceRoutes(app: FastifyInstance) {
         rateLimit: rateLimit({
           max: 20,
           timeWindow: '1 hour',
-          message: 'Too many service requests. Please wait before trying again.',
+          message: serviceRefusals.requestRateLimited,
         }),
       },
     },
@@ -100,7 +100,7 @@ export async function serviceRoutes(app: FastifyInstance) {
         return opened;
       });
       const loaded = await loadServiceRequest(app.db, { id: created.id });
-      if (!loaded) throw notFound(serviceMessages.notFound);
+      if (!loaded) throw notFound(serviceRefusals.notFound);
       return reply
         .status(201)
         .send({ request: await toCustomerRequest(app.db, loaded, viewer.userId ? undefined : request.body.key) });
@@ -146,7 +146,7 @@ export async function serviceRoutes(app: FastifyInstance) {
       const photo = z.uuid().safeParse(request.params.photoId).success
         ? await photoBytes(app.db, loaded.request.id, request.params.photoId)
         : null;
-      if (!photo) throw notFound('Photo not found');
+      if (!photo) throw notFound(serviceRefusals.photoNotFound);
       return sendPhoto(reply, photo);
     },
   );
@@ -179,7 +179,7 @@ export async function serviceRoutes(app: FastifyInstance) {
         response: { 200: serviceRequestAnswerSchema },
       },
       config: {
-        rateLimit: rateLimit({ max: 20, timeWindow: '1 hour', message: 'Too many attempts. Please wait a moment.' }),
+        rateLimit: rateLimit({ max: 20, timeWindow: '1 hour', message: serviceRefusals.declarationRateLimited }),
       },
     },
     async (request) => {
@@ -189,7 +189,7 @@ export async function serviceRoutes(app: FastifyInstance) {
         declareDecontamination(tx, { requestId: loaded.request.id, declaration, now: app.now() }),
       );
       const fresh = await loadServiceRequest(app.db, { id: loaded.request.id });
-      if (!fresh) throw notFound(serviceMessages.notFound);
+      if (!fresh) throw notFound(serviceRefusals.notFound);
       return { request: await toCustomerRequest(app.db, fresh, fresh.order.userId !== null ? undefined : key) };
     },
   );
@@ -205,20 +205,20 @@ type Profile = Awaited<ReturnType<typeof getBusinessProfile>>;
 const servicePdfs = {
   /** The RMA document once the return is authorised. */
   'rma.pdf': {
-    missing: 'No RMA document yet: the return is not authorised',
+    missing: serviceRefusals.noRmaDocument,
     filename: rmaFilename,
     render: (_db: Db, loaded: LoadedForViewer, profile: Profile) =>
       loaded.request.rmaNumber ? rmaDocument(loaded, profile) : null,
   },
   /** The service return's pro-forma once the return is authorised, for an instrument outside the UK. */
   'pro-forma.pdf': {
-    missing: 'No pro-forma invoice: the return is not authorised or not from abroad',
+    missing: serviceRefusals.noProForma,
     filename: repairProFormaFilename,
     render: (db: Db, loaded: LoadedForViewer, profile: Profile, now: Date) =>
       hasRepairProForma(loaded) ? renderRepairProForma(db, loaded, profile, now) : null,
   },
   'decontamination.pdf': {
-    missing: 'No decontamination declaration yet',
+    missing: serviceRefusals.noDeclaration,
     filename: decontaminationFilename,
     render: decontaminationPdf,
   },

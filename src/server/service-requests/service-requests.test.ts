@@ -134,7 +134,9 @@ describe('service requests (issue 26, RMA)', () => {
       owner.cookie,
     );
     expect(html.statusCode).toBe(400);
-    expect(html.json()).toMatchObject({ error: { message: serviceMessages.photoType } });
+    expect(html.json()).toMatchObject({
+      error: { message: serviceMessages.photoType, messageId: 'serviceRefusal.photoType' },
+    });
 
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     tinyPng.copy(big);

@@ -9,8 +9,9 @@ import {
   isOpenService,
   SERVICE_PHOTO_BYTES,
   type ServiceRequestStatus,
-  serviceMessages,
+  serviceRefusals,
 } from '../../shared/service-requests/service-lifecycle';
+import type { Message } from '../../shared/i18n/message';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client';
 import {
@@ -71,8 +72,8 @@ export async function instrumentForViewer(
     .from(instruments)
     .innerJoin(orders, eq(orders.id, instruments.orderId))
     .where(eq(instruments.serialNumber, input.serial.trim()));
-  if (!row || !mayRead(row.order, input.viewer)) throw notFound(serviceMessages.instrumentNotFound);
-  if (row.order.userId === null && input.orderId !== row.order.id) throw notFound(serviceMessages.instrumentNotFound);
+  if (!row || !mayRead(row.order, input.viewer)) throw notFound(serviceRefusals.instrumentNotFound);
+  if (row.order.userId === null && input.orderId !== row.order.id) throw notFound(serviceRefusals.instrumentNotFound);
   return row;
 }
 
@@ -95,10 +96,10 @@ export async function nextNumber(tx: Db, prefix: 'SR' | 'RMA', now: Date) {
   return `${prefix}${now.getUTCFullYear()}-${String(Number(row?.n)).padStart(5, '0')}`;
 }
 
-const photoRefusalMessages: Record<PhotoRefusal, { message: string; code?: string }> = {
-  type: { message: serviceMessages.photoType },
-  unreadable: { message: serviceMessages.photoUnreadable },
-  too_many_pixels: { message: serviceMessages.photoTooManyPixels, code: 'photo_too_many_pixels' },
+const photoRefusalMessages: Record<PhotoRefusal, { message: Message; code?: string }> = {
+  type: { message: serviceRefusals.photoType },
+  unreadable: { message: serviceRefusals.photoUnreadable },
+  too_many_pixels: { message: serviceRefusals.photoTooManyPixels, code: 'photo_too_many_pixels' },
 };
 
 /** A photo as stored: re-encoded (clean-photo.ts), never the bytes the customer sent. */
@@ -116,12 +117,12 @@ export interface StoredPhoto {
 export async function readPhotos(photos: { dataBase64: string }[]): Promise<StoredPhoto[]> {
   const stored: StoredPhoto[] = [];
   for (const [index, photo] of photos.entries()) {
-    const refuse = (message: string, code?: string) =>
-      badRequest(message, { fields: { [`photos.${index}`]: message }, ...(code ? { code } : {}) });
+    const refuse = (message: Message, code?: string) =>
+      badRequest(message, { fields: { [`photos.${index}`]: message.message }, ...(code ? { code } : {}) });
     const bytes = Buffer.from(photo.dataBase64, 'base64');
-    if (bytes.length > SERVICE_PHOTO_BYTES) throw refuse(serviceMessages.photoTooLarge);
+    if (bytes.length > SERVICE_PHOTO_BYTES) throw refuse(serviceRefusals.photoTooLarge);
     const declared = photoTypeOf(bytes);
-    if (!declared) throw refuse(serviceMessages.photoType);
+    if (!declared) throw refuse(serviceRefusals.photoType);
     try {
       const clean = await cleanPhoto(bytes, declared);
       stored.push({ ...clean, size: clean.bytes.length });
@@ -206,7 +207,7 @@ export function holdsClosureKey(request: Pick<RequestRow, 'closureKey' | 'status
 export async function serviceRequestForViewer(db: Db, requestNumber: string, viewer: ServiceViewer) {
   const loaded = await loadServiceRequest(db, { requestNumber });
   if (!loaded || !(mayRead(loaded.order, viewer) || holdsClosureKey(loaded.request, viewer.key)))
-    throw notFound(serviceMessages.notFound);
+    throw notFound(serviceRefusals.notFound);
   return loaded;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   sendSupplierPackRequestSchema,
   supplierPackMessages,
+  supplierPackRefusals,
   supplierPackPdfUrl,
   supplierPackResponseSchema,
 } from '../../shared/supplier-pack/supplier-pack';
@@ -85,7 +86,7 @@ export async function supplierPackRoutes(app: FastifyInstance) {
       // It writes to any address (with no text of the sender's): 5 an hour per client, 3 a day per address.
       ...perClientAndEmail(app, {
         namespace: 'supplier-pack',
-        message: supplierPackMessages.tooMany,
+        message: supplierPackRefusals.tooMany,
         perClient: { max: 5, timeWindow: '1 hour' },
         perEmail: { max: 3, timeWindow: '1 day' },
       }),
@@ -110,7 +111,7 @@ export async function supplierPackRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const stored = await storedCertificate(app.db, request.params.id);
       const today = app.now().toISOString().slice(0, 10);
-      if (!stored || stored.expiresOn < today) throw notFound(supplierPackMessages.notFound);
+      if (!stored || stored.expiresOn < today) throw notFound(supplierPackRefusals.notFound);
       return sendUploadedPdf(request, reply, stored, 'no-cache');
     },
   );

@@ -4,9 +4,7 @@ import type { Db } from '../db/client';
 import { usaWaitlist } from '../db/schema';
 import { conflict } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
-import { waitlistUse } from '../../shared/waitlist';
-
-export const ALREADY_SIGNED_UP = 'This email is already on our USA waitlist.';
+import { waitlistRefusals, waitlistUse } from '../../shared/waitlist';
 
 function confirmationMail(email: string, token: string, publicUrl: string) {
   return {
@@ -49,7 +47,7 @@ export async function joinWaitlist(db: Db, email: string, options: { publicUrl: 
         .set({ leftAt: null, leaveTokenHash: hashToken(token), createdAt: options.now })
         .where(and(eq(usaWaitlist.email, email), isNotNull(usaWaitlist.leftAt)))
         .returning({ id: usaWaitlist.id });
-      if (rejoined.length === 0) throw conflict(ALREADY_SIGNED_UP, { code: 'already_signed_up' });
+      if (rejoined.length === 0) throw conflict(waitlistRefusals.alreadySignedUp, { code: 'already_signed_up' });
     }
     await enqueueMail(tx, confirmationMail(email, token, options.publicUrl));
   });

@@ -21,7 +21,11 @@ describe('POST /api/waitlist', () => {
     const response = await t.post('/api/waitlist', { email: 'ADA@example.com' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: { code: 'already_signed_up', message: 'This email is already on our USA waitlist.' },
+      error: {
+        code: 'already_signed_up',
+        message: 'This email is already on our USA waitlist.',
+        messageId: 'waitlist.alreadyText',
+      },
     });
   });
 

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { waitlistLeaveMessages, waitlistLeaveRequestSchema, waitlistRequestSchema } from '../../shared/waitlist';
+import {
+  waitlistLeaveMessages,
+  waitlistLeaveRequestSchema,
+  waitlistRefusals,
+  waitlistRequestSchema,
+} from '../../shared/waitlist';
 import { notFound } from '../http/http-error';
 import { rateLimit } from '../http/rate-limit';
 import { joinWaitlist, leaveWaitlist } from './join-waitlist';
@@ -9,7 +14,7 @@ import { joinWaitlist, leaveWaitlist } from './join-waitlist';
 const limit = rateLimit({
   max: 30,
   timeWindow: '1 hour',
-  message: 'Too many requests. Please wait a moment before trying again.',
+  message: waitlistRefusals.tooMany,
 });
 
 export async function waitlistRoutes(app: FastifyInstance) {
@@ -36,7 +41,7 @@ export async function waitlistRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!(await leaveWaitlist(app.db, request.body.token, app.now())))
-        throw notFound(waitlistLeaveMessages.invalid, { code: 'invalid_link' });
+        throw notFound(waitlistRefusals.invalid, { code: 'invalid_link' });
       return { message: waitlistLeaveMessages.left };
     },
   );

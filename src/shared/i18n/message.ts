@@ -26,6 +26,13 @@ export function isMessage(value: unknown): value is Message {
   );
 }
 
+/** A descriptor with the values of this refusal: `conflict(withValues(refusals.locked, { minutes }))`. */
+export const withValues = (descriptor: MessageDescriptor, values: MessageValues | undefined): Message =>
+  values ? { ...descriptor, values } : { ...descriptor };
+
+/** A message's English, its values filled in (what the API's `message` says). */
+export const englishText = (message: Message) => formatIcu(message.message, message.values);
+
 /** Descriptors by key, kept as they are written (the `as const` of a map of descriptors). */
 export const defineMessages = <const T extends Record<string, MessageDescriptor>>(messages: T): T => messages;
 

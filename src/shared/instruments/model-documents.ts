@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from '../i18n/message';
 
 /**
  * Issue 41, decision 0059: each model's (product configuration's) datasheet and user manual, which
@@ -19,10 +20,17 @@ const BASE64_MAX = Math.ceil((MODEL_DOCUMENT_BYTES * 1.05 * 4) / 3);
 /** The upload route's body limit: the base64 of the largest file and its name. */
 export const MODEL_DOCUMENT_BODY_LIMIT = BASE64_MAX + 16 * 1024;
 
+/** The storefront's refusals about the catalogue, by id (issue 53). */
+export const catalogueRefusals = defineMessages({
+  documentNotFound: { id: 'catalogueRefusal.documentNotFound', message: 'Document not found' },
+  productNotFound: { id: 'configure.notFound', message: 'Product not found' },
+  productDataNotFound: { id: 'catalogueRefusal.productDataNotFound', message: 'Product data not found' },
+});
+
 export const modelDocumentMessages = {
   notPdf: 'Upload a PDF file.',
   tooLarge: 'The file is larger than 10 MB.',
-  notFound: 'Document not found',
+  notFound: catalogueRefusals.documentNotFound.message,
 } as const;
 
 /** The URL anyone downloads it from (served as stored, `application/pdf`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
+import { defineMessages, englishOf } from '../i18n/message';
 
 /**
  * Issue 39: the buyer's purchase order (PO) as a document: a PDF of at most PO_DOCUMENT_BYTES, read
@@ -11,11 +12,19 @@ const BASE64_MAX = Math.ceil((PO_DOCUMENT_BYTES * 4) / 3) + 4;
 /** The upload routes' body limit: the base64 of the largest file, its name and the PO number. */
 export const PO_DOCUMENT_BODY_LIMIT = BASE64_MAX + 16 * 1024;
 
+/** The buyer's PO refusals, by id (issue 53). */
+export const poDocumentRefusals = defineMessages({
+  notFound: { id: 'poRefusal.notFound', message: 'Purchase order not found' },
+  poNumberRequired: {
+    id: 'poRefusal.poNumberRequired',
+    message: 'Please enter your purchase order (PO) number: orders require one.',
+  },
+});
+
 export const poDocumentMessages = {
   notPdf: 'The purchase order must be a PDF file. This file is not a PDF.',
   tooLarge: 'The purchase order file is larger than 10 MB.',
-  notFound: 'Purchase order not found',
-  poNumberRequired: 'Please enter your purchase order (PO) number: orders require one.',
+  ...englishOf(poDocumentRefusals),
   /** Said in the order flow before the last step while the setting is on. */
   poNumberRequiredNotice: 'Orders require a purchase order (PO) number. Please enter it before you place the order.',
 } as const;

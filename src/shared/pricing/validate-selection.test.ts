@@ -5,8 +5,10 @@ import { selectedConfigurationSchema } from '../configuration';
 import { defaultSelection, fixtureProduct } from './pricing-fixture';
 import { validateSelection } from './validate-selection';
 
+/** The problems' fields and English (each also carries its refusal by id, issue 53). */
+const english = (list: ReturnType<typeof validateSelection>) => list.map(({ field, message }) => ({ field, message }));
 const problems = (changes: Partial<SelectedConfiguration>) =>
-  validateSelection(fixtureProduct, { ...defaultSelection, ...changes });
+  english(validateSelection(fixtureProduct, { ...defaultSelection, ...changes }));
 
 describe('validateSelection', () => {
   it('accepts the defaults', () => {
@@ -72,9 +74,18 @@ describe('validateSelection: a batch is required while the product has batches (
     expect(problems({ batch: undefined })).toHaveLength(1);
   });
 
+  it('carries the refusal by id with the batch named as a value, for the page to say in its language', () => {
+    const [problem] = validateSelection(fixtureProduct, { ...defaultSelection, batch: null });
+    expect(problem?.refusal).toEqual({
+      id: 'selectionRefusal.batchRequired',
+      message: 'Batch is required: choose {next}, which has room',
+      values: { next: 'Batch 2' },
+    });
+  });
+
   it('refuses it with the sold-out message when every batch is sold out', () => {
     const product = { ...fixtureProduct, batches: fixtureProduct.batches.map(soldOut) };
-    expect(validateSelection(product, { ...defaultSelection, batch: null })).toEqual([
+    expect(english(validateSelection(product, { ...defaultSelection, batch: null }))).toEqual([
       { field: 'batch', message: 'Batch 1 is sold out' },
     ]);
   });
@@ -84,7 +95,7 @@ describe('validateSelection: a batch is required while the product has batches (
       ...fixtureProduct,
       batches: fixtureProduct.batches.map((batch) => (batch.soldOut ? batch : { ...batch, placesLeft: 2 })),
     };
-    expect(validateSelection(product, { ...defaultSelection, quantity: 3, batch: null })).toEqual([
+    expect(english(validateSelection(product, { ...defaultSelection, quantity: 3, batch: null }))).toEqual([
       { field: 'batch', message: 'Batch 2 has only 2 places left, not 3' },
     ]);
   });

@@ -1,12 +1,106 @@
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
 import { EMAIL_MAX } from '../email-address';
+import { defineMessages, englishOf, formatIcu } from '../i18n/message';
 
 /**
  * Issue 39 (decision 0065): a quote the buyer's organisation can act on. Accepting it, sending it
  * to the approver, asking for more time, and the single-supplier statement: requests, answers and
  * the words the page and the server share.
  */
+/** The quote's refusals (and the approver's answer), by id (issue 53). */
+export const quoteActionRefusals = defineMessages({
+  notFound: { id: 'quote.notFound', message: 'Quote not found' },
+  signatureNotPng: {
+    id: 'quoteRefusal.signatureNotPng',
+    message: 'The drawn signature must be a PNG image of up to 200 KB.',
+  },
+  signInToAccept: {
+    id: 'quoteRefusal.signInToAccept',
+    message:
+      'This quote belongs to an organisation: sign in as its account owner or one of its approvers to accept it.',
+  },
+  signInToView: {
+    id: 'quoteRefusal.signInToView',
+    message: 'This quote belongs to an organisation: sign in as one of its members to open it.',
+  },
+  approverOnly: {
+    id: 'quoteRefusal.approverOnly',
+    message:
+      'Only an approver of your organisation, or the owner of its account, can accept this quote. Use "Send to my approver" to ask them.',
+  },
+  expired: {
+    id: 'quoteRefusal.expired',
+    message: 'This quote has expired and can no longer be accepted. Request an extension or ask us for a new quote.',
+  },
+  alreadyAccepted: { id: 'quoteRefusal.alreadyAccepted', message: 'This quote has already been accepted.' },
+  ordered: { id: 'quoteRefusal.ordered', message: 'This quote has already been ordered.' },
+  noPricing: { id: 'quoteRefusal.noPricing', message: 'This quote has no prices to accept.' },
+  notAccepted: {
+    id: 'quote.notAccepted',
+    message:
+      'This quote must be accepted before it can be ordered: open the quote and use "Accept this quote", or ask your approver to.',
+  },
+  /** Issue 51: the details given at checkout change the total the quote was accepted at. */
+  reacceptanceRequired: {
+    id: 'quoteRefusal.reacceptanceRequired',
+    message:
+      'This quote was accepted at {accepted}, but with the VAT number, billing country and items given here the order comes to {total}. The quote must be accepted again at that total: ask for a new quote with these details (the quote asks for the VAT number) and have it accepted, or order with the details the quote was accepted on.',
+  },
+  acceptedQuoteRequired: {
+    id: 'quoteRefusal.acceptedQuoteRequired',
+    message:
+      'Your organisation’s orders need an accepted quote: ask for a quote while signed in, have your approver accept it, then order from it.',
+  },
+  acceptRateLimited: { id: 'quoteRefusal.acceptRateLimited', message: 'Too many requests. Please try again later.' },
+  approverSent: { id: 'approver.sent', message: 'We have e-mailed the quote to your approver.' },
+  approverRateLimited: {
+    id: 'quoteRefusal.approverRateLimited',
+    message: 'Too many e-mails sent for this quote. Please try again in an hour.',
+  },
+  approverRecipientRateLimited: {
+    id: 'quoteRefusal.approverRecipientRateLimited',
+    message: 'Too many quotes have been sent to this address. Please try again in an hour.',
+  },
+  approverExpired: {
+    id: 'quoteRefusal.approverExpired',
+    message: 'This quote has expired; request an extension before sending it for approval.',
+  },
+  approverNoCustomer: {
+    id: 'quoteRefusal.approverNoCustomer',
+    message: 'This quote has no customer details to send with it.',
+  },
+  extensionPending: {
+    id: 'quoteRefusal.extensionPending',
+    message: 'An extension request for this quote is already waiting for our answer.',
+  },
+  extensionNotLater: {
+    id: 'quoteRefusal.extensionNotLater',
+    message: 'Choose a date after the quote’s current valid-until date, within a year.',
+  },
+  extensionOrdered: {
+    id: 'quoteRefusal.extensionOrdered',
+    message: 'This quote has already been ordered; it needs no extension.',
+  },
+  extensionRateLimited: {
+    id: 'quoteRefusal.extensionRateLimited',
+    message: 'Too many extension requests. Please try again later.',
+  },
+  extensionNotPending: {
+    id: 'quoteRefusal.extensionNotPending',
+    message: 'This extension request has already been answered.',
+  },
+  extensionNoRequest: {
+    id: 'quoteRefusal.extensionNoRequest',
+    message: 'There is no extension request waiting on this quote.',
+  },
+  extensionDatePassed: {
+    id: 'quoteRefusal.extensionDatePassed',
+    message:
+      'The date asked for has already passed: decline the request, or extend the quote to a new date with "Extend validity".',
+  },
+});
+
 export const quoteActionMessages = {
   name: 'Enter your full name (letters, spaces, hyphens and apostrophes)',
   jobTitle: 'Enter your job title (up to 100 characters)',
@@ -14,40 +108,13 @@ export const quoteActionMessages = {
   email: 'Enter a valid e-mail address',
   signature: 'Type your full name as your signature',
   signatureImage: 'Draw your signature, or type it instead',
-  signatureNotPng: 'The drawn signature must be a PNG image of up to 200 KB.',
-  signInToAccept:
-    'This quote belongs to an organisation: sign in as its account owner or one of its approvers to accept it.',
-  signInToView: 'This quote belongs to an organisation: sign in as one of its members to open it.',
   approverOnlyNotice:
     'This quote belongs to an organisation: only its account owner or one of its approvers, signed in, can accept it. A buyer can send it to them.',
   approverMayAccept: 'You can accept this quote for your organisation as its owner or one of its approvers.',
-  approverOnly:
-    'Only an approver of your organisation, or the owner of its account, can accept this quote. Use "Send to my approver" to ask them.',
-  expired: 'This quote has expired and can no longer be accepted. Request an extension or ask us for a new quote.',
-  alreadyAccepted: 'This quote has already been accepted.',
-  ordered: 'This quote has already been ordered.',
-  noPricing: 'This quote has no prices to accept.',
-  notAccepted:
-    'This quote must be accepted before it can be ordered: open the quote and use "Accept this quote", or ask your approver to.',
-  /** Issue 51: the details given at checkout change the total the quote was accepted at. */
-  reacceptanceRequired: (accepted: string, total: string) =>
-    `This quote was accepted at ${accepted}, but with the VAT number, billing country and items given here the order comes to ${total}. The quote must be accepted again at that total: ask for a new quote with these details (the quote asks for the VAT number) and have it accepted, or order with the details the quote was accepted on.`,
-  acceptedQuoteRequired:
-    'Your organisation’s orders need an accepted quote: ask for a quote while signed in, have your approver accept it, then order from it.',
-  approverSent: 'We have e-mailed the quote to your approver.',
-  approverRateLimited: 'Too many e-mails sent for this quote. Please try again in an hour.',
-  approverRecipientRateLimited: 'Too many quotes have been sent to this address. Please try again in an hour.',
-  approverExpired: 'This quote has expired; request an extension before sending it for approval.',
-  approverNoCustomer: 'This quote has no customer details to send with it.',
-  extensionPending: 'An extension request for this quote is already waiting for our answer.',
-  extensionNotLater: 'Choose a date after the quote’s current valid-until date, within a year.',
-  extensionOrdered: 'This quote has already been ordered; it needs no extension.',
-  extensionRateLimited: 'Too many extension requests. Please try again later.',
   extensionRequested: 'Extension requested: we will e-mail you our answer.',
-  extensionNotPending: 'This extension request has already been answered.',
-  extensionNoRequest: 'There is no extension request waiting on this quote.',
-  extensionDatePassed:
-    'The date asked for has already passed: decline the request, or extend the quote to a new date with "Extend validity".',
+  ...englishOf(quoteActionRefusals),
+  reacceptanceRequired: (accepted: string, total: string) =>
+    formatIcu(quoteActionRefusals.reacceptanceRequired.message, { accepted, total }),
 } as const;
 
 /** Letters (any script), spaces, hyphens, apostrophes and full stops: the quote flow's name rule. */

@@ -31,12 +31,23 @@ export const quoteFieldMessages = defineMessages({
   },
 });
 
+/** The quote flow's rate limits' refusals, by id (issue 53). */
+export const quoteFlowRefusals = defineMessages({
+  emailStepRateLimited: {
+    id: 'quoteRefusal.emailStepRateLimited',
+    message: 'Too many attempts. Please wait before trying again.',
+  },
+  quoteRateLimited: {
+    id: 'quoteRefusal.quoteRateLimited',
+    message: 'Rate limit exceeded. Please wait before creating another quote.',
+  },
+});
+
 /** The quote flow's messages, word for word from storefront spec sections 5 and 8. */
 export const quoteFlowMessages = {
   emailLive: emailFieldMessage,
   ...englishOf(quoteFieldMessages),
-  emailStepRateLimited: 'Too many attempts. Please wait before trying again.',
-  quoteRateLimited: 'Rate limit exceeded. Please wait before creating another quote.',
+  ...englishOf(quoteFlowRefusals),
   // What the browser shows (section 8).
   emailStepRateLimitedShown: 'Too many requests. Please wait a moment before trying again.',
   emailStepFailedShown: 'An error occurred while checking your email. Please try again.',

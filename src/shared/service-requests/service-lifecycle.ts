@@ -1,3 +1,5 @@
+import { defineMessages, englishOf, formatIcu } from '../i18n/message';
+
 /**
  * A service request's life (issue 26), written once: the server refuses any other move, and the
  * admin page offers exactly these. requested → authorised (an RMA number and return instructions)
@@ -49,17 +51,57 @@ export const serviceStepText: Record<ServiceRequestStatus, string> = {
   declined: 'We cannot take this request on.',
 };
 
+/** The service requests' refusals, by id (issue 53). */
+export const serviceRefusals = defineMessages({
+  notFound: { id: 'serviceRefusal.notFound', message: 'Service request not found' },
+  instrumentNotFound: { id: 'serviceRefusal.instrumentNotFound', message: 'Instrument not found' },
+  photoNotFound: { id: 'serviceRefusal.photoNotFound', message: 'Photo not found' },
+  photoType: { id: 'serviceRefusal.photoType', message: 'Photos must be JPEG, PNG or WebP images.' },
+  photoTooLarge: { id: 'serviceRefusal.photoTooLarge', message: 'Each photo must be 5 MB or smaller.' },
+  photoUnreadable: { id: 'serviceRefusal.photoUnreadable', message: 'A photo could not be read. Attach it again.' },
+  photoTooManyPixels: {
+    id: 'serviceRefusal.photoTooManyPixels',
+    message:
+      'Each photo must be 40 megapixels or smaller (for example 8000 × 5000 pixels). Resize it and attach it again.',
+  },
+  requestRateLimited: {
+    id: 'serviceRefusal.requestRateLimited',
+    message: 'Too many service requests. Please wait before trying again.',
+  },
+  declarationRateLimited: {
+    id: 'serviceRefusal.declarationRateLimited',
+    message: 'Too many attempts. Please wait a moment.',
+  },
+  noRmaDocument: { id: 'serviceRefusal.noRmaDocument', message: 'No RMA document yet: the return is not authorised' },
+  noProForma: {
+    id: 'serviceRefusal.noProForma',
+    message: 'No pro-forma invoice: the return is not authorised or not from abroad',
+  },
+  noDeclaration: { id: 'serviceRefusal.noDeclaration', message: 'No decontamination declaration yet' },
+  repairUnderWarranty: {
+    id: 'serviceRefusal.repairUnderWarranty',
+    message: 'This request is under warranty: mark it "Not covered" with the reason before making a repair quote.',
+  },
+  repairQuoteExists: { id: 'serviceRefusal.repairQuoteExists', message: 'This request already has its repair quote.' },
+  repairClosed: { id: 'serviceRefusal.repairClosed', message: 'This request is closed: no repair quote can be made.' },
+  /** Above the Repair Quote Approval Threshold setting (the amount written in the order's currency). */
+  repairQuoteNeedsApproval: {
+    id: 'serviceRefusal.repairQuoteNeedsApproval',
+    message: 'A repair price above {limit} net needs a staff member who records payments, or an Owner.',
+  },
+  /** A servicing renewal's or a repair's quote for an instrument (decision 0043). */
+  noRenewalOption: {
+    id: 'serviceRefusal.noRenewalOption',
+    message: 'No yearly servicing option is in the catalogue to price the renewal.',
+  },
+  repairNeedsAmount: { id: 'serviceRefusal.repairNeedsAmount', message: 'A repair quote needs its net amount.' },
+});
+
 export const serviceMessages = {
-  notFound: 'Service request not found',
-  instrumentNotFound: 'Instrument not found',
+  ...englishOf(serviceRefusals),
   descriptionRequired: 'Tell us what happened',
   descriptionTooLong: 'Keep the description under 4000 characters',
   tooManyPhotos: 'Attach at most 3 photos.',
-  photoType: 'Photos must be JPEG, PNG or WebP images.',
-  photoTooLarge: 'Each photo must be 5 MB or smaller.',
-  photoUnreadable: 'A photo could not be read. Attach it again.',
-  photoTooManyPixels:
-    'Each photo must be 40 megapixels or smaller (for example 8000 × 5000 pixels). Resize it and attach it again.',
   returnInstructionsRequired: 'Return instructions are needed to authorise a return',
   declineReasonRequired: 'Give the reason for declining',
   moveRefused: (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
@@ -78,8 +120,6 @@ export const serviceMessages = {
     `Not covered by warranty (${notCoveredReasonLabels[reason].toLowerCase()}, terms §11): we will send you a repair quote before any paid work.`,
   notCoveredAdmin: (reason: NotCoveredReason) =>
     `Not covered: ${notCoveredReasonLabels[reason].toLowerCase()}. A repair quote is needed`,
-  repairUnderWarranty:
-    'This request is under warranty: mark it "Not covered" with the reason before making a repair quote.',
   notCoveredOutOfWarranty: 'This request is out of warranty already: make its repair quote.',
   notCoveredAlready: 'This request is already marked not covered.',
   notCoveredClosed: 'This request is closed: its cover can no longer change.',
@@ -88,11 +128,7 @@ export const serviceMessages = {
   declarationExists: 'The decontamination declaration is already signed.',
   declarationClosed: 'This request is closed: no declaration is needed.',
   declarationSignature: 'Tick the box to sign the declaration.',
-  repairQuoteExists: 'This request already has its repair quote.',
-  repairClosed: 'This request is closed: no repair quote can be made.',
-  /** Above the Repair Quote Approval Threshold setting (the amount written in the order's currency). */
-  repairQuoteNeedsApproval: (limit: string) =>
-    `A repair price above ${limit} net needs a staff member who records payments, or an Owner.`,
+  repairQuoteNeedsApproval: (limit: string) => formatIcu(serviceRefusals.repairQuoteNeedsApproval.message, { limit }),
   moneyElsewhere:
     'A replacement or refund that moves money is done on the order page, with a credit note and a fresh authenticator code.',
 } as const;

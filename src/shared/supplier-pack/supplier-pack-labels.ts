@@ -1,4 +1,5 @@
 import { emailErrorMessage } from '../email-address';
+import { defineMessages, englishOf } from '../i18n/message';
 
 /**
  * Issue 39, decision 0067: the supplier pack's words, kinds and addresses, kept free of zod for the
@@ -25,7 +26,18 @@ export const CERTIFICATE_BODY_LIMIT = BASE64_MAX + 16 * 1024;
 /** How long a download counts: an address that took the pack in the last 18 months is told of a bank change. */
 export const PACK_NOTICE_MONTHS = 18;
 
+/** What a buyer asking for the pack can be told, by id (issue 53). */
+export const supplierPackRefusals = defineMessages({
+  notFound: { id: 'supplierPack.certificateNotFound', message: 'Certificate not found' },
+  tooMany: { id: 'supplierPack.tooMany', message: 'Too many requests. Please try again later.' },
+  sent: {
+    id: 'supplierPack.sent',
+    message: 'We have e-mailed you a link to the supplier pack. Follow it to download the pack.',
+  },
+});
+
 export const supplierPackMessages = {
+  ...englishOf(supplierPackRefusals),
   notPdf: 'Upload a PDF file.',
   unreadable:
     'This PDF cannot be read: it is encrypted, password-protected or damaged, or has no pages. Upload a copy without a password.',
@@ -33,10 +45,7 @@ export const supplierPackMessages = {
   fileRequired: 'Choose the certificate’s PDF file.',
   title: 'Enter a title on one line (at most 200 characters).',
   expiresOn: 'Enter the expiry date.',
-  notFound: 'Certificate not found',
   email: emailErrorMessage,
-  tooMany: 'Too many requests. Please try again later.',
-  sent: 'We have e-mailed you a link to the supplier pack. Follow it to download the pack.',
   linkExpired: 'This link has expired or is not known. Ask for the supplier pack again on its page.',
   deleteConfirm: 'Delete this certificate? Buyers will no longer receive it in the supplier pack.',
 } as const;

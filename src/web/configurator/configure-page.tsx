@@ -332,7 +332,7 @@ export function ConfigurePage() {
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
-  const { t } = useT();
+  const { t, said } = useT();
   const barRef = useRef<HTMLElement>(null);
   useKeepFocusVisible(barRef);
 
@@ -401,7 +401,7 @@ export function ConfigurePage() {
             {query.isError ? (
               <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-800">
                 <p className="font-semibold">{t('configure.loadFailed', 'Failed to load product configuration')}</p>
-                <p className="mt-1 text-sm">{query.error.message || t('configure.notFound', 'Product not found')}</p>
+                <p className="mt-1 text-sm">{said(query.error) || t('configure.notFound', 'Product not found')}</p>
               </div>
             ) : product && state.productApplied ? (
               <>

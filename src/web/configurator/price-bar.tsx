@@ -5,6 +5,7 @@ import type { BatchOption } from '../../shared/catalogue';
 import type { Pricing } from '../../shared/pricing';
 import { Button } from '../ui/button';
 import { Container } from '../ui/container';
+import { orderFlowRefusals } from '../../shared/orders/order-refusals';
 import { useOrderingOpen } from '../lib/use-ordering-open';
 import { type PageText, pageText, useT } from '../i18n/use-t';
 import { TotalsList, summaryLines } from './order-summary';
@@ -182,7 +183,7 @@ export function PriceBar({
           </Button>
           {ordering.open ? null : (
             <p id="ordering-not-open" role="status" className="col-span-2 text-sm text-navy-700 sm:max-w-56">
-              {ordering.message}
+              {text.message(orderFlowRefusals.orderingNotOpen)}
             </p>
           )}
         </div>

@@ -4,32 +4,41 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { WAITLIST_EMAIL_INVALID } from '../../shared/waitlist';
+import { emailFieldDescriptor } from '../../shared/email-address';
+import { defineMessages, type MessageDescriptor } from '../../shared/i18n/message';
 import { type PageText, useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { DialogFrame } from './dialog-frame';
 import { useJoinWaitlist } from './join-waitlist';
 
-const EMAIL_REQUIRED_TEXT = 'Please enter your email address.';
-const EMAIL_TOO_LONG = 'Email must be at most 254 characters';
+/**
+ * The form's messages by id (issue 53): zod carries the descriptor's id, never English text, and the
+ * form shows the descriptor in the page's language.
+ */
+const formMessages = defineMessages({
+  required: { id: 'waitlist.emailRequired', message: 'Please enter your email address.' },
+  tooLong: { id: 'waitlist.emailTooLong', message: 'Email must be at most 254 characters' },
+  invalid: emailFieldDescriptor,
+});
+const formMessageById = new Map<string, MessageDescriptor>(
+  Object.values(formMessages).map((descriptor) => [descriptor.id, descriptor]),
+);
 
 const formSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, { error: EMAIL_REQUIRED_TEXT })
-    .max(254, { error: EMAIL_TOO_LONG })
-    .pipe(z.email({ error: WAITLIST_EMAIL_INVALID })),
+    .min(1, { error: formMessages.required.id })
+    .max(254, { error: formMessages.tooLong.id })
+    .pipe(z.email({ error: formMessages.invalid.id })),
 });
 type WaitlistForm = z.infer<typeof formSchema>;
 
-/** The form's own messages in the page's language; the shared e-mail message by known-messages.ts. */
-function fieldMessage(text: PageText, message: string): string {
-  if (text.language === 'en') return message;
-  if (message === EMAIL_REQUIRED_TEXT) return text.t('waitlist.emailRequired', 'Please enter your email address.');
-  if (message === EMAIL_TOO_LONG) return text.t('waitlist.emailTooLong', 'Email must be at most 254 characters');
-  return text.said(message);
+/** A field message (its id) in the page's language. */
+function fieldMessage(text: PageText, id: string): string {
+  const descriptor = formMessageById.get(id);
+  return descriptor ? text.message(descriptor) : text.said(id);
 }
 
 /** The sentence on what the address is used for (shared/waitlist.ts `waitlistUse`), in the page's language. */
@@ -87,6 +96,8 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             t('waitlist.already', 'Already signed up'),
             t('waitlist.alreadyText', 'This email is already on our USA waitlist.'),
           );
+        } else if (error instanceof ApiError && error.status === 429) {
+          showError(t('waitlist.error', 'Error'), text.said(error));
         } else {
           showError(t('waitlist.error', 'Error'), t('waitlist.failed', 'Failed to add to waitlist. Please try again.'));
         }
@@ -94,8 +105,8 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     },
     (invalid) => {
       dismissErrors();
-      if (invalid.email?.message === EMAIL_REQUIRED_TEXT)
-        showError(t('waitlist.emailRequiredTitle', 'Email required'), fieldMessage(text, EMAIL_REQUIRED_TEXT));
+      if (invalid.email?.message === formMessages.required.id)
+        showError(t('waitlist.emailRequiredTitle', 'Email required'), fieldMessage(text, formMessages.required.id));
     },
   );
 

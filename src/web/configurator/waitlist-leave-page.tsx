@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { retention } from '../../shared/privacy/retention';
-import { waitlistLeaveMessages } from '../../shared/waitlist';
+import { waitlistRefusals } from '../../shared/waitlist';
+import { useT } from '../i18n/use-t';
 import { api } from '../lib/api-client';
 import { PageHead } from '../lib/page-head';
 import { Button } from '../ui/button';
@@ -12,6 +13,7 @@ import { Container } from '../ui/container';
  * rather than a bare link, so a mail scanner that opens links cannot take someone off the list).
  */
 export function WaitlistLeavePage() {
+  const { message } = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const leave = useMutation({
@@ -23,7 +25,7 @@ export function WaitlistLeavePage() {
       <h1 className="text-3xl font-semibold tracking-tight text-navy-900">Leave the USA waitlist</h1>
       {leave.isSuccess ? (
         <p role="status" className="mt-4 text-navy-800">
-          {leave.data.message}
+          {message(waitlistRefusals.left)}
         </p>
       ) : (
         <>
@@ -33,7 +35,7 @@ export function WaitlistLeavePage() {
           </p>
           {leave.isError || token === '' ? (
             <p role="alert" className="mt-4 text-red-700">
-              {waitlistLeaveMessages.invalid}
+              {message(waitlistRefusals.invalid)}
             </p>
           ) : null}
           <Button className="mt-6" disabled={leave.isPending || token === ''} onClick={() => leave.mutate()}>

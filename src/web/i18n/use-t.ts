@@ -50,22 +50,24 @@ export function pageText(language: Language): PageText {
       formatIcu(descriptor.message, filled, intlLocales[language])
     );
   };
+  // A function of its own (not a method using `this`), so `const { said } = useT()` works.
+  const said = (refusal: unknown): string => {
+    if (isMessage(refusal)) return message(refusal);
+    if (typeof refusal === 'string') {
+      const field = fieldMessage(refusal);
+      return field ? message(field) : refusal;
+    }
+    if (refusal instanceof Error) {
+      const { messageId, values } = refusal as Error & { messageId?: string; values?: MessageValues };
+      return messageId ? message({ id: messageId, message: refusal.message, values }) : said(refusal.message);
+    }
+    return '';
+  };
   return {
     language,
     t: (id, english, values) => message({ id, message: english }, values),
     message,
-    said(refusal) {
-      if (isMessage(refusal)) return message(refusal);
-      if (typeof refusal === 'string') {
-        const field = fieldMessage(refusal);
-        return field ? message(field) : refusal;
-      }
-      if (refusal instanceof Error) {
-        const { messageId, values } = refusal as Error & { messageId?: string; values?: MessageValues };
-        return messageId ? message({ id: messageId, message: refusal.message, values }) : this.said(refusal.message);
-      }
-      return '';
-    },
+    said,
     money: (minor, currency, options) => moneyIn(language, minor, currency, options),
     date: (date) => dateIn(language, 'day', date),
     month: (date) => dateIn(language, 'month', date),

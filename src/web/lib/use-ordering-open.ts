@@ -3,7 +3,7 @@ import { api } from './api-client';
 
 export interface OrderingState {
   open: boolean;
-  /** "Ordering opens soon…" while the shop takes no orders (GET /api/orders/ordering). */
+  /** "Ordering opens soon…" while the shop takes no orders (GET /api/orders/ordering); the page says `orderFlowRefusals.orderingNotOpen` by its id. */
   message: string | null;
   /** Issue 39: the shop's orders require the buyer's PO number (the order flow says so on its first step). */
   requirePoNumber?: boolean;

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { orderFlowRefusals } from '../../shared/order-flow';
+import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { chooseLanguage } from '../i18n/language';
 import { saveOrderFlow } from '../lib/flow-storage';
 import { OrderFlowPage } from './order-flow-page';
@@ -45,5 +46,43 @@ describe('the order flow in German and French (happy-dom)', () => {
     expect(await screen.findByRole('heading', { name: 'Ihre Bestellung aufgeben' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Versandangaben' })).toBeTruthy();
     expect(screen.getByLabelText('Postleitzahl')).toBeTruthy();
+  });
+
+  it('in German: the terms check and the server’s refusal of the order (409 quote_expired) read in German by their ids (issue 53)', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/orders': apiError(409, 'quote_expired', orderFlowRefusals.quoteExpired),
+    });
+    await act(() => chooseLanguage('de'));
+    const user = userEvent.setup();
+    saveOrderFlow({
+      quoteReference: 'Q-REF-1',
+      configuration: defaultSelection,
+      currency: 'GBP',
+      total: 488250,
+      deposit: 244125,
+      customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
+    });
+    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+    await screen.findByRole('heading', { name: 'Versandangaben' });
+    await user.type(screen.getByLabelText('Adresse'), '1 Difference Lane');
+    await user.type(screen.getByLabelText('Ort'), 'London');
+    await user.type(screen.getByLabelText('Postleitzahl'), 'N1 9GU');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    await screen.findByRole('heading', { name: 'Bestätigen & bezahlen' });
+
+    await user.click(screen.getByRole('button', { name: 'Bestellung aufgeben' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Bitte akzeptieren Sie die Verkaufsbedingungen, um Ihre Bestellung aufzugeben.',
+    );
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Bestellung aufgeben' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Dieses Angebot ist abgelaufen. Bitte erstellen Sie ein neues Angebot, um zu aktuellen Preisen zu bestellen.',
+      ),
+    );
+    expect(calls.some((call) => call.path === '/api/orders')).toBe(true);
+    expect(screen.queryByText(orderFlowRefusals.quoteExpired.message)).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import { formatAddressLines } from '../../shared/address-format';
 import {
   deliveryCountryProblem,
   orderFieldLimits,
+  orderFlowMessages,
+  orderFlowRefusals,
   orderPriceAnswerSchema,
   orderSubmitProblem,
   shippingCountries,
@@ -20,7 +22,7 @@ import { ApiError, api } from '../lib/api-client';
 import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
-import { PO_DOCUMENT_BYTES } from '../../shared/orders/po-document';
+import { PO_DOCUMENT_BYTES, poDocumentMessages, poDocumentRefusals } from '../../shared/orders/po-document';
 import { findCountry } from '../../shared/countries';
 import { poUploadBody } from '../ui/purchase-order-form';
 import { attachPo } from '../lib/attach-po';
@@ -94,8 +96,9 @@ interface AddressBlock {
  */
 function deliveryCountryNoteIn(text: PageText, priced: string, delivery: string): string | null {
   const problem = deliveryCountryProblem(priced, delivery);
-  if (problem === null || text.language === 'en') return problem;
-  if (!shippingCountries.some((country) => country.code === delivery)) return text.said(problem);
+  if (problem === null) return null;
+  if (text.language === 'en' || !shippingCountries.some((country) => country.code === delivery))
+    return text.message(problem);
   if (!findCountry(priced))
     return text.t(
       'orderFlow.countryMismatch',
@@ -194,7 +197,11 @@ function Review({
           <h3 id="review-reaccept" className="font-semibold">
             {t('orderFlow.reacceptTitle', 'Your quote must be accepted again')}
           </h3>
-          <p className="mt-2">{repriced.data.reacceptance}</p>
+          <p className="mt-2">
+            {repriced.data.reacceptanceMessage
+              ? text.message(repriced.data.reacceptanceMessage)
+              : repriced.data.reacceptance}
+          </p>
         </section>
       ) : null}
       {changes.length > 0 && repriced.data ? (
@@ -533,13 +540,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
 
   const continueToPayment = handleSubmit((values) => {
     if (requirePoNumber && !values.poNumber?.trim()) {
-      setError(
-        'poNumber',
-        {
-          message: t('orderFlow.poNumberRequired', 'Please enter your purchase order (PO) number: orders require one.'),
-        },
-        { shouldFocus: true },
-      );
+      setError('poNumber', { message: text.message(poDocumentRefusals.poNumberRequired) }, { shouldFocus: true });
       return;
     }
     if (poFile && poFile.size > PO_DOCUMENT_BYTES) {
@@ -568,12 +569,12 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
       total: handoff.total,
     });
     if (problem) {
-      setFailure(problem);
-      toast.error(problem);
+      setFailure(text.message(problem));
+      toast.error(text.message(problem));
       return;
     }
     if (!termsAccepted) {
-      setFailure(t('orderFlow.termsNotAccepted', 'Please accept the terms of sale to place your order.'));
+      setFailure(text.message(orderFlowRefusals.termsNotAccepted));
       return;
     }
     try {
@@ -939,11 +940,11 @@ export function OrderFlowPage() {
 /** While the shop takes no orders yet, the order page says so before the buyer fills anything in. */
 function OrderingNotOpen() {
   const ordering = useOrderingOpen();
-  const { t } = useT();
+  const { t, message } = useT();
   if (ordering.open) return null;
   return (
     <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-      {ordering.message}{' '}
+      {message(orderFlowRefusals.orderingNotOpen)}{' '}
       <Link to="/configure" className="font-medium underline">
         {t('orderFlow.requestQuote', 'Request a quote')}
       </Link>

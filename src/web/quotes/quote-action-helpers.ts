@@ -5,9 +5,10 @@ import type { PageText } from '../i18n/use-t';
 
 /** What the quote page's actions share (quote-actions.tsx and the lazily loaded accept-quote-form.tsx). */
 export const quotePath = (quote: QuoteResource) => `/api/quotes/${encodeURIComponent(quote.reference)}`;
-export const failure = (error: unknown, { t }: Pick<PageText, 't'>) =>
+/** A refusal by its id in the page's language (issue 53); a network failure as the page says it. */
+export const failure = (error: unknown, { t, said }: Pick<PageText, 't' | 'said'>) =>
   error instanceof ApiError && error.code !== 'network_error'
-    ? error.message
+    ? said(error)
     : t('common.somethingWrong', 'Something went wrong. Please try again.');
 
 export function useRefresh(quote: QuoteResource) {

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceConfiguration } from '../../shared/pricing/price-configuration';
 import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import { quoteActionMessages, quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
+import { chooseLanguage } from '../i18n/language';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { QuotePage } from './quote-page';
 
@@ -165,6 +166,28 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
     await user.type(screen.getByLabelText("Approver's e-mail"), 'again@example.ac.uk');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(quoteActionMessages.approverRateLimited)).toBeTruthy();
+  });
+
+  it('on a German page, the server’s refusal of the 6th e-mail reads in German by its id (issue 53)', async () => {
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`GET /api/quotes/${REF}`]: { body: { quote } },
+      [`POST /api/quotes/${REF}/send-to-approver`]: apiError(
+        429,
+        'rate_limited',
+        quoteActionRefusals.approverRateLimited,
+      ),
+    });
+    await act(() => chooseLanguage('de'));
+    const user = userEvent.setup();
+    openQuote();
+    await user.click(await screen.findByRole('button', { name: 'An meine freigebende Person senden' }));
+    await user.type(screen.getByLabelText('E-Mail der freigebenden Person'), 'leitung@example.de');
+    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(
+      await screen.findByText('Zu viele E-Mails zu diesem Angebot. Bitte versuchen Sie es in einer Stunde erneut.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(quoteActionMessages.approverRateLimited)).toBeNull();
   });
 
   it('an expired quote offers no acceptance but does offer an extension request, then shows it pending', async () => {

@@ -87,7 +87,7 @@ function EmailStep({
   onType: (email: string) => void;
 }) {
   const submitEmail = useSubmitFlowEmail();
-  const { t } = useT();
+  const { t, said } = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, watch, trigger } = useForm<EmailValues>({
     resolver: zodResolver(emailStepSchema),
@@ -111,7 +111,8 @@ function EmailStep({
       onDone(email);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) setFailure(quoteFlowMessages.emailStepRateLimitedShown);
-      else if (error instanceof ApiError && error.status === 400) setFailure(error.fields.email ?? error.message);
+      else if (error instanceof ApiError && error.status === 400)
+        setFailure(error.fields.email ? said(error.fields.email) : said(error));
       else setFailure(quoteFlowMessages.emailStepFailedShown);
     }
   });
@@ -169,7 +170,7 @@ interface DetailsStepProps {
 
 function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: DetailsStepProps) {
   const navigate = useNavigate();
-  const { t, language: pageLanguage } = useT();
+  const { t, said, language: pageLanguage } = useT();
   const createQuote = useCreateQuote();
   const [failure, setFailure] = useState<string | null>(null);
   const [emailQuote, setEmailQuote] = useState(false);
@@ -245,14 +246,14 @@ function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: De
         navigate(`/quote/${quote.reference}`);
       }
     } catch (error) {
-      if (error instanceof ApiError && error.code !== 'network_error')
-        setFailure(
-          quoteCreationErrorMessage(
-            error.message,
-            error.code === 'http_error' ? {} : { code: error.code, fields: error.fields },
-          ),
+      if (error instanceof ApiError && error.code !== 'network_error') {
+        const shown = quoteCreationErrorMessage(
+          error.message,
+          error.code === 'http_error' ? {} : { code: error.code, fields: error.fields },
         );
-      else setFailure(quoteFlowMessages.createFallback);
+        // The server's own refusal by its id; the specification's browser texts as they are.
+        setFailure(shown === error.message ? said(error) : shown);
+      } else setFailure(quoteFlowMessages.createFallback);
     }
   };
   // The live schema passes or fails exactly as the submit schema does; only the messages differ.

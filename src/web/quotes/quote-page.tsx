@@ -434,7 +434,7 @@ function QuoteDetails({ quote }: { quote: QuoteResource }) {
 export function QuotePage() {
   const { id } = useParams();
   const quote = useQuote(id);
-  const { t } = useT();
+  const { t, said } = useT();
   let body;
   if (quote.isPending) body = <PageLoading label={t('quote.loading', 'Loading quote...')} />;
   else if (quote.isError) {
@@ -443,7 +443,7 @@ export function QuotePage() {
       error instanceof ApiError && error.status === 404
         ? t('quote.notFound', 'Quote not found')
         : error instanceof ApiError && error.code !== 'network_error'
-          ? error.message
+          ? said(error)
           : t('quote.loadFailed', 'Failed to load quote. Please try again.');
     body = (
       <div role="alert" className="py-16 text-center">

@@ -4,6 +4,7 @@ import {
   type CertificateKind,
   PACK_NOTICE_MONTHS,
   type SupplierPackSummary,
+  supplierPackRefusals,
   supplierPackPath,
 } from '../../shared/supplier-pack/supplier-pack-labels';
 import { useT } from '../i18n/use-t';
@@ -23,7 +24,7 @@ import { TextField } from '../ui/text-field';
  * language, and the letter downloaded in it (`?language=`).
  */
 export function SupplierPackPage() {
-  const { t, said, date, language } = useT();
+  const { t, said, date, language, message } = useT();
   const pack = useQuery({
     queryKey: ['supplier-pack'],
     queryFn: () => api<SupplierPackSummary>('/api/supplier-pack'),
@@ -36,7 +37,7 @@ export function SupplierPackPage() {
   // A refusal in the page's language: the field's message by its descriptor, a refusal by its id.
   const fieldError =
     send.error instanceof ApiError
-      ? said(send.error.fields.email ?? send.error)
+      ? (send.error.fields.email ?? said(send.error))
       : send.error
         ? t('supplierPack.sendFailed', 'Sending failed.')
         : undefined;
@@ -134,10 +135,7 @@ export function SupplierPackPage() {
         </p>
         {send.isSuccess ? (
           <p role="status" className="mt-4 text-navy-800">
-            {t(
-              'supplierPack.sent',
-              'We have e-mailed you a link to the supplier pack. Follow it to download the pack.',
-            )}
+            {message(supplierPackRefusals.sent)}
           </p>
         ) : (
           <form className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
