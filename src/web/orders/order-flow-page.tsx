@@ -9,7 +9,6 @@ import { formatAddressLines } from '../../shared/address-format';
 import {
   deliveryCountryProblem,
   orderFieldLimits,
-  orderFlowMessages,
   orderFlowRefusals,
   orderPriceAnswerSchema,
   orderSubmitProblem,
@@ -22,7 +21,7 @@ import { ApiError, api } from '../lib/api-client';
 import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
-import { PO_DOCUMENT_BYTES, poDocumentMessages, poDocumentRefusals } from '../../shared/orders/po-document';
+import { PO_DOCUMENT_BYTES, poDocumentRefusals } from '../../shared/orders/po-document';
 import { findCountry } from '../../shared/countries';
 import { poUploadBody } from '../ui/purchase-order-form';
 import { attachPo } from '../lib/attach-po';
