@@ -37,6 +37,8 @@ describe('POST /api/pricing', () => {
     expect(body.items.baseConfiguration).toEqual({
       id: 'dropwise-standard',
       name: 'Dropwise Standard',
+      // The model's name in German and French, as staff keep it in the catalogue (issue 53): a proper name.
+      names: { de: 'Dropwise Standard', fr: 'Dropwise Standard' },
       unitPrice: 285000,
       quantity: 1,
       total: 285000,
