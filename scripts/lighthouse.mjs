@@ -2,15 +2,13 @@
 // the median per page, over every public page (the prerendered ones, /coming-soon and the 404
 // page). Writes lighthouse-results/summary.json (plus each median report) and prints the scores
 // against the targets of issue 27, with the home page's first-load JavaScript.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './bench-support.mjs';
+import { startBuiltShop } from './built-shop.mjs';
 
 /** A path no route answers: the shop's 404 page, served with status 404. */
 const notFoundPath = '/no-such-page';
@@ -60,57 +58,7 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/pages/index.html')) 
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startShop() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'dropwise-lighthouse-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ALLOW_HTTP_PUBLIC_URL: 'true',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    // A busy machine takes a while to migrate a fresh database; a shop that never starts is stopped.
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-      reject(new Error(`The shop did not start:\n${output}`));
-    }, 180_000);
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Dropwise shop running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => reject(new Error(`The shop exited with ${code}:\n${output}`)));
-  });
-  return {
-    baseUrl: `http://localhost:${port}`,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startShop = () => startBuiltShop({ prefix: 'dropwise-lighthouse-' });
 
 /** The gzip size of a built file (the budget's measure; transfer sizes add each response's headers). */
 const gzipKb = (path) => {

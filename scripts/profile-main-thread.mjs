@@ -19,12 +19,10 @@
  * readable in a build without minifying (`npx vite build --minify false`, then build:server and
  * build:prerender). The machine is shared: compare runs made in the same minute.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { startBuiltShop } from './built-shop.mjs';
 import { chromiumPath } from './chromium-path.mjs';
 
 const pages = process.argv.slice(2).length
@@ -51,61 +49,8 @@ for (const root of urls ? [] : roots)
     process.exit(1);
   }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 /** The built shop on a fresh PGlite directory, as `npm run lighthouse` starts it. */
-async function startShop(root) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'dropwise-profile-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ALLOW_HTTP_PUBLIC_URL: 'true',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-      reject(new Error(`The shop did not start:\n${output}`));
-    }, 180_000);
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Dropwise shop running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => reject(new Error(`The shop exited with ${code}:\n${output}`)));
-  });
-  return {
-    baseUrl: `http://localhost:${port}`,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startShop = (root) => startBuiltShop({ root, prefix: 'dropwise-profile-' });
 
 /**
  * The renderer's main thread's top-level tasks from a Chrome trace, each with the self time of the
