@@ -22,7 +22,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { startBuiltShop } from './built-shop.mjs';
+import { startServer } from './bench-support.mjs';
 import { chromiumPath } from './chromium-path.mjs';
 
 const pages = process.argv.slice(2).length
@@ -50,7 +50,10 @@ for (const root of urls ? [] : roots)
   }
 
 /** The built shop on a fresh PGlite directory, as `npm run lighthouse` starts it. */
-const startShop = (root) => startBuiltShop({ root, prefix: 'dropwise-profile-' });
+async function startShop(root) {
+  const server = await startServer(undefined, {}, root);
+  return { baseUrl: server.url.replace('127.0.0.1', 'localhost'), stop: () => server.stop() };
+}
 
 /**
  * The renderer's main thread's top-level tasks from a Chrome trace, each with the self time of the
@@ -268,7 +271,7 @@ try {
   }
 } finally {
   await browser.close();
-  for (const shop of shops) shop.stop();
+  await Promise.all(shops.map((shop) => shop.stop()));
 }
 console.log(`\nMedians over ${runs} run(s) (CPU ms; blocking = Lighthouse's TBT rule on the CPU time ×${slowdown}):`);
 for (const row of table)
