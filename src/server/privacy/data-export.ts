@@ -111,6 +111,7 @@ export async function collectPersonData(
                 email: user.email,
                 emailConfirmedAt: iso(user.emailConfirmedAt),
                 accountCreatedAt: iso(user.createdAt),
+                title: profile?.title ?? null,
                 firstName: profile?.firstName ?? null,
                 lastName: profile?.lastName ?? null,
                 phone: profile?.phone ?? null,

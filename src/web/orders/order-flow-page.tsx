@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TitleField, titleWord } from '../ui/title-field';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,6 +80,8 @@ function toDraft(values: Partial<Values>): OrderFormDraft['values'] {
 }
 
 interface AddressBlock {
+  /** Issue 53: the billing block's title ('' or absent: none). */
+  title?: string | null | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
   company?: string | undefined;
@@ -112,10 +115,11 @@ function deliveryCountryNoteIn(text: PageText, priced: string, delivery: string)
 
 function ReviewAddress({ block }: { block: AddressBlock }) {
   const text = useT();
+  const title = block.title === 'mr' || block.title === 'ms' ? titleWord(text, block.title) : '';
   const lines = addressLinesIn(
     text,
     formatAddressLines({
-      name: `${block.firstName ?? ''} ${block.lastName ?? ''}`,
+      name: [title, block.firstName ?? '', block.lastName ?? ''].filter(Boolean).join(' '),
       company: block.company,
       street: block.address ?? '',
       city: block.city ?? '',
@@ -406,6 +410,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
+      // Issue 53: the title given with the quote, else the account's; none ('') by default.
+      title: handoff.customerInfo.title ?? profile?.title ?? '',
       firstName: handoff.customerInfo.firstName || (profile?.firstName ?? ''),
       lastName: handoff.customerInfo.lastName || (profile?.lastName ?? ''),
       company: handoff.customerInfo.organization || (profile?.company ?? ''),
@@ -642,6 +648,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               block="billing"
               field={field}
               errors={errors}
+              title={<TitleField error={errors.title?.message} {...field('title')} />}
               contact={
                 <TextField
                   label={t('quote.email', 'Email')}
