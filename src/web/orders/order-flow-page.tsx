@@ -394,6 +394,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     const stored = loadOrderForm();
     return stored && (stored.quoteReference === handoff.quoteReference || stored.carryOver) ? stored.values : null;
   });
+  // Issue 53: the title typed before, else the one given with the quote, else the account's; none ('') by default.
+  const initialTitle = draft?.title ?? handoff.customerInfo.title ?? profile?.title ?? '';
   const [failure, setFailure] = useState<string | null>(null);
   // One key per visit of the order flow: a retry or a double click returns the same order.
   const idempotencyKey = useRef<string>('');
@@ -410,8 +412,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
-      // Issue 53: the title given with the quote, else the account's; none ('') by default.
-      title: handoff.customerInfo.title ?? profile?.title ?? '',
+      title: initialTitle,
       firstName: handoff.customerInfo.firstName || (profile?.firstName ?? ''),
       lastName: handoff.customerInfo.lastName || (profile?.lastName ?? ''),
       company: handoff.customerInfo.organization || (profile?.company ?? ''),
@@ -648,7 +649,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               block="billing"
               field={field}
               errors={errors}
-              title={<TitleField error={errors.title?.message} {...field('title')} />}
+              title={<TitleField defaultValue={initialTitle} error={errors.title?.message} {...field('title')} />}
               contact={
                 <TextField
                   label={t('quote.email', 'Email')}

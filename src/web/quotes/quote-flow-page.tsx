@@ -281,7 +281,12 @@ function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: De
           : t('quoteFlow.quoteTo', 'Your quote will be sent to')}{' '}
         <span className="font-medium text-navy-900">{email}</span>.
       </p>
-      <TitleField className="sm:w-1/2" error={formState.errors.title?.message} {...register('title')} />
+      <TitleField
+        className="sm:w-1/2"
+        defaultValue={(typedBefore ?? prefill).title ?? ''}
+        error={formState.errors.title?.message}
+        {...register('title')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('quoteFlow.firstName', 'First name')}
