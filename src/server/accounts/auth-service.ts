@@ -138,15 +138,13 @@ export async function signUp(
       .values({ email, passwordHash, userMetadata: metadata, language: input.language ?? null })
       .returning({ id: users.id });
     if (!user) throw new Error('Creating the user failed');
-    await tx
-      .insert(profiles)
-      .values({
-        id: user.id,
-        email,
-        title: input.title ?? null,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-      });
+    await tx.insert(profiles).values({
+      id: user.id,
+      email,
+      title: input.title ?? null,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+    });
     await queueConfirmation(ctx, tx, user.id, email, passwordHash);
   });
 }

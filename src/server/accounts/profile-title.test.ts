@@ -79,9 +79,9 @@ describe('an account’s title (issue 53)', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = (placed.json() as { order: { id: string } }).order.id;
     const admin = await createAdminSession(t);
-    expect((await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.patch(`/api/admin/orders/${orderId}`, { status: 'confirmed' }, { cookie: admin.cookie })).statusCode,
+    ).toBe(200);
     const [confirmed] = await t.db
       .select()
       .from(mailOutbox)

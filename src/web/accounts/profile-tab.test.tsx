@@ -117,11 +117,11 @@ describe('My Account, Profile: how invoices are e-mailed (issue 52)', () => {
     const calls = routes(false, (call) => ({ body: { profile: { ...profile(), ...(call.body as object) } } }));
     show(profile({ title: 'mr' }));
     const title = (await screen.findByRole('combobox', { name: 'Anrede (optional)' })) as HTMLSelectElement;
-    expect(within(title).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Keine Angabe',
-      'Herr',
-      'Frau',
-    ]);
+    expect(
+      within(title)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Keine Angabe', 'Herr', 'Frau']);
     expect(title.value).toBe('mr');
     fireEvent.change(title, { target: { value: 'ms' } });
     fireEvent.click(screen.getByRole('button', { name: 'Profil aktualisieren' }));

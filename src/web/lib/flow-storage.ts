@@ -80,7 +80,10 @@ export const ORDER_FORM_KEY = 'orderFlowForm';
 
 const typed = z.string().max(5000).optional();
 /** The title select as typed ('' for none); anything else is dropped. */
-const typedTitle = z.enum(['', ...TITLES]).optional().catch(undefined);
+const typedTitle = z
+  .enum(['', ...TITLES])
+  .optional()
+  .catch(undefined);
 
 export const quoteFormDraftSchema = z.object({
   step: z.union([z.literal(1), z.literal(2)]),

@@ -428,7 +428,12 @@ export function QuoteFlowPage() {
   // The name and organization are prefilled only when all three are in the profile (storefront spec, section 4).
   const prefill: DetailsValues =
     profile?.firstName && profile.lastName && profile.company
-      ? { title: profile.title ?? '', firstName: profile.firstName, lastName: profile.lastName, organization: profile.company }
+      ? {
+          title: profile.title ?? '',
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          organization: profile.company,
+        }
       : { title: profile?.title ?? '', firstName: '', lastName: '', organization: '' };
 
   useEffect(() => {

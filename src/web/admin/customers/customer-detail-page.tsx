@@ -81,7 +81,10 @@ export function CustomerDetailPage() {
       />
     );
   const { customer, quotes, orders, instruments, audit, limit } = detail.data;
-  const title = orText(customer.name ? titledName(customer.title, customer.name) : null, customer.kind === 'guest' ? customerFallbacks.guest : customerFallbacks.noName);
+  const title = orText(
+    customer.name ? titledName(customer.title, customer.name) : null,
+    customer.kind === 'guest' ? customerFallbacks.guest : customerFallbacks.noName,
+  );
   return (
     <section className="space-y-6">
       <AdminHeading title={title}>
