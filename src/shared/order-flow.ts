@@ -15,6 +15,7 @@ import { EMAIL_MAX, emailFieldMessage } from './email-address';
 import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
 import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './einvoice/public-buyer';
+import { titleSchema } from './accounts/title';
 
 /** An invoice currency as a request names it (decision 0085). */
 export const invoiceCurrencySchema = z.enum(['GBP', 'EUR']);
@@ -119,6 +120,8 @@ const withNormalPostcode = <T extends { postalCode: string; country: string }>(v
 
 /** Step 1, Shipping Information: required first name, last name, e-mail, address, city, postal code and country. */
 const billingFields = z.object({
+  /** The buyer's title (issue 53): 'mr', 'ms', or none ('' or absent); the e-mails greet by it. */
+  title: titleSchema,
   firstName: required(orderFlowMessages.firstName, limits.firstName),
   lastName: required(orderFlowMessages.lastName, limits.lastName),
   company: optional(limits.company),

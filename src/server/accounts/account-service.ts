@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { asTitle, type Title } from '../../shared/accounts/title';
 import { authRefusals } from '../../shared/accounts/auth-messages';
 import type { ProfileUpdate } from '../../shared/accounts/auth-schemas';
 import type { EInvoiceDelivery } from '../../shared/einvoice/einvoice-delivery';
@@ -18,6 +19,7 @@ export async function getProfile(db: Db, userId: string) {
   return {
     id: p.id,
     email: p.email,
+    title: asTitle(p.title),
     firstName: p.firstName,
     lastName: p.lastName,
     phone: p.phone,
@@ -33,8 +35,10 @@ export async function getProfile(db: Db, userId: string) {
 export async function updateProfile(
   db: Db,
   userId: string,
-  changes: Required<{ [K in Exclude<keyof ProfileUpdate, 'einvoiceDelivery'>]: string | null }> & {
+  changes: Required<{ [K in Exclude<keyof ProfileUpdate, 'einvoiceDelivery' | 'title'>]: string | null }> & {
     einvoiceDelivery?: EInvoiceDelivery | null | undefined;
+    /** Issue 53: absent (undefined) leaves the stored title as it is. */
+    title?: Title | null | undefined;
   },
   now: Date,
 ) {

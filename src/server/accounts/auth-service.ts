@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Title } from '../../shared/accounts/title';
 import type { Db } from '../db/client';
 import { authTokens, profiles, sessions, users } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../http/http-error';
@@ -109,6 +110,7 @@ export async function signUp(
   input: {
     email: string;
     password: string;
+    title?: Title | null | undefined;
     firstName?: string | undefined;
     lastName?: string | undefined;
     language?: Language | undefined;
@@ -136,9 +138,13 @@ export async function signUp(
       .values({ email, passwordHash, userMetadata: metadata, language: input.language ?? null })
       .returning({ id: users.id });
     if (!user) throw new Error('Creating the user failed');
-    await tx
-      .insert(profiles)
-      .values({ id: user.id, email, firstName: input.firstName ?? null, lastName: input.lastName ?? null });
+    await tx.insert(profiles).values({
+      id: user.id,
+      email,
+      title: input.title ?? null,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+    });
     await queueConfirmation(ctx, tx, user.id, email, passwordHash);
   });
 }

@@ -1,3 +1,4 @@
+import type { Title } from '../../shared/accounts/title';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money';
@@ -63,6 +64,7 @@ function translatedReminderMail(input: {
   to: string;
   tr: Translator;
   stage: PaymentReminderStage;
+  title?: Title | null;
   firstName: string | null;
   lastName?: string | null;
   /** Issue 51: addressed to the organisation's accounts payable (the orderer in copy). */
@@ -118,6 +120,7 @@ export function paymentReminderMail(input: {
   order?: { kind?: OrderKind; language?: Language | null };
   /** The stage being sent and the customer's own first name (null: none given), for a translated reminder. */
   stage?: PaymentReminderStage;
+  title?: Title | null;
   firstName?: string | null;
   lastName?: string | null;
   toAccountsPayable?: boolean;
@@ -244,6 +247,7 @@ export async function runPaymentReminders(tx: Db, now: Date, publicUrl: string):
         texts: settings,
         overdue: days > 0,
         stage,
+        title: recipient.title,
         firstName: recipient.firstName,
         lastName: recipient.lastName,
         toAccountsPayable: sendTo.toAccountsPayable,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { asTitle } from '../../shared/accounts/title';
 import {
   type AdminCustomer,
   type AdminCustomerListQuery,
@@ -99,6 +100,7 @@ function customersSelect(scope: Scope): SQL {
     select p.id, p.id::text as key, 'account' as kind, p.email,
       case when ${noProfileName} then c.info->>'firstName' else p.first_name end as first_name,
       case when ${noProfileName} then c.info->>'lastName' else p.last_name end as last_name,
+      case when ${noProfileName} then c.info->>'title' else p.title end as title,
       coalesce(nullif(p.company, ''), c.company) as organisation,
       coalesce(nullif(p.country, ''), c.country) as country,
       coalesce(c.orders, 0) as orders, coalesce(c.quotes, 0) as quotes, coalesce(pc.totals, '{}'::jsonb) as totals,
@@ -107,7 +109,7 @@ function customersSelect(scope: Scope): SQL {
     where ${profileScope} and (not p.is_admin or c.key is not null)
     union all
     select md5(c.guest_email)::uuid, c.key, 'guest', c.guest_email, c.info->>'firstName', c.info->>'lastName',
-      c.company, c.country, c.orders, c.quotes, coalesce(pc.totals, '{}'::jsonb), c.last_at
+      c.info->>'title', c.company, c.country, c.orders, c.quotes, coalesce(pc.totals, '{}'::jsonb), c.last_at
     from per_customer c left join per_currency pc on pc.key = c.key
     where c.user_id is null
   ) t`;
@@ -137,6 +139,7 @@ interface CustomerRow extends Record<string, unknown> {
   email: string | null;
   first_name: string | null;
   last_name: string | null;
+  title: string | null;
   organisation: string | null;
   country: string | null;
   orders: number | string;
@@ -152,6 +155,7 @@ function toCustomer(row: CustomerRow): AdminCustomer {
     kind: row.kind,
     email: row.email,
     name: nameOf(row.first_name, row.last_name),
+    title: asTitle(row.title),
     organisation: row.organisation && row.organisation.trim() !== '' ? row.organisation : null,
     country: row.country ? row.country.toUpperCase() : null,
     quotes: Number(row.quotes),

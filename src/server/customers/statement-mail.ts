@@ -23,7 +23,12 @@ export async function emailStatement(
   input: { admin: Pick<RequestAuth, 'userId' | 'email'>; userId: string; now: Date; publicUrl: string },
 ): Promise<string[]> {
   const [customer] = await tx
-    .select({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName })
+    .select({
+      email: profiles.email,
+      title: profiles.title,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
     .from(profiles)
     .where(eq(profiles.id, input.userId));
   if (!customer) throw notFound(customerMessages.notFound);

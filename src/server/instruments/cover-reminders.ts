@@ -1,3 +1,4 @@
+import type { Title } from '../../shared/accounts/title';
 import { translator } from '../../shared/i18n/translator';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { and, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
@@ -25,6 +26,7 @@ const coverKey: Record<InstrumentReminderKind, string> = {
 /** The customer's reminder: which instrument, what ends when, and the renewal quote to order. */
 export function coverReminderMail(input: {
   to: string;
+  title?: Title | null;
   firstName: string | null;
   lastName?: string | null;
   serialNumber: string;
@@ -112,6 +114,7 @@ export async function runCoverReminders(tx: Db, now: Date, publicUrl: string): P
         tx,
         coverReminderMail({
           to: recipient.to,
+          title: recipient.title,
           firstName: recipient.firstName,
           lastName: recipient.lastName,
           serialNumber: instrument.serialNumber,

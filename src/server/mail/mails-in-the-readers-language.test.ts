@@ -61,7 +61,7 @@ const buyers = [
     postalCode: '69120',
     firstName: 'Thomas',
     lastName: 'Becker',
-    // No form asks a title yet (decision 0082): the formal greeting with the full name, as greetingLine makes it.
+    // No title given (decision 0082): the formal greeting with the full name, as greetingLine makes it.
     greeting: 'Guten Tag Thomas Becker,',
     privacy: `Wie wir Ihre Daten verwenden: ${PRIVACY_URL}`,
   },

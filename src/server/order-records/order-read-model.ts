@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { asTitle } from '../../shared/accounts/title';
 import type { BatchHistory } from '../../shared/batches/batch-places';
 import { customerHistoryMessage } from '../../shared/orders/customer-history';
 import type { AdminOrder, Order, OrderAddress, OrderSummary } from '../../shared/orders/order-schema';
@@ -277,6 +278,8 @@ export function storedCustomerInfo(configuration: Record<string, unknown> | null
   const last = text(record.lastName);
   return {
     name: [first, last].filter(Boolean).join(' ') || null,
+    /** Issue 53: the title given with the order (none: null). */
+    title: asTitle(record.title),
     email: text(record.email),
     company: text(record.organization) ?? text(record.company),
     country: text(record.country),
@@ -305,7 +308,7 @@ function withoutCustomer(order: AdminOrder): AdminOrder {
     shippingAddress: erasedAddress(order.shippingAddress),
     vatNumber: order.vatNumber && ERASED,
     eoriNumber: order.eoriNumber && ERASED,
-    customer: { ...order.customer, name: ERASED, email: ERASED, company: ERASED, phone: ERASED },
+    customer: { ...order.customer, name: ERASED, title: null, email: ERASED, company: ERASED, phone: ERASED },
   };
 }
 
@@ -335,6 +338,7 @@ async function adminView(db: Db, model: OrderReadModel): Promise<AdminOrder> {
           .select({
             id: users.id,
             email: users.email,
+            title: profiles.title,
             firstName: profiles.firstName,
             lastName: profiles.lastName,
             company: profiles.company,
@@ -371,6 +375,8 @@ async function adminView(db: Db, model: OrderReadModel): Promise<AdminOrder> {
     userId: order.userId,
     customer: {
       name: profileName ?? stored.name,
+      // Issue 53: the account's title, else the one given with the order; staff see it beside the name.
+      title: (profile ? asTitle(profile.title) : null) ?? stored.title,
       email: profile?.email ?? stored.email,
       company: profile?.company ?? stored.company,
       phone: profile?.phone || stored.phone || order.billingAddress?.phone || order.shippingAddress?.phone || null,

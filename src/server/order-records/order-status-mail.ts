@@ -2,7 +2,7 @@ import { recipientLanguage } from '../accounts/recipient-language';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { localBatchLine, localTerms } from '../../shared/documents/document-language';
 import { translator } from '../../shared/i18n/translator';
-import { type GreetingName, greetingLine } from '../../shared/i18n/greeting';
+import { type GreetingName, type Title, greetingLine } from '../../shared/i18n/greeting';
 import type { orders } from '../db/schema';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TermsValues } from '../../shared/terms';
@@ -13,6 +13,8 @@ type OrderRow = typeof orders.$inferSelect;
 interface StatusMailContext {
   order: OrderRow;
   to: string;
+  /** Issue 53: the title the greeting addresses the customer by, with the family name. */
+  title?: Title | null;
   firstName: string | null;
   lastName?: string | null;
   /** Where the customer sees the order: /order-details/{id} for an account, the confirmation page for a guest. */
@@ -44,7 +46,9 @@ export const footer = (
  */
 export function orderNoticeText(
   context: {
+    title?: Title | null;
     firstName: string | null;
+    lastName?: string | null;
     orderUrl: string;
     facts: Pick<StatusMailContext['facts'], 'profile'>;
     order?: { kind?: OrderRow['kind'] };

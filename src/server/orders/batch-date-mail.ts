@@ -1,3 +1,4 @@
+import type { Title } from '../../shared/accounts/title';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { and, eq } from 'drizzle-orm';
 import { SHIP_DATE_TO_BE_CONFIRMED } from '../../shared/batches/ship-date';
@@ -25,7 +26,9 @@ export function batchDateChangedMail(context: {
   oldDate: string | null;
   newDate: string | null;
   to: string;
+  title?: Title | null;
   firstName: string | null;
+  lastName?: string | null;
   orderUrl: string;
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
@@ -119,7 +122,7 @@ export function batchMovedMail(context: {
   order: OrderRow;
   from: { name: string; shipDate: string | null };
   to: { name: string; shipDate: string | null };
-  recipient: { to: string; firstName: string | null; orderUrl: string };
+  recipient: { to: string; title?: Title | null; firstName: string | null; lastName?: string | null; orderUrl: string };
   facts: Awaited<ReturnType<typeof documentFacts>>;
 }): OutgoingMail {
   const { order } = context;

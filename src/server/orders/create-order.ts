@@ -501,6 +501,8 @@ export async function createOrder(
     : address;
   const customerInfo = {
     email: billing.email,
+    // Issue 53: the buyer's title, kept beside the names (none: the key is left out).
+    ...(billing.title ? { title: billing.title } : {}),
     firstName: billing.firstName,
     lastName: billing.lastName,
     organization: billing.company,
@@ -594,6 +596,7 @@ export async function createOrder(
         order: row,
         customer: {
           email: billing.email,
+          title: billing.title,
           firstName: billing.firstName,
           lastName: billing.lastName,
           company: billing.company,

@@ -1,3 +1,4 @@
+import { type Title, titledName } from '../../shared/accounts/title';
 import { greetingLine } from '../../shared/i18n/greeting';
 import { recipientLanguage } from '../accounts/recipient-language';
 import type { VatGroup } from '../../shared/tax/line-vat';
@@ -22,7 +23,7 @@ type OrderRow = typeof orders.$inferSelect;
 
 interface OrderMailContext {
   order: OrderRow;
-  customer: { email: string; firstName: string; lastName: string; company: string };
+  customer: { email: string; title?: Title | null; firstName: string; lastName: string; company: string };
   lines: OrderLine[];
   /** The billing e-mail is the signed-in buyer's confirmed account e-mail (see `isConfirmedAccountEmail`). */
   confirmedAddress: boolean;
@@ -151,7 +152,7 @@ export function newOrderNoticeMail(context: OrderMailContext, adminEmail: string
   const text = [
     `A new order was placed on the shop.`,
     '',
-    `Customer: ${customer.firstName} ${customer.lastName}${customer.company ? `, ${customer.company}` : ''} <${customer.email}>`,
+    `Customer: ${titledName(customer.title, customer.firstName, customer.lastName)}${customer.company ? `, ${customer.company}` : ''} <${customer.email}>`,
     `Phone: ${context.order.billingAddress?.phone || context.order.shippingAddress?.phone || 'not given'}`,
     // Staff read the shop's own language: the notice is English whatever the buyer's.
     ...summary(context, true, translator('en')),

@@ -26,7 +26,7 @@ import {
 import { enqueueMail } from '../mail/outbox';
 import { documentPdf } from '../billing/invoices';
 import { getBusinessProfile } from '../business-profile/profile-service';
-import { loadOrderModels, toOwnerOrder } from '../order-records/order-read-model';
+import { loadOrderModels, storedCustomerInfo, toOwnerOrder } from '../order-records/order-read-model';
 import { ledgerDepositDue } from '../../shared/orders/ledger-lines';
 import type { Order } from '../../shared/orders/order-schema';
 import { quotePdf } from '../quotes/quote-document';
@@ -49,8 +49,9 @@ const HOUR_MS = 60 * 60 * 1000;
  * due, paid, outstanding, credit held, refund due, cancellation fee), and not the order's planned
  * balance (`remainingAmount`, the total less the deposit), which reads as a second balance once money moves.
  */
-function exportedOrder({ remainingAmount: _planned, ...order }: Order) {
-  return { ...order, ledger: { depositDue: ledgerDepositDue(order), ...order.ledger } };
+/** An order as exported: its resource, the ledger's deposit due, and the title given with it (issue 53; null: none). */
+function exportedOrder({ remainingAmount: _planned, ...order }: Order, title: string | null) {
+  return { ...order, title, ledger: { depositDue: ledgerDepositDue(order), ...order.ledger } };
 }
 export const exportLinkMs = retention.exportLinkHours * HOUR_MS;
 
@@ -111,6 +112,7 @@ export async function collectPersonData(
                 email: user.email,
                 emailConfirmedAt: iso(user.emailConfirmedAt),
                 accountCreatedAt: iso(user.createdAt),
+                title: profile?.title ?? null,
                 firstName: profile?.firstName ?? null,
                 lastName: profile?.lastName ?? null,
                 phone: profile?.phone ?? null,
@@ -208,7 +210,9 @@ export async function collectPersonData(
       isOwner: row.ownerUserId === subject.userId,
       since: iso(row.since),
     })),
-    orders: orderModels.map((model) => exportedOrder(toOwnerOrder(model))),
+    orders: orderModels.map((model) =>
+      exportedOrder(toOwnerOrder(model), storedCustomerInfo(model.order.configuration ?? null).title),
+    ),
     serviceRequests: await serviceRequestsOfOrders(
       db,
       orderRows.map((row) => row.id),

@@ -83,7 +83,8 @@ function taxedForBuyer(
 
 export interface CreateQuoteInput {
   configuration: SelectedConfiguration;
-  customerInfo: CustomerInfoInput;
+  /** Issue 53: the title may be left out (none). */
+  customerInfo: Omit<CustomerInfoInput, 'title'> & { title?: CustomerInfoInput['title'] | undefined };
   flowType: FlowType;
   /** Asked for in the order flow; a quote-flow hand-off always sends the e-mail. */
   emailQuote?: boolean | undefined;
@@ -127,6 +128,8 @@ export async function createQuote(db: Db, input: CreateQuoteInput): Promise<Quot
   // The names and organisation come cleaned to one line by customerInfoSchema.
   const customerInfo = {
     email: input.customerInfo.email.trim().toLowerCase(),
+    // Issue 53: the buyer's title, kept beside the names (none: the key is left out).
+    ...(input.customerInfo.title ? { title: input.customerInfo.title } : {}),
     firstName: input.customerInfo.firstName,
     lastName: input.customerInfo.lastName,
     organization: input.customerInfo.organization,

@@ -1,4 +1,5 @@
 import { greetingLine } from '../../shared/i18n/greeting';
+import { titledName } from '../../shared/accounts/title';
 import { translator } from '../../shared/i18n/translator';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { and, asc, eq } from 'drizzle-orm';
@@ -151,7 +152,7 @@ export function quoteAcceptedMails(
             organization: acceptance.organization,
             email: acceptance.email,
             customer: customerInfo
-              ? `${customerInfo.firstName} ${customerInfo.lastName}, ${customerInfo.organization} (${customerInfo.email})`
+              ? `${titledName(customerInfo.title, customerInfo.firstName, customerInfo.lastName)}, ${customerInfo.organization} (${customerInfo.email})`
               : '',
           }),
         ),

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { titledName } from '../../shared/accounts/title';
 import { type AdminQuoteDetail, quoteAdminMessages } from '../../shared/quotes/quote-admin-schemas';
 import { findCountry } from '../../shared/countries';
 import { isConfirmedAccountEmail } from '../accounts/confirmed-address';
@@ -51,7 +52,8 @@ async function shownQuote(db: Db, row: QuoteRow, now: Date): Promise<AdminQuoteD
     currency: row.currency,
     customer: customer
       ? {
-          name: `${customer.firstName} ${customer.lastName}`.trim(),
+          // Issue 53: the title the buyer gave first, as staff read it ("Mr Thomas Becker").
+          name: titledName(customer.title, customer.firstName, customer.lastName),
           email: customer.email,
           organization: customer.organization,
           country: findCountry(customer.country)?.name ?? customer.country,

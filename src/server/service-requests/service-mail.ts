@@ -7,12 +7,15 @@ import type { Translator } from '../../shared/i18n/translator';
 import { translator } from '../../shared/i18n/translator';
 import type { NotCoveredReason } from '../../shared/service-requests/service-lifecycle';
 import type { OutgoingMail } from '../mail/outbox';
+import type { Title } from '../../shared/accounts/title';
 import { greeting } from '../order-records/order-status-mail';
 import type { LoadedServiceRequest } from './service-requests';
 
 interface ServiceMailContext {
   loaded: LoadedServiceRequest;
   to: string;
+  /** Issue 53: the title the greeting uses with the family name. */
+  title?: Title | null;
   firstName: string | null;
   lastName?: string | null;
   /** The customer's page of the request (with the order's key for a guest). */

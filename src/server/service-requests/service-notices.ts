@@ -12,6 +12,7 @@ export async function serviceMailContext(tx: Db, loaded: LoadedServiceRequest, p
   return {
     loaded,
     to: recipient.to,
+    title: recipient.title,
     firstName: recipient.firstName,
     lastName: recipient.lastName,
     requestUrl: serviceRequestUrl(publicUrl, loaded),

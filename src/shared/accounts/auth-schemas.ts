@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titleEditSchema, titleSchema } from './title';
 import { cleanLine, cleanText } from '../clean-text';
 import { EMAIL_MAX, emailErrorMessage } from '../email-address';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
@@ -70,6 +71,8 @@ const signUpName = optionalText(100)
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
+  /** Issue 53: the title the e-mails greet by ('mr', 'ms'; '', null or absent: none). */
+  title: titleSchema,
   firstName: signUpName,
   lastName: signUpName,
   /** The language of the page signed up on (issue 53): the account's e-mails and documents until it picks another. */
@@ -78,6 +81,8 @@ export const signUpSchema = z.object({
 
 /** The editable part of the profile (the e-mail cannot be changed). */
 export const profileUpdateSchema = z.object({
+  /** Issue 53: 'mr', 'ms', or '' / null for none; absent, unchanged. */
+  title: titleEditSchema,
   firstName: optionalText(100),
   lastName: optionalText(100),
   phone: optionalText(50),

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** Issue 53: the title the customer gave ('mr', 'ms'), null for none. */
+  title: z.enum(['mr', 'ms']).nullable().optional(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   phone: z.string().nullable(),

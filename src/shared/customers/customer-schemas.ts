@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TITLES } from '../accounts/title';
 import { adminCustomerOrganisationSchema, adminOrganisationSummarySchema } from '../accounts/organisation-schemas';
 import { orderStatusSchema, paymentStatusSchema } from '../orders/order-schema';
 import { quoteStatuses } from '../orders/order-status';
@@ -50,6 +51,8 @@ export const adminCustomerSchema = z.object({
   kind: z.enum(customerKinds),
   email: z.string().nullable(),
   name: z.string().nullable(),
+  /** Issue 53: the title the customer gave ('mr', 'ms'), null for none; shown before the name. */
+  title: z.enum(TITLES).nullable().optional(),
   organisation: z.string().nullable(),
   country: z.string().nullable(),
   quotes: z.number().int(),

@@ -1,7 +1,8 @@
+import type { Title } from '../accounts/title';
 import type { Translator } from './translator';
 
-/** A title the greeting can address a person by (issue 53); none is known for most buyers. */
-export type Title = 'mr' | 'ms';
+/** A title the greeting can address a person by (issue 53, src/shared/accounts/title.ts); none when not given. */
+export type { Title };
 
 /** Whom an e-mail greets: the names as the buyer typed them, and a title when one is known. */
 export interface GreetingName {

@@ -1,4 +1,5 @@
 import { lineNamesSchema } from '../catalogue/option-translations-schema';
+import { TITLES } from '../accounts/title';
 import { z } from 'zod';
 import { poDocumentSchema } from './po-document';
 import { LANGUAGES } from '../i18n/languages';
@@ -219,6 +220,8 @@ export const adminOrderSchema = orderSchema.extend({
   userId: z.string().nullable(),
   customer: z.object({
     name: z.string().nullable(),
+    /** Issue 53: the customer's title ('mr', 'ms'), null for none; the admin shows it before the name. */
+    title: z.enum(TITLES).nullable().optional(),
     email: z.string().nullable(),
     company: z.string().nullable(),
     phone: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TITLES, titleSchema } from '../accounts/title';
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
@@ -52,6 +53,8 @@ export const emailStepSchema = z.object({ email: email(quoteFlowMessages.emailLi
 
 /** Step 2 as the user types (live messages). */
 export const detailsLiveSchema = z.object({
+  /** Issue 53: the buyer's title, optional (as `customerInfoSchema`'s). */
+  title: titleSchema,
   firstName: name(quoteFlowMessages.firstNameLive),
   lastName: name(quoteFlowMessages.lastNameLive),
   organization: organization(quoteFlowMessages.organizationLive),
@@ -62,6 +65,8 @@ export const detailsLiveSchema = z.object({
 /** The customer block as submitted: the submit messages, on the server and in the browser alike. */
 export const customerInfoSchema = z.object({
   email: email(quoteFlowMessages.emailSubmit),
+  /** Issue 53: the buyer's title ('mr', 'ms'; '', null or absent: none); the quote's e-mails greet by it. */
+  title: titleSchema,
   firstName: name(quoteFlowMessages.firstNameSubmit),
   lastName: name(quoteFlowMessages.lastNameSubmit),
   organization: organization(quoteFlowMessages.organizationSubmit),
@@ -121,6 +126,8 @@ export const flowEmailRequestSchema = z.object({
 
 export const quoteCustomerInfoSchema = z.object({
   email: z.string(),
+  /** Issue 53: the title the buyer gave (absent: none). */
+  title: z.enum(TITLES).optional().catch(undefined),
   firstName: z.string(),
   lastName: z.string(),
   organization: z.string(),

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
+import { chooseLanguage } from '../i18n/language';
 import type { Organisation } from '../../shared/accounts/organisation-schemas';
 import type { SessionProfile } from '../lib/use-session';
 import { ProfileTab } from './profile-tab';
@@ -67,6 +68,7 @@ describe('My Account, Profile: how invoices are e-mailed (issue 52)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      title: null,
       firstName: 'Grace',
       lastName: 'Hopper',
       phone: '',
@@ -108,5 +110,22 @@ describe('My Account, Profile: how invoices are e-mailed (issue 52)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid input');
     expect(choice().value).toBe('pdf_facturx');
+  });
+
+  it('issue 53: in German the title is "Anrede" with Herr and Frau, starts with the stored one and is saved as chosen', async () => {
+    await act(() => chooseLanguage('de'));
+    const calls = routes(false, (call) => ({ body: { profile: { ...profile(), ...(call.body as object) } } }));
+    show(profile({ title: 'mr' }));
+    const title = (await screen.findByRole('combobox', { name: 'Anrede (optional)' })) as HTMLSelectElement;
+    expect(
+      within(title)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Keine Angabe', 'Herr', 'Frau']);
+    expect(title.value).toBe('mr');
+    fireEvent.change(title, { target: { value: 'ms' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Profil aktualisieren' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ title: 'ms', lastName: 'Hopper' });
   });
 });

@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { TitleField } from '../ui/title-field';
+import { asTitle } from '../../shared/accounts/title';
 import { toast } from 'sonner';
 import { useT } from '../i18n/use-t';
 import { countries } from '../../shared/countries';
@@ -26,6 +28,8 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
   // '': follow the organisation's choice (null on the profile); without an organisation that is the PDF.
   const [delivery, setDelivery] = useState<EInvoiceDelivery | ''>(profile.einvoiceDelivery ?? '');
   const [form, setForm] = useState({
+    // Issue 53: '' is no title.
+    title: profile.title ?? '',
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
     phone: profile.phone ?? '',
@@ -42,7 +46,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
     event.preventDefault();
     setError(null);
     update.mutate(
-      { ...form, einvoiceDelivery: delivery === '' ? null : delivery },
+      { ...form, title: asTitle(form.title), einvoiceDelivery: delivery === '' ? null : delivery },
       {
         onSuccess: () => toast.success(t('profile.updated', 'Profile updated successfully!')),
         onError: (failure) => setError(errorMessage(failure) ?? t('profile.failed', 'Failed to update profile')),
@@ -60,6 +64,7 @@ export function ProfileTab({ profile }: { profile: SessionProfile }) {
           {error}
         </p>
       ) : null}
+      <TitleField className="sm:w-1/2" name="title" value={form.title} onChange={set('title')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <AuthField
           label={t('quoteFlow.firstName', 'First name')}

@@ -8,6 +8,7 @@ import { emailErrorDescriptor, emailFieldDescriptor } from '../../shared/email-a
 import type { MessageDescriptor } from '../../shared/i18n/message';
 import { addressFieldMessages } from '../../shared/orders/address-field-messages';
 import { quoteFieldMessages } from '../../shared/quotes/quote-messages';
+import { titleFieldMessages } from '../../shared/accounts/title';
 
 /**
  * The shared form fields' messages (the zod schemas' `error`, used by browser and server) as
@@ -24,6 +25,7 @@ const fieldDescriptors: MessageDescriptor[] = [
   freshCodeDescriptor,
   ...Object.values(addressFieldMessages),
   ...Object.values(quoteFieldMessages),
+  ...Object.values(titleFieldMessages),
 ];
 
 let byMessage: Map<string, MessageDescriptor> | undefined;

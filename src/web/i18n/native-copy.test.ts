@@ -98,7 +98,13 @@ describe('German and French a native reader signs off (issue 53)', () => {
 
   it('the glossary lists each term in English, German and French, and the catalogues use its German terms', () => {
     const glossary = readFileSync(new URL('../../../docs/glossary.md', import.meta.url), 'utf8');
-    for (const row of ['| Order number | Auftragsnummer | Numéro de commande |', '| PO number | Ihre Bestellnummer |'])
+    for (const row of [
+      '| Order number | Auftragsnummer | Numéro de commande |',
+      '| PO number | Ihre Bestellnummer |',
+      '| Title (of a person) | Anrede | Civilité |',
+      '| Mr | Herr | Monsieur |',
+      '| Ms | Frau | Madame |',
+    ])
       expect(glossary).toContain(row);
   });
 });

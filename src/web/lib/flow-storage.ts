@@ -1,4 +1,5 @@
 import { LANGUAGES } from '../../shared/i18n/languages';
+import { TITLES } from '../../shared/accounts/title';
 import { z } from 'zod';
 import { selectedConfigurationSchema } from '../../shared/configuration';
 
@@ -31,6 +32,8 @@ export const orderFlowHandoffSchema = z.object({
   deposit: z.number().int(),
   customerInfo: z.object({
     email: z.string(),
+    /** Issue 53: the title given in the quote flow; the order form starts with it. */
+    title: z.enum(TITLES).optional(),
     firstName: z.string(),
     lastName: z.string(),
     organization: z.string(),
@@ -76,10 +79,16 @@ export const QUOTE_FORM_KEY = 'quoteFlowForm';
 export const ORDER_FORM_KEY = 'orderFlowForm';
 
 const typed = z.string().max(5000).optional();
+/** The title select as typed ('' for none); anything else is dropped. */
+const typedTitle = z
+  .enum(['', ...TITLES])
+  .optional()
+  .catch(undefined);
 
 export const quoteFormDraftSchema = z.object({
   step: z.union([z.literal(1), z.literal(2)]),
   email: typed,
+  title: typedTitle,
   firstName: typed,
   lastName: typed,
   organization: typed,
@@ -104,6 +113,7 @@ export const orderFormDraftSchema = z.object({
   carryOver: z.boolean().default(false),
   values: z.object({
     ...addressDraft,
+    title: typedTitle,
     email: typed,
     poNumber: typed,
     vatNumber: typed,

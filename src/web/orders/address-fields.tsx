@@ -49,13 +49,15 @@ interface AddressFieldsProps {
   errors: Partial<Record<AddressField, { message?: string | undefined } | undefined>> | undefined;
   /** Shown after the company (the billing block's e-mail). */
   contact?: ReactNode;
+  /** Shown before the names (the billing block's title, issue 53). */
+  title?: ReactNode;
 }
 
 /**
  * One address block of the order flow: name, company, phone, street, city, state, postal code and
  * country, with the limits of `orderFieldLimits` (the server's) and the browser's address autofill.
  */
-export function AddressFields({ block, field, errors, contact }: AddressFieldsProps) {
+export function AddressFields({ block, field, errors, contact, title }: AddressFieldsProps) {
   const pageText = useT();
   const { autoComplete, countryId } = blocks[block];
   const labels = blocks[block].labels(pageText);
@@ -73,6 +75,7 @@ export function AddressFields({ block, field, errors, contact }: AddressFieldsPr
   const countryError = errors?.country?.message;
   return (
     <>
+      {title}
       {text('firstName', 'given-name')}
       {text('lastName', 'family-name')}
       {text('company', 'organization', true)}

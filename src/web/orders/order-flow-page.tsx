@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TitleField, titleWord } from '../ui/title-field';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,6 +80,8 @@ function toDraft(values: Partial<Values>): OrderFormDraft['values'] {
 }
 
 interface AddressBlock {
+  /** Issue 53: the billing block's title ('' or absent: none). */
+  title?: string | null | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
   company?: string | undefined;
@@ -112,10 +115,11 @@ function deliveryCountryNoteIn(text: PageText, priced: string, delivery: string)
 
 function ReviewAddress({ block }: { block: AddressBlock }) {
   const text = useT();
+  const title = block.title === 'mr' || block.title === 'ms' ? titleWord(text, block.title) : '';
   const lines = addressLinesIn(
     text,
     formatAddressLines({
-      name: `${block.firstName ?? ''} ${block.lastName ?? ''}`,
+      name: [title, block.firstName ?? '', block.lastName ?? ''].filter(Boolean).join(' '),
       company: block.company,
       street: block.address ?? '',
       city: block.city ?? '',
@@ -390,6 +394,8 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     const stored = loadOrderForm();
     return stored && (stored.quoteReference === handoff.quoteReference || stored.carryOver) ? stored.values : null;
   });
+  // Issue 53: the title typed before, else the one given with the quote, else the account's; none ('') by default.
+  const initialTitle = draft?.title ?? handoff.customerInfo.title ?? profile?.title ?? '';
   const [failure, setFailure] = useState<string | null>(null);
   // One key per visit of the order flow: a retry or a double click returns the same order.
   const idempotencyKey = useRef<string>('');
@@ -406,6 +412,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
     resolver: zodResolver(shippingFormSchema),
     mode: 'onTouched',
     defaultValues: {
+      title: initialTitle,
       firstName: handoff.customerInfo.firstName || (profile?.firstName ?? ''),
       lastName: handoff.customerInfo.lastName || (profile?.lastName ?? ''),
       company: handoff.customerInfo.organization || (profile?.company ?? ''),
@@ -642,6 +649,7 @@ function OrderFlow({ handoff, profile }: { handoff: OrderFlowHandoff; profile: S
               block="billing"
               field={field}
               errors={errors}
+              title={<TitleField defaultValue={initialTitle} error={errors.title?.message} {...field('title')} />}
               contact={
                 <TextField
                   label={t('quote.email', 'Email')}

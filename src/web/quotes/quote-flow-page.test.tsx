@@ -133,6 +133,29 @@ describe('the quote flow (component, happy-dom)', () => {
     });
   });
 
+  it('issue 53: asks the title beside the name (none by default), sends the one chosen', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/flows/email': { body: { ok: true } },
+      'POST /api/quotes': { status: 201, body: { quote: { reference: 'Q-REF-1' } } },
+    });
+    const user = userEvent.setup();
+    openQuoteFlow();
+    await passEmailStep(user);
+    const title = screen.getByRole('combobox', { name: 'Title (optional)' }) as HTMLSelectElement;
+    expect(title.value).toBe('');
+    title.focus();
+    await user.selectOptions(title, 'Ms');
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Organization'), 'Analytical Engines Ltd');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    expect(await screen.findByRole('heading', { name: 'The quote page' })).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/quotes')?.body).toMatchObject({
+      customerInfo: { email: EMAIL, title: 'ms', firstName: 'Ada', lastName: 'Lovelace' },
+    });
+  });
+
   it('issue 51: asks for the VAT number, refuses wrong check digits beside the field before sending, and sends the number as typed once right', async () => {
     const calls = mockFetch({
       'GET /api/auth/session': signedOut,

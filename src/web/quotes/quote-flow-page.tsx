@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TitleField } from '../ui/title-field';
 import { useCallback, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -60,8 +61,8 @@ type EmailValues = z.input<typeof emailStepSchema>;
 function carriedOver(): QuoteFormDraft | null {
   const order = loadOrderForm();
   if (!order?.carryOver) return null;
-  const { email, firstName, lastName, company } = order.values;
-  return { step: 1, email, firstName, lastName, organization: company };
+  const { email, title, firstName, lastName, company } = order.values;
+  return { step: 1, email, title, firstName, lastName, organization: company };
 }
 type DetailsValues = z.input<typeof detailsLiveSchema>;
 const detailsSubmitSchema = customerInfoSchema.omit({ email: true });
@@ -183,6 +184,7 @@ function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: De
   const [typedBefore] = useState(() => {
     const stored = loadQuoteForm();
     const kept = {
+      title: stored?.title ?? '',
       firstName: stored?.firstName ?? '',
       lastName: stored?.lastName ?? '',
       organization: stored?.organization ?? '',
@@ -201,6 +203,7 @@ function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: De
       saveQuoteForm({
         step: 2,
         email,
+        title: values.title ?? '',
         firstName: values.firstName ?? '',
         lastName: values.lastName ?? '',
         organization: values.organization ?? '',
@@ -278,6 +281,12 @@ function DetailsStep({ handoff, email, prefill, onBack, invoice, onInvoice }: De
           : t('quoteFlow.quoteTo', 'Your quote will be sent to')}{' '}
         <span className="font-medium text-navy-900">{email}</span>.
       </p>
+      <TitleField
+        className="sm:w-1/2"
+        defaultValue={(typedBefore ?? prefill).title ?? ''}
+        error={formState.errors.title?.message}
+        {...register('title')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('quoteFlow.firstName', 'First name')}
@@ -419,8 +428,13 @@ export function QuoteFlowPage() {
   // The name and organization are prefilled only when all three are in the profile (storefront spec, section 4).
   const prefill: DetailsValues =
     profile?.firstName && profile.lastName && profile.company
-      ? { firstName: profile.firstName, lastName: profile.lastName, organization: profile.company }
-      : { firstName: '', lastName: '', organization: '' };
+      ? {
+          title: profile.title ?? '',
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          organization: profile.company,
+        }
+      : { title: profile?.title ?? '', firstName: '', lastName: '', organization: '' };
 
   useEffect(() => {
     const stored = loadQuoteFlow();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { EInvoiceDelivery } from '../../../shared/einvoice/einvoice-delivery';
+import type { Title } from '../../../shared/accounts/title';
 import type { Language } from '../../../shared/i18n/languages';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -28,6 +29,8 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The title the customer gave (issue 53, migration 0055): 'mr', 'ms', or null for none. E-mails greet by it. */
+    title: text('title').$type<Title>(),
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
@@ -47,6 +50,7 @@ export const profiles = pgTable(
   },
   (table) => [
     index('profiles_created_at_idx').on(table.createdAt),
+    check('profiles_title_check', sql`${table.title} is null or ${table.title} in ('mr', 'ms')`),
     check(
       'profiles_einvoice_delivery_check',
       sql`${table.einvoiceDelivery} is null or ${table.einvoiceDelivery} in ('pdf', 'pdf_xrechnung', 'pdf_facturx')`,

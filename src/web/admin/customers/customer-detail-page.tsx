@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { titledName } from '../../../shared/accounts/title';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { customerFallbacks } from '../../../shared/lists';
@@ -80,7 +81,10 @@ export function CustomerDetailPage() {
       />
     );
   const { customer, quotes, orders, instruments, audit, limit } = detail.data;
-  const title = orText(customer.name, customer.kind === 'guest' ? customerFallbacks.guest : customerFallbacks.noName);
+  const title = orText(
+    customer.name ? titledName(customer.title, customer.name) : null,
+    customer.kind === 'guest' ? customerFallbacks.guest : customerFallbacks.noName,
+  );
   return (
     <section className="space-y-6">
       <AdminHeading title={title}>

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { titledName } from '../../../shared/accounts/title';
 import { customerFallbacks } from '../../../shared/lists';
 import {
   type AdminCustomer,
@@ -38,7 +39,7 @@ const columns: ColumnDef<AdminCustomer, unknown>[] = [
       <div>
         <Link className="font-medium text-accent-700 underline" to={customerPath(row.original.key)}>
           {orText(
-            row.original.name,
+            row.original.name ? titledName(row.original.title, row.original.name) : null,
             row.original.kind === 'guest' ? customerFallbacks.guest : customerFallbacks.noName,
           )}
         </Link>

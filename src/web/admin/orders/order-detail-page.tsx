@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { titledName } from '../../../shared/accounts/title';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -290,7 +291,10 @@ export function OrderDetailPage() {
           <p className="text-sm">
             {data.customer.isGuest && !data.customer.name
               ? customerFallbacks.guest
-              : orText(data.customer.name, customerFallbacks.noName)}
+              : orText(
+                  data.customer.name ? titledName(data.customer.title, data.customer.name) : null,
+                  customerFallbacks.noName,
+                )}
           </p>
           <p className="text-sm text-navy-700">{orText(data.customer.email, customerFallbacks.noEmail)}</p>
           <p className="text-sm text-navy-700">{orText(data.customer.company, customerFallbacks.notProvided)}</p>

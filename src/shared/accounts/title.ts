@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineMessages } from '../i18n/message';
+
+/**
+ * The titles a buyer may give beside their name (issue 53, docs/glossary.md "title"): Mr or Ms
+ * ("Herr"/"Frau", "Monsieur"/"Madame"), or none. The German and French e-mails greet by it and the
+ * family name ("Guten Tag Herr Becker,", "Bonjour Madame Martin,"); without one, the full name.
+ */
+export const TITLES = ['mr', 'ms'] as const;
+export type Title = (typeof TITLES)[number];
+
+export const titleFieldMessages = defineMessages({
+  title: { id: 'error.title', message: 'Choose Mr, Ms or no title' },
+});
+
+/**
+ * The title as a form or request gives it: 'mr', 'ms', or none (null, absent, or the select's empty
+ * "—"); anything else is refused with `titleFieldMessages.title`. Read as `Title | null`.
+ */
+export const titleSchema = z
+  .enum(['', ...TITLES], { error: titleFieldMessages.title.message })
+  .nullable()
+  .optional()
+  .transform((value): Title | null => (value ? value : null));
+
+/** A title as stored and answered: 'mr', 'ms' or null (a value not ours reads none). */
+export const storedTitleSchema = z.enum(TITLES).nullable().optional();
+
+/** A stored value as a title (a JSON field or column read back): anything not ours is none. */
+export const asTitle = (value: unknown): Title | null =>
+  typeof value === 'string' && (TITLES as readonly string[]).includes(value) ? (value as Title) : null;
+
+/** A title as staff read it, in the shop's own language: "Mr", "Ms" (none: empty). */
+export const englishTitle = (title: Title | null | undefined): string =>
+  title === 'mr' ? 'Mr' : title === 'ms' ? 'Ms' : '';
+
+/** A name as staff read it, its title first when given: "Mr Thomas Becker". */
+export const titledName = (title: Title | null | undefined, ...names: (string | null | undefined)[]): string =>
+  [englishTitle(title), ...names.map((name) => name?.trim() ?? '')].filter(Boolean).join(' ');
+
+/** The title in an edit (the profile): as `titleSchema`, but absent leaves the stored one unchanged. */
+export const titleEditSchema = z
+  .enum(['', ...TITLES], { error: titleFieldMessages.title.message })
+  .nullable()
+  .optional()
+  .transform((value): Title | null | undefined => (value === undefined ? undefined : value || null));
