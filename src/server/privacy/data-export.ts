@@ -41,6 +41,7 @@ import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 import { type Translator, translator } from '../../shared/i18n/translator';
 import { recipientLanguage } from '../accounts/recipient-language';
+import { asciiFilename } from '../http/content-disposition';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -267,7 +268,7 @@ export async function collectPersonData(
   for (const request of data.serviceRequests) {
     const loaded = await loadServiceRequest(db, { requestNumber: request.requestNumber });
     const pdf = loaded ? await decontaminationPdf(db, loaded, profile) : null;
-    if (loaded && pdf) files[`documents/${decontaminationFilename(loaded.request)}`] = new Uint8Array(pdf);
+    if (loaded && pdf) files[`documents/${asciiFilename(decontaminationFilename(loaded))}`] = new Uint8Array(pdf);
   }
   // A drawn signature as the server keeps it (re-encoded PNG).
   for (const { acceptance, quoteNumber } of acceptances)

@@ -14,6 +14,7 @@ const standard: AdminConfiguration = {
   priceGbp: 350000,
   priceEur: 400000,
   features: ['One'],
+  translations: {},
   sortOrder: 0,
   updatedAt: '2026-03-02T10:00:00.000Z',
   customs: {
