@@ -152,10 +152,10 @@ describe('the test certificate, the declaration of conformity and the IQ/OQ prot
     // Edge case: the download's name is German, the umlauts written out in the ASCII name.
     expect(filenames).toEqual({
       test_certificate:
-        "attachment; filename=\"Werkspruefzeugnis-DW-DE-0001.pdf\"; filename*=UTF-8''Werkspr%C3%BCfzeugnis-DW-DE-0001.pdf",
+        'attachment; filename="Werkspruefzeugnis-DW-DE-0001.pdf"; filename*=UTF-8\'\'Werkspr%C3%BCfzeugnis-DW-DE-0001.pdf',
       iq_oq_protocol: 'attachment; filename="IQ-OQ-Protokoll-DW-DE-0001.pdf"',
       declaration_of_conformity:
-        "attachment; filename=\"Konformitaetserklaerung-DW-DE-0001.pdf\"; filename*=UTF-8''Konformit%C3%A4tserkl%C3%A4rung-DW-DE-0001.pdf",
+        'attachment; filename="Konformitaetserklaerung-DW-DE-0001.pdf"; filename*=UTF-8\'\'Konformit%C3%A4tserkl%C3%A4rung-DW-DE-0001.pdf',
     });
   });
 
@@ -197,10 +197,10 @@ describe('the test certificate, the declaration of conformity and the IQ/OQ prot
     expect(englishIn(declaration, 'fr')).toEqual([]);
 
     expect(filenames.declaration_of_conformity).toBe(
-      "attachment; filename=\"Declaration-de-conformite-DW-FR-0001.pdf\"; filename*=UTF-8''D%C3%A9claration-de-conformit%C3%A9-DW-FR-0001.pdf",
+      'attachment; filename="Declaration-de-conformite-DW-FR-0001.pdf"; filename*=UTF-8\'\'D%C3%A9claration-de-conformit%C3%A9-DW-FR-0001.pdf',
     );
     expect(filenames.test_certificate).toBe(
-      "attachment; filename=\"Certificat-d-essai-en-usine-DW-FR-0001.pdf\"; filename*=UTF-8''Certificat-d%E2%80%99essai-en-usine-DW-FR-0001.pdf",
+      'attachment; filename="Certificat-d-essai-en-usine-DW-FR-0001.pdf"; filename*=UTF-8\'\'Certificat-d%E2%80%99essai-en-usine-DW-FR-0001.pdf',
     );
     expect(filenames.iq_oq_protocol).toBe('attachment; filename="Protocole-IQ-OQ-DW-FR-0001.pdf"');
   });

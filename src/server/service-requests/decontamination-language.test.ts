@@ -91,7 +91,12 @@ describe('the decontamination declaration in the order’s language (issue 53)',
       `attachment; filename="Dekontaminationserklaerung-${requestNumber}.pdf"; filename*=UTF-8''Dekontaminationserkl%C3%A4rung-${requestNumber}.pdf`,
     );
     // The customer's data export holds it under the same name, in ASCII.
-    const { files } = await collectPersonData(t.db, { email: user.email, userId: user.id }, t.clock.now, t.env.publicUrl);
+    const { files } = await collectPersonData(
+      t.db,
+      { email: user.email, userId: user.id },
+      t.clock.now,
+      t.env.publicUrl,
+    );
     expect(files[`documents/Dekontaminationserklaerung-${requestNumber}.pdf`]).toBeDefined();
   });
 

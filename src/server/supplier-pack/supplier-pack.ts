@@ -236,7 +236,11 @@ export async function renderSupplierPack(
   if (!row) throw new Error(`No supplier pack version ${version}`);
   const inputs: PackInputs = { profile, row, certificates: await listCertificates(db, now, { inForce: true }) };
   const key = renderKey(inputs, publicUrl, language);
-  const result = (pdf: Buffer) => ({ pdf, version: row.version, filename: supplierPackFilename(row.version, language) });
+  const result = (pdf: Buffer) => ({
+    pdf,
+    version: row.version,
+    filename: supplierPackFilename(row.version, language),
+  });
   const [stored] = await db
     .select({ pdf: supplierPackRenders.pdf })
     .from(supplierPackRenders)

@@ -48,7 +48,11 @@ export function descriptionIn(
 }
 
 /** A model's features in a language: its translated list, or the English when it has none. */
-export function featuresIn(language: Language, english: string[], translations: ModelTranslations | undefined): string[] {
+export function featuresIn(
+  language: Language,
+  english: string[],
+  translations: ModelTranslations | undefined,
+): string[] {
   if (language === 'en') return english;
   const translated = (translations?.[language]?.features ?? []).filter(given);
   return translated.length > 0 ? translated : english;
