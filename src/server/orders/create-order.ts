@@ -48,6 +48,7 @@ import { getCachedSettings } from '../settings/settings-service';
 import { poNumberRequired } from '../order-records/po-document';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
 import { poDocumentRefusals } from '../../shared/orders/po-document';
+import { documentFilename } from '../documents/document-filename';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -613,7 +614,7 @@ export async function createOrder(
       if (confirmedAddress)
         received.attachments = [
           pdfAttachment(
-            `Order-acknowledgement-${row.orderNumber}.pdf`,
+            documentFilename('acknowledgement', row, { orderNumber: row.orderNumber }),
             await renderAcknowledgementPdf(tx, row, input.now, input.publicUrl),
           ),
         ];

@@ -258,7 +258,7 @@ export async function collectPersonData(
     if (!row) continue;
     for (const document of order.documents) {
       const rendered = await documentPdf(db, row, document.id, now, publicUrl);
-      if (rendered) files[`documents/${rendered.filename}`] = new Uint8Array(rendered.pdf);
+      if (rendered) files[`documents/${asciiFilename(rendered.filename)}`] = new Uint8Array(rendered.pdf);
     }
   }
   for (const photo of await servicePhotosOfOrders(db, orderIds))
