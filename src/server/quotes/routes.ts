@@ -39,7 +39,7 @@ import { singleSupplierStatement } from '../../shared/documents/single-supplier-
 import { conflict } from '../http/http-error';
 import { createHash } from 'node:crypto';
 import { loadQuoteResource } from './quote-resource';
-import { documentFilename } from '../documents/document-filename';
+import { documentFilename } from '../../shared/documents/document-filename';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 const quoteBody = z.object({ quote: quoteResourceSchema });
@@ -164,7 +164,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       const stored = await quotePdf(app.db, row, app.now(), app.env.publicUrl);
       return sendStoredPdf(request, reply, {
         ...stored,
-        filename: documentFilename('quote', row, { quoteNumber: row.quoteNumber }),
+        filename: documentFilename('quote', recipientLanguage(row), { quoteNumber: row.quoteNumber }),
       });
     },
   );
@@ -281,7 +281,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       return sendStoredPdf(request, reply, {
         pdf,
         pdfSha256: createHash('sha256').update(pdf).digest('hex'),
-        filename: documentFilename('singleSupplier', { language }, { quoteNumber: row.quoteNumber }),
+        filename: documentFilename('singleSupplier', language, { quoteNumber: row.quoteNumber }),
       });
     },
   );

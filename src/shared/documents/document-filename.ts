@@ -1,5 +1,5 @@
-import { translator } from '../../shared/i18n/translator';
-import { type LanguageHolder, recipientLanguage } from '../accounts/recipient-language';
+import type { Language } from '../i18n/languages';
+import { translator } from '../i18n/translator';
 
 /** The documents whose file name is written in their language (the catalogue's `doc.filename.*`). */
 type NamedDocument = 'acknowledgement' | 'confirmation' | 'proForma' | 'quote' | 'singleSupplier';
@@ -11,6 +11,6 @@ type NamedDocument = 'acknowledgement' | 'confirmation' | 'proForma' | 'quote' |
  */
 export const documentFilename = (
   document: NamedDocument,
-  holder: LanguageHolder,
+  language: Language,
   values: { orderNumber: string } | { quoteNumber: string },
-) => translator(recipientLanguage(holder)).t(`doc.filename.${document}`, values);
+) => translator(language).t(`doc.filename.${document}`, values);
