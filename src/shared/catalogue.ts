@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { modelDocumentLinkSchema } from './instruments/model-documents';
-import { optionTranslationsSchema } from './catalogue/option-translations-schema';
+import { modelTranslationsSchema, optionTranslationsSchema } from './catalogue/option-translations-schema';
 
 /** A catalogue price in minor units per currency. */
 export const priceSchema = z.object({ GBP: z.number().int(), EUR: z.number().int() });
@@ -16,6 +16,8 @@ const option = {
 
 export const configurationOptionSchema = z.object({
   ...option,
+  /** Issue 53: a model's translations carry its features too. */
+  translations: modelTranslationsSchema.optional(),
   features: z.array(z.string()),
   /** Issue 41: the model's datasheet and user manual, when staff have uploaded them. */
   documents: z.array(modelDocumentLinkSchema).optional(),

@@ -11,6 +11,7 @@ import {
   removeModelDocument,
   storeModelDocument,
 } from '../catalogue/model-documents';
+import { cleanModelTranslations } from '../../shared/catalogue/option-translations';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -258,13 +259,14 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
     async (request) => ({
       item: await catalogueWrite(app, request, async (tx, now) => {
         const before = await configurationOf(tx, request.params.configId, true);
-        const { name, description, priceGbp, priceEur, features, softwareVersion } = request.body;
+        const { name, description, priceGbp, priceEur, features, softwareVersion, translations } = request.body;
         const after = await updateConfiguration(tx, before.id, {
           name,
           description: description || null,
           priceGbp,
           priceEur,
           features,
+          ...(translations ? { translations: cleanModelTranslations(translations) } : {}),
           ...(softwareVersion !== undefined ? { softwareVersion: softwareVersion || null } : {}),
           ...definedCustoms(request.body),
           updatedAt: now,

@@ -43,6 +43,7 @@ import { loadOrderModel, modelLedger, storedCustomerInfo, toOwnerOrder } from '.
 import { footer, greeting } from '../order-records/order-status-mail';
 import { localTerms } from '../../shared/documents/document-language';
 import { vatNumberInvoiceRefusal } from './vat-number-evidence';
+import { documentFilename } from '../../shared/documents/document-filename';
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -155,7 +156,7 @@ export async function renderAcknowledgementPdf(db: Db, row: OrderRow, now: Date,
 /** The e-mail carrying the written confirmation as a PDF, queued when an admin confirms the order. */
 export async function confirmationAttachment(db: Db, row: OrderRow, now: Date, publicUrl: string) {
   return pdfAttachment(
-    `Order-confirmation-${row.orderNumber}.pdf`,
+    documentFilename('confirmation', recipientLanguage(row), { orderNumber: row.orderNumber }),
     await renderConfirmationPdf(db, row, now, publicUrl),
   );
 }
@@ -529,7 +530,7 @@ export async function documentPdf(
 ): Promise<{ filename: string; pdf: Buffer; pdfSha256: string | null } | null> {
   if (documentId === ACKNOWLEDGEMENT_DOCUMENT_ID) {
     return {
-      filename: `Order-acknowledgement-${row.orderNumber}.pdf`,
+      filename: documentFilename('acknowledgement', recipientLanguage(row), { orderNumber: row.orderNumber }),
       pdf: await renderAcknowledgementPdf(db, row, now, publicUrl),
       pdfSha256: null,
     };
@@ -538,7 +539,7 @@ export async function documentPdf(
     const model = await loadOrderModel(db, row);
     if (!confirmedAt(row, model.history)) return null;
     return {
-      filename: `Order-confirmation-${row.orderNumber}.pdf`,
+      filename: documentFilename('confirmation', recipientLanguage(row), { orderNumber: row.orderNumber }),
       pdf: await renderConfirmationPdf(db, row, now, publicUrl),
       pdfSha256: null,
     };

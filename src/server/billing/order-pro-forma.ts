@@ -14,6 +14,7 @@ import { documentFacts } from '../terms/terms-service';
 import { documentOrder } from './invoices';
 import { orderRecipient } from '../order-records/order-admin-context';
 import { footer, greeting } from '../order-records/order-status-mail';
+import { documentFilename } from '../../shared/documents/document-filename';
 
 export const proFormaMessages = {
   noRecipient: 'This order has no e-mail address to send the pro-forma to.',
@@ -32,7 +33,12 @@ export async function renderOrderProForma(db: Db, orderId: string, now: Date, pu
   const { order } = await documentOrder(db, row);
   const facts = await documentFacts(db, publicUrl);
   const pdf = await renderDocumentPdf(orderProFormaDocument(order, { ...facts, issuedAt: now }));
-  return { row, pdf, filename: `Pro-forma-${row.orderNumber}.pdf`, facts };
+  return {
+    row,
+    pdf,
+    filename: documentFilename('proForma', recipientLanguage(row), { orderNumber: row.orderNumber }),
+    facts,
+  };
 }
 
 /** E-mails the pro-forma to the order's customer inside the caller's transaction; returns what the audit keeps. */

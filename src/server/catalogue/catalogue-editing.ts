@@ -40,7 +40,7 @@ export async function updateConfiguration(
   db: Db,
   rowId: string,
   values: Pick<ConfigurationRow, 'name' | 'description' | 'priceGbp' | 'priceEur' | 'features' | 'updatedAt'> &
-    Partial<Pick<ConfigurationRow, 'softwareVersion'>> &
+    Partial<Pick<ConfigurationRow, 'softwareVersion' | 'translations'>> &
     Partial<
       Pick<
         ConfigurationRow,
@@ -137,6 +137,7 @@ export const toConfiguration = (row: ConfigurationRow, documents: ModelDocumentL
   priceGbp: row.priceGbp,
   priceEur: row.priceEur,
   features: row.features,
+  translations: row.translations,
   sortOrder: row.sortOrder,
   updatedAt: row.updatedAt.toISOString(),
   customs: {

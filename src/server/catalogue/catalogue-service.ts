@@ -1,4 +1,4 @@
-import type { OptionTranslations } from '../../shared/catalogue/option-translations';
+import { type OptionTranslations, TRANSLATED_LANGUAGES } from '../../shared/catalogue/option-translations';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { modelDocumentLinks } from './model-documents';
 import type { Product } from '../../shared/catalogue';
@@ -167,7 +167,7 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
       name: withProfileFacts(row.name, profile),
       description: row.description === null ? null : withProfileFacts(row.description, profile),
       price: price(row),
-      ...translated(row),
+      ...translated({ translations: translationsWithProfileFacts(row.translations, profile) }),
       countries: row.countries,
     })),
     servicing: servicing.map((row) => ({
@@ -183,8 +183,25 @@ async function loadProduct(db: Db, productKey: string): Promise<Product | null> 
   };
 }
 
+/** Issue 53: a shipping option's German and French words with the profile's facts, as its English. */
+function translationsWithProfileFacts(
+  translations: OptionTranslations,
+  profile: Pick<PublicBusinessProfile, 'tradingAddress' | 'tradingName'>,
+): OptionTranslations {
+  const filled: OptionTranslations = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const entry = translations?.[language];
+    if (!entry) continue;
+    filled[language] = {
+      ...(entry.name !== undefined ? { name: withProfileFacts(entry.name, profile) } : {}),
+      ...(entry.description !== undefined ? { description: withProfileFacts(entry.description, profile) } : {}),
+    };
+  }
+  return filled;
+}
+
 /** Issue 53: the option's German and French words, when staff gave some. */
-const translated = (row: { translations: OptionTranslations }) =>
+const translated = <T extends OptionTranslations>(row: { translations: T }) =>
   Object.keys(row.translations ?? {}).length > 0 ? { translations: row.translations } : {};
 
 // A full batch is sold out; orders raise the batches' change version as they hold and take places.

@@ -43,8 +43,9 @@ const powerCord = {
 /**
  * Issue 53: each seeded option comes with its German and French name and description (the catalogue
  * editor's "Name (Deutsch)", …), so a new shop's German and French pages, quotes and orders name its
- * options in the language. The collection option keeps its English ({town} is filled in the English
- * text only); staff translate it in the editor. A shop seeded before keeps its options as they are.
+ * options in the language, each model its features too; the collection option's {town} is filled in its
+ * German and French as in its English. A shop seeded before keeps its options as they are (staff add
+ * the translations in the editor).
  */
 export const seedConfigurations = [
   {
@@ -54,11 +55,25 @@ export const seedConfigurations = [
         name: 'Dropwise Standard',
         description:
           'Kontrollierte tropfenweise Zugabe mit integriertem Mischen, für die tägliche Arbeit mit Zellen und Proben.',
+        features: [
+          'Förderrate 0,5–15 mL/min',
+          'Mischen 0–1500 U/min',
+          'Für Spritzen mit 3 mL und 6 mL',
+          'OLED-Display',
+          '12 Monate Garantie',
+        ],
       },
       fr: {
         name: 'Dropwise Standard',
         description:
           'Ajout goutte à goutte à débit contrôlé avec agitation intégrée, pour le travail quotidien sur cellules et échantillons.',
+        features: [
+          'Débit de 0,5 à 15 mL/min',
+          'Agitation de 0 à 1500 tr/min',
+          'Accepte les seringues de 3 mL et de 6 mL',
+          'Écran OLED',
+          'Garantie de 12 mois',
+        ],
       },
     },
     name: 'Dropwise Standard',
@@ -81,11 +96,23 @@ export const seedConfigurations = [
       de: {
         name: 'Dropwise Pro',
         description: 'Alles aus Standard, dazu programmierbare Zugabeprofile und Laufprotokolle für regulierte Labore.',
+        features: [
+          'Alles aus Standard',
+          'Programmierbare mehrstufige Zugabeprofile',
+          'Export der Laufprotokolle über USB',
+          'Bevorzugter technischer Support',
+        ],
       },
       fr: {
         name: 'Dropwise Pro',
         description:
           'Tout ce qu’offre Standard, plus des profils d’ajout programmables et des journaux d’exécution pour les laboratoires réglementés.',
+        features: [
+          'Tout ce qu’offre Standard',
+          'Profils d’ajout programmables en plusieurs étapes',
+          'Export des journaux d’exécution par USB',
+          'Assistance technique prioritaire',
+        ],
       },
     },
     name: 'Dropwise Pro',
@@ -324,7 +351,11 @@ export const seedShippingOptions = [
   },
   {
     shippingId: 'collection',
-    // {town}: the business profile's trading town, filled in as the catalogue is read (issue 38).
+    // {town}: the business profile's trading town, filled in as the catalogue is read (issue 38), in each language.
+    translations: {
+      de: { name: 'Abholung in {town}', description: 'Abholung in unserem Büro in {town} nach Terminvereinbarung.' },
+      fr: { name: 'Retrait à {town}', description: 'Retrait dans nos locaux de {town}, sur rendez-vous.' },
+    },
     name: 'Collect from {town}',
     description: 'Collect from our {town} office by appointment.',
     priceGbp: 0,

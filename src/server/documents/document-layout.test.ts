@@ -623,12 +623,31 @@ function documents(language: Language, long: boolean): Drawn[] {
         language,
       }),
     },
+    // Issue 53: the declaration of conformity and the decontamination declaration in the language too.
+    { name: 'declaration of conformity', model: declarationOfConformityDocument({ ...instrument, language }) },
+    {
+      name: 'decontamination declaration',
+      model: decontaminationModel(
+        {
+          request: { requestNumber: 'SR2026-0001', rmaNumber: 'RMA2026-0001' },
+          instrument: { model: instrument.instrument.model, serialNumber: instrument.instrument.serialNumber },
+          order,
+        },
+        {
+          signedOn: '2026-12-02',
+          substances: long ? fill('Cell culture media, trypsin and 70% ethanol.', 2000) : 'None',
+          cleaningMethod: long ? fill('Wiped with 70% ethanol, then flushed with sterile water.\n', 2000) : 'Wiped',
+          signatoryName: long ? fill('Erika Mustermann', 200) : 'Al Bo',
+          createdAt: new Date('2026-12-02T10:00:00.000Z'),
+        },
+        profile,
+      ),
+    },
   ];
-  // The declaration of conformity and the service papers are written in English only: drawn once, with the English set.
+  // The RMA and the repair pro-forma are written in English only: drawn once, with the English set.
   if (language !== 'en') return drawn;
   return [
     ...drawn,
-    { name: 'declaration of conformity', model: declarationOfConformityDocument(instrument) },
     {
       name: 'repair pro-forma',
       model: repairProFormaDocument({
@@ -666,24 +685,6 @@ function documents(language: Language, long: boolean): Drawn[] {
           },
           instrument: { model: instrument.instrument.model, serialNumber: instrument.instrument.serialNumber },
           order,
-        },
-        profile,
-      ),
-    },
-    {
-      name: 'decontamination declaration',
-      model: decontaminationModel(
-        {
-          request: { requestNumber: 'SR2026-0001', rmaNumber: 'RMA2026-0001' },
-          instrument: { model: instrument.instrument.model, serialNumber: instrument.instrument.serialNumber },
-          order,
-        },
-        {
-          signedOn: '2026-12-02',
-          substances: long ? fill('Cell culture media, trypsin and 70% ethanol.', 2000) : 'None',
-          cleaningMethod: long ? fill('Wiped with 70% ethanol, then flushed with sterile water.\n', 2000) : 'Wiped',
-          signatoryName: long ? fill('Erika Mustermann', 200) : 'Al Bo',
-          createdAt: new Date('2026-12-02T10:00:00.000Z'),
         },
         profile,
       ),

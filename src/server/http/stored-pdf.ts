@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from './content-disposition';
 import { rateLimit } from './rate-limit';
 
 /** PDF downloads per client on each PDF route: far more than a person opens, far fewer than a render loop. */
@@ -34,7 +35,7 @@ export function sendStoredPdf(request: FastifyRequest, reply: FastifyReply, file
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('content-disposition', contentDisposition(file.filename))
     .send(file.pdf);
 }
 

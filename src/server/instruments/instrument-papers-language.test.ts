@@ -20,11 +20,12 @@ import { renderDocumentPdf } from '../documents/document-pdf';
 import { updateSettings } from '../settings/settings-service';
 
 /**
- * Issue 53: an instrument's factory test certificate and IQ/OQ protocol are in its order's language
- * (`recipientLanguage(order)`), as the order's other documents: headings, checks, dates and numbers in
- * German or French, no phrase of the English catalogue. The declaration of conformity stays English.
+ * Issue 53: an instrument's factory test certificate, declaration of conformity and IQ/OQ protocol are
+ * in its order's language (`recipientLanguage(order)`), as the order's other documents: headings,
+ * checks, dates and numbers in German or French, no phrase of the English catalogue; the legislation
+ * and standards as staff entered them (their names). The downloads are named in the language too.
  */
-describe('the test certificate and the IQ/OQ protocol in the order’s language (issue 53)', () => {
+describe('the test certificate, the declaration of conformity and the IQ/OQ protocol in the order’s language (issue 53)', () => {
   const t = useTestApp({ now: new Date('2026-03-02T09:00:00.000Z') });
 
   /** A German or French order, confirmed, paid, shipped with a passing test and delivered; its papers' texts. */
@@ -65,9 +66,11 @@ describe('the test certificate and the IQ/OQ protocol in the order’s language 
     const [instrument] = (await t.get('/api/account/instruments', { cookie })).json().instruments as {
       papers: { kind: string; url: string }[];
     }[];
+    const filenames: Record<string, string> = {};
     const read = async (kind: string) => {
       const response = await t.get(instrument?.papers.find((paper) => paper.kind === kind)?.url ?? '', { cookie });
       expect(response.statusCode, kind).toBe(200);
+      filenames[kind] = String(response.headers['content-disposition']);
       return oneSpaced(pdfText(response.rawPayload));
     };
     expect(customer.user.email).toBe(email);
@@ -76,12 +79,19 @@ describe('the test certificate and the IQ/OQ protocol in the order’s language 
       certificate: await read('test_certificate'),
       protocol: await read('iq_oq_protocol'),
       declaration: await read('declaration_of_conformity'),
+      filenames,
     };
   }
 
-  it('German: the certificate and the protocol German throughout (dates, decimals, checks), no English catalogue phrase; the declaration English', async () => {
-    await updateSettings(t.db, { conformityCeLegislation: ['EMC Directive 2014/30/EU'] });
-    const { orderNumber, certificate, protocol, declaration } = await papersOf(
+  const conformity = {
+    conformityUkcaLegislation: ['Electromagnetic Compatibility Regulations 2016'],
+    conformityCeLegislation: ['EMC Directive 2014/30/EU'],
+    conformityStandards: ['EN 61010-1:2010'],
+  };
+
+  it('German: the three papers German throughout (dates, decimals, checks, the declaration’s headings), no English catalogue phrase; named in German', async () => {
+    await updateSettings(t.db, conformity);
+    const { orderNumber, certificate, protocol, declaration, filenames } = await papersOf(
       'de',
       'qualitaet@uni-heidelberg.test',
       'DW-DE-0001',
@@ -119,11 +129,43 @@ describe('the test certificate and the IQ/OQ protocol in the order’s language 
     expect(protocol).toContain('Freigegeben von (Name):');
     expect(englishIn(protocol, 'de')).toEqual([]);
 
-    expect(declaration).toContain('DECLARATION OF CONFORMITY');
+    expect(declaration).toContain('KONFORMITÄTSERKLÄRUNG');
+    expect(declaration).toContain('Ausstellungsdatum: 2. März 2026');
+    expect(declaration).toContain(`Auftragsnummer: ${orderNumber}`);
+    expect(declaration).toContain('Ihre Bestellnummer: PO-LAB-4471');
+    expect(declaration).toContain('Hersteller');
+    expect(declaration).toContain('Produkt');
+    expect(declaration).toContain(
+      'Die alleinige Verantwortung für die Ausstellung dieser Konformitätserklärung trägt der Hersteller.',
+    );
+    expect(declaration).toContain('Seriennummer DW-DE-0001, erfüllt die nachstehend genannten Rechtsvorschriften.');
+    expect(declaration).toContain('UKCA: Rechtsvorschriften des Vereinigten Königreichs');
+    expect(declaration).toContain('CE: Rechtsvorschriften der EU');
+    expect(declaration).toContain('Angewandte Normen');
+    // The legislation and standards are named as staff entered them: proper names, not translated.
+    expect(declaration).toContain('• Electromagnetic Compatibility Regulations 2016');
+    expect(declaration).toContain('• EMC Directive 2014/30/EU');
+    expect(declaration).toContain('• EN 61010-1:2010');
+    expect(declaration).toContain('Eingetragen in England und Wales');
+    expect(englishIn(declaration, 'de')).toEqual([]);
+
+    // Edge case: the download's name is German, the umlauts written out in the ASCII name.
+    expect(filenames).toEqual({
+      test_certificate:
+        'attachment; filename="Werkspruefzeugnis-DW-DE-0001.pdf"; filename*=UTF-8\'\'Werkspr%C3%BCfzeugnis-DW-DE-0001.pdf',
+      iq_oq_protocol: 'attachment; filename="IQ-OQ-Protokoll-DW-DE-0001.pdf"',
+      declaration_of_conformity:
+        'attachment; filename="Konformitaetserklaerung-DW-DE-0001.pdf"; filename*=UTF-8\'\'Konformit%C3%A4tserkl%C3%A4rung-DW-DE-0001.pdf',
+    });
   });
 
-  it('French: the certificate and the protocol French throughout, with the narrow space before a colon drawn; no English catalogue phrase', async () => {
-    const { orderNumber, certificate, protocol } = await papersOf('fr', 'qualite@univ-lyon.test', 'DW-FR-0001');
+  it('French: the three papers French throughout, with the narrow space before a colon drawn; no English catalogue phrase; named in French', async () => {
+    await updateSettings(t.db, conformity);
+    const { orderNumber, certificate, protocol, declaration, filenames } = await papersOf(
+      'fr',
+      'qualite@univ-lyon.test',
+      'DW-FR-0001',
+    );
     expect(certificate).toContain('CERTIFICAT D’ESSAI EN USINE');
     expect(certificate).toContain('Numéro de série : DW-FR-0001');
     expect(certificate).toContain('Date de l’essai : 27 février 2026');
@@ -141,6 +183,26 @@ describe('the test certificate and the IQ/OQ protocol in the order’s language 
     expect(protocol).toContain('commande PO-LAB-4471');
     expect(protocol).toContain('Approbation par le laboratoire');
     expect(englishIn(protocol, 'fr')).toEqual([]);
+
+    expect(declaration).toContain('DÉCLARATION DE CONFORMITÉ');
+    expect(declaration).toContain('Date d’établissement : 2 mars 2026');
+    expect(declaration).toContain(
+      'La présente déclaration de conformité est établie sous la seule responsabilité du fabricant.',
+    );
+    expect(declaration).toContain('numéro de série DW-FR-0001, est conforme à la législation ci-dessous.');
+    expect(declaration).toContain('UKCA : législation du Royaume-Uni');
+    expect(declaration).toContain('CE : législation de l’UE');
+    expect(declaration).toContain('Normes appliquées');
+    expect(declaration).toContain('• EMC Directive 2014/30/EU');
+    expect(englishIn(declaration, 'fr')).toEqual([]);
+
+    expect(filenames.declaration_of_conformity).toBe(
+      'attachment; filename="Declaration-de-conformite-DW-FR-0001.pdf"; filename*=UTF-8\'\'D%C3%A9claration-de-conformit%C3%A9-DW-FR-0001.pdf',
+    );
+    expect(filenames.test_certificate).toBe(
+      'attachment; filename="Certificat-d-essai-en-usine-DW-FR-0001.pdf"; filename*=UTF-8\'\'Certificat-d%E2%80%99essai-en-usine-DW-FR-0001.pdf',
+    );
+    expect(filenames.iq_oq_protocol).toBe('attachment; filename="Protocole-IQ-OQ-DW-FR-0001.pdf"');
   });
 });
 

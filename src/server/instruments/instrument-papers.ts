@@ -5,6 +5,7 @@ import {
   iqOqProtocolDocument,
   testCertificateDocument,
 } from '../../shared/documents/instrument-papers';
+import { translator } from '../../shared/i18n/translator';
 import type { InstrumentPaperKind } from '../../shared/instruments/instrument-papers';
 import { recipientLanguage } from '../accounts/recipient-language';
 import { getBusinessProfile } from '../business-profile/profile-service';
@@ -24,10 +25,14 @@ import { getCachedSettings } from '../settings/settings-service';
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** Each paper's drawing and its file name's message (issue 53: the name in the paper's language). */
 const draw = {
-  test_certificate: { document: testCertificateDocument, filename: 'Factory-test-certificate' },
-  declaration_of_conformity: { document: declarationOfConformityDocument, filename: 'Declaration-of-conformity' },
-  iq_oq_protocol: { document: iqOqProtocolDocument, filename: 'IQ-OQ-protocol' },
+  test_certificate: { document: testCertificateDocument, filename: 'doc.filename.testCertificate' },
+  declaration_of_conformity: {
+    document: declarationOfConformityDocument,
+    filename: 'doc.filename.declarationOfConformity',
+  },
+  iq_oq_protocol: { document: iqOqProtocolDocument, filename: 'doc.filename.iqOq' },
 } as const;
 
 /**
@@ -94,12 +99,12 @@ export async function instrumentPaperPdf(
       declaration: declarationReady(settings),
       manual: await hasUserManual(db, order.id),
     },
-    // Issue 53: the certificate and the IQ/OQ protocol in the order's language (the declaration is English).
+    // Issue 53: the papers in the order's language.
     language: recipientLanguage(order),
   };
   const { document, filename } = draw[paper.kind];
   return {
-    filename: `${filename}-${instrument.serialNumber}.pdf`,
+    filename: translator(facts.language).t(filename, { serialNumber: instrument.serialNumber }),
     pdf: await renderDocumentPdf(document(facts)),
     pdfSha256: null,
   };

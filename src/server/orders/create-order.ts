@@ -2,7 +2,7 @@ import { quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
 import { englishText, type Message } from '../../shared/i18n/message';
 import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import type { Language } from '../../shared/i18n/languages';
-import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
+import { chosenOrDefaultLanguage, recipientLanguage, rememberLanguage } from '../accounts/recipient-language';
 import { randomBytes } from 'node:crypto';
 import { formatMoney } from '../../shared/money';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -48,6 +48,7 @@ import { getCachedSettings } from '../settings/settings-service';
 import { poNumberRequired } from '../order-records/po-document';
 import { newOrderNoticeMail, orderReceivedMail } from './order-email';
 import { poDocumentRefusals } from '../../shared/orders/po-document';
+import { documentFilename } from '../../shared/documents/document-filename';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -616,7 +617,7 @@ export async function createOrder(
       if (confirmedAddress)
         received.attachments = [
           pdfAttachment(
-            `Order-acknowledgement-${row.orderNumber}.pdf`,
+            documentFilename('acknowledgement', recipientLanguage(row), { orderNumber: row.orderNumber }),
             await renderAcknowledgementPdf(tx, row, input.now, input.publicUrl),
           ),
         ];

@@ -435,12 +435,17 @@ describe('a German or French quote is in its language (issue 40)', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const { quote } = made.json() as { quote: QuoteResource };
-    const pdf = oneSpaced(pdfText((await t.get(`/api/quotes/${quote.reference}/pdf`)).rawPayload));
+    const download = await t.get(`/api/quotes/${quote.reference}/pdf`);
+    const pdf = oneSpaced(pdfText(download.rawPayload));
     for (const text of buyer.says) expect(pdf).toContain(text);
     expect(pdf).toContain('Institute of Fluid Dynamics');
+    // Issue 53: the download and the e-mail's attachment are named in the language.
+    const filename = `${buyer.language === 'de' ? 'Angebot' : 'Devis'}-${quote.quoteNumber}.pdf`;
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
     expect(pdf).toContain('/terms-of-sale');
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     expect(mail?.subject).toContain(buyer.mail);
+    expect(mail?.attachments?.map((attachment) => attachment.filename)).toEqual([filename]);
     expect(englishIn(pdf, buyer.language), 'quote PDF').toEqual([]);
     // The browser's printable page is drawn from the same model: its headings and money in the language too.
     const model = (await t.get(`/api/quotes/${quote.reference}/document`)).json() as { document: BusinessDocument };
@@ -621,9 +626,12 @@ describe('a repair order and a purchase order in the buyer’s language (issue 4
     expect(order.language).toBe('fr');
 
     const admin = await createAdminSession(t);
-    const acknowledgement = oneSpaced(
-      pdfText((await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie })).rawPayload),
+    const acknowledged = await t.get(`/api/orders/${order.id}/documents/acknowledgement`, { cookie: admin.cookie });
+    // Issue 53: named in French, the accents dropped in the ASCII name.
+    expect(acknowledged.headers['content-disposition']).toBe(
+      `attachment; filename="Accuse-de-reception-de-commande-${order.orderNumber}.pdf"; filename*=UTF-8''Accus%C3%A9-de-r%C3%A9ception-de-commande-${order.orderNumber}.pdf`,
     );
+    const acknowledgement = oneSpaced(pdfText(acknowledged.rawPayload));
     expect(acknowledgement).toContain('Votre bon de commande : BC-2026-4711');
     expect(acknowledgement).toContain(`Numéro de devis : ${quote.quoteNumber}`);
     expect(acknowledgement).toContain(

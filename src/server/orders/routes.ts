@@ -17,6 +17,7 @@ import { currentUserId } from '../accounts/request-auth';
 import { staffMayRead } from '../accounts/staff-read';
 import { orders } from '../db/schema';
 import { isExampleProfile } from '../../shared/business-profile';
+import { contentDisposition } from '../http/content-disposition';
 import { badRequest, notFound, serviceUnavailable } from '../http/http-error';
 import { selectionTaxContext } from '../../shared/pricing/price-configuration';
 import { vatChanges } from '../../shared/tax/vat-changes';
@@ -260,7 +261,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (document.pdfSha256) return sendStoredPdf(request, reply, { ...document, pdfSha256: document.pdfSha256 });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${document.filename}"`)
+        .header('content-disposition', contentDisposition(document.filename))
         .header('cache-control', 'private, no-store')
         .send(document.pdf);
     },

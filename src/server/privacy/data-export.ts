@@ -41,6 +41,7 @@ import { retention } from '../../shared/privacy/retention';
 import { normaliseEmail, subjectHash } from './erasure';
 import { type Translator, translator } from '../../shared/i18n/translator';
 import { recipientLanguage } from '../accounts/recipient-language';
+import { asciiFilename } from '../http/content-disposition';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -261,7 +262,7 @@ export async function collectPersonData(
     if (!row) continue;
     for (const document of order.documents) {
       const rendered = await documentPdf(db, row, document.id, now, publicUrl);
-      if (rendered) files[`documents/${rendered.filename}`] = new Uint8Array(rendered.pdf);
+      if (rendered) files[`documents/${asciiFilename(rendered.filename)}`] = new Uint8Array(rendered.pdf);
     }
   }
   for (const photo of await servicePhotosOfOrders(db, orderIds))
@@ -271,7 +272,7 @@ export async function collectPersonData(
   for (const request of data.serviceRequests) {
     const loaded = await loadServiceRequest(db, { requestNumber: request.requestNumber });
     const pdf = loaded ? await decontaminationPdf(db, loaded, profile) : null;
-    if (loaded && pdf) files[`documents/${decontaminationFilename(loaded.request)}`] = new Uint8Array(pdf);
+    if (loaded && pdf) files[`documents/${asciiFilename(decontaminationFilename(loaded))}`] = new Uint8Array(pdf);
   }
   // A drawn signature as the server keeps it (re-encoded PNG).
   for (const { acceptance, quoteNumber } of acceptances)

@@ -8,6 +8,7 @@ import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { type OutgoingMail, renderedPdfAttachment } from '../mail/outbox';
 import type { PublicBusinessProfile } from '../../shared/business-profile';
 import type { TermsValues } from '../../shared/terms';
+import { documentFilename } from '../../shared/documents/document-filename';
 
 /**
  * What the quote asks to be paid and when: a repair is paid in full on acceptance, with its own
@@ -92,7 +93,7 @@ export function quoteMailWithPdf(
   return {
     ...quoteCreatedMail(quote, quoteUrl, facts),
     attachments: [
-      renderedPdfAttachment(`quote-${quote.quoteNumber}.pdf`, {
+      renderedPdfAttachment(documentFilename('quote', recipientLanguage(quote), { quoteNumber: quote.quoteNumber }), {
         document: 'quote',
         reference: quote.reference,
         ...(confirmedAddress ? { customerText: true } : {}),

@@ -39,6 +39,7 @@ import { singleSupplierStatement } from '../../shared/documents/single-supplier-
 import { conflict } from '../http/http-error';
 import { createHash } from 'node:crypto';
 import { loadQuoteResource } from './quote-resource';
+import { documentFilename } from '../../shared/documents/document-filename';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 const quoteBody = z.object({ quote: quoteResourceSchema });
@@ -161,7 +162,10 @@ export async function quoteRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const row = await readableQuote(request, request.params.reference);
       const stored = await quotePdf(app.db, row, app.now(), app.env.publicUrl);
-      return sendStoredPdf(request, reply, { ...stored, filename: `quote-${row.quoteNumber}.pdf` });
+      return sendStoredPdf(request, reply, {
+        ...stored,
+        filename: documentFilename('quote', recipientLanguage(row), { quoteNumber: row.quoteNumber }),
+      });
     },
   );
 
@@ -277,7 +281,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       return sendStoredPdf(request, reply, {
         pdf,
         pdfSha256: createHash('sha256').update(pdf).digest('hex'),
-        filename: `single-supplier-statement-${row.quoteNumber}.pdf`,
+        filename: documentFilename('singleSupplier', language, { quoteNumber: row.quoteNumber }),
       });
     },
   );

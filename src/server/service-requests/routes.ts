@@ -22,6 +22,7 @@ import { acknowledgeServiceRequest } from './service-notices';
 import { hasRepairProForma, renderRepairProForma, repairProFormaFilename } from './repair-pro-forma';
 import type { Db } from '../db/client';
 import { decontaminationFilename, decontaminationPdf } from './decontamination-document';
+import { contentDisposition } from '../http/content-disposition';
 import { declareDecontamination } from './move-service-request';
 import {
   createServiceRequest,
@@ -206,14 +207,14 @@ const servicePdfs = {
   /** The RMA document once the return is authorised. */
   'rma.pdf': {
     missing: serviceRefusals.noRmaDocument,
-    filename: rmaFilename,
+    filename: (loaded: LoadedForViewer) => rmaFilename(loaded.request),
     render: (_db: Db, loaded: LoadedForViewer, profile: Profile) =>
       loaded.request.rmaNumber ? rmaDocument(loaded, profile) : null,
   },
   /** The service return's pro-forma once the return is authorised, for an instrument outside the UK. */
   'pro-forma.pdf': {
     missing: serviceRefusals.noProForma,
-    filename: repairProFormaFilename,
+    filename: (loaded: LoadedForViewer) => repairProFormaFilename(loaded.request),
     render: (db: Db, loaded: LoadedForViewer, profile: Profile, now: Date) =>
       hasRepairProForma(loaded) ? renderRepairProForma(db, loaded, profile, now) : null,
   },
@@ -238,7 +239,7 @@ export async function sendServicePdf(
   if (!rendered) throw notFound(pdf.missing);
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${pdf.filename(loaded.request)}"`)
+    .header('content-disposition', contentDisposition(pdf.filename(loaded)))
     .header('cache-control', 'private, no-store')
     .send(rendered);
 }

@@ -10,6 +10,7 @@ import {
 } from '../../shared/supplier-pack/supplier-pack';
 import { languageSchema } from '../../shared/quotes/quote-schemas';
 import { getBusinessProfile } from '../business-profile/profile-service';
+import { contentDisposition } from '../http/content-disposition';
 import { notFound } from '../http/http-error';
 import { perClientAndEmail } from '../http/rate-limit';
 import { pdfDownloadLimit, sendUploadedPdf } from '../http/stored-pdf';
@@ -75,7 +76,7 @@ export async function supplierPackRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pack.filename}"`)
+        .header('content-disposition', contentDisposition(pack.filename))
         .send(pack.pdf);
     },
   );

@@ -85,6 +85,8 @@ describe("the supplier pack's e-mails in the address's language", () => {
     if (!attachment || !('render' in attachment) || attachment.render.document !== 'supplier_pack')
       throw new Error('the notice has no rendered pack');
     expect(attachment.render.language).toBe('de');
+    // Edge case: the attachment is named in German (issue 53).
+    expect(attachment.filename).toBe(`Lieferantenunterlagen-v${attachment.render.version}.pdf`);
     // The letter the mail sender renders for it is German.
     const letter = await renderSupplierPack(
       t.db,
@@ -100,7 +102,7 @@ describe("the supplier pack's e-mails in the address's language", () => {
   });
 
   // Issue 53: the pack page links the letter in the page's language (`?language=`).
-  it('the letter the German and French pages download is wholly in the language: headings, dates, no English catalogue phrase', async () => {
+  it('the letter the German and French pages download is wholly in the language: headings, dates, no English catalogue phrase; its file name too', async () => {
     await fillInShop(t);
     await t.db.delete(supplierCertificates);
     const headings = {
@@ -123,6 +125,11 @@ describe("the supplier pack's e-mails in the address's language", () => {
       const text = oneSpaced(pdfText(response.rawPayload));
       for (const heading of headings[language]) expect(text, language).toContain(heading);
       expect(englishIn(text, language)).toEqual([]);
+      expect(response.headers['content-disposition'], language).toMatch(
+        language === 'de'
+          ? /^attachment; filename="Lieferantenunterlagen-v\d+\.pdf"$/
+          : /^attachment; filename="Dossier-fournisseur-v\d+\.pdf"$/,
+      );
     }
   });
 });

@@ -236,7 +236,11 @@ export async function renderSupplierPack(
   if (!row) throw new Error(`No supplier pack version ${version}`);
   const inputs: PackInputs = { profile, row, certificates: await listCertificates(db, now, { inForce: true }) };
   const key = renderKey(inputs, publicUrl, language);
-  const result = (pdf: Buffer) => ({ pdf, version: row.version, filename: supplierPackFilename(row.version) });
+  const result = (pdf: Buffer) => ({
+    pdf,
+    version: row.version,
+    filename: supplierPackFilename(row.version, language),
+  });
   const [stored] = await db
     .select({ pdf: supplierPackRenders.pdf })
     .from(supplierPackRenders)
@@ -258,7 +262,9 @@ export async function renderSupplierPack(
   return result(pdf);
 }
 
-export const supplierPackFilename = (version: number) => `Supplier-pack-v${version}.pdf`;
+/** Issue 53: the letter's file name in its language ("Lieferantenunterlagen-v3.pdf"). */
+export const supplierPackFilename = (version: number, language: Language = 'en') =>
+  translator(language).t('doc.filename.supplierPack', { version: String(version) });
 
 export type PackDeliveryVia = 'download' | 'email' | 'staff' | 'change_notice';
 
@@ -316,7 +322,7 @@ async function packMailer(
       tr.t('mail.pack.always', { url: `${facts.publicUrl}${supplierPackPath}` }),
     ].join('\n');
     const attachment: MailAttachment = {
-      filename: supplierPackFilename(facts.version),
+      filename: supplierPackFilename(facts.version, language),
       contentType: 'application/pdf',
       render: { document: 'supplier_pack', version: facts.version, ...(language === 'en' ? {} : { language }) },
     };

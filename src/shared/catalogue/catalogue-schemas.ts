@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionTranslationsSchema } from './option-translations-schema';
+import { modelTranslationsSchema, optionTranslationsSchema } from './option-translations-schema';
 import { modelDocumentLinkSchema } from '../instruments/model-documents';
 import { countries } from '../countries';
 import { customsMessages, normaliseCommodityCode } from '../customs';
@@ -157,6 +157,8 @@ export const adminConfigurationSchema = z.object({
   priceGbp: z.number().int(),
   priceEur: z.number().int(),
   features: z.array(z.string()),
+  /** Issue 53: the model's German and French name, description and features ({} until staff give them). */
+  translations: modelTranslationsSchema,
   sortOrder: z.number().int(),
   updatedAt: z.string(),
   customs: adminCustomsSchema,
@@ -173,6 +175,8 @@ export const updateConfigurationRequestSchema = z
     priceGbp: minorPrice,
     priceEur: minorPrice,
     features: z.array(z.string().trim().min(1).max(500)).max(100),
+    /** Issue 53: left out, the model keeps its translations. */
+    translations: modelTranslationsSchema.optional(),
     ...customsFields,
     /** Issue 41: optional (left out, it keeps its value); '' clears it. One line, e.g. "2.4.1". */
     softwareVersion: z

@@ -17,6 +17,13 @@ export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 export type OptionText = { name?: string | undefined; description?: string | undefined };
 export type OptionTranslations = { de?: OptionText | undefined; fr?: OptionText | undefined };
 
+/**
+ * A model's German and French texts (issue 53): its name, description and the features its card
+ * lists, one per entry. An empty list reads the English features.
+ */
+export type ModelText = OptionText & { features?: string[] | undefined };
+export type ModelTranslations = { de?: ModelText | undefined; fr?: ModelText | undefined };
+
 /** A line's names in German and French, as frozen on a quote or order. */
 export type LineNames = { de?: string | undefined; fr?: string | undefined };
 
@@ -38,6 +45,17 @@ export function descriptionIn(
   if (language === 'en' || english === null) return english;
   const translated = translations?.[language]?.description;
   return given(translated) ? (translated as string) : english;
+}
+
+/** A model's features in a language: its translated list, or the English when it has none. */
+export function featuresIn(
+  language: Language,
+  english: string[],
+  translations: ModelTranslations | undefined,
+): string[] {
+  if (language === 'en') return english;
+  const translated = (translations?.[language]?.features ?? []).filter(given);
+  return translated.length > 0 ? translated : english;
 }
 
 /** The names a priced line freezes from its option's translations (only those given). */
@@ -67,6 +85,28 @@ export function missingTranslations(
   return missing;
 }
 
+/** What a model lacks, for the editor's warning: as an option's, and "de features" while the English has some. */
+export function missingModelTranslations(
+  model: { description: string | null; features: string[] },
+  translations: ModelTranslations | undefined,
+): string[] {
+  const missing = missingTranslations(model, translations);
+  for (const language of TRANSLATED_LANGUAGES)
+    if (model.features.length > 0 && !(translations?.[language]?.features ?? []).some(given))
+      missing.push(`${language} features`);
+  return missing;
+}
+
+/** A model's translations as stored: as an option's, with each language's features (empty lines dropped). */
+export function cleanModelTranslations(translations: ModelTranslations | undefined): ModelTranslations {
+  const clean: ModelTranslations = cleanTranslations(translations);
+  for (const language of TRANSLATED_LANGUAGES) {
+    const features = (translations?.[language]?.features ?? []).map((feature) => feature.trim()).filter(given);
+    if (features.length > 0) clean[language] = { ...clean[language], features };
+  }
+  return clean;
+}
+
 /** Translations as stored: empty strings dropped, an empty language left out. */
 export function cleanTranslations(translations: OptionTranslations | undefined): OptionTranslations {
   const clean: OptionTranslations = {};
@@ -89,18 +129,26 @@ const optionIn = <O extends Described>(language: Language, option: O): O =>
         description: descriptionIn(language, option.description, option.translations),
       };
 
-/** The storefront's product with every option's name and description in `language` (the English where none). */
+type Modelled = Described & { features: string[]; translations?: ModelTranslations | undefined };
+
+/**
+ * The storefront's product with every option's name and description, and each model's features, in
+ * `language` (the English where none).
+ */
 export function productIn<
   P extends Record<
-    'configurations' | 'accessories' | 'adaptors' | 'syringeHolders' | 'powerAdaptors' | 'shipping' | 'servicing',
+    'accessories' | 'adaptors' | 'syringeHolders' | 'powerAdaptors' | 'shipping' | 'servicing',
     Described[]
-  >,
+  > & { configurations: Modelled[] },
 >(language: Language, product: P): P {
   if (language === 'en') return product;
   const each = <O extends Described>(options: O[]) => options.map((option) => optionIn(language, option));
   return {
     ...product,
-    configurations: each(product.configurations),
+    configurations: product.configurations.map((model) => ({
+      ...optionIn(language, model),
+      features: featuresIn(language, model.features, model.translations),
+    })),
     accessories: each(product.accessories),
     adaptors: each(product.adaptors),
     syringeHolders: each(product.syringeHolders),

@@ -51,8 +51,7 @@ export interface InstrumentPaperFacts {
    */
   papers?: { declaration: boolean; manual: boolean };
   /**
-   * Issue 53: the language of the test certificate and the IQ/OQ protocol, the order's
-   * (`recipientLanguage`); absent, English. The declaration of conformity is English.
+   * Issue 53: the language of the papers, the order's (`recipientLanguage`); absent, English.
    */
   language?: Language;
 }
@@ -209,43 +208,50 @@ export function testCertificateDocument(facts: InstrumentPaperFacts): BusinessDo
   };
 }
 
-/** The declaration of conformity: manufacturer, model, serial, date, the UKCA and CE legislation and the standards, signed. English. */
+/**
+ * The declaration of conformity: manufacturer, model, serial, date, the UKCA and CE legislation and the
+ * standards, signed. In the order's language (issue 53): the legislation and standards as staff
+ * entered them (their names, English in the settings), every heading and sentence in the language.
+ */
 export function declarationOfConformityDocument(facts: InstrumentPaperFacts): BusinessDocument {
   const { profile, instrument, conformity } = facts;
-  const tr = translator('en');
+  const tr = translator(facts.language);
   const listed = (items: string[]) => items.map((item) => `• ${item}`);
   return {
     kind: 'declaration_of_conformity',
-    issuer: issuerOf(profile),
-    title: 'DECLARATION OF CONFORMITY',
-    name: `Declaration of conformity ${instrument.serialNumber}`,
+    language: tr.language,
+    issuer: letterhead(tr, profile),
+    title: tr.t('doc.conformity.title'),
+    name: tr.t('doc.conformity.name', { serialNumber: instrument.serialNumber }),
     currency: 'GBP',
     meta: [
-      ['Serial number', instrument.serialNumber],
-      ['Model', instrument.model],
-      ['Date of issue', tr.date(facts.test.recordedAt)],
-      ['Order number', facts.order.orderNumber],
+      [tr.t('doc.papers.serialNumber'), instrument.serialNumber],
+      [tr.t('doc.papers.model'), instrument.model],
+      [tr.t('doc.conformity.dateOfIssue'), tr.date(facts.test.recordedAt)],
+      [tr.t('doc.meta.orderNumber'), facts.order.orderNumber],
       ...poMeta(tr, facts.order.poNumber),
     ],
     parties: [
-      { title: 'Manufacturer', lines: manufacturerLines(tr, profile) },
-      { title: 'Product', lines: instrumentLines(tr, facts) },
+      { title: tr.t('doc.papers.manufacturer'), lines: manufacturerLines(tr, profile) },
+      { title: tr.t('doc.conformity.product'), lines: instrumentLines(tr, facts) },
     ],
     lines: [],
     totals: [],
     notes: [],
     sections: [
       {
-        title: 'Declaration',
+        title: tr.t('doc.conformity.declaration'),
         lines: [
-          'This declaration of conformity is issued under the sole responsibility of the manufacturer.',
-          `The product described above, ${instrument.model} serial number ${instrument.serialNumber}, is in conformity with the legislation below.`,
+          tr.t('doc.conformity.soleResponsibility'),
+          tr.t('doc.conformity.inConformity', { model: instrument.model, serialNumber: instrument.serialNumber }),
         ],
       },
-      ...(conformity.ukca.length > 0 ? [{ title: 'UKCA: UK legislation', lines: listed(conformity.ukca) }] : []),
-      ...(conformity.ce.length > 0 ? [{ title: 'CE: EU legislation', lines: listed(conformity.ce) }] : []),
-      ...(conformity.standards.length > 0 ? [{ title: 'Standards applied', lines: listed(conformity.standards) }] : []),
-      { title: 'Signature', lines: signature(tr, profile, facts.test.recordedAt) },
+      ...(conformity.ukca.length > 0 ? [{ title: tr.t('doc.conformity.ukca'), lines: listed(conformity.ukca) }] : []),
+      ...(conformity.ce.length > 0 ? [{ title: tr.t('doc.conformity.ce'), lines: listed(conformity.ce) }] : []),
+      ...(conformity.standards.length > 0
+        ? [{ title: tr.t('doc.conformity.standards'), lines: listed(conformity.standards) }]
+        : []),
+      { title: tr.t('doc.signature.title'), lines: signature(tr, profile, facts.test.recordedAt) },
     ],
   };
 }

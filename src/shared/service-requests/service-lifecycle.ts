@@ -172,6 +172,3 @@ export const SERVICE_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Read from the header before decoding: a small file may declare a picture of gigabytes once decoded. */
 export const SERVICE_PHOTO_MAX_PIXELS = 40_000_000;
 
-/** Issue 41: the sentence the customer signs on the request page; the declaration's PDF carries it. */
-export const declarationStatement =
-  'I declare that the instrument named here has been cleaned and decontaminated as described, and that it is free of biological, chemical and radioactive hazards to the people who handle it.';

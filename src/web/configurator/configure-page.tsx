@@ -95,8 +95,9 @@ function Options({
     text === null || currency === 'GBP' || yearlyGbp === undefined
       ? text
       : text.replaceAll(formatMoney(yearlyGbp, 'GBP'), money(servicingLater));
+  // A model's warranty feature, in any of its languages ("12 Monate Garantie", "Garantie de 12 mois").
   const featuresOf = (features: string[]) =>
-    features.map((feature) => (/warranty/i.test(feature) ? warranty : feature));
+    features.map((feature) => (/warranty|garantie/i.test(feature) ? warranty : feature));
 
   return (
     <ProgressiveList className="grid gap-8" step={1}>

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, money, updatedAt } from './columns';
-import type { OptionTranslations } from '../../../shared/catalogue/option-translations';
+import type { ModelTranslations, OptionTranslations } from '../../../shared/catalogue/option-translations';
 
 export const products = pgTable('products', {
   id: id(),
@@ -90,6 +90,8 @@ export const productConfigurations = optionTable(
   'configId',
   {
     configId: text('config_id').notNull(),
+    /** Issue 53: a model's German and French texts carry its features too (the same column). */
+    translations: jsonb('translations').$type<ModelTranslations>().notNull().default({}),
     ...described(),
     ...customs(),
     features: jsonb('features').$type<string[]>().notNull().default([]),

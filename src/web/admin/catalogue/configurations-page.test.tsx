@@ -14,6 +14,7 @@ const standard: AdminConfiguration = {
   priceGbp: 350000,
   priceEur: 400000,
   features: ['One'],
+  translations: {},
   sortOrder: 0,
   updatedAt: '2026-03-02T10:00:00.000Z',
   customs: {
@@ -74,5 +75,77 @@ describe('the configurations editor: software version, datasheet and manual (com
           ?.body,
       ).toMatchObject({ softwareVersion: '2.4.1' }),
     );
+  });
+});
+
+describe('the configurations editor: the model’s German and French texts and features (component, happy-dom, issue 53)', () => {
+  afterEach(resetWebTest);
+
+  it('edge case: a model with no German or French features is flagged, and the features typed are sent one per line', async () => {
+    const user = userEvent.setup();
+    const named = {
+      ...standard,
+      description: 'Controlled-rate addition.',
+      features: ['Dispense rate 0.5-15 mL/min', 'OLED display'],
+      translations: {
+        de: { name: 'Dropwise Standard', description: 'Kontrollierte Zugabe.' },
+        fr: { name: 'Dropwise Standard', description: 'Ajout contrôlé.' },
+      },
+    };
+    const calls = mockFetch({
+      'GET /api/admin/product-configurations': { body: { items: [named] } },
+      'PUT /api/admin/product-configurations/dropwise-standard': { body: { item: named } },
+    });
+    renderRoutes(
+      [{ path: '/admin/product-configurations', element: <ConfigurationsPage /> }],
+      '/admin/product-configurations',
+    );
+    const form = await screen.findByRole('form', { name: 'Edit Dropwise Standard' });
+    expect(within(form).getByRole('note').textContent).toBe(
+      'Translation missing (de features, fr features): German and French buyers see the English.',
+    );
+    expect((within(form).getByLabelText('Name (Deutsch)') as HTMLInputElement).value).toBe('Dropwise Standard');
+
+    await user.type(
+      within(form).getByLabelText('Features (Deutsch, one per line)'),
+      'Förderrate 0,5–15 mL/min{enter}{enter}OLED-Display',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        translations: {
+          de: {
+            name: 'Dropwise Standard',
+            description: 'Kontrollierte Zugabe.',
+            features: ['Förderrate 0,5–15 mL/min', 'OLED-Display'],
+          },
+          fr: { name: 'Dropwise Standard', description: 'Ajout contrôlé.', features: [] },
+        },
+      }),
+    );
+  });
+
+  it('a model with its German and French features given shows no warning', async () => {
+    mockFetch({
+      'GET /api/admin/product-configurations': {
+        body: {
+          items: [
+            {
+              ...standard,
+              translations: {
+                de: { name: 'Dropwise Standard', features: ['Eins'] },
+                fr: { name: 'Dropwise Standard', features: ['Un'] },
+              },
+            },
+          ],
+        },
+      },
+    });
+    renderRoutes(
+      [{ path: '/admin/product-configurations', element: <ConfigurationsPage /> }],
+      '/admin/product-configurations',
+    );
+    const form = await screen.findByRole('form', { name: 'Edit Dropwise Standard' });
+    expect(within(form).queryByRole('note')).toBeNull();
   });
 });

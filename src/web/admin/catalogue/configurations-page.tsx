@@ -11,6 +11,7 @@ import {
   fromMinorUnits,
   toMinorUnits,
 } from '../../../shared/catalogue/catalogue-schemas';
+import { missingModelTranslations, type ModelTranslations } from '../../../shared/catalogue/option-translations';
 import {
   MODEL_DOCUMENT_BYTES,
   type ModelDocumentKind,
@@ -39,6 +40,13 @@ const formSchema = z.object({
   features: z.string().max(20_000),
   /** Issue 41: the model's current software version (each instrument shipped records it). */
   softwareVersion: z.string().max(40),
+  /** Issue 53: the German and French name, description and features (one per line). */
+  nameDe: z.string().max(200),
+  nameFr: z.string().max(200),
+  descriptionDe: z.string().max(2000),
+  descriptionFr: z.string().max(2000),
+  featuresDe: z.string().max(20_000),
+  featuresFr: z.string().max(20_000),
   ...customsFormShape,
 });
 type FormValues = z.infer<typeof formSchema>;
@@ -51,6 +59,37 @@ const fieldNames = [
   'softwareVersion',
   ...customsFieldNames,
 ] as const;
+
+/** One feature per line, empty lines dropped. */
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+const translationValues = (translations: ModelTranslations) => ({
+  nameDe: translations.de?.name ?? '',
+  nameFr: translations.fr?.name ?? '',
+  descriptionDe: translations.de?.description ?? '',
+  descriptionFr: translations.fr?.description ?? '',
+  featuresDe: (translations.de?.features ?? []).join('\n'),
+  featuresFr: (translations.fr?.features ?? []).join('\n'),
+});
+const translationsOf = (values: FormValues): ModelTranslations => ({
+  de: { name: values.nameDe, description: values.descriptionDe, features: lines(values.featuresDe) },
+  fr: { name: values.nameFr, description: values.descriptionFr, features: lines(values.featuresFr) },
+});
+
+/** The editor's warning (issue 53): what the model lacks in German or French, which then shows the English. */
+function TranslationWarning({ configuration }: { configuration: AdminConfiguration }) {
+  const missing = missingModelTranslations(configuration, configuration.translations);
+  if (missing.length === 0) return null;
+  return (
+    <p role="note" className="text-sm text-amber-800 sm:col-span-2">
+      Translation missing ({missing.join(', ')}): German and French buyers see the English.
+    </p>
+  );
+}
 
 const megabytes = (size: number) => `${(size / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -146,6 +185,7 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
       priceEur: fromMinorUnits(configuration.priceEur),
       features: configuration.features.join('\n'),
       softwareVersion: configuration.softwareVersion ?? '',
+      ...translationValues(configuration.translations),
       ...customsFormValues(configuration.customs),
     },
   });
@@ -162,10 +202,8 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
               description: values.description.trim() || null,
               priceGbp: toMinorUnits(values.priceGbp),
               priceEur: toMinorUnits(values.priceEur),
-              features: values.features
-                .split('\n')
-                .map((line) => line.trim())
-                .filter((line) => line !== ''),
+              features: lines(values.features),
+              translations: translationsOf(values),
               softwareVersion: values.softwareVersion.trim(),
               ...customsBody(values),
             },
@@ -229,6 +267,44 @@ function ConfigurationForm({ configuration }: { configuration: AdminConfiguratio
           <textarea rows={5} className={inputClass} {...form.register('features')} />
         </Field>
       </div>
+      <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="text-sm font-medium text-navy-800">German and French (empty: the English shows)</legend>
+        <TranslationWarning configuration={configuration} />
+        <Field label="Name (Deutsch)" name={`${configuration.configId}-name-de`} error={errors.nameDe?.message}>
+          <input className={inputClass} lang="de" {...form.register('nameDe')} />
+        </Field>
+        <Field label="Name (Français)" name={`${configuration.configId}-name-fr`} error={errors.nameFr?.message}>
+          <input className={inputClass} lang="fr" {...form.register('nameFr')} />
+        </Field>
+        <Field
+          label="Description (Deutsch)"
+          name={`${configuration.configId}-description-de`}
+          error={errors.descriptionDe?.message}
+        >
+          <textarea rows={2} className={inputClass} lang="de" {...form.register('descriptionDe')} />
+        </Field>
+        <Field
+          label="Description (Français)"
+          name={`${configuration.configId}-description-fr`}
+          error={errors.descriptionFr?.message}
+        >
+          <textarea rows={2} className={inputClass} lang="fr" {...form.register('descriptionFr')} />
+        </Field>
+        <Field
+          label="Features (Deutsch, one per line)"
+          name={`${configuration.configId}-features-de`}
+          error={errors.featuresDe?.message}
+        >
+          <textarea rows={5} className={inputClass} lang="de" {...form.register('featuresDe')} />
+        </Field>
+        <Field
+          label="Features (Français, one per line)"
+          name={`${configuration.configId}-features-fr`}
+          error={errors.featuresFr?.message}
+        >
+          <textarea rows={5} className={inputClass} lang="fr" {...form.register('featuresFr')} />
+        </Field>
+      </fieldset>
       <Field
         label="Current software version"
         name={`${configuration.configId}-software-version`}
