@@ -10,7 +10,10 @@ export interface ApiErrorBody {
     messageId?: string;
     /** What fills the message's placeholders (`{minutes}`). */
     values?: Record<string, string | number>;
+    /** The English of each refused field, by its path (`billing.email`). */
     fields?: Record<string, string>;
+    /** A refused field's message id, where it has one (a shared field message, src/shared/field-messages.ts). */
+    fieldMessageIds?: Record<string, string>;
   };
 }
 

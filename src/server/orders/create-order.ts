@@ -1,5 +1,6 @@
 import { quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
 import { englishText, type Message } from '../../shared/i18n/message';
+import { fieldDescriptor } from '../../shared/field-messages';
 import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import type { Language } from '../../shared/i18n/languages';
 import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
@@ -375,7 +376,9 @@ function checkBlock<T extends z.ZodType>(schema: T, value: unknown, prefix: stri
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[`${prefix}.${issue.path.join('.')}`] ??= issue.message;
-  throw badRequest(Object.values(fields)[0] ?? `Invalid ${prefix} details`, { fields });
+  // A shared field's message is its id: the refusal says the first field's by the id, its English beside.
+  const first = Object.values(fields)[0];
+  throw badRequest((first && fieldDescriptor(first)) || first || `Invalid ${prefix} details`, { fields });
 }
 
 const orNull = (value: string) => (value === '' ? null : value);

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { fieldDescriptor } from '../../shared/field-messages';
 import { dateIn, intlLocales, moneyIn } from '../../shared/i18n/formats';
 import type { Language } from '../../shared/i18n/languages';
 import {
@@ -8,7 +9,6 @@ import {
   type MessageDescriptor,
   type MessageValues,
 } from '../../shared/i18n/message';
-import { fieldMessage } from './field-messages';
 import { lookup, useLanguage } from './language';
 
 export type { MessageValues } from '../../shared/i18n/message';
@@ -29,8 +29,8 @@ export interface PageText {
   message(descriptor: Message | MessageDescriptor, values?: MessageValues): string;
   /**
    * What a refusal says, in the page's language: a server refusal (an ApiError) by its `messageId` and
-   * `values`, a descriptor by its id, a shared form field's message (zod's) by its descriptor; any
-   * other text as it came, in English.
+   * `values`, a descriptor by its id, a shared form field's message (zod's, which is the descriptor's id,
+   * src/shared/field-messages.ts) by that id; any other text as it came, in English.
    */
   said(refusal: unknown): string;
   /** Money in the page's language: the shop's own "£4,807.90" in English; "4.807,90 €", "4 807,90 €". */
@@ -54,7 +54,7 @@ export function pageText(language: Language): PageText {
   const said = (refusal: unknown): string => {
     if (isMessage(refusal)) return message(refusal);
     if (typeof refusal === 'string') {
-      const field = fieldMessage(refusal);
+      const field = fieldDescriptor(refusal);
       return field ? message(field) : refusal;
     }
     if (refusal instanceof Error) {

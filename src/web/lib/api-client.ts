@@ -12,9 +12,16 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     readonly messageId?: string,
     readonly values?: Record<string, string | number>,
+    /** A refused field's message id, where the server gave one (a shared field message, issue 53). */
+    readonly fieldMessageIds: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** A refused field's message for `useT().said`: its id where it has one, else the server's English. */
+  fieldError(name: string): string | undefined {
+    return this.fieldMessageIds[name] ?? this.fields[name];
   }
 }
 
@@ -62,6 +69,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
         data.error.fields,
         data.error.messageId,
         data.error.values,
+        data.error.fieldMessageIds,
       );
     throw new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
   }

@@ -112,7 +112,7 @@ function EmailStep({
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) setFailure(quoteFlowMessages.emailStepRateLimitedShown);
       else if (error instanceof ApiError && error.status === 400)
-        setFailure(error.fields.email ? said(error.fields.email) : said(error));
+        setFailure(said(error.fieldError('email') ?? error));
       else setFailure(quoteFlowMessages.emailStepFailedShown);
     }
   });
