@@ -5,6 +5,7 @@ import { orderFlowRefusals } from './orders/order-refusals';
 
 export { addressFieldMessages, orderFlowRefusals };
 import { z } from 'zod';
+import { messageValuesSchema } from './i18n/message-values-schema';
 import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
@@ -231,7 +232,8 @@ export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: s
   if (pricedCountry === delivery.code) return null;
   const priced = countries.find((country) => country.code === pricedCountry);
   return priced
-    ? withValues(orderFlowRefusals.pricedFor, { priced: priced.name, delivery: delivery.name })
+    ? // The countries by code: the page names them in its language (issue 53).
+      withValues(orderFlowRefusals.pricedFor, { priced: { country: priced.code }, delivery: { country: delivery.code } })
     : orderFlowRefusals.countryMismatch;
 }
 
@@ -298,7 +300,7 @@ export const orderPriceAnswerSchema = z.object({
     .object({
       id: z.string(),
       message: z.string(),
-      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      values: messageValuesSchema.optional(),
     })
     .nullable()
     .optional(),

@@ -1,5 +1,5 @@
 import { fieldRefusal } from '../../shared/field-messages';
-import { formatIcu, isMessage, type Message, type MessageValues } from '../../shared/i18n/message';
+import { englishText, isMessage, type Message, type MessageValues } from '../../shared/i18n/message';
 
 /**
  * An error that the API answers with its own status and message (docs/api/README.md, Errors). Throw it
@@ -26,7 +26,7 @@ export class HttpError extends Error {
     /** Extra response headers, e.g. `Retry-After`. */
     readonly headers?: Record<string, string>,
   ) {
-    super(isMessage(message) ? formatIcu(message.message, message.values) : message);
+    super(isMessage(message) ? englishText(message) : message);
     this.name = 'HttpError';
     if (isMessage(message)) {
       this.messageId = message.id;

@@ -5,7 +5,6 @@ import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import type { Language } from '../../shared/i18n/languages';
 import { chosenOrDefaultLanguage, rememberLanguage } from '../accounts/recipient-language';
 import { randomBytes } from 'node:crypto';
-import { formatMoney } from '../../shared/money';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines } from '../../shared/orders/order-lines';
@@ -364,9 +363,10 @@ export function reacceptanceProblem(priced: PricedOrder, total: number): Message
   const { accepted } = priced;
   if (!accepted) return null;
   if (accepted.currency === priced.currency && accepted.total === total) return null;
+  // The amounts raw: the page writes them in its language ("4.807,90 €"), the API's English as the shop does.
   return withValues(quoteActionRefusals.reacceptanceRequired, {
-    accepted: formatMoney(accepted.total, accepted.currency, { decimals: 2 }),
-    total: formatMoney(total, priced.currency, { decimals: 2 }),
+    accepted: { amount: accepted.total, currency: accepted.currency },
+    total: { amount: total, currency: priced.currency },
   });
 }
 

@@ -3,6 +3,7 @@ import { fieldDescriptor } from '../../shared/field-messages';
 import { dateIn, intlLocales, moneyIn } from '../../shared/i18n/formats';
 import type { Language } from '../../shared/i18n/languages';
 import {
+  filledValues,
   formatIcu,
   isMessage,
   type Message,
@@ -44,7 +45,8 @@ export interface PageText {
 /** The page text of one language (outside React: tests, helpers given the language). */
 export function pageText(language: Language): PageText {
   const message = (descriptor: Message | MessageDescriptor, values?: MessageValues) => {
-    const filled = values ?? ('values' in descriptor ? descriptor.values : undefined);
+    // A raw value (a country's code, an amount with its currency) is written in the page's language.
+    const filled = filledValues(values ?? ('values' in descriptor ? descriptor.values : undefined), language);
     return (
       (descriptor.id ? lookup(language, descriptor.id, filled) : undefined) ??
       formatIcu(descriptor.message, filled, intlLocales[language])
