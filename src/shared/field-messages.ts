@@ -1,4 +1,9 @@
-import { codeDescriptor, freshCodeDescriptor, passwordDescriptor, recoveryCodeDescriptor } from './accounts/auth-field-messages';
+import {
+  codeDescriptor,
+  freshCodeDescriptor,
+  passwordDescriptor,
+  recoveryCodeDescriptor,
+} from './accounts/auth-field-messages';
 import { emailErrorDescriptor, emailFieldDescriptor } from './email-address';
 import { englishText, type Message, type MessageDescriptor } from './i18n/message';
 import { addressFieldMessages } from './orders/address-field-messages';

@@ -233,7 +233,10 @@ export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: s
   const priced = countries.find((country) => country.code === pricedCountry);
   return priced
     ? // The countries by code: the page names them in its language (issue 53).
-      withValues(orderFlowRefusals.pricedFor, { priced: { country: priced.code }, delivery: { country: delivery.code } })
+      withValues(orderFlowRefusals.pricedFor, {
+        priced: { country: priced.code },
+        delivery: { country: delivery.code },
+      })
     : orderFlowRefusals.countryMismatch;
 }
 

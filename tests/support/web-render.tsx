@@ -31,6 +31,8 @@ export const apiError = (
   code: string,
   message: string | Message,
   fields?: Record<string, string>,
+  /** A refused field's message id (a shared field message), as the server gives it beside `fields`. */
+  fieldMessageIds?: Record<string, string>,
 ): Reply => ({
   status,
   body: {
@@ -40,6 +42,7 @@ export const apiError = (
       ...(typeof message === 'string' ? {} : { messageId: message.id }),
       ...(typeof message !== 'string' && message.values ? { values: message.values } : {}),
       ...(fields ? { fields } : {}),
+      ...(fieldMessageIds ? { fieldMessageIds } : {}),
     },
   },
 });

@@ -256,7 +256,12 @@ describe('orders API', () => {
     );
     expect(response.statusCode).toBe(400);
     const { error } = response.json() as {
-      error: { message: string; messageId: string; fields: Record<string, string>; fieldMessageIds: Record<string, string> };
+      error: {
+        message: string;
+        messageId: string;
+        fields: Record<string, string>;
+        fieldMessageIds: Record<string, string>;
+      };
     };
     expect(error.fields['shipping.city']).toBe('City is required');
     expect(error.fields['shipping.lastName']).toBe('Last name is required');

@@ -25,7 +25,9 @@ describe('auth validation (spec section 5)', () => {
     expect(isValidEmail(`${'a'.repeat(243)}@example.com`)).toBe(false);
     expect(emailSchema.safeParse(' ada@example.com ').data).toBe('ada@example.com');
     expect(emailSchema.safeParse('nope').error?.issues[0]?.message).toBe('error.emailStop');
-    expect(english(emailSchema.safeParse('nope').error?.issues[0]?.message)).toBe('Please enter a valid email address.');
+    expect(english(emailSchema.safeParse('nope').error?.issues[0]?.message)).toBe(
+      'Please enter a valid email address.',
+    );
   });
 
   it('needs a password of at least 6 characters', () => {

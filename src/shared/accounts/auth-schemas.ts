@@ -47,9 +47,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, { error: passwordDescriptor.id })
   .max(1024);
 
-export const codeSchema = z
-  .string({ error: codeDescriptor.id })
-  .regex(/^\d{6}$/, { error: codeDescriptor.id });
+export const codeSchema = z.string({ error: codeDescriptor.id }).regex(/^\d{6}$/, { error: codeDescriptor.id });
 
 export const signInSchema = z.object({
   email: emailSchema,
