@@ -13,11 +13,11 @@ describe('raw values', () => {
     expect(filledValues(values, 'de').total).toMatch(/^4\.807,90\s£$/);
   });
 
-  it('keeps text and numbers, and a country the shop does not know as it came', () => {
-    expect(filledValues({ minutes: 5, name: 'Batch 3', where: { country: 'ZZ' } }, 'de')).toEqual({
+  it('keeps text and numbers, and a country that is no code as it came', () => {
+    expect(filledValues({ minutes: 5, name: 'Batch 3', where: { country: 'not a code' } }, 'de')).toEqual({
       minutes: 5,
       name: 'Batch 3',
-      where: 'ZZ',
+      where: 'not a code',
     });
   });
 

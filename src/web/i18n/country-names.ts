@@ -1,7 +1,8 @@
 import { findCountry } from '../../shared/countries';
-import { countryName } from '../../shared/i18n/country-name';
 import { intlLocales } from '../../shared/i18n/formats';
 import type { PageText } from './use-t';
+
+const regionNames = new Map<string, Intl.DisplayNames>();
 
 /**
  * A country's name in the page's language (issue 53): the shop's own English name in English
@@ -9,7 +10,13 @@ import type { PageText } from './use-t';
  * documents name it (translator.ts `country`). A code the shop does not know reads as it came.
  */
 export function countryNameIn({ language }: Pick<PageText, 'language'>, code: string): string {
-  return countryName(language, code);
+  const known = findCountry(code);
+  if (!known) return code;
+  if (language === 'en') return known.name;
+  const locale = intlLocales[language];
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+  return names.of(known.code) ?? known.name;
 }
 
 /**
