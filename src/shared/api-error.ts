@@ -1,4 +1,4 @@
-import { defineMessages } from './i18n/message';
+import { defineMessages, type MessageValues } from './i18n/message';
 
 /** The error body of every 4xx/5xx answer of the API (docs/api/README.md, Errors). */
 export interface ApiErrorBody {
@@ -8,9 +8,12 @@ export interface ApiErrorBody {
     message: string;
     /** The message's id in the pages' catalogues (issue 53): the page renders the refusal by it. */
     messageId?: string;
-    /** What fills the message's placeholders (`{minutes}`). */
-    values?: Record<string, string | number>;
+    /** What fills the message's placeholders (`{minutes}`); a country or an amount raw, for the page to write. */
+    values?: MessageValues;
+    /** The English of each refused field, by its path (`billing.email`). */
     fields?: Record<string, string>;
+    /** A refused field's message id, where it has one (a shared field message, src/shared/field-messages.ts). */
+    fieldMessageIds?: Record<string, string>;
   };
 }
 

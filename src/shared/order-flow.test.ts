@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressFieldMessages,
   billingSchema,
   deliveryAddressSchema,
   createOrderRequestSchema,
@@ -8,6 +9,7 @@ import {
   shippingFormSchema,
 } from './order-flow';
 import { englishText } from './i18n/message';
+import { fieldDescriptor } from './field-messages';
 
 describe('orderSubmitProblem (section 5, in order)', () => {
   const ok = { configuration: {}, email: 'a@b.co', firstName: 'Ada', lastName: 'Lovelace', total: 100 };
@@ -49,17 +51,18 @@ describe('billingSchema (step 1)', () => {
     expect(parsed).toMatchObject({ country: 'GB', company: '', phone: '', state: '' });
   });
   it.each([
-    ['firstName', 'First name is required'],
-    ['lastName', 'Last name is required'],
-    ['email', 'Please enter a valid email address'],
-    ['address', 'Address is required'],
-    ['city', 'City is required'],
-    ['postalCode', 'Postal code is required'],
-    ['country', 'Please choose a country we ship to'],
-  ])('%s missing: %j', (field, message) => {
+    ['firstName', 'error.firstName', 'First name is required'],
+    ['lastName', 'error.lastName', 'Last name is required'],
+    ['email', 'error.email', 'Please enter a valid email address'],
+    ['address', 'error.address', 'Address is required'],
+    ['city', 'error.city', 'City is required'],
+    ['postalCode', 'error.postalCode', 'Postal code is required'],
+    ['country', 'error.country', 'Please choose a country we ship to'],
+  ])('%s missing: the message by its id %j, %j in English (issue 53)', (field, id, english) => {
     const result = billingSchema.safeParse({ ...valid, [field]: '' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message: id });
+    expect(fieldDescriptor(id)?.message).toBe(english);
   });
   it('stores a UK postcode normalised, billing and delivery alike, and another country’s as typed (issue 38)', () => {
     expect(billingSchema.parse({ ...valid, postalCode: 'cb3 0tx' }).postalCode).toBe('CB3 0TX');
@@ -89,7 +92,7 @@ describe('billingSchema (step 1)', () => {
     expect(billingSchema.parse({ ...valid, vatNumber: 'DE 136\r\n695976' }).vatNumber).toBe('DE136695976');
     expect(billingSchema.safeParse({ ...valid, address: '\r\n\t' }).error?.issues[0]).toMatchObject({
       path: ['address'],
-      message: 'Address is required',
+      message: addressFieldMessages.address.id,
     });
   });
 

@@ -1,17 +1,18 @@
 import { LANGUAGES } from './i18n/languages';
-import { englishOf, type Message, withValues } from './i18n/message';
+import { englishOf, type Message, type MessageDescriptor, withValues } from './i18n/message';
 import { addressFieldMessages } from './orders/address-field-messages';
 import { orderFlowRefusals } from './orders/order-refusals';
 
 export { addressFieldMessages, orderFlowRefusals };
 import { z } from 'zod';
+import { messageValuesSchema } from './i18n/message-values-schema';
 import { cleanLine, cleanText } from './clean-text';
 import { selectedConfigurationSchema } from './configuration';
 import { countries } from './countries';
 import { normalisePostcode } from './address-format';
 import { pricingResponseSchema } from './pricing/pricing-schema';
 import { orderKinds } from './orders/order-kind';
-import { EMAIL_MAX, emailFieldMessage } from './email-address';
+import { EMAIL_MAX, emailFieldDescriptor, emailFieldMessage } from './email-address';
 import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
 import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './einvoice/public-buyer';
@@ -63,14 +64,11 @@ export const orderFieldLimits = {
 const limits = orderFieldLimits;
 
 // Every one-line field is cleaned to one line before its checks, so a line break can never be stored.
-const required = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .overwrite(cleanLine)
-    .min(1, { error: message })
-    .max(max, { error: orderFlowMessages.tooLong });
-const optional = (max = 200) =>
-  z.string().overwrite(cleanLine).max(max, { error: orderFlowMessages.tooLong }).default('');
+// A field's message is its descriptor's id (src/shared/field-messages.ts): the page shows it in its language.
+const tooLong = addressFieldMessages.tooLong.id;
+const required = ({ id: message }: MessageDescriptor, max = 200) =>
+  z.string({ error: message }).overwrite(cleanLine).min(1, { error: message }).max(max, { error: tooLong });
+const optional = (max = 200) => z.string().overwrite(cleanLine).max(max, { error: tooLong }).default('');
 /**
  * An optional identifier checked by `parse` once typed (blank stays blank): refused with the parser's
  * message beside the field, else stored as the parser writes it (upper case, no spaces or punctuation).
@@ -82,7 +80,7 @@ const checkedNumber = (
   z
     .string()
     .overwrite(cleanLine)
-    .max(max, { error: orderFlowMessages.tooLong })
+    .max(max, { error: tooLong })
     .superRefine((value, context) => {
       const parsed = value === '' ? null : parse(value);
       if (parsed && !parsed.valid) context.addIssue({ code: 'custom', message: parsed.message });
@@ -110,7 +108,7 @@ const eoriNumberField = () =>
   });
 
 /** Multi-line text (the order notes): its lines kept, cleaned by `cleanText`. */
-const notesText = () => z.string().max(limits.notes, { error: orderFlowMessages.tooLong }).overwrite(cleanText);
+const notesText = () => z.string().max(limits.notes, { error: tooLong }).overwrite(cleanText);
 
 /** An address block with its postcode as stored: a UK one normalised ("cb3 0tx" → "CB3 0TX"). */
 const withNormalPostcode = <T extends { postalCode: string; country: string }>(values: T): T => ({
@@ -122,24 +120,26 @@ const withNormalPostcode = <T extends { postalCode: string; country: string }>(v
 const billingFields = z.object({
   /** The buyer's title (issue 53): 'mr', 'ms', or none ('' or absent); the e-mails greet by it. */
   title: titleSchema,
-  firstName: required(orderFlowMessages.firstName, limits.firstName),
-  lastName: required(orderFlowMessages.lastName, limits.lastName),
+  firstName: required(addressFieldMessages.firstName, limits.firstName),
+  lastName: required(addressFieldMessages.lastName, limits.lastName),
   company: optional(limits.company),
   email: z
-    .string({ error: orderFlowMessages.email })
+    .string({ error: emailFieldDescriptor.id })
     .trim()
-    .max(EMAIL_MAX, { error: orderFlowMessages.email })
-    .pipe(z.email({ error: orderFlowMessages.email })),
+    .max(EMAIL_MAX, { error: emailFieldDescriptor.id })
+    .pipe(z.email({ error: emailFieldDescriptor.id })),
   phone: optional(limits.phone),
-  address: required(orderFlowMessages.address, limits.address),
-  city: required(orderFlowMessages.city, limits.city),
+  address: required(addressFieldMessages.address, limits.address),
+  city: required(addressFieldMessages.city, limits.city),
   state: optional(limits.state),
-  postalCode: required(orderFlowMessages.postalCode, limits.postalCode),
+  postalCode: required(addressFieldMessages.postalCode, limits.postalCode),
   country: z
-    .string({ error: orderFlowMessages.country })
+    .string({ error: addressFieldMessages.country.id })
     .trim()
     .toUpperCase()
-    .refine((code) => shippingCountries.some((country) => country.code === code), { error: orderFlowMessages.country }),
+    .refine((code) => shippingCountries.some((country) => country.code === code), {
+      error: addressFieldMessages.country.id,
+    }),
   /** The buyer's purchase-order number (shown on the order and its documents). */
   poNumber: optional(limits.poNumber),
   /**
@@ -235,7 +235,11 @@ export function deliveryCountryProblem(pricedCountry: string, deliveryCountry: s
   if (pricedCountry === delivery.code) return null;
   const priced = countries.find((country) => country.code === pricedCountry);
   return priced
-    ? withValues(orderFlowRefusals.pricedFor, { priced: priced.name, delivery: delivery.name })
+    ? // The countries by code: the page names them in its language (issue 53).
+      withValues(orderFlowRefusals.pricedFor, {
+        priced: { country: priced.code },
+        delivery: { country: delivery.code },
+      })
     : orderFlowRefusals.countryMismatch;
 }
 
@@ -302,7 +306,7 @@ export const orderPriceAnswerSchema = z.object({
     .object({
       id: z.string(),
       message: z.string(),
-      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      values: messageValuesSchema.optional(),
     })
     .nullable()
     .optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, emailFieldMessage } from './email-address';
+import { EMAIL_MAX, emailFieldDescriptor, emailFieldMessage } from './email-address';
 import { defineMessages, englishOf } from './i18n/message';
 
 export const WAITLIST_EMAIL_REQUIRED = 'Email required';
@@ -12,7 +12,7 @@ export const waitlistRequestSchema = z.object({
     .trim()
     .min(1, { error: WAITLIST_EMAIL_REQUIRED })
     .max(EMAIL_MAX, { error: 'Email must be at most 254 characters' })
-    .pipe(z.email({ error: WAITLIST_EMAIL_INVALID }))
+    .pipe(z.email({ error: emailFieldDescriptor.id }))
     .transform((email) => email.toLowerCase()),
 });
 

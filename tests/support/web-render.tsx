@@ -1,5 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
-import { formatIcu, type Message } from '../../src/shared/i18n/message';
+import { englishText, type Message } from '../../src/shared/i18n/message';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -31,15 +31,18 @@ export const apiError = (
   code: string,
   message: string | Message,
   fields?: Record<string, string>,
+  /** A refused field's message id (a shared field message), as the server gives it beside `fields`. */
+  fieldMessageIds?: Record<string, string>,
 ): Reply => ({
   status,
   body: {
     error: {
       code,
-      message: typeof message === 'string' ? message : formatIcu(message.message, message.values),
+      message: typeof message === 'string' ? message : englishText(message),
       ...(typeof message === 'string' ? {} : { messageId: message.id }),
       ...(typeof message !== 'string' && message.values ? { values: message.values } : {}),
       ...(fields ? { fields } : {}),
+      ...(fieldMessageIds ? { fieldMessageIds } : {}),
     },
   },
 });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error';
+import { fieldRefusal } from '../../shared/field-messages';
 import type { MessageValues } from '../../shared/i18n/message';
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './database-unavailable';
 import { HttpError } from './http-error';
@@ -26,7 +27,11 @@ function body(
   code: string,
   message: string,
   fields?: Record<string, string>,
-  said?: { messageId?: string | undefined; values?: MessageValues | undefined },
+  said?: {
+    messageId?: string | undefined;
+    values?: MessageValues | undefined;
+    fieldMessageIds?: Record<string, string> | undefined;
+  },
 ): ApiErrorBody {
   return {
     error: {
@@ -35,6 +40,7 @@ function body(
       ...(said?.messageId ? { messageId: said.messageId } : {}),
       ...(said?.values ? { values: said.values } : {}),
       ...(fields ? { fields } : {}),
+      ...(said?.fieldMessageIds ? { fieldMessageIds: said.fieldMessageIds } : {}),
     },
   };
 }
@@ -47,13 +53,22 @@ async function errorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields, error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
+      const said: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        fields[path] ??= issue.message ?? 'Invalid value';
+        said[path] ??= issue.message ?? 'Invalid value';
       }
-      const message = Object.values(fields)[0] ?? 'Invalid input';
-      return reply.status(400).send(body('invalid_input', message, fields));
+      // A shared field's message is its id (src/shared/field-messages.ts): its English in `fields`, the id beside.
+      const { fields, fieldMessageIds } = fieldRefusal(said);
+      const [first] = Object.keys(fields);
+      const message = (first && fields[first]) || 'Invalid input';
+      const messageId = first ? fieldMessageIds[first] : undefined;
+      return reply.status(400).send(
+        body('invalid_input', message, fields, {
+          messageId,
+          fieldMessageIds: Object.keys(fieldMessageIds).length > 0 ? fieldMessageIds : undefined,
+        }),
+      );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,4 +1,5 @@
-import { formatIcu, isMessage, type Message, type MessageValues } from '../../shared/i18n/message';
+import { fieldRefusal } from '../../shared/field-messages';
+import { englishText, isMessage, type Message, type MessageValues } from '../../shared/i18n/message';
 
 /**
  * An error that the API answers with its own status and message (docs/api/README.md, Errors). Throw it
@@ -11,20 +12,30 @@ export class HttpError extends Error {
   /** The message's id in the pages' catalogues, when the refusal was given as a descriptor. */
   readonly messageId?: string;
   readonly values?: MessageValues;
+  /** The English of each refused field (`fields` of the body). */
+  readonly fields?: Record<string, string>;
+  /** A refused field's message id, where it is a shared field message (src/shared/field-messages.ts). */
+  readonly fieldMessageIds?: Record<string, string>;
 
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string | Message,
-    readonly fields?: Record<string, string>,
+    /** Per field: a descriptor, a shared field message's id (a zod issue's) or English text. */
+    fields?: Record<string, string | Message>,
     /** Extra response headers, e.g. `Retry-After`. */
     readonly headers?: Record<string, string>,
   ) {
-    super(isMessage(message) ? formatIcu(message.message, message.values) : message);
+    super(isMessage(message) ? englishText(message) : message);
     this.name = 'HttpError';
     if (isMessage(message)) {
       this.messageId = message.id;
       if (message.values) this.values = message.values;
+    }
+    if (fields) {
+      const refusal = fieldRefusal(fields);
+      this.fields = refusal.fields;
+      if (Object.keys(refusal.fieldMessageIds).length > 0) this.fieldMessageIds = refusal.fieldMessageIds;
     }
   }
 }
@@ -34,7 +45,7 @@ export { withValues } from '../../shared/i18n/message';
 /** What an answer may add to its message: its own code instead of the status's, field messages, headers. */
 export interface HttpErrorDetails {
   code?: string;
-  fields?: Record<string, string>;
+  fields?: Record<string, string | Message>;
   headers?: Record<string, string>;
 }
 

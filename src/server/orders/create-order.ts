@@ -1,10 +1,10 @@
 import { quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
 import { englishText, type Message } from '../../shared/i18n/message';
+import { fieldDescriptor } from '../../shared/field-messages';
 import { orderNeedsAcceptance } from '../quotes/quote-acceptance';
 import type { Language } from '../../shared/i18n/languages';
 import { chosenOrDefaultLanguage, recipientLanguage, rememberLanguage } from '../accounts/recipient-language';
 import { randomBytes } from 'node:crypto';
-import { formatMoney } from '../../shared/money';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines } from '../../shared/orders/order-lines';
@@ -364,9 +364,10 @@ export function reacceptanceProblem(priced: PricedOrder, total: number): Message
   const { accepted } = priced;
   if (!accepted) return null;
   if (accepted.currency === priced.currency && accepted.total === total) return null;
+  // The amounts raw: the page writes them in its language ("4.807,90 €"), the API's English as the shop does.
   return withValues(quoteActionRefusals.reacceptanceRequired, {
-    accepted: formatMoney(accepted.total, accepted.currency, { decimals: 2 }),
-    total: formatMoney(total, priced.currency, { decimals: 2 }),
+    accepted: { amount: accepted.total, currency: accepted.currency },
+    total: { amount: total, currency: priced.currency },
   });
 }
 
@@ -376,7 +377,9 @@ function checkBlock<T extends z.ZodType>(schema: T, value: unknown, prefix: stri
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[`${prefix}.${issue.path.join('.')}`] ??= issue.message;
-  throw badRequest(Object.values(fields)[0] ?? `Invalid ${prefix} details`, { fields });
+  // A shared field's message is its id: the refusal says the first field's by the id, its English beside.
+  const first = Object.values(fields)[0];
+  throw badRequest((first && fieldDescriptor(first)) || first || `Invalid ${prefix} details`, { fields });
 }
 
 const orNull = (value: string) => (value === '' ? null : value);

@@ -255,9 +255,19 @@ describe('orders API', () => {
       orderBody({ billing: guestBilling('nocity@example.com'), shipping: { ...delivery, city: ' ', lastName: '' } }),
     );
     expect(response.statusCode).toBe(400);
-    const { error } = response.json() as { error: { message: string; fields: Record<string, string> } };
+    const { error } = response.json() as {
+      error: {
+        message: string;
+        messageId: string;
+        fields: Record<string, string>;
+        fieldMessageIds: Record<string, string>;
+      };
+    };
     expect(error.fields['shipping.city']).toBe('City is required');
     expect(error.fields['shipping.lastName']).toBe('Last name is required');
+    // Each field's message also by its id, for the page's language (issue 53); the first one is the refusal's.
+    expect(error.fieldMessageIds).toEqual({ 'shipping.lastName': 'error.lastName', 'shipping.city': 'error.city' });
+    expect([error.message, error.messageId]).toEqual(['Last name is required', 'error.lastName']);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nocity@example.com'))).toHaveLength(0);
   });
 

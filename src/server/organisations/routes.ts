@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRefusals } from '../../shared/accounts/auth-messages';
-import { passwordMessage } from '../../shared/accounts/auth-schemas';
+import { passwordDescriptor } from '../../shared/accounts/auth-schemas';
 import {
   acceptOrganisationInvitationAnswerSchema,
   acceptOrganisationInvitationRequestSchema,
@@ -218,7 +218,7 @@ export async function organisationInvitationRoutes(app: FastifyInstance) {
         return reply.status(200).send({ accepted: true as const, email, organisationName });
       }
       const password = request.body.password;
-      if (!password) throw badRequest(passwordMessage, { fields: { password: passwordMessage } });
+      if (!password) throw badRequest(passwordDescriptor, { fields: { password: passwordDescriptor } });
       const passwordHash = await hashPassword(password);
       const userId = await app.db.transaction(async (tx) => {
         const created = await createConfirmedAccount(tx, {

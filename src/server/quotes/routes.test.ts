@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
 import { quoteCreationErrorMessage } from '../../shared/quotes/quote-error-message';
-import { quoteFlowMessages } from '../../shared/quotes/quote-messages';
+import type { MessageDescriptor } from '../../shared/i18n/message';
+import { quoteFieldMessages, quoteFlowMessages } from '../../shared/quotes/quote-messages';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { useTestApp } from '../../../tests/support/test-app';
 import { invalidateCatalogueCache } from '../catalogue/catalogue-service';
@@ -87,24 +88,35 @@ describe('quotes API', () => {
     });
   });
 
-  it('answers the submit messages of section 5 with the field that failed', async () => {
-    const cases: [Record<string, string>, string, string][] = [
-      [{ email: 'not-an-email' }, 'customerInfo.email', quoteFlowMessages.emailSubmit],
-      [{ email: `${'a'.repeat(250)}@x.io` }, 'customerInfo.email', quoteFlowMessages.emailSubmit],
-      [{ firstName: 'R2D2' }, 'customerInfo.firstName', quoteFlowMessages.firstNameSubmit],
-      [{ lastName: '' }, 'customerInfo.lastName', quoteFlowMessages.lastNameSubmit],
-      [{ lastName: 'x'.repeat(101) }, 'customerInfo.lastName', quoteFlowMessages.lastNameSubmit],
-      [{ organization: 'Acme <script>' }, 'customerInfo.organization', quoteFlowMessages.organizationSubmit],
-      [{ organization: 'a'.repeat(201) }, 'customerInfo.organization', quoteFlowMessages.organizationSubmit],
+  it('answers the submit messages of section 5 with the field that failed, its English and its id (issue 53)', async () => {
+    const f = quoteFieldMessages;
+    const cases: [Record<string, string>, string, MessageDescriptor][] = [
+      [{ email: 'not-an-email' }, 'customerInfo.email', f.emailSubmit],
+      [{ email: `${'a'.repeat(250)}@x.io` }, 'customerInfo.email', f.emailSubmit],
+      [{ firstName: 'R2D2' }, 'customerInfo.firstName', f.firstNameSubmit],
+      [{ lastName: '' }, 'customerInfo.lastName', f.lastNameSubmit],
+      [{ lastName: 'x'.repeat(101) }, 'customerInfo.lastName', f.lastNameSubmit],
+      [{ organization: 'Acme <script>' }, 'customerInfo.organization', f.organizationSubmit],
+      [{ organization: 'a'.repeat(201) }, 'customerInfo.organization', f.organizationSubmit],
     ];
-    for (const [change, field, message] of cases) {
+    for (const [change, field, descriptor] of cases) {
       const response = await t.post('/api/quotes', {
         ...body(),
         customerInfo: { ...customer('v@example.com'), ...change },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'invalid_input', message, fields: { [field]: message } } });
+      // The English as before (`message`, `fields`), the field's message id beside it for the page.
+      expect(response.json()).toEqual({
+        error: {
+          code: 'invalid_input',
+          message: descriptor.message,
+          messageId: descriptor.id,
+          fields: { [field]: descriptor.message },
+          fieldMessageIds: { [field]: descriptor.id },
+        },
+      });
     }
+    expect(quoteFlowMessages.emailSubmit).toBe('Valid email address is required');
   });
 
   it("gives the quote flow what it needs to show section 8's message: the code and the field, whatever the wording", async () => {

@@ -1,6 +1,5 @@
 import type { VatTreatment } from '../../shared/tax/line-vat';
 import { eq } from 'drizzle-orm';
-import { formatMoney } from '../../shared/money';
 import { chargeable, serviceMoves, serviceRefusals } from '../../shared/service-requests/service-lifecycle';
 import type { Db } from '../db/client';
 import { instruments, orders, serviceRequestHistory, serviceRequests } from '../db/schema';
@@ -42,9 +41,8 @@ export async function createRepairQuote(
       .from(instruments)
       .innerJoin(orders, eq(orders.id, instruments.orderId))
       .where(eq(instruments.id, row.instrumentId));
-    const limit = formatMoney(repairQuoteApprovalThreshold * 100, owner?.currency === 'EUR' ? 'EUR' : 'GBP', {
-      decimals: 2,
-    });
+    // The amount raw: the page writes it in its language, the API's English as the shop does (issue 53).
+    const limit = { amount: repairQuoteApprovalThreshold * 100, currency: owner?.currency === 'EUR' ? 'EUR' : 'GBP' };
     throw forbidden(withValues(serviceRefusals.repairQuoteNeedsApproval, { limit }), {
       code: 'repair_quote_needs_approval',
     });

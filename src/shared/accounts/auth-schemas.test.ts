@@ -10,6 +10,10 @@ import {
   signInSchema,
   signUpSchema,
 } from './auth-schemas';
+import { fieldDescriptor } from '../field-messages';
+
+/** A zod issue's message is a shared field message's id (issue 53): its English, found by the id. */
+const english = (id: string | undefined) => (id === undefined ? undefined : fieldDescriptor(id)?.message);
 
 describe('auth validation (spec section 5)', () => {
   it('accepts standard addresses and refuses malformed or over-long ones', () => {
@@ -20,11 +24,14 @@ describe('auth validation (spec section 5)', () => {
     }
     expect(isValidEmail(`${'a'.repeat(243)}@example.com`)).toBe(false);
     expect(emailSchema.safeParse(' ada@example.com ').data).toBe('ada@example.com');
-    expect(emailSchema.safeParse('nope').error?.issues[0]?.message).toBe('Please enter a valid email address.');
+    expect(emailSchema.safeParse('nope').error?.issues[0]?.message).toBe('error.emailStop');
+    expect(english(emailSchema.safeParse('nope').error?.issues[0]?.message)).toBe(
+      'Please enter a valid email address.',
+    );
   });
 
   it('needs a password of at least 6 characters', () => {
-    expect(passwordSchema.safeParse('12345').error?.issues[0]?.message).toBe(
+    expect(english(passwordSchema.safeParse('12345').error?.issues[0]?.message)).toBe(
       'Password must be at least 6 characters long.',
     );
     expect(passwordSchema.safeParse('123456').success).toBe(true);
@@ -34,7 +41,9 @@ describe('auth validation (spec section 5)', () => {
   it('keeps codes to 6 digits', () => {
     expect(cleanCode('12 34-5678')).toBe('123456');
     expect(cleanCode('abc')).toBe('');
-    expect(codeSchema.safeParse('12345').error?.issues[0]?.message).toBe('Please enter a 6-digit verification code');
+    expect(english(codeSchema.safeParse('12345').error?.issues[0]?.message)).toBe(
+      'Please enter a 6-digit verification code',
+    );
     expect(codeSchema.safeParse('123456').success).toBe(true);
   });
 

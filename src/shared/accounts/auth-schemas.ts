@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { titleEditSchema, titleSchema } from './title';
 import { cleanLine, cleanText } from '../clean-text';
-import { EMAIL_MAX, emailErrorMessage } from '../email-address';
+import { EMAIL_MAX, emailErrorDescriptor, emailErrorMessage } from '../email-address';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
 import { LANGUAGES } from '../i18n/languages';
 import { codeDescriptor, freshCodeDescriptor, passwordDescriptor, recoveryCodeDescriptor } from './auth-field-messages';
@@ -13,6 +13,7 @@ export const PASSWORD_MIN = 6;
 export const SANITISED_TEXT_MAX = 1000;
 export const MFA_CODE_LENGTH = 6;
 
+/** The fields' messages in English (tests, the staff's own pages); the schemas carry their ids (src/shared/field-messages.ts). */
 export const emailMessage = emailErrorMessage;
 export const passwordMessage = passwordDescriptor.message;
 export const codeMessage = codeDescriptor.message;
@@ -37,17 +38,17 @@ export function isValidEmail(value: string): boolean {
 }
 
 export const emailSchema = z
-  .string({ error: emailMessage })
+  .string({ error: emailErrorDescriptor.id })
   .trim()
-  .min(1, { error: emailMessage })
-  .refine(isValidEmail, { error: emailMessage });
+  .min(1, { error: emailErrorDescriptor.id })
+  .refine(isValidEmail, { error: emailErrorDescriptor.id });
 
 export const passwordSchema = z
-  .string({ error: passwordMessage })
-  .min(PASSWORD_MIN, { error: passwordMessage })
+  .string({ error: passwordDescriptor.id })
+  .min(PASSWORD_MIN, { error: passwordDescriptor.id })
   .max(1024);
 
-export const codeSchema = z.string({ error: codeMessage }).regex(/^\d{6}$/, { error: codeMessage });
+export const codeSchema = z.string({ error: codeDescriptor.id }).regex(/^\d{6}$/, { error: codeDescriptor.id });
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -98,10 +99,10 @@ export const recoveryCodeMessage = recoveryCodeDescriptor.message;
 
 export const recoveryCodeInputSchema = z.object({
   code: z
-    .string({ error: recoveryCodeMessage })
+    .string({ error: recoveryCodeDescriptor.id })
     .trim()
-    .min(1, { error: recoveryCodeMessage })
-    .max(64, { error: recoveryCodeMessage }),
+    .min(1, { error: recoveryCodeDescriptor.id })
+    .max(64, { error: recoveryCodeDescriptor.id }),
 });
 
 /**
@@ -111,4 +112,4 @@ export const recoveryCodeInputSchema = z.object({
  */
 export const freshCodeMessage = freshCodeDescriptor.message;
 
-export const freshCodeSchema = z.string().trim().max(64, { error: freshCodeMessage });
+export const freshCodeSchema = z.string().trim().max(64, { error: freshCodeDescriptor.id });

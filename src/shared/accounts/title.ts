@@ -18,7 +18,7 @@ export const titleFieldMessages = defineMessages({
  * "—"); anything else is refused with `titleFieldMessages.title`. Read as `Title | null`.
  */
 export const titleSchema = z
-  .enum(['', ...TITLES], { error: titleFieldMessages.title.message })
+  .enum(['', ...TITLES], { error: titleFieldMessages.title.id })
   .nullable()
   .optional()
   .transform((value): Title | null => (value ? value : null));
@@ -40,7 +40,7 @@ export const titledName = (title: Title | null | undefined, ...names: (string | 
 
 /** The title in an edit (the profile): as `titleSchema`, but absent leaves the stored one unchanged. */
 export const titleEditSchema = z
-  .enum(['', ...TITLES], { error: titleFieldMessages.title.message })
+  .enum(['', ...TITLES], { error: titleFieldMessages.title.id })
   .nullable()
   .optional()
   .transform((value): Title | null | undefined => (value === undefined ? undefined : value || null));

@@ -1,3 +1,7 @@
+import { countryName } from './country-name';
+import { moneyIn } from './formats';
+import type { Language } from './languages';
+
 /**
  * One message model (issue 53): a sentence a customer can meet is a descriptor `{ id, message }`, defined
  * once where its feature owns it, with the English in ICU MessageFormat (`{name}`, `{n, plural, one {…}
@@ -10,7 +14,32 @@ export interface MessageDescriptor {
   message: string;
 }
 
-export type MessageValues = Record<string, string | number>;
+/**
+ * A value a message carries raw, for the reader's language to write (issue 53): a country by its code
+ * (`{ country: 'DE' }`: "Germany", "Deutschland", "Allemagne"), an amount in minor units with its
+ * currency (`{ amount: 480790, currency: 'GBP' }`: "£4,807.90", "4.807,90 £"). A refusal sends it so in
+ * its `values`, never written in English.
+ */
+export type RawValue = { country: string } | { amount: number; currency: string };
+
+export type MessageValues = Record<string, string | number | RawValue>;
+
+/** Values as a message is filled with them: every raw value written in the language. */
+export type FilledValues = Record<string, string | number>;
+
+/** The values written in a language: a country by its name in it, an amount in its money style. */
+export function filledValues(values: MessageValues, language: Language): FilledValues;
+export function filledValues(values: MessageValues | undefined, language: Language): FilledValues | undefined;
+export function filledValues(values: MessageValues | undefined, language: Language): FilledValues | undefined {
+  if (!values) return undefined;
+  const filled: FilledValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'object') filled[name] = value;
+    else if ('country' in value) filled[name] = countryName(language, value.country);
+    else filled[name] = moneyIn(language, value.amount, value.currency, { decimals: 2 });
+  }
+  return filled;
+}
 
 /** A descriptor with the values that fill its placeholders: what a refusal carries. */
 export interface Message extends MessageDescriptor {
@@ -31,7 +60,7 @@ export const withValues = (descriptor: MessageDescriptor, values: MessageValues 
   values ? { ...descriptor, values } : { ...descriptor };
 
 /** A message's English, its values filled in (what the API's `message` says). */
-export const englishText = (message: Message) => formatIcu(message.message, message.values);
+export const englishText = (message: Message) => formatIcu(message.message, filledValues(message.values, 'en'));
 
 /** Descriptors by key, kept as they are written (the `as const` of a map of descriptors). */
 export const defineMessages = <const T extends Record<string, MessageDescriptor>>(messages: T): T => messages;
@@ -57,7 +86,7 @@ function pluralCategory(locale: string, value: number): string {
  * syntax and rendered by src/web/i18n/catalogue.ts (the documents' by @lingui/core); this keeps the
  * English pages free of catalogues (decisions 0069 and 0087).
  */
-export function formatIcu(message: string, values: MessageValues = {}, locale = 'en-GB'): string {
+export function formatIcu(message: string, values: FilledValues = {}, locale = 'en-GB'): string {
   let position = 0;
 
   function text(pound?: string): string {

@@ -1,6 +1,7 @@
 import { lineNamesSchema } from '../catalogue/option-translations-schema';
 import { TITLES } from '../accounts/title';
 import { z } from 'zod';
+import { messageValuesSchema } from '../i18n/message-values-schema';
 import { poDocumentSchema } from './po-document';
 import { LANGUAGES } from '../i18n/languages';
 import { batchHistorySchema, orderBatchPanelSchema } from '../batches/batch-places';
@@ -73,7 +74,7 @@ export const orderHistoryEntrySchema = z.object({
    * in its language; `values.amount` is in minor units of the order's currency.
    */
   messageId: z.string().optional(),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  values: messageValuesSchema.optional(),
 });
 
 /** The e-invoices beside an invoice's or credit note's PDF (issue 40). */

@@ -91,7 +91,8 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   const r = selectionRefusals;
   const country = findCountry(selection.customerCountry);
   // Named in the messages below only when the shop sells there; otherwise customerCountry says why.
-  const deliveryTo = country?.available ? country.name : undefined;
+  // A country goes by its code: the reader's language names it (issue 53).
+  const deliveryTo = country?.available ? { country: country.code } : undefined;
   const notOffered = (plain: Message, to: Message, name: string) =>
     deliveryTo ? withValues(to, { name, country: deliveryTo }) : withValues(plain, { name });
 
@@ -141,7 +142,7 @@ export function validateSelection(product: Product, selection: SelectedConfigura
     add(
       'shipping',
       shipping.id === COLLECTION_SHIPPING
-        ? withValues(catalogueRuleRefusals.collection, { country: country.name })
+        ? withValues(catalogueRuleRefusals.collection, { country: { country: country.code } })
         : notOffered(r.shippingNotOffered, r.shippingNotOfferedTo, shipping.name),
     );
 
@@ -149,7 +150,7 @@ export function validateSelection(product: Product, selection: SelectedConfigura
   if (batchMessage) add('batch', batchMessage);
 
   if (!country) add('customerCountry', withValues(r.unknownCountry, { code: selection.customerCountry }));
-  else if (!country.available) add('customerCountry', withValues(r.notSoldTo, { country: country.name }));
+  else if (!country.available) add('customerCountry', withValues(r.notSoldTo, { country: { country: country.code } }));
 
   return problems;
 }

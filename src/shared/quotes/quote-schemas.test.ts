@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { fieldDescriptor } from '../field-messages';
 import { quoteFlowMessages as m } from './quote-messages';
 import { customerInfoSchema, detailsLiveSchema, emailStepSchema } from './quote-schemas';
 
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  result.success ? null : { path: result.error?.issues[0]?.path.join('.'), message: result.error?.issues[0]?.message };
+/** The first issue, its message read by its id (a shared field message, issue 53): an English text is no id. */
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {
+  if (result.success) return null;
+  const id = result.error?.issues[0]?.message ?? '';
+  return {
+    path: result.error?.issues[0]?.path.join('.'),
+    message: fieldDescriptor(id)?.message ?? `not a field message's id: ${id}`,
+  };
+};
 
 describe('quote flow step 1 (e-mail)', () => {
   it.each([['ada@example.com'], ['  ada@example.co.uk  ']])('accepts %j', (email) => {

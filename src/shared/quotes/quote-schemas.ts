@@ -3,10 +3,11 @@ import { TITLES, titleSchema } from '../accounts/title';
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
-import { EMAIL_MAX } from '../email-address';
+import { EMAIL_MAX, emailFieldDescriptor } from '../email-address';
+import type { MessageDescriptor } from '../i18n/message';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
 import { LANGUAGES } from '../i18n/languages';
-import { quoteFlowMessages } from './quote-messages';
+import { quoteFieldMessages } from './quote-messages';
 import { addressFieldMessages, buyerVatNumberField, invoiceCurrencySchema, shippingCountries } from '../order-flow';
 import { quoteAcceptanceSchema, quoteAcceptRuleSchema, quoteExtensionSchema } from './quote-acceptance';
 
@@ -21,7 +22,8 @@ const NAME_PATTERN = /^[\p{L}\p{M} '’.-]+$/u;
 /** Letters, digits, spaces and - ' . & , ( ). */
 const ORGANIZATION_PATTERN = /^[\p{L}\p{M}\p{N} '’.&,()-]+$/u;
 
-const email = (message: string) =>
+// Each field's message is its descriptor's id (src/shared/field-messages.ts): the page shows it in its language.
+const email = ({ id: message }: MessageDescriptor) =>
   z
     .string({ error: message })
     .trim()
@@ -30,7 +32,7 @@ const email = (message: string) =>
 
 // The patterns refuse line breaks and control characters (their only whitespace is the space);
 // cleanLine after them keeps these one-line fields cleaned like every other should a pattern widen.
-const name = (message: string) =>
+const name = ({ id: message }: MessageDescriptor) =>
   z
     .string({ error: message })
     .trim()
@@ -39,7 +41,7 @@ const name = (message: string) =>
     .regex(NAME_PATTERN, { error: message })
     .overwrite(cleanLine);
 
-const organization = (message: string) =>
+const organization = ({ id: message }: MessageDescriptor) =>
   z
     .string({ error: message })
     .trim()
@@ -49,27 +51,27 @@ const organization = (message: string) =>
     .overwrite(cleanLine);
 
 /** Step 1 as the user types: Next stays disabled until this passes. */
-export const emailStepSchema = z.object({ email: email(quoteFlowMessages.emailLive) });
+export const emailStepSchema = z.object({ email: email(emailFieldDescriptor) });
 
 /** Step 2 as the user types (live messages). */
 export const detailsLiveSchema = z.object({
   /** Issue 53: the buyer's title, optional (as `customerInfoSchema`'s). */
   title: titleSchema,
-  firstName: name(quoteFlowMessages.firstNameLive),
-  lastName: name(quoteFlowMessages.lastNameLive),
-  organization: organization(quoteFlowMessages.organizationLive),
+  firstName: name(quoteFieldMessages.firstNameLive),
+  lastName: name(quoteFieldMessages.lastNameLive),
+  organization: organization(quoteFieldMessages.organizationLive),
   /** Issue 51: the buyer's VAT number, checked as at checkout, so the quote's total is the order's. */
   vatNumber: buyerVatNumberField().optional(),
 });
 
 /** The customer block as submitted: the submit messages, on the server and in the browser alike. */
 export const customerInfoSchema = z.object({
-  email: email(quoteFlowMessages.emailSubmit),
   /** Issue 53: the buyer's title ('mr', 'ms'; '', null or absent: none); the quote's e-mails greet by it. */
   title: titleSchema,
-  firstName: name(quoteFlowMessages.firstNameSubmit),
-  lastName: name(quoteFlowMessages.lastNameSubmit),
-  organization: organization(quoteFlowMessages.organizationSubmit),
+  email: email(quoteFieldMessages.emailSubmit),
+  firstName: name(quoteFieldMessages.firstNameSubmit),
+  lastName: name(quoteFieldMessages.lastNameSubmit),
+  organization: organization(quoteFieldMessages.organizationSubmit),
   /**
    * Issue 51: the buyer's VAT number (blank: none), checked as at checkout (the registry check follows
    * the order, as at checkout). The quote is taxed with it, so an approver accepts the order's total.
@@ -80,11 +82,11 @@ export const customerInfoSchema = z.object({
    * country, as before). The quote's currency follows it; its VAT is worked out for a buyer there.
    */
   billingCountry: z
-    .string({ error: addressFieldMessages.country.message })
+    .string({ error: addressFieldMessages.country.id })
     .trim()
     .toUpperCase()
     .refine((code) => shippingCountries.some((country) => country.code === code), {
-      error: addressFieldMessages.country.message,
+      error: addressFieldMessages.country.id,
     })
     .optional(),
 });
@@ -119,7 +121,7 @@ export type CreateQuoteRequest = z.input<typeof createQuoteRequestSchema>;
 
 /** POST /api/flows/email */
 export const flowEmailRequestSchema = z.object({
-  email: email(quoteFlowMessages.emailLive),
+  email: email(emailFieldDescriptor),
   flowType: flowTypeSchema.default('quote'),
   configuration: selectedConfigurationSchema.optional(),
 });

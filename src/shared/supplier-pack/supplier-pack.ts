@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from '../email-address';
+import { EMAIL_MAX, emailErrorDescriptor } from '../email-address';
 import { BASE64_MAX, certificateKinds, supplierPackMessages } from './supplier-pack-labels';
 
 /**
@@ -67,11 +67,12 @@ export const supplierPackResponseSchema = z.object({
 });
 export type SupplierPackInfo = z.infer<typeof supplierPackResponseSchema>;
 
+// The field's message is its id (src/shared/field-messages.ts): the page shows it in its language.
 const email = z
   .string()
   .trim()
-  .max(EMAIL_MAX, { error: m.email })
-  .refine((value) => z.email().safeParse(value).success, { error: m.email });
+  .max(EMAIL_MAX, { error: emailErrorDescriptor.id })
+  .refine((value) => z.email().safeParse(value).success, { error: emailErrorDescriptor.id });
 
 /** POST /api/supplier-pack/email and POST /api/admin/supplier-pack/send: where the pack goes. */
 export const sendSupplierPackRequestSchema = z.object({ email });

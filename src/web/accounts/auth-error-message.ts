@@ -1,5 +1,5 @@
 import { authRefusals } from '../../shared/accounts/auth-messages';
-import { defineMessages, englishOf, formatIcu, type Message } from '../../shared/i18n/message';
+import { defineMessages, englishOf, englishText, type Message } from '../../shared/i18n/message';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -104,8 +104,7 @@ export function friendlyAuthMessage(error: unknown): Message {
 
 /** The same, in English: the text a client that reads only the English shows. */
 export const friendlyAuthError = (error: unknown): string => {
-  const { message, values } = friendlyAuthMessage(error);
-  return formatIcu(message, values);
+  return englishText(friendlyAuthMessage(error));
 };
 
 /** True when the error is the already-registered case, after which the form switches to sign-in in 3 s. */

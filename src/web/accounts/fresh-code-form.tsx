@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { freshCodeMessage } from '../../shared/accounts/auth-schemas';
+import { freshCodeDescriptor } from '../../shared/accounts/auth-schemas';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -37,7 +37,7 @@ export function FreshCodeForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = code.trim();
-    if (value === '') return setError(freshCodeMessage);
+    if (value === '') return setError(freshCodeDescriptor.id);
     setBusy(true);
     setError(null);
     try {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordMessage } from '../../shared/accounts/auth-schemas';
+import { passwordDescriptor } from '../../shared/accounts/auth-schemas';
 import { type PageText, pageText, useT } from '../i18n/use-t';
 import { PageHead } from '../lib/page-head';
 import { refreshSession, useSession } from '../lib/use-session';
@@ -80,7 +80,7 @@ export function InvitationCard<Preview extends InvitationPreview>({ kind }: { ki
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password.length < 6) {
-      setFieldError(text.said(passwordMessage));
+      setFieldError(text.message(passwordDescriptor));
       return;
     }
     setFieldError(undefined);

@@ -1,6 +1,6 @@
 import { ApiError } from '../lib/api-client';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { codeMessage, MFA_CODE_LENGTH, recoveryCodeMessage } from '../../shared/accounts/auth-schemas';
+import { codeDescriptor, MFA_CODE_LENGTH, recoveryCodeDescriptor } from '../../shared/accounts/auth-schemas';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -49,7 +49,7 @@ export function MfaCodeForm({
     const usingRecovery = mode === 'recovery' && onRecoveryCode;
     const value = usingRecovery ? recoveryCode.trim() : code;
     if (usingRecovery ? value === '' : value.length !== MFA_CODE_LENGTH) {
-      setError(usingRecovery ? recoveryCodeMessage : codeMessage);
+      setError(usingRecovery ? recoveryCodeDescriptor.id : codeDescriptor.id);
       return;
     }
     setBusy(true);

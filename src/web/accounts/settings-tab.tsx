@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { PASSWORD_MIN, passwordMessage } from '../../shared/accounts/auth-schemas';
+import { PASSWORD_MIN, passwordDescriptor } from '../../shared/accounts/auth-schemas';
 import { Button } from '../ui/button';
 import { AuthField } from './auth-field';
 import { FreshCodeForm } from './fresh-code-form';
@@ -30,7 +30,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!currentPassword) return setError(t('settings.enterCurrent', 'Please enter your current password.'));
-    if (password.length < PASSWORD_MIN) return setError(passwordMessage);
+    if (password.length < PASSWORD_MIN) return setError(passwordDescriptor.id);
     if (password !== confirm) return setError(t('settings.noMatch', 'The passwords do not match.'));
     setError(null);
     change.mutate(

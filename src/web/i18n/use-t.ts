@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
+import { fieldDescriptor } from '../../shared/field-messages';
 import { dateIn, intlLocales, moneyIn } from '../../shared/i18n/formats';
 import type { Language } from '../../shared/i18n/languages';
 import {
+  filledValues,
   formatIcu,
   isMessage,
   type Message,
   type MessageDescriptor,
   type MessageValues,
 } from '../../shared/i18n/message';
-import { fieldMessage } from './field-messages';
 import { lookup, useLanguage } from './language';
 
 export type { MessageValues } from '../../shared/i18n/message';
@@ -29,8 +30,8 @@ export interface PageText {
   message(descriptor: Message | MessageDescriptor, values?: MessageValues): string;
   /**
    * What a refusal says, in the page's language: a server refusal (an ApiError) by its `messageId` and
-   * `values`, a descriptor by its id, a shared form field's message (zod's) by its descriptor; any
-   * other text as it came, in English.
+   * `values`, a descriptor by its id, a shared form field's message (zod's, which is the descriptor's id,
+   * src/shared/field-messages.ts) by that id; any other text as it came, in English.
    */
   said(refusal: unknown): string;
   /** Money in the page's language: the shop's own "£4,807.90" in English; "4.807,90 €", "4 807,90 €". */
@@ -44,7 +45,8 @@ export interface PageText {
 /** The page text of one language (outside React: tests, helpers given the language). */
 export function pageText(language: Language): PageText {
   const message = (descriptor: Message | MessageDescriptor, values?: MessageValues) => {
-    const filled = values ?? ('values' in descriptor ? descriptor.values : undefined);
+    // A raw value (a country's code, an amount with its currency) is written in the page's language.
+    const filled = filledValues(values ?? ('values' in descriptor ? descriptor.values : undefined), language);
     return (
       (descriptor.id ? lookup(language, descriptor.id, filled) : undefined) ??
       formatIcu(descriptor.message, filled, intlLocales[language])
@@ -54,7 +56,7 @@ export function pageText(language: Language): PageText {
   const said = (refusal: unknown): string => {
     if (isMessage(refusal)) return message(refusal);
     if (typeof refusal === 'string') {
-      const field = fieldMessage(refusal);
+      const field = fieldDescriptor(refusal);
       return field ? message(field) : refusal;
     }
     if (refusal instanceof Error) {

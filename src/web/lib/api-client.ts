@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '../../shared/api-error';
+import type { MessageValues } from '../../shared/i18n/message';
 
 /**
  * An API answer other than 2xx, with the server's code, message and field messages, and, for a refusal
@@ -11,10 +12,18 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly messageId?: string,
-    readonly values?: Record<string, string | number>,
+    /** A country or an amount comes raw (`{ country: 'DE' }`), for the page to write in its language. */
+    readonly values?: MessageValues,
+    /** A refused field's message id, where the server gave one (a shared field message, issue 53). */
+    readonly fieldMessageIds: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** A refused field's message for `useT().said`: its id where it has one, else the server's English. */
+  fieldError(name: string): string | undefined {
+    return this.fieldMessageIds[name] ?? this.fields[name];
   }
 }
 
@@ -62,6 +71,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
         data.error.fields,
         data.error.messageId,
         data.error.values,
+        data.error.fieldMessageIds,
       );
     throw new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
   }

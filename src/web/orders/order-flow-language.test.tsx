@@ -3,7 +3,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { orderFlowRefusals } from '../../shared/order-flow';
+import { addressFieldMessages, orderFlowRefusals } from '../../shared/order-flow';
+import { emailFieldDescriptor } from '../../shared/email-address';
+import { withValues } from '../../shared/i18n/message';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { chooseLanguage } from '../i18n/language';
 import { saveOrderFlow } from '../lib/flow-storage';
@@ -84,5 +86,66 @@ describe('the order flow in German and French (happy-dom)', () => {
     );
     expect(calls.some((call) => call.path === '/api/orders')).toBe(true);
     expect(screen.queryByText(orderFlowRefusals.quoteExpired.message)).toBeNull();
+  });
+
+  it('in German: an invalid e-mail and a missing postcode read in German, found by their ids (issue 53)', async () => {
+    mockFetch({ 'GET /api/auth/session': signedOut });
+    await act(() => chooseLanguage('de'));
+    const user = userEvent.setup();
+    openOrderFlow();
+    await screen.findByRole('heading', { name: 'Versandangaben' });
+    const email = screen.getByLabelText('E-Mail');
+    await user.clear(email);
+    await user.type(email, 'marie@lab');
+    await user.type(screen.getByLabelText('Adresse'), '1 rue Pierre et Marie Curie');
+    await user.type(screen.getByLabelText('Ort'), 'Paris');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    // zod carries the messages' ids ('error.email', 'error.postalCode'); the page shows them in German.
+    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeTruthy();
+    expect(screen.getByText('Postleitzahl ist erforderlich')).toBeTruthy();
+    for (const shown of [emailFieldDescriptor, addressFieldMessages.postalCode]) {
+      expect(screen.queryByText(shown.message), shown.message).toBeNull();
+      expect(screen.queryByText(shown.id), shown.id).toBeNull();
+    }
+  });
+
+  it('in German: the server’s “priced for” refusal names the countries in German from their codes (issue 53)', async () => {
+    // The server sends the countries raw ({ country: 'GB' }), never their English names.
+    const pricedFor = withValues(orderFlowRefusals.pricedFor, {
+      priced: { country: 'GB' },
+      delivery: { country: 'DE' },
+    });
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      'POST /api/orders': apiError(400, 'invalid_input', pricedFor, {
+        'billing.country':
+          'This order was priced for United Kingdom, not Germany. Change the delivery country or re-price the configuration for Germany.',
+      }),
+    });
+    await act(() => chooseLanguage('de'));
+    const user = userEvent.setup();
+    saveOrderFlow({
+      quoteReference: 'Q-REF-1',
+      configuration: defaultSelection,
+      currency: 'GBP',
+      total: 488250,
+      deposit: 244125,
+      customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
+    });
+    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+    await screen.findByRole('heading', { name: 'Versandangaben' });
+    await user.type(screen.getByLabelText('Adresse'), '1 Difference Lane');
+    await user.type(screen.getByLabelText('Ort'), 'London');
+    await user.type(screen.getByLabelText('Postleitzahl'), 'N1 9GU');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    await screen.findByRole('heading', { name: 'Bestätigen & bezahlen' });
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Bestellung aufgeben' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Diese Bestellung wurde für Vereinigtes Königreich berechnet, nicht für Deutschland. Ändern Sie das Lieferland oder berechnen Sie die Konfiguration für Deutschland neu.',
+      ),
+    );
+    expect(document.body.textContent).not.toMatch(/United Kingdom|Germany|\[object Object\]/);
   });
 });

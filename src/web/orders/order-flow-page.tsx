@@ -13,7 +13,6 @@ import {
   orderFlowRefusals,
   orderPriceAnswerSchema,
   orderSubmitProblem,
-  shippingCountries,
   shippingFormSchema,
   type ShippingFormInput,
 } from '../../shared/order-flow';
@@ -23,7 +22,6 @@ import { VatNotes, VatRows } from '../ui/vat-summary';
 import { PageHead } from '../lib/page-head';
 import { useOrderingOpen } from '../lib/use-ordering-open';
 import { PO_DOCUMENT_BYTES, poDocumentRefusals } from '../../shared/orders/po-document';
-import { findCountry } from '../../shared/countries';
 import { poUploadBody } from '../ui/purchase-order-form';
 import { attachPo } from '../lib/attach-po';
 import { type SessionProfile, useSession } from '../lib/use-session';
@@ -52,7 +50,7 @@ import type { CurrencyCode } from '../../shared/countries';
 import { invoiceCurrencies } from '../../shared/pricing/invoice-currency';
 import { CurrencyChoice } from '../ui/currency-choice';
 import { termsIn } from '../i18n/terms-text';
-import { addressLinesIn, countryNameIn } from '../i18n/country-names';
+import { addressLinesIn } from '../i18n/country-names';
 import { type PageText, useT } from '../i18n/use-t';
 
 /** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
@@ -94,23 +92,11 @@ interface AddressBlock {
 
 /**
  * Whether the delivery country is the one the order was priced for (order-flow.ts `deliveryCountryProblem`),
- * said in the page's language with the countries named in it (issue 53).
+ * said in the page's language with the countries named in it: the refusal carries their codes (issue 53).
  */
 function deliveryCountryNoteIn(text: PageText, priced: string, delivery: string): string | null {
   const problem = deliveryCountryProblem(priced, delivery);
-  if (problem === null) return null;
-  if (text.language === 'en' || !shippingCountries.some((country) => country.code === delivery))
-    return text.message(problem);
-  if (!findCountry(priced))
-    return text.t(
-      'orderFlow.countryMismatch',
-      'This order was priced for another country. Change the delivery country or re-price the configuration for it.',
-    );
-  return text.t(
-    'orderFlow.pricedFor',
-    'This order was priced for {priced}, not {delivery}. Change the delivery country or re-price the configuration for {delivery}.',
-    { priced: countryNameIn(text, priced), delivery: countryNameIn(text, delivery) },
-  );
+  return problem === null ? null : text.message(problem);
 }
 
 function ReviewAddress({ block }: { block: AddressBlock }) {

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
 import { priceConfiguration } from '../../shared/pricing/price-configuration';
 import { vatCustomer } from '../../shared/tax/vat-customer';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { emailFieldDescriptor } from '../../shared/email-address';
+import { chooseLanguage } from '../i18n/language';
 import { saveQuoteFlow } from '../lib/flow-storage';
 import { QuoteFlowPage } from './quote-flow-page';
 
@@ -77,6 +79,27 @@ describe('the quote flow (component, happy-dom)', () => {
       'Too many requests. Please wait a moment before trying again.',
     );
     expect(screen.queryByRole('heading', { name: 'Tell us about yourself' })).toBeNull();
+  });
+
+  it('on a German page, a server 400 on the e-mail reads in German by the field’s message id (issue 53)', async () => {
+    mockFetch({
+      'GET /api/auth/session': signedOut,
+      // The server's 400: the English in `fields`, the id in `fieldMessageIds`.
+      'POST /api/flows/email': apiError(
+        400,
+        'invalid_input',
+        emailFieldDescriptor,
+        { email: emailFieldDescriptor.message },
+        { email: emailFieldDescriptor.id },
+      ),
+    });
+    await act(() => chooseLanguage('de'));
+    const user = userEvent.setup();
+    openQuoteFlow();
+    await user.type(await screen.findByLabelText('E-Mail-Adresse'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+    expect(screen.queryByText(emailFieldDescriptor.message)).toBeNull();
   });
 
   it('shows the live messages while typing, the submit messages on Create, and sends nothing invalid', async () => {

@@ -112,8 +112,7 @@ function EmailStep({
       onDone(email);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) setFailure(quoteFlowMessages.emailStepRateLimitedShown);
-      else if (error instanceof ApiError && error.status === 400)
-        setFailure(error.fields.email ? said(error.fields.email) : said(error));
+      else if (error instanceof ApiError && error.status === 400) setFailure(said(error.fieldError('email') ?? error));
       else setFailure(quoteFlowMessages.emailStepFailedShown);
     }
   });

@@ -3,10 +3,14 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webEnglishPhrases } from '../../../tests/support/web-english-phrases';
 import { apiError, mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
+import { emailErrorDescriptor } from '../../shared/email-address';
 import { supplierPackMessages } from '../../shared/supplier-pack/supplier-pack-labels';
 import { chooseLanguage } from '../i18n/language';
 import { pageText } from '../i18n/use-t';
 import { SupplierPackPage } from './supplier-pack-page';
+
+/** The server's 400 names the field's message by its id beside its English (issue 53). */
+const byId = { email: emailErrorDescriptor.id };
 
 const pack = {
   version: 3,
@@ -48,7 +52,7 @@ describe('the supplier pack page', () => {
       'GET /api/supplier-pack': { body: pack },
       'POST /api/supplier-pack/email': () =>
         (tries += 1) === 1
-          ? apiError(400, 'invalid_input', 'Invalid input', { email: supplierPackMessages.email })
+          ? apiError(400, 'invalid_input', emailErrorDescriptor, { email: emailErrorDescriptor.message }, byId)
           : { status: 202, body: { version: 3, message: supplierPackMessages.sent } },
     });
     renderRoutes([{ path: '/supplier-pack', element: <SupplierPackPage /> }], '/supplier-pack');
@@ -99,7 +103,7 @@ describe('the supplier pack page', () => {
         'GET /api/supplier-pack': { body: pack },
         'POST /api/supplier-pack/email': () =>
           (tries += 1) === 1
-            ? apiError(400, 'invalid_input', 'Invalid input', { email: supplierPackMessages.email })
+            ? apiError(400, 'invalid_input', emailErrorDescriptor, { email: emailErrorDescriptor.message }, byId)
             : { status: 202, body: { version: 3, message: supplierPackMessages.sent } },
       });
       renderRoutes([{ path: '/supplier-pack', element: <SupplierPackPage /> }], '/supplier-pack');
@@ -117,7 +121,7 @@ describe('the supplier pack page', () => {
       fireEvent.change(field, { target: { value: 'nope' } });
       fireEvent.click(screen.getByRole('button', { name: said.send }));
       const refusal = (await screen.findByRole('alert')).textContent;
-      expect(refusal).toBe(pageText(language).said(supplierPackMessages.email));
+      expect(refusal).toBe(pageText(language).message(emailErrorDescriptor));
       expect(refusal).not.toBe(supplierPackMessages.email);
       fireEvent.change(field, { target: { value: 'ap@university.test' } });
       fireEvent.click(screen.getByRole('button', { name: said.send }));

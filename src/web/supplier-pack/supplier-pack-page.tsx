@@ -34,10 +34,10 @@ export function SupplierPackPage() {
     mutationFn: (address: string) =>
       api<{ version: number; message: string }>('/api/supplier-pack/email', { body: { email: address } }),
   });
-  // A refusal in the page's language: the field's message by its descriptor, a refusal by its id.
+  // A refusal in the page's language: the field's message by its id (the text field shows it), a refusal by its id.
   const fieldError =
     send.error instanceof ApiError
-      ? (send.error.fields.email ?? said(send.error))
+      ? (send.error.fieldError('email') ?? said(send.error))
       : send.error
         ? t('supplierPack.sendFailed', 'Sending failed.')
         : undefined;
