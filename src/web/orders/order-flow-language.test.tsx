@@ -24,6 +24,25 @@ function openOrderFlow() {
   return renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
 }
 
+/** A quoted order in the German order flow, its delivery address typed, at "Bestätigen & bezahlen". */
+async function reachConfirmStepInGerman(user: ReturnType<typeof userEvent.setup>) {
+  saveOrderFlow({
+    quoteReference: 'Q-REF-1',
+    configuration: defaultSelection,
+    currency: 'GBP',
+    total: 488250,
+    deposit: 244125,
+    customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
+  });
+  renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
+  await screen.findByRole('heading', { name: 'Versandangaben' });
+  await user.type(screen.getByLabelText('Adresse'), '1 Difference Lane');
+  await user.type(screen.getByLabelText('Ort'), 'London');
+  await user.type(screen.getByLabelText('Postleitzahl'), 'N1 9GU');
+  await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+  await screen.findByRole('heading', { name: 'Bestätigen & bezahlen' });
+}
+
 describe('the order flow in German and French (happy-dom)', () => {
   afterEach(resetWebTest);
 
@@ -57,21 +76,7 @@ describe('the order flow in German and French (happy-dom)', () => {
     });
     await act(() => chooseLanguage('de'));
     const user = userEvent.setup();
-    saveOrderFlow({
-      quoteReference: 'Q-REF-1',
-      configuration: defaultSelection,
-      currency: 'GBP',
-      total: 488250,
-      deposit: 244125,
-      customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
-    });
-    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
-    await screen.findByRole('heading', { name: 'Versandangaben' });
-    await user.type(screen.getByLabelText('Adresse'), '1 Difference Lane');
-    await user.type(screen.getByLabelText('Ort'), 'London');
-    await user.type(screen.getByLabelText('Postleitzahl'), 'N1 9GU');
-    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
-    await screen.findByRole('heading', { name: 'Bestätigen & bezahlen' });
+    await reachConfirmStepInGerman(user);
 
     await user.click(screen.getByRole('button', { name: 'Bestellung aufgeben' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -124,21 +129,7 @@ describe('the order flow in German and French (happy-dom)', () => {
     });
     await act(() => chooseLanguage('de'));
     const user = userEvent.setup();
-    saveOrderFlow({
-      quoteReference: 'Q-REF-1',
-      configuration: defaultSelection,
-      currency: 'GBP',
-      total: 488250,
-      deposit: 244125,
-      customerInfo: { email: 'ada@lab.example', firstName: 'Ada', lastName: 'Lovelace', organization: 'Engines Ltd' },
-    });
-    renderRoutes([{ path: '/order-flow', element: <OrderFlowPage /> }], '/order-flow');
-    await screen.findByRole('heading', { name: 'Versandangaben' });
-    await user.type(screen.getByLabelText('Adresse'), '1 Difference Lane');
-    await user.type(screen.getByLabelText('Ort'), 'London');
-    await user.type(screen.getByLabelText('Postleitzahl'), 'N1 9GU');
-    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
-    await screen.findByRole('heading', { name: 'Bestätigen & bezahlen' });
+    await reachConfirmStepInGerman(user);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Bestellung aufgeben' }));
     await waitFor(() =>
