@@ -16,7 +16,7 @@ import { EMAIL_MAX, emailFieldDescriptor, emailFieldMessage } from './email-addr
 import { parseEoriNumber } from './tax/eori-number';
 import { parseVatNumber, vatNumberText } from './tax/vat-number';
 import { leitwegIdProblem, normalLeitwegId, normalSiret, siretProblem } from './einvoice/public-buyer';
-import { titleSchema } from './accounts/title';
+import { titleSchema } from './accounts/title-schema';
 
 /** An invoice currency as a request names it (decision 0085). */
 export const invoiceCurrencySchema = z.enum(['GBP', 'EUR']);

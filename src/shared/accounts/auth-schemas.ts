@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { titleEditSchema, titleSchema } from './title';
+import { titleEditSchema, titleSchema } from './title-schema';
 import { cleanLine, cleanText } from '../clean-text';
 import { EMAIL_MAX, emailErrorDescriptor, emailErrorMessage } from '../email-address';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asTitle, titledName, titleEditSchema, titleFieldMessages, titleSchema } from './title';
+import { asTitle, titledName, titleFieldMessages } from './title';
+import { titleEditSchema, titleSchema } from './title-schema';
 
 describe('a title (issue 53)', () => {
   it('takes Mr or Ms; none is null whether empty, null or left out; anything else is refused with its message', () => {

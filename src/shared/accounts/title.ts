@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineMessages } from '../i18n/message';
 
 /**
@@ -13,19 +12,6 @@ export const titleFieldMessages = defineMessages({
   title: { id: 'error.title', message: 'Choose Mr, Ms or no title' },
 });
 
-/**
- * The title as a form or request gives it: 'mr', 'ms', or none (null, absent, or the select's empty
- * "—"); anything else is refused with `titleFieldMessages.title`. Read as `Title | null`.
- */
-export const titleSchema = z
-  .enum(['', ...TITLES], { error: titleFieldMessages.title.id })
-  .nullable()
-  .optional()
-  .transform((value): Title | null => (value ? value : null));
-
-/** A title as stored and answered: 'mr', 'ms' or null (a value not ours reads none). */
-export const storedTitleSchema = z.enum(TITLES).nullable().optional();
-
 /** A stored value as a title (a JSON field or column read back): anything not ours is none. */
 export const asTitle = (value: unknown): Title | null =>
   typeof value === 'string' && (TITLES as readonly string[]).includes(value) ? (value as Title) : null;
@@ -37,10 +23,3 @@ export const englishTitle = (title: Title | null | undefined): string =>
 /** A name as staff read it, its title first when given: "Mr Thomas Becker". */
 export const titledName = (title: Title | null | undefined, ...names: (string | null | undefined)[]): string =>
   [englishTitle(title), ...names.map((name) => name?.trim() ?? '')].filter(Boolean).join(' ');
-
-/** The title in an edit (the profile): as `titleSchema`, but absent leaves the stored one unchanged. */
-export const titleEditSchema = z
-  .enum(['', ...TITLES], { error: titleFieldMessages.title.id })
-  .nullable()
-  .optional()
-  .transform((value): Title | null | undefined => (value === undefined ? undefined : value || null));

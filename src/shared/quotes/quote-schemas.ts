@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TITLES, titleSchema } from '../accounts/title';
+import { TITLES } from '../accounts/title';
+import { titleSchema } from '../accounts/title-schema';
 import { batchShipSchema } from '../batches/batch-ship-schema';
 import { cleanLine } from '../clean-text';
 import { selectedConfigurationSchema } from '../configuration';
