@@ -21,8 +21,9 @@ export default defineConfig({
   test: {
     include: process.env.ENGINE_FILES_ONLY === '1' ? engineFiles() : ['src/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
-    // CPU_LOG=file: each test file's CPU time, to find where the unit step's goes (decision 0073).
-    setupFiles: process.env.CPU_LOG ? ['tests/support/cpu-per-file.ts'] : [],
+    // Testing Library's waits sized for busy cores; CPU_LOG=file: each test file's CPU time, to find
+    // where the unit step's goes (decision 0073).
+    setupFiles: ['tests/support/testing-library.ts', ...(process.env.CPU_LOG ? ['tests/support/cpu-per-file.ts'] : [])],
     environment: 'node',
     pool: 'forks',
     // One test file more than there are cores: many files spend their time waiting on a child
