@@ -99,6 +99,9 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           );
         } else if (error instanceof ApiError && error.status === 429) {
           showError(t('waitlist.error', 'Error'), text.said(error));
+        } else if (error instanceof ApiError && error.status === 400) {
+          // The shared schema's refusal of the address, by its id in the page's language (issue 53).
+          showError(t('waitlist.error', 'Error'), text.said(error.fieldError('email') ?? error));
         } else {
           showError(t('waitlist.error', 'Error'), t('waitlist.failed', 'Failed to add to waitlist. Please try again.'));
         }
