@@ -8,7 +8,11 @@ import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminQuoteDetail } from '../../shared/quotes/quote-admin-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { type PendingExtensions, quoteAcceptFieldMessages, quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import {
+  type PendingExtensions,
+  quoteAcceptFieldMessages,
+  quoteActionMessages,
+} from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { auditLog, mailOutbox, quoteAcceptances, quoteExtensionRequests, quotes } from '../db/schema';
 import { resetSettings, updateSettings } from '../settings/settings-service';

@@ -32,10 +32,7 @@ export const poDocumentMessages = {
 } as const;
 
 /** The order's PO number as typed, cleaned to one line (blank stays blank); 100 as the order flow's field. */
-const poNumberField = z
-  .string()
-  .overwrite(cleanLine)
-  .max(100, { error: poDocumentFieldMessages.poNumberTooLong.id });
+const poNumberField = z.string().overwrite(cleanLine).max(100, { error: poDocumentFieldMessages.poNumberTooLong.id });
 
 /**
  * PUT /api/orders/{id}/po (the buyer; a guest adds `?key=`) and PUT /api/admin/orders/{id}/po (staff):

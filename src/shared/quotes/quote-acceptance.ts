@@ -165,7 +165,11 @@ export const acceptQuoteRequestSchema = z
     if (value.signatureKind === 'typed' && value.signature === undefined)
       context.addIssue({ code: 'custom', path: ['signature'], message: quoteAcceptFieldMessages.signature.id });
     if (value.signatureKind === 'drawn' && value.signatureImage === undefined)
-      context.addIssue({ code: 'custom', path: ['signatureImage'], message: quoteAcceptFieldMessages.signatureImage.id });
+      context.addIssue({
+        code: 'custom',
+        path: ['signatureImage'],
+        message: quoteAcceptFieldMessages.signatureImage.id,
+      });
   });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
 export type AcceptQuoteInput = z.input<typeof acceptQuoteRequestSchema>;

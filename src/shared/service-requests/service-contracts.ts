@@ -102,7 +102,11 @@ const declarationText = (required: MessageDescriptor, max: number, tooLong: Mess
 /** What the customer sends: a signature is the typed name and the tick (`signed: true`). */
 export const decontaminationRequestSchema = z.object({
   substances: declarationText(serviceFieldMessages.substances, 2000, serviceFieldMessages.declarationTextTooLong),
-  cleaningMethod: declarationText(serviceFieldMessages.cleaningMethod, 2000, serviceFieldMessages.declarationTextTooLong),
+  cleaningMethod: declarationText(
+    serviceFieldMessages.cleaningMethod,
+    2000,
+    serviceFieldMessages.declarationTextTooLong,
+  ),
   signatoryName: declarationText(serviceFieldMessages.signatoryName, 200, serviceFieldMessages.signatoryNameTooLong),
   signed: z
     .boolean({ error: serviceFieldMessages.declarationSignature.id })

@@ -171,4 +171,3 @@ export const SERVICE_PHOTO_MAX = 3;
 export const SERVICE_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Read from the header before decoding: a small file may declare a picture of gigabytes once decoded. */
 export const SERVICE_PHOTO_MAX_PIXELS = 40_000_000;
-

@@ -99,7 +99,9 @@ describe('the service request forms in German (issue 53)', () => {
     );
     await user.type(await screen.findByLabelText('Reinigungs- und Dekontaminationsverfahren'), 'Ethanol');
     await user.click(screen.getByRole('button', { name: 'Erklärung unterschreiben' }));
-    await waitFor(() => expect(screen.getByText('Geben Sie zum Unterschreiben Ihren vollständigen Namen ein')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('Geben Sie zum Unterschreiben Ihren vollständigen Namen ein')).toBeTruthy(),
+    );
     expect(screen.getAllByText('Verwenden Sie weniger als 2000 Zeichen').length).toBeGreaterThan(0);
     for (const english of Object.values(fields)) expect(screen.queryByText(english)).toBeNull();
   });
