@@ -4,16 +4,22 @@ import {
   passwordDescriptor,
   recoveryCodeDescriptor,
 } from './accounts/auth-field-messages';
+import { organisationFieldMessages } from './accounts/organisation-field-messages';
 import { titleFieldMessages } from './accounts/title';
 import { emailErrorDescriptor, emailFieldDescriptor } from './email-address';
 import { englishText, type Message, type MessageDescriptor } from './i18n/message';
-import { addressFieldMessages } from './orders/address-field-messages';
+import { addressFieldMessages, languageFieldDescriptor } from './orders/address-field-messages';
+import { poDocumentFieldMessages } from './orders/po-field-messages';
+import { quoteAcceptFieldMessages } from './quotes/quote-accept-field-messages';
 import { quoteFieldMessages } from './quotes/quote-messages';
+import { serviceFieldMessages } from './service-requests/service-field-messages';
+import { waitlistFieldMessages } from './waitlist-field-messages';
 
 /**
  * The shared form fields' messages (issue 53, decision 0084): the zod schemas that browser and server
  * share carry a field's message as its descriptor's id (`{ error: emailFieldDescriptor.id }`), never its
- * English. The page shows a field's error by the id in its own language (`useT().said`); the server
+ * English: the sign-in, order, quote, supplier-pack and waitlist forms', the quote acceptance's, the
+ * service request's and decontamination declaration's, the PO upload's and the document language's. The page shows a field's error by the id in its own language (`useT().said`); the server
  * answers a 400 with the English as `fields` and the id as `fieldMessageIds` (`fieldRefusal`).
  */
 export const sharedFieldDescriptors: readonly MessageDescriptor[] = [
@@ -26,6 +32,14 @@ export const sharedFieldDescriptors: readonly MessageDescriptor[] = [
   ...Object.values(addressFieldMessages),
   ...Object.values(quoteFieldMessages),
   ...Object.values(titleFieldMessages),
+  languageFieldDescriptor,
+  ...Object.values(organisationFieldMessages),
+  ...Object.values(quoteAcceptFieldMessages),
+  ...Object.values(serviceFieldMessages),
+  ...Object.values(waitlistFieldMessages),
+  // The PO number's "too long" is the address form's (error.tooLong), listed once above.
+  poDocumentFieldMessages.notPdf,
+  poDocumentFieldMessages.tooLarge,
 ];
 
 let byId: Map<string, MessageDescriptor> | undefined;

@@ -1,6 +1,6 @@
 import { LANGUAGES } from './i18n/languages';
 import { englishOf, type Message, type MessageDescriptor, withValues } from './i18n/message';
-import { addressFieldMessages } from './orders/address-field-messages';
+import { addressFieldMessages, languageFieldDescriptor } from './orders/address-field-messages';
 import { orderFlowRefusals } from './orders/order-refusals';
 
 export { addressFieldMessages, orderFlowRefusals };
@@ -260,7 +260,7 @@ export const createOrderRequestSchema = z.object({
   /** The tab's id that the order flow's progress was logged under (its incomplete order is marked completed). */
   sessionId: z.string().trim().max(100).nullable().optional(),
   /** "Language of your documents" (issue 40): 'en', 'de' or 'fr'; missing: the quote's, else the billing country's default. */
-  language: z.enum(LANGUAGES, { error: 'Choose English, German or French.' }).nullable().optional(),
+  language: z.enum(LANGUAGES, { error: languageFieldDescriptor.id }).nullable().optional(),
   /**
    * Decision 0085: the invoice currency chosen, offered only when the billing and delivery countries
    * use different currencies (else 400 `currency_not_offered`); missing: the billing country's.

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { EMAIL_MAX, emailFieldDescriptor, emailFieldMessage } from './email-address';
 import { defineMessages, englishOf } from './i18n/message';
+import { waitlistFieldMessages } from './waitlist-field-messages';
 
-export const WAITLIST_EMAIL_REQUIRED = 'Email required';
+export { waitlistFieldMessages };
+
+export const WAITLIST_EMAIL_REQUIRED = waitlistFieldMessages.required.message;
 export const WAITLIST_EMAIL_INVALID = emailFieldMessage;
 
 /** The USA waitlist sign-up (storefront spec, section 5): the e-mail is required, stored trimmed and lower-cased. */
 export const waitlistRequestSchema = z.object({
   email: z
-    .string({ error: WAITLIST_EMAIL_REQUIRED })
+    .string({ error: waitlistFieldMessages.required.id })
     .trim()
-    .min(1, { error: WAITLIST_EMAIL_REQUIRED })
-    .max(EMAIL_MAX, { error: 'Email must be at most 254 characters' })
+    .min(1, { error: waitlistFieldMessages.required.id })
+    .max(EMAIL_MAX, { error: waitlistFieldMessages.tooLong.id })
     .pipe(z.email({ error: emailFieldDescriptor.id }))
     .transform((email) => email.toLowerCase()),
 });

@@ -8,7 +8,11 @@ import { pdfText } from '../../../tests/support/pdf-text';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminQuoteDetail } from '../../shared/quotes/quote-admin-schemas';
 import { defaultSelection } from '../../shared/pricing/pricing-fixture';
-import { type PendingExtensions, quoteActionMessages } from '../../shared/quotes/quote-acceptance';
+import {
+  type PendingExtensions,
+  quoteAcceptFieldMessages,
+  quoteActionMessages,
+} from '../../shared/quotes/quote-acceptance';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { auditLog, mailOutbox, quoteAcceptances, quoteExtensionRequests, quotes } from '../db/schema';
 import { resetSettings, updateSettings } from '../settings/settings-service';
@@ -124,7 +128,7 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
       expect(rows.map((row) => row.name)).toEqual(['Maurice Wilkins']);
     });
 
-    it('refuses a missing job title, an empty signature or a line break in the organisation with the field’s message', async () => {
+    it('refuses a missing job title, an empty signature or a line break in the organisation with the field’s message and its id', async () => {
       const quote = await newQuote();
       for (const [field, value, message] of [
         ['jobTitle', '', quoteActionMessages.jobTitle],
@@ -135,6 +139,11 @@ describe('a quote the buyer’s organisation can act on (issue 39)', () => {
         const response = await accept(quote.reference, { ...acceptance, [field]: value });
         expect(response.statusCode, field).toBe(400);
         expect(response.body, field).toContain(message);
+        // Issue 53: the field's English and its message id, which the page shows in its language.
+        expect(response.json().error, field).toMatchObject({
+          fields: { [field]: message },
+          fieldMessageIds: { [field]: quoteAcceptFieldMessages[field].id },
+        });
       }
       expect(await t.db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id))).toHaveLength(0);
     });

@@ -9,7 +9,7 @@ import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { exampleBusinessProfile } from '../../shared/business-profile';
 import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
-import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
+import { serviceFieldMessages, serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { balanceSentence, repairTerms, terms } from '../../shared/terms';
 import { auditLog, decontaminationDeclarations, mailOutbox, quotes, serviceRequests } from '../db/schema';
 import { collectPersonData } from '../privacy/data-export';
@@ -172,7 +172,29 @@ describe('service that keeps its word (issue 41)', () => {
     const path = `/api/service-requests/${request.requestNumber}/decontamination`;
     const unsigned = await t.post(path, { ...declaration, signed: false }, { cookie: owner.cookie });
     expect(unsigned.statusCode).toBe(400);
-    expect(unsigned.json()).toMatchObject({ error: { fields: { signed: serviceMessages.declarationSignature } } });
+    expect(unsigned.json()).toMatchObject({
+      error: {
+        fields: { signed: serviceMessages.declarationSignature },
+        fieldMessageIds: { signed: serviceFieldMessages.declarationSignature.id },
+      },
+    });
+    // Issue 53: a name missing and a text too long, each field's English with its id.
+    const blank = await t.post(
+      path,
+      { ...declaration, signatoryName: ' ', substances: 'x'.repeat(2001) },
+      { cookie: owner.cookie },
+    );
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toMatchObject({
+      fields: {
+        signatoryName: serviceFieldMessages.signatoryName.message,
+        substances: serviceFieldMessages.declarationTextTooLong.message,
+      },
+      fieldMessageIds: {
+        signatoryName: serviceFieldMessages.signatoryName.id,
+        substances: serviceFieldMessages.declarationTextTooLong.id,
+      },
+    });
     expect((await t.post(path, declaration, { cookie: other.cookie })).statusCode).toBe(404);
     const signed = await t.post(path, declaration, { cookie: owner.cookie });
     expect(signed.statusCode, signed.body).toBe(200);

@@ -13,7 +13,11 @@ import { createInstrument, tinyPng } from '../../../tests/support/service-fixtur
 import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import type { AdminServiceRequest, ServiceRequest } from '../../shared/service-requests/service-contracts';
-import { serviceMessages, type ServiceRequestStatus } from '../../shared/service-requests/service-lifecycle';
+import {
+  serviceFieldMessages,
+  serviceMessages,
+  type ServiceRequestStatus,
+} from '../../shared/service-requests/service-lifecycle';
 import {
   auditLog,
   mailOutbox,
@@ -147,6 +151,22 @@ describe('service requests (issue 26, RMA)', () => {
     const four = await open({ serial, photos: [1, 2, 3, 4].map(() => photo(tinyPng)) }, owner.cookie);
     expect(four.statusCode).toBe(400);
     expect(JSON.stringify(four.json())).toContain(serviceMessages.tooManyPhotos);
+    // Issue 53: the field's English with its id, for the page to show in its language.
+    expect(four.json().error).toMatchObject({
+      fields: { photos: serviceMessages.tooManyPhotos },
+      fieldMessageIds: { photos: serviceFieldMessages.tooManyPhotos.id },
+    });
+    const blank = await open({ serial, description: ' ' }, owner.cookie);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toMatchObject({
+      messageId: serviceFieldMessages.descriptionRequired.id,
+      fields: { description: serviceFieldMessages.descriptionRequired.message },
+      fieldMessageIds: { description: serviceFieldMessages.descriptionRequired.id },
+    });
+    const tooLong = await open({ serial, description: 'x'.repeat(4001) }, owner.cookie);
+    expect(tooLong.json().error).toMatchObject({
+      fieldMessageIds: { description: serviceFieldMessages.descriptionTooLong.id },
+    });
     expect(await t.db.select().from(serviceRequestPhotos)).toHaveLength(0);
 
     const created = await open({ serial, photos: [photo(tinyPng)] }, owner.cookie);

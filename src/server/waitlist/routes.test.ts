@@ -63,14 +63,20 @@ describe('POST /api/waitlist', () => {
   });
 
   it.each([
-    [{}, 'Email required'],
-    [{ email: '   ' }, 'Email required'],
-    [{ email: 'not-an-address' }, 'Please enter a valid email address'],
-    [{ email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters'],
-  ])('refuses %j with 400 and "%s"', async (body, message) => {
+    [{}, 'Email required', 'waitlist.emailMissing'],
+    [{ email: '   ' }, 'Email required', 'waitlist.emailMissing'],
+    [{ email: 'not-an-address' }, 'Please enter a valid email address', 'error.email'],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters', 'waitlist.emailTooLong'],
+  ])('refuses %j with 400 and "%s", the English and its id (issue 53)', async (body, message, id) => {
     const response = await t.post('/api/waitlist', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'invalid_input', message, fields: { email: message } });
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_input',
+      message,
+      messageId: id,
+      fields: { email: message },
+      fieldMessageIds: { email: id },
+    });
   });
 
   it('refuses a body that is not JSON', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineMessages, englishOf, formatIcu, type MessageDescriptor } from '../i18n/message';
 import { emailSchema, passwordSchema } from './auth-schemas';
 import { cleanLine } from '../clean-text';
+import { organisationFieldMessages } from './organisation-field-messages';
 import { LANGUAGES } from '../i18n/languages';
 import { einvoiceDeliverySchema } from '../einvoice/einvoice-delivery';
 
@@ -37,7 +38,7 @@ export const INVITATIONS_PER_DAY = 20;
 
 /** The organisation's refusals and notices, by id (issue 53): the server's refusals carry the id to the page. */
 export const organisationRefusals = defineMessages({
-  nameRequired: { id: 'orgRefusal.nameRequired', message: 'Enter the organisation’s name.' },
+  nameRequired: organisationFieldMessages.nameRequired,
   alreadyInOrganisation: { id: 'orgInvite.alreadyInOrganisation', message: 'You already belong to an organisation.' },
   notInOrganisation: { id: 'orgRefusal.notInOrganisation', message: 'You do not belong to an organisation.' },
   ownerOnly: { id: 'orgRefusal.ownerOnly', message: 'Only the organisation’s owner can manage its members.' },
@@ -66,11 +67,7 @@ export const organisationRefusals = defineMessages({
     message:
       'You have sent {count} invitations in the last 24 hours. Please wait a day before inviting more colleagues.',
   },
-  nameWebAddress: {
-    id: 'orgRefusal.nameWebAddress',
-    message:
-      'Enter the organisation’s name without a web address, domain or e-mail address: it is shown in the invitations we e-mail.',
-  },
+  nameWebAddress: organisationFieldMessages.nameWebAddress,
   invited: { id: 'organisation.invited', message: 'Invitation sent' },
   removed: { id: 'organisation.removed', message: 'Member removed' },
   roleChanged: { id: 'organisation.roleChanged', message: 'Role changed' },
@@ -98,11 +95,11 @@ const WEB_ADDRESS = /https?:|www[.．。]|@|＠|[\p{L}\p{N}_-][.．。][\p{L}]{2
 export const looksLikeWebAddress = (text: string) => WEB_ADDRESS.test(text);
 
 const organisationName = z
-  .string({ error: organisationMessages.nameRequired })
+  .string({ error: organisationRefusals.nameRequired.id })
   .max(200)
   .transform((value) => cleanLine(value))
-  .refine((value) => value !== '', { error: organisationMessages.nameRequired })
-  .refine((value) => !looksLikeWebAddress(value), { error: organisationMessages.nameWebAddress });
+  .refine((value) => value !== '', { error: organisationRefusals.nameRequired.id })
+  .refine((value) => !looksLikeWebAddress(value), { error: organisationRefusals.nameWebAddress.id });
 
 export const organisationMemberSchema = z.object({
   userId: z.string(),

@@ -10,3 +10,6 @@ export const addressFieldMessages = defineMessages({
   country: { id: 'error.country', message: 'Please choose a country we ship to' },
   tooLong: { id: 'error.tooLong', message: 'This is too long' },
 });
+
+/** The "Language of your documents" select's message (the order and quote flows), by id (issue 53). */
+export const languageFieldDescriptor = { id: 'error.language', message: 'Choose English, German or French.' };

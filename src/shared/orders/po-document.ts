@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
 import { defineMessages, englishOf } from '../i18n/message';
+import { poDocumentFieldMessages } from './po-field-messages';
+
+export { poDocumentFieldMessages };
 
 /**
  * Issue 39: the buyer's purchase order (PO) as a document: a PDF of at most PO_DOCUMENT_BYTES, read
@@ -22,15 +25,14 @@ export const poDocumentRefusals = defineMessages({
 });
 
 export const poDocumentMessages = {
-  notPdf: 'The purchase order must be a PDF file. This file is not a PDF.',
-  tooLarge: 'The purchase order file is larger than 10 MB.',
+  ...englishOf(poDocumentFieldMessages),
   ...englishOf(poDocumentRefusals),
   /** Said in the order flow before the last step while the setting is on. */
   poNumberRequiredNotice: 'Orders require a purchase order (PO) number. Please enter it before you place the order.',
 } as const;
 
 /** The order's PO number as typed, cleaned to one line (blank stays blank); 100 as the order flow's field. */
-const poNumberField = z.string().overwrite(cleanLine).max(100, { error: 'This is too long' });
+const poNumberField = z.string().overwrite(cleanLine).max(100, { error: poDocumentFieldMessages.poNumberTooLong.id });
 
 /**
  * PUT /api/orders/{id}/po (the buyer; a guest adds `?key=`) and PUT /api/admin/orders/{id}/po (staff):
@@ -41,8 +43,8 @@ export const attachPoRequestSchema = z.object({
   filename: z.string().trim().min(1).max(200),
   dataBase64: z
     .string()
-    .max(BASE64_MAX, { error: poDocumentMessages.tooLarge })
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: poDocumentMessages.notPdf }),
+    .max(BASE64_MAX, { error: poDocumentFieldMessages.tooLarge.id })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: poDocumentFieldMessages.notPdf.id }),
 });
 export type AttachPoRequest = z.infer<typeof attachPoRequestSchema>;
 

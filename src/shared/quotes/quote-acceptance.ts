@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cleanLine } from '../clean-text';
 import { EMAIL_MAX } from '../email-address';
-import { defineMessages, englishOf, formatIcu } from '../i18n/message';
+import { defineMessages, englishOf, formatIcu, type MessageDescriptor } from '../i18n/message';
+import { quoteAcceptFieldMessages } from './quote-accept-field-messages';
 
 /**
  * Issue 39 (decision 0065): a quote the buyer's organisation can act on. Accepting it, sending it
@@ -11,10 +12,7 @@ import { defineMessages, englishOf, formatIcu } from '../i18n/message';
 /** The quote's refusals (and the approver's answer), by id (issue 53). */
 export const quoteActionRefusals = defineMessages({
   notFound: { id: 'quote.notFound', message: 'Quote not found' },
-  signatureNotPng: {
-    id: 'quoteRefusal.signatureNotPng',
-    message: 'The drawn signature must be a PNG image of up to 200 KB.',
-  },
+  signatureNotPng: quoteAcceptFieldMessages.signatureNotPng,
   signInToAccept: {
     id: 'quoteRefusal.signInToAccept',
     message:
@@ -101,13 +99,10 @@ export const quoteActionRefusals = defineMessages({
   },
 });
 
+export { quoteAcceptFieldMessages };
+
 export const quoteActionMessages = {
-  name: 'Enter your full name (letters, spaces, hyphens and apostrophes)',
-  jobTitle: 'Enter your job title (up to 100 characters)',
-  organization: 'Enter your organisation (letters, digits and . & , ( ) -)',
-  email: 'Enter a valid e-mail address',
-  signature: 'Type your full name as your signature',
-  signatureImage: 'Draw your signature, or type it instead',
+  ...englishOf(quoteAcceptFieldMessages),
   approverOnlyNotice:
     'This quote belongs to an organisation: only its account owner or one of its approvers, signed in, can accept it. A buyer can send it to them.',
   approverMayAccept: 'You can accept this quote for your organisation as its owner or one of its approvers.',
@@ -126,7 +121,7 @@ export const JOB_TITLE_MAX = 100;
 const NAME_MAX = 100;
 const ORGANIZATION_MAX = 200;
 
-const line = (max: number, pattern: RegExp, message: string) =>
+const line = (max: number, pattern: RegExp, { id: message }: MessageDescriptor) =>
   z
     .string({ error: message })
     .trim()
@@ -136,10 +131,10 @@ const line = (max: number, pattern: RegExp, message: string) =>
     .overwrite(cleanLine);
 
 const email = z
-  .string({ error: quoteActionMessages.email })
+  .string({ error: quoteAcceptFieldMessages.email.id })
   .trim()
-  .max(EMAIL_MAX, { error: quoteActionMessages.email })
-  .pipe(z.email({ error: quoteActionMessages.email }));
+  .max(EMAIL_MAX, { error: quoteAcceptFieldMessages.email.id })
+  .pipe(z.email({ error: quoteAcceptFieldMessages.email.id }));
 
 /** The largest drawn signature accepted, in bytes of PNG (its data URL is a third longer). */
 export const SIGNATURE_IMAGE_MAX_BYTES = 200 * 1024;
@@ -152,25 +147,29 @@ const SIGNATURE_DATA_URL_MAX = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(SIGN
  */
 export const acceptQuoteRequestSchema = z
   .object({
-    name: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.name),
-    jobTitle: line(JOB_TITLE_MAX, TEXT_PATTERN, quoteActionMessages.jobTitle),
-    organization: line(ORGANIZATION_MAX, TEXT_PATTERN, quoteActionMessages.organization),
+    name: line(NAME_MAX, NAME_PATTERN, quoteAcceptFieldMessages.name),
+    jobTitle: line(JOB_TITLE_MAX, TEXT_PATTERN, quoteAcceptFieldMessages.jobTitle),
+    organization: line(ORGANIZATION_MAX, TEXT_PATTERN, quoteAcceptFieldMessages.organization),
     email,
     signatureKind: z.enum(['typed', 'drawn']).default('typed'),
     /** A typed signature: the signer's name as they type it (typed only). */
-    signature: line(NAME_MAX, NAME_PATTERN, quoteActionMessages.signature).optional(),
+    signature: line(NAME_MAX, NAME_PATTERN, quoteAcceptFieldMessages.signature).optional(),
     /** A drawn signature: `data:image/png;base64,…` (drawn only). */
     signatureImage: z
-      .string({ error: quoteActionMessages.signatureNotPng })
-      .max(SIGNATURE_DATA_URL_MAX, { error: quoteActionMessages.signatureNotPng })
-      .startsWith(SIGNATURE_DATA_URL_PREFIX, { error: quoteActionMessages.signatureNotPng })
+      .string({ error: quoteAcceptFieldMessages.signatureNotPng.id })
+      .max(SIGNATURE_DATA_URL_MAX, { error: quoteAcceptFieldMessages.signatureNotPng.id })
+      .startsWith(SIGNATURE_DATA_URL_PREFIX, { error: quoteAcceptFieldMessages.signatureNotPng.id })
       .optional(),
   })
   .superRefine((value, context) => {
     if (value.signatureKind === 'typed' && value.signature === undefined)
-      context.addIssue({ code: 'custom', path: ['signature'], message: quoteActionMessages.signature });
+      context.addIssue({ code: 'custom', path: ['signature'], message: quoteAcceptFieldMessages.signature.id });
     if (value.signatureKind === 'drawn' && value.signatureImage === undefined)
-      context.addIssue({ code: 'custom', path: ['signatureImage'], message: quoteActionMessages.signatureImage });
+      context.addIssue({
+        code: 'custom',
+        path: ['signatureImage'],
+        message: quoteAcceptFieldMessages.signatureImage.id,
+      });
   });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
 export type AcceptQuoteInput = z.input<typeof acceptQuoteRequestSchema>;
@@ -205,7 +204,7 @@ export const APPROVER_MAILS_PER_HOUR = 5;
 /** To one address, an hour, from any clients and quotes (security issue 48, F6): the 4th is refused. */
 export const APPROVER_MAILS_PER_RECIPIENT_PER_HOUR = 3;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the form YYYY-MM-DD' });
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: quoteAcceptFieldMessages.day.id });
 /** POST /api/quotes/{reference}/extension-request: 30 more days, or until a date. */
 export const extensionRequestSchema = z.union([
   z.object({ days: z.literal(30) }).strict(),

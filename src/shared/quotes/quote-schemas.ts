@@ -9,6 +9,7 @@ import type { MessageDescriptor } from '../i18n/message';
 import { frozenPricingSchema } from '../pricing/pricing-schema';
 import { LANGUAGES } from '../i18n/languages';
 import { quoteFieldMessages } from './quote-messages';
+import { languageFieldDescriptor } from '../orders/address-field-messages';
 import { addressFieldMessages, buyerVatNumberField, invoiceCurrencySchema, shippingCountries } from '../order-flow';
 import { quoteAcceptanceSchema, quoteAcceptRuleSchema, quoteExtensionSchema } from './quote-acceptance';
 
@@ -97,7 +98,7 @@ export const flowTypeSchema = z.enum(['quote', 'order']);
 export type FlowType = z.infer<typeof flowTypeSchema>;
 
 /** A document language: 'en', 'de' or 'fr'; anything else is refused. */
-export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English, German or French.' });
+export const languageSchema = z.enum(LANGUAGES, { error: languageFieldDescriptor.id });
 
 /** POST /api/quotes */
 export const createQuoteRequestSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageDescriptor } from '../i18n/message';
 import { pageOf } from '../lists';
 import { repairPaymentSchema } from './repair-payment';
 import {
@@ -6,7 +7,7 @@ import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_PHOTO_BYTES,
   SERVICE_PHOTO_MAX,
-  serviceMessages,
+  serviceFieldMessages,
   serviceRequestStatuses,
 } from './service-lifecycle';
 
@@ -31,13 +32,13 @@ export function cleanDescription(value: string): string {
 }
 
 const descriptionSchema = z
-  .string({ error: serviceMessages.descriptionRequired })
+  .string({ error: serviceFieldMessages.descriptionRequired.id })
   .transform(cleanDescription)
   .pipe(
     z
       .string()
-      .min(1, { error: serviceMessages.descriptionRequired })
-      .max(SERVICE_DESCRIPTION_MAX, { error: serviceMessages.descriptionTooLong }),
+      .min(1, { error: serviceFieldMessages.descriptionRequired.id })
+      .max(SERVICE_DESCRIPTION_MAX, { error: serviceFieldMessages.descriptionTooLong.id }),
   );
 
 /** A photo as base64 (its type is read from its bytes on the server, never from what the browser says). */
@@ -45,14 +46,14 @@ const photoSchema = z.object({
   // Base64 of up to a little over the 5 MB limit, so a photo just too large gets the size message.
   dataBase64: z
     .string()
-    .max(Math.ceil((SERVICE_PHOTO_BYTES * 1.2 * 4) / 3), { error: serviceMessages.photoTooLarge })
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: serviceMessages.photoUnreadable }),
+    .max(Math.ceil((SERVICE_PHOTO_BYTES * 1.2 * 4) / 3), { error: serviceFieldMessages.photoTooLarge.id })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: serviceFieldMessages.photoUnreadable.id }),
 });
 
 export const createServiceRequestSchema = z.object({
   serial: z.string().trim().min(1).max(100),
   description: descriptionSchema,
-  photos: z.array(photoSchema).max(SERVICE_PHOTO_MAX, { error: serviceMessages.tooManyPhotos }).default([]),
+  photos: z.array(photoSchema).max(SERVICE_PHOTO_MAX, { error: serviceFieldMessages.tooManyPhotos.id }).default([]),
   /** A guest: the order the instrument came with and the guest order page's key. */
   order: z.uuid().optional(),
   key: z.string().max(200).optional(),
@@ -91,24 +92,26 @@ export const decontaminationSchema = z.object({
 });
 export type Decontamination = z.infer<typeof decontaminationSchema>;
 
-const declarationText = (message: string, max: number) =>
+/** A declaration's text: its message when blank, and its own when too long (ids, issue 53). */
+const declarationText = (required: MessageDescriptor, max: number, tooLong: MessageDescriptor) =>
   z
-    .string({ error: message })
+    .string({ error: required.id })
     .transform(cleanDescription)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: message })
-        .max(max, { error: `Keep it under ${max} characters` }),
-    );
+    .pipe(z.string().min(1, { error: required.id }).max(max, { error: tooLong.id }));
 
 /** What the customer sends: a signature is the typed name and the tick (`signed: true`). */
 export const decontaminationRequestSchema = z.object({
-  substances: declarationText('Say what the instrument handled (or "none")', 2000),
-  cleaningMethod: declarationText('Say how it was cleaned or decontaminated', 2000),
-  signatoryName: declarationText('Type your full name to sign', 200),
-  signed: z.boolean().refine((value) => value, { error: serviceMessages.declarationSignature }),
-  signedOn: z.iso.date({ error: 'Enter the date' }),
+  substances: declarationText(serviceFieldMessages.substances, 2000, serviceFieldMessages.declarationTextTooLong),
+  cleaningMethod: declarationText(
+    serviceFieldMessages.cleaningMethod,
+    2000,
+    serviceFieldMessages.declarationTextTooLong,
+  ),
+  signatoryName: declarationText(serviceFieldMessages.signatoryName, 200, serviceFieldMessages.signatoryNameTooLong),
+  signed: z
+    .boolean({ error: serviceFieldMessages.declarationSignature.id })
+    .refine((value) => value, { error: serviceFieldMessages.declarationSignature.id }),
+  signedOn: z.iso.date({ error: serviceFieldMessages.signedOn.id }),
   key: z.string().max(200).optional(),
 });
 export type DecontaminationRequest = z.input<typeof decontaminationRequestSchema>;

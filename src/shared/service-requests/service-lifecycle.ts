@@ -1,4 +1,7 @@
 import { defineMessages, englishOf, formatIcu } from '../i18n/message';
+import { serviceFieldMessages } from './service-field-messages';
+
+export { serviceFieldMessages };
 
 /**
  * A service request's life (issue 26), written once: the server refuses any other move, and the
@@ -57,8 +60,8 @@ export const serviceRefusals = defineMessages({
   instrumentNotFound: { id: 'serviceRefusal.instrumentNotFound', message: 'Instrument not found' },
   photoNotFound: { id: 'serviceRefusal.photoNotFound', message: 'Photo not found' },
   photoType: { id: 'serviceRefusal.photoType', message: 'Photos must be JPEG, PNG or WebP images.' },
-  photoTooLarge: { id: 'serviceRefusal.photoTooLarge', message: 'Each photo must be 5 MB or smaller.' },
-  photoUnreadable: { id: 'serviceRefusal.photoUnreadable', message: 'A photo could not be read. Attach it again.' },
+  photoTooLarge: serviceFieldMessages.photoTooLarge,
+  photoUnreadable: serviceFieldMessages.photoUnreadable,
   photoTooManyPixels: {
     id: 'serviceRefusal.photoTooManyPixels',
     message:
@@ -99,9 +102,7 @@ export const serviceRefusals = defineMessages({
 
 export const serviceMessages = {
   ...englishOf(serviceRefusals),
-  descriptionRequired: 'Tell us what happened',
-  descriptionTooLong: 'Keep the description under 4000 characters',
-  tooManyPhotos: 'Attach at most 3 photos.',
+  ...englishOf(serviceFieldMessages),
   returnInstructionsRequired: 'Return instructions are needed to authorise a return',
   declineReasonRequired: 'Give the reason for declining',
   moveRefused: (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
@@ -127,7 +128,6 @@ export const serviceMessages = {
     'The decontamination declaration is missing: the customer completes it on the request page before we receive the instrument.',
   declarationExists: 'The decontamination declaration is already signed.',
   declarationClosed: 'This request is closed: no declaration is needed.',
-  declarationSignature: 'Tick the box to sign the declaration.',
   repairQuoteNeedsApproval: (limit: string) => formatIcu(serviceRefusals.repairQuoteNeedsApproval.message, { limit }),
   moneyElsewhere:
     'A replacement or refund that moves money is done on the order page, with a credit note and a fresh authenticator code.',
@@ -171,4 +171,3 @@ export const SERVICE_PHOTO_MAX = 3;
 export const SERVICE_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Read from the header before decoding: a small file may declare a picture of gigabytes once decoded. */
 export const SERVICE_PHOTO_MAX_PIXELS = 40_000_000;
-

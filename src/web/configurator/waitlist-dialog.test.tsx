@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes, resetWebTest } from '../../../tests/support/web-render';
-import { waitlistUse } from '../../shared/waitlist';
+import { waitlistFieldMessages, waitlistUse } from '../../shared/waitlist';
 import { chooseLanguage } from '../i18n/language';
 import { pageText } from '../i18n/use-t';
 import { WaitlistDialog, waitlistUseIn } from './waitlist-dialog';
@@ -52,5 +52,18 @@ describe('the USA waitlist dialog (happy-dom, issue 40)', () => {
       await screen.findByRole('dialog', { name: 'Rejoindre la liste d’attente pour les États-Unis' }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rejoindre la liste d’attente' })).toBeTruthy();
+  });
+
+  it('in German, an address too long: the shared schema’s message in German, nothing sent (issue 53)', async () => {
+    await act(() => chooseLanguage('de'));
+    const calls = open();
+    const tooLong = `${'a'.repeat(250)}@example.com`;
+    fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: tooLong } });
+    fireEvent.click(screen.getByRole('button', { name: 'In die Warteliste eintragen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein',
+    );
+    expect(screen.queryByText(waitlistFieldMessages.tooLong.message)).toBeNull();
+    expect(calls.some((call) => call.path === '/api/waitlist')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { emailFieldDescriptor } from '../../shared/email-address';
 import { defineMessages, type MessageDescriptor } from '../../shared/i18n/message';
+import { waitlistFieldMessages } from '../../shared/waitlist-field-messages';
 import { type PageText, useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
@@ -18,7 +19,7 @@ import { useJoinWaitlist } from './join-waitlist';
  */
 const formMessages = defineMessages({
   required: { id: 'waitlist.emailRequired', message: 'Please enter your email address.' },
-  tooLong: { id: 'waitlist.emailTooLong', message: 'Email must be at most 254 characters' },
+  tooLong: waitlistFieldMessages.tooLong,
   invalid: emailFieldDescriptor,
 });
 const formMessageById = new Map<string, MessageDescriptor>(
@@ -98,6 +99,9 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           );
         } else if (error instanceof ApiError && error.status === 429) {
           showError(t('waitlist.error', 'Error'), text.said(error));
+        } else if (error instanceof ApiError && error.status === 400) {
+          // The shared schema's refusal of the address, by its id in the page's language (issue 53).
+          showError(t('waitlist.error', 'Error'), text.said(error.fieldError('email') ?? error));
         } else {
           showError(t('waitlist.error', 'Error'), t('waitlist.failed', 'Failed to add to waitlist. Please try again.'));
         }

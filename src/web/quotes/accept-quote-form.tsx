@@ -115,12 +115,13 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
     signature: '',
   });
   const [drawing, setDrawing] = useState<string | null>(null);
+  /** Each field's message: a shared field message's id (issue 53), shown by `said` in the page's language. */
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = (key: keyof TextValues) => ({
     value: values[key],
-    error: errors[key],
+    error: errors[key] === undefined ? undefined : text.said(errors[key]),
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [key]: value }));
@@ -148,7 +149,12 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
       refresh(answer.quote);
       onDone();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields as typeof errors);
+      if (error instanceof ApiError) {
+        // The server's 400 answers each field's id beside its English (`fieldMessageIds`).
+        const next: Partial<Record<Fields, string>> = {};
+        for (const name of Object.keys(error.fields)) next[name as Fields] = error.fieldError(name);
+        setErrors(next);
+      }
       setMessage(failure(error, text));
     } finally {
       setBusy(false);
@@ -198,7 +204,10 @@ export function AcceptForm({ quote, onDone }: { quote: QuoteResource; onDone: ()
           {...field('signature')}
         />
       ) : (
-        <SignaturePad onChange={setDrawing} error={errors.signatureImage} />
+        <SignaturePad
+          onChange={setDrawing}
+          error={errors.signatureImage === undefined ? undefined : text.said(errors.signatureImage)}
+        />
       )}
       <p className="text-sm text-navy-700 sm:col-span-2">
         {t(

@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { priceConfiguration } from '../../shared/pricing/price-configuration';
 import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import { quoteActionMessages, quoteActionRefusals } from '../../shared/quotes/quote-acceptance';
+import { fieldRefusal } from '../../shared/field-messages';
+import {
+  quoteAcceptFieldMessages,
+  quoteActionMessages,
+  quoteActionRefusals,
+} from '../../shared/quotes/quote-acceptance';
 import { chooseLanguage } from '../i18n/language';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
 import { QuotePage } from './quote-page';
@@ -217,5 +222,43 @@ describe('the quote page for an organisation (issue 39, happy-dom)', () => {
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Request extension' }));
     await waitFor(() => expect(screen.getByTestId('extension-pending').textContent).toContain('1 May 2026'));
+  });
+
+  it('a French acceptance with an invalid e-mail and a missing job title says so in French; the server’s 400 by its ids too (issue 53)', async () => {
+    // The server's answer to a refused field (src/server/http/error-handler.ts): its English and its id.
+    const { fields, fieldMessageIds } = fieldRefusal({ organization: quoteAcceptFieldMessages.organization.id });
+    const calls = mockFetch({
+      'GET /api/auth/session': signedOut,
+      [`GET /api/quotes/${REF}`]: { body: { quote } },
+      [`POST /api/quotes/${REF}/accept`]: apiError(
+        400,
+        'invalid_input',
+        { ...quoteAcceptFieldMessages.organization },
+        fields,
+        fieldMessageIds,
+      ),
+    });
+    await act(() => chooseLanguage('fr'));
+    const user = userEvent.setup();
+    openQuote();
+    await user.click(await screen.findByRole('button', { name: 'Accepter ce devis' }));
+    await user.type(await screen.findByLabelText('Nom complet'), 'Maurice Wilkins');
+    await user.type(screen.getByLabelText('E-mail'), 'chef@exemple');
+    await user.type(screen.getByLabelText('Signature'), 'Maurice Wilkins');
+    await user.click(screen.getByRole('button', { name: 'Accepter le devis' }));
+    expect(await screen.findByText('Saisissez une adresse e-mail valide')).toBeTruthy();
+    expect(screen.getByText('Saisissez votre fonction (100 caractères au plus)')).toBeTruthy();
+    expect(screen.queryByText(quoteActionMessages.email)).toBeNull();
+    expect(screen.queryByText(quoteActionMessages.jobTitle)).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/accept'))).toBe(false);
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'chef@exemple.fr');
+    await user.type(screen.getByLabelText('Fonction'), 'Directeur');
+    await user.click(screen.getByRole('button', { name: 'Accepter le devis' }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/accept'))).toBe(true));
+    const french = 'Saisissez votre organisation (lettres, chiffres et . & , ( ) -)';
+    expect((await screen.findAllByText(french)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(quoteActionMessages.organization)).toBeNull();
   });
 });

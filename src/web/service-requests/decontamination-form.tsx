@@ -63,7 +63,13 @@ export function DecontaminationSection({ request, guestKey }: { request: Service
     } catch (error) {
       setProblem(
         error instanceof ApiError
-          ? { message: text.said(error), fields: error.fields }
+          ? {
+              message: text.said(error),
+              // Each field's message by its id where the 400 gives one (issue 53), in the page's language.
+              fields: Object.fromEntries(
+                Object.keys(error.fields).map((name) => [name, text.said(error.fieldError(name))]),
+              ),
+            }
           : {
               message: t('service.declarationFailed', 'The declaration could not be sent. Please try again.'),
               fields: {},

@@ -4,6 +4,7 @@ import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_PHOTO_BYTES,
   SERVICE_PHOTO_MAX,
+  serviceFieldMessages,
 } from '../../shared/service-requests/service-lifecycle';
 import { useT } from '../i18n/use-t';
 import { ApiError } from '../lib/api-client';
@@ -62,7 +63,7 @@ function RequestForm({
   const choosePhotos = (files: FileList | null) => {
     const chosen = [...(files ?? [])];
     setProblem(null);
-    if (chosen.length > SERVICE_PHOTO_MAX) return setProblem(t('service.tooManyPhotos', 'Attach at most 3 photos.'));
+    if (chosen.length > SERVICE_PHOTO_MAX) return setProblem(text.message(serviceFieldMessages.tooManyPhotos));
     if (chosen.some((file) => !PHOTO_TYPES.includes(file.type)))
       return setProblem(t('service.photoType', 'Photos must be JPEG, PNG or WebP images.'));
     if (chosen.some((file) => file.size > SERVICE_PHOTO_BYTES))
@@ -73,7 +74,10 @@ function RequestForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    if (description.trim() === '') return setProblem(t('service.descriptionRequired', 'Tell us what happened'));
+    // The shared schema's field messages (issue 53), in the page's language.
+    if (description.trim() === '') return setProblem(text.message(serviceFieldMessages.descriptionRequired));
+    if (description.trim().length > SERVICE_DESCRIPTION_MAX)
+      return setProblem(text.message(serviceFieldMessages.descriptionTooLong));
     try {
       const request = await openRequest.mutateAsync({
         serial: instrument.serialNumber,
