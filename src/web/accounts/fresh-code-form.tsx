@@ -3,6 +3,7 @@ import { freshCodeDescriptor } from '../../shared/accounts/auth-schemas';
 import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import '../i18n/field-messages';
 
 /**
  * The proof the server asks before the second factor changes (removing an authenticator, a new set

@@ -21,6 +21,7 @@ import { useSignIn } from './sign-in';
 import { useSignUp } from './sign-up';
 import { useHydrated } from '../lib/use-hydrated';
 import { useRefreshSession, useSession } from '../lib/use-session';
+import '../i18n/field-messages';
 
 type Mode = 'signin' | 'signup' | 'reset';
 type Status = 'idle' | 'loading' | 'success' | 'error';

@@ -5,6 +5,7 @@ import { useT } from '../i18n/use-t';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { MfaCodeInput } from '../ui/mfa-code-input';
+import '../i18n/field-messages';
 
 export interface MfaCodeFormProps {
   /** What to enter, above the field. */

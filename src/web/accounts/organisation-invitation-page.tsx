@@ -7,6 +7,7 @@ import {
   organisationRoleDoes,
   organisationRoleNames,
 } from '../../shared/accounts/organisation-schemas';
+import '../i18n/field-messages';
 
 type Preview = ReturnType<typeof organisationInvitationPreviewSchema.parse>;
 

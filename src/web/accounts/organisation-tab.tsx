@@ -27,6 +27,7 @@ import {
   useRevokeInvitation,
   useSetOrganisationEInvoiceDelivery,
 } from './account-organisation';
+import '../i18n/field-messages';
 
 const alert = 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800';
 const selectClass =

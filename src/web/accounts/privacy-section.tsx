@@ -14,6 +14,7 @@ import { errorMessage } from './auth-request';
 import { FreshCodeForm } from './fresh-code-form';
 import { closeAccount, useLatestExport, useRequestExport } from './privacy-requests';
 import { CloseAccountService } from './close-account-service';
+import '../i18n/field-messages';
 
 const link = 'font-medium text-accent-700 underline underline-offset-2';
 

@@ -18,6 +18,7 @@ import { useUnenrollFactor } from './unenroll-factor';
 import { PasskeysSection } from './passkeys-section';
 import { refreshSession, type SessionData } from '../lib/use-session';
 import { useT } from '../i18n/use-t';
+import '../i18n/field-messages';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();

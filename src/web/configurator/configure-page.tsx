@@ -41,6 +41,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { RadioCards } from './radio-cards';
 import { ServicingInfo } from './servicing-info';
 import { TermsNotices } from './terms-notices';
+import '../i18n/field-messages';
 
 // The waitlist form (react-hook-form, zod) loads only when a visitor picks the USA.
 const WaitlistDialog = lazy(() => import('./waitlist-dialog').then((m) => ({ default: m.WaitlistDialog })));

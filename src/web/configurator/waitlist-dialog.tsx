@@ -12,6 +12,7 @@ import { ApiError } from '../lib/api-client';
 import { Button } from '../ui/button';
 import { DialogFrame } from './dialog-frame';
 import { useJoinWaitlist } from './join-waitlist';
+import '../i18n/field-messages';
 
 /**
  * The form's messages by id (issue 53): zod carries the descriptor's id, never English text, and the

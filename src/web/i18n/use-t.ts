@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { fieldDescriptor } from '../../shared/field-messages';
 import { dateIn, intlLocales, moneyIn } from '../../shared/i18n/formats';
 import type { Language } from '../../shared/i18n/languages';
 import {
@@ -10,6 +9,7 @@ import {
   type MessageDescriptor,
   type MessageValues,
 } from '../../shared/i18n/message';
+import { knownFieldMessage } from './field-message-registry';
 import { lookup, useLanguage } from './language';
 
 export type { MessageValues } from '../../shared/i18n/message';
@@ -31,7 +31,8 @@ export interface PageText {
   /**
    * What a refusal says, in the page's language: a server refusal (an ApiError) by its `messageId` and
    * `values`, a descriptor by its id, a shared form field's message (zod's, which is the descriptor's id,
-   * src/shared/field-messages.ts) by that id; any other text as it came, in English.
+   * src/shared/field-messages.ts, known once the module showing it imports ./field-messages) by that
+   * id; any other text as it came, in English.
    */
   said(refusal: unknown): string;
   /** Money in the page's language: the shop's own "£4,807.90" in English; "4.807,90 €", "4 807,90 €". */
@@ -56,7 +57,7 @@ export function pageText(language: Language): PageText {
   const said = (refusal: unknown): string => {
     if (isMessage(refusal)) return message(refusal);
     if (typeof refusal === 'string') {
-      const field = fieldDescriptor(refusal);
+      const field = knownFieldMessage(refusal);
       return field ? message(field) : refusal;
     }
     if (refusal instanceof Error) {

@@ -4,6 +4,7 @@ import { orderFieldLimits, shippingCountries } from '../../shared/order-flow';
 import { countriesIn } from '../i18n/country-names';
 import { TextField } from '../ui/text-field';
 import { type PageText, useT } from '../i18n/use-t';
+import '../i18n/field-messages';
 
 type AddressField =
   'firstName' | 'lastName' | 'company' | 'phone' | 'address' | 'city' | 'state' | 'postalCode' | 'country';

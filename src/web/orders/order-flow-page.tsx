@@ -52,6 +52,7 @@ import { CurrencyChoice } from '../ui/currency-choice';
 import { termsIn } from '../i18n/terms-text';
 import { addressLinesIn } from '../i18n/country-names';
 import { type PageText, useT } from '../i18n/use-t';
+import '../i18n/field-messages';
 
 /** The quote ordered is a repair (decision 0062): paid in full, no deposit, balance or batch. */
 function useRepairOrder(handoff: OrderFlowHandoff): boolean {

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { useT } from '../i18n/use-t';
 import { failure, quotePath, useRefresh } from './quote-action-helpers';
+import '../i18n/field-messages';
 
 /**
  * Issue 39 (decision 0065): the "Accept this quote" dialog, loaded only when the buyer opens it (the

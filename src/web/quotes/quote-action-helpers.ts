@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
 import { ApiError } from '../lib/api-client';
 import type { PageText } from '../i18n/use-t';
+import '../i18n/field-messages';
 
 /** What the quote page's actions share (quote-actions.tsx and the lazily loaded accept-quote-form.tsx). */
 export const quotePath = (quote: QuoteResource) => `/api/quotes/${encodeURIComponent(quote.reference)}`;

@@ -37,6 +37,7 @@ import { useT } from '../i18n/use-t';
 import type { CurrencyCode } from '../../shared/countries';
 import { invoiceCurrencies } from '../../shared/pricing/invoice-currency';
 import { CurrencyChoice } from '../ui/currency-choice';
+import '../i18n/field-messages';
 
 /**
  * Decision 0085: the billing country (null: the delivery country) and the invoice currency picked (null:

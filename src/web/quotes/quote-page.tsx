@@ -21,6 +21,7 @@ import { countryNameIn } from '../i18n/country-names';
 import { AcceptedNotice, QuoteActions } from './quote-actions';
 import { type PageText, useT } from '../i18n/use-t';
 import { batchShipTextIn } from '../i18n/batch-text';
+import '../i18n/field-messages';
 
 const BANNER_MS = 5000;
 const COPIED_MS = 2000;

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { useDeclareDecontamination } from './service-api';
 import { Section } from './service-parts';
+import '../i18n/field-messages';
 
 const areaClass = 'mt-1 block w-full rounded-md border border-navy-200 bg-white p-3 text-base text-navy-900 shadow-sm';
 

@@ -17,6 +17,7 @@ import { TextField } from '../ui/text-field';
 import { fileAsBase64 } from '../lib/file-as-base64';
 import { useOpenServiceRequest, useServiceInstrument } from './service-api';
 import { CoverNote, LoadFailed, Section, ServiceHead, ServiceNotFound } from './service-parts';
+import '../i18n/field-messages';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 

@@ -15,6 +15,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
 import { PageLoading } from '../ui/page-loading';
 import { TextField } from '../ui/text-field';
+import '../i18n/field-messages';
 
 /**
  * /supplier-pack (issue 39, decision 0067): what a purchasing department needs to set the company up

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { Button } from './button';
 import { passkeyError } from '../lib/passkeys';
+import '../i18n/field-messages';
 
 /**
  * "Use a passkey": runs a passkey ceremony on press and shows what went wrong beside it (a cancel,

@@ -5,6 +5,7 @@ import { fileAsBase64 } from '../lib/file-as-base64';
 import { Button } from './button';
 import { TextField } from './text-field';
 import { pageText, useT } from '../i18n/use-t';
+import '../i18n/field-messages';
 
 /** The upload's body from a chosen file and the PO number typed (the server reads the file's bytes). */
 export async function poUploadBody(file: File, poNumber: string): Promise<AttachPoRequest> {

@@ -2,6 +2,7 @@ import { forwardRef, type SelectHTMLAttributes, useId } from 'react';
 import type { Title } from '../../shared/accounts/title';
 import { type PageText, useT } from '../i18n/use-t';
 import { cn } from './cn';
+import '../i18n/field-messages';
 
 export interface TitleFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   error?: string | undefined;
