@@ -41,9 +41,7 @@ export function repairProFormaDocument(facts: RepairProFormaFacts): BusinessDocu
     ? profile.tradingAddress
     : { ...profile.tradingAddress, country: tr.country(profile.tradingAddress.country) };
   const commodityCode =
-    customs?.commodityCode || english
-      ? formatCommodityCode(customs?.commodityCode ?? null)
-      : tr.t('doc.ci.notGiven');
+    customs?.commodityCode || english ? formatCommodityCode(customs?.commodityCode ?? null) : tr.t('doc.ci.notGiven');
   const marking = tr.t('doc.repairProForma.marking');
   return {
     kind: 'repair_pro_forma',
