@@ -17,6 +17,7 @@ import {
 import { adminOrderDetail } from '../orders/admin-order-detail';
 import { recordPayment, refundPayment } from '../billing/record-payment';
 import { commercialInvoicePdf, deliveryNotePdf } from '../orders/delivery-note';
+import { contentDisposition } from '../http/content-disposition';
 import { addStaffComment, deleteOrder, setOrderLanguage } from '../orders/update-order';
 import { orderLanguageRequestSchema } from '../../shared/orders/order-admin-contracts';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
@@ -155,7 +156,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(filename))
         .send(pdf);
     },
   );

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerKeySchema } from '../../shared/customers/customer-schemas';
 import { agedDebtAnswerSchema, agedDebtQuerySchema } from '../../shared/reporting/receivables-schemas';
-import { customerStatementPdf, statementFilename } from '../customers/customer-statement';
+import { customerStatementPdf, loadStatement, statementFilename } from '../customers/customer-statement';
+import { contentDisposition } from '../http/content-disposition';
 import { scopeOfKey } from '../customers/customers';
 import { agedDebtCsvHeader, agedDebtCsvRows, loadAgedDebt } from '../reporting/aged-debt';
 import { adminOf, adminRoute, requirePermission } from './admin-route-config';
@@ -42,14 +43,17 @@ export async function adminReceivablesRoutes(app: FastifyInstance) {
     { config: adminRoute('customers.view'), schema: { params: z.object({ key: customerKeySchema }) } },
     async (request, reply) => {
       const now = app.now();
-      const pdf = await customerStatementPdf(app.db, await scopeOfKey(app.db, request.params.key), now, {
+      const scope = await scopeOfKey(app.db, request.params.key);
+      const statement = await loadStatement(app.db, scope);
+      const pdf = await customerStatementPdf(app.db, scope, now, {
         mustExist: true,
         publicUrl: app.env.publicUrl,
+        statement,
       });
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${statementFilename(now)}"`)
+        .header('content-disposition', contentDisposition(statementFilename(now, statement.language)))
         .send(pdf);
     },
   );

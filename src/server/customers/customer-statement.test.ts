@@ -277,6 +277,8 @@ describe('the customer statement PDF', () => {
     const adaCookie = await signIn(t, f.ada.user.email);
     const own = await t.get('/api/account/statement.pdf', { cookie: adaCookie });
     expect(own.statusCode, own.body).toBe(200);
+    // Issue 53: the download named in German too.
+    expect(own.headers['content-disposition']).toBe('attachment; filename="Kontoauszug-2026-05-20.pdf"');
     const text = oneSpaced(pdfText(own.rawPayload));
     for (const said of [
       'KONTOAUSZUG',
@@ -300,15 +302,15 @@ describe('the customer statement PDF', () => {
 
     // The admin's download of the same customer is German too; Bob, whose orders are English, reads English.
     const admin = await createAdminSession(t);
-    const staff = oneSpaced(
-      pdfText(
-        (await t.get(`/api/admin/customers/${f.ada.user.id}/statement.pdf`, { cookie: admin.cookie })).rawPayload,
-      ),
-    );
+    const staffDownload = await t.get(`/api/admin/customers/${f.ada.user.id}/statement.pdf`, { cookie: admin.cookie });
+    const staff = oneSpaced(pdfText(staffDownload.rawPayload));
     expect(staff).toContain('KONTOAUSZUG');
+    expect(staffDownload.headers['content-disposition']).toBe('attachment; filename="Kontoauszug-2026-05-20.pdf"');
     const bobCookie = await signIn(t, f.bob.user.email);
-    const bobText = pdfText((await t.get('/api/account/statement.pdf', { cookie: bobCookie })).rawPayload);
+    const bobDownload = await t.get('/api/account/statement.pdf', { cookie: bobCookie });
+    const bobText = pdfText(bobDownload.rawPayload);
     expect(bobText).toContain('STATEMENT OF ACCOUNT');
+    expect(bobDownload.headers['content-disposition']).toBe('attachment; filename="Statement-2026-05-20.pdf"');
     expect(bobText).not.toContain('KONTOAUSZUG');
   });
 
@@ -338,6 +340,7 @@ describe('the customer statement PDF', () => {
     ]);
     expect(german?.textBody).toContain('Ihre Bestellungen: http://localhost:3000/my-account');
     expect(englishIn(`${german?.subject}\n${german?.textBody}`, 'de')).toEqual([]);
+    expect(german?.attachments?.map((attachment) => attachment.filename)).toEqual(['Kontoauszug-2026-05-20.pdf']);
 
     // Bob's order French: the e-mail French.
     await t.db.update(orders).set({ language: 'fr' }).where(eq(orders.id, f.bobOrder.id));
@@ -346,6 +349,8 @@ describe('the customer statement PDF', () => {
     expect(french?.subject).toBe('Votre relevé de compte du 20 mai 2026');
     expect(french?.textBody.split('\n')[0]).toBe('Bonjour Bob Other,');
     expect(englishIn(`${french?.subject}\n${french?.textBody}`, 'fr')).toEqual([]);
+    // Edge case: the French name keeps its accent in the attachment.
+    expect(french?.attachments?.map((attachment) => attachment.filename)).toEqual(['Relevé-de-compte-2026-05-20.pdf']);
 
     // An English customer's, and a customer with no order at all: English as before.
     const english = await createUser(t.db, { firstName: 'Edith' });
@@ -357,6 +362,7 @@ describe('the customer statement PDF', () => {
     expect(englishMail?.subject).toBe('Your statement of account, 20 May 2026');
     expect(englishMail?.textBody.split('\n')[0]).toBe('Dear Edith,');
     expect(englishMail?.textBody).toContain('Please find attached your statement of account');
+    expect(englishMail?.attachments?.map((attachment) => attachment.filename)).toEqual(['Statement-2026-05-20.pdf']);
     const noOrder = await statementMailTo(none.user.email);
     expect(noOrder?.subject).toBe('Your statement of account, 20 May 2026');
     expect(noOrder?.textBody.split('\n')[0]).toBe('Hello,');

@@ -1,6 +1,8 @@
 import { recipientLanguage } from '../accounts/recipient-language';
 import { translator } from '../../shared/i18n/translator';
 import { localAddressLines } from '../../shared/documents/document-language';
+import { documentFilename } from '../../shared/documents/document-filename';
+import type { Language } from '../../shared/i18n/languages';
 import { inArray, sql } from 'drizzle-orm';
 import type { OrderAddress } from '../../shared/orders/order-schema';
 import { addressLines } from '../../shared/orders/order-lines';
@@ -263,5 +265,9 @@ export async function customerStatementPdf(
   );
 }
 
-/** The download's file name: the statement's day, never the customer's name. */
-export const statementFilename = (now: Date) => `Statement-${now.toISOString().slice(0, 10)}.pdf`;
+/**
+ * The download's file name: the statement's day, never the customer's name; issue 53: in the
+ * statement's language ("Kontoauszug-2026-12-01.pdf", "Relevé-de-compte-2026-12-01.pdf").
+ */
+export const statementFilename = (now: Date, language: Language) =>
+  documentFilename('statement', language, { date: now.toISOString().slice(0, 10) });

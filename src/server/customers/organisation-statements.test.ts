@@ -203,6 +203,7 @@ describe('the monthly statement to accounts payable (issue 39, decision 0068)', 
     ]);
     expect(englishIn(`${de?.subject}\n${de?.textBody}`, 'de')).toEqual([]);
     expect(attachedText(de)).toContain('KONTOAUSZUG');
+    expect(de?.attachments?.map((attachment) => attachment.filename)).toEqual(['Kontoauszug-2027-06-01.pdf']);
 
     const [fr] = await statementsTo([frAp.email]);
     expect(fr?.subject).toBe('Relevé de compte\u202f: lyon Laboratory, juin 2027');

@@ -129,7 +129,7 @@ export async function runOrganisationStatements(tx: Db, now: Date, publicUrl: st
       to,
       subject,
       text,
-      attachments: [pdfAttachment(statementFilename(now), pdf)],
+      attachments: [pdfAttachment(statementFilename(now, language), pdf)],
     }));
     await enqueueMails(tx, mails);
     await tx

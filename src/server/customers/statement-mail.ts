@@ -54,7 +54,7 @@ export async function emailStatement(
       '',
       facts.profile.legalName,
     ].join('\n'),
-    attachments: [pdfAttachment(statementFilename(input.now), pdf)],
+    attachments: [pdfAttachment(statementFilename(input.now, tr.language), pdf)],
   });
   await enqueueMails(tx, mails);
   await writeAudit(tx, {

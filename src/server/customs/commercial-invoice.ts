@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isExportDelivery } from '../../shared/customs';
 import { commercialInvoiceDocument, type ItemCustoms, itemCustomsKey } from '../../shared/documents/commercial-invoice';
+import { documentFilename } from '../../shared/documents/document-filename';
 import { type DocumentOrder, deliveryCountry } from '../../shared/documents/order-documents';
+import { recipientLanguage } from '../accounts/recipient-language';
 import type { Db } from '../db/client';
 import {
   invoices,
@@ -141,5 +143,9 @@ export async function renderCommercialInvoicePdf(
   );
 }
 
-export const commercialInvoiceFilename = (row: Pick<OrderRow, 'orderNumber'>) =>
-  `Commercial-invoice-${row.orderNumber}.pdf`;
+/**
+ * Issue 53: named in the invoice's language, the order's, as the order's other papers
+ * ("Handelsrechnung-O2026-00001.pdf", "Facture-commerciale-O2026-00001.pdf").
+ */
+export const commercialInvoiceFilename = (row: Pick<OrderRow, 'orderNumber' | 'language'>) =>
+  documentFilename('commercialInvoice', recipientLanguage(row), { orderNumber: row.orderNumber });

@@ -644,8 +644,7 @@ function documents(language: Language, long: boolean): Drawn[] {
       ),
     },
   ];
-  // The RMA and the repair pro-forma are written in English only: drawn once, with the English set.
-  if (language !== 'en') return drawn;
+  // Issue 53: the RMA document and the repair pro-forma in the language too.
   return [
     ...drawn,
     {
@@ -663,6 +662,7 @@ function documents(language: Language, long: boolean): Drawn[] {
         unitValue: 9_876_543,
         customs: customs.values().next().value ?? null,
         printedAt: '2026-12-05T10:00:00.000Z',
+        language,
       }),
     },
     {

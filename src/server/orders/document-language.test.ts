@@ -343,6 +343,10 @@ describe('a German or French order’s documents and e-mails are in its language
       // The commercial invoice (customs, an export from the UK): in the order's language; the EORI and Incoterm as data.
       const commercial = await t.get(`/api/admin/orders/${order.id}/commercial-invoice`, { cookie: admin.cookie });
       expect(commercial.statusCode, commercial.body).toBe(200);
+      // Issue 53: named in the order's language, as its other papers (the ASCII name: nothing to write out).
+      expect(commercial.headers['content-disposition']).toBe(
+        `attachment; filename="${buyer.language === 'de' ? 'Handelsrechnung' : 'Facture-commerciale'}-${order.orderNumber}.pdf"`,
+      );
       const commercialText = oneSpaced(pdfText(commercial.rawPayload));
       // The statement on origin keeps the Agreement's prescribed English words (its English version is valid
       // in the EU; Annex ORIG-4), announced in the language; it is left out of the English-phrase check only.

@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { BusinessProfile } from '../../shared/business-profile';
 import { isExportDelivery } from '../../shared/customs';
 import { itemCustomsKey } from '../../shared/documents/commercial-invoice';
+import { documentFilename } from '../../shared/documents/document-filename';
 import { deliveryCountry } from '../../shared/documents/order-documents';
 import { repairProFormaDocument } from '../../shared/documents/repair-pro-forma';
+import { type LanguageHolder, recipientLanguage } from '../accounts/recipient-language';
 import type { Db } from '../db/client';
 import { type instruments, orderItems, type orders, type serviceRequests } from '../db/schema';
 import { renderDocumentPdf } from '../documents/document-pdf';
@@ -23,10 +25,19 @@ interface LoadedServiceRequest {
 export const hasRepairProForma = ({ request, order }: Pick<LoadedServiceRequest, 'request' | 'order'>) =>
   request.rmaNumber !== null && isExportDelivery(deliveryCountry(order));
 
-export const repairProFormaFilename = (request: Pick<LoadedServiceRequest['request'], 'rmaNumber'>) =>
-  `Pro-forma-${request.rmaNumber ?? 'pending'}.pdf`;
+/** Issue 53: the file name in the pro-forma's language, the order's ("Proforma-Rechnung-RMA2026-00001.pdf"). */
+export const repairProFormaFilename = ({
+  request,
+  order,
+}: {
+  request: Pick<LoadedServiceRequest['request'], 'rmaNumber'>;
+  order: LanguageHolder;
+}) => documentFilename('repairProForma', recipientLanguage(order), { rmaNumber: request.rmaNumber ?? 'pending' });
 
-/** The pro-forma as a PDF, drawn now: the instrument's configuration line gives its value and customs data. */
+/**
+ * The pro-forma as a PDF, drawn now: the instrument's configuration line gives its value and customs data.
+ * Issue 53: in the language of the instrument's order (`recipientLanguage`), as the RMA document.
+ */
 export async function renderRepairProForma(
   db: Db,
   { request, instrument, order }: LoadedServiceRequest,
@@ -57,6 +68,7 @@ export async function renderRepairProForma(
       unitValue: line?.unitPrice ?? 0,
       customs,
       printedAt: now,
+      language: recipientLanguage(order),
     }),
   );
 }

@@ -207,14 +207,14 @@ const servicePdfs = {
   /** The RMA document once the return is authorised. */
   'rma.pdf': {
     missing: serviceRefusals.noRmaDocument,
-    filename: (loaded: LoadedForViewer) => rmaFilename(loaded.request),
+    filename: rmaFilename,
     render: (_db: Db, loaded: LoadedForViewer, profile: Profile) =>
       loaded.request.rmaNumber ? rmaDocument(loaded, profile) : null,
   },
   /** The service return's pro-forma once the return is authorised, for an instrument outside the UK. */
   'pro-forma.pdf': {
     missing: serviceRefusals.noProForma,
-    filename: (loaded: LoadedForViewer) => repairProFormaFilename(loaded.request),
+    filename: repairProFormaFilename,
     render: (db: Db, loaded: LoadedForViewer, profile: Profile, now: Date) =>
       hasRepairProForma(loaded) ? renderRepairProForma(db, loaded, profile, now) : null,
   },

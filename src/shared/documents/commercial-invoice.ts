@@ -73,7 +73,7 @@ export const countryName = (code: string | null | undefined) => {
 };
 const localRegionNames = new Map<string, Intl.DisplayNames>();
 /** `countryName` in the buyer's language (issue 40): "Vereinigtes Königreich", "Chine". */
-const localCountryName = (tr: Translator, code: string | null | undefined) => {
+export const localCountryName = (tr: Translator, code: string | null | undefined) => {
   if (tr.language === 'en') return countryName(code);
   if (!code) return tr.t('doc.ci.notGiven');
   try {
@@ -86,6 +86,12 @@ const localCountryName = (tr: Translator, code: string | null | undefined) => {
   } catch {
     return code;
   }
+};
+/** `formatWeight` in the buyer's language: "3,00 kg"; English as it always was. */
+export const localWeight = (tr: Translator, grams: number | null) => {
+  if (tr.language === 'en') return formatWeight(grams);
+  if (grams === null) return tr.t('doc.ci.notGiven');
+  return grams >= 1000 ? `${tr.number(grams / 1000, 2)} kg` : `${tr.number(grams, 0)} g`;
 };
 const times = (grams: number | null, quantity: number) => (grams === null ? null : grams * quantity);
 const sumOf = (values: (number | null)[]) =>
@@ -105,11 +111,7 @@ export function commercialInvoiceDocument(order: DocumentOrder, facts: Commercia
   const tr = translator(order.language);
   const english = tr.language === 'en';
   const money = (minor: number) => tr.money(minor, order.currency);
-  const weight = (grams: number | null) => {
-    if (english) return formatWeight(grams);
-    if (grams === null) return tr.t('doc.ci.notGiven');
-    return grams >= 1000 ? `${tr.number(grams / 1000, 2)} kg` : `${tr.number(grams, 0)} g`;
-  };
+  const weight = (grams: number | null) => localWeight(tr, grams);
   const notGiven = english ? customsMessages.notGiven : tr.t('doc.ci.notGiven');
   const code = (value: string | null) => (value ? formatCommodityCode(value) : notGiven);
   const deliverTo = order.shippingAddress ?? order.billingAddress;

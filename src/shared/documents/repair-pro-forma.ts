@@ -1,10 +1,11 @@
 import { type BusinessProfile, profileAddressLines } from '../business-profile';
-import { formatCommodityCode, formatWeight, repairReturnMarking } from '../customs';
-import { formatUkDate } from '../dates';
-import { formatMoney } from '../money';
+import { formatCommodityCode } from '../customs';
+import type { Language } from '../i18n/languages';
+import { translator } from '../i18n/translator';
 import { addressLines } from '../orders/order-lines';
 import type { OrderAddress } from '../orders/order-schema';
-import { countryName, type ItemCustoms } from './commercial-invoice';
+import { type ItemCustoms, localCountryName, localWeight } from './commercial-invoice';
+import { localAddressLines, localIssuer } from './document-language';
 import type { BusinessDocument } from './document-model';
 import { issuerOf } from './issuer';
 
@@ -19,40 +20,52 @@ export interface RepairProFormaFacts {
   unitValue: number;
   customs: ItemCustoms | null;
   printedAt: Date | string;
+  /** Issue 53: the language of the instrument's order (`recipientLanguage`); English when not given. */
+  language?: Language;
 }
 
 /**
  * The pro-forma invoice for an instrument sent from outside the UK for repair and back (issue 37): no
  * sale, so no money changes hands; it carries the marking, the serial number, the commodity code and
  * origin, and the instrument's value for customs purposes (its price when sold), for both crossings.
+ * Issue 53: in the customer's language, the marking too (`doc.repairProForma.*`); the commodity code,
+ * the EORI and VAT numbers are data.
  */
 export function repairProFormaDocument(facts: RepairProFormaFacts): BusinessDocument {
   const { profile, instrument, order, customs } = facts;
-  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: 2 });
-  const customer = addressLines(order.address);
-  const country = countryName(order.address?.country);
+  const tr = translator(facts.language ?? 'en');
+  const english = tr.language === 'en';
+  const customer = english ? addressLines(order.address) : localAddressLines(tr, order.address);
+  const country = localCountryName(tr, order.address?.country);
+  const tradingAddress = english
+    ? profile.tradingAddress
+    : { ...profile.tradingAddress, country: tr.country(profile.tradingAddress.country) };
+  const commodityCode =
+    customs?.commodityCode || english ? formatCommodityCode(customs?.commodityCode ?? null) : tr.t('doc.ci.notGiven');
+  const marking = tr.t('doc.repairProForma.marking');
   return {
     kind: 'repair_pro_forma',
-    issuer: issuerOf(profile),
-    title: 'PRO-FORMA INVOICE',
-    name: `Pro-forma invoice ${facts.rmaNumber}`,
+    language: tr.language,
+    issuer: english ? issuerOf(profile) : localIssuer(tr, profile),
+    title: tr.t('doc.proForma.title'),
+    name: tr.t('doc.repairProForma.name', { rmaNumber: facts.rmaNumber }),
     currency: order.currency,
     meta: [
-      ['Pro-forma number', `PF-${facts.rmaNumber}`],
-      ['RMA number', facts.rmaNumber],
-      ['Service request', facts.requestNumber],
-      ['Date', formatUkDate(facts.printedAt)],
-      ['Original order', order.orderNumber],
+      [tr.t('doc.repairProForma.number'), `PF-${facts.rmaNumber}`],
+      [tr.t('doc.service.rmaNumber'), facts.rmaNumber],
+      [tr.t('doc.service.serviceRequest'), facts.requestNumber],
+      [tr.t('doc.meta.date'), tr.date(facts.printedAt)],
+      [tr.t('doc.repairProForma.originalOrder'), order.orderNumber],
     ],
     parties: [
-      { title: 'Customer (sends the instrument, receives it back)', lines: customer },
+      { title: tr.t('doc.repairProForma.customer'), lines: customer },
       {
-        title: 'Repairer (receives the instrument, returns it)',
+        title: tr.t('doc.repairProForma.repairer'),
         lines: [
           profile.legalName,
-          ...profileAddressLines(profile.tradingAddress),
-          `VAT number: ${profile.vatNumber}`,
-          `EORI number: ${profile.eoriNumber}`,
+          ...profileAddressLines(tradingAddress),
+          tr.t('doc.party.vatNumber', { number: profile.vatNumber }),
+          tr.t('doc.ci.eori', { number: profile.eoriNumber }),
         ],
       },
     ],
@@ -61,46 +74,50 @@ export function repairProFormaDocument(facts: RepairProFormaFacts): BusinessDocu
     notes: [],
     tables: [
       {
-        title: repairReturnMarking,
+        title: marking,
         columns: [
-          { label: 'Description', width: 24 },
-          { label: 'Serial number', width: 16 },
-          { label: 'Commodity code', width: 14 },
-          { label: 'Origin', width: 12 },
-          { label: 'Qty', width: 6, align: 'right' },
-          { label: 'Gross weight', width: 12, align: 'right' },
-          { label: `Value for customs (${order.currency})`, width: 16, align: 'right' },
+          { label: tr.t('doc.ci.col.description'), width: 22 },
+          { label: tr.t('doc.papers.serialNumber'), width: 16 },
+          { label: tr.t('doc.ci.col.commodityCode'), width: 14 },
+          { label: tr.t('doc.ci.col.origin'), width: 13 },
+          { label: tr.t('doc.pdf.qty'), width: 7, align: 'right' },
+          { label: tr.t('doc.ci.col.grossWeight'), width: 12, align: 'right' },
+          { label: tr.t('doc.repairProForma.col.value', { currency: order.currency }), width: 16, align: 'right' },
         ],
         rows: [
           {
             cells: [
               instrument.model,
               instrument.serialNumber,
-              formatCommodityCode(customs?.commodityCode ?? null),
-              countryName(customs?.originCountry),
+              commodityCode,
+              localCountryName(tr, customs?.originCountry),
               '1',
-              formatWeight(customs?.grossWeightGrams ?? null),
-              money(facts.unitValue),
+              localWeight(tr, customs?.grossWeightGrams ?? null),
+              tr.money(facts.unitValue, order.currency),
             ],
           },
         ],
       },
     ],
     sections: [
-      { title: 'Marking', lines: [repairReturnMarking] },
+      { title: tr.t('doc.repairProForma.markingTitle'), lines: [marking] },
       {
-        title: 'Movements',
+        title: tr.t('doc.repairProForma.movements'),
         lines: [
-          `1. From ${country} to the United Kingdom, for repair under RMA ${facts.rmaNumber}.`,
-          `2. From the United Kingdom back to ${country} after repair, to the customer above.`,
-          'The instrument is the customer’s own property, first supplied by us on the order named above. No sale takes place and nothing is paid for the goods.',
+          tr.t('doc.repairProForma.inbound', { country, rmaNumber: facts.rmaNumber }),
+          tr.t('doc.repairProForma.outbound', { country }),
+          tr.t('doc.repairProForma.ownProperty'),
         ],
       },
       {
-        title: 'Declaration',
+        title: tr.t('doc.ci.declarationTitle'),
         lines: [
-          'I declare that the information on this pro-forma invoice is true and correct.',
-          `Signed: ${profile.signatoryName}, ${profile.signatoryTitle}, for ${profile.legalName}`,
+          tr.t('doc.repairProForma.declaration'),
+          tr.t('doc.ci.signed', {
+            name: profile.signatoryName,
+            title: profile.signatoryTitle,
+            company: profile.legalName,
+          }),
         ],
       },
     ],
