@@ -7,7 +7,10 @@ import { defineMessages } from '../i18n/message';
 export const quoteAcceptFieldMessages = defineMessages({
   name: { id: 'acceptError.name', message: 'Enter your full name (letters, spaces, hyphens and apostrophes)' },
   jobTitle: { id: 'acceptError.jobTitle', message: 'Enter your job title (up to 100 characters)' },
-  organization: { id: 'acceptError.organization', message: 'Enter your organisation (letters, digits and . & , ( ) -)' },
+  organization: {
+    id: 'acceptError.organization',
+    message: 'Enter your organisation (letters, digits and . & , ( ) -)',
+  },
   email: { id: 'acceptError.email', message: 'Enter a valid e-mail address' },
   signature: { id: 'acceptError.signature', message: 'Type your full name as your signature' },
   signatureImage: { id: 'acceptError.signatureImage', message: 'Draw your signature, or type it instead' },
