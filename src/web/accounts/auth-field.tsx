@@ -1,7 +1,12 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import '../i18n/field-messages';
+import { useT } from '../i18n/use-t';
 import { cn } from '../ui/cn';
 
-/** A labelled text input with its error beside it. */
+/**
+ * A labelled text input with its error beside it: a shared field's message id (zod's, from the shared
+ * auth schemas) in the page's language, any other text as it came.
+ */
 export function AuthField({
   label,
   error,
@@ -9,6 +14,7 @@ export function AuthField({
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null | undefined }) {
   const id = useId();
+  const { said } = useT();
   const errorId = `${id}-error`;
   return (
     <div className={className}>
@@ -28,7 +34,7 @@ export function AuthField({
       />
       {error ? (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+          {said(error)}
         </p>
       ) : null}
     </div>
