@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
 import { adminQuery, databaseUrlFor, scratchName } from './database';
+import { buildTestBundles } from './test-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,9 @@ declare module 'vitest' {
  * much faster than migrating per file.
  */
 export default async function setup(project: TestProject) {
+  // The workers it starts find the bundles' folder in their environment.
+  const bundleDir = await buildTestBundles();
+  const removeBundles = () => rm(bundleDir, { recursive: true, force: true });
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     const name = scratchName('shop_template');
@@ -29,6 +33,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', name);
     return async () => {
       await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await removeBundles();
     };
   }
   // Migrated in a data folder as `npm start` does: the tests' in-process databases load its snapshot,
@@ -46,5 +51,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await rm(file, { force: true });
     await rm(dataDir, { recursive: true, force: true });
+    await removeBundles();
   };
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { rootDir } from '../../src/server/config/paths';
+import { nodeArguments } from './test-build';
 
 export interface ShopProcess {
   child: ChildProcess;
@@ -17,15 +18,16 @@ export interface ShopProcess {
 
 export interface StartShopOptions {
   env: Record<string, string | undefined>;
-  /** Run the built dist/server/main.js instead of the TypeScript source through tsx. */
+  /** Run the built dist/server/main.js (the journeys) instead of the unit run's bundle of the source. */
   built?: boolean;
   /** Reject unless the process has started within this time. */
   timeoutMs?: number;
 }
 
 /**
- * Starts the shop as its own process (`node --import tsx src/server/main.ts`, like `npm run serve`
- * from source) on a free port, and resolves once it prints its address.
+ * Starts the shop as its own process on a free port, and resolves once it prints its address: the
+ * unit run's bundle of the source (tests/support/test-build.ts; through tsx outside vitest), or the
+ * built dist/server/main.js.
  */
 export function spawnShop(options: StartShopOptions): { process: ShopProcess; started: Promise<ShopProcess> } {
   const env: Record<string, string> = {};
@@ -39,9 +41,7 @@ export function spawnShop(options: StartShopOptions): { process: ShopProcess; st
   })) {
     if (value !== undefined) env[key] = value;
   }
-  const args = options.built
-    ? [join(rootDir, 'dist/server/main.js')]
-    : ['--import', 'tsx', join(rootDir, 'src/server/main.ts')];
+  const args = options.built ? [join(rootDir, 'dist/server/main.js')] : nodeArguments('server');
   const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withMigratedDatabase } from '../../../tests/support/migrated-data-dir';
+import { nodeArguments } from '../../../tests/support/test-build';
 import { rootDir } from '../config/paths';
 import { openDatabase } from '../db/client';
 import { profiles, users } from '../db/schema';
@@ -16,10 +17,13 @@ interface Outcome {
   stderr: string;
 }
 
-/** Runs the script with `stdin` piped to it, as a deployment script would. */
+/**
+ * Runs the script (from the unit run's bundle of it: the README's `npm run admin:create` through tsx
+ * is what the journeys make their admins with) with `stdin` piped to it, as a deployment script would.
+ */
 function runScript(env: NodeJS.ProcessEnv, args: string[], stdin = ''): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/admin-create.ts', ...args], {
+    const child = spawn(process.execPath, nodeArguments('admin-create', args), {
       cwd: rootDir,
       env,
     });

@@ -6,13 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withMigratedDatabase } from '../../../tests/support/migrated-data-dir';
 import { type ShopProcess, startShop } from '../../../tests/support/shop-process';
+import { nodeArguments } from '../../../tests/support/test-build';
 import { rootDir } from '../config/paths';
 import { openDatabase } from './client';
 import { usaWaitlist } from './schema';
 
 const run = promisify(execFile);
-const npmScript = (script: string, args: string[], env: Record<string, string>) =>
-  run(join(rootDir, 'node_modules', '.bin', 'tsx'), [`scripts/${script}.ts`, ...args], {
+const npmScript = (script: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) =>
+  run(process.execPath, nodeArguments(script, args), {
     cwd: rootDir,
     env: { ...process.env, ...env },
   });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ShopProcess, startShop } from '../../../tests/support/shop-process';
 import { useTestApp } from '../../../tests/support/test-app';
+import { nodeArguments } from '../../../tests/support/test-build';
 import { rootDir } from '../config/paths';
 import { createMailSender } from '../mail/mail-sender';
 import { enqueueMail } from '../mail/outbox';
@@ -138,7 +139,7 @@ describe.runIf(!process.env.DATABASE_URL)('a started shop', () => {
     expect(await readdir(mailDir)).toHaveLength(1);
 
     const backup = join(dir, 'backups', 'shop.tar.gz');
-    await run(join(rootDir, 'node_modules', '.bin', 'tsx'), ['scripts/db-backup.ts', backup], {
+    await run(process.execPath, nodeArguments('db-backup', [backup]), {
       cwd: rootDir,
       env: { ...process.env, ...env },
     });
