@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { csvCell } from '../../shared/csv';
+import { contentDisposition } from '../http/content-disposition';
 
 /**
  * Streams CSV from batches of rows: a UTF-8 byte-order mark and a header line, then one line per row, never the whole file in
@@ -36,7 +37,7 @@ export async function sendCsv<T>(
   const stream = await csvStream(header, batches, toCells);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('content-disposition', contentDisposition(filename))
     .header('cache-control', 'no-store')
     .send(stream);
 }

@@ -16,6 +16,7 @@ import { exportProofRequestSchema } from '../../shared/orders/export-proof';
 import { updateOrderRequestSchema } from '../../shared/orders/order-admin-contracts';
 import { getBusinessProfile } from '../business-profile/profile-service';
 import { renderDocumentPdf } from '../documents/document-pdf';
+import { contentDisposition } from '../http/content-disposition';
 import { updateExportProof } from '../customs/export-proof';
 import { dispatchOrder, productionList } from '../orders/production-list';
 import { getCachedSettings } from '../settings/settings-service';
@@ -70,7 +71,7 @@ export async function adminDispatchRoutes(app: FastifyInstance) {
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="production-${list.batch.id}.pdf"`)
+        .header('content-disposition', contentDisposition(`production-${list.batch.id}.pdf`))
         .send(pdf);
     },
   );

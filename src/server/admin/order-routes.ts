@@ -86,7 +86,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="delivery-note-${orderNumber}.pdf"`)
+        .header('content-disposition', contentDisposition(`delivery-note-${orderNumber}.pdf`))
         .send(pdf);
     },
   );
@@ -127,7 +127,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(filename))
         .send(pdf);
     },
   );
@@ -475,7 +475,7 @@ export async function adminOrderRoutes(app: FastifyInstance) {
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
         .header('etag', `"${record.sha256}"`)
-        .header('content-disposition', `attachment; filename="${record.filename}"`)
+        .header('content-disposition', contentDisposition(record.filename))
         .send(record.bytes);
     },
   );

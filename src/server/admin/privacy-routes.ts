@@ -14,6 +14,7 @@ import {
   privacySearchQuerySchema,
 } from '../../shared/privacy/privacy-schemas';
 import type { Db } from '../db/client';
+import { contentDisposition } from '../http/content-disposition';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { enqueueMail } from '../mail/outbox';
 import { erasureMail } from '../privacy/close-account';
@@ -293,7 +294,7 @@ export async function adminPrivacyRoutes(app: FastifyInstance) {
         .header('content-type', 'application/zip')
         .header(
           'content-disposition',
-          `attachment; filename="data-export-${row.createdAt.toISOString().slice(0, 10)}.zip"`,
+          contentDisposition(`data-export-${row.createdAt.toISOString().slice(0, 10)}.zip`),
         )
         .send(row.zip);
     },

@@ -1,3 +1,5 @@
+import { parse } from 'content-disposition';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { asciiFilename, contentDisposition } from './content-disposition';
 
@@ -7,6 +9,7 @@ describe('contentDisposition', () => {
     expect(contentDisposition('Factory-test-certificate-DW-1.pdf')).toBe(
       'attachment; filename="Factory-test-certificate-DW-1.pdf"',
     );
+    expect(contentDisposition('x.pdf')).toBe('attachment; filename="x.pdf"');
   });
 
   it('edge cases: umlauts written out, ß as ss, accents dropped, the French apostrophe a dash; the name itself in filename*', () => {
@@ -20,5 +23,32 @@ describe('contentDisposition', () => {
   it('never lets a quote, a bracket or an apostrophe through unencoded', () => {
     const header = contentDisposition('a"b\'(c)é.pdf');
     expect(header).toBe('attachment; filename="a-b-c-e.pdf"; filename*=UTF-8\'\'a%22b%27%28c%29%C3%A9.pdf');
+  });
+
+  it("keeps a customer's quote and backslash inside filename*: the header has exactly one quoted filename", () => {
+    const header = contentDisposition('Order "urgent"\\v2.pdf');
+    expect(header).toBe('attachment; filename="Order-urgent-v2.pdf"; filename*=UTF-8\'\'Order%20%22urgent%22%5Cv2.pdf');
+    // What a client reads back from it: the name as the customer gave it.
+    expect(parse(header).parameters.filename).toBe('Order "urgent"\\v2.pdf');
+  });
+
+  it('turns a line break into %0D%0A: no second header, and Fastify sends the download', async () => {
+    const header = contentDisposition('PO\r\nSet-Cookie: session=stolen.pdf');
+    expect(header).toBe(
+      'attachment; filename="PO-Set-Cookie-session-stolen.pdf"; filename*=UTF-8\'\'PO%0D%0ASet-Cookie%3A%20session%3Dstolen.pdf',
+    );
+    const app = Fastify();
+    app.get('/po', (_request, reply) => reply.header('content-disposition', header).send('%PDF-'));
+    const response = await app.inject({ method: 'GET', url: '/po' });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(header);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sends an emoji as UTF-8 in filename* and a dash in the ASCII name', () => {
+    expect(contentDisposition('Lieferung 📦.pdf', 'inline')).toBe(
+      'inline; filename="Lieferung-.pdf"; filename*=UTF-8\'\'Lieferung%20%F0%9F%93%A6.pdf',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { encodeExtended } from 'content-disposition';
+
 /**
  * A download's file name in its document's language (issue 53): "Konformitätserklärung-DW-1.pdf",
  * "Déclaration-de-conformité-DW-1.pdf". HTTP's `filename` carries ASCII only, so it gets a spelling
@@ -18,14 +20,16 @@ export function asciiFilename(name: string): string {
     .replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
-/** RFC 5987's value characters: everything else percent-encoded, the apostrophe and brackets too. */
-const encoded = (name: string) =>
-  encodeURIComponent(name).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** The Content-Disposition of a download: the ASCII name, and `filename*` when the name is not ASCII. */
+/**
+ * The Content-Disposition of every download: `filename` the ASCII spelling, and `filename*` the name
+ * itself (RFC 8187, encoded by the `content-disposition` package) when the two differ. A quote, a
+ * backslash, a line break or an emoji in a stored or uploaded name is percent-encoded there, so it can
+ * never end the header or start another. The ASCII spelling keeps only letters, digits, dots, dashes and
+ * underscores, so it is quoted as it is: the package would send such a name as a bare token, and every
+ * download has always said `filename="…"`.
+ */
 export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
-  const ascii = asciiFilename(name);
-  return ascii === name
-    ? `${disposition}; filename="${name}"`
-    : `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded(name)}`;
+  const fallback = asciiFilename(name);
+  const header = `${disposition}; filename="${fallback}"`;
+  return fallback === name ? header : `${header}; filename*=${encodeExtended(name)}`;
 }

@@ -68,6 +68,6 @@ export function sendUploadedPdf(
   }
   return reply
     .type('application/pdf')
-    .header('content-disposition', `inline; filename="${file.filename}"`)
+    .header('content-disposition', contentDisposition(file.filename, 'inline'))
     .send(file.bytes);
 }

@@ -76,6 +76,26 @@ describe('the purchase-order document (issue 39)', () => {
     expect(row?.poNumber).toBeNull();
   });
 
+  it('is downloaded under a name with a quote and an umlaut in one Content-Disposition, never a header of its own', async () => {
+    const { cookie, order } = await placeAsCustomer();
+    const pdf = tinyPdf('Bestellung');
+    const name = 'Bestellung "dringend" Müller.pdf';
+    const attached = await t.put(`/api/orders/${order.id}/po`, upload(pdf, 'B-1', name), { cookie });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const download = await t.get(`/api/orders/${order.id}/po`, { cookie });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Bestellung-dringend-M-ller.pdf"');
+
+    // A name stored as the customer gave it (the upload cleans it today; the header must not rely on that).
+    await t.db.update(orderPoDocuments).set({ filename: name }).where(eq(orderPoDocuments.orderId, order.id));
+    const asGiven = await t.get(`/api/orders/${order.id}/po`, { cookie });
+    expect(asGiven.statusCode).toBe(200);
+    expect(asGiven.headers['content-disposition']).toBe(
+      'attachment; filename="Bestellung-dringend-Mueller.pdf"; filename*=UTF-8\'\'Bestellung%20%22dringend%22%20M%C3%BCller.pdf',
+    );
+    expect(asGiven.rawPayload.equals(pdf)).toBe(true);
+  });
+
   it("lets a guest attach it with the order's key only; the id alone is a 404", async () => {
     const placed = await t.post('/api/orders', guestOrderBody('guest-po@example.com'));
     const { order, accessKey } = placed.json() as { order: OrderResource; accessKey: string };

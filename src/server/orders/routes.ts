@@ -291,7 +291,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!file) throw missing();
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', contentDisposition(file.filename))
         .header('cache-control', 'private, no-store')
         .send(file.xml);
     },

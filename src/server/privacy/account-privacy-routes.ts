@@ -13,6 +13,7 @@ import {
 import { verifySecondFactorProof } from '../accounts/mfa-service';
 import { dataExports } from '../db/schema';
 import { forbidden, notFound } from '../http/http-error';
+import { contentDisposition } from '../http/content-disposition';
 import { exportByToken, requestExport } from './data-export';
 import { requireUser } from '../accounts/request-auth';
 import { clearSessionCookie } from '../accounts/session-service';
@@ -108,7 +109,7 @@ export async function accountPrivacyRoutes(app: FastifyInstance) {
       const day = found.createdAt.toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="dropwise-data-${day}.zip"`)
+        .header('content-disposition', contentDisposition(`dropwise-data-${day}.zip`))
         .header('cache-control', 'private, no-store')
         .send(found.zip);
     },
