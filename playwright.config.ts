@@ -11,6 +11,19 @@ import { canBalance } from './tests/support/load-balancer';
  * (docs/decisions/0056-journeys-once.md).
  */
 const postgresJourneys = ['**/quote-order.spec.ts', '**/accounts-orders.spec.ts'];
+/**
+ * The journeys that start a shop of their own (and its admins through `npm run admin:create`) go
+ * first. Playwright queues a run's groups by worker fixture in the order it first meets each one, so
+ * these four, each with a fixture of its own, came last: a worker start, a shop start and passkeys'
+ * two journeys in a row made the run's tail, with the other worker idle (decision 0073).
+ */
+const ownShopJourneys = [
+  '**/passkeys.spec.ts',
+  '**/admin-catalogue.spec.ts',
+  '**/business-profile.spec.ts',
+  '**/first-admin-setup.spec.ts',
+];
+const databaseJourneysOnly = process.env.E2E_DATABASE_JOURNEYS_ONLY === '1';
 /** Each run's own results folder: `.ci/run` runs the PostgreSQL journeys beside the PGlite ones. */
 const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 
@@ -21,7 +34,7 @@ export default defineConfig<ShopOptions>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  ...(process.env.E2E_DATABASE_JOURNEYS_ONLY === '1' ? { testMatch: postgresJourneys } : {}),
+  ...(databaseJourneysOnly ? { testMatch: postgresJourneys } : {}),
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   outputDir,
@@ -50,7 +63,12 @@ export default defineConfig<ShopOptions>({
     },
   },
   projects: [
-    { name: 'chromium' },
+    ...(databaseJourneysOnly
+      ? [{ name: 'chromium' }]
+      : [
+          { name: 'own shop', testMatch: ownShopJourneys },
+          { name: 'chromium', testIgnore: ownShopJourneys },
+        ]),
     // The README's deployment: the guest journey from configurator to placed order (and the rest of
     // the quote-and-order journeys) through HAProxy to two processes on one PostgreSQL and one Redis.
     ...(canBalance(process.env.DATABASE_URL)

@@ -36,7 +36,9 @@ function printTimes(report) {
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        const key = `${spec.file ?? suite.file}${test.projectName === 'chromium' ? '' : ` (${test.projectName})`}`;
+        // 'own shop' only orders the queue (playwright.config.ts); the balanced project is named.
+        const plain = test.projectName === 'chromium' || test.projectName === 'own shop';
+        const key = `${spec.file ?? suite.file}${plain ? '' : ` (${test.projectName})`}`;
         const entry = perSpec.get(key) ?? { journeys: 0, ms: 0, failed: 0 };
         entry.journeys += 1;
         for (const run of test.results) {
