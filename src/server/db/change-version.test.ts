@@ -65,7 +65,7 @@ describe('change versions', () => {
   );
 
   it.runIf(postgresRun)(
-    'on PostgreSQL, requests that arrive together share one read, but never one sent before they arrived',
+    'on PostgreSQL, requests that arrive in the same turn share one read, but never one sent before they arrived',
     async () => {
       const realExecute = t.db.execute.bind(t.db);
       const execute = vi.spyOn(t.db, 'execute');
@@ -90,19 +90,32 @@ describe('change versions', () => {
         // committed in between is seen by the later request. (The early read is held open.)
         let finishEarly!: () => void;
         const held = new Promise<void>((resolve) => (finishEarly = resolve));
+        let earlySent!: () => void;
+        const sent = new Promise<void>((resolve) => (earlySent = resolve));
         const heldRead = async (query: Parameters<typeof realExecute>[0]) => {
           const result = await realExecute(query);
+          earlySent();
           await held;
           return result;
         };
         execute.mockImplementationOnce(heldRead as unknown as typeof realExecute);
         const early = inScope(() => readChangeVersion(t.db, 'catalogue'));
+        // The early read goes out at the end of the event loop's turn; the write commits after it has answered.
+        await sent;
         await bumpChangeVersion(t.db, 'catalogue');
         const late = await inScope(() => readChangeVersion(t.db, 'catalogue'));
         finishEarly();
         expect(await early).toBe(versions[0]);
         expect(late).toBe((versions[0] ?? 0) + 1);
         expect(reads()).toBe(3);
+
+        // Two requests that arrive one after the other in the same turn of the event loop, the
+        // second after the first asked: the read goes out at the turn's end, after both arrived,
+        // and serves both (sent at once, the second would have needed a read of its own).
+        const first = inScope(() => readChangeVersion(t.db, 'catalogue'));
+        const second = inScope(() => readChangeVersion(t.db, 'catalogue'));
+        expect(await Promise.all([first, second])).toEqual([late, late]);
+        expect(reads()).toBe(4);
       } finally {
         execute.mockRestore();
       }
