@@ -9,25 +9,22 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/steps.sh
 source scripts/steps.sh
 
-# Three independent reads of the source (type check, lint, format check): in `npm test` alone, beside
-# the unit tests, which leave part of the two cores idle (their files wait on child processes).
+# Three independent reads of the source, beside the unit tests: those leave part of the two cores
+# idle (their files wait on child processes and the database), which the reads fill.
 if [ -n "${DATABASE_URL:-}" ]; then
   unit='unit tests (PostgreSQL)|1200|npm run test:unit'
 else
   unit='unit tests (PGlite)|1600|npm run test:unit'
 fi
-reads=$'typecheck|300|npm run typecheck\nlint|300|npm run lint\nformat check|60|npm run format:check'
+steps_together 'typecheck|300|npm run typecheck' 'lint|300|npm run lint' 'format check|60|npm run format:check' "$unit"
+step build 300 npm run build
 # The journeys keep about one of the two cores busy (browser and shop wait on each other); the steps
 # named in BESIDE_JOURNEYS (lines of 'NAME|BUDGET|COMMAND ...', a lane as `steps_together` takes it)
-# run in the rest, one after another: `.ci/run` puts the PostgreSQL unit pass and journeys there.
-# The reads then move there too, as a lane of their own, out of the unit step, which keeps the cores
-# busy without them (1.6 of 2) (decision 0073).
+# run in the rest, one after another: `.ci/run` puts the PostgreSQL unit pass and journeys there
+# (decision 0073). The reads stay beside the unit tests: beside the journeys as well, they slowed
+# the journeys by more than they saved (decision 0073, late evening of 7 December).
 if [ -n "${BESIDE_JOURNEYS:-}" ]; then
-  steps_together "$unit"
-  step build 300 npm run build
-  steps_together 'journeys|2400|npm run test:e2e' "$BESIDE_JOURNEYS" "$reads"
+  steps_together 'journeys|2400|npm run test:e2e' "$BESIDE_JOURNEYS"
 else
-  steps_together 'typecheck|300|npm run typecheck' 'lint|300|npm run lint' 'format check|60|npm run format:check' "$unit"
-  step build 300 npm run build
   step journeys 2400 npm run test:e2e
 fi
