@@ -124,7 +124,7 @@ export function AboutPage() {
           </dl>
         </aside>
       </Container>
-      <section aria-labelledby="values-title" className="bg-navy-50 py-16 md:py-20">
+      <section aria-labelledby="values-title" className="below-the-fold bg-navy-50 py-16 md:py-20">
         <Container>
           <h2 id="values-title" className="text-2xl font-semibold tracking-tight text-navy-900">
             {t('about.values', 'What we care about')}

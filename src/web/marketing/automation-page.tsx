@@ -113,7 +113,7 @@ export function AutomationPage() {
           ))}
         </ul>
       </Container>
-      <section aria-labelledby="industries-title" className="bg-navy-50 py-16 md:py-20">
+      <section aria-labelledby="industries-title" className="below-the-fold bg-navy-50 py-16 md:py-20">
         <Container className="grid gap-10 lg:grid-cols-12">
           <div className="lg:col-span-5">
             <h2 id="industries-title" className="text-2xl font-semibold tracking-tight text-navy-900">

@@ -8,7 +8,7 @@ import { useT } from '../i18n/use-t';
 export function ConsistencySection({ videos }: { videos: PublicSettings['videos'] }) {
   const { t } = useT();
   return (
-    <section aria-labelledby="consistency-title" className="py-20 md:py-28">
+    <section aria-labelledby="consistency-title" className="below-the-fold py-20 md:py-28">
       <Container>
         <SectionHeading
           id="consistency-title"

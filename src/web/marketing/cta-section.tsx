@@ -9,7 +9,7 @@ import { useT } from '../i18n/use-t';
 export function CtaSection() {
   const { t } = useT();
   return (
-    <section aria-labelledby="cta-title" className="bg-navy-900 py-20 md:py-24">
+    <section aria-labelledby="cta-title" className="below-the-fold bg-navy-900 py-20 md:py-24">
       <Container className="flex flex-col items-start justify-between gap-8 lg:flex-row lg:items-center">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="text-3xl font-semibold tracking-tight text-white md:text-4xl">

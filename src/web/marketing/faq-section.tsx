@@ -98,7 +98,7 @@ export function FaqSection({
     },
   ];
   return (
-    <section aria-labelledby="faq-title" className="py-20 md:py-28">
+    <section aria-labelledby="faq-title" className="below-the-fold py-20 md:py-28">
       <Container className="grid gap-12 lg:grid-cols-12">
         <div className="lg:col-span-4">
           <SectionHeading

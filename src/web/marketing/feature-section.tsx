@@ -27,7 +27,7 @@ export function FeatureSection({
   tinted = false,
 }: FeatureSectionProps) {
   return (
-    <section aria-labelledby={id} className={cn('py-20 md:py-28', tinted && 'bg-navy-50')}>
+    <section aria-labelledby={id} className={cn('below-the-fold py-20 md:py-28', tinted && 'bg-navy-50')}>
       <Container className="grid items-center gap-12 lg:grid-cols-12">
         <div className={cn('lg:col-span-6', imageFirst && 'lg:order-2')}>
           <SectionHeading id={id} eyebrow={eyebrow} title={title}>

@@ -35,7 +35,7 @@ export function HowItWorksSection() {
   const { t } = text;
   const steps = stepsIn(text);
   return (
-    <section aria-labelledby="how-title" className="py-20 md:py-28">
+    <section aria-labelledby="how-title" className="below-the-fold py-20 md:py-28">
       <Container>
         <SectionHeading
           id="how-title"

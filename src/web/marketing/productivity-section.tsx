@@ -6,7 +6,7 @@ import { useT } from '../i18n/use-t';
 export function ProductivitySection() {
   const { t } = useT();
   return (
-    <section aria-labelledby="productivity-title" className="bg-navy-50 py-20 md:py-28">
+    <section aria-labelledby="productivity-title" className="below-the-fold bg-navy-50 py-20 md:py-28">
       <Container>
         <SectionHeading
           id="productivity-title"

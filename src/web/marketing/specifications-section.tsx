@@ -36,7 +36,7 @@ export function SpecificationsSection({ warrantyMonths }: { warrantyMonths: numb
     [t('home.spec.leadTime', 'Lead time'), t('home.spec.leadTimeValue', 'Depends on batch and order date')],
   ];
   return (
-    <section aria-labelledby="specifications-title" className="bg-navy-50 py-20 md:py-28">
+    <section aria-labelledby="specifications-title" className="below-the-fold bg-navy-50 py-20 md:py-28">
       <Container className="grid gap-12 lg:grid-cols-12">
         <div className="lg:col-span-4">
           <SectionHeading
