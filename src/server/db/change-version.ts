@@ -39,7 +39,7 @@ const inFlight = new WeakMap<Db, { sentAt: number; versions: Promise<Versions> }
  * does not send one at once, but at the end of the event loop's turn (`setImmediate`), and every
  * request that asks before then joins it. The requests the server parsed from its sockets in the
  * same turn (ten connections' worth under load) then cost one read, not one each, and the read is
- * still sent after each of them arrived (decision 0074).
+ * still sent after each of them arrived (decision 0083).
  */
 const nextRead = new WeakMap<Db, Promise<Versions>>();
 
