@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/longest-first';
 
 /**
- * CI's PostgreSQL pass (ENGINE_FILES_ONLY=1 with DATABASE_URL) runs only the test files the database
- * engine can change, each marked by a first line `// @engine: <why>`: locks and races, hand-written
- * SQL (the read models), the outbox, sequences, migrations, backups, scale-out and database faults.
- * A file that opens no database, or reaches the database only through code both engines answer
- * alike, runs once, on PGlite (docs/decisions/0073-a-pipeline-for-two-cores.md).
+ * CI's second pass (ENGINE_FILES_ONLY=1: on PGlite, after every file ran on PostgreSQL) runs only the
+ * test files the database engine can change, each marked by a first line `// @engine: <why>`: locks
+ * and races, hand-written SQL (the read models), the outbox, sequences, migrations, backups, the
+ * embedded data folder, scale-out and database faults. A file that opens no database, or reaches the
+ * database only through code both engines answer alike, runs once
+ * (docs/decisions/0073-a-pipeline-for-two-cores.md).
  */
 function engineFiles(): string[] {
   return (readdirSync('src', { recursive: true }) as string[])

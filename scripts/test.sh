@@ -11,8 +11,11 @@ source scripts/steps.sh
 
 # Three independent reads of the source, beside the unit tests: those leave part of the two cores
 # idle (their files wait on child processes and the database), which the reads fill.
-if [ -n "${DATABASE_URL:-}" ]; then
-  unit='unit tests (PostgreSQL)|1200|npm run test:unit'
+# UNIT_DATABASE_URL runs the unit tests on that PostgreSQL server and the journeys on what
+# DATABASE_URL says (.ci/run: every unit test file on PostgreSQL, the journeys on PGlite).
+unit_database=${UNIT_DATABASE_URL:-${DATABASE_URL:-}}
+if [ -n "$unit_database" ]; then
+  unit="unit tests (PostgreSQL)|700|env DATABASE_URL=$unit_database npm run test:unit"
 else
   unit='unit tests (PGlite)|1600|npm run test:unit'
 fi

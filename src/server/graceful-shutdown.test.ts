@@ -1,3 +1,4 @@
+// @engine: the embedded PGlite data folder
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @engine: the embedded PGlite data folder
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,8 @@ function runScript(env: NodeJS.ProcessEnv, args: string[], stdin = ''): Promise<
   });
 }
 
-describe('npm run admin:create', () => {
+// The script on the embedded database's data folder, copied from the run's migrated one (PGlite runs only).
+describe.runIf(!process.env.DATABASE_URL)('npm run admin:create', () => {
   it('creates the first admin with the password from standard input, promotes, and never takes a password argument', async () => {
     // A migrated database with no admin yet: what the script finds after the shop's first start.
     const dataDir = await withMigratedDatabase(await mkdtemp(join(tmpdir(), 'admin-create-')));

@@ -1,3 +1,4 @@
+// @engine: the embedded PGlite data folder
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @engine: the embedded PGlite data folder
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
