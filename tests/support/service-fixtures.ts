@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import {
   instruments,
+  orderItems,
   orders,
   quotes,
   serviceRequestHistory,
@@ -88,6 +89,55 @@ export async function createServiceRequestRow(
         .returning()
     : [];
   return { request, photoId: photo?.id ?? null };
+}
+
+/**
+ * An authorised return of a customer's Dropwise Pro: a delivered order (with its Dropwise Pro line) in
+ * `currency` and, when given, `language`, delivered to and billed at a laboratory in `country` and
+ * `city`, its instrument, the service request authorised with an RMA number, and the customer signed in.
+ */
+export async function authorisedReturnOfProInstrument(
+  t: TestApp,
+  options: {
+    country: string;
+    city: string;
+    currency: string;
+    language?: Language;
+    serialNumber: string;
+    request: Partial<typeof serviceRequests.$inferInsert> & { rmaNumber: string };
+  },
+) {
+  const { user } = await createUser(t.db);
+  const delivery = {
+    street: 'Im Neuenheimer Feld 282',
+    city: options.city,
+    state: null,
+    postal_code: '69120',
+    country: options.country,
+    name: 'Dr. Lena Vogt',
+    company: 'Zellkulturlabor GmbH',
+    phone: null,
+  };
+  const order = await createOrder(t.db, {
+    userId: user.id,
+    currency: options.currency,
+    status: 'delivered',
+    ...(options.language ? { language: options.language } : {}),
+    shippingAddress: delivery,
+    billingAddress: delivery,
+  });
+  await t.db.insert(orderItems).values({
+    orderId: order.id,
+    itemType: 'base_configuration',
+    itemId: 'dropwise-pro',
+    itemName: 'Dropwise Pro',
+    quantity: 1,
+    unitPrice: 404000,
+    totalPrice: 404000,
+  });
+  const instrument = await createInstrument(t.db, { orderId: order.id, serialNumber: options.serialNumber });
+  const { request } = await createServiceRequestRow(t.db, instrument.id, { status: 'authorised', ...options.request });
+  return { user, order, instrument, request, cookie: await signIn(t, user.email) };
 }
 
 /**

@@ -1,57 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createAdminSession } from '../../../tests/support/admin-sessions';
-import { createOrder, createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
-import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
-import { signIn } from '../../../tests/support/sessions';
+import { authorisedReturnOfProInstrument } from '../../../tests/support/service-fixtures';
 import { useTestApp } from '../../../tests/support/test-app';
 import { repairReturnMarking } from '../../shared/customs';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
-import { orderItems } from '../db/schema';
 
 const start = new Date('2026-11-20T09:00:00.000Z');
-const address = (country: string, city: string) => ({
-  street: 'Im Neuenheimer Feld 282',
-  city,
-  state: null,
-  postal_code: '69120',
-  country,
-  name: 'Dr. Lena Vogt',
-  company: 'Zellkulturlabor GmbH',
-  phone: null,
-});
-
 describe('a service return from the EU (issue 37): the pro-forma for the instrument’s two border crossings', () => {
   const t = useTestApp({ now: start });
 
   /** An authorised return of a customer's Dropwise Pro, delivered to `country`. */
   async function authorisedReturn(country: string) {
     await seedCatalogue(t.db);
-    const { user } = await createUser(t.db);
-    const delivery = address(country, country === 'GB' ? 'Lancaster' : 'Heidelberg');
-    const order = await createOrder(t.db, {
-      userId: user.id,
+    return authorisedReturnOfProInstrument(t, {
+      country,
+      city: country === 'GB' ? 'Lancaster' : 'Heidelberg',
       currency: country === 'GB' ? 'GBP' : 'EUR',
-      status: 'delivered',
-      shippingAddress: delivery,
-      billingAddress: delivery,
+      serialNumber: `DW-PF-${country}-0007`,
+      request: { rmaNumber: `RMA-T-${country}-1`, returnInstructions: 'Pack it in its original carton.' },
     });
-    await t.db.insert(orderItems).values({
-      orderId: order.id,
-      itemType: 'base_configuration',
-      itemId: 'dropwise-pro',
-      itemName: 'Dropwise Pro',
-      quantity: 1,
-      unitPrice: 404000,
-      totalPrice: 404000,
-    });
-    const instrument = await createInstrument(t.db, { orderId: order.id, serialNumber: `DW-PF-${country}-0007` });
-    const { request } = await createServiceRequestRow(t.db, instrument.id, {
-      status: 'authorised',
-      rmaNumber: `RMA-T-${country}-1`,
-      returnInstructions: 'Pack it in its original carton.',
-    });
-    return { request, cookie: await signIn(t, user.email) };
   }
 
   it('a German customer’s authorised return: the pro-forma holds the marking, serial number, commodity code, origin and value for customs', async () => {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { englishIn, oneSpaced } from '../../../tests/support/english-phrases';
-import { createOrder, createUser } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
-import { createInstrument, createServiceRequestRow } from '../../../tests/support/service-fixtures';
-import { signIn } from '../../../tests/support/sessions';
+import { authorisedReturnOfProInstrument } from '../../../tests/support/service-fixtures';
 import { useTestApp } from '../../../tests/support/test-app';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
-import { orderItems } from '../db/schema';
-
-const address = (country: string, city: string) => ({
-  street: 'Im Neuenheimer Feld 282',
-  city,
-  state: null,
-  postal_code: '69120',
-  country,
-  name: 'Dr. Lena Vogt',
-  company: 'Zellkulturlabor GmbH',
-  phone: null,
-});
 
 /**
  * Issue 53: the RMA document and the repair pro-forma of a service request are in the language of the
@@ -32,38 +18,16 @@ describe('the RMA document and the repair pro-forma in the order’s language (i
   /** An authorised return of a customer's Dropwise Pro bought in `language`, delivered to `country`. */
   async function authorisedReturn(language: 'en' | 'de' | 'fr', country: string, city: string) {
     await seedCatalogue(t.db);
-    const { user } = await createUser(t.db);
-    const delivery = address(country, city);
-    const order = await createOrder(t.db, {
-      userId: user.id,
-      currency: 'EUR',
-      status: 'delivered',
-      language,
-      shippingAddress: delivery,
-      billingAddress: delivery,
-    });
-    await t.db.insert(orderItems).values({
-      orderId: order.id,
-      itemType: 'base_configuration',
-      itemId: 'dropwise-pro',
-      itemName: 'Dropwise Pro',
-      quantity: 1,
-      unitPrice: 404000,
-      totalPrice: 404000,
-    });
     instruments += 1;
-    const instrument = await createInstrument(t.db, {
-      orderId: order.id,
-      serialNumber: `DW-L-${language}-000${instruments}`,
-    });
     const rmaNumber = `RMA2026-${String(instruments).padStart(5, '0')}`;
-    const { request } = await createServiceRequestRow(t.db, instrument.id, {
-      status: 'authorised',
-      rmaNumber,
-      description: 'Der Motor bleibt stehen.',
-      returnInstructions: 'Im Originalkarton.',
+    const { request, order, cookie } = await authorisedReturnOfProInstrument(t, {
+      country,
+      city,
+      currency: 'EUR',
+      language,
+      serialNumber: `DW-L-${language}-000${instruments}`,
+      request: { rmaNumber, description: 'Der Motor bleibt stehen.', returnInstructions: 'Im Originalkarton.' },
     });
-    const cookie = await signIn(t, user.email);
     const download = async (name: 'rma.pdf' | 'pro-forma.pdf') => {
       const response = await t.get(`/api/service-requests/${request.requestNumber}/${name}`, { cookie });
       expect(response.statusCode, response.body).toBe(200);

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { webEnglishPhrases } from '../../../tests/support/web-english-phrases';
 import { ledgerFigures } from '../../../tests/support/ledger-figures';
 import { mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { authorisedServiceRequest } from '../../../tests/support/web-service-request';
 import type { AccountQuote } from '../../shared/accounts/account-quotes';
 import type { Instrument } from '../../shared/instruments/instrument-schemas';
 import type { Order } from '../../shared/orders/order-schema';
 import { priceConfiguration } from '../../shared/pricing/price-configuration';
 import { defaultSelection, fixtureProduct } from '../../shared/pricing/pricing-fixture';
 import type { QuoteResource } from '../../shared/quotes/quote-schemas';
-import type { ServiceRequest } from '../../shared/service-requests/service-contracts';
 import { MyAccountPage } from '../accounts/my-account-page';
 import { OrderDetailsPage } from '../accounts/order-details-page';
 import { ConfigurePage } from '../configurator/configure-page';
@@ -173,31 +173,17 @@ const order: Order = {
   depositAmount: 240395,
 } as Order;
 
-const serviceRequest: ServiceRequest = {
-  requestNumber: 'SR2026-00007',
-  status: 'authorised',
-  serialNumber: 'DW-0007',
-  model: 'Dropwise Pro',
-  orderId: 'o-7',
+const serviceRequest = authorisedServiceRequest({
   orderNumber: 'O2026-00007',
-  description: 'Pump stalls.',
   underWarranty: false,
-  rmaNumber: 'RMA2026-00003',
-  returnInstructions: 'Use the prepaid label.',
-  declineReason: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
   history: [
     { status: 'requested', note: null, at: '2026-11-20T09:00:00.000Z' },
     { status: 'authorised', note: null, at: '2026-11-21T09:00:00.000Z' },
   ],
-  photos: [],
   rmaUrl: '/api/service-requests/SR2026-00007/rma.pdf',
   proFormaUrl: '/api/service-requests/SR2026-00007/pro-forma.pdf',
-  notCoveredReason: null,
-  decontamination: null,
-  declarationUrl: null,
   repairQuoteUrl: '/quote/repair-ref',
-};
+});
 
 const instrument: Instrument = {
   id: 'i-1',

@@ -3,40 +3,21 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { authorisedServiceRequest, renderServiceRequestPage } from '../../../tests/support/web-service-request';
 import { fieldRefusal } from '../../shared/field-messages';
-import type { ServiceRequest } from '../../shared/service-requests/service-contracts';
 import { serviceFieldMessages } from '../../shared/service-requests/service-lifecycle';
 import { chooseLanguage } from '../i18n/language';
 import { refreshSession } from '../lib/use-session';
 import { NewServiceRequestPage } from './new-service-request-page';
-import { ServiceRequestPage } from './service-request-page';
 
 /**
  * Issue 53 (decision 0084): the service request's and the decontamination declaration's field messages
  * are ids of the shared schema, shown in the page's language: a German buyer reads no English sentence.
  */
-const request: ServiceRequest = {
-  requestNumber: 'SR2026-00007',
-  status: 'authorised',
-  serialNumber: 'DW-0007',
-  model: 'Dropwise Pro',
-  orderId: 'o-7',
-  orderNumber: 'DW-2026-0007',
+const request = authorisedServiceRequest({
   description: 'Pumpe bleibt stehen.',
-  underWarranty: true,
-  rmaNumber: 'RMA2026-00003',
   returnInstructions: 'Nutzen Sie das Etikett.',
-  declineReason: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  history: [{ status: 'requested', note: null, at: '2026-11-20T09:00:00.000Z' }],
-  photos: [],
-  rmaUrl: null,
-  proFormaUrl: null,
-  notCoveredReason: null,
-  decontamination: null,
-  declarationUrl: null,
-  repairQuoteUrl: null,
-};
+});
 
 const instrument = {
   serialNumber: 'DW-0007',
@@ -93,10 +74,7 @@ describe('the service request forms in German (issue 53)', () => {
     await refreshSession();
     await act(() => chooseLanguage('de'));
     const user = userEvent.setup();
-    renderRoutes(
-      [{ path: '/service-requests/:requestNumber', element: <ServiceRequestPage /> }],
-      '/service-requests/SR2026-00007?key=guest-key',
-    );
+    renderServiceRequestPage('guest-key');
     await user.type(await screen.findByLabelText('Reinigungs- und Dekontaminationsverfahren'), 'Ethanol');
     await user.click(screen.getByRole('button', { name: 'Erklärung unterschreiben' }));
     await waitFor(() =>

@@ -2,34 +2,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiError, mockFetch, renderRoutes, resetWebTest, signedOut } from '../../../tests/support/web-render';
-import type { ServiceRequest } from '../../shared/service-requests/service-contracts';
+import { apiError, mockFetch, resetWebTest, signedOut } from '../../../tests/support/web-render';
+import { authorisedServiceRequest, renderServiceRequestPage } from '../../../tests/support/web-service-request';
 import { serviceMessages } from '../../shared/service-requests/service-lifecycle';
 import { refreshSession } from '../lib/use-session';
-import { ServiceRequestPage } from './service-request-page';
 
-const request: ServiceRequest = {
-  requestNumber: 'SR2026-00007',
-  status: 'authorised',
-  serialNumber: 'DW-0007',
-  model: 'Dropwise Pro',
-  orderId: 'o-7',
-  orderNumber: 'DW-2026-0007',
-  description: 'Pump stalls.',
-  underWarranty: true,
-  rmaNumber: 'RMA2026-00003',
-  returnInstructions: 'Use the prepaid label.',
-  declineReason: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  history: [{ status: 'requested', note: null, at: '2026-11-20T09:00:00.000Z' }],
-  photos: [],
-  rmaUrl: '/api/service-requests/SR2026-00007/rma.pdf?key=closure-key',
-  proFormaUrl: null,
-  notCoveredReason: null,
-  decontamination: null,
-  declarationUrl: null,
-  repairQuoteUrl: null,
-};
+const request = authorisedServiceRequest({ rmaUrl: '/api/service-requests/SR2026-00007/rma.pdf?key=closure-key' });
 
 describe('the service request page (component, happy-dom, issue 41)', () => {
   afterEach(resetWebTest);
@@ -59,10 +37,7 @@ describe('the service request page (component, happy-dom, issue 41)', () => {
           : apiError(400, 'invalid_input', 'Invalid input', { signed: serviceMessages.declarationSignature }),
     });
     await refreshSession();
-    renderRoutes(
-      [{ path: '/service-requests/:requestNumber', element: <ServiceRequestPage /> }],
-      '/service-requests/SR2026-00007?key=closure-key',
-    );
+    renderServiceRequestPage('closure-key');
     expect((await screen.findByTestId('service-cover')).textContent).toBe(
       'Covered by warranty, subject to inspection (terms §11)',
     );
