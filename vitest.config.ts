@@ -27,9 +27,11 @@ export default defineConfig({
     setupFiles: ['tests/support/testing-library.ts', ...(process.env.CPU_LOG ? ['tests/support/cpu-per-file.ts'] : [])],
     environment: 'node',
     pool: 'forks',
-    // One test file more than there are cores: many files spend their time waiting on a child
-    // process or the database server (on 2 cores, 3 workers ran the suite in 284 s against 414 s).
-    maxWorkers: availableParallelism() + 1,
+    // More test files than there are cores: many files spend their time waiting on a child process or
+    // the database server (on 2 cores, 3 workers ran the suite in 284 s against 414 s). On PostgreSQL
+    // a file's queries are round trips to the server, so four more: every file on 2 cores took 410 s
+    // with 3 workers, 349 s with 4, 306 s with 5 and 278 s with 6 (decision 0073, 8 December 2026).
+    maxWorkers: availableParallelism() + (process.env.DATABASE_URL ? 4 : 1),
     // Test files in one worker share its loaded modules instead of importing the whole server again
     // for each file: the suite's import time fell from 231 s to 32 s, and the run from 375 s to 261 s
     // on PGlite (136 s on PostgreSQL, from 230-330 s). Module state is kept per database instance
