@@ -232,7 +232,9 @@ export const test = base.extend<PageOptions, ShopOptions & { shop: ShopServer }>
       if (message.type() !== 'error') return;
       const text = message.text();
       if (allowConsoleErrors.some((substring) => text.includes(substring))) return;
-      problems.push(`console.error: ${text}`);
+      // A response the browser reports as failed (4xx, 5xx) names its resource in the location.
+      const resource = message.location().url;
+      problems.push(`console.error: ${text}${resource ? ` (${resource})` : ''}`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     page.on('requestfailed', (request) => {
