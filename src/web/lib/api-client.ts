@@ -34,6 +34,18 @@ export interface ApiRequest {
 }
 
 /**
+ * The reads (GET requests) in flight. Signing out aborts them first: a read the server answered
+ * after the session had ended would be refused (401), and the browser logs each refusal as an error.
+ */
+const readsInFlight = new Set<AbortController>();
+
+/** Aborts every read in flight (its query waits to retry; leaving the page removes it). */
+export function abortReads(): void {
+  for (const read of readsInFlight) read.abort();
+  readsInFlight.clear();
+}
+
+/**
  * Calls the shop's API with JSON in and out. Mutations always send a JSON body (the server's
  * CSRF rule); the session cookie goes along on its own. Network failures and non-2xx answers throw
  * an ApiError whose message is the server's (or, offline, a network message the UI can map).
@@ -41,11 +53,25 @@ export interface ApiRequest {
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
   const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
-  if (request.signal) init.signal = request.signal;
-  if (method !== 'GET') {
+  const read = method === 'GET' ? new AbortController() : undefined;
+  if (read) {
+    readsInFlight.add(read);
+    request.signal?.addEventListener('abort', () => read.abort(), { once: true });
+    if (request.signal?.aborted) read.abort();
+    init.signal = read.signal;
+  } else {
+    if (request.signal) init.signal = request.signal;
     init.headers = { accept: 'application/json', 'content-type': 'application/json' };
     init.body = JSON.stringify(request.body ?? {});
   }
+  try {
+    return await send<T>(path, init);
+  } finally {
+    if (read) readsInFlight.delete(read);
+  }
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, init);

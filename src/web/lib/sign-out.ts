@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OkAnswer } from '../../shared/accounts/auth-contracts';
-import { api } from './api-client';
+import { abortReads, api } from './api-client';
 import { setSignedOut } from './use-session';
 
 /**
@@ -33,6 +33,8 @@ export function useSignOutAndLeave() {
   const signOutTo = useCallback(
     (to: string) => {
       setPending(true);
+      // The page's reads still in flight would be answered after the session ended: refused (401).
+      abortReads();
       signOut()
         .then(() => {
           lastSignOut = { to, at: Date.now() };
